@@ -1,0 +1,68 @@
+import type { ZodType } from "zod";
+
+/** A JSON Schema for a tool's input. It must describe an object (`"type": "object"`). */
+export interface JsonSchemaObject {
+  type: "object";
+  properties?: Record<string, unknown>;
+  required?: readonly string[];
+  [keyword: string]: unknown;
+}
+
+/** What a tool's `execute`, `permit` and `approve` learn about the call they serve. */
+export interface ToolContext {
+  /** The session the call belongs to; `undefined` for a direct `toolSearch.search()`. */
+  sessionId: string | undefined;
+  /** Where the check happens: while searching, while building the tool block, or before running the tool. */
+  stage: "search" | "block" | "execute";
+  /** The id of the model's `tool_use` block, when the check serves one. */
+  toolUseId?: string;
+}
+
+/**
+ * One tool in the catalogue.
+ *
+ * @example
+ * ```ts
+ * const getIssue: ToolDefinition = {
+ *   name: "github__get_issue",
+ *   description: "Fetch one GitHub issue by number. Returns title, body, labels and state.",
+ *   inputSchema: {
+ *     type: "object",
+ *     properties: { repo: { type: "string" }, number: { type: "integer" } },
+ *     required: ["repo", "number"],
+ *   },
+ *   server: "github",
+ *   execute: async ({ repo, number }) => api.issues.get(repo, number),
+ * };
+ * ```
+ */
+export interface ToolDefinition<Input = any> {
+  /** Unique in the catalogue; must match `^[a-zA-Z0-9_-]{1,64}$`, as the Anthropic API requires. */
+  name: string;
+  /** What the tool does. Its first sentence is what a stub shows, so make that sentence count. */
+  description: string;
+  /** The tool's real input schema: a JSON Schema object, or a zod object schema. */
+  inputSchema: JsonSchemaObject | ZodType<Input>;
+  /** Gate the tool behind `approve` before every run. */
+  destructive?: boolean;
+  /** The server (MCP or otherwise) the tool comes from; kept for attribution, never sent to the model. */
+  server?: string;
+  /** Extra words to find the tool by; indexed by the rankers, never sent to the model. */
+  tags?: readonly string[];
+  /**
+   * Runs the tool on validated, coerced input. Return a string, any JSON value, or a
+   * {@link ToolOutput} made with `toolOutput()` to control the result blocks.
+   */
+  execute?(input: Input, context: ToolContext): unknown | Promise<unknown>;
+}
+
+/** A catalogue that may change at any time, such as a set of MCP servers. */
+export interface ToolHost {
+  /**
+   * The current catalogue. Called on every search and every tool block, so hosts should
+   * cache; returning the very same array while nothing changed lets toolsift skip its diff.
+   */
+  listTools(): Promise<readonly ToolDefinition[]>;
+  /** Release what the host opened (connections, processes). */
+  close?(): Promise<void>;
+}

@@ -1,0 +1,23 @@
+/** Base class of every error toolsift throws; `code` is stable for programmatic handling. */
+export class ToolsiftError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** A tool definition or the catalogue as a whole is unusable (bad name, duplicate, bad schema). */
+export class CatalogueError extends ToolsiftError {}
+
+/** An option passed to a toolsift function is wrong. */
+export class OptionsError extends ToolsiftError {}
+
+/** A search query is empty, too long or otherwise unusable. */
+export class QueryError extends ToolsiftError {}
+
+/** An embedding model could not be found, read or run. */
+export class ModelError extends ToolsiftError {}

@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts", "test/**/*.test.ts", "examples/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
+    // The ONNX model load and the MCP server processes take seconds on a 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
