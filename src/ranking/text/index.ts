@@ -1,0 +1,3 @@
+export { analyzeIdentifier, analyzeText } from "./analyze.js";
+export { splitIdentifier, splitWords } from "./split-identifier.js";
+export { STOP_WORDS } from "./stop-words.js";

@@ -1,0 +1,16 @@
+const MAX_LENGTH = 160;
+
+/**
+ * The first sentence of a description, at most 160 characters (cut at a word, with "…").
+ * A full stop counts as a sentence end only before white space and an upper-case letter or
+ * the end, so "e.g. a file" and "v1.2" stay whole.
+ */
+export function firstSentence(description: string): string {
+  const text = description.trim().replace(/\s+/g, " ");
+  const end = /[.!?](?=\s+[A-Z"'(\[]|$)/.exec(text);
+  const sentence = end ? text.slice(0, end.index + 1) : text;
+  if (sentence.length <= MAX_LENGTH) return sentence;
+  const cut = sentence.slice(0, MAX_LENGTH - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${cut.slice(0, lastSpace > MAX_LENGTH / 2 ? lastSpace : cut.length).replace(/[\s,;:]+$/, "")}…`;
+}

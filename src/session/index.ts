@@ -1,0 +1,25 @@
+export { fullToolOf, type AnthropicTool } from "./anthropic-tool.js";
+export { buildToolBlock } from "./build-tool-block.js";
+export { estimateTokens, type TokenEstimator } from "./estimate-tokens.js";
+export { firstSentence } from "./first-sentence.js";
+export { Hydration, type HydrationChange } from "./hydration.js";
+export type { SearchMatch } from "./search-match.js";
+export {
+  MAX_QUERY_LENGTH,
+  MAX_SEARCH_LIMIT,
+  SEARCH_TOOLS_NAME,
+  checkQuery,
+  parseSearchInput,
+  searchToolsDefinition,
+} from "./search-tools-tool.js";
+export type { DeferrableTool, SessionView } from "./session-view.js";
+export { PERMISSIVE_SCHEMA, STUB_HINT, stubOf } from "./stub.js";
+export {
+  ToolSearchSession,
+  searchResultBlock,
+  type SearchToolsOutcome,
+  type SessionServices,
+  type ToolResultBlock,
+  type ToolUseBlock,
+} from "./tool-search-session.js";
+export { resolveTuning, type ResolvedTuning, type Tuning } from "./tuning.js";

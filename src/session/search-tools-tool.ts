@@ -1,0 +1,61 @@
+import type { AnthropicTool } from "./anthropic-tool.js";
+
+export const SEARCH_TOOLS_NAME = "search_tools";
+export const MAX_QUERY_LENGTH = 500;
+export const MAX_SEARCH_LIMIT = 50;
+
+/** The `search_tools` definition injected into progressive tool blocks. */
+export function searchToolsDefinition(defaultLimit: number): AnthropicTool {
+  return {
+    name: SEARCH_TOOLS_NAME,
+    description:
+      "Search the full catalogue of available tools by what you want to do. Most tools are listed only by name " +
+      "and one sentence; this finds the right one, including tools not listed at all, and returns names with " +
+      "descriptions. Describe the task in plain words (e.g. \"open a pull request\", \"find unpaid invoices\"), " +
+      "then call the tool you need.",
+    input_schema: {
+      type: "object",
+      properties: {
+        query: { type: "string", description: "What you want to do, in a few words.", maxLength: MAX_QUERY_LENGTH },
+        limit: {
+          type: "integer",
+          description: `How many matches to return (default ${defaultLimit}).`,
+          minimum: 1,
+          maximum: MAX_SEARCH_LIMIT,
+        },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    },
+  };
+}
+
+export type ParsedSearchInput = { ok: true; query: string; limit: number | undefined } | { ok: false; error: string };
+
+/** Checks the model's `search_tools` input, with messages that tell the model how to call it again. */
+export function parseSearchInput(input: unknown): ParsedSearchInput {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return { ok: false, error: 'search_tools takes an object like {"query": "send a slack message"}.' };
+  }
+  const { query, limit } = input as { query?: unknown; limit?: unknown };
+  const queryError = checkQuery(query);
+  if (queryError) return { ok: false, error: queryError };
+  let parsedLimit: number | undefined;
+  if (limit !== undefined) {
+    parsedLimit = typeof limit === "string" ? Number(limit) : (limit as number);
+    if (!Number.isInteger(parsedLimit) || parsedLimit < 1 || parsedLimit > MAX_SEARCH_LIMIT) {
+      return { ok: false, error: `search_tools: "limit" must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(limit)}.` };
+    }
+  }
+  return { ok: true, query: (query as string).trim(), limit: parsedLimit };
+}
+
+/** Why a query is unusable, or `undefined` when it is fine. */
+export function checkQuery(query: unknown): string | undefined {
+  if (typeof query !== "string") return `search_tools: "query" must be a string describing the task, got ${typeof query}.`;
+  if (query.trim() === "") return 'search_tools: "query" is empty. Describe what you want to do, e.g. "create a calendar event".';
+  if (query.length > MAX_QUERY_LENGTH) {
+    return `search_tools: "query" is ${query.length} characters; the limit is ${MAX_QUERY_LENGTH}. Use a few key words for the task instead.`;
+  }
+  return undefined;
+}

@@ -1,0 +1,28 @@
+import type { AnthropicTool } from "./anthropic-tool.js";
+
+/** A tool that may be shown as a stub, with both of its forms. */
+export interface DeferrableTool {
+  name: string;
+  full: AnthropicTool;
+  stub: AnthropicTool;
+}
+
+/**
+ * Everything a strategy needs to lay out one request's tools, for one session at one moment.
+ * Strategies (the tool block, native deferral, a stable block) are pure functions of it.
+ */
+export interface SessionView {
+  /** False when tool search is off or the full block fits under the threshold. */
+  progressive: boolean;
+  /** Estimated tokens of every permitted tool in full. */
+  fullTokens: number;
+  /** Every permitted tool in full, in catalogue order. */
+  all: AnthropicTool[];
+  searchTool: AnthropicTool;
+  /** Permitted keep tools in full, in the order `keepTools` gives. */
+  keep: AnthropicTool[];
+  /** Permitted tools that are not keep tools, in catalogue order. */
+  others: DeferrableTool[];
+  /** Hydrated tools in block order (first hydration first). */
+  hydrated: string[];
+}

@@ -1,0 +1,58 @@
+import { OptionsError } from "../errors.js";
+
+/** How progressive disclosure behaves. Every field is optional; defaults are shown. */
+export interface Tuning {
+  /**
+   * Use stubs and `search_tools` at all. Off: every tool ships in full, as without toolsift.
+   * @defaultValue true
+   */
+  toolSearch?: boolean;
+  /**
+   * Below or at this estimated size of the full tool block, ship everything in full: search
+   * would cost a turn and save little.
+   * @defaultValue 10_000
+   */
+  toolSearchThresholdTokens?: number;
+  /**
+   * Tools always shipped in full, in this order, right after `search_tools`: the few the
+   * agent uses on most turns.
+   * @defaultValue []
+   */
+  keepTools?: readonly string[];
+  /**
+   * How many used tools keep their full definition; the least recently used falls back to a stub.
+   * @defaultValue 15
+   */
+  maxHydratedTools?: number;
+  /**
+   * How many matches `search_tools` returns when the model gives no `limit`.
+   * @defaultValue 5
+   */
+  searchLimit?: number;
+}
+
+export type ResolvedTuning = Required<Tuning>;
+
+/** Fills in defaults and rejects values that cannot work. */
+export function resolveTuning(tuning: Tuning = {}): ResolvedTuning {
+  const resolved: ResolvedTuning = {
+    toolSearch: tuning.toolSearch ?? true,
+    toolSearchThresholdTokens: tuning.toolSearchThresholdTokens ?? 10_000,
+    keepTools: tuning.keepTools ?? [],
+    maxHydratedTools: tuning.maxHydratedTools ?? 15,
+    searchLimit: tuning.searchLimit ?? 5,
+  };
+  requireCount(resolved.toolSearchThresholdTokens, "toolSearchThresholdTokens", 0);
+  requireCount(resolved.maxHydratedTools, "maxHydratedTools", 0);
+  requireCount(resolved.searchLimit, "searchLimit", 1);
+  if (!Array.isArray(resolved.keepTools) || !resolved.keepTools.every((name) => typeof name === "string")) {
+    throw new OptionsError("invalid_tuning", "tuning.keepTools must be an array of tool names.");
+  }
+  return resolved;
+}
+
+function requireCount(value: number, name: string, min: number): void {
+  if (!Number.isInteger(value) || value < min) {
+    throw new OptionsError("invalid_tuning", `tuning.${name} must be a whole number of at least ${min}, got ${JSON.stringify(value)}.`);
+  }
+}
