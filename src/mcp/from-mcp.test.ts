@@ -1,0 +1,440 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ToolContext, ToolDefinition } from "../catalogue/tool-definition.js";
+import { isToolOutput, type ToolOutput } from "../catalogue/tool-output.js";
+import { OptionsError, ToolsiftError } from "../errors.js";
+import { fromMcp, mcpToolName, type McpServerConfig, type McpToolHost } from "./index.js";
+
+const FIXTURE = fileURLToPath(new URL("../../test/fixtures/dynamic-mcp-server.mjs", import.meta.url));
+const LOOPBACK_PRELOAD = fileURLToPath(new URL("../../test/fixtures/listen-on-loopback.mjs", import.meta.url));
+const EVERYTHING = everythingEntry();
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const context: ToolContext = { sessionId: undefined, stage: "execute" };
+
+/** The server-everything script its package declares as its bin. */
+function everythingEntry(): string {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve("@modelcontextprotocol/server-everything/package.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: Record<string, string> };
+  const bin = Object.values(manifest.bin)[0];
+  if (!bin) throw new Error("server-everything declares no bin");
+  return join(dirname(manifestPath), bin);
+}
+
+function fixtureConfig(pidFile?: string): McpServerConfig {
+  return { command: process.execPath, args: [FIXTURE], ...(pidFile ? { env: { FIXTURE_PID_FILE: pidFile } } : {}) };
+}
+
+function tool(tools: readonly ToolDefinition[], name: string): ToolDefinition {
+  const found = tools.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no tool ${name} among ${tools.map((t) => t.name).join(", ")}`);
+  return found;
+}
+
+async function run(host: McpToolHost, name: string, input: Record<string, unknown> = {}): Promise<ToolOutput> {
+  const output: unknown = await tool(await host.listTools(), name).execute?.(input, context);
+  if (!isToolOutput(output)) throw new Error(`${name} did not return a ToolOutput`);
+  return output;
+}
+
+function textOf(output: ToolOutput): string {
+  return output.content.flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : [])).join("\n");
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Polls until `check` holds; fails with `what` after `timeoutMs`. */
+async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), "toolsift-mcp-"));
+}
+
+describe("fromMcp over stdio with server-everything", () => {
+  let host: McpToolHost;
+
+  beforeAll(async () => {
+    host = await fromMcp({ everything: { command: process.execPath, args: [EVERYTHING, "stdio"], stderr: "ignore" } });
+  });
+  afterAll(() => host?.close());
+
+  it("lists the server's tools under server__tool names with the server set", async () => {
+    const tools = await host.listTools();
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["everything__echo", "everything__get-sum"]));
+    for (const definition of tools) {
+      expect(definition.name).toMatch(TOOL_NAME);
+      expect(definition.name.startsWith("everything__")).toBe(true);
+      expect(definition.server).toBe("everything");
+      expect(definition.description.trim()).not.toBe("");
+    }
+    const echo = tool(tools, "everything__echo");
+    expect(echo.inputSchema).toMatchObject({ type: "object", properties: { message: { type: "string" } } });
+    expect(echo.tags).toContain("Echo Tool");
+    expect(host.servers).toEqual(["everything"]);
+    expect(host.sourceOf("everything__echo")).toEqual({ server: "everything", tool: "echo" });
+  });
+
+  it("marks no tool destructive, since all of them say destructiveHint: false", async () => {
+    const tools = await host.listTools();
+    expect(tools.filter((t) => t.destructive)).toEqual([]);
+  });
+
+  it("runs echo and returns its text", async () => {
+    const output = await run(host, "everything__echo", { message: "hello toolsift" });
+    expect(output.isError).toBe(false);
+    expect(textOf(output)).toBe("Echo: hello toolsift");
+  });
+
+  it("returns image content as a base64 image block", async () => {
+    const output = await run(host, "everything__get-tiny-image");
+    expect(output.isError).toBe(false);
+    const image = output.content.find((block) => block.type === "image");
+    expect(image).toMatchObject({ type: "image", source: { type: "base64", media_type: "image/png" } });
+    expect((image as { source: { data: string } }).source.data.startsWith("iVBOR")).toBe(true);
+  });
+
+  it("turns a call with bad arguments into an error result instead of throwing", async () => {
+    const output = await run(host, "everything__get-sum", { a: "one" });
+    expect(output.isError).toBe(true);
+    expect(textOf(output)).toContain('Tool "get-sum" of MCP server "everything" failed');
+  });
+});
+
+describe("fromMcp with a server whose tools change", () => {
+  let host: McpToolHost;
+  const errors: ToolsiftError[] = [];
+
+  beforeAll(async () => {
+    host = await fromMcp({ dyn: fixtureConfig() }, { onError: (error) => errors.push(error) });
+  });
+  afterAll(() => host?.close());
+
+  it("follows nextCursor through every page of tools/list", async () => {
+    const names = (await host.listTools()).map((t) => t.name);
+    // The fixture serves three tools a page: echo is on the first, crash on the sixth.
+    expect(names).toContain("dyn__echo");
+    expect(names).toContain("dyn__crash");
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("returns the same array while nothing changed, even after a no-op list_changed", async () => {
+    const first = await host.listTools();
+    expect(await host.listTools()).toBe(first);
+    expect(textOf(await run(host, "dyn__touch_list"))).toBe("touched");
+    await host.refresh("dyn");
+    expect(await host.listTools()).toBe(first);
+  });
+
+  it("picks up a tool added at run time after notifications/tools/list_changed", async () => {
+    const before = await host.listTools();
+    expect(before.some((t) => t.name === "dyn__added_later")).toBe(false);
+    expect(textOf(await run(host, "dyn__add_tool", { name: "added_later" }))).toBe("added added_later");
+    await waitFor("dyn__added_later in listTools()", async () => (await host.listTools()).some((t) => t.name === "dyn__added_later"));
+    const after = await host.listTools();
+    expect(after).not.toBe(before);
+    expect(after.length).toBe(before.length + 1);
+    expect(await host.listTools()).toBe(after);
+    expect(textOf(await run(host, "dyn__added_later"))).toBe("called added_later");
+  });
+
+  it("marks a tool destructive only on an explicit destructiveHint without readOnlyHint", async () => {
+    const tools = await host.listTools();
+    expect(tool(tools, "dyn__wipe_data").destructive).toBe(true);
+    expect(tool(tools, "dyn__peek_data").destructive).toBe(false);
+    expect(tool(tools, "dyn__echo").destructive).toBe(false);
+  });
+
+  it("rewrites names the Anthropic API rejects and still calls the original tool", async () => {
+    const tools = await host.listTools();
+    for (const original of ["report.v2/status:json", `summarise_${"very_".repeat(12)}long_report`]) {
+      const name = mcpToolName("dyn", original);
+      expect(name).toMatch(TOOL_NAME);
+      expect(name.startsWith("dyn__")).toBe(true);
+      const definition = tool(tools, name);
+      expect(definition.tags).toContain(original);
+      expect(host.sourceOf(name)).toEqual({ server: "dyn", tool: original });
+      expect(textOf(await run(host, name))).toBe(`called ${original}`);
+    }
+    expect(tools.every((t) => TOOL_NAME.test(t.name))).toBe(true);
+  });
+
+  it("falls back to the title, then to a generated sentence, for a missing description", async () => {
+    const tools = await host.listTools();
+    expect(tool(tools, "dyn__titled_only").description).toBe("Titled Only Tool");
+    const bare = tool(tools, "dyn__bare").description;
+    expect(bare).toContain("bare");
+    expect(bare).toContain("dyn");
+  });
+
+  it("leaves out tools that can only run as tasks", async () => {
+    expect((await host.listTools()).some((t) => t.name.includes("needs_task"))).toBe(false);
+    expect(host.sourceOf("dyn__needs_task")).toBeUndefined();
+  });
+
+  it("returns an MCP isError result as an error output naming server and tool", async () => {
+    const output = await run(host, "dyn__fail");
+    expect(output.isError).toBe(true);
+    expect(textOf(output)).toBe('Tool "fail" of MCP server "dyn" failed:\ndisk full');
+  });
+
+  it("returns a JSON-RPC error as an error output instead of throwing", async () => {
+    const output = await run(host, "dyn__explode");
+    expect(output.isError).toBe(true);
+    expect(textOf(output)).toContain('Tool "explode" of MCP server "dyn" failed');
+    expect(textOf(output)).toContain("boom from the fixture");
+  });
+
+  it("maps every MCP content type to blocks a tool_result can carry", async () => {
+    const output = await run(host, "dyn__mixed_content");
+    expect(output.isError).toBe(false);
+    const shape = output.content.map((block) => (block.type === "image" ? `image:${(block as { source: { media_type: string } }).source.media_type}` : block.type));
+    // The empty text block is dropped; SVG, audio, links and non-image blobs become text.
+    expect(shape).toEqual(["text", "image:image/png", "text", "text", "text", "text", "image:image/png", "text"]);
+    const texts = output.content.flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : []));
+    expect(texts[0]).toBe("first");
+    expect(texts[1]).toContain("image/svg+xml");
+    expect(texts[2]).toContain("audio/wav");
+    expect(texts[3]).toContain("file:///tmp/report.csv");
+    expect(texts[3]).toContain("The monthly report");
+    expect(texts[4]).toContain("memo://note");
+    expect(texts[4]).toContain("remember the milk");
+    expect(texts[5]).toContain("memo://archive");
+    expect(texts[5]).toContain("application/zip");
+  });
+
+  it("shows structuredContent as JSON when there is no content", async () => {
+    const output = await run(host, "dyn__structured_only");
+    expect(output.isError).toBe(false);
+    expect(JSON.parse(textOf(output))).toEqual({ answer: 42, unit: "widgets" });
+  });
+
+  it("reported no background errors", () => {
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("McpToolHost.close()", () => {
+  it("ends the server process, is idempotent and leaves an empty, inert host", async () => {
+    const dir = tempDir();
+    try {
+      const pidFile = join(dir, "pid");
+      const host = await fromMcp({ dyn: fixtureConfig(pidFile) });
+      const pid = Number(textOf(await run(host, "dyn__get_pid")));
+      expect(pid).toBe(Number(readFileSync(pidFile, "utf8")));
+      expect(isAlive(pid)).toBe(true);
+      const echo = tool(await host.listTools(), "dyn__echo");
+
+      await host.close();
+      await waitFor(`process ${pid} to end`, () => !isAlive(pid));
+      await expect(host.close()).resolves.toBeUndefined();
+      expect(await host.listTools()).toEqual([]);
+      const late: unknown = await echo.execute?.({ text: "late" }, context);
+      expect(isToolOutput(late) && late.isError).toBe(true);
+      expect(textOf(late as ToolOutput)).toContain("closed");
+      await expect(host.refresh()).resolves.toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves a Client passed in open and usable", async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [FIXTURE] });
+    const client = new Client({ name: "toolsift-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const host = await fromMcp({ mine: client });
+      expect(textOf(await run(host, "mine__echo", { text: "through the host" }))).toBe("echo: through the host");
+      const pid = transport.pid;
+      await host.close();
+      expect(pid !== null && isAlive(pid)).toBe(true);
+      const direct = await client.callTool({ name: "echo", arguments: { text: "still here" } });
+      expect(direct.content).toEqual([{ type: "text", text: "echo: still here" }]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("a server that goes away", () => {
+  it("turns the lost connection into error results and reports it", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ dyn: fixtureConfig() }, { onError: (error) => errors.push(error) });
+    try {
+      const pid = Number(textOf(await run(host, "dyn__get_pid")));
+      const crashed = await run(host, "dyn__crash");
+      expect(crashed.isError).toBe(true);
+      expect(textOf(crashed)).toContain('Tool "crash" of MCP server "dyn" failed');
+      await waitFor(`process ${pid} to end`, () => !isAlive(pid));
+      await waitFor("the disconnect report", () => errors.length > 0);
+      expect(errors.map((error) => error.code)).toEqual(["mcp_disconnected"]);
+      expect(errors[0]?.message).toContain('"dyn"');
+      const after = await run(host, "dyn__echo", { text: "anyone?" });
+      expect(after.isError).toBe(true);
+      expect(textOf(after)).toContain("no longer connected");
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe("fromMcp over Streamable HTTP with server-everything", () => {
+  let server: ChildProcess;
+  let port: number;
+
+  beforeAll(async () => {
+    // PORT=0 and the loopback preload: the server binds a free port on 127.0.0.1 and prints it.
+    server = spawn(process.execPath, ["--import", LOOPBACK_PRELOAD, EVERYTHING, "streamableHttp"], {
+      env: { ...process.env, PORT: "0" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    port = await new Promise<number>((resolve, reject) => {
+      let stderr = "";
+      server.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString("utf8");
+        const match = /toolsift-fixture-listening (\S+) (\d+)/.exec(stderr);
+        if (match?.[1] === "127.0.0.1") resolve(Number(match[2]));
+        else if (match) reject(new Error(`server bound ${match[1]}, not loopback`));
+      });
+      server.once("exit", (code) => reject(new Error(`server-everything exited with ${code}: ${stderr}`)));
+    });
+  });
+  afterAll(async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+  });
+
+  it("lists and calls tools through a { url } config", async () => {
+    const host = await fromMcp({ web: { url: `http://127.0.0.1:${port}/mcp` } });
+    try {
+      const tools = await host.listTools();
+      expect(tools.map((t) => t.name)).toContain("web__echo");
+      expect(tools.every((t) => t.server === "web")).toBe(true);
+      const output = await run(host, "web__echo", { message: "over http" });
+      expect(output).toMatchObject({ isError: false });
+      expect(textOf(output)).toBe("Echo: over http");
+    } finally {
+      await host.close();
+      await host.close();
+    }
+  });
+});
+
+describe("fromMcp input checks and connection failures", () => {
+  it.each(["bad name", "a__b", "_lead", "trail_", "", "x".repeat(33), "dot.ted"])("rejects the server name %j", async (name) => {
+    const attempt = fromMcp({ [name]: { command: "unused" } });
+    await expect(attempt).rejects.toBeInstanceOf(OptionsError);
+    await expect(attempt).rejects.toMatchObject({ code: "invalid_server_name", message: expect.stringContaining(JSON.stringify(name)) });
+  });
+
+  it.each([
+    ["an empty object", {}, "neither command nor url"],
+    ["null", null, "null"],
+    ["a string", "node server.js", '"node server.js"'],
+    ["both shapes", { command: "x", url: "http://127.0.0.1:1/mcp" }, "both command and url"],
+    ["a typo", { comand: "x" }, "neither command nor url"],
+    ["an unknown key", { command: "x", argv: ["y"] }, '"argv"'],
+    ["an empty command", { command: "" }, ".command"],
+    ["args that are not strings", { command: "x", args: [1] }, ".args"],
+    ["env that is not strings", { command: "x", env: { A: 1 } }, ".env"],
+    ["a relative url", { url: "/mcp" }, ".url"],
+    ["a non-http url", { url: "ftp://127.0.0.1/mcp" }, "ftp:"],
+    ["legacy SSE", { type: "sse", url: "http://127.0.0.1:1/sse" }, "SSE"],
+  ])("rejects %s as a config, naming the key", async (_label, config, detail) => {
+    const attempt = fromMcp({ files: config as unknown as McpServerConfig });
+    await expect(attempt).rejects.toBeInstanceOf(OptionsError);
+    await expect(attempt).rejects.toMatchObject({ code: "invalid_server_config", message: expect.stringContaining('servers["files"]') });
+    await expect(attempt).rejects.toMatchObject({ message: expect.stringContaining(detail) });
+  });
+
+  it("rejects bad options", async () => {
+    await expect(fromMcp({}, { requestTimeoutMs: -5 })).rejects.toMatchObject({ code: "invalid_options" });
+    await expect(fromMcp([] as unknown as Record<string, McpServerConfig>)).rejects.toBeInstanceOf(OptionsError);
+  });
+
+  it("checks every entry before starting any server", async () => {
+    const dir = tempDir();
+    try {
+      const pidFile = join(dir, "pid");
+      await expect(fromMcp({ good: fixtureConfig(pidFile), bad: { url: 42 } as unknown as McpServerConfig })).rejects.toBeInstanceOf(OptionsError);
+      expect(existsSync(pidFile)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("names a server that fails to start, shows its stderr and closes the servers already started", async () => {
+    const dir = tempDir();
+    try {
+      const pidFile = join(dir, "pid");
+      const attempt = fromMcp({
+        good: fixtureConfig(pidFile),
+        broken: {
+          command: process.execPath,
+          args: ["-e", "console.error('missing API key for broken'); process.exit(2)"],
+          stderr: "ignore",
+        },
+      });
+      await expect(attempt).rejects.toBeInstanceOf(ToolsiftError);
+      await expect(attempt).rejects.toMatchObject({
+        code: "mcp_connect_failed",
+        message: expect.stringMatching(/MCP server "broken"[\s\S]*missing API key for broken/),
+      });
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      await waitFor(`process ${pid} of the good server to end`, () => !isAlive(pid));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("names a server whose command does not exist", async () => {
+    const attempt = fromMcp({ ghost: { command: join(tmpdir(), `toolsift-no-such-mcp-server-${process.pid}`) } });
+    await expect(attempt).rejects.toMatchObject({ code: "mcp_connect_failed", message: expect.stringMatching(/"ghost"[\s\S]*ENOENT/) });
+  });
+
+  it("names an HTTP server that refuses the connection", async () => {
+    const port = await closedPort();
+    const attempt = fromMcp({ remote: { url: `http://127.0.0.1:${port}/mcp` } });
+    await expect(attempt).rejects.toMatchObject({ code: "mcp_connect_failed", message: expect.stringContaining('"remote"') });
+  });
+
+  it("accepts no servers, and refresh() rejects a server it does not have", async () => {
+    const host = await fromMcp({});
+    expect(await host.listTools()).toEqual([]);
+    await expect(host.refresh("nope")).rejects.toMatchObject({ code: "unknown_server" });
+    await host.close();
+  });
+});
+
+/** A loopback port nothing listens on: bound, read, released. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}

@@ -1,0 +1,8 @@
+export { fromMcp, type FromMcpOptions, type McpToolHost, type McpToolSource } from "./from-mcp.js";
+export {
+  SERVER_NAME_PATTERN,
+  type McpHttpServerConfig,
+  type McpServerConfig,
+  type McpStdioServerConfig,
+} from "./mcp-server-config.js";
+export { mcpToolName } from "./mcp-tool-name.js";

@@ -1,0 +1,225 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ToolListChangedNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { JsonSchemaObject, ToolDefinition } from "../catalogue/tool-definition.js";
+import type { ToolOutput } from "../catalogue/tool-output.js";
+import { ToolsiftError } from "../errors.js";
+import { mcpErrorOutput, mcpResultToOutput } from "./mcp-result-to-output.js";
+import { mcpToolName } from "./mcp-tool-name.js";
+
+/** A server's safeguard against a cursor loop; far beyond any real catalogue. */
+const MAX_PAGES = 1000;
+const LIST_CHANGED = "notifications/tools/list_changed";
+
+/** How one connection reports what happens after it was set up. */
+export interface McpConnectionOptions {
+  /** Passed as the timeout of every `tools/list` and `tools/call` request; the SDK default when undefined. */
+  requestTimeoutMs: number | undefined;
+  /** Failures nobody awaits: a refresh after `tools/list_changed`, a dropped tool, a lost connection. */
+  onError: (error: ToolsiftError) => void;
+  /** Releases what toolsift opened for this server; undefined for a Client the caller owns. */
+  release: (() => Promise<void>) | undefined;
+}
+
+/**
+ * One MCP server as the tool host sees it: its client, its current tool definitions and the
+ * bookkeeping that keeps them fresh.
+ */
+export class McpConnection {
+  /** The current definitions; replaced by a new frozen array only when the server's list changed. */
+  tools: readonly ToolDefinition[] = Object.freeze([]);
+  /** The original MCP tool name of each catalogue name this server currently offers. */
+  private originalNames = new Map<string, string>();
+  private listKey: string | undefined;
+  private running: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+  private closed: Promise<void> | undefined;
+  private disconnected = false;
+
+  constructor(
+    readonly server: string,
+    readonly client: Client,
+    private readonly options: McpConnectionOptions,
+  ) {
+    // Set before the first request so a notification sent right after `initialize` is not lost.
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (this.closed) return;
+      this.refresh().catch((error: unknown) => this.options.onError(asToolsiftError(error, "mcp_list_failed", server)));
+    });
+  }
+
+  /**
+   * Reports the connection's end through `onError` once it is up. Only for clients toolsift made:
+   * a caller's client keeps its own `onclose`.
+   */
+  watchDisconnect(): void {
+    this.client.onclose = () => {
+      if (this.closed || this.disconnected) return;
+      this.disconnected = true;
+      this.options.onError(
+        new ToolsiftError(
+          "mcp_disconnected",
+          `MCP server "${this.server}" closed the connection (its process exited or the transport failed); ` +
+            `its tools now return errors. Create a new host with fromMcp to reconnect.`,
+        ),
+      );
+    };
+  }
+
+  /** The original MCP name behind a catalogue name of this server. */
+  originalName(toolName: string): string | undefined {
+    return this.originalNames.get(toolName);
+  }
+
+  /**
+   * Re-lists the server's tools. Calls made while a listing runs share one follow-up listing,
+   * so a burst of `list_changed` notifications costs at most two requests and the promise only
+   * settles once a listing that started after the call has finished.
+   */
+  refresh(): Promise<void> {
+    if (this.queued) return this.queued;
+    const running = this.running;
+    if (!running) return this.startListing();
+    const next = running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.startListing();
+      });
+    this.queued = next;
+    return next;
+  }
+
+  /** Runs one tool; never throws, failures come back as an error {@link ToolOutput}. */
+  async call(tool: string, input: unknown): Promise<ToolOutput> {
+    const source = { server: this.server, tool };
+    if (this.closed) return mcpErrorOutput(source, "the tool host was closed");
+    if (this.disconnected) return mcpErrorOutput(source, "the server is no longer connected (its process exited or the connection closed)");
+    try {
+      const result = await this.client.callTool(
+        { name: tool, arguments: isRecord(input) ? input : {} },
+        undefined,
+        this.requestOptions(),
+      );
+      return mcpResultToOutput(result, source);
+    } catch (error) {
+      return mcpErrorOutput(source, errorText(error));
+    }
+  }
+
+  /** Stops listening and releases what toolsift opened; a caller's client stays open. Idempotent. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      this.client.removeNotificationHandler(LIST_CHANGED);
+      if (this.options.release) await this.options.release();
+    })();
+    return this.closed;
+  }
+
+  private startListing(): Promise<void> {
+    const listing = this.listTools().finally(() => {
+      if (this.running === listing) this.running = undefined;
+    });
+    this.running = listing;
+    return listing;
+  }
+
+  private async listTools(): Promise<void> {
+    let tools: Tool[];
+    try {
+      tools = await this.fetchAll();
+    } catch (error) {
+      throw asToolsiftError(error, "mcp_list_failed", this.server);
+    }
+    // A list_changed that changed nothing keeps the array, so toolsift skips its re-index.
+    const key = JSON.stringify(tools);
+    if (this.closed || key === this.listKey) return;
+    this.listKey = key;
+    this.applyTools(tools);
+  }
+
+  private async fetchAll(): Promise<Tool[]> {
+    // A server without the tools capability has none and may not answer tools/list at all.
+    if (this.client.getServerCapabilities()?.tools === undefined) return [];
+    const tools: Tool[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await this.client.listTools(cursor === undefined ? undefined : { cursor }, this.requestOptions());
+      tools.push(...result.tools);
+      cursor = result.nextCursor;
+      if (cursor === undefined) return tools;
+      if (seen.has(cursor)) throw new Error(`the server sent the cursor ${JSON.stringify(cursor)} twice while paging tools/list`);
+      seen.add(cursor);
+    }
+    throw new Error(`tools/list did not end after ${MAX_PAGES} pages`);
+  }
+
+  private applyTools(tools: readonly Tool[]): void {
+    const definitions: ToolDefinition[] = [];
+    const originalNames = new Map<string, string>();
+    for (const tool of tools) {
+      // Such a tool only runs through the experimental task API, which toolsift does not drive.
+      if (tool.execution?.taskSupport === "required") continue;
+      const name = mcpToolName(this.server, tool.name);
+      const earlier = originalNames.get(name);
+      if (earlier !== undefined) {
+        this.options.onError(
+          new ToolsiftError(
+            "mcp_duplicate_tool",
+            `MCP server "${this.server}" lists the tool ${JSON.stringify(tool.name)} whose catalogue name "${name}" is ` +
+              `already taken by ${JSON.stringify(earlier)}; only the first is offered. Fix the server's tool list.`,
+          ),
+        );
+        continue;
+      }
+      originalNames.set(name, tool.name);
+      definitions.push(this.definition(name, tool));
+    }
+    this.originalNames = originalNames;
+    this.tools = Object.freeze(definitions);
+  }
+
+  private definition(name: string, tool: Tool): ToolDefinition {
+    const annotations = tool.annotations;
+    const title = nonBlank(tool.title) ?? nonBlank(annotations?.title);
+    const tags: string[] = [];
+    if (title !== undefined) tags.push(title);
+    if (name !== `${this.server}__${tool.name}`) tags.push(tool.name);
+    const original = tool.name;
+    return {
+      name,
+      description: nonBlank(tool.description) ?? title ?? `Tool ${tool.name} of server ${this.server}.`,
+      inputSchema: tool.inputSchema as JsonSchemaObject,
+      // Explicit hints only: the spec reads a missing destructiveHint as "may be destructive", but
+      // gating every unannotated tool behind approve would make most servers unusable.
+      destructive: annotations?.destructiveHint === true && annotations.readOnlyHint !== true,
+      server: this.server,
+      ...(tags.length > 0 ? { tags } : {}),
+      execute: (input: unknown) => this.call(original, input),
+    };
+  }
+
+  private requestOptions(): { timeout: number } | undefined {
+    return this.options.requestTimeoutMs === undefined ? undefined : { timeout: this.options.requestTimeoutMs };
+  }
+}
+
+/** A readable one-line reason for an error, with the network cause that fetch hides. */
+export function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error && !error.message.includes(error.cause.message) ? ` (${error.cause.message})` : "";
+  return `${error.message}${cause}`;
+}
+
+function asToolsiftError(error: unknown, code: string, server: string): ToolsiftError {
+  if (error instanceof ToolsiftError) return error;
+  return new ToolsiftError(code, `Could not list the tools of MCP server "${server}": ${errorText(error)}`, { cause: error });
+}
+
+function nonBlank(text: string | undefined): string | undefined {
+  return text !== undefined && text.trim() !== "" ? text : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

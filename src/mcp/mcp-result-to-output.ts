@@ -1,0 +1,105 @@
+import { toolOutput, type ToolOutput, type ToolResultContentBlock } from "../catalogue/tool-output.js";
+
+/** The image types the Anthropic API takes in an image block; anything else is described in text. */
+const MODEL_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
+/** Where a result came from, for the text of error results. */
+export interface McpCallSource {
+  server: string;
+  tool: string;
+}
+
+/**
+ * Turns the result of an MCP `tools/call` into a toolsift {@link ToolOutput}.
+ *
+ * Text stays text; PNG, JPEG, GIF and WebP images (inline or as an embedded resource blob) become
+ * base64 image blocks; an embedded text resource becomes text headed by its URI; audio, other
+ * binaries and resource links become a one-line text description, because a `tool_result` cannot
+ * carry them. `structuredContent` is shown as JSON only when there is no content, since the MCP
+ * spec asks servers to repeat it in the content. Empty text blocks are dropped: the Anthropic API
+ * rejects them. An `isError` result starts with a line naming the server and the tool.
+ */
+export function mcpResultToOutput(result: unknown, source: McpCallSource): ToolOutput {
+  const record = isRecord(result) ? result : {};
+  const blocks = Array.isArray(record.content) ? record.content : [];
+  const content = blocks.flatMap(contentBlock);
+  if (content.length === 0 && record.structuredContent !== undefined) {
+    content.push({ type: "text", text: JSON.stringify(record.structuredContent, null, 2) });
+  }
+  if (record.isError === true) {
+    return mcpErrorOutput(source, content.length === 0 ? "it gave no details" : undefined, content);
+  }
+  return toolOutput({ content });
+}
+
+/**
+ * An error result for a failed MCP call: a text block naming the server, the tool and the reason,
+ * followed by whatever content the server sent with its error.
+ */
+export function mcpErrorOutput(source: McpCallSource, reason: string | undefined, details: readonly ToolResultContentBlock[] = []): ToolOutput {
+  const head = `Tool "${source.tool}" of MCP server "${source.server}" failed${reason === undefined ? ":" : `: ${reason}`}`;
+  const [first, ...rest] = details;
+  if (first !== undefined && first.type === "text" && typeof first.text === "string") {
+    return toolOutput({ content: [{ type: "text", text: `${head}\n${first.text}` }, ...rest], isError: true });
+  }
+  return toolOutput({ content: [{ type: "text", text: head }, ...details], isError: true });
+}
+
+function contentBlock(block: unknown): ToolResultContentBlock[] {
+  if (!isRecord(block)) return [];
+  switch (block.type) {
+    case "text":
+      return typeof block.text === "string" && block.text !== "" ? [{ type: "text", text: block.text }] : [];
+    case "image":
+      return [binary("image", block.data, block.mimeType, undefined)];
+    case "audio":
+      return [binary("audio", block.data, block.mimeType, undefined)];
+    case "resource_link":
+      return [{ type: "text", text: describeLink(block) }];
+    case "resource":
+      return isRecord(block.resource) ? [embeddedResource(block.resource)] : [];
+    default:
+      return [{ type: "text", text: `[MCP content of type ${JSON.stringify(block.type)}: ${truncate(JSON.stringify(block), 500)}]` }];
+  }
+}
+
+function embeddedResource(resource: Record<string, unknown>): ToolResultContentBlock {
+  const uri = typeof resource.uri === "string" ? resource.uri : "(no uri)";
+  const mimeType = typeof resource.mimeType === "string" ? resource.mimeType : undefined;
+  if (typeof resource.text === "string") {
+    return { type: "text", text: `Resource ${uri}${mimeType ? ` (${mimeType})` : ""}:\n${resource.text}` };
+  }
+  return binary("resource", resource.blob, mimeType, uri);
+}
+
+function binary(kind: string, data: unknown, mimeType: unknown, uri: string | undefined): ToolResultContentBlock {
+  const type = typeof mimeType === "string" ? mimeType.toLowerCase() : undefined;
+  if (typeof data === "string" && type !== undefined && MODEL_IMAGE_TYPES.has(type)) {
+    return { type: "image", source: { type: "base64", media_type: type, data } };
+  }
+  const size = typeof data === "string" ? ` of about ${base64Bytes(data)} bytes` : "";
+  const where = uri === undefined ? "" : ` ${uri}`;
+  return { type: "text", text: `[${kind}${where} (${type ?? "unknown type"})${size}, not shown: a tool result cannot carry it]` };
+}
+
+function describeLink(link: Record<string, unknown>): string {
+  const parts = [`Resource link: ${typeof link.uri === "string" ? link.uri : "(no uri)"}`];
+  const label = typeof link.title === "string" ? link.title : typeof link.name === "string" ? link.name : undefined;
+  if (label) parts.push(`"${label}"`);
+  if (typeof link.mimeType === "string") parts.push(`(${link.mimeType})`);
+  const text = parts.join(" ");
+  return typeof link.description === "string" && link.description !== "" ? `${text}: ${link.description}` : text;
+}
+
+function base64Bytes(data: string): number {
+  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

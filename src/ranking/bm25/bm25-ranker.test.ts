@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { rankDocumentOf } from "../rank-document.js";
+import { Bm25Ranker } from "./bm25-ranker.js";
+
+const doc = (name: string, description: string, inputSchema?: unknown, tags?: string[]) =>
+  rankDocumentOf({ name, description, inputSchema, ...(tags ? { tags } : {}) });
+
+const names = (hits: { name: string }[]) => hits.map((hit) => hit.name);
+
+describe("Bm25Ranker", () => {
+  it("ranks a name hit above a description hit", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([
+      doc("notes__archive", "Moves a note out of sight. Useful after a calendar event is over."),
+      doc("calendar__list_events", "Lists what is scheduled."),
+      doc("mail__send", "Sends a message."),
+    ]);
+    expect(names(ranker.search("calendar", { limit: 5 }))).toEqual(["calendar__list_events", "notes__archive"]);
+  });
+
+  it("splits snake_case, camelCase, kebab-case and server__tool names into words", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([doc("github__listPullRequests", "x"), doc("create-jira-ticket", "y"), doc("send_slack_dm", "z")]);
+    expect(names(ranker.search("pull requests", { limit: 1 }))).toEqual(["github__listPullRequests"]);
+    expect(names(ranker.search("jira ticket", { limit: 1 }))).toEqual(["create-jira-ticket"]);
+    expect(names(ranker.search("slack", { limit: 1 }))).toEqual(["send_slack_dm"]);
+    expect(names(ranker.search("github", { limit: 1 }))).toEqual(["github__listPullRequests"]);
+  });
+
+  it("stems and drops stop words, so 'the invoices' finds 'invoice'", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([doc("billing__get_invoice", "Fetch an invoice."), doc("the_tool", "Does the thing.")]);
+    expect(names(ranker.search("show me the invoices", { limit: 5 }))).toEqual(["billing__get_invoice"]);
+  });
+
+  it("indexes parameter names and descriptions and tags, weakly", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([
+      doc("a__tool", "Does things.", { type: "object", properties: { timezone: { type: "string", description: "IANA zone" } } }),
+      doc("b__tool", "Does other things.", undefined, ["kubernetes"]),
+    ]);
+    expect(names(ranker.search("timezone", { limit: 5 }))).toEqual(["a__tool"]);
+    expect(names(ranker.search("iana", { limit: 5 }))).toEqual(["a__tool"]);
+    expect(names(ranker.search("kubernetes", { limit: 5 }))).toEqual(["b__tool"]);
+  });
+
+  it("works from a catalogue of one tool", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([doc("weather__forecast", "Get the weather forecast for a city.")]);
+    expect(names(ranker.search("forecast", { limit: 5 }))).toEqual(["weather__forecast"]);
+    expect(ranker.search("invoice", { limit: 5 })).toEqual([]);
+  });
+
+  it("returns nothing, not filler, for a query that matches no term", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([doc("a__x", "alpha"), doc("b__y", "beta")]);
+    expect(ranker.search("gamma delta", { limit: 5 })).toEqual([]);
+    expect(ranker.search("the of and", { limit: 5 })).toEqual([]);
+  });
+
+  it("updates incrementally: adds, changes and removes tools", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([doc("a__x", "alpha"), doc("b__y", "beta")]);
+    ranker.update([doc("a__x", "gamma"), doc("c__z", "beta")]);
+    expect(names(ranker.search("alpha", { limit: 5 }))).toEqual([]);
+    expect(names(ranker.search("gamma", { limit: 5 }))).toEqual(["a__x"]);
+    expect(names(ranker.search("beta", { limit: 5 }))).toEqual(["c__z"]);
+  });
+
+  it("gives the same scores after incremental updates as a fresh index of the same catalogue", () => {
+    const final = [doc("a__x", "alpha beta"), doc("c__z", "beta gamma gamma"), doc("d__w", "alpha delta")];
+    const incremental = new Bm25Ranker();
+    incremental.update([doc("a__x", "alpha"), doc("b__y", "beta")]);
+    incremental.update(final);
+    const fresh = new Bm25Ranker();
+    fresh.update(final);
+    expect(incremental.search("alpha beta gamma", { limit: 5 })).toEqual(fresh.search("alpha beta gamma", { limit: 5 }));
+  });
+
+  it("respects the filter and the limit, and breaks ties in catalogue order", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([doc("one", "report"), doc("two", "report"), doc("three", "report")]);
+    expect(names(ranker.search("report", { limit: 2 }))).toEqual(["one", "two"]);
+    expect(names(ranker.search("report", { limit: 5, filter: (name) => name !== "one" }))).toEqual(["two", "three"]);
+  });
+
+  it("indexes and answers over 10,000 tools", () => {
+    const ranker = new Bm25Ranker();
+    const documents = Array.from({ length: 10_000 }, (_, i) => doc(`server${i % 97}__tool_${i}`, `Handles record ${i} of kind ${i % 13}.`));
+    documents.push(doc("payments__refund_charge", "Refund a card charge."));
+    ranker.update(documents);
+    expect(names(ranker.search("refund the charge", { limit: 3 }))[0]).toBe("payments__refund_charge");
+  });
+});
