@@ -1,6 +1,7 @@
 export { ToolSearch, createToolSearch, RANKER_NAMES, type RankerName, type ToolSearchOptions } from "./tool-search/index.js";
 export {
   ToolSearchSession,
+  estimateBlockTokens,
   estimateTokens,
   SEARCH_TOOLS_NAME,
   type AnthropicTool,
@@ -24,3 +25,4 @@ export {
 export { Bm25Ranker, rankDocumentOf, type Bm25Options, type RankDocument, type RankedTool, type Ranker, type RankOptions } from "./ranking/index.js";
 export type { ToolSearchEvent, ToolSearchEventHandler } from "./events.js";
 export { CatalogueError, ModelError, OptionsError, QueryError, ToolsiftError } from "./errors.js";
+export * from "./mcp/index.js";

@@ -11,23 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolContext, ToolDefinition } from "../catalogue/tool-definition.js";
 import { isToolOutput, type ToolOutput } from "../catalogue/tool-output.js";
 import { OptionsError, ToolsiftError } from "../errors.js";
+import { DYNAMIC_SERVER, everythingServerEntry } from "../../test/support/mcp-servers.js";
 import { fromMcp, mcpToolName, type McpServerConfig, type McpToolHost } from "./index.js";
 
-const FIXTURE = fileURLToPath(new URL("../../test/fixtures/dynamic-mcp-server.mjs", import.meta.url));
+const FIXTURE = DYNAMIC_SERVER;
 const LOOPBACK_PRELOAD = fileURLToPath(new URL("../../test/fixtures/listen-on-loopback.mjs", import.meta.url));
-const EVERYTHING = everythingEntry();
+const EVERYTHING = everythingServerEntry();
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const context: ToolContext = { sessionId: undefined, stage: "execute" };
-
-/** The server-everything script its package declares as its bin. */
-function everythingEntry(): string {
-  const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve("@modelcontextprotocol/server-everything/package.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: Record<string, string> };
-  const bin = Object.values(manifest.bin)[0];
-  if (!bin) throw new Error("server-everything declares no bin");
-  return join(dirname(manifestPath), bin);
-}
 
 function fixtureConfig(pidFile?: string): McpServerConfig {
   return { command: process.execPath, args: [FIXTURE], ...(pidFile ? { env: { FIXTURE_PID_FILE: pidFile } } : {}) };

@@ -63,7 +63,7 @@ describe("rule 2: stubs", () => {
   });
 
   it("keeps destructive attached to a stubbed tool: the approval gate still applies", async () => {
-    const calls: { name: string }[] = [];
+    const calls: { name: string; input: unknown }[] = [];
     const session = (await createToolSearch({ tools: sampleTools(calls), tuning: LOW, approve: () => false })).session();
     const result = await session.execute(toolUse("github__delete_repository", { repo: "a/b" }));
     expect(result.is_error).toBe(true);
@@ -140,7 +140,7 @@ describe("rule 4: hydration on use", () => {
   });
 
   it("evicts the least recently used tool past the cap; the evicted tool is a stub again and still callable", async () => {
-    const calls: { name: string }[] = [];
+    const calls: { name: string; input: unknown }[] = [];
     const session = (await createToolSearch({ tools: sampleTools(calls), tuning: { ...LOW, maxHydratedTools: 2 } })).session();
     await session.execute(toolUse("slack__post_message", { channel: "c", text: "t" }));
     await session.execute(toolUse("filesystem__read_file", { path: "a" }));
@@ -170,8 +170,8 @@ describe("rule 5: stubs stay callable, validated against the real schema", () =>
   });
 
   it("does not run an invalid input; the error names the fields and includes the real schema", async () => {
-    const calls: unknown[] = [];
-    const session = (await createToolSearch({ tools: sampleTools(calls as never), tuning: LOW })).session();
+    const calls: { name: string; input: unknown }[] = [];
+    const session = (await createToolSearch({ tools: sampleTools(calls), tuning: LOW })).session();
     const result = await session.execute(toolUse("github__create_issue", { repo: "a/b", priority: 9 }));
     expect(result.is_error).toBe(true);
     expect(result.content).toContain("/title: is required");
@@ -242,7 +242,7 @@ describe("rule 8: safety", () => {
   const permit = (tool: ToolDefinition) => tool.server !== "postgres";
 
   it("a denied tool is not found, not shown and not run, even by its exact name", async () => {
-    const calls: { name: string }[] = [];
+    const calls: { name: string; input: unknown }[] = [];
     const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW, permit });
     const session = toolSearch.session();
     expect((await toolSearch.search("run sql query analytics database")).map((match) => match.name)).not.toContain("postgres__query");
@@ -267,7 +267,7 @@ describe("rule 8: safety", () => {
   });
 
   it("runs a destructive tool only after approve() says yes, with the validated input", async () => {
-    const calls: { name: string }[] = [];
+    const calls: { name: string; input: unknown }[] = [];
     const approvals: unknown[] = [];
     const session = (
       await createToolSearch({
@@ -288,8 +288,8 @@ describe("rule 8: safety", () => {
   });
 
   it("never runs a destructive tool when no approve() is configured", async () => {
-    const calls: unknown[] = [];
-    const session = (await createToolSearch({ tools: sampleTools(calls as never), tuning: LOW })).session();
+    const calls: { name: string; input: unknown }[] = [];
+    const session = (await createToolSearch({ tools: sampleTools(calls), tuning: LOW })).session();
     const result = await session.execute(toolUse("github__delete_repository", { repo: "me/prod" }));
     expect(result).toMatchObject({ is_error: true, content: expect.stringMatching(/no approve\(\) callback/) });
     expect(calls).toEqual([]);
