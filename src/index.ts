@@ -22,7 +22,24 @@ export {
   type ToolOutput,
   type ToolResultContentBlock,
 } from "./catalogue/index.js";
-export { Bm25Ranker, rankDocumentOf, type Bm25Options, type RankDocument, type RankedTool, type Ranker, type RankOptions } from "./ranking/index.js";
+export {
+  Bm25Ranker,
+  EmbeddingRanker,
+  HybridRanker,
+  loadEmbedder,
+  rankDocumentOf,
+  BUNDLED_MODEL_DIR,
+  type Bm25Options,
+  type Embedder,
+  type EmbedderOptions,
+  type EmbeddingRankerOptions,
+  type Fusion,
+  type HybridRankerOptions,
+  type RankDocument,
+  type RankedTool,
+  type Ranker,
+  type RankOptions,
+} from "./ranking/index.js";
 export type { ToolSearchEvent, ToolSearchEventHandler } from "./events.js";
 export { CatalogueError, ModelError, OptionsError, QueryError, ToolsiftError } from "./errors.js";
 export * from "./mcp/index.js";

@@ -5,7 +5,7 @@ import { firstSentence } from "./first-sentence.js";
 /** Accepts any object: the real schema is enforced server-side when the stub is called. */
 export const PERMISSIVE_SCHEMA = { type: "object", additionalProperties: true } as const;
 
-export const STUB_HINT = "(Parameters load when you call this tool or find it with search_tools.)";
+export const STUB_HINT = "(Call it or search_tools to load its parameters.)";
 
 const stubs = new WeakMap<CatalogueTool, AnthropicTool>();
 
