@@ -43,3 +43,23 @@ export {
 export type { ToolSearchEvent, ToolSearchEventHandler } from "./events.js";
 export { CatalogueError, ModelError, OptionsError, QueryError, ToolsiftError } from "./errors.js";
 export * from "./mcp/index.js";
+export {
+  AgentError,
+  MAX_CACHE_BREAKPOINTS,
+  MAX_DEFERRED_TOOLS,
+  STRATEGIES,
+  nativeStrategy,
+  placeCacheBreakpoints,
+  runAgent,
+  stableStrategy,
+  strategyOf,
+  stubsStrategy,
+  type AgentEvent,
+  type AgentResult,
+  type AgentStopReason,
+  type AgentStrategy,
+  type AgentTurn,
+  type RunAgentOptions,
+  type StrategyName,
+  type TurnUsage,
+} from "./agent/index.js";

@@ -145,6 +145,7 @@ class McpHost implements McpToolHost {
 
   async listTools(): Promise<readonly ToolDefinition[]> {
     if (this.closing) return EMPTY;
+    await Promise.all(this.connections.map((connection) => connection.settled()));
     // Each connection swaps its array only on a real change, so identity tells whether to rebuild.
     if (this.parts.length !== this.connections.length || this.connections.some((c, i) => c.tools !== this.parts[i])) {
       this.parts = this.connections.map((connection) => connection.tools);

@@ -89,6 +89,14 @@ export class McpConnection {
     return next;
   }
 
+  /**
+   * Resolves once the listings under way have finished, so a reader right after a
+   * `list_changed` sees the list it announced rather than the one before it.
+   */
+  async settled(): Promise<void> {
+    await (this.queued ?? this.running)?.catch(() => undefined);
+  }
+
   /** Runs one tool; never throws, failures come back as an error {@link ToolOutput}. */
   async call(tool: string, input: unknown): Promise<ToolOutput> {
     const source = { server: this.server, tool };

@@ -1,5 +1,7 @@
+import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToolSearch, fromMcp, type McpToolHost, type ToolSearch } from "../../src/index.js";
+import { createToolSearch, fromMcp, runAgent, type McpToolHost, type ToolSearch } from "../../src/index.js";
+import { lastToolResults, reply, startMessagesApiServer } from "../support/messages-api-server.js";
 import { DYNAMIC_SERVER, everythingServerEntry } from "../support/mcp-servers.js";
 
 describe("MCP servers as the catalogue of a tool search", () => {
@@ -45,5 +47,47 @@ describe("MCP servers as the catalogue of a tool search", () => {
     expect(outcome).toMatchObject({ ok: true, matches: [{ name: "dynamic__reticulate_splines" }] });
     const call = await session.execute({ id: "t4", name: "dynamic__reticulate_splines", input: {} });
     expect(call).toMatchObject({ content: [{ type: "text", text: "called reticulate_splines" }] });
+  });
+});
+
+describe("runAgent over real MCP server processes", () => {
+  let host: McpToolHost;
+  let toolSearch: ToolSearch;
+
+  beforeAll(async () => {
+    host = await fromMcp({
+      everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" },
+      dynamic: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
+    });
+    toolSearch = await createToolSearch({ tools: host, tuning: { toolSearchThresholdTokens: 0 } });
+  });
+
+  afterAll(async () => {
+    await toolSearch?.close();
+    await host?.close();
+  });
+
+  it.each(["stubs", "native", "stable"] as const)("(%s) searches, calls the found tool, and finds a tool added mid-run", async (strategy) => {
+    const toolName = `summon_${strategy}`;
+    const server = await startMessagesApiServer([
+      () => reply.toolUse({ name: "search_tools", input: { query: "echo a message back" } }),
+      () => reply.toolUse({ name: "everything__echo", input: { message: "hello from the model" } }, { name: "dynamic__add_tool", input: { name: toolName } }),
+      () => reply.toolUse({ name: "search_tools", input: { query: `${toolName.replace("_", " ")}` } }),
+      () => reply.toolUse({ name: `dynamic__${toolName}`, input: {} }),
+      () => reply.text("done"),
+    ]);
+    try {
+      const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+      const result = await runAgent({ client, model: "claude-test", prompt: "echo something", toolSearch, strategy });
+      expect(result.stopReason).toBe("end_turn");
+      const [firstSearch, calls, secondSearch, summoned] = server.requests.slice(1).map(lastToolResults);
+      expect(JSON.stringify(firstSearch)).toContain("everything__echo");
+      expect(JSON.stringify(calls![0])).toContain("hello from the model");
+      expect(JSON.stringify(secondSearch)).toContain(`dynamic__${toolName}`);
+      expect(summoned![0]).toMatchObject({ content: [{ type: "text", text: `called ${toolName}` }] });
+      expect(summoned![0]!.is_error).toBeUndefined();
+    } finally {
+      await server.close();
+    }
   });
 });

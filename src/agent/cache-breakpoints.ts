@@ -1,0 +1,114 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import type { AnthropicTool } from "../session/index.js";
+
+/** The Messages API takes at most this many `cache_control` blocks per request. */
+export const MAX_CACHE_BREAKPOINTS = 4;
+
+type CacheControl = NonNullable<AnthropicTool["cache_control"]>;
+
+/** The parts of a request that can carry breakpoints. */
+export interface CacheableRequest {
+  tools: AnthropicTool[];
+  system?: string | Anthropic.TextBlockParam[] | undefined;
+  messages: Anthropic.MessageParam[];
+}
+
+export interface CacheBreakpointOptions {
+  /**
+   * Index of the message that ended the previous request. A breakpoint there guarantees the
+   * previous turn's cache entry is found, however many blocks this turn added after it.
+   */
+  previousLastMessage?: number;
+  cacheControl?: CacheControl;
+}
+
+/**
+ * A copy of the request with `cache_control` breakpoints where the stable prefix ends, in
+ * the API's prefix order (tools, then system, then messages): the last tool that is not
+ * deferred, the system prompt's last block (a string becomes one text block), the last
+ * message, and the end of the previous turn. Breakpoints the caller already set count
+ * towards {@link MAX_CACHE_BREAKPOINTS}; when the budget runs out, the later ones are skipped.
+ * The input is not modified.
+ *
+ * @example
+ * ```ts
+ * const { tools, system, messages } = placeCacheBreakpoints({ tools: strategy.tools(view), system: "Be brief.", messages });
+ * ```
+ */
+export function placeCacheBreakpoints(request: CacheableRequest, options: CacheBreakpointOptions = {}): CacheableRequest {
+  const cacheControl = options.cacheControl ?? { type: "ephemeral" };
+  let budget = MAX_CACHE_BREAKPOINTS - countBreakpoints(request);
+  const tools = [...request.tools];
+  let system = request.system;
+  const messages = [...request.messages];
+
+  const toolIndex = findLastIndex(tools, (tool) => tool.defer_loading !== true);
+  if (budget > 0 && toolIndex >= 0 && !tools[toolIndex]!.cache_control) {
+    tools[toolIndex] = { ...tools[toolIndex]!, cache_control: cacheControl };
+    budget--;
+  }
+
+  const systemBlocks = typeof system === "string" ? (system === "" ? [] : [{ type: "text" as const, text: system }]) : system;
+  if (systemBlocks && systemBlocks.length > 0) {
+    const last = systemBlocks.length - 1;
+    if (budget > 0 && !systemBlocks[last]!.cache_control && systemBlocks[last]!.text !== "") {
+      system = [...systemBlocks.slice(0, last), { ...systemBlocks[last]!, cache_control: cacheControl }];
+      budget--;
+    }
+  }
+
+  const targets = [messages.length - 1];
+  const previous = options.previousLastMessage;
+  if (previous !== undefined && previous >= 0 && previous < messages.length - 1) targets.push(previous);
+  for (const index of targets) {
+    if (budget <= 0) break;
+    const marked = markMessage(messages[index]!, cacheControl);
+    if (marked) {
+      messages[index] = marked;
+      budget--;
+    }
+  }
+  return system === undefined ? { tools, messages } : { tools, system, messages };
+}
+
+/** How many `cache_control` markers a request already has, nested tool_result content included. */
+export function countBreakpoints(request: CacheableRequest): number {
+  let count = request.tools.filter((tool) => tool.cache_control).length;
+  if (Array.isArray(request.system)) count += request.system.filter((block) => block.cache_control).length;
+  for (const message of request.messages) {
+    if (typeof message.content === "string") continue;
+    for (const block of message.content) {
+      if (hasCacheControl(block)) count++;
+      if (block.type === "tool_result" && Array.isArray(block.content)) count += block.content.filter(hasCacheControl).length;
+    }
+  }
+  return count;
+}
+
+/** The message with a breakpoint on its last block that can take one, or `undefined` if none can (or one is there). */
+function markMessage(message: Anthropic.MessageParam, cacheControl: CacheControl): Anthropic.MessageParam | undefined {
+  if (typeof message.content === "string") {
+    if (message.content === "") return undefined;
+    return { ...message, content: [{ type: "text", text: message.content, cache_control: cacheControl }] } as Anthropic.MessageParam;
+  }
+  const index = findLastIndex(message.content, isCacheable);
+  if (index < 0 || hasCacheControl(message.content[index]!)) return undefined;
+  const content = [...message.content];
+  content[index] = { ...content[index]!, cache_control: cacheControl } as Anthropic.ContentBlockParam;
+  return { ...message, content } as Anthropic.MessageParam;
+}
+
+/** The API refuses cache_control on thinking blocks and on empty text. */
+function isCacheable(block: Anthropic.ContentBlockParam): boolean {
+  if (block.type === "thinking" || block.type === "redacted_thinking") return false;
+  return block.type !== "text" || block.text !== "";
+}
+
+function hasCacheControl(block: object): boolean {
+  return "cache_control" in block && Boolean((block as { cache_control?: unknown }).cache_control);
+}
+
+function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
+  for (let index = items.length - 1; index >= 0; index--) if (predicate(items[index]!)) return index;
+  return -1;
+}

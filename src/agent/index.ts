@@ -1,0 +1,14 @@
+export { runAgent } from "./run-agent.js";
+export { AgentError } from "./agent-error.js";
+export { MAX_CACHE_BREAKPOINTS, placeCacheBreakpoints, type CacheableRequest, type CacheBreakpointOptions } from "./cache-breakpoints.js";
+export {
+  MAX_DEFERRED_TOOLS,
+  STRATEGIES,
+  nativeStrategy,
+  stableStrategy,
+  strategyOf,
+  stubsStrategy,
+  type AgentStrategy,
+  type StrategyName,
+} from "./strategies/index.js";
+export type { AgentEvent, AgentResult, AgentStopReason, AgentTurn, RunAgentOptions, TurnUsage } from "./run-agent-types.js";

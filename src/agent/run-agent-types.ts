@@ -1,0 +1,80 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import type { ToolSearch } from "../tool-search/index.js";
+import type { StrategyName } from "./strategies/index.js";
+
+/** Token counts of one model call; the cache fields are 0 when the API reports none. */
+export interface TurnUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+/** One model call of a run. */
+export interface AgentTurn {
+  usage: TurnUsage;
+  stopReason: Anthropic.StopReason | null;
+  /** How many tools the request carried (deferred ones included). */
+  toolsSent: number;
+}
+
+/** Why a run ended: the model's own stop reason, or `max_turns` when the loop was cut off. */
+export type AgentStopReason = Anthropic.StopReason | "max_turns";
+
+/** What `onEvent` of {@link runAgent} receives, once per model call. */
+export type AgentEvent = {
+  type: "turn";
+  sessionId: string;
+  /** 1 for the first model call. */
+  turn: number;
+  usage: TurnUsage;
+  stopReason: Anthropic.StopReason | null;
+  toolsSent: number;
+  /** How many `tool_use` blocks the model sent on this turn. */
+  toolCalls: number;
+};
+
+interface RunAgentBase {
+  /** An `Anthropic` client; its own settings (`maxRetries`, timeout, base URL) apply to every call. */
+  client: Anthropic;
+  model: Anthropic.Model;
+  /** A string or text blocks; a cache breakpoint is put on its last block. */
+  system?: string | Anthropic.TextBlockParam[];
+  /** Tools, search and the safety rules of the run. */
+  toolSearch: ToolSearch;
+  /**
+   * How tools reach the model: `stubs` (stubs plus hydration), `native` (the API's deferred
+   * loading with `tool_reference` results) or `stable` (a fixed array; schemas arrive in search results).
+   * @defaultValue "stubs"
+   */
+  strategy?: StrategyName;
+  /**
+   * The most model calls in one run; the run ends with `stopReason: "max_turns"` after it.
+   * @defaultValue 8
+   */
+  maxTurns?: number;
+  /** @defaultValue 4096 */
+  maxTokens?: number;
+  /** Receives one event per turn. Tool search events go to `createToolSearch({ onEvent })`, as always. */
+  onEvent?: (event: AgentEvent) => void;
+  /**
+   * The tool search session: reuse an id to carry its hydrated tools over from an earlier run.
+   * @defaultValue a fresh random id, so every run starts clean
+   */
+  sessionId?: string;
+}
+
+/** Options of {@link runAgent}: either `prompt` (one user message) or the `messages` to continue. */
+export type RunAgentOptions = RunAgentBase & ({ prompt: string; messages?: never } | { messages: Anthropic.MessageParam[]; prompt?: never });
+
+/** What {@link runAgent} returns. */
+export interface AgentResult {
+  /** The last assistant message. */
+  message: Anthropic.Message;
+  /** The full transcript: the initial messages, then every assistant message and tool_result message. */
+  messages: Anthropic.MessageParam[];
+  turns: AgentTurn[];
+  stopReason: AgentStopReason;
+  /** The tool search session the run used. */
+  sessionId: string;
+}

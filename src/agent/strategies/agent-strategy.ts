@@ -1,0 +1,17 @@
+import type { AnthropicTool, SearchToolsOutcome, SessionView, ToolResultBlock } from "../../session/index.js";
+
+/** The names `runAgent({ strategy })` takes. */
+export type StrategyName = "stubs" | "native" | "stable";
+
+/**
+ * How one request lays out its tools and how `search_tools` answers. A strategy is pure:
+ * the same view (and search outcome) always gives the same bytes, so a benchmark can call
+ * it without a model, and `runAgent` can rely on an unchanged view giving an unchanged prefix.
+ */
+export interface AgentStrategy {
+  readonly name: StrategyName;
+  /** The `tools` array of the next request, without cache breakpoints (see `placeCacheBreakpoints`). */
+  tools(view: SessionView): AnthropicTool[];
+  /** The `tool_result` that answers a `search_tools` call, given its outcome and the view after it. */
+  searchResult(toolUseId: string, outcome: SearchToolsOutcome, view: SessionView): ToolResultBlock;
+}

@@ -1,0 +1,266 @@
+import { createHash } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A content block as it crossed the wire. */
+export interface WireBlock {
+  type: string;
+  cache_control?: unknown;
+  [field: string]: unknown;
+}
+
+export interface WireMessage {
+  role: string;
+  content: string | WireBlock[];
+}
+
+export interface WireTool {
+  name: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+  defer_loading?: boolean;
+  cache_control?: unknown;
+  [field: string]: unknown;
+}
+
+/** The body of a POST /v1/messages request, as received. */
+export interface WireRequest {
+  model: string;
+  max_tokens: number;
+  system?: string | WireBlock[];
+  messages: WireMessage[];
+  tools?: WireTool[];
+  [field: string]: unknown;
+}
+
+/** One request the server received: its parsed body, its raw text and its headers. */
+export interface RecordedRequest {
+  body: WireRequest;
+  raw: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** What a scripted turn answers: an assistant message, or an HTTP error with an Anthropic-shaped body. */
+export type ScriptedReply =
+  | { content: WireBlock[]; stop_reason?: string; output_tokens?: number }
+  | { status: number; error: { type: string; message: string } };
+
+/** One scripted model turn: a function of the request it answers. */
+export type ScriptedTurn = (request: RecordedRequest) => ScriptedReply;
+
+export interface MessagesApiServerOptions {
+  /**
+   * Reject, as the real API does, requests that break its documented rules: more than 4
+   * cache breakpoints, cache_control on a deferred tool, every tool deferred, a
+   * tool_reference to a tool that is not a deferred tool of the request, tool_use blocks
+   * without their tool_result. @defaultValue true
+   */
+  validate?: boolean;
+}
+
+export interface MessagesApiServer {
+  /** The base URL to give the Anthropic client. */
+  url: string;
+  /** Every request received, in order (rejected ones included). */
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * A local stand-in for POST /v1/messages (non-streaming) that plays scripted turns in order,
+ * so the real SDK can be driven without a network or a key. It records every request.
+ * Usage comes from a small model of prompt caching: the prefix up to each `cache_control`
+ * breakpoint (tools, then system, then messages; deferred tools left out) is stored, and a
+ * later request reads the longest stored prefix found at a breakpoint or up to 20 blocks before it.
+ * Token counts are characters / 4.
+ *
+ * @example
+ * ```ts
+ * const server = await startMessagesApiServer([() => reply.text("hi")]);
+ * const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+ * ```
+ */
+export async function startMessagesApiServer(turns: ScriptedTurn[], options: MessagesApiServerOptions = {}): Promise<MessagesApiServer> {
+  const validate = options.validate ?? true;
+  const requests: RecordedRequest[] = [];
+  const cache = new Set<string>();
+  let answered = 0;
+  let ids = 0;
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      if (request.method !== "POST" || !request.url?.startsWith("/v1/messages")) {
+        return sendError(response, 404, "not_found_error", `No route for ${request.method} ${request.url}.`);
+      }
+      const raw = Buffer.concat(chunks).toString("utf8");
+      let body: WireRequest;
+      try {
+        body = JSON.parse(raw) as WireRequest;
+      } catch {
+        return sendError(response, 400, "invalid_request_error", "The request body is not valid JSON.");
+      }
+      const recorded: RecordedRequest = { body, raw, headers: request.headers };
+      requests.push(recorded);
+      const problem = validate ? checkRequest(body) : undefined;
+      if (problem) return sendError(response, 400, "invalid_request_error", problem);
+      const turn = turns[answered++];
+      if (!turn) return sendError(response, 400, "invalid_request_error", `The script has ${turns.length} turns; request ${answered} has none.`);
+      let reply: ScriptedReply;
+      try {
+        reply = turn(recorded);
+      } catch (error) {
+        return sendError(response, 500, "api_error", `The scripted turn threw: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if ("status" in reply) return sendError(response, reply.status, reply.error.type, reply.error.message);
+      const content = reply.content.map((block) => (block.type === "tool_use" && !block.id ? { ...block, id: `toolu_${++ids}` } : block));
+      const stopReason = reply.stop_reason ?? (content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn");
+      send(response, 200, {
+        id: `msg_${++ids}`,
+        type: "message",
+        role: "assistant",
+        model: body.model,
+        content,
+        stop_reason: stopReason,
+        stop_sequence: null,
+        usage: { ...cacheUsage(body, cache), output_tokens: reply.output_tokens ?? 10 },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/** Builders for scripted replies. */
+export const reply = {
+  text: (text: string): ScriptedReply => ({ content: [{ type: "text", text, citations: null }] }),
+  toolUse: (...calls: { name: string; input: unknown; id?: string }[]): ScriptedReply => ({
+    content: calls.map(({ name, input, id }) => ({ type: "tool_use", name, input, ...(id ? { id } : {}) })),
+  }),
+  error: (status: number, type: string, message: string): ScriptedReply => ({ status, error: { type, message } }),
+};
+
+/** The last `tool_result` blocks of a request (the answer to the previous turn's tool calls). */
+export function lastToolResults(request: RecordedRequest): WireBlock[] {
+  const last = request.body.messages.at(-1);
+  if (!last || typeof last.content === "string") return [];
+  return last.content.filter((block) => block.type === "tool_result");
+}
+
+/** The `tool_use` blocks of the assistant message before the last message, by name. */
+export function previousToolUses(request: RecordedRequest): WireBlock[] {
+  const assistant = request.body.messages.at(-2);
+  if (!assistant || typeof assistant.content === "string") return [];
+  return assistant.content.filter((block) => block.type === "tool_use");
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { "content-type": "application/json", "request-id": `req_${status}_${Date.now()}` });
+  response.end(text);
+}
+
+function sendError(response: ServerResponse, status: number, type: string, message: string): void {
+  send(response, status, { type: "error", error: { type, message }, request_id: `req_${status}` });
+}
+
+/** The documented rules this server enforces, with the API's wording where it is known. */
+function checkRequest(body: WireRequest): string | undefined {
+  if (typeof body.model !== "string" || body.model === "") return "model: Field required";
+  if (!Number.isInteger(body.max_tokens) || body.max_tokens < 1) return "max_tokens: Field required";
+  if (!Array.isArray(body.messages) || body.messages.length === 0) return "messages: at least one message is required";
+  const tools = body.tools ?? [];
+  const names = new Set<string>();
+  for (const tool of tools) {
+    if (names.has(tool.name)) return `tools: Tool names must be unique. Found duplicate: ${tool.name}`;
+    names.add(tool.name);
+    if (tool.defer_loading === true && tool.cache_control) {
+      return `Tool '${tool.name}' cannot have both defer_loading=true and cache_control set. Tools with defer_loading cannot use prompt caching.`;
+    }
+  }
+  if (tools.length > 0 && tools.every((tool) => tool.defer_loading === true)) {
+    return "All tools have defer_loading set. At least one tool must be non-deferred.";
+  }
+  const deferred = new Set(tools.filter((tool) => tool.defer_loading === true).map((tool) => tool.name));
+  let breakpoints = tools.filter((tool) => tool.cache_control).length;
+  if (Array.isArray(body.system)) breakpoints += body.system.filter((block) => block.cache_control).length;
+  let pendingToolUses: string[] = [];
+  for (const [index, message] of body.messages.entries()) {
+    const blocks = typeof message.content === "string" ? [] : message.content;
+    const results = new Set<string>();
+    for (const block of blocks) {
+      if (block.cache_control) {
+        breakpoints++;
+        if (block.type === "text" && block.text === "") return `messages.${index}: cache_control cannot be set for empty text blocks`;
+        if (block.type === "thinking" || block.type === "redacted_thinking") return `messages.${index}: cache_control cannot be set on thinking blocks`;
+      }
+      if (block.type !== "tool_result") continue;
+      results.add(String(block.tool_use_id));
+      for (const inner of Array.isArray(block.content) ? (block.content as WireBlock[]) : []) {
+        if (inner.cache_control) breakpoints++;
+        if (inner.type === "tool_reference" && !deferred.has(String(inner.tool_name))) {
+          return `Tool reference '${String(inner.tool_name)}' has no corresponding tool definition`;
+        }
+      }
+    }
+    const missing = pendingToolUses.filter((id) => !results.has(id));
+    if (missing.length > 0) {
+      return `messages.${index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(", ")}`;
+    }
+    const unexpected = [...results].filter((id) => !pendingToolUses.includes(id));
+    if (unexpected.length > 0) return `messages.${index}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${unexpected.join(", ")}`;
+    pendingToolUses = message.role === "assistant" ? blocks.filter((block) => block.type === "tool_use").map((block) => String(block.id)) : [];
+  }
+  if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;
+  return undefined;
+}
+
+const LOOKBACK_BLOCKS = 20;
+
+/** Usage under the prefix-caching model described on {@link startMessagesApiServer}. */
+function cacheUsage(body: WireRequest, cache: Set<string>) {
+  const units: { key: string; tokens: number; breakpoint: boolean }[] = [];
+  const add = (part: string, item: { cache_control?: unknown }) => {
+    const { cache_control, ...rest } = item as Record<string, unknown>;
+    const key = `${part}:${JSON.stringify(rest)}`;
+    units.push({ key, tokens: Math.ceil(key.length / 4), breakpoint: Boolean(cache_control) });
+  };
+  for (const tool of body.tools ?? []) if (tool.defer_loading !== true) add("tool", tool);
+  const system = typeof body.system === "string" ? [{ type: "text", text: body.system }] : (body.system ?? []);
+  for (const block of system) add("system", block);
+  for (const message of body.messages) {
+    const blocks = typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
+    for (const block of blocks) add(message.role, block);
+  }
+  const hashes: string[] = [];
+  const tokensUpTo: number[] = [];
+  const hash = createHash("sha256");
+  let total = 0;
+  for (const unit of units) {
+    hash.update(unit.key);
+    hashes.push(hash.copy().digest("hex"));
+    total += unit.tokens;
+    tokensUpTo.push(total);
+  }
+  let read = 0;
+  let lastBreakpoint = -1;
+  for (const [index, unit] of units.entries()) {
+    if (!unit.breakpoint) continue;
+    lastBreakpoint = index;
+    for (let back = index; back >= 0 && back >= index - LOOKBACK_BLOCKS; back--) {
+      if (cache.has(hashes[back]!)) {
+        read = Math.max(read, tokensUpTo[back]!);
+        break;
+      }
+    }
+  }
+  for (const [index, unit] of units.entries()) if (unit.breakpoint) cache.add(hashes[index]!);
+  const written = lastBreakpoint >= 0 ? Math.max(0, tokensUpTo[lastBreakpoint]! - read) : 0;
+  return { input_tokens: total - read - written, cache_creation_input_tokens: written, cache_read_input_tokens: read };
+}
