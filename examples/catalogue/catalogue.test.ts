@@ -5,6 +5,7 @@ import { z } from "zod";
 import { parseCatalogue } from "../../src/catalogue/index.js";
 import type { ToolContext, ToolDefinition } from "../../src/catalogue/tool-definition.js";
 import { isToolOutput } from "../../src/catalogue/tool-output.js";
+import { firstSentence, fullToolOf } from "../../src/session/index.js";
 import { exampleCatalogue, exampleServers } from "./index.js";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
@@ -128,6 +129,18 @@ describe("exampleCatalogue", () => {
       expect(sentences[0], tool.name).toMatch(/[.!?]$/);
       expect(sentences.length, tool.name).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it("weighs what real servers' tool definitions weigh, while a stub's first sentence stays short", () => {
+    // Real MCP servers send ~740 tokens per tool (GitHub) or more (Slack); a lighter catalogue would understate
+    // what progressive disclosure saves. The first sentence is all a stub shows, so it is paid on every turn.
+    const wire = parseCatalogue(exampleCatalogue, "exampleCatalogue").map((tool) => JSON.stringify(fullToolOf(tool)));
+    const average = wire.reduce((sum, json) => sum + json.length, 0) / wire.length;
+    expect(average).toBeGreaterThanOrEqual(2300);
+    const long = exampleCatalogue
+      .map((tool) => ({ name: tool.name, first: firstSentence(tool.description) }))
+      .filter(({ first }) => first.length > 90);
+    expect(long).toEqual([]);
   });
 
   it("marks tools that delete, drop, overwrite or move money as destructive", () => {

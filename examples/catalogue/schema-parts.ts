@@ -94,6 +94,10 @@ export const decimal = (description: string, keywords: NumberKeywords = {}): Sch
 export const flag = (description: string, fallback?: boolean): Schema<boolean> =>
   typed({ type: "boolean", description, ...(fallback === undefined ? {} : { default: fallback }) });
 
+/** A property that takes any JSON scalar, as a SQL statement's parameter values do. */
+export const scalar = (description: string): Schema<string | number | boolean | null> =>
+  typed({ type: ["string", "number", "boolean", "null"], description });
+
 /** An array property whose items all follow `items`. */
 export const list = <S extends Schema<unknown>>(
   items: S,
@@ -133,26 +137,53 @@ export function obj<P extends Properties, const R extends keyof P & string = nev
 
 /** The `owner`/`repo` pair that names a GitHub repository in every repository-scoped tool. */
 export const repoRef = {
-  owner: text("Account or organization that owns the repository.", { examples: ["acme"] }),
-  repo: text("Repository name, without the .git suffix.", { examples: ["storefront"] }),
+  owner: text(
+    "Account or organization that owns the repository: the first path segment of github.com/{owner}/{repo}. " +
+      "Not case-sensitive; for a fork, name the fork's owner, not the upstream one.",
+    { examples: ["acme"] },
+  ),
+  repo: text(
+    "Repository name without the .git suffix: the second path segment of github.com/{owner}/{repo}. " +
+      "Not case-sensitive. A renamed repository is still found under its old name through GitHub's redirect.",
+    { examples: ["storefront"] },
+  ),
 };
 
 /** Page-number pagination (`page`, `per_page`), as REST APIs in the GitHub style take it. */
 export const pagePaging = (maxPerPage = 100, defaultPerPage = 30) => ({
-  page: integer("Page number of the results to fetch, starting at 1.", { minimum: 1, default: 1 }),
-  per_page: integer(`Results per page (max ${maxPerPage}).`, { minimum: 1, maximum: maxPerPage, default: defaultPerPage }),
+  page: integer(
+    "Page of results to fetch, starting at 1. Keep per_page the same from one page to the next, " +
+      "or items are skipped or repeated; a page with fewer than per_page items is the last one.",
+    { minimum: 1, default: 1 },
+  ),
+  per_page: integer(
+    `Items per page, 1 to ${maxPerPage} (default ${defaultPerPage}). ` +
+      "Larger pages mean fewer calls and rate-limit hits but a longer answer to read.",
+    { minimum: 1, maximum: maxPerPage, default: defaultPerPage },
+  ),
 });
 
 /** Cursor pagination (`cursor`, `limit`), as Slack-style APIs take it. */
 export const cursorPaging = (maxLimit = 200, defaultLimit = 100) => ({
-  cursor: text("Opaque cursor from `next_cursor` of a previous call; omit it for the first page."),
-  limit: integer(`Maximum number of items to return (max ${maxLimit}).`, {
-    minimum: 1,
-    maximum: maxLimit,
-    default: defaultLimit,
-  }),
+  cursor: text(
+    "Opaque cursor from response_metadata.next_cursor of the previous call, passed back unchanged; omit it for the " +
+      "first page. An empty or null next_cursor means there is nothing more to fetch.",
+  ),
+  limit: integer(
+    `Maximum number of items to return, 1 to ${maxLimit} (default ${defaultLimit}). ` +
+      "A page may hold fewer items even when more remain, so keep paging until next_cursor is empty " +
+      "rather than stopping at a short page.",
+    { minimum: 1, maximum: maxLimit, default: defaultLimit },
+  ),
 });
 
-/** A person on a commit or a message: display name and address. */
+/** A person a commit is attributed to: display name and address. */
 export const person = (description: string) =>
-  obj({ name: text("Display name."), email: email("Email address.") }, ["name", "email"], description);
+  obj(
+    {
+      name: text("Display name as it should appear in history, such as Mira Kovač.", { minLength: 1 }),
+      email: email("Email address; commits show as verified only when it belongs to the signing account."),
+    },
+    ["name", "email"],
+    description,
+  );
