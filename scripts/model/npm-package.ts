@@ -1,0 +1,90 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+
+/** An exact npm release and the integrity the registry publishes for its tarball. */
+export interface PinnedPackage {
+  name: string;
+  version: string;
+  /** `sha512-<base64>`, as in package-lock.json and `npm view <spec> dist.integrity`. */
+  integrity: string;
+}
+
+/**
+ * Path of the package's tarball in `cacheDir`, downloading it with `npm pack` (the ordinary npm
+ * client, so registry settings and proxies apply) when it is missing. The tarball's sha512 must
+ * match the pinned integrity, which makes the build's input exactly reproducible.
+ *
+ * @example
+ * ```ts
+ * const tgz = fetchPackageTarball({ name: "left-pad", version: "1.3.0", integrity: "sha512-..." }, "node_modules/.cache/x");
+ * ```
+ */
+export function fetchPackageTarball(pkg: PinnedPackage, cacheDir: string, log: (line: string) => void = () => {}): string {
+  const fileName = `${pkg.name.replace(/^@/, "").replace("/", "-")}-${pkg.version}.tgz`;
+  const path = join(cacheDir, fileName);
+  if (existsSync(path) && integrityOf(readFileSync(path)) === pkg.integrity) {
+    log(`using cached ${path}`);
+    return path;
+  }
+  mkdirSync(cacheDir, { recursive: true });
+  const spec = `${pkg.name}@${pkg.version}`;
+  log(`downloading ${spec} with npm pack into ${cacheDir} ...`);
+  // A separate download directory keeps a half-written tarball from ever sitting at `path`.
+  const downloadDir = join(cacheDir, "download");
+  mkdirSync(downloadDir, { recursive: true });
+  try {
+    execFileSync("npm", ["pack", spec, "--pack-destination", downloadDir, "--ignore-scripts", "--silent"], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  } catch (cause) {
+    throw new Error(`npm pack ${spec} failed; check that the npm registry is reachable (npm ping).`, { cause });
+  }
+  const downloaded = join(downloadDir, fileName);
+  const actual = integrityOf(readFileSync(downloaded));
+  if (actual !== pkg.integrity) {
+    throw new Error(`${spec}: tarball integrity ${actual} does not match the pinned ${pkg.integrity}; refusing to build from it.`);
+  }
+  renameSync(downloaded, path);
+  return path;
+}
+
+/** The `sha512-<base64>` integrity string of some bytes. */
+export function integrityOf(bytes: Uint8Array): string {
+  return `sha512-${createHash("sha512").update(bytes).digest("base64")}`;
+}
+
+/**
+ * The regular files of a gzipped tarball whose names are in `wanted` (e.g.
+ * `package/package.json`), as views into the unpacked archive.
+ */
+export function readTarballFiles(tgz: Uint8Array, wanted: readonly string[]): Map<string, Buffer> {
+  const archive = gunzipSync(tgz);
+  const wantedSet = new Set(wanted);
+  const found = new Map<string, Buffer>();
+  let offset = 0;
+  while (offset + 512 <= archive.length) {
+    const header = archive.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const name = tarString(header, 0, 100);
+    const prefix = tarString(header, 345, 155);
+    const fullName = prefix === "" ? name : `${prefix}/${name}`;
+    const size = Number.parseInt(tarString(header, 124, 12).trim() || "0", 8);
+    const type = String.fromCharCode(header[156] ?? 0);
+    const start = offset + 512;
+    if (Number.isNaN(size) || start + size > archive.length) throw new Error(`corrupt tar header for ${fullName}`);
+    if ((type === "0" || type === "\0") && wantedSet.has(fullName)) found.set(fullName, archive.subarray(start, start + size));
+    offset = start + Math.ceil(size / 512) * 512;
+  }
+  const missing = wanted.filter((name) => !found.has(name));
+  if (missing.length > 0) throw new Error(`tarball lacks ${missing.join(", ")}`);
+  return found;
+}
+
+function tarString(header: Uint8Array, start: number, length: number): string {
+  const field = header.subarray(start, start + length);
+  const end = field.indexOf(0);
+  return Buffer.from(end === -1 ? field : field.subarray(0, end)).toString("utf8");
+}

@@ -1,0 +1,48 @@
+/**
+ * Turns texts into fixed-length vectors for similarity search. Vectors of one embedder are
+ * comparable with each other only; `id` changes whenever they would stop being comparable.
+ */
+export interface Embedder {
+  /**
+   * Stable identity of the model and of how vectors are made from it (folder name, a short
+   * hash of the ONNX file and tokenizer, pooling, normalisation); use it to key vector caches.
+   */
+  readonly id: string;
+  /** Length of every vector `embed` returns. */
+  readonly dimensions: number;
+  /**
+   * One vector per text, in input order. With normalisation on, vectors have unit length,
+   * except that a text with no known word gives the zero vector.
+   */
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** Releases the ONNX session; `embed` fails afterwards. */
+  close?(): Promise<void>;
+}
+
+/** How a model's per-token output becomes one vector per text. */
+export type Pooling = "mean" | "cls" | "none";
+
+export interface EmbedderOptions {
+  /**
+   * A model folder in the transformers.js layout (config.json, tokenizer.json,
+   * onnx/model*.onnx), absolute or relative to the working directory. Default: the bundled
+   * models/glove-100d-sif.
+   */
+  model?: string;
+  /**
+   * `mean` averages the token vectors (sentence-transformers' default), `cls` takes the first
+   * token's, `none` uses a model output that is already one vector per text. Default: what the
+   * folder's sentence-transformers `1_Pooling/config.json` says, else `mean`.
+   */
+  pooling?: Pooling;
+  /** Scale vectors to unit length (cosine = dot product). Default true. */
+  normalize?: boolean;
+  /**
+   * Which ONNX file of the folder to run, by transformers.js' naming: `fp32` → onnx/model.onnx,
+   * `fp16` → model_fp16.onnx, `q8` → model_quantized.onnx, `int8`, `uint8`, `q4`, `q4f16`, `bnb4`.
+   * Default: the folder's `transformers.js_config.dtype`, else `fp32`.
+   */
+  dtype?: string;
+  /** Texts per model call. Default 64. */
+  batchSize?: number;
+}
