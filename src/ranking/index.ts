@@ -1,3 +1,15 @@
 export type { RankDocument, RankedTool, Ranker, RankOptions } from "./ranker.js";
 export { rankDocumentOf, type RankableTool } from "./rank-document.js";
 export { Bm25Ranker, type Bm25Field, type Bm25Options } from "./bm25/index.js";
+export {
+  BUNDLED_MODEL_DIR,
+  EmbeddingRanker,
+  defaultCacheDir,
+  embeddingTextOf,
+  loadEmbedder,
+  type Embedder,
+  type EmbedderOptions,
+  type EmbeddingRankerOptions,
+  type Pooling,
+} from "./embedding/index.js";
+export { HybridRanker, fuse, type Fusion, type FusionOptions, type HybridRankerOptions } from "./hybrid/index.js";

@@ -38,6 +38,11 @@ export interface Ranker {
   /** Brings the index in line with the catalogue (all of it, every time it changes). */
   update(documents: readonly RankDocument[]): void | Promise<void>;
   search(query: string, options: RankOptions): RankedTool[] | Promise<RankedTool[]>;
+  /**
+   * Optional: how much of the query the index's vocabulary covers, 0 (none) to 1 (all).
+   * A hybrid ranker reads it as this ranker's confidence for the query.
+   */
+  coverage?(query: string): number;
   /** Releases files, native memory or workers the ranker holds. */
   close?(): void | Promise<void>;
 }

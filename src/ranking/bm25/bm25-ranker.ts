@@ -109,6 +109,27 @@ export class Bm25Ranker implements Ranker {
     ).map(({ name, score }) => ({ name, score }));
   }
 
+  /**
+   * How much of the query the catalogue's vocabulary covers: the idf-weighted share of the
+   * query's terms that occur in any tool, 0 (none) to 1 (all). A term no tool has counts with
+   * the largest possible idf. A hybrid ranker reads it as the lexical side's confidence.
+   */
+  coverage(query: string): number {
+    const total = this.tools.size;
+    const terms = new Set(analyzeText(query));
+    if (total === 0 || terms.size === 0) return 0;
+    const idf = (documentFrequency: number) => Math.log(1 + (total - documentFrequency + 0.5) / (documentFrequency + 0.5));
+    let matched = 0;
+    let all = 0;
+    for (const term of terms) {
+      const postings = this.postings.get(term)?.size ?? 0;
+      const weight = idf(postings);
+      all += weight;
+      if (postings > 0) matched += weight;
+    }
+    return matched / all;
+  }
+
   /** BM25F: field frequencies are length-normalised and weighted before one saturation. */
   private weightedFrequency(tool: IndexedTool, term: string, averageLengths: readonly number[]): number {
     let sum = 0;

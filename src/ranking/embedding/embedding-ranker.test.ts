@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countingEmbedder } from "../../../test/support/counting-embedder.js";
+import { ModelError } from "../../errors.js";
+import { rankDocumentOf } from "../rank-document.js";
+import type { Embedder } from "./embedder.js";
+import { EmbeddingRanker } from "./embedding-ranker.js";
+
+const doc = (name: string, description: string) => rankDocumentOf({ name, description });
+const names = (hits: { name: string }[]) => hits.map((hit) => hit.name);
+
+const CATALOGUE = [
+  doc("jira__create_issue", "Create a new issue in a Jira project with a summary and a type."),
+  doc("slack__post_message", "Post a message to a Slack channel."),
+  doc("calendar__create_event", "Schedule an event on the calendar and invite attendees."),
+  doc("postgres__run_query", "Run a SQL query against the database and return rows."),
+  doc("weather__get_forecast", "Get the weather forecast for a city."),
+];
+
+describe("EmbeddingRanker (bundled model)", () => {
+  let embedder: Embedder & { embedded: string[] };
+  let cacheDir: string;
+
+  beforeAll(async () => {
+    embedder = await countingEmbedder();
+    cacheDir = mkdtempSync(join(tmpdir(), "toolsift-embedding-"));
+  });
+  afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+  it("finds tools described in other words than the query", async () => {
+    const ranker = new EmbeddingRanker({ embedder, cacheDir: false });
+    await ranker.update(CATALOGUE);
+    expect(names(await ranker.search("will it rain tomorrow in paris", { limit: 1 }))).toEqual(["weather__get_forecast"]);
+    expect(names(await ranker.search("set up a meeting with the team", { limit: 1 }))).toEqual(["calendar__create_event"]);
+  });
+
+  it("returns nothing for a query about nothing in the catalogue, or with no known word", async () => {
+    const ranker = new EmbeddingRanker({ embedder, cacheDir: false });
+    await ranker.update(CATALOGUE);
+    expect(await ranker.search("qwzx vbnm", { limit: 5 })).toEqual([]);
+    const unrelated = await ranker.search("a recipe for banana bread", { limit: 5 });
+    expect(unrelated).toEqual([]);
+  });
+
+  it("embeds only new or changed tools, and drops removed ones", async () => {
+    const ranker = new EmbeddingRanker({ embedder, cacheDir: false });
+    await ranker.update(CATALOGUE);
+    const before = embedder.embedded.length;
+    const changed = [...CATALOGUE.slice(1), doc("jira__create_issue", "File a bug report in the tracker."), doc("zoom__start_call", "Start a video call.")];
+    await ranker.update(changed.filter((document) => document.name !== "weather__get_forecast"));
+    expect(embedder.embedded.slice(before).map((text) => text.split(":")[0])).toEqual(["jira create issue", "zoom start call"]);
+    expect(names(await ranker.search("weather forecast for a city", { limit: 5 }))).not.toContain("weather__get_forecast");
+  });
+
+  it("respects the filter and the limit", async () => {
+    const ranker = new EmbeddingRanker({ embedder, cacheDir: false });
+    await ranker.update(CATALOGUE);
+    const hits = await ranker.search("create something new", { limit: 2, filter: (name) => !name.startsWith("jira") });
+    expect(hits.length).toBeLessThanOrEqual(2);
+    expect(names(hits)).not.toContain("jira__create_issue");
+  });
+
+  it("persists vectors and index: a restart with the same catalogue embeds nothing", async () => {
+    const first = new EmbeddingRanker({ embedder, cacheDir });
+    await first.update(CATALOGUE);
+    const expected = await first.search("set up a meeting", { limit: 3 });
+    expect(expected.length).toBeGreaterThan(0);
+    let before = embedder.embedded.length;
+    const second = new EmbeddingRanker({ embedder, cacheDir });
+    await second.update(CATALOGUE);
+    expect(embedder.embedded.length).toBe(before);
+    expect(await second.search("set up a meeting", { limit: 3 })).toEqual(expected);
+    // Only the new tool is embedded; a third start finds both old and new on disk.
+    before = embedder.embedded.length;
+    await second.update([...CATALOGUE, doc("zoom__start_call", "Start a video call.")]);
+    expect(embedder.embedded.slice(before)).toEqual(["zoom start call: Start a video call."]);
+    before = embedder.embedded.length;
+    const third = new EmbeddingRanker({ embedder, cacheDir });
+    await third.update([...CATALOGUE, doc("zoom__start_call", "Start a video call.")]);
+    expect(embedder.embedded.length).toBe(before);
+  });
+
+  it("fails with a ModelError naming the path when the model folder is missing", async () => {
+    const ranker = new EmbeddingRanker({ embedder: { model: "/nonexistent/model-dir" }, cacheDir: false });
+    await expect(ranker.update(CATALOGUE)).rejects.toThrow(ModelError);
+    await expect(ranker.update(CATALOGUE)).rejects.toThrow("/nonexistent/model-dir");
+  });
+});

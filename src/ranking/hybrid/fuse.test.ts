@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { fuse } from "./fuse.js";
+
+const lexical = [
+  { name: "a", score: 10 },
+  { name: "b", score: 5 },
+];
+const semantic = [
+  { name: "c", score: 0.9 },
+  { name: "b", score: 0.8 },
+];
+
+describe("fuse", () => {
+  it("rrf sums reciprocal ranks", () => {
+    const fused = fuse(lexical, semantic, { fusion: "rrf", rrfK: 60, lexicalWeight: 0.5 });
+    expect(fused.map((hit) => hit.name)).toEqual(["b", "a", "c"]);
+    expect(fused[0]!.score).toBeCloseTo(1 / 62 + 1 / 62);
+    expect(fused[1]!.score).toBeCloseTo(1 / 61);
+  });
+
+  it("weighted normalises each list by its best score", () => {
+    const fused = fuse(lexical, semantic, { fusion: "weighted", rrfK: 60, lexicalWeight: 0.7 });
+    expect(fused).toEqual([
+      { name: "a", score: expect.closeTo(0.7, 10) },
+      { name: "b", score: expect.closeTo(0.7 * 0.5 + (0.3 * 0.8) / 0.9, 10) },
+      { name: "c", score: expect.closeTo(0.3, 10) },
+    ]);
+  });
+
+  it("with weight 1 keeps the lexical order and appends semantic-only hits at 0", () => {
+    const fused = fuse(lexical, semantic, { fusion: "weighted", rrfK: 60, lexicalWeight: 1 });
+    expect(fused.map((hit) => hit.name)).toEqual(["a", "b", "c"]);
+  });
+
+  it("handles empty lists", () => {
+    expect(fuse([], [], { fusion: "weighted", rrfK: 60, lexicalWeight: 0.7 })).toEqual([]);
+    expect(fuse([], semantic, { fusion: "rrf", rrfK: 60, lexicalWeight: 0.7 }).map((hit) => hit.name)).toEqual(["c", "b"]);
+  });
+});

@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { countingEmbedder } from "../../../test/support/counting-embedder.js";
+import { ModelError } from "../../errors.js";
+import { Bm25Ranker } from "../bm25/index.js";
+import type { Embedder } from "../embedding/embedder.js";
+import { EmbeddingRanker } from "../embedding/embedding-ranker.js";
+import { rankDocumentOf } from "../rank-document.js";
+import { HybridRanker } from "./hybrid-ranker.js";
+
+const doc = (name: string, description: string) => rankDocumentOf({ name, description });
+const names = (hits: { name: string }[]) => hits.map((hit) => hit.name);
+
+const CATALOGUE = [
+  doc("jira__create_issue", "Create a new issue in a Jira project with a summary and a type."),
+  doc("jira__get_issue", "Fetch one Jira issue by key."),
+  doc("slack__post_message", "Post a message to a Slack channel."),
+  doc("calendar__create_event", "Schedule an event on the calendar and invite attendees."),
+  doc("weather__get_forecast", "Get the weather forecast for a city."),
+];
+
+describe("HybridRanker", () => {
+  let embedder: Embedder;
+  beforeAll(async () => {
+    embedder = await countingEmbedder();
+  });
+
+  it.each(["weighted", "rrf"] as const)("(%s) finds a paraphrase BM25 alone misses", async (fusion) => {
+    const bm25 = new Bm25Ranker();
+    bm25.update(CATALOGUE);
+    const query = "will it rain tomorrow in paris";
+    expect(names(bm25.search(query, { limit: 5 }))).toEqual([]);
+    const hybrid = new HybridRanker({ fusion, semantic: { embedder, cacheDir: false } });
+    await hybrid.update(CATALOGUE);
+    expect(names(await hybrid.search(query, { limit: 3 }))[0]).toBe("weather__get_forecast");
+  });
+
+  it("answers nothing about what the catalogue lacks, unless told to always answer", async () => {
+    const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: false } });
+    await hybrid.update(CATALOGUE);
+    expect(await hybrid.search("a recipe for banana bread", { limit: 5 })).toEqual([]);
+    const always = new HybridRanker({ semantic: { embedder, cacheDir: false, minSimilarity: -1 }, abstention: false });
+    await always.update(CATALOGUE);
+    expect((await always.search("a recipe for banana bread", { limit: 5 })).length).toBeGreaterThan(0);
+  });
+
+  it("weights the lexical side by how much of the query it knows", async () => {
+    const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: false } });
+    await hybrid.update(CATALOGUE);
+    // Fully covered: pure lexical order, even where the semantic side disagrees.
+    const lexical = new Bm25Ranker();
+    lexical.update(CATALOGUE);
+    const covered = "create jira issue";
+    expect(lexical.coverage(covered)).toBe(1);
+    const [top, second] = lexical.search(covered, { limit: 2 });
+    expect(await hybrid.search(covered, { limit: 2 })).toEqual([
+      { name: top!.name, score: 1 },
+      { name: second!.name, score: expect.closeTo(second!.score / top!.score, 10) },
+    ]);
+  });
+
+  it("keeps an exact lexical hit on top", async () => {
+    const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: false } });
+    await hybrid.update(CATALOGUE);
+    expect(names(await hybrid.search("get jira issue", { limit: 3 }))[0]).toBe("jira__get_issue");
+  });
+
+  it("falls back to BM25 with a warning when the model is missing, if told to", async () => {
+    const warnings: string[] = [];
+    const hybrid = new HybridRanker({
+      semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }),
+      fallbackToLexical: true,
+      onWarning: (code, message) => warnings.push(`${code}: ${message}`),
+    });
+    await hybrid.update(CATALOGUE);
+    expect(names(await hybrid.search("weather forecast", { limit: 1 }))).toEqual(["weather__get_forecast"]);
+    expect(warnings).toEqual([expect.stringMatching(/^ranker_fallback: .*\/missing\/model/)]);
+  });
+
+  it("fails with the model error when not told to fall back", async () => {
+    const hybrid = new HybridRanker({ semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }) });
+    await expect(hybrid.update(CATALOGUE)).rejects.toThrow(ModelError);
+  });
+});

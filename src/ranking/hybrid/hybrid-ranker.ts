@@ -1,0 +1,139 @@
+import { Bm25Ranker } from "../bm25/index.js";
+import { EmbeddingRanker, type EmbeddingRankerOptions } from "../embedding/embedding-ranker.js";
+import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
+import { fuse, type Fusion } from "./fuse.js";
+
+export interface HybridRankerOptions {
+  /** The lexical side. @defaultValue a default {@link Bm25Ranker} */
+  lexical?: Ranker;
+  /**
+   * The semantic side: a ranker, or options for the default {@link EmbeddingRanker}.
+   * @defaultValue an {@link EmbeddingRanker} on the bundled model
+   */
+  semantic?: Ranker | EmbeddingRankerOptions;
+  /**
+   * How the two lists merge:
+   * - `adaptive`: normalised scores, weighted per query by how much of the query the lexical
+   *   index knows (its `coverage`): a query in the catalogue's own words is ranked lexically,
+   *   one in other words semantically. Needs a lexical ranker with `coverage` (BM25 has it);
+   *   otherwise it acts as `weighted`.
+   * - `weighted`: normalised scores, one fixed weight.
+   * - `rrf`: reciprocal-rank fusion.
+   * @defaultValue "adaptive", chosen by `bench/tune-fusion.ts`: it alone beat BM25 on
+   * paraphrases while staying within a point of it on every public set (see bench/README.md)
+   */
+  fusion?: Fusion;
+  /** RRF's rank offset. @defaultValue 60 */
+  rrfK?: number;
+  /** `weighted`: the lexical share, 0 to 1. @defaultValue 0.9 */
+  lexicalWeight?: number;
+  /**
+   * `adaptive`: the lexical share when the query shares no word with the catalogue, and when
+   * it shares all of them; in between it is interpolated by coverage.
+   * @defaultValue `[0.4, 1]`
+   */
+  lexicalWeightRange?: readonly [low: number, high: number];
+  /**
+   * Semantic similarities at or below this add nothing in weighted fusion: only what a
+   * match has above the level unrelated texts reach counts.
+   * @defaultValue 0.3
+   */
+  semanticFloor?: number;
+  /** How deep each list is read before fusing. @defaultValue 50 */
+  candidates?: number;
+  /**
+   * When the semantic side cannot load or run (a missing model, say), rank lexically and
+   * report a `ranker_fallback` warning instead of failing.
+   * @defaultValue false
+   */
+  fallbackToLexical?: boolean;
+  /**
+   * Answer nothing when the lexical side knows less than `maxCoverage` of the query and no
+   * semantic match reaches `minSimilarity`: such a query is about something the catalogue
+   * does not have. `false` always answers.
+   * @defaultValue `{ maxCoverage: 0.2, minSimilarity: 0.5 }`
+   */
+  abstention?: { maxCoverage: number; minSimilarity: number } | false;
+  /** Told about fallbacks and cache problems. */
+  onWarning?: (code: string, message: string) => void;
+}
+
+/**
+ * Lexical and semantic ranking fused: BM25 keeps exact names and rare words on top, the
+ * embeddings find tools described in other words than the query's.
+ *
+ * @example
+ * ```ts
+ * const ranker = new HybridRanker({ fusion: "rrf", rrfK: 30, fallbackToLexical: true });
+ * const toolSearch = await createToolSearch({ tools, ranker });
+ * ```
+ */
+export class HybridRanker implements Ranker {
+  readonly name: string;
+  private readonly lexical: Ranker;
+  private readonly semantic: Ranker;
+  private semanticFailed = false;
+
+  constructor(private readonly options: HybridRankerOptions = {}) {
+    this.lexical = options.lexical ?? new Bm25Ranker();
+    const semantic = options.semantic;
+    // The fusion floor does the semantic cut here; 0.3 is what bench/tune-fusion.ts measured with.
+    this.semantic = isRanker(semantic)
+      ? semantic
+      : new EmbeddingRanker({ minSimilarity: 0.3, ...(options.onWarning ? { onWarning: options.onWarning } : {}), ...semantic });
+    this.name = `hybrid-${options.fusion ?? "adaptive"}`;
+  }
+
+  async update(documents: readonly RankDocument[]): Promise<void> {
+    await this.lexical.update(documents);
+    await this.guard(() => this.semantic.update(documents));
+  }
+
+  async search(query: string, options: RankOptions): Promise<RankedTool[]> {
+    const depth = { ...options, limit: Math.max(options.limit, this.options.candidates ?? 50) };
+    const lexical = await this.lexical.search(query, depth);
+    const semantic = this.semanticFailed ? [] : ((await this.guard(() => this.semantic.search(query, depth))) ?? []);
+    const coverage = this.lexical.coverage?.(query);
+    const abstention = this.options.abstention ?? { maxCoverage: 0.2, minSimilarity: 0.5 };
+    if (abstention && coverage !== undefined && coverage < abstention.maxCoverage && (semantic[0]?.score ?? 0) < abstention.minSimilarity) {
+      return [];
+    }
+    return fuse(lexical, semantic, {
+      fusion: this.options.fusion ?? "adaptive",
+      rrfK: this.options.rrfK ?? 60,
+      lexicalWeight: this.lexicalWeightFor(coverage),
+      semanticFloor: this.options.semanticFloor ?? 0.3,
+    }).slice(0, options.limit);
+  }
+
+  private lexicalWeightFor(coverage: number | undefined): number {
+    const fixed = this.options.lexicalWeight ?? 0.9;
+    if ((this.options.fusion ?? "adaptive") !== "adaptive" || coverage === undefined) return fixed;
+    const [low, high] = this.options.lexicalWeightRange ?? [0.4, 1];
+    return low + (high - low) * coverage;
+  }
+
+  async close(): Promise<void> {
+    await this.lexical.close?.();
+    await this.semantic.close?.();
+  }
+
+  private async guard<T>(step: () => T | Promise<T>): Promise<T | undefined> {
+    if (this.semanticFailed) return undefined;
+    try {
+      return await step();
+    } catch (error) {
+      if (!this.options.fallbackToLexical) throw error;
+      this.semanticFailed = true;
+      this.options.onWarning?.(
+        "ranker_fallback",
+        `The semantic ranker failed (${(error as Error).message}); ranking with ${this.lexical.name} alone from now on.`,
+      );
+      return undefined;
+    }
+  }
+}
+
+function isRanker(value: Ranker | EmbeddingRankerOptions | undefined): value is Ranker {
+  return typeof (value as Ranker | undefined)?.search === "function";
+}

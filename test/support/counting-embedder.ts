@@ -1,0 +1,16 @@
+import { loadEmbedder, type Embedder } from "../../src/index.js";
+
+/** The real bundled embedder, wrapped to record every text it is asked to embed. */
+export async function countingEmbedder(): Promise<Embedder & { embedded: string[] }> {
+  const real = await loadEmbedder();
+  const embedded: string[] = [];
+  return {
+    id: real.id,
+    dimensions: real.dimensions,
+    embedded,
+    embed: (texts) => {
+      embedded.push(...texts);
+      return real.embed(texts);
+    },
+  };
+}
