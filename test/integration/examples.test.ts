@@ -1,0 +1,37 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+
+/** Runs an example as the README does (through tsx), without ANTHROPIC_API_KEY. */
+async function runExample(file: string, args: string[] = []) {
+  const env = { ...process.env };
+  delete env.ANTHROPIC_API_KEY;
+  return run(process.execPath, ["--import", "tsx", file, ...args], { env, timeout: 60_000 });
+}
+
+describe("the examples", () => {
+  it("demo: runs offline and shows the block shrinking by more than 85%", async () => {
+    const { stdout } = await runExample("examples/demo.ts");
+    expect(stdout).toMatch(/Every tool in full: +~[\d,]+ tokens/);
+    expect(stdout).toMatch(/search_tools\("create a jira issue for a bug"\) → jira__create_issue/);
+    const reduction = Number(/(\d+\.\d)% smaller/.exec(stdout)?.[1]);
+    expect(reduction).toBeGreaterThanOrEqual(85);
+  });
+
+  it("demo: runs with the hybrid ranker", async () => {
+    const { stdout } = await runExample("examples/demo.ts", ["--ranker", "hybrid"]);
+    expect(stdout).toContain('ranker "hybrid-adaptive"');
+  });
+
+  it("mcp: searches and calls a real MCP server's tool", async () => {
+    const { stdout } = await runExample("examples/mcp.ts");
+    expect(stdout).toContain("The sum of 19 and 23 is 42.");
+  });
+
+  it("agent: says clearly that it needs a key, and exits 0", async () => {
+    const { stdout, stderr } = await runExample("examples/agent.ts");
+    expect(`${stdout}${stderr}`).toMatch(/ANTHROPIC_API_KEY/);
+  });
+});
