@@ -20,7 +20,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 // Models send "3" for 3 and "true" for true, and a stubbed tool gives them no schema to
 // follow at all: coercion turns near-misses into valid calls rather than wasted turns.
-const ajv = new Ajv2020({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false });
+// logger off: a format ajv does not know (custom ones are common in MCP schemas) is skipped, not reported per compile.
+const ajv = new Ajv2020({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false, logger: false });
 addFormats(ajv);
 
 const compiled = new WeakMap<CatalogueTool, ValidateFunction | Error>();
