@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { OptionsError } from "../src/errors.js";
+import { DEFAULT_SIZES, parseBenchOptions } from "./cli-options.js";
+
+describe("parseBenchOptions", () => {
+  it("defaults to every ranker, the default datasets, all queries and sizes 100/1,000/10,000", () => {
+    const options = parseBenchOptions([]);
+    expect(options).toMatchObject({ datasets: [], rankers: [], quick: false, maxQueries: undefined, noDefaults: false, noScale: false, noStrategies: false });
+    expect(options.sizes).toEqual(DEFAULT_SIZES);
+  });
+
+  it("collects repeated --dataset and --ranker and sorts --sizes", () => {
+    const options = parseBenchOptions(["--dataset", "a.json", "--dataset", "b.json", "--ranker", "bm25", "--ranker", "peer-ai-sdk", "--sizes", "1000,100,10_000"]);
+    expect(options.datasets).toEqual(["a.json", "b.json"]);
+    expect(options.rankers).toEqual(["bm25", "peer-ai-sdk"]);
+    expect(options.sizes).toEqual([100, 1000, 10000]);
+  });
+
+  it("turns off scale and strategy runs on request", () => {
+    expect(parseBenchOptions(["--no-scale", "--no-strategies"])).toMatchObject({ noScale: true, noStrategies: true });
+  });
+
+  it("makes --quick smaller unless told otherwise", () => {
+    const quick = parseBenchOptions(["--quick"]);
+    expect(quick.sizes).toEqual([100, 1000]);
+    expect(quick.maxQueries).toBeLessThan(1000);
+    expect(parseBenchOptions(["--quick", "--sizes", "50", "--max-queries", "9"])).toMatchObject({ sizes: [50], maxQueries: 9 });
+  });
+
+  it("rejects unknown options and bad numbers with the option's name", () => {
+    expect(() => parseBenchOptions(["--fast"])).toThrow(OptionsError);
+    expect(() => parseBenchOptions(["--fast"])).toThrow(/--fast/);
+    expect(() => parseBenchOptions(["--sizes", "100,,1000"])).toThrow(/--sizes "100,,1000" has an empty entry/);
+    expect(() => parseBenchOptions(["--sizes", "1e3"])).toThrow(/--sizes "1e3" is not a positive whole number/);
+    expect(() => parseBenchOptions(["--max-queries", "0"])).toThrow(/--max-queries "0"/);
+  });
+});

@@ -1,0 +1,132 @@
+import { parseArgs } from "node:util";
+import { OptionsError } from "../src/errors.js";
+
+/** What `npm run bench -- …` was asked to do. */
+export interface BenchOptions {
+  /** Extra dataset files, on top of the default suite unless `noDefaults`. */
+  datasets: string[];
+  /** Ranker ids to run; empty means all. */
+  rankers: string[];
+  sizes: number[];
+  quick: boolean;
+  /** Output directory; `undefined` means bench/results. */
+  out: string | undefined;
+  /** Cap on queries per dataset (evenly sampled); `undefined` means all. */
+  maxQueries: number | undefined;
+  /** Queries per generated scale catalogue. */
+  scaleQueries: number;
+  seed: number;
+  noDefaults: boolean;
+  noScale: boolean;
+  /** Skip the agent-strategy oracle sessions. */
+  noStrategies: boolean;
+  help: boolean;
+}
+
+export const DEFAULT_SIZES = [100, 1_000, 10_000];
+const QUICK_SIZES = [100, 1_000];
+const QUICK_MAX_QUERIES = 150;
+const DEFAULT_SCALE_QUERIES = 100;
+const QUICK_SCALE_QUERIES = 30;
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+Runs every ranker (toolsift's and the peers) over the retrieval datasets and over generated
+catalogues of growing size, reloads the embedding indexes from disk at the largest size, plays
+oracle agent sessions under each strategy, prints Markdown tables and writes
+bench/results/<timestamp>.{json,md,svg}.
+
+  --dataset <path>      add a dataset file (repeatable); the default suite is toolsift's own set
+                        (bench/datasets/toolsift-servers.json) plus ../shared/datasets/*.json
+  --no-defaults         run only the --dataset files
+  --ranker <id>         run only this ranker (repeatable); ids are listed below
+  --sizes <n,n,…>       generated catalogue sizes (default 100,1000,10000; --quick: 100,1000)
+  --no-scale            skip the generated-catalogue runs (and the index reload at the largest size)
+  --no-strategies       skip the agent-strategy sessions (stubs / native / stable)
+  --max-queries <n>     search at most n queries per dataset, spread evenly (default: all; --quick: ${QUICK_MAX_QUERIES})
+  --scale-queries <n>   queries per generated catalogue (default ${DEFAULT_SCALE_QUERIES}; --quick: ${QUICK_SCALE_QUERIES})
+  --seed <n>            seed of the catalogue generator (default 42)
+  --quick               fewer queries and sizes, for smoke tests
+  --out <dir>           where to write the results (default bench/results)
+  --help                show this text
+`;
+
+/**
+ * Parses the bench's command line.
+ *
+ * @throws OptionsError naming the option and what it accepts.
+ * @example
+ * ```ts
+ * parseBenchOptions(["--quick", "--ranker", "bm25", "--sizes", "100,1000"]);
+ * ```
+ */
+export function parseBenchOptions(argv: readonly string[]): BenchOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      strict: true,
+      options: {
+        dataset: { type: "string", multiple: true },
+        ranker: { type: "string", multiple: true },
+        sizes: { type: "string" },
+        quick: { type: "boolean" },
+        out: { type: "string" },
+        "max-queries": { type: "string" },
+        "scale-queries": { type: "string" },
+        seed: { type: "string" },
+        "no-defaults": { type: "boolean" },
+        "no-scale": { type: "boolean" },
+        "no-strategies": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (cause) {
+    throw new OptionsError("BENCH_OPTIONS", `${(cause as Error).message}. Run with --help for the options.`, { cause });
+  }
+  const values = parsed.values;
+  const quick = values.quick ?? false;
+  return {
+    datasets: values.dataset ?? [],
+    rankers: values.ranker ?? [],
+    sizes: values.sizes === undefined ? (quick ? QUICK_SIZES : DEFAULT_SIZES) : parseSizes(values.sizes),
+    quick,
+    out: values.out,
+    maxQueries:
+      values["max-queries"] === undefined ? (quick ? QUICK_MAX_QUERIES : undefined) : positiveInteger("--max-queries", values["max-queries"]),
+    scaleQueries:
+      values["scale-queries"] === undefined
+        ? quick
+          ? QUICK_SCALE_QUERIES
+          : DEFAULT_SCALE_QUERIES
+        : positiveInteger("--scale-queries", values["scale-queries"]),
+    seed: values.seed === undefined ? 42 : nonNegativeInteger("--seed", values.seed),
+    noDefaults: values["no-defaults"] ?? false,
+    noScale: values["no-scale"] ?? false,
+    noStrategies: values["no-strategies"] ?? false,
+    help: values.help ?? false,
+  };
+}
+
+function parseSizes(text: string): number[] {
+  const parts = text.split(",").map((part) => part.trim());
+  if (parts.some((part) => part === "")) {
+    throw new OptionsError("BENCH_OPTIONS", `--sizes "${text}" has an empty entry; give comma-separated tool counts such as 100,1000,10000.`);
+  }
+  const sizes = parts.map((part) => positiveInteger("--sizes", part.replaceAll("_", "")));
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
+function positiveInteger(option: string, text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+    throw new OptionsError("BENCH_OPTIONS", `${option} "${text}" is not a positive whole number.`);
+  }
+  return value;
+}
+
+function nonNegativeInteger(option: string, text: string): number {
+  if (!/^\d+$/.test(text)) throw new OptionsError("BENCH_OPTIONS", `${option} "${text}" is not a whole number ≥ 0.`);
+  return Number(text);
+}

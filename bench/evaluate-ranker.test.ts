@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { evaluateRanker, sampleQueries } from "./evaluate-ranker.js";
+import { parseDataset } from "./load-dataset.js";
+import { RegistryBm25Ranker } from "./peers/index.js";
+import { rankerRegistry, type RankerEntry } from "./rankers.js";
+
+const dataset = parseDataset(
+  {
+    tools: [
+      { name: "weather__get_forecast", description: "Get the weather forecast for a city." },
+      { name: "mail__send_email", description: "Send an email message." },
+      { name: "files__read_file", description: "Read a file from disk." },
+    ],
+    queries: [
+      { query: "weather forecast", expected: ["weather__get_forecast"], kind: "direct" },
+      { query: "send an email", expected: ["mail__send_email"], kind: "direct" },
+      { query: "will it rain tomorrow", expected: ["weather__get_forecast"], kind: "paraphrase" },
+      { query: "zzz qqq", expected: [], kind: "unanswerable" },
+    ],
+  },
+  "tiny.json",
+);
+
+const peer: RankerEntry = { id: "registry", label: "registry", kind: "peer", source: "test", create: () => new RegistryBm25Ranker() };
+
+describe("evaluateRanker", () => {
+  it("averages quality over answerable queries, scores abstention and breaks recall down by kind", async () => {
+    const run = await evaluateRanker(peer, dataset, dataset.queries, { progress: { sink: { write: () => true } } });
+    expect(run).toMatchObject({ ranker: "registry", dataset: "tiny", queries: 4, answerable: 3, unanswerable: 1 });
+    // The two direct queries hit at rank 1; the paraphrase shares no word with any tool.
+    expect(run.recallAt1).toBeCloseTo(2 / 3, 10);
+    expect(run.recallAt5).toBeCloseTo(2 / 3, 10);
+    expect(run.mrrAt10).toBeCloseTo(2 / 3, 10);
+    expect(run.abstention).toBe(1);
+    expect(run.byKind).toEqual({ direct: { queries: 2, recallAt5: 1 }, paraphrase: { queries: 1, recallAt5: 0 } });
+    expect(run.latencyMs.p95).toBeGreaterThanOrEqual(run.latencyMs.p50);
+    expect(run.buildMs).toBeGreaterThanOrEqual(0);
+    expect(run.error).toBeUndefined();
+  });
+
+  it("reports a failing ranker as an error instead of throwing", async () => {
+    const broken: RankerEntry = {
+      ...peer,
+      id: "broken",
+      create: () => ({
+        name: "broken",
+        update: () => undefined,
+        search: () => {
+          throw new Error("index corrupt");
+        },
+      }),
+    };
+    const run = await evaluateRanker(broken, dataset, dataset.queries, { progress: { sink: { write: () => true } } });
+    expect(run.error).toBe("Error: index corrupt");
+  });
+});
+
+describe("sampleQueries", () => {
+  it("keeps everything under the cap and spreads the sample evenly over the set otherwise", () => {
+    const queries = Array.from({ length: 10 }, (_, i) => ({ query: `q${i}`, expected: ["x"] }));
+    expect(sampleQueries(queries, undefined)).toBe(queries);
+    expect(sampleQueries(queries, 20)).toBe(queries);
+    expect(sampleQueries(queries, 4).map((query) => query.query)).toEqual(["q0", "q2", "q5", "q7"]);
+  });
+});
+
+describe("rankerRegistry", () => {
+  it("lists toolsift's BM25 and the four peers under unique ids", () => {
+    const { entries } = rankerRegistry();
+    const ids = entries.map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(["bm25", "peer-substring", "peer-registry-bm25", "peer-ai-sdk", "peer-minisearch"]));
+  });
+});

@@ -1,0 +1,2 @@
+export { recallAt, reciprocalRankAt, ndcgAt } from "./ranking-metrics.js";
+export { percentile, mean } from "./percentile.js";

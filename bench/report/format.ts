@@ -1,0 +1,24 @@
+/** Number formatting shared by the Markdown and SVG reports. */
+
+/** A share in [0, 1] with three decimals; "–" when there is nothing to show. */
+export function share(value: number | null | undefined): string {
+  return value === null || value === undefined || Number.isNaN(value) ? "–" : value.toFixed(3);
+}
+
+/** Milliseconds: three significant digits below 10, one decimal up to 1,000, whole above. */
+export function ms(value: number): string {
+  if (Number.isNaN(value)) return "–";
+  if (value < 10) return value.toPrecision(3).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+  if (value < 1000) return value.toFixed(1);
+  return Math.round(value).toLocaleString("en-US");
+}
+
+/** Mebibytes with one decimal. */
+export function mb(value: number): string {
+  return Number.isNaN(value) ? "–" : value.toFixed(1);
+}
+
+/** A whole number with thousands separators. */
+export function count(value: number): string {
+  return value.toLocaleString("en-US");
+}

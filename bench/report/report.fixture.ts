@@ -1,0 +1,111 @@
+import type { MemoryUsage } from "../memory-probe.js";
+import type { BenchReport, RankerRun, ScaleRun, StrategyRun } from "./bench-report.js";
+
+const memory: MemoryUsage = { peakHeapMB: 12.34, peakRssMB: 3.2, retainedMB: 1.5, gcExposed: true };
+
+export function run(ranker: string, dataset: string, recall: [number, number, number], extra: Partial<RankerRun> = {}): RankerRun {
+  return {
+    ranker,
+    dataset,
+    queries: 20,
+    answerable: 20,
+    unanswerable: 0,
+    recallAt1: recall[0],
+    recallAt5: recall[1],
+    recallAt10: recall[2],
+    mrrAt10: 0.5,
+    ndcgAt10: 0.6,
+    abstention: null,
+    latencyMs: { p50: 0.0421, p95: 1.5, mean: 0.3 },
+    buildMs: 12.5,
+    setupMs: 0.1,
+    memory,
+    ...extra,
+  };
+}
+
+export function scaleRun(ranker: string, size: number, p50: number): ScaleRun {
+  return { ...run(ranker, `generated-${size}`, [1, 1, 1]), size, latencyMs: { p50, p95: p50 * 3, mean: p50 }, buildMs: size / 10 };
+}
+
+/** A strategy run with three requests; `context` gives the context tokens of each. */
+export function strategyRun(catalogue: string, strategy: string, wire: [number, number, number], context: [number, number, number], extra: Partial<StrategyRun> = {}): StrategyRun {
+  const search = [0, 300, 300];
+  return {
+    catalogue,
+    strategy,
+    ranker: "bm25",
+    tools: 300,
+    sessions: 40,
+    progressive: true,
+    turns: wire.map((w, i) => ({ turn: i + 1, sessions: i === 2 ? 38 : 40, wireTokens: w, contextTokens: context[i]!, searchResultTokens: search[i]!, fullTokens: 50_000 })),
+    searchResultTokens: 300,
+    sessionTokens: context.reduce((sum, c) => sum + c, 0) + 600,
+    sessionFullTokens: 150_000,
+    successRate: 0.45,
+    discoveryTurns: 2,
+    foundInResults: 0.5,
+    prefixStability: 1,
+    comparedTurns: 78,
+    ...extra,
+  };
+}
+
+/** A small but complete report: two datasets, three rankers (one with markup in its label), two sizes. */
+export function sampleReport(): BenchReport {
+  return {
+    formatVersion: 2,
+    startedAt: "2026-01-02T03:04:05.000Z",
+    durationMs: 61_000,
+    environment: { node: "20.0.0", platform: "linux x64", cpus: 2, cpuModel: "Test CPU", totalMemoryMB: 4096 },
+    options: { quick: false, sizes: [100, 1000], maxQueries: null, scaleQueries: 10, seed: 42, limit: 10 },
+    rankers: [
+      { id: "bm25", label: "toolsift BM25", kind: "toolsift", source: "src" },
+      { id: "peer-a", label: "Peer <A> & co", kind: "peer", source: "pkg@1" },
+      { id: "peer-b", label: "Peer B", kind: "peer", source: "pkg@2" },
+    ],
+    datasets: [
+      { id: "own", path: "bench/datasets/own.json", tools: 30, queries: 40, queriesRun: 40 },
+      { id: "public", path: "../shared/datasets/public.json", tools: 1000, queries: 500, queriesRun: 500 },
+    ],
+    retrieval: [
+      run("bm25", "own", [0.5, 1, 1], {
+        unanswerable: 4,
+        abstention: 0.75,
+        byKind: { direct: { queries: 10, recallAt5: 1 }, paraphrase: { queries: 6, recallAt5: 0.5 } },
+      }),
+      run("peer-a", "own", [0.25, 0.5, 0.75], { unanswerable: 4, abstention: 0, byKind: { direct: { queries: 10, recallAt5: 0.9 } } }),
+      run("peer-b", "own", [0, 0, 0], { error: "Error: boom | bang" }),
+      run("bm25", "public", [0.4, 0.8, 0.9]),
+      run("peer-a", "public", [0.2, 0.4, 0.6]),
+      run("peer-b", "public", [0.1, 0.3, 0.5]),
+    ],
+    scale: [scaleRun("bm25", 100, 0.02), scaleRun("bm25", 1000, 0.2), scaleRun("peer-a", 100, 0.5), scaleRun("peer-a", 1000, 5), scaleRun("peer-b", 100, 1), scaleRun("peer-b", 1000, 12)],
+    persistence: [
+      {
+        ranker: "embedding",
+        size: 1000,
+        modelLoadMs: 120,
+        buildMs: 1500.4,
+        embeddedDuringBuild: 1000,
+        reloadMs: 161.26,
+        embeddedDuringReload: 0,
+        cacheMB: 9.83,
+        recallAt5Built: 0.62,
+        recallAt5Reloaded: 0.62,
+      },
+      { ranker: "hybrid-adaptive", size: 1000, modelLoadMs: 0, buildMs: 0, embeddedDuringBuild: 0, reloadMs: 0, embeddedDuringReload: 0, cacheMB: 0, recallAt5Built: 0, recallAt5Reloaded: 0, error: "disk | full" },
+    ],
+    strategy: {
+      policy: "Oracle policy.",
+      catalogues: [{ id: "own", tools: 300, queries: "its single-tool queries" }],
+      runs: [
+        strategyRun("own", "stubs", [20_000, 20_000, 20_100], [20_000, 20_000, 20_100], { prefixStability: 0.5 }),
+        strategyRun("own", "native", [56_000, 56_000, 56_000], [180, 1_000, 1_000]),
+        strategyRun("own", "stable", [20_000, 20_000, 20_000], [20_000, 20_000, 20_000], { searchResultTokens: 900 }),
+        strategyRun("own", "broken", [0, 0, 0], [0, 0, 0], { error: "no | layout" }),
+      ],
+    },
+    notes: ["embedding: skipped"],
+  };
+}

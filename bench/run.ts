@@ -1,0 +1,245 @@
+/**
+ * The retrieval benchmark: `npm run bench -- [options]` (see `--help` and bench/README.md).
+ * Runs every selected ranker over the datasets and the generated catalogues in this one
+ * process, prints Markdown tables on stdout and writes bench/results/<timestamp>.{json,md,svg}.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { cpus, platform, totalmem } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { OptionsError, ToolsiftError } from "../src/errors.js";
+import { STRATEGIES } from "../src/index.js";
+import { parseBenchOptions, USAGE, type BenchOptions } from "./cli-options.js";
+import { evaluateRanker, sampleQueries } from "./evaluate-ranker.js";
+import { loadDataset, type BenchDataset } from "./load-dataset.js";
+import { collectGarbage } from "./memory-probe.js";
+import { rankerRegistry, type RankerEntry } from "./rankers.js";
+import type { BenchReport, DatasetInfo, PersistenceRun, RankerRun, ScaleRun, StrategySection } from "./report/bench-report.js";
+import { kindTable, PERSISTENCE_NOTE, persistenceTable, renderMarkdown, retrievalTable, scaleTable, strategySection } from "./report/markdown.js";
+import { renderSvgChart } from "./report/svg-chart.js";
+import { generateCatalogue } from "./scale/generate-catalogue.js";
+import { measurePersistedReload, PERSISTENT_RANKERS } from "./scale/persisted-reload.js";
+import { exampleStrategyCatalogue, measureStrategies, strategyCatalogueOf, type StrategyCatalogue } from "./strategy/index.js";
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = resolve(BENCH_DIR, "..");
+const OWN_DATASET = join(BENCH_DIR, "datasets", "toolsift-servers.json");
+const SHARED_DATASETS = resolve(REPO_ROOT, "..", "shared", "datasets");
+const LIMIT = 10;
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+function selectRankers(all: RankerEntry[], wanted: string[]): RankerEntry[] {
+  if (wanted.length === 0) return all;
+  const known = new Map(all.map((entry) => [entry.id, entry]));
+  const unknown = wanted.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new OptionsError("BENCH_OPTIONS", `--ranker ${unknown.join(", ")} is not available; choose from ${[...known.keys()].join(", ")}.`);
+  }
+  return [...new Set(wanted)].map((id) => known.get(id) as RankerEntry);
+}
+
+async function defaultDatasetPaths(notes: string[]): Promise<string[]> {
+  const paths: string[] = [];
+  if (existsSync(OWN_DATASET)) paths.push(OWN_DATASET);
+  else notes.push(`toolsift's own dataset is absent (${relative(REPO_ROOT, OWN_DATASET)}); run without it.`);
+  if (existsSync(SHARED_DATASETS)) {
+    const files = (await readdir(SHARED_DATASETS)).filter((file) => file.endsWith(".json")).sort();
+    if (files.length === 0) notes.push(`no shared datasets in ${SHARED_DATASETS}.`);
+    paths.push(...files.map((file) => join(SHARED_DATASETS, file)));
+  } else {
+    notes.push(`shared datasets are absent (${SHARED_DATASETS}); run without them.`);
+  }
+  return paths;
+}
+
+async function loadDatasets(options: BenchOptions, notes: string[]): Promise<BenchDataset[]> {
+  const datasets: BenchDataset[] = [];
+  if (!options.noDefaults) {
+    for (const path of await defaultDatasetPaths(notes)) {
+      try {
+        datasets.push(await loadDataset(path));
+      } catch (error) {
+        // A default-suite file may be mid-edit by someone else; report it and carry on.
+        notes.push(`skipped a default dataset: ${(error as Error).message}`);
+      }
+    }
+  }
+  // Files named on the command line must load: a typo should stop the run, not vanish.
+  for (const path of options.datasets) datasets.push(await loadDataset(resolve(path)));
+  const seen = new Set<string>();
+  return datasets.filter((dataset) => !seen.has(dataset.path) && seen.add(dataset.path) !== undefined);
+}
+
+function timestamp(date: Date): string {
+  return date.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseBenchOptions(process.argv.slice(2));
+  } catch (error) {
+    log(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const registry = rankerRegistry();
+  if (options.help) {
+    process.stdout.write(`${USAGE}\nRankers:\n${registry.entries.map((entry) => `  ${entry.id.padEnd(20)} ${entry.label}`).join("\n")}\n`);
+    return 0;
+  }
+  const started = new Date();
+  const startedAt = performance.now();
+  const notes = [...registry.notes];
+  const rankers = selectRankers(registry.entries, options.rankers);
+  const datasets = await loadDatasets(options, notes);
+  for (const note of notes) log(`note: ${note}`);
+  if (collectGarbage === undefined) notes.push("full GC was not available; memory numbers include uncollected garbage.");
+
+  const retrieval: RankerRun[] = [];
+  const datasetInfo: DatasetInfo[] = [];
+  for (const dataset of datasets) {
+    const queries = sampleQueries(dataset.queries, options.maxQueries);
+    datasetInfo.push({
+      id: dataset.id,
+      path: relative(REPO_ROOT, dataset.path) || dataset.path,
+      tools: dataset.tools.length,
+      queries: dataset.queries.length,
+      queriesRun: queries.length,
+      ...(dataset.source ? { source: dataset.source } : {}),
+      ...(dataset.license ? { license: dataset.license } : {}),
+    });
+    log(`retrieval: ${dataset.id} — ${dataset.tools.length} tools, ${queries.length} of ${dataset.queries.length} queries`);
+    for (const ranker of rankers) {
+      const run = await evaluateRanker(ranker, dataset, queries, { limit: LIMIT });
+      if (run.error) log(`  ${ranker.id} failed: ${run.error}`);
+      retrieval.push(run);
+    }
+  }
+
+  const scale: ScaleRun[] = [];
+  if (!options.noScale) {
+    for (const size of options.sizes) {
+      const catalogue = generateCatalogue({ size, queries: options.scaleQueries, seed: options.seed });
+      log(`scale: ${size} generated tools, ${catalogue.queries.length} queries`);
+      for (const ranker of rankers) {
+        const run = await evaluateRanker(ranker, catalogue, catalogue.queries, { limit: LIMIT });
+        if (run.error) log(`  ${ranker.id} failed: ${run.error}`);
+        scale.push({ ...run, size });
+      }
+    }
+  }
+
+  const persistence: PersistenceRun[] = [];
+  const largest = options.sizes.at(-1);
+  const persistent = rankers.filter((ranker) => Object.hasOwn(PERSISTENT_RANKERS, ranker.id));
+  if (!options.noScale && largest !== undefined && persistent.length > 0) {
+    const catalogue = generateCatalogue({ size: largest, queries: options.scaleQueries, seed: options.seed });
+    for (const ranker of persistent) {
+      log(`persistence: ${ranker.id} — build ${largest} tools into a temporary cacheDir, then reload in a new instance`);
+      const run = await measurePersistedReload(ranker.id, catalogue);
+      if (run.error) log(`  ${ranker.id} failed: ${run.error}`);
+      else if (run.embeddedDuringReload > 0) notes.push(`${ranker.id}: the reload from cacheDir embedded ${run.embeddedDuringReload} texts; it should embed none.`);
+      persistence.push(run);
+    }
+  }
+
+  const strategy: StrategySection = {
+    policy:
+      "One oracle session per single-tool query and strategy, through the real tool search session and strategy code, no model, default ranker and tuning: " +
+      "request 1 → the oracle calls `search_tools` with the query; request 2 → it calls the top match with placeholder input from the tool's required fields " +
+      "(validation errors count as calls); request 3 → it answers. With no match it answers on request 2.",
+    catalogues: [],
+    runs: [],
+  };
+  if (!options.noStrategies) {
+    const catalogues: StrategyCatalogue[] = [];
+    const own = datasets.find((dataset) => dataset.path === OWN_DATASET);
+    if (own) {
+      const catalogue = strategyCatalogueOf(own, options.maxQueries);
+      catalogues.push(catalogue);
+      strategy.catalogues.push({
+        id: catalogue.id,
+        tools: catalogue.tools.length,
+        queries: `${catalogue.queries.length} answerable single-tool queries${options.maxQueries === undefined ? "" : ` (at most ${options.maxQueries}, spread evenly)`}`,
+      });
+    }
+    const example = exampleStrategyCatalogue();
+    catalogues.push(example);
+    strategy.catalogues.push({ id: example.id, tools: example.tools.length, queries: `${example.queries.length} queries written for it (bench/strategy/example-queries.ts)` });
+    for (const catalogue of catalogues) {
+      log(`strategies: ${catalogue.id} — ${catalogue.queries.length} oracle sessions × ${Object.keys(STRATEGIES).length} strategies`);
+      strategy.runs.push(
+        ...(await measureStrategies(catalogue, Object.values(STRATEGIES), {
+          onStrategy: (run) => run.error && log(`  ${run.strategy} failed: ${run.error}`),
+        })),
+      );
+    }
+  }
+
+  const cpuList = cpus();
+  const report: BenchReport = {
+    formatVersion: 2,
+    startedAt: started.toISOString(),
+    durationMs: performance.now() - startedAt,
+    environment: {
+      node: process.versions.node,
+      platform: `${platform()} ${process.arch}`,
+      cpus: cpuList.length,
+      cpuModel: cpuList[0]?.model.trim() ?? "unknown",
+      totalMemoryMB: Math.round(totalmem() / 1024 / 1024),
+    },
+    options: {
+      quick: options.quick,
+      sizes: options.noScale ? [] : options.sizes,
+      maxQueries: options.maxQueries ?? null,
+      scaleQueries: options.scaleQueries,
+      seed: options.seed,
+      limit: LIMIT,
+    },
+    rankers: rankers.map(({ id, label, kind, source }) => ({ id, label, kind, source })),
+    datasets: datasetInfo,
+    retrieval,
+    scale,
+    persistence,
+    strategy,
+    notes,
+  };
+
+  const outDir = options.out ? resolve(options.out) : join(BENCH_DIR, "results");
+  await mkdir(outDir, { recursive: true });
+  const base = join(outDir, timestamp(started));
+  await writeFile(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(`${base}.md`, renderMarkdown(report));
+  await writeFile(`${base}.svg`, renderSvgChart(report));
+
+  const kinds = kindTable(report);
+  process.stdout.write(
+    [
+      "## Retrieval",
+      report.retrieval.length > 0 ? retrievalTable(report) : "_No retrieval runs._",
+      ...(kinds ? ["### Recall@5 by query kind", kinds] : []),
+      "## Scale",
+      report.scale.length > 0 ? scaleTable(report) : "_No scale runs._",
+      ...(report.persistence.length > 0 ? ["### Persistence: reload from `cacheDir`", PERSISTENCE_NOTE, persistenceTable(report)] : []),
+      ...(options.noStrategies ? [] : ["## Agent strategies", ...strategySection(report)]),
+      "",
+    ].join("\n\n"),
+  );
+  log(`\nwrote ${relative(process.cwd(), base)}.{json,md,svg} — run took ${(report.durationMs / 1000).toFixed(1)} s`);
+  const failed = [...retrieval, ...scale, ...persistence, ...strategy.runs].some((run) => run.error);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    log(error instanceof ToolsiftError ? `${error.name} (${error.code}): ${error.message}` : String((error as Error)?.stack ?? error));
+    process.exitCode = error instanceof OptionsError ? 2 : 1;
+  },
+);

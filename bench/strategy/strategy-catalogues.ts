@@ -1,0 +1,30 @@
+import { exampleCatalogue } from "../../examples/catalogue/index.js";
+import type { JsonSchemaObject, ToolDefinition } from "../../src/index.js";
+import { sampleQueries } from "../evaluate-ranker.js";
+import type { BenchDataset } from "../load-dataset.js";
+import { EXAMPLE_QUERIES } from "./example-queries.js";
+import type { StrategyCatalogue } from "./measure-strategies.js";
+
+const EMPTY_SCHEMA: JsonSchemaObject = { type: "object", properties: {} };
+
+/**
+ * A bench dataset as a strategy catalogue: its tools as definitions (input schemas as given,
+ * no `execute`, so a call with valid input ends in a "cannot be run here" result, which is
+ * still a call) and its answerable single-tool queries, at most `maxQueries` of them taken
+ * evenly across the file as the retrieval runs do.
+ */
+export function strategyCatalogueOf(dataset: BenchDataset, maxQueries?: number): StrategyCatalogue {
+  const tools: ToolDefinition[] = dataset.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema?.type === "object" ? (tool.inputSchema as JsonSchemaObject) : EMPTY_SCHEMA,
+  }));
+  const single = dataset.queries.filter((query) => query.expected.length === 1);
+  const queries = sampleQueries(single, maxQueries).map((query) => ({ query: query.query, expected: query.expected[0]! }));
+  return { id: dataset.id, tools, queries };
+}
+
+/** The example catalogue (97 tools on 8 servers, with offline `execute` fakes) and {@link EXAMPLE_QUERIES}. */
+export function exampleStrategyCatalogue(): StrategyCatalogue {
+  return { id: "example-catalogue", tools: exampleCatalogue, queries: EXAMPLE_QUERIES };
+}
