@@ -63,5 +63,5 @@ console.log(
     `${(100 * (1 - afterTokens / view.fullTokens)).toFixed(1)}% smaller than every tool in full.`,
 );
 const calls = events.filter((event) => event.type === "tool-call");
-console.log(`Events: ${events.length} (${events.filter((e) => e.type === "search").length} searches, ${calls.length} tool calls)`);
+console.log(`Events: ${events.length} (${events.filter((e) => e.type === "search").length} searches, ${calls.length} tool call${calls.length === 1 ? "" : "s"})`);
 await toolSearch.close();

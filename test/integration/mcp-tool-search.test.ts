@@ -4,7 +4,7 @@ import { createToolSearch, fromMcp, runAgent, type McpToolHost, type ToolSearch 
 import { lastToolResults, reply, startMessagesApiServer } from "../support/messages-api-server.js";
 import { DYNAMIC_SERVER, everythingServerEntry } from "../support/mcp-servers.js";
 
-describe("MCP servers as the catalogue of a tool search", () => {
+describe("MCP servers as the catalogue of a tool search and of runAgent", () => {
   let host: McpToolHost;
   let toolSearch: ToolSearch;
 
@@ -48,26 +48,8 @@ describe("MCP servers as the catalogue of a tool search", () => {
     const call = await session.execute({ id: "t4", name: "dynamic__reticulate_splines", input: {} });
     expect(call).toMatchObject({ content: [{ type: "text", text: "called reticulate_splines" }] });
   });
-});
 
-describe("runAgent over real MCP server processes", () => {
-  let host: McpToolHost;
-  let toolSearch: ToolSearch;
-
-  beforeAll(async () => {
-    host = await fromMcp({
-      everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" },
-      dynamic: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
-    });
-    toolSearch = await createToolSearch({ tools: host, tuning: { toolSearchThresholdTokens: 0 } });
-  });
-
-  afterAll(async () => {
-    await toolSearch?.close();
-    await host?.close();
-  });
-
-  it.each(["stubs", "native", "stable"] as const)("(%s) searches, calls the found tool, and finds a tool added mid-run", async (strategy) => {
+  it.each(["stubs", "native", "stable"] as const)("runAgent (%s) searches, calls the found tool, and finds a tool added mid-run", async (strategy) => {
     const toolName = `summon_${strategy}`;
     const server = await startMessagesApiServer([
       () => reply.toolUse({ name: "search_tools", input: { query: "echo a message back" } }),
