@@ -322,6 +322,19 @@ describe("the loop", () => {
     expect(toolEvents.map((event) => event.type)).toEqual(["search", "hydrate", "tool-call"]);
   });
 
+  it.each([
+    ["stubs", true],
+    ["native", false],
+    ["stable", true],
+  ] as const)("%s: reports the found tool's call as made from a stub: %s", async (strategy, stub) => {
+    const toolEvents: ToolSearchEvent[] = [];
+    const { run } = await agent(threeTurns(), { onEvent: (event) => toolEvents.push(event) }, { strategy });
+    await run();
+    expect(toolEvents.filter((event) => event.type === "tool-call")).toEqual([
+      expect.objectContaining({ name: "slack__post_message", stub, outcome: "ok" }),
+    ]);
+  });
+
   it("sends the SDK's headers and no beta header: tool search and caching need none", async () => {
     const { server, run } = await agent(threeTurns(), {}, { strategy: "native" });
     await run();

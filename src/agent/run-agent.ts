@@ -91,7 +91,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
 }
 
 async function runToolUse(session: ToolSearchSession, strategy: AgentStrategy, toolUse: Anthropic.ToolUseBlock): Promise<ToolResultBlock> {
-  if (toolUse.name !== SEARCH_TOOLS_NAME) return session.execute(toolUse);
+  if (toolUse.name !== SEARCH_TOOLS_NAME) return session.execute(toolUse, { shownInFull: strategy.showsFullDefinitions });
   const outcome = await session.searchTools(toolUse.input, toolUse.id);
   return strategy.searchResult(toolUse.id, outcome, await session.view());
 }

@@ -134,8 +134,12 @@ export class ToolSearchSession {
    * Executes one `tool_use` block (a real tool or `search_tools`) and returns its
    * `tool_result`. It never throws: every failure is an `is_error` result the model can read,
    * and the session's state stays as it was.
+   *
+   * @param options.shownInFull - The request showed the model this tool's full definition
+   *   some other way than the tool block (Anthropic's `tool_reference`), so the call is not
+   *   reported as made from a stub.
    */
-  async execute(toolUse: ToolUseBlock): Promise<ToolResultBlock> {
+  async execute(toolUse: ToolUseBlock, options: { shownInFull?: boolean } = {}): Promise<ToolResultBlock> {
     if (toolUse.name === SEARCH_TOOLS_NAME) {
       return searchResultBlock(toolUse.id, await this.searchTools(toolUse.input, toolUse.id));
     }
@@ -162,7 +166,7 @@ export class ToolSearchSession {
           `There is no tool named "${toolUse.name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`,
         );
       }
-      stub = await this.wasStub(tool);
+      stub = options.shownInFull ? false : await this.wasStub(tool);
       this.hydrate(tool);
     } catch (error) {
       report({ stub, validation: "not-run", outcome: "tool-error", error: errorMessage(error) });

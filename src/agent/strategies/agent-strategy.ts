@@ -10,6 +10,8 @@ export type StrategyName = "stubs" | "native" | "stable";
  */
 export interface AgentStrategy {
   readonly name: StrategyName;
+  /** The model sees a called tool's full definition even when the `tools` array holds no stub of it. */
+  readonly showsFullDefinitions: boolean;
   /** The `tools` array of the next request, without cache breakpoints (see `placeCacheBreakpoints`). */
   tools(view: SessionView): AnthropicTool[];
   /** The `tool_result` that answers a `search_tools` call, given its outcome and the view after it. */

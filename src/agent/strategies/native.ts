@@ -30,6 +30,7 @@ const NATIVE_SEARCH_DESCRIPTION =
  */
 export const nativeStrategy: AgentStrategy = {
   name: "native",
+  showsFullDefinitions: true,
   tools(view) {
     if (!view.progressive) return view.all.map((tool) => ({ ...tool }));
     if (view.others.length > MAX_DEFERRED_TOOLS) {

@@ -15,6 +15,7 @@ import type { AgentStrategy } from "./agent-strategy.js";
  */
 export const stableStrategy: AgentStrategy = {
   name: "stable",
+  showsFullDefinitions: false,
   tools(view) {
     if (!view.progressive) return view.all.map((tool) => ({ ...tool }));
     return [view.searchTool, ...view.keep, ...view.others.map((tool) => tool.stub)].map((tool) => ({ ...tool }));

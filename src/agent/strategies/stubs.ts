@@ -13,6 +13,7 @@ import type { AgentStrategy } from "./agent-strategy.js";
  */
 export const stubsStrategy: AgentStrategy = {
   name: "stubs",
+  showsFullDefinitions: false,
   tools: (view) => buildToolBlock(view).map((tool) => ({ ...tool })),
   searchResult: (toolUseId, outcome) => searchResultBlock(toolUseId, outcome),
 };
