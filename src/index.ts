@@ -5,6 +5,7 @@ export {
   estimateTokens,
   SEARCH_TOOLS_NAME,
   type AnthropicTool,
+  type WireInputSchema,
   type SearchMatch,
   type SearchToolsOutcome,
   type SessionView,
@@ -21,6 +22,7 @@ export {
   type ToolHost,
   type ToolOutput,
   type ToolResultContentBlock,
+  type ToolResultImageType,
 } from "./catalogue/index.js";
 export {
   Bm25Ranker,

@@ -1,11 +1,16 @@
 const TOOL_OUTPUT = Symbol.for("toolsift.tool-output");
 
-/** A content block of a `tool_result`, as the Anthropic Messages API takes it. */
+/** The image types a `tool_result` may carry. */
+export type ToolResultImageType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+
+/**
+ * A content block of a `tool_result`, as the Anthropic Messages API takes it. The union is
+ * closed on purpose, so a `tool_result` toolsift builds type-checks as the SDK's own param.
+ */
 export type ToolResultContentBlock =
   | { type: "text"; text: string }
-  | { type: "image"; source: { type: "base64"; media_type: string; data: string } }
-  | { type: "tool_reference"; tool_name: string }
-  | { type: string; [field: string]: unknown };
+  | { type: "image"; source: { type: "base64"; media_type: ToolResultImageType; data: string } }
+  | { type: "tool_reference"; tool_name: string };
 
 /** A tool's result with explicit content blocks, made by {@link toolOutput}. */
 export interface ToolOutput {

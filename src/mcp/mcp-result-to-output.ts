@@ -1,7 +1,11 @@
-import { toolOutput, type ToolOutput, type ToolResultContentBlock } from "../catalogue/tool-output.js";
+import { toolOutput, type ToolOutput, type ToolResultContentBlock, type ToolResultImageType } from "../catalogue/tool-output.js";
 
 /** The image types the Anthropic API takes in an image block; anything else is described in text. */
-const MODEL_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set<ToolResultImageType>(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
+function isModelImageType(type: string | undefined): type is ToolResultImageType {
+  return type !== undefined && MODEL_IMAGE_TYPES.has(type);
+}
 
 /** Where a result came from, for the text of error results. */
 export interface McpCallSource {
@@ -74,7 +78,7 @@ function embeddedResource(resource: Record<string, unknown>): ToolResultContentB
 
 function binary(kind: string, data: unknown, mimeType: unknown, uri: string | undefined): ToolResultContentBlock {
   const type = typeof mimeType === "string" ? mimeType.toLowerCase() : undefined;
-  if (typeof data === "string" && type !== undefined && MODEL_IMAGE_TYPES.has(type)) {
+  if (typeof data === "string" && isModelImageType(type)) {
     return { type: "image", source: { type: "base64", media_type: type, data } };
   }
   const size = typeof data === "string" ? ` of about ${base64Bytes(data)} bytes` : "";

@@ -1,10 +1,18 @@
 import type { CatalogueTool, JsonSchemaObject } from "../catalogue/index.js";
 
+/** An input schema as it goes on the wire: a JSON Schema object, typed as the SDK's `Tool.InputSchema`. */
+export interface WireInputSchema {
+  type: "object";
+  properties?: Record<string, unknown> | null;
+  required?: string[] | null;
+  [keyword: string]: unknown;
+}
+
 /** A tool as the Anthropic Messages API takes it in `tools`. */
 export interface AnthropicTool {
   name: string;
   description: string;
-  input_schema: JsonSchemaObject;
+  input_schema: WireInputSchema;
   /** Native tool search: the API keeps the tool out of the prompt until a `tool_reference` names it. */
   defer_loading?: boolean;
   cache_control?: { type: "ephemeral"; ttl?: "5m" | "1h" };
@@ -19,6 +27,7 @@ const fullTools = new WeakMap<CatalogueTool, AnthropicTool>();
  */
 export function fullToolOf(tool: CatalogueTool): AnthropicTool {
   let full = fullTools.get(tool);
-  if (!full) fullTools.set(tool, (full = { name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+  // The schema is toolsift's own copy (see parseTool), so handing it out as mutable is safe.
+  if (!full) fullTools.set(tool, (full = { name: tool.name, description: tool.description, input_schema: tool.inputSchema as WireInputSchema }));
   return full;
 }

@@ -1,4 +1,4 @@
-export { fullToolOf, type AnthropicTool } from "./anthropic-tool.js";
+export { fullToolOf, type AnthropicTool, type WireInputSchema } from "./anthropic-tool.js";
 export { buildToolBlock } from "./build-tool-block.js";
 export { estimateBlockTokens, estimateTokens, type TokenEstimator } from "./estimate-tokens.js";
 export { firstSentence } from "./first-sentence.js";
