@@ -30,7 +30,7 @@ type JsonSchema = {
   minProperties?: number;
 };
 
-const isZod = (schema: ToolDefinition["inputSchema"]): schema is z.ZodType => schema instanceof z.ZodType;
+const isZod = (schema: ToolDefinition["inputSchema"]): schema is Extract<ToolDefinition["inputSchema"], z.ZodType> => schema instanceof z.ZodType;
 const jsonSchemaOf = (tool: ToolDefinition) =>
   (isZod(tool.inputSchema) ? z.toJSONSchema(tool.inputSchema, { io: "input" }) : tool.inputSchema) as JsonSchema;
 
@@ -89,7 +89,7 @@ async function freshCatalogue() {
   return async (name: string, input: unknown) => {
     const tool = tools.find((t) => t.name === name);
     if (!tool?.execute) throw new Error(`The example catalogue has no runnable tool ${name}.`);
-    return tool.execute(prepare(tool, input), context);
+    return tool.execute(prepare(tool, input) as Record<string, unknown>, context);
   };
 }
 

@@ -16,4 +16,10 @@ export interface CatalogueTool {
   /** The definition the user gave, for `execute`, `permit` and `approve`. */
   readonly definition: ToolDefinition;
   readonly document: RankDocument;
+  /**
+   * Changes whenever anything the model sees or the gate checks changes (description,
+   * schema, `destructive`, server, tags), so a re-listed tool with a new schema or a new
+   * `destructive` flag is never mistaken for the old one.
+   */
+  readonly contentKey: string;
 }

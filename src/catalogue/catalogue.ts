@@ -20,6 +20,9 @@ export interface CatalogueSnapshot {
 export class Catalogue {
   private current: CatalogueSnapshot | undefined;
   private lastListed: readonly ToolDefinition[] | undefined;
+  /** Listings are numbered as they start; one that finishes after a newer one is dropped. */
+  private listings = 0;
+  private appliedListing = 0;
   private readonly parsed = new WeakMap<object, CatalogueTool>();
 
   private constructor(
@@ -39,13 +42,14 @@ export class Catalogue {
     return new Catalogue(host, onBadTool);
   }
 
-  get isDynamic(): boolean {
-    return this.host !== undefined;
-  }
-
   async snapshot(): Promise<CatalogueSnapshot> {
     if (!this.host) return this.current!;
+    const listing = ++this.listings;
     const listed = await this.host.listTools();
+    // Two concurrent snapshots (parallel tool calls) must not let an older listing that
+    // finished late roll the catalogue back.
+    if (this.current && listing < this.appliedListing) return this.current;
+    this.appliedListing = listing;
     if (this.current && listed === this.lastListed) return this.current;
     this.lastListed = listed;
     const tools = this.parseListed(listed);
@@ -71,5 +75,11 @@ function snapshotOf(tools: readonly CatalogueTool[], version: number): Catalogue
 }
 
 function sameTools(a: readonly CatalogueTool[], b: readonly CatalogueTool[]): boolean {
-  return a.length === b.length && a.every((tool, index) => tool.document.fingerprint === b[index]!.document.fingerprint);
+  return (
+    a.length === b.length &&
+    a.every((tool, index) => {
+      const other = b[index]!;
+      return tool.name === other.name && tool.contentKey === other.contentKey && tool.definition.execute === other.definition.execute;
+    })
+  );
 }

@@ -52,14 +52,14 @@ describe("validateInput", () => {
     "tools[0]",
   );
 
-  it("coerces scalars without mutating the caller's input", () => {
+  it("coerces scalars without mutating the caller's input", async () => {
     const input = { count: "4", nested: { flag: "true" } };
-    expect(validateInput(tool, input)).toEqual({ ok: true, value: { count: 4, nested: { flag: true } } });
+    expect(await validateInput(tool, input)).toEqual({ ok: true, value: { count: 4, nested: { flag: true } } });
     expect(input).toEqual({ count: "4", nested: { flag: "true" } });
   });
 
-  it("names each offending field", () => {
-    const result = validateInput(tool, { mode: "reckless", when: "yesterday", extra: 1, nested: { other: 1 } });
+  it("names each offending field", async () => {
+    const result = await validateInput(tool, { mode: "reckless", when: "yesterday", extra: 1, nested: { other: 1 } });
     expect(result.ok).toBe(false);
     const issues = !result.ok ? result.issues : [];
     expect(issues).toEqual(
@@ -73,12 +73,12 @@ describe("validateInput", () => {
     );
   });
 
-  it("applies a zod tool's refinements after the JSON Schema checks", () => {
+  it("applies a zod tool's refinements after the JSON Schema checks", async () => {
     const zodTool = parseTool(
       { name: "z", description: "d", inputSchema: z.object({ n: z.number().refine((n) => n % 2 === 0, "must be even") }) },
       "tools[0]",
     );
-    expect(validateInput(zodTool, { n: "4" })).toEqual({ ok: true, value: { n: 4 } });
-    expect(validateInput(zodTool, { n: 3 })).toEqual({ ok: false, issues: [{ path: "/n", message: "must be even" }] });
+    expect(await validateInput(zodTool, { n: "4" })).toEqual({ ok: true, value: { n: 4 } });
+    expect(await validateInput(zodTool, { n: 3 })).toEqual({ ok: false, issues: [{ path: "/n", message: "must be even" }] });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { CatalogueError } from "../errors.js";
 import { rankDocumentOf } from "../ranking/index.js";
@@ -7,6 +8,9 @@ import type { JsonSchemaObject, ToolDefinition } from "./tool-definition.js";
 
 /** The tool names the Anthropic Messages API accepts. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Names toolsift injects itself; a catalogue tool may not take them. */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(["search_tools"]);
 
 /**
  * Checks one tool definition and turns it into a {@link CatalogueTool}.
@@ -29,6 +33,12 @@ export function parseTool(definition: unknown, where: string): CatalogueTool {
     );
   }
   const label = `${where} ("${name}")`;
+  if (RESERVED_NAMES.has(name)) {
+    throw new CatalogueError(
+      "reserved_tool_name",
+      `${label}: "${name}" is the name of toolsift's own search tool, and the API rejects two tools with one name. Rename yours.`,
+    );
+  }
   if (typeof tool.description !== "string" || tool.description.trim() === "") {
     throw new CatalogueError(
       "missing_description",
@@ -44,15 +54,19 @@ export function parseTool(definition: unknown, where: string): CatalogueTool {
   const inputSchema = toJsonSchema(tool.inputSchema, label);
   const server = typeof tool.server === "string" ? tool.server : undefined;
   const tags = tool.tags ?? [];
+  const destructive = tool.destructive === true;
   return {
     name,
     description: tool.description,
     inputSchema,
-    destructive: tool.destructive === true,
+    destructive,
     server,
     tags,
     definition: tool as ToolDefinition,
     document: rankDocumentOf({ name, description: tool.description, inputSchema, tags, ...(server ? { server } : {}) }),
+    contentKey: createHash("sha1")
+      .update(JSON.stringify([tool.description, inputSchema, destructive, server ?? null, tags]))
+      .digest("base64url"),
   };
 }
 

@@ -21,9 +21,11 @@ export interface ToolContext {
 /**
  * One tool in the catalogue.
  *
+ * `Input` is what `execute` receives; with a zod schema, {@link defineTool} infers it.
+ *
  * @example
  * ```ts
- * const getIssue: ToolDefinition = {
+ * const getIssue: ToolDefinition<{ repo: string; number: number }> = {
  *   name: "github__get_issue",
  *   description: "Fetch one GitHub issue by number. Returns title, body, labels and state.",
  *   inputSchema: {
@@ -36,7 +38,7 @@ export interface ToolContext {
  * };
  * ```
  */
-export interface ToolDefinition<Input = any> {
+export interface ToolDefinition<Input = Record<string, unknown>> {
   /** Unique in the catalogue; must match `^[a-zA-Z0-9_-]{1,64}$`, as the Anthropic API requires. */
   name: string;
   /** What the tool does. Its first sentence is what a stub shows, so make that sentence count. */
@@ -65,4 +67,22 @@ export interface ToolHost {
   listTools(): Promise<readonly ToolDefinition[]>;
   /** Release what the host opened (connections, processes). */
   close?(): Promise<void>;
+}
+
+/**
+ * Declares a tool with its `execute` input typed from its schema: inferred from a zod
+ * schema, or given as the type parameter for a JSON Schema.
+ *
+ * @example
+ * ```ts
+ * const addLabel = defineTool({
+ *   name: "github__add_label",
+ *   description: "Add a label to an issue.",
+ *   inputSchema: z.object({ issue: z.number().int(), label: z.string() }),
+ *   execute: async ({ issue, label }) => github.addLabel(issue, label), // issue: number, label: string
+ * });
+ * ```
+ */
+export function defineTool<Input>(tool: ToolDefinition<Input>): ToolDefinition<Input> {
+  return tool;
 }

@@ -21,23 +21,27 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 // Models send "3" for 3 and "true" for true, and a stubbed tool gives them no schema to
 // follow at all: coercion turns near-misses into valid calls rather than wasted turns.
 // logger off: a format ajv does not know (custom ones are common in MCP schemas) is skipped, not reported per compile.
-const ajv = new Ajv2020({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false, logger: false });
+// addUsedSchema off and removeSchema after each compile: a schema's $id must not clash with
+// its own re-listed copy (or another tool's), and ajv must not keep every schema it has seen.
+const ajv = new Ajv2020({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false, logger: false, addUsedSchema: false });
 addFormats(ajv);
 
 const compiled = new WeakMap<CatalogueTool, ValidateFunction | Error>();
 
 /**
  * Validates and coerces a tool input against the tool's real schema (and, for a zod tool,
- * its zod schema, so refinements and transforms apply). The input is not mutated.
+ * its zod schema, so refinements and transforms apply). The input is not mutated. It can
+ * reject: a zod transform or refinement that throws is the caller's to turn into a result.
  */
-export function validateInput(tool: CatalogueTool, input: unknown): InputValidation {
+export async function validateInput(tool: CatalogueTool, input: unknown): Promise<InputValidation> {
   const validate = validatorFor(tool);
   const value = structuredCloneOrSelf(input ?? {});
   if (validate instanceof Error) return { ok: true, value, uncheckedBecause: validate.message };
   if (!validate(value)) return { ok: false, issues: (validate.errors ?? []).map(toIssue) };
   const schema = tool.definition.inputSchema;
   if (isZodSchema(schema)) {
-    const parsed = schema.safeParse(value);
+    // Async: a zod schema may hold async refinements; safeParse would throw on those.
+    const parsed = await schema.safeParseAsync(value);
     if (!parsed.success) {
       return {
         ok: false,
@@ -64,6 +68,8 @@ function validatorFor(tool: CatalogueTool): ValidateFunction | Error {
       validate = ajv.compile(tool.inputSchema);
     } catch (error) {
       validate = error instanceof Error ? error : new Error(String(error));
+    } finally {
+      ajv.removeSchema(tool.inputSchema);
     }
     compiled.set(tool, validate);
   }

@@ -11,5 +11,6 @@ export {
   type EmbedderOptions,
   type EmbeddingRankerOptions,
   type Pooling,
+  type VectorIndexOptions,
 } from "./embedding/index.js";
 export { HybridRanker, fuse, type Fusion, type FusionOptions, type HybridRankerOptions } from "./hybrid/index.js";

@@ -19,6 +19,7 @@ export {
   searchResultBlock,
   type SearchToolsOutcome,
   type SessionServices,
+  type SessionState,
   type ToolResultBlock,
   type ToolUseBlock,
 } from "./tool-search-session.js";

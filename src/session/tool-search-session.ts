@@ -4,6 +4,7 @@ import {
   validateInput,
   type CatalogueSnapshot,
   type CatalogueTool,
+  type InputValidation,
   type ToolContext,
   type ToolDefinition,
   type ToolResultContentBlock,
@@ -37,6 +38,13 @@ export interface ToolResultBlock {
 /** The outcome of a `search_tools` call, before it is formatted for the model. */
 export type SearchToolsOutcome = { ok: true; query: string; matches: SearchMatch[] } | { ok: false; error: string };
 
+/** What one session id keeps between turns (and between `session(id)` calls). */
+export interface SessionState {
+  hydration: Hydration;
+  /** The tools the last view laid out as stubs, so a call can be reported as made from one. */
+  shownAsStubs: ReadonlySet<string> | undefined;
+}
+
 /** What a session needs from the tool search that owns it. */
 export interface SessionServices {
   readonly tuning: ResolvedTuning;
@@ -59,12 +67,16 @@ const NO_MATCH_HINT =
  * resumes the same state.
  */
 export class ToolSearchSession {
+  private readonly hydration: Hydration;
+
   /** @internal Created by `ToolSearch.session()`. */
   constructor(
     readonly id: string,
     private readonly services: SessionServices,
-    private readonly hydration: Hydration,
-  ) {}
+    private readonly state: SessionState,
+  ) {
+    this.hydration = state.hydration;
+  }
 
   /**
    * The `tools` array for the next model call.
@@ -97,8 +109,12 @@ export class ToolSearchSession {
     const { tuning } = this.services;
     const keepNames = new Set(tuning.keepTools);
     const byName = new Map(permitted.map((tool, index) => [tool.name, all[index]!]));
+    const progressive = tuning.toolSearch && fullTokens > tuning.toolSearchThresholdTokens;
+    this.state.shownAsStubs = new Set(
+      progressive ? permitted.filter((tool) => !keepNames.has(tool.name) && !this.hydration.has(tool.name)).map((tool) => tool.name) : [],
+    );
     return {
-      progressive: tuning.toolSearch && fullTokens > tuning.toolSearchThresholdTokens,
+      progressive,
       fullTokens,
       all,
       searchTool: searchToolsDefinition(tuning.searchLimit),
@@ -108,13 +124,6 @@ export class ToolSearchSession {
         .map((tool) => ({ name: tool.name, full: byName.get(tool.name)!, stub: stubOf(tool) })),
       hydrated: this.hydration.byFirstUse().filter((name) => byName.has(name)),
     };
-  }
-
-  /** The full definition of a tool this session may use, or `undefined`. */
-  async describe(name: string): Promise<AnthropicTool | undefined> {
-    const tool = (await this.services.snapshot()).byName.get(name);
-    if (!tool || !(this.services.isPermitted(tool, this.context("search")))) return undefined;
-    return fullToolOf(tool);
   }
 
   /** Runs a `search_tools` input: checks it and ranks, with this session's permissions. */
@@ -133,7 +142,8 @@ export class ToolSearchSession {
   /**
    * Executes one `tool_use` block (a real tool or `search_tools`) and returns its
    * `tool_result`. It never throws: every failure is an `is_error` result the model can read,
-   * and the session's state stays as it was.
+   * and no failure loses the session's state (a call to a real, permitted tool hydrates it
+   * even when its input is invalid, so the model gets the schema it needs).
    *
    * @param options.shownInFull - The request showed the model this tool's full definition
    *   some other way than the tool block (Anthropic's `tool_reference`), so the call is not
@@ -159,21 +169,29 @@ export class ToolSearchSession {
     try {
       const snapshot = await this.services.snapshot();
       tool = snapshot.byName.get(toolUse.name);
-      if (!tool || !(this.services.isPermitted(tool, context))) {
-        report({ stub: false, validation: "not-run", outcome: "unknown-tool" });
+      if (!tool || !this.services.isPermitted(tool, context)) {
+        // The model hears the same either way, so a denied tool's existence does not leak;
+        // the event tells the operator which it was.
+        report({ stub: false, validation: "not-run", outcome: tool ? "denied" : "unknown-tool" });
         return errorResult(
           toolUse.id,
           `There is no tool named "${toolUse.name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`,
         );
       }
-      stub = options.shownInFull ? false : await this.wasStub(tool);
+      stub = !options.shownInFull && (await this.shownAsStubs()).has(tool.name);
       this.hydrate(tool);
     } catch (error) {
       report({ stub, validation: "not-run", outcome: "tool-error", error: errorMessage(error) });
       return errorResult(toolUse.id, `Could not look up "${toolUse.name}": ${errorMessage(error)}`);
     }
 
-    const validation = validateInput(tool, toolUse.input);
+    let validation: InputValidation;
+    try {
+      validation = await validateInput(tool, toolUse.input);
+    } catch (error) {
+      report({ stub, validation: "invalid", outcome: "invalid-input", error: errorMessage(error) });
+      return errorResult(toolUse.id, `The input check of ${tool.name} failed (${errorMessage(error)}); it was not run.`);
+    }
     if (!validation.ok) {
       report({ stub, validation: "invalid", outcome: "invalid-input" });
       return errorResult(
@@ -209,7 +227,8 @@ export class ToolSearchSession {
       return errorResult(toolUse.id, `${tool.name} cannot be run here: its definition has no execute function.`);
     }
     try {
-      const output = await tool.definition.execute(validation.value, context);
+      // Validated against an object schema, so the value is an object.
+      const output = await tool.definition.execute(validation.value as Record<string, unknown>, context);
       report({ stub, validation: checked, outcome: "ok" });
       return resultOf(toolUse.id, output);
     } catch (error) {
@@ -218,10 +237,10 @@ export class ToolSearchSession {
     }
   }
 
-  private async wasStub(tool: CatalogueTool): Promise<boolean> {
-    const { tuning } = this.services;
-    if (this.hydration.has(tool.name) || tuning.keepTools.includes(tool.name)) return false;
-    return (await this.view()).progressive;
+  /** What the last tool block showed as stubs; built now if this session never built one. */
+  private async shownAsStubs(): Promise<ReadonlySet<string>> {
+    if (!this.state.shownAsStubs) await this.view();
+    return this.state.shownAsStubs!;
   }
 
   private hydrate(tool: CatalogueTool): void {

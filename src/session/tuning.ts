@@ -1,4 +1,5 @@
 import { OptionsError } from "../errors.js";
+import { MAX_SEARCH_LIMIT } from "./search-tools-tool.js";
 
 /** How progressive disclosure behaves. Every field is optional; defaults are shown. */
 export interface Tuning {
@@ -29,6 +30,13 @@ export interface Tuning {
    * @defaultValue 5
    */
   searchLimit?: number;
+  /**
+   * How many sessions keep their state; past it the least recently used session is
+   * forgotten (its next call starts clean). Bounds memory for servers that never call
+   * `endSession`.
+   * @defaultValue 1_000
+   */
+  maxSessions?: number;
 }
 
 export type ResolvedTuning = Required<Tuning>;
@@ -41,18 +49,21 @@ export function resolveTuning(tuning: Tuning = {}): ResolvedTuning {
     keepTools: tuning.keepTools ?? [],
     maxHydratedTools: tuning.maxHydratedTools ?? 15,
     searchLimit: tuning.searchLimit ?? 5,
+    maxSessions: tuning.maxSessions ?? 1_000,
   };
   requireCount(resolved.toolSearchThresholdTokens, "toolSearchThresholdTokens", 0);
   requireCount(resolved.maxHydratedTools, "maxHydratedTools", 0);
-  requireCount(resolved.searchLimit, "searchLimit", 1);
+  requireCount(resolved.searchLimit, "searchLimit", 1, MAX_SEARCH_LIMIT);
+  requireCount(resolved.maxSessions, "maxSessions", 1);
   if (!Array.isArray(resolved.keepTools) || !resolved.keepTools.every((name) => typeof name === "string")) {
     throw new OptionsError("invalid_tuning", "tuning.keepTools must be an array of tool names.");
   }
   return resolved;
 }
 
-function requireCount(value: number, name: string, min: number): void {
-  if (!Number.isInteger(value) || value < min) {
-    throw new OptionsError("invalid_tuning", `tuning.${name} must be a whole number of at least ${min}, got ${JSON.stringify(value)}.`);
+function requireCount(value: number, name: string, min: number, max = Number.MAX_SAFE_INTEGER): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new OptionsError("invalid_tuning", `tuning.${name} must be a whole number ${range}, got ${JSON.stringify(value)}.`);
   }
 }

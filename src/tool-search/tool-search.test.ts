@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { blockNames } from "../../test/support/block-names.js";
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
-import type { ToolDefinition, ToolHost, ToolSearchEvent } from "../index.js";
+import { z } from "zod";
+import { Bm25Ranker, type Ranker, type ToolDefinition, type ToolHost, type ToolSearchEvent } from "../index.js";
 import { OptionsError, QueryError } from "../errors.js";
 import { createToolSearch } from "./tool-search.js";
 
@@ -302,10 +303,16 @@ describe("rule 9: observability", () => {
     const session = (
       await createToolSearch({ tools: sampleTools(), tuning: { ...LOW, maxHydratedTools: 1 }, onEvent: (event) => events.push(event) })
     ).session("obs");
-    await session.execute(toolUse("search_tools", { query: "slack message" }));
-    await session.execute(toolUse("slack__post_message", { channel: "c", text: "t" }));
-    await session.execute(toolUse("filesystem__read_file", { path: 3 }));
-    await session.execute(toolUse("filesystem__read_file", {}));
+    // As a loop does: a tool block before each model turn, then the turn's call.
+    for (const [name, input] of [
+      ["search_tools", { query: "slack message" }],
+      ["slack__post_message", { channel: "c", text: "t" }],
+      ["filesystem__read_file", { path: 3 }],
+      ["filesystem__read_file", {}],
+    ] as const) {
+      await session.tools();
+      await session.execute(toolUse(name, input));
+    }
     const search = events.find((event) => event.type === "search");
     expect(search).toMatchObject({ sessionId: "obs", query: "slack message", results: [{ name: "slack__post_message" }] });
     expect(search!.type === "search" && search!.ms).toBeGreaterThanOrEqual(0);
@@ -380,5 +387,157 @@ describe("bad input", () => {
     const session = (await createToolSearch({ tools: host, tuning: LOW, onEvent: (event) => events.push(event) })).session();
     expect((await session.tools()).length).toBe(7);
     expect(events).toContainEqual(expect.objectContaining({ type: "warning", code: "invalid_tool_name" }));
+  });
+});
+
+describe("a catalogue that changes, and failures that must not stick", () => {
+  const hostOf = (list: () => ToolDefinition[]): ToolHost => ({ listTools: async () => list() });
+
+  it("gates a re-listed tool that became destructive, and validates against its new schema", async () => {
+    const calls: { name: string; input: unknown }[] = [];
+    let tools = sampleTools(calls);
+    const session = (await createToolSearch({ tools: hostOf(() => tools), tuning: LOW })).session();
+    expect((await session.execute(toolUse("filesystem__read_file", { path: "a" }))).is_error).toBeUndefined();
+    tools = sampleTools(calls).map((tool) =>
+      tool.name === "filesystem__read_file"
+        ? { ...tool, destructive: true, inputSchema: { type: "object", properties: { path: { type: "integer" } }, required: ["path"] } }
+        : tool,
+    );
+    const gated = await session.execute(toolUse("filesystem__read_file", { path: "7" }));
+    expect(gated).toMatchObject({ is_error: true, content: expect.stringMatching(/destructive/) });
+    const invalid = await session.execute(toolUse("filesystem__read_file", { path: "a" }));
+    expect(invalid).toMatchObject({ is_error: true, content: expect.stringMatching(/\/path: must be integer/) });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("keeps validating a re-listed schema that carries an $id", async () => {
+    const schema = () => ({ $id: "urn:example:read", type: "object" as const, properties: { path: { type: "string" } }, required: ["path"] });
+    let version = 0;
+    const host = hostOf(() => [{ name: "fs__read", description: `Read a file (v${++version}).`, inputSchema: schema(), execute: () => "ok" }]);
+    const session = (await createToolSearch({ tools: host })).session();
+    for (let i = 0; i < 3; i++) {
+      expect(await session.execute(toolUse("fs__read", {}))).toMatchObject({ is_error: true, content: expect.stringMatching(/\/path: is required/) });
+    }
+  });
+
+  it("recovers from a ranker update that failed once", async () => {
+    let failures = 1;
+    const inner = new Bm25Ranker();
+    const flaky: Ranker = {
+      name: "flaky",
+      update: (documents) => {
+        if (failures-- > 0) throw new Error("index unavailable");
+        inner.update(documents);
+      },
+      search: (query, options) => inner.search(query, options),
+    };
+    await expect(createToolSearch({ tools: sampleTools(), ranker: flaky })).rejects.toThrow("index unavailable");
+    const toolSearch = await createToolSearch({ tools: sampleTools(), ranker: flaky });
+    expect((await toolSearch.search("slack message"))[0]!.name).toBe("slack__post_message");
+  });
+
+  it("does not let a slow, older listing roll the catalogue back", async () => {
+    const extra: ToolDefinition = { name: "weather__forecast", description: "Get the weather forecast.", inputSchema: { type: "object" } };
+    let calls = 0;
+    let releaseSlow: () => void = () => {};
+    const host: ToolHost = {
+      listTools: async () => {
+        calls++;
+        if (calls === 2) {
+          await new Promise<void>((resolve) => (releaseSlow = resolve));
+          return sampleTools();
+        }
+        return calls === 1 ? sampleTools() : [...sampleTools(), extra];
+      },
+    };
+    const toolSearch = await createToolSearch({ tools: host, tuning: LOW });
+    const slow = toolSearch.search("weather forecast");
+    const fresh = await toolSearch.search("weather forecast");
+    releaseSlow();
+    await slow;
+    expect(fresh.map((match) => match.name)).toEqual(["weather__forecast"]);
+    expect((await toolSearch.search("weather forecast")).map((match) => match.name)).toEqual(["weather__forecast"]);
+  });
+
+  it("turns a zod transform that throws into an is_error result", async () => {
+    const tool: ToolDefinition = {
+      name: "t__boom",
+      description: "Transforms its input.",
+      inputSchema: z.object({ n: z.number().transform(() => { throw new Error("boom in transform"); }) }),
+      execute: () => "ran",
+    };
+    const session = (await createToolSearch({ tools: [tool] })).session();
+    expect(await session.execute(toolUse("t__boom", { n: 1 }))).toMatchObject({ is_error: true, content: expect.stringMatching(/boom in transform/) });
+  });
+
+  it("runs a zod schema's async refinement", async () => {
+    const tool: ToolDefinition = {
+      name: "t__async",
+      description: "Checks its input asynchronously.",
+      inputSchema: z.object({ n: z.number().refine(async (n) => n > 0, "must be positive") }),
+      execute: () => "ran",
+    };
+    const session = (await createToolSearch({ tools: [tool] })).session();
+    expect(await session.execute(toolUse("t__async", { n: -1 }))).toMatchObject({ is_error: true, content: expect.stringMatching(/must be positive/) });
+    expect(await session.execute(toolUse("t__async", { n: 1 }))).toMatchObject({ content: "ran" });
+  });
+
+  it("survives an onEvent that throws on warnings, while skipping a bad host tool", async () => {
+    const host = hostOf(() => [...sampleTools(), { name: "bad name", description: "x", inputSchema: { type: "object" } }]);
+    const onEvent = (event: ToolSearchEvent) => {
+      if (event.type === "warning") throw new Error("observer bug");
+    };
+    const toolSearch = await createToolSearch({ tools: host, tuning: LOW, onEvent });
+    expect((await toolSearch.session().tools()).length).toBe(7);
+  });
+});
+
+describe("sessions, limits and the approval input", () => {
+  it("forgets a session on endSession, and the least recently used one past maxSessions", async () => {
+    const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: { ...LOW, maxSessions: 2 } });
+    for (const id of ["a", "b", "c"]) await toolSearch.session(id).execute(toolUse("slack__post_message", { channel: "c", text: id }));
+    expect(toolSearch.session("a").hydrated()).toEqual([]);
+    expect(toolSearch.session("c").hydrated()).toEqual(["slack__post_message"]);
+    toolSearch.endSession("c");
+    expect(toolSearch.session("c").hydrated()).toEqual([]);
+  });
+
+  it("returns at most the model's limit when more tools match", async () => {
+    const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW })).session();
+    const wide = JSON.parse((await session.execute(toolUse("search_tools", { query: "create issue message event query file repository" }))).content as string);
+    expect(wide.matches.length).toBeGreaterThan(2);
+    const narrow = JSON.parse((await session.execute(toolUse("search_tools", { query: "create issue message event query file repository", limit: 2 }))).content as string);
+    expect(narrow.matches).toEqual(wide.matches.slice(0, 2));
+  });
+
+  it("rejects a reserved tool name and a searchLimit above 50", async () => {
+    await expect(createToolSearch({ tools: [{ name: "search_tools", description: "Mine.", inputSchema: { type: "object" } }] })).rejects.toThrow(
+      /toolsift's own search tool/,
+    );
+    await expect(createToolSearch({ tools: sampleTools(), tuning: { searchLimit: 60 } })).rejects.toThrow(/searchLimit must be a whole number from 1 to 50/);
+  });
+
+  it("hands approve() the validated, coerced input", async () => {
+    const seen: unknown[] = [];
+    const tool: ToolDefinition = {
+      name: "db__drop_rows",
+      description: "Delete rows by id.",
+      destructive: true,
+      inputSchema: { type: "object", properties: { id: { type: "integer" }, cascade: { type: "boolean", default: false } }, required: ["id"] },
+      execute: () => "dropped",
+    };
+    const session = (await createToolSearch({ tools: [tool], approve: (_tool, input) => (seen.push(input), true) })).session();
+    await session.execute(toolUse("db__drop_rows", { id: "42" }));
+    expect(seen).toEqual([{ id: 42, cascade: false }]);
+  });
+
+  it("reports a denied tool as denied to the operator, and as unknown to the model", async () => {
+    const events: ToolSearchEvent[] = [];
+    const session = (
+      await createToolSearch({ tools: sampleTools(), permit: (tool) => tool.server !== "postgres", onEvent: (event) => events.push(event) })
+    ).session();
+    const result = await session.execute(toolUse("postgres__query", { sql: "select 1" }));
+    expect(result.content).toMatch(/no tool named "postgres__query"/);
+    expect(events).toContainEqual(expect.objectContaining({ type: "tool-call", name: "postgres__query", outcome: "denied" }));
   });
 });

@@ -14,6 +14,7 @@ import {
   type ResolvedTuning,
   type SearchMatch,
   type SessionServices,
+  type SessionState,
 } from "../session/index.js";
 import { createRanker } from "./create-ranker.js";
 import type { ToolSearchOptions } from "./tool-search-options.js";
@@ -32,11 +33,13 @@ import type { ToolSearchOptions } from "./tool-search-options.js";
  * ```
  */
 export class ToolSearch {
-  private readonly hydrations = new Map<string, Hydration>();
+  /** Session states by id; Map order is recency, for the `maxSessions` cap. */
+  private readonly sessions = new Map<string, SessionState>();
   private readonly estimates = new WeakMap<AnthropicTool, number>();
   private readonly services: SessionServices;
   private indexedVersion = -1;
-  private indexing: Promise<void> = Promise.resolve();
+  /** Ranker calls, one at a time: an update never runs while a search is under way. */
+  private rankerQueue: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly catalogue: Catalogue,
@@ -45,6 +48,9 @@ export class ToolSearch {
     /** The tuning in force, defaults filled in. */
     readonly tuning: ResolvedTuning,
     private readonly options: ToolSearchOptions,
+    /** Whether the ranker was built here (by name), and so is ours to close. */
+    private readonly ownsRanker: boolean,
+    private readonly emit: (event: ToolSearchEvent) => void,
   ) {
     const estimate = options.estimateTokens ?? estimateTokens;
     this.services = {
@@ -58,7 +64,7 @@ export class ToolSearch {
         if (tokens === undefined) this.estimates.set(tool, (tokens = estimate(tool)));
         return tokens;
       },
-      emit: (event) => this.emit(event),
+      emit,
     };
   }
 
@@ -68,9 +74,8 @@ export class ToolSearch {
       throw new OptionsError("invalid_options", "createToolSearch takes an options object: createToolSearch({ tools }).");
     }
     const tuning = resolveTuning(options.tuning);
-    const catalogue = catalogueOf(options);
-    const ranker = await createRanker(options.ranker, { emit: (event) => options.onEvent?.(event) });
-    const toolSearch = new ToolSearch(catalogue, ranker, tuning, options);
+    const emit = safeEmitter(options.onEvent);
+    const catalogue = catalogueOf(options, emit);
     const snapshot = await catalogue.snapshot();
     const missing = tuning.keepTools.filter((name) => !snapshot.byName.has(name));
     if (missing.length > 0) {
@@ -80,7 +85,15 @@ export class ToolSearch {
           "not in the catalogue. Use exact tool names (with their server__ prefix, if any).",
       );
     }
-    await toolSearch.ensureIndexed(snapshot);
+    const ranker = await createRanker(options.ranker, { emit });
+    const ownsRanker = ranker !== options.ranker;
+    const toolSearch = new ToolSearch(catalogue, ranker, tuning, options, ownsRanker, emit);
+    try {
+      await toolSearch.ranked(snapshot, () => undefined);
+    } catch (error) {
+      if (ownsRanker) await ranker.close?.();
+      throw error;
+    }
     return toolSearch;
   }
 
@@ -90,14 +103,22 @@ export class ToolSearch {
    */
   session(id: string = randomUUID()): ToolSearchSession {
     if (typeof id !== "string" || id === "") throw new OptionsError("invalid_session_id", "A session id must be a non-empty string.");
-    let hydration = this.hydrations.get(id);
-    if (!hydration) this.hydrations.set(id, (hydration = new Hydration(this.tuning.maxHydratedTools)));
-    return new ToolSearchSession(id, this.services, hydration);
+    let state = this.sessions.get(id);
+    if (state) this.sessions.delete(id);
+    else state = { hydration: new Hydration(this.tuning.maxHydratedTools), shownAsStubs: undefined };
+    this.sessions.set(id, state);
+    // Past the cap the least recently used session is forgotten, so a server that never
+    // calls endSession still has bounded memory.
+    for (const oldest of this.sessions.keys()) {
+      if (this.sessions.size <= this.tuning.maxSessions) break;
+      this.sessions.delete(oldest);
+    }
+    return new ToolSearchSession(id, this.services, state);
   }
 
   /** Drops a session's state; the next `session(id)` starts clean. */
   endSession(id: string): void {
-    this.hydrations.delete(id);
+    this.sessions.delete(id);
   }
 
   /**
@@ -115,25 +136,27 @@ export class ToolSearch {
     if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
     const limit = options.limit ?? this.tuning.searchLimit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
-      throw new QueryError("invalid_limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(limit)}.`);
+      throw new OptionsError("invalid_limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(limit)}.`);
     }
     return this.rank(query.trim(), limit, { sessionId: undefined, stage: "search" });
   }
 
-  /** Releases the ranker's resources. Hosts you passed in are yours to close. */
+  /** Releases the ranker built from a name. A ranker or host you passed in is yours to close. */
   async close(): Promise<void> {
-    await this.ranker.close?.();
+    if (this.ownsRanker) await this.ranker.close?.();
   }
 
   private async rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]> {
     const snapshot = await this.catalogue.snapshot();
-    await this.ensureIndexed(snapshot);
-    const started = performance.now();
     const allowed = (name: string) => {
       const tool = snapshot.byName.get(name);
       return tool !== undefined && this.isPermitted(tool, context);
     };
-    const hits = await this.ranker.search(query, { limit, filter: allowed });
+    let started = 0;
+    const hits = await this.ranked(snapshot, () => {
+      started = performance.now();
+      return this.ranker.search(query, { limit, filter: allowed });
+    });
     const matches: SearchMatch[] = [];
     const seen = new Set<string>();
     // A custom ranker may ignore the filter or the limit: the contract is enforced here.
@@ -153,14 +176,21 @@ export class ToolSearch {
     return matches;
   }
 
-  /** Brings the ranker up to date with a snapshot, one update at a time. */
-  private ensureIndexed(snapshot: CatalogueSnapshot): Promise<void> {
-    this.indexing = this.indexing.then(async () => {
-      if (snapshot.version <= this.indexedVersion) return;
-      await this.ranker.update(snapshot.tools.map((tool) => tool.document));
-      this.indexedVersion = snapshot.version;
+  /**
+   * Brings the ranker up to date with a snapshot, then runs `use`, queued behind every ranker
+   * call before it: the Ranker contract promises an update never overlaps a search. A failed
+   * call fails its own caller only; the queue goes on.
+   */
+  private ranked<T>(snapshot: CatalogueSnapshot, use: () => T | Promise<T>): Promise<T> {
+    const next = this.rankerQueue.then(async () => {
+      if (snapshot.version > this.indexedVersion) {
+        await this.ranker.update(snapshot.tools.map((tool) => tool.document));
+        this.indexedVersion = snapshot.version;
+      }
+      return use();
     });
-    return this.indexing;
+    this.rankerQueue = next.catch(() => undefined);
+    return next;
   }
 
   private isPermitted(tool: CatalogueTool, context: ToolContext): boolean {
@@ -172,22 +202,25 @@ export class ToolSearch {
       return false;
     }
   }
-
-  private emit(event: ToolSearchEvent): void {
-    try {
-      this.options.onEvent?.(event);
-    } catch {
-      // An observer must never break the session it observes.
-    }
-  }
 }
 
-function catalogueOf(options: ToolSearchOptions): Catalogue {
+/** `onEvent`, made safe: an observer must never break the session it observes. */
+function safeEmitter(onEvent: ToolSearchOptions["onEvent"]): (event: ToolSearchEvent) => void {
+  return (event) => {
+    try {
+      onEvent?.(event);
+    } catch {
+      // Swallowed on purpose; see above.
+    }
+  };
+}
+
+function catalogueOf(options: ToolSearchOptions, emit: (event: ToolSearchEvent) => void): Catalogue {
   const { tools } = options;
   if (Array.isArray(tools)) return Catalogue.fromArray(tools);
   if (typeof tools === "object" && tools !== null && typeof (tools as ToolHost).listTools === "function") {
     return Catalogue.fromHost(tools as ToolHost, (error) =>
-      options.onEvent?.({ type: "warning", code: error.code, message: `A tool from the host was skipped: ${error.message}` }),
+      emit({ type: "warning", code: error.code, message: `A tool from the host was skipped: ${error.message}` }),
     );
   }
   throw new OptionsError(

@@ -1,7 +1,8 @@
 // The README's quick start, type-checked by `npm test` (tsc) so the documented loop keeps compiling
 // against the real SDK types. Not run: it would need an API key.
 import Anthropic from "@anthropic-ai/sdk";
-import { createToolSearch, type ToolDefinition } from "../../src/index.js";
+import { z } from "zod";
+import { createToolSearch, defineTool, type ToolDefinition } from "../../src/index.js";
 
 export async function quickStart(tools: ToolDefinition[], confirmWithUser: (name: string, input: unknown) => Promise<boolean>) {
   const toolSearch = await createToolSearch({
@@ -27,3 +28,19 @@ export async function quickStart(tools: ToolDefinition[], confirmWithUser: (name
     messages.push({ role: "user", content: await Promise.all(calls.map((call) => session.execute(call))) });
   }
 }
+
+// The README's tool definition: defineTool infers execute's input from the zod schema.
+export const createIssue = defineTool({
+  name: "jira__create_issue",
+  description: "Create a Jira issue in a project. Returns its key and URL.",
+  inputSchema: z.object({ project: z.string(), summary: z.string(), issue_type: z.enum(["Bug", "Task"]) }),
+  server: "jira",
+  destructive: false,
+  execute: async (input) => {
+    const project: string = input.project;
+    const type: "Bug" | "Task" = input.issue_type;
+    return { key: `${project}-1`, type };
+  },
+});
+
+export const catalogue: ToolDefinition[] = [createIssue];

@@ -27,6 +27,14 @@ describe("Bm25Ranker", () => {
     expect(names(ranker.search("github", { limit: 1 }))).toEqual(["github__listPullRequests"]);
   });
 
+  it("finds a tool by its camelCase name, while keeping whole words the index knows", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([doc("github__listPullRequests", "x"), doc("repos__get_file_contents", "y"), doc("code__search", "Search code on GitHub.")]);
+    expect(names(ranker.search("listPullRequests", { limit: 1 }))).toEqual(["github__listPullRequests"]);
+    expect(names(ranker.search("getFileContents", { limit: 1 }))).toEqual(["repos__get_file_contents"]);
+    expect(names(ranker.search("GitHub", { limit: 5 }))).toEqual(["github__listPullRequests", "code__search"]);
+  });
+
   it("stems and drops stop words, so 'the invoices' finds 'invoice'", () => {
     const ranker = new Bm25Ranker();
     ranker.update([doc("billing__get_invoice", "Fetch an invoice."), doc("the_tool", "Does the thing.")]);
@@ -82,6 +90,13 @@ describe("Bm25Ranker", () => {
     ranker.update([doc("one", "report"), doc("two", "report"), doc("three", "report")]);
     expect(names(ranker.search("report", { limit: 2 }))).toEqual(["one", "two"]);
     expect(names(ranker.search("report", { limit: 5, filter: (name) => name !== "one" }))).toEqual(["two", "three"]);
+  });
+
+  it("breaks ties in the latest catalogue order after a reorder", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([doc("one", "report"), doc("two", "report")]);
+    ranker.update([doc("two", "report"), doc("one", "report")]);
+    expect(names(ranker.search("report", { limit: 2 }))).toEqual(["two", "one"]);
   });
 
   it("indexes and answers over 10,000 tools", () => {

@@ -86,12 +86,10 @@ export class Bm25Ranker implements Ranker {
     const averageLengths = this.lengthTotals.map((sum) => Math.max(sum / total, 1));
     const scores = new Map<IndexedTool, number>();
     const allowed = new Map<IndexedTool, boolean>();
-    for (const term of new Set(analyzeText(query))) {
+    for (const term of new Set(this.queryTerms(query))) {
       const postings = this.postings.get(term);
       if (!postings) continue;
-      // The "+1" form of idf stays positive for terms in most documents, so a common term
-      // can only ever add to a score.
-      const idf = Math.log(1 + (total - postings.size + 0.5) / (postings.size + 0.5));
+      const idf = idfOf(total, postings.size);
       for (const tool of postings) {
         let isAllowed = allowed.get(tool);
         if (isAllowed === undefined) {
@@ -116,18 +114,33 @@ export class Bm25Ranker implements Ranker {
    */
   coverage(query: string): number {
     const total = this.tools.size;
-    const terms = new Set(analyzeText(query));
+    const terms = new Set(this.queryTerms(query));
     if (total === 0 || terms.size === 0) return 0;
-    const idf = (documentFrequency: number) => Math.log(1 + (total - documentFrequency + 0.5) / (documentFrequency + 0.5));
     let matched = 0;
     let all = 0;
     for (const term of terms) {
       const postings = this.postings.get(term)?.size ?? 0;
-      const weight = idf(postings);
+      const weight = idfOf(total, postings);
       all += weight;
       if (postings > 0) matched += weight;
     }
     return matched / all;
+  }
+
+  /**
+   * A query's terms. A word written in camelCase (a model repeating `listPullRequests` from
+   * a stub) is split like a tool name unless the index knows it whole, so `GitHub` stays
+   * `github` while `getFileContents` becomes `get file content`.
+   */
+  private queryTerms(query: string): string[] {
+    const terms: string[] = [];
+    for (const word of query.split(/[^\p{L}\p{N}]+/u)) {
+      if (word === "") continue;
+      const whole = analyzeText(word);
+      const camel = /\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}/u.test(word);
+      terms.push(...(camel && !whole.every((term) => this.postings.has(term)) ? analyzeIdentifier(word) : whole));
+    }
+    return terms;
   }
 
   /** BM25F: field frequencies are length-normalised and weighted before one saturation. */
@@ -189,6 +202,11 @@ function fieldTermsOf(document: RankDocument): string[][] {
       ...analyzeText(parameter.description ?? ""),
     ]),
   ];
+}
+
+/** The "+1" form of idf: positive even for a term in most tools, so a match never lowers a score. */
+function idfOf(total: number, documentFrequency: number): number {
+  return Math.log(1 + (total - documentFrequency + 0.5) / (documentFrequency + 0.5));
 }
 
 function countTerms(terms: readonly string[]): Map<string, number> {

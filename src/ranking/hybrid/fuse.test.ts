@@ -27,9 +27,14 @@ describe("fuse", () => {
     ]);
   });
 
-  it("with weight 1 keeps the lexical order and appends semantic-only hits at 0", () => {
+  it("with weight 1 keeps the lexical order and adds no semantic-only filler", () => {
     const fused = fuse(lexical, semantic, { fusion: "weighted", rrfK: 60, lexicalWeight: 1 });
-    expect(fused.map((hit) => hit.name)).toEqual(["a", "b", "c"]);
+    expect(fused.map((hit) => hit.name)).toEqual(["a", "b"]);
+  });
+
+  it("drops semantic-only hits at or below the floor", () => {
+    const fused = fuse(lexical, [...semantic, { name: "d", score: 0.3 }], { fusion: "weighted", rrfK: 60, lexicalWeight: 0.7, semanticFloor: 0.3 });
+    expect(fused.map((hit) => hit.name)).not.toContain("d");
   });
 
   it("handles empty lists", () => {

@@ -45,7 +45,10 @@ export function fuse(lexical: readonly RankedTool[], semantic: readonly RankedTo
     add(lexical, 0, (hit) => (options.lexicalWeight * hit.score) / lexicalTop);
     add(semantic, lexical.length, (hit) => ((1 - options.lexicalWeight) * Math.max(0, hit.score - floor)) / semanticSpan);
   }
+  // A tool only one list found, at zero weight or below the semantic floor, earned nothing:
+  // returning it would be filler.
   return [...scores]
+    .filter(([, { score }]) => score > 0)
     .sort((a, b) => b[1].score - a[1].score || a[1].order - b[1].order)
     .map(([name, { score }]) => ({ name, score }));
 }

@@ -38,7 +38,7 @@ describe("HybridRanker", () => {
     const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: false } });
     await hybrid.update(CATALOGUE);
     expect(await hybrid.search("a recipe for banana bread", { limit: 5 })).toEqual([]);
-    const always = new HybridRanker({ semantic: { embedder, cacheDir: false, minSimilarity: -1 }, abstention: false });
+    const always = new HybridRanker({ semantic: { embedder, cacheDir: false, minSimilarity: -1 }, semanticFloor: -1, abstention: false });
     await always.update(CATALOGUE);
     expect((await always.search("a recipe for banana bread", { limit: 5 })).length).toBeGreaterThan(0);
   });
@@ -56,6 +56,19 @@ describe("HybridRanker", () => {
       { name: top!.name, score: 1 },
       { name: second!.name, score: expect.closeTo(second!.score / top!.score, 10) },
     ]);
+  });
+
+  it("lets the semantic side in when the lexical side knows only part of the query", async () => {
+    const lexical = new Bm25Ranker();
+    lexical.update(CATALOGUE);
+    const query = "post about rain tomorrow in paris";
+    const coverage = lexical.coverage(query);
+    expect(coverage).toBeGreaterThan(0);
+    expect(coverage).toBeLessThan(1);
+    expect(names(lexical.search(query, { limit: 5 }))).not.toContain("weather__get_forecast");
+    const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: false } });
+    await hybrid.update(CATALOGUE);
+    expect(names(await hybrid.search(query, { limit: 5 }))).toContain("weather__get_forecast");
   });
 
   it("keeps an exact lexical hit on top", async () => {
