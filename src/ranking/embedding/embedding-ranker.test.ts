@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PreTrainedModel } from "@huggingface/transformers";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { countingEmbedder } from "../../../test/support/counting-embedder.js";
 import { ModelError } from "../../errors.js";
 import { rankDocumentOf } from "../rank-document.js";
 import type { Embedder } from "./embedder.js";
 import { EmbeddingRanker } from "./embedding-ranker.js";
+import { loadEmbedder } from "./load-embedder.js";
 
 const doc = (name: string, description: string) => rankDocumentOf({ name, description });
 const names = (hits: { name: string }[]) => hits.map((hit) => hit.name);
@@ -80,6 +82,59 @@ describe("EmbeddingRanker (bundled model)", () => {
     const third = new EmbeddingRanker({ embedder, cacheDir });
     await third.update([...CATALOGUE, doc("zoom__start_call", "Start a video call.")]);
     expect(embedder.embedded.length).toBe(before);
+  });
+
+  it("rebuilds a persisted index whose graph is gone from the cached vectors, embedding nothing", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "toolsift-embedding-rebuild-"));
+    try {
+      const first = new EmbeddingRanker({ embedder, cacheDir: dir });
+      await first.update(CATALOGUE);
+      const expected = await first.search("will it rain tomorrow", { limit: 2 });
+      const manifest = readdirSync(dir).find((name) => name.endsWith(".json"))!;
+      const { graph } = JSON.parse(readFileSync(join(dir, manifest), "utf8")) as { graph: string };
+      rmSync(join(dir, graph));
+
+      let before = embedder.embedded.length;
+      const second = new EmbeddingRanker({ embedder, cacheDir: dir });
+      await second.update(CATALOGUE);
+      expect(embedder.embedded.length).toBe(before);
+      expect(await second.search("will it rain tomorrow", { limit: 2 })).toEqual(expected);
+      // The rebuilt index was saved: its graph is the one file left, and a third start loads it.
+      expect(readdirSync(dir).filter((name) => name.endsWith(".hnsw"))).toHaveLength(1);
+      before = embedder.embedded.length;
+      const third = new EmbeddingRanker({ embedder, cacheDir: dir });
+      await third.update(CATALOGUE);
+      expect(embedder.embedded.length).toBe(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves an embedder passed in open on close", async () => {
+    const own = await loadEmbedder();
+    try {
+      const ranker = new EmbeddingRanker({ embedder: own, cacheDir: false });
+      await ranker.update(CATALOGUE);
+      await ranker.close();
+      const [vector] = await own.embed(["still usable"]);
+      expect(vector).toHaveLength(own.dimensions);
+    } finally {
+      await own.close?.();
+    }
+  });
+
+  it("releases on close the model it loaded itself", async () => {
+    // Spied, not replaced: the real dispose still runs and releases the ONNX session.
+    const dispose = vi.spyOn(PreTrainedModel.prototype, "dispose");
+    try {
+      const ranker = new EmbeddingRanker({ embedder: {}, cacheDir: false });
+      await ranker.update(CATALOGUE);
+      expect(dispose).not.toHaveBeenCalled();
+      await ranker.close();
+      expect(dispose).toHaveBeenCalledTimes(1);
+    } finally {
+      dispose.mockRestore();
+    }
   });
 
   it("fails with a ModelError naming the path when the model folder is missing", async () => {

@@ -11,6 +11,7 @@ export interface EmbeddingRankerOptions {
   /**
    * The model: an {@link Embedder} you built, or options for `loadEmbedder` (a model folder
    * in the transformers.js layout, pooling, normalisation). Default: the bundled model.
+   * An embedder you pass stays yours: `close()` releases only a model the ranker loaded.
    *
    * @example
    * ```ts
@@ -41,6 +42,8 @@ export interface EmbeddingRankerOptions {
 
 interface State {
   embedder: Embedder;
+  /** The ranker loaded the embedder itself, so closing it is the ranker's job. */
+  ownsEmbedder: boolean;
   cache: VectorCache;
   index: VectorIndex;
   cacheDir: string | undefined;
@@ -70,11 +73,6 @@ export class EmbeddingRanker implements Ranker {
   private state: Promise<State> | undefined;
 
   constructor(private readonly options: EmbeddingRankerOptions = {}) {}
-
-  /** The embedder in use, loading it if needed. */
-  async embedder(): Promise<Embedder> {
-    return (await this.open()).embedder;
-  }
 
   async update(documents: readonly RankDocument[]): Promise<void> {
     const state = await this.open();
@@ -119,10 +117,11 @@ export class EmbeddingRanker implements Ranker {
       .map((hit) => ({ name: hit.name, score: hit.similarity }));
   }
 
+  /** Releases the model if the ranker loaded it; an {@link Embedder} passed in stays open. */
   async close(): Promise<void> {
     const state = await this.state?.catch(() => undefined);
     this.state = undefined;
-    await state?.embedder.close?.();
+    if (state?.ownsEmbedder) await state.embedder.close?.();
   }
 
   private open(): Promise<State> {
@@ -134,14 +133,21 @@ export class EmbeddingRanker implements Ranker {
 
   private async load(): Promise<State> {
     const configured = this.options.embedder;
+    const ownsEmbedder = !isEmbedder(configured);
     const embedder = isEmbedder(configured) ? configured : await loadEmbedder(configured ?? {});
-    const cacheDir = this.options.cacheDir === false ? undefined : (this.options.cacheDir ?? defaultCacheDir());
-    const key = createHash("sha256").update(embedder.id).digest("hex").slice(0, 16);
-    const cache = await VectorCache.open(cacheDir, key, embedder.dimensions);
-    const index =
-      (cacheDir ? await VectorIndex.load(cacheDir, key, embedder.id, this.options.index) : undefined) ??
-      VectorIndex.create(embedder.dimensions, this.options.index);
-    return { embedder, cache, index, cacheDir, key };
+    try {
+      const cacheDir = this.options.cacheDir === false ? undefined : (this.options.cacheDir ?? defaultCacheDir());
+      const key = createHash("sha256").update(embedder.id).digest("hex").slice(0, 16);
+      const cache = await VectorCache.open(cacheDir, key, embedder.dimensions);
+      // A missing or mismatched index is rebuilt by the next update, from cached vectors.
+      const index =
+        (cacheDir ? await VectorIndex.load(cacheDir, key, embedder.id, embedder.dimensions, this.options.index) : undefined) ??
+        VectorIndex.create(embedder.dimensions, this.options.index);
+      return { embedder, ownsEmbedder, cache, index, cacheDir, key };
+    } catch (error) {
+      if (ownsEmbedder) await embedder.close?.().catch(() => undefined);
+      throw error;
+    }
   }
 
   private async quietly(code: string, write: () => Promise<void>): Promise<void> {

@@ -2,7 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, write
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PreTrainedModel } from "@huggingface/transformers";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ModelError, OptionsError } from "../../errors.js";
 import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
 import type { Embedder } from "./embedder.js";
@@ -148,6 +149,7 @@ describe("loadEmbedder with the bundled model", () => {
     const closing = await loadEmbedder();
     await closing.close?.();
     await expect(closing.embed(["anything"])).rejects.toBeInstanceOf(ModelError);
+    await expect(closing.embed(["anything"])).rejects.toMatchObject({ code: "embedder_closed" });
   });
 });
 
@@ -166,6 +168,7 @@ describe("loadEmbedder errors", () => {
     const missing = join(scratch, "no-such-model");
     const error = await loadEmbedder({ model: missing }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).code).toBe("model_not_found");
     expect((error as ModelError).message).toContain(missing);
     expect((error as ModelError).message).toContain("npm run model:build");
   });
@@ -177,12 +180,14 @@ describe("loadEmbedder errors", () => {
     writeFileSync(onnx, "version https://git-lfs.github.com/spec/v1\noid sha256:0000\nsize 42\n");
     const error = await loadEmbedder({ model: copy }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).code).toBe("model_corrupt");
     expect((error as ModelError).message).toContain(onnx);
   });
 
   it("names the missing onnx variant and lists the ones present", async () => {
     const error = await loadEmbedder({ dtype: "q8" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).code).toBe("model_not_found");
     expect((error as ModelError).message).toContain(join(BUNDLED_MODEL_DIR, "onnx", "model_quantized.onnx"));
     expect((error as ModelError).message).toContain("onnx/model.onnx");
   });
@@ -212,11 +217,23 @@ describe("loadEmbedder errors", () => {
 
   it("rejects bad options before touching the model", async () => {
     await expect(loadEmbedder({ batchSize: 0 })).rejects.toBeInstanceOf(OptionsError);
+    await expect(loadEmbedder({ batchSize: 0 })).rejects.toMatchObject({ code: "invalid_batch_size" });
     await expect(loadEmbedder({ dtype: "fp64" })).rejects.toBeInstanceOf(OptionsError);
+    await expect(loadEmbedder({ dtype: "fp64" })).rejects.toMatchObject({ code: "invalid_dtype" });
     await expect(loadEmbedder({ pooling: "max" as "mean" })).rejects.toBeInstanceOf(OptionsError);
+    await expect(loadEmbedder({ pooling: "max" as "mean" })).rejects.toMatchObject({ code: "invalid_pooling" });
   });
 
-  it("refuses pooling none for a model whose output is per token", async () => {
-    await expect(loadEmbedder({ pooling: "none" })).rejects.toBeInstanceOf(OptionsError);
+  it("refuses pooling none for a model whose output is per token, and releases the model it loaded", async () => {
+    // Spied, not replaced: the real dispose still runs and releases the ONNX session.
+    const dispose = vi.spyOn(PreTrainedModel.prototype, "dispose");
+    try {
+      const error = await loadEmbedder({ pooling: "none" }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(OptionsError);
+      expect((error as OptionsError).code).toBe("invalid_pooling");
+      expect(dispose).toHaveBeenCalledTimes(1);
+    } finally {
+      dispose.mockRestore();
+    }
   });
 });

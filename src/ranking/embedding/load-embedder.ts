@@ -34,9 +34,11 @@ interface OutputTensor {
  * transformers.js is told never to fetch, and any folder in its ONNX layout works — the bundled
  * GloVe model, or e.g. all-MiniLM-L6-v2 or bge-small copied into `models/`.
  *
- * @throws ModelError when the folder or one of its files is missing, unreadable or corrupt;
+ * @throws ModelError when the folder or one of its files is missing, unreadable or corrupt
+ *   (`model_not_found`, `model_corrupt`) or the model fails its first run (`model_run_failed`);
  *   the message names the path and how to fix it.
- * @throws OptionsError for an unknown pooling or dtype or a bad batch size.
+ * @throws OptionsError for a bad batch size, pooling or dtype (`invalid_batch_size`,
+ *   `invalid_pooling`, `invalid_dtype`).
  * @example
  * ```ts
  * const embedder = await loadEmbedder();
@@ -47,13 +49,13 @@ interface OutputTensor {
 export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embedder> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   if (!Number.isInteger(batchSize) || batchSize < 1) {
-    throw new OptionsError("EMBEDDER_BATCH_SIZE", `batchSize must be a positive integer, got ${String(options.batchSize)}.`);
+    throw new OptionsError("invalid_batch_size", `batchSize must be a positive integer, got ${String(options.batchSize)}.`);
   }
   if (options.pooling !== undefined && !POOLINGS.includes(options.pooling)) {
-    throw new OptionsError("EMBEDDER_POOLING", `pooling must be one of ${POOLINGS.join(", ")}, got ${String(options.pooling)}.`);
+    throw new OptionsError("invalid_pooling", `pooling must be one of ${POOLINGS.join(", ")}, got ${String(options.pooling)}.`);
   }
   if (options.dtype !== undefined && !Object.hasOwn(DTYPE_SUFFIX, options.dtype)) {
-    throw new OptionsError("EMBEDDER_DTYPE", `dtype must be one of ${Object.keys(DTYPE_SUFFIX).join(", ")}, got ${String(options.dtype)}.`);
+    throw new OptionsError("invalid_dtype", `dtype must be one of ${Object.keys(DTYPE_SUFFIX).join(", ")}, got ${String(options.dtype)}.`);
   }
   const normalize = options.normalize ?? true;
 
@@ -101,7 +103,7 @@ export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embed
       outputs = (await model(inputs)) as Record<string, OutputTensor>;
     } catch (cause) {
       throw new ModelError(
-        "MODEL_RUN_FAILED",
+        "model_run_failed",
         `The embedding model at ${onnxFile} failed to run: ${messageOf(cause)}. Check that the folder holds a sentence-embedding model in the transformers.js layout.`,
         { cause },
       );
@@ -112,7 +114,7 @@ export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embed
   };
 
   const embed = async (texts: readonly string[]): Promise<Float32Array[]> => {
-    if (closed) throw new ModelError("EMBEDDER_CLOSED", `The embedder for ${dir} was closed; load it again with loadEmbedder().`);
+    if (closed) throw new ModelError("embedder_closed", `The embedder for ${dir} was closed; load it again with loadEmbedder().`);
     // Texts of similar length share a batch, so little of each batch is padding.
     const order = texts.map((_, index) => index).sort((a, b) => (texts[a] as string).length - (texts[b] as string).length);
     const result = new Array<Float32Array>(texts.length);
@@ -124,10 +126,17 @@ export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embed
     return result;
   };
 
-  // A first run checks the model works at all and tells the vector length.
-  const [probe] = await embedBatch(["dimension probe"]);
-  const dimensions = probe?.length ?? 0;
-  if (dimensions === 0) throw new ModelError("MODEL_RUN_FAILED", `The embedding model at ${onnxFile} returned empty vectors.`);
+  // A first run checks the model works at all and tells the vector length. The caller never
+  // sees the model if it fails, so its ONNX session is released here.
+  let dimensions: number;
+  try {
+    const [probe] = await embedBatch(["dimension probe"]);
+    dimensions = probe?.length ?? 0;
+    if (dimensions === 0) throw new ModelError("model_run_failed", `The embedding model at ${onnxFile} returned empty vectors.`);
+  } catch (error) {
+    await model.dispose().catch(() => undefined);
+    throw error;
+  }
 
   return {
     id,
@@ -145,7 +154,7 @@ async function readModelConfig(dir: string): Promise<Record<string, unknown>> {
   const info = await stat(dir).catch(() => undefined);
   if (info === undefined || !info.isDirectory()) {
     throw new ModelError(
-      "MODEL_NOT_FOUND",
+      "model_not_found",
       `No embedding model folder at ${dir}. Run \`npm run model:build\` to build the bundled model, or put a model in the transformers.js layout (config.json, tokenizer.json, onnx/model.onnx) there and pass its path as \`model\`.`,
     );
   }
@@ -171,7 +180,7 @@ async function readModelFile(path: string, dir: string, dtype: string): Promise<
       const onnx = available.filter((name) => name.endsWith(".onnx")).sort();
       const hint = onnx.length > 0 ? ` The folder has onnx/${onnx.join(", onnx/")}; choose one with the dtype option.` : "";
       throw new ModelError(
-        "MODEL_NOT_FOUND",
+        "model_not_found",
         `The embedding model at ${dir} has no ONNX file for dtype "${dtype}" (${path}).${hint} Run \`npm run model:build\` for the bundled model, or copy the model's onnx/ folder there.`,
         { cause },
       );
@@ -182,7 +191,7 @@ async function readModelFile(path: string, dir: string, dtype: string): Promise<
 
 function missing(path: string, dir: string, cause: unknown): ModelError {
   return new ModelError(
-    "MODEL_NOT_FOUND",
+    "model_not_found",
     `Cannot read ${path} (${messageOf(cause)}). ${dir} must be a model in the transformers.js layout (config.json, tokenizer.json, onnx/model.onnx): run \`npm run model:build\` for the bundled model, or copy the complete model folder there.`,
     { cause },
   );
@@ -190,7 +199,7 @@ function missing(path: string, dir: string, cause: unknown): ModelError {
 
 function corrupt(path: string, cause: unknown): ModelError {
   return new ModelError(
-    "MODEL_CORRUPT",
+    "model_corrupt",
     `Cannot load ${path}: ${messageOf(cause)}. The file is corrupt or incomplete (a git-lfs pointer instead of the real file?): rebuild the bundled model with \`npm run model:build\`, or download the model's files again.`,
     { cause },
   );
@@ -228,7 +237,7 @@ function pool(outputs: Record<string, OutputTensor>, mask: OutputTensor, pooling
     const pooled = outputs.sentence_embedding ?? Object.values(outputs).find((tensor) => tensor.dims.length === 2);
     if (pooled === undefined) {
       throw new OptionsError(
-        "EMBEDDER_POOLING",
+        "invalid_pooling",
         `pooling "none" needs a model that outputs one vector per text, but ${onnxFile} outputs only per-token tensors; use pooling "mean" or "cls".`,
       );
     }
@@ -240,7 +249,7 @@ function pool(outputs: Record<string, OutputTensor>, mask: OutputTensor, pooling
   const tokens = outputs.last_hidden_state ?? outputs.token_embeddings;
   if (tokens === undefined || tokens.dims.length !== 3) {
     throw new ModelError(
-      "MODEL_RUN_FAILED",
+      "model_run_failed",
       `${onnxFile} has no per-token output (last_hidden_state [batch, tokens, dims]); it does not look like a sentence-embedding model.`,
     );
   }
