@@ -50,6 +50,29 @@ describe("placeCacheBreakpoints", () => {
     expect(placed.messages[1]).toEqual({ role: "assistant", content: "ok" });
   });
 
+  it("with a breakpoint to spare, marks the end of the stable tools; the other four come first", () => {
+    const tools = [tool("search_tools"), tool("hydrated"), tool("stub_a"), tool("stub_b")];
+    const messages: Anthropic.MessageParam[] = [
+      { role: "user", content: "hi" },
+      { role: "assistant", content: [{ type: "tool_use", id: "t", name: "hydrated", input: {} }] },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: "ok" }] },
+    ];
+    const marked = (placed: ReturnType<typeof placeCacheBreakpoints>) => placed.tools.filter((item) => item.cache_control).map((item) => item.name);
+
+    const spare = placeCacheBreakpoints({ tools, messages }, { previousLastMessage: 0, stableToolCount: 2 });
+    expect(marked(spare)).toEqual(["hydrated", "stub_b"]);
+    expect(countBreakpoints(spare)).toBe(MAX_CACHE_BREAKPOINTS);
+
+    const full = placeCacheBreakpoints({ tools, system: "s", messages }, { previousLastMessage: 0, stableToolCount: 2 });
+    expect(marked(full)).toEqual(["stub_b"]);
+    expect(full.system).toEqual([{ type: "text", text: "s", cache_control: EPHEMERAL }]);
+    expect(countBreakpoints(full)).toBe(MAX_CACHE_BREAKPOINTS);
+
+    // A stable part that is the whole loaded array is already covered by the last tool's breakpoint.
+    expect(marked(placeCacheBreakpoints({ tools, messages }, { stableToolCount: 4 }))).toEqual(["stub_b"]);
+    expect(marked(placeCacheBreakpoints({ tools, messages }, { stableToolCount: 0 }))).toEqual(["stub_b"]);
+  });
+
   it("skips thinking blocks and empty text, and leaves tools alone when all are deferred", () => {
     const messages: Anthropic.MessageParam[] = [
       {

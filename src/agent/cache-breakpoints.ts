@@ -19,16 +19,34 @@ export interface CacheBreakpointOptions {
    * previous turn's cache entry is found, however many blocks this turn added after it.
    */
   previousLastMessage?: number;
+  /**
+   * How many leading tools stay as they are when tools are added later (the stubs strategy's
+   * `search_tools`, keep and hydrated tools, see `AgentStrategy.stableToolCount`). When it ends
+   * before the last loaded tool and a breakpoint is left over, one goes on its last tool: that
+   * prefix is then stored, and the next request after a new hydration, whose tools differ from
+   * there on, can still read it.
+   */
+  stableToolCount?: number;
   cacheControl?: CacheControl;
 }
 
 /**
- * A copy of the request with `cache_control` breakpoints where the stable prefix ends, in
- * the API's prefix order (tools, then system, then messages): the last tool that is not
- * deferred, the system prompt's last block (a string becomes one text block), the last
- * message, and the end of the previous turn. Breakpoints the caller already set count
- * towards {@link MAX_CACHE_BREAKPOINTS}; when the budget runs out, the later ones are skipped.
- * The input is not modified.
+ * A copy of the request with `cache_control` breakpoints where the stable prefix ends. In
+ * order of priority: the last tool that is not deferred, the system prompt's last block (a
+ * string becomes one text block), the last message, the end of the previous turn, and last
+ * the end of the tools that stay put when tools are added (`stableToolCount`). Breakpoints the
+ * caller already set count towards {@link MAX_CACHE_BREAKPOINTS}; when the budget runs out,
+ * the lower-priority ones are skipped. The input is not modified.
+ *
+ * The stable-tools breakpoint comes last: it pays off only on the request after a stubs
+ * hydration, and only if the request before it had one too, while the others serve every
+ * request. The API looks for a stored prefix up to about 20 blocks before a breakpoint, so the
+ * breakpoint after newly hydrated tools finds the one stored just before them. It fits on every
+ * request of a `runAgent` run without a system prompt (last tool, stable tools, last message,
+ * previous turn). With a system prompt it fits on a run's first request only, which stores the
+ * tools before any hydration; after a later hydration only the last tool's breakpoint can find
+ * that, by lookback, when fewer than about 20 tools follow it. Otherwise the hydration rewrites
+ * the whole cached prefix.
  *
  * @example
  * ```ts
@@ -67,6 +85,14 @@ export function placeCacheBreakpoints(request: CacheableRequest, options: CacheB
       messages[index] = marked;
       budget--;
     }
+  }
+
+  // Only when it ends before the last loaded tool: otherwise that breakpoint already covers it.
+  const stableIndex = (options.stableToolCount ?? 0) - 1;
+  const stableEnd = stableIndex >= 0 && stableIndex < toolIndex ? tools[stableIndex]! : undefined;
+  if (budget > 0 && stableEnd && stableEnd.defer_loading !== true && !stableEnd.cache_control) {
+    tools[stableIndex] = { ...stableEnd, cache_control: cacheControl };
+    budget--;
   }
   return system === undefined ? { tools, messages } : { tools, system, messages };
 }

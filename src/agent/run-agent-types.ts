@@ -71,7 +71,13 @@ export type RunAgentOptions = RunAgentBase & ({ prompt: string; messages?: never
 export interface AgentResult {
   /** The last assistant message. */
   message: Anthropic.Message;
-  /** The full transcript: the initial messages, then every assistant message and tool_result message. */
+  /**
+   * The full transcript: the initial messages, then every assistant message and tool_result
+   * message. It never ends with unanswered `tool_use` blocks: when the model stopped for another
+   * reason than `tool_use` (e.g. `max_tokens`) in the middle of a call, those calls are answered
+   * with `is_error` results saying they were not run, so the transcript can be passed back as
+   * `messages` to resume.
+   */
   messages: Anthropic.MessageParam[];
   turns: AgentTurn[];
   stopReason: AgentStopReason;

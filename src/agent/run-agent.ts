@@ -13,9 +13,11 @@ const DEFAULT_MAX_TOKENS = 4096;
  * Runs a tool-using conversation on the Messages API: call the model, run every `tool_use`
  * block of the turn through the tool search session (concurrently, results in block order,
  * all in one user message), and repeat until the model stops calling tools or `maxTurns` is
- * reached. Every call goes through the session, so permissions, validation, the approval
- * gate and events apply under every strategy. Cache breakpoints are placed so the unchanged
- * prefix (tools, system, earlier turns) is read from the prompt cache.
+ * reached. A turn that stops for another reason (e.g. `max_tokens`) with `tool_use` blocks in
+ * it ends the run too; those calls are not run but answered with `is_error` results, so the
+ * returned transcript can be resumed. Every call goes through the session, so permissions,
+ * validation, the approval gate and events apply under every strategy. Cache breakpoints are
+ * placed so the unchanged prefix (tools, system, earlier turns) is read from the prompt cache.
  *
  * @throws {@link OptionsError} for bad options, before any call.
  * @throws {@link AgentError} when the API fails (after the client's own retries) or the
@@ -48,9 +50,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     let request: Anthropic.MessageCreateParamsNonStreaming;
     let toolsSent: number;
     try {
-      const tools = strategy.tools(await session.view());
+      const view = await session.view();
+      const tools = strategy.tools(view);
       toolsSent = tools.length;
-      const cached = placeCacheBreakpoints({ tools, system, messages }, { previousLastMessage });
+      const cached = placeCacheBreakpoints({ tools, system, messages }, { previousLastMessage, stableToolCount: strategy.stableToolCount?.(view) });
       request = {
         model,
         max_tokens: maxTokens,
@@ -77,7 +80,12 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     emit(options, { type: "turn", sessionId: session.id, turn, ...record, toolCalls: toolUses.length });
 
     if (response.stop_reason !== "tool_use" || toolUses.length === 0) {
-      return { message: response, messages, turns, stopReason: response.stop_reason ?? "end_turn", sessionId: session.id };
+      const stopReason = response.stop_reason ?? "end_turn";
+      // A reply cut off mid-call (max_tokens, a stop sequence) can still hold tool_use blocks,
+      // whose input may be incomplete; the API rejects a transcript that leaves them unanswered,
+      // so they are answered without running them and the transcript can be resumed as it is.
+      if (toolUses.length > 0) messages.push({ role: "user", content: toolUses.map((toolUse) => notRun(toolUse, stopReason)) });
+      return { message: response, messages, turns, stopReason, sessionId: session.id };
     }
     let results: ToolResultBlock[];
     try {
@@ -94,6 +102,18 @@ async function runToolUse(session: ToolSearchSession, strategy: AgentStrategy, t
   if (toolUse.name !== SEARCH_TOOLS_NAME) return session.execute(toolUse, { shownInFull: strategy.showsFullDefinitions });
   const outcome = await session.searchTools(toolUse.input, toolUse.id);
   return strategy.searchResult(toolUse.id, outcome, await session.view());
+}
+
+/** The answer to a tool call the model did not finish sending. */
+function notRun(toolUse: Anthropic.ToolUseBlock, stopReason: string): Anthropic.ToolResultBlockParam {
+  return {
+    type: "tool_result",
+    tool_use_id: toolUse.id,
+    content:
+      `${toolUse.name} was not run: the response was cut off (stop reason "${stopReason}") before this call was complete, ` +
+      "so its input may be missing parts. Call it again if it is still needed.",
+    is_error: true,
+  };
 }
 
 function usageOf(usage: Anthropic.Usage): TurnUsage {

@@ -225,6 +225,40 @@ describe("fromMcp with a server whose tools change", () => {
   });
 });
 
+describe("a server that is slow to re-list after list_changed", () => {
+  const named = (tools: readonly ToolDefinition[], name: string) => tools.some((t) => t.name === name);
+
+  it("is waited for up to refreshWaitMs, so a read right after list_changed sees the new tool", async () => {
+    const host = await fromMcp({ dyn: fixtureConfig() });
+    try {
+      // Slow, but well within the default 2,000 ms wait.
+      await run(host, "dyn__slow_list_once", { ms: 300 });
+      expect(textOf(await run(host, "dyn__add_tool", { name: "soon_there" }))).toBe("added soon_there");
+      expect(named(await host.listTools(), "dyn__soon_there")).toBe(true);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("past refreshWaitMs serves its last good list, without holding up the other servers, then the new list", async () => {
+    const host = await fromMcp({ slow: fixtureConfig(), quick: fixtureConfig() }, { refreshWaitMs: 100 });
+    try {
+      const before = await host.listTools();
+      expect(textOf(await run(host, "slow__slow_list_once", { ms: 2_000 }))).toBe("next tools/list waits 2000 ms");
+      // The list_changed it sends starts a re-list that takes 2 s to answer.
+      expect(textOf(await run(host, "slow__add_tool", { name: "late_arrival" }))).toBe("added late_arrival");
+      // Waiting for that re-list would return the new list; the bound returns the old one, unchanged.
+      expect(await host.listTools()).toBe(before);
+      expect(textOf(await run(host, "quick__echo", { text: "not held up" }))).toBe("echo: not held up");
+      expect(textOf(await run(host, "slow__echo", { text: "old tools still run" }))).toBe("echo: old tools still run");
+      await waitFor("slow__late_arrival in listTools()", async () => named(await host.listTools(), "slow__late_arrival"));
+      expect((await host.listTools()).length).toBe(before.length + 1);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
 describe("McpToolHost.close()", () => {
   it("ends the server process, is idempotent and leaves an empty, inert host", async () => {
     const dir = tempDir();
@@ -363,6 +397,9 @@ describe("fromMcp input checks and connection failures", () => {
 
   it("rejects bad options", async () => {
     await expect(fromMcp({}, { requestTimeoutMs: -5 })).rejects.toMatchObject({ code: "invalid_options" });
+    for (const refreshWaitMs of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(fromMcp({}, { refreshWaitMs })).rejects.toMatchObject({ code: "invalid_options", message: expect.stringContaining("refreshWaitMs") });
+    }
     await expect(fromMcp([] as unknown as Record<string, McpServerConfig>)).rejects.toBeInstanceOf(OptionsError);
   });
 

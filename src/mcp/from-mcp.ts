@@ -3,8 +3,9 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/tool-definition.js";
 import { OptionsError, ToolsiftError } from "../errors.js";
-import { McpConnection, errorText, type McpConnectionOptions } from "./mcp-connection.js";
+import { McpConnection, type McpConnectionOptions } from "./mcp-connection.js";
 import { assertServerName, parseServerConfig, type McpServerConfig, type ParsedServerConfig } from "./mcp-server-config.js";
+import { errorText } from "./unknown-value.js";
 
 /** Options of {@link fromMcp}. */
 export interface FromMcpOptions {
@@ -15,6 +16,16 @@ export interface FromMcpOptions {
    * milliseconds. Default: the MCP SDK's, 60 seconds.
    */
   requestTimeoutMs?: number;
+  /**
+   * How long {@link McpToolHost.listTools} waits, at most, for re-lists already under way (after
+   * `notifications/tools/list_changed` or a `refresh()`), in milliseconds. Waiting is what lets
+   * a search right after a `list_changed` see the announced tools; the bound keeps one server
+   * that is slow to answer `tools/list` from holding up every other server's tools for up to
+   * `requestTimeoutMs`. Past it, that server's last good list is served and its new list is
+   * picked up by a later call once it arrives. `0` never waits.
+   * @defaultValue 2000
+   */
+  refreshWaitMs?: number;
   /**
    * Receives failures that happen in the background, where no caller can catch them: a re-list
    * after `notifications/tools/list_changed` that failed (the old tools stay), a tool dropped
@@ -36,7 +47,9 @@ export interface McpToolHost extends ToolHost {
   readonly servers: readonly string[];
   /**
    * Every server's tools as one frozen array. Cheap: it is the very same array until some server's
-   * tool list really changes. Empty after {@link McpToolHost.close}.
+   * tool list really changes. A re-list under way is waited for, up to
+   * {@link FromMcpOptions.refreshWaitMs}; a server still listing after that counts with its last
+   * good list. Empty after {@link McpToolHost.close}.
    */
   listTools(): Promise<readonly ToolDefinition[]>;
   /**
@@ -61,6 +74,7 @@ const DEFAULT_CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
 const EMPTY: readonly ToolDefinition[] = Object.freeze([]);
 const STDERR_TAIL_CHARS = 2000;
 const TERMINATE_SESSION_TIMEOUT_MS = 2000;
+const DEFAULT_REFRESH_WAIT_MS = 2000;
 
 /**
  * Turns MCP servers into a toolsift tool host.
@@ -130,7 +144,7 @@ export async function fromMcp(servers: Readonly<Record<string, Client | McpServe
     await Promise.allSettled(connections.map((connection) => connection.close()));
     throw combineFailures(failures, "mcp_connect_failed");
   }
-  return new McpHost(connections);
+  return new McpHost(connections, settings.refreshWaitMs);
 }
 
 class McpHost implements McpToolHost {
@@ -139,13 +153,17 @@ class McpHost implements McpToolHost {
   private combined: readonly ToolDefinition[] = EMPTY;
   private closing: Promise<void> | undefined;
 
-  constructor(private readonly connections: readonly McpConnection[]) {
+  constructor(
+    private readonly connections: readonly McpConnection[],
+    private readonly refreshWaitMs: number,
+  ) {
     this.servers = Object.freeze(connections.map((connection) => connection.server));
   }
 
   async listTools(): Promise<readonly ToolDefinition[]> {
     if (this.closing) return EMPTY;
-    await Promise.all(this.connections.map((connection) => connection.settled()));
+    // In parallel, so the whole call waits refreshWaitMs at most, however many servers lag.
+    await Promise.all(this.connections.map((connection) => connection.settled(this.refreshWaitMs)));
     // Each connection swaps its array only on a real change, so identity tells whether to rebuild.
     if (this.parts.length !== this.connections.length || this.connections.some((c, i) => c.tools !== this.parts[i])) {
       this.parts = this.connections.map((connection) => connection.tools);
@@ -259,17 +277,24 @@ async function openServer(
 function parseOptions(options: FromMcpOptions): {
   clientInfo: { name: string; version: string };
   requestTimeoutMs: number | undefined;
+  refreshWaitMs: number;
   onError: (error: ToolsiftError) => void;
 } {
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "fromMcp: options must be an object or left out.");
   }
-  const { clientInfo, requestTimeoutMs, onError } = options;
+  const { clientInfo, requestTimeoutMs, refreshWaitMs, onError } = options;
   if (clientInfo !== undefined && !(typeof clientInfo?.name === "string" && clientInfo.name !== "" && typeof clientInfo.version === "string")) {
     throw new OptionsError("invalid_options", `fromMcp: options.clientInfo must be { name: string, version: string }, e.g. { name: "my-agent", version: "1.0.0" }.`);
   }
   if (requestTimeoutMs !== undefined && !(Number.isFinite(requestTimeoutMs) && requestTimeoutMs > 0)) {
     throw new OptionsError("invalid_options", `fromMcp: options.requestTimeoutMs must be a positive number of milliseconds, got ${String(requestTimeoutMs)}.`);
+  }
+  if (refreshWaitMs !== undefined && !(Number.isFinite(refreshWaitMs) && refreshWaitMs >= 0)) {
+    throw new OptionsError(
+      "invalid_options",
+      `fromMcp: options.refreshWaitMs must be a number of milliseconds, 0 or more (0 never waits for a re-list), got ${String(refreshWaitMs)}.`,
+    );
   }
   if (onError !== undefined && typeof onError !== "function") {
     throw new OptionsError("invalid_options", "fromMcp: options.onError must be a function (error) => void.");
@@ -277,6 +302,7 @@ function parseOptions(options: FromMcpOptions): {
   return {
     clientInfo: clientInfo ? { name: clientInfo.name, version: clientInfo.version } : DEFAULT_CLIENT_INFO,
     requestTimeoutMs,
+    refreshWaitMs: refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
     onError: onError ?? ((error) => process.emitWarning(error)),
   };
 }

@@ -5,10 +5,12 @@ import type { ToolOutput } from "../catalogue/tool-output.js";
 import { ToolsiftError } from "../errors.js";
 import { mcpErrorOutput, mcpResultToOutput } from "./mcp-result-to-output.js";
 import { mcpToolName } from "./mcp-tool-name.js";
+import { errorText, isRecord } from "./unknown-value.js";
 
 /** A server's safeguard against a cursor loop; far beyond any real catalogue. */
 const MAX_PAGES = 1000;
 const LIST_CHANGED = "notifications/tools/list_changed";
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** How one connection reports what happens after it was set up. */
 export interface McpConnectionOptions {
@@ -91,10 +93,25 @@ export class McpConnection {
 
   /**
    * Resolves once the listings under way have finished, so a reader right after a
-   * `list_changed` sees the list it announced rather than the one before it.
+   * `list_changed` sees the list it announced rather than the one before it; or after
+   * `maxWaitMs`, so a server that is slow to re-list delays its readers by that much at most
+   * and they get its last good list. Never rejects.
    */
-  async settled(): Promise<void> {
-    await (this.queued ?? this.running)?.catch(() => undefined);
+  async settled(maxWaitMs: number): Promise<void> {
+    const pending = this.queued ?? this.running;
+    if (!pending || maxWaitMs <= 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => {
+      // setTimeout turns a delay past 2^31 - 1 ms into 1 ms; that long is "as long as it takes".
+      timer = setTimeout(resolve, Math.min(maxWaitMs, MAX_TIMER_MS));
+      // A pending wait must not keep the process alive on its own.
+      timer.unref();
+    });
+    try {
+      await Promise.race([pending.catch(() => undefined), gaveUp]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Runs one tool; never throws, failures come back as an error {@link ToolOutput}. */
@@ -212,13 +229,6 @@ export class McpConnection {
   }
 }
 
-/** A readable one-line reason for an error, with the network cause that fetch hides. */
-export function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error && !error.message.includes(error.cause.message) ? ` (${error.cause.message})` : "";
-  return `${error.message}${cause}`;
-}
-
 function asToolsiftError(error: unknown, code: string, server: string): ToolsiftError {
   if (error instanceof ToolsiftError) return error;
   return new ToolsiftError(code, `Could not list the tools of MCP server "${server}": ${errorText(error)}`, { cause: error });
@@ -226,8 +236,4 @@ function asToolsiftError(error: unknown, code: string, server: string): Toolsift
 
 function nonBlank(text: string | undefined): string | undefined {
   return text !== undefined && text.trim() !== "" ? text : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

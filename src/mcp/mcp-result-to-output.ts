@@ -1,4 +1,5 @@
 import { toolOutput, type ToolOutput, type ToolResultContentBlock, type ToolResultImageType } from "../catalogue/tool-output.js";
+import { isRecord } from "./unknown-value.js";
 
 /** The image types the Anthropic API takes in an image block; anything else is described in text. */
 const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set<ToolResultImageType>(["image/jpeg", "image/png", "image/gif", "image/webp"]);
@@ -102,8 +103,4 @@ function base64Bytes(data: string): number {
 
 function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

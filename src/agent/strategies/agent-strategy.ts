@@ -14,6 +14,13 @@ export interface AgentStrategy {
   readonly showsFullDefinitions: boolean;
   /** The `tools` array of the next request, without cache breakpoints (see `placeCacheBreakpoints`). */
   tools(view: SessionView): AnthropicTool[];
+  /**
+   * How many leading tools of `tools(view)` stay byte-identical when the session hydrates
+   * another tool. Only for a strategy whose array changes (stubs); `runAgent` passes it to
+   * `placeCacheBreakpoints` as `stableToolCount`, so the next hydration reads that part from
+   * the cache. Left out when the whole array stays the same.
+   */
+  stableToolCount?(view: SessionView): number;
   /** The `tool_result` that answers a `search_tools` call, given its outcome and the view after it. */
   searchResult(toolUseId: string, outcome: SearchToolsOutcome, view: SessionView): ToolResultBlock;
 }

@@ -25,6 +25,21 @@ describe("stubsStrategy", () => {
     expect(stubsStrategy.tools(await session.view())).toEqual(await session.tools());
     expect(blockNames(stubsStrategy.tools(await session.view()))[1]).toBe("postgres__query");
   });
+
+  it("counts the tools before the first stub as stable: search_tools, keep tools and hydrated tools", async () => {
+    const session = await sessionWith({ keepTools: ["filesystem__read_file"] });
+    const stableOf = async () => {
+      const view = await session.view();
+      const names = blockNames(stubsStrategy.tools(view));
+      return { count: stubsStrategy.stableToolCount!(view), firstStub: names.findIndex((name) => name.startsWith("~")) };
+    };
+    expect(await stableOf()).toEqual({ count: 2, firstStub: 2 });
+    await session.execute(toolUse("postgres__query", { sql: "select 1" }));
+    await session.execute(toolUse("slack__post_message", { channel: "c", text: "t" }));
+    expect(await stableOf()).toEqual({ count: 4, firstStub: 4 });
+    const below = await (await createToolSearch({ tools: sampleTools(), tuning: { toolSearchThresholdTokens: 1_000_000 } })).session().view();
+    expect(stubsStrategy.stableToolCount!(below)).toBe(stubsStrategy.tools(below).length);
+  });
 });
 
 describe("nativeStrategy", () => {
