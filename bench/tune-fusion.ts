@@ -75,7 +75,7 @@ for (const minSimilarity of [0.3, 0.4, 0.5]) {
 }
 
 for (const minSimilarity of [0.3, 0.4]) {
-  for (const [low, high] of [[0.3, 0.9], [0.3, 0.95], [0.5, 0.95], [0.2, 1], [0.4, 1], [0.6, 1]] as const) {
+  for (const [low, high] of [[0.3, 0.9], [0.3, 0.95], [0.5, 0.95], [0.2, 1], [0.4, 1], [0.5, 1], [0.6, 1]] as const) {
     settings.push({
       label: `adaptive ${low}..${high} floor=${minSimilarity}`,
       minSimilarity,
@@ -88,9 +88,9 @@ for (const minSimilarity of [0.3, 0.4]) {
 for (const coverage of [0.2, 0.35, 0.5]) {
   for (const similarity of [0.5, 0.6, 0.7]) {
     settings.push({
-      label: `adaptive 0.4..1 floor=0.3, abstain cov<${coverage} & sim<${similarity}`,
+      label: `adaptive 0.5..1 floor=0.3, abstain cov<${coverage} & sim<${similarity}`,
       minSimilarity: 0.3,
-      adaptive: { low: 0.4, high: 1 },
+      adaptive: { low: 0.5, high: 1 },
       abstain: { coverage, similarity },
       fusion: { fusion: "weighted", rrfK: 60, lexicalWeight: 0, semanticFloor: 0.3 },
     });

@@ -30,7 +30,7 @@ export interface HybridRankerOptions {
   /**
    * `adaptive`: the lexical share when the query shares no word with the catalogue, and when
    * it shares all of them; in between it is interpolated by coverage.
-   * @defaultValue `[0.4, 1]`
+   * @defaultValue `[0.5, 1]`
    */
   lexicalWeightRange?: readonly [low: number, high: number];
   /**
@@ -109,7 +109,7 @@ export class HybridRanker implements Ranker {
   private lexicalWeightFor(coverage: number | undefined): number {
     const fixed = this.options.lexicalWeight ?? 0.9;
     if ((this.options.fusion ?? "adaptive") !== "adaptive" || coverage === undefined) return fixed;
-    const [low, high] = this.options.lexicalWeightRange ?? [0.4, 1];
+    const [low, high] = this.options.lexicalWeightRange ?? [0.5, 1];
     return low + (high - low) * coverage;
   }
 
