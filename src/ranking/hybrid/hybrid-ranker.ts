@@ -20,7 +20,7 @@ export interface HybridRankerOptions {
    * - `weighted`: normalised scores, one fixed weight.
    * - `rrf`: reciprocal-rank fusion.
    * @defaultValue "adaptive", chosen by `bench/tune-fusion.ts`: it alone beat BM25 on
-   * paraphrases while staying within a point of it on every public set (see bench/README.md)
+   * paraphrases while staying within a point of it on every public set (bench/results/fusion-tuning.md)
    */
   fusion?: Fusion;
   /** RRF's rank offset. @defaultValue 60 */
