@@ -1,9 +1,10 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/tool-definition.js";
 import { OptionsError, ToolsiftError } from "../errors.js";
 import { McpConnection, type McpConnectionOptions } from "./mcp-connection.js";
+import { loadMcpSdk, type McpSdk } from "./mcp-sdk.js";
 import { assertServerName, parseServerConfig, type McpServerConfig, type ParsedServerConfig } from "./mcp-server-config.js";
 import { errorText } from "./unknown-value.js";
 
@@ -127,15 +128,17 @@ export async function fromMcp(servers: Readonly<Record<string, Client | McpServe
     return isClient(value) ? { server, client: value } : { server, config: parseServerConfig(server, value) };
   });
 
+  const sdk = await loadMcpSdk();
   const connectionOptions = {
     requestTimeoutMs: settings.requestTimeoutMs,
     onError: settings.onError,
+    listChanged: sdk.ToolListChangedNotificationSchema,
   };
   const settled = await Promise.allSettled(
     plans.map((plan) =>
       plan.client
         ? adoptClient(plan.server, plan.client, connectionOptions)
-        : openServer(plan.server, plan.config, settings.clientInfo, connectionOptions),
+        : openServer(plan.server, plan.config, settings.clientInfo, connectionOptions, sdk),
     ),
   );
   const connections = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
@@ -224,6 +227,7 @@ async function openServer(
   config: ParsedServerConfig,
   clientInfo: { name: string; version: string },
   settings: ConnectionSettings,
+  { Client, StdioClientTransport, StreamableHTTPClientTransport }: McpSdk,
 ): Promise<McpConnection> {
   const client = new Client(clientInfo, { capabilities: {} });
   let stderrTail = "";
@@ -308,8 +312,8 @@ function parseOptions(options: FromMcpOptions): {
 }
 
 function isClient(value: unknown): value is Client {
-  if (value instanceof Client) return true;
-  // A Client from another copy of the SDK fails instanceof but has the same methods.
+  // By its methods rather than instanceof: a Client may come from another copy of the SDK,
+  // and the SDK is only loaded once a server is used.
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Record<string, unknown>;
   return ["callTool", "listTools", "setNotificationHandler", "getServerCapabilities"].every((method) => typeof candidate[method] === "function");

@@ -1,5 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ToolListChangedNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { McpSdk } from "./mcp-sdk.js";
 import type { JsonSchemaObject, ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
 import { ToolsiftError } from "../errors.js";
@@ -20,6 +21,8 @@ export interface McpConnectionOptions {
   onError: (error: ToolsiftError) => void;
   /** Releases what toolsift opened for this server; undefined for a Client the caller owns. */
   release: (() => Promise<void>) | undefined;
+  /** The SDK's schema of `tools/list_changed`, from the lazily loaded SDK. */
+  listChanged: McpSdk["ToolListChangedNotificationSchema"];
 }
 
 /**
@@ -43,7 +46,7 @@ export class McpConnection {
     private readonly options: McpConnectionOptions,
   ) {
     // Set before the first request so a notification sent right after `initialize` is not lost.
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler(options.listChanged, () => {
       if (this.closed) return;
       this.refresh().catch((error: unknown) => this.options.onError(asToolsiftError(error, "mcp_list_failed", server)));
     });
