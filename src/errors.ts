@@ -21,3 +21,19 @@ export class QueryError extends ToolsiftError {}
 
 /** An embedding model could not be found, read or run. */
 export class ModelError extends ToolsiftError {}
+
+/**
+ * A readable one-line reason for anything thrown. An `Error`'s message, plus its cause's message
+ * when the cause adds something: `fetch` hides the network reason (ECONNREFUSED…) there.
+ *
+ * @example
+ * ```ts
+ * errorText(new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:1") }));
+ * // "fetch failed (connect ECONNREFUSED 127.0.0.1:1)"
+ * ```
+ */
+export function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error && !error.message.includes(error.cause.message) ? ` (${error.cause.message})` : "";
+  return `${error.message}${cause}`;
+}

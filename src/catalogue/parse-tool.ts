@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { CatalogueError } from "../errors.js";
+import { CatalogueError, errorText } from "../errors.js";
 import { rankDocumentOf } from "../ranking/index.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
 import { isZodSchema } from "./is-zod-schema.js";
@@ -78,7 +78,7 @@ function toJsonSchema(schema: unknown, label: string): JsonSchemaObject {
     } catch (error) {
       throw new CatalogueError(
         "invalid_schema",
-        `${label}: its zod inputSchema cannot be converted to JSON Schema (${(error as Error).message}). ` +
+        `${label}: its zod inputSchema cannot be converted to JSON Schema (${errorText(error)}). ` +
           `Use z.object({...}) with JSON-representable fields.`,
         { cause: error },
       );

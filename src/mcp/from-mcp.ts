@@ -2,11 +2,10 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/tool-definition.js";
-import { OptionsError, ToolsiftError } from "../errors.js";
+import { OptionsError, ToolsiftError, errorText } from "../errors.js";
 import { McpConnection, type McpConnectionOptions } from "./mcp-connection.js";
 import { loadMcpSdk, type McpSdk } from "./mcp-sdk.js";
 import { assertServerName, parseServerConfig, type McpServerConfig, type ParsedServerConfig } from "./mcp-server-config.js";
-import { errorText } from "./unknown-value.js";
 
 /** Options of {@link fromMcp}. */
 export interface FromMcpOptions {

@@ -3,10 +3,10 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { McpSdk } from "./mcp-sdk.js";
 import type { JsonSchemaObject, ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
-import { ToolsiftError } from "../errors.js";
+import { ToolsiftError, errorText } from "../errors.js";
 import { mcpErrorOutput, mcpResultToOutput } from "./mcp-result-to-output.js";
 import { mcpToolName } from "./mcp-tool-name.js";
-import { errorText, isRecord } from "./unknown-value.js";
+import { isRecord } from "./unknown-value.js";
 
 /** A server's safeguard against a cursor loop; far beyond any real catalogue. */
 const MAX_PAGES = 1000;

@@ -9,6 +9,7 @@ import {
   type ToolDefinition,
   type ToolResultContentBlock,
 } from "../catalogue/index.js";
+import { errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import { fullToolOf, type AnthropicTool } from "./anthropic-tool.js";
 import { buildToolBlock } from "./build-tool-block.js";
@@ -135,7 +136,7 @@ export class ToolSearchSession {
       const matches = await this.services.rank(parsed.query, limit, this.context("search", toolUseId));
       return { ok: true, query: parsed.query, matches };
     } catch (error) {
-      return { ok: false, error: `search_tools failed: ${errorMessage(error)}` };
+      return { ok: false, error: `search_tools failed: ${errorText(error)}` };
     }
   }
 
@@ -181,16 +182,16 @@ export class ToolSearchSession {
       stub = !options.shownInFull && (await this.shownAsStubs()).has(tool.name);
       this.hydrate(tool);
     } catch (error) {
-      report({ stub, validation: "not-run", outcome: "tool-error", error: errorMessage(error) });
-      return errorResult(toolUse.id, `Could not look up "${toolUse.name}": ${errorMessage(error)}`);
+      report({ stub, validation: "not-run", outcome: "tool-error", error: errorText(error) });
+      return errorResult(toolUse.id, `Could not look up "${toolUse.name}": ${errorText(error)}`);
     }
 
     let validation: InputValidation;
     try {
       validation = await validateInput(tool, toolUse.input);
     } catch (error) {
-      report({ stub, validation: "invalid", outcome: "invalid-input", error: errorMessage(error) });
-      return errorResult(toolUse.id, `The input check of ${tool.name} failed (${errorMessage(error)}); it was not run.`);
+      report({ stub, validation: "invalid", outcome: "invalid-input", error: errorText(error) });
+      return errorResult(toolUse.id, `The input check of ${tool.name} failed (${errorText(error)}); it was not run.`);
     }
     if (!validation.ok) {
       report({ stub, validation: "invalid", outcome: "invalid-input" });
@@ -232,8 +233,8 @@ export class ToolSearchSession {
       report({ stub, validation: checked, outcome: "ok" });
       return resultOf(toolUse.id, output);
     } catch (error) {
-      report({ stub, validation: checked, outcome: "tool-error", error: errorMessage(error) });
-      return errorResult(toolUse.id, `${tool.name} failed: ${errorMessage(error)}`);
+      report({ stub, validation: checked, outcome: "tool-error", error: errorText(error) });
+      return errorResult(toolUse.id, `${tool.name} failed: ${errorText(error)}`);
     }
   }
 
@@ -263,7 +264,7 @@ export class ToolSearchSession {
     try {
       return (await approve(tool.definition, input, context)) === true;
     } catch (error) {
-      return { error: `The approval check for ${tool.name} failed (${errorMessage(error)}), so it did not run.` };
+      return { error: `The approval check for ${tool.name} failed (${errorText(error)}), so it did not run.` };
     }
   }
 
@@ -297,6 +298,3 @@ function errorResult(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

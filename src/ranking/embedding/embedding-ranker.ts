@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { errorText } from "../../errors.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import type { Embedder, EmbedderOptions } from "./embedder.js";
 import { embeddingTextOf } from "./embedding-text.js";
@@ -154,7 +155,7 @@ export class EmbeddingRanker implements Ranker {
     try {
       await write();
     } catch (error) {
-      this.options.onWarning?.(code, `The embedding cache could not be written (${(error as Error).message}); continuing in memory.`);
+      this.options.onWarning?.(code, `The embedding cache could not be written (${errorText(error)}); continuing in memory.`);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { ModelError, OptionsError } from "../../errors.js";
+import { ModelError, OptionsError, errorText } from "../../errors.js";
 import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
 import type { Embedder, EmbedderOptions, Pooling } from "./embedder.js";
 
@@ -104,7 +104,7 @@ export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embed
     } catch (cause) {
       throw new ModelError(
         "model_run_failed",
-        `The embedding model at ${onnxFile} failed to run: ${messageOf(cause)}. Check that the folder holds a sentence-embedding model in the transformers.js layout.`,
+        `The embedding model at ${onnxFile} failed to run: ${errorText(cause)}. Check that the folder holds a sentence-embedding model in the transformers.js layout.`,
         { cause },
       );
     }
@@ -192,7 +192,7 @@ async function readModelFile(path: string, dir: string, dtype: string): Promise<
 function missing(path: string, dir: string, cause: unknown): ModelError {
   return new ModelError(
     "model_not_found",
-    `Cannot read ${path} (${messageOf(cause)}). ${dir} must be a model in the transformers.js layout (config.json, tokenizer.json, onnx/model.onnx): run \`npm run model:build\` for the bundled model, or copy the complete model folder there.`,
+    `Cannot read ${path} (${errorText(cause)}). ${dir} must be a model in the transformers.js layout (config.json, tokenizer.json, onnx/model.onnx): run \`npm run model:build\` for the bundled model, or copy the complete model folder there.`,
     { cause },
   );
 }
@@ -200,13 +200,9 @@ function missing(path: string, dir: string, cause: unknown): ModelError {
 function corrupt(path: string, cause: unknown): ModelError {
   return new ModelError(
     "model_corrupt",
-    `Cannot load ${path}: ${messageOf(cause)}. The file is corrupt or incomplete (a git-lfs pointer instead of the real file?): rebuild the bundled model with \`npm run model:build\`, or download the model's files again.`,
+    `Cannot load ${path}: ${errorText(cause)}. The file is corrupt or incomplete (a git-lfs pointer instead of the real file?): rebuild the bundled model with \`npm run model:build\`, or download the model's files again.`,
     { cause },
   );
-}
-
-function messageOf(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }
 
 function configuredDtype(config: Record<string, unknown>): string | undefined {

@@ -1,4 +1,5 @@
 import { Bm25Ranker } from "../bm25/index.js";
+import { errorText } from "../../errors.js";
 import { EmbeddingRanker, type EmbeddingRankerOptions } from "../embedding/embedding-ranker.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { fuse, type Fusion } from "./fuse.js";
@@ -127,7 +128,7 @@ export class HybridRanker implements Ranker {
       this.semanticFailed = true;
       this.options.onWarning?.(
         "ranker_fallback",
-        `The semantic ranker failed (${(error as Error).message}); ranking with ${this.lexical.name} alone from now on.`,
+        `The semantic ranker failed (${errorText(error)}); ranking with ${this.lexical.name} alone from now on.`,
       );
       return undefined;
     }
