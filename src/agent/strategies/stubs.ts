@@ -20,8 +20,8 @@ export const stubsStrategy: AgentStrategy = {
   // new hydration appends to. Below the threshold the whole array is stable.
   stableToolCount: (view) => {
     if (!view.progressive) return view.all.length;
-    const hydrated = new Set(view.hydrated);
-    return 1 + view.keep.length + view.others.filter((tool) => hydrated.has(tool.name)).length;
+    // view.hydrated holds only permitted, non-keep tools: exactly the full ones after the keep tools.
+    return 1 + view.keep.length + view.hydrated.length;
   },
   searchResult: (toolUseId, outcome) => searchResultBlock(toolUseId, outcome),
 };
