@@ -23,6 +23,21 @@ export class QueryError extends ToolsiftError {}
 export class ModelError extends ToolsiftError {}
 
 /**
+ * An optional package a feature needs is not installed (or does not load). toolsift keeps its
+ * heavy parts optional, so the message names the package and the command that adds it.
+ */
+export class DependencyError extends ToolsiftError {
+  constructor(
+    /** The npm package to install, e.g. `@modelcontextprotocol/sdk`. */
+    readonly packageName: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super("missing_dependency", message, options);
+  }
+}
+
+/**
  * A readable one-line reason for anything thrown. An `Error`'s message, plus its cause's message
  * when the cause adds something: `fetch` hides the network reason (ECONNREFUSED…) there.
  *

@@ -48,7 +48,7 @@ export {
   type RankOptions,
 } from "./ranking/index.js";
 export type { ToolSearchEvent, ToolSearchEventHandler } from "./events.js";
-export { CatalogueError, ModelError, OptionsError, QueryError, ToolsiftError } from "./errors.js";
+export { CatalogueError, DependencyError, ModelError, OptionsError, QueryError, ToolsiftError } from "./errors.js";
 export * from "./mcp/index.js";
 export {
   AgentError,
