@@ -15,12 +15,19 @@ export interface Embedder {
    * except that a text with no known word gives the zero vector.
    */
   embed(texts: readonly string[]): Promise<Float32Array[]>;
-  /** Releases the ONNX session; `embed` fails afterwards. */
+  /** Releases the model (and its ONNX session, if it has one); `embed` fails afterwards. */
   close?(): Promise<void>;
 }
 
 /** How a model's per-token output becomes one vector per text. */
 export type Pooling = "mean" | "cls" | "none";
+
+/**
+ * What runs the model: `auto` runs a static embedding (a token table, like the bundled
+ * model) in TypeScript and any other model on ONNX Runtime; `onnxruntime` always uses ONNX
+ * Runtime, through the optional `@huggingface/transformers` package.
+ */
+export type EmbeddingRuntime = "auto" | "onnxruntime";
 
 export interface EmbedderOptions {
   /**
@@ -43,6 +50,12 @@ export interface EmbedderOptions {
    * Default: the folder's `transformers.js_config.dtype`, else `fp32`.
    */
   dtype?: string;
-  /** Texts per model call. Default 64. */
+  /** Texts per ONNX Runtime call. Default 64. */
   batchSize?: number;
+  /**
+   * What runs the model. Both give the same vectors for a static model; `onnxruntime` only
+   * costs more (it loads ONNX Runtime, 75–190 MB of memory).
+   * @defaultValue "auto"
+   */
+  runtime?: EmbeddingRuntime;
 }

@@ -8,6 +8,8 @@ import { ModelError, OptionsError } from "../../errors.js";
 import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
 import type { Embedder } from "./embedder.js";
 import { loadEmbedder } from "./load-embedder.js";
+import { TINY_DIMENSIONS, TINY_WORDS, tinyMatrix, writeTinyModel } from "../../../test/support/tiny-model.js";
+import { runWithoutPackages } from "../../../test/support/run-without-packages.js";
 
 const require = createRequire(import.meta.url);
 
@@ -153,6 +155,93 @@ describe("loadEmbedder with the bundled model", () => {
   });
 });
 
+/** Cosine of two vectors; 1 for two zero vectors (both "no known word"). */
+function cosine(a: Float32Array, b: Float32Array): number {
+  const scale = norm(a) * norm(b);
+  return scale === 0 ? (norm(a) === norm(b) ? 1 : 0) : dot(a, b) / scale;
+}
+
+describe("the static path gives the ONNX Runtime path's vectors", () => {
+  const catalogue = JSON.parse(readFileSync(new URL("../../../bench/datasets/toolsift-servers.json", import.meta.url), "utf8")) as {
+    tools: { name: string; description: string }[];
+    queries: { query: string }[];
+  };
+  const hostile = [
+    "",
+    "   ",
+    "?? qqq",
+    "Ünïcödé naïve café, Straße, Ελληνικά, 東京タワー, emoji 😀👍🏽, control \u0000\u0007 chars\ttab",
+    "word ".repeat(1500),
+    "x".repeat(5000),
+    "getFileContents listPullRequests HTTPServer_v2 github__create_issue",
+    "[PAD] [UNK] ##ing ## #",
+  ];
+  const texts = [...catalogue.tools.map((tool) => `${tool.name}: ${tool.description}`), ...catalogue.queries.map((query) => query.query), ...hostile];
+
+  it.each([
+    ["the bundled model", () => BUNDLED_MODEL_DIR],
+    ["an int8 model of the same layout", () => writeTinyModel(join(mkdtempSync(join(tmpdir(), "toolsift-tiny-")), "tiny-int8"), { storage: "int8" })],
+    ["an fp32 model of the same layout", () => writeTinyModel(join(mkdtempSync(join(tmpdir(), "toolsift-tiny-")), "tiny-fp32"))],
+  ])("%s: cosine at least 0.9999 per text, with the same id", async (_name, folder) => {
+    const model = folder();
+    const inTypeScript = await loadEmbedder({ model });
+    const onnxRuntime = await loadEmbedder({ model, runtime: "onnxruntime" });
+    try {
+      expect(inTypeScript.id).toBe(onnxRuntime.id);
+      const [ours, theirs] = [await inTypeScript.embed(texts), await onnxRuntime.embed(texts)];
+      const worst = Math.min(...texts.map((_, i) => cosine(ours[i]!, theirs[i]!)));
+      expect(worst).toBeGreaterThanOrEqual(0.9999);
+    } finally {
+      await inTypeScript.close?.();
+      await onnxRuntime.close?.();
+    }
+  });
+});
+
+describe("models that are not a static lookup", () => {
+  let model: string;
+
+  beforeAll(() => {
+    model = writeTinyModel(join(mkdtempSync(join(tmpdir(), "toolsift-tiny-")), "tiny-tanh"), { finalOp: "Tanh" });
+  });
+
+  afterAll(() => rmSync(model, { recursive: true, force: true }));
+
+  it("run on ONNX Runtime through transformers.js", async () => {
+    const embedder = await loadEmbedder({ model, normalize: false });
+    try {
+      const [vector] = await embedder.embed(["open tickets"]);
+      // "open" "ticket" "##s": the mean of the three rows, each through tanh.
+      const matrix = tinyMatrix();
+      const expected = Array.from({ length: TINY_DIMENSIONS }, (_, d) => {
+        const ids = [TINY_WORDS.indexOf("open") + 2, TINY_WORDS.indexOf("ticket") + 2, TINY_WORDS.indexOf("##s") + 2];
+        return ids.reduce((sum, id) => sum + Math.tanh(matrix[id * TINY_DIMENSIONS + d]!), 0) / ids.length;
+      });
+      [...vector!].forEach((value, d) => expect(value).toBeCloseTo(expected[d]!, 5));
+    } finally {
+      await embedder.close?.();
+    }
+  });
+
+  it("say which package to install when transformers.js is missing, while the bundled model still works", async () => {
+    const run = await runWithoutPackages(
+      ["@huggingface/transformers"],
+      `const { loadEmbedder } = await import("./src/ranking/embedding/index.ts");
+       const bundled = await loadEmbedder();
+       const [vector] = await bundled.embed(["open a ticket"]);
+       console.log("bundled", vector.length);
+       try { await loadEmbedder({ model: ${JSON.stringify(model)} }); console.log("loaded"); }
+       catch (error) { console.log(error.name, error.code, error.packageName); console.log(error.message); }`,
+    );
+    expect(run.stderr).toBe("");
+    const [bundled, kind, ...message] = run.stdout.trim().split("\n");
+    expect(bundled).toBe("bundled 100");
+    expect(kind).toBe("DependencyError missing_dependency @huggingface/transformers");
+    expect(message.join("\n")).toContain("npm install @huggingface/transformers");
+    expect(message.join("\n")).toContain(model);
+  });
+});
+
 describe("loadEmbedder errors", () => {
   let scratch: string;
 
@@ -224,16 +313,26 @@ describe("loadEmbedder errors", () => {
     await expect(loadEmbedder({ pooling: "max" as "mean" })).rejects.toMatchObject({ code: "invalid_pooling" });
   });
 
-  it("refuses pooling none for a model whose output is per token, and releases the model it loaded", async () => {
+  it("refuses pooling none for a model whose output is per token", async () => {
+    const error = await loadEmbedder({ pooling: "none" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OptionsError);
+    expect((error as OptionsError).code).toBe("invalid_pooling");
+  });
+
+  it("refuses pooling none on ONNX Runtime too, and releases the session it opened", async () => {
     // Spied, not replaced: the real dispose still runs and releases the ONNX session.
     const dispose = vi.spyOn(PreTrainedModel.prototype, "dispose");
     try {
-      const error = await loadEmbedder({ pooling: "none" }).catch((caught: unknown) => caught);
+      const error = await loadEmbedder({ pooling: "none", runtime: "onnxruntime" }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(OptionsError);
       expect((error as OptionsError).code).toBe("invalid_pooling");
       expect(dispose).toHaveBeenCalledTimes(1);
     } finally {
       dispose.mockRestore();
     }
+  });
+
+  it("rejects an unknown runtime", async () => {
+    await expect(loadEmbedder({ runtime: "wasm" as "auto" })).rejects.toMatchObject({ code: "invalid_runtime" });
   });
 });

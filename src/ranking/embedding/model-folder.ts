@@ -1,0 +1,146 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { ModelError, errorText } from "../../errors.js";
+import type { Pooling } from "./embedder.js";
+
+// transformers.js' file suffix for each dtype (onnx/model<suffix>.onnx).
+export const DTYPE_SUFFIX: Readonly<Record<string, string>> = {
+  fp32: "",
+  fp16: "_fp16",
+  int8: "_int8",
+  uint8: "_uint8",
+  q8: "_quantized",
+  q4: "_q4",
+  q4f16: "_q4f16",
+  bnb4: "_bnb4",
+};
+
+/** A model folder in the transformers.js layout, with the files both runtimes read. */
+export interface ModelFolder {
+  dir: string;
+  dtype: string;
+  onnxFile: string;
+  onnxBytes: Uint8Array;
+  tokenizerFile: string;
+  tokenizerBytes: Uint8Array;
+  /** tokenizer_config.json, or `{}` when the folder has none. */
+  tokenizerConfig: Record<string, unknown>;
+  /** What the folder's sentence-transformers `1_Pooling/config.json` declares, if anything. */
+  declaredPooling: Pooling | undefined;
+}
+
+/**
+ * Reads a model folder: config, the ONNX file of the dtype asked for (or the one the config
+ * names), the tokenizer and the pooling it declares.
+ *
+ * @throws ModelError `model_not_found` or `model_corrupt`, naming the path and the fix.
+ */
+export async function readModelFolder(dir: string, dtype: string | undefined): Promise<ModelFolder> {
+  const config = await readModelConfig(dir);
+  const chosen = dtype ?? configuredDtype(config) ?? "fp32";
+  const onnxFile = join(dir, "onnx", `model${DTYPE_SUFFIX[chosen] ?? ""}.onnx`);
+  const tokenizerFile = join(dir, "tokenizer.json");
+  const [onnxBytes, tokenizerBytes, tokenizerConfig, declaredPooling] = await Promise.all([
+    readModelFile(onnxFile, dir, chosen),
+    readModelFile(tokenizerFile, dir, chosen),
+    readOptionalJson(join(dir, "tokenizer_config.json")),
+    sentenceTransformersPooling(dir),
+  ]);
+  return { dir, dtype: chosen, onnxFile, onnxBytes, tokenizerFile, tokenizerBytes, tokenizerConfig: tokenizerConfig ?? {}, declaredPooling };
+}
+
+export function corruptModelFile(path: string, cause: unknown): ModelError {
+  return new ModelError(
+    "model_corrupt",
+    `Cannot load ${path}: ${errorText(cause)}. The file is corrupt or incomplete (a git-lfs pointer instead of the real file?): rebuild the bundled model with \`npm run model:build\`, or download the model's files again.`,
+    { cause },
+  );
+}
+
+async function readModelConfig(dir: string): Promise<Record<string, unknown>> {
+  const info = await stat(dir).catch(() => undefined);
+  if (info === undefined || !info.isDirectory()) {
+    throw new ModelError(
+      "model_not_found",
+      `No embedding model folder at ${dir}. Run \`npm run model:build\` to build the bundled model, or put a model in the transformers.js layout (config.json, tokenizer.json, onnx/model.onnx) there and pass its path as \`model\`.`,
+    );
+  }
+  const path = join(dir, "config.json");
+  const text = await readFile(path, "utf8").catch((cause: unknown) => {
+    throw missing(path, dir, cause);
+  });
+  try {
+    const config: unknown = JSON.parse(text);
+    if (!isObject(config)) throw new Error("not a JSON object");
+    return config;
+  } catch (cause) {
+    throw corruptModelFile(path, cause);
+  }
+}
+
+async function readModelFile(path: string, dir: string, dtype: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path);
+  } catch (cause) {
+    if (path.endsWith(".onnx")) {
+      const available = await readdir(join(dir, "onnx")).catch(() => [] as string[]);
+      const onnx = available.filter((name) => name.endsWith(".onnx")).sort();
+      const hint = onnx.length > 0 ? ` The folder has onnx/${onnx.join(", onnx/")}; choose one with the dtype option.` : "";
+      throw new ModelError(
+        "model_not_found",
+        `The embedding model at ${dir} has no ONNX file for dtype "${dtype}" (${path}).${hint} Run \`npm run model:build\` for the bundled model, or copy the model's onnx/ folder there.`,
+        { cause },
+      );
+    }
+    throw missing(path, dir, cause);
+  }
+}
+
+function missing(path: string, dir: string, cause: unknown): ModelError {
+  return new ModelError(
+    "model_not_found",
+    `Cannot read ${path} (${errorText(cause)}). ${dir} must be a model in the transformers.js layout (config.json, tokenizer.json, onnx/model.onnx): run \`npm run model:build\` for the bundled model, or copy the complete model folder there.`,
+    { cause },
+  );
+}
+
+async function readOptionalJson(path: string): Promise<Record<string, unknown> | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch {
+    return undefined;
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isObject(value)) throw new Error("not a JSON object");
+    return value;
+  } catch (cause) {
+    throw corruptModelFile(path, cause);
+  }
+}
+
+function configuredDtype(config: Record<string, unknown>): string | undefined {
+  const settings = config["transformers.js_config"];
+  if (!isObject(settings)) return undefined;
+  const dtype = settings.dtype;
+  return typeof dtype === "string" && Object.hasOwn(DTYPE_SUFFIX, dtype) ? dtype : undefined;
+}
+
+/** The pooling a sentence-transformers export declares in 1_Pooling/config.json, if any. */
+async function sentenceTransformersPooling(dir: string): Promise<Pooling | undefined> {
+  let settings: unknown;
+  try {
+    settings = JSON.parse(await readFile(join(dir, "1_Pooling", "config.json"), "utf8"));
+  } catch {
+    return undefined;
+  }
+  if (!isObject(settings)) return undefined;
+  if (settings.pooling_mode_cls_token === true) return "cls";
+  if (settings.pooling_mode_mean_tokens === true) return "mean";
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

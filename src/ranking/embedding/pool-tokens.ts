@@ -1,0 +1,31 @@
+import type { Pooling } from "./embedder.js";
+
+/**
+ * One text's vector from its tokens' vectors: their mean (`mean`) or the first (`cls`).
+ * Sums run in float32, token by token, so the ONNX Runtime path and the static path, which
+ * both call this, give the very same vector for the same token rows.
+ *
+ * @param rows - The text's token vectors, in order; only tokens the attention mask keeps.
+ */
+export function poolTokens(rows: readonly Float32Array[], width: number, pooling: Exclude<Pooling, "none">): Float32Array {
+  const vector = new Float32Array(width);
+  if (rows.length === 0) return vector;
+  if (pooling === "cls") {
+    vector.set(rows[0]!.subarray(0, width));
+    return vector;
+  }
+  for (const row of rows) {
+    for (let d = 0; d < width; d++) vector[d] = vector[d]! + row[d]!;
+  }
+  for (let d = 0; d < width; d++) vector[d] = vector[d]! / rows.length;
+  return vector;
+}
+
+/** Unit length; the zero vector (no known token) stays zero rather than becoming NaN. */
+export function normaliseInPlace(vector: Float32Array): void {
+  let squares = 0;
+  for (const value of vector) squares += value * value;
+  if (squares === 0) return;
+  const inverse = 1 / Math.sqrt(squares);
+  for (let d = 0; d < vector.length; d++) vector[d] = vector[d]! * inverse;
+}

@@ -1,0 +1,70 @@
+import { Tokenizer } from "@huggingface/tokenizers";
+import { ModelError } from "../../errors.js";
+import type { Embedder, Pooling } from "./embedder.js";
+import { corruptModelFile, type ModelFolder } from "./model-folder.js";
+import type { StaticEmbeddingGraph } from "./onnx/static-embedding-graph.js";
+import { normaliseInPlace, poolTokens } from "./pool-tokens.js";
+
+export interface StaticEmbedderSettings {
+  id: string;
+  folder: ModelFolder;
+  graph: StaticEmbeddingGraph;
+  pooling: Exclude<Pooling, "none">;
+  normalize: boolean;
+}
+
+/**
+ * An {@link Embedder} for a static embedding model, run in TypeScript: the model's own
+ * tokenizer (the same pure-JS implementation transformers.js uses), then each token's row
+ * from the ONNX graph's table, pooled. Rows are computed once per token id and kept, so a
+ * catalogue's vocabulary is looked up once per process.
+ */
+export function createStaticEmbedder(settings: StaticEmbedderSettings): Embedder {
+  const { folder, graph, pooling, normalize } = settings;
+  let tokenizer: Tokenizer;
+  try {
+    tokenizer = new Tokenizer(JSON.parse(new TextDecoder().decode(folder.tokenizerBytes)) as object, folder.tokenizerConfig);
+  } catch (cause) {
+    throw corruptModelFile(folder.tokenizerFile, cause);
+  }
+  // transformers.js truncates to the tokenizer's model_max_length; so must this path.
+  const configured = folder.tokenizerConfig.model_max_length;
+  const maxTokens = typeof configured === "number" && configured > 0 ? configured : Infinity;
+  const rows = new Map<number, Float32Array>();
+  let closed = false;
+
+  const tokenIds = (text: string): number[] => {
+    const ids = tokenizer.encode(text).ids;
+    return ids.length > maxTokens ? ids.slice(0, maxTokens) : ids;
+  };
+
+  const lookUp = (texts: readonly number[][]): void => {
+    const unseen = [...new Set(texts.flat())].filter((id) => !rows.has(id));
+    if (unseen.length === 0) return;
+    const values = graph.rows(unseen);
+    unseen.forEach((id, i) => rows.set(id, values.subarray(i * graph.dimensions, (i + 1) * graph.dimensions)));
+  };
+
+  return {
+    id: settings.id,
+    dimensions: graph.dimensions,
+    async embed(texts) {
+      if (closed) throw new ModelError("embedder_closed", `The embedder for ${folder.dir} was closed; load it again with loadEmbedder().`);
+      const ids = texts.map(tokenIds);
+      lookUp(ids);
+      return ids.map((textIds) => {
+        const vector = poolTokens(
+          textIds.map((id) => rows.get(id)!),
+          graph.dimensions,
+          pooling,
+        );
+        if (normalize) normaliseInPlace(vector);
+        return vector;
+      });
+    },
+    async close() {
+      closed = true;
+      rows.clear();
+    },
+  };
+}
