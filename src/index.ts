@@ -37,6 +37,7 @@ export {
   type Embedder,
   type EmbedderOptions,
   type EmbeddingRankerOptions,
+  type EmbeddingRuntime,
   type Pooling,
   type VectorIndexOptions,
   type Fusion,

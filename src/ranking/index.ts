@@ -10,6 +10,7 @@ export {
   type Embedder,
   type EmbedderOptions,
   type EmbeddingRankerOptions,
+  type EmbeddingRuntime,
   type Pooling,
   type VectorIndexOptions,
 } from "./embedding/index.js";

@@ -5,6 +5,8 @@ import { PreTrainedModel } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { countingEmbedder } from "../../../test/support/counting-embedder.js";
 import { ModelError } from "../../errors.js";
+import { runWithoutPackages } from "../../../test/support/run-without-packages.js";
+import type { RankedTool } from "../ranker.js";
 import { rankDocumentOf } from "../rank-document.js";
 import type { Embedder } from "./embedder.js";
 import { EmbeddingRanker } from "./embedding-ranker.js";
@@ -84,10 +86,11 @@ describe("EmbeddingRanker (bundled model)", () => {
     expect(embedder.embedded.length).toBe(before);
   });
 
-  it("rebuilds a persisted index whose graph is gone from the cached vectors, embedding nothing", async () => {
+  it("rebuilds a persisted HNSW index whose graph is gone from the cached vectors, embedding nothing", async () => {
     const dir = mkdtempSync(join(tmpdir(), "toolsift-embedding-rebuild-"));
+    const hnsw = { kind: "hnsw" } as const;
     try {
-      const first = new EmbeddingRanker({ embedder, cacheDir: dir });
+      const first = new EmbeddingRanker({ embedder, cacheDir: dir, index: hnsw });
       await first.update(CATALOGUE);
       const expected = await first.search("will it rain tomorrow", { limit: 2 });
       const manifest = readdirSync(dir).find((name) => name.endsWith(".json"))!;
@@ -95,14 +98,14 @@ describe("EmbeddingRanker (bundled model)", () => {
       rmSync(join(dir, graph));
 
       let before = embedder.embedded.length;
-      const second = new EmbeddingRanker({ embedder, cacheDir: dir });
+      const second = new EmbeddingRanker({ embedder, cacheDir: dir, index: hnsw });
       await second.update(CATALOGUE);
       expect(embedder.embedded.length).toBe(before);
       expect(await second.search("will it rain tomorrow", { limit: 2 })).toEqual(expected);
       // The rebuilt index was saved: its graph is the one file left, and a third start loads it.
       expect(readdirSync(dir).filter((name) => name.endsWith(".hnsw"))).toHaveLength(1);
       before = embedder.embedded.length;
-      const third = new EmbeddingRanker({ embedder, cacheDir: dir });
+      const third = new EmbeddingRanker({ embedder, cacheDir: dir, index: hnsw });
       await third.update(CATALOGUE);
       expect(embedder.embedded.length).toBe(before);
     } finally {
@@ -127,7 +130,7 @@ describe("EmbeddingRanker (bundled model)", () => {
     // Spied, not replaced: the real dispose still runs and releases the ONNX session.
     const dispose = vi.spyOn(PreTrainedModel.prototype, "dispose");
     try {
-      const ranker = new EmbeddingRanker({ embedder: {}, cacheDir: false });
+      const ranker = new EmbeddingRanker({ embedder: { runtime: "onnxruntime" }, cacheDir: false });
       await ranker.update(CATALOGUE);
       expect(dispose).not.toHaveBeenCalled();
       await ranker.close();
@@ -141,5 +144,74 @@ describe("EmbeddingRanker (bundled model)", () => {
     const ranker = new EmbeddingRanker({ embedder: { model: "/nonexistent/model-dir" }, cacheDir: false });
     await expect(ranker.update(CATALOGUE)).rejects.toThrow(ModelError);
     await expect(ranker.update(CATALOGUE)).rejects.toThrow("/nonexistent/model-dir");
+  });
+});
+
+describe("EmbeddingRanker index kinds", () => {
+  let embedder: Embedder & { embedded: string[] };
+
+  beforeAll(async () => {
+    embedder = await countingEmbedder();
+  });
+
+  const queries = ["will it rain tomorrow in paris", "set up a meeting with the team", "file a bug", "send a note to the channel"];
+  const resultsOf = async (ranker: EmbeddingRanker) => Promise.all(queries.map((query) => ranker.search(query, { limit: 3 })));
+  const same = (a: RankedTool[][], b: RankedTool[][]) =>
+    a.forEach((hits, i) => {
+      expect(names(hits)).toEqual(names(b[i]!));
+      hits.forEach((hit, j) => expect(hit.score).toBeCloseTo(b[i]![j]!.score, 5));
+    });
+
+  it("ranks the same with the exact index and HNSW on a small catalogue", async () => {
+    const exact = new EmbeddingRanker({ embedder, cacheDir: false, index: { kind: "exact" } });
+    const hnsw = new EmbeddingRanker({ embedder, cacheDir: false, index: { kind: "hnsw" } });
+    await exact.update(CATALOGUE);
+    await hnsw.update(CATALOGUE);
+    same(await resultsOf(exact), await resultsOf(hnsw));
+  });
+
+  it("auto moves to HNSW above hnswAbove and back below it, embedding nothing again", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "toolsift-embedding-auto-"));
+    try {
+      const reference = new EmbeddingRanker({ embedder, cacheDir: false, index: { kind: "exact" } });
+      await reference.update(CATALOGUE);
+      const auto = new EmbeddingRanker({ embedder, cacheDir: dir, index: { kind: "auto", hnswAbove: 3 } });
+      await auto.update(CATALOGUE.slice(0, 3));
+      // Three tools: exact, which persists no graph.
+      expect(readdirSync(dir).filter((name) => name.endsWith(".hnsw"))).toEqual([]);
+      let before = embedder.embedded.length;
+      await auto.update(CATALOGUE);
+      // Only the two new tools are embedded: the three others move over from the cache.
+      expect(embedder.embedded.length).toBe(before + 2);
+      expect(readdirSync(dir).filter((name) => name.endsWith(".hnsw"))).toHaveLength(1);
+      same(await resultsOf(auto), await resultsOf(reference));
+      before = embedder.embedded.length;
+      await auto.update(CATALOGUE.slice(0, 3));
+      expect(embedder.embedded.length).toBe(before);
+      await reference.update(CATALOGUE.slice(0, 3));
+      same(await resultsOf(auto), await resultsOf(reference));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("without hnswlib-node: exact and auto work (auto warns once), hnsw says what to install", async () => {
+    const run = await runWithoutPackages(
+      ["hnswlib-node"],
+      `const { EmbeddingRanker, rankDocumentOf } = await import("./src/ranking/index.ts");
+       const docs = ${JSON.stringify(CATALOGUE.map(({ name, description }) => ({ name, description })))}.map(rankDocumentOf);
+       const warnings = [];
+       const auto = new EmbeddingRanker({ cacheDir: false, index: { hnswAbove: 2 }, onWarning: (code) => warnings.push(code) });
+       await auto.update(docs);
+       await auto.update(docs);
+       console.log((await auto.search("will it rain tomorrow", { limit: 1 }))[0].name, warnings.join(","));
+       try { await new EmbeddingRanker({ cacheDir: false, index: { kind: "hnsw" } }).update(docs); console.log("built"); }
+       catch (error) { console.log(error.name, error.packageName); console.log(error.message); }`,
+    );
+    expect(run.stderr).toBe("");
+    const [auto, kind, message] = run.stdout.trim().split("\n");
+    expect(auto).toBe("weather__get_forecast index_fallback");
+    expect(kind).toBe("DependencyError hnswlib-node");
+    expect(message).toContain("npm install hnswlib-node");
   });
 });

@@ -5,8 +5,13 @@ import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js
 import type { Embedder, EmbedderOptions } from "./embedder.js";
 import { embeddingTextOf } from "./embedding-text.js";
 import { loadEmbedder } from "./load-embedder.js";
+import { ExactVectorIndex } from "./exact-vector-index.js";
+import { HnswVectorIndex } from "./hnsw-vector-index.js";
 import { VectorCache } from "./vector-cache.js";
-import { VectorIndex, type VectorIndexOptions } from "./vector-index.js";
+import type { VectorIndex, VectorIndexOptions } from "./vector-index.js";
+
+/** `auto` switches to HNSW above this many tools; see {@link VectorIndexOptions.hnswAbove}. */
+const DEFAULT_HNSW_ABOVE = 50_000;
 
 export interface EmbeddingRankerOptions {
   /**
@@ -21,7 +26,7 @@ export interface EmbeddingRankerOptions {
    */
   embedder?: Embedder | EmbedderOptions;
   /**
-   * Where vectors and the HNSW index persist between runs, so a restart with an unchanged
+   * Where vectors (and an HNSW graph) persist between runs, so a restart with an unchanged
    * catalogue embeds nothing. `false` keeps everything in memory.
    * @defaultValue `node_modules/.cache/toolsift` under the working directory
    */
@@ -35,9 +40,9 @@ export interface EmbeddingRankerOptions {
    * recall@5 to 0.405 (`bench/tune-fusion.ts`)
    */
   minSimilarity?: number;
-  /** HNSW graph parameters. */
+  /** Exact or HNSW search, and HNSW's graph parameters. @defaultValue `{ kind: "auto" }` */
   index?: VectorIndexOptions;
-  /** Told when the cache cannot be written; the ranker carries on in memory. */
+  /** Told when the cache cannot be written (the ranker carries on in memory) and of index fallbacks. */
   onWarning?: (code: string, message: string) => void;
 }
 
@@ -49,6 +54,8 @@ interface State {
   index: VectorIndex;
   cacheDir: string | undefined;
   key: string;
+  /** `auto` found hnswlib-node missing once: stay exact, and say so only once. */
+  hnswUnavailable: boolean;
 }
 
 /** Where the rankers keep their persistent files unless told otherwise. */
@@ -57,12 +64,13 @@ export function defaultCacheDir(): string {
 }
 
 /**
- * Semantic ranking: tools and queries embedded by a local ONNX model, nearest neighbours
- * found in an HNSW index. Runs offline; finds "open a ticket" for "create issue".
+ * Semantic ranking: tools and queries embedded by a local model, nearest neighbours found by
+ * exact search (or an HNSW graph for very large catalogues). Runs offline; finds "open a
+ * ticket" for "create issue".
  *
  * The model loads on the first `update`. Tools are embedded only when their text is new to
  * this model (vectors are cached by a hash of model id and text, on disk), and the index is
- * updated in place and saved, so a restart with the same catalogue re-embeds nothing.
+ * updated in place, so a restart with the same catalogue re-embeds nothing.
  *
  * @example
  * ```ts
@@ -77,7 +85,8 @@ export class EmbeddingRanker implements Ranker {
 
   async update(documents: readonly RankDocument[]): Promise<void> {
     const state = await this.open();
-    const { index, embedder, cache } = state;
+    const { embedder, cache } = state;
+    const index = await this.indexFor(state, documents.length);
     const wanted = new Set(documents.map((document) => document.name));
     let changed = false;
     for (const name of index.keys()) {
@@ -101,7 +110,7 @@ export class EmbeddingRanker implements Ranker {
       index.upsert(document.name, hash, cache.get(hash)!);
       changed = true;
     }
-    if (changed && state.cacheDir) {
+    if (changed && state.cacheDir && index instanceof HnswVectorIndex) {
       await this.quietly("cache_write_failed", () => index.save(state.cacheDir!, state.key, embedder.id));
     }
   }
@@ -140,15 +149,55 @@ export class EmbeddingRanker implements Ranker {
       const cacheDir = this.options.cacheDir === false ? undefined : (this.options.cacheDir ?? defaultCacheDir());
       const key = createHash("sha256").update(embedder.id).digest("hex").slice(0, 16);
       const cache = await VectorCache.open(cacheDir, key, embedder.dimensions);
-      // A missing or mismatched index is rebuilt by the next update, from cached vectors.
-      const index =
-        (cacheDir ? await VectorIndex.load(cacheDir, key, embedder.id, embedder.dimensions, this.options.index) : undefined) ??
-        VectorIndex.create(embedder.dimensions, this.options.index);
-      return { embedder, ownsEmbedder, cache, index, cacheDir, key };
+      const index = this.options.index?.kind === "hnsw" ? await this.hnswIndex(embedder, cacheDir, key) : new ExactVectorIndex(embedder.dimensions);
+      return { embedder, ownsEmbedder, cache, index, cacheDir, key, hnswUnavailable: false };
     } catch (error) {
       if (ownsEmbedder) await embedder.close?.().catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * The index kind this catalogue size calls for. Under `auto`, crossing `hnswAbove` moves the
+   * vectors to a new index (from the vector cache: nothing is embedded again).
+   */
+  private async indexFor(state: State, size: number): Promise<VectorIndex> {
+    const { kind = "auto", hnswAbove = DEFAULT_HNSW_ABOVE } = this.options.index ?? {};
+    if (kind !== "auto" || state.hnswUnavailable) return state.index;
+    const wanted = size > hnswAbove ? "hnsw" : "exact";
+    if (state.index.kind === wanted) return state.index;
+    let next: VectorIndex;
+    if (wanted === "exact") {
+      next = new ExactVectorIndex(state.embedder.dimensions);
+    } else {
+      try {
+        next = await this.hnswIndex(state.embedder, state.cacheDir, state.key);
+      } catch (error) {
+        state.hnswUnavailable = true;
+        this.options.onWarning?.(
+          "index_fallback",
+          `The catalogue has ${size} tools, above hnswAbove (${hnswAbove}), but the HNSW index is unavailable (${errorText(error)}); searching exactly instead.`,
+        );
+        return state.index;
+      }
+    }
+    // Vectors of the old index carry over by text hash; the caller's update re-adds the rest.
+    for (const name of state.index.keys()) {
+      const hash = state.index.textHashOf(name)!;
+      const vector = state.cache.get(hash);
+      if (vector && next.textHashOf(name) !== hash) next.upsert(name, hash, vector);
+    }
+    state.index = next;
+    return next;
+  }
+
+  private async hnswIndex(embedder: Embedder, cacheDir: string | undefined, key: string): Promise<HnswVectorIndex> {
+    const options = this.options.index;
+    // A missing or mismatched graph is rebuilt by the next update, from cached vectors.
+    return (
+      (cacheDir ? await HnswVectorIndex.load(cacheDir, key, embedder.id, embedder.dimensions, options) : undefined) ??
+      (await HnswVectorIndex.create(embedder.dimensions, options))
+    );
   }
 
   private async quietly(code: string, write: () => Promise<void>): Promise<void> {

@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { VectorIndex } from "./vector-index.js";
+import { HnswVectorIndex as VectorIndex } from "./hnsw-vector-index.js";
 
 const DIMENSIONS = 16;
 const KEY = "0123456789abcdef";
@@ -20,8 +20,8 @@ function vectorOf(name: string): Float32Array {
   return vector;
 }
 
-function indexOf(names: readonly string[]): VectorIndex {
-  const index = VectorIndex.create(DIMENSIONS);
+async function indexOf(names: readonly string[]): Promise<VectorIndex> {
+  const index = await VectorIndex.create(DIMENSIONS);
   for (const name of names) index.upsert(name, `hash of ${name}`, vectorOf(name));
   return index;
 }
@@ -39,7 +39,7 @@ const manifestPath = (dir: string) => join(dir, `${KEY}.json`);
 const manifestOf = (dir: string) => JSON.parse(readFileSync(manifestPath(dir), "utf8")) as { graph: string; dimensions: number };
 const graphFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".hnsw"));
 
-describe("VectorIndex", () => {
+describe("HnswVectorIndex", () => {
   let dir: string;
 
   beforeEach(() => {
@@ -49,7 +49,7 @@ describe("VectorIndex", () => {
 
   it("round-trips names, text hashes and search results through save and load", async () => {
     const names = tools(0, 12);
-    await indexOf(names).save(dir, KEY, EMBEDDER);
+    await (await indexOf(names)).save(dir, KEY, EMBEDDER);
     const loaded = await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS);
     expect(loaded).toBeDefined();
     expect(loaded!.keys().sort()).toEqual([...names].sort());
@@ -58,7 +58,7 @@ describe("VectorIndex", () => {
   });
 
   it("never hands out a live label again after a reload, even when freed labels were the highest", async () => {
-    const index = indexOf(tools(0, 10));
+    const index = await indexOf(tools(0, 10));
     for (const name of tools(5, 10)) index.remove(name);
     await index.save(dir, KEY, EMBEDDER);
     const loaded = (await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS))!;
@@ -68,7 +68,7 @@ describe("VectorIndex", () => {
   });
 
   it("can remove, after a reload, tools put in the slots of tools removed before it", async () => {
-    const index = indexOf(tools(0, 10));
+    const index = await indexOf(tools(0, 10));
     for (const name of ["tool_1", "tool_4", "tool_6", "tool_8"]) index.remove(name);
     await index.save(dir, KEY, EMBEDDER);
     const loaded = (await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS))!;
@@ -80,8 +80,8 @@ describe("VectorIndex", () => {
     expectAllFindable(loaded, kept);
   });
 
-  it("updates a tool in place when its vector changes", () => {
-    const index = indexOf(tools(0, 5));
+  it("updates a tool in place when its vector changes", async () => {
+    const index = await indexOf(tools(0, 5));
     index.upsert("tool_2", "new hash", vectorOf("something else"));
     expect(index.size).toBe(5);
     expect(index.textHashOf("tool_2")).toBe("new hash");
@@ -89,9 +89,9 @@ describe("VectorIndex", () => {
   });
 
   it("keeps one graph file, the one the manifest names, after saving again", async () => {
-    await indexOf(tools(0, 4)).save(dir, KEY, EMBEDDER);
+    await (await indexOf(tools(0, 4))).save(dir, KEY, EMBEDDER);
     const first = manifestOf(dir).graph;
-    await indexOf(tools(0, 6)).save(dir, KEY, EMBEDDER);
+    await (await indexOf(tools(0, 6))).save(dir, KEY, EMBEDDER);
     const second = manifestOf(dir).graph;
     expect(second).not.toBe(first);
     expect(graphFiles(dir)).toEqual([second]);
@@ -101,7 +101,7 @@ describe("VectorIndex", () => {
   it("leaves a consistent pair when writers sharing the folder save at the same time", async () => {
     const states = [tools(0, 6), tools(3, 11), tools(20, 24)];
     for (let round = 0; round < 5; round++) {
-      await Promise.all(states.map((names) => indexOf(names).save(dir, KEY, EMBEDDER)));
+      await Promise.all(states.map(async (names) => (await indexOf(names)).save(dir, KEY, EMBEDDER)));
       const loaded = await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS);
       expect(loaded).toBeDefined();
       const names = loaded!.keys().sort();
@@ -111,16 +111,16 @@ describe("VectorIndex", () => {
   });
 
   it("treats a manifest whose graph file is missing as no index", async () => {
-    await indexOf(tools(0, 4)).save(dir, KEY, EMBEDDER);
+    await (await indexOf(tools(0, 4))).save(dir, KEY, EMBEDDER);
     rmSync(join(dir, manifestOf(dir).graph));
     expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS)).toBeUndefined();
   });
 
   it("treats a graph in which a tool of the manifest is deleted as no index", async () => {
-    await indexOf(tools(0, 6)).save(dir, KEY, EMBEDDER);
+    await (await indexOf(tools(0, 6))).save(dir, KEY, EMBEDDER);
     // The same tools with one deleted: same size and header, so only the label check tells them apart.
     const other = join(dir, "other");
-    const stale = indexOf(tools(0, 6));
+    const stale = await indexOf(tools(0, 6));
     stale.remove("tool_2");
     await stale.save(other, KEY, EMBEDDER);
     const target = join(dir, manifestOf(dir).graph);
@@ -131,22 +131,22 @@ describe("VectorIndex", () => {
   });
 
   it("treats a graph holding a live tool the manifest does not know as no index", async () => {
-    const pruned = indexOf(tools(0, 6));
+    const pruned = await indexOf(tools(0, 6));
     pruned.remove("tool_2");
     await pruned.save(dir, KEY, EMBEDDER);
     const other = join(dir, "other");
-    await indexOf(tools(0, 6)).save(other, KEY, EMBEDDER);
+    await (await indexOf(tools(0, 6))).save(other, KEY, EMBEDDER);
     copyFileSync(join(other, manifestOf(other).graph), join(dir, manifestOf(dir).graph));
     expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS)).toBeUndefined();
   });
 
   it("treats a graph of another dimension or model, or a torn one, as no index", async () => {
-    await indexOf(tools(0, 4)).save(dir, KEY, EMBEDDER);
+    await (await indexOf(tools(0, 4))).save(dir, KEY, EMBEDDER);
     expect(await VectorIndex.load(dir, KEY, "other-embedder", DIMENSIONS)).toBeUndefined();
     expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS * 2)).toBeUndefined();
 
     // A graph of 8-d vectors under a manifest that claims 16.
-    const narrow = VectorIndex.create(8);
+    const narrow = await VectorIndex.create(8);
     for (const name of tools(0, 4)) narrow.upsert(name, "h", vectorOf(name).subarray(0, 8));
     const other = join(dir, "narrow");
     await narrow.save(other, KEY, EMBEDDER);
@@ -155,7 +155,7 @@ describe("VectorIndex", () => {
 
     // Torn graphs: cut inside the vectors, or only the last few bytes of the links.
     for (const keep of [200, -4]) {
-      await indexOf(tools(0, 4)).save(dir, KEY, EMBEDDER);
+      await (await indexOf(tools(0, 4))).save(dir, KEY, EMBEDDER);
       const graph = join(dir, manifestOf(dir).graph);
       writeFileSync(graph, readFileSync(graph).subarray(0, keep));
       expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS), `cut at ${keep}`).toBeUndefined();
@@ -171,7 +171,7 @@ describe("VectorIndex", () => {
       writeFileSync(join(dir, name), "partial");
       if (name !== recent) utimesSync(join(dir, name), hoursAgo, hoursAgo);
     }
-    await indexOf(tools(0, 4)).save(dir, KEY, EMBEDDER);
+    await (await indexOf(tools(0, 4))).save(dir, KEY, EMBEDDER);
     const left = readdirSync(dir);
     for (const name of abandoned) expect(left).not.toContain(name);
     expect(left).toContain(recent);

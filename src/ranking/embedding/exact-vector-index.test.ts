@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { createDotProductKernel } from "./dot-product-kernel.js";
+import { ExactVectorIndex } from "./exact-vector-index.js";
+
+/** A small deterministic generator, so failures reproduce. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+    return seed / 2 ** 32 - 0.5;
+  };
+}
+
+function unitVectors(count: number, dimensions: number, seed: number): Float32Array[] {
+  const next = random(seed);
+  return Array.from({ length: count }, () => {
+    const vector = Float32Array.from({ length: dimensions }, next);
+    const norm = Math.hypot(...vector);
+    return vector.map((value) => value / norm);
+  });
+}
+
+/** Brute force in double precision: the answer an exact index must give. */
+function bruteForce(vectors: Map<string, Float32Array>, query: Float32Array, k: number, filter?: (name: string) => boolean) {
+  return [...vectors]
+    .filter(([name]) => !filter || filter(name))
+    .map(([name, vector]) => ({ name, similarity: vector.reduce((sum, value, d) => sum + value * query[d]!, 0) }))
+    .sort((a, b) => b.similarity - a.similarity)
+    .slice(0, k);
+}
+
+describe("ExactVectorIndex", () => {
+  // 100 dimensions is the bundled model's; 37 is not a multiple of the 4 SIMD lanes.
+  it.each([100, 37])("finds exactly the brute-force neighbours (%i dimensions), through growth, removal and slot reuse", (dimensions) => {
+    const index = new ExactVectorIndex(dimensions);
+    const vectors = new Map<string, Float32Array>();
+    const pool = unitVectors(400, dimensions, dimensions);
+    pool.slice(0, 300).forEach((vector, i) => {
+      index.upsert(`tool_${i}`, `h${i}`, vector);
+      vectors.set(`tool_${i}`, vector);
+    });
+    for (let i = 0; i < 300; i += 3) {
+      index.remove(`tool_${i}`);
+      vectors.delete(`tool_${i}`);
+    }
+    pool.slice(300).forEach((vector, i) => {
+      index.upsert(`new_${i}`, `n${i}`, vector);
+      vectors.set(`new_${i}`, vector);
+    });
+    expect(index.size).toBe(vectors.size);
+    const filter = (name: string) => !name.endsWith("7");
+    for (const query of unitVectors(20, dimensions, 99)) {
+      for (const [k, keep] of [[1, undefined], [10, undefined], [25, filter]] as const) {
+        const got = index.search(query, k, keep);
+        const want = bruteForce(vectors, query, k, keep);
+        expect(got.map((hit) => hit.name)).toEqual(want.map((hit) => hit.name));
+        got.forEach((hit, i) => expect(hit.similarity).toBeCloseTo(want[i]!.similarity, 5));
+      }
+    }
+  });
+
+  it("replaces a tool's vector in place", () => {
+    const [a, b] = unitVectors(2, 8, 1);
+    const index = new ExactVectorIndex(8);
+    index.upsert("tool", "old", a!);
+    index.upsert("tool", "new", b!);
+    expect(index.size).toBe(1);
+    expect(index.textHashOf("tool")).toBe("new");
+    expect(index.search(b!, 1)[0]!.similarity).toBeCloseTo(1, 5);
+  });
+
+  it("asks the filter about a handful of tools, not every tool", () => {
+    const vectors = unitVectors(5_000, 32, 7);
+    const index = new ExactVectorIndex(32);
+    vectors.forEach((vector, i) => index.upsert(`tool_${i}`, "h", vector));
+    let asked = 0;
+    const hits = index.search(vectors[0]!, 5, () => (asked++, true));
+    expect(hits).toHaveLength(5);
+    expect(asked).toBeLessThan(500);
+  });
+
+  it("breaks ties by insertion slot, so equal scores rank the same every time", () => {
+    const [vector] = unitVectors(1, 8, 3);
+    const index = new ExactVectorIndex(8);
+    for (const name of ["c", "a", "b"]) index.upsert(name, "h", vector!);
+    expect(index.search(vector!, 3).map((hit) => hit.name)).toEqual(["c", "a", "b"]);
+  });
+
+  it("returns nothing from an empty index or for k = 0", () => {
+    const index = new ExactVectorIndex(4);
+    expect(index.search(new Float32Array(4), 3)).toEqual([]);
+    index.upsert("a", "h", new Float32Array([1, 0, 0, 0]));
+    expect(index.search(new Float32Array([1, 0, 0, 0]), 0)).toEqual([]);
+  });
+});
+
+describe("dot product kernel", () => {
+  it("gives the same products with WebAssembly SIMD as in JavaScript", () => {
+    const simd = createDotProductKernel();
+    const plain = createDotProductKernel({ simd: false });
+    expect(simd.simd).toBe(true);
+    expect(plain.simd).toBe(false);
+    const rows = unitVectors(50, 12, 5);
+    const [query] = unitVectors(1, 12, 6);
+    const products = [simd, plain].map((kernel) => {
+      kernel.reserve(52 * 12 * 4);
+      const floats = new Float32Array(kernel.memory.buffer);
+      rows.forEach((row, i) => floats.set(row, i * 12));
+      floats.set(query!, 50 * 12);
+      kernel.dots(0, 50, 50 * 12 * 4, 3, 51 * 12 * 4);
+      return [...new Float32Array(kernel.memory.buffer, 51 * 12 * 4, 50)];
+    });
+    products[0]!.forEach((value, i) => {
+      expect(value).toBeCloseTo(products[1]![i]!, 5);
+      expect(value).toBeCloseTo(rows[i]!.reduce((sum, x, d) => sum + x * query![d]!, 0), 5);
+    });
+  });
+});

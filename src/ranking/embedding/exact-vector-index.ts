@@ -1,0 +1,134 @@
+import { createDotProductKernel, type DotProductKernel } from "./dot-product-kernel.js";
+import type { VectorIndex, VectorMatch } from "./vector-index.js";
+
+interface Slot {
+  slot: number;
+  textHash: string;
+}
+
+/**
+ * Exact cosine search: every tool's unit vector in one contiguous block, compared with the
+ * query by a SIMD kernel, the best `k` kept in a small heap. No approximation, no build step,
+ * nothing to persist: it is rebuilt from the vector cache in milliseconds.
+ *
+ * A removed tool's slot is zeroed and reused by the next insertion, so the block stays as
+ * large as the catalogue has ever been, not larger.
+ */
+export class ExactVectorIndex implements VectorIndex {
+  readonly kind = "exact";
+  private readonly kernel: DotProductKernel;
+  private readonly entries = new Map<string, Slot>();
+  private readonly names: (string | undefined)[] = [];
+  private readonly freeSlots: number[] = [];
+  /** Floats per stored vector: the dimension padded to whole SIMD lanes. */
+  private readonly stride: number;
+  private capacity = 0;
+
+  constructor(
+    readonly dimensions: number,
+    options: { simd?: boolean } = {},
+  ) {
+    this.kernel = createDotProductKernel(options);
+    this.stride = Math.ceil(dimensions / 4) * 4;
+    this.grow(64);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  textHashOf(name: string): string | undefined {
+    return this.entries.get(name)?.textHash;
+  }
+
+  keys(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  upsert(name: string, textHash: string, vector: Float32Array): void {
+    if (vector.length !== this.dimensions) throw new RangeError(`vector of ${vector.length} dimensions for an index of ${this.dimensions}`);
+    let entry = this.entries.get(name);
+    if (!entry) {
+      const slot = this.freeSlots.pop() ?? this.names.length;
+      if (slot >= this.capacity) this.grow(this.capacity * 2);
+      entry = { slot, textHash };
+      this.entries.set(name, entry);
+      this.names[slot] = name;
+    }
+    entry.textHash = textHash;
+    new Float32Array(this.kernel.memory.buffer, this.vectorOffset(entry.slot), this.dimensions).set(vector);
+  }
+
+  remove(name: string): void {
+    const entry = this.entries.get(name);
+    if (!entry) return;
+    new Float32Array(this.kernel.memory.buffer, this.vectorOffset(entry.slot), this.stride).fill(0);
+    this.entries.delete(name);
+    this.names[entry.slot] = undefined;
+    this.freeSlots.push(entry.slot);
+  }
+
+  search(vector: Float32Array, k: number, filter?: (name: string) => boolean): VectorMatch[] {
+    const count = this.names.length;
+    if (k <= 0 || this.entries.size === 0) return [];
+    const queryOffset = this.vectorOffset(this.capacity);
+    const scoresOffset = queryOffset + this.stride * 4;
+    new Float32Array(this.kernel.memory.buffer, queryOffset, this.stride).fill(0).set(vector);
+    this.kernel.dots(0, count, queryOffset, this.stride / 4, scoresOffset);
+    const scores = new Float32Array(this.kernel.memory.buffer, scoresOffset, count);
+    return bestOf(scores, this.names, k, filter);
+  }
+
+  private vectorOffset(slot: number): number {
+    return slot * this.stride * 4;
+  }
+
+  /** Room for `capacity` vectors, plus the query and one score per vector after them. */
+  private grow(capacity: number): void {
+    this.capacity = capacity;
+    this.kernel.reserve(this.vectorOffset(capacity) + this.stride * 4 + capacity * 4);
+  }
+}
+
+/**
+ * The `k` best live slots, best first (ties by slot, for stable results). The filter runs
+ * only on a slot that would enter the current best `k`, so a permission check visits a few
+ * tools per query, not all of them.
+ */
+function bestOf(scores: Float32Array, names: readonly (string | undefined)[], k: number, filter?: (name: string) => boolean): VectorMatch[] {
+  // A min-heap of slots by score: heap[0] is the weakest of the best so far.
+  const heap: number[] = [];
+  const weaker = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
+  const siftDown = (from: number) => {
+    for (let i = from; ; ) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let weakest = i;
+      if (left < heap.length && weaker(heap[left]!, heap[weakest]!)) weakest = left;
+      if (right < heap.length && weaker(heap[right]!, heap[weakest]!)) weakest = right;
+      if (weakest === i) return;
+      [heap[i], heap[weakest]] = [heap[weakest]!, heap[i]!];
+      i = weakest;
+    }
+  };
+  for (let slot = 0; slot < scores.length; slot++) {
+    if (heap.length === k && !weaker(heap[0]!, slot)) continue;
+    const name = names[slot];
+    if (name === undefined || (filter && !filter(name))) continue;
+    if (heap.length < k) {
+      heap.push(slot);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!weaker(heap[i]!, heap[parent]!)) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else {
+      heap[0] = slot;
+      siftDown(0);
+    }
+  }
+  return heap
+    .sort((a, b) => (weaker(a, b) ? 1 : weaker(b, a) ? -1 : 0))
+    .map((slot) => ({ name: names[slot]!, similarity: scores[slot]! }));
+}
