@@ -1,0 +1,62 @@
+// Type-checked in a fresh project against the packed toolsift, with the strictest settings a
+// consumer may use (see tsconfig.consumer.json): no DOM, no @types/node, no optional packages.
+import { z } from "zod";
+import {
+  BUNDLED_MODEL_DIR,
+  DependencyError,
+  EmbeddingRanker,
+  HybridRanker,
+  createToolSearch,
+  defineTool,
+  type RankDocument,
+  type RankedTool,
+  type Ranker,
+  type RankOptions,
+  type ToolDefinition,
+  type ToolHost,
+  type ToolSearchEvent,
+} from "toolsift";
+
+const createIssue = defineTool({
+  name: "jira__create_issue",
+  description: "Create a Jira issue in a project.",
+  inputSchema: z.object({ project: z.string(), summary: z.string(), priority: z.number().int().optional() }),
+  execute: async (input) => `${input.project}: ${input.summary.toUpperCase()}`,
+});
+
+const plain: ToolDefinition = {
+  name: "slack__post_message",
+  description: "Post a message to a Slack channel.",
+  inputSchema: { type: "object", properties: { channel: { type: "string" } }, required: ["channel"] },
+  destructive: false,
+};
+
+class FirstWordRanker implements Ranker {
+  readonly name = "first-word";
+  private names: string[] = [];
+  update(documents: readonly RankDocument[]): void {
+    this.names = documents.map((document) => document.name);
+  }
+  search(query: string, options: RankOptions): RankedTool[] {
+    const word = query.split(" ")[0] ?? "";
+    return this.names.filter((name) => name.includes(word) && (options.filter?.(name) ?? true)).map((name) => ({ name, score: 1 }));
+  }
+}
+
+const host: ToolHost = { listTools: async () => [createIssue as ToolDefinition, plain] };
+
+export async function main(): Promise<string[]> {
+  const events: ToolSearchEvent["type"][] = [];
+  const toolSearch = await createToolSearch({
+    tools: host,
+    ranker: new HybridRanker({ lexical: new FirstWordRanker(), semantic: new EmbeddingRanker({ embedder: { model: BUNDLED_MODEL_DIR }, index: { kind: "exact" } }) }),
+    onEvent: (event) => events.push(event.type),
+    approve: async (tool, input) => tool.name.length > 0 && input !== undefined,
+  });
+  const session = toolSearch.session("typed");
+  const tools = await session.tools();
+  const result = await session.execute({ type: "tool_use", id: "1", name: "jira__create_issue", input: { project: "OPS", summary: "x" } });
+  const error: unknown = new Error("x");
+  const missing = error instanceof DependencyError ? [error.packageName] : [];
+  return [...tools.map((tool) => tool.name), String(result.is_error ?? false), ...events, ...missing];
+}

@@ -1,0 +1,33 @@
+// Runs in a fresh project where the packed toolsift was installed with npm, and nothing else:
+// what a user who writes `import ... from "toolsift"` gets. Prints one JSON line of findings.
+import assert from "node:assert/strict";
+
+const started = performance.now();
+const toolsift = await import("toolsift");
+const importMs = performance.now() - started;
+const { createToolSearch, HybridRanker, DependencyError } = toolsift;
+
+const tools = [
+  { name: "github__create_issue", description: "Create an issue in a GitHub repository.", inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] } },
+  { name: "slack__post_message", description: "Post a message to a Slack channel.", inputSchema: { type: "object", properties: { channel: { type: "string" }, text: { type: "string" } } } },
+  { name: "weather__get_forecast", description: "Get the weather forecast for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } } } },
+  { name: "calendar__create_event", description: "Schedule a meeting on the calendar and invite people.", inputSchema: { type: "object", properties: { title: { type: "string" } } } },
+];
+
+const bm25 = await createToolSearch({ tools, ranker: "bm25" });
+assert.equal((await bm25.search("post a message in slack"))[0]?.name, "slack__post_message");
+
+// The hybrid loads the bundled model: with no ONNX runtime installed, it must run in TypeScript.
+const hybrid = await createToolSearch({ tools, ranker: new HybridRanker({ semantic: { cacheDir: false } }) });
+assert.equal((await hybrid.search("will it rain tomorrow in paris"))[0]?.name, "weather__get_forecast");
+const session = hybrid.session("smoke");
+const result = await session.execute({ type: "tool_use", id: "t1", name: "search_tools", input: { query: "set up a meeting" } });
+assert.match(JSON.stringify(result.content), /calendar__create_event/);
+await hybrid.close();
+
+// An HNSW index needs hnswlib-node, which a default install does not have: a clear error.
+const hnsw = await createToolSearch({ tools, ranker: new HybridRanker({ semantic: { cacheDir: false, index: { kind: "hnsw" } } }) }).catch((error) => error);
+assert.ok(hnsw instanceof DependencyError, `expected a DependencyError, got ${hnsw}`);
+assert.equal(hnsw.packageName, "hnswlib-node");
+
+console.log(JSON.stringify({ module: "esm", importMs: Math.round(importMs), exports: Object.keys(toolsift).length }));
