@@ -1,12 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { analyzeIdentifier, analyzeText } from "./analyze.js";
+import { MAX_ANALYSED_CHARS, MAX_WORD_CHARS } from "./limits.js";
 import { splitIdentifier, splitWords } from "./split-identifier.js";
+
+/** The regular-expression splitting toolsift used before the linear scan: the behaviour to keep. */
+function splitIdentifierByRegex(identifier: string): string[] {
+  return splitWords(
+    identifier
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+      .replace(/([a-zA-Z])([0-9])/g, "$1 $2"),
+  );
+}
 
 describe("text analysis", () => {
   it("splits identifiers on every naming convention", () => {
     expect(splitIdentifier("github__createIssue")).toEqual(["github", "create", "issue"]);
     expect(splitIdentifier("HTTPServer_v2")).toEqual(["http", "server", "v", "2"]);
     expect(splitIdentifier("create-issue")).toEqual(["create", "issue"]);
+  });
+
+  it("splits identifiers exactly as the regular expressions did, on 20,000 random identifiers", () => {
+    const alphabet = "aAbBzZ09_-.é";
+    let seed = 7;
+    const next = () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0), seed / 2 ** 32);
+    for (let n = 0; n < 20_000; n++) {
+      const identifier = Array.from({ length: 1 + Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join("");
+      expect(splitIdentifier(identifier), identifier).toEqual(splitIdentifierByRegex(identifier));
+    }
   });
 
   it("keeps brand words whole in prose", () => {
@@ -16,5 +37,36 @@ describe("text analysis", () => {
   it("stems and drops stop words", () => {
     expect(analyzeText("Please list all of the open issues")).toEqual(["list", "open", "issu"]);
     expect(analyzeIdentifier("jira__searchIssues")).toEqual(["jira", "search", "issu"]);
+  });
+
+  describe("bounds the work on hostile strings", () => {
+    // Before the bounds, a 20,000-character word took 1 to 7 s (stemming and the identifier
+    // regular expressions were quadratic). Each case must now stay far under the issue's 50 ms;
+    // the assertion leaves room for a loaded machine.
+    const GENEROUS_MS = 250;
+    const timed = <T>(work: () => T): [T, number] => {
+      const started = performance.now();
+      const result = work();
+      return [result, performance.now() - started];
+    };
+
+    it.each([
+      ["one 100,000-character word", "a".repeat(100_000)],
+      ["a 100,000-character run of capitals", "A".repeat(100_000)],
+      ["alternating case", "aB".repeat(50_000)],
+      ["a megabyte of words", "word ".repeat(200_000)],
+    ])("%s: cut to bounded words and text", (_name, text) => {
+      for (const analyse of [analyzeText, analyzeIdentifier]) {
+        const [terms, ms] = timed(() => analyse(text));
+        expect(ms).toBeLessThan(GENEROUS_MS);
+        expect(terms.every((term) => term.length <= MAX_WORD_CHARS)).toBe(true);
+        expect(terms.length).toBeLessThanOrEqual(MAX_ANALYSED_CHARS);
+      }
+    });
+
+    it("still matches a long word with itself", () => {
+      const word = `x${"yz".repeat(100)}`;
+      expect(analyzeText(`find ${word}`)).toContain(analyzeText(word)[0]);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import stem from "wink-porter2-stemmer";
+import { MAX_WORD_CHARS } from "./limits.js";
 import { splitIdentifier, splitWords } from "./split-identifier.js";
 import { STOP_WORDS } from "./stop-words.js";
 
@@ -18,7 +19,8 @@ function cachedStem(word: string): string {
 function toTerms(words: readonly string[]): string[] {
   const terms: string[] = [];
   for (const word of words) {
-    if (!STOP_WORDS.has(word)) terms.push(cachedStem(word));
+    if (STOP_WORDS.has(word)) continue;
+    terms.push(cachedStem(word.length > MAX_WORD_CHARS ? word.slice(0, MAX_WORD_CHARS) : word));
   }
   return terms;
 }

@@ -1,16 +1,32 @@
+import { MAX_ANALYSED_CHARS } from "./limits.js";
+
 /**
  * Splits a tool or parameter name into lower-case words: `github__createIssue`,
  * `create-issue` and `HTTPServer_v2` become `github create issue`, `create issue`,
  * `http server v 2`. Rankers match these words against queries, which never say
  * `create_issue`.
+ *
+ * Word boundaries go between a lower-case letter or digit and an upper-case letter, before the
+ * last capital of a run of capitals followed by a lower-case letter (`HTTPServer`), and between
+ * a letter and a digit. One pass, linear in the name's length.
  */
 export function splitIdentifier(identifier: string): string[] {
-  return splitWords(
-    identifier
-      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-      .replace(/([a-zA-Z])([0-9])/g, "$1 $2"),
-  );
+  const text = identifier.length > MAX_ANALYSED_CHARS ? identifier.slice(0, MAX_ANALYSED_CHARS) : identifier;
+  let spaced = "";
+  let from = 0;
+  for (let i = 1; i < text.length; i++) {
+    const previous = text.charCodeAt(i - 1);
+    const current = text.charCodeAt(i);
+    const boundary =
+      ((isLower(previous) || isDigit(previous)) && isUpper(current)) ||
+      (isUpper(previous) && isUpper(current) && i + 1 < text.length && isLower(text.charCodeAt(i + 1))) ||
+      ((isLower(previous) || isUpper(previous)) && isDigit(current));
+    if (boundary) {
+      spaced += `${text.slice(from, i)} `;
+      from = i;
+    }
+  }
+  return splitWords(spaced + text.slice(from));
 }
 
 /**
@@ -18,8 +34,13 @@ export function splitIdentifier(identifier: string): string[] {
  * {@link splitIdentifier} it leaves `GitHub` or `PostgreSQL` whole, as their users write them.
  */
 export function splitWords(text: string): string[] {
-  return text
+  const bounded = text.length > MAX_ANALYSED_CHARS ? text.slice(0, MAX_ANALYSED_CHARS) : text;
+  return bounded
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
 }
+
+const isLower = (code: number) => code >= 97 && code <= 122;
+const isUpper = (code: number) => code >= 65 && code <= 90;
+const isDigit = (code: number) => code >= 48 && code <= 57;
