@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rankDocumentOf } from "../rank-document.js";
 import { Bm25Ranker } from "./bm25-ranker.js";
+import { StraightforwardBm25 } from "./straightforward-bm25.fixture.js";
 
 const doc = (name: string, description: string, inputSchema?: unknown, tags?: string[]) =>
   rankDocumentOf({ name, description, inputSchema, ...(tags ? { tags } : {}) });
@@ -105,5 +106,67 @@ describe("Bm25Ranker", () => {
     documents.push(doc("payments__refund_charge", "Refund a card charge."));
     ranker.update(documents);
     expect(names(ranker.search("refund the charge", { limit: 3 }))[0]).toBe("payments__refund_charge");
+  });
+
+  describe("scores exactly as a straightforward BM25F on random catalogues", () => {
+    // A small vocabulary with a few very common words, as real catalogues have.
+    const WORDS = ["get", "list", "create", "update", "delete", "user", "file", "issue", "invoice", "customer", "date", "report", "channel", "message", "repo", "alpha", "beta", "gamma"];
+    const random = (seed: number) => () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0), seed / 2 ** 32);
+    const sentence = (next: () => number, words: number) =>
+      Array.from({ length: words }, () => WORDS[Math.floor(next() ** 2 * WORDS.length)]).join(" ");
+    const catalogue = (next: () => number, size: number, version: number) =>
+      Array.from({ length: size }, (_, i) =>
+        doc(
+          `s${i % 7}__${sentence(next, 2).replace(" ", "_")}_${i}`,
+          `${sentence(next, 3 + Math.floor(next() * 8))} v${version}.`,
+          { type: "object", properties: { [sentence(next, 1)]: { type: "string", description: sentence(next, 2) } } },
+          next() < 0.3 ? [sentence(next, 1)] : undefined,
+        ),
+      );
+
+    it.each([1, 2, 3, 4, 5])("seed %i: after a fresh build and after incremental churn", (seed) => {
+      const next = random(seed);
+      const ranker = new Bm25Ranker();
+      const reference = new StraightforwardBm25();
+      let documents = catalogue(next, 60, 0);
+      for (let round = 0; round < 6; round++) {
+        ranker.update(documents);
+        reference.update(documents);
+        for (let q = 0; q < 15; q++) {
+          const query = sentence(next, 1 + Math.floor(next() * 4));
+          const limit = 1 + Math.floor(next() * 12);
+          const filter = q % 3 === 0 ? (name: string) => !name.startsWith("s1") : undefined;
+          const options = filter ? { limit, filter } : { limit };
+          expect(ranker.search(query, options), `round ${round}: ${query}`).toEqual(reference.search(query, options));
+        }
+        // Churn: change a third, drop some, add new ones, shuffle the order.
+        const changed = documents.map((document, i) => (i % 3 === round % 3 ? doc(document.name, `${sentence(next, 5)} r${round}.`) : document));
+        const kept = changed.filter(() => next() > 0.2);
+        documents = [...kept, ...catalogue(next, 15, round + 1).map((document) => doc(`${document.name}_n${round}`, document.description))].sort(() => next() - 0.5);
+      }
+    });
+  });
+
+  it("asks the permission filter about the tools that would make the results, not every match", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update(Array.from({ length: 2_000 }, (_, i) => doc(`tool_${i}`, `Update the invoice of a customer, variant ${i}.`)));
+    let asked = 0;
+    const hits = ranker.search("update the invoice", { limit: 5, filter: () => (asked++, true) });
+    expect(hits).toHaveLength(5);
+    expect(asked).toBeLessThan(100);
+  });
+
+  it("indexes hostile strings in bounded time", () => {
+    const huge = "x".repeat(100_000);
+    const started = performance.now();
+    const ranker = new Bm25Ranker();
+    ranker.update([
+      rankDocumentOf({ name: "a__tool", description: huge, tags: [huge, ...Array.from({ length: 10_000 }, (_, i) => `tag${i}`)], server: "A".repeat(50_000) }),
+      rankDocumentOf({ name: "b__tool", description: "Plain.", inputSchema: { type: "object", properties: { [huge]: { type: "string", description: huge } } } }),
+    ]);
+    ranker.search(`${"y".repeat(400)} plain`, { limit: 5 });
+    // Before the bounds this took over a minute; generous for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(names(ranker.search("plain", { limit: 5 }))).toEqual(["b__tool"]);
   });
 });

@@ -1,11 +1,8 @@
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
-import { analyzeIdentifier, analyzeText } from "../text/index.js";
-import { topK } from "../top-k.js";
+import { BM25_FIELDS, fieldTermsOf, idfOf, queryTermsOf, type Bm25Field } from "./bm25-terms.js";
+import { FIELD_COUNT, TermPostings } from "./term-postings.js";
 
-/** The parts of a tool the lexical index keeps apart, each with its own weight and length norm. */
-export type Bm25Field = "name" | "tags" | "description" | "parameters";
-
-const FIELDS: readonly Bm25Field[] = ["name", "tags", "description", "parameters"];
+export type { Bm25Field } from "./bm25-terms.js";
 
 export interface Bm25Options {
   /**
@@ -21,24 +18,26 @@ export interface Bm25Options {
   b?: number;
 }
 
-interface IndexedTool {
+const DEFAULT_WEIGHTS: Record<Bm25Field, number> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
+
+/** One tool's place in the index. */
+interface Slot {
   readonly name: string;
   readonly fingerprint: string;
-  /** Position in the latest catalogue: breaks score ties in catalogue order. */
-  order: number;
-  /** Per field: term → count. */
-  readonly termCounts: readonly Map<string, number>[];
-  readonly fieldLengths: readonly number[];
+  /** The tool's distinct term ids, to lower their document frequencies when it leaves. */
+  readonly terms: Int32Array;
 }
-
-const DEFAULT_WEIGHTS: Record<Bm25Field, number> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
 
 /**
  * BM25F over a tool's name, tags, description and parameters, with stemming and stop words.
  *
  * The index is incremental: `update` re-indexes only tools whose fingerprint changed, so a
  * catalogue that gains a tool mid-session costs one document, not a rebuild. Length
- * statistics are read at query time, so they are always those of the current catalogue.
+ * statistics are read at query time, so scores are always those of the current catalogue.
+ *
+ * Postings live in typed arrays, scores accumulate in one reused array, and the best `limit`
+ * tools are kept in a small heap: a query costs the length of its terms' postings, and the
+ * permission filter is asked only about tools that would make the results.
  *
  * @example
  * ```ts
@@ -49,16 +48,41 @@ const DEFAULT_WEIGHTS: Record<Bm25Field, number> = { name: 3, tags: 2, descripti
  */
 export class Bm25Ranker implements Ranker {
   readonly name = "bm25";
-  private readonly weights: readonly number[];
+  private readonly weights: Float64Array;
   private readonly k1: number;
   private readonly b: number;
-  private readonly tools = new Map<string, IndexedTool>();
-  private readonly postings = new Map<string, Set<IndexedTool>>();
-  private readonly lengthTotals = FIELDS.map(() => 0);
+
+  private readonly slotOf = new Map<string, number>();
+  /** By slot; `undefined` for a removed tool whose entries await compaction. */
+  private slots: (Slot | undefined)[] = [];
+  /** Position in the latest catalogue, by slot: breaks score ties in catalogue order. */
+  private order = new Int32Array(16);
+  private fieldLengths = new Float64Array(16 * FIELD_COUNT);
+  /** BM25's length normalisation per slot and field, for the current average lengths. */
+  private norms = new Float64Array(16 * FIELD_COUNT);
+  private normsStale = true;
+  private readonly lengthTotals = new Float64Array(FIELD_COUNT);
+  private live = 0;
+  /** Posting entries that belong to removed tools. */
+  private deadEntries = 0;
+  private liveEntries = 0;
+
+  private readonly termIdOf = new Map<string, number>();
+  private postings: TermPostings[] = [];
+  /** Live documents per term. */
+  private documentFrequency = new Int32Array(16);
+  /** Scratch for indexing one document: per term, the document that last saw it and where. */
+  private seenIn = new Int32Array(16);
+  private localIndex = new Int32Array(16);
+  private generation = 0;
+
+  /** Reused by every search: one score per slot, and the slots scored so far. */
+  private scores = new Float64Array(16);
+  private touched = new Int32Array(16);
 
   constructor(options: Bm25Options = {}) {
     const weights = { ...DEFAULT_WEIGHTS, ...options.fieldWeights };
-    this.weights = FIELDS.map((field) => weights[field]);
+    this.weights = Float64Array.from(BM25_FIELDS, (field) => weights[field]);
     this.k1 = options.k1 ?? 1.2;
     this.b = options.b ?? 0.75;
   }
@@ -67,44 +91,46 @@ export class Bm25Ranker implements Ranker {
     const current = new Set<string>();
     documents.forEach((document, order) => {
       current.add(document.name);
-      const existing = this.tools.get(document.name);
-      if (existing?.fingerprint === document.fingerprint) {
-        existing.order = order;
+      const existing = this.slotOf.get(document.name);
+      if (existing !== undefined && this.slots[existing]!.fingerprint === document.fingerprint) {
+        this.order[existing] = order;
         return;
       }
-      if (existing) this.remove(existing);
+      if (existing !== undefined) this.remove(existing);
       this.add(document, order);
     });
-    for (const tool of [...this.tools.values()]) {
-      if (!current.has(tool.name)) this.remove(tool);
+    for (const [name, slot] of [...this.slotOf]) {
+      if (!current.has(name)) this.remove(slot);
     }
+    // Removed tools' entries are skipped at query time; once they are the majority, drop them.
+    if (this.deadEntries > this.liveEntries) this.compact();
   }
 
   search(query: string, options: RankOptions): RankedTool[] {
-    const total = this.tools.size;
-    if (total === 0 || options.limit <= 0) return [];
-    const averageLengths = this.lengthTotals.map((sum) => Math.max(sum / total, 1));
-    const scores = new Map<IndexedTool, number>();
-    const allowed = new Map<IndexedTool, boolean>();
-    for (const term of new Set(this.queryTerms(query))) {
-      const postings = this.postings.get(term);
-      if (!postings) continue;
-      const idf = idfOf(total, postings.size);
-      for (const tool of postings) {
-        let isAllowed = allowed.get(tool);
-        if (isAllowed === undefined) {
-          isAllowed = options.filter ? options.filter(tool.name) : true;
-          allowed.set(tool, isAllowed);
+    if (this.live === 0 || options.limit <= 0) return [];
+    if (this.normsStale) this.updateNorms();
+    const { scores, touched, norms, weights, k1 } = this;
+    let touchedCount = 0;
+    for (const termId of this.queryTermIds(query)) {
+      const postings = this.postings[termId]!;
+      const idf = idfOf(this.live, this.documentFrequency[termId]!);
+      const { slots, counts, length } = postings;
+      for (let i = 0; i < length; i++) {
+        const slot = slots[i]!;
+        if (this.slots[slot] === undefined) continue;
+        // BM25F: field counts are length-normalised and weighted before one saturation.
+        let weighted = 0;
+        for (let field = 0; field < FIELD_COUNT; field++) {
+          const count = counts[i * FIELD_COUNT + field]!;
+          if (count !== 0) weighted += (weights[field]! * count) / norms[slot * FIELD_COUNT + field]!;
         }
-        if (!isAllowed) continue;
-        const weighted = this.weightedFrequency(tool, term, averageLengths);
-        scores.set(tool, (scores.get(tool) ?? 0) + (idf * weighted) / (this.k1 + weighted));
+        if (scores[slot] === 0) touched[touchedCount++] = slot;
+        scores[slot] = scores[slot]! + (idf * weighted) / (k1 + weighted);
       }
     }
-    return topK(
-      [...scores].map(([tool, score]) => ({ name: tool.name, score, order: tool.order })),
-      options.limit,
-    ).map(({ name, score }) => ({ name, score }));
+    const best = this.best(touchedCount, options);
+    for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
+    return best;
   }
 
   /**
@@ -113,104 +139,187 @@ export class Bm25Ranker implements Ranker {
    * the largest possible idf. A hybrid ranker reads it as the lexical side's confidence.
    */
   coverage(query: string): number {
-    const total = this.tools.size;
-    const terms = new Set(this.queryTerms(query));
-    if (total === 0 || terms.size === 0) return 0;
+    const terms = new Set(queryTermsOf(query, (term) => this.frequencyOf(term) > 0));
+    if (this.live === 0 || terms.size === 0) return 0;
     let matched = 0;
     let all = 0;
     for (const term of terms) {
-      const postings = this.postings.get(term)?.size ?? 0;
-      const weight = idfOf(total, postings);
+      const frequency = this.frequencyOf(term);
+      const weight = idfOf(this.live, frequency);
       all += weight;
-      if (postings > 0) matched += weight;
+      if (frequency > 0) matched += weight;
     }
     return matched / all;
   }
 
-  /**
-   * A query's terms. A word written in camelCase (a model repeating `listPullRequests` from
-   * a stub) is split like a tool name unless the index knows it whole, so `GitHub` stays
-   * `github` while `getFileContents` becomes `get file content`.
-   */
-  private queryTerms(query: string): string[] {
-    const terms: string[] = [];
-    for (const word of query.split(/[^\p{L}\p{N}]+/u)) {
-      if (word === "") continue;
-      const whole = analyzeText(word);
-      const camel = /\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}/u.test(word);
-      terms.push(...(camel && !whole.every((term) => this.postings.has(term)) ? analyzeIdentifier(word) : whole));
-    }
-    return terms;
+  private frequencyOf(term: string): number {
+    const id = this.termIdOf.get(term);
+    return id === undefined ? 0 : this.documentFrequency[id]!;
   }
 
-  /** BM25F: field frequencies are length-normalised and weighted before one saturation. */
-  private weightedFrequency(tool: IndexedTool, term: string, averageLengths: readonly number[]): number {
-    let sum = 0;
-    for (let field = 0; field < FIELDS.length; field++) {
-      const count = tool.termCounts[field]!.get(term);
-      if (!count) continue;
-      const norm = 1 - this.b + (this.b * tool.fieldLengths[field]!) / averageLengths[field]!;
-      sum += (this.weights[field]! * count) / norm;
+  /** The query's distinct known terms, in first-use order (so scores add up in a fixed order). */
+  private queryTermIds(query: string): number[] {
+    const ids: number[] = [];
+    for (const term of new Set(queryTermsOf(query, (candidate) => this.frequencyOf(candidate) > 0))) {
+      const id = this.termIdOf.get(term);
+      if (id !== undefined && this.documentFrequency[id]! > 0) ids.push(id);
     }
-    return sum;
+    return ids;
+  }
+
+  /** The `limit` best scored slots the filter allows, best first; ties in catalogue order. */
+  private best(touchedCount: number, options: RankOptions): RankedTool[] {
+    const { scores, touched, order } = this;
+    const limit = options.limit;
+    // A min-heap of slots: heap[0] is the weakest of the best so far.
+    const heap: number[] = [];
+    const weaker = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!);
+    const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+    for (let i = 0; i < touchedCount; i++) {
+      const slot = touched[i]!;
+      if (heap.length === limit && !weaker(heap[0]!, slot)) continue;
+      if (options.filter && !options.filter(this.slots[slot]!.name)) continue;
+      if (heap.length < limit) {
+        heap.push(slot);
+        for (let at = heap.length - 1; at > 0 && weaker(heap[at]!, heap[(at - 1) >> 1]!); at = (at - 1) >> 1) swap(at, (at - 1) >> 1);
+        continue;
+      }
+      heap[0] = slot;
+      for (let at = 0; ; ) {
+        const left = 2 * at + 1;
+        let weakest = at;
+        if (left < heap.length && weaker(heap[left]!, heap[weakest]!)) weakest = left;
+        if (left + 1 < heap.length && weaker(heap[left + 1]!, heap[weakest]!)) weakest = left + 1;
+        if (weakest === at) break;
+        swap(at, weakest);
+        at = weakest;
+      }
+    }
+    return heap.sort((a, b) => (weaker(a, b) ? 1 : -1)).map((slot) => ({ name: this.slots[slot]!.name, score: scores[slot]! }));
   }
 
   private add(document: RankDocument, order: number): void {
-    const fieldTerms = fieldTermsOf(document);
-    const tool: IndexedTool = {
-      name: document.name,
-      fingerprint: document.fingerprint,
-      order,
-      termCounts: fieldTerms.map(countTerms),
-      fieldLengths: fieldTerms.map((terms) => terms.length),
-    };
-    this.tools.set(tool.name, tool);
-    tool.fieldLengths.forEach((length, field) => (this.lengthTotals[field]! += length));
-    for (const counts of tool.termCounts) {
-      for (const term of counts.keys()) {
-        let postings = this.postings.get(term);
-        if (!postings) this.postings.set(term, (postings = new Set()));
-        postings.add(tool);
+    const slot = this.slots.length;
+    this.reserveSlots(slot + 1);
+    // The document's distinct terms, and per term its count in each field (FIELD_COUNT apart).
+    const terms: number[] = [];
+    const counts: number[] = [];
+    const generation = ++this.generation;
+    fieldTermsOf(document).forEach((fieldTerms, field) => {
+      this.fieldLengths[slot * FIELD_COUNT + field] = fieldTerms.length;
+      this.lengthTotals[field] = this.lengthTotals[field]! + fieldTerms.length;
+      for (const term of fieldTerms) {
+        const id = this.termId(term);
+        if (this.seenIn[id] !== generation) {
+          this.seenIn[id] = generation;
+          this.localIndex[id] = terms.length;
+          terms.push(id);
+          counts.push(0, 0, 0, 0);
+        }
+        counts[this.localIndex[id]! * FIELD_COUNT + field]!++;
+      }
+    });
+    terms.forEach((id, local) => {
+      this.postings[id]!.add(slot, counts, local * FIELD_COUNT);
+      this.documentFrequency[id]!++;
+    });
+    this.slots.push({ name: document.name, fingerprint: document.fingerprint, terms: Int32Array.from(terms) });
+    this.slotOf.set(document.name, slot);
+    this.order[slot] = order;
+    this.live++;
+    this.liveEntries += terms.length;
+    this.normsStale = true;
+  }
+
+  private remove(slot: number): void {
+    const removed = this.slots[slot]!;
+    for (const id of removed.terms) this.documentFrequency[id]!--;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      this.lengthTotals[field] = this.lengthTotals[field]! - this.fieldLengths[slot * FIELD_COUNT + field]!;
+    }
+    this.slots[slot] = undefined;
+    this.slotOf.delete(removed.name);
+    this.live--;
+    this.liveEntries -= removed.terms.length;
+    this.deadEntries += removed.terms.length;
+    this.normsStale = true;
+  }
+
+  private termId(term: string): number {
+    let id = this.termIdOf.get(term);
+    if (id === undefined) {
+      id = this.postings.length;
+      this.termIdOf.set(term, id);
+      this.postings.push(new TermPostings());
+      if (id >= this.documentFrequency.length) {
+        this.documentFrequency = grown(this.documentFrequency, id + 1);
+        this.seenIn = grown(this.seenIn, id + 1);
+        this.localIndex = grown(this.localIndex, id + 1);
       }
     }
+    return id;
   }
 
-  private remove(tool: IndexedTool): void {
-    this.tools.delete(tool.name);
-    tool.fieldLengths.forEach((length, field) => (this.lengthTotals[field]! -= length));
-    for (const counts of tool.termCounts) {
-      for (const term of counts.keys()) {
-        const postings = this.postings.get(term);
-        postings?.delete(tool);
-        if (postings?.size === 0) this.postings.delete(term);
+  private updateNorms(): void {
+    const { b } = this;
+    const averages = Array.from(this.lengthTotals, (total) => Math.max(total / this.live, 1));
+    for (let slot = 0; slot < this.slots.length; slot++) {
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        this.norms[slot * FIELD_COUNT + field] = 1 - b + (b * this.fieldLengths[slot * FIELD_COUNT + field]!) / averages[field]!;
       }
     }
+    this.normsStale = false;
+  }
+
+  /** Renumbers live tools and their terms densely, dropping removed tools' entries and unused terms. */
+  private compact(): void {
+    const newSlotOf = new Int32Array(this.slots.length).fill(-1);
+    const slots: Slot[] = [];
+    this.slots.forEach((entry, slot) => {
+      if (!entry) return;
+      newSlotOf[slot] = slots.length;
+      this.order[slots.length] = this.order[slot]!;
+      this.fieldLengths.copyWithin(slots.length * FIELD_COUNT, slot * FIELD_COUNT, (slot + 1) * FIELD_COUNT);
+      slots.push(entry);
+    });
+    for (const [name, slot] of this.slotOf) this.slotOf.set(name, newSlotOf[slot]!);
+
+    const newTermOf = new Int32Array(this.postings.length).fill(-1);
+    const postings: TermPostings[] = [];
+    const frequency = new Int32Array(Math.max(16, this.documentFrequency.length));
+    for (const [term, id] of [...this.termIdOf]) {
+      if (this.documentFrequency[id] === 0) {
+        this.termIdOf.delete(term);
+        continue;
+      }
+      newTermOf[id] = postings.length;
+      frequency[postings.length] = this.documentFrequency[id]!;
+      this.termIdOf.set(term, postings.length);
+      this.postings[id]!.compact(newSlotOf);
+      postings.push(this.postings[id]!);
+    }
+    this.slots = slots.map((slot) => ({ ...slot, terms: slot.terms.map((id) => newTermOf[id]!) }));
+    this.postings = postings;
+    this.documentFrequency = frequency;
+    this.deadEntries = 0;
+    this.normsStale = true;
+  }
+
+  private reserveSlots(count: number): void {
+    if (count <= this.order.length) return;
+    const capacity = Math.max(count, this.order.length * 2);
+    this.order = grown(this.order, capacity);
+    this.fieldLengths = grown(this.fieldLengths, capacity * FIELD_COUNT);
+    this.norms = new Float64Array(capacity * FIELD_COUNT);
+    this.normsStale = true;
+    this.scores = new Float64Array(capacity);
+    this.touched = new Int32Array(capacity);
   }
 }
 
-function fieldTermsOf(document: RankDocument): string[][] {
-  const tags = document.tags.flatMap(analyzeText);
-  if (document.server && !document.name.startsWith(`${document.server}__`)) {
-    tags.push(...analyzeIdentifier(document.server));
-  }
-  return [
-    analyzeIdentifier(document.name),
-    tags,
-    analyzeText(document.description),
-    document.parameters.flatMap((parameter) => [
-      ...analyzeIdentifier(parameter.name),
-      ...analyzeText(parameter.description ?? ""),
-    ]),
-  ];
-}
-
-/** The "+1" form of idf: positive even for a term in most tools, so a match never lowers a score. */
-function idfOf(total: number, documentFrequency: number): number {
-  return Math.log(1 + (total - documentFrequency + 0.5) / (documentFrequency + 0.5));
-}
-
-function countTerms(terms: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return counts;
+/** A copy of `array` with room for at least `length` elements. */
+function grown<T extends Int32Array | Float64Array>(array: T, length: number): T {
+  const next = new (array.constructor as new (length: number) => T)(Math.max(length, array.length * 2));
+  next.set(array);
+  return next;
 }

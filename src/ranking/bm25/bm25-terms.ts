@@ -1,0 +1,47 @@
+import type { RankDocument } from "../ranker.js";
+import { analyzeIdentifier, analyzeText } from "../text/index.js";
+
+/** The parts of a tool the lexical index keeps apart, each with its own weight and length norm. */
+export type Bm25Field = "name" | "tags" | "description" | "parameters";
+
+export const BM25_FIELDS: readonly Bm25Field[] = ["name", "tags", "description", "parameters"];
+
+/** Tags analysed per tool: a host listing thousands of tags on one tool gets the first ones. */
+const MAX_TAGS = 64;
+/** Parameters analysed per tool, for the same reason. */
+const MAX_PARAMETERS = 256;
+
+/** A document's terms per field, in {@link BM25_FIELDS} order. */
+export function fieldTermsOf(document: RankDocument): string[][] {
+  const tags = document.tags.slice(0, MAX_TAGS).flatMap(analyzeText);
+  if (document.server && !document.name.startsWith(`${document.server}__`)) {
+    tags.push(...analyzeIdentifier(document.server));
+  }
+  return [
+    analyzeIdentifier(document.name),
+    tags,
+    analyzeText(document.description),
+    document.parameters.slice(0, MAX_PARAMETERS).flatMap((parameter) => [...analyzeIdentifier(parameter.name), ...analyzeText(parameter.description ?? "")]),
+  ];
+}
+
+/**
+ * A query's terms. A word written in camelCase (a model repeating `listPullRequests` from a
+ * stub) is split like a tool name unless the index knows it whole, so `GitHub` stays
+ * `github` while `getFileContents` becomes `get file content`.
+ */
+export function queryTermsOf(query: string, isKnown: (term: string) => boolean): string[] {
+  const terms: string[] = [];
+  for (const word of query.split(/[^\p{L}\p{N}]+/u)) {
+    if (word === "") continue;
+    const whole = analyzeText(word);
+    const camel = /\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}/u.test(word);
+    terms.push(...(camel && !whole.every(isKnown) ? analyzeIdentifier(word) : whole));
+  }
+  return terms;
+}
+
+/** The "+1" form of idf: positive even for a term in most tools, so a match never lowers a score. */
+export function idfOf(total: number, documentFrequency: number): number {
+  return Math.log(1 + (total - documentFrequency + 0.5) / (documentFrequency + 0.5));
+}

@@ -1,0 +1,43 @@
+/** How many fields a posting counts a term in (name, tags, description, parameters). */
+export const FIELD_COUNT = 4;
+/** A term repeated more often than this in one field counts this often: BM25 saturates long before. */
+const MAX_COUNT = 0xffff;
+
+/**
+ * The tools that contain one term, as two parallel typed arrays: the tool's slot, and the
+ * term's count in each field. Entries of removed tools stay until {@link TermPostings.compact}.
+ */
+export class TermPostings {
+  slots = new Int32Array(4);
+  /** `FIELD_COUNT` counts per entry. */
+  counts = new Uint16Array(4 * FIELD_COUNT);
+  length = 0;
+
+  /** Adds a tool with the `FIELD_COUNT` counts found at `from` in `fieldCounts`. */
+  add(slot: number, fieldCounts: readonly number[], from = 0): void {
+    if (this.length === this.slots.length) {
+      const slots = new Int32Array(this.slots.length * 2);
+      slots.set(this.slots);
+      this.slots = slots;
+      const counts = new Uint16Array(this.counts.length * 2);
+      counts.set(this.counts);
+      this.counts = counts;
+    }
+    this.slots[this.length] = slot;
+    for (let field = 0; field < FIELD_COUNT; field++) this.counts[this.length * FIELD_COUNT + field] = Math.min(fieldCounts[from + field]!, MAX_COUNT);
+    this.length++;
+  }
+
+  /** Drops entries whose slot maps to -1 and renumbers the others. */
+  compact(newSlotOf: Int32Array): void {
+    let kept = 0;
+    for (let i = 0; i < this.length; i++) {
+      const slot = newSlotOf[this.slots[i]!]!;
+      if (slot < 0) continue;
+      this.slots[kept] = slot;
+      this.counts.copyWithin(kept * FIELD_COUNT, i * FIELD_COUNT, (i + 1) * FIELD_COUNT);
+      kept++;
+    }
+    this.length = kept;
+  }
+}
