@@ -148,8 +148,10 @@ export class EmbeddingRanker implements Ranker {
     try {
       const cacheDir = this.options.cacheDir === false ? undefined : (this.options.cacheDir ?? defaultCacheDir());
       const key = createHash("sha256").update(embedder.id).digest("hex").slice(0, 16);
-      const cache = await VectorCache.open(cacheDir, key, embedder.dimensions);
-      const index = this.options.index?.kind === "hnsw" ? await this.hnswIndex(embedder, cacheDir, key) : new ExactVectorIndex(embedder.dimensions);
+      const cache = await VectorCache.open(cacheDir, key, embedder.dimensions, (problem) =>
+        this.options.onWarning?.("cache_repaired", `The embedding cache was damaged (${problem}).`),
+      );
+      const index = this.options.index?.kind === "hnsw" ? await this.hnswIndex(embedder, cache, cacheDir, key) : new ExactVectorIndex(embedder.dimensions);
       return { embedder, ownsEmbedder, cache, index, cacheDir, key, hnswUnavailable: false };
     } catch (error) {
       if (ownsEmbedder) await embedder.close?.().catch(() => undefined);
@@ -171,7 +173,7 @@ export class EmbeddingRanker implements Ranker {
       next = new ExactVectorIndex(state.embedder.dimensions);
     } else {
       try {
-        next = await this.hnswIndex(state.embedder, state.cacheDir, state.key);
+        next = await this.hnswIndex(state.embedder, state.cache, state.cacheDir, state.key);
       } catch (error) {
         state.hnswUnavailable = true;
         this.options.onWarning?.(
@@ -191,13 +193,20 @@ export class EmbeddingRanker implements Ranker {
     return next;
   }
 
-  private async hnswIndex(embedder: Embedder, cacheDir: string | undefined, key: string): Promise<HnswVectorIndex> {
+  /**
+   * The persisted HNSW index if it holds up, else a new one that the next update fills from
+   * cached vectors. A damaged one is never loaded: it is reported and replaced on the next save.
+   */
+  private async hnswIndex(embedder: Embedder, cache: VectorCache, cacheDir: string | undefined, key: string): Promise<HnswVectorIndex> {
     const options = this.options.index;
-    // A missing or mismatched graph is rebuilt by the next update, from cached vectors.
-    return (
-      (cacheDir ? await HnswVectorIndex.load(cacheDir, key, embedder.id, embedder.dimensions, options) : undefined) ??
-      (await HnswVectorIndex.create(embedder.dimensions, options))
-    );
+    if (cacheDir) {
+      const loaded = await HnswVectorIndex.load(cacheDir, key, embedder.id, embedder.dimensions, { ...options, vectorOf: (hash) => cache.get(hash) });
+      if ("index" in loaded) return loaded.index;
+      if ("damaged" in loaded) {
+        this.options.onWarning?.("cache_repaired", `The saved HNSW index in ${cacheDir} was damaged (${loaded.damaged}); it is rebuilt from the vector cache.`);
+      }
+    }
+    return HnswVectorIndex.create(embedder.dimensions, options);
   }
 
   private async quietly(code: string, write: () => Promise<void>): Promise<void> {

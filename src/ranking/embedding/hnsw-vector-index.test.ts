@@ -35,6 +35,18 @@ function expectAllFindable(index: VectorIndex, names: readonly string[]): void {
   expect([...all].sort()).toEqual([...names].sort());
 }
 
+/** The index a load found, or undefined when it found none or a damaged one. */
+async function loadIndex(dir: string, embedder = EMBEDDER, dimensions = DIMENSIONS): Promise<VectorIndex | undefined> {
+  const loaded = await VectorIndex.load(dir, KEY, embedder, dimensions);
+  return "index" in loaded ? loaded.index : undefined;
+}
+
+/** Why a load refused the saved index. */
+async function damageOf(dir: string): Promise<string | undefined> {
+  const loaded = await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS);
+  return "damaged" in loaded ? loaded.damaged : undefined;
+}
+
 const manifestPath = (dir: string) => join(dir, `${KEY}.json`);
 const manifestOf = (dir: string) => JSON.parse(readFileSync(manifestPath(dir), "utf8")) as { graph: string; dimensions: number };
 const graphFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".hnsw"));
@@ -50,7 +62,7 @@ describe("HnswVectorIndex", () => {
   it("round-trips names, text hashes and search results through save and load", async () => {
     const names = tools(0, 12);
     await (await indexOf(names)).save(dir, KEY, EMBEDDER);
-    const loaded = await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS);
+    const loaded = await loadIndex(dir);
     expect(loaded).toBeDefined();
     expect(loaded!.keys().sort()).toEqual([...names].sort());
     expect(loaded!.textHashOf("tool_3")).toBe("hash of tool_3");
@@ -61,7 +73,7 @@ describe("HnswVectorIndex", () => {
     const index = await indexOf(tools(0, 10));
     for (const name of tools(5, 10)) index.remove(name);
     await index.save(dir, KEY, EMBEDDER);
-    const loaded = (await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS))!;
+    const loaded = (await loadIndex(dir))!;
     const added = tools(10, 16);
     for (const name of added) loaded.upsert(name, `hash of ${name}`, vectorOf(name));
     expectAllFindable(loaded, [...tools(0, 5), ...added]);
@@ -71,7 +83,7 @@ describe("HnswVectorIndex", () => {
     const index = await indexOf(tools(0, 10));
     for (const name of ["tool_1", "tool_4", "tool_6", "tool_8"]) index.remove(name);
     await index.save(dir, KEY, EMBEDDER);
-    const loaded = (await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS))!;
+    const loaded = (await loadIndex(dir))!;
     const added = tools(10, 14);
     for (const name of added) loaded.upsert(name, `hash of ${name}`, vectorOf(name));
     for (const name of added) loaded.remove(name);
@@ -102,7 +114,7 @@ describe("HnswVectorIndex", () => {
     const states = [tools(0, 6), tools(3, 11), tools(20, 24)];
     for (let round = 0; round < 5; round++) {
       await Promise.all(states.map(async (names) => (await indexOf(names)).save(dir, KEY, EMBEDDER)));
-      const loaded = await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS);
+      const loaded = await loadIndex(dir);
       expect(loaded).toBeDefined();
       const names = loaded!.keys().sort();
       expect(states.map((state) => [...state].sort())).toContainEqual(names);
@@ -110,13 +122,13 @@ describe("HnswVectorIndex", () => {
     }
   });
 
-  it("treats a manifest whose graph file is missing as no index", async () => {
+  it("reports a manifest whose graph file is missing as damaged", async () => {
     await (await indexOf(tools(0, 4))).save(dir, KEY, EMBEDDER);
     rmSync(join(dir, manifestOf(dir).graph));
-    expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS)).toBeUndefined();
+    expect(await damageOf(dir)).toMatch(/missing/);
   });
 
-  it("treats a graph in which a tool of the manifest is deleted as no index", async () => {
+  it("reports a graph in which a tool of the manifest is deleted as damaged", async () => {
     await (await indexOf(tools(0, 6))).save(dir, KEY, EMBEDDER);
     // The same tools with one deleted: same size and header, so only the label check tells them apart.
     const other = join(dir, "other");
@@ -127,23 +139,23 @@ describe("HnswVectorIndex", () => {
     const size = statSync(target).size;
     copyFileSync(join(other, manifestOf(other).graph), target);
     expect(statSync(target).size).toBe(size);
-    expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS)).toBeUndefined();
+    expect(await damageOf(dir)).toMatch(/checksum/);
   });
 
-  it("treats a graph holding a live tool the manifest does not know as no index", async () => {
+  it("reports a graph holding a live tool the manifest does not know as damaged", async () => {
     const pruned = await indexOf(tools(0, 6));
     pruned.remove("tool_2");
     await pruned.save(dir, KEY, EMBEDDER);
     const other = join(dir, "other");
     await (await indexOf(tools(0, 6))).save(other, KEY, EMBEDDER);
     copyFileSync(join(other, manifestOf(other).graph), join(dir, manifestOf(dir).graph));
-    expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS)).toBeUndefined();
+    expect(await damageOf(dir)).toMatch(/checksum/);
   });
 
-  it("treats a graph of another dimension or model, or a torn one, as no index", async () => {
+  it("finds no index for another model or dimension, and reports a torn or foreign graph", async () => {
     await (await indexOf(tools(0, 4))).save(dir, KEY, EMBEDDER);
-    expect(await VectorIndex.load(dir, KEY, "other-embedder", DIMENSIONS)).toBeUndefined();
-    expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS * 2)).toBeUndefined();
+    expect(await loadIndex(dir, "other-embedder")).toBeUndefined();
+    expect(await loadIndex(dir, EMBEDDER, DIMENSIONS * 2)).toBeUndefined();
 
     // A graph of 8-d vectors under a manifest that claims 16.
     const narrow = await VectorIndex.create(8);
@@ -151,14 +163,14 @@ describe("HnswVectorIndex", () => {
     const other = join(dir, "narrow");
     await narrow.save(other, KEY, EMBEDDER);
     copyFileSync(join(other, manifestOf(other).graph), join(dir, manifestOf(dir).graph));
-    expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS)).toBeUndefined();
+    expect(await damageOf(dir)).toMatch(/checksum/);
 
     // Torn graphs: cut inside the vectors, or only the last few bytes of the links.
     for (const keep of [200, -4]) {
       await (await indexOf(tools(0, 4))).save(dir, KEY, EMBEDDER);
       const graph = join(dir, manifestOf(dir).graph);
       writeFileSync(graph, readFileSync(graph).subarray(0, keep));
-      expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS), `cut at ${keep}`).toBeUndefined();
+      expect(await damageOf(dir), `cut at ${keep}`).toMatch(/checksum/);
     }
   });
 
@@ -176,6 +188,29 @@ describe("HnswVectorIndex", () => {
     for (const name of abandoned) expect(left).not.toContain(name);
     expect(left).toContain(recent);
     expect(left).toContain(unrelated);
-    expect(await VectorIndex.load(dir, KEY, EMBEDDER, DIMENSIONS)).toBeDefined();
+    expect(await loadIndex(dir)).toBeDefined();
+  });
+
+  it("commits nothing when the graph is written short (a full disk), and keeps the previous save", async () => {
+    await (await indexOf(tools(0, 4))).save(dir, KEY, EMBEDDER);
+    const before = readFileSync(manifestPath(dir), "utf8");
+    // hnswlib reports no error when its stream fails; simulate the file it leaves behind.
+    const larger = await indexOf(tools(0, 8));
+    const holder = larger as unknown as { index: { writeIndex(path: string): Promise<boolean> } };
+    const native = holder.index;
+    holder.index = new Proxy(native, {
+      get: (target, property) =>
+        property === "writeIndex"
+          ? async (path: string) => {
+              const done = await target.writeIndex(path);
+              writeFileSync(path, readFileSync(path).subarray(0, 500));
+              return done;
+            }
+          : (Reflect.get(target, property) as unknown),
+    });
+    await expect(larger.save(dir, KEY, EMBEDDER)).rejects.toThrow(/disk full/);
+    expect(readFileSync(manifestPath(dir), "utf8")).toBe(before);
+    expect(graphFiles(dir)).toEqual([manifestOf(dir).graph]);
+    expectAllFindable((await loadIndex(dir))!, tools(0, 4));
   });
 });

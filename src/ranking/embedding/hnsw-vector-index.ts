@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { checkHnswGraph, liveHnswLabels } from "./check-hnsw-graph.js";
 import { loadHnswlib, type HierarchicalNsw } from "./load-hnswlib.js";
 import type { VectorIndex, VectorIndexOptions, VectorMatch } from "./vector-index.js";
 
@@ -10,7 +11,7 @@ interface Entry {
   textHash: string;
 }
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 interface Manifest {
   format: typeof FORMAT;
@@ -18,11 +19,15 @@ interface Manifest {
   dimensions: number;
   /** File name, in the same folder, of the graph this manifest belongs to. */
   graph: string;
+  /** SHA-256 of the graph file: a damaged graph is never handed to hnswlib. */
+  graphSha256: string;
   entries: [name: string, label: number, textHash: string][];
+  /** SHA-256 of the fields above: a damaged manifest (swapped labels, say) is not trusted. */
+  checksum: string;
 }
 
-// hnswlib's file header: six size_t, two 32-bit ints, three size_t, a double, a size_t.
-const HEADER_BYTES = 96;
+/** What {@link HnswVectorIndex.load} found: an index, nothing saved yet, or a damaged save. */
+export type LoadedHnswIndex = { index: HnswVectorIndex } | { absent: true } | { damaged: string };
 // Files of another writer that crashed between writing a graph and committing it: removed once
 // this old, so a graph still being written by a live process is never touched.
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
@@ -112,6 +117,8 @@ export class HnswVectorIndex implements VectorIndex {
    * named in the manifest; renaming the manifest into place is the one commit step, so a
    * crash at any point leaves either the old pair or the new one, and processes sharing the
    * folder never write to the same file. The graph the old manifest named is then deleted.
+   *
+   * @throws when the graph cannot be written whole (a full disk): nothing is committed then.
    */
   async save(directory: string, key: string, embedderId: string): Promise<void> {
     await mkdir(directory, { recursive: true });
@@ -125,13 +132,19 @@ export class HnswVectorIndex implements VectorIndex {
       // No manifest names this file yet, so writing it in place is as safe as a temp file.
       await this.index.writeIndex(graphPath);
       await syncFile(graphPath);
-      const manifest: Manifest = {
+      // hnswlib does not report a short write; read the file back and check it whole.
+      const written = await readFile(graphPath);
+      const problem = checkHnswGraph(written, this.dimensions);
+      if (problem) throw new Error(`the graph written to ${graphPath} is damaged (${problem}); is the disk full?`);
+      const fields: Omit<Manifest, "checksum"> = {
         format: FORMAT,
         embedderId,
         dimensions: this.dimensions,
         graph,
-        entries: [...this.entries].map(([name, entry]) => [name, entry.label, entry.textHash]),
+        graphSha256: sha256(written),
+        entries: [...this.entries].map(([name, entry]): [string, number, string] => [name, entry.label, entry.textHash]),
       };
+      const manifest: Manifest = { ...fields, checksum: sha256(JSON.stringify(fields)) };
       await writeSynced(manifestTemp, JSON.stringify(manifest));
       previous = await committedGraph(manifestPath);
       await rename(manifestTemp, manifestPath);
@@ -144,53 +157,71 @@ export class HnswVectorIndex implements VectorIndex {
   }
 
   /**
-   * Reads an index saved by {@link save}. `undefined` when there is none, or when the
-   * manifest and graph do not belong together (wrong model or dimension, missing or torn
-   * graph, a label the manifest names that the graph lacks): the caller rebuilds.
+   * Reads an index saved by {@link save}, after checking everything about it that native code
+   * would otherwise trust: the manifest's checksum, the graph file's checksum, every field and
+   * link of the graph, and that its live labels are exactly the manifest's. With `vectorOf`,
+   * each tool's stored vector must also point where the vector cache says its text does.
+   *
+   * @returns `absent` when nothing was saved for this model, `damaged` with the reason when the
+   *   files do not hold up (the caller rebuilds, and says so).
    */
   static async load(
     directory: string,
     key: string,
     embedderId: string,
     dimensions: number,
-    options: VectorIndexOptions = {},
-  ): Promise<HnswVectorIndex | undefined> {
-    let manifest: Manifest | undefined;
+    options: VectorIndexOptions & { vectorOf?: (textHash: string) => Float32Array | undefined } = {},
+  ): Promise<LoadedHnswIndex> {
+    let text: string;
     try {
-      manifest = parseManifest(JSON.parse(await readFile(join(directory, `${key}.json`), "utf8")), key);
+      text = await readFile(join(directory, `${key}.json`), "utf8");
     } catch {
-      return undefined;
+      return { absent: true };
     }
-    if (!manifest || manifest.embedderId !== embedderId || manifest.dimensions !== dimensions) return undefined;
+    let manifest: Manifest | string;
+    try {
+      manifest = parseManifest(JSON.parse(text), key);
+    } catch {
+      manifest = "its manifest is not JSON";
+    }
+    if (typeof manifest === "string") return { damaged: manifest };
+    // Another model, or another vector length: not damage, just not ours to load.
+    if (manifest.embedderId !== embedderId || manifest.dimensions !== dimensions) return { absent: true };
     const graphPath = join(directory, manifest.graph);
-    if (!(await graphFits(graphPath, manifest))) return undefined;
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(graphPath);
+    } catch {
+      return { damaged: `its graph file ${manifest.graph} is missing` };
+    }
+    if (sha256(bytes) !== manifest.graphSha256) return { damaged: "its graph file does not match its checksum" };
+    const problem = checkHnswGraph(bytes, dimensions);
+    if (problem) return { damaged: `its graph is malformed: ${problem}` };
+    const live = liveHnswLabels(bytes);
+    if (live.size !== manifest.entries.length || manifest.entries.some(([, label]) => !live.has(label))) {
+      return { damaged: "its graph and manifest disagree on which tools are in it" };
+    }
 
     const HierarchicalNSW = await loadHnswlib();
     const index = new HierarchicalNSW("cosine", dimensions);
     try {
       await index.readIndex(graphPath, false);
-    } catch {
-      return undefined;
+    } catch (error) {
+      return { damaged: `hnswlib could not read its graph (${error instanceof Error ? error.message : String(error)})` };
     }
     const loaded = new HnswVectorIndex(index, dimensions, options.efSearch ?? 64);
     for (const [name, label, textHash] of manifest.entries) {
+      if (options.vectorOf && !pointsAlike(index.getPoint(label), options.vectorOf(textHash))) {
+        return { damaged: `the stored vector of ${name} is not the one its text has (swapped or altered labels)` };
+      }
       loaded.entries.set(name, { label, textHash });
       loaded.names.set(label, name);
     }
     // hnswlib keeps deleted labels in its id list, so this is every label the graph has held.
     const ids = index.getIdsList();
-    const inGraph = new Set(ids);
-    for (const label of loaded.names.keys()) {
-      if (!inGraph.has(label) || !isLive(index, label)) return undefined;
-    }
-    for (const label of ids) {
-      if (loaded.names.has(label)) continue;
-      // Not in the manifest, so it must have been deleted before the save.
-      if (isLive(index, label)) return undefined;
-      loaded.freeLabels.push(label);
-    }
+    for (const label of ids) if (!loaded.names.has(label)) loaded.freeLabels.push(label);
     loaded.nextLabel = ids.reduce((max, label) => Math.max(max, label + 1), 0);
-    return loaded;
+    return { index: loaded };
   }
 
   private newLabel(): number {
@@ -199,74 +230,53 @@ export class HnswVectorIndex implements VectorIndex {
   }
 }
 
-function isLive(index: HierarchicalNsw, label: number): boolean {
-  try {
-    // hnswlib refuses the point of a missing or deleted label.
-    index.getPoint(label);
-    return true;
-  } catch {
-    return false;
+/** Whether a stored (unit) vector points where the cached vector does; no cached vector: nothing to compare. */
+function pointsAlike(stored: number[], cached: Float32Array | undefined): boolean {
+  if (!cached) return true;
+  let dot = 0;
+  let norm = 0;
+  for (let d = 0; d < cached.length; d++) {
+    dot += stored[d]! * cached[d]!;
+    norm += cached[d]! * cached[d]!;
   }
+  return norm === 0 || dot / Math.sqrt(norm) > 0.9999;
 }
 
-function parseManifest(value: unknown, key: string): Manifest | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const manifest = value as Record<string, unknown>;
-  const { format, embedderId, dimensions, graph, entries } = manifest;
-  if (format !== FORMAT || typeof embedderId !== "string" || !isCount(dimensions)) return undefined;
+function sha256(data: Uint8Array | string): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/** The manifest, or what is wrong with it. */
+function parseManifest(value: unknown, key: string): Manifest | string {
+  if (typeof value !== "object" || value === null) return "its manifest is not an object";
+  const { format, embedderId, dimensions, graph, graphSha256, entries, checksum } = value as Record<string, unknown>;
+  if (format !== FORMAT) return `its manifest has format ${String(format)}, not ${FORMAT}`;
+  if (typeof embedderId !== "string" || !isCount(dimensions) || typeof graphSha256 !== "string" || typeof checksum !== "string") {
+    return "its manifest lacks a field";
+  }
   // Only a file of this key in the same folder: the manifest never points elsewhere.
-  if (typeof graph !== "string" || !graph.startsWith(`${key}.`) || !graph.endsWith(".hnsw") || /[\\/]/.test(graph)) return undefined;
-  if (!Array.isArray(entries)) return undefined;
+  if (typeof graph !== "string" || !graph.startsWith(`${key}.`) || !graph.endsWith(".hnsw") || /[\\/]/.test(graph)) {
+    return "its manifest names a graph file outside its folder";
+  }
+  if (!Array.isArray(entries)) return "its manifest has no entries";
+  if (sha256(JSON.stringify({ format, embedderId, dimensions, graph, graphSha256, entries })) !== checksum) {
+    return "its manifest does not match its checksum";
+  }
   const names = new Set<string>();
   const labels = new Set<number>();
   for (const entry of entries as unknown[]) {
-    if (!Array.isArray(entry) || entry.length !== 3) return undefined;
+    if (!Array.isArray(entry) || entry.length !== 3) return "its manifest has a malformed entry";
     const [name, label, textHash] = entry as unknown[];
-    if (typeof name !== "string" || !isCount(label) || typeof textHash !== "string") return undefined;
-    if (names.has(name) || labels.has(label)) return undefined;
+    if (typeof name !== "string" || !isCount(label) || typeof textHash !== "string") return "its manifest has a malformed entry";
+    if (names.has(name) || labels.has(label)) return "its manifest lists a tool or label twice";
     names.add(name);
     labels.add(label);
   }
-  return manifest as unknown as Manifest;
+  return value as Manifest;
 }
 
 function isCount(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
-}
-
-/**
- * Checks the graph file's header against the manifest before hnswlib reads it: hnswlib takes
- * the vector length from the caller, not the file, so a mismatch would be read as garbage.
- * (A torn file hnswlib rejects itself.)
- */
-async function graphFits(path: string, manifest: Manifest): Promise<boolean> {
-  let header: Buffer;
-  let bytes: number;
-  try {
-    const file = await open(path, "r");
-    try {
-      bytes = (await file.stat()).size;
-      header = Buffer.alloc(HEADER_BYTES);
-      const { bytesRead } = await file.read(header, 0, HEADER_BYTES, 0);
-      if (bytesRead < HEADER_BYTES) return false;
-    } finally {
-      await file.close();
-    }
-  } catch {
-    return false;
-  }
-  const field = (index: number) => Number(header.readBigUInt64LE(index * 8));
-  const maxElements = field(1);
-  const count = field(2);
-  const bytesPerElement = field(3);
-  const labelOffset = field(4);
-  const dataOffset = field(5);
-  return (
-    labelOffset - dataOffset === manifest.dimensions * 4 &&
-    count >= manifest.entries.length &&
-    count <= maxElements &&
-    HEADER_BYTES + count * bytesPerElement <= bytes
-  );
 }
 
 async function syncFile(path: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -6,7 +6,8 @@ import { VectorCache } from "./vector-cache.js";
 
 const DIMENSIONS = 8;
 const KEY = "0123456789abcdef";
-const RECORD_BYTES = 16 + DIMENSIONS * 4;
+const HEADER_BYTES = 12;
+const RECORD_BYTES = 16 + DIMENSIONS * 4 + 4;
 
 const hashOf = (n: number) => n.toString(16).padStart(32, "0");
 const vectorOf = (n: number) => Float32Array.from({ length: DIMENSIONS }, (_, d) => n * 10 + d + 0.5);
@@ -18,43 +19,81 @@ function expectHolds(cache: VectorCache, numbers: readonly number[]): void {
 describe("VectorCache", () => {
   let dir: string;
   let file: string;
+  let damage: string[];
+  const open = () => VectorCache.open(dir, KEY, DIMENSIONS, (problem) => damage.push(problem));
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "toolsift-vector-cache-"));
-    file = join(dir, `${KEY}.vectors`);
+    file = join(dir, `${KEY}.vec`);
+    damage = [];
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it("keeps vectors across reopening", async () => {
-    const cache = await VectorCache.open(dir, KEY, DIMENSIONS);
+    const cache = await open();
     await cache.add([1, 2, 3].map((n) => [hashOf(n), vectorOf(n)]));
     await cache.add([[hashOf(2), vectorOf(99)]]);
-    expectHolds(await VectorCache.open(dir, KEY, DIMENSIONS), [1, 2, 3]);
-    expect(statSync(file).size).toBe(3 * RECORD_BYTES);
+    expectHolds(await open(), [1, 2, 3]);
+    expect(statSync(file).size).toBe(HEADER_BYTES + 3 * RECORD_BYTES);
+    expect(damage).toEqual([]);
   });
 
-  it("cuts a torn record off on open, so later appends stay readable", async () => {
-    const first = await VectorCache.open(dir, KEY, DIMENSIONS);
+  it("cuts a torn record off on open, reports it, and keeps later appends readable", async () => {
+    const first = await open();
     await first.add([1, 2].map((n) => [hashOf(n), vectorOf(n)]));
     appendFileSync(file, Buffer.from([1, 2, 3, 4, 5, 6, 7]));
 
-    const reopened = await VectorCache.open(dir, KEY, DIMENSIONS);
+    const reopened = await open();
     expectHolds(reopened, [1, 2]);
-    expect(statSync(file).size).toBe(2 * RECORD_BYTES);
+    expect(damage).toHaveLength(1);
+    expect(damage[0]).toMatch(/torn record/);
+    expect(statSync(file).size).toBe(HEADER_BYTES + 2 * RECORD_BYTES);
     await reopened.add([[hashOf(3), vectorOf(3)]]);
 
-    expectHolds(await VectorCache.open(dir, KEY, DIMENSIONS), [1, 2, 3]);
+    expectHolds(await open(), [1, 2, 3]);
+    expect(damage).toHaveLength(1);
   });
 
   it("cuts a record torn after it was opened off before appending", async () => {
-    const cache = await VectorCache.open(dir, KEY, DIMENSIONS);
+    const cache = await open();
     await cache.add([[hashOf(1), vectorOf(1)]]);
     // Another writer sharing the file died mid-record.
     appendFileSync(file, Buffer.alloc(RECORD_BYTES - 3, 0xff));
     await cache.add([[hashOf(2), vectorOf(2)]]);
 
-    expect(statSync(file).size).toBe(2 * RECORD_BYTES);
-    expectHolds(await VectorCache.open(dir, KEY, DIMENSIONS), [1, 2]);
+    expect(statSync(file).size).toBe(HEADER_BYTES + 2 * RECORD_BYTES);
+    expectHolds(await open(), [1, 2]);
+  });
+
+  it("drops a record whose bytes changed, so its text is embedded again, and rewrites the file", async () => {
+    const cache = await open();
+    await cache.add([1, 2, 3].map((n) => [hashOf(n), vectorOf(n)]));
+    const bytes = readFileSync(file);
+    bytes[HEADER_BYTES + RECORD_BYTES + 20]! ^= 0x10; // a vector byte of record 2
+    writeFileSync(file, bytes);
+
+    const reopened = await open();
+    expectHolds(reopened, [1, 3]);
+    expect(reopened.get(hashOf(2))).toBeUndefined();
+    expect(damage[0]).toMatch(/1 records failed their checksum/);
+    expect(statSync(file).size).toBe(HEADER_BYTES + 2 * RECORD_BYTES);
+    await open();
+    expect(damage).toHaveLength(1);
+  });
+
+  it("starts over from a file that is not a vector cache of this model", async () => {
+    writeFileSync(file, Buffer.from("garbage that is long enough to look like a header and some records"));
+    const cache = await open();
+    expect(cache.get(hashOf(1))).toBeUndefined();
+    expect(damage[0]).toMatch(/header/);
+    await cache.add([[hashOf(1), vectorOf(1)]]);
+    expectHolds(await open(), [1]);
+  });
+
+  it("removes the unchecked cache file of toolsift 0.1", async () => {
+    writeFileSync(join(dir, `${KEY}.vectors`), Buffer.alloc(16 + DIMENSIONS * 4));
+    await open();
+    expect(() => statSync(join(dir, `${KEY}.vectors`))).toThrow();
   });
 
   it("works in memory only without a folder", async () => {

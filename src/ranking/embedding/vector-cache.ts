@@ -1,13 +1,22 @@
-import { mkdir, open, readFile, truncate } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { crc32 } from "node:zlib";
 
 const HASH_BYTES = 16;
+const CHECK_BYTES = 4;
+/** `TSVC`, then the format version and the vector length, so a file of another shape is never misread. */
+const MAGIC = 0x43565354;
+const VERSION = 1;
+const HEADER_BYTES = 12;
 
 /**
  * Vectors by text hash, kept in memory and appended to one file per embedder, so a tool
  * whose text was ever embedded with this model is never embedded again, across restarts.
- * Records are fixed-size (hash, then float32s). A torn last write is cut off before the next
- * append, so the records after it stay aligned.
+ *
+ * Records are fixed-size: text hash, float32s, and a CRC-32 of both. A record that fails its
+ * check (a flipped byte, a torn write, garbage) is dropped on open, so its text is embedded
+ * again rather than ranked with a wrong vector, and the file is rewritten without it.
  */
 export class VectorCache {
   private readonly vectors = new Map<string, Float32Array>();
@@ -18,31 +27,30 @@ export class VectorCache {
   ) {}
 
   private get recordBytes(): number {
-    return HASH_BYTES + this.dimensions * 4;
+    return HASH_BYTES + this.dimensions * 4 + CHECK_BYTES;
   }
 
-  /** A cache backed by `<directory>/<key>.vectors`, or memory only when `directory` is undefined. */
-  static async open(directory: string | undefined, key: string, dimensions: number): Promise<VectorCache> {
-    const cache = new VectorCache(directory ? join(directory, `${key}.vectors`) : undefined, dimensions);
-    if (!cache.file) return cache;
+  /**
+   * A cache backed by `<directory>/<key>.vec`, or memory only when `directory` is undefined.
+   * `onDamage` hears what was wrong with a damaged file (it is then repaired).
+   */
+  static async open(directory: string | undefined, key: string, dimensions: number, onDamage?: (problem: string) => void): Promise<VectorCache> {
+    const cache = new VectorCache(directory ? join(directory, `${key}.vec`) : undefined, dimensions);
+    if (!directory || !cache.file) return cache;
+    // toolsift 0.1 kept unchecked records in <key>.vectors; they are not trusted, only removed.
+    await rm(join(directory, `${key}.vectors`), { force: true }).catch(() => undefined);
     let bytes: Buffer;
     try {
       bytes = await readFile(cache.file);
     } catch {
       return cache;
     }
-    const recordBytes = cache.recordBytes;
-    const whole = bytes.length - (bytes.length % recordBytes);
-    for (let offset = 0; offset < whole; offset += recordBytes) {
-      const hash = bytes.subarray(offset, offset + HASH_BYTES).toString("hex");
-      const vector = new Float32Array(dimensions);
-      Buffer.from(vector.buffer).set(bytes.subarray(offset + HASH_BYTES, offset + recordBytes));
-      cache.vectors.set(hash, vector);
-    }
-    if (whole < bytes.length) {
-      // Left as is, the partial record would shift every later append off the record grid.
-      // A cache that cannot be repaired here is repaired by the next `add`.
-      await truncate(cache.file, whole).catch(() => undefined);
+    const problem = cache.read(bytes);
+    if (problem) {
+      onDamage?.(`${cache.file}: ${problem}; ${cache.vectors.size} good vectors kept, the rest will be embedded again`);
+      // Rewritten whole, so later appends land on a clean record grid. If that fails, the
+      // next open finds the same damage and tries again.
+      await cache.rewrite().catch(() => undefined);
     }
     return cache;
   }
@@ -56,21 +64,79 @@ export class VectorCache {
     const fresh = entries.filter(([hash]) => !this.vectors.has(hash));
     for (const [hash, vector] of fresh) this.vectors.set(hash, vector);
     if (!this.file || fresh.length === 0) return;
-    const record = this.recordBytes;
-    const buffer = Buffer.alloc(record * fresh.length);
-    fresh.forEach(([hash, vector], i) => {
-      buffer.write(hash, i * record, HASH_BYTES, "hex");
-      Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).copy(buffer, i * record + HASH_BYTES);
-    });
     await mkdir(dirname(this.file), { recursive: true });
-    const file = await open(this.file, "a");
+    const file = await open(this.file, "a+");
     try {
-      // A write torn since the file was opened (this process or another) is cut off first.
       const { size } = await file.stat();
-      if (size % record !== 0) await file.truncate(size - (size % record));
-      await file.writeFile(buffer);
+      // A new file gets its header; one torn since it was opened (this process or another) is
+      // cut back to whole records, so the new ones stay aligned.
+      const torn = size < HEADER_BYTES ? size : (size - HEADER_BYTES) % this.recordBytes;
+      if (torn > 0) await file.truncate(size - torn);
+      const records = this.encode(fresh);
+      await file.writeFile(size - torn === 0 ? Buffer.concat([this.header(), records]) : records);
     } finally {
       await file.close();
     }
+  }
+
+  /** Loads every good record; returns what was wrong with the rest, if anything. */
+  private read(bytes: Buffer): string | undefined {
+    if (bytes.length < HEADER_BYTES || bytes.readUInt32LE(0) !== MAGIC || bytes.readUInt32LE(4) !== VERSION || bytes.readUInt32LE(8) !== this.dimensions) {
+      return bytes.length === 0 ? undefined : "its header is not a toolsift vector cache of this model";
+    }
+    const record = this.recordBytes;
+    let bad = 0;
+    const end = bytes.length - ((bytes.length - HEADER_BYTES) % record);
+    for (let offset = HEADER_BYTES; offset < end; offset += record) {
+      const checked = bytes.subarray(offset, offset + record - CHECK_BYTES);
+      if (crc32(checked) !== bytes.readUInt32LE(offset + record - CHECK_BYTES)) {
+        bad++;
+        continue;
+      }
+      const vector = new Float32Array(this.dimensions);
+      Buffer.from(vector.buffer).set(checked.subarray(HASH_BYTES));
+      this.vectors.set(checked.subarray(0, HASH_BYTES).toString("hex"), vector);
+    }
+    const torn = bytes.length - end;
+    if (bad === 0 && torn === 0) return undefined;
+    return [bad > 0 ? `${bad} records failed their checksum` : "", torn > 0 ? `${torn} bytes of a torn record` : ""].filter(Boolean).join(" and ");
+  }
+
+  private async rewrite(): Promise<void> {
+    const file = this.file!;
+    const temp = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+    try {
+      const handle = await open(temp, "w");
+      try {
+        await handle.writeFile(Buffer.concat([this.header(), this.encode([...this.vectors])]));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  private header(): Buffer {
+    const header = Buffer.alloc(HEADER_BYTES);
+    header.writeUInt32LE(MAGIC, 0);
+    header.writeUInt32LE(VERSION, 4);
+    header.writeUInt32LE(this.dimensions, 8);
+    return header;
+  }
+
+  private encode(entries: readonly [string, Float32Array][]): Buffer {
+    const record = this.recordBytes;
+    const buffer = Buffer.alloc(record * entries.length);
+    entries.forEach(([hash, vector], i) => {
+      const at = i * record;
+      buffer.write(hash, at, HASH_BYTES, "hex");
+      Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).copy(buffer, at + HASH_BYTES);
+      buffer.writeUInt32LE(crc32(buffer.subarray(at, at + record - CHECK_BYTES)), at + record - CHECK_BYTES);
+    });
+    return buffer;
   }
 }
