@@ -100,6 +100,8 @@ const DEFAULT_REFRESH_WAIT_MS = 2000;
  * @param servers - Server name to client or config. Names prefix the tool names, so they must be
  *   1 to 32 letters, digits, `-` or `_`, without `__`.
  * @throws {@link OptionsError} for a bad server name, config or option, before anything is started.
+ * @throws {@link DependencyError} when the optional peer dependency `@modelcontextprotocol/sdk` is not
+ *   installed (the message says what to install) or does not load (the message says why).
  * @throws {@link ToolsiftError} (`mcp_connect_failed`, `mcp_list_failed`) naming the server that could
  *   not be reached or listed; whatever was already opened is closed again.
  * @example
