@@ -366,6 +366,16 @@ describe("fromMcp over Streamable HTTP with server-everything", () => {
       await host.close();
     }
   });
+
+  it("takes the url as a URL object, or anything with an href", async () => {
+    const host = await fromMcp({ web: { url: new URL(`http://127.0.0.1:${port}/mcp`) }, alike: { url: { href: `http://127.0.0.1:${port}/mcp` } } });
+    try {
+      const names = (await host.listTools()).map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(["web__echo", "alike__echo"]));
+    } finally {
+      await host.close();
+    }
+  });
 });
 
 describe("fromMcp input checks and connection failures", () => {

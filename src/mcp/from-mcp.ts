@@ -1,8 +1,8 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/tool-definition.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
+import { isMcpClient, type McpClient } from "./mcp-client.js";
 import { McpConnection, type McpConnectionOptions } from "./mcp-connection.js";
 import { loadMcpSdk, type McpSdk } from "./mcp-sdk.js";
 import { assertServerName, parseServerConfig, type McpServerConfig, type ParsedServerConfig } from "./mcp-server-config.js";
@@ -79,8 +79,8 @@ const DEFAULT_REFRESH_WAIT_MS = 2000;
 /**
  * Turns MCP servers into a toolsift tool host.
  *
- * Each entry of `servers` is a connected `Client` of `@modelcontextprotocol/sdk` (the host uses it
- * but never closes it) or a config the host connects itself: `{ command, args?, env?, cwd? }` starts
+ * Each entry of `servers` is a connected {@link McpClient}, such as a `Client` of
+ * `@modelcontextprotocol/sdk` (the host uses it but never closes it), or a config the host connects itself: `{ command, args?, env?, cwd? }` starts
  * a stdio server as a child process, `{ url, headers? }` reaches a Streamable HTTP server. All
  * servers are connected in parallel.
  *
@@ -114,7 +114,7 @@ const DEFAULT_REFRESH_WAIT_MS = 2000;
  * await host.close();
  * ```
  */
-export async function fromMcp(servers: Readonly<Record<string, Client | McpServerConfig>>, options: FromMcpOptions = {}): Promise<McpToolHost> {
+export async function fromMcp(servers: Readonly<Record<string, McpClient | McpServerConfig>>, options: FromMcpOptions = {}): Promise<McpToolHost> {
   const settings = parseOptions(options);
   if (typeof servers !== "object" || servers === null || Array.isArray(servers) || servers instanceof Map) {
     throw new OptionsError(
@@ -126,14 +126,14 @@ export async function fromMcp(servers: Readonly<Record<string, Client | McpServe
   // Check every entry before starting anything, so a typo in the last one leaves no stray process.
   const plans = Object.entries(servers).map(([server, value]) => {
     assertServerName(server);
-    return isClient(value) ? { server, client: value } : { server, config: parseServerConfig(server, value) };
+    return isMcpClient(value) ? { server, client: value } : { server, config: parseServerConfig(server, value) };
   });
 
   const sdk = await loadMcpSdk();
   const connectionOptions = {
     requestTimeoutMs: settings.requestTimeoutMs,
     onError: settings.onError,
-    listChanged: sdk.ToolListChangedNotificationSchema,
+    sdk,
   };
   const settled = await Promise.allSettled(
     plans.map((plan) =>
@@ -211,7 +211,7 @@ class McpHost implements McpToolHost {
 
 type ConnectionSettings = Omit<McpConnectionOptions, "release">;
 
-async function adoptClient(server: string, client: Client, settings: ConnectionSettings): Promise<McpConnection> {
+async function adoptClient(server: string, client: McpClient, settings: ConnectionSettings): Promise<McpConnection> {
   const connection = new McpConnection(server, client, { ...settings, release: undefined });
   try {
     await connection.refresh();
@@ -244,9 +244,10 @@ async function openServer(
     transport = stdio;
     where = `started as ${JSON.stringify([config.command, ...config.args].join(" "))}`;
   } else {
-    transport = new StreamableHTTPClientTransport(config.url, config.headers ? { requestInit: { headers: config.headers } } : undefined);
+    const url = new URL(config.href);
+    transport = new StreamableHTTPClientTransport(url, config.headers ? { requestInit: { headers: config.headers } } : undefined);
     // Origin and path only: a query string may carry a token.
-    where = `at ${config.url.origin}${config.url.pathname}`;
+    where = `at ${url.origin}${url.pathname}`;
   }
   const http = transport instanceof StreamableHTTPClientTransport ? transport : undefined;
   const release = async (): Promise<void> => {
@@ -275,7 +276,7 @@ async function openServer(
     await connection.close().catch(() => undefined);
     throw error;
   }
-  connection.watchDisconnect();
+  connection.watchDisconnect(client);
   return connection;
 }
 
@@ -310,14 +311,6 @@ function parseOptions(options: FromMcpOptions): {
     refreshWaitMs: refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
     onError: onError ?? ((error) => process.emitWarning(error)),
   };
-}
-
-function isClient(value: unknown): value is Client {
-  // By its methods rather than instanceof: a Client may come from another copy of the SDK,
-  // and the SDK is only loaded once a server is used.
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return ["callTool", "listTools", "setNotificationHandler", "getServerCapabilities"].every((method) => typeof candidate[method] === "function");
 }
 
 function combineFailures(failures: readonly unknown[], code: string): ToolsiftError {

@@ -6,3 +6,4 @@ export {
   type McpStdioServerConfig,
 } from "./mcp-server-config.js";
 export { mcpToolName } from "./mcp-tool-name.js";
+export type { McpClient, McpRequestOptions } from "./mcp-client.js";

@@ -1,5 +1,5 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";
 import type { JsonSchemaObject, ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
@@ -21,8 +21,8 @@ export interface McpConnectionOptions {
   onError: (error: ToolsiftError) => void;
   /** Releases what toolsift opened for this server; undefined for a Client the caller owns. */
   release: (() => Promise<void>) | undefined;
-  /** The SDK's schema of `tools/list_changed`, from the lazily loaded SDK. */
-  listChanged: McpSdk["ToolListChangedNotificationSchema"];
+  /** The lazily loaded SDK, for the schemas of what servers send. */
+  sdk: McpSdk;
 }
 
 /**
@@ -42,11 +42,11 @@ export class McpConnection {
 
   constructor(
     readonly server: string,
-    readonly client: Client,
+    readonly client: McpClient,
     private readonly options: McpConnectionOptions,
   ) {
     // Set before the first request so a notification sent right after `initialize` is not lost.
-    client.setNotificationHandler(options.listChanged, () => {
+    client.setNotificationHandler(options.sdk.ToolListChangedNotificationSchema, () => {
       if (this.closed) return;
       this.refresh().catch((error: unknown) => this.options.onError(asToolsiftError(error, "mcp_list_failed", server)));
     });
@@ -56,8 +56,8 @@ export class McpConnection {
    * Reports the connection's end through `onError` once it is up. Only for clients toolsift made:
    * a caller's client keeps its own `onclose`.
    */
-  watchDisconnect(): void {
-    this.client.onclose = () => {
+  watchDisconnect(owned: { onclose?: (() => void) | undefined }): void {
+    owned.onclose = () => {
       if (this.closed || this.disconnected) return;
       this.disconnected = true;
       this.options.onError(
@@ -123,9 +123,9 @@ export class McpConnection {
     if (this.closed) return mcpErrorOutput(source, "the tool host was closed");
     if (this.disconnected) return mcpErrorOutput(source, "the server is no longer connected (its process exited or the connection closed)");
     try {
-      const result = await this.client.callTool(
-        { name: tool, arguments: isRecord(input) ? input : {} },
-        undefined,
+      const result = await this.client.request(
+        { method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } },
+        this.options.sdk.CallToolResultSchema,
         this.requestOptions(),
       );
       return mcpResultToOutput(result, source);
@@ -172,7 +172,11 @@ export class McpConnection {
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await this.client.listTools(cursor === undefined ? undefined : { cursor }, this.requestOptions());
+      const result = (await this.client.request(
+        { method: "tools/list", ...(cursor === undefined ? {} : { params: { cursor } }) },
+        this.options.sdk.ListToolsResultSchema,
+        this.requestOptions(),
+      )) as ListToolsResult;
       tools.push(...result.tools);
       cursor = result.nextCursor;
       if (cursor === undefined) return tools;

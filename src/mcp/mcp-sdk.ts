@@ -6,6 +6,8 @@ export interface McpSdk {
   StdioClientTransport: typeof import("@modelcontextprotocol/sdk/client/stdio.js").StdioClientTransport;
   StreamableHTTPClientTransport: typeof import("@modelcontextprotocol/sdk/client/streamableHttp.js").StreamableHTTPClientTransport;
   ToolListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").ToolListChangedNotificationSchema;
+  ListToolsResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListToolsResultSchema;
+  CallToolResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").CallToolResultSchema;
 }
 
 /** The optional peer dependency behind fromMcp, and the versions toolsift is built and tested against. */
@@ -36,6 +38,8 @@ export function loadMcpSdk(): Promise<McpSdk> {
         StdioClientTransport: stdio.StdioClientTransport,
         StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
         ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
+        ListToolsResultSchema: types.ListToolsResultSchema,
+        CallToolResultSchema: types.CallToolResultSchema,
       };
       const missing = Object.entries(loaded).flatMap(([name, value]) => (value === undefined ? [name] : []));
       if (missing.length > 0) {
