@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolContext, ToolDefinition } from "../catalogue/tool-definition.js";
 import { isToolOutput, type ToolOutput } from "../catalogue/tool-output.js";
 import { OptionsError, ToolsiftError } from "../errors.js";
-import { DYNAMIC_SERVER, everythingServerEntry } from "../../test/support/mcp-servers.js";
+import { DYNAMIC_SERVER, everythingServerEntry, isAlive, runTool as run, textOf, toolNamed as tool, waitFor } from "../../test/support/mcp-servers.js";
 import { fromMcp, mcpToolName, type McpServerConfig, type McpToolHost } from "./index.js";
 
 const FIXTURE = DYNAMIC_SERVER;
@@ -22,40 +21,6 @@ const context: ToolContext = { sessionId: undefined, stage: "execute" };
 
 function fixtureConfig(pidFile?: string): McpServerConfig {
   return { command: process.execPath, args: [FIXTURE], ...(pidFile ? { env: { FIXTURE_PID_FILE: pidFile } } : {}) };
-}
-
-function tool(tools: readonly ToolDefinition[], name: string): ToolDefinition {
-  const found = tools.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`no tool ${name} among ${tools.map((t) => t.name).join(", ")}`);
-  return found;
-}
-
-async function run(host: McpToolHost, name: string, input: Record<string, unknown> = {}): Promise<ToolOutput> {
-  const output: unknown = await tool(await host.listTools(), name).execute?.(input, context);
-  if (!isToolOutput(output)) throw new Error(`${name} did not return a ToolOutput`);
-  return output;
-}
-
-function textOf(output: ToolOutput): string {
-  return output.content.flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : [])).join("\n");
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Polls until `check` holds; fails with `what` after `timeoutMs`. */
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 function tempDir(): string {

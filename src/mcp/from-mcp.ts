@@ -80,9 +80,9 @@ const DEFAULT_REFRESH_WAIT_MS = 2000;
  * Turns MCP servers into a toolsift tool host.
  *
  * Each entry of `servers` is a connected {@link McpClient}, such as a `Client` of
- * `@modelcontextprotocol/sdk` (the host uses it but never closes it), or a config the host connects itself: `{ command, args?, env?, cwd? }` starts
- * a stdio server as a child process, `{ url, headers? }` reaches a Streamable HTTP server. All
- * servers are connected in parallel.
+ * `@modelcontextprotocol/sdk` (the host uses it but never closes it), or a config the host connects
+ * itself: `{ command, args?, env?, cwd? }` starts a stdio server as a child process, `{ url, headers? }`
+ * reaches a Streamable HTTP server. All servers are connected in parallel.
  *
  * Tools are named `server__tool`. An MCP tool name the Anthropic API would reject (characters
  * outside `[a-zA-Z0-9_-]`, or longer than 64 with the prefix) is rewritten deterministically to a
@@ -90,8 +90,16 @@ const DEFAULT_REFRESH_WAIT_MS = 2000;
  * {@link McpToolHost.sourceOf} tells it. A tool is `destructive` only when its annotations say
  * `destructiveHint: true` without `readOnlyHint: true`: the MCP spec reads a missing hint as "may
  * be destructive", but gating every unannotated tool behind `approve` would make most servers
- * unusable. Tools that the server says can only run as tasks (`execution.taskSupport: "required"`)
- * are left out. `execute` never throws: MCP errors, protocol errors and lost servers come back as
+ * unusable; annotations or hints of the wrong type make a tool destructive (fail closed). Tools that
+ * the server says can only run as tasks (`execution.taskSupport: "required"`) are left out.
+ *
+ * A server's tool list is read tool by tool: a malformed tool (no name, an input schema that is not
+ * an object schema, an oversized one) is skipped with a warning through `onError`, and the rest of
+ * the list is used. Strings are bounded: descriptions past 16,000 characters and titles past 512
+ * are cut (with a warning), error messages from servers are cut in error results (see
+ * {@link MCP_LIST_LIMITS} for every bound). Each problem is reported once, not on every re-list.
+ *
+ * `execute` never throws: MCP errors, protocol errors and lost servers come back as
  * an error tool result naming the server and the tool.
  *
  * For a `Client` you pass in, the host installs its own handler for

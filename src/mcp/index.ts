@@ -6,4 +6,5 @@ export {
   type McpStdioServerConfig,
 } from "./mcp-server-config.js";
 export { mcpToolName } from "./mcp-tool-name.js";
+export { MCP_LIST_LIMITS } from "./mcp-tool-list.js";
 export type { McpClient, McpRequestOptions } from "./mcp-client.js";

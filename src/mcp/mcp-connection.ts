@@ -1,17 +1,19 @@
-import type { ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";
-import type { JsonSchemaObject, ToolDefinition } from "../catalogue/tool-definition.js";
+import type { ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
 import { ToolsiftError, errorText } from "../errors.js";
 import { mcpErrorOutput, mcpResultToOutput } from "./mcp-result-to-output.js";
-import { mcpToolName } from "./mcp-tool-name.js";
+import { boundText } from "./bounded-text.js";
+import { readToolList } from "./mcp-tool-list.js";
 import { isRecord } from "./unknown-value.js";
 
 /** A server's safeguard against a cursor loop; far beyond any real catalogue. */
 const MAX_PAGES = 1000;
 const LIST_CHANGED = "notifications/tools/list_changed";
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Past this many distinct warnings the memory of which were given is reset: bounded, at worst repeated. */
+const MAX_REMEMBERED_WARNINGS = 10_000;
 
 /** How one connection reports what happens after it was set up. */
 export interface McpConnectionOptions {
@@ -39,6 +41,7 @@ export class McpConnection {
   private queued: Promise<void> | undefined;
   private closed: Promise<void> | undefined;
   private disconnected = false;
+  private readonly warned = new Set<string>();
 
   constructor(
     readonly server: string,
@@ -125,7 +128,7 @@ export class McpConnection {
     try {
       const result = await this.client.request(
         { method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } },
-        this.options.sdk.CallToolResultSchema,
+        this.options.sdk.ResultSchema,
         this.requestOptions(),
       );
       return mcpResultToOutput(result, source);
@@ -152,7 +155,7 @@ export class McpConnection {
   }
 
   private async listTools(): Promise<void> {
-    let tools: Tool[];
+    let tools: unknown[];
     try {
       tools = await this.fetchAll();
     } catch (error) {
@@ -162,73 +165,47 @@ export class McpConnection {
     const key = JSON.stringify(tools);
     if (this.closed || key === this.listKey) return;
     this.listKey = key;
-    this.applyTools(tools);
+    const read = readToolList(this.server, tools, (tool, input) => this.call(tool, input));
+    for (const { tool, error } of read.issues) this.warnOnce(tool, error);
+    this.originalNames = read.originalNames;
+    this.tools = Object.freeze(read.definitions);
   }
 
-  private async fetchAll(): Promise<Tool[]> {
+  /** Pages through `tools/list`; the result is checked tool by tool afterwards, not here. */
+  private async fetchAll(): Promise<unknown[]> {
     // A server without the tools capability has none and may not answer tools/list at all.
     if (this.client.getServerCapabilities()?.tools === undefined) return [];
-    const tools: Tool[] = [];
+    const tools: unknown[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const result = (await this.client.request(
+      const result = await this.client.request(
         { method: "tools/list", ...(cursor === undefined ? {} : { params: { cursor } }) },
-        this.options.sdk.ListToolsResultSchema,
+        this.options.sdk.ResultSchema,
         this.requestOptions(),
-      )) as ListToolsResult;
-      tools.push(...result.tools);
-      cursor = result.nextCursor;
-      if (cursor === undefined) return tools;
-      if (seen.has(cursor)) throw new Error(`the server sent the cursor ${JSON.stringify(cursor)} twice while paging tools/list`);
-      seen.add(cursor);
+      );
+      const { tools: pageTools, nextCursor } = isRecord(result) ? result : {};
+      if (!Array.isArray(pageTools)) throw new Error(`the server answered tools/list without a tools array`);
+      tools.push(...pageTools);
+      if (nextCursor === undefined || nextCursor === null) return tools;
+      if (typeof nextCursor !== "string") throw new Error(`the server sent a nextCursor that is ${typeof nextCursor}, not a string`);
+      if (seen.has(nextCursor)) throw new Error(`the server sent the cursor ${JSON.stringify(boundText(nextCursor, 100))} twice while paging tools/list`);
+      seen.add(nextCursor);
+      cursor = nextCursor;
     }
     throw new Error(`tools/list did not end after ${MAX_PAGES} pages`);
   }
 
-  private applyTools(tools: readonly Tool[]): void {
-    const definitions: ToolDefinition[] = [];
-    const originalNames = new Map<string, string>();
-    for (const tool of tools) {
-      // Such a tool only runs through the experimental task API, which toolsift does not drive.
-      if (tool.execution?.taskSupport === "required") continue;
-      const name = mcpToolName(this.server, tool.name);
-      const earlier = originalNames.get(name);
-      if (earlier !== undefined) {
-        this.options.onError(
-          new ToolsiftError(
-            "mcp_duplicate_tool",
-            `MCP server "${this.server}" lists the tool ${JSON.stringify(tool.name)} whose catalogue name "${name}" is ` +
-              `already taken by ${JSON.stringify(earlier)}; only the first is offered. Fix the server's tool list.`,
-          ),
-        );
-        continue;
-      }
-      originalNames.set(name, tool.name);
-      definitions.push(this.definition(name, tool));
-    }
-    this.originalNames = originalNames;
-    this.tools = Object.freeze(definitions);
-  }
-
-  private definition(name: string, tool: Tool): ToolDefinition {
-    const annotations = tool.annotations;
-    const title = nonBlank(tool.title) ?? nonBlank(annotations?.title);
-    const tags: string[] = [];
-    if (title !== undefined) tags.push(title);
-    if (name !== `${this.server}__${tool.name}`) tags.push(tool.name);
-    const original = tool.name;
-    return {
-      name,
-      description: nonBlank(tool.description) ?? title ?? `Tool ${tool.name} of server ${this.server}.`,
-      inputSchema: tool.inputSchema as JsonSchemaObject,
-      // Explicit hints only: the spec reads a missing destructiveHint as "may be destructive", but
-      // gating every unannotated tool behind approve would make most servers unusable.
-      destructive: annotations?.destructiveHint === true && annotations.readOnlyHint !== true,
-      server: this.server,
-      ...(tags.length > 0 ? { tags } : {}),
-      execute: (input: unknown) => this.call(original, input),
-    };
+  /**
+   * Reports a problem with one tool once per host, not on every re-list: a server that keeps
+   * listing the same bad tool must not flood whoever reads the warnings.
+   */
+  private warnOnce(tool: string, error: ToolsiftError): void {
+    const key = `${tool}\u0000${error.message}`;
+    if (this.warned.has(key)) return;
+    if (this.warned.size >= MAX_REMEMBERED_WARNINGS) this.warned.clear();
+    this.warned.add(key);
+    this.options.onError(error);
   }
 
   private requestOptions(): { timeout: number } | undefined {
@@ -239,8 +216,4 @@ export class McpConnection {
 function asToolsiftError(error: unknown, code: string, server: string): ToolsiftError {
   if (error instanceof ToolsiftError) return error;
   return new ToolsiftError(code, `Could not list the tools of MCP server "${server}": ${errorText(error)}`, { cause: error });
-}
-
-function nonBlank(text: string | undefined): string | undefined {
-  return text !== undefined && text.trim() !== "" ? text : undefined;
 }

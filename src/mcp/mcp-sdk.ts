@@ -6,8 +6,12 @@ export interface McpSdk {
   StdioClientTransport: typeof import("@modelcontextprotocol/sdk/client/stdio.js").StdioClientTransport;
   StreamableHTTPClientTransport: typeof import("@modelcontextprotocol/sdk/client/streamableHttp.js").StreamableHTTPClientTransport;
   ToolListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").ToolListChangedNotificationSchema;
-  ListToolsResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListToolsResultSchema;
-  CallToolResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").CallToolResultSchema;
+  /**
+   * The base of every MCP result, which keeps fields it does not know. toolsift reads `tools/list`
+   * and `tools/call` results with it and checks them itself, item by item: the SDK's strict schemas
+   * would reject a whole list for one malformed tool.
+   */
+  ResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ResultSchema;
 }
 
 /** The optional peer dependency behind fromMcp, and the versions toolsift is built and tested against. */
@@ -38,8 +42,7 @@ export function loadMcpSdk(): Promise<McpSdk> {
         StdioClientTransport: stdio.StdioClientTransport,
         StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
         ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
-        ListToolsResultSchema: types.ListToolsResultSchema,
-        CallToolResultSchema: types.CallToolResultSchema,
+        ResultSchema: types.ResultSchema,
       };
       const missing = Object.entries(loaded).flatMap(([name, value]) => (value === undefined ? [name] : []));
       if (missing.length > 0) {

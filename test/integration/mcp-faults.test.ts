@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { fromMcp, type McpServerConfig, type ToolsiftError } from "../../src/index.js";
+import { MCP_LIST_LIMITS } from "../../src/mcp/mcp-tool-list.js";
+import { DYNAMIC_SERVER, HOSTILE_SERVER, runTool, textOf, toolNamed } from "../support/mcp-servers.js";
+
+const node = (script: string, env?: Record<string, string>): McpServerConfig => ({
+  command: process.execPath,
+  args: [script],
+  stderr: "ignore",
+  ...(env ? { env } : {}),
+});
+
+describe("a server whose tools/list holds malformed tools", () => {
+  it("skips each malformed tool with a warning, keeps the good ones, and leaves other servers alone", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER), dyn: node(DYNAMIC_SERVER) }, { onError: (error) => errors.push(error) });
+    try {
+      const tools = await host.listTools();
+      const names = tools.map((t) => t.name).filter((name) => name.startsWith("hostile__"));
+      expect(names.sort()).toEqual(
+        [
+          "annotations_is_string",
+          "description_is_number",
+          "destructive_as_string",
+          "garbage",
+          "huge_description",
+          "huge_error",
+          "huge_title",
+          "ok_tool",
+        ].map((name) => `hostile__${name}`),
+      );
+      expect(tools.some((t) => t.name === "dyn__echo")).toBe(true);
+      expect(textOf(await runTool(host, "hostile__ok_tool"))).toBe("ok from ok_tool");
+      expect(textOf(await runTool(host, "dyn__echo", { text: "fine" }))).toBe("echo: fine");
+
+      const invalid = errors.filter((error) => error.code === "mcp_invalid_tool");
+      // No name, a number, "", 5,000 characters, schema as string, array, type string, missing,
+      // huge, null, a string entry.
+      expect(invalid).toHaveLength(11);
+      for (const error of invalid) expect(error.message).toContain('MCP server "hostile"');
+      expect(invalid.map((error) => error.message).join("\n")).toMatch(/"schema_is_string" has an inputSchema that is string/);
+      expect(errors.filter((error) => error.code === "mcp_duplicate_tool")).toHaveLength(1);
+      // Every warning stays short, whatever the server sent.
+      for (const error of errors) expect(error.message.length).toBeLessThan(1_000);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("cuts huge descriptions and titles, ignores fields of the wrong type, and reads unreadable safety hints as destructive", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER) }, { onError: (error) => errors.push(error) });
+    try {
+      const tools = await host.listTools();
+      const huge = toolNamed(tools, "hostile__huge_description");
+      expect(huge.description.length).toBeLessThanOrEqual(MCP_LIST_LIMITS.descriptionChars);
+      expect(huge.description.startsWith("Describe a huge thing.")).toBe(true);
+      const titled = toolNamed(tools, "hostile__huge_title");
+      for (const tag of titled.tags ?? []) expect(tag.length).toBeLessThanOrEqual(MCP_LIST_LIMITS.titleChars);
+      expect(titled.description.length).toBeLessThanOrEqual(MCP_LIST_LIMITS.titleChars);
+      expect(toolNamed(tools, "hostile__description_is_number").description).toContain("description_is_number");
+      expect(toolNamed(tools, "hostile__destructive_as_string").destructive).toBe(true);
+      expect(toolNamed(tools, "hostile__annotations_is_string").destructive).toBe(true);
+      expect(toolNamed(tools, "hostile__ok_tool").destructive).toBe(false);
+      const codes = errors.map((error) => error.code);
+      expect(codes.filter((code) => code === "mcp_tool_text_truncated")).toHaveLength(2);
+      expect(codes.filter((code) => code === "mcp_invalid_annotations")).toHaveLength(2);
+      expect(codes.filter((code) => code === "mcp_invalid_tool_field")).toHaveLength(2);
+
+      // The same bad list again warns no more: once per tool, not once per listing.
+      const before = errors.length;
+      await host.refresh("hostile");
+      expect(errors.length).toBe(before);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("bounds a huge error message from the server in the error result", async () => {
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER) }, { onError: () => {} });
+    try {
+      const output = await runTool(host, "hostile__huge_error");
+      expect(output.isError).toBe(true);
+      expect(textOf(output)).toContain('Tool "huge_error" of MCP server "hostile" failed');
+      expect(textOf(output).length).toBeLessThan(3_000);
+    } finally {
+      await host.close();
+    }
+  });
+});
