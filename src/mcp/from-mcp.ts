@@ -12,10 +12,25 @@ export interface FromMcpOptions {
   /** How toolsift introduces itself to servers it connects to. Default `{ name: "toolsift", version: "0.1.0" }`. */
   clientInfo?: { name: string; version: string };
   /**
-   * Timeout of each MCP request toolsift sends (connect, `tools/list`, `tools/call`), in
-   * milliseconds. Default: the MCP SDK's, 60 seconds.
+   * Timeout of the requests that set a server up and list its tools (`initialize`, `tools/list`),
+   * in milliseconds; also of `tools/call` when {@link FromMcpOptions.callTimeoutMs} is not given.
+   * Default: the MCP SDK's, 60 seconds, which leaves room for a first `npx` download.
    */
   requestTimeoutMs?: number;
+  /**
+   * How long one tool call may take, in milliseconds. A call past it is cancelled
+   * (`notifications/cancelled`) and comes back as an error result naming the server, the tool and
+   * the timeout; the server stays connected and usable, and an `mcp_call_timeout` warning is
+   * reported.
+   *
+   * Half the SDK's 60 s by default: in front of an MCP client (a gateway), the upstream call must
+   * give up before the client's own 60 s request timeout does, so the model gets this clear error
+   * instead of a generic one; and an agent turn that waits longer than that for one tool is
+   * usually better off told so and free to try something else. Raise it for tools that are slow
+   * by nature.
+   * @defaultValue `requestTimeoutMs` when that is given, else 30000
+   */
+  callTimeoutMs?: number;
   /**
    * How long {@link McpToolHost.listTools} waits, at most, for re-lists already under way (after
    * `notifications/tools/list_changed` or a `refresh()`), in milliseconds. Waiting is what lets
@@ -75,6 +90,7 @@ const EMPTY: readonly ToolDefinition[] = Object.freeze([]);
 const STDERR_TAIL_CHARS = 2000;
 const TERMINATE_SESSION_TIMEOUT_MS = 2000;
 const DEFAULT_REFRESH_WAIT_MS = 2000;
+const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
 /**
  * Turns MCP servers into a toolsift tool host.
@@ -140,6 +156,7 @@ export async function fromMcp(servers: Readonly<Record<string, McpClient | McpSe
   const sdk = await loadMcpSdk();
   const connectionOptions = {
     requestTimeoutMs: settings.requestTimeoutMs,
+    callTimeoutMs: settings.callTimeoutMs,
     onError: settings.onError,
     sdk,
   };
@@ -291,18 +308,25 @@ async function openServer(
 function parseOptions(options: FromMcpOptions): {
   clientInfo: { name: string; version: string };
   requestTimeoutMs: number | undefined;
+  callTimeoutMs: number;
   refreshWaitMs: number;
   onError: (error: ToolsiftError) => void;
 } {
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "fromMcp: options must be an object or left out.");
   }
-  const { clientInfo, requestTimeoutMs, refreshWaitMs, onError } = options;
+  const { clientInfo, requestTimeoutMs, callTimeoutMs, refreshWaitMs, onError } = options;
   if (clientInfo !== undefined && !(typeof clientInfo?.name === "string" && clientInfo.name !== "" && typeof clientInfo.version === "string")) {
     throw new OptionsError("invalid_options", `fromMcp: options.clientInfo must be { name: string, version: string }, e.g. { name: "my-agent", version: "1.0.0" }.`);
   }
   if (requestTimeoutMs !== undefined && !(Number.isFinite(requestTimeoutMs) && requestTimeoutMs > 0)) {
     throw new OptionsError("invalid_options", `fromMcp: options.requestTimeoutMs must be a positive number of milliseconds, got ${String(requestTimeoutMs)}.`);
+  }
+  if (callTimeoutMs !== undefined && !(typeof callTimeoutMs === "number" && Number.isFinite(callTimeoutMs) && callTimeoutMs > 0)) {
+    throw new OptionsError(
+      "invalid_options",
+      `fromMcp: options.callTimeoutMs must be a positive, finite number of milliseconds (e.g. 30000), got ${JSON.stringify(callTimeoutMs) ?? String(callTimeoutMs)}.`,
+    );
   }
   if (refreshWaitMs !== undefined && !(Number.isFinite(refreshWaitMs) && refreshWaitMs >= 0)) {
     throw new OptionsError(
@@ -316,6 +340,7 @@ function parseOptions(options: FromMcpOptions): {
   return {
     clientInfo: clientInfo ? { name: clientInfo.name, version: clientInfo.version } : DEFAULT_CLIENT_INFO,
     requestTimeoutMs,
+    callTimeoutMs: callTimeoutMs ?? requestTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     refreshWaitMs: refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
     onError: onError ?? ((error) => process.emitWarning(error)),
   };

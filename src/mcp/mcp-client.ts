@@ -5,6 +5,12 @@
 export interface McpRequestOptions {
   /** Milliseconds before the client gives up on the request. */
   timeout?: number;
+  /**
+   * An `AbortSignal` (typed `unknown` so toolsift's types need neither the DOM nor Node's) that
+   * aborts when toolsift gives up on a `tools/call`; the SDK's Client then sends
+   * `notifications/cancelled` so the server can stop work nobody waits for.
+   */
+  signal?: unknown;
 }
 
 /**

@@ -12,13 +12,18 @@ import { isRecord } from "./unknown-value.js";
 const MAX_PAGES = 1000;
 const LIST_CHANGED = "notifications/tools/list_changed";
 const MAX_TIMER_MS = 2 ** 31 - 1;
+const TIMED_OUT = Symbol("timed out");
+/** How much later than toolsift's own call timeout the SDK's request timeout fires. */
+const CALL_TIMEOUT_GRACE_MS = 1_000;
 /** Past this many distinct warnings the memory of which were given is reset: bounded, at worst repeated. */
 const MAX_REMEMBERED_WARNINGS = 10_000;
 
 /** How one connection reports what happens after it was set up. */
 export interface McpConnectionOptions {
-  /** Passed as the timeout of every `tools/list` and `tools/call` request; the SDK default when undefined. */
+  /** Passed as the timeout of every `tools/list` request; the SDK default when undefined. */
   requestTimeoutMs: number | undefined;
+  /** How long a `tools/call` may take before it is cancelled and answered with an error result. */
+  callTimeoutMs: number;
   /** Failures nobody awaits: a refresh after `tools/list_changed`, a dropped tool, a lost connection. */
   onError: (error: ToolsiftError) => void;
   /** Releases what toolsift opened for this server; undefined for a Client the caller owns. */
@@ -120,20 +125,42 @@ export class McpConnection {
     }
   }
 
-  /** Runs one tool; never throws, failures come back as an error {@link ToolOutput}. */
+  /**
+   * Runs one tool; never throws, failures come back as an error {@link ToolOutput}. A call that
+   * outlives `callTimeoutMs` is cancelled and answered with an error; the connection stays up.
+   */
   async call(tool: string, input: unknown): Promise<ToolOutput> {
     const source = { server: this.server, tool };
     if (this.closed) return mcpErrorOutput(source, "the tool host was closed");
     if (this.disconnected) return mcpErrorOutput(source, "the server is no longer connected (its process exited or the connection closed)");
+    const timeoutMs = this.options.callTimeoutMs;
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), Math.min(timeoutMs, MAX_TIMER_MS));
+    });
+    // toolsift's own timer decides; the SDK's, a little later, only cleans up after a client that ignores the signal.
+    const options = { timeout: Math.min(timeoutMs + CALL_TIMEOUT_GRACE_MS, MAX_TIMER_MS), signal: abort.signal };
     try {
-      const result = await this.client.request(
-        { method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } },
-        this.options.sdk.ResultSchema,
-        this.requestOptions(),
+      const result = await Promise.race([
+        this.client.request({ method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } }, this.options.sdk.ResultSchema, options),
+        timedOut,
+      ]);
+      if (result !== TIMED_OUT) return mcpResultToOutput(result, source);
+      abort.abort(new Error(`toolsift gave up after ${timeoutMs} ms (callTimeoutMs)`));
+      const named = `Tool ${JSON.stringify(boundText(tool, 100))} of MCP server "${this.server}"`;
+      this.options.onError(
+        new ToolsiftError("mcp_call_timeout", `${named} gave no answer within ${timeoutMs} ms (callTimeoutMs); the call was cancelled.`),
       );
-      return mcpResultToOutput(result, source);
+      return mcpErrorOutput(
+        source,
+        `no answer within ${timeoutMs} ms (callTimeoutMs), so the call was cancelled. The server is still connected: ` +
+          `try again, or try another way; if the tool is slow by nature, raise callTimeoutMs.`,
+      );
     } catch (error) {
       return mcpErrorOutput(source, errorText(error));
+    } finally {
+      clearTimeout(timer);
     }
   }
 

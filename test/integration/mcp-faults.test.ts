@@ -88,3 +88,35 @@ describe("a server whose tools/list holds malformed tools", () => {
     }
   });
 });
+
+describe("a tool call that hangs", () => {
+  it("comes back as an error result naming server, tool and timeout; that server and the others stay usable", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ stuck: node(DYNAMIC_SERVER), other: node(DYNAMIC_SERVER) }, { callTimeoutMs: 300, onError: (error) => errors.push(error) });
+    try {
+      const hanging = runTool(host, "stuck__hang");
+      // While it hangs, the other server and the same server answer.
+      expect(textOf(await runTool(host, "other__echo", { text: "not blocked" }))).toBe("echo: not blocked");
+      expect(textOf(await runTool(host, "stuck__echo", { text: "me neither" }))).toBe("echo: me neither");
+      // A generous bound, only to fail fast where the SDK's 60 s default would still be waiting.
+      const bound = new Promise<"still waiting">((resolve) => setTimeout(() => resolve("still waiting"), 15_000).unref());
+      const output = await Promise.race([hanging, bound]);
+      if (output === "still waiting") throw new Error("the hung call was still waiting after 15 s");
+      expect(output.isError).toBe(true);
+      expect(textOf(output)).toMatch(/Tool "hang" of MCP server "stuck" failed: .*no answer within 300 ms/);
+      expect(textOf(output)).toContain("callTimeoutMs");
+      expect(textOf(await runTool(host, "stuck__echo", { text: "still here" }))).toBe("echo: still here");
+      expect(errors.map((error) => error.code)).toEqual(["mcp_call_timeout"]);
+      expect(errors[0]?.message).toMatch(/"hang".*"stuck".*300 ms/);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, "30s"])("rejects callTimeoutMs %s", async (callTimeoutMs) => {
+    await expect(fromMcp({}, { callTimeoutMs: callTimeoutMs as number })).rejects.toMatchObject({
+      code: "invalid_options",
+      message: expect.stringContaining("callTimeoutMs"),
+    });
+  });
+});
