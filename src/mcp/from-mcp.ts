@@ -1,11 +1,12 @@
-import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/tool-definition.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
 import { isMcpClient, type McpClient } from "./mcp-client.js";
+import { oneLine } from "./bounded-text.js";
 import { McpConnection, type McpConnectionOptions } from "./mcp-connection.js";
 import { loadMcpSdk, type McpSdk } from "./mcp-sdk.js";
 import { assertServerName, parseServerConfig, type McpServerConfig, type ParsedServerConfig } from "./mcp-server-config.js";
+import { stdioTransport } from "./stdio-transport.js";
 
 /** Options of {@link fromMcp}. */
 export interface FromMcpOptions {
@@ -81,6 +82,13 @@ export interface McpToolHost extends ToolHost {
   /**
    * Closes the connections and ends the processes this host opened; clients you passed in stay
    * open (only the host's `tools/list_changed` handler is removed from them). Safe to call twice.
+   *
+   * A stdio server is ended as the MCP spec asks (stdin closed, then SIGTERM, then SIGKILL, 2 s
+   * apart at most), and on POSIX each signal goes to the server's whole process group: a server
+   * started through a wrapper (`npx`, `sh -c`, `uv run`) leaves no grandchild behind. Servers are
+   * started in process groups of their own for this, so a terminal's Ctrl-C reaches them only
+   * through the end of their stdin (and a SIGTERM when this process exits normally). On Windows
+   * only the direct child is ended.
    */
   close(): Promise<void>;
 }
@@ -253,21 +261,34 @@ async function openServer(
   config: ParsedServerConfig,
   clientInfo: { name: string; version: string },
   settings: ConnectionSettings,
-  { Client, StdioClientTransport, StreamableHTTPClientTransport }: McpSdk,
+  sdk: McpSdk,
 ): Promise<McpConnection> {
+  const { Client, StreamableHTTPClientTransport } = sdk;
   const client = new Client(clientInfo, { capabilities: {} });
   let stderrTail = "";
-  let transport: StdioClientTransport | StreamableHTTPClientTransport;
+  let transport: Transport;
   let where: string;
   if (config.transport === "stdio") {
-    // Piped rather than inherited so the last lines can explain a failed start.
-    const stdio = new StdioClientTransport({ command: config.command, args: config.args, env: config.env, cwd: config.cwd, stderr: "pipe" });
-    stdio.stderr?.on("data", (chunk: Buffer) => {
-      stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
-      if (config.stderr === "inherit") process.stderr.write(chunk);
+    let garbageReported = false;
+    transport = stdioTransport(config, sdk, {
+      // Piped rather than inherited so the last lines can explain a failed start.
+      onStderr: (chunk) => {
+        stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+        if (config.stderr === "inherit") process.stderr.write(chunk);
+      },
+      onGarbage: (line) => {
+        if (garbageReported) return;
+        garbageReported = true;
+        settings.onError(
+          new ToolsiftError(
+            "mcp_stdout_garbage",
+            `MCP server "${server}" wrote a line to stdout that is not JSON-RPC: ${JSON.stringify(oneLine(line, 200))}. ` +
+              `It was dropped, as are any more; stdout is reserved for the protocol, so the server should log to stderr.`,
+          ),
+        );
+      },
     });
-    transport = stdio;
-    where = `started as ${JSON.stringify([config.command, ...config.args].join(" "))}`;
+    where = `started as ${JSON.stringify(oneLine([config.command, ...config.args].join(" "), 300))}`;
   } else {
     const url = new URL(config.href);
     transport = new StreamableHTTPClientTransport(url, config.headers ? { requestInit: { headers: config.headers } } : undefined);

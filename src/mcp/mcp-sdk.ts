@@ -4,6 +4,8 @@ import { DependencyError, errorText } from "../errors.js";
 export interface McpSdk {
   Client: typeof import("@modelcontextprotocol/sdk/client/index.js").Client;
   StdioClientTransport: typeof import("@modelcontextprotocol/sdk/client/stdio.js").StdioClientTransport;
+  /** The environment variables a stdio server inherits (HOME, PATH, …), as the SDK's own transport does. */
+  getDefaultEnvironment: typeof import("@modelcontextprotocol/sdk/client/stdio.js").getDefaultEnvironment;
   StreamableHTTPClientTransport: typeof import("@modelcontextprotocol/sdk/client/streamableHttp.js").StreamableHTTPClientTransport;
   ToolListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").ToolListChangedNotificationSchema;
   /**
@@ -12,6 +14,7 @@ export interface McpSdk {
    * would reject a whole list for one malformed tool.
    */
   ResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ResultSchema;
+  JSONRPCMessageSchema: typeof import("@modelcontextprotocol/sdk/types.js").JSONRPCMessageSchema;
 }
 
 /** The optional peer dependency behind fromMcp, and the versions toolsift is built and tested against. */
@@ -40,9 +43,11 @@ export function loadMcpSdk(): Promise<McpSdk> {
       const loaded: McpSdk = {
         Client: client.Client,
         StdioClientTransport: stdio.StdioClientTransport,
+        getDefaultEnvironment: stdio.getDefaultEnvironment,
         StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
         ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
         ResultSchema: types.ResultSchema,
+        JSONRPCMessageSchema: types.JSONRPCMessageSchema,
       };
       const missing = Object.entries(loaded).flatMap(([name, value]) => (value === undefined ? [name] : []));
       if (missing.length > 0) {

@@ -1,7 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fromMcp, type McpServerConfig, type ToolsiftError } from "../../src/index.js";
 import { MCP_LIST_LIMITS } from "../../src/mcp/mcp-tool-list.js";
-import { DYNAMIC_SERVER, HOSTILE_SERVER, runTool, textOf, toolNamed } from "../support/mcp-servers.js";
+import { DYNAMIC_SERVER, HOSTILE_SERVER, isAlive, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
 
 const node = (script: string, env?: Record<string, string>): McpServerConfig => ({
   command: process.execPath,
@@ -120,3 +123,61 @@ describe("a tool call that hangs", () => {
     });
   });
 });
+
+describe("close() with a server started through a wrapper", () => {
+  it("ends the whole process tree, grandchild included, even when the server ignores the end of stdin", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "toolsift-mcp-tree-"));
+    let grandchild: number | undefined;
+    try {
+      const pidFile = join(dir, "pid");
+      // `; exit $?` keeps sh from exec'ing node, so node really is sh's child, not toolsift's.
+      const wrapped: McpServerConfig = {
+        command: "sh",
+        args: ["-c", '"$0" "$1"; exit $?', process.execPath, DYNAMIC_SERVER],
+        env: { FIXTURE_PID_FILE: pidFile, FIXTURE_HOLD_OPEN: "1" },
+        stderr: "ignore",
+      };
+      const host = await fromMcp({ wrapped });
+      grandchild = Number(textOf(await runTool(host, "wrapped__get_pid")));
+      expect(grandchild).toBe(Number(readFileSync(pidFile, "utf8")));
+      expect(parentOf(grandchild)).not.toBe(process.pid);
+      expect(isAlive(grandchild)).toBe(true);
+      await host.close();
+      await waitFor(`grandchild ${grandchild} to end`, () => !isAlive(grandchild!), 15_000);
+    } finally {
+      if (grandchild !== undefined && isAlive(grandchild)) process.kill(grandchild, "SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a server that writes garbage to stdout", () => {
+  it("still answers, and the garbage is reported once, bounded", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER) }, { onError: (error) => errors.push(error) });
+    try {
+      const first = await runTool(host, "hostile__garbage");
+      expect(first.isError).toBe(false);
+      expect(textOf(first)).toBe("answered after the garbage");
+      expect(textOf(await runTool(host, "hostile__garbage"))).toBe("answered after the garbage");
+      const garbage = errors.filter((error) => error.code === "mcp_stdout_garbage");
+      expect(garbage).toHaveLength(1);
+      expect(garbage[0]?.message).toContain('MCP server "hostile"');
+      expect(garbage[0]?.message).toContain("this line is not JSON at all");
+      expect(garbage[0]?.message.length).toBeLessThan(1_000);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+/** The parent process id of `pid`, from /proc (Linux), or undefined elsewhere. */
+function parentOf(pid: number): number | undefined {
+  try {
+    // The command name in field 2 may hold spaces; fields after its closing parenthesis do not.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined;
+  }
+}
