@@ -1,4 +1,6 @@
-export { fromMcp, type FromMcpOptions, type McpToolHost, type McpToolSource } from "./from-mcp.js";
+export { fromMcp, type McpToolHost, type McpToolSource } from "./from-mcp.js";
+export type { FromMcpOptions, McpReconnectOptions } from "./from-mcp-options.js";
+export type { McpHostEvent, McpServerStatus } from "./mcp-host-event.js";
 export {
   SERVER_NAME_PATTERN,
   type McpHttpServerConfig,

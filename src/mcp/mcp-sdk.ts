@@ -15,6 +15,9 @@ export interface McpSdk {
    */
   ResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ResultSchema;
   JSONRPCMessageSchema: typeof import("@modelcontextprotocol/sdk/types.js").JSONRPCMessageSchema;
+  /** Errors a server answered with (and a few the SDK raises itself, such as ConnectionClosed). */
+  McpError: typeof import("@modelcontextprotocol/sdk/types.js").McpError;
+  ErrorCode: typeof import("@modelcontextprotocol/sdk/types.js").ErrorCode;
 }
 
 /** The optional peer dependency behind fromMcp, and the versions toolsift is built and tested against. */
@@ -48,6 +51,8 @@ export function loadMcpSdk(): Promise<McpSdk> {
         ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
         ResultSchema: types.ResultSchema,
         JSONRPCMessageSchema: types.JSONRPCMessageSchema,
+        McpError: types.McpError,
+        ErrorCode: types.ErrorCode,
       };
       const missing = Object.entries(loaded).flatMap(([name, value]) => (value === undefined ? [name] : []));
       if (missing.length > 0) {

@@ -61,6 +61,14 @@ export class ProcessGroupTransport implements Transport {
     return this.child?.pid;
   }
 
+  /** How the server's process ended ("exited with code 3", "was killed by SIGKILL"), once it has. */
+  get exitDescription(): string | undefined {
+    const child = this.child;
+    if (child?.exitCode !== null && child?.exitCode !== undefined) return `exited with code ${child.exitCode}`;
+    if (child?.signalCode) return `was killed by ${child.signalCode}`;
+    return undefined;
+  }
+
   start(): Promise<void> {
     if (this.child) throw new Error("ProcessGroupTransport already started");
     const { command, args, env, cwd } = this.options;

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -18,6 +19,48 @@ export function everythingServerEntry(): string {
 
 /** toolsift's own test server, whose tool list changes at run time. */
 export const DYNAMIC_SERVER = fileURLToPath(new URL("../fixtures/dynamic-mcp-server.mjs", import.meta.url));
+
+/** Preloaded into server-everything so its HTTP mode binds 127.0.0.1 and prints the port. */
+const LOOPBACK_PRELOAD = fileURLToPath(new URL("../fixtures/listen-on-loopback.mjs", import.meta.url));
+
+/** server-everything over Streamable HTTP on 127.0.0.1, in a process of its own. */
+export interface HttpServer {
+  port: number;
+  url: string;
+  /** Ends the server process and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts server-everything's Streamable HTTP mode on a loopback port: a free one by default, or
+ * `port` to bring a stopped server back where its clients expect it.
+ */
+export async function startEverythingHttp(port = 0): Promise<HttpServer> {
+  const server = spawn(process.execPath, ["--import", LOOPBACK_PRELOAD, everythingServerEntry(), "streamableHttp"], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const bound = await new Promise<number>((resolve, reject) => {
+    let stderr = "";
+    server.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+      const match = /toolsift-fixture-listening (\S+) (\d+)/.exec(stderr);
+      if (match?.[1] === "127.0.0.1") resolve(Number(match[2]));
+      else if (match) reject(new Error(`server bound ${match[1]}, not loopback`));
+    });
+    server.once("exit", (code) => reject(new Error(`server-everything exited with ${code}: ${stderr}`)));
+  });
+  return {
+    port: bound,
+    url: `http://127.0.0.1:${bound}/mcp`,
+    async stop() {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
 
 /** A server that breaks the protocol's rules on purpose: malformed tools, huge strings, garbage on stdout. */
 export const HOSTILE_SERVER = fileURLToPath(new URL("../fixtures/hostile-mcp-server.mjs", import.meta.url));
