@@ -1,61 +1,23 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolContext, ToolDefinition } from "../catalogue/tool-definition.js";
 import { isToolOutput, type ToolOutput } from "../catalogue/tool-output.js";
 import { OptionsError, ToolsiftError } from "../errors.js";
-import { DYNAMIC_SERVER, everythingServerEntry } from "../../test/support/mcp-servers.js";
+import { DYNAMIC_SERVER, everythingServerEntry, isAlive, startEverythingHttp, type HttpServer, runTool as run, textOf, toolNamed as tool, waitFor } from "../../test/support/mcp-servers.js";
 import { fromMcp, mcpToolName, type McpServerConfig, type McpToolHost } from "./index.js";
 
 const FIXTURE = DYNAMIC_SERVER;
-const LOOPBACK_PRELOAD = fileURLToPath(new URL("../../test/fixtures/listen-on-loopback.mjs", import.meta.url));
 const EVERYTHING = everythingServerEntry();
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const context: ToolContext = { sessionId: undefined, stage: "execute" };
 
 function fixtureConfig(pidFile?: string): McpServerConfig {
   return { command: process.execPath, args: [FIXTURE], ...(pidFile ? { env: { FIXTURE_PID_FILE: pidFile } } : {}) };
-}
-
-function tool(tools: readonly ToolDefinition[], name: string): ToolDefinition {
-  const found = tools.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`no tool ${name} among ${tools.map((t) => t.name).join(", ")}`);
-  return found;
-}
-
-async function run(host: McpToolHost, name: string, input: Record<string, unknown> = {}): Promise<ToolOutput> {
-  const output: unknown = await tool(await host.listTools(), name).execute?.(input, context);
-  if (!isToolOutput(output)) throw new Error(`${name} did not return a ToolOutput`);
-  return output;
-}
-
-function textOf(output: ToolOutput): string {
-  return output.content.flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : [])).join("\n");
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Polls until `check` holds; fails with `what` after `timeoutMs`. */
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 function tempDir(): string {
@@ -302,11 +264,12 @@ describe("McpToolHost.close()", () => {
 });
 
 describe("a server that goes away", () => {
-  it("turns the lost connection into error results and reports it", async () => {
+  it("with reconnect off, turns the lost connection into error results and reports it through onError", async () => {
     const errors: ToolsiftError[] = [];
-    const host = await fromMcp({ dyn: fixtureConfig() }, { onError: (error) => errors.push(error) });
+    const host = await fromMcp({ dyn: fixtureConfig() }, { reconnect: false, onError: (error) => errors.push(error) });
     try {
       const pid = Number(textOf(await run(host, "dyn__get_pid")));
+      const echo = tool(await host.listTools(), "dyn__echo");
       const crashed = await run(host, "dyn__crash");
       expect(crashed.isError).toBe(true);
       expect(textOf(crashed)).toContain('Tool "crash" of MCP server "dyn" failed');
@@ -314,9 +277,11 @@ describe("a server that goes away", () => {
       await waitFor("the disconnect report", () => errors.length > 0);
       expect(errors.map((error) => error.code)).toEqual(["mcp_disconnected"]);
       expect(errors[0]?.message).toContain('"dyn"');
-      const after = await run(host, "dyn__echo", { text: "anyone?" });
-      expect(after.isError).toBe(true);
-      expect(textOf(after)).toContain("no longer connected");
+      expect(errors[0]?.message).toContain("exited with code 3");
+      expect(await host.listTools()).toEqual([]);
+      const after: unknown = await echo.execute?.({ text: "anyone?" }, context);
+      expect(isToolOutput(after) && after.isError).toBe(true);
+      expect(textOf(after as ToolOutput)).toContain("not connected");
     } finally {
       await host.close();
     }
@@ -324,33 +289,14 @@ describe("a server that goes away", () => {
 });
 
 describe("fromMcp over Streamable HTTP with server-everything", () => {
-  let server: ChildProcess;
+  let server: HttpServer;
   let port: number;
 
   beforeAll(async () => {
-    // PORT=0 and the loopback preload: the server binds a free port on 127.0.0.1 and prints it.
-    server = spawn(process.execPath, ["--import", LOOPBACK_PRELOAD, EVERYTHING, "streamableHttp"], {
-      env: { ...process.env, PORT: "0" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    port = await new Promise<number>((resolve, reject) => {
-      let stderr = "";
-      server.stderr?.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString("utf8");
-        const match = /toolsift-fixture-listening (\S+) (\d+)/.exec(stderr);
-        if (match?.[1] === "127.0.0.1") resolve(Number(match[2]));
-        else if (match) reject(new Error(`server bound ${match[1]}, not loopback`));
-      });
-      server.once("exit", (code) => reject(new Error(`server-everything exited with ${code}: ${stderr}`)));
-    });
+    server = await startEverythingHttp();
+    port = server.port;
   });
-  afterAll(async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
-  });
+  afterAll(() => server?.stop());
 
   it("lists and calls tools through a { url } config", async () => {
     const host = await fromMcp({ web: { url: `http://127.0.0.1:${port}/mcp` } });
@@ -363,6 +309,16 @@ describe("fromMcp over Streamable HTTP with server-everything", () => {
       expect(textOf(output)).toBe("Echo: over http");
     } finally {
       await host.close();
+      await host.close();
+    }
+  });
+
+  it("takes the url as a URL object, or anything with an href", async () => {
+    const host = await fromMcp({ web: { url: new URL(`http://127.0.0.1:${port}/mcp`) }, alike: { url: { href: `http://127.0.0.1:${port}/mcp` } } });
+    try {
+      const names = (await host.listTools()).map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(["web__echo", "alike__echo"]));
+    } finally {
       await host.close();
     }
   });
@@ -403,6 +359,19 @@ describe("fromMcp input checks and connection failures", () => {
     await expect(fromMcp([] as unknown as Record<string, McpServerConfig>)).rejects.toBeInstanceOf(OptionsError);
   });
 
+  it.each([
+    ["reconnect: true", { reconnect: true }, "options.reconnect must be false or"],
+    ["an unknown reconnect key", { reconnect: { initialDelay: 5 } }, '"initialDelay"'],
+    ["a zero initial delay", { reconnect: { initialDelayMs: 0 } }, "reconnect.initialDelayMs"],
+    ["a delay no timer holds", { reconnect: { maxDelayMs: 2 ** 31 } }, "reconnect.maxDelayMs"],
+    ["a cap below the first delay", { reconnect: { initialDelayMs: 1_000, maxDelayMs: 10 } }, "less than initialDelayMs"],
+    ["an onEvent that is not a function", { onEvent: "log" }, "options.onEvent"],
+  ])("rejects %s", async (_label, options, detail) => {
+    const attempt = fromMcp({}, options as never);
+    await expect(attempt).rejects.toBeInstanceOf(OptionsError);
+    await expect(attempt).rejects.toMatchObject({ code: "invalid_options", message: expect.stringContaining(detail) });
+  });
+
   it("checks every entry before starting any server", async () => {
     const dir = tempDir();
     try {
@@ -414,24 +383,28 @@ describe("fromMcp input checks and connection failures", () => {
     }
   });
 
-  it("names a server that fails to start, shows its stderr and closes the servers already started", async () => {
+  it("starts without a server that fails to start, reporting it with its stderr, and close() ends the rest", async () => {
     const dir = tempDir();
     try {
       const pidFile = join(dir, "pid");
-      const attempt = fromMcp({
-        good: fixtureConfig(pidFile),
-        broken: {
-          command: process.execPath,
-          args: ["-e", "console.error('missing API key for broken'); process.exit(2)"],
-          stderr: "ignore",
+      const errors: ToolsiftError[] = [];
+      const host = await fromMcp(
+        {
+          good: fixtureConfig(pidFile),
+          broken: {
+            command: process.execPath,
+            args: ["-e", "console.error('missing API key for broken'); process.exit(2)"],
+            stderr: "ignore",
+          },
         },
-      });
-      await expect(attempt).rejects.toBeInstanceOf(ToolsiftError);
-      await expect(attempt).rejects.toMatchObject({
-        code: "mcp_connect_failed",
-        message: expect.stringMatching(/MCP server "broken"[\s\S]*missing API key for broken/),
-      });
+        { onError: (error) => errors.push(error) },
+      );
+      expect(textOf(await run(host, "good__echo", { text: "up" }))).toBe("echo: up");
+      expect((await host.listTools()).some((t) => t.name.startsWith("broken__"))).toBe(false);
+      expect(errors[0]).toBeInstanceOf(ToolsiftError);
+      expect(errors[0]).toMatchObject({ code: "mcp_connect_failed", message: expect.stringMatching(/MCP server "broken"[\s\S]*missing API key for broken/) });
       const pid = Number(readFileSync(pidFile, "utf8"));
+      await host.close();
       await waitFor(`process ${pid} of the good server to end`, () => !isAlive(pid));
     } finally {
       rmSync(dir, { recursive: true, force: true });

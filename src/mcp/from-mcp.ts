@@ -1,38 +1,13 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/tool-definition.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
-import { McpConnection, type McpConnectionOptions } from "./mcp-connection.js";
-import { loadMcpSdk, type McpSdk } from "./mcp-sdk.js";
-import { assertServerName, parseServerConfig, type McpServerConfig, type ParsedServerConfig } from "./mcp-server-config.js";
-
-/** Options of {@link fromMcp}. */
-export interface FromMcpOptions {
-  /** How toolsift introduces itself to servers it connects to. Default `{ name: "toolsift", version: "0.1.0" }`. */
-  clientInfo?: { name: string; version: string };
-  /**
-   * Timeout of each MCP request toolsift sends (connect, `tools/list`, `tools/call`), in
-   * milliseconds. Default: the MCP SDK's, 60 seconds.
-   */
-  requestTimeoutMs?: number;
-  /**
-   * How long {@link McpToolHost.listTools} waits, at most, for re-lists already under way (after
-   * `notifications/tools/list_changed` or a `refresh()`), in milliseconds. Waiting is what lets
-   * a search right after a `list_changed` see the announced tools; the bound keeps one server
-   * that is slow to answer `tools/list` from holding up every other server's tools for up to
-   * `requestTimeoutMs`. Past it, that server's last good list is served and its new list is
-   * picked up by a later call once it arrives. `0` never waits.
-   * @defaultValue 2000
-   */
-  refreshWaitMs?: number;
-  /**
-   * Receives failures that happen in the background, where no caller can catch them: a re-list
-   * after `notifications/tools/list_changed` that failed (the old tools stay), a tool dropped
-   * because its name collided, a server that went away. Default: `process.emitWarning`.
-   */
-  onError?: (error: ToolsiftError) => void;
-}
+import { parseFromMcpOptions, type FromMcpOptions } from "./from-mcp-options.js";
+import { isMcpClient, type McpClient } from "./mcp-client.js";
+import { McpConnection } from "./mcp-connection.js";
+import type { McpServerStatus } from "./mcp-host-event.js";
+import { McpReporter } from "./mcp-reporter.js";
+import { loadMcpSdk } from "./mcp-sdk.js";
+import { assertServerName, parseServerConfig, type McpServerConfig } from "./mcp-server-config.js";
+import { adoptedSessions, ownedSessions } from "./mcp-session.js";
 
 /** Which MCP server and which of its tools a catalogue name stands for. */
 export interface McpToolSource {
@@ -55,34 +30,54 @@ export interface McpToolHost extends ToolHost {
   /**
    * Re-lists the tools of one server, or of all. Servers that send
    * `notifications/tools/list_changed` are re-listed on their own; this is for those that do not.
-   * Does nothing after `close()`.
+   * A server that is down is tried now rather than at its next scheduled attempt. Does nothing
+   * after `close()`.
    *
    * @throws {@link OptionsError} for a server name the host does not have.
-   * @throws {@link ToolsiftError} (`mcp_list_failed`) naming the server whose listing failed; its old tools stay.
+   * @throws {@link ToolsiftError} (`mcp_list_failed`, `mcp_connect_failed`) naming the server whose
+   *   listing or reconnect failed; a listed server keeps its old tools.
    */
   refresh(server?: string): Promise<void>;
+  /** Where each server stands (connected, reconnecting, …), in the order they were given: for health checks. */
+  status(): readonly McpServerStatus[];
   /** The server and original MCP tool name behind a catalogue name, or undefined if the host has no such tool. */
   sourceOf(toolName: string): McpToolSource | undefined;
   /**
    * Closes the connections and ends the processes this host opened; clients you passed in stay
    * open (only the host's `tools/list_changed` handler is removed from them). Safe to call twice.
+   *
+   * A stdio server is ended as the MCP spec asks (stdin closed, then SIGTERM, then SIGKILL, 2 s
+   * apart at most), and on POSIX each signal goes to the server's whole process group: a server
+   * started through a wrapper (`npx`, `sh -c`, `uv run`) leaves no grandchild behind. Servers are
+   * started in process groups of their own for this, so a terminal's Ctrl-C reaches them only
+   * through the end of their stdin (and a SIGTERM when this process exits normally). On Windows
+   * only the direct child is ended.
    */
   close(): Promise<void>;
 }
 
-const DEFAULT_CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
 const EMPTY: readonly ToolDefinition[] = Object.freeze([]);
-const STDERR_TAIL_CHARS = 2000;
-const TERMINATE_SESSION_TIMEOUT_MS = 2000;
-const DEFAULT_REFRESH_WAIT_MS = 2000;
 
 /**
  * Turns MCP servers into a toolsift tool host.
  *
- * Each entry of `servers` is a connected `Client` of `@modelcontextprotocol/sdk` (the host uses it
- * but never closes it) or a config the host connects itself: `{ command, args?, env?, cwd? }` starts
- * a stdio server as a child process, `{ url, headers? }` reaches a Streamable HTTP server. All
- * servers are connected in parallel.
+ * Each entry of `servers` is a connected {@link McpClient}, such as a `Client` of
+ * `@modelcontextprotocol/sdk` (the host uses it but never closes it), or a config the host connects
+ * itself: `{ command, args?, env?, cwd? }` starts a stdio server as a child process, `{ url, headers? }`
+ * reaches a Streamable HTTP server. All servers are connected in parallel.
+ *
+ * **Servers that fail or go away.** `fromMcp` resolves once every server has connected or failed,
+ * as long as at least one connected (or none was given): one broken server must not take the
+ * healthy ones down with it. It rejects only for invalid options or configs, a missing SDK, or
+ * when no server at all could connect (then it names each and leaves nothing running). A server
+ * that failed to start, or that goes away later (its process exits, an HTTP request finds it
+ * gone), is reported through `onEvent`/`onError` and reconnected in the background with
+ * exponential back-off (see {@link FromMcpOptions.reconnect}); while it is down its tools are not
+ * listed, so they leave search and the tool block, and calls made with a name the model already
+ * had come back as error results saying it is reconnecting. When it is back, its tools return and
+ * a `tools-changed` event says so. Check {@link McpToolHost.status} right after `fromMcp` if
+ * every server must be up. A client you pass in is never reopened, since it is yours; if its first
+ * listing fails, only the listing is retried.
  *
  * Tools are named `server__tool`. An MCP tool name the Anthropic API would reject (characters
  * outside `[a-zA-Z0-9_-]`, or longer than 64 with the prefix) is rewritten deterministically to a
@@ -90,9 +85,18 @@ const DEFAULT_REFRESH_WAIT_MS = 2000;
  * {@link McpToolHost.sourceOf} tells it. A tool is `destructive` only when its annotations say
  * `destructiveHint: true` without `readOnlyHint: true`: the MCP spec reads a missing hint as "may
  * be destructive", but gating every unannotated tool behind `approve` would make most servers
- * unusable. Tools that the server says can only run as tasks (`execution.taskSupport: "required"`)
- * are left out. `execute` never throws: MCP errors, protocol errors and lost servers come back as
- * an error tool result naming the server and the tool.
+ * unusable; annotations or hints of the wrong type make a tool destructive (fail closed). Tools that
+ * the server says can only run as tasks (`execution.taskSupport: "required"`) are left out.
+ *
+ * A server's tool list is read tool by tool: a malformed tool (no name, an input schema that is not
+ * an object schema, an oversized one) is skipped with a warning, and the rest of the list is used.
+ * Strings are bounded: descriptions past 16,000 characters and titles past 512 are cut (with a
+ * warning), error messages from servers are cut in error results (see {@link MCP_LIST_LIMITS} for
+ * every bound). Each problem is reported once, not on every re-list.
+ *
+ * `execute` never throws: MCP errors, protocol errors, timeouts (see
+ * {@link FromMcpOptions.callTimeoutMs}) and lost servers come back as an error tool result naming
+ * the server and the tool.
  *
  * For a `Client` you pass in, the host installs its own handler for
  * `notifications/tools/list_changed`, replacing one you set earlier.
@@ -100,20 +104,25 @@ const DEFAULT_REFRESH_WAIT_MS = 2000;
  * @param servers - Server name to client or config. Names prefix the tool names, so they must be
  *   1 to 32 letters, digits, `-` or `_`, without `__`.
  * @throws {@link OptionsError} for a bad server name, config or option, before anything is started.
- * @throws {@link ToolsiftError} (`mcp_connect_failed`, `mcp_list_failed`) naming the server that could
- *   not be reached or listed; whatever was already opened is closed again.
+ * @throws {@link DependencyError} when the optional peer dependency `@modelcontextprotocol/sdk` is not
+ *   installed (the message says what to install) or does not load (the message says why).
+ * @throws {@link ToolsiftError} (`mcp_connect_failed`, `mcp_list_failed`) when no server could be
+ *   reached and listed, naming each and why; whatever was opened is closed again.
  * @example
  * ```ts
- * const host = await fromMcp({
- *   files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/srv/data"] },
- *   search: { url: "https://mcp.example.com/mcp", headers: { Authorization: `Bearer ${token}` } },
- * });
+ * const host = await fromMcp(
+ *   {
+ *     files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/srv/data"] },
+ *     search: { url: "https://mcp.example.com/mcp", headers: { Authorization: `Bearer ${token}` } },
+ *   },
+ *   { onEvent: (event) => console.error(event.message) }, // one line per upstream event
+ * );
  * const tools = await host.listTools(); // files__read_file, search__web_search, ...
  * await host.close();
  * ```
  */
-export async function fromMcp(servers: Readonly<Record<string, Client | McpServerConfig>>, options: FromMcpOptions = {}): Promise<McpToolHost> {
-  const settings = parseOptions(options);
+export async function fromMcp(servers: Readonly<Record<string, McpClient | McpServerConfig>>, options: FromMcpOptions = {}): Promise<McpToolHost> {
+  const settings = parseFromMcpOptions(options);
   if (typeof servers !== "object" || servers === null || Array.isArray(servers) || servers instanceof Map) {
     throw new OptionsError(
       "invalid_servers",
@@ -124,28 +133,36 @@ export async function fromMcp(servers: Readonly<Record<string, Client | McpServe
   // Check every entry before starting anything, so a typo in the last one leaves no stray process.
   const plans = Object.entries(servers).map(([server, value]) => {
     assertServerName(server);
-    return isClient(value) ? { server, client: value } : { server, config: parseServerConfig(server, value) };
+    return isMcpClient(value) ? { server, client: value } : { server, config: parseServerConfig(server, value) };
   });
 
   const sdk = await loadMcpSdk();
   const connectionOptions = {
     requestTimeoutMs: settings.requestTimeoutMs,
-    onError: settings.onError,
-    listChanged: sdk.ToolListChangedNotificationSchema,
+    callTimeoutMs: settings.callTimeoutMs,
+    reconnect: settings.reconnect,
+    report: new McpReporter(settings.onEvent, settings.onError),
+    sdk,
   };
-  const settled = await Promise.allSettled(
-    plans.map((plan) =>
-      plan.client
-        ? adoptClient(plan.server, plan.client, connectionOptions)
-        : openServer(plan.server, plan.config, settings.clientInfo, connectionOptions, sdk),
-    ),
+  const connections = plans.map(
+    (plan) =>
+      new McpConnection(
+        plan.server,
+        // A client passed in cannot be reopened by toolsift; its sessions only re-list it.
+        plan.client ? adoptedSessions(plan.client, sdk) : ownedSessions(plan.server, plan.config, settings.clientInfo, settings.requestTimeoutMs, sdk),
+        connectionOptions,
+      ),
   );
-  const connections = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
-  const failures = settled.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
-  if (failures.length > 0) {
+  const failures = await Promise.all(connections.map((connection) => connection.start()));
+  if (connections.length > 0 && failures.every((failure) => failure !== undefined)) {
     await Promise.allSettled(connections.map((connection) => connection.close()));
     throw combineFailures(failures, "mcp_connect_failed");
   }
+  connections.forEach((connection, index) => {
+    connection.announceChanges();
+    const failure = failures[index];
+    if (failure) connection.failedAtStart(failure);
+  });
   return new McpHost(connections, settings.refreshWaitMs);
 }
 
@@ -182,6 +199,10 @@ class McpHost implements McpToolHost {
     if (failures.length > 0) throw combineFailures(failures, "mcp_list_failed");
   }
 
+  status(): readonly McpServerStatus[] {
+    return this.connections.map((connection) => connection.status());
+  }
+
   sourceOf(toolName: string): McpToolSource | undefined {
     const split = toolName.indexOf("__");
     if (split < 0) return undefined;
@@ -207,117 +228,6 @@ class McpHost implements McpToolHost {
   }
 }
 
-type ConnectionSettings = Omit<McpConnectionOptions, "release">;
-
-async function adoptClient(server: string, client: Client, settings: ConnectionSettings): Promise<McpConnection> {
-  const connection = new McpConnection(server, client, { ...settings, release: undefined });
-  try {
-    await connection.refresh();
-  } catch (error) {
-    await connection.close();
-    const hint = /not connected/i.test(errorText(error)) ? " Connect the Client first (await client.connect(transport))." : "";
-    throw hint && error instanceof ToolsiftError ? new ToolsiftError(error.code, error.message + hint, { cause: error.cause }) : error;
-  }
-  return connection;
-}
-
-async function openServer(
-  server: string,
-  config: ParsedServerConfig,
-  clientInfo: { name: string; version: string },
-  settings: ConnectionSettings,
-  { Client, StdioClientTransport, StreamableHTTPClientTransport }: McpSdk,
-): Promise<McpConnection> {
-  const client = new Client(clientInfo, { capabilities: {} });
-  let stderrTail = "";
-  let transport: StdioClientTransport | StreamableHTTPClientTransport;
-  let where: string;
-  if (config.transport === "stdio") {
-    // Piped rather than inherited so the last lines can explain a failed start.
-    const stdio = new StdioClientTransport({ command: config.command, args: config.args, env: config.env, cwd: config.cwd, stderr: "pipe" });
-    stdio.stderr?.on("data", (chunk: Buffer) => {
-      stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
-      if (config.stderr === "inherit") process.stderr.write(chunk);
-    });
-    transport = stdio;
-    where = `started as ${JSON.stringify([config.command, ...config.args].join(" "))}`;
-  } else {
-    transport = new StreamableHTTPClientTransport(config.url, config.headers ? { requestInit: { headers: config.headers } } : undefined);
-    // Origin and path only: a query string may carry a token.
-    where = `at ${config.url.origin}${config.url.pathname}`;
-  }
-  const http = transport instanceof StreamableHTTPClientTransport ? transport : undefined;
-  const release = async (): Promise<void> => {
-    // Ending the session lets the server free it now instead of on its own timeout; best effort.
-    if (http) await withTimeout(http.terminateSession(), TERMINATE_SESSION_TIMEOUT_MS).catch(() => undefined);
-    await client.close();
-  };
-  const connection = new McpConnection(server, client, { ...settings, release });
-  try {
-    await client.connect(transport, settings.requestTimeoutMs === undefined ? undefined : { timeout: settings.requestTimeoutMs });
-  } catch (error) {
-    await connection.close().catch(() => undefined);
-    // The child's last stderr bytes travel through a pipe and may land a tick after the close.
-    await new Promise((resolve) => setImmediate(resolve));
-    const stderr = stderrTail.trim();
-    throw new ToolsiftError(
-      "mcp_connect_failed",
-      `Could not connect to MCP server "${server}" ${where}: ${errorText(error)}.` +
-        (stderr ? ` Its stderr ended with:\n${stderr}` : ""),
-      { cause: error },
-    );
-  }
-  try {
-    await connection.refresh();
-  } catch (error) {
-    await connection.close().catch(() => undefined);
-    throw error;
-  }
-  connection.watchDisconnect();
-  return connection;
-}
-
-function parseOptions(options: FromMcpOptions): {
-  clientInfo: { name: string; version: string };
-  requestTimeoutMs: number | undefined;
-  refreshWaitMs: number;
-  onError: (error: ToolsiftError) => void;
-} {
-  if (typeof options !== "object" || options === null) {
-    throw new OptionsError("invalid_options", "fromMcp: options must be an object or left out.");
-  }
-  const { clientInfo, requestTimeoutMs, refreshWaitMs, onError } = options;
-  if (clientInfo !== undefined && !(typeof clientInfo?.name === "string" && clientInfo.name !== "" && typeof clientInfo.version === "string")) {
-    throw new OptionsError("invalid_options", `fromMcp: options.clientInfo must be { name: string, version: string }, e.g. { name: "my-agent", version: "1.0.0" }.`);
-  }
-  if (requestTimeoutMs !== undefined && !(Number.isFinite(requestTimeoutMs) && requestTimeoutMs > 0)) {
-    throw new OptionsError("invalid_options", `fromMcp: options.requestTimeoutMs must be a positive number of milliseconds, got ${String(requestTimeoutMs)}.`);
-  }
-  if (refreshWaitMs !== undefined && !(Number.isFinite(refreshWaitMs) && refreshWaitMs >= 0)) {
-    throw new OptionsError(
-      "invalid_options",
-      `fromMcp: options.refreshWaitMs must be a number of milliseconds, 0 or more (0 never waits for a re-list), got ${String(refreshWaitMs)}.`,
-    );
-  }
-  if (onError !== undefined && typeof onError !== "function") {
-    throw new OptionsError("invalid_options", "fromMcp: options.onError must be a function (error) => void.");
-  }
-  return {
-    clientInfo: clientInfo ? { name: clientInfo.name, version: clientInfo.version } : DEFAULT_CLIENT_INFO,
-    requestTimeoutMs,
-    refreshWaitMs: refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
-    onError: onError ?? ((error) => process.emitWarning(error)),
-  };
-}
-
-function isClient(value: unknown): value is Client {
-  // By its methods rather than instanceof: a Client may come from another copy of the SDK,
-  // and the SDK is only loaded once a server is used.
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return ["callTool", "listTools", "setNotificationHandler", "getServerCapabilities"].every((method) => typeof candidate[method] === "function");
-}
-
 function combineFailures(failures: readonly unknown[], code: string): ToolsiftError {
   const errors = failures.map((failure) =>
     failure instanceof ToolsiftError ? failure : new ToolsiftError(code, errorText(failure), { cause: failure }),
@@ -325,13 +235,4 @@ function combineFailures(failures: readonly unknown[], code: string): ToolsiftEr
   const [first] = errors;
   if (errors.length === 1 && first) return first;
   return new ToolsiftError(first?.code ?? code, errors.map((error) => error.message).join("\n"), { cause: errors });
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

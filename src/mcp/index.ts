@@ -1,4 +1,6 @@
-export { fromMcp, type FromMcpOptions, type McpToolHost, type McpToolSource } from "./from-mcp.js";
+export { fromMcp, type McpToolHost, type McpToolSource } from "./from-mcp.js";
+export type { FromMcpOptions, McpReconnectOptions } from "./from-mcp-options.js";
+export type { McpHostEvent, McpServerStatus } from "./mcp-host-event.js";
 export {
   SERVER_NAME_PATTERN,
   type McpHttpServerConfig,
@@ -6,3 +8,5 @@ export {
   type McpStdioServerConfig,
 } from "./mcp-server-config.js";
 export { mcpToolName } from "./mcp-tool-name.js";
+export { MCP_LIST_LIMITS } from "./mcp-tool-list.js";
+export type { McpClient, McpRequestOptions } from "./mcp-client.js";

@@ -1,73 +1,110 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { McpSdk } from "./mcp-sdk.js";
-import type { JsonSchemaObject, ToolDefinition } from "../catalogue/tool-definition.js";
+import type { ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
 import { ToolsiftError, errorText } from "../errors.js";
+import { boundText, oneLine } from "./bounded-text.js";
+import { backoffDelay, type Backoff } from "./mcp-backoff.js";
+import type { McpServerStatus } from "./mcp-host-event.js";
+import type { McpReporter } from "./mcp-reporter.js";
 import { mcpErrorOutput, mcpResultToOutput } from "./mcp-result-to-output.js";
-import { mcpToolName } from "./mcp-tool-name.js";
+import type { McpSdk } from "./mcp-sdk.js";
+import type { McpSession, OpenSession } from "./mcp-session.js";
+import { readToolList } from "./mcp-tool-list.js";
 import { isRecord } from "./unknown-value.js";
 
 /** A server's safeguard against a cursor loop; far beyond any real catalogue. */
 const MAX_PAGES = 1000;
-const LIST_CHANGED = "notifications/tools/list_changed";
 const MAX_TIMER_MS = 2 ** 31 - 1;
+const TIMED_OUT = Symbol("timed out");
+/** How much later than toolsift's own call timeout the SDK's request timeout fires. */
+const CALL_TIMEOUT_GRACE_MS = 1_000;
+/** Past this many distinct warnings the memory of which were given is reset: bounded, at worst repeated. */
+const MAX_REMEMBERED_WARNINGS = 10_000;
+const EMPTY: readonly ToolDefinition[] = Object.freeze([]);
 
-/** How one connection reports what happens after it was set up. */
+/** What every connection of a host shares. */
 export interface McpConnectionOptions {
-  /** Passed as the timeout of every `tools/list` and `tools/call` request; the SDK default when undefined. */
+  /** Passed as the timeout of every `tools/list` request; the SDK default when undefined. */
   requestTimeoutMs: number | undefined;
-  /** Failures nobody awaits: a refresh after `tools/list_changed`, a dropped tool, a lost connection. */
-  onError: (error: ToolsiftError) => void;
-  /** Releases what toolsift opened for this server; undefined for a Client the caller owns. */
-  release: (() => Promise<void>) | undefined;
-  /** The SDK's schema of `tools/list_changed`, from the lazily loaded SDK. */
-  listChanged: McpSdk["ToolListChangedNotificationSchema"];
+  /** How long a `tools/call` may take before it is cancelled and answered with an error result. */
+  callTimeoutMs: number;
+  /** How reconnects are spaced; false: a lost server stays down. */
+  reconnect: Backoff | false;
+  report: McpReporter;
+  /** The lazily loaded SDK, for the schemas of what servers send. */
+  sdk: McpSdk;
 }
 
+type State = McpServerStatus["state"];
+
 /**
- * One MCP server as the tool host sees it: its client, its current tool definitions and the
- * bookkeeping that keeps them fresh.
+ * One MCP server as the tool host sees it, across sessions: its current tool definitions, the
+ * bookkeeping that keeps them fresh, and the reconnect loop.
+ *
+ * A lost session (the process exited, an HTTP request found the server gone) takes the server's
+ * tools out of {@link McpConnection.tools} at once, so they leave search and the tool block; new
+ * sessions are then opened with exponential back-off until one connects and lists, and the tools
+ * return. Work that belongs to an old session (a listing, a lost-connection signal) is recognised
+ * by its session number and ignored once a newer session exists.
  */
 export class McpConnection {
-  /** The current definitions; replaced by a new frozen array only when the server's list changed. */
-  tools: readonly ToolDefinition[] = Object.freeze([]);
+  /** The current definitions; replaced by a new frozen array only when the listed tools changed. */
+  tools: readonly ToolDefinition[] = EMPTY;
   /** The original MCP tool name of each catalogue name this server currently offers. */
   private originalNames = new Map<string, string>();
   private listKey: string | undefined;
+  private state: State = "connecting";
+  private session: McpSession | undefined;
+  /** Numbers sessions; work that carries an older number belongs to a session that is gone. */
+  private generation = 0;
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
-  private closed: Promise<void> | undefined;
-  private disconnected = false;
+  private attempt: Promise<void> | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private nextAttemptAt: number | undefined;
+  /** Failed attempts since the server was last up; numbers the next attempt. */
+  private failures = 0;
+  /** How many delays in a row the back-off has grown by; reset once a session proved stable. */
+  private backoffLevel = 0;
+  /** The tools before a session's first listing, announced once it counts as connected. */
+  private toolsBeforeConnect: readonly ToolDefinition[] | undefined;
+  /** A list_changed that arrived while the first listing of a session was under way. */
+  private changedWhileConnecting = false;
+  private lastError: ToolsiftError | undefined;
+  private connectedAt = 0;
+  /** Set once fromMcp has settled: from then on, changes of the tool list are announced. */
+  private announcing = false;
+  private closing: Promise<void> | undefined;
+  private readonly warned = new Set<string>();
 
   constructor(
     readonly server: string,
-    readonly client: Client,
+    private readonly open: OpenSession,
     private readonly options: McpConnectionOptions,
-  ) {
-    // Set before the first request so a notification sent right after `initialize` is not lost.
-    client.setNotificationHandler(options.listChanged, () => {
-      if (this.closed) return;
-      this.refresh().catch((error: unknown) => this.options.onError(asToolsiftError(error, "mcp_list_failed", server)));
-    });
-  }
+  ) {}
 
   /**
-   * Reports the connection's end through `onError` once it is up. Only for clients toolsift made:
-   * a caller's client keeps its own `onclose`.
+   * The first attempt, made by fromMcp: resolves to the error if it failed, without reporting it
+   * or retrying, since fromMcp decides whether the host starts at all.
    */
-  watchDisconnect(): void {
-    this.client.onclose = () => {
-      if (this.closed || this.disconnected) return;
-      this.disconnected = true;
-      this.options.onError(
-        new ToolsiftError(
-          "mcp_disconnected",
-          `MCP server "${this.server}" closed the connection (its process exited or the transport failed); ` +
-            `its tools now return errors. Create a new host with fromMcp to reconnect.`,
-        ),
-      );
-    };
+  async start(): Promise<ToolsiftError | undefined> {
+    try {
+      await this.connect();
+      return undefined;
+    } catch (error) {
+      return asToolsiftError(error, "mcp_connect_failed", this.server);
+    }
+  }
+
+  /** Reports the first attempt's failure and schedules the next attempt, once fromMcp keeps the host. */
+  failedAtStart(error: ToolsiftError): void {
+    this.failures = 1;
+    this.lastError = error;
+    this.retry(error);
+  }
+
+  /** From now on, changes of this server's tools are reported as `tools-changed`. */
+  announceChanges(): void {
+    this.announcing = true;
   }
 
   /** The original MCP name behind a catalogue name of this server. */
@@ -75,12 +112,26 @@ export class McpConnection {
     return this.originalNames.get(toolName);
   }
 
+  status(): McpServerStatus {
+    return {
+      server: this.server,
+      state: this.state,
+      tools: this.tools.length,
+      failures: this.state === "connected" ? 0 : this.failures,
+      lastError: this.lastError && this.state !== "connected" ? oneLine(this.lastError.message, 500) : undefined,
+      nextAttemptAt: this.retryTimer ? this.nextAttemptAt : undefined,
+    };
+  }
+
   /**
    * Re-lists the server's tools. Calls made while a listing runs share one follow-up listing,
    * so a burst of `list_changed` notifications costs at most two requests and the promise only
-   * settles once a listing that started after the call has finished.
+   * settles once a listing that started after the call has finished. A server that is down is
+   * tried now instead of at its next scheduled attempt.
    */
   refresh(): Promise<void> {
+    if (this.state === "closed") return Promise.resolve();
+    if (this.state !== "connected") return this.attemptNow();
     if (this.queued) return this.queued;
     const running = this.running;
     if (!running) return this.startListing();
@@ -117,30 +168,179 @@ export class McpConnection {
     }
   }
 
-  /** Runs one tool; never throws, failures come back as an error {@link ToolOutput}. */
+  /**
+   * Runs one tool; never throws, failures come back as an error {@link ToolOutput}. A call that
+   * outlives `callTimeoutMs` is cancelled and answered with an error; the connection stays up.
+   */
   async call(tool: string, input: unknown): Promise<ToolOutput> {
     const source = { server: this.server, tool };
-    if (this.closed) return mcpErrorOutput(source, "the tool host was closed");
-    if (this.disconnected) return mcpErrorOutput(source, "the server is no longer connected (its process exited or the connection closed)");
+    const session = this.session;
+    if (this.state === "closed") return mcpErrorOutput(source, "the tool host was closed");
+    if (this.state !== "connected" || !session) return mcpErrorOutput(source, this.downReason());
+    const generation = this.generation;
+    const timeoutMs = this.options.callTimeoutMs;
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), Math.min(timeoutMs, MAX_TIMER_MS));
+    });
+    // toolsift's own timer decides; the SDK's, a little later, only cleans up after a client that ignores the signal.
+    const options = { timeout: Math.min(timeoutMs + CALL_TIMEOUT_GRACE_MS, MAX_TIMER_MS), signal: abort.signal };
     try {
-      const result = await this.client.callTool(
-        { name: tool, arguments: isRecord(input) ? input : {} },
-        undefined,
-        this.requestOptions(),
+      const result = await Promise.race([
+        session.client.request({ method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } }, this.options.sdk.ResultSchema, options),
+        timedOut,
+      ]);
+      if (result !== TIMED_OUT) return mcpResultToOutput(result, source);
+      abort.abort(new Error(`toolsift gave up after ${timeoutMs} ms (callTimeoutMs)`));
+      const named = `Tool ${JSON.stringify(boundText(tool, 100))} of MCP server "${this.server}"`;
+      this.warn(new ToolsiftError("mcp_call_timeout", `${named} gave no answer within ${timeoutMs} ms (callTimeoutMs); the call was cancelled.`));
+      return mcpErrorOutput(
+        source,
+        `no answer within ${timeoutMs} ms (callTimeoutMs), so the call was cancelled. The server is still connected: ` +
+          `try again, or try another way; if the tool is slow by nature, raise callTimeoutMs.`,
       );
-      return mcpResultToOutput(result, source);
     } catch (error) {
+      if (session.isLost(error)) this.lost(generation, `a tools/call failed: ${errorText(error)}`);
       return mcpErrorOutput(source, errorText(error));
+    } finally {
+      clearTimeout(timer);
     }
   }
 
-  /** Stops listening and releases what toolsift opened; a caller's client stays open. Idempotent. */
+  /** Stops retrying and listening and releases what toolsift opened; a caller's client stays open. Idempotent. */
   close(): Promise<void> {
-    this.closed ??= (async () => {
-      this.client.removeNotificationHandler(LIST_CHANGED);
-      if (this.options.release) await this.options.release();
+    this.closing ??= (async () => {
+      this.state = "closed";
+      this.generation++;
+      clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
+      this.tools = EMPTY;
+      this.originalNames = new Map();
+      const session = this.session;
+      this.session = undefined;
+      await session?.close();
     })();
-    return this.closed;
+    return this.closing;
+  }
+
+  /** Opens a session and lists its tools; on failure, closes what it opened and throws. */
+  private async connect(): Promise<void> {
+    const generation = ++this.generation;
+    this.state = "connecting";
+    this.changedWhileConnecting = false;
+    const session = await this.open({
+      onListChanged: () => {
+        if (generation !== this.generation) return;
+        // The first listing may already be under way with the old list: list again after it.
+        if (this.state === "connecting") this.changedWhileConnecting = true;
+        else if (this.state === "connected") this.relist();
+      },
+      onLost: (reason) => this.lost(generation, reason),
+      onWarning: (error) => this.warn(error),
+    });
+    if (generation !== this.generation) {
+      // Closed while it was opening.
+      await session.close();
+      return;
+    }
+    this.session = session;
+    this.running = this.queued = undefined;
+    try {
+      await this.startListing();
+    } catch (error) {
+      if (generation === this.generation) this.session = undefined;
+      await session.close().catch(() => undefined);
+      throw session.explain(asToolsiftError(error, "mcp_list_failed", this.server));
+    }
+    if (generation !== this.generation) return;
+    this.state = "connected";
+    this.connectedAt = Date.now();
+    this.options.report.connected(this.server, this.tools.length, this.failures + 1);
+    this.failures = 0;
+    this.lastError = undefined;
+    // Announced after "connected", so a log reads in the order things happened.
+    const before = this.toolsBeforeConnect;
+    this.toolsBeforeConnect = undefined;
+    if (before) this.announce(before, this.tools);
+    if (this.changedWhileConnecting) this.relist();
+  }
+
+  /** A re-list nobody awaits (after list_changed): a failure is a warning, and the old tools stay. */
+  private relist(): void {
+    this.refresh().catch((error: unknown) => this.warn(asToolsiftError(error, "mcp_list_failed", this.server)));
+  }
+
+  /** The session numbered `generation` is gone: drop its tools, report it, and start reconnecting. */
+  private lost(generation: number, reason: string): void {
+    if (generation !== this.generation || this.state !== "connected") return;
+    const session = this.session;
+    this.generation++;
+    this.session = undefined;
+    this.running = this.queued = undefined;
+    // Only a session that stayed up a while resets the back-off, so a server in a crash loop
+    // (up, down, up, down) is retried ever more slowly rather than as fast as it crashes.
+    const stable = this.options.reconnect !== false && Date.now() - this.connectedAt >= this.options.reconnect.maxDelayMs;
+    if (stable) this.backoffLevel = 0;
+    this.failures = 0;
+    // Whatever the session left (a process group, an HTTP session) is released in the background.
+    void session?.close().catch(() => undefined);
+    const error = new ToolsiftError(
+      "mcp_disconnected",
+      `MCP server "${this.server}" went away: ${reason} Its tools are out of the catalogue until it is back.`,
+    );
+    this.lastError = error;
+    const delay = this.schedule();
+    this.options.report.disconnected(this.server, error, reason, delay);
+    this.listKey = undefined;
+    this.setTools(EMPTY, new Map());
+  }
+
+  /** Reports a failed attempt and schedules the next. */
+  private retry(error: ToolsiftError): void {
+    const delay = this.schedule();
+    this.options.report.connectFailed(this.server, this.failures, error, delay);
+  }
+
+  /** Schedules the next attempt, if reconnecting is on; returns its delay. */
+  private schedule(): number | undefined {
+    if (this.options.reconnect === false || this.state === "closed") {
+      if (this.state !== "closed") this.state = "disconnected";
+      return undefined;
+    }
+    const delay = backoffDelay(this.backoffLevel++, this.options.reconnect);
+    this.state = "reconnecting";
+    clearTimeout(this.retryTimer);
+    this.nextAttemptAt = Date.now() + delay;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.attemptNow().catch(() => undefined);
+    }, delay);
+    // A host nobody closed must not keep the process alive just to reconnect.
+    this.retryTimer.unref();
+    return delay;
+  }
+
+  /** One reconnect attempt, now; shared by callers that arrive while it runs. Rejects if it fails. */
+  private attemptNow(): Promise<void> {
+    if (this.state === "disconnected" && this.options.reconnect === false) {
+      return Promise.reject(this.lastError ?? new ToolsiftError("mcp_disconnected", `MCP server "${this.server}" is not connected.`));
+    }
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.attempt ??= this.connect()
+      .catch((error: unknown) => {
+        const failure = asToolsiftError(error, "mcp_connect_failed", this.server);
+        if (this.state === "closed") throw failure;
+        this.failures++;
+        this.lastError = failure;
+        this.retry(failure);
+        throw failure;
+      })
+      .finally(() => {
+        this.attempt = undefined;
+      });
+    return this.attempt;
   }
 
   private startListing(): Promise<void> {
@@ -152,91 +352,101 @@ export class McpConnection {
   }
 
   private async listTools(): Promise<void> {
-    let tools: Tool[];
+    const generation = this.generation;
+    const session = this.session;
+    if (!session) throw new ToolsiftError("mcp_disconnected", `MCP server "${this.server}" is not connected.`);
+    let tools: unknown[];
     try {
-      tools = await this.fetchAll();
+      tools = await this.fetchAll(session);
     } catch (error) {
+      if (session.isLost(error)) this.lost(generation, `tools/list failed: ${errorText(error)}`);
       throw asToolsiftError(error, "mcp_list_failed", this.server);
     }
+    // A listing of a session that has been replaced or closed since must not apply.
+    if (generation !== this.generation) return;
     // A list_changed that changed nothing keeps the array, so toolsift skips its re-index.
     const key = JSON.stringify(tools);
-    if (this.closed || key === this.listKey) return;
+    if (key === this.listKey) return;
     this.listKey = key;
-    this.applyTools(tools);
+    const read = readToolList(this.server, tools, (tool, input) => this.call(tool, input));
+    for (const { tool, error } of read.issues) this.warnOnce(tool, error);
+    this.setTools(read.definitions, read.originalNames);
   }
 
-  private async fetchAll(): Promise<Tool[]> {
+  /** Pages through `tools/list`; the result is checked tool by tool afterwards, not here. */
+  private async fetchAll(session: McpSession): Promise<unknown[]> {
     // A server without the tools capability has none and may not answer tools/list at all.
-    if (this.client.getServerCapabilities()?.tools === undefined) return [];
-    const tools: Tool[] = [];
+    if (session.client.getServerCapabilities()?.tools === undefined) return [];
+    const options = this.options.requestTimeoutMs === undefined ? undefined : { timeout: this.options.requestTimeoutMs };
+    const tools: unknown[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await this.client.listTools(cursor === undefined ? undefined : { cursor }, this.requestOptions());
-      tools.push(...result.tools);
-      cursor = result.nextCursor;
-      if (cursor === undefined) return tools;
-      if (seen.has(cursor)) throw new Error(`the server sent the cursor ${JSON.stringify(cursor)} twice while paging tools/list`);
-      seen.add(cursor);
+      const result = await session.client.request(
+        { method: "tools/list", ...(cursor === undefined ? {} : { params: { cursor } }) },
+        this.options.sdk.ResultSchema,
+        options,
+      );
+      const { tools: pageTools, nextCursor } = isRecord(result) ? result : {};
+      if (!Array.isArray(pageTools)) throw new Error(`the server answered tools/list without a tools array`);
+      tools.push(...pageTools);
+      if (nextCursor === undefined || nextCursor === null) return tools;
+      if (typeof nextCursor !== "string") throw new Error(`the server sent a nextCursor that is ${typeof nextCursor}, not a string`);
+      if (seen.has(nextCursor)) throw new Error(`the server sent the cursor ${JSON.stringify(boundText(nextCursor, 100))} twice while paging tools/list`);
+      seen.add(nextCursor);
+      cursor = nextCursor;
     }
     throw new Error(`tools/list did not end after ${MAX_PAGES} pages`);
   }
 
-  private applyTools(tools: readonly Tool[]): void {
-    const definitions: ToolDefinition[] = [];
-    const originalNames = new Map<string, string>();
-    for (const tool of tools) {
-      // Such a tool only runs through the experimental task API, which toolsift does not drive.
-      if (tool.execution?.taskSupport === "required") continue;
-      const name = mcpToolName(this.server, tool.name);
-      const earlier = originalNames.get(name);
-      if (earlier !== undefined) {
-        this.options.onError(
-          new ToolsiftError(
-            "mcp_duplicate_tool",
-            `MCP server "${this.server}" lists the tool ${JSON.stringify(tool.name)} whose catalogue name "${name}" is ` +
-              `already taken by ${JSON.stringify(earlier)}; only the first is offered. Fix the server's tool list.`,
-          ),
-        );
-        continue;
-      }
-      originalNames.set(name, tool.name);
-      definitions.push(this.definition(name, tool));
-    }
+  private setTools(tools: readonly ToolDefinition[], originalNames: Map<string, string>): void {
+    const before = this.tools;
     this.originalNames = originalNames;
-    this.tools = Object.freeze(definitions);
+    this.tools = tools.length === 0 ? EMPTY : Object.freeze([...tools]);
+    // A session's first listing is announced once it counts as connected; later ones at once.
+    if (this.state === "connecting") this.toolsBeforeConnect ??= before;
+    else this.announce(before, this.tools);
   }
 
-  private definition(name: string, tool: Tool): ToolDefinition {
-    const annotations = tool.annotations;
-    const title = nonBlank(tool.title) ?? nonBlank(annotations?.title);
-    const tags: string[] = [];
-    if (title !== undefined) tags.push(title);
-    if (name !== `${this.server}__${tool.name}`) tags.push(tool.name);
-    const original = tool.name;
-    return {
-      name,
-      description: nonBlank(tool.description) ?? title ?? `Tool ${tool.name} of server ${this.server}.`,
-      inputSchema: tool.inputSchema as JsonSchemaObject,
-      // Explicit hints only: the spec reads a missing destructiveHint as "may be destructive", but
-      // gating every unannotated tool behind approve would make most servers unusable.
-      destructive: annotations?.destructiveHint === true && annotations.readOnlyHint !== true,
-      server: this.server,
-      ...(tags.length > 0 ? { tags } : {}),
-      execute: (input: unknown) => this.call(original, input),
-    };
+  private announce(before: readonly ToolDefinition[], after: readonly ToolDefinition[]): void {
+    if (!this.announcing || (before.length === 0 && after.length === 0)) return;
+    this.options.report.toolsChanged(
+      this.server,
+      before.map((tool) => tool.name),
+      after.map((tool) => tool.name),
+    );
   }
 
-  private requestOptions(): { timeout: number } | undefined {
-    return this.options.requestTimeoutMs === undefined ? undefined : { timeout: this.options.requestTimeoutMs };
+  private downReason(): string {
+    const why = this.lastError ? ` (${oneLine(this.lastError.message, 300)})` : "";
+    const next =
+      this.state === "disconnected"
+        ? "reconnecting is off, so it stays down"
+        : this.nextAttemptAt !== undefined && this.retryTimer
+          ? `toolsift is reconnecting; next attempt in ${Math.max(0, Math.round((this.nextAttemptAt - Date.now()) / 100) / 10)} s`
+          : "toolsift is reconnecting now";
+    return `MCP server "${this.server}" is not connected${why}; ${next}. Try again later or use another tool.`;
+  }
+
+  private warn(error: ToolsiftError): void {
+    this.options.report.warning(this.server, error);
+  }
+
+  /**
+   * Reports a problem with one tool once per host, not on every re-list: a server that keeps
+   * listing the same bad tool must not flood whoever reads the warnings.
+   */
+  private warnOnce(tool: string, error: ToolsiftError): void {
+    const key = `${tool}\u0000${error.message}`;
+    if (this.warned.has(key)) return;
+    if (this.warned.size >= MAX_REMEMBERED_WARNINGS) this.warned.clear();
+    this.warned.add(key);
+    this.warn(error);
   }
 }
 
 function asToolsiftError(error: unknown, code: string, server: string): ToolsiftError {
   if (error instanceof ToolsiftError) return error;
-  return new ToolsiftError(code, `Could not list the tools of MCP server "${server}": ${errorText(error)}`, { cause: error });
-}
-
-function nonBlank(text: string | undefined): string | undefined {
-  return text !== undefined && text.trim() !== "" ? text : undefined;
+  const what = code === "mcp_connect_failed" ? "connect to" : "list the tools of";
+  return new ToolsiftError(code, `Could not ${what} MCP server "${server}": ${boundText(errorText(error), 1000)}`, { cause: error });
 }

@@ -1,4 +1,5 @@
 import { toolOutput, type ToolOutput, type ToolResultContentBlock, type ToolResultImageType } from "../catalogue/tool-output.js";
+import { boundText } from "./bounded-text.js";
 import { isRecord } from "./unknown-value.js";
 
 /** The image types the Anthropic API takes in an image block; anything else is described in text. */
@@ -7,6 +8,9 @@ const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set<ToolResultImageType>(["im
 function isModelImageType(type: string | undefined): type is ToolResultImageType {
   return type !== undefined && MODEL_IMAGE_TYPES.has(type);
 }
+
+/** How much of a failure's reason (a JSON-RPC error message, a transport error) reaches the model. */
+const MAX_REASON_CHARS = 2_000;
 
 /** Where a result came from, for the text of error results. */
 export interface McpCallSource {
@@ -38,11 +42,12 @@ export function mcpResultToOutput(result: unknown, source: McpCallSource): ToolO
 }
 
 /**
- * An error result for a failed MCP call: a text block naming the server, the tool and the reason,
- * followed by whatever content the server sent with its error.
+ * An error result for a failed MCP call: a text block naming the server, the tool and the reason
+ * (bounded: a server's error message may be of any length), followed by whatever content the
+ * server sent with its error.
  */
 export function mcpErrorOutput(source: McpCallSource, reason: string | undefined, details: readonly ToolResultContentBlock[] = []): ToolOutput {
-  const head = `Tool "${source.tool}" of MCP server "${source.server}" failed${reason === undefined ? ":" : `: ${reason}`}`;
+  const head = `Tool "${boundText(source.tool, 200)}" of MCP server "${source.server}" failed${reason === undefined ? ":" : `: ${boundText(reason, MAX_REASON_CHARS)}`}`;
   const [first, ...rest] = details;
   if (first !== undefined && first.type === "text" && typeof first.text === "string") {
     return toolOutput({ content: [{ type: "text", text: `${head}\n${first.text}` }, ...rest], isError: true });
@@ -64,7 +69,7 @@ function contentBlock(block: unknown): ToolResultContentBlock[] {
     case "resource":
       return isRecord(block.resource) ? [embeddedResource(block.resource)] : [];
     default:
-      return [{ type: "text", text: `[MCP content of type ${JSON.stringify(block.type)}: ${truncate(JSON.stringify(block), 500)}]` }];
+      return [{ type: "text", text: `[MCP content of type ${boundText(String(JSON.stringify(block.type)), 100)}: ${boundText(JSON.stringify(block), 500)}]` }];
   }
 }
 
@@ -99,8 +104,4 @@ function describeLink(link: Record<string, unknown>): string {
 function base64Bytes(data: string): number {
   const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
   return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
-}
-
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }

@@ -1,4 +1,5 @@
 import { OptionsError } from "../errors.js";
+import { isRecord } from "./unknown-value.js";
 
 /**
  * An MCP server that `fromMcp` starts as a child process and talks to over stdin/stdout.
@@ -46,8 +47,11 @@ export interface McpStdioServerConfig {
 export interface McpHttpServerConfig {
   /** Optional marker, accepted so entries of an `.mcp.json` file can be passed as they are. */
   type?: "http" | "streamable-http";
-  /** The server's MCP endpoint, `http:` or `https:`. */
-  url: string | URL;
+  /**
+   * The server's MCP endpoint, `http:` or `https:`: a string, or anything with an `href` such as a
+   * `URL` (typed structurally so toolsift's types need neither the DOM nor Node's types).
+   */
+  url: string | { readonly href: string };
   /** Headers sent with every request, such as `Authorization`. */
   headers?: Readonly<Record<string, string>>;
 }
@@ -65,7 +69,7 @@ export type ParsedServerConfig =
       cwd: string | undefined;
       stderr: "inherit" | "ignore";
     }
-  | { transport: "http"; url: URL; headers: Record<string, string> | undefined };
+  | { transport: "http"; href: string; headers: Record<string, string> | undefined };
 
 /**
  * What a server name may look like: letters, digits, `-` and single `_` inside, at most 32 characters.
@@ -169,21 +173,18 @@ function parseHttp(where: string, config: Record<string, unknown>): ParsedServer
   if (type !== undefined && type !== "http" && type !== "streamable-http") {
     throw new OptionsError("invalid_server_config", `${where}.type is ${JSON.stringify(type)} but the config has a url; use "http" or leave type out.`);
   }
-  let parsed: URL;
-  if (url instanceof URL) {
-    parsed = new URL(url.href);
-  } else if (typeof url === "string" && URL.canParse(url)) {
-    parsed = new URL(url);
-  } else {
+  const href = typeof url === "string" ? url : isRecord(url) && typeof url.href === "string" ? url.href : undefined;
+  if (href === undefined || !URL.canParse(href)) {
     throw new OptionsError("invalid_server_config", `${where}.url must be an absolute URL (string or URL), got ${describe(url)}.`);
   }
+  const parsed = new URL(href);
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     throw new OptionsError("invalid_server_config", `${where}.url must use http: or https:, got ${JSON.stringify(parsed.protocol)}.`);
   }
   if (headers !== undefined && !isStringRecord(headers)) {
     throw new OptionsError("invalid_server_config", `${where}.headers must be an object of string values, got ${describe(headers)}.`);
   }
-  return { transport: "http", url: parsed, headers: headers ? { ...(headers as Record<string, string>) } : undefined };
+  return { transport: "http", href: parsed.href, headers: headers ? { ...(headers as Record<string, string>) } : undefined };
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

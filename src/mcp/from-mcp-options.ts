@@ -1,0 +1,171 @@
+import { OptionsError, type ToolsiftError } from "../errors.js";
+import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
+import type { McpHostEvent } from "./mcp-host-event.js";
+
+/** How {@link fromMcp} reconnects a server that went away or failed to start. */
+export interface McpReconnectOptions {
+  /**
+   * The delay before the first attempt, in milliseconds; it doubles after each failure.
+   * @defaultValue 500
+   */
+  initialDelayMs?: number;
+  /**
+   * The longest delay between attempts, in milliseconds. Attempts go on at this pace for as long
+   * as the server stays away. A session must stay up this long to reset the back-off, so a server
+   * that crashes right after each start is retried ever more slowly.
+   * @defaultValue 30000
+   */
+  maxDelayMs?: number;
+}
+
+/** Options of {@link fromMcp}. */
+export interface FromMcpOptions {
+  /** How toolsift introduces itself to servers it connects to. Default `{ name: "toolsift", version: "0.1.0" }`. */
+  clientInfo?: { name: string; version: string };
+  /**
+   * Timeout of the requests that set a server up and list its tools (`initialize`, `tools/list`),
+   * in milliseconds; also of `tools/call` when {@link FromMcpOptions.callTimeoutMs} is not given.
+   * Default: the MCP SDK's, 60 seconds, which leaves room for a first `npx` download.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * How long one tool call may take, in milliseconds. A call past it is cancelled
+   * (`notifications/cancelled`) and comes back as an error result naming the server, the tool and
+   * the timeout; the server stays connected and usable, and an `mcp_call_timeout` warning is
+   * reported.
+   *
+   * Half the SDK's 60 s by default: in front of an MCP client (a gateway), the upstream call must
+   * give up before the client's own 60 s request timeout does, so the model gets this clear error
+   * instead of a generic one; and an agent turn that waits longer than that for one tool is
+   * usually better off told so and free to try something else. Raise it for tools that are slow
+   * by nature.
+   * @defaultValue `requestTimeoutMs` when that is given, else 30000
+   */
+  callTimeoutMs?: number;
+  /**
+   * How long {@link McpToolHost.listTools} waits, at most, for re-lists already under way (after
+   * `notifications/tools/list_changed` or a `refresh()`), in milliseconds. Waiting is what lets
+   * a search right after a `list_changed` see the announced tools; the bound keeps one server
+   * that is slow to answer `tools/list` from holding up every other server's tools for up to
+   * `requestTimeoutMs`. Past it, that server's last good list is served and its new list is
+   * picked up by a later call once it arrives. `0` never waits.
+   * @defaultValue 2000
+   */
+  refreshWaitMs?: number;
+  /**
+   * Reconnecting a server toolsift started or reached itself (a stdio or HTTP config; a client
+   * you pass in is yours to reconnect) when it goes away or fails to start: exponential back-off
+   * with jitter, without end, until it is back or the host is closed. `false`: a server that went
+   * away stays down, and one that failed to start is never retried.
+   * @defaultValue `{ initialDelayMs: 500, maxDelayMs: 30000 }`
+   */
+  reconnect?: false | McpReconnectOptions;
+  /**
+   * Receives each {@link McpHostEvent}: servers connecting, going away, failing to reconnect,
+   * their tools changing, and warnings. Each has a one-line `message` for a log.
+   */
+  onEvent?: (event: McpHostEvent) => void;
+  /**
+   * Receives the error of every event that has one (`disconnected`, `connect-failed`, `warning`):
+   * failures that happen in the background, where no caller can catch them. Default:
+   * `process.emitWarning`, unless `onEvent` is given.
+   */
+  onError?: (error: ToolsiftError) => void;
+}
+
+/** {@link FromMcpOptions} checked, with the defaults filled in. */
+export interface FromMcpSettings {
+  clientInfo: { name: string; version: string };
+  requestTimeoutMs: number | undefined;
+  callTimeoutMs: number;
+  refreshWaitMs: number;
+  reconnect: Backoff | false;
+  onEvent: ((event: McpHostEvent) => void) | undefined;
+  onError: ((error: ToolsiftError) => void) | undefined;
+}
+
+const DEFAULT_CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
+const DEFAULT_REFRESH_WAIT_MS = 2000;
+const DEFAULT_CALL_TIMEOUT_MS = 30_000;
+/** setTimeout's limit; a longer delay would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Checks fromMcp's options.
+ *
+ * @throws {@link OptionsError} naming the option, what was wrong and what is allowed.
+ */
+export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
+  if (typeof options !== "object" || options === null) {
+    throw new OptionsError("invalid_options", "fromMcp: options must be an object or left out.");
+  }
+  const { clientInfo, requestTimeoutMs, callTimeoutMs, refreshWaitMs, reconnect, onEvent, onError } = options;
+  if (clientInfo !== undefined && !(typeof clientInfo?.name === "string" && clientInfo.name !== "" && typeof clientInfo.version === "string")) {
+    throw new OptionsError("invalid_options", `fromMcp: options.clientInfo must be { name: string, version: string }, e.g. { name: "my-agent", version: "1.0.0" }.`);
+  }
+  checkMs("requestTimeoutMs", requestTimeoutMs, 1, "e.g. 60000");
+  checkMs("callTimeoutMs", callTimeoutMs, 1, "e.g. 30000");
+  // A wait past what a timer holds is clamped where it is used: it means "as long as it takes".
+  checkMs("refreshWaitMs", refreshWaitMs, 0, "0 never waits for a re-list", Number.MAX_VALUE);
+  for (const [name, handler] of [
+    ["onEvent", onEvent],
+    ["onError", onError],
+  ] as const) {
+    if (handler !== undefined && typeof handler !== "function") {
+      throw new OptionsError("invalid_options", `fromMcp: options.${name} must be a function, got ${describe(handler)}.`);
+    }
+  }
+  return {
+    clientInfo: clientInfo ? { name: clientInfo.name, version: clientInfo.version } : DEFAULT_CLIENT_INFO,
+    requestTimeoutMs,
+    callTimeoutMs: callTimeoutMs ?? requestTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    refreshWaitMs: refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
+    reconnect: parseReconnect(reconnect),
+    onEvent,
+    // Someone should hear about a server that went away; onEvent, if given, is that someone.
+    onError: onError ?? (onEvent ? undefined : (error) => process.emitWarning(error)),
+  };
+}
+
+function parseReconnect(reconnect: FromMcpOptions["reconnect"]): Backoff | false {
+  if (reconnect === false) return false;
+  if (reconnect === undefined) return DEFAULT_BACKOFF;
+  if (typeof reconnect !== "object" || reconnect === null || Array.isArray(reconnect)) {
+    throw new OptionsError(
+      "invalid_options",
+      `fromMcp: options.reconnect must be false or { initialDelayMs?, maxDelayMs? }, got ${describe(reconnect)}.`,
+    );
+  }
+  const unknown = Object.keys(reconnect).filter((key) => key !== "initialDelayMs" && key !== "maxDelayMs");
+  if (unknown.length > 0) {
+    throw new OptionsError("invalid_options", `fromMcp: options.reconnect has unknown key ${JSON.stringify(unknown[0])}; it takes initialDelayMs and maxDelayMs.`);
+  }
+  checkMs("reconnect.initialDelayMs", reconnect.initialDelayMs, 1, "e.g. 500");
+  checkMs("reconnect.maxDelayMs", reconnect.maxDelayMs, 1, "e.g. 30000");
+  const initialDelayMs = reconnect.initialDelayMs ?? DEFAULT_BACKOFF.initialDelayMs;
+  const maxDelayMs = reconnect.maxDelayMs ?? Math.max(DEFAULT_BACKOFF.maxDelayMs, initialDelayMs);
+  if (maxDelayMs < initialDelayMs) {
+    throw new OptionsError(
+      "invalid_options",
+      `fromMcp: options.reconnect.maxDelayMs (${maxDelayMs}) is less than initialDelayMs (${initialDelayMs}); the longest delay cannot be shorter than the first.`,
+    );
+  }
+  return { initialDelayMs, maxDelayMs };
+}
+
+/** A duration option: undefined, or a finite number of milliseconds from `min` to `max` (what a timer holds). */
+function checkMs(name: string, value: unknown, min: number, hint: string, max = MAX_TIMER_MS): void {
+  if (value === undefined) return;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
+    const range = min === 0 ? "0 or more" : "positive";
+    const upTo = max === MAX_TIMER_MS ? ` up to ${MAX_TIMER_MS}` : "";
+    throw new OptionsError("invalid_options", `fromMcp: options.${name} must be a ${range}, finite number of milliseconds${upTo} (${hint}), got ${describe(value)}.`);
+  }
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return JSON.stringify(value);
+  if (value === null) return "null";
+  return Array.isArray(value) ? "an array" : typeof value;
+}

@@ -1,0 +1,151 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ToolsiftError, errorText } from "../errors.js";
+import { boundText, oneLine } from "./bounded-text.js";
+import type { McpClient } from "./mcp-client.js";
+import type { McpSdk } from "./mcp-sdk.js";
+import type { ParsedServerConfig } from "./mcp-server-config.js";
+import { ProcessGroupTransport } from "./process-group-transport.js";
+import { stdioTransport } from "./stdio-transport.js";
+
+/** One live connection to a server: what a {@link OpenSession} made. */
+export interface McpSession {
+  readonly client: McpClient;
+  /** Whether a request that failed this way means the connection itself is gone. */
+  isLost(error: unknown): boolean;
+  /** The error of a listing that failed, with advice where there is some. */
+  explain(error: ToolsiftError): ToolsiftError;
+  /** Ends the session: what toolsift opened is closed; a client passed in only loses toolsift's handler. */
+  close(): Promise<void>;
+}
+
+/** What a session tells its connection. */
+export interface SessionHandlers {
+  /** The server sent `notifications/tools/list_changed`. */
+  onListChanged(): void;
+  /** The connection ended without close(): the process exited, the transport closed. */
+  onLost(reason: string): void;
+  /** Something worth a warning that does not end the session (garbage on stdout). */
+  onWarning(error: ToolsiftError): void;
+}
+
+/** Opens a new session to one server; each reconnect calls it again. */
+export type OpenSession = (handlers: SessionHandlers) => Promise<McpSession>;
+
+const LIST_CHANGED = "notifications/tools/list_changed";
+const STDERR_TAIL_CHARS = 2000;
+const TERMINATE_SESSION_TIMEOUT_MS = 2000;
+
+/**
+ * Sessions over a client the caller connected: the same client every time, since toolsift cannot
+ * reconnect what it did not open; only toolsift's `list_changed` handler comes and goes.
+ */
+export function adoptedSessions(client: McpClient, sdk: McpSdk): OpenSession {
+  return async (handlers) => {
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => handlers.onListChanged());
+    return {
+      client,
+      isLost: () => false,
+      explain: (error) =>
+        /not connected/i.test(error.message)
+          ? new ToolsiftError(error.code, `${error.message} Connect the Client first (await client.connect(transport)).`, { cause: error.cause })
+          : error,
+      close: async () => client.removeNotificationHandler(LIST_CHANGED),
+    };
+  };
+}
+
+/**
+ * Sessions to a server from its config: each opens a new SDK Client over a new transport (a new
+ * process for stdio), and its close() ends them.
+ */
+export function ownedSessions(
+  server: string,
+  config: ParsedServerConfig,
+  clientInfo: { name: string; version: string },
+  requestTimeoutMs: number | undefined,
+  sdk: McpSdk,
+): OpenSession {
+  return async (handlers) => {
+    const client = new sdk.Client(clientInfo, { capabilities: {} });
+    let stderrTail = "";
+    let transport: Transport;
+    let where: string;
+    if (config.transport === "stdio") {
+      let garbageReported = false;
+      transport = stdioTransport(config, sdk, {
+        // Piped rather than inherited so the last lines can explain a failed start or a crash.
+        onStderr: (chunk) => {
+          stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+          if (config.stderr === "inherit") process.stderr.write(chunk);
+        },
+        onGarbage: (line) => {
+          if (garbageReported) return;
+          garbageReported = true;
+          handlers.onWarning(
+            new ToolsiftError(
+              "mcp_stdout_garbage",
+              `MCP server "${server}" wrote a line to stdout that is not JSON-RPC: ${JSON.stringify(oneLine(line, 200))}. ` +
+                `It was dropped, as are any more; stdout is reserved for the protocol, so the server should log to stderr.`,
+            ),
+          );
+        },
+      });
+      where = `started as ${JSON.stringify(oneLine([config.command, ...config.args].join(" "), 300))}`;
+    } else {
+      const url = new URL(config.href);
+      transport = new sdk.StreamableHTTPClientTransport(url, config.headers ? { requestInit: { headers: config.headers } } : undefined);
+      // Origin and path only: a query string may carry a token.
+      where = `at ${url.origin}${url.pathname}`;
+    }
+    const stderr = () => {
+      const tail = stderrTail.trim();
+      return tail ? ` Its stderr ended with:\n${tail}` : "";
+    };
+    let closing: Promise<void> | undefined;
+    const close = (): Promise<void> => {
+      closing ??= (async () => {
+        // Ending an HTTP session lets the server free it now instead of on its own timeout; best effort.
+        if (transport instanceof sdk.StreamableHTTPClientTransport) {
+          await withTimeout(transport.terminateSession(), TERMINATE_SESSION_TIMEOUT_MS).catch(() => undefined);
+        }
+        await client.close();
+      })();
+      return closing;
+    };
+    // Set before connecting, so a notification sent right after `initialize` is not lost.
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => handlers.onListChanged());
+    client.onclose = () => {
+      if (closing) return;
+      const how = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
+      // The last stderr bytes travel through a pipe and may land a tick after the exit.
+      setImmediate(() => handlers.onLost(`${how ? `its process ${how}` : "the connection closed"}.${stderr()}`));
+    };
+    try {
+      await client.connect(transport, requestTimeoutMs === undefined ? undefined : { timeout: requestTimeoutMs });
+    } catch (error) {
+      await close().catch(() => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+      throw new ToolsiftError("mcp_connect_failed", `Could not connect to MCP server "${server}" ${where}: ${boundText(errorText(error), 1000)}.${stderr()}`, {
+        cause: error,
+      });
+    }
+    const http = config.transport === "http";
+    return {
+      client,
+      // Over HTTP nothing stays open to notice a server that went away: a request that fails
+      // without a JSON-RPC answer (refused, reset, an unknown session after a restart) is the sign.
+      isLost: (error) => http && (!(error instanceof sdk.McpError) || error.code === sdk.ErrorCode.ConnectionClosed),
+      explain: (error) => error,
+      close,
+    };
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

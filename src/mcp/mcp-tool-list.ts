@@ -1,0 +1,182 @@
+import type { JsonSchemaObject, ToolDefinition } from "../catalogue/tool-definition.js";
+import type { ToolOutput } from "../catalogue/tool-output.js";
+import { ToolsiftError } from "../errors.js";
+import { boundText } from "./bounded-text.js";
+import { mcpToolName } from "./mcp-tool-name.js";
+import { isRecord } from "./unknown-value.js";
+
+/**
+ * Bounds on what one server's `tools/list` may hand toolsift. Each is far beyond what real servers
+ * send, and each keeps a hostile or broken server from costing unbounded memory or text analysis.
+ */
+export const MCP_LIST_LIMITS = {
+  /** Longer descriptions are cut, with a warning: 16,000 characters is about 4,000 tokens, more than any tool should cost. */
+  descriptionChars: 16_000,
+  /** Longer titles are cut, with a warning; a title is a label. */
+  titleChars: 512,
+  /** A longer name is not a name (the MCP spec allows 128); the tool is skipped. */
+  nameChars: 512,
+  /** A tool whose input schema is longer than this as JSON is skipped: real ones are a few kilobytes. */
+  schemaChars: 256_000,
+  /** Tools past this many in one server's list are skipped. */
+  toolsPerServer: 10_000,
+} as const;
+
+/** The definitions read from one server's list, and what was wrong with the rest. */
+export interface ReadToolList {
+  definitions: ToolDefinition[];
+  /** The original MCP name behind each catalogue name. */
+  originalNames: Map<string, string>;
+  /** One warning per skipped tool and per field that was cut or ignored; `tool` is its catalogue name or position. */
+  issues: { tool: string; error: ToolsiftError }[];
+}
+
+/**
+ * Turns the `tools` array of a server's `tools/list` into tool definitions, one tool at a time: a
+ * malformed tool is skipped or healed with a warning, never the whole list.
+ *
+ * Skipped: entries that are not objects, without a usable name, without an object input schema
+ * (`type: "object"`, as MCP requires), with an oversized schema, that only run as tasks, or whose
+ * catalogue name is already taken. Healed: a description or title that is not a string is ignored,
+ * one that is too long is cut. Safety flags fail closed: `annotations` that are not an object, or
+ * a `destructiveHint`/`readOnlyHint` that is not a boolean, make the tool destructive.
+ *
+ * @param call - Runs the tool with its original MCP name; becomes each definition's `execute`.
+ */
+export function readToolList(server: string, tools: readonly unknown[], call: (tool: string, input: unknown) => Promise<ToolOutput>): ReadToolList {
+  const definitions: ToolDefinition[] = [];
+  const originalNames = new Map<string, string>();
+  const issues: ReadToolList["issues"] = [];
+  const where = `MCP server "${server}"`;
+  const limit = Math.min(tools.length, MCP_LIST_LIMITS.toolsPerServer);
+  if (tools.length > limit) {
+    issues.push({
+      tool: "#list",
+      error: new ToolsiftError(
+        "mcp_too_many_tools",
+        `${where} lists ${tools.length} tools; only the first ${limit} are offered. Split the server or filter its tools.`,
+      ),
+    });
+  }
+  for (let index = 0; index < limit; index++) {
+    const tool = tools[index];
+    const skip = (tool: string, reason: string) =>
+      issues.push({ tool, error: new ToolsiftError("mcp_invalid_tool", `${where} lists a tool that is skipped: ${reason}. Fix the server's tool list.`) });
+    if (!isRecord(tool)) {
+      skip(`#${index}`, `entry ${index} of tools/list is ${tool === null ? "null" : Array.isArray(tool) ? "an array" : typeof tool}, not a tool object`);
+      continue;
+    }
+    const original = tool.name;
+    if (typeof original !== "string" || original === "" || original.length > MCP_LIST_LIMITS.nameChars) {
+      const what =
+        typeof original !== "string"
+          ? `has no string name (${original === undefined ? "none" : typeof original})`
+          : original === ""
+            ? "has an empty name"
+            : `has a name of ${original.length} characters (at most ${MCP_LIST_LIMITS.nameChars}), starting ${JSON.stringify(original.slice(0, 40))}`;
+      skip(`#${index}`, `entry ${index} of tools/list ${what}`);
+      continue;
+    }
+    const named = JSON.stringify(boundText(original, 100));
+    // Such a tool only runs through the experimental task API, which toolsift does not drive.
+    if (isRecord(tool.execution) && tool.execution.taskSupport === "required") continue;
+    const schemaProblem = inputSchemaProblem(tool.inputSchema);
+    if (schemaProblem) {
+      skip(`#${index}`, `${named} ${schemaProblem}`);
+      continue;
+    }
+    const name = mcpToolName(server, original);
+    const earlier = originalNames.get(name);
+    if (earlier !== undefined) {
+      issues.push({
+        tool: name,
+        error: new ToolsiftError(
+          "mcp_duplicate_tool",
+          `${where} lists the tool ${named} whose catalogue name "${name}" is already taken by ` +
+            `${JSON.stringify(boundText(earlier, 100))}; only the first is offered. Fix the server's tool list.`,
+        ),
+      });
+      continue;
+    }
+    originalNames.set(name, original);
+    const warn = (code: string, message: string) => issues.push({ tool: name, error: new ToolsiftError(code, `${where}: the tool ${named} ${message}`) });
+    definitions.push(definition(server, name, original, tool, warn, call));
+  }
+  return { definitions, originalNames, issues };
+}
+
+function inputSchemaProblem(schema: unknown): string | undefined {
+  if (schema === undefined) return "has no inputSchema";
+  if (!isRecord(schema)) return `has an inputSchema that is ${schema === null ? "null" : Array.isArray(schema) ? "an array" : typeof schema}, not an object`;
+  if (schema.type !== "object") return `has an inputSchema whose type is ${JSON.stringify(schema.type) ?? "missing"}; MCP tool inputs are "object"`;
+  // Measured after the cheap checks, so a malformed tool costs no serialisation.
+  const size = JSON.stringify(schema).length;
+  if (size > MCP_LIST_LIMITS.schemaChars) return `has an inputSchema of ${size} characters as JSON (at most ${MCP_LIST_LIMITS.schemaChars})`;
+  return undefined;
+}
+
+function definition(
+  server: string,
+  name: string,
+  original: string,
+  tool: Record<string, unknown>,
+  warn: (code: string, message: string) => void,
+  call: (tool: string, input: unknown) => Promise<ToolOutput>,
+): ToolDefinition {
+  const annotations = tool.annotations;
+  const title = text(tool.title, "title", MCP_LIST_LIMITS.titleChars, warn) ?? text(isRecord(annotations) ? annotations.title : undefined, "annotations.title", MCP_LIST_LIMITS.titleChars, warn);
+  const description = text(tool.description, "description", MCP_LIST_LIMITS.descriptionChars, warn);
+  const tags: string[] = [];
+  if (title !== undefined) tags.push(title);
+  if (name !== `${server}__${original}`) tags.push(original);
+  return {
+    name,
+    description: description ?? title ?? `Tool ${boundText(original, 100)} of server ${server}.`,
+    inputSchema: tool.inputSchema as JsonSchemaObject,
+    destructive: isDestructive(annotations, warn),
+    server,
+    ...(tags.length > 0 ? { tags } : {}),
+    execute: (input: unknown) => call(original, input),
+  };
+}
+
+/** A non-blank string field, bounded; anything else is ignored, with a warning if it was there at all. */
+function text(value: unknown, field: string, max: number, warn: (code: string, message: string) => void): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") {
+    warn("mcp_invalid_tool_field", `has a ${field} that is ${Array.isArray(value) ? "an array" : typeof value}, not a string; it is ignored.`);
+    return undefined;
+  }
+  if (value.trim() === "") return undefined;
+  if (value.length > max) {
+    warn("mcp_tool_text_truncated", `has a ${field} of ${value.length} characters; it is cut to ${max}.`);
+    return boundText(value, max);
+  }
+  return value;
+}
+
+/**
+ * Explicit hints only: the spec reads a missing `destructiveHint` as "may be destructive", but
+ * gating every unannotated tool behind `approve` would make most servers unusable. A hint that is
+ * there but unreadable is another matter: it fails closed.
+ */
+function isDestructive(annotations: unknown, warn: (code: string, message: string) => void): boolean {
+  if (annotations === undefined || annotations === null) return false;
+  if (!isRecord(annotations)) {
+    warn("mcp_invalid_annotations", `has annotations that are ${Array.isArray(annotations) ? "an array" : typeof annotations}, not an object; it is treated as destructive.`);
+    return true;
+  }
+  const { destructiveHint, readOnlyHint } = annotations;
+  const unreadable = [
+    ["destructiveHint", destructiveHint],
+    ["readOnlyHint", readOnlyHint],
+  ].filter(([, hint]) => hint !== undefined && typeof hint !== "boolean");
+  if (unreadable.length > 0) {
+    warn(
+      "mcp_invalid_annotations",
+      `has ${unreadable.map(([key, hint]) => `${String(key)} ${JSON.stringify(hint)?.slice(0, 40) ?? typeof hint}`).join(" and ")}, not a boolean; it is treated as destructive.`,
+    );
+    return true;
+  }
+  return destructiveHint === true && readOnlyHint !== true;
+}

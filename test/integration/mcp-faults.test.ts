@@ -1,0 +1,183 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { fromMcp, type McpServerConfig, type ToolsiftError } from "../../src/index.js";
+import { MCP_LIST_LIMITS } from "../../src/mcp/mcp-tool-list.js";
+import { DYNAMIC_SERVER, HOSTILE_SERVER, isAlive, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
+
+const node = (script: string, env?: Record<string, string>): McpServerConfig => ({
+  command: process.execPath,
+  args: [script],
+  stderr: "ignore",
+  ...(env ? { env } : {}),
+});
+
+describe("a server whose tools/list holds malformed tools", () => {
+  it("skips each malformed tool with a warning, keeps the good ones, and leaves other servers alone", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER), dyn: node(DYNAMIC_SERVER) }, { onError: (error) => errors.push(error) });
+    try {
+      const tools = await host.listTools();
+      const names = tools.map((t) => t.name).filter((name) => name.startsWith("hostile__"));
+      expect(names.sort()).toEqual(
+        [
+          "annotations_is_string",
+          "description_is_number",
+          "destructive_as_string",
+          "garbage",
+          "huge_description",
+          "huge_error",
+          "huge_title",
+          "ok_tool",
+        ].map((name) => `hostile__${name}`),
+      );
+      expect(tools.some((t) => t.name === "dyn__echo")).toBe(true);
+      expect(textOf(await runTool(host, "hostile__ok_tool"))).toBe("ok from ok_tool");
+      expect(textOf(await runTool(host, "dyn__echo", { text: "fine" }))).toBe("echo: fine");
+
+      const invalid = errors.filter((error) => error.code === "mcp_invalid_tool");
+      // No name, a number, "", 5,000 characters, schema as string, array, type string, missing,
+      // huge, null, a string entry.
+      expect(invalid).toHaveLength(11);
+      for (const error of invalid) expect(error.message).toContain('MCP server "hostile"');
+      expect(invalid.map((error) => error.message).join("\n")).toMatch(/"schema_is_string" has an inputSchema that is string/);
+      expect(errors.filter((error) => error.code === "mcp_duplicate_tool")).toHaveLength(1);
+      // Every warning stays short, whatever the server sent.
+      for (const error of errors) expect(error.message.length).toBeLessThan(1_000);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("cuts huge descriptions and titles, ignores fields of the wrong type, and reads unreadable safety hints as destructive", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER) }, { onError: (error) => errors.push(error) });
+    try {
+      const tools = await host.listTools();
+      const huge = toolNamed(tools, "hostile__huge_description");
+      expect(huge.description.length).toBeLessThanOrEqual(MCP_LIST_LIMITS.descriptionChars);
+      expect(huge.description.startsWith("Describe a huge thing.")).toBe(true);
+      const titled = toolNamed(tools, "hostile__huge_title");
+      for (const tag of titled.tags ?? []) expect(tag.length).toBeLessThanOrEqual(MCP_LIST_LIMITS.titleChars);
+      expect(titled.description.length).toBeLessThanOrEqual(MCP_LIST_LIMITS.titleChars);
+      expect(toolNamed(tools, "hostile__description_is_number").description).toContain("description_is_number");
+      expect(toolNamed(tools, "hostile__destructive_as_string").destructive).toBe(true);
+      expect(toolNamed(tools, "hostile__annotations_is_string").destructive).toBe(true);
+      expect(toolNamed(tools, "hostile__ok_tool").destructive).toBe(false);
+      const codes = errors.map((error) => error.code);
+      expect(codes.filter((code) => code === "mcp_tool_text_truncated")).toHaveLength(2);
+      expect(codes.filter((code) => code === "mcp_invalid_annotations")).toHaveLength(2);
+      expect(codes.filter((code) => code === "mcp_invalid_tool_field")).toHaveLength(2);
+
+      // The same bad list again warns no more: once per tool, not once per listing.
+      const before = errors.length;
+      await host.refresh("hostile");
+      expect(errors.length).toBe(before);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("bounds a huge error message from the server in the error result", async () => {
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER) }, { onError: () => {} });
+    try {
+      const output = await runTool(host, "hostile__huge_error");
+      expect(output.isError).toBe(true);
+      expect(textOf(output)).toContain('Tool "huge_error" of MCP server "hostile" failed');
+      expect(textOf(output).length).toBeLessThan(3_000);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe("a tool call that hangs", () => {
+  it("comes back as an error result naming server, tool and timeout; that server and the others stay usable", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ stuck: node(DYNAMIC_SERVER), other: node(DYNAMIC_SERVER) }, { callTimeoutMs: 300, onError: (error) => errors.push(error) });
+    try {
+      const hanging = runTool(host, "stuck__hang");
+      // While it hangs, the other server and the same server answer.
+      expect(textOf(await runTool(host, "other__echo", { text: "not blocked" }))).toBe("echo: not blocked");
+      expect(textOf(await runTool(host, "stuck__echo", { text: "me neither" }))).toBe("echo: me neither");
+      // A generous bound, only to fail fast where the SDK's 60 s default would still be waiting.
+      const bound = new Promise<"still waiting">((resolve) => setTimeout(() => resolve("still waiting"), 15_000).unref());
+      const output = await Promise.race([hanging, bound]);
+      if (output === "still waiting") throw new Error("the hung call was still waiting after 15 s");
+      expect(output.isError).toBe(true);
+      expect(textOf(output)).toMatch(/Tool "hang" of MCP server "stuck" failed: .*no answer within 300 ms/);
+      expect(textOf(output)).toContain("callTimeoutMs");
+      expect(textOf(await runTool(host, "stuck__echo", { text: "still here" }))).toBe("echo: still here");
+      expect(errors.map((error) => error.code)).toEqual(["mcp_call_timeout"]);
+      expect(errors[0]?.message).toMatch(/"hang".*"stuck".*300 ms/);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, "30s"])("rejects callTimeoutMs %s", async (callTimeoutMs) => {
+    await expect(fromMcp({}, { callTimeoutMs: callTimeoutMs as number })).rejects.toMatchObject({
+      code: "invalid_options",
+      message: expect.stringContaining("callTimeoutMs"),
+    });
+  });
+});
+
+describe("close() with a server started through a wrapper", () => {
+  it("ends the whole process tree, grandchild included, even when the server ignores the end of stdin", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "toolsift-mcp-tree-"));
+    let grandchild: number | undefined;
+    try {
+      const pidFile = join(dir, "pid");
+      // `; exit $?` keeps sh from exec'ing node, so node really is sh's child, not toolsift's.
+      const wrapped: McpServerConfig = {
+        command: "sh",
+        args: ["-c", '"$0" "$1"; exit $?', process.execPath, DYNAMIC_SERVER],
+        env: { FIXTURE_PID_FILE: pidFile, FIXTURE_HOLD_OPEN: "1" },
+        stderr: "ignore",
+      };
+      const host = await fromMcp({ wrapped });
+      grandchild = Number(textOf(await runTool(host, "wrapped__get_pid")));
+      expect(grandchild).toBe(Number(readFileSync(pidFile, "utf8")));
+      expect(parentOf(grandchild)).not.toBe(process.pid);
+      expect(isAlive(grandchild)).toBe(true);
+      await host.close();
+      await waitFor(`grandchild ${grandchild} to end`, () => !isAlive(grandchild!), 15_000);
+    } finally {
+      if (grandchild !== undefined && isAlive(grandchild)) process.kill(grandchild, "SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a server that writes garbage to stdout", () => {
+  it("still answers, and the garbage is reported once, bounded", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER) }, { onError: (error) => errors.push(error) });
+    try {
+      const first = await runTool(host, "hostile__garbage");
+      expect(first.isError).toBe(false);
+      expect(textOf(first)).toBe("answered after the garbage");
+      expect(textOf(await runTool(host, "hostile__garbage"))).toBe("answered after the garbage");
+      const garbage = errors.filter((error) => error.code === "mcp_stdout_garbage");
+      expect(garbage).toHaveLength(1);
+      expect(garbage[0]?.message).toContain('MCP server "hostile"');
+      expect(garbage[0]?.message).toContain("this line is not JSON at all");
+      expect(garbage[0]?.message.length).toBeLessThan(1_000);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+/** The parent process id of `pid`, from /proc (Linux), or undefined elsewhere. */
+function parentOf(pid: number): number | undefined {
+  try {
+    // The command name in field 2 may hold spaces; fields after its closing parenthesis do not.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,61 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { DYNAMIC_SERVER } from "../support/mcp-servers.js";
+
+const run = promisify(execFile);
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+const emptyDir = mkdtempSync(join(tmpdir(), "toolsift-no-sdk-"));
+
+interface Outcome {
+  ok?: boolean;
+  tools?: number;
+  name?: string;
+  code?: string;
+  packageName?: string;
+  message?: string;
+}
+
+/**
+ * Runs fromMcp in a child Node process whose module resolution is changed by real loader hooks:
+ * `missing` makes @modelcontextprotocol/sdk unresolvable, `broken` makes a package the SDK imports
+ * unresolvable, `none` changes nothing (the control that proves the harness itself works).
+ */
+async function fromMcpIn(mode: "none" | "missing" | "broken"): Promise<Outcome> {
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", "tsx", "--import", fixture("without-mcp-sdk.mjs"), fixture("from-mcp-error.mjs"), DYNAMIC_SERVER],
+    { env: { ...process.env, TOOLSIFT_SDK_MODE: mode, TOOLSIFT_EMPTY_DIR: emptyDir }, timeout: 60_000 },
+  );
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Outcome;
+}
+
+afterAll(() => rmSync(emptyDir, { recursive: true, force: true }));
+
+describe("fromMcp without the optional @modelcontextprotocol/sdk", () => {
+  it("works when the hooks change nothing (the control)", async () => {
+    expect(await fromMcpIn("none")).toMatchObject({ ok: true, tools: expect.any(Number) });
+  });
+
+  it("fails with a DependencyError that says what to install when the SDK cannot be resolved", async () => {
+    const outcome = await fromMcpIn("missing");
+    expect(outcome).toMatchObject({ name: "DependencyError", code: "missing_dependency", packageName: "@modelcontextprotocol/sdk" });
+    expect(outcome.message).toContain("npm install @modelcontextprotocol/sdk");
+    expect(outcome.message).toContain("^1.32");
+    expect(outcome.message).toMatch(/not installed/);
+  });
+
+  it("fails with a different DependencyError, naming the cause, when the SDK is there but does not load", async () => {
+    const outcome = await fromMcpIn("broken");
+    expect(outcome).toMatchObject({ name: "DependencyError", code: "missing_dependency", packageName: "@modelcontextprotocol/sdk" });
+    expect(outcome.message).toMatch(/failed to load/);
+    expect(outcome.message).not.toMatch(/not installed/);
+    // The real reason: the package the SDK could not find.
+    expect(outcome.message).toContain("'zod'");
+    expect(outcome.message).toContain("^1.32");
+  });
+});
