@@ -1,11 +1,10 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   lastToolResults,
   previousToolUses,
   reply,
-  startMessagesApiServer,
-  type MessagesApiServer,
+  serverPerTest,
   type RecordedRequest,
   type ScriptedTurn,
   type WireBlock,
@@ -26,14 +25,10 @@ const MODEL = "claude-test-model";
 const STRATEGIES: StrategyName[] = ["stubs", "native", "stable"];
 const SLACK_SCHEMA = sampleTools()[2]!.inputSchema;
 
-const servers: MessagesApiServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const startServer = serverPerTest();
 
 async function serve(turns: ScriptedTurn[]) {
-  const server = await startMessagesApiServer(turns);
-  servers.push(server);
+  const server = await startServer(turns);
   return { server, client: new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 }) };
 }
 
@@ -451,7 +446,6 @@ describe("errors", () => {
   it("a server it cannot reach is a connection_error", async () => {
     const { server } = await serve([]);
     await server.close();
-    servers.splice(servers.indexOf(server), 1);
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW });
     await expect(runAgent({ client, model: MODEL, prompt: "hi", toolSearch })).rejects.toMatchObject({ code: "connection_error", status: undefined });
