@@ -474,7 +474,7 @@ describe("errors", () => {
     await expect(runAgent({ ...base, prompt: "x", messages: [] } as unknown as RunAgentOptions)).rejects.toThrow(OptionsError);
     await expect(runAgent({ ...base, prompt: "x", strategy: "deferred" as StrategyName })).rejects.toThrow(/"stubs", "native", "stable"/);
     await expect(runAgent({ ...base, prompt: "x", maxTurns: 0 })).rejects.toThrow(/maxTurns must be a whole number/);
-    await expect(runAgent({ ...base, prompt: "x", client: {} as Anthropic })).rejects.toThrow(/Anthropic instance/);
+    await expect(runAgent({ ...base, prompt: "x", client: {} as Anthropic })).rejects.toThrow(/Messages API client such as new Anthropic\(\)/);
     expect(server.requests).toHaveLength(0);
   });
 });
