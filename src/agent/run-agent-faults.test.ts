@@ -9,6 +9,7 @@ import {
   type WireBlock,
 } from "../../test/support/messages-api-server.js";
 import { sampleTools } from "../../test/support/sample-tools.js";
+import type { ToolDefinition, ToolHost } from "../catalogue/index.js";
 import { createToolSearch } from "../tool-search/index.js";
 import { AgentError } from "./agent-error.js";
 import type { MessageParam } from "./messages-api.js";
@@ -234,5 +235,87 @@ describe("runAgent's fault matrix: the real SDK against a local server that fail
     expect(error.messages).toEqual([{ role: "user", content: "post it" }]);
     expect(JSON.stringify(error.messages)).not.toContain("undefined");
     expect(calls).toEqual([]);
+  });
+});
+
+describe("runAgent answers every tool_use it has seen, whatever fails", () => {
+  /**
+   * A host that lists the sample tools, and once `down` is set lets only `upFor` more listings
+   * through before it throws. The calls of a turn start in block order, each listing first.
+   */
+  function flakyHost(calls: { name: string; input: unknown }[], upFor = 0) {
+    const tools: ToolDefinition[] = sampleTools(calls);
+    const state = { down: false };
+    let listed = 0;
+    const host: ToolHost = {
+      listTools: async () => {
+        if (state.down && ++listed > upFor) throw new Error("the tool host went away");
+        return tools;
+      },
+    };
+    return { host, state };
+  }
+
+  it.each(["stubs", "native", "stable"] as const)(
+    "%s: a search_tools call whose answer fails is answered with an error, so is the call beside it, and the error names the tools stage",
+    async (strategy) => {
+      const calls: { name: string; input: unknown }[] = [];
+      const { host, state } = flakyHost(calls);
+      const server = await serve([
+        () => {
+          state.down = true;
+          return reply.toolUse(
+            { name: "search_tools", input: { query: "post a message to slack" }, id: "toolu_search" },
+            { name: "slack__post_message", input: { channel: "#ops", text: "hi" }, id: "toolu_post" },
+          );
+        },
+        () => reply.text("unreachable"),
+      ]);
+      const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+      const toolSearch = await createToolSearch({ tools: host, tuning: LOW });
+      const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch, strategy }).catch((caught: unknown) => caught)) as AgentError;
+      expect(error).toBeInstanceOf(AgentError);
+      expect(error.stage).toBe("tools");
+      expect(error.message).toMatch(/while answering the tool calls of turn 1.*the tool host went away/);
+      expect(error.message).not.toMatch(/before reaching the API/);
+      expect(toolUseProblems(error.messages)).toEqual([]);
+      const results = lastResults(error.messages);
+      expect(results.map((result) => [result.tool_use_id, result.is_error])).toEqual([
+        ["toolu_search", true],
+        ["toolu_post", true],
+      ]);
+      expect(String(results[0]!.content)).toMatch(/search_tools failed.*the tool host went away/);
+      expect(error.turns).toHaveLength(1);
+      expect(server.requests).toHaveLength(1);
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it("a call that ran keeps its real result when another call of the same turn fails", async () => {
+    const calls: { name: string; input: unknown }[] = [];
+    // The post's lookup is the first listing of the turn and succeeds; the search's listings fail.
+    const { host, state } = flakyHost(calls, 1);
+    const server = await serve([
+      () => {
+        state.down = true;
+        return reply.toolUse(
+          { name: "slack__post_message", input: { channel: "#ops", text: "deploy done" }, id: "toolu_post" },
+          { name: "search_tools", input: { query: "calendar" }, id: "toolu_search" },
+        );
+      },
+    ]);
+    const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+    const toolSearch = await createToolSearch({ tools: host, tuning: LOW });
+    const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch }).catch((caught: unknown) => caught)) as AgentError;
+    expect(error).toBeInstanceOf(AgentError);
+    expect(error.stage).toBe("tools");
+    expect(calls.map((call) => call.name)).toEqual(["slack__post_message"]);
+    expect(toolUseProblems(error.messages)).toEqual([]);
+    const results = lastResults(error.messages);
+    expect(results.map((result) => [result.tool_use_id, result.is_error === true])).toEqual([
+      ["toolu_post", false],
+      ["toolu_search", true],
+    ]);
+    expect(results[0]!.content).toBe(JSON.stringify({ ok: true, tool: "slack__post_message" }));
   });
 });

@@ -99,15 +99,37 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       if (toolUses.length > 0) messages.push({ role: "user", content: toolUses.map((toolUse) => notRun(toolUse, stopReason)) });
       return { message: response, messages, turns, stopReason, sessionId: session.id };
     }
-    let results: ToolResultBlock[];
-    try {
-      results = await Promise.all(toolUses.map((toolUse) => runToolUse(session, strategy, toolUse)));
-    } catch (error) {
-      throw stop(stageFailure(error, "tools", turn));
-    }
+    const { results, failure } = await answerToolUses(session, strategy, toolUses);
     messages.push({ role: "user", content: results });
+    if (failure !== undefined) throw stop(stageFailure(failure, "tools", turn));
   }
   return { message: last!, messages, turns, stopReason: "max_turns", sessionId: session.id };
+}
+
+/**
+ * Answers every call of a turn, concurrently, results in block order. A call whose answer
+ * fails (execute() never does; the search path can, e.g. when the catalogue cannot be listed)
+ * gets an `is_error` result like the rest, so the transcript stays valid; the first such
+ * failure is returned for the run to stop on.
+ */
+async function answerToolUses(
+  session: ToolSearchSession,
+  strategy: AgentStrategy,
+  toolUses: readonly ResponseToolUseBlock[],
+): Promise<{ results: ToolResultBlock[]; failure?: unknown }> {
+  const settled = await Promise.allSettled(toolUses.map((toolUse) => runToolUse(session, strategy, toolUse)));
+  let failure: unknown;
+  const results = settled.map((outcome, index): ToolResultBlock => {
+    if (outcome.status === "fulfilled") return outcome.value;
+    failure ??= outcome.reason;
+    const { id, name } = toolUses[index]!;
+    const content =
+      name === SEARCH_TOOLS_NAME
+        ? `${SEARCH_TOOLS_NAME} failed: ${errorText(outcome.reason)}`
+        : `${name} could not be answered: ${errorText(outcome.reason)}. It may not have run; check before calling it again.`;
+    return { type: "tool_result", tool_use_id: id, content, is_error: true };
+  });
+  return failure === undefined ? { results } : { results, failure };
 }
 
 async function runToolUse(session: ToolSearchSession, strategy: AgentStrategy, toolUse: ResponseToolUseBlock): Promise<ToolResultBlock> {
