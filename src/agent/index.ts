@@ -1,9 +1,11 @@
 export { runAgent } from "./run-agent.js";
 export { AgentError, type AgentStage } from "./agent-error.js";
+export { referencedToolNames } from "./referenced-tools.js";
 export { MAX_CACHE_BREAKPOINTS, placeCacheBreakpoints, type CacheableRequest, type CacheBreakpointOptions } from "./cache-breakpoints.js";
 export {
   MAX_DEFERRED_TOOLS,
   STRATEGIES,
+  UNAVAILABLE_TOOL_DESCRIPTION,
   nativeStrategy,
   stableStrategy,
   strategyOf,

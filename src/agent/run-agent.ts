@@ -2,6 +2,7 @@ import { OptionsError, ToolsiftError, errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolResultBlock, type ToolSearchSession } from "../session/index.js";
 import { AgentError, type AgentStage } from "./agent-error.js";
 import { placeCacheBreakpoints } from "./cache-breakpoints.js";
+import { referencedToolNames } from "./referenced-tools.js";
 import { callModel, type TurnFailure } from "./call-model.js";
 import type { AssistantMessage, MessageParam, MessagesClient, MessagesRequest, ResponseToolUseBlock, ResponseUsage, SystemTextBlock } from "./messages-api.js";
 import type { AgentResult, AgentTurn, RunAgentOptions, TurnUsage } from "./run-agent-types.js";
@@ -66,7 +67,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     let toolsSent: number;
     try {
       const view = await session.view();
-      const tools = strategy.tools(view);
+      const tools = strategy.tools(view, referencedToolNames(messages));
       toolsSent = tools.length;
       const cached = placeCacheBreakpoints({ tools, system, messages }, { previousLastMessage, stableToolCount: strategy.stableToolCount?.(view) });
       request = {

@@ -65,8 +65,10 @@ export interface MessagesApiServerOptions {
   /**
    * Reject, as the real API does, requests that break its documented rules: more than 4
    * cache breakpoints, cache_control on a deferred tool, every tool deferred, a
-   * tool_reference to a tool that is not a deferred tool of the request, tool_use blocks
-   * without their tool_result. @defaultValue true
+   * tool_reference anywhere in the history to a tool that is not a deferred tool of this
+   * request (the tool search documentation: every referenced tool needs a definition in
+   * `tools` with `defer_loading: true`, and references throughout the history are expanded
+   * on every request), tool_use blocks without their tool_result. @defaultValue true
    */
   validate?: boolean;
 }
