@@ -573,6 +573,28 @@ describe("errors", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("rejects a damaged transcript or system prompt before any call, saying where and what", async () => {
+    const { server, client, toolSearch } = await agent([], {});
+    const base = { client, model: MODEL, toolSearch };
+    const rejects = (messages: unknown, pattern: RegExp, system?: unknown) =>
+      expect(runAgent({ ...base, messages, ...(system === undefined ? {} : { system }) } as RunAgentOptions)).rejects.toThrow(
+        expect.objectContaining({ name: "OptionsError", message: expect.stringMatching(pattern) }),
+      );
+    await rejects([null], /messages\[0\] is null; each message is \{ role, content \}/);
+    await rejects([{ role: "user", content: 5 }], /messages\[0\]\.content is number 5.*a string or an array of content blocks/);
+    await rejects([{ role: "robot", content: "hi" }], /messages\[0\]\.role is "robot".*"user", "assistant"/);
+    await rejects([{ role: "user", content: [{ text: "no type" }] }], /messages\[0\]\.content\[0\] has no type/);
+    await rejects(
+      [
+        { role: "user", content: "post it" },
+        { role: "assistant", content: [{ type: "tool_use", id: "toolu_open", name: "slack__post_message", input: {} }] },
+      ],
+      /messages\[1\] ends the transcript with tool_use toolu_open.*no tool_result.*Answer it first.*or leave it out/,
+    );
+    await rejects([{ role: "user", content: "hi" }], /system\[0\] is not a text block/, [{ type: "image" }]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("rejects bad options before any call", async () => {
     const { server, client, toolSearch } = await agent([], {});
     const base = { client, model: MODEL, toolSearch };

@@ -4,6 +4,7 @@ import { AgentError, type AgentStage } from "./agent-error.js";
 import { placeCacheBreakpoints } from "./cache-breakpoints.js";
 import { referencedToolNames } from "./referenced-tools.js";
 import { callModel, type TurnFailure } from "./call-model.js";
+import { checkMessages, checkSystem } from "./check-messages.js";
 import type { AssistantMessage, MessageParam, MessagesClient, MessagesRequest, ResponseToolUseBlock, ResponseUsage, SystemTextBlock } from "./messages-api.js";
 import type { AgentResult, AgentTurn, RunAgentOptions, TurnUsage } from "./run-agent-types.js";
 import { strategyOf, type AgentStrategy } from "./strategies/index.js";
@@ -195,24 +196,14 @@ function checkOptions(options: RunAgentOptions): Settings {
   if ((prompt === undefined) === (messages === undefined)) {
     throw new OptionsError("invalid_messages", "Pass either prompt (a string) or messages (the conversation so far) to runAgent, not both or neither.");
   }
-  let initial: readonly MessageParam[];
-  if (prompt !== undefined) {
-    if (typeof prompt !== "string" || prompt.trim() === "") throw new OptionsError("invalid_messages", "prompt must be a non-empty string.");
-    initial = [{ role: "user", content: prompt }];
-  } else {
-    if (!Array.isArray(messages) || messages.length === 0) {
-      throw new OptionsError("invalid_messages", "messages must be a non-empty array of { role, content } message params.");
-    }
-    initial = messages;
+  if (prompt !== undefined && (typeof prompt !== "string" || prompt.trim() === "")) {
+    throw new OptionsError("invalid_messages", "prompt must be a non-empty string.");
   }
-  const system = options.system;
-  if (system !== undefined && typeof system !== "string" && !Array.isArray(system)) {
-    throw new OptionsError("invalid_system", "system must be a string or an array of text blocks.");
-  }
+  const initial: readonly MessageParam[] = prompt !== undefined ? [{ role: "user", content: prompt }] : checkMessages(messages);
   return {
     client,
     model,
-    system: system === "" ? undefined : typeof system === "string" || system === undefined ? system : [...system],
+    system: checkSystem(options.system),
     messages: initial,
     strategy: strategyOf(options.strategy ?? "stubs"),
     maxTurns: wholeNumber(options.maxTurns ?? DEFAULT_MAX_TURNS, "maxTurns"),
