@@ -243,13 +243,13 @@ describe("runAgent answers every tool_use it has seen, whatever fails", () => {
    * A host that lists the sample tools, and once `down` is set lets only `upFor` more listings
    * through before it throws. The calls of a turn start in block order, each listing first.
    */
-  function flakyHost(calls: { name: string; input: unknown }[], upFor = 0) {
+  function flakyHost(calls: { name: string; input: unknown }[], upFor = 0, failure = (): unknown => new Error("the tool host went away")) {
     const tools: ToolDefinition[] = sampleTools(calls);
     const state = { down: false };
     let listed = 0;
     const host: ToolHost = {
       listTools: async () => {
-        if (state.down && ++listed > upFor) throw new Error("the tool host went away");
+        if (state.down && ++listed > upFor) throw failure();
         return tools;
       },
     };
@@ -317,5 +317,22 @@ describe("runAgent answers every tool_use it has seen, whatever fails", () => {
       ["toolu_search", true],
     ]);
     expect(results[0]!.content).toBe(JSON.stringify({ ok: true, tool: "slack__post_message" }));
+  });
+
+  it("a failure that throws undefined still stops the turn in the tools stage", async () => {
+    const { host, state } = flakyHost([], 0, () => undefined);
+    const server = await serve([
+      () => {
+        state.down = true;
+        return reply.toolUse({ name: "search_tools", input: { query: "slack" }, id: "toolu_search" });
+      },
+      () => reply.text("unreachable"),
+    ]);
+    const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+    const toolSearch = await createToolSearch({ tools: host, tuning: LOW });
+    const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch }).catch((caught: unknown) => caught)) as AgentError;
+    expect(error).toMatchObject({ stage: "tools", code: "tools_failed" });
+    expect(lastResults(error.messages)).toEqual([expect.objectContaining({ tool_use_id: "toolu_search", is_error: true })]);
+    expect(server.requests).toHaveLength(1);
   });
 });

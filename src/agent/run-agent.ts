@@ -103,7 +103,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     }
     const { results, failure } = await answerToolUses(session, strategy, toolUses);
     messages.push({ role: "user", content: results });
-    if (failure !== undefined) throw stop(stageFailure(failure, "tools", turn));
+    if (failure) throw stop(stageFailure(failure.reason, "tools", turn));
   }
   return { message: last!, messages, turns, stopReason: "max_turns", sessionId: session.id };
 }
@@ -118,12 +118,13 @@ async function answerToolUses(
   session: ToolSearchSession,
   strategy: AgentStrategy,
   toolUses: readonly ResponseToolUseBlock[],
-): Promise<{ results: ToolResultBlock[]; failure?: unknown }> {
+): Promise<{ results: ToolResultBlock[]; failure?: { reason: unknown } }> {
   const settled = await Promise.allSettled(toolUses.map((toolUse) => runToolUse(session, strategy, toolUse)));
-  let failure: unknown;
+  // Boxed, so a rejection with an undefined reason still counts as one.
+  let failure: { reason: unknown } | undefined;
   const results = settled.map((outcome, index): ToolResultBlock => {
     if (outcome.status === "fulfilled") return outcome.value;
-    failure ??= outcome.reason;
+    failure ??= { reason: outcome.reason };
     const { id, name } = toolUses[index]!;
     const content =
       name === SEARCH_TOOLS_NAME
@@ -131,7 +132,7 @@ async function answerToolUses(
         : `${name} could not be answered: ${errorText(outcome.reason)}. It may not have run; check before calling it again.`;
     return { type: "tool_result", tool_use_id: id, content, is_error: true };
   });
-  return failure === undefined ? { results } : { results, failure };
+  return failure ? { results, failure } : { results };
 }
 
 async function runToolUse(session: ToolSearchSession, strategy: AgentStrategy, toolUse: ResponseToolUseBlock): Promise<ToolResultBlock> {
