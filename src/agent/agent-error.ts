@@ -23,7 +23,8 @@ export type AgentStage = "build" | "request" | "response" | "tools";
  *
  * Codes: `api_error` (the API answered with an error status, see `status`), `connection_error`
  * (no answer, or the answer was cut off), `timeout` (no answer within the client's timeout),
- * `client_error` (the client refused the request before sending it), `malformed_response` (a
+ * `aborted` (the request's signal fired), `client_error` (the client refused the request before
+ * sending it, e.g. no API key), `malformed_response` (a
  * success status with a body that is not a well-formed message), `build_failed` / `tools_failed`
  * (an unexpected failure in those stages), or the code of the toolsift error that stopped the
  * run (e.g. `too_many_deferred_tools`). `stage` says where it happened.

@@ -8,9 +8,11 @@ import {
   defineTool,
   nativeStrategy,
   placeCacheBreakpoints,
+  referencedToolNames,
   runAgent,
   stableStrategy,
   type AgentResult,
+  type AgentStage,
   type MessageParam,
   type MessagesClient,
   type ToolDefinition,
@@ -82,6 +84,9 @@ export async function agentLoop(tools: ToolDefinition[], history: Anthropic.Mess
     await runAgent({ client, model: "claude-sonnet-4-6", toolSearch, messages: resumed.messages });
   } catch (error) {
     if (error instanceof AgentError) {
+      const stage: AgentStage = error.stage;
+      const status: number | undefined = stage === "request" ? error.status : undefined;
+      void status;
       const again: MessageParam[] = error.messages;
       await runAgent({ client, model: "claude-sonnet-4-6", toolSearch, messages: again });
     }
@@ -96,7 +101,7 @@ export async function strategyLoop(tools: ToolDefinition[], messages: Anthropic.
   const client = new Anthropic();
   for (const strategy of [nativeStrategy, stableStrategy]) {
     const view = await session.view();
-    const placed = placeCacheBreakpoints({ tools: strategy.tools(view), system: "Be brief.", messages });
+    const placed = placeCacheBreakpoints({ tools: strategy.tools(view, referencedToolNames(messages)), system: "Be brief.", messages });
     const typed: Anthropic.MessageParam[] = placed.messages;
     const response = await client.messages.create({
       model: "claude-sonnet-4-6",
