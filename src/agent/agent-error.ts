@@ -1,16 +1,33 @@
-import type Anthropic from "@anthropic-ai/sdk";
 import { ToolsiftError } from "../errors.js";
+import type { MessageParam } from "./messages-api.js";
 import type { AgentTurn } from "./run-agent-types.js";
 
 /**
- * An agent run stopped before the model finished: the Messages API returned an error (after
- * the client's own retries), could not be reached, or the request could not be built. Nothing
- * is lost: `messages` is the transcript up to the failure and `turns` the turns that completed,
- * so the run can be inspected or resumed.
+ * Where in a turn an agent run stopped:
+ * - `build`: laying out the request (the session's tools, the strategy, cache breakpoints);
+ *   nothing was sent.
+ * - `request`: the model call: the API answered with an error status (after the client's own
+ *   retries), could not be reached, did not answer in time, or the client refused to send it.
+ * - `response`: the API answered with a success status but the reply could not be read (not
+ *   JSON, not a well-formed message, or the connection was cut off while it was read). Nothing
+ *   of the reply is in the transcript and none of its tool calls ran.
+ * - `tools`: answering the reply's tool calls. Every call of the turn still has a result in the
+ *   transcript: the real one for calls that ran, an `is_error` one for the others.
+ */
+export type AgentStage = "build" | "request" | "response" | "tools";
+
+/**
+ * An agent run stopped before the model finished. Nothing is lost: `messages` is the transcript
+ * up to the failure and `turns` the turns that completed. Every `tool_use` in `messages` has its
+ * `tool_result`, so passing `messages` back to `runAgent` resumes the run.
  *
  * Codes: `api_error` (the API answered with an error status, see `status`), `connection_error`
- * (no answer), `client_error` (the SDK refused the request before sending it), or the code of
- * the toolsift error that stopped the run (e.g. `too_many_deferred_tools`).
+ * (no answer, or the answer was cut off), `timeout` (no answer within the client's timeout),
+ * `aborted` (the request's signal fired), `client_error` (the client refused the request before
+ * sending it, e.g. no API key), `malformed_response` (a
+ * success status with a body that is not a well-formed message), `build_failed` / `tools_failed`
+ * (an unexpected failure in those stages), or the code of the toolsift error that stopped the
+ * run (e.g. `too_many_deferred_tools`). `stage` says where it happened.
  *
  * @example
  * ```ts
@@ -25,25 +42,30 @@ export class AgentError extends ToolsiftError {
   constructor(
     code: string,
     message: string,
-    /** The transcript up to the failure, the initial messages included. */
-    readonly messages: Anthropic.MessageParam[],
+    /** The transcript up to the failure, the initial messages included; every tool call in it is answered. */
+    readonly messages: MessageParam[],
     /** The turns that completed before the failure. */
     readonly turns: AgentTurn[],
     details: {
+      /** Where in the turn the run stopped. */
+      stage: AgentStage;
       /** The HTTP status the API answered with, when it answered. */
       status?: number | undefined;
       /** The API's error type, e.g. `overloaded_error` or `invalid_request_error`. */
       apiErrorType?: string | undefined;
       requestId?: string | undefined;
       cause?: unknown;
-    } = {},
+    },
   ) {
     super(code, message, { cause: details.cause });
+    this.stage = details.stage;
     this.status = details.status;
     this.apiErrorType = details.apiErrorType;
     this.requestId = details.requestId;
   }
 
+  /** Where in the turn the run stopped; see {@link AgentStage}. */
+  readonly stage: AgentStage;
   /** The HTTP status the API answered with; `undefined` when there was no answer. */
   readonly status: number | undefined;
   /** The API's error type, e.g. `overloaded_error`; `undefined` when the body had none. */

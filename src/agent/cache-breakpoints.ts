@@ -1,16 +1,17 @@
-import type Anthropic from "@anthropic-ai/sdk";
 import type { AnthropicTool } from "../session/index.js";
+import type { CacheControl, ContentBlockParam, MessageParam, SystemTextBlock } from "./messages-api.js";
 
 /** The Messages API takes at most this many `cache_control` blocks per request. */
 export const MAX_CACHE_BREAKPOINTS = 4;
 
-type CacheControl = NonNullable<AnthropicTool["cache_control"]>;
-
-/** The parts of a request that can carry breakpoints. */
-export interface CacheableRequest {
+/**
+ * The parts of a request that can carry breakpoints. Generic in the message type, so messages
+ * typed by the Anthropic SDK come back typed the same way and go straight into `messages.create`.
+ */
+export interface CacheableRequest<Message extends MessageParam = MessageParam> {
   tools: AnthropicTool[];
-  system?: string | Anthropic.TextBlockParam[] | undefined;
-  messages: Anthropic.MessageParam[];
+  system?: string | SystemTextBlock[] | undefined;
+  messages: Message[];
 }
 
 export interface CacheBreakpointOptions {
@@ -53,7 +54,10 @@ export interface CacheBreakpointOptions {
  * const { tools, system, messages } = placeCacheBreakpoints({ tools: strategy.tools(view), system: "Be brief.", messages });
  * ```
  */
-export function placeCacheBreakpoints(request: CacheableRequest, options: CacheBreakpointOptions = {}): CacheableRequest {
+export function placeCacheBreakpoints<Message extends MessageParam>(
+  request: CacheableRequest<Message>,
+  options: CacheBreakpointOptions = {},
+): CacheableRequest<Message> {
   const cacheControl = options.cacheControl ?? { type: "ephemeral" };
   let budget = MAX_CACHE_BREAKPOINTS - countBreakpoints(request);
   const tools = [...request.tools];
@@ -98,40 +102,43 @@ export function placeCacheBreakpoints(request: CacheableRequest, options: CacheB
 }
 
 /** How many `cache_control` markers a request already has, nested tool_result content included. */
-export function countBreakpoints(request: CacheableRequest): number {
+export function countBreakpoints(request: CacheableRequest<MessageParam>): number {
   let count = request.tools.filter((tool) => tool.cache_control).length;
   if (Array.isArray(request.system)) count += request.system.filter((block) => block.cache_control).length;
   for (const message of request.messages) {
     if (typeof message.content === "string") continue;
     for (const block of message.content) {
       if (hasCacheControl(block)) count++;
-      if (block.type === "tool_result" && Array.isArray(block.content)) count += block.content.filter(hasCacheControl).length;
+      const nested = block.type === "tool_result" ? (block as { content?: unknown }).content : undefined;
+      if (Array.isArray(nested)) count += nested.filter(hasCacheControl).length;
     }
   }
   return count;
 }
 
 /** The message with a breakpoint on its last block that can take one, or `undefined` if none can (or one is there). */
-function markMessage(message: Anthropic.MessageParam, cacheControl: CacheControl): Anthropic.MessageParam | undefined {
+function markMessage<Message extends MessageParam>(message: Message, cacheControl: CacheControl): Message | undefined {
   if (typeof message.content === "string") {
     if (message.content === "") return undefined;
-    return { ...message, content: [{ type: "text", text: message.content, cache_control: cacheControl }] } as Anthropic.MessageParam;
+    return { ...message, content: [{ type: "text", text: message.content, cache_control: cacheControl }] };
   }
   const index = findLastIndex(message.content, isCacheable);
   if (index < 0 || hasCacheControl(message.content[index]!)) return undefined;
   const content = [...message.content];
-  content[index] = { ...content[index]!, cache_control: cacheControl } as Anthropic.ContentBlockParam;
-  return { ...message, content } as Anthropic.MessageParam;
+  // Every block type that can be cached takes cache_control, so the block keeps its type.
+  const marked: ContentBlockParam = { ...content[index]!, ...{ cache_control: cacheControl } };
+  content[index] = marked;
+  return { ...message, content };
 }
 
 /** The API refuses cache_control on thinking blocks and on empty text. */
-function isCacheable(block: Anthropic.ContentBlockParam): boolean {
+function isCacheable(block: ContentBlockParam): boolean {
   if (block.type === "thinking" || block.type === "redacted_thinking") return false;
-  return block.type !== "text" || block.text !== "";
+  return block.type !== "text" || (block as { text?: unknown }).text !== "";
 }
 
-function hasCacheControl(block: object): boolean {
-  return "cache_control" in block && Boolean((block as { cache_control?: unknown }).cache_control);
+function hasCacheControl(block: unknown): boolean {
+  return typeof block === "object" && block !== null && Boolean((block as { cache_control?: unknown }).cache_control);
 }
 
 function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {

@@ -1,9 +1,11 @@
 export { runAgent } from "./run-agent.js";
-export { AgentError } from "./agent-error.js";
+export { AgentError, type AgentStage } from "./agent-error.js";
+export { referencedToolNames } from "./referenced-tools.js";
 export { MAX_CACHE_BREAKPOINTS, placeCacheBreakpoints, type CacheableRequest, type CacheBreakpointOptions } from "./cache-breakpoints.js";
 export {
   MAX_DEFERRED_TOOLS,
   STRATEGIES,
+  UNAVAILABLE_TOOL_DESCRIPTION,
   nativeStrategy,
   stableStrategy,
   strategyOf,
@@ -12,3 +14,18 @@ export {
   type StrategyName,
 } from "./strategies/index.js";
 export type { AgentEvent, AgentResult, AgentStopReason, AgentTurn, RunAgentOptions, TurnUsage } from "./run-agent-types.js";
+export type {
+  AssistantMessage,
+  CacheControl,
+  ContentBlockParam,
+  MessageParam,
+  MessagesClient,
+  MessagesRequest,
+  OtherResponseBlock,
+  ResponseBlock,
+  ResponseTextBlock,
+  ResponseToolUseBlock,
+  ResponseUsage,
+  StopReason,
+  SystemTextBlock,
+} from "./messages-api.js";

@@ -1,5 +1,5 @@
-import type Anthropic from "@anthropic-ai/sdk";
 import type { ToolSearch } from "../tool-search/index.js";
+import type { AssistantMessage, MessageParam, MessagesClient, StopReason, SystemTextBlock } from "./messages-api.js";
 import type { StrategyName } from "./strategies/index.js";
 
 /** Token counts of one model call; the cache fields are 0 when the API reports none. */
@@ -13,13 +13,13 @@ export interface TurnUsage {
 /** One model call of a run. */
 export interface AgentTurn {
   usage: TurnUsage;
-  stopReason: Anthropic.StopReason | null;
+  stopReason: StopReason | null;
   /** How many tools the request carried (deferred ones included). */
   toolsSent: number;
 }
 
 /** Why a run ended: the model's own stop reason, or `max_turns` when the loop was cut off. */
-export type AgentStopReason = Anthropic.StopReason | "max_turns";
+export type AgentStopReason = StopReason | "max_turns";
 
 /** What `onEvent` of {@link runAgent} receives, once per model call. */
 export type AgentEvent = {
@@ -28,18 +28,22 @@ export type AgentEvent = {
   /** 1 for the first model call. */
   turn: number;
   usage: TurnUsage;
-  stopReason: Anthropic.StopReason | null;
+  stopReason: StopReason | null;
   toolsSent: number;
   /** How many `tool_use` blocks the model sent on this turn. */
   toolCalls: number;
 };
 
 interface RunAgentBase {
-  /** An `Anthropic` client; its own settings (`maxRetries`, timeout, base URL) apply to every call. */
-  client: Anthropic;
-  model: Anthropic.Model;
+  /**
+   * The client of the Messages API: `new Anthropic()` from Anthropic's TypeScript SDK (or anything with
+   * the same `messages.create`). Its own settings (`maxRetries`, timeout, base URL) apply to every call.
+   */
+  client: MessagesClient;
+  /** The model name, e.g. `"claude-sonnet-4-6"`. */
+  model: string;
   /** A string or text blocks; a cache breakpoint is put on its last block. */
-  system?: string | Anthropic.TextBlockParam[];
+  system?: string | readonly SystemTextBlock[];
   /** Tools, search and the safety rules of the run. */
   toolSearch: ToolSearch;
   /**
@@ -65,12 +69,12 @@ interface RunAgentBase {
 }
 
 /** Options of {@link runAgent}: either `prompt` (one user message) or the `messages` to continue. */
-export type RunAgentOptions = RunAgentBase & ({ prompt: string; messages?: never } | { messages: Anthropic.MessageParam[]; prompt?: never });
+export type RunAgentOptions = RunAgentBase & ({ prompt: string; messages?: never } | { messages: readonly MessageParam[]; prompt?: never });
 
 /** What {@link runAgent} returns. */
 export interface AgentResult {
   /** The last assistant message. */
-  message: Anthropic.Message;
+  message: AssistantMessage;
   /**
    * The full transcript: the initial messages, then every assistant message and tool_result
    * message. It never ends with unanswered `tool_use` blocks: when the model stopped for another
@@ -78,7 +82,7 @@ export interface AgentResult {
    * with `is_error` results saying they were not run, so the transcript can be passed back as
    * `messages` to resume.
    */
-  messages: Anthropic.MessageParam[];
+  messages: MessageParam[];
   turns: AgentTurn[];
   stopReason: AgentStopReason;
   /** The tool search session the run used. */

@@ -1,11 +1,10 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   lastToolResults,
   previousToolUses,
   reply,
-  startMessagesApiServer,
-  type MessagesApiServer,
+  serverPerTest,
   type RecordedRequest,
   type ScriptedTurn,
   type WireBlock,
@@ -14,7 +13,7 @@ import {
 import { sampleTools } from "../../test/support/sample-tools.js";
 import { OptionsError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
-import type { ToolDefinition } from "../catalogue/index.js";
+import type { ToolDefinition, ToolHost } from "../catalogue/index.js";
 import { createToolSearch, type ToolSearchOptions } from "../tool-search/index.js";
 import { AgentError } from "./agent-error.js";
 import type { AgentEvent, RunAgentOptions } from "./run-agent-types.js";
@@ -25,15 +24,21 @@ const LOW = { toolSearchThresholdTokens: 100 };
 const MODEL = "claude-test-model";
 const STRATEGIES: StrategyName[] = ["stubs", "native", "stable"];
 const SLACK_SCHEMA = sampleTools()[2]!.inputSchema;
+/** The sample catalogue under native, in the notation of `names()`: search_tools loaded, every tool deferred. */
+const NATIVE_LAYOUT = [
+  "search_tools",
+  "?github__create_issue",
+  "?github__delete_repository",
+  "?slack__post_message",
+  "?calendar__create_event",
+  "?postgres__query",
+  "?filesystem__read_file",
+];
 
-const servers: MessagesApiServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const startServer = serverPerTest();
 
 async function serve(turns: ScriptedTurn[]) {
-  const server = await startMessagesApiServer(turns);
-  servers.push(server);
+  const server = await startServer(turns);
   return { server, client: new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 }) };
 }
 
@@ -121,15 +126,7 @@ describe("a three-turn run (search, call the found tool, answer) under every str
     const [first, ...rest] = server.requests.map((request) => JSON.stringify(request.body.tools));
     for (const later of rest) expect(later).toBe(first);
     const tools = server.requests[0]!.body.tools!;
-    expect(names(tools)).toEqual([
-      "search_tools",
-      "?github__create_issue",
-      "?github__delete_repository",
-      "?slack__post_message",
-      "?calendar__create_event",
-      "?postgres__query",
-      "?filesystem__read_file",
-    ]);
+    expect(names(tools)).toEqual(NATIVE_LAYOUT);
     expect(tools.find((tool) => tool.name === "slack__post_message")!.input_schema).toEqual(SLACK_SCHEMA);
     expect(tools.filter((tool) => tool.cache_control).map((tool) => tool.name)).toEqual(["search_tools"]);
     const [result] = lastToolResults(server.requests[1]!);
@@ -296,6 +293,110 @@ describe("the core's rules apply unchanged", () => {
   });
 });
 
+describe("native: every tool the transcript referenced stays defined", () => {
+  /** The deferred definition the request carried for a tool, if any. */
+  const sent = (request: RecordedRequest, name: string) => request.body.tools?.find((tool) => tool.name === name);
+  const SLACK_DESCRIPTION = sampleTools()[2]!.description;
+
+  /** Search and find slack (turn 1), `change` the catalogue, then call slack (turn 2), then answer (turn 3). */
+  function referencedThenChanged(change: () => void): ScriptedTurn[] {
+    return [
+      () => reply.toolUse({ name: "search_tools", input: { query: "post a message to a slack channel" } }),
+      (request) => {
+        expect(discoveredTool(lastToolResults(request)[0]!)).toBe("slack__post_message");
+        change();
+        return reply.toolUse({ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } });
+      },
+      () => reply.text("I could not post it."),
+    ];
+  }
+
+  /** The request after the refused call: its answer is an error, and slack is a placeholder in it. */
+  function expectRefusedAndPlaceheld(request: RecordedRequest) {
+    const [answer] = lastToolResults(request);
+    expect(answer).toMatchObject({ is_error: true, content: expect.stringMatching(/no tool named "slack__post_message" available/) });
+    expect(sent(request, "slack__post_message")).toEqual({
+      name: "slack__post_message",
+      description: expect.stringMatching(/not available any more.*search_tools/),
+      input_schema: { type: "object", additionalProperties: true },
+      defer_loading: true,
+    });
+    // Nothing of the real definition beyond its name.
+    expect(JSON.stringify(request.body.tools)).not.toContain(SLACK_DESCRIPTION);
+    expect(JSON.stringify(request.body.tools)).not.toContain("message_option_0");
+  }
+
+  it("a tool permit() denies after it was referenced: a neutral placeholder keeps the request valid, and a call to it is refused", async () => {
+    const calls: { name: string; input: unknown }[] = [];
+    const denied = new Set<string>();
+    const { server, run } = await agent(
+      referencedThenChanged(() => denied.add("slack__post_message")),
+      { calls, permit: (tool: ToolDefinition) => !denied.has(tool.name) },
+      { strategy: "native" },
+    );
+    const result = await run();
+    // Every request passed the API's rule that each tool_reference names a deferred tool of the request.
+    expect(result.stopReason).toBe("end_turn");
+    expect(server.requests).toHaveLength(3);
+    expect(sent(server.requests[1]!, "slack__post_message")!.description).toBe(SLACK_DESCRIPTION);
+    expectRefusedAndPlaceheld(server.requests[2]!);
+    expect(calls).toEqual([]);
+  });
+
+  it("a tool its host drops after it was referenced: the same placeholder, and a call to it is refused; back in the listing, it is whole again", async () => {
+    const calls: { name: string; input: unknown }[] = [];
+    const all = sampleTools(calls);
+    let listed = all;
+    const host: ToolHost = { listTools: async () => listed };
+    const turns = referencedThenChanged(() => (listed = all.filter((tool) => tool.name !== "slack__post_message")));
+    let ranWhileGone = -1;
+    turns[2] = () => {
+      ranWhileGone = calls.length;
+      listed = all;
+      return reply.toolUse({ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } });
+    };
+    turns.push(() => reply.text("Posted."));
+    const { server, run } = await agent(turns, { tools: host }, { strategy: "native" });
+    const result = await run();
+    expect(result.stopReason).toBe("end_turn");
+    expect(server.requests).toHaveLength(4);
+    expectRefusedAndPlaceheld(server.requests[2]!);
+    expect(ranWhileGone).toBe(0);
+    expect(sent(server.requests[3]!, "slack__post_message")!.description).toBe(SLACK_DESCRIPTION);
+    expect(calls.map((call) => call.name)).toEqual(["slack__post_message"]);
+  });
+
+  it("a resumed transcript's references count too, under the threshold as well", async () => {
+    const { server, run } = await agent(
+      [() => reply.text("ok")],
+      { tuning: { toolSearchThresholdTokens: 1_000_000 } },
+      { strategy: "native" },
+    );
+    await run({
+      prompt: undefined,
+      messages: [
+        { role: "user", content: "find a tool" },
+        { role: "assistant", content: [{ type: "tool_use", id: "toolu_old", name: "search_tools", input: { query: "x" } }] },
+        {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "toolu_old",
+              content: [
+                { type: "tool_reference", tool_name: "slack__post_message" },
+                { type: "tool_reference", tool_name: "jira__gone_tool" },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const tools = server.requests[0]!.body.tools!;
+    expect(names(tools)).toEqual([...NATIVE_LAYOUT, "?~jira__gone_tool"]);
+  });
+});
+
 describe("the loop", () => {
   it("runs parallel tool calls concurrently and answers them in block order, in one user message", async () => {
     let started = 0;
@@ -451,7 +552,6 @@ describe("errors", () => {
   it("a server it cannot reach is a connection_error", async () => {
     const { server } = await serve([]);
     await server.close();
-    servers.splice(servers.indexOf(server), 1);
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW });
     await expect(runAgent({ client, model: MODEL, prompt: "hi", toolSearch })).rejects.toMatchObject({ code: "connection_error", status: undefined });
@@ -473,6 +573,28 @@ describe("errors", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("rejects a damaged transcript or system prompt before any call, saying where and what", async () => {
+    const { server, client, toolSearch } = await agent([], {});
+    const base = { client, model: MODEL, toolSearch };
+    const rejects = (messages: unknown, pattern: RegExp, system?: unknown) =>
+      expect(runAgent({ ...base, messages, ...(system === undefined ? {} : { system }) } as RunAgentOptions)).rejects.toThrow(
+        expect.objectContaining({ name: "OptionsError", message: expect.stringMatching(pattern) }),
+      );
+    await rejects([null], /messages\[0\] is null; each message is \{ role, content \}/);
+    await rejects([{ role: "user", content: 5 }], /messages\[0\]\.content is number 5.*a string or an array of content blocks/);
+    await rejects([{ role: "robot", content: "hi" }], /messages\[0\]\.role is "robot".*"user", "assistant"/);
+    await rejects([{ role: "user", content: [{ text: "no type" }] }], /messages\[0\]\.content\[0\] has no type/);
+    await rejects(
+      [
+        { role: "user", content: "post it" },
+        { role: "assistant", content: [{ type: "tool_use", id: "toolu_open", name: "slack__post_message", input: {} }] },
+      ],
+      /messages\[1\] ends the transcript with tool_use toolu_open.*no tool_result.*Answer it first.*or leave it out/,
+    );
+    await rejects([{ role: "user", content: "hi" }], /system\[0\] is not a text block/, [{ type: "image" }]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("rejects bad options before any call", async () => {
     const { server, client, toolSearch } = await agent([], {});
     const base = { client, model: MODEL, toolSearch };
@@ -480,7 +602,7 @@ describe("errors", () => {
     await expect(runAgent({ ...base, prompt: "x", messages: [] } as unknown as RunAgentOptions)).rejects.toThrow(OptionsError);
     await expect(runAgent({ ...base, prompt: "x", strategy: "deferred" as StrategyName })).rejects.toThrow(/"stubs", "native", "stable"/);
     await expect(runAgent({ ...base, prompt: "x", maxTurns: 0 })).rejects.toThrow(/maxTurns must be a whole number/);
-    await expect(runAgent({ ...base, prompt: "x", client: {} as Anthropic })).rejects.toThrow(/Anthropic instance/);
+    await expect(runAgent({ ...base, prompt: "x", client: {} as Anthropic })).rejects.toThrow(/Messages API client such as new Anthropic\(\)/);
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,8 +1,11 @@
-import type Anthropic from "@anthropic-ai/sdk";
-import { OptionsError, ToolsiftError } from "../errors.js";
+import { OptionsError, ToolsiftError, errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolResultBlock, type ToolSearchSession } from "../session/index.js";
-import { AgentError } from "./agent-error.js";
+import { AgentError, type AgentStage } from "./agent-error.js";
 import { placeCacheBreakpoints } from "./cache-breakpoints.js";
+import { referencedToolNames } from "./referenced-tools.js";
+import { callModel, type TurnFailure } from "./call-model.js";
+import { checkMessages, checkSystem } from "./check-messages.js";
+import type { AssistantMessage, MessageParam, MessagesClient, MessagesRequest, ResponseToolUseBlock, ResponseUsage, SystemTextBlock } from "./messages-api.js";
 import type { AgentResult, AgentTurn, RunAgentOptions, TurnUsage } from "./run-agent-types.js";
 import { strategyOf, type AgentStrategy } from "./strategies/index.js";
 
@@ -19,12 +22,19 @@ const DEFAULT_MAX_TOKENS = 4096;
  * validation, the approval gate and events apply under every strategy. Cache breakpoints are
  * placed so the unchanged prefix (tools, system, earlier turns) is read from the prompt cache.
  *
+ * The client's reply is checked before it is used: a reply that is not a well-formed message
+ * (not JSON, a wrong shape, a `tool_use` without an id or name) stops the run, and none of its
+ * calls run. Whatever stops a run, every `tool_use` already in the transcript has its
+ * `tool_result`, so the transcript can be passed back as `messages` to resume.
+ *
  * @throws {@link OptionsError} for bad options, before any call.
- * @throws {@link AgentError} when the API fails (after the client's own retries) or the
- *   request cannot be built; it carries the transcript so far and the HTTP status.
+ * @throws {@link AgentError} when a turn fails: its request cannot be built, the API answers
+ *   with an error (after the client's own retries) or not at all, the reply is malformed, or
+ *   answering the tool calls fails. It carries the transcript so far, the stage that failed
+ *   and the HTTP status.
  * @example
  * ```ts
- * import Anthropic from "@anthropic-ai/sdk";
+ * // client: new Anthropic() from Anthropic's TypeScript SDK
  * const toolSearch = await createToolSearch({ tools });
  * const { message, turns } = await runAgent({
  *   client: new Anthropic(),
@@ -39,19 +49,26 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const settings = checkOptions(options);
   const { client, model, system, strategy, maxTurns, maxTokens } = settings;
   const session = options.toolSearch.session(options.sessionId);
-  const messages: Anthropic.MessageParam[] = [...settings.messages];
+  const messages: MessageParam[] = [...settings.messages];
   const turns: AgentTurn[] = [];
   let previousLastMessage: number | undefined;
-  let last: Anthropic.Message | undefined;
+  let last: AssistantMessage | undefined;
 
-  const fail = (error: unknown, turn: number) => agentErrorOf(error, turn, [...messages], [...turns]);
+  const stop = (failure: TurnFailure) =>
+    new AgentError(failure.code, `${failure.message} The transcript so far is on error.messages.`, [...messages], [...turns], {
+      stage: failure.stage,
+      status: failure.status,
+      apiErrorType: failure.apiErrorType,
+      requestId: failure.requestId,
+      cause: failure.cause,
+    });
 
   for (let turn = 1; turn <= maxTurns; turn++) {
-    let request: Anthropic.MessageCreateParamsNonStreaming;
+    let request: MessagesRequest;
     let toolsSent: number;
     try {
       const view = await session.view();
-      const tools = strategy.tools(view);
+      const tools = strategy.tools(view, referencedToolNames(messages));
       toolsSent = tools.length;
       const cached = placeCacheBreakpoints({ tools, system, messages }, { previousLastMessage, stableToolCount: strategy.stableToolCount?.(view) });
       request = {
@@ -59,22 +76,19 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
         max_tokens: maxTokens,
         messages: cached.messages,
         ...(cached.system === undefined ? {} : { system: cached.system }),
-        ...(tools.length === 0 ? {} : { tools: cached.tools as Anthropic.Tool[] }),
+        ...(tools.length === 0 ? {} : { tools: cached.tools }),
       };
     } catch (error) {
-      throw fail(error, turn);
+      throw stop(stageFailure(error, "build", turn));
     }
 
-    let response: Anthropic.Message;
-    try {
-      response = await client.messages.create(request);
-    } catch (error) {
-      throw fail(error, turn);
-    }
+    const outcome = await callModel(client, request, turn);
+    if (!outcome.ok) throw stop(outcome.failure);
+    const response = outcome.message;
     previousLastMessage = messages.length - 1;
     last = response;
-    messages.push({ role: "assistant", content: response.content as Anthropic.ContentBlockParam[] });
-    const toolUses = response.content.filter((block): block is Anthropic.ToolUseBlock => block.type === "tool_use");
+    messages.push({ role: "assistant", content: response.content });
+    const toolUses = response.content.filter((block): block is ResponseToolUseBlock => block.type === "tool_use");
     const record: AgentTurn = { usage: usageOf(response.usage), stopReason: response.stop_reason, toolsSent };
     turns.push(record);
     emit(options, { type: "turn", sessionId: session.id, turn, ...record, toolCalls: toolUses.length });
@@ -87,25 +101,48 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       if (toolUses.length > 0) messages.push({ role: "user", content: toolUses.map((toolUse) => notRun(toolUse, stopReason)) });
       return { message: response, messages, turns, stopReason, sessionId: session.id };
     }
-    let results: ToolResultBlock[];
-    try {
-      results = await Promise.all(toolUses.map((toolUse) => runToolUse(session, strategy, toolUse)));
-    } catch (error) {
-      throw fail(error, turn);
-    }
-    messages.push({ role: "user", content: results as Anthropic.ToolResultBlockParam[] });
+    const { results, failure } = await answerToolUses(session, strategy, toolUses);
+    messages.push({ role: "user", content: results });
+    if (failure) throw stop(stageFailure(failure.reason, "tools", turn));
   }
   return { message: last!, messages, turns, stopReason: "max_turns", sessionId: session.id };
 }
 
-async function runToolUse(session: ToolSearchSession, strategy: AgentStrategy, toolUse: Anthropic.ToolUseBlock): Promise<ToolResultBlock> {
+/**
+ * Answers every call of a turn, concurrently, results in block order. A call whose answer
+ * fails (execute() never does; the search path can, e.g. when the catalogue cannot be listed)
+ * gets an `is_error` result like the rest, so the transcript stays valid; the first such
+ * failure is returned for the run to stop on.
+ */
+async function answerToolUses(
+  session: ToolSearchSession,
+  strategy: AgentStrategy,
+  toolUses: readonly ResponseToolUseBlock[],
+): Promise<{ results: ToolResultBlock[]; failure?: { reason: unknown } }> {
+  const settled = await Promise.allSettled(toolUses.map((toolUse) => runToolUse(session, strategy, toolUse)));
+  // Boxed, so a rejection with an undefined reason still counts as one.
+  let failure: { reason: unknown } | undefined;
+  const results = settled.map((outcome, index): ToolResultBlock => {
+    if (outcome.status === "fulfilled") return outcome.value;
+    failure ??= { reason: outcome.reason };
+    const { id, name } = toolUses[index]!;
+    const content =
+      name === SEARCH_TOOLS_NAME
+        ? `${SEARCH_TOOLS_NAME} failed: ${errorText(outcome.reason)}`
+        : `${name} could not be answered: ${errorText(outcome.reason)}. It may not have run; check before calling it again.`;
+    return { type: "tool_result", tool_use_id: id, content, is_error: true };
+  });
+  return failure ? { results, failure } : { results };
+}
+
+async function runToolUse(session: ToolSearchSession, strategy: AgentStrategy, toolUse: ResponseToolUseBlock): Promise<ToolResultBlock> {
   if (toolUse.name !== SEARCH_TOOLS_NAME) return session.execute(toolUse, { shownInFull: strategy.showsFullDefinitions });
   const outcome = await session.searchTools(toolUse.input, toolUse.id);
   return strategy.searchResult(toolUse.id, outcome, await session.view());
 }
 
 /** The answer to a tool call the model did not finish sending. */
-function notRun(toolUse: Anthropic.ToolUseBlock, stopReason: string): Anthropic.ToolResultBlockParam {
+function notRun(toolUse: ResponseToolUseBlock, stopReason: string): ToolResultBlock {
   return {
     type: "tool_result",
     tool_use_id: toolUse.id,
@@ -116,7 +153,7 @@ function notRun(toolUse: Anthropic.ToolUseBlock, stopReason: string): Anthropic.
   };
 }
 
-function usageOf(usage: Anthropic.Usage): TurnUsage {
+function usageOf(usage: ResponseUsage): TurnUsage {
   return {
     input_tokens: usage.input_tokens,
     output_tokens: usage.output_tokens,
@@ -134,10 +171,10 @@ function emit(options: RunAgentOptions, event: Parameters<NonNullable<RunAgentOp
 }
 
 interface Settings {
-  client: Anthropic;
+  client: MessagesClient;
   model: string;
-  system: string | Anthropic.TextBlockParam[] | undefined;
-  messages: Anthropic.MessageParam[];
+  system: string | SystemTextBlock[] | undefined;
+  messages: readonly MessageParam[];
   strategy: AgentStrategy;
   maxTurns: number;
   maxTokens: number;
@@ -149,7 +186,7 @@ function checkOptions(options: RunAgentOptions): Settings {
   }
   const { client, model, toolSearch, prompt, messages } = options;
   if (typeof client !== "object" || client === null || typeof client.messages?.create !== "function") {
-    throw new OptionsError("invalid_client", "runAgent needs client: an Anthropic instance, e.g. new Anthropic() from @anthropic-ai/sdk.");
+    throw new OptionsError("invalid_client", "runAgent needs client: a Messages API client such as new Anthropic() from Anthropic's TypeScript SDK, or any object with messages.create().");
   }
   if (typeof model !== "string" || model === "") {
     throw new OptionsError("invalid_model", 'runAgent needs model: a model name such as "claude-sonnet-4-6".');
@@ -160,24 +197,14 @@ function checkOptions(options: RunAgentOptions): Settings {
   if ((prompt === undefined) === (messages === undefined)) {
     throw new OptionsError("invalid_messages", "Pass either prompt (a string) or messages (the conversation so far) to runAgent, not both or neither.");
   }
-  let initial: Anthropic.MessageParam[];
-  if (prompt !== undefined) {
-    if (typeof prompt !== "string" || prompt.trim() === "") throw new OptionsError("invalid_messages", "prompt must be a non-empty string.");
-    initial = [{ role: "user", content: prompt }];
-  } else {
-    if (!Array.isArray(messages) || messages.length === 0) {
-      throw new OptionsError("invalid_messages", "messages must be a non-empty array of { role, content } message params.");
-    }
-    initial = messages;
+  if (prompt !== undefined && (typeof prompt !== "string" || prompt.trim() === "")) {
+    throw new OptionsError("invalid_messages", "prompt must be a non-empty string.");
   }
-  const system = options.system;
-  if (system !== undefined && typeof system !== "string" && !Array.isArray(system)) {
-    throw new OptionsError("invalid_system", "system must be a string or an array of text blocks.");
-  }
+  const initial: readonly MessageParam[] = prompt !== undefined ? [{ role: "user", content: prompt }] : checkMessages(messages);
   return {
     client,
     model,
-    system: system === "" ? undefined : system,
+    system: checkSystem(options.system),
     messages: initial,
     strategy: strategyOf(options.strategy ?? "stubs"),
     maxTurns: wholeNumber(options.maxTurns ?? DEFAULT_MAX_TURNS, "maxTurns"),
@@ -192,47 +219,12 @@ function wholeNumber(value: number, name: string): number {
   return value;
 }
 
-/** Turns whatever stopped the run into an AgentError that keeps the transcript. */
-function agentErrorOf(error: unknown, turn: number, messages: Anthropic.MessageParam[], turns: AgentTurn[]): AgentError {
-  if (error instanceof AgentError) return error;
-  const kept = "The transcript so far is on error.messages.";
-  if (error instanceof ToolsiftError) {
-    return new AgentError(error.code, `The agent run stopped on turn ${turn}: ${error.message} ${kept}`, messages, turns, { cause: error });
-  }
-  // Duck-typed so toolsift does not load the SDK at run time: APIError carries status and the error body.
-  const api = error as { status?: unknown; type?: unknown; apiMessage?: unknown; requestID?: unknown; message?: unknown; error?: unknown };
-  const text = error instanceof Error ? error.message : String(error);
-  if (typeof api.status === "number") {
-    const body = (api.error as { error?: { type?: unknown; message?: unknown } } | undefined)?.error;
-    const type = typeof api.type === "string" ? api.type : typeof body?.type === "string" ? body.type : undefined;
-    const detail = typeof api.apiMessage === "string" ? api.apiMessage : typeof body?.message === "string" ? body.message : text;
-    return new AgentError(
-      "api_error",
-      `The Messages API answered ${api.status}${type ? ` (${type})` : ""} on turn ${turn}: ${detail}. ${hintFor(api.status)} ${kept}`,
-      messages,
-      turns,
-      { status: api.status, apiErrorType: type, requestId: typeof api.requestID === "string" ? api.requestID : undefined, cause: error },
-    );
-  }
-  const isConnection = error instanceof Error && /connection|timed? ?out|fetch failed|ECONN/i.test(`${error.name} ${error.message}`);
-  return new AgentError(
-    isConnection ? "connection_error" : "client_error",
-    isConnection
-      ? `The Messages API could not be reached on turn ${turn}: ${text}. Check the network and the client's baseURL. ${kept}`
-      : `The model call on turn ${turn} failed before reaching the API: ${text}. ${kept}`,
-    messages,
-    turns,
-    { cause: error },
-  );
+/** A failure while building a request or answering tool calls; a toolsift error keeps its own code. */
+function stageFailure(error: unknown, stage: Extract<AgentStage, "build" | "tools">, turn: number): TurnFailure {
+  const where = stage === "build" ? `The request of turn ${turn} could not be built` : `The agent run stopped while answering the tool calls of turn ${turn}`;
+  const after =
+    stage === "build" ? "Nothing was sent." : `Every call of turn ${turn} has a result in the transcript (the ones that failed say so), so the run can be resumed.`;
+  const code = error instanceof ToolsiftError ? error.code : `${stage === "build" ? "build" : "tools"}_failed`;
+  return { code, stage, message: `${where}: ${errorText(error)} ${after}`, cause: error };
 }
 
-function hintFor(status: number): string {
-  if (status === 400) return "The request was rejected as invalid; the message says which field.";
-  if (status === 401 || status === 403) return "Check the API key and its permissions.";
-  if (status === 404) return "Check the model name.";
-  if (status === 413) return "The request is too large: fewer or shorter messages or tools.";
-  if (status === 429 || status === 529 || status >= 500) {
-    return "The API is rate-limiting or overloaded and the client's own retries (its maxRetries) were used up; try again later or raise maxRetries on the Anthropic client.";
-  }
-  return "";
-}

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach } from "vitest";
 
 /** A content block as it crossed the wire. */
 export interface WireBlock {
@@ -40,10 +41,22 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
 }
 
-/** What a scripted turn answers: an assistant message, or an HTTP error with an Anthropic-shaped body. */
+/**
+ * What a scripted turn answers: an assistant message, an HTTP error with an Anthropic-shaped
+ * body, a body sent byte for byte (to break the protocol), or a transport fault.
+ */
 export type ScriptedReply =
   | { content: WireBlock[]; stop_reason?: string; output_tokens?: number }
-  | { status: number; error: { type: string; message: string } };
+  | { status: number; error: { type: string; message: string }; headers?: Record<string, string> }
+  | { raw: string; status: number; contentType: string }
+  | { fault: TransportFault };
+
+/**
+ * `reset-before-headers`: the socket is destroyed before any answer. `reset-mid-body`: a 200
+ * with its headers and half of a valid body, then the socket is destroyed. `hang`: no answer
+ * ever (until the server closes).
+ */
+export type TransportFault = "reset-before-headers" | "reset-mid-body" | "hang";
 
 /** One scripted model turn: a function of the request it answers. */
 export type ScriptedTurn = (request: RecordedRequest) => ScriptedReply;
@@ -52,8 +65,10 @@ export interface MessagesApiServerOptions {
   /**
    * Reject, as the real API does, requests that break its documented rules: more than 4
    * cache breakpoints, cache_control on a deferred tool, every tool deferred, a
-   * tool_reference to a tool that is not a deferred tool of the request, tool_use blocks
-   * without their tool_result. @defaultValue true
+   * tool_reference anywhere in the history to a tool that is not a deferred tool of this
+   * request (the tool search documentation: every referenced tool needs a definition in
+   * `tools` with `defer_loading: true`, and references throughout the history are expanded
+   * on every request), tool_use blocks without their tool_result. @defaultValue true
    */
   validate?: boolean;
 }
@@ -63,6 +78,7 @@ export interface MessagesApiServer {
   url: string;
   /** Every request received, in order (rejected ones included). */
   requests: RecordedRequest[];
+  /** Stops the server and drops open connections; closing again is a no-op. */
   close(): Promise<void>;
 }
 
@@ -113,27 +129,79 @@ export async function startMessagesApiServer(turns: ScriptedTurn[], options: Mes
       } catch (error) {
         return sendError(response, 500, "api_error", `The scripted turn threw: ${error instanceof Error ? error.message : String(error)}`);
       }
-      if ("status" in reply) return sendError(response, reply.status, reply.error.type, reply.error.message);
+      if ("fault" in reply) return playFault(reply.fault, response, messageBody(body.model, [{ type: "text", text: "This reply is cut off half way." }]));
+      if ("raw" in reply) {
+        response.writeHead(reply.status, { "content-type": reply.contentType, "request-id": `req_raw_${answered}` });
+        return response.end(reply.raw);
+      }
+      if ("error" in reply) return sendError(response, reply.status, reply.error.type, reply.error.message, reply.headers);
       const content = reply.content.map((block) => (block.type === "tool_use" && !block.id ? { ...block, id: `toolu_${++ids}` } : block));
       const stopReason = reply.stop_reason ?? (content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn");
       send(response, 200, {
+        ...messageBody(body.model, content, stopReason),
         id: `msg_${++ids}`,
-        type: "message",
-        role: "assistant",
-        model: body.model,
-        content,
-        stop_reason: stopReason,
-        stop_sequence: null,
         usage: { ...cacheUsage(body, cache), output_tokens: reply.output_tokens ?? 10 },
       });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      (closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // A hung reply keeps its connection open; close() would wait for it forever.
+        server.closeAllConnections();
+      })),
+  };
+}
+
+/** A well-formed assistant message: the envelope the real API answers with. Break one field of it to test a malformed 200. */
+export function messageBody(model: string, content: WireBlock[], stopReason = "end_turn"): Record<string, unknown> {
+  return {
+    id: "msg_0",
+    type: "message",
+    role: "assistant",
+    model,
+    content,
+    stop_reason: stopReason,
+    stop_sequence: null,
+    usage: { input_tokens: 10, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+  };
+}
+
+function playFault(fault: TransportFault, response: ServerResponse, body: Record<string, unknown>): void {
+  if (fault === "hang") return;
+  if (fault === "reset-before-headers") {
+    response.socket?.destroy();
+    return;
+  }
+  const text = JSON.stringify(body);
+  response.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) });
+  response.write(text.slice(0, Math.floor(text.length / 2)), () => response.socket?.destroy());
+}
+
+/**
+ * For a test file: a function that starts a server, each closed after the test that started it.
+ *
+ * @example
+ * ```ts
+ * const serve = serverPerTest();
+ * it("...", async () => { const server = await serve([() => reply.text("hi")]); });
+ * ```
+ */
+export function serverPerTest(): (turns: ScriptedTurn[], options?: MessagesApiServerOptions) => Promise<MessagesApiServer> {
+  const open: MessagesApiServer[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((server) => server.close()));
+  });
+  return async (turns, options) => {
+    const server = await startMessagesApiServer(turns, options);
+    open.push(server);
+    return server;
   };
 }
 
@@ -143,7 +211,18 @@ export const reply = {
   toolUse: (...calls: { name: string; input: unknown; id?: string }[]): ScriptedReply => ({
     content: calls.map(({ name, input, id }) => ({ type: "tool_use", name, input, ...(id ? { id } : {}) })),
   }),
-  error: (status: number, type: string, message: string): ScriptedReply => ({ status, error: { type, message } }),
+  error: (status: number, type: string, message: string, headers?: Record<string, string>): ScriptedReply => ({
+    status,
+    error: { type, message },
+    ...(headers ? { headers } : {}),
+  }),
+  /** A body sent as it is: a string byte for byte, anything else as JSON. */
+  raw: (body: unknown, status = 200, contentType = "application/json"): ScriptedReply => ({
+    raw: typeof body === "string" ? body : JSON.stringify(body),
+    status,
+    contentType,
+  }),
+  fault: (fault: TransportFault): ScriptedReply => ({ fault }),
 };
 
 /** The last `tool_result` blocks of a request (the answer to the previous turn's tool calls). */
@@ -160,14 +239,14 @@ export function previousToolUses(request: RecordedRequest): WireBlock[] {
   return assistant.content.filter((block) => block.type === "tool_use");
 }
 
-function send(response: ServerResponse, status: number, body: unknown): void {
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json", "request-id": `req_${status}_${Date.now()}` });
+  response.writeHead(status, { "content-type": "application/json", "request-id": `req_${status}_${Date.now()}`, ...headers });
   response.end(text);
 }
 
-function sendError(response: ServerResponse, status: number, type: string, message: string): void {
-  send(response, status, { type: "error", error: { type, message }, request_id: `req_${status}` });
+function sendError(response: ServerResponse, status: number, type: string, message: string, headers?: Record<string, string>): void {
+  send(response, status, { type: "error", error: { type, message }, request_id: `req_${status}` }, headers);
 }
 
 /** The documented rules this server enforces, with the API's wording where it is known. */

@@ -2,7 +2,21 @@
 // against the real SDK types. Not run: it would need an API key.
 import Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
-import { createToolSearch, defineTool, type ToolDefinition } from "../../src/index.js";
+import {
+  AgentError,
+  createToolSearch,
+  defineTool,
+  nativeStrategy,
+  placeCacheBreakpoints,
+  referencedToolNames,
+  runAgent,
+  stableStrategy,
+  type AgentResult,
+  type AgentStage,
+  type MessageParam,
+  type MessagesClient,
+  type ToolDefinition,
+} from "../../src/index.js";
 
 export async function quickStart(tools: ToolDefinition[], confirmWithUser: (name: string, input: unknown) => Promise<boolean>) {
   const toolSearch = await createToolSearch({
@@ -44,3 +58,68 @@ export const createIssue = defineTool({
 });
 
 export const catalogue: ToolDefinition[] = [createIssue];
+
+// The README's runAgent example, with the real SDK's client and messages: toolsift's own
+// structural types (which name no SDK type) must accept them.
+export async function agentLoop(tools: ToolDefinition[], history: Anthropic.MessageParam[]) {
+  const toolSearch = await createToolSearch({ tools });
+  const client = new Anthropic();
+  const asClient: MessagesClient = client;
+  const result: AgentResult = await runAgent({ client, model: "claude-sonnet-4-6", toolSearch, prompt: "…", strategy: "native" });
+  const text: string[] = result.message.content.flatMap((block) => (block.type === "text" ? [block.text] : []));
+  const calls = result.message.content.filter((block) => block.type === "tool_use");
+  const ids: string[] = calls.map((call) => call.id);
+  // A conversation typed by the SDK continues, and the transcript goes back in as it is.
+  const resumed = await runAgent({ client: asClient, model: "claude-sonnet-4-6", toolSearch, messages: history });
+  const readonlyHistory: readonly Anthropic.MessageParam[] = history;
+  await runAgent({ client, model: "claude-sonnet-4-6", toolSearch, messages: readonlyHistory, system: [{ type: "text", text: "Be brief." }] });
+  // Literal blocks carry their own fields.
+  await runAgent({
+    client,
+    model: "claude-sonnet-4-6",
+    toolSearch,
+    messages: [{ role: "user", content: [{ type: "text", text: "hi", cache_control: { type: "ephemeral" } }, { type: "image", source: { type: "url", url: "https://example.com/a.png" } }] }],
+  });
+  try {
+    await runAgent({ client, model: "claude-sonnet-4-6", toolSearch, messages: resumed.messages });
+  } catch (error) {
+    if (error instanceof AgentError) {
+      const stage: AgentStage = error.stage;
+      const status: number | undefined = stage === "request" ? error.status : undefined;
+      void status;
+      const again: MessageParam[] = error.messages;
+      await runAgent({ client, model: "claude-sonnet-4-6", toolSearch, messages: again });
+    }
+  }
+  return { text, ids, turns: result.turns };
+}
+
+// A hand-written loop with a strategy and cache breakpoints: what they return is what the SDK takes.
+export async function strategyLoop(tools: ToolDefinition[], messages: Anthropic.MessageParam[]) {
+  const toolSearch = await createToolSearch({ tools });
+  const session = toolSearch.session();
+  const client = new Anthropic();
+  for (const strategy of [nativeStrategy, stableStrategy]) {
+    const view = await session.view();
+    const placed = placeCacheBreakpoints({ tools: strategy.tools(view, referencedToolNames(messages)), system: "Be brief.", messages });
+    const typed: Anthropic.MessageParam[] = placed.messages;
+    const response = await client.messages.create({
+      model: "claude-sonnet-4-6",
+      max_tokens: 1024,
+      messages: typed,
+      tools: placed.tools,
+      ...(placed.system === undefined ? {} : { system: placed.system }),
+    });
+    const results: Anthropic.ToolResultBlockParam[] = [];
+    for (const call of response.content) {
+      if (call.type !== "tool_use") continue;
+      if (call.name === "search_tools") {
+        const outcome = await session.searchTools(call.input, call.id);
+        results.push(strategy.searchResult(call.id, outcome, await session.view()));
+      } else {
+        results.push(await session.execute(call, { shownInFull: strategy.showsFullDefinitions }));
+      }
+    }
+    messages.push({ role: "assistant", content: response.content }, { role: "user", content: results });
+  }
+}

@@ -12,8 +12,15 @@ export interface AgentStrategy {
   readonly name: StrategyName;
   /** The model sees a called tool's full definition even when the `tools` array holds no stub of it. */
   readonly showsFullDefinitions: boolean;
-  /** The `tools` array of the next request, without cache breakpoints (see `placeCacheBreakpoints`). */
-  tools(view: SessionView): AnthropicTool[];
+  /**
+   * The `tools` array of the next request, without cache breakpoints (see `placeCacheBreakpoints`).
+   *
+   * @param referenced - The tools the transcript's `tool_reference` blocks name, first reference
+   *   first (see `referencedToolNames`). The API checks every reference in the history against
+   *   the request's deferred tools, so a strategy that answers search with references must keep
+   *   each of them defined, even when the tool is gone or no longer permitted.
+   */
+  tools(view: SessionView, referenced?: readonly string[]): AnthropicTool[];
   /**
    * How many leading tools of `tools(view)` stay byte-identical when the session hydrates
    * another tool. Only for a strategy whose array changes (stubs); `runAgent` passes it to

@@ -5,7 +5,7 @@ import { stableStrategy } from "./stable.js";
 import { stubsStrategy } from "./stubs.js";
 
 export type { AgentStrategy, StrategyName } from "./agent-strategy.js";
-export { MAX_DEFERRED_TOOLS, nativeStrategy } from "./native.js";
+export { MAX_DEFERRED_TOOLS, UNAVAILABLE_TOOL_DESCRIPTION, nativeStrategy } from "./native.js";
 export { stableStrategy } from "./stable.js";
 export { stubsStrategy } from "./stubs.js";
 

@@ -4,7 +4,7 @@ import { sampleTools, toolUse } from "../../../test/support/sample-tools.js";
 import { OptionsError } from "../../errors.js";
 import type { SearchToolsOutcome } from "../../session/index.js";
 import { createToolSearch } from "../../tool-search/index.js";
-import { MAX_DEFERRED_TOOLS, nativeStrategy, stableStrategy, strategyOf, stubsStrategy } from "./index.js";
+import { MAX_DEFERRED_TOOLS, UNAVAILABLE_TOOL_DESCRIPTION, nativeStrategy, stableStrategy, strategyOf, stubsStrategy } from "./index.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };
 
@@ -73,6 +73,34 @@ describe("nativeStrategy", () => {
     expect(() => nativeStrategy.tools({ ...view, others })).toThrow(OptionsError);
     expect(() => nativeStrategy.tools({ ...view, others })).toThrow(/10,001 tools.*at most 10,000.*"stubs"/);
     expect(nativeStrategy.tools({ ...view, others: others.slice(1) })).toHaveLength(MAX_DEFERRED_TOOLS + 1);
+  });
+
+  it("keeps each referenced tool defined: a deferred placeholder, after the rest, for one that is gone or denied", async () => {
+    const session = await sessionWith({ keepTools: ["filesystem__read_file"] });
+    const view = await session.view();
+    const referenced = ["jira__gone", "slack__post_message", "filesystem__read_file", "search_tools", "aaa__also_gone"];
+    const tools = nativeStrategy.tools(view, referenced);
+    expect(tools.slice(0, -2)).toEqual(nativeStrategy.tools(view));
+    const placeholder = (name: string) => ({ name, description: UNAVAILABLE_TOOL_DESCRIPTION, input_schema: { type: "object", additionalProperties: true }, defer_loading: true });
+    expect(tools.slice(-2)).toEqual([placeholder("jira__gone"), placeholder("aaa__also_gone")]);
+    expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
+    // A tool permit() now denies is not in the view: it gets the same placeholder as a missing one.
+    const denied = { ...view, others: view.others.filter((tool) => tool.name !== "slack__post_message") };
+    expect(nativeStrategy.tools(denied, referenced).find((tool) => tool.name === "slack__post_message")).toEqual(placeholder("slack__post_message"));
+  });
+
+  it("counts placeholders towards the deferred limit", async () => {
+    const view = await (await sessionWith()).view();
+    const others = Array.from({ length: MAX_DEFERRED_TOOLS }, (_, i) => ({ ...view.others[0]!, name: `t${i}` }));
+    expect(nativeStrategy.tools({ ...view, others }, [])).toHaveLength(MAX_DEFERRED_TOOLS + 1);
+    expect(() => nativeStrategy.tools({ ...view, others }, ["gone"])).toThrow(/10,001 tools/);
+  });
+
+  it("below the threshold keeps the deferred layout once the transcript holds references", async () => {
+    const view = await (await sessionWith({ toolSearchThresholdTokens: 1_000_000 })).view();
+    const tools = nativeStrategy.tools(view, ["slack__post_message"]);
+    expect(tools[0]!.name).toBe("search_tools");
+    expect(tools.find((tool) => tool.name === "slack__post_message")).toMatchObject({ defer_loading: true, input_schema: sampleTools()[2]!.inputSchema });
   });
 
   it("answers a search with tool_reference blocks for deferred matches only", async () => {
