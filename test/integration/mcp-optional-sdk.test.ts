@@ -1,15 +1,13 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DYNAMIC_SERVER } from "../support/mcp-servers.js";
 
 const run = promisify(execFile);
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
-const emptyDir = mkdtempSync(join(tmpdir(), "toolsift-no-sdk-"));
+const HIDE_PACKAGES = fileURLToPath(new URL("../support/hide-packages.mjs", import.meta.url));
+const SDK = "@modelcontextprotocol/sdk";
 
 interface Outcome {
   ok?: boolean;
@@ -28,13 +26,14 @@ interface Outcome {
 async function fromMcpIn(mode: "none" | "missing" | "broken"): Promise<Outcome> {
   const { stdout } = await run(
     process.execPath,
-    ["--import", "tsx", "--import", fixture("without-mcp-sdk.mjs"), fixture("from-mcp-error.mjs"), DYNAMIC_SERVER],
-    { env: { ...process.env, TOOLSIFT_SDK_MODE: mode, TOOLSIFT_EMPTY_DIR: emptyDir }, timeout: 60_000 },
+    ["--import", "tsx", "--import", HIDE_PACKAGES, fixture("from-mcp-error.mjs"), DYNAMIC_SERVER],
+    {
+      env: { ...process.env, TOOLSIFT_HIDE_PACKAGES: mode === "missing" ? SDK : "", TOOLSIFT_BREAK_PACKAGES: mode === "broken" ? `${SDK}>zod` : "" },
+      timeout: 60_000,
+    },
   );
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Outcome;
 }
-
-afterAll(() => rmSync(emptyDir, { recursive: true, force: true }));
 
 describe("fromMcp without the optional @modelcontextprotocol/sdk", () => {
   it("works when the hooks change nothing (the control)", async () => {
