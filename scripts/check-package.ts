@@ -18,7 +18,9 @@ const fixtures = join(root, "test", "package");
 const keep = process.argv.includes("--keep");
 /** What a default install must not bring: each is an optional peer dependency. */
 const OPTIONAL = ["@huggingface/transformers", "onnxruntime-node", "onnxruntime-web", "hnswlib-node", "@modelcontextprotocol/sdk", "@anthropic-ai/sdk", "sharp"];
-const typescriptVersion = (JSON.parse(readFileSync(join(root, "node_modules", "typescript", "package.json"), "utf8")) as { version: string }).version;
+const versionOf = (name: string) => (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+const typescriptVersion = versionOf("typescript");
+const typesNodeVersion = versionOf("@types/node");
 
 // npm passes its configuration to scripts as npm_config_* variables; a user's shell has none.
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
@@ -95,15 +97,20 @@ step("the install printed no warning and ran no install script", () => {
 const sizeMb = step("node_modules size", () => folderBytes(join(project, "node_modules")) / 1024 / 1024);
 console.log(`      node_modules: ${sizeMb.toFixed(1)} MB`);
 
-for (const file of ["smoke.mjs", "smoke.cjs", "consumer.ts", "consumer.cts", "tsconfig.consumer.json"]) copyFileSync(join(fixtures, file), join(project, file));
+for (const file of ["smoke.mjs", "smoke.cjs", "consumer.ts", "consumer.cts", "consumer-zod.ts", "tsconfig.consumer.json", "tsconfig.consumer-zod.json"]) {
+  copyFileSync(join(fixtures, file), join(project, file));
+}
 
 step("ESM: import from \"toolsift\", bm25 and hybrid with the bundled model", () => console.log(`      ${run(process.execPath, ["smoke.mjs"], project).trim()}`));
 step("CommonJS: require(\"toolsift\")", () => console.log(`      ${run(process.execPath, ["smoke.cjs"], project).trim()}`));
 
-step(`TypeScript ${typescriptVersion} installed in the consumer`, () => run("npm", ["install", "--no-save", "--no-audit", "--no-fund", `typescript@${typescriptVersion}`], project));
+step(`TypeScript ${typescriptVersion} and @types/node ${typesNodeVersion} installed in the consumer`, () =>
+  run("npm", ["install", "--no-save", "--no-audit", "--no-fund", `typescript@${typescriptVersion}`, `@types/node@${typesNodeVersion}`], project),
+);
 const tsc = join(project, "node_modules", "typescript", "bin", "tsc");
 step("strict consumer type-checks: skipLibCheck false, lib es2022, no @types/node", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer.json"], project));
 step("strict consumer type-checks: skipLibCheck true", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer.json", "--skipLibCheck"], project));
+step("a zod user's consumer type-checks, execute's input inferred", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer-zod.json"], project));
 
 if (keep) console.log(`Kept ${work}`);
 else rmSync(work, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // Type-checked in a fresh project against the packed toolsift, with the strictest settings a
-// consumer may use (see tsconfig.consumer.json): no DOM, no @types/node, no optional packages.
-import { z } from "zod";
+// consumer may use (see tsconfig.consumer.json): no DOM, no @types/node, no optional packages,
+// and no zod (whose own declarations need a global URL; consumer-zod.ts covers zod users).
 import {
   BUNDLED_MODEL_DIR,
   DependencyError,
@@ -17,10 +17,10 @@ import {
   type ToolSearchEvent,
 } from "toolsift";
 
-const createIssue = defineTool({
+const createIssue = defineTool<{ project: string; summary: string }>({
   name: "jira__create_issue",
   description: "Create a Jira issue in a project.",
-  inputSchema: z.object({ project: z.string(), summary: z.string(), priority: z.number().int().optional() }),
+  inputSchema: { type: "object", properties: { project: { type: "string" }, summary: { type: "string" } }, required: ["project", "summary"] },
   execute: async (input) => `${input.project}: ${input.summary.toUpperCase()}`,
 });
 
