@@ -56,7 +56,8 @@ async function agent(turns: ScriptedTurn[], setup: Setup, options: Partial<RunAg
 /** Names in array order, stubs marked with ~ and deferred tools with ?. */
 function names(tools: WireTool[] | undefined): string[] {
   return (tools ?? []).map((tool) => {
-    const stub = tool.input_schema.additionalProperties === true && !tool.input_schema.properties;
+    // A stub or placeholder: the permissive schema, `{ type: "object" }` and nothing else.
+    const stub = Object.keys(tool.input_schema).join() === "type";
     return `${tool.defer_loading ? "?" : ""}${stub ? "~" : ""}${tool.name}`;
   });
 }
@@ -318,7 +319,7 @@ describe("native: every tool the transcript referenced stays defined", () => {
     expect(sent(request, "slack__post_message")).toEqual({
       name: "slack__post_message",
       description: expect.stringMatching(/not available any more.*search_tools/),
-      input_schema: { type: "object", additionalProperties: true },
+      input_schema: { type: "object" },
       defer_loading: true,
     });
     // Nothing of the real definition beyond its name.

@@ -3,6 +3,7 @@ export { buildToolBlock } from "./build-tool-block.js";
 export { estimateBlockTokens, estimateTokens, type TokenEstimator } from "./estimate-tokens.js";
 export { firstSentence } from "./first-sentence.js";
 export { Hydration, type HydrationChange } from "./hydration.js";
+export { permittedTools, type PermittedTools } from "./permitted-tools.js";
 export type { SearchMatch } from "./search-match.js";
 export {
   MAX_QUERY_LENGTH,
@@ -11,6 +12,7 @@ export {
   checkQuery,
   parseSearchInput,
   searchToolsDefinition,
+  type StubPresentation,
 } from "./search-tools-tool.js";
 export type { DeferrableTool, SessionView } from "./session-view.js";
 export { PERMISSIVE_SCHEMA, STUB_HINT, stubOf } from "./stub.js";

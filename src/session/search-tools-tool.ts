@@ -1,18 +1,30 @@
 import type { AnthropicTool } from "./anthropic-tool.js";
+import { STUB_HINT } from "./stub.js";
 
 export const SEARCH_TOOLS_NAME = "search_tools";
 export const MAX_QUERY_LENGTH = 500;
 export const MAX_SEARCH_LIMIT = 50;
 
-/** The `search_tools` definition injected into progressive tool blocks. */
-export function searchToolsDefinition(defaultLimit: number): AnthropicTool {
+/** How the block presents the tools that are neither kept nor hydrated. */
+export type StubPresentation = "stubs" | "search-only";
+
+const EXAMPLE_QUERIES = 'Describe the task in plain words (e.g. "open a pull request", "find unpaid invoices").';
+
+/**
+ * The `search_tools` definition injected into progressive tool blocks. Its description tells
+ * the model how the rest of the block works: what a stub is, or that most tools are unlisted.
+ */
+export function searchToolsDefinition(defaultLimit: number, presentation: StubPresentation = "stubs"): AnthropicTool {
+  const howToUse =
+    presentation === "stubs"
+      ? `Tools whose description ends in "${STUB_HINT}" are listed by their first sentence only and accept any input here: ` +
+        "call one with your best guess (a wrong input is refused, with the tool's full schema) or search first to read its description. " +
+        "Search also finds tools that are not listed."
+      : "Most tools are not listed at all: search finds them, with their names and descriptions, and you can then call any of them by name " +
+        "(a wrong input is refused, with the tool's full schema).";
   return {
     name: SEARCH_TOOLS_NAME,
-    description:
-      "Search the full catalogue of available tools by what you want to do. Most tools are listed only by name " +
-      "and one sentence; this finds the right one, including tools not listed at all, and returns names with " +
-      "descriptions. Describe the task in plain words (e.g. \"open a pull request\", \"find unpaid invoices\"), " +
-      "then call the tool you need.",
+    description: `Search the full catalogue of available tools by what you want to do. ${howToUse} ${EXAMPLE_QUERIES}`,
     input_schema: {
       type: "object",
       properties: {

@@ -1,4 +1,5 @@
 import type { AnthropicTool } from "./anthropic-tool.js";
+import type { StubPresentation } from "./search-tools-tool.js";
 
 /** A tool that may be shown as a stub, with both of its forms. */
 export interface DeferrableTool {
@@ -14,10 +15,17 @@ export interface DeferrableTool {
 export interface SessionView {
   /** False when tool search is off or the full block fits under the threshold. */
   progressive: boolean;
+  /**
+   * `stubs`: tools neither kept nor hydrated are listed as stubs; `search-only`: they are not
+   * listed at all, because their stubs would cost more than `maxStubTokens`.
+   */
+  presentation: StubPresentation;
   /** Estimated tokens of every permitted tool in full. */
   fullTokens: number;
   /** Every permitted tool in full, in catalogue order. */
   all: AnthropicTool[];
+  /** The same, by name. */
+  fullByName: ReadonlyMap<string, AnthropicTool>;
   searchTool: AnthropicTool;
   /** Permitted keep tools in full, in the order `keepTools` gives. */
   keep: AnthropicTool[];
@@ -25,4 +33,6 @@ export interface SessionView {
   others: DeferrableTool[];
   /** Hydrated tools in block order (first hydration first). */
   hydrated: string[];
+  /** The same tools, both forms. */
+  hydratedTools: DeferrableTool[];
 }

@@ -2,10 +2,18 @@ import type { CatalogueTool } from "../catalogue/index.js";
 import type { AnthropicTool } from "./anthropic-tool.js";
 import { firstSentence } from "./first-sentence.js";
 
-/** Accepts any object: the real schema is enforced server-side when the stub is called. */
-export const PERMISSIVE_SCHEMA = { type: "object", additionalProperties: true } as const;
+/**
+ * Accepts any object: the real schema is enforced when the stub is called. `{"type":"object"}`
+ * alone already admits every key (an object schema without `additionalProperties: false` is
+ * open), so nothing else is spent on it.
+ */
+export const PERMISSIVE_SCHEMA = { type: "object" } as const;
 
-export const STUB_HINT = "(Call it or search_tools to load its parameters.)";
+/**
+ * Ends every stub's description. `search_tools`' own description says what it means; this
+ * marks which tools it applies to, in four tokens.
+ */
+export const STUB_HINT = "(schema on call)";
 
 const stubs = new WeakMap<CatalogueTool, AnthropicTool>();
 

@@ -11,13 +11,13 @@ import {
 } from "../catalogue/index.js";
 import { errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
-import { fullToolOf, type AnthropicTool } from "./anthropic-tool.js";
+import type { AnthropicTool } from "./anthropic-tool.js";
 import { buildToolBlock } from "./build-tool-block.js";
 import type { Hydration } from "./hydration.js";
+import type { PermittedTools } from "./permitted-tools.js";
 import type { SearchMatch } from "./search-match.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
-import type { SessionView } from "./session-view.js";
-import { stubOf } from "./stub.js";
+import type { DeferrableTool, SessionView } from "./session-view.js";
 import type { ResolvedTuning } from "./tuning.js";
 
 /** A `tool_use` block from the model, as the Messages API returns it. */
@@ -42,14 +42,16 @@ export type SearchToolsOutcome = { ok: true; query: string; matches: SearchMatch
 /** What one session id keeps between turns (and between `session(id)` calls). */
 export interface SessionState {
   hydration: Hydration;
-  /** The tools the last view laid out as stubs, so a call can be reported as made from one. */
-  shownAsStubs: ReadonlySet<string> | undefined;
+  /** The last view built, which tells which tools the model saw as stubs, for the tool-call events. */
+  lastView?: SessionView;
 }
 
 /** What a session needs from the tool search that owns it. */
 export interface SessionServices {
   readonly tuning: ResolvedTuning;
   snapshot(): Promise<CatalogueSnapshot>;
+  /** The tools this session may see of a catalogue version, derived once per version and permission change. */
+  permittedTools(snapshot: CatalogueSnapshot, sessionId: string): PermittedTools;
   /** Ranks for a checked query, with permissions applied, and reports the search. */
   rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]>;
   isPermitted(tool: CatalogueTool, context: ToolContext): boolean;
@@ -97,34 +99,52 @@ export class ToolSearchSession {
     return this.hydration.byRecency();
   }
 
-  /** Everything a strategy needs to lay out this session's tools for the next request. */
+  /**
+   * Everything a strategy needs to lay out this session's tools for the next request.
+   *
+   * What depends on the whole catalogue (the permitted tools, their token estimates, their
+   * stubs) is derived once per catalogue version and reused; `permit` is asked afresh only
+   * about the tools the request will show (a tool it now refuses disappears from the next
+   * block at once), so a turn costs the tools it shows, not a pass over the catalogue.
+   * Treat the view as read-only.
+   */
   async view(): Promise<SessionView> {
     const snapshot = await this.services.snapshot();
+    const permitted = this.services.permittedTools(snapshot, this.id);
     const context = this.context("block");
-    const permitted: CatalogueTool[] = [];
-    for (const tool of snapshot.tools) {
-      if (this.services.isPermitted(tool, context)) permitted.push(tool);
-    }
-    const all = permitted.map(fullToolOf);
-    const fullTokens = all.reduce((sum, tool) => sum + this.services.estimate(tool), 0);
-    const { tuning } = this.services;
-    const keepNames = new Set(tuning.keepTools);
-    const byName = new Map(permitted.map((tool, index) => [tool.name, all[index]!]));
-    const progressive = tuning.toolSearch && fullTokens > tuning.toolSearchThresholdTokens;
-    this.state.shownAsStubs = new Set(
-      progressive ? permitted.filter((tool) => !keepNames.has(tool.name) && !this.hydration.has(tool.name)).map((tool) => tool.name) : [],
-    );
-    return {
-      progressive,
-      fullTokens,
-      all,
-      searchTool: searchToolsDefinition(tuning.searchLimit),
-      keep: tuning.keepTools.flatMap((name) => byName.get(name) ?? []),
-      others: permitted
-        .filter((tool) => !keepNames.has(tool.name))
-        .map((tool) => ({ name: tool.name, full: byName.get(tool.name)!, stub: stubOf(tool) })),
-      hydrated: this.hydration.byFirstUse().filter((name) => byName.has(name)),
+    const stillPermitted = (name: string) => {
+      const tool = snapshot.byName.get(name);
+      return tool !== undefined && this.services.isPermitted(tool, context);
     };
+    const { tuning } = this.services;
+    const progressive = tuning.toolSearch && permitted.fullTokens > tuning.toolSearchThresholdTokens;
+    const presentation = permitted.stubTokens > tuning.maxStubTokens ? "search-only" : "stubs";
+    const hydratedTools = this.hydration
+      .byFirstUse()
+      .flatMap((name) => permitted.othersByName.get(name) ?? [])
+      .filter((tool) => stillPermitted(tool.name));
+    let others: DeferrableTool[] | undefined;
+    let all: AnthropicTool[] | undefined;
+    const view: SessionView = {
+      progressive,
+      presentation,
+      fullTokens: permitted.fullTokens,
+      // The whole catalogue is checked only when a strategy asks for it (below the threshold,
+      // where it is small, or for native's deferred definitions, which are sent whole anyway).
+      get all() {
+        return (all ??= permitted.all.filter((tool) => stillPermitted(tool.name)));
+      },
+      get others() {
+        return (others ??= permitted.others.filter((tool) => stillPermitted(tool.name)));
+      },
+      fullByName: permitted.fullByName,
+      searchTool: searchToolsDefinition(tuning.searchLimit, presentation),
+      keep: permitted.keep.filter((tool) => stillPermitted(tool.name)),
+      hydrated: hydratedTools.map((tool) => tool.name),
+      hydratedTools,
+    };
+    this.state.lastView = view;
+    return view;
   }
 
   /** Runs a `search_tools` input: checks it and ranks, with this session's permissions. */
@@ -179,7 +199,7 @@ export class ToolSearchSession {
           `There is no tool named "${toolUse.name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`,
         );
       }
-      stub = !options.shownInFull && (await this.shownAsStubs()).has(tool.name);
+      stub = !options.shownInFull && (await this.shownAsStub(tool.name));
       this.hydrate(tool);
     } catch (error) {
       report({ stub, validation: "not-run", outcome: "tool-error", error: errorText(error) });
@@ -238,10 +258,13 @@ export class ToolSearchSession {
     }
   }
 
-  /** What the last tool block showed as stubs; built now if this session never built one. */
-  private async shownAsStubs(): Promise<ReadonlySet<string>> {
-    if (!this.state.shownAsStubs) await this.view();
-    return this.state.shownAsStubs!;
+  /**
+   * Whether the last view showed this tool as a stub, or not at all (search only): anything
+   * but in full. A session that never built a view builds one now.
+   */
+  private async shownAsStub(name: string): Promise<boolean> {
+    const view = this.state.lastView ?? (await this.view());
+    return view.progressive && !this.services.tuning.keepTools.includes(name) && !view.hydrated.includes(name);
   }
 
   private hydrate(tool: CatalogueTool): void {

@@ -26,6 +26,14 @@ export interface Tuning {
    */
   maxHydratedTools?: number;
   /**
+   * Above this estimated size of all the stubs together, the block lists no stubs at all:
+   * only `search_tools`, the keep tools and the hydrated tools, and the model searches for
+   * everything else (as with Anthropic's deferred loading). Stubs that cost more than the
+   * threshold at which tool search starts would undo its point.
+   * @defaultValue 10_000, the same as `toolSearchThresholdTokens`
+   */
+  maxStubTokens?: number;
+  /**
    * How many matches `search_tools` returns when the model gives no `limit`.
    * @defaultValue 5
    */
@@ -48,11 +56,13 @@ export function resolveTuning(tuning: Tuning = {}): ResolvedTuning {
     toolSearchThresholdTokens: tuning.toolSearchThresholdTokens ?? 10_000,
     keepTools: tuning.keepTools ?? [],
     maxHydratedTools: tuning.maxHydratedTools ?? 15,
+    maxStubTokens: tuning.maxStubTokens ?? 10_000,
     searchLimit: tuning.searchLimit ?? 5,
     maxSessions: tuning.maxSessions ?? 1_000,
   };
   requireCount(resolved.toolSearchThresholdTokens, "toolSearchThresholdTokens", 0);
   requireCount(resolved.maxHydratedTools, "maxHydratedTools", 0);
+  requireCount(resolved.maxStubTokens, "maxStubTokens", 0);
   requireCount(resolved.searchLimit, "searchLimit", 1, MAX_SEARCH_LIMIT);
   requireCount(resolved.maxSessions, "maxSessions", 1);
   if (!Array.isArray(resolved.keepTools) || !resolved.keepTools.every((name) => typeof name === "string")) {

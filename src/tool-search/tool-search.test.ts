@@ -1,3 +1,4 @@
+import { STUB_HINT } from "../session/index.js";
 import { describe, expect, it } from "vitest";
 import { blockNames } from "../../test/support/block-names.js";
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
@@ -49,9 +50,10 @@ describe("rule 2: stubs", () => {
     const block = await session.tools();
     expect(blockNames(block)).toEqual(["search_tools", ...STUBS]);
     const stub = block.find((tool) => tool.name === "github__create_issue")!;
-    expect(stub.description).toMatch(/^Create a GitHub issue in a repository\. \(.*search_tools.*\)$/);
-    expect(stub.description).not.toContain("Returns the new issue number");
-    expect(stub.input_schema).toEqual({ type: "object", additionalProperties: true });
+    expect(stub.description).toBe(`Create a GitHub issue in a repository. ${STUB_HINT}`);
+    expect(stub.input_schema).toEqual({ type: "object" });
+    // search_tools tells the model what the hint means.
+    expect(block[0]!.description).toContain(`ends in "${STUB_HINT}"`);
   });
 
   it("never puts destructive, server or tags on the wire, stub or full", async () => {

@@ -7,6 +7,8 @@ import {
   Hydration,
   MAX_SEARCH_LIMIT,
   ToolSearchSession,
+  permittedTools,
+  type PermittedTools,
   checkQuery,
   estimateTokens,
   resolveTuning,
@@ -38,6 +40,14 @@ export class ToolSearch {
   private readonly estimates = new WeakMap<AnthropicTool, number>();
   private readonly services: SessionServices;
   private indexedVersion = -1;
+  /** Bumped by {@link refreshPermissions}: block-stage permit answers older than it are asked again. */
+  private permissionEpoch = 0;
+  /**
+   * Each session's permitted tools, recently used last, at most {@link PERMITTED_CACHE_SIZE}:
+   * a block derives them once per catalogue version instead of once per turn. Without a
+   * `permit` callback every session sees the same tools, so one entry serves them all.
+   */
+  private readonly permittedCache = new Map<string, PermittedTools>();
   /** Ranker calls, one at a time: an update never runs while a search is under way. */
   private rankerQueue: Promise<unknown> = Promise.resolve();
 
@@ -58,6 +68,7 @@ export class ToolSearch {
       snapshot: () => this.catalogue.snapshot(),
       rank: (query, limit, context) => this.rank(query, limit, context),
       isPermitted: (tool, context) => this.isPermitted(tool, context),
+      permittedTools: (snapshot, sessionId) => this.permittedTools(snapshot, sessionId),
       approve: options.approve?.bind(options),
       estimate: (tool) => {
         let tokens = this.estimates.get(tool);
@@ -105,7 +116,7 @@ export class ToolSearch {
     if (typeof id !== "string" || id === "") throw new OptionsError("invalid_session_id", "A session id must be a non-empty string.");
     let state = this.sessions.get(id);
     if (state) this.sessions.delete(id);
-    else state = { hydration: new Hydration(this.tuning.maxHydratedTools), shownAsStubs: undefined };
+    else state = { hydration: new Hydration(this.tuning.maxHydratedTools) };
     this.sessions.set(id, state);
     // Past the cap the least recently used session is forgotten, so a server that never
     // calls endSession still has bounded memory.
@@ -119,6 +130,17 @@ export class ToolSearch {
   /** Drops a session's state; the next `session(id)` starts clean. */
   endSession(id: string): void {
     this.sessions.delete(id);
+    this.permittedCache.delete(id);
+  }
+
+  /**
+   * Asks `permit` again, on the next block of every session, which tools to list. Blocks reuse
+   * its answers until the catalogue changes, so call this when what `permit` decides changes for
+   * another reason (a user's role, say). Searches and calls always ask `permit` afresh.
+   */
+  refreshPermissions(): void {
+    this.permissionEpoch++;
+    this.permittedCache.clear();
   }
 
   /**
@@ -193,6 +215,22 @@ export class ToolSearch {
     return next;
   }
 
+  private permittedTools(snapshot: CatalogueSnapshot, sessionId: string): PermittedTools {
+    const key = this.options.permit ? sessionId : "";
+    const cached = this.permittedCache.get(key);
+    this.permittedCache.delete(key);
+    const fresh =
+      cached && cached.catalogueVersion === snapshot.version && cached.permissionEpoch === this.permissionEpoch
+        ? cached
+        : permittedTools(snapshot, this.permissionEpoch, this.tuning.keepTools, (tool) => this.isPermitted(tool, { sessionId, stage: "block" }), this.services.estimate);
+    this.permittedCache.set(key, fresh);
+    for (const oldest of this.permittedCache.keys()) {
+      if (this.permittedCache.size <= PERMITTED_CACHE_SIZE) break;
+      this.permittedCache.delete(oldest);
+    }
+    return fresh;
+  }
+
   private isPermitted(tool: CatalogueTool, context: ToolContext): boolean {
     if (!this.options.permit) return true;
     try {
@@ -203,6 +241,13 @@ export class ToolSearch {
     }
   }
 }
+
+/**
+ * How many sessions' permitted tools are kept derived. Each holds references to every tool it
+ * may see, so the cap bounds memory with a large catalogue and many sessions; a session past it
+ * derives its tools again on its next block.
+ */
+const PERMITTED_CACHE_SIZE = 64;
 
 /** `onEvent`, made safe: an observer must never break the session it observes. */
 function safeEmitter(onEvent: ToolSearchOptions["onEvent"]): (event: ToolSearchEvent) => void {

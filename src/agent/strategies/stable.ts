@@ -3,7 +3,7 @@ import type { AgentStrategy } from "./agent-strategy.js";
 
 /**
  * A `tools` array that never changes: `search_tools`, the keep tools, and a stub for every
- * other tool, with no hydration into the array. Instead each search result carries the full
+ * other tool (or none, when the stubs would exceed `maxStubTokens`), with no hydration into the array. Instead each search result carries the full
  * input schemas of its matches, so the model learns a tool's parameters from the conversation
  * while the real schema is still enforced when the stub is called. The tool prefix is cached
  * once and read on every later turn.
@@ -18,13 +18,13 @@ export const stableStrategy: AgentStrategy = {
   showsFullDefinitions: false,
   tools(view) {
     if (!view.progressive) return view.all.map((tool) => ({ ...tool }));
-    return [view.searchTool, ...view.keep, ...view.others.map((tool) => tool.stub)].map((tool) => ({ ...tool }));
+    const stubs = view.presentation === "stubs" ? view.others.map((tool) => tool.stub) : [];
+    return [view.searchTool, ...view.keep, ...stubs].map((tool) => ({ ...tool }));
   },
   searchResult(toolUseId, outcome, view) {
     if (!outcome.ok || outcome.matches.length === 0 || !view.progressive) return searchResultBlock(toolUseId, outcome);
-    const byName = new Map(view.all.map((tool) => [tool.name, tool]));
     const matches = outcome.matches.map(({ name, description }) => {
-      const full = byName.get(name);
+      const full = view.fullByName.get(name);
       return full ? { name, description, input_schema: full.input_schema } : { name, description };
     });
     return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify({ matches }) };

@@ -81,7 +81,7 @@ describe("nativeStrategy", () => {
     const referenced = ["jira__gone", "slack__post_message", "filesystem__read_file", "search_tools", "aaa__also_gone"];
     const tools = nativeStrategy.tools(view, referenced);
     expect(tools.slice(0, -2)).toEqual(nativeStrategy.tools(view));
-    const placeholder = (name: string) => ({ name, description: UNAVAILABLE_TOOL_DESCRIPTION, input_schema: { type: "object", additionalProperties: true }, defer_loading: true });
+    const placeholder = (name: string) => ({ name, description: UNAVAILABLE_TOOL_DESCRIPTION, input_schema: { type: "object" }, defer_loading: true });
     expect(tools.slice(-2)).toEqual([placeholder("jira__gone"), placeholder("aaa__also_gone")]);
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
     // A tool permit() now denies is not in the view: it gets the same placeholder as a missing one.
