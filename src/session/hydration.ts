@@ -15,7 +15,6 @@ export class Hydration {
   /** name → sequence number of its (latest) hydration; Map order is recency. */
   private readonly recency = new Map<string, number>();
   private sequence = 0;
-  private changes = 0;
 
   constructor(private readonly capacity: number) {}
 
@@ -31,14 +30,7 @@ export class Hydration {
       this.recency.delete(oldest);
       evicted.push(oldest);
     }
-    const hydrated = known === undefined && this.recency.has(name);
-    if (hydrated || evicted.length > 0) this.changes++;
-    return { hydrated, evicted };
-  }
-
-  /** Changes whenever the set of hydrated tools does (a use that only refreshes recency does not count). */
-  get version(): number {
-    return this.changes;
+    return { hydrated: known === undefined && this.recency.has(name), evicted };
   }
 
   has(name: string): boolean {
