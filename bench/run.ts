@@ -18,7 +18,7 @@ import { rankerRegistry, type RankerEntry } from "./rankers.js";
 import type { BenchReport, DatasetInfo, PersistenceRun, RankerRun, ScaleRun, StrategySection } from "./report/bench-report.js";
 import { kindTable, PERSISTENCE_NOTE, persistenceTable, renderMarkdown, retrievalTable, scaleTable, strategySection } from "./report/markdown.js";
 import { renderSvgChart } from "./report/svg-chart.js";
-import { generateCatalogue } from "./scale/generate-catalogue.js";
+import { generateSkewedCatalogue } from "./scale/generate-skewed-catalogue.js";
 import { measurePersistedReload, PERSISTENT_RANKERS } from "./scale/persisted-reload.js";
 import { exampleStrategyCatalogue, measureStrategies, strategyCatalogueOf, type StrategyCatalogue } from "./strategy/index.js";
 
@@ -123,7 +123,7 @@ async function main(): Promise<number> {
   const scale: ScaleRun[] = [];
   if (!options.noScale) {
     for (const size of options.sizes) {
-      const catalogue = generateCatalogue({ size, queries: options.scaleQueries, seed: options.seed });
+      const catalogue = generateSkewedCatalogue({ size, queries: options.scaleQueries, seed: options.seed });
       log(`scale: ${size} generated tools, ${catalogue.queries.length} queries`);
       for (const ranker of rankers) {
         const run = await evaluateRanker(ranker, catalogue, catalogue.queries, { limit: LIMIT });
@@ -137,7 +137,7 @@ async function main(): Promise<number> {
   const largest = options.sizes.at(-1);
   const persistent = rankers.filter((ranker) => Object.hasOwn(PERSISTENT_RANKERS, ranker.id));
   if (!options.noScale && largest !== undefined && persistent.length > 0) {
-    const catalogue = generateCatalogue({ size: largest, queries: options.scaleQueries, seed: options.seed });
+    const catalogue = generateSkewedCatalogue({ size: largest, queries: options.scaleQueries, seed: options.seed });
     for (const ranker of persistent) {
       log(`persistence: ${ranker.id} — build ${largest} tools into a temporary cacheDir, then reload in a new instance`);
       const run = await measurePersistedReload(ranker.id, catalogue);
