@@ -59,7 +59,8 @@ export interface DatasetInfo {
 export interface RankerInfo {
   id: string;
   label: string;
-  kind: "toolsift" | "peer";
+  /** `reference`: a yardstick written for the bench (the flat typed-array BM25), not a product. */
+  kind: "toolsift" | "peer" | "reference";
   source: string;
 }
 
