@@ -292,7 +292,7 @@ async function main(): Promise<number> {
     package: packageRun,
     vectorIndex,
     strategy,
-    targets: allTargets({ scale, sessionScale, blockSaving, package: packageRun }),
+    targets: allTargets({ sessionScale, blockSaving, package: packageRun }),
     notes,
   };
 

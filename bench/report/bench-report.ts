@@ -138,12 +138,28 @@ export interface PersistenceRun {
   error?: string;
 }
 
-/** toolsift's `bm25` through `createToolSearch` and a session, on one generated catalogue (issue 13). */
+/** Builds (median and each) and search latency of one BM25 in the paired measurement. */
+export interface PairedBm25 {
+  /** Median of `builds`. */
+  buildMs: number;
+  builds: number[];
+  searchMs: LatencySummary;
+}
+
+/**
+ * toolsift's `bm25` through `createToolSearch` and a session, on one generated catalogue
+ * (issue 13), with the `Bm25Ranker` itself and the typed-array reference timed alternately in
+ * the same loop, so that the ratios compare numbers taken under the same machine load.
+ */
 export interface SessionScaleRun {
   size: number;
   queries: number;
   /** Timed `session.tools()` calls per situation. */
   repeats: number;
+  /** `new Bm25Ranker()`: builds alternating with the reference's, and searches alternating with it. */
+  bm25: PairedBm25;
+  /** The typed-array reference BM25: builds alternating with bm25's; one search after every timed toolsift call. */
+  reference: PairedBm25;
   /** `createToolSearch({ tools, ranker: "bm25" })`: catalogue checks and index build. */
   buildMs: number;
   /** `toolSearch.search(query, { limit })`. */

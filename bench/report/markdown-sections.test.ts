@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { limitText, measuredText } from "./format.js";
 import {
   blockSavingTable,
+  pairedTable,
   packageTable,
   ratioTable,
   sessionScaleTable,
@@ -10,7 +11,7 @@ import {
   vectorIndexSection,
   vectorIndexTable,
 } from "./markdown-sections.js";
-import { packageRun, sampleReport, sampleReportWithTargets, scaleRun, sessionScaleRun, vectorIndexRun } from "./report.fixture.js";
+import { packageRun, sampleReport, sampleReportWithTargets, sessionScaleRun, vectorIndexRun } from "./report.fixture.js";
 
 function rows(table: string): string[][] {
   return table
@@ -51,8 +52,10 @@ describe("ratioTable", () => {
   it("gives each size's four ratios, with verdicts only from 10,000 tools", () => {
     const report = {
       ...sampleReport(),
-      scale: [scaleRun("bm25", 1_000, 0.2), scaleRun("reference-bm25", 1_000, 0.05), scaleRun("bm25", 10_000, 3), scaleRun("reference-bm25", 10_000, 1)],
-      sessionScale: [sessionScaleRun(1_000, { searchTools: 0.3, toolsUnchanged: 0.5 }), sessionScaleRun(10_000, { searchTools: 5, toolsUnchanged: 1 })],
+      sessionScale: [
+        sessionScaleRun(1_000, { searchTools: 0.3, toolsUnchanged: 0.5, bm25: 0.2, reference: 0.05, bm25Build: 20, referenceBuild: 20 }),
+        sessionScaleRun(10_000, { searchTools: 5, toolsUnchanged: 1, bm25: 3, reference: 1, bm25Build: 100, referenceBuild: 100 }),
+      ],
     };
     const body = rows(ratioTable(report));
     expect(body).toHaveLength(8);
@@ -119,5 +122,12 @@ describe("targets", () => {
     expect(body[1]?.slice(3)).toEqual(["57.4%", "≥ 70%", "not met"]);
     expect(body[4]).toEqual(["#8", 'import("toolsift"), median', "packed package, fresh project", "120.0 ms", "≤ 100 ms", "not met"]);
     expect(targetsSection(report)[1]).toBe("9 targets of issues 8 and 13 measured in this run; 3 not met. A missed target never fails the run.");
+  });
+});
+
+describe("pairedTable", () => {
+  it("shows both BM25s' median and individual builds and their search latency", () => {
+    const body = rows(pairedTable(sampleReport()));
+    expect(body[1]).toEqual(["1,000", "40.0 (44.0, 40.0, 36.0)", "10.0 (11.0, 10.0, 9)", "0.2", "0.4", "0.1", "0.2", "340"]);
   });
 });

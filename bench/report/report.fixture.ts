@@ -31,12 +31,21 @@ export function scaleRun(ranker: string, size: number, p50: number): ScaleRun {
 
 const latency = (p50: number) => ({ p50, p95: p50 * 2, mean: p50 * 1.2 });
 
-/** A session scale run whose search p50 is `p50s.searchTools` less a tenth, other timings from the given p50s. */
-export function sessionScaleRun(size: number, p50s: { searchTools: number; toolsUnchanged: number }): SessionScaleRun {
+/**
+ * A session scale run: search p50 is `p50s.searchTools` less a tenth, other timings follow the
+ * given p50s; the direct bm25 and the reference default to p50 0.2 / 0.1 ms and builds 40 / 10 ms.
+ */
+export function sessionScaleRun(
+  size: number,
+  p50s: { searchTools: number; toolsUnchanged: number; bm25?: number; reference?: number; bm25Build?: number; referenceBuild?: number },
+): SessionScaleRun {
+  const builds = (median: number) => ({ buildMs: median, builds: [median * 1.1, median, median * 0.9] });
   return {
     size,
     queries: 100,
     repeats: 20,
+    bm25: { ...builds(p50s.bm25Build ?? 40), searchMs: latency(p50s.bm25 ?? 0.2) },
+    reference: { ...builds(p50s.referenceBuild ?? 10), searchMs: latency(p50s.reference ?? 0.1) },
     buildMs: size / 20,
     searchMs: latency(p50s.searchTools - 0.1),
     searchToolsMs: latency(p50s.searchTools),

@@ -251,8 +251,8 @@ function seriesLegend(x: number, y: number, entries: readonly (readonly [label: 
 
 /** The issue-13 session timings and the reference's search p50 against catalogue size. */
 export const SESSION_SERIES: readonly { id: string; label: string; colour: string; pick: (report: BenchReport, size: number) => LatencySummary | undefined }[] = [
-  { id: "reference-bm25", label: "reference search", colour: "#000000", pick: (report, size) => report.scale.find((run) => run.ranker === "reference-bm25" && run.size === size && !run.error)?.latencyMs },
-  { id: "bm25", label: "bm25 search", colour: "#0072B2", pick: (report, size) => report.scale.find((run) => run.ranker === "bm25" && run.size === size && !run.error)?.latencyMs },
+  { id: "reference-bm25", label: "reference search", colour: "#000000", pick: (report, size) => okSession(report, size)?.reference.searchMs },
+  { id: "bm25", label: "bm25 search", colour: "#0072B2", pick: (report, size) => okSession(report, size)?.bm25.searchMs },
   { id: "search_tools", label: "search_tools", colour: "#D55E00", pick: (report, size) => okSession(report, size)?.searchToolsMs },
   { id: "tools-unchanged", label: "tools(), nothing new", colour: "#009E73", pick: (report, size) => okSession(report, size)?.toolsMs.unchanged },
   { id: "tools-hydration", label: "tools() after hydration", colour: "#CC79A7", pick: (report, size) => okSession(report, size)?.toolsMs.afterHydration },

@@ -6,12 +6,16 @@ import { measureSessionScale } from "./measure-session-scale.js";
 describe("measureSessionScale", () => {
   it("times build, search, search_tools and tools() in every situation through the public API", async () => {
     const dataset = generateSkewedCatalogue({ size: 300, queries: 10, seed: 9 });
-    const run = await measureSessionScale(dataset, { repeats: 4 });
+    const run = await measureSessionScale(dataset, { repeats: 4, buildRounds: 3 });
     expect(run.error).toBeUndefined();
     expect(run).toMatchObject({ size: 300, queries: 10, repeats: 4 });
     expect(run.buildMs).toBeGreaterThan(0);
-    const latencies = [run.searchMs, run.searchToolsMs, run.searchToolsAfterChangeMs, ...Object.values(run.toolsMs)];
-    expect(latencies).toHaveLength(7);
+    for (const paired of [run.bm25, run.reference]) {
+      expect(paired.builds).toHaveLength(3);
+      expect(paired.buildMs).toBe([...paired.builds].sort((a, b) => a - b)[1]);
+    }
+    const latencies = [run.bm25.searchMs, run.reference.searchMs, run.searchMs, run.searchToolsMs, run.searchToolsAfterChangeMs, ...Object.values(run.toolsMs)];
+    expect(latencies).toHaveLength(9);
     for (const latency of latencies) {
       expect(latency.p50).toBeGreaterThan(0);
       expect(latency.p95).toBeGreaterThanOrEqual(latency.p50);
