@@ -1,12 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { OptionsError } from "../src/errors.js";
-import { DEFAULT_SIZES, parseBenchOptions } from "./cli-options.js";
+import { DEFAULT_SIZES, DEFAULT_VECTOR_SIZES, parseBenchOptions } from "./cli-options.js";
 
 describe("parseBenchOptions", () => {
-  it("defaults to every ranker, the default datasets, all queries and sizes 100/1,000/10,000", () => {
+  it("defaults to every ranker and section, the default datasets, all queries and sizes 1,000/10,000/50,000", () => {
     const options = parseBenchOptions([]);
-    expect(options).toMatchObject({ datasets: [], rankers: [], quick: false, maxQueries: undefined, noDefaults: false, noScale: false, noStrategies: false });
+    expect(options).toMatchObject({
+      datasets: [],
+      rankers: [],
+      quick: false,
+      maxQueries: undefined,
+      noDefaults: false,
+      noScale: false,
+      noStrategies: false,
+      noPackage: false,
+      noVectorIndex: false,
+    });
+    expect(options.sizes).toEqual([1_000, 10_000, 50_000]);
     expect(options.sizes).toEqual(DEFAULT_SIZES);
+    expect(options.vectorSizes).toEqual(DEFAULT_VECTOR_SIZES);
   });
 
   it("collects repeated --dataset and --ranker and sorts --sizes", () => {
@@ -16,13 +28,23 @@ describe("parseBenchOptions", () => {
     expect(options.sizes).toEqual([100, 1000, 10000]);
   });
 
-  it("turns off scale and strategy runs on request", () => {
-    expect(parseBenchOptions(["--no-scale", "--no-strategies"])).toMatchObject({ noScale: true, noStrategies: true });
+  it("turns off scale, strategy, package and vector-index runs on request", () => {
+    expect(parseBenchOptions(["--no-scale", "--no-strategies", "--no-package", "--no-vector-index"])).toMatchObject({
+      noScale: true,
+      noStrategies: true,
+      noPackage: true,
+      noVectorIndex: true,
+    });
+  });
+
+  it("takes the exact-vs-HNSW sizes apart from the scale sizes", () => {
+    expect(parseBenchOptions(["--sizes", "2000", "--vector-sizes", "100000,1000"])).toMatchObject({ sizes: [2000], vectorSizes: [1000, 100000] });
   });
 
   it("makes --quick smaller unless told otherwise", () => {
     const quick = parseBenchOptions(["--quick"]);
-    expect(quick.sizes).toEqual([100, 1000]);
+    expect(quick.sizes).toEqual([1000, 10000]);
+    expect(quick.vectorSizes).toEqual([1000, 10000]);
     expect(quick.maxQueries).toBeLessThan(1000);
     expect(parseBenchOptions(["--quick", "--sizes", "50", "--max-queries", "9"])).toMatchObject({ sizes: [50], maxQueries: 9 });
   });
@@ -33,5 +55,7 @@ describe("parseBenchOptions", () => {
     expect(() => parseBenchOptions(["--sizes", "100,,1000"])).toThrow(/--sizes "100,,1000" has an empty entry/);
     expect(() => parseBenchOptions(["--sizes", "1e3"])).toThrow(/--sizes "1e3" is not a positive whole number/);
     expect(() => parseBenchOptions(["--max-queries", "0"])).toThrow(/--max-queries "0"/);
+    expect(() => parseBenchOptions(["--vector-sizes", "x"])).toThrow(/--vector-sizes "x" is not a positive whole number/);
+    expect(() => parseBenchOptions(["--sizes", "300000"])).toThrow(/--sizes: 300000 is above the generator's limit of 200000/);
   });
 });

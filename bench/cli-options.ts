@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { OptionsError } from "../src/errors.js";
+import { MAX_SKEWED_SIZE } from "./scale/generate-skewed-catalogue.js";
 
 /** What `npm run bench -- …` was asked to do. */
 export interface BenchOptions {
@@ -20,28 +21,44 @@ export interface BenchOptions {
   noScale: boolean;
   /** Skip the agent-strategy oracle sessions. */
   noStrategies: boolean;
+  /** Catalogue sizes of the exact-vs-HNSW comparison. */
+  vectorSizes: number[];
+  /** Skip the exact-vs-HNSW comparison. */
+  noVectorIndex: boolean;
+  /** Skip the packed-package section (it needs the npm registry or a warm npm cache). */
+  noPackage: boolean;
   help: boolean;
 }
 
-export const DEFAULT_SIZES = [100, 1_000, 10_000];
-const QUICK_SIZES = [100, 1_000];
+export const DEFAULT_SIZES = [1_000, 10_000, 50_000];
+const QUICK_SIZES = [1_000, 10_000];
+export const DEFAULT_VECTOR_SIZES = [1_000, 10_000, 50_000, 100_000];
+const QUICK_VECTOR_SIZES = [1_000, 10_000];
 const QUICK_MAX_QUERIES = 150;
 const DEFAULT_SCALE_QUERIES = 100;
 const QUICK_SCALE_QUERIES = 30;
 
 export const USAGE = `Usage: npm run bench -- [options]
 
-Runs every ranker (toolsift's and the peers) over the retrieval datasets and over generated
-catalogues of growing size, reloads the embedding indexes from disk at the largest size, plays
-oracle agent sessions under each strategy, prints Markdown tables and writes
-bench/results/<timestamp>.{json,md,svg}.
+Runs every ranker (toolsift's, the peers and the typed-array reference BM25) over the retrieval
+datasets and over generated catalogues with skewed vocabulary, measures toolsift through a
+session at those sizes (issue 13's ratios), reloads the embedding indexes from disk at the
+largest size, measures the tool-block saving, the packed package in a fresh project (issue 8)
+and exact vs HNSW embedding search, plays oracle agent sessions under each strategy, prints
+Markdown tables and writes bench/results/<timestamp>.{json,md,svg}. Missed targets are
+reported, never a failure.
 
   --dataset <path>      add a dataset file (repeatable); the default suite is toolsift's own set
                         (bench/datasets/toolsift-servers.json) plus ../shared/datasets/*.json
   --no-defaults         run only the --dataset files
   --ranker <id>         run only this ranker (repeatable); ids are listed below
-  --sizes <n,n,…>       generated catalogue sizes (default 100,1000,10000; --quick: 100,1000)
+  --sizes <n,n,…>       generated catalogue sizes (default 1000,10000,50000; --quick: 1000,10000)
   --no-scale            skip the generated-catalogue runs (and the index reload at the largest size)
+  --vector-sizes <n,…>  sizes of the exact-vs-HNSW comparison (default 1000,10000,50000,100000;
+                        --quick: 1000,10000)
+  --no-vector-index     skip the exact-vs-HNSW comparison
+  --no-package          skip the packed-package section (npm pack + install in a temporary project;
+                        it needs the npm registry or a warm npm cache)
   --no-strategies       skip the agent-strategy sessions (stubs / native / stable)
   --max-queries <n>     search at most n queries per dataset, spread evenly (default: all; --quick: ${QUICK_MAX_QUERIES})
   --scale-queries <n>   queries per generated catalogue (default ${DEFAULT_SCALE_QUERIES}; --quick: ${QUICK_SCALE_QUERIES})
@@ -71,6 +88,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         dataset: { type: "string", multiple: true },
         ranker: { type: "string", multiple: true },
         sizes: { type: "string" },
+        "vector-sizes": { type: "string" },
         quick: { type: "boolean" },
         out: { type: "string" },
         "max-queries": { type: "string" },
@@ -79,6 +97,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         "no-defaults": { type: "boolean" },
         "no-scale": { type: "boolean" },
         "no-strategies": { type: "boolean" },
+        "no-vector-index": { type: "boolean" },
+        "no-package": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -90,7 +110,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   return {
     datasets: values.dataset ?? [],
     rankers: values.ranker ?? [],
-    sizes: values.sizes === undefined ? (quick ? QUICK_SIZES : DEFAULT_SIZES) : parseSizes(values.sizes),
+    sizes: values.sizes === undefined ? (quick ? QUICK_SIZES : DEFAULT_SIZES) : parseSizes("--sizes", values.sizes),
     quick,
     out: values.out,
     maxQueries:
@@ -105,16 +125,22 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     noDefaults: values["no-defaults"] ?? false,
     noScale: values["no-scale"] ?? false,
     noStrategies: values["no-strategies"] ?? false,
+    vectorSizes:
+      values["vector-sizes"] === undefined ? (quick ? QUICK_VECTOR_SIZES : DEFAULT_VECTOR_SIZES) : parseSizes("--vector-sizes", values["vector-sizes"]),
+    noVectorIndex: values["no-vector-index"] ?? false,
+    noPackage: values["no-package"] ?? false,
     help: values.help ?? false,
   };
 }
 
-function parseSizes(text: string): number[] {
+function parseSizes(option: string, text: string): number[] {
   const parts = text.split(",").map((part) => part.trim());
   if (parts.some((part) => part === "")) {
-    throw new OptionsError("BENCH_OPTIONS", `--sizes "${text}" has an empty entry; give comma-separated tool counts such as 100,1000,10000.`);
+    throw new OptionsError("BENCH_OPTIONS", `${option} "${text}" has an empty entry; give comma-separated tool counts such as 1000,10000,50000.`);
   }
-  const sizes = parts.map((part) => positiveInteger("--sizes", part.replaceAll("_", "")));
+  const sizes = parts.map((part) => positiveInteger(option, part.replaceAll("_", "")));
+  const tooLarge = sizes.find((size) => size > MAX_SKEWED_SIZE);
+  if (tooLarge !== undefined) throw new OptionsError("BENCH_OPTIONS", `${option}: ${tooLarge} is above the generator's limit of ${MAX_SKEWED_SIZE} tools.`);
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 

@@ -1,5 +1,6 @@
 import { Bm25Ranker, EmbeddingRanker, HybridRanker, loadEmbedder, type Ranker } from "../src/ranking/index.js";
 import { AiSdkToolSearchRanker, MiniSearchRanker, RegistryBm25Ranker, SubstringKeywordRanker } from "./peers/index.js";
+import { ReferenceBm25 } from "./scale/reference-bm25.js";
 
 /** One ranker the bench can run: toolsift's own or a peer. */
 export interface RankerEntry {
@@ -7,7 +8,7 @@ export interface RankerEntry {
   id: string;
   /** A longer human-readable name. */
   label: string;
-  kind: "toolsift" | "peer";
+  kind: "toolsift" | "peer" | "reference";
   /** Where the implementation comes from (package and version, or the reconstruction note). */
   source: string;
   /** Makes a fresh, empty ranker; its time is reported apart from the index build. */
@@ -52,6 +53,18 @@ export const PEER_RANKERS: readonly RankerEntry[] = [
   },
 ];
 
+/** The id of the typed-array BM25 that issue 13's ratios divide by. */
+export const REFERENCE_RANKER_ID = "reference-bm25";
+
+/** The yardstick of issue 13: a plain BM25 in flat typed arrays with toolsift's text analysis. */
+export const REFERENCE_RANKER: RankerEntry = {
+  id: REFERENCE_RANKER_ID,
+  label: "plain BM25 over name + description in flat typed arrays (the issue-13 yardstick)",
+  kind: "reference",
+  source: "bench/scale/reference-bm25.ts, toolsift's text analysis",
+  create: () => new ReferenceBm25(),
+};
+
 /**
  * ─── toolsift's own rankers ─────────────────────────────────────────────────────────────
  * Add a ranker here as it appears in src/ranking. The embedding model is loaded in `create()`
@@ -72,7 +85,7 @@ function toolsiftRankers(): RankerEntry[] {
     },
     {
       id: "embedding",
-      label: "toolsift EmbeddingRanker (bundled model, HNSW)",
+      label: "toolsift EmbeddingRanker (bundled model, default index: exact up to 50,000 tools)",
       kind: "toolsift",
       source: "src/ranking/embedding",
       create: embeddingRanker,
@@ -101,7 +114,7 @@ function toolsiftRankers(): RankerEntry[] {
   ];
 }
 
-/** Every ranker the bench knows: toolsift's first, then the peers. */
+/** Every ranker the bench knows: toolsift's first, then the reference, then the peers. */
 export function rankerRegistry(): RankerRegistry {
-  return { entries: [...toolsiftRankers(), ...PEER_RANKERS], notes: [] };
+  return { entries: [...toolsiftRankers(), REFERENCE_RANKER, ...PEER_RANKERS], notes: [] };
 }

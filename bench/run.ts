@@ -9,18 +9,36 @@ import { cpus, platform, totalmem } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { OptionsError, ToolsiftError } from "../src/errors.js";
-import { STRATEGIES } from "../src/index.js";
+import { loadEmbedder, STRATEGIES } from "../src/index.js";
 import { parseBenchOptions, USAGE, type BenchOptions } from "./cli-options.js";
 import { evaluateRanker, sampleQueries } from "./evaluate-ranker.js";
 import { loadDataset, type BenchDataset } from "./load-dataset.js";
 import { collectGarbage } from "./memory-probe.js";
-import { rankerRegistry, type RankerEntry } from "./rankers.js";
-import type { BenchReport, DatasetInfo, PersistenceRun, RankerRun, ScaleRun, StrategySection } from "./report/bench-report.js";
-import { kindTable, PERSISTENCE_NOTE, persistenceTable, renderMarkdown, retrievalTable, scaleTable, strategySection } from "./report/markdown.js";
+import { measurePackage } from "./package/measure-package.js";
+import { rankerRegistry, REFERENCE_RANKER_ID, type RankerEntry } from "./rankers.js";
+import type {
+  BenchReport,
+  BlockSavingRun,
+  DatasetInfo,
+  PackageRun,
+  PersistenceRun,
+  RankerRun,
+  ScaleRun,
+  SessionScaleRun,
+  StrategySection,
+  VectorIndexRun,
+} from "./report/bench-report.js";
+import { kindTable, PERSISTENCE_NOTE, persistenceTable, renderMarkdown, retrievalTable, SCALE_NOTE, scaleTable, strategySection } from "./report/markdown.js";
+import { blockSavingSection, packageSection, sessionScaleSection, targetsSection, vectorIndexSection } from "./report/markdown-sections.js";
 import { renderSvgChart } from "./report/svg-chart.js";
-import { generateCatalogue } from "./scale/generate-catalogue.js";
+import { allTargets } from "./report/targets.js";
+import { generateSkewedCatalogue } from "./scale/generate-skewed-catalogue.js";
+import { measureSessionScale } from "./scale/measure-session-scale.js";
 import { measurePersistedReload, PERSISTENT_RANKERS } from "./scale/persisted-reload.js";
+import { datasetBlockCatalogue, everythingBlockCatalogue, exampleBlockCatalogue } from "./strategy/block-saving-catalogues.js";
 import { exampleStrategyCatalogue, measureStrategies, strategyCatalogueOf, type StrategyCatalogue } from "./strategy/index.js";
+import { measureBlockSaving } from "./strategy/measure-block-saving.js";
+import { measureVectorIndex } from "./vector-index/measure-vector-index.js";
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(BENCH_DIR, "..");
@@ -74,6 +92,51 @@ async function loadDatasets(options: BenchOptions, notes: string[]): Promise<Ben
   return datasets.filter((dataset) => !seen.has(dataset.path) && seen.add(dataset.path) !== undefined);
 }
 
+/** The scale section always runs toolsift's bm25 and the reference next to the selected rankers: the issue-13 ratios need both. */
+function scaleRankers(selected: RankerEntry[], all: RankerEntry[]): RankerEntry[] {
+  const ids = new Set(selected.map((ranker) => ranker.id));
+  const required = all.filter((ranker) => (ranker.id === "bm25" || ranker.id === REFERENCE_RANKER_ID) && !ids.has(ranker.id));
+  return [...selected, ...required];
+}
+
+/** The tool-block saving on the example catalogue, toolsift's own dataset and, if it starts, the reference MCP server. */
+async function measureBlockSavings(datasets: readonly BenchDataset[], notes: string[]): Promise<BlockSavingRun[]> {
+  const catalogues = [exampleBlockCatalogue()];
+  const own = datasets.find((dataset) => dataset.path === OWN_DATASET) ?? (existsSync(OWN_DATASET) ? await loadDataset(OWN_DATASET) : undefined);
+  if (own) catalogues.push(datasetBlockCatalogue(own, relative(REPO_ROOT, OWN_DATASET)));
+  try {
+    catalogues.push(await everythingBlockCatalogue());
+  } catch (error) {
+    notes.push(`tool-block saving: the reference MCP server (server-everything) could not be listed, so it was left out: ${(error as Error).message}`);
+  }
+  const runs: BlockSavingRun[] = [];
+  for (const catalogue of catalogues) {
+    log(`tool-block saving: ${catalogue.id} — ${catalogue.tools.length} tools`);
+    const run = await measureBlockSaving(catalogue);
+    if (run.error) log(`  ${catalogue.id} failed: ${run.error}`);
+    runs.push(run);
+  }
+  return runs;
+}
+
+/** Exact vs HNSW embedding search, one generated catalogue per size, with one loaded model. */
+async function measureVectorIndexes(options: BenchOptions): Promise<VectorIndexRun[]> {
+  const runs: VectorIndexRun[] = [];
+  const embedder = await loadEmbedder();
+  try {
+    for (const size of options.vectorSizes) {
+      log(`vector index: exact vs HNSW over ${size} generated tools`);
+      const run = await measureVectorIndex(generateSkewedCatalogue({ size, queries: options.scaleQueries, seed: options.seed }), embedder);
+      if (run.error) log(`  failed: ${run.error}`);
+      runs.push(run);
+      collectGarbage?.();
+    }
+  } finally {
+    await embedder.close?.();
+  }
+  return runs;
+}
+
 function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
 }
@@ -121,31 +184,41 @@ async function main(): Promise<number> {
   }
 
   const scale: ScaleRun[] = [];
+  const sessionScale: SessionScaleRun[] = [];
+  const scaleEntries = scaleRankers(rankers, registry.entries);
+  let largestCatalogue: BenchDataset | undefined;
   if (!options.noScale) {
     for (const size of options.sizes) {
-      const catalogue = generateCatalogue({ size, queries: options.scaleQueries, seed: options.seed });
-      log(`scale: ${size} generated tools, ${catalogue.queries.length} queries`);
-      for (const ranker of rankers) {
+      const catalogue = generateSkewedCatalogue({ size, queries: options.scaleQueries, seed: options.seed });
+      log(`scale: ${size} generated tools (skewed vocabulary), ${catalogue.queries.length} queries`);
+      for (const ranker of scaleEntries) {
         const run = await evaluateRanker(ranker, catalogue, catalogue.queries, { limit: LIMIT });
         if (run.error) log(`  ${ranker.id} failed: ${run.error}`);
         scale.push({ ...run, size });
       }
+      log(`scale: ${size} tools through createToolSearch and a session`);
+      const session = await measureSessionScale(catalogue, { limit: LIMIT, repeats: options.quick ? 10 : 20 });
+      if (session.error) log(`  session failed: ${session.error}`);
+      sessionScale.push(session);
+      largestCatalogue = catalogue;
     }
   }
 
   const persistence: PersistenceRun[] = [];
-  const largest = options.sizes.at(-1);
   const persistent = rankers.filter((ranker) => Object.hasOwn(PERSISTENT_RANKERS, ranker.id));
-  if (!options.noScale && largest !== undefined && persistent.length > 0) {
-    const catalogue = generateCatalogue({ size: largest, queries: options.scaleQueries, seed: options.seed });
+  if (largestCatalogue && persistent.length > 0) {
     for (const ranker of persistent) {
-      log(`persistence: ${ranker.id} — build ${largest} tools into a temporary cacheDir, then reload in a new instance`);
-      const run = await measurePersistedReload(ranker.id, catalogue);
+      log(`persistence: ${ranker.id} — build ${largestCatalogue.tools.length} tools into a temporary cacheDir, then reload in a new instance`);
+      const run = await measurePersistedReload(ranker.id, largestCatalogue);
       if (run.error) log(`  ${ranker.id} failed: ${run.error}`);
       else if (run.embeddedDuringReload > 0) notes.push(`${ranker.id}: the reload from cacheDir embedded ${run.embeddedDuringReload} texts; it should embed none.`);
       persistence.push(run);
     }
   }
+  largestCatalogue = undefined;
+  collectGarbage?.();
+
+  const blockSaving = await measureBlockSavings(datasets, notes);
 
   const strategy: StrategySection = {
     policy:
@@ -180,9 +253,16 @@ async function main(): Promise<number> {
     }
   }
 
+  let packageRun: PackageRun | null = null;
+  if (!options.noPackage) {
+    packageRun = await measurePackage({ seed: options.seed, queries: options.scaleQueries, log });
+    if (packageRun.error) log(`  package section failed: ${packageRun.error.split("\n")[0]}`);
+  }
+  const vectorIndex = options.noVectorIndex ? [] : await measureVectorIndexes(options);
+
   const cpuList = cpus();
   const report: BenchReport = {
-    formatVersion: 2,
+    formatVersion: 3,
     startedAt: started.toISOString(),
     durationMs: performance.now() - startedAt,
     environment: {
@@ -199,13 +279,20 @@ async function main(): Promise<number> {
       scaleQueries: options.scaleQueries,
       seed: options.seed,
       limit: LIMIT,
+      vectorIndexSizes: options.noVectorIndex ? [] : options.vectorSizes,
+      package: !options.noPackage,
     },
-    rankers: rankers.map(({ id, label, kind, source }) => ({ id, label, kind, source })),
+    rankers: (options.noScale ? rankers : scaleEntries).map(({ id, label, kind, source }) => ({ id, label, kind, source })),
     datasets: datasetInfo,
     retrieval,
     scale,
     persistence,
+    sessionScale,
+    blockSaving,
+    package: packageRun,
+    vectorIndex,
     strategy,
+    targets: allTargets({ sessionScale, blockSaving, package: packageRun }),
     notes,
   };
 
@@ -223,14 +310,22 @@ async function main(): Promise<number> {
       report.retrieval.length > 0 ? retrievalTable(report) : "_No retrieval runs._",
       ...(kinds ? ["### Recall@5 by query kind", kinds] : []),
       "## Scale",
-      report.scale.length > 0 ? scaleTable(report) : "_No scale runs._",
+      ...(report.scale.length > 0 ? [SCALE_NOTE, scaleTable(report)] : ["_No scale runs._"]),
+      ...sessionScaleSection(report),
       ...(report.persistence.length > 0 ? ["### Persistence: reload from `cacheDir`", PERSISTENCE_NOTE, persistenceTable(report)] : []),
+      ...blockSavingSection(report),
+      ...(report.package ? packageSection(report) : []),
+      ...vectorIndexSection(report),
       ...(options.noStrategies ? [] : ["## Agent strategies", ...strategySection(report)]),
+      ...targetsSection(report),
       "",
     ].join("\n\n"),
   );
   log(`\nwrote ${relative(process.cwd(), base)}.{json,md,svg} — run took ${(report.durationMs / 1000).toFixed(1)} s`);
-  const failed = [...retrieval, ...scale, ...persistence, ...strategy.runs].some((run) => run.error);
+  // A missed target is reported, never a failure; a measurement that threw is.
+  const failed = [...retrieval, ...scale, ...persistence, ...sessionScale, ...blockSaving, ...vectorIndex, ...strategy.runs, ...(packageRun ? [packageRun] : [])].some(
+    (run) => run.error,
+  );
   return failed ? 1 : 0;
 }
 

@@ -7,11 +7,12 @@
  *   npm run test:package            (part of npm test)
  *   npm run test:package -- --keep  (leave the scratch project for a look)
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
+import { folderBytes, installTarball, lockedPackages, packPackage, packagesWithInstallScripts, runCommand as run } from "./package/pack-and-install.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const fixtures = join(root, "test", "package");
@@ -21,9 +22,6 @@ const OPTIONAL = ["@huggingface/transformers", "onnxruntime-node", "onnxruntime-
 const versionOf = (name: string) => (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
 const typescriptVersion = versionOf("typescript");
 const typesNodeVersion = versionOf("@types/node");
-
-// npm passes its configuration to scripts as npm_config_* variables; a user's shell has none.
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 
 function step<T>(name: string, run: () => T): T {
   const started = performance.now();
@@ -37,28 +35,11 @@ function step<T>(name: string, run: () => T): T {
   }
 }
 
-function run(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, env: cleanEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
-  if (result.status !== 0) throw new Error(`\`${command} ${args.join(" ")}\` exited with ${result.status ?? result.signal}:\n${output}`);
-  return output;
-}
-
-function folderBytes(path: string): number {
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.size;
-  return readdirSync(path).reduce((sum, name) => sum + folderBytes(join(path, name)), 0);
-}
-
 const work = mkdtempSync(join(tmpdir(), "toolsift-package-"));
 const project = join(work, "consumer");
 console.log(`Checking the packed package in ${work}`);
 
-const packed = step("npm pack (builds dist)", () => {
-  const output = execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: root, env: cleanEnv, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const [info] = JSON.parse(output.slice(output.indexOf("["))) as { filename: string; files: { path: string }[] }[];
-  return { tarball: join(work, info!.filename), files: new Set(info!.files.map((file) => file.path)) };
-});
+const packed = step("npm pack (builds dist)", () => packPackage(root, work));
 
 step("the tarball holds what users need, and no tests", () => {
   for (const required of ["LICENSE", "README.md", "CHANGELOG.md", "package.json", "dist/index.js", "dist/index.d.ts", "models/glove-100d-sif/onnx/model.onnx", "models/glove-100d-sif/tokenizer.json"]) {
@@ -77,20 +58,16 @@ step("the tarball holds what users need, and no tests", () => {
   }
 });
 
-const installOutput = step("npm install of the tarball in a fresh project, no .npmrc", () => {
-  mkdirSync(project);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "toolsift-consumer", private: true, version: "1.0.0" }, null, 2));
-  return run("npm", ["install", packed.tarball, "--no-audit", "--no-fund"], project);
-});
+const installOutput = step("npm install of the tarball in a fresh project, no .npmrc", () => installTarball(project, packed.tarball));
 
 step("the install printed no warning and ran no install script", () => {
   const warnings = installOutput.split("\n").filter((line) => /\bwarn\b/i.test(line));
   if (warnings.length > 0) throw new Error(`npm warned:\n${warnings.join("\n")}`);
-  const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as { packages: Record<string, { hasInstallScript?: boolean }> };
   // Nothing with an install script means nothing fetched from outside the npm registry.
-  const scripted = Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript).map(([path]) => path);
+  const scripted = packagesWithInstallScripts(project);
   if (scripted.length > 0) throw new Error(`packages with install scripts came in: ${scripted.join(", ")}`);
-  const present = OPTIONAL.filter((name) => Object.hasOwn(lock.packages, `node_modules/${name}`));
+  const installed = lockedPackages(project);
+  const present = OPTIONAL.filter((name) => Object.hasOwn(installed, `node_modules/${name}`));
   if (present.length > 0) throw new Error(`optional packages were installed by default: ${present.join(", ")}`);
 });
 

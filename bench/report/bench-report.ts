@@ -59,7 +59,8 @@ export interface DatasetInfo {
 export interface RankerInfo {
   id: string;
   label: string;
-  kind: "toolsift" | "peer";
+  /** `reference`: a yardstick written for the bench (the flat typed-array BM25), not a product. */
+  kind: "toolsift" | "peer" | "reference";
   source: string;
 }
 
@@ -137,20 +138,172 @@ export interface PersistenceRun {
   error?: string;
 }
 
+/** Builds (median and each) and search latency of one BM25 in the paired measurement. */
+export interface PairedBm25 {
+  /** Median of `builds`. */
+  buildMs: number;
+  builds: number[];
+  searchMs: LatencySummary;
+}
+
+/**
+ * toolsift's `bm25` through `createToolSearch` and a session, on one generated catalogue
+ * (issue 13), with the `Bm25Ranker` itself and the typed-array reference timed alternately in
+ * the same loop, so that the ratios compare numbers taken under the same machine load.
+ */
+export interface SessionScaleRun {
+  size: number;
+  queries: number;
+  /** Timed `session.tools()` calls per situation. */
+  repeats: number;
+  /** `new Bm25Ranker()`: builds alternating with the reference's, and searches alternating with it. */
+  bm25: PairedBm25;
+  /** The typed-array reference BM25: builds alternating with bm25's; one search after every timed toolsift call. */
+  reference: PairedBm25;
+  /** `createToolSearch({ tools, ranker: "bm25" })`: catalogue checks and index build. */
+  buildMs: number;
+  /** `toolSearch.search(query, { limit })`. */
+  searchMs: LatencySummary;
+  /** `session.execute` of a `search_tools` call (default result count). */
+  searchToolsMs: LatencySummary;
+  toolsMs: {
+    /** Array catalogue, nothing changed since the last call. */
+    unchanged: LatencySummary;
+    /** Right after a call to another tool hydrated it. */
+    afterHydration: LatencySummary;
+    /** Host catalogue (`listTools()` asked every time), returning the same array. */
+    hostUnchanged: LatencySummary;
+    /** Host catalogue, right after `listTools()` began returning a changed array (one tool edited). */
+    afterCatalogueChange: LatencySummary;
+  };
+  /** `search_tools` right after a catalogue change: includes the ranker's incremental update. */
+  searchToolsAfterChangeMs: LatencySummary;
+  /** Length of the `tools` array `session.tools()` returned. */
+  blockTools: number;
+  /** The array-backed tool search: build, searches and `tools()` calls. */
+  memory: MemoryUsage;
+  error?: string;
+}
+
+/** The session's tool block after one search and one hydration, against every tool in full (issue 13's stub diet). */
+export interface BlockSavingRun {
+  catalogue: string;
+  /** Where the tools came from. */
+  source: string;
+  tools: number;
+  /** Sessions measured (one per query), each: `tools()`, `search_tools`, one call, `tools()`. */
+  sessions: number;
+  /** Every tool in full (`tuning.toolSearch: false`), `estimateBlockTokens`. */
+  fullTokens: number;
+  fullBytes: number;
+  /** The block before any call: `search_tools` and every tool as a stub. */
+  stubTokens: number;
+  /** Mean block after one search and one hydration. */
+  afterTokens: number;
+  afterBytes: number;
+  /** 1 − afterTokens / fullTokens. */
+  saving: number;
+  /** False when the catalogue is under the default threshold and was measured with `toolSearchThresholdTokens: 0`. */
+  progressiveByDefault: boolean;
+  error?: string;
+}
+
+/** One measured process-level number of the packed package, with its samples. */
+export interface ProcessSamples {
+  /** Median of the samples. */
+  median: number;
+  samples: number[];
+}
+
+/** The packed package installed in a fresh project and run in fresh processes (issue 8). */
+export interface PackageRun {
+  /** The `npm pack` tarball's name and size. */
+  tarball: string;
+  tarballMB: number;
+  /** `npm pack` (runs the build) and `npm install <tarball>` wall times. */
+  packMs: number;
+  installMs: number;
+  nodeModulesMB: number;
+  /** Installed packages that declare an install script; empty means none could run. */
+  installScripts: string[];
+  /** Packages in the fresh project's node_modules. */
+  installedPackages: number;
+  /** `await import("toolsift")` inside a fresh process. */
+  importMs: ProcessSamples;
+  /** Hybrid over 1,000 tools: `createToolSearch` + the first `search`, in a fresh process. */
+  hybrid1k: { tools: number; createAndSearchMs: ProcessSamples; rssMB: ProcessSamples; importMs: ProcessSamples };
+  /** Hybrid over 10,000 tools, one process: model load, index build (`update`), search latency. */
+  hybrid10k: { tools: number; modelLoadMs: number; buildMs: number; searchMs: LatencySummary; queries: number; rssMB: number };
+  error?: string;
+}
+
+/** The embedding ranker's exact and HNSW indexes on one catalogue size. */
+export interface VectorIndexRun {
+  size: number;
+  queries: number;
+  /** Embedding every tool once, with the bundled model; both indexes then get the same vectors. */
+  embedMs: number;
+  exact: { buildMs: number; searchMs: LatencySummary };
+  hnsw: { buildMs: number; searchMs: LatencySummary };
+  /** Share of exact search's top 10 that HNSW also returned (its approximation). */
+  hnswRecallAt10: number;
+  error?: string;
+}
+
+/** How a measured value must compare with its limit. */
+export type TargetComparison = "<=" | "<" | ">=";
+
+/** One target of an issue, measured in this run. */
+export interface TargetCheck {
+  issue: number;
+  /** What is compared, e.g. "bm25 search p50 ÷ reference p50". */
+  target: string;
+  /** Where: a catalogue size, a catalogue, the package. */
+  scope: string;
+  /** `null` when it could not be measured in this run. */
+  measured: number | null;
+  limit: number;
+  comparison: TargetComparison;
+  unit: "×" | "ms" | "MB" | "%" | "scripts";
+  verdict: "met" | "not met" | "not measured";
+}
+
 /** Everything one bench run measured; written as `bench/results/<timestamp>.json`. */
 export interface BenchReport {
-  /** 2: `strategy` holds measured runs (it was a pending placeholder in 1), `persistence` added. */
-  formatVersion: 2;
+  /**
+   * 3: skewed generated catalogues, `sessionScale`, `blockSaving`, `package`, `vectorIndex` and
+   * `targets` added. 2: `strategy` holds measured runs (a pending placeholder in 1), `persistence` added.
+   */
+  formatVersion: 3;
   startedAt: string;
   durationMs: number;
   environment: { node: string; platform: string; cpus: number; cpuModel: string; totalMemoryMB: number };
-  options: { quick: boolean; sizes: number[]; maxQueries: number | null; scaleQueries: number; seed: number; limit: number };
+  options: {
+    quick: boolean;
+    sizes: number[];
+    maxQueries: number | null;
+    scaleQueries: number;
+    seed: number;
+    limit: number;
+    /** Catalogue sizes of the exact-vs-HNSW comparison; empty when it was skipped. */
+    vectorIndexSizes: number[];
+    /** Whether the package section ran. */
+    package: boolean;
+  };
   rankers: RankerInfo[];
   datasets: DatasetInfo[];
   retrieval: RankerRun[];
   scale: ScaleRun[];
   /** Index reload from disk at the largest scale size; empty when scale runs are off or no embedding ranker ran. */
   persistence: PersistenceRun[];
+  /** toolsift `bm25` through `createToolSearch` and a session, per scale size. */
+  sessionScale: SessionScaleRun[];
+  blockSaving: BlockSavingRun[];
+  /** `null` when the package section was skipped (`--no-package`). */
+  package: PackageRun | null;
+  vectorIndex: VectorIndexRun[];
   strategy: StrategySection;
+  /** Issue 8 and 13 targets with verdicts; a missed target never fails the run. */
+  targets: TargetCheck[];
   notes: string[];
 }

@@ -1,3 +1,5 @@
+import type { TargetCheck } from "./bench-report.js";
+
 /** Number formatting shared by the Markdown and SVG reports. */
 
 /** A share in [0, 1] with three decimals; "–" when there is nothing to show. */
@@ -21,4 +23,29 @@ export function mb(value: number): string {
 /** A whole number with thousands separators. */
 export function count(value: number): string {
   return value.toLocaleString("en-US");
+}
+
+/** A measured value in its unit: "2.41×", "38.2 ms", "19.5 MB", "88.4%", "0". */
+export function measuredText(value: number | null, unit: TargetCheck["unit"]): string {
+  if (value === null || !Number.isFinite(value)) return "–";
+  switch (unit) {
+    case "×":
+      return `${value.toFixed(2)}×`;
+    case "ms":
+      return `${ms(value)} ms`;
+    case "MB":
+      return `${mb(value)} MB`;
+    case "%":
+      return `${value.toFixed(1)}%`;
+    case "scripts":
+      return count(value);
+  }
+}
+
+/** The limit as the issue writes it: "≤ 3×", "< 2×", "≥ 88%". */
+export function limitText(check: Pick<TargetCheck, "limit" | "comparison" | "unit">): string {
+  const sign = check.comparison === "<=" ? "≤" : check.comparison === "<" ? "<" : "≥";
+  const { limit, unit } = check;
+  const value = unit === "×" || unit === "%" ? `${limit}${unit}` : unit === "scripts" ? count(limit) : `${count(limit)} ${unit}`;
+  return `${sign} ${value}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kindTable, persistenceTable, renderMarkdown, retrievalTable, scaleTable, strategyDiscoveryTable, strategyTokenTable } from "./markdown.js";
-import { sampleReport } from "./report.fixture.js";
+import { sampleReport, sampleReportWithTargets } from "./report.fixture.js";
 
 function rows(table: string): string[][] {
   return table
@@ -49,7 +49,16 @@ describe("kindTable", () => {
 describe("scaleTable", () => {
   it("lists each ranker by growing size", () => {
     const body = rows(scaleTable(sampleReport()));
-    expect(body.map((row) => `${row[0]}@${row[1]}`)).toEqual(["bm25@100", "bm25@1,000", "peer-a@100", "peer-a@1,000", "peer-b@100", "peer-b@1,000"]);
+    expect(body.map((row) => `${row[0]}@${row[1]}`)).toEqual([
+      "bm25@100",
+      "bm25@1,000",
+      "peer-a@100",
+      "peer-a@1,000",
+      "peer-b@100",
+      "peer-b@1,000",
+      "reference-bm25@100",
+      "reference-bm25@1,000",
+    ]);
     expect(body[1]?.slice(2, 5)).toEqual(["100.0", "0.2", "0.6"]);
   });
 });
@@ -83,7 +92,21 @@ describe("strategy tables", () => {
 describe("renderMarkdown", () => {
   it("contains every section, with the strategy tables instead of a pending note", () => {
     const markdown = renderMarkdown(sampleReport());
-    for (const heading of ["## Rankers", "## Datasets", "## Retrieval", "### Recall@5 by query kind", "## Scale", "### Persistence", "## Agent strategies", "## Notes"]) {
+    for (const heading of [
+      "## Rankers",
+      "## Datasets",
+      "## Retrieval",
+      "### Recall@5 by query kind",
+      "## Scale",
+      "### toolsift through a session",
+      "### Ratios to the typed-array reference",
+      "### Persistence",
+      "## Tool-block saving",
+      "## The packed package",
+      "## Embedding search: exact vs HNSW",
+      "## Agent strategies",
+      "## Notes",
+    ]) {
       expect(markdown).toContain(heading);
     }
     expect(markdown).not.toContain("PENDING");
@@ -99,5 +122,15 @@ describe("renderMarkdown", () => {
     const markdown = renderMarkdown({ ...sampleReport(), persistence: [], strategy: { ...sampleReport().strategy, runs: [] } });
     expect(markdown).not.toContain("### Persistence");
     expect(markdown).toContain("_No strategy runs._");
+  });
+
+  it("leaves out the sections that did not run, and lists the targets when there are some", () => {
+    const skipped = renderMarkdown({ ...sampleReport(), sessionScale: [], blockSaving: [], package: null, vectorIndex: [], targets: [] });
+    for (const heading of ["### toolsift through a session", "## Tool-block saving", "## The packed package", "## Embedding search", "## Targets"]) {
+      expect(skipped).not.toContain(heading);
+    }
+    const withTargets = renderMarkdown(sampleReportWithTargets());
+    expect(withTargets).toContain("## Targets");
+    expect(withTargets.indexOf("## Targets")).toBeGreaterThan(withTargets.indexOf("## Agent strategies"));
   });
 });

@@ -1,5 +1,7 @@
 import type { BenchReport, PersistenceRun, RankerRun, StrategyRun } from "./bench-report.js";
 import { count, mb, ms, share } from "./format.js";
+import { blockSavingSection, packageSection, sessionScaleSection, targetsSection, vectorIndexSection } from "./markdown-sections.js";
+import { errorCells, table } from "./markdown-table.js";
 
 /** What the persistence table measures, in words. */
 export const PERSISTENCE_NOTE =
@@ -9,15 +11,14 @@ export const PERSISTENCE_NOTE =
   "embedded: texts the embedder was asked for. hybrid rebuilds its BM25 side in memory during the reload. " +
   "R@5: recall@5 on the catalogue's queries, built vs reloaded instance.";
 
-/** A Markdown table; the first `textColumns` columns are left-aligned, the rest (numbers) right-aligned. */
-function table(header: string[], rows: string[][], textColumns = 2): string {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  const align = header.map((_, i) => (i < textColumns ? "---" : "---:"));
-  return [line(header), line(align), ...rows.map(line)].join("\n");
-}
+/** What the scale table measures, in words. */
+export const SCALE_NOTE =
+  "Generated catalogues with skewed vocabulary (`scale/generate-skewed-catalogue.ts`): 40 verbs and 300 nouns drawn with Zipf frequencies, " +
+  "rarer qualifiers, descriptions and queries in common words. Every ranker as in the retrieval table (fresh index, 3 warm-up searches, one search per query); " +
+  "`reference-bm25` is the flat typed-array BM25 the issue-13 ratios divide by. R@5: a sanity check; queries drawn from one tool are often ambiguous on purpose.";
 
 function errorRow(run: RankerRun, leading: string[], width: number): string[] {
-  return [...leading, `error: ${run.error?.replaceAll("|", "\\|")}`, ...Array(width - leading.length - 1).fill("")];
+  return errorCells(leading, run.error, width);
 }
 
 /** The retrieval table: one row per ranker per dataset. */
@@ -200,7 +201,8 @@ export function renderMarkdown(report: BenchReport): string {
   parts.push(
     [
       `Run time ${(report.durationMs / 1000).toFixed(1)} s on Node ${env.node}, ${env.platform}, ${env.cpus} × ${env.cpuModel}, ${count(env.totalMemoryMB)} MB RAM.`,
-      `Options: ${options.quick ? "--quick, " : ""}limit ${options.limit}, ${options.maxQueries === null ? "all queries" : `at most ${options.maxQueries} queries per dataset`}, scale sizes ${options.sizes.map(count).join(" / ") || "none"} with ${options.scaleQueries} queries each, seed ${options.seed}.`,
+      `Options: ${options.quick ? "--quick, " : ""}limit ${options.limit}, ${options.maxQueries === null ? "all queries" : `at most ${options.maxQueries} queries per dataset`}, scale sizes ${options.sizes.map(count).join(" / ") || "none"} with ${options.scaleQueries} queries each, seed ${options.seed}, ` +
+        `exact vs HNSW at ${options.vectorIndexSizes.map(count).join(" / ") || "none"}, package section ${options.package ? "on" : "off"}.`,
     ].join("\n"),
   );
   parts.push("## Rankers");
@@ -225,14 +227,20 @@ export function renderMarkdown(report: BenchReport): string {
     parts.push(kinds);
   }
   parts.push("## Scale (generated catalogues)");
+  parts.push(SCALE_NOTE);
   parts.push(report.scale.length > 0 ? scaleTable(report) : "_No scale runs._");
+  parts.push(...sessionScaleSection(report));
   if (report.persistence.length > 0) {
     parts.push("### Persistence: reload from `cacheDir`");
     parts.push(PERSISTENCE_NOTE);
     parts.push(persistenceTable(report));
   }
+  parts.push(...blockSavingSection(report));
+  if (report.package) parts.push(...packageSection(report));
+  parts.push(...vectorIndexSection(report));
   parts.push("## Agent strategies");
   parts.push(...strategySection(report));
+  parts.push(...targetsSection(report));
   if (report.notes.length > 0) {
     parts.push("## Notes");
     parts.push(report.notes.map((note) => `- ${note}`).join("\n"));

@@ -1,5 +1,6 @@
 import type { MemoryUsage } from "../memory-probe.js";
-import type { BenchReport, RankerRun, ScaleRun, StrategyRun } from "./bench-report.js";
+import type { BenchReport, BlockSavingRun, PackageRun, RankerRun, ScaleRun, SessionScaleRun, StrategyRun, VectorIndexRun } from "./bench-report.js";
+import { allTargets } from "./targets.js";
 
 const memory: MemoryUsage = { peakHeapMB: 12.34, peakRssMB: 3.2, retainedMB: 1.5, gcExposed: true };
 
@@ -28,6 +29,75 @@ export function scaleRun(ranker: string, size: number, p50: number): ScaleRun {
   return { ...run(ranker, `generated-${size}`, [1, 1, 1]), size, latencyMs: { p50, p95: p50 * 3, mean: p50 }, buildMs: size / 10 };
 }
 
+const latency = (p50: number) => ({ p50, p95: p50 * 2, mean: p50 * 1.2 });
+
+/**
+ * A session scale run: search p50 is `p50s.searchTools` less a tenth, other timings follow the
+ * given p50s; the direct bm25 and the reference default to p50 0.2 / 0.1 ms and builds 40 / 10 ms.
+ */
+export function sessionScaleRun(
+  size: number,
+  p50s: { searchTools: number; toolsUnchanged: number; bm25?: number; reference?: number; bm25Build?: number; referenceBuild?: number },
+): SessionScaleRun {
+  const builds = (median: number) => ({ buildMs: median, builds: [median * 1.1, median, median * 0.9] });
+  return {
+    size,
+    queries: 100,
+    repeats: 20,
+    bm25: { ...builds(p50s.bm25Build ?? 40), searchMs: latency(p50s.bm25 ?? 0.2) },
+    reference: { ...builds(p50s.referenceBuild ?? 10), searchMs: latency(p50s.reference ?? 0.1) },
+    buildMs: size / 20,
+    searchMs: latency(p50s.searchTools - 0.1),
+    searchToolsMs: latency(p50s.searchTools),
+    toolsMs: {
+      unchanged: latency(p50s.toolsUnchanged),
+      afterHydration: latency(p50s.toolsUnchanged * 2),
+      hostUnchanged: latency(p50s.toolsUnchanged * 1.5),
+      afterCatalogueChange: latency(p50s.toolsUnchanged * 4),
+    },
+    searchToolsAfterChangeMs: latency(p50s.searchTools * 3),
+    blockTools: size + 1,
+    memory,
+  };
+}
+
+/** A package run: 19.5 MB, no install script, import 120 ms (over its target), hybrid 1k in 250 ms at 95 MB. */
+export function packageRun(): PackageRun {
+  const samples = (median: number) => ({ median, samples: [median - 5, median, median + 5] });
+  return {
+    tarball: "toolsift-0.1.0.tgz",
+    tarballMB: 4.2,
+    packMs: 15_000,
+    installMs: 4_000,
+    nodeModulesMB: 19.5,
+    installScripts: [],
+    installedPackages: 10,
+    importMs: samples(120),
+    hybrid1k: { tools: 1_000, createAndSearchMs: samples(250), rssMB: samples(95), importMs: samples(110) },
+    hybrid10k: { tools: 10_000, modelLoadMs: 150, buildMs: 700, searchMs: { p50: 0.8, p95: 2, mean: 1 }, queries: 100, rssMB: 140 },
+  };
+}
+
+export function vectorIndexRun(size: number, exactP50: number, hnswP50: number): VectorIndexRun {
+  return { size, queries: 100, embedMs: size / 20, exact: { buildMs: size / 100, searchMs: latency(exactP50) }, hnsw: { buildMs: size / 5, searchMs: latency(hnswP50) }, hnswRecallAt10: 0.97 };
+}
+
+export function blockSavingRun(catalogue: string, saving: number): BlockSavingRun {
+  return {
+    catalogue,
+    source: `${catalogue} source`,
+    tools: 100,
+    sessions: 20,
+    fullTokens: 60_000,
+    fullBytes: 210_000,
+    stubTokens: 6_000,
+    afterTokens: 60_000 * (1 - saving),
+    afterBytes: 210_000 * (1 - saving),
+    saving,
+    progressiveByDefault: true,
+  };
+}
+
 /** A strategy run with three requests; `context` gives the context tokens of each. */
 export function strategyRun(catalogue: string, strategy: string, wire: [number, number, number], context: [number, number, number], extra: Partial<StrategyRun> = {}): StrategyRun {
   const search = [0, 300, 300];
@@ -54,15 +124,16 @@ export function strategyRun(catalogue: string, strategy: string, wire: [number, 
 /** A small but complete report: two datasets, three rankers (one with markup in its label), two sizes. */
 export function sampleReport(): BenchReport {
   return {
-    formatVersion: 2,
+    formatVersion: 3,
     startedAt: "2026-01-02T03:04:05.000Z",
     durationMs: 61_000,
     environment: { node: "20.0.0", platform: "linux x64", cpus: 2, cpuModel: "Test CPU", totalMemoryMB: 4096 },
-    options: { quick: false, sizes: [100, 1000], maxQueries: null, scaleQueries: 10, seed: 42, limit: 10 },
+    options: { quick: false, sizes: [100, 1000], maxQueries: null, scaleQueries: 10, seed: 42, limit: 10, vectorIndexSizes: [1_000, 10_000], package: true },
     rankers: [
       { id: "bm25", label: "toolsift BM25", kind: "toolsift", source: "src" },
       { id: "peer-a", label: "Peer <A> & co", kind: "peer", source: "pkg@1" },
       { id: "peer-b", label: "Peer B", kind: "peer", source: "pkg@2" },
+      { id: "reference-bm25", label: "Reference BM25", kind: "reference", source: "bench" },
     ],
     datasets: [
       { id: "own", path: "bench/datasets/own.json", tools: 30, queries: 40, queriesRun: 40 },
@@ -80,7 +151,16 @@ export function sampleReport(): BenchReport {
       run("peer-a", "public", [0.2, 0.4, 0.6]),
       run("peer-b", "public", [0.1, 0.3, 0.5]),
     ],
-    scale: [scaleRun("bm25", 100, 0.02), scaleRun("bm25", 1000, 0.2), scaleRun("peer-a", 100, 0.5), scaleRun("peer-a", 1000, 5), scaleRun("peer-b", 100, 1), scaleRun("peer-b", 1000, 12)],
+    scale: [
+      scaleRun("bm25", 100, 0.02),
+      scaleRun("bm25", 1000, 0.2),
+      scaleRun("peer-a", 100, 0.5),
+      scaleRun("peer-a", 1000, 5),
+      scaleRun("peer-b", 100, 1),
+      scaleRun("peer-b", 1000, 12),
+      scaleRun("reference-bm25", 100, 0.01),
+      scaleRun("reference-bm25", 1000, 0.05),
+    ],
     persistence: [
       {
         ranker: "embedding",
@@ -96,6 +176,11 @@ export function sampleReport(): BenchReport {
       },
       { ranker: "hybrid-adaptive", size: 1000, modelLoadMs: 0, buildMs: 0, embeddedDuringBuild: 0, reloadMs: 0, embeddedDuringReload: 0, cacheMB: 0, recallAt5Built: 0, recallAt5Reloaded: 0, error: "disk | full" },
     ],
+    sessionScale: [sessionScaleRun(100, { searchTools: 0.05, toolsUnchanged: 0.03 }), sessionScaleRun(1000, { searchTools: 0.3, toolsUnchanged: 0.5 })],
+    blockSaving: [blockSavingRun("example-catalogue", 0.885), blockSavingRun("toolsift-servers", 0.574)],
+    package: packageRun(),
+    vectorIndex: [vectorIndexRun(1_000, 0.1, 0.2), vectorIndexRun(10_000, 0.6, 0.3)],
+    targets: [],
     strategy: {
       policy: "Oracle policy.",
       catalogues: [{ id: "own", tools: 300, queries: "its single-tool queries" }],
@@ -108,4 +193,11 @@ export function sampleReport(): BenchReport {
     },
     notes: ["embedding: skipped"],
   };
+}
+
+/** {@link sampleReport} with its targets computed as the bench computes them. */
+export function sampleReportWithTargets(): BenchReport {
+  const report = sampleReport();
+  report.targets = allTargets(report);
+  return report;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sampleReport } from "./report.fixture.js";
-import { escapeXml, renderSvgChart } from "./svg-chart.js";
+import type { TargetCheck } from "./bench-report.js";
+import { sampleReport, sampleReportWithTargets } from "./report.fixture.js";
+import { escapeXml, renderSvgChart, SESSION_SERIES, targetScore } from "./svg-chart.js";
 
 const ENTITY = /^&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/;
 
@@ -161,10 +162,66 @@ describe("renderSvgChart", () => {
     expect(strategy).toContain("stable turns: stubs 0.500, native 1.000, stable 1.000");
   });
 
+  it("draws toolsift's session timings and the reference against catalogue size", () => {
+    const session = panel(svg, '<g data-panel="session">');
+    for (const series of SESSION_SERIES) {
+      const group = new RegExp(`<g data-ranker="${series.id}" data-series="p50">\\s*<polyline points="([^"]+)"`).exec(session);
+      expect(group, series.id).not.toBeNull();
+      expect(group?.[1]?.split(" ")).toHaveLength(2);
+    }
+    expect(svg).toContain("tools() after catalogue change");
+  });
+
+  it("draws exact and HNSW search latency per size", () => {
+    const vector = panel(svg, '<g data-panel="vector-index">');
+    for (const kind of ["exact", "hnsw"]) {
+      for (const series of ["p50", "p95"]) expect(vector).toMatch(new RegExp(`<g data-ranker="${kind}" data-series="${series}">\\s*<polyline points="[^" ]+ [^" ]+"`));
+    }
+  });
+
+  it("draws one bar per target, coloured by verdict, longer the further past its limit", () => {
+    const targets = renderSvgChart(sampleReportWithTargets());
+    expect(wellFormednessProblems(targets)).toEqual([]);
+    const bars = [...targets.matchAll(/<rect data-target="(\d+)" data-verdict="([^"]+)" data-score="([^"]+)" x="[^"]+" y="[^"]+" width="([^"]+)"/g)];
+    expect(bars).toHaveLength(9);
+    const byVerdict = (verdict: string) => bars.filter((bar) => bar[2] === verdict);
+    expect(byVerdict("not met")).toHaveLength(3);
+    const width = (index: number) => Number(bars[index]![4]);
+    // The example catalogue's saving (met, score < 1) is shorter than toolsift-servers' (not met).
+    expect(width(0)).toBeLessThan(width(1));
+    expect(svg).not.toContain('data-panel="targets"');
+  });
+
   it("still renders with no scale runs and no datasets", () => {
-    const empty = renderSvgChart({ ...sampleReport(), datasets: [], retrieval: [], scale: [] });
+    const empty = renderSvgChart({ ...sampleReport(), datasets: [], retrieval: [], scale: [], sessionScale: [], vectorIndex: [] });
     expect(wellFormednessProblems(empty)).toEqual([]);
     expect(empty).toContain("no scale runs");
     expect(empty).toContain("no retrieval datasets were run");
+  });
+});
+
+describe("targetScore", () => {
+  const check = (measured: number | null, limit: number, comparison: TargetCheck["comparison"]): TargetCheck => ({
+    issue: 13,
+    target: "t",
+    scope: "s",
+    measured,
+    limit,
+    comparison,
+    unit: "×",
+    verdict: "met",
+  });
+
+  it("is measured ÷ limit for upper limits and limit ÷ measured for lower limits", () => {
+    expect(targetScore(check(6, 3, "<="))).toBe(2);
+    expect(targetScore(check(1, 2, "<"))).toBe(0.5);
+    expect(targetScore(check(80, 88, ">="))).toBeCloseTo(1.1, 12);
+  });
+
+  it("handles a zero limit, a zero saving and a missing value", () => {
+    expect(targetScore(check(0, 0, "<="))).toBe(0);
+    expect(targetScore(check(2, 0, "<="))).toBe(Number.POSITIVE_INFINITY);
+    expect(targetScore(check(0, 70, ">="))).toBe(Number.POSITIVE_INFINITY);
+    expect(targetScore(check(null, 3, "<="))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import type { BenchReport, RankerRun, ScaleRun, StrategyRun } from "./bench-report.js";
-import { count, ms, share } from "./format.js";
+import type { BenchReport, LatencySummary, RankerRun, ScaleRun, StrategyRun, TargetCheck } from "./bench-report.js";
+import { count, limitText, measuredText, ms, share } from "./format.js";
 
 /** Okabe–Ito colours: distinguishable with the common colour-vision deficiencies. */
 const PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C564B", "#7F7F7F"];
@@ -236,6 +236,81 @@ function strategyPanel(frame: Frame, catalogue: string, runs: StrategyRun[]): st
   return out.join("\n");
 }
 
+/** A row of coloured keys under a panel, for series that are not rankers. */
+function seriesLegend(x: number, y: number, entries: readonly (readonly [label: string, colour: string])[]): string {
+  const out: string[] = [`<g data-legend="series">`];
+  let offset = x;
+  for (const [label, colour] of entries) {
+    out.push(`<rect x="${offset.toFixed(1)}" y="${y - 10}" width="11" height="11" fill="${colour}"/>`);
+    out.push(text(offset + 15, y, label, `font-size="11"`));
+    offset += 22 + label.length * 6;
+  }
+  out.push("</g>");
+  return out.join("\n");
+}
+
+/** The issue-13 session timings and the reference's search p50 against catalogue size. */
+export const SESSION_SERIES: readonly { id: string; label: string; colour: string; pick: (report: BenchReport, size: number) => LatencySummary | undefined }[] = [
+  { id: "reference-bm25", label: "reference search", colour: "#000000", pick: (report, size) => okSession(report, size)?.reference.searchMs },
+  { id: "bm25", label: "bm25 search", colour: "#0072B2", pick: (report, size) => okSession(report, size)?.bm25.searchMs },
+  { id: "search_tools", label: "search_tools", colour: "#D55E00", pick: (report, size) => okSession(report, size)?.searchToolsMs },
+  { id: "tools-unchanged", label: "tools(), nothing new", colour: "#009E73", pick: (report, size) => okSession(report, size)?.toolsMs.unchanged },
+  { id: "tools-hydration", label: "tools() after hydration", colour: "#CC79A7", pick: (report, size) => okSession(report, size)?.toolsMs.afterHydration },
+  { id: "tools-change", label: "tools() after catalogue change", colour: "#E69F00", pick: (report, size) => okSession(report, size)?.toolsMs.afterCatalogueChange },
+];
+
+function okSession(report: BenchReport, size: number) {
+  return report.sessionScale.find((run) => run.size === size && !run.error);
+}
+
+/** How far a measure is from its limit: ≤ 1 means within it (measured ÷ limit, or limit ÷ measured for "at least" targets). */
+export function targetScore(check: TargetCheck): number | null {
+  if (check.measured === null || !Number.isFinite(check.measured)) return null;
+  if (check.comparison === ">=") return check.measured <= 0 ? Number.POSITIVE_INFINITY : check.limit / check.measured;
+  if (check.limit === 0) return check.measured === 0 ? 0 : Number.POSITIVE_INFINITY;
+  return check.measured / check.limit;
+}
+
+const VERDICT_COLOURS: Record<TargetCheck["verdict"], string> = { met: "#009E73", "not met": "#D55E00", "not measured": "#BBBBBB" };
+const TARGET_ROW = 22;
+const TARGET_SCALE_MAX = 3;
+
+function formatMeasured(check: TargetCheck): string {
+  return `${measuredText(check.measured, check.unit)} (${limitText(check)})`;
+}
+
+/**
+ * One row per target: a bar of measured ÷ limit (limit ÷ measured for "at least" targets) on a
+ * linear axis to 3, the limit as a line at 1, green when met and orange when not.
+ */
+function targetsPanel(frame: Frame, checks: readonly TargetCheck[]): string {
+  const labelWidth = 610;
+  const valueWidth = 200;
+  const barX = frame.x + labelWidth;
+  const barWidth = frame.width - labelWidth - valueWidth;
+  const out: string[] = [`<g data-panel="targets">`];
+  out.push(`<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`);
+  const top = frame.y + 30;
+  const xOf = (score: number) => barX + (Math.min(score, TARGET_SCALE_MAX) / TARGET_SCALE_MAX) * barWidth;
+  out.push(text(xOf(1), frame.y + 20, "target", `text-anchor="middle" font-size="11" fill="#444"`));
+  checks.forEach((check, index) => {
+    const y = top + index * TARGET_ROW;
+    const score = targetScore(check);
+    out.push(text(frame.x + 10, y + 14, `#${check.issue} ${check.target} — ${check.scope}`, `font-size="11"`));
+    if (score !== null) {
+      const width = Math.max(1, xOf(score) - barX);
+      out.push(
+        `<rect data-target="${index}" data-verdict="${check.verdict}" data-score="${Number.isFinite(score) ? score.toFixed(3) : "inf"}" x="${barX}" y="${y + 3}" width="${width.toFixed(1)}" height="${TARGET_ROW - 8}" fill="${VERDICT_COLOURS[check.verdict]}">` +
+          `<title>${escapeXml(`${check.target}, ${check.scope}: ${formatMeasured(check)}, ${check.verdict}`)}</title></rect>`,
+      );
+    }
+    out.push(text(barX + barWidth + 8, y + 14, `${formatMeasured(check)} ${check.verdict}`, `font-size="11" fill="${VERDICT_COLOURS[check.verdict]}"`));
+  });
+  out.push(`<line x1="${xOf(1).toFixed(1)}" y1="${top - 4}" x2="${xOf(1).toFixed(1)}" y2="${top + checks.length * TARGET_ROW}" stroke="#000" stroke-dasharray="4 3"/>`);
+  out.push("</g>");
+  return out.join("\n");
+}
+
 function legend(y: number, rankers: BenchReport["rankers"], colours: Map<string, string>): { svg: string; height: number } {
   const perRow = 2;
   const columnWidth = (WIDTH - 2 * MARGIN_X) / perRow;
@@ -313,6 +388,39 @@ export function renderSvgChart(report: BenchReport): string {
   );
   y += scaleHeight + 30;
 
+  if (report.sessionScale.length > 0 || report.vectorIndex.length > 0) {
+    body.push(text(MARGIN_X, y, "Scale through a session, and exact vs HNSW embedding search (lower is better)", `font-size="16" font-weight="600"`));
+    y += 12;
+    const sizes = [...new Set(report.sessionScale.map((run) => run.size))].sort((a, b) => a - b);
+    const sessionColours = new Map(SESSION_SERIES.map((series) => [series.id, series.colour]));
+    const sessionSeries: LineSeries[] = SESSION_SERIES.map((series) => ({
+      ranker: series.id,
+      style: "solid" as const,
+      label: "p50",
+      points: sizes.flatMap((size) => {
+        const latency = series.pick(report, size);
+        return latency ? [{ size, value: latency.p50 }] : [];
+      }),
+    }));
+    body.push(linePanel({ x: MARGIN_X, y, width: PANEL_WIDTH, height: scaleHeight }, "toolsift bm25 through a session, p50", "latency, ms (log scale)", sessionSeries, sessionColours, "session"));
+    body.push(seriesLegend(MARGIN_X + 10, y + scaleHeight + 18, SESSION_SERIES.slice(0, 3).map((series) => [series.label, series.colour] as const)));
+    body.push(seriesLegend(MARGIN_X + 10, y + scaleHeight + 36, SESSION_SERIES.slice(3).map((series) => [series.label, series.colour] as const)));
+    const vectorColours = new Map([
+      ["exact", "#0072B2"],
+      ["hnsw", "#D55E00"],
+    ]);
+    const vectorRuns = report.vectorIndex.filter((run) => !run.error);
+    const vectorSeries: LineSeries[] = (["exact", "hnsw"] as const).flatMap((kind) => [
+      { ranker: kind, style: "solid" as const, label: "p50", points: vectorRuns.map((run) => ({ size: run.size, value: run[kind].searchMs.p50 })) },
+      { ranker: kind, style: "dashed" as const, label: "p95", points: vectorRuns.map((run) => ({ size: run.size, value: run[kind].searchMs.p95 })) },
+    ]);
+    body.push(
+      linePanel({ x: MARGIN_X + PANEL_WIDTH + GAP, y, width: PANEL_WIDTH, height: scaleHeight }, "Embedding search: exact vs HNSW (solid p50, dashed p95)", "latency, ms (log scale)", vectorSeries, vectorColours, "vector-index"),
+    );
+    body.push(seriesLegend(MARGIN_X + PANEL_WIDTH + GAP + 10, y + scaleHeight + 18, [["exact (WebAssembly SIMD)", "#0072B2"], ["HNSW (hnswlib-node)", "#D55E00"]]));
+    y += scaleHeight + 60;
+  }
+
   const strategyRuns = report.strategy.runs.filter((run) => !run.error);
   const catalogues = [...new Set(strategyRuns.map((run) => run.catalogue))];
   if (catalogues.length > 0) {
@@ -329,6 +437,14 @@ export function renderSvgChart(report: BenchReport): string {
       body.push(strategyPanel(frame, catalogue, strategyRuns.filter((run) => run.catalogue === catalogue)));
     });
     y += Math.ceil(catalogues.length / 2) * (strategyHeight + GAP) + 10;
+  }
+
+  if (report.targets.length > 0) {
+    body.push(text(MARGIN_X, y, "Targets of issues 8 and 13: measured ÷ limit (limit ÷ measured for savings); within the dashed line is met", `font-size="16" font-weight="600"`));
+    y += 12;
+    const height = 40 + report.targets.length * TARGET_ROW;
+    body.push(targetsPanel({ x: MARGIN_X, y, width: WIDTH - 2 * MARGIN_X, height }, report.targets));
+    y += height + 20;
   }
 
   return [

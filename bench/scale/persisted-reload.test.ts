@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OptionsError } from "../../src/errors.js";
-import { generateCatalogue } from "./generate-catalogue.js";
+import { generateSkewedCatalogue } from "./generate-skewed-catalogue.js";
 import { PERSISTENT_RANKERS, measurePersistedReload } from "./persisted-reload.js";
 
 describe("measurePersistedReload", () => {
@@ -16,7 +16,7 @@ describe("measurePersistedReload", () => {
   });
 
   it.each(Object.keys(PERSISTENT_RANKERS))("%s: a new instance on the same cacheDir embeds nothing and answers as the built one", async (id) => {
-    const dataset = generateCatalogue({ size: 60, queries: 12, seed: 7 });
+    const dataset = generateSkewedCatalogue({ size: 60, queries: 12, seed: 7 });
     const run = await measurePersistedReload(id, dataset, { tempRoot: root });
     expect(run.error).toBeUndefined();
     expect(run.size).toBe(60);
@@ -30,6 +30,6 @@ describe("measurePersistedReload", () => {
   });
 
   it("rejects a ranker without a persistent index", async () => {
-    await expect(measurePersistedReload("bm25", generateCatalogue({ size: 5, queries: 1 }))).rejects.toThrow(OptionsError);
+    await expect(measurePersistedReload("bm25", generateSkewedCatalogue({ size: 5, queries: 1 }))).rejects.toThrow(OptionsError);
   });
 });

@@ -58,7 +58,7 @@ async function recallAt5(ranker: Ranker, dataset: BenchDataset): Promise<number>
  *
  * @example
  * ```ts
- * const run = await measurePersistedReload("embedding", generateCatalogue({ size: 10_000 }));
+ * const run = await measurePersistedReload("embedding", generateSkewedCatalogue({ size: 10_000 }));
  * run.reloadMs; run.embeddedDuringReload; // e.g. 180, 0
  * ```
  */

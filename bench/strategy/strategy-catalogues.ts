@@ -8,20 +8,27 @@ import type { StrategyCatalogue } from "./measure-strategies.js";
 const EMPTY_SCHEMA: JsonSchemaObject = { type: "object", properties: {} };
 
 /**
- * A bench dataset as a strategy catalogue: its tools as definitions (input schemas as given,
- * no `execute`, so a call with valid input ends in a "cannot be run here" result, which is
- * still a call) and its answerable single-tool queries, at most `maxQueries` of them taken
- * evenly across the file as the retrieval runs do.
+ * A bench dataset's tools as definitions: input schemas as given (an empty object schema when
+ * a tool has none or a non-object one) and no `execute`, so a call with valid input ends in a
+ * "cannot be run here" result, which is still a call and still hydrates the tool.
  */
-export function strategyCatalogueOf(dataset: BenchDataset, maxQueries?: number): StrategyCatalogue {
-  const tools: ToolDefinition[] = dataset.tools.map((tool) => ({
+export function toolDefinitionsOf(dataset: BenchDataset): ToolDefinition[] {
+  return dataset.tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
     inputSchema: tool.inputSchema?.type === "object" ? (tool.inputSchema as JsonSchemaObject) : EMPTY_SCHEMA,
   }));
+}
+
+/**
+ * A bench dataset as a strategy catalogue: its tools as definitions ({@link toolDefinitionsOf})
+ * and its answerable single-tool queries, at most `maxQueries` of them taken evenly across the
+ * file as the retrieval runs do.
+ */
+export function strategyCatalogueOf(dataset: BenchDataset, maxQueries?: number): StrategyCatalogue {
   const single = dataset.queries.filter((query) => query.expected.length === 1);
   const queries = sampleQueries(single, maxQueries).map((query) => ({ query: query.query, expected: query.expected[0]! }));
-  return { id: dataset.id, tools, queries };
+  return { id: dataset.id, tools: toolDefinitionsOf(dataset), queries };
 }
 
 /** The example catalogue (97 tools on 8 servers, with offline `execute` fakes) and {@link EXAMPLE_QUERIES}. */
