@@ -61,6 +61,10 @@ export class Bm25Ranker implements Ranker {
   /** BM25's length normalisation per slot and field, for the current average lengths. */
   private norms = new Float64Array(16 * FIELD_COUNT);
   private normsStale = true;
+  /** Counts norm recomputations: a term's saturated weights older than this are recomputed. */
+  private normsEpoch = 0;
+  /** 1 for a live slot, 0 for a removed tool whose entries await compaction. */
+  private alive = new Uint8Array(16);
   private readonly lengthTotals = new Float64Array(FIELD_COUNT);
   private live = 0;
   /** Posting entries that belong to removed tools. */
@@ -109,28 +113,47 @@ export class Bm25Ranker implements Ranker {
   search(query: string, options: RankOptions): RankedTool[] {
     if (this.live === 0 || options.limit <= 0) return [];
     if (this.normsStale) this.updateNorms();
-    const { scores, touched, norms, weights, k1 } = this;
+    const { scores, touched, alive } = this;
     let touchedCount = 0;
     for (const termId of this.queryTermIds(query)) {
       const postings = this.postings[termId]!;
       const idf = idfOf(this.live, this.documentFrequency[termId]!);
-      const { slots, counts, length } = postings;
+      const saturated = this.saturatedOf(postings);
+      const { slots, length } = postings;
       for (let i = 0; i < length; i++) {
         const slot = slots[i]!;
-        if (this.slots[slot] === undefined) continue;
-        // BM25F: field counts are length-normalised and weighted before one saturation.
-        let weighted = 0;
-        for (let field = 0; field < FIELD_COUNT; field++) {
-          const count = counts[i * FIELD_COUNT + field]!;
-          if (count !== 0) weighted += (weights[field]! * count) / norms[slot * FIELD_COUNT + field]!;
-        }
+        if (alive[slot] === 0) continue;
         if (scores[slot] === 0) touched[touchedCount++] = slot;
-        scores[slot] = scores[slot]! + (idf * weighted) / (k1 + weighted);
+        scores[slot] = scores[slot]! + idf * saturated[i]!;
       }
     }
     const best = this.best(touchedCount, options);
     for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
     return best;
+  }
+
+  /**
+   * The term's BM25F weight in each tool, saturated: `w / (k1 + w)` where `w` sums the field
+   * counts, each length-normalised and weighted. It depends only on the index, not the query, so
+   * it is computed once per term after each change and then read by every query.
+   */
+  private saturatedOf(postings: TermPostings): Float64Array {
+    if (postings.saturatedEpoch === this.normsEpoch) return postings.saturated;
+    const { slots, counts, length } = postings;
+    const { norms, weights, k1 } = this;
+    if (postings.saturated.length < length) postings.saturated = new Float64Array(postings.slots.length);
+    const saturated = postings.saturated;
+    for (let i = 0; i < length; i++) {
+      const slot = slots[i]!;
+      let weighted = 0;
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        const count = counts[i * FIELD_COUNT + field]!;
+        if (count !== 0) weighted += (weights[field]! * count) / norms[slot * FIELD_COUNT + field]!;
+      }
+      saturated[i] = weighted / (k1 + weighted);
+    }
+    postings.saturatedEpoch = this.normsEpoch;
+    return saturated;
   }
 
   /**
@@ -224,6 +247,7 @@ export class Bm25Ranker implements Ranker {
       this.documentFrequency[id]!++;
     });
     this.slots.push({ name: document.name, fingerprint: document.fingerprint, terms: Int32Array.from(terms) });
+    this.alive[slot] = 1;
     this.slotOf.set(document.name, slot);
     this.order[slot] = order;
     this.live++;
@@ -238,6 +262,7 @@ export class Bm25Ranker implements Ranker {
       this.lengthTotals[field] = this.lengthTotals[field]! - this.fieldLengths[slot * FIELD_COUNT + field]!;
     }
     this.slots[slot] = undefined;
+    this.alive[slot] = 0;
     this.slotOf.delete(removed.name);
     this.live--;
     this.liveEntries -= removed.terms.length;
@@ -269,6 +294,7 @@ export class Bm25Ranker implements Ranker {
       }
     }
     this.normsStale = false;
+    this.normsEpoch++;
   }
 
   /** Renumbers live tools and their terms densely, dropping removed tools' entries and unused terms. */
@@ -283,6 +309,7 @@ export class Bm25Ranker implements Ranker {
       slots.push(entry);
     });
     for (const [name, slot] of this.slotOf) this.slotOf.set(name, newSlotOf[slot]!);
+    this.alive.fill(0).fill(1, 0, slots.length);
 
     const newTermOf = new Int32Array(this.postings.length).fill(-1);
     const postings: TermPostings[] = [];
@@ -309,6 +336,7 @@ export class Bm25Ranker implements Ranker {
     if (count <= this.order.length) return;
     const capacity = Math.max(count, this.order.length * 2);
     this.order = grown(this.order, capacity);
+    this.alive = grown(this.alive, capacity);
     this.fieldLengths = grown(this.fieldLengths, capacity * FIELD_COUNT);
     this.norms = new Float64Array(capacity * FIELD_COUNT);
     this.normsStale = true;
@@ -318,7 +346,7 @@ export class Bm25Ranker implements Ranker {
 }
 
 /** A copy of `array` with room for at least `length` elements. */
-function grown<T extends Int32Array | Float64Array>(array: T, length: number): T {
+function grown<T extends Uint8Array | Int32Array | Float64Array>(array: T, length: number): T {
   const next = new (array.constructor as new (length: number) => T)(Math.max(length, array.length * 2));
   next.set(array);
   return next;

@@ -43,7 +43,7 @@ export class StraightforwardBm25 {
           weighted += (this.weights[field]! * count) / (1 - this.b + (this.b * document.lengths[field]!) / averages[field]!);
         }
         const entry = scores.get(document.name) ?? { score: 0, order: document.order };
-        entry.score += (idf * weighted) / (this.k1 + weighted);
+        entry.score += idf * (weighted / (this.k1 + weighted));
         scores.set(document.name, entry);
       }
     }

@@ -12,6 +12,9 @@ export class TermPostings {
   /** `FIELD_COUNT` counts per entry. */
   counts = new Uint16Array(4 * FIELD_COUNT);
   length = 0;
+  /** Per entry, the term's saturated BM25F weight, valid while `saturatedEpoch` is the index's. */
+  saturated = new Float64Array(0);
+  saturatedEpoch = -1;
 
   /** Adds a tool with the `FIELD_COUNT` counts found at `from` in `fieldCounts`. */
   add(slot: number, fieldCounts: readonly number[], from = 0): void {
@@ -39,5 +42,6 @@ export class TermPostings {
       kept++;
     }
     this.length = kept;
+    this.saturatedEpoch = -1;
   }
 }
