@@ -61,7 +61,7 @@ describe("validateInput", () => {
   it("names each offending field", async () => {
     const result = await validateInput(tool, { mode: "reckless", when: "yesterday", extra: 1, nested: { other: 1 } });
     expect(result.ok).toBe(false);
-    const issues = !result.ok ? result.issues : [];
+    const issues = !result.ok && "issues" in result ? result.issues : [];
     expect(issues).toEqual(
       expect.arrayContaining([
         { path: "/count", message: "is required but missing" },

@@ -219,9 +219,7 @@ function catalogueOf(options: ToolSearchOptions, emit: (event: ToolSearchEvent) 
   const { tools } = options;
   if (Array.isArray(tools)) return Catalogue.fromArray(tools);
   if (typeof tools === "object" && tools !== null && typeof (tools as ToolHost).listTools === "function") {
-    return Catalogue.fromHost(tools as ToolHost, (error) =>
-      emit({ type: "warning", code: error.code, message: `A tool from the host was skipped: ${error.message}` }),
-    );
+    return Catalogue.fromHost(tools as ToolHost, (code, message) => emit({ type: "warning", code, message }));
   }
   throw new OptionsError(
     "invalid_tools",
