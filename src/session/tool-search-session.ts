@@ -314,7 +314,7 @@ function resultOf(toolUseId: string, name: string, output: unknown): { block: To
     const content = typeof output === "string" ? output : (JSON.stringify(output) ?? "(no output)");
     return { block: { type: "tool_result", tool_use_id: toolUseId, content } };
   } catch (error) {
-    const unreadable = `its output could not be serialised (${errorText(error)})`;
+    const unreadable = `its output could not be serialised (${errorText(error).replace(/\s+/g, " ")})`;
     return {
       unreadable,
       block: {

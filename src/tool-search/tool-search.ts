@@ -9,6 +9,7 @@ import {
   ToolSearchSession,
   checkQuery,
   estimateTokens,
+  guardedEstimator,
   resolveTuning,
   type AnthropicTool,
   type ResolvedTuning,
@@ -52,7 +53,9 @@ export class ToolSearch {
     private readonly ownsRanker: boolean,
     private readonly emit: (event: ToolSearchEvent) => void,
   ) {
-    const estimate = options.estimateTokens ?? estimateTokens;
+    const estimate = options.estimateTokens
+      ? guardedEstimator(options.estimateTokens.bind(options), (message) => emit({ type: "warning", code: "estimate_invalid", message }))
+      : estimateTokens;
     this.services = {
       tuning,
       snapshot: () => this.catalogue.snapshot(),
@@ -72,6 +75,11 @@ export class ToolSearch {
   static async create(options: ToolSearchOptions): Promise<ToolSearch> {
     if (typeof options !== "object" || options === null) {
       throw new OptionsError("invalid_options", "createToolSearch takes an options object: createToolSearch({ tools }).");
+    }
+    for (const callback of ["permit", "approve", "onEvent", "estimateTokens"] as const) {
+      if (options[callback] !== undefined && typeof options[callback] !== "function") {
+        throw new OptionsError("invalid_options", `options.${callback} must be a function, got ${typeof options[callback]}. Pass a function or leave it out.`);
+      }
     }
     const tuning = resolveTuning(options.tuning);
     const emit = safeEmitter(options.onEvent);
