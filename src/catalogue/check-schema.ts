@@ -94,13 +94,16 @@ function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefin
       base = resolved.replace(/#$/, "");
       resources.set(key, { node, anchors: new Set() });
     }
-    const resource = uris.resourceOf(base);
-    for (const anchor of anchorsOf(node, dialect)) if (resource !== undefined) resources.get(resource)?.anchors.add(anchor);
+    const anchors = resources.get(uris.resourceOf(base) ?? "")?.anchors;
+    for (const anchor of anchorsOf(node, dialect)) {
+      if (anchors?.has(anchor)) return void (problem = `${describePath(path)}: the anchor "${anchor}" is defined twice; rename one`);
+      anchors?.add(anchor);
+    }
     for (const keyword of REF_KEYWORDS) {
       const ref = node[keyword];
       if (typeof ref === "string") refs.push({ ref, base, path: `${path}/${keyword}` });
     }
-    problem = checkPatterns(node, path);
+    problem = checkKeywords(node, path) ?? checkPatterns(node, path);
     forEachSubschema(node, path, (child, childPath) => visit(child, childPath, base));
   };
   visit(schema, "", "");
@@ -144,6 +147,21 @@ function anchorsOf(node: JsonObject, dialect: Dialect): string[] {
   // Draft-07 writes a plain-name fragment as an $id of its own.
   if (dialect === "draft-07" && typeof node.$id === "string" && node.$id.startsWith("#")) anchors.push(node.$id.slice(1));
   return anchors;
+}
+
+/**
+ * What the meta-schema allows but ajv refuses to compile (or compiles into something that
+ * does not check): found by fuzzing, kept in step with ajv's keyword code.
+ */
+function checkKeywords(node: JsonObject, path: string): string | undefined {
+  const where = describePath(path);
+  // An async schema's validator returns a Promise, which reads as "valid" to a sync caller.
+  if ("$async" in node) return `${where}: "$async" schemas are not supported; remove "$async"`;
+  if ("id" in node) return `${where}: "id" is the draft-04 spelling; write "$id"`;
+  if (Array.isArray(node.enum) && node.enum.length === 0) return `${where}: "enum" is empty, so no value could ever be valid; list the allowed values`;
+  const dynamicRef = node.$dynamicRef;
+  if (typeof dynamicRef === "string" && !dynamicRef.startsWith("#")) return `${where}: "$dynamicRef" must be a "#..." reference inside the schema`;
+  return undefined;
 }
 
 function checkPatterns(node: JsonObject, path: string): string | undefined {

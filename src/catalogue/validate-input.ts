@@ -56,7 +56,10 @@ export class InputValidator {
           validateSchema: false,
           code: { regExp: safeRegExpEngine },
         });
-        this.compiled = ajv.compile(this.schema);
+        const compiled = ajv.compile(this.schema);
+        // Defence in depth (checkSchema refuses "$async"): an async validator returns a
+        // Promise, which a synchronous check would read as "valid".
+        this.compiled = (compiled as { $async?: unknown }).$async === true ? new Error('"$async" schemas are not supported') : compiled;
       } catch (error) {
         this.compiled = error instanceof Error ? error : new Error(String(error));
       }
