@@ -1,6 +1,7 @@
 import { CatalogueError, errorText } from "../errors.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
-import { parseCatalogue, type ParseCache } from "./parse-catalogue.js";
+import { HostListing } from "./host-listing.js";
+import { parseCatalogue } from "./parse-catalogue.js";
 import type { ToolHost } from "./tool-definition.js";
 
 /** The catalogue at one moment. `version` changes exactly when the tools do. */
@@ -27,7 +28,7 @@ export class Catalogue {
   /** Listings are numbered as they start; one that finishes after a newer one is dropped. */
   private listings = 0;
   private appliedListing = 0;
-  private readonly parsed: ParseCache = new WeakMap();
+  private readonly listing = new HostListing();
   /** What the last listing warned about: a tool that stays bad is reported once, not on every listing. */
   private warned: ReadonlySet<string> = new Set();
 
@@ -86,15 +87,10 @@ export class Catalogue {
       );
     }
     const warned = new Set<string>();
-    const tools = parseCatalogue(
-      listed,
-      "host.listTools()",
-      (error) => {
-        warned.add(error.message);
-        if (!this.warned.has(error.message)) this.warn(error.code, `A tool from the host was skipped: ${error.message}`);
-      },
-      this.parsed,
-    );
+    const tools = this.listing.parse(listed, "host.listTools()", (error) => {
+      warned.add(error.message);
+      if (!this.warned.has(error.message)) this.warn(error.code, `A tool from the host was skipped: ${error.message}`);
+    });
     this.warned = warned;
     return tools;
   }
@@ -107,10 +103,11 @@ function snapshotOf(tools: readonly CatalogueTool[], version: number): Catalogue
 /** Same tools in the same order: same names, same content (schema and flags included), same `execute`. */
 function sameTools(a: readonly CatalogueTool[], b: readonly CatalogueTool[]): boolean {
   return (
-    a.length === b.length &&
+    a === b ||
+    (a.length === b.length &&
     a.every((tool, index) => {
       const other = b[index]!;
       return tool.name === other.name && tool.contentKey === other.contentKey && tool.fields.execute === other.fields.execute;
-    })
+    }))
   );
 }

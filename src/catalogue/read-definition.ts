@@ -123,6 +123,34 @@ export function sameFields(a: DefinitionFields, b: DefinitionFields): boolean {
   );
 }
 
+/**
+ * Whether a definition's fields are still, raw, what `fields` was read from: the cheap
+ * re-read of every listing. Anything else (a changed or flipped field, a getter that throws,
+ * a Proxy) is `false`, and the definition is read and checked in full.
+ */
+export function readsTheSame(definition: object, fields: DefinitionFields): boolean {
+  try {
+    const raw = definition as Record<string, unknown>;
+    const { destructive, tags } = raw;
+    if (
+      raw.name !== fields.name ||
+      raw.description !== fields.description ||
+      raw.inputSchema !== fields.inputSchema ||
+      raw.execute !== fields.execute ||
+      raw.server !== fields.server ||
+      !(destructive === fields.destructive || (destructive === undefined && !fields.destructive))
+    ) {
+      return false;
+    }
+    if (tags === undefined) return fields.tags.length === 0;
+    if (!Array.isArray(tags) || tags.length !== fields.tags.length) return false;
+    for (let index = 0; index < tags.length; index++) if (tags[index] !== fields.tags[index]) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function readTags(tags: unknown, label: string): readonly string[] {
   if (tags === undefined) return [];
   const invalid = () => new CatalogueError("invalid_tags", `${label} has tags that are not an array of strings.`);
