@@ -44,6 +44,8 @@ describe("execute() always resolves to a result (defect 8)", () => {
       enumerable: true,
     });
     expect(await session.execute(toolUse("search_tools", input))).toMatchObject({ is_error: true });
+    // runAgent calls searchTools directly: it must not reject either.
+    expect(await session.searchTools(input, "toolu_1")).toMatchObject({ ok: false, error: expect.stringMatching(/query getter exploded/) });
   });
 
   it.each([

@@ -129,12 +129,13 @@ export class ToolSearchSession {
     };
   }
 
-  /** Runs a `search_tools` input: checks it and ranks, with this session's permissions. */
+  /** Runs a `search_tools` input: checks it and ranks, with this session's permissions. Never rejects. */
   async searchTools(input: unknown, toolUseId?: string): Promise<SearchToolsOutcome> {
-    const parsed = parseSearchInput(input);
-    if (!parsed.ok) return parsed;
-    const limit = parsed.limit ?? this.services.tuning.searchLimit;
     try {
+      // Inside the try: the input is the caller's, and a getter on it may throw.
+      const parsed = parseSearchInput(input);
+      if (!parsed.ok) return parsed;
+      const limit = parsed.limit ?? this.services.tuning.searchLimit;
       const matches = await this.services.rank(parsed.query, limit, this.context("search", toolUseId));
       return { ok: true, query: parsed.query, matches };
     } catch (error) {

@@ -142,7 +142,7 @@ export class ToolSearch {
   async search(query: string, options: { limit?: number } = {}): Promise<SearchMatch[]> {
     const problem = checkQuery(query);
     if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
-    const limit = options.limit ?? this.tuning.searchLimit;
+    const limit = (options as { limit?: number } | null | undefined)?.limit ?? this.tuning.searchLimit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new OptionsError("invalid_limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(limit)}.`);
     }
