@@ -180,7 +180,7 @@ describe("schema patterns run in linear time (defect 4, ReDoS)", () => {
   it("answers a call against ^(a+)+$ at once instead of hanging the process", () => {
     // A backtracking engine needs ~2^60 steps here; the check runs in a child process so that
     // a hang fails this test (after the generous timeout) instead of freezing the test runner.
-    const child = fileURLToPath(new URL("./fixtures/redos-call.ts", import.meta.url));
+    const child = fileURLToPath(new URL("../../test/fuzz/redos-call.child.ts", import.meta.url));
     const run = spawnSync(process.execPath, ["--import", "tsx", child], { encoding: "utf8", timeout: 30_000 });
     expect(run.signal, "the call hung and was killed").toBeNull();
     expect(run.stderr).toBe("");
