@@ -26,7 +26,6 @@ const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
 const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"] as const;
 const REF_KEYWORDS = ["$ref", "$dynamicRef", "$recursiveRef"] as const;
 
-
 /**
  * Why a tool's input schema cannot be checked, or `undefined` when it can. This is the check
  * that decides, when the catalogue is read, that every accepted tool's input will be validated:

@@ -6,5 +6,4 @@ export { parseCatalogue, type BadToolPolicy } from "./parse-catalogue.js";
 export { Catalogue, type CatalogueSnapshot, type CatalogueWarning } from "./catalogue.js";
 export { CATALOGUE_LIMITS } from "./limits.js";
 export { copyJson, type JsonCopyResult, type JsonLimits, type JsonValue } from "./copy-json.js";
-export { wellFormed } from "./read-definition.js";
 export { formatIssues, validateInput, type InputIssue, type InputValidation } from "./validate-input.js";
