@@ -1,4 +1,3 @@
-import type { ErrorObject, ValidateFunction } from "ajv";
 import { copyJson, describePath, type JsonValue } from "./copy-json.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
 import { CATALOGUE_LIMITS } from "./limits.js";
@@ -21,6 +20,20 @@ export type InputValidation =
   /** The input was fine to read, but the tool's schema could not be compiled: the tool cannot run. */
   | { ok: false; schemaError: string };
 
+/** What toolsift needs of one of ajv's errors; its own shape, so ajv's types stay out of the public API. */
+interface ValidationError {
+  keyword: string;
+  instancePath: string;
+  params: object;
+  message?: string;
+}
+
+/** A compiled validator: a check that coerces its argument in place and lists what was wrong. */
+export interface CompiledValidator {
+  (value: unknown): boolean;
+  errors?: readonly ValidationError[] | null;
+}
+
 /**
  * A tool's input validator, compiled on first use (compiling costs about a millisecond a
  * tool, too much to pay for thousands of tools at start-up; `checkSchema` has already
@@ -32,7 +45,7 @@ export type InputValidation =
  * released with the tool, so a host that re-lists changed schemas forever does not grow memory.
  */
 export class InputValidator {
-  private compiled: ValidateFunction | Error | undefined;
+  private compiled: CompiledValidator | Error | undefined;
 
   constructor(
     private readonly schema: { [key: string]: JsonValue },
@@ -40,7 +53,7 @@ export class InputValidator {
   ) {}
 
   /** The compiled function, or why it could not be compiled (remembered: it is not retried). */
-  validator(): ValidateFunction | Error {
+  validator(): CompiledValidator | Error {
     if (!this.compiled) {
       try {
         // Models send "3" for 3 and "true" for true, and a stubbed tool gives them no schema to
@@ -59,7 +72,7 @@ export class InputValidator {
         const compiled = ajv.compile(this.schema);
         // Defence in depth (checkSchema refuses "$async"): an async validator returns a
         // Promise, which a synchronous check would read as "valid".
-        this.compiled = (compiled as { $async?: unknown }).$async === true ? new Error('"$async" schemas are not supported') : compiled;
+        this.compiled = (compiled as { $async?: unknown }).$async === true ? new Error('"$async" schemas are not supported') : (compiled as CompiledValidator);
       } catch (error) {
         this.compiled = error instanceof Error ? error : new Error(String(error));
       }
@@ -110,7 +123,7 @@ export function formatIssues(issues: readonly InputIssue[]): string {
   return issues.map((issue) => `- ${issue.path || "(input)"}: ${issue.message}`).join("\n");
 }
 
-function toIssue(error: ErrorObject): InputIssue {
+function toIssue(error: ValidationError): InputIssue {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "required") {
     return { path: `${error.instancePath}/${String(params.missingProperty)}`, message: "is required but missing" };
