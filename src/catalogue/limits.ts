@@ -21,4 +21,6 @@ export const CATALOGUE_LIMITS = {
   schema: { maxDepth: 100, maxValues: 20_000, maxChars: 1_000_000 } satisfies JsonLimits,
   /** A tool input, as the model (or a caller) sends it. Big enough for a file's contents. */
   input: { maxDepth: 128, maxValues: 200_000, maxChars: 10_000_000 } satisfies JsonLimits,
+  /** The content blocks of a `toolOutput`: room for several full-size images in base64. */
+  output: { maxDepth: 16, maxValues: 100_000, maxChars: 50_000_000 } satisfies JsonLimits,
 } as const;

@@ -332,7 +332,7 @@ function resultOf(toolUseId: string, name: string, output: unknown): { block: To
 /** The content blocks of a `toolOutput`, checked and copied: they go on the wire as they are. */
 function copyContentBlocks(content: unknown): ToolResultContentBlock[] {
   if (!Array.isArray(content)) throw new Error("toolOutput content is not an array of content blocks");
-  const copy = copyJson(content, CATALOGUE_LIMITS.input);
+  const copy = copyJson(content, CATALOGUE_LIMITS.output);
   if (!copy.ok) throw new Error(`toolOutput content at ${copy.path || "/"} ${copy.problem}`);
   for (const block of copy.value as unknown[]) {
     const type = typeof block === "object" && block !== null ? (block as { type?: unknown }).type : undefined;
