@@ -17,6 +17,7 @@ export interface JsonCopyProblem {
   problem: string;
 }
 
+/** The copy, or the first problem found on the way (the copy stops there). */
 export type JsonCopyResult = { ok: true; value: JsonValue } | ({ ok: false } & JsonCopyProblem);
 
 /**

@@ -7,7 +7,9 @@ import addFormatsModule from "ajv-formats";
 export type Dialect = "2020-12" | "2019-09" | "draft-07";
 
 type AjvClass = typeof Ajv | typeof Ajv2019 | typeof Ajv2020;
+/** An ajv instance of any of the three dialects. */
 export type AnyAjv = Ajv | Ajv2019 | Ajv2020;
+/** The options every dialect's ajv takes. */
 export type AjvOptions = ConstructorParameters<typeof Ajv2020>[0];
 
 const CLASSES: Record<Dialect, AjvClass> = { "2020-12": Ajv2020, "2019-09": Ajv2019, "draft-07": Ajv };
