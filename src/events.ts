@@ -18,15 +18,26 @@ export type ToolSearchEvent =
       toolUseId: string;
       /** Whether the model saw only the tool's stub when it made the call. */
       stub: boolean;
-      /** `unchecked`: the tool's schema could not be compiled, so the input went through as sent. */
-      validation: "valid" | "invalid" | "unchecked" | "not-run";
-      outcome: "ok" | "tool-error" | "invalid-input" | "denied" | "not-approved" | "unknown-tool";
+      /**
+       * Whether the input fit the tool's real schema. There is no unchecked outcome: an input
+       * that could not be checked is `not-run`, and so is the tool.
+       */
+      validation: "valid" | "invalid" | "not-run";
+      /**
+       * `invalid-schema`: the tool's schema could not be compiled when it was first called, so
+       * the tool cannot run (a `schema_invalid` warning says why). `ok` with an `error`: the
+       * tool ran, but its output could not be serialised.
+       */
+      outcome: "ok" | "tool-error" | "invalid-input" | "invalid-schema" | "denied" | "not-approved" | "unknown-tool";
       ms: number;
       error?: string;
     }
   | {
       type: "warning";
-      /** Stable, e.g. `invalid_tool`, `ranker_fallback`, `schema_unchecked`. */
+      /**
+       * Stable, e.g. `invalid_tool`, `invalid_schema` (a host's tool skipped), `host_list_failed`,
+       * `schema_invalid`, `estimate_invalid`, `ranker_fallback`.
+       */
       code: string;
       message: string;
     };

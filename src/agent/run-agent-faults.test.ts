@@ -1,5 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   messageBody,
   reply,
@@ -10,6 +10,7 @@ import {
 } from "../../test/support/messages-api-server.js";
 import { sampleTools } from "../../test/support/sample-tools.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/index.js";
+import { ToolSearchSession } from "../session/index.js";
 import { createToolSearch } from "../tool-search/index.js";
 import { AgentError } from "./agent-error.js";
 import type { MessageParam } from "./messages-api.js";
@@ -239,20 +240,27 @@ describe("runAgent's fault matrix: the real SDK against a local server that fail
 });
 
 describe("runAgent answers every tool_use it has seen, whatever fails", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   /**
-   * A host that lists the sample tools, and once `down` is set lets only `upFor` more listings
-   * through before it throws. The calls of a turn start in block order, each listing first.
+   * The sample tools, and a fault in the session: once `down` is set, only `upFor` more answers
+   * (a search or a call, in block order) go through before the session fails to answer. The
+   * session itself never rejects (a host that goes away is healed by its last good listing), so
+   * the fault is injected where an unexpected one would surface.
    */
   function flakyHost(calls: { name: string; input: unknown }[], upFor = 0, failure = (): unknown => new Error("the tool host went away")) {
+    const host: ToolHost = { listTools: async () => tools };
     const tools: ToolDefinition[] = sampleTools(calls);
     const state = { down: false };
-    let listed = 0;
-    const host: ToolHost = {
-      listTools: async () => {
-        if (state.down && ++listed > upFor) throw failure();
-        return tools;
-      },
-    };
+    let answered = 0;
+    const faulty = <Args extends unknown[], Result>(original: (...args: Args) => Promise<Result>) =>
+      async function (this: ToolSearchSession, ...args: Args): Promise<Result> {
+        if (state.down && ++answered > upFor) throw failure();
+        return original.apply(this, args);
+      };
+    const { searchTools, execute } = ToolSearchSession.prototype;
+    vi.spyOn(ToolSearchSession.prototype, "searchTools").mockImplementation(faulty(searchTools));
+    vi.spyOn(ToolSearchSession.prototype, "execute").mockImplementation(faulty(execute));
     return { host, state };
   }
 
@@ -293,7 +301,7 @@ describe("runAgent answers every tool_use it has seen, whatever fails", () => {
 
   it("a call that ran keeps its real result when another call of the same turn fails", async () => {
     const calls: { name: string; input: unknown }[] = [];
-    // The post's lookup is the first listing of the turn and succeeds; the search's listings fail.
+    // The post is the first answer of the turn and succeeds; the search's fails.
     const { host, state } = flakyHost(calls, 1);
     const server = await serve([
       () => {

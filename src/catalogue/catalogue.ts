@@ -1,7 +1,8 @@
-import { CatalogueError } from "../errors.js";
+import { CatalogueError, errorText } from "../errors.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
+import { HostListing } from "./host-listing.js";
 import { parseCatalogue } from "./parse-catalogue.js";
-import type { ToolDefinition, ToolHost } from "./tool-definition.js";
+import type { ToolHost } from "./tool-definition.js";
 
 /** The catalogue at one moment. `version` changes exactly when the tools do. */
 export interface CatalogueSnapshot {
@@ -10,27 +11,33 @@ export interface CatalogueSnapshot {
   readonly version: number;
 }
 
+/** How a host's catalogue reports what it skipped or could not list: a stable code and a message. */
+export type CatalogueWarning = (code: string, message: string) => void;
+
 /**
  * The current tools, from a fixed array or a host whose tools may change at any time.
  *
- * A host is re-listed on every {@link Catalogue.snapshot}; when it hands back the same
- * array as last time nothing is re-parsed, and when it hands back a new one only tools
- * whose definition object changed are parsed again.
+ * A host is re-listed on every {@link Catalogue.snapshot}, and every definition it lists is
+ * read again (a few property reads each), so a flag flipped on the same object counts from
+ * the next listing; only the expensive part, checking a schema, is reused while a definition
+ * reads the same. Nothing a host does stops the session: a bad tool is skipped with a
+ * warning, and a listing that fails or is not an array keeps the last good catalogue.
  */
 export class Catalogue {
   private current: CatalogueSnapshot | undefined;
-  private lastListed: readonly ToolDefinition[] | undefined;
   /** Listings are numbered as they start; one that finishes after a newer one is dropped. */
   private listings = 0;
   private appliedListing = 0;
-  private readonly parsed = new WeakMap<object, CatalogueTool>();
+  private readonly listing = new HostListing();
+  /** What the last listing warned about: a tool that stays bad is reported once, not on every listing. */
+  private warned: ReadonlySet<string> = new Set();
 
   private constructor(
     private readonly host: ToolHost | undefined,
-    private readonly onBadTool: (error: CatalogueError) => void,
+    private readonly warn: CatalogueWarning,
   ) {}
 
-  /** A catalogue of a fixed array of tools; any bad definition throws here. */
+  /** A catalogue of a fixed array of tools; any bad definition throws a {@link CatalogueError} here. */
   static fromArray(definitions: readonly unknown[]): Catalogue {
     const catalogue = new Catalogue(undefined, () => {});
     catalogue.current = snapshotOf(parseCatalogue(definitions, "tools"), 1);
@@ -38,35 +45,54 @@ export class Catalogue {
   }
 
   /** A catalogue listed from a host; bad tools it lists are skipped and reported. */
-  static fromHost(host: ToolHost, onBadTool: (error: CatalogueError) => void): Catalogue {
-    return new Catalogue(host, onBadTool);
+  static fromHost(host: ToolHost, warn: CatalogueWarning): Catalogue {
+    return new Catalogue(host, warn);
   }
 
+  /**
+   * The catalogue now. For a host, it lists again; only the very first listing can fail
+   * (with a {@link CatalogueError}): after that, a failed listing serves the last good one.
+   */
   async snapshot(): Promise<CatalogueSnapshot> {
     if (!this.host) return this.current!;
     const listing = ++this.listings;
-    const listed = await this.host.listTools();
+    let tools: CatalogueTool[];
+    try {
+      tools = await this.list();
+    } catch (error) {
+      const failure =
+        error instanceof CatalogueError
+          ? error
+          : new CatalogueError("host_list_failed", `The tool host's listTools() failed: ${errorText(error)}.`, { cause: error });
+      if (!this.current) throw failure;
+      this.warn(failure.code, `${failure.message} The last good list of tools stays in use.`);
+      return this.current;
+    }
     // Two concurrent snapshots (parallel tool calls) must not let an older listing that
     // finished late roll the catalogue back.
     if (this.current && listing < this.appliedListing) return this.current;
     this.appliedListing = listing;
-    if (this.current && listed === this.lastListed) return this.current;
-    this.lastListed = listed;
-    const tools = this.parseListed(listed);
     const previous = this.current;
     if (previous && sameTools(previous.tools, tools)) return previous;
     this.current = snapshotOf(tools, (previous?.version ?? 0) + 1);
     return this.current;
   }
 
-  private parseListed(listed: readonly ToolDefinition[]): CatalogueTool[] {
+  private async list(): Promise<CatalogueTool[]> {
+    const listed: unknown = await this.host!.listTools();
     if (!Array.isArray(listed)) {
       throw new CatalogueError(
         "invalid_host",
-        `The tool host's listTools() resolved to ${typeof listed}, not an array of tool definitions. Fix the host.`,
+        `The tool host's listTools() resolved to ${listed === null ? "null" : typeof listed}, not an array of tool definitions. Fix the host.`,
       );
     }
-    return parseCatalogue(listed, "host.listTools()", this.onBadTool, this.parsed);
+    const warned = new Set<string>();
+    const tools = this.listing.parse(listed, "host.listTools()", (error) => {
+      warned.add(error.message);
+      if (!this.warned.has(error.message)) this.warn(error.code, `A tool from the host was skipped: ${error.message}`);
+    });
+    this.warned = warned;
+    return tools;
   }
 }
 
@@ -74,12 +100,14 @@ function snapshotOf(tools: readonly CatalogueTool[], version: number): Catalogue
   return { tools, byName: new Map(tools.map((tool) => [tool.name, tool])), version };
 }
 
+/** Same tools in the same order: same names, same content (schema and flags included), same `execute`. */
 function sameTools(a: readonly CatalogueTool[], b: readonly CatalogueTool[]): boolean {
   return (
-    a.length === b.length &&
+    a === b ||
+    (a.length === b.length &&
     a.every((tool, index) => {
       const other = b[index]!;
-      return tool.name === other.name && tool.contentKey === other.contentKey && tool.definition.execute === other.definition.execute;
-    })
+      return tool.name === other.name && tool.contentKey === other.contentKey && tool.fields.execute === other.fields.execute;
+    }))
   );
 }

@@ -3,5 +3,7 @@ export { isToolOutput, toolOutput, type ToolOutput, type ToolResultContentBlock,
 export type { CatalogueTool } from "./catalogue-tool.js";
 export { TOOL_NAME_PATTERN, parseTool } from "./parse-tool.js";
 export { parseCatalogue, type BadToolPolicy } from "./parse-catalogue.js";
-export { Catalogue, type CatalogueSnapshot } from "./catalogue.js";
+export { Catalogue, type CatalogueSnapshot, type CatalogueWarning } from "./catalogue.js";
+export { CATALOGUE_LIMITS } from "./limits.js";
+export { copyJson, type JsonCopyResult, type JsonLimits, type JsonValue } from "./copy-json.js";
 export { formatIssues, validateInput, type InputIssue, type InputValidation } from "./validate-input.js";

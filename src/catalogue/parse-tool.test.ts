@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CatalogueError } from "../errors.js";
 import { parseTool } from "./parse-tool.js";
-import { validateInput } from "./validate-input.js";
+import { InputValidator, validateInput } from "./validate-input.js";
 
 describe("parseTool", () => {
   it("converts a zod object schema to JSON Schema for the wire, without the dialect marker", () => {
@@ -61,7 +61,7 @@ describe("validateInput", () => {
   it("names each offending field", async () => {
     const result = await validateInput(tool, { mode: "reckless", when: "yesterday", extra: 1, nested: { other: 1 } });
     expect(result.ok).toBe(false);
-    const issues = !result.ok ? result.issues : [];
+    const issues = !result.ok && "issues" in result ? result.issues : [];
     expect(issues).toEqual(
       expect.arrayContaining([
         { path: "/count", message: "is required but missing" },
@@ -80,5 +80,15 @@ describe("validateInput", () => {
     );
     expect(await validateInput(zodTool, { n: "4" })).toEqual({ ok: true, value: { n: 4 } });
     expect(await validateInput(zodTool, { n: 3 })).toEqual({ ok: false, issues: [{ path: "/n", message: "must be even" }] });
+  });
+});
+
+describe("a validator that cannot be compiled", () => {
+  it.each([
+    ["an empty enum", { type: "object", properties: { a: { enum: [] } } }],
+    ["an async schema, whose Promise would read as valid", { $async: true, type: "object", properties: { a: { type: "integer" } } }],
+  ])("fails closed for %s: the input is never reported valid", async (_label, schema) => {
+    const tool = { ...parseTool({ name: "t", description: "d", inputSchema: { type: "object" } }, "tools[0]"), validator: new InputValidator(schema as never, "2020-12") };
+    expect(await validateInput(tool, { a: "not an integer" })).toEqual({ ok: false, schemaError: expect.stringMatching(/enum|\$async/) });
   });
 });

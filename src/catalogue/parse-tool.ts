@@ -1,80 +1,84 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import { z, type ZodType } from "zod";
 import { CatalogueError, errorText } from "../errors.js";
 import { rankDocumentOf } from "../ranking/index.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
+import { checkSchema } from "./check-schema.js";
+import { copyJson, describePath, type JsonValue } from "./copy-json.js";
 import { isZodSchema } from "./is-zod-schema.js";
+import { CATALOGUE_LIMITS } from "./limits.js";
+import { readDefinition, wellFormed, type DefinitionFields } from "./read-definition.js";
+import { dialectOf } from "./schema-dialect.js";
 import type { JsonSchemaObject, ToolDefinition } from "./tool-definition.js";
+import { InputValidator } from "./validate-input.js";
 
-/** The tool names the Anthropic Messages API accepts. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
-
-/** Names toolsift injects itself; a catalogue tool may not take them. */
-const RESERVED_NAMES: ReadonlySet<string> = new Set(["search_tools"]);
+export { TOOL_NAME_PATTERN } from "./read-definition.js";
 
 /**
  * Checks one tool definition and turns it into a {@link CatalogueTool}.
  *
+ * Whatever the definition is (a cycle, 3,000 levels of nesting, a getter that throws, a
+ * Proxy), this throws a {@link CatalogueError} and nothing else, after bounded work. A schema
+ * whose inputs could not be checked (one that is not valid JSON Schema, a `pattern` the
+ * linear-time engine cannot run, a `$ref` that leads outside the schema) is refused here, so
+ * no accepted tool ever runs on unchecked input.
+ *
  * @param where - Says where the definition came from, for the error message
- *   (e.g. `tools[3]` or `host "github"`).
+ *   (e.g. `tools[3]` or `host.listTools()[3]`).
  * @throws {@link CatalogueError} naming the tool, the problem and the fix.
  */
 export function parseTool(definition: unknown, where: string): CatalogueTool {
-  if (typeof definition !== "object" || definition === null) {
-    throw new CatalogueError("invalid_tool", `${where} is not a tool definition object (got ${typeName(definition)}).`);
+  return toolOf(readDefinition(definition, where), definition as ToolDefinition, where);
+}
+
+/** Builds a tool from fields already read (see `readDefinition`). */
+export function toolOf(fields: DefinitionFields, definition: ToolDefinition, where: string): CatalogueTool {
+  const label = `${where} ("${fields.name}")`;
+  try {
+    return buildTool(fields, definition, label);
+  } catch (error) {
+    if (error instanceof CatalogueError) throw error;
+    throw new CatalogueError("invalid_tool", `${label} could not be read (${errorText(error)}).`, { cause: error });
   }
-  const tool = definition as Partial<ToolDefinition>;
-  const { name } = tool;
-  if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
+}
+
+function buildTool(fields: DefinitionFields, definition: ToolDefinition, label: string): CatalogueTool {
+  const { name, destructive, server, tags, execute } = fields;
+  const description = wellFormed(fields.description);
+  const zodSchema = isZodSchema(fields.inputSchema) ? fields.inputSchema : undefined;
+  const { schema, dialect } = toJsonSchema(zodSchema ?? fields.inputSchema, zodSchema !== undefined, label);
+  const problem = checkSchema(schema, dialect);
+  if (problem !== undefined) {
     throw new CatalogueError(
-      "invalid_tool_name",
-      `${where} has the name ${JSON.stringify(name)}, which the Anthropic API rejects: a tool name must be 1 to 64 ` +
-        `characters of letters, digits, "_" or "-". Rename it (for a namespace use "server__tool").`,
+      "invalid_schema",
+      `${label}: its inputSchema cannot be used to check inputs, so the tool would run unchecked: ${problem}. Fix the schema; ` +
+        "toolsift does not run a tool whose input it cannot validate.",
     );
   }
-  const label = `${where} ("${name}")`;
-  if (RESERVED_NAMES.has(name)) {
-    throw new CatalogueError(
-      "reserved_tool_name",
-      `${label}: "${name}" is the name of toolsift's own search tool, and the API rejects two tools with one name. Rename yours.`,
-    );
-  }
-  if (typeof tool.description !== "string" || tool.description.trim() === "") {
-    throw new CatalogueError(
-      "missing_description",
-      `${label} has no description. Give it one that says what the tool does: its first sentence is all the model sees of a stubbed tool.`,
-    );
-  }
-  if (tool.tags !== undefined && !(Array.isArray(tool.tags) && tool.tags.every((tag) => typeof tag === "string"))) {
-    throw new CatalogueError("invalid_tags", `${label} has tags that are not an array of strings.`);
-  }
-  if (tool.execute !== undefined && typeof tool.execute !== "function") {
-    throw new CatalogueError("invalid_execute", `${label} has an execute that is not a function.`);
-  }
-  const inputSchema = toJsonSchema(tool.inputSchema, label);
-  const server = typeof tool.server === "string" ? tool.server : undefined;
-  const tags = tool.tags ?? [];
-  const destructive = tool.destructive === true;
   return {
     name,
-    description: tool.description,
-    inputSchema,
+    description,
+    inputSchema: schema,
     destructive,
     server,
     tags,
-    definition: tool as ToolDefinition,
-    document: rankDocumentOf({ name, description: tool.description, inputSchema, tags, ...(server ? { server } : {}) }),
+    definition,
+    run: execute ? (input, context) => execute.call(definition, input as never, context) : undefined,
+    zodSchema: zodSchema as ZodType | undefined,
+    validator: new InputValidator(schema, dialect),
+    document: rankDocumentOf({ name, description, inputSchema: schema, tags, ...(server ? { server } : {}) }),
     contentKey: createHash("sha1")
-      .update(JSON.stringify([tool.description, inputSchema, destructive, server ?? null, tags]))
+      .update(JSON.stringify([description, schema, destructive, server ?? null, tags]))
       .digest("base64url"),
+    fields,
   };
 }
 
-function toJsonSchema(schema: unknown, label: string): JsonSchemaObject {
-  let json: unknown = schema;
-  if (isZodSchema(schema)) {
+function toJsonSchema(given: unknown, isZod: boolean, label: string) {
+  let json: unknown = given;
+  if (isZod) {
     try {
-      json = z.toJSONSchema(schema, { io: "input" });
+      json = z.toJSONSchema(given as ZodType, { io: "input" });
     } catch (error) {
       throw new CatalogueError(
         "invalid_schema",
@@ -84,27 +88,37 @@ function toJsonSchema(schema: unknown, label: string): JsonSchemaObject {
       );
     }
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json) || (json as { type?: unknown }).type !== "object") {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) throw notAnObjectSchema(json, label);
+  // Our own copy, read once and bounded: the host's object may change, loop or throw.
+  const copy = copyJson(json, CATALOGUE_LIMITS.schema);
+  if (!copy.ok) {
     throw new CatalogueError(
       "invalid_schema",
-      `${label}: inputSchema must be an object schema ({ "type": "object", "properties": {...} }) or a zod object, ` +
-        `got ${describeSchema(json)}. Wrap a single value in an object property.`,
+      `${label}: its inputSchema at ${describePath(copy.path)} ${copy.problem}. An input schema must be plain JSON ` +
+        `(at most ${CATALOGUE_LIMITS.schema.maxDepth} levels deep, ${CATALOGUE_LIMITS.schema.maxValues.toLocaleString("en")} values); ` +
+        'use "$defs" and "$ref" for recursive shapes.',
     );
   }
+  const schema = copy.value;
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || schema.type !== "object") throw notAnObjectSchema(schema, label);
   // The wire schema needs no dialect marker, and every token spent on it is paid on every turn.
-  const { $schema: _dialect, ...rest } = json as JsonSchemaObject;
-  return rest as JsonSchemaObject;
+  const { $schema, ...rest } = schema;
+  return { schema: rest as JsonSchemaObject & { [key: string]: JsonValue }, dialect: dialectOf($schema) };
+}
+
+function notAnObjectSchema(json: unknown, label: string): CatalogueError {
+  return new CatalogueError(
+    "invalid_schema",
+    `${label}: inputSchema must be an object schema ({ "type": "object", "properties": {...} }) or a zod object, ` +
+      `got ${describeSchema(json)}. Wrap a single value in an object property.`,
+  );
 }
 
 function describeSchema(json: unknown): string {
   if (typeof json === "object" && json !== null && !Array.isArray(json) && "type" in json) {
     return `a schema of type ${JSON.stringify((json as { type: unknown }).type)}`;
   }
-  return typeName(json);
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object without \"type\"" : typeof value;
+  if (json === null) return "null";
+  if (Array.isArray(json)) return "an array";
+  return typeof json === "object" ? 'an object without "type"' : typeof json;
 }

@@ -1,7 +1,8 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-import { isZodSchema } from "./is-zod-schema.js";
+import { copyJson, describePath, type JsonValue } from "./copy-json.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
+import { CATALOGUE_LIMITS } from "./limits.js";
+import { safeRegExpEngine } from "./safe-regexp.js";
+import { createAjv, type Dialect } from "./schema-dialect.js";
 
 /** One thing wrong with a tool input: where (a JSON pointer, "" for the input itself) and what. */
 export interface InputIssue {
@@ -9,37 +10,98 @@ export interface InputIssue {
   message: string;
 }
 
+/**
+ * The outcome of checking one input. There is no third, unchecked outcome: an input is
+ * either valid against the tool's real schema, or it does not run.
+ */
 export type InputValidation =
   | { ok: true; value: unknown }
   | { ok: false; issues: InputIssue[] }
-  /** The schema itself could not be compiled; the input is passed through unchecked. */
-  | { ok: true; value: unknown; uncheckedBecause: string };
+  /** The input was fine to read, but the tool's schema could not be compiled: the tool cannot run. */
+  | { ok: false; schemaError: string };
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+/** What toolsift needs of one of ajv's errors; its own shape, so ajv's types stay out of the public API. */
+interface ValidationError {
+  keyword: string;
+  instancePath: string;
+  params: object;
+  message?: string;
+}
 
-// Models send "3" for 3 and "true" for true, and a stubbed tool gives them no schema to
-// follow at all: coercion turns near-misses into valid calls rather than wasted turns.
-// logger off: a format ajv does not know (custom ones are common in MCP schemas) is skipped, not reported per compile.
-// addUsedSchema off and removeSchema after each compile: a schema's $id must not clash with
-// its own re-listed copy (or another tool's), and ajv must not keep every schema it has seen.
-const ajv = new Ajv2020({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false, logger: false, addUsedSchema: false });
-addFormats(ajv);
+/** A compiled validator: a check that coerces its argument in place and lists what was wrong. */
+export interface CompiledValidator {
+  (value: unknown): boolean;
+  errors?: readonly ValidationError[] | null;
+}
 
-const compiled = new WeakMap<CatalogueTool, ValidateFunction | Error>();
+/**
+ * A tool's input validator, compiled on first use (compiling costs about a millisecond a
+ * tool, too much to pay for thousands of tools at start-up; `checkSchema` has already
+ * vouched that it compiles).
+ *
+ * Each validator has an ajv of its own, and so its own definitions: a root `$ref: "#"` or a
+ * `$defs` entry resolves against this tool's schema alone, two tools (or two versions of one
+ * re-listed tool) with the same `$id` never clash, and everything ajv keeps for a compile is
+ * released with the tool, so a host that re-lists changed schemas forever does not grow memory.
+ */
+export class InputValidator {
+  private compiled: CompiledValidator | Error | undefined;
+
+  constructor(
+    private readonly schema: { [key: string]: JsonValue },
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** The compiled function, or why it could not be compiled (remembered: it is not retried). */
+  validator(): CompiledValidator | Error {
+    if (!this.compiled) {
+      try {
+        // Models send "3" for 3 and "true" for true, and a stubbed tool gives them no schema to
+        // follow at all: coercion turns near-misses into valid calls rather than wasted turns.
+        // logger off: a format ajv does not know (custom ones are common in MCP schemas) is
+        // skipped, not reported per compile. validateSchema off: checkSchema did it already.
+        const ajv = createAjv(this.dialect, {
+          allErrors: true,
+          coerceTypes: true,
+          useDefaults: true,
+          strict: false,
+          logger: false,
+          validateSchema: false,
+          code: { regExp: safeRegExpEngine },
+        });
+        const compiled = ajv.compile(this.schema);
+        // Defence in depth (checkSchema refuses "$async"): an async validator returns a
+        // Promise, which a synchronous check would read as "valid".
+        this.compiled = (compiled as { $async?: unknown }).$async === true ? new Error('"$async" schemas are not supported') : (compiled as CompiledValidator);
+      } catch (error) {
+        this.compiled = error instanceof Error ? error : new Error(String(error));
+      }
+    }
+    return this.compiled;
+  }
+}
 
 /**
  * Validates and coerces a tool input against the tool's real schema (and, for a zod tool,
- * its zod schema, so refinements and transforms apply). The input is not mutated. It can
+ * its zod schema, so refinements and transforms apply: the value returned is zod's output).
+ *
+ * The input is first copied as plain JSON, reading each property once; the copy is what is
+ * checked, approved and run, so a caller that changes its object (or a getter, or a Proxy)
+ * cannot make the tool run on anything else. An input that is not JSON data (a function
+ * inside, a cycle, past the size bounds) is an issue, not a reason to check less. It can
  * reject: a zod transform or refinement that throws is the caller's to turn into a result.
  */
 export async function validateInput(tool: CatalogueTool, input: unknown): Promise<InputValidation> {
-  const validate = validatorFor(tool);
-  const value = structuredCloneOrSelf(input ?? {});
-  if (validate instanceof Error) return { ok: true, value, uncheckedBecause: validate.message };
+  const copy = copyJson(input === undefined ? {} : input, CATALOGUE_LIMITS.input);
+  if (!copy.ok) {
+    return { ok: false, issues: [{ path: copy.path, message: `${copy.problem}: a tool input must be plain JSON data (${describePath(copy.path)})` }] };
+  }
+  const validate = tool.validator.validator();
+  if (validate instanceof Error) return { ok: false, schemaError: validate.message };
+  const value = copy.value;
   if (!validate(value)) return { ok: false, issues: (validate.errors ?? []).map(toIssue) };
-  const schema = tool.definition.inputSchema;
-  if (isZodSchema(schema)) {
+  const schema = tool.zodSchema;
+  if (schema) {
     // Async: a zod schema may hold async refinements; safeParse would throw on those.
     const parsed = await schema.safeParseAsync(value);
     if (!parsed.success) {
@@ -61,22 +123,7 @@ export function formatIssues(issues: readonly InputIssue[]): string {
   return issues.map((issue) => `- ${issue.path || "(input)"}: ${issue.message}`).join("\n");
 }
 
-function validatorFor(tool: CatalogueTool): ValidateFunction | Error {
-  let validate = compiled.get(tool);
-  if (!validate) {
-    try {
-      validate = ajv.compile(tool.inputSchema);
-    } catch (error) {
-      validate = error instanceof Error ? error : new Error(String(error));
-    } finally {
-      ajv.removeSchema(tool.inputSchema);
-    }
-    compiled.set(tool, validate);
-  }
-  return validate;
-}
-
-function toIssue(error: ErrorObject): InputIssue {
+function toIssue(error: ValidationError): InputIssue {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "required") {
     return { path: `${error.instancePath}/${String(params.missingProperty)}`, message: "is required but missing" };
@@ -88,12 +135,4 @@ function toIssue(error: ErrorObject): InputIssue {
     return { path: error.instancePath, message: `must be one of ${JSON.stringify(params.allowedValues)}` };
   }
   return { path: error.instancePath, message: error.message ?? error.keyword };
-}
-
-function structuredCloneOrSelf(value: unknown): unknown {
-  try {
-    return structuredClone(value);
-  } catch {
-    return value;
-  }
 }

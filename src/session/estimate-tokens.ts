@@ -19,3 +19,32 @@ export const estimateTokens: TokenEstimator = (tool) => Math.ceil(JSON.stringify
 export function estimateBlockTokens(block: readonly AnthropicTool[], estimate: TokenEstimator = estimateTokens): number {
   return block.reduce((sum, tool) => sum + estimate(tool), 0);
 }
+
+/**
+ * Wraps a user's estimator so a bad answer cannot bend the threshold: a result that is not a
+ * finite number of at least 0 (NaN, a negative number, a string), or a throw, is replaced by
+ * the default estimate for that tool, and `onInvalid` hears about it (once: the estimator is
+ * called for every tool on every block). A fallback rather than an error, because the
+ * estimator runs on every `tools()` call, where throwing would stop the session.
+ */
+export function guardedEstimator(estimate: TokenEstimator, onInvalid: (message: string) => void): TokenEstimator {
+  let reported = false;
+  return (tool) => {
+    let got: string;
+    try {
+      const tokens: unknown = estimate(tool);
+      if (typeof tokens === "number" && Number.isFinite(tokens) && tokens >= 0) return tokens;
+      got = `returned ${typeof tokens === "string" ? JSON.stringify(tokens) : String(tokens)}`;
+    } catch (error) {
+      got = `threw (${error instanceof Error ? error.message : String(error)})`;
+    }
+    if (!reported) {
+      reported = true;
+      onInvalid(
+        `estimateTokens ${got} for ${tool.name}, not a number of tokens of at least 0; the default estimate ` +
+          "(JSON characters / 3.5) is used for such tools. Fix the estimator.",
+      );
+    }
+    return estimateTokens(tool);
+  };
+}

@@ -10,7 +10,9 @@ export function firstSentence(description: string): string {
   const end = /[.!?](?=\s+[A-Z"'(\[]|$)/.exec(text);
   const sentence = end ? text.slice(0, end.index + 1) : text;
   if (sentence.length <= MAX_LENGTH) return sentence;
-  const cut = sentence.slice(0, MAX_LENGTH - 1);
+  // Never cut between the halves of a surrogate pair (an emoji, say): half a pair is not text.
+  const cutAt = /[\uD800-\uDBFF]/.test(sentence[MAX_LENGTH - 2] ?? "") ? MAX_LENGTH - 2 : MAX_LENGTH - 1;
+  const cut = sentence.slice(0, cutAt);
   const lastSpace = cut.lastIndexOf(" ");
   return `${cut.slice(0, lastSpace > MAX_LENGTH / 2 ? lastSpace : cut.length).replace(/[\s,;:]+$/, "")}…`;
 }

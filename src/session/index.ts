@@ -1,6 +1,6 @@
 export { fullToolOf, type AnthropicTool, type WireInputSchema } from "./anthropic-tool.js";
 export { buildToolBlock } from "./build-tool-block.js";
-export { estimateBlockTokens, estimateTokens, type TokenEstimator } from "./estimate-tokens.js";
+export { estimateBlockTokens, estimateTokens, guardedEstimator, type TokenEstimator } from "./estimate-tokens.js";
 export { firstSentence } from "./first-sentence.js";
 export { Hydration, type HydrationChange } from "./hydration.js";
 export { permittedTools, type PermittedTools } from "./permitted-tools.js";

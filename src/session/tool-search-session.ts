@@ -1,4 +1,6 @@
 import {
+  CATALOGUE_LIMITS,
+  copyJson,
   formatIssues,
   isToolOutput,
   validateInput,
@@ -147,12 +149,13 @@ export class ToolSearchSession {
     return view;
   }
 
-  /** Runs a `search_tools` input: checks it and ranks, with this session's permissions. */
+  /** Runs a `search_tools` input: checks it and ranks, with this session's permissions. Never rejects. */
   async searchTools(input: unknown, toolUseId?: string): Promise<SearchToolsOutcome> {
-    const parsed = parseSearchInput(input);
-    if (!parsed.ok) return parsed;
-    const limit = parsed.limit ?? this.services.tuning.searchLimit;
     try {
+      // Inside the try: the input is the caller's, and a getter on it may throw.
+      const parsed = parseSearchInput(input);
+      if (!parsed.ok) return parsed;
+      const limit = parsed.limit ?? this.services.tuning.searchLimit;
       const matches = await this.services.rank(parsed.query, limit, this.context("search", toolUseId));
       return { ok: true, query: parsed.query, matches };
     } catch (error) {
@@ -162,80 +165,96 @@ export class ToolSearchSession {
 
   /**
    * Executes one `tool_use` block (a real tool or `search_tools`) and returns its
-   * `tool_result`. It never throws: every failure is an `is_error` result the model can read,
-   * and no failure loses the session's state (a call to a real, permitted tool hydrates it
-   * even when its input is invalid, so the model gets the schema it needs).
+   * `tool_result`. It never throws and never rejects, whatever it is given: every failure is
+   * an `is_error` result the model can read, and no failure loses the session's state (a call
+   * to a real, permitted tool hydrates it even when its input is invalid, so the model gets
+   * the schema it needs).
+   *
+   * What runs is decided once: the input is copied as plain JSON and validated (and, for a
+   * zod tool, parsed by zod), a destructive tool is approved with that value, and the tool
+   * runs on that same value. A tool whose input could not be checked does not run.
    *
    * @param options.shownInFull - The request showed the model this tool's full definition
    *   some other way than the tool block (Anthropic's `tool_reference`), so the call is not
    *   reported as made from a stub.
    */
   async execute(toolUse: ToolUseBlock, options: { shownInFull?: boolean } = {}): Promise<ToolResultBlock> {
-    if (toolUse.name === SEARCH_TOOLS_NAME) {
-      return searchResultBlock(toolUse.id, await this.searchTools(toolUse.input, toolUse.id));
+    const call = readToolUse(toolUse);
+    if (!call.ok) return errorResult(call.id, call.error);
+    try {
+      if (call.name === SEARCH_TOOLS_NAME) return searchResultBlock(call.id, await this.searchTools(call.input, call.id));
+      return await this.executeTool(call, readShownInFull(options));
+    } catch (error) {
+      // Only toolsift's own bookkeeping can land here (the tool's run is guarded on its own),
+      // so the tool did not run.
+      return errorResult(call.id, `toolsift could not handle this call to ${call.name} (${errorText(error)}); it was not run.`);
     }
+  }
+
+  private async executeTool(call: ToolCall, shownInFull: boolean): Promise<ToolResultBlock> {
     const started = performance.now();
     const report = (event: Omit<Extract<ToolSearchEvent, { type: "tool-call" }>, "type" | "sessionId" | "name" | "toolUseId" | "ms">) =>
       this.services.emit({
         type: "tool-call",
         sessionId: this.id,
-        name: toolUse.name,
-        toolUseId: toolUse.id,
+        name: call.name,
+        toolUseId: call.id,
         ms: performance.now() - started,
         ...event,
       });
-    const context = this.context("execute", toolUse.id);
+    const context = this.context("execute", call.id);
     let tool: CatalogueTool | undefined;
     let stub = false;
     try {
       const snapshot = await this.services.snapshot();
-      tool = snapshot.byName.get(toolUse.name);
+      tool = snapshot.byName.get(call.name);
       if (!tool || !this.services.isPermitted(tool, context)) {
         // The model hears the same either way, so a denied tool's existence does not leak;
         // the event tells the operator which it was.
         report({ stub: false, validation: "not-run", outcome: tool ? "denied" : "unknown-tool" });
         return errorResult(
-          toolUse.id,
-          `There is no tool named "${toolUse.name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`,
+          call.id,
+          `There is no tool named "${call.name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`,
         );
       }
-      stub = !options.shownInFull && (await this.shownAsStub(tool.name));
+      stub = !shownInFull && (await this.shownAsStub(tool.name));
       this.hydrate(tool);
     } catch (error) {
       report({ stub, validation: "not-run", outcome: "tool-error", error: errorText(error) });
-      return errorResult(toolUse.id, `Could not look up "${toolUse.name}": ${errorText(error)}`);
+      return errorResult(call.id, `Could not look up "${call.name}": ${errorText(error)}`);
     }
 
     let validation: InputValidation;
     try {
-      validation = await validateInput(tool, toolUse.input);
+      validation = await validateInput(tool, call.input);
     } catch (error) {
       report({ stub, validation: "invalid", outcome: "invalid-input", error: errorText(error) });
-      return errorResult(toolUse.id, `The input check of ${tool.name} failed (${errorText(error)}); it was not run.`);
+      return errorResult(call.id, `The input check of ${tool.name} failed (${errorText(error)}); it was not run.`);
+    }
+    if (!validation.ok && "schemaError" in validation) {
+      report({ stub, validation: "not-run", outcome: "invalid-schema", error: validation.schemaError });
+      this.services.emit({
+        type: "warning",
+        code: "schema_invalid",
+        message: `The input schema of ${tool.name} could not be compiled (${validation.schemaError}), so the tool cannot run. Fix its schema.`,
+      });
+      return errorResult(call.id, `${tool.name} cannot be run: its input schema is broken, so its input cannot be checked. It was not run.`);
     }
     if (!validation.ok) {
       report({ stub, validation: "invalid", outcome: "invalid-input" });
       return errorResult(
-        toolUse.id,
+        call.id,
         `Invalid input for ${tool.name}; it was not run.\n${formatIssues(validation.issues)}\n` +
           `Its input schema is:\n${JSON.stringify(tool.inputSchema)}\nCall it again with input that fits.`,
       );
-    }
-    const checked = "uncheckedBecause" in validation ? "unchecked" : "valid";
-    if (checked === "unchecked") {
-      this.services.emit({
-        type: "warning",
-        code: "schema_unchecked",
-        message: `The input schema of ${tool.name} could not be compiled (${(validation as { uncheckedBecause: string }).uncheckedBecause}); its input was passed through unchecked.`,
-      });
     }
 
     if (tool.destructive) {
       const approved = await this.approve(tool, validation.value, context);
       if (approved !== true) {
-        report({ stub, validation: checked, outcome: "not-approved", ...(approved ? { error: approved.error } : {}) });
+        report({ stub, validation: "valid", outcome: "not-approved", ...(approved ? { error: approved.error } : {}) });
         return errorResult(
-          toolUse.id,
+          call.id,
           approved === false
             ? `${tool.name} changes or deletes data and was not approved, so it did not run. Ask the user before trying again.`
             : approved.error,
@@ -243,19 +262,20 @@ export class ToolSearchSession {
       }
     }
 
-    if (!tool.definition.execute) {
-      report({ stub, validation: checked, outcome: "tool-error", error: "no execute function" });
-      return errorResult(toolUse.id, `${tool.name} cannot be run here: its definition has no execute function.`);
+    if (!tool.run) {
+      report({ stub, validation: "valid", outcome: "tool-error", error: "no execute function" });
+      return errorResult(call.id, `${tool.name} cannot be run here: its definition has no execute function.`);
     }
+    let output: unknown;
     try {
-      // Validated against an object schema, so the value is an object.
-      const output = await tool.definition.execute(validation.value as Record<string, unknown>, context);
-      report({ stub, validation: checked, outcome: "ok" });
-      return resultOf(toolUse.id, output);
+      output = await tool.run(validation.value, context);
     } catch (error) {
-      report({ stub, validation: checked, outcome: "tool-error", error: errorText(error) });
-      return errorResult(toolUse.id, `${tool.name} failed: ${errorText(error)}`);
+      report({ stub, validation: "valid", outcome: "tool-error", error: errorText(error) });
+      return errorResult(call.id, `${tool.name} failed: ${errorText(error)}`);
     }
+    const result = resultOf(call.id, tool.name, output);
+    report({ stub, validation: "valid", outcome: "ok", ...(result.unreadable ? { error: result.unreadable } : {}) });
+    return result.block;
   }
 
   /**
@@ -304,20 +324,94 @@ export function searchResultBlock(toolUseId: string, outcome: SearchToolsOutcome
   return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(body) };
 }
 
-function resultOf(toolUseId: string, output: unknown): ToolResultBlock {
-  if (isToolOutput(output)) {
+/**
+ * The tool's output as a result block. The tool has run by now, so an output that cannot be
+ * rendered (a BigInt, a cycle, malformed content blocks) is still reported as run, not as
+ * failed: a model told it failed could run a side effect twice.
+ */
+function resultOf(toolUseId: string, name: string, output: unknown): { block: ToolResultBlock; unreadable?: string } {
+  try {
+    if (isToolOutput(output)) {
+      const content = copyContentBlocks(output.content);
+      return { block: { type: "tool_result", tool_use_id: toolUseId, content, ...(output.isError === true ? { is_error: true } : {}) } };
+    }
+    const content = typeof output === "string" ? output : (JSON.stringify(output) ?? "(no output)");
+    return { block: { type: "tool_result", tool_use_id: toolUseId, content } };
+  } catch (error) {
+    const unreadable = `its output could not be serialised (${errorText(error).replace(/\s+/g, " ")})`;
     return {
-      type: "tool_result",
-      tool_use_id: toolUseId,
-      content: [...output.content],
-      ...(output.isError ? { is_error: true } : {}),
+      unreadable,
+      block: {
+        type: "tool_result",
+        tool_use_id: toolUseId,
+        content:
+          `${name} ran, but ${unreadable}, so it cannot be shown. It did run: do not call it again for the same ` +
+          "request; tell the user the result is not available.",
+      },
     };
   }
-  const content = typeof output === "string" ? output : (JSON.stringify(output) ?? "(no output)");
-  return { type: "tool_result", tool_use_id: toolUseId, content };
+}
+
+/** The content blocks of a `toolOutput`, checked and copied: they go on the wire as they are. */
+function copyContentBlocks(content: unknown): ToolResultContentBlock[] {
+  if (!Array.isArray(content)) throw new Error("toolOutput content is not an array of content blocks");
+  const copy = copyJson(content, CATALOGUE_LIMITS.output);
+  if (!copy.ok) throw new Error(`toolOutput content at ${copy.path || "/"} ${copy.problem}`);
+  for (const block of copy.value as unknown[]) {
+    const type = typeof block === "object" && block !== null ? (block as { type?: unknown }).type : undefined;
+    if (type !== "text" && type !== "image" && type !== "tool_reference") {
+      throw new Error(`toolOutput content holds a block of type ${JSON.stringify(type)}; use "text", "image" or "tool_reference"`);
+    }
+  }
+  return copy.value as ToolResultContentBlock[];
 }
 
 function errorResult(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
+}
+
+/** A `tool_use` block's fields, each read once. */
+interface ToolCall {
+  ok: true;
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+/**
+ * Reads a `tool_use` block defensively: `execute` is documented never to throw, and a caller
+ * may hand it anything (null, a block without a name, a getter that throws).
+ */
+function readToolUse(toolUse: unknown): ToolCall | { ok: false; id: string; error: string } {
+  const field = (key: string): { value?: unknown; error?: string } => {
+    try {
+      return { value: (toolUse as Record<string, unknown>)[key] };
+    } catch (error) {
+      return { error: `its "${key}" could not be read (${errorText(error)})` };
+    }
+  };
+  if (typeof toolUse !== "object" || toolUse === null) {
+    return { ok: false, id: "", error: `This is not a tool_use block (got ${toolUse === null ? "null" : typeof toolUse}), so nothing was run.` };
+  }
+  const id = field("id");
+  const name = field("name");
+  const input = field("input");
+  const safeId = typeof id.value === "string" ? id.value : "";
+  const problem =
+    id.error ??
+    (typeof id.value === "string" && id.value !== "" ? undefined : "it has no id, so its result could not be matched to it") ??
+    name.error ??
+    (typeof name.value === "string" && name.value !== "" ? undefined : "it names no tool") ??
+    input.error;
+  if (problem !== undefined) return { ok: false, id: safeId, error: `This tool_use block cannot be run: ${problem}. Nothing was run.` };
+  return { ok: true, id: safeId, name: name.value as string, input: input.value };
+}
+
+function readShownInFull(options: unknown): boolean {
+  try {
+    return typeof options === "object" && options !== null && (options as { shownInFull?: unknown }).shownInFull === true;
+  } catch {
+    return false;
+  }
 }
 

@@ -49,17 +49,37 @@ export interface Tuning {
 
 export type ResolvedTuning = Required<Tuning>;
 
-/** Fills in defaults and rejects values that cannot work. */
-export function resolveTuning(tuning: Tuning = {}): ResolvedTuning {
-  const resolved: ResolvedTuning = {
-    toolSearch: tuning.toolSearch ?? true,
-    toolSearchThresholdTokens: tuning.toolSearchThresholdTokens ?? 10_000,
-    keepTools: tuning.keepTools ?? [],
-    maxHydratedTools: tuning.maxHydratedTools ?? 15,
-    maxStubTokens: tuning.maxStubTokens ?? 10_000,
-    searchLimit: tuning.searchLimit ?? 5,
-    maxSessions: tuning.maxSessions ?? 1_000,
-  };
+const DEFAULTS: ResolvedTuning = {
+  toolSearch: true,
+  toolSearchThresholdTokens: 10_000,
+  keepTools: [],
+  maxHydratedTools: 15,
+  maxStubTokens: 10_000,
+  searchLimit: 5,
+  maxSessions: 1_000,
+};
+
+/**
+ * Fills in defaults and rejects values that cannot work, each with an {@link OptionsError}
+ * that names the option: a string where a boolean belongs (`toolSearch: "false"` is truthy)
+ * or a misspelt key would otherwise be read silently and wrongly. Duplicate `keepTools`
+ * names are dropped (a tool twice in a request is refused by the API).
+ */
+export function resolveTuning(tuning: unknown = {}): ResolvedTuning {
+  if (typeof tuning !== "object" || tuning === null || Array.isArray(tuning)) {
+    throw new OptionsError("invalid_tuning", `tuning must be an object such as { maxHydratedTools: 10 }, or left out; got ${describe(tuning)}.`);
+  }
+  const given = tuning as Tuning;
+  for (const key of Object.keys(given)) {
+    if (!(key in DEFAULTS)) {
+      throw new OptionsError("invalid_tuning", `Unknown tuning option "${key}". The options are ${Object.keys(DEFAULTS).join(", ")}.`);
+    }
+  }
+  const resolved: ResolvedTuning = { ...DEFAULTS };
+  for (const [key, value] of Object.entries(given)) if (value !== undefined) Object.assign(resolved, { [key]: value });
+  if (typeof resolved.toolSearch !== "boolean") {
+    throw new OptionsError("invalid_tuning", `tuning.toolSearch must be true or false, got ${describe(resolved.toolSearch)}.`);
+  }
   requireCount(resolved.toolSearchThresholdTokens, "toolSearchThresholdTokens", 0);
   requireCount(resolved.maxHydratedTools, "maxHydratedTools", 0);
   requireCount(resolved.maxStubTokens, "maxStubTokens", 0);
@@ -68,12 +88,18 @@ export function resolveTuning(tuning: Tuning = {}): ResolvedTuning {
   if (!Array.isArray(resolved.keepTools) || !resolved.keepTools.every((name) => typeof name === "string")) {
     throw new OptionsError("invalid_tuning", "tuning.keepTools must be an array of tool names.");
   }
-  return resolved;
+  return { ...resolved, keepTools: [...new Set(resolved.keepTools)] };
 }
 
 function requireCount(value: number, name: string, min: number, max = Number.MAX_SAFE_INTEGER): void {
   if (!Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
-    throw new OptionsError("invalid_tuning", `tuning.${name} must be a whole number ${range}, got ${JSON.stringify(value)}.`);
+    throw new OptionsError("invalid_tuning", `tuning.${name} must be a whole number ${range}, got ${describe(value)}.`);
   }
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (value === null || typeof value !== "object") return String(value);
+  return Array.isArray(value) ? "an array" : "an object";
 }

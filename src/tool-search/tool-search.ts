@@ -11,6 +11,7 @@ import {
   type PermittedTools,
   checkQuery,
   estimateTokens,
+  guardedEstimator,
   resolveTuning,
   type AnthropicTool,
   type ResolvedTuning,
@@ -62,7 +63,9 @@ export class ToolSearch {
     private readonly ownsRanker: boolean,
     private readonly emit: (event: ToolSearchEvent) => void,
   ) {
-    const estimate = options.estimateTokens ?? estimateTokens;
+    const estimate = options.estimateTokens
+      ? guardedEstimator(options.estimateTokens.bind(options), (message) => emit({ type: "warning", code: "estimate_invalid", message }))
+      : estimateTokens;
     this.services = {
       tuning,
       snapshot: () => this.catalogue.snapshot(),
@@ -83,6 +86,11 @@ export class ToolSearch {
   static async create(options: ToolSearchOptions): Promise<ToolSearch> {
     if (typeof options !== "object" || options === null) {
       throw new OptionsError("invalid_options", "createToolSearch takes an options object: createToolSearch({ tools }).");
+    }
+    for (const callback of ["permit", "approve", "onEvent", "estimateTokens"] as const) {
+      if (options[callback] !== undefined && typeof options[callback] !== "function") {
+        throw new OptionsError("invalid_options", `options.${callback} must be a function, got ${typeof options[callback]}. Pass a function or leave it out.`);
+      }
     }
     const tuning = resolveTuning(options.tuning);
     const emit = safeEmitter(options.onEvent);
@@ -156,7 +164,7 @@ export class ToolSearch {
   async search(query: string, options: { limit?: number } = {}): Promise<SearchMatch[]> {
     const problem = checkQuery(query);
     if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
-    const limit = options.limit ?? this.tuning.searchLimit;
+    const limit = (options as { limit?: number } | null | undefined)?.limit ?? this.tuning.searchLimit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new OptionsError("invalid_limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(limit)}.`);
     }
@@ -264,9 +272,7 @@ function catalogueOf(options: ToolSearchOptions, emit: (event: ToolSearchEvent) 
   const { tools } = options;
   if (Array.isArray(tools)) return Catalogue.fromArray(tools);
   if (typeof tools === "object" && tools !== null && typeof (tools as ToolHost).listTools === "function") {
-    return Catalogue.fromHost(tools as ToolHost, (error) =>
-      emit({ type: "warning", code: error.code, message: `A tool from the host was skipped: ${error.message}` }),
-    );
+    return Catalogue.fromHost(tools as ToolHost, (code, message) => emit({ type: "warning", code, message }));
   }
   throw new OptionsError(
     "invalid_tools",

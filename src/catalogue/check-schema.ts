@@ -1,0 +1,230 @@
+import type { JsonValue } from "./copy-json.js";
+import { describePath } from "./copy-json.js";
+import { safeRegExp } from "./safe-regexp.js";
+import { createAjv, type AnyAjv, type Dialect } from "./schema-dialect.js";
+
+type JsonObject = { [key: string]: JsonValue };
+
+/** Keywords whose value is one subschema. */
+const SCHEMA_KEYWORDS = [
+  "additionalProperties",
+  "additionalItems",
+  "items",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema",
+] as const;
+/** Keywords whose value is an array of subschemas. */
+const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems", "items"] as const;
+/** Keywords whose value maps names to subschemas. */
+const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"] as const;
+const REF_KEYWORDS = ["$ref", "$dynamicRef", "$recursiveRef"] as const;
+
+/**
+ * Why a tool's input schema cannot be checked, or `undefined` when it can. This is the check
+ * that decides, when the catalogue is read, that every accepted tool's input will be validated:
+ * the schema is valid for its dialect (its meta-schema), every regular expression compiles for
+ * the linear-time engine, and every `$ref` resolves inside the schema itself. It is cheap
+ * (microseconds), unlike compiling a validator, which waits for the tool's first call.
+ *
+ * @param schema - A copy made by `copyJson`: plain, acyclic and bounded.
+ */
+export function checkSchema(schema: JsonObject, dialect: Dialect): string | undefined {
+  return checkMeta(schema, dialect) ?? checkSubschemas(schema, dialect);
+}
+
+const metaCheckers = new Map<Dialect, AnyAjv>();
+
+/**
+ * Validates the schema against its dialect's meta-schema. The checker only ever compiles the
+ * meta-schemas, once, so sharing it keeps nothing per tool (unlike the validators, which
+ * each have their own ajv).
+ */
+function metaChecker(dialect: Dialect): AnyAjv {
+  let checker = metaCheckers.get(dialect);
+  if (!checker) metaCheckers.set(dialect, (checker = createAjv(dialect, { strict: false, logger: false, allErrors: false })));
+  return checker;
+}
+
+function checkMeta(schema: JsonObject, dialect: Dialect): string | undefined {
+  const checker = metaChecker(dialect);
+  try {
+    if (checker.validateSchema(schema) === true) return undefined;
+    const [error] = checker.errors ?? [];
+    return error ? `${describePath(error.instancePath)} ${error.message ?? "is not valid"} (JSON Schema ${dialect})` : "it is not a valid JSON Schema";
+  } catch (error) {
+    return `it could not be checked against JSON Schema ${dialect} (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+interface Resource {
+  node: JsonValue;
+  anchors: Set<string>;
+}
+
+interface RefUse {
+  ref: string;
+  base: string;
+  path: string;
+}
+
+/** Checks every subschema's patterns, and that every reference lands inside the schema. */
+function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefined {
+  // URIs are resolved as ajv resolves them (with its own resolver), so what passes here compiles.
+  const uris = new UriResolution(metaChecker(dialect).opts.uriResolver);
+  const resources = new Map<string, Resource>();
+  const refs: RefUse[] = [];
+  let problem: string | undefined;
+  const visit = (node: JsonValue, path: string, parentBase: string): void => {
+    if (problem !== undefined || typeof node !== "object" || node === null || Array.isArray(node)) return;
+    let base = parentBase;
+    const id = node.$id;
+    if ((typeof id === "string" && !(dialect === "draft-07" && id.startsWith("#"))) || path === "") {
+      const resolved = typeof id === "string" && !id.startsWith("#") ? uris.resolve(parentBase, id) : parentBase;
+      const key = resolved === undefined ? undefined : uris.resourceOf(resolved);
+      if (resolved === undefined || key === undefined) return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} is not a URI that can be resolved`);
+      if (resources.has(key)) return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} names a second schema with the same URI`);
+      base = resolved.replace(/#$/, "");
+      resources.set(key, { node, anchors: new Set() });
+    }
+    const anchors = resources.get(uris.resourceOf(base) ?? "")?.anchors;
+    for (const anchor of anchorsOf(node, dialect)) {
+      if (anchors?.has(anchor)) return void (problem = `${describePath(path)}: the anchor "${anchor}" is defined twice; rename one`);
+      anchors?.add(anchor);
+    }
+    for (const keyword of REF_KEYWORDS) {
+      const ref = node[keyword];
+      if (typeof ref === "string") refs.push({ ref, base, path: `${path}/${keyword}` });
+    }
+    problem = checkKeywords(node, path) ?? checkPatterns(node, path);
+    forEachSubschema(node, path, (child, childPath) => visit(child, childPath, base));
+  };
+  visit(schema, "", "");
+  if (problem !== undefined) return problem;
+  for (const use of refs) {
+    const unresolved = checkRef(use, resources, uris);
+    if (unresolved) return unresolved;
+  }
+  return undefined;
+}
+
+type UriResolver = AnyAjv["opts"]["uriResolver"];
+
+/** URI resolution as ajv does it, with any failure (a URN without a namespace, say) as `undefined`. */
+class UriResolution {
+  constructor(private readonly resolver: UriResolver) {}
+
+  resolve(base: string, reference: string): string | undefined {
+    try {
+      return this.resolver.resolve(base, reference.replace(/#$/, ""));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The resource part of a URI (before "#"), as ajv keys schemas by it. */
+  resourceOf(uri: string): string | undefined {
+    try {
+      return this.resolver.serialize(this.resolver.parse(uri)).split("#")[0];
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function anchorsOf(node: JsonObject, dialect: Dialect): string[] {
+  const anchors: string[] = [];
+  for (const keyword of ["$anchor", "$dynamicAnchor", "$recursiveAnchor"] as const) {
+    if (typeof node[keyword] === "string") anchors.push(node[keyword] as string);
+  }
+  // Draft-07 writes a plain-name fragment as an $id of its own.
+  if (dialect === "draft-07" && typeof node.$id === "string" && node.$id.startsWith("#")) anchors.push(node.$id.slice(1));
+  return anchors;
+}
+
+/**
+ * What the meta-schema allows but ajv refuses to compile (or compiles into something that
+ * does not check): found by fuzzing, kept in step with ajv's keyword code.
+ */
+function checkKeywords(node: JsonObject, path: string): string | undefined {
+  const where = describePath(path);
+  // An async schema's validator returns a Promise, which reads as "valid" to a sync caller.
+  if ("$async" in node) return `${where}: "$async" schemas are not supported; remove "$async"`;
+  if ("id" in node) return `${where}: "id" is the draft-04 spelling; write "$id"`;
+  if (Array.isArray(node.enum) && node.enum.length === 0) return `${where}: "enum" is empty, so no value could ever be valid; list the allowed values`;
+  const dynamicRef = node.$dynamicRef;
+  if (typeof dynamicRef === "string" && !dynamicRef.startsWith("#")) return `${where}: "$dynamicRef" must be a "#..." reference inside the schema`;
+  return undefined;
+}
+
+function checkPatterns(node: JsonObject, path: string): string | undefined {
+  const patterns: [string, string][] = [];
+  if (typeof node.pattern === "string") patterns.push([node.pattern, `${path}/pattern`]);
+  const patternProperties = node.patternProperties;
+  if (typeof patternProperties === "object" && patternProperties !== null && !Array.isArray(patternProperties)) {
+    for (const key of Object.keys(patternProperties)) patterns.push([key, `${path}/patternProperties`]);
+  }
+  for (const [pattern, where] of patterns) {
+    try {
+      safeRegExp(pattern);
+    } catch (error) {
+      return `${describePath(where)}: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  return undefined;
+}
+
+function forEachSubschema(node: JsonObject, path: string, visit: (child: JsonValue, path: string) => void): void {
+  for (const keyword of SCHEMA_KEYWORDS) {
+    const child = node[keyword];
+    if (typeof child === "object" && child !== null && !Array.isArray(child)) visit(child, `${path}/${keyword}`);
+  }
+  for (const keyword of SCHEMA_LIST_KEYWORDS) {
+    const list = node[keyword];
+    if (Array.isArray(list)) list.forEach((child, index) => visit(child, `${path}/${keyword}/${index}`));
+  }
+  for (const keyword of SCHEMA_MAP_KEYWORDS) {
+    const map = node[keyword];
+    if (typeof map !== "object" || map === null || Array.isArray(map)) continue;
+    for (const [name, child] of Object.entries(map)) visit(child, `${path}/${keyword}/${escapePointer(name)}`);
+  }
+}
+
+function checkRef(use: RefUse, resources: ReadonlyMap<string, Resource>, uris: UriResolution): string | undefined {
+  const outside =
+    `${describePath(use.path)}: ${JSON.stringify(use.ref)} does not resolve inside the tool's own schema. toolsift resolves ` +
+    'references only within the schema ("#", "#/$defs/name", an $anchor): move the referenced schema into "$defs"';
+  const target = uris.resolve(use.base, use.ref);
+  const key = target === undefined ? undefined : uris.resourceOf(target);
+  const resource = key === undefined ? undefined : resources.get(key);
+  if (target === undefined || !resource) return outside;
+  const hash = target.indexOf("#");
+  const fragment = hash === -1 ? "" : target.slice(hash + 1);
+  if (fragment === "") return undefined;
+  if (!fragment.startsWith("/")) return resource.anchors.has(decode(fragment) ?? "") ? undefined : outside;
+  let node: JsonValue | undefined = resource.node;
+  for (const token of fragment.slice(1).split("/")) {
+    const key = decode(token)?.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (key === undefined || typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return outside;
+    node = (node as Record<string, JsonValue>)[key];
+  }
+  return typeof node === "boolean" || (typeof node === "object" && node !== null && !Array.isArray(node)) ? undefined : outside;
+}
+
+function decode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}

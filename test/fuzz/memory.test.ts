@@ -1,0 +1,18 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+describe("memory stays flat (defect 3)", () => {
+  it("over 10,000 re-listings of a changed schema, each compiled by a call, and 2,000 short-lived tool searches", () => {
+    // Heap is measured after forced GCs in a child process (--expose-gc), away from the test
+    // runner's own allocations. Before validators had an ajv of their own, the shared ajv kept
+    // every compiled schema: +86 MB over the re-listings, +9 MB per 1,000 short-lived searches.
+    const child = fileURLToPath(new URL("./relist-memory.child.ts", import.meta.url));
+    const run = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", child, "10000", "2000"], { encoding: "utf8", timeout: 400_000 });
+    expect(run.stderr).toBe("");
+    const measured = JSON.parse(run.stdout) as { relistGrowthMb: number; shortLivedGrowthMb: number };
+    console.info(`heap growth: ${measured.relistGrowthMb.toFixed(2)} MB over 10,000 re-listings, ${measured.shortLivedGrowthMb.toFixed(2)} MB over 2,000 short-lived searches`);
+    expect(measured.relistGrowthMb).toBeLessThan(20);
+    expect(measured.shortLivedGrowthMb).toBeLessThan(5);
+  }, 420_000);
+});
