@@ -1,4 +1,4 @@
-import { createToolSearch, estimateBlockTokens, type ToolDefinition } from "../../src/index.js";
+import { createToolSearch, estimateBlockTokens, type ToolDefinition, type Tuning } from "../../src/index.js";
 import type { BlockSavingRun } from "../report/bench-report.js";
 
 /** A catalogue to measure the tool block of: its tools, and queries each labelled with one tool. */
@@ -8,6 +8,8 @@ export interface BlockSavingCatalogue {
   source: string;
   tools: readonly ToolDefinition[];
   queries: readonly { query: string; expected: string }[];
+  /** Tuning on top of the defaults, e.g. a `maxStubTokens` that keeps every stub listed. */
+  tuning?: Tuning;
 }
 
 export interface BlockSavingOptions {
@@ -40,11 +42,11 @@ export async function measureBlockSaving(catalogue: BlockSavingCatalogue, option
     const fullBlock = await full.session("full").tools();
     await full.close();
 
-    let toolSearch = await createToolSearch({ tools: catalogue.tools });
+    let toolSearch = await createToolSearch({ tools: catalogue.tools, tuning: { ...catalogue.tuning } });
     const progressiveByDefault = (await toolSearch.session("probe").view()).progressive;
     if (!progressiveByDefault) {
       await toolSearch.close();
-      toolSearch = await createToolSearch({ tools: catalogue.tools, tuning: { toolSearchThresholdTokens: 0 } });
+      toolSearch = await createToolSearch({ tools: catalogue.tools, tuning: { ...catalogue.tuning, toolSearchThresholdTokens: 0 } });
     }
     const max = options.maxSessions ?? 20;
     const step = Math.max(1, catalogue.queries.length / max);
