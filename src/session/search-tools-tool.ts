@@ -17,8 +17,8 @@ const EXAMPLE_QUERIES = 'Describe the task in plain words (e.g. "open a pull req
 export function searchToolsDefinition(defaultLimit: number, presentation: StubPresentation = "stubs"): AnthropicTool {
   const howToUse =
     presentation === "stubs"
-      ? `Tools whose description ends in "${STUB_HINT}" are listed by their first sentence only and accept any input here: ` +
-        "call one with your best guess (a wrong input is refused, with the tool's full schema) or search first to read its description. " +
+      ? `A tool whose description ends in "${STUB_HINT}" is listed by its first sentence only and accepts any input here: ` +
+        "call it with your best guess (a wrong input is refused, with the tool's full schema) or search first to read more. " +
         "Search also finds tools that are not listed."
       : "Most tools are not listed at all: search finds them, with their names and descriptions, and you can then call any of them by name " +
         "(a wrong input is refused, with the tool's full schema).";

@@ -10,10 +10,11 @@ import { firstSentence } from "./first-sentence.js";
 export const PERMISSIVE_SCHEMA = { type: "object" } as const;
 
 /**
- * Ends every stub's description. `search_tools`' own description says what it means; this
- * marks which tools it applies to, in four tokens.
+ * Ends every stub's description: there is more to this tool than its first sentence.
+ * `search_tools`' description says once what it means (call it and a wrong input brings back
+ * the full schema, or search to read more), so each stub pays one token for it, not a sentence.
  */
-export const STUB_HINT = "(schema on call)";
+export const STUB_HINT = "…";
 
 const stubs = new WeakMap<CatalogueTool, AnthropicTool>();
 
@@ -24,7 +25,10 @@ const stubs = new WeakMap<CatalogueTool, AnthropicTool>();
 export function stubOf(tool: CatalogueTool): AnthropicTool {
   let stub = stubs.get(tool);
   if (!stub) {
-    stub = { name: tool.name, description: `${firstSentence(tool.description)} ${STUB_HINT}`, input_schema: { ...PERMISSIVE_SCHEMA } };
+    const sentence = firstSentence(tool.description);
+    // A first sentence cut for length already ends in the hint.
+    const description = sentence.endsWith(STUB_HINT) ? sentence : `${sentence} ${STUB_HINT}`;
+    stub = { name: tool.name, description, input_schema: { ...PERMISSIVE_SCHEMA } };
     stubs.set(tool, stub);
   }
   return stub;

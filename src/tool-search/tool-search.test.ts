@@ -53,7 +53,7 @@ describe("rule 2: stubs", () => {
     expect(stub.description).toBe(`Create a GitHub issue in a repository. ${STUB_HINT}`);
     expect(stub.input_schema).toEqual({ type: "object" });
     // search_tools tells the model what the hint means.
-    expect(block[0]!.description).toContain(`ends in "${STUB_HINT}"`);
+    expect(block[0]!.description).toContain(`description ends in "${STUB_HINT}"`);
   });
 
   it("never puts destructive, server or tags on the wire, stub or full", async () => {
