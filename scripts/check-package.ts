@@ -18,10 +18,11 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 const fixtures = join(root, "test", "package");
 const keep = process.argv.includes("--keep");
 /** What a default install must not bring: each is an optional peer dependency. */
-const OPTIONAL = ["@huggingface/transformers", "onnxruntime-node", "onnxruntime-web", "hnswlib-node", "@modelcontextprotocol/sdk", "@anthropic-ai/sdk", "sharp"];
+const OPTIONAL = ["@huggingface/transformers", "onnxruntime-node", "onnxruntime-web", "hnswlib-node", "@modelcontextprotocol/sdk", "@anthropic-ai/sdk", "sharp", "zod"];
 const versionOf = (name: string) => (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
 const typescriptVersion = versionOf("typescript");
 const typesNodeVersion = versionOf("@types/node");
+const zodVersion = versionOf("zod");
 
 function step<T>(name: string, run: () => T): T {
   const started = performance.now();
@@ -74,16 +75,17 @@ step("the install printed no warning and ran no install script", () => {
 const sizeMb = step("node_modules size", () => folderBytes(join(project, "node_modules")) / 1024 / 1024);
 console.log(`      node_modules: ${sizeMb.toFixed(1)} MB`);
 
-for (const file of ["smoke.mjs", "smoke.cjs", "consumer.ts", "consumer.cts", "consumer-zod.ts", "tsconfig.consumer.json", "tsconfig.consumer-zod.json"]) {
+for (const file of ["smoke.mjs", "smoke.cjs", "smoke-zod.mjs", "consumer.ts", "consumer.cts", "consumer-zod.ts", "tsconfig.consumer.json", "tsconfig.consumer-zod.json"]) {
   copyFileSync(join(fixtures, file), join(project, file));
 }
 
 step("ESM: import from \"toolsift\", bm25 and hybrid with the bundled model", () => console.log(`      ${run(process.execPath, ["smoke.mjs"], project).trim()}`));
 step("CommonJS: require(\"toolsift\")", () => console.log(`      ${run(process.execPath, ["smoke.cjs"], project).trim()}`));
 
-step(`TypeScript ${typescriptVersion} and @types/node ${typesNodeVersion} installed in the consumer`, () =>
-  run("npm", ["install", "--no-save", "--no-audit", "--no-fund", `typescript@${typescriptVersion}`, `@types/node@${typesNodeVersion}`], project),
+step(`TypeScript ${typescriptVersion}, @types/node ${typesNodeVersion} and zod ${zodVersion} installed in the consumer`, () =>
+  run("npm", ["install", "--no-save", "--no-audit", "--no-fund", `typescript@${typescriptVersion}`, `@types/node@${typesNodeVersion}`, `zod@${zodVersion}`], project),
 );
+step("zod, the user's own: a zod tool is converted, checked and parsed", () => console.log(`      ${run(process.execPath, ["smoke-zod.mjs"], project).trim()}`));
 const tsc = join(project, "node_modules", "typescript", "bin", "tsc");
 step("strict consumer type-checks: skipLibCheck false, lib es2022, no @types/node", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer.json"], project));
 step("strict consumer type-checks: skipLibCheck true", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer.json", "--skipLibCheck"], project));

@@ -30,7 +30,7 @@ type JsonSchema = {
   minProperties?: number;
 };
 
-const isZod = (schema: ToolDefinition["inputSchema"]): schema is Extract<ToolDefinition["inputSchema"], z.ZodType> => schema instanceof z.ZodType;
+const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType;
 const jsonSchemaOf = (tool: ToolDefinition) =>
   (isZod(tool.inputSchema) ? z.toJSONSchema(tool.inputSchema, { io: "input" }) : tool.inputSchema) as JsonSchema;
 

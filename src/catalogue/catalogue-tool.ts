@@ -1,7 +1,6 @@
-import type { ZodType } from "zod";
 import type { RankDocument } from "../ranking/index.js";
 import type { DefinitionFields } from "./read-definition.js";
-import type { JsonSchemaObject, ToolContext, ToolDefinition } from "./tool-definition.js";
+import type { JsonSchemaObject, ZodSchemaLike, ToolContext, ToolDefinition } from "./tool-definition.js";
 import type { InputValidator } from "./validate-input.js";
 
 /**
@@ -22,7 +21,7 @@ export interface CatalogueTool {
   /** The definition's `execute`, as read when the tool was listed, called with the definition as `this`. */
   readonly run: ((input: unknown, context: ToolContext) => unknown) | undefined;
   /** The zod schema, when the definition gave one: its refinements and transforms apply after ajv's checks. */
-  readonly zodSchema: ZodType | undefined;
+  readonly zodSchema: ZodSchemaLike | undefined;
   /** Checks inputs against `inputSchema`; compiled on the tool's first call. */
   readonly validator: InputValidator;
   readonly document: RankDocument;

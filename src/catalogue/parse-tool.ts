@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
-import { z, type ZodType } from "zod";
 import { CatalogueError, errorText } from "../errors.js";
 import { rankDocumentOf } from "../ranking/index.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
 import { checkSchema } from "./check-schema.js";
 import { copyJson, describePath, type JsonValue } from "./copy-json.js";
 import { isZodSchema } from "./is-zod-schema.js";
+import { zodInputJsonSchema } from "./zod-to-json-schema.js";
 import { CATALOGUE_LIMITS } from "./limits.js";
 import { readDefinition, wellFormed, type DefinitionFields } from "./read-definition.js";
 import { dialectOf } from "./schema-dialect.js";
-import type { JsonSchemaObject, ToolDefinition } from "./tool-definition.js";
+import type { JsonSchemaObject, ToolDefinition, ZodSchemaLike } from "./tool-definition.js";
 import { InputValidator } from "./validate-input.js";
 
 export { TOOL_NAME_PATTERN } from "./read-definition.js";
@@ -64,7 +64,7 @@ function buildTool(fields: DefinitionFields, definition: ToolDefinition, label: 
     tags,
     definition,
     run: execute ? (input, context) => execute.call(definition, input as never, context) : undefined,
-    zodSchema: zodSchema as ZodType | undefined,
+    zodSchema,
     validator: new InputValidator(schema, dialect),
     document: rankDocumentOf({ name, description, inputSchema: schema, tags, ...(server ? { server } : {}) }),
     contentKey: createHash("sha1")
@@ -78,7 +78,7 @@ function toJsonSchema(given: unknown, isZod: boolean, label: string) {
   let json: unknown = given;
   if (isZod) {
     try {
-      json = z.toJSONSchema(given as ZodType, { io: "input" });
+      json = zodInputJsonSchema(given as ZodSchemaLike);
     } catch (error) {
       throw new CatalogueError(
         "invalid_schema",

@@ -1,4 +1,15 @@
-import type { ZodType } from "zod";
+
+/**
+ * A zod schema (zod 4, or zod 3.25+ through its v4 core), described by what toolsift uses of it:
+ * the output type `execute` receives, its JSON Schema, and its parse. Structural, so toolsift's
+ * declarations need no zod of their own: any `z.object({...})` fits.
+ */
+export interface ZodSchemaLike<Output = unknown> {
+  readonly _zod: { readonly output: Output };
+  safeParseAsync(value: unknown): Promise<
+    { success: true; data: Output } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
+  >;
+}
 
 /** A JSON Schema for a tool's input. It must describe an object (`"type": "object"`). */
 export interface JsonSchemaObject {
@@ -44,7 +55,7 @@ export interface ToolDefinition<Input = Record<string, unknown>> {
   /** What the tool does. Its first sentence is what a stub shows, so make that sentence count. */
   description: string;
   /** The tool's real input schema: a JSON Schema object, or a zod object schema. */
-  inputSchema: JsonSchemaObject | ZodType<Input>;
+  inputSchema: JsonSchemaObject | ZodSchemaLike<Input>;
   /** Gate the tool behind `approve` before every run. */
   destructive?: boolean;
   /** The server (MCP or otherwise) the tool comes from; kept for attribution, never sent to the model. */
