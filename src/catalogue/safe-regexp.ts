@@ -1,5 +1,9 @@
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
+import type { RE2JS } from "re2js";
 import { CATALOGUE_LIMITS } from "./limits.js";
+
+const require = createRequire(import.meta.url);
+let re2: typeof RE2JS | undefined;
 
 /** What ajv needs of a compiled pattern. */
 export interface SafeRegExp {
@@ -28,9 +32,11 @@ export function safeRegExp(pattern: string): SafeRegExp {
   if (pattern.length > CATALOGUE_LIMITS.patternChars) {
     throw new Error(`the pattern is ${pattern.length} characters long; the limit is ${CATALOGUE_LIMITS.patternChars}`);
   }
+  // Loaded on the first pattern, not at import: most catalogues have few patterns or none.
+  re2 ??= (require("re2js") as { RE2JS: typeof RE2JS }).RE2JS;
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(withEcmaSpaces(RE2JS.translateRegExp(pattern)));
+    compiled = re2.compile(withEcmaSpaces(re2.translateRegExp(pattern)));
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^error parsing regexp: /, "") : String(error);
     throw new Error(

@@ -1,7 +1,7 @@
-import { Ajv } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv } from "ajv";
+import type { Ajv2019 } from "ajv/dist/2019.js";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 
 /** The JSON Schema dialects toolsift validates with; a schema picks one with its root `$schema`. */
 export type Dialect = "2020-12" | "2019-09" | "draft-07";
@@ -12,10 +12,24 @@ export type AnyAjv = Ajv | Ajv2019 | Ajv2020;
 /** The options every dialect's ajv takes. */
 export type AjvOptions = ConstructorParameters<typeof Ajv2020>[0];
 
-const CLASSES: Record<Dialect, AjvClass> = { "2020-12": Ajv2020, "2019-09": Ajv2019, "draft-07": Ajv };
+const require = createRequire(import.meta.url);
+let ajvModules: { classes: Record<Dialect, AjvClass>; addFormats: (ajv: AnyAjv) => void } | undefined;
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: AnyAjv) => void;
+/**
+ * ajv and ajv-formats, loaded on the first schema rather than at import: they take longer to
+ * load than the rest of toolsift, and a program that only imports toolsift should not pay it.
+ */
+function loadAjv(): NonNullable<typeof ajvModules> {
+  return (ajvModules ??= {
+    classes: {
+      "2020-12": (require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+      "2019-09": (require("ajv/dist/2019.js") as { Ajv2019: typeof Ajv2019 }).Ajv2019,
+      "draft-07": (require("ajv") as { Ajv: typeof Ajv }).Ajv,
+    },
+    // CommonJS: its default export may arrive wrapped.
+    addFormats: ((formats: { default?: unknown }) => (formats.default ?? formats) as (ajv: AnyAjv) => void)(require("ajv-formats") as { default?: unknown }),
+  });
+}
 
 /**
  * The dialect a root `$schema` names. MCP and zod use 2020-12, which is also the default;
@@ -32,7 +46,8 @@ export function dialectOf(schemaUri: unknown): Dialect {
 
 /** A new ajv for a dialect, with the formats toolsift knows. */
 export function createAjv(dialect: Dialect, options: AjvOptions): AnyAjv {
-  const ajv = new CLASSES[dialect](options);
+  const { classes, addFormats } = loadAjv();
+  const ajv = new classes[dialect](options);
   addFormats(ajv);
   return ajv;
 }

@@ -66,7 +66,7 @@ export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embed
         `pooling "none" needs a model that outputs one vector per text, but ${folder.onnxFile} outputs only per-token vectors; use pooling "mean" or "cls".`,
       );
     }
-    return createStaticEmbedder({ id, folder, graph, pooling, normalize });
+    return await createStaticEmbedder({ id, folder, graph, pooling, normalize });
   }
   return createOnnxRuntimeEmbedder({ id, folder, pooling, normalize, batchSize });
 }

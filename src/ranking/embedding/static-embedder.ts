@@ -1,4 +1,4 @@
-import { Tokenizer } from "@huggingface/tokenizers";
+import type { Tokenizer } from "@huggingface/tokenizers";
 import { ModelError } from "../../errors.js";
 import type { Embedder, Pooling } from "./embedder.js";
 import { corruptModelFile, type ModelFolder } from "./model-folder.js";
@@ -19,11 +19,13 @@ export interface StaticEmbedderSettings {
  * from the ONNX graph's table, pooled. Rows are computed once per token id and kept, so a
  * catalogue's vocabulary is looked up once per process.
  */
-export function createStaticEmbedder(settings: StaticEmbedderSettings): Embedder {
+export async function createStaticEmbedder(settings: StaticEmbedderSettings): Promise<Embedder> {
   const { folder, graph, pooling, normalize } = settings;
+  // Loaded with the first model, not at import: a bm25-only program never needs it.
+  const { Tokenizer: TokenizerClass } = await import("@huggingface/tokenizers");
   let tokenizer: Tokenizer;
   try {
-    tokenizer = new Tokenizer(JSON.parse(new TextDecoder().decode(folder.tokenizerBytes)) as object, folder.tokenizerConfig);
+    tokenizer = new TokenizerClass(JSON.parse(new TextDecoder().decode(folder.tokenizerBytes)) as object, folder.tokenizerConfig);
   } catch (cause) {
     throw corruptModelFile(folder.tokenizerFile, cause);
   }
