@@ -93,8 +93,10 @@ function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefin
       base = resolved.replace(/#$/, "");
       resources.set(key, { node, anchors: new Set() });
     }
-    const anchors = resources.get(uris.resourceOf(base) ?? "")?.anchors;
-    for (const anchor of anchorsOf(node, dialect)) {
+    const nodeAnchors = anchorsOf(node, dialect);
+    // Resolving the resource costs a URI parse: only a node that defines anchors needs it.
+    const anchors = nodeAnchors.length > 0 ? resources.get(uris.resourceOf(base) ?? "")?.anchors : undefined;
+    for (const anchor of nodeAnchors) {
       if (anchors?.has(anchor)) return void (problem = `${describePath(path)}: the anchor "${anchor}" is defined twice; rename one`);
       anchors?.add(anchor);
     }
