@@ -13,22 +13,23 @@ export type AnyAjv = Ajv | Ajv2019 | Ajv2020;
 export type AjvOptions = ConstructorParameters<typeof Ajv2020>[0];
 
 const require = createRequire(import.meta.url);
-let ajvModules: { classes: Record<Dialect, AjvClass>; addFormats: (ajv: AnyAjv) => void } | undefined;
+const classes: Partial<Record<Dialect, AjvClass>> = {};
+let addFormats: ((ajv: AnyAjv) => void) | undefined;
 
 /**
- * ajv and ajv-formats, loaded on the first schema rather than at import: they take longer to
- * load than the rest of toolsift, and a program that only imports toolsift should not pay it.
+ * A dialect's ajv class, loaded on its first schema rather than at import: ajv takes longer to
+ * load than the rest of toolsift, and most catalogues use one dialect, or none.
  */
-function loadAjv(): NonNullable<typeof ajvModules> {
-  return (ajvModules ??= {
-    classes: {
-      "2020-12": (require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 }).Ajv2020,
-      "2019-09": (require("ajv/dist/2019.js") as { Ajv2019: typeof Ajv2019 }).Ajv2019,
-      "draft-07": (require("ajv") as { Ajv: typeof Ajv }).Ajv,
-    },
-    // CommonJS: its default export may arrive wrapped.
-    addFormats: ((formats: { default?: unknown }) => (formats.default ?? formats) as (ajv: AnyAjv) => void)(require("ajv-formats") as { default?: unknown }),
-  });
+function ajvClass(dialect: Dialect): AjvClass {
+  const loaded = classes[dialect];
+  if (loaded) return loaded;
+  const loading =
+    dialect === "2020-12"
+      ? (require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 }).Ajv2020
+      : dialect === "2019-09"
+        ? (require("ajv/dist/2019.js") as { Ajv2019: typeof Ajv2019 }).Ajv2019
+        : (require("ajv") as { Ajv: typeof Ajv }).Ajv;
+  return (classes[dialect] = loading);
 }
 
 /**
@@ -46,8 +47,9 @@ export function dialectOf(schemaUri: unknown): Dialect {
 
 /** A new ajv for a dialect, with the formats toolsift knows. */
 export function createAjv(dialect: Dialect, options: AjvOptions): AnyAjv {
-  const { classes, addFormats } = loadAjv();
-  const ajv = new classes[dialect](options);
+  const ajv = new (ajvClass(dialect))(options);
+  // CommonJS: its default export may arrive wrapped.
+  addFormats ??= ((formats: { default?: unknown }) => (formats.default ?? formats) as (ajv: AnyAjv) => void)(require("ajv-formats") as { default?: unknown });
   addFormats(ajv);
   return ajv;
 }

@@ -16,6 +16,9 @@ export interface StaticEmbeddingGraph {
   rows(ids: readonly number[]): Float32Array;
 }
 
+/** Token ids evaluated at once: enough to amortise the per-node overhead, small enough to keep memory flat. */
+const ROWS_PER_EVALUATION = 256;
+
 /** The graph inputs a sentence-embedding model may take, and the value each has for a real token. */
 const TOKEN_INPUTS: Readonly<Record<string, number | "id">> = { input_ids: "id", attention_mask: 1, token_type_ids: 0 };
 /** The per-token outputs pooling reads, in the order `loadEmbedder` prefers them. */
@@ -85,10 +88,14 @@ export function staticEmbeddingGraph(graph: OnnxGraph): StaticEmbeddingGraph | {
   return {
     dimensions,
     rows(ids) {
-      if (ids.length === 0) return new Float32Array(0);
-      const tensor = evaluate(ids);
       const rows = new Float32Array(ids.length * dimensions);
-      for (let i = 0; i < rows.length; i++) rows[i] = tensor.at(i);
+      // In chunks, so the evaluator's intermediate tensors stay small whatever the vocabulary.
+      for (let start = 0; start < ids.length; start += ROWS_PER_EVALUATION) {
+        const chunk = ids.slice(start, start + ROWS_PER_EVALUATION);
+        const tensor = evaluate(chunk);
+        const offset = start * dimensions;
+        for (let i = 0; i < chunk.length * dimensions; i++) rows[offset + i] = tensor.at(i);
+      }
       return rows;
     },
   };
@@ -225,9 +232,10 @@ function elementwise(opType: string, a: Value, b: Value): Value {
   }
   const dims = broadcast(a, b, opType);
   const out = new Float64Array(elementCount(dims));
-  const readA = broadcastReader(a.tensor, dims);
-  const readB = broadcastReader(b.tensor, dims);
-  for (let i = 0; i < out.length; i++) out[i] = roundTo(type, operation(readA(i), readB(i)));
+  const fromA = broadcastOffsets(a.tensor.dims, dims);
+  const fromB = broadcastOffsets(b.tensor.dims, dims);
+  const [readA, readB] = [a.tensor.at, b.tensor.at];
+  for (let i = 0; i < out.length; i++) out[i] = roundTo(type, operation(readA(fromA ? fromA[i]! : i), readB(fromB ? fromB[i]! : i)));
   return { tensor: valueTensor(type, dims, out), perToken };
 }
 
@@ -249,23 +257,33 @@ function broadcast(a: Value, b: Value, opType: string): number[] {
   });
 }
 
-function broadcastReader(tensor: Tensor, dims: readonly number[]): (index: number) => number {
-  const own = [...Array<number>(dims.length - tensor.dims.length).fill(1), ...tensor.dims];
-  if (own.every((size, axis) => size === dims[axis])) return (index) => tensor.at(index);
-  // Strides of the tensor over the output's axes, 0 where it is broadcast.
+/**
+ * For each element of a tensor of shape `dims`, the index it reads in a tensor of shape `own`
+ * broadcast to it; `undefined` when the shapes are the same (every element reads its own).
+ * Walks the output indices like an odometer, so each step costs an addition, not a division.
+ */
+function broadcastOffsets(own: readonly number[], dims: readonly number[]): Int32Array | undefined {
+  const padded = [...Array<number>(dims.length - own.length).fill(1), ...own];
+  if (padded.every((size, axis) => size === dims[axis])) return undefined;
+  // The source stride of each output axis: 0 where the source is broadcast along it.
   const strides = new Array<number>(dims.length).fill(0);
-  let stride = 1;
-  for (let axis = dims.length - 1; axis >= 0; axis--) {
-    strides[axis] = own[axis] === 1 ? 0 : stride;
-    stride *= own[axis]!;
+  for (let axis = dims.length - 1, stride = 1; axis >= 0; axis--) {
+    strides[axis] = padded[axis] === 1 ? 0 : stride;
+    stride *= padded[axis]!;
   }
-  return (index) => {
-    let offset = 0;
+  const offsets = new Int32Array(elementCount(dims));
+  const position = new Array<number>(dims.length).fill(0);
+  let offset = 0;
+  for (let i = 0; i < offsets.length; i++) {
+    offsets[i] = offset;
     for (let axis = dims.length - 1; axis >= 0; axis--) {
-      const size = dims[axis]!;
-      offset += (index % size) * strides[axis]!;
-      index = Math.floor(index / size);
+      if (++position[axis]! < dims[axis]!) {
+        offset += strides[axis]!;
+        break;
+      }
+      offset -= strides[axis]! * (dims[axis]! - 1);
+      position[axis] = 0;
     }
-    return tensor.at(offset);
-  };
+  }
+  return offsets;
 }
