@@ -85,7 +85,7 @@ function toolsiftRankers(): RankerEntry[] {
     },
     {
       id: "embedding",
-      label: "toolsift EmbeddingRanker (bundled model, default index: exact up to 50,000 tools)",
+      label: "toolsift EmbeddingRanker (bundled model, default index: exact up to 20,000 tools)",
       kind: "toolsift",
       source: "src/ranking/embedding",
       create: embeddingRanker,

@@ -11,7 +11,7 @@ import { VectorCache } from "./vector-cache.js";
 import type { VectorIndex, VectorIndexOptions } from "./vector-index.js";
 
 /** `auto` switches to HNSW above this many tools; see {@link VectorIndexOptions.hnswAbove}. */
-const DEFAULT_HNSW_ABOVE = 50_000;
+const DEFAULT_HNSW_ABOVE = 20_000;
 
 export interface EmbeddingRankerOptions {
   /**

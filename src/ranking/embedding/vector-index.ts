@@ -33,7 +33,8 @@ export interface VectorIndex {
 export interface VectorIndexOptions {
   /**
    * - `exact`: every vector compared, by a WebAssembly SIMD kernel. No approximation, no build
-   *   time, no native code; faster than HNSW on this project's bench up to `hnswAbove` tools.
+   *   time, no native code. On the bench (100 dimensions) it is as fast as HNSW at 1,000 tools
+   *   (0.07 ms) and 0.15 ms slower at 10,000 (0.26 ms), with nothing to build.
    * - `hnsw`: an HNSW graph from the optional `hnswlib-node` package (a native build); its graph
    *   is persisted in `cacheDir`. Fails with a `DependencyError` when the package is missing.
    * - `auto`: `exact` up to `hnswAbove` tools, `hnsw` above when `hnswlib-node` is installed
@@ -43,7 +44,9 @@ export interface VectorIndexOptions {
   kind?: "auto" | "exact" | "hnsw";
   /**
    * `auto`: the catalogue size above which HNSW is used.
-   * @defaultValue 50_000, where the bench measured HNSW's search catching up with exact search
+   * @defaultValue 20_000: past it exact search takes over half a millisecond a query, while an
+   * HNSW graph (built in about 0.08 ms a tool, then saved in `cacheDir`) answers in a quarter of
+   * that, at a recall of about 98% of the exact answer
    */
   hnswAbove?: number;
   /** HNSW: links per node. @defaultValue 16 */
