@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { DependencyError, OptionsError, errorText } from "../errors.js";
 import { processIo, type CliIo } from "./cli-io.js";
 import { HELP } from "./help.js";
+import { inspectCommand } from "./inspect-command.js";
 import { parseCli } from "./parse-cli.js";
+import { searchCommand } from "./search-command.js";
 import { serveCommand } from "./serve-command.js";
 
 const MCP_SDK = "@modelcontextprotocol/sdk";
@@ -29,8 +31,9 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       case "serve":
         return await serveCommand(command, io);
       case "inspect":
+        return await inspectCommand(command, io);
       case "search":
-        throw new Error(`toolsift ${command.command} is not built yet.`);
+        return await searchCommand(command, io);
     }
   } catch (error) {
     io.err(messageOf(error, argv[0]));
