@@ -121,4 +121,5 @@ search_tools would find them for a client of toolsift serve (allow and deny appl
 `,
 } as const;
 
+/** The commands that have a help text of their own. */
 export type CommandName = Exclude<keyof typeof HELP, "main">;

@@ -1,3 +1,4 @@
+/** The string with its variables filled in, or why that could not be done. */
 export type Expansion = { ok: true; value: string } | { ok: false; problem: string };
 
 const VARIABLE = /\$\{([^}]*)\}/g;

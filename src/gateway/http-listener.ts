@@ -17,21 +17,39 @@ export interface HttpListener {
 
 /** The path clients post to. */
 export const MCP_PATH = "/mcp";
+/** How many client sessions are kept by default; past it the least recently active one is ended. */
+export const DEFAULT_MAX_HTTP_SESSIONS = 256;
 /** The largest request body read; MCP requests are small, and this bounds what a client can make the gateway hold. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 type Transport = InstanceType<Awaited<ReturnType<typeof loadStreamableHttpServerTransport>>>;
 
+/** Options of {@link listenHttp}. */
+export interface HttpListenOptions {
+  /** 0 lets the system choose. */
+  port: number;
+  host: string;
+  log(line: string): void;
+  /**
+   * Sessions kept at once. Clients that vanish without ending their session would otherwise hold
+   * memory forever; past the cap the least recently active session is ended (its client gets
+   * 404 and starts a new one, as the protocol says).
+   * @defaultValue 256
+   */
+  maxSessions?: number;
+}
+
 /**
  * Serves the gateway over Streamable HTTP at `/mcp`, one MCP session (and one toolsift session)
  * per client. Bound to a loopback address, it also refuses requests whose `Host` or `Origin`
  * names another host: a web page cannot reach it through DNS rebinding.
  */
-export async function listenHttp(gateway: Gateway, options: { port: number; host: string; log(line: string): void }): Promise<HttpListener> {
+export async function listenHttp(gateway: Gateway, options: HttpListenOptions): Promise<HttpListener> {
   const StreamableHttpServerTransport = await loadStreamableHttpServerTransport();
   const transports = new Map<string, Transport>();
   const loopback = LOOPBACK_NAMES.has(options.host);
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
@@ -43,6 +61,9 @@ export async function listenHttp(gateway: Gateway, options: { port: number; host
     if (typeof sessionId === "string") {
       const transport = transports.get(sessionId);
       if (!transport) return rpcError(response, 404, -32001, "Session not found: it ended or never existed. Initialize a new one.");
+      // Map order is recency: the least recently active session is the first ended past the cap.
+      transports.delete(sessionId);
+      transports.set(sessionId, transport);
       return transport.handleRequest(request, response);
     }
     if (request.method !== "POST") return rpcError(response, 400, -32000, "Bad request: no Mcp-Session-Id header. Start with an initialize request.");
@@ -53,6 +74,11 @@ export async function listenHttp(gateway: Gateway, options: { port: number; host
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
         transports.set(id, transport);
+        for (const [oldest, stale] of transports) {
+          if (transports.size <= maxSessions) break;
+          transports.delete(oldest);
+          stale.close().catch(() => undefined);
+        }
       },
     });
     transport.onclose = () => {

@@ -5,6 +5,7 @@ export interface JsonSyntaxProblem {
   message: string;
 }
 
+/** The parsed value, or where and why the text is not JSON. */
 export type JsoncParse = { ok: true; value: unknown } | { ok: false; problem: JsonSyntaxProblem };
 
 /**

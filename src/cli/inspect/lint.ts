@@ -15,6 +15,7 @@ export const NEAR_DUPLICATE = { lexical: 0.75, embedding: 0.93, lexicalAlone: 0.
 /** How deep the self-search looks for a tool. */
 const SELF_SEARCH_DEPTH = 10;
 
+/** What {@link lintCatalogue} checks, and with what. */
 export interface LintInput {
   /** The tools to check (those a client would see). */
   tools: readonly ToolDefinition[];

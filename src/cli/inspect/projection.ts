@@ -22,6 +22,7 @@ export interface StrategyCost {
   searchResultTokens: number;
 }
 
+/** Every strategy's cost, from {@link projectStrategies}. */
 export interface Projection {
   /** How many searches the means are over. */
   samples: number;
