@@ -28,6 +28,12 @@ export interface ConnectionServices {
   closed(connection: GatewayConnection): void;
 }
 
+interface PendingCall {
+  requestId: Extra["requestId"];
+  signal: AbortSignal;
+  refusal?: string;
+}
+
 /** How long a user may take to confirm a destructive call. */
 const CONFIRM_TIMEOUT_MS = 10 * 60_000;
 /** How much of a call's input the confirmation shows. */
@@ -47,8 +53,8 @@ export class GatewayConnection {
   /** A list_changed was sent since the client last fetched the list: one is enough. */
   private announced = false;
   private calls = 0;
-  /** Per call of a destructive tool: the request to ask the user under, and why it was refused, if it was. */
-  private readonly pending = new Map<string, { requestId: Extra["requestId"]; refusal?: string }>();
+  /** Per call in progress: the request to ask the user under, its cancellation, and why it was refused, if it was. */
+  private readonly pending = new Map<string, PendingCall>();
 
   constructor(
     private readonly services: ConnectionServices,
@@ -126,7 +132,8 @@ export class GatewayConnection {
     try {
       const answer = await this.server.elicitInput(
         { mode: "form", message: confirmationOf(tool, input), requestedSchema: { type: "object", properties: {} } },
-        { ...(call ? { relatedRequestId: call.requestId } : {}), timeout: CONFIRM_TIMEOUT_MS },
+        // Under the client's tools/call (over HTTP, on its stream), and given up with it if the client cancels.
+        { ...(call ? { relatedRequestId: call.requestId, signal: call.signal } : {}), timeout: CONFIRM_TIMEOUT_MS },
       );
       if (answer.action === "accept") {
         this.services.log(`ran destructive ${tool.name}: the user confirmed it`);
@@ -171,7 +178,7 @@ export class GatewayConnection {
 
   private async run(name: string, input: unknown, extra: Extra): Promise<McpCallResult> {
     const id = `call_${++this.calls}`;
-    const call: { requestId: Extra["requestId"]; refusal?: string } = { requestId: extra.requestId };
+    const call: PendingCall = { requestId: extra.requestId, signal: extra.signal };
     this.pending.set(id, call);
     try {
       const result = await this.session.execute({ id, name, input });

@@ -195,6 +195,34 @@ describe("toolsift serve: destructive tools", () => {
     }
   });
 
+  it("withdraws the question when the client cancels the call, and the tool does not run", async () => {
+    const config = gatewayConfig();
+    let withdrawn = false;
+    let asked = 0;
+    const gateway = await connectGateway(config.file, {
+      // The first question is answered: the SDK's client ignores a cancellation of request id 0
+      // (it tests the id for truthiness), so the one withdrawn must not be the first.
+      elicit: (_params, signal) =>
+        ++asked === 1
+          ? { action: "accept" }
+          : new Promise(() => {
+              signal.addEventListener("abort", () => (withdrawn = true));
+            }),
+    });
+    try {
+      expect(resultText(await gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} }))).toBe("wiped");
+      const cancel = new AbortController();
+      const call = gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} }, undefined, { signal: cancel.signal });
+      await waitFor("the question", () => asked === 2);
+      cancel.abort();
+      await expect(call).rejects.toThrow();
+      await waitFor("the question to be withdrawn", () => withdrawn);
+      expect(config.wipes()).toBe(1);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it("runs a destructive tool that allowDestructive names, for a client that cannot be asked", async () => {
     const config = gatewayConfig({ allowDestructive: ["dyn__wipe_*"] });
     const gateway = await connectGateway(config.file);

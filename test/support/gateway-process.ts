@@ -33,7 +33,7 @@ export interface GatewayClientOptions {
   /** Over stdio (the default) or Streamable HTTP (`serve --http 0`). */
   transport?: "stdio" | "http";
   /** Declare the elicitation capability and answer with this; without it, the client cannot be asked. */
-  elicit?: (request: ElicitRequest["params"]) => ElicitResult;
+  elicit?: (request: ElicitRequest["params"], signal: AbortSignal) => ElicitResult | Promise<ElicitResult>;
 }
 
 /** A real MCP SDK client connected to a real `toolsift serve` process. */
@@ -126,7 +126,7 @@ function newClient(options: Pick<GatewayClientOptions, "elicit">) {
   });
   if (options.elicit) {
     const answer = options.elicit;
-    client.setRequestHandler(ElicitRequestSchema, (request) => answer(request.params));
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) => answer(request.params, extra.signal));
   }
   const errors: Error[] = [];
   client.onerror = (error) => errors.push(error);
