@@ -62,8 +62,10 @@ describe("readGatewayConfig: what it accepts", () => {
         toolsift: { ranker: "hybrid", model: "./models/m", cacheDir: "~/cache", allow: ["docs__*", "local__*"], reconnect: false },
       }),
     );
-    const config = readGatewayConfig(file, { DOCS_TOKEN: "s3cret" });
     const dir = join(file, "..");
+    mkdirSync(join(dir, "servers"));
+    mkdirSync(join(dir, "models", "m"), { recursive: true });
+    const config = readGatewayConfig(file, { DOCS_TOKEN: "s3cret" });
     expect(config.servers).toEqual({
       docs: { type: "http", url: "https://docs.example/mcp", headers: { Authorization: "Bearer s3cret" } },
       local: { type: "stdio", command: "node", args: ["/srv/s.js"], cwd: join(dir, "servers") },
@@ -113,6 +115,13 @@ describe("readGatewayConfig: bad files say which file, which field and what to d
     expect(problemOf({ mcpServers: { gh: { type: "sse", url: "http://x/sse" } } }).message).toMatch(/legacy SSE transport/);
     expect(problemOf({ mcpServers: { gh: { ...stdio, envFile: ".env" } } })).toMatchObject({ field: "mcpServers.gh.envFile" });
     expect(problemOf({ mcpServers: { gh: { ...stdio, disabled: "yes" } } })).toMatchObject({ field: "mcpServers.gh.disabled" });
+  });
+
+  it("a working directory or a model folder that does not exist, before any server starts", () => {
+    expect(problemOf({ mcpServers: { gh: { ...stdio, cwd: "no-such-folder" } } }).message).toMatch(/mcpServers\.gh\.cwd is ".*no-such-folder", which is not a folder/);
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { ranker: "hybrid", model: "./no-such-model" } }).message).toMatch(
+      /toolsift\.model is ".*no-such-model", which is not a folder/,
+    );
   });
 
   it("a variable that is not set, naming the field it is in", () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { OptionsError, errorText } from "../errors.js";
@@ -169,7 +169,11 @@ function serverEntry(
     if (FOREIGN_SERVER_KEYS.has(field)) continue;
     config[field] = expandIn(raw, `${where}.${field}`, field === "command" || field === "args" || field === "env" || field === "cwd" || field === "url" || field === "headers", env, fail);
   }
-  if (typeof config.cwd === "string" && config.cwd !== "") config.cwd = resolvePath(base, config.cwd);
+  if (typeof config.cwd === "string" && config.cwd !== "") {
+    const cwd = resolvePath(base, config.cwd);
+    if (!isFolder(cwd)) fail(`${where}.cwd`, `is ${JSON.stringify(cwd)}, which is not a folder. A relative cwd is relative to the config file.`);
+    config.cwd = cwd;
+  }
   try {
     parseServerConfig(where, config);
   } catch (error) {
@@ -244,6 +248,10 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
   if (model !== undefined) {
     if (typeof model !== "string" || model === "") fail("toolsift.model", `must be the path of a model folder, not ${describeValue(model)}.`);
     if (ranker === "bm25") fail("toolsift.model", 'is only used by the "embedding" and "hybrid" rankers; set "ranker" to one of them, or remove "model".');
+    const folder = resolvePath(base, model as string);
+    if (!isFolder(folder)) {
+      fail("toolsift.model", `is ${JSON.stringify(folder)}, which is not a folder. Give a model folder in the transformers.js layout (relative to the config file), or remove "model" for the bundled one.`);
+    }
   }
   const cacheDir = settings.cacheDir;
   if (cacheDir !== undefined && cacheDir !== false && (typeof cacheDir !== "string" || cacheDir === "")) {
@@ -309,6 +317,14 @@ function defaultCacheDir(): string {
 /** A path from the file: `~/` is the home folder, anything relative is relative to the config file. */
 function resolvePath(base: string, path: string): string {
   return path === "~" || path.startsWith("~/") ? join(homedir(), path.slice(1)) : resolve(base, path);
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
