@@ -75,12 +75,13 @@ step("the install printed no warning and ran no install script", () => {
 const sizeMb = step("node_modules size", () => folderBytes(join(project, "node_modules")) / 1024 / 1024);
 console.log(`      node_modules: ${sizeMb.toFixed(1)} MB`);
 
-for (const file of ["smoke.mjs", "smoke.cjs", "smoke-zod.mjs", "consumer.ts", "consumer.cts", "consumer-zod.ts", "tsconfig.consumer.json", "tsconfig.consumer-zod.json"]) {
+for (const file of ["smoke.mjs", "smoke.cjs", "smoke-zod.mjs", "cli-smoke.mjs", "consumer.ts", "consumer.cts", "consumer-zod.ts", "tsconfig.consumer.json", "tsconfig.consumer-zod.json"]) {
   copyFileSync(join(fixtures, file), join(project, file));
 }
 
 step("ESM: import from \"toolsift\", bm25 and hybrid with the bundled model", () => console.log(`      ${run(process.execPath, ["smoke.mjs"], project).trim()}`));
 step("CommonJS: require(\"toolsift\")", () => console.log(`      ${run(process.execPath, ["smoke.cjs"], project).trim()}`));
+step("the toolsift command, without the optional MCP SDK", () => console.log(`      ${run(process.execPath, ["cli-smoke.mjs"], project).trim()}`));
 
 step(`TypeScript ${typescriptVersion}, @types/node ${typesNodeVersion} and zod ${zodVersion} installed in the consumer`, () =>
   run("npm", ["install", "--no-save", "--no-audit", "--no-fund", `typescript@${typescriptVersion}`, `@types/node@${typesNodeVersion}`, `zod@${zodVersion}`], project),

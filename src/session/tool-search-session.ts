@@ -149,6 +149,30 @@ export class ToolSearchSession {
     return view;
   }
 
+  /**
+   * Hydrates tools without running them, each as if the model had just called it: for a host
+   * that turns search matches into listed tools (an MCP gateway). The LRU cap applies as for
+   * calls, so pass the names least important first. Unknown, denied and keep tools are skipped.
+   *
+   * @returns The names hydrated by this call and still hydrated after it (not those that already were).
+   * @example
+   * ```ts
+   * const outcome = await session.searchTools({ query: "open a pull request" });
+   * if (outcome.ok) await session.hydrate(outcome.matches.map((match) => match.name).reverse());
+   * ```
+   */
+  async hydrate(names: readonly string[]): Promise<string[]> {
+    const snapshot = await this.services.snapshot();
+    const context = this.context("block");
+    const hydrated: string[] = [];
+    for (const name of names) {
+      const tool = snapshot.byName.get(name);
+      if (tool && this.services.isPermitted(tool, context) && this.hydrateTool(tool)) hydrated.push(name);
+    }
+    // More names than the cap evict some of the ones hydrated just before.
+    return hydrated.filter((name) => this.hydration.has(name));
+  }
+
   /** Runs a `search_tools` input: checks it and ranks, with this session's permissions. Never rejects. */
   async searchTools(input: unknown, toolUseId?: string): Promise<SearchToolsOutcome> {
     try {
@@ -218,7 +242,7 @@ export class ToolSearchSession {
         );
       }
       stub = !shownInFull && (await this.shownAsStub(tool.name));
-      this.hydrate(tool);
+      this.hydrateTool(tool);
     } catch (error) {
       report({ stub, validation: "not-run", outcome: "tool-error", error: errorText(error) });
       return errorResult(call.id, `Could not look up "${call.name}": ${errorText(error)}`);
@@ -287,11 +311,13 @@ export class ToolSearchSession {
     return view.progressive && !this.services.tuning.keepTools.includes(name) && !view.hydrated.includes(name);
   }
 
-  private hydrate(tool: CatalogueTool): void {
-    if (this.services.tuning.keepTools.includes(tool.name)) return;
+  /** Whether the use hydrated the tool now (a keep tool never is). */
+  private hydrateTool(tool: CatalogueTool): boolean {
+    if (this.services.tuning.keepTools.includes(tool.name)) return false;
     const change = this.hydration.use(tool.name);
     if (change.hydrated) this.services.emit({ type: "hydrate", sessionId: this.id, name: tool.name });
     for (const name of change.evicted) this.services.emit({ type: "evict", sessionId: this.id, name });
+    return change.hydrated;
   }
 
   /** `true` to run; `false` when denied; `{ error }` when there is no gate or the gate failed. */

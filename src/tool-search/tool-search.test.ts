@@ -161,6 +161,37 @@ describe("rule 4: hydration on use", () => {
       "filesystem__read_file",
     ]);
   });
+  it("hydrate() loads tools without running them, under the same cap, skipping unknown, denied and keep tools", async () => {
+    const calls: { name: string; input: unknown }[] = [];
+    const events: ToolSearchEvent[] = [];
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(calls),
+      tuning: { ...LOW, maxHydratedTools: 2, keepTools: ["postgres__query"] },
+      permit: (tool) => tool.name !== "github__delete_repository",
+      onEvent: (event) => events.push(event),
+    });
+    const session = toolSearch.session("s");
+    const now = await session.hydrate(["slack__post_message", "nope__missing", "github__delete_repository", "postgres__query", "filesystem__read_file"]);
+    expect(now).toEqual(["slack__post_message", "filesystem__read_file"]);
+    expect(await session.hydrate(["filesystem__read_file"])).toEqual([]);
+    expect(await session.hydrate(["calendar__create_event"])).toEqual(["calendar__create_event"]);
+    expect(session.hydrated()).toEqual(["filesystem__read_file", "calendar__create_event"]);
+    expect(blockNames(await session.tools())).toEqual([
+      "search_tools",
+      "postgres__query",
+      "filesystem__read_file",
+      "calendar__create_event",
+      "~github__create_issue",
+      "~slack__post_message",
+    ]);
+    expect(calls).toEqual([]);
+    expect(events.filter((event) => event.type === "hydrate" || event.type === "evict").map((event) => `${event.type} ${(event as { name: string }).name}`)).toEqual([
+      "hydrate slack__post_message",
+      "hydrate filesystem__read_file",
+      "hydrate calendar__create_event",
+      "evict slack__post_message",
+    ]);
+  });
 });
 
 describe("rule 5: stubs stay callable, validated against the real schema", () => {

@@ -1,0 +1,125 @@
+/** The CLI's help texts, one per command and one for the whole. */
+export const HELP = {
+  main: `toolsift: carry hundreds of MCP tools without sending all of them on every turn.
+
+Usage:
+  toolsift serve   --config <file> [--http <port>] [--host <address>] [--stubs]
+  toolsift inspect --config <file> | --tools <file.json> [--json] [--fail-on warning|error]
+  toolsift search  --config <file> | --tools <file.json> [--limit <n>] [--json] "<query>"
+
+Commands:
+  serve     An MCP server in front of the servers of a config file: clients see search_tools
+            and the tools they use, never the whole catalogue.
+  inspect   What a catalogue costs in tokens, per server and tool, under each strategy, and a
+            lint of the descriptions that stubs and search depend on.
+  search    Ranked matches for a query, with scores, to try queries out.
+
+The config file is the "mcpServers" JSON of Claude Desktop, Cursor or VS Code, plus an optional
+"toolsift" block; see toolsift serve --help.
+
+Options:
+  -h, --help     Show help (also: toolsift <command> --help).
+  -v, --version  Show the version.
+
+Exit codes: 0 done, 1 failed (or --fail-on was reached), 2 bad usage or a bad config file.
+`,
+
+  serve: `toolsift serve: an MCP server in front of other MCP servers.
+
+Usage:
+  toolsift serve --config <file> [--http <port>] [--host <address>] [--stubs]
+
+Options:
+  -c, --config <file>   The servers to front (required): {"mcpServers": {...}, "toolsift": {...}}.
+      --http <port>     Serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio
+                        (0 picks a free port; the URL is printed on stderr).
+      --host <address>  The address to bind with --http (default 127.0.0.1). Anything but a
+                        loopback address exposes every upstream tool to the network.
+      --stubs           List every tool, most as a stub (name and first sentence), instead of
+                        only search_tools and the tools found: for clients without a tool limit.
+  -h, --help            Show this help.
+
+What clients see: search_tools, the keepTools, and the tools that searching (or calling) loaded,
+at most maxHydratedTools of them, least recently used leaving first; each change is announced
+with notifications/tools/list_changed. Any tool can be called by name even when not listed; its
+input is checked against its real schema first. Destructive tools (destructiveHint) run only
+when the user confirms them through MCP elicitation, or when allowDestructive names them.
+stdout carries only MCP messages; every log line goes to stderr.
+
+Config file (comments and trailing commas allowed):
+  {
+    "mcpServers": {
+      "github": { "command": "github-mcp-server", "args": ["stdio"], "env": { "GITHUB_TOKEN": "\${GITHUB_TOKEN}" } },
+      "docs":   { "url": "http://127.0.0.1:8080/mcp", "headers": { "Authorization": "Bearer \${env:DOCS_TOKEN}" } }
+    },
+    "toolsift": {
+      "keepTools": ["github__get_issue"],      tools always listed, in full
+      "maxHydratedTools": 15,                   how many found tools stay listed
+      "searchLimit": 5,                         matches per search
+      "ranker": "bm25",                         or "embedding", "hybrid" (bundled model, no download)
+      "model": "./models/my-model",             a model folder for embedding/hybrid
+      "cacheDir": "~/.cache/toolsift",          embedding cache (false: memory only)
+      "allow": ["github__*", "docs__*"],        globs over server__tool: only these exist
+      "deny": ["github__delete_*"],             globs: these never exist (deny wins)
+      "allowDestructive": ["github__merge_*"],  destructive tools that run without asking
+      "toolSearchThresholdTokens": 0,           list everything in full at or under this size
+      "callTimeoutMs": 30000,                   one upstream call, at most
+      "requestTimeoutMs": 60000,                connecting and listing, at most
+      "reconnect": { "initialDelayMs": 500, "maxDelayMs": 30000 }   or false
+    }
+  }
+"servers" (VS Code) works in place of "mcpServers". \${NAME}, \${env:NAME} and \${NAME:-default}
+read this process's environment; a relative "cwd" or "model" is relative to the config file.
+
+Needs the optional package @modelcontextprotocol/sdk next to toolsift:
+  npx -y -p toolsift -p @modelcontextprotocol/sdk toolsift serve --config mcp.json
+`,
+
+  inspect: `toolsift inspect: what a catalogue costs, and what its descriptions get wrong.
+
+Usage:
+  toolsift inspect --config <file> [--json] [--fail-on warning|error] [--ranker <name>]
+  toolsift inspect --tools <file.json> [--json] [--fail-on warning|error] [--ranker <name>]
+
+Options:
+  -c, --config <file>       Connect to the servers of a config file (as toolsift serve does).
+  -t, --tools <file.json>   Read tool definitions from a file instead: an array of
+                            {name, description, inputSchema} (input_schema and OpenAI's
+                            {"type": "function", "function": {...}} work too), or {"tools": [...]}.
+      --json                Print the report as JSON.
+      --fail-on <level>     Exit 1 when the lint finds a problem at this level or worse:
+                            "warning" or "error" (default: never, for a look).
+      --ranker <name>       bm25, embedding or hybrid (default: the config's, else bm25).
+  -h, --help                Show this help.
+
+The report: per server and tool, the estimated tokens in full and as a stub; the catalogue's
+total; the tool tokens per request under each strategy after a typical search (each of up to
+20 tools searched by its own first sentence, the top match hydrated); and a lint:
+  error    no description, or a tool definition toolsift cannot use
+  warning  a first sentence the stub cuts short, or that only repeats the tool's name;
+           near-duplicate pairs (lexical or embedding similarity) a model will confuse;
+           a tool that does not come first when searched by its own first sentence or name
+Token counts are estimates: JSON characters / 3.5, which reads up to ~35% high.
+`,
+
+  search: `toolsift search: try a query against a catalogue.
+
+Usage:
+  toolsift search --config <file> [--limit <n>] [--json] [--ranker <name>] "<query>"
+  toolsift search --tools <file.json> [--limit <n>] [--json] [--ranker <name>] "<query>"
+
+Options:
+  -c, --config <file>       Connect to the servers of a config file (as toolsift serve does).
+  -t, --tools <file.json>   Read tool definitions from a file instead (see toolsift inspect --help).
+  -n, --limit <n>           How many matches, 1 to 50 (default 10).
+      --json                Print the matches as JSON.
+      --ranker <name>       bm25, embedding or hybrid (default: the config's, else bm25).
+  -h, --help                Show this help.
+
+Prints the matches best first, with the ranker's score (comparable within one query only), as
+search_tools would find them for a client of toolsift serve (allow and deny apply).
+`,
+} as const;
+
+/** The commands that have a help text of their own. */
+export type CommandName = Exclude<keyof typeof HELP, "main">;

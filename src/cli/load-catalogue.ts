@@ -1,0 +1,78 @@
+import { openCatalogue, parseGatewaySettings, rankerFor, readGatewayConfig, toolPolicy, type GatewaySettings } from "../gateway/index.js";
+import { createToolSearch, type McpServerStatus, type RankerName, type ToolDefinition, type ToolSearch } from "../index.js";
+import type { Finding } from "./inspect/finding.js";
+import type { CatalogueSource } from "./parse-cli.js";
+import { readToolsFile } from "./read-tools-file.js";
+
+/** A catalogue ready to inspect or search, from either kind of source. */
+export interface LoadedCatalogue {
+  /** The file it came from, as given. */
+  file: string;
+  ranker: RankerName;
+  settings: GatewaySettings;
+  toolSearch: ToolSearch;
+  /** Every tool of the catalogue, those allow/deny hide included. */
+  tools: readonly ToolDefinition[];
+  /** Whether a client of the gateway would see the tool (allow/deny). */
+  permits(name: string): boolean;
+  /** The upstream servers and where they stand; empty for a file of tools. */
+  servers: readonly McpServerStatus[];
+  /** Definitions that could not be used as they are. */
+  problems: Finding[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a catalogue for `inspect` and `search`. From a config, every server is connected once
+ * (no reconnecting: a one-shot command reports a server that failed and goes on with the rest),
+ * with a line on stderr as each answers.
+ */
+export async function loadCatalogue(source: CatalogueSource, ranker: RankerName | undefined, progress: (line: string) => void): Promise<LoadedCatalogue> {
+  if (source.kind === "tools") {
+    const { tools, problems } = readToolsFile(source.file);
+    const settings = parseGatewaySettings(undefined, source.file);
+    const name = ranker ?? settings.ranker;
+    const toolSearch = await createToolSearch({
+      tools,
+      ranker: rankerFor(settings, name, progress),
+      tuning: { toolSearchThresholdTokens: 0, maxHydratedTools: settings.maxHydratedTools, searchLimit: settings.searchLimit },
+    });
+    return {
+      file: source.file,
+      ranker: name,
+      settings,
+      toolSearch,
+      tools,
+      permits: () => true,
+      servers: [],
+      problems,
+      close: async () => {
+        await toolSearch.close();
+        await toolSearch.ranker.close?.();
+      },
+    };
+  }
+  const config = readGatewayConfig(source.file);
+  const names = Object.keys(config.servers);
+  progress(`connecting to ${names.length} MCP server${names.length === 1 ? "" : "s"} (${names.join(", ")})…`);
+  const catalogue = await openCatalogue(config, {
+    reconnect: false,
+    ...(ranker ? { ranker } : {}),
+    onHostEvent: (event) => {
+      if (event.type === "connected" || event.type === "connect-failed" || event.type === "warning") progress(event.message);
+    },
+    warn: progress,
+  });
+  const policy = toolPolicy(config.settings);
+  return {
+    file: source.file,
+    ranker: ranker ?? config.settings.ranker,
+    settings: config.settings,
+    toolSearch: catalogue.toolSearch,
+    tools: await catalogue.host.listTools(),
+    permits: policy.permits,
+    servers: catalogue.host.status(),
+    problems: [],
+    close: () => catalogue.close(),
+  };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { HELP } from "./help.js";
+import { UsageError, parseCli } from "./parse-cli.js";
+
+describe("parseCli", () => {
+  it("reads each command with its defaults", () => {
+    expect(parseCli(["serve", "--config", "mcp.json"])).toEqual({ command: "serve", config: "mcp.json", http: undefined, host: "127.0.0.1", stubs: false });
+    expect(parseCli(["serve", "-c", "m.json", "--http", "0", "--host", "0.0.0.0", "--stubs"])).toEqual({ command: "serve", config: "m.json", http: 0, host: "0.0.0.0", stubs: true });
+    expect(parseCli(["inspect", "--tools", "t.json", "--json", "--fail-on", "warning", "--ranker", "hybrid"])).toEqual({
+      command: "inspect",
+      source: { kind: "tools", file: "t.json" },
+      json: true,
+      failOn: "warning",
+      ranker: "hybrid",
+    });
+    expect(parseCli(["search", "-c", "m.json", "open", "a", "pull", "request", "-n", "3"])).toEqual({
+      command: "search",
+      source: { kind: "config", file: "m.json" },
+      query: "open a pull request",
+      limit: 3,
+      json: false,
+      ranker: undefined,
+    });
+  });
+
+  it("answers help and version however they are asked", () => {
+    expect(parseCli([])).toEqual({ command: "help", topic: "main" });
+    expect(parseCli(["--help"])).toEqual({ command: "help", topic: "main" });
+    expect(parseCli(["help", "search"])).toEqual({ command: "help", topic: "search" });
+    expect(parseCli(["serve", "--help"])).toEqual({ command: "help", topic: "serve" });
+    expect(parseCli(["inspect", "-h"])).toEqual({ command: "help", topic: "inspect" });
+    expect(parseCli(["-v"])).toEqual({ command: "version" });
+    for (const topic of ["serve", "inspect", "search"] as const) expect(HELP[topic]).toMatch(new RegExp(`^toolsift ${topic}: `));
+  });
+
+  it("rejects a bad command line with a UsageError that says what to do", () => {
+    const cases: [string[], RegExp][] = [
+      [["serve"], /toolsift serve needs --config <file>/],
+      [["serve", "--config"], /toolsift serve: --config needs a value/],
+      [["serve", "-c"], /toolsift serve: --config needs a value/],
+      [["serve", "-c", "x.json", "--htp", "80"], /unknown option --htp\. Run toolsift serve --help/],
+      [["serve", "-c", "x.json", "--http", "99999"], /--http takes a whole number from 0 to 65535, not "99999"/],
+      [["serve", "-c", "x.json", "--http", "8o"], /--http takes a whole number/],
+      [["serve", "-c", "x.json", "--host", "0.0.0.0"], /--host only applies with --http/],
+      [["serve", "-c", "x.json", "extra"], /unexpected argument "extra"/],
+      [["serve", "-c", "x.json", "--stubs=yes"], /--stubs takes no value/],
+      [["inspect"], /needs --config <file> \(MCP servers\) or --tools <file\.json>/],
+      [["inspect", "-c", "a.json", "-t", "b.json"], /give --config or --tools, not both/],
+      [["inspect", "--tools", "a.json", "--fail-on", "info"], /--fail-on takes "warning" or "error"/],
+      [["search", "--tools", "a.json"], /toolsift search needs a query/],
+      [["search", "--tools", "a.json", "--limit", "51", "q"], /--limit takes a whole number from 1 to 50/],
+      [["search", "--tools", "a.json", "--ranker", "tfidf", "q"], /--ranker takes bm25, embedding, hybrid/],
+      [["serf"], /unknown command "serf"\. The commands are serve, inspect, search/],
+      [["help", "serf"], /unknown command "serf"/],
+    ];
+    for (const [args, message] of cases) {
+      expect(() => parseCli(args), args.join(" ")).toThrow(UsageError);
+      expect(() => parseCli(args), args.join(" ")).toThrow(message);
+    }
+  });
+});

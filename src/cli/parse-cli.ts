@@ -1,0 +1,154 @@
+import { parseArgs } from "node:util";
+import { OptionsError } from "../errors.js";
+import { RANKER_NAMES, type RankerName } from "../index.js";
+import type { CommandName } from "./help.js";
+
+/** The command line is wrong: an unknown command or option, a missing or bad value. Exit code 2. */
+export class UsageError extends OptionsError {
+  constructor(message: string) {
+    super("invalid_usage", message);
+  }
+}
+
+/** Where a catalogue comes from: the servers of a config file, or a file of tool definitions. */
+export type CatalogueSource = { kind: "config"; file: string } | { kind: "tools"; file: string };
+
+/** A command line, understood. */
+export type CliCommand =
+  | { command: "help"; topic: CommandName | "main" }
+  | { command: "version" }
+  | { command: "serve"; config: string; http: number | undefined; host: string; stubs: boolean }
+  | { command: "inspect"; source: CatalogueSource; json: boolean; failOn: "warning" | "error" | undefined; ranker: RankerName | undefined }
+  | { command: "search"; source: CatalogueSource; query: string; limit: number; json: boolean; ranker: RankerName | undefined };
+
+const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search"];
+
+const OPTIONS = {
+  serve: {
+    config: { type: "string", short: "c" },
+    http: { type: "string" },
+    host: { type: "string" },
+    stubs: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  },
+  inspect: {
+    config: { type: "string", short: "c" },
+    tools: { type: "string", short: "t" },
+    json: { type: "boolean" },
+    "fail-on": { type: "string" },
+    ranker: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+  search: {
+    config: { type: "string", short: "c" },
+    tools: { type: "string", short: "t" },
+    limit: { type: "string", short: "n" },
+    json: { type: "boolean" },
+    ranker: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+} as const;
+
+/**
+ * Reads the command line (without `node` and the script).
+ *
+ * @throws {@link UsageError} saying what is wrong and which help to read.
+ * @example
+ * ```ts
+ * parseCli(["serve", "--config", "mcp.json", "--http", "8808"]);
+ * // { command: "serve", config: "mcp.json", http: 8808, host: "127.0.0.1", stubs: false }
+ * ```
+ */
+export function parseCli(argv: readonly string[]): CliCommand {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === "-h" || first === "--help" || first === "help") {
+    const topic = first === "help" ? rest[0] : undefined;
+    if (topic !== undefined && !(COMMANDS as readonly string[]).includes(topic)) throw unknownCommand(topic);
+    return { command: "help", topic: (topic as CommandName | undefined) ?? "main" };
+  }
+  if (first === "-v" || first === "--version") return { command: "version" };
+  if (!(COMMANDS as readonly string[]).includes(first)) throw unknownCommand(first);
+  const command = first as CommandName;
+  const parsed = parseOptions(command, rest);
+  if (parsed.values.help) return { command: "help", topic: command };
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const text = (name: string) => values[name] as string | undefined;
+  switch (command) {
+    case "serve": {
+      noPositionals(command, parsed.positionals);
+      const config = text("config");
+      if (config === undefined) throw new UsageError('toolsift serve needs --config <file>, the JSON file with the "mcpServers" to front. Run toolsift serve --help.');
+      const http = text("http") === undefined ? undefined : wholeNumber(command, "--http", text("http")!, 0, 65_535);
+      const host = text("host");
+      if (host !== undefined && http === undefined) throw new UsageError("toolsift serve: --host only applies with --http <port>. Run toolsift serve --help.");
+      if (host === "") throw new UsageError("toolsift serve: --host needs an address, e.g. 127.0.0.1.");
+      return { command, config, http, host: host ?? "127.0.0.1", stubs: values.stubs === true };
+    }
+    case "inspect": {
+      noPositionals(command, parsed.positionals);
+      const failOn = text("fail-on");
+      if (failOn !== undefined && failOn !== "warning" && failOn !== "error") {
+        throw new UsageError(`toolsift inspect: --fail-on takes "warning" or "error", not ${JSON.stringify(failOn)}.`);
+      }
+      return { command, source: sourceOf(command, values), json: values.json === true, failOn, ranker: rankerOf(command, text("ranker")) };
+    }
+    case "search": {
+      const query = parsed.positionals.join(" ").trim();
+      if (query === "") throw new UsageError('toolsift search needs a query, e.g. toolsift search --config mcp.json "open a pull request".');
+      const limit = text("limit") === undefined ? 10 : wholeNumber(command, "--limit", text("limit")!, 1, 50);
+      return { command, source: sourceOf(command, values), query, limit, json: values.json === true, ranker: rankerOf(command, text("ranker")) };
+    }
+  }
+}
+
+function parseOptions(command: CommandName, args: readonly string[]) {
+  try {
+    return parseArgs({ args: [...args], options: OPTIONS[command], allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // Node names the option as typed ('--htp') or as declared ('-c, --config <value>'): keep the long form.
+    const quoted = /'(-[^']*)'/.exec(message)?.[1];
+    const option = quoted === undefined ? undefined : (/--[\w-]+/.exec(quoted)?.[0] ?? quoted);
+    const code = (error as { code?: unknown }).code;
+    const what =
+      code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option !== undefined
+        ? `unknown option ${option}`
+        : code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option !== undefined
+          ? `${option} ${message.includes("argument missing") ? "needs a value" : "takes no value"}`
+          : message;
+    throw new UsageError(`toolsift ${command}: ${what}. Run toolsift ${command} --help.`);
+  }
+}
+
+function sourceOf(command: CommandName, values: Record<string, string | boolean | undefined>): CatalogueSource {
+  const config = values.config as string | undefined;
+  const tools = values.tools as string | undefined;
+  if (config !== undefined && tools !== undefined) throw new UsageError(`toolsift ${command}: give --config or --tools, not both.`);
+  if (config !== undefined) return { kind: "config", file: config };
+  if (tools !== undefined) return { kind: "tools", file: tools };
+  throw new UsageError(`toolsift ${command} needs --config <file> (MCP servers) or --tools <file.json> (tool definitions). Run toolsift ${command} --help.`);
+}
+
+function rankerOf(command: CommandName, ranker: string | undefined): RankerName | undefined {
+  if (ranker === undefined) return undefined;
+  if ((RANKER_NAMES as readonly string[]).includes(ranker)) return ranker as RankerName;
+  throw new UsageError(`toolsift ${command}: --ranker takes ${RANKER_NAMES.join(", ")}, not ${JSON.stringify(ranker)}.`);
+}
+
+function wholeNumber(command: CommandName, option: string, value: string, min: number, max: number): number {
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new UsageError(`toolsift ${command}: ${option} takes a whole number from ${min} to ${max}, not ${JSON.stringify(value)}.`);
+  }
+  return number;
+}
+
+function noPositionals(command: CommandName, positionals: readonly string[]): void {
+  if (positionals.length > 0) {
+    throw new UsageError(`toolsift ${command}: unexpected argument ${JSON.stringify(positionals[0])}. Run toolsift ${command} --help.`);
+  }
+}
+
+function unknownCommand(name: string): UsageError {
+  return new UsageError(`toolsift: unknown command ${JSON.stringify(name)}. The commands are ${COMMANDS.join(", ")}; run toolsift --help.`);
+}

@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs";
+import { DependencyError, OptionsError, errorText } from "../errors.js";
+import { processIo, type CliIo } from "./cli-io.js";
+import { HELP } from "./help.js";
+import { inspectCommand } from "./inspect-command.js";
+import { parseCli } from "./parse-cli.js";
+import { searchCommand } from "./search-command.js";
+import { serveCommand } from "./serve-command.js";
+
+const MCP_SDK = "@modelcontextprotocol/sdk";
+
+/**
+ * Runs one command line and returns the exit code: 0 done, 1 failed (or `--fail-on` reached),
+ * 2 bad usage or a bad config file. Errors are printed, never thrown.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await runCli(["inspect", "--tools", "tools.json", "--json"]);
+ * ```
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  try {
+    const command = parseCli(argv);
+    switch (command.command) {
+      case "help":
+        io.out(HELP[command.topic]);
+        return 0;
+      case "version":
+        io.out(`${packageVersion()}\n`);
+        return 0;
+      case "serve":
+        return await serveCommand(command, io);
+      case "inspect":
+        return await inspectCommand(command, io);
+      case "search":
+        return await searchCommand(command, io);
+    }
+  } catch (error) {
+    io.err(messageOf(error, argv[0]));
+    // Usage and config problems (OptionsError, ConfigError included) are the user's to fix before anything ran.
+    return error instanceof OptionsError ? 2 : 1;
+  }
+}
+
+function messageOf(error: unknown, command: string | undefined): string {
+  if (error instanceof DependencyError && error.packageName === MCP_SDK) {
+    return (
+      `toolsift ${command ?? ""} talks to MCP servers through the optional package ${MCP_SDK}, which ` +
+      `${/not installed/.test(error.message) ? "is not installed" : `did not load (${error.message})`}. ` +
+      `Install it next to toolsift (npm install ${MCP_SDK}), or run both with npx: ` +
+      `npx -y -p toolsift -p ${MCP_SDK} toolsift ${command ?? "serve"} …`
+    );
+  }
+  return errorText(error);
+}
+
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  return manifest.version;
+}

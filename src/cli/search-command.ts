@@ -1,0 +1,28 @@
+import { firstSentence } from "../session/index.js";
+import type { CliIo } from "./cli-io.js";
+import { loadCatalogue } from "./load-catalogue.js";
+import type { CliCommand } from "./parse-cli.js";
+
+/** `toolsift search`: the ranked matches of one query, with scores. */
+export async function searchCommand(command: Extract<CliCommand, { command: "search" }>, io: CliIo): Promise<number> {
+  const catalogue = await loadCatalogue(command.source, command.ranker, io.err);
+  try {
+    const matches = await catalogue.toolSearch.search(command.query, { limit: command.limit });
+    if (command.json) {
+      io.out(`${JSON.stringify({ query: command.query, ranker: catalogue.ranker, matches }, null, 2)}\n`);
+      return 0;
+    }
+    if (matches.length === 0) {
+      io.out(`No tool matched "${command.query}" (ranker ${catalogue.ranker}). Try other words for the action or the thing it acts on.\n`);
+      return 0;
+    }
+    const width = Math.max(...matches.map((match) => match.name.length));
+    const lines = matches.map(
+      (match, index) => `${String(index + 1).padStart(2)}. ${match.score.toFixed(3).padStart(8)}  ${match.name.padEnd(width)}  ${firstSentence(match.description)}`,
+    );
+    io.out(`Matches for "${command.query}" (ranker ${catalogue.ranker}; rank, score, tool):\n${lines.join("\n")}\n`);
+    return 0;
+  } finally {
+    await catalogue.close();
+  }
+}

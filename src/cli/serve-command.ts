@@ -1,0 +1,55 @@
+import { Gateway, listenHttp, readGatewayConfig } from "../gateway/index.js";
+import type { CliIo } from "./cli-io.js";
+import type { CliCommand } from "./parse-cli.js";
+
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/**
+ * `toolsift serve`: checks the config, starts the gateway, serves stdio (one client, until it
+ * hangs up) or Streamable HTTP (until a signal), then ends every upstream server.
+ */
+export async function serveCommand(command: Extract<CliCommand, { command: "serve" }>, io: CliIo): Promise<number> {
+  const config = readGatewayConfig(command.config);
+  keepStdoutForProtocol();
+  const gateway = await Gateway.start({ config, mode: command.stubs ? "stubs" : "search", log: io.err });
+  let stop!: (why: string) => void;
+  const stopped = new Promise<string>((resolve) => (stop = resolve));
+  const onSignal = (signal: NodeJS.Signals) => stop(`received ${signal}`);
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  try {
+    const mode = command.stubs ? "every tool as a stub" : "search_tools and the tools found";
+    if (command.http !== undefined) {
+      const listener = await listenHttp(gateway, { port: command.http, host: command.host, log: io.err });
+      io.err(`serving MCP over Streamable HTTP at ${listener.url} (${mode})`);
+      if (!["127.0.0.1", "localhost", "::1"].includes(command.host)) {
+        io.err(`warning: bound to ${command.host}, not a loopback address: anyone who can reach it can call every upstream tool, with no authentication.`);
+      }
+      io.err(`stop: ${await stopped}`);
+      await listener.close();
+    } else {
+      // The client hanging up (stdin ends) ends the gateway, and with it every upstream server.
+      process.stdin.once("end", () => stop("the client closed stdin"));
+      process.stdin.once("close", () => stop("the client closed stdin"));
+      await gateway.connectStdio();
+      io.err(`serving MCP over stdio (${mode})`);
+      io.err(`stop: ${await stopped}`);
+    }
+  } finally {
+    for (const signal of SIGNALS) process.off(signal, onSignal);
+    await gateway.close();
+  }
+  return 0;
+}
+
+/**
+ * stdout carries the MCP protocol: a stray `console.log` (ours or a dependency's) would corrupt
+ * it, so every console method that writes to stdout writes to stderr instead.
+ */
+function keepStdoutForProtocol(): void {
+  const toStderr = (...args: unknown[]) => console.error(...args);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  console.dir = (item: unknown) => console.error(item);
+  console.table = (data: unknown) => console.error(data);
+}

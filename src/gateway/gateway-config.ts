@@ -1,0 +1,332 @@
+import { readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { OptionsError, errorText } from "../errors.js";
+import { SERVER_NAME_PATTERN, type McpReconnectOptions, type McpServerConfig } from "../mcp/index.js";
+import { parseServerConfig } from "../mcp/mcp-server-config.js";
+import { RANKER_NAMES, type RankerName } from "../tool-search/index.js";
+import { ConfigError, describeValue } from "./config-error.js";
+import { expandVariables } from "./expand-variables.js";
+import { globProblem } from "./name-glob.js";
+import { parseJsonc } from "./parse-jsonc.js";
+
+/** The `toolsift` block of a config file, checked, with defaults filled in. */
+export interface GatewaySettings {
+  /** Tools always listed in full, in this order. */
+  keepTools: string[];
+  /** How many tools found by search (or called) stay listed; the least recently used leave first. */
+  maxHydratedTools: number;
+  /** Matches per search when the model gives no limit. */
+  searchLimit: number;
+  /** List every tool in full while the whole catalogue is estimated at or under this many tokens. */
+  toolSearchThresholdTokens: number;
+  ranker: RankerName;
+  /** A model folder for `embedding`/`hybrid` (absolute); `undefined`: the bundled model. */
+  model: string | undefined;
+  /** Where embedding vectors are cached (absolute), or `false` for memory only. */
+  cacheDir: string | false;
+  /** Globs over `server__tool`; `undefined` allows every tool. */
+  allow: string[] | undefined;
+  deny: string[];
+  /** Destructive tools that run without asking (globs over `server__tool`). */
+  allowDestructive: string[];
+  callTimeoutMs: number | undefined;
+  requestTimeoutMs: number | undefined;
+  reconnect: false | McpReconnectOptions | undefined;
+}
+
+/** A gateway config file, checked: the servers to front and how. */
+export interface GatewayConfig {
+  /** The file, as the user named it, for messages. */
+  file: string;
+  /** The servers to start, by name (entries with `"disabled": true` left out), ready for `fromMcp`. */
+  servers: Record<string, McpServerConfig>;
+  /** Servers the file lists with `"disabled": true`. */
+  disabled: string[];
+  settings: GatewaySettings;
+}
+
+/** Keys other MCP clients put in server entries; toolsift reads `disabled` and ignores the rest. */
+const FOREIGN_SERVER_KEYS = new Set(["disabled", "autoApprove", "alwaysAllow", "timeout", "description"]);
+
+const SETTING_KEYS = [
+  "keepTools",
+  "maxHydratedTools",
+  "searchLimit",
+  "toolSearchThresholdTokens",
+  "ranker",
+  "model",
+  "cacheDir",
+  "allow",
+  "deny",
+  "allowDestructive",
+  "callTimeoutMs",
+  "requestTimeoutMs",
+  "reconnect",
+] as const;
+
+/**
+ * Reads and checks a gateway config file: the `mcpServers` object Claude Desktop and Cursor use
+ * (or VS Code's `servers`), JSON with comments allowed, plus an optional `toolsift` block.
+ * Nothing is started: every problem is found here, before any server runs.
+ *
+ * @param env - Where `${NAME}` in commands, arguments, env values, URLs and headers is looked up.
+ * @throws {@link ConfigError} naming the file, the field and what to change.
+ */
+export function readGatewayConfig(file: string, env: Readonly<Record<string, string | undefined>> = process.env): GatewayConfig {
+  return parseGatewayConfig(readJsonFile(file, 'Pass the path of a JSON file with an "mcpServers" object.'), file, env);
+}
+
+/**
+ * Reads a JSON file (comments and trailing commas allowed).
+ *
+ * @param hint - What to do instead when the file cannot be read.
+ * @throws {@link ConfigError} for a file that cannot be read, or text that is not JSON (with its line and column).
+ */
+export function readJsonFile(file: string, hint: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const why = code === "ENOENT" ? "there is no such file" : code === "EISDIR" ? "it is a directory" : errorText(error);
+    throw new ConfigError(file, "", `cannot be read: ${why}. ${hint}`);
+  }
+  const parsed = parseJsonc(text);
+  if (!parsed.ok) {
+    const { line, column, message } = parsed.problem;
+    throw new ConfigError(file, "", `is not valid JSON at line ${line}, column ${column}: ${message}.`);
+  }
+  return parsed.value;
+}
+
+/** {@link readGatewayConfig} for a value already parsed; `file` is for messages and relative paths. */
+export function parseGatewayConfig(value: unknown, file: string, env: Readonly<Record<string, string | undefined>> = process.env): GatewayConfig {
+  const fail = (field: string, problem: string): never => {
+    throw new ConfigError(file, field, problem);
+  };
+  if (!isPlainObject(value)) return fail("", `must hold a JSON object like {"mcpServers": {...}}, not ${describeValue(value)}.`);
+  if ("mcpServers" in value && "servers" in value) {
+    return fail("", 'has both "mcpServers" and "servers"; keep one (toolsift reads either).');
+  }
+  const key = "servers" in value ? "servers" : "mcpServers";
+  const entries = value[key];
+  if (entries === undefined) {
+    return fail("", 'has no "mcpServers" object. Add the servers to front, e.g. {"mcpServers": {"github": {"command": "github-mcp-server", "args": ["stdio"]}}}.');
+  }
+  if (!isPlainObject(entries)) return fail(key, `must be an object mapping server names to configs, not ${describeValue(entries)}.`);
+
+  const base = dirname(resolve(file));
+  const servers: Record<string, McpServerConfig> = {};
+  const disabled: string[] = [];
+  for (const [name, entry] of Object.entries(entries)) {
+    const where = `${key}.${name}`;
+    if (!SERVER_NAME_PATTERN.test(name)) {
+      fail(
+        key,
+        `has the server name ${JSON.stringify(name)}, which toolsift cannot use: it prefixes the server's tools ("server__tool"), ` +
+          `so it must be 1 to 32 letters, digits, "-" or "_", without "__" and without a leading or trailing "_". Rename the entry, e.g. "github".`,
+      );
+    }
+    if (!isPlainObject(entry)) fail(where, `must be an object with "command" (a stdio server) or "url" (Streamable HTTP), not ${describeValue(entry)}.`);
+    const server = serverEntry(entry as Record<string, unknown>, where, base, env, fail);
+    if (server === "disabled") disabled.push(name);
+    else servers[name] = server;
+  }
+  if (Object.keys(servers).length === 0) {
+    fail(key, Object.keys(entries).length === 0 ? "is empty: add at least one server to front." : "has every server disabled: enable at least one.");
+  }
+  const settings = parseSettings(value.toolsift, base, new Set([...Object.keys(servers), ...disabled]), fail);
+  return { file, servers, disabled, settings };
+}
+
+type Fail = (field: string, problem: string) => never;
+
+/**
+ * The settings of a `toolsift` block on their own, defaults filled in: what a catalogue read from
+ * a file of tool definitions gets, with no block at all.
+ *
+ * @throws {@link ConfigError} as {@link readGatewayConfig} does.
+ */
+export function parseGatewaySettings(block: unknown, file: string, serverNames: Iterable<string> = []): GatewaySettings {
+  return parseSettings(block, dirname(resolve(file)), new Set(serverNames), (field, problem) => {
+    throw new ConfigError(file, field, problem);
+  });
+}
+
+function serverEntry(
+  entry: Record<string, unknown>,
+  where: string,
+  base: string,
+  env: Readonly<Record<string, string | undefined>>,
+  fail: Fail,
+): McpServerConfig | "disabled" {
+  if (entry.disabled !== undefined && typeof entry.disabled !== "boolean") fail(`${where}.disabled`, `must be true or false, not ${describeValue(entry.disabled)}.`);
+  if (entry.disabled === true) return "disabled";
+  if ("envFile" in entry) fail(`${where}.envFile`, 'is not supported by toolsift: put the variables in "env" (values may use ${NAME} to read this process\'s environment).');
+  const config: Record<string, unknown> = {};
+  for (const [field, raw] of Object.entries(entry)) {
+    if (FOREIGN_SERVER_KEYS.has(field)) continue;
+    config[field] = expandIn(raw, `${where}.${field}`, field === "command" || field === "args" || field === "env" || field === "cwd" || field === "url" || field === "headers", env, fail);
+  }
+  if (typeof config.cwd === "string" && config.cwd !== "") {
+    const cwd = resolvePath(base, config.cwd);
+    if (!isFolder(cwd)) fail(`${where}.cwd`, `is ${JSON.stringify(cwd)}, which is not a folder. A relative cwd is relative to the config file.`);
+    config.cwd = cwd;
+  }
+  try {
+    parseServerConfig(where, config);
+  } catch (error) {
+    if (!(error instanceof OptionsError)) throw error;
+    // fromMcp's checker names the entry its own way; say it as the file does.
+    const message = error.message.replace(/^fromMcp: servers\["((?:[^"\\]|\\.)*)"\]\s*/, "");
+    const field = /^\.(\w+)/.exec(message);
+    if (field) fail(`${where}.${field[1]}`, message.slice(field[0].length).trim());
+    fail(where, message.replace("Pass a connected MCP Client, ", "Use "));
+  }
+  return config as unknown as McpServerConfig;
+}
+
+/** Expands `${NAME}` in every string of a value (strings, arrays and objects of strings). */
+function expandIn(value: unknown, where: string, expand: boolean, env: Readonly<Record<string, string | undefined>>, fail: Fail): unknown {
+  if (!expand) return value;
+  if (typeof value === "string") {
+    const expanded = expandVariables(value, env);
+    return expanded.ok ? expanded.value : fail(where, `${expanded.problem}.`);
+  }
+  if (Array.isArray(value)) return value.map((item, index) => expandIn(item, `${where}[${index}]`, true, env, fail));
+  if (isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, expandIn(item, `${where}.${key}`, true, env, fail)]));
+  }
+  return value;
+}
+
+function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<string>, fail: Fail): GatewaySettings {
+  if (block !== undefined && !isPlainObject(block)) fail("toolsift", `must be an object of settings, not ${describeValue(block)}.`);
+  const settings = (block ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(settings).filter((key) => !(SETTING_KEYS as readonly string[]).includes(key));
+  if (unknown.length > 0) {
+    fail(`toolsift.${unknown[0]}`, `is not a toolsift setting. The settings are: ${SETTING_KEYS.join(", ")}.`);
+  }
+  const count = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    const value = settings[name];
+    if (value === undefined) return fallback;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+      fail(`toolsift.${name}`, `must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}, not ${describeValue(value)}.`);
+    }
+    return value as number;
+  };
+  const ms = (name: string): number | undefined => {
+    const value = settings[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 1 || value > 2 ** 31 - 1) {
+      fail(`toolsift.${name}`, `must be a positive number of milliseconds, not ${describeValue(value)}.`);
+    }
+    return value as number;
+  };
+  const globs = (name: string, exactNamesMustExist: boolean): string[] | undefined => {
+    const value = settings[name];
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value)) return fail(`toolsift.${name}`, `must be an array of tool names or globs such as "github__*", not ${describeValue(value)}.`);
+    value.forEach((glob: unknown, index) => {
+      const problem = globProblem(glob);
+      if (problem) fail(`toolsift.${name}[${index}]`, `${problem}.`);
+      if (exactNamesMustExist) checkServerOf(glob as string, `toolsift.${name}[${index}]`, serverNames, fail);
+    });
+    return [...(value as string[])];
+  };
+
+  const keepTools = globs("keepTools", true) ?? [];
+  keepTools.forEach((name, index) => {
+    if (/[*?]/.test(name)) fail(`toolsift.keepTools[${index}]`, `is ${JSON.stringify(name)}; keepTools takes exact tool names ("server__tool"), not globs.`);
+  });
+  const ranker = settings.ranker ?? "bm25";
+  if (typeof ranker !== "string" || !(RANKER_NAMES as readonly string[]).includes(ranker)) {
+    fail("toolsift.ranker", `must be one of ${RANKER_NAMES.map((name) => `"${name}"`).join(", ")}, not ${describeValue(ranker)}.`);
+  }
+  const model = settings.model;
+  if (model !== undefined) {
+    if (typeof model !== "string" || model === "") fail("toolsift.model", `must be the path of a model folder, not ${describeValue(model)}.`);
+    if (ranker === "bm25") fail("toolsift.model", 'is only used by the "embedding" and "hybrid" rankers; set "ranker" to one of them, or remove "model".');
+    const folder = resolvePath(base, model as string);
+    if (!isFolder(folder)) {
+      fail("toolsift.model", `is ${JSON.stringify(folder)}, which is not a folder. Give a model folder in the transformers.js layout (relative to the config file), or remove "model" for the bundled one.`);
+    }
+  }
+  const cacheDir = settings.cacheDir;
+  if (cacheDir !== undefined && cacheDir !== false && (typeof cacheDir !== "string" || cacheDir === "")) {
+    fail("toolsift.cacheDir", `must be a folder path, or false to keep embeddings in memory only, not ${describeValue(cacheDir)}.`);
+  }
+  return {
+    keepTools: [...new Set(keepTools)],
+    maxHydratedTools: count("maxHydratedTools", 15, 0, 1000),
+    searchLimit: count("searchLimit", 5, 1, 50),
+    toolSearchThresholdTokens: count("toolSearchThresholdTokens", 0, 0),
+    ranker: ranker as RankerName,
+    model: typeof model === "string" ? resolvePath(base, model) : undefined,
+    cacheDir: cacheDir === false ? false : typeof cacheDir === "string" ? resolvePath(base, cacheDir) : defaultCacheDir(),
+    allow: globs("allow", false),
+    deny: globs("deny", false) ?? [],
+    allowDestructive: globs("allowDestructive", true) ?? [],
+    callTimeoutMs: ms("callTimeoutMs"),
+    requestTimeoutMs: ms("requestTimeoutMs"),
+    reconnect: parseReconnect(settings.reconnect, fail),
+  };
+}
+
+/** An exact name (no wildcard) must start with a server of this file; a typo there would silently match nothing. */
+function checkServerOf(name: string, field: string, serverNames: ReadonlySet<string>, fail: Fail): void {
+  if (/[*?]/.test(name)) return;
+  const split = name.indexOf("__");
+  const server = split > 0 ? name.slice(0, split) : undefined;
+  if (server === undefined || !serverNames.has(server)) {
+    fail(
+      field,
+      `is ${JSON.stringify(name)}, but tool names here are "server__tool" with one of the servers ${[...serverNames].map((s) => JSON.stringify(s)).join(", ")}. ` +
+        `Fix the name (toolsift inspect lists every tool), or use a glob such as "*__${split > 0 ? name.slice(split + 2) : name}".`,
+    );
+  }
+}
+
+function parseReconnect(value: unknown, fail: Fail): GatewaySettings["reconnect"] {
+  if (value === undefined || value === false) return value;
+  if (!isPlainObject(value)) return fail("toolsift.reconnect", `must be false or {"initialDelayMs": 500, "maxDelayMs": 30000}, not ${describeValue(value)}.`);
+  const reconnect: McpReconnectOptions = {};
+  for (const [key, delay] of Object.entries(value)) {
+    if (key !== "initialDelayMs" && key !== "maxDelayMs") fail(`toolsift.reconnect.${key}`, "is not a reconnect setting; they are initialDelayMs and maxDelayMs.");
+    if (typeof delay !== "number" || !Number.isFinite(delay) || delay < 1 || delay > 2 ** 31 - 1) {
+      fail(`toolsift.reconnect.${key}`, `must be a positive number of milliseconds, not ${describeValue(delay)}.`);
+    }
+    reconnect[key as keyof McpReconnectOptions] = delay as number;
+  }
+  if (reconnect.initialDelayMs !== undefined && reconnect.maxDelayMs !== undefined && reconnect.maxDelayMs < reconnect.initialDelayMs) {
+    fail("toolsift.reconnect.maxDelayMs", `(${reconnect.maxDelayMs}) is less than initialDelayMs (${reconnect.initialDelayMs}).`);
+  }
+  return reconnect;
+}
+
+/**
+ * Where the CLI caches embedding vectors by default: the user's cache folder, since a gateway an
+ * MCP client starts often runs with `/` as its working directory.
+ */
+function defaultCacheDir(): string {
+  const xdg = process.env.XDG_CACHE_HOME;
+  return join(xdg !== undefined && xdg !== "" ? xdg : join(homedir(), ".cache"), "toolsift");
+}
+
+/** A path from the file: `~/` is the home folder, anything relative is relative to the config file. */
+function resolvePath(base: string, path: string): string {
+  return path === "~" || path.startsWith("~/") ? join(homedir(), path.slice(1)) : resolve(base, path);
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import { errorText } from "../errors.js";
+import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
+import { callResultOf, errorCallResult, type McpCallResult } from "./call-result.js";
+import type { GatewaySdk } from "./gateway-sdk.js";
+import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";
+import type { ToolPolicy } from "./tool-policy.js";
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type McpServer = InstanceType<GatewaySdk["Server"]>;
+
+/** What every connection shares: the catalogue, the policy, the log. */
+export interface ConnectionServices {
+  readonly sdk: GatewaySdk;
+  readonly toolSearch: ToolSearch;
+  readonly mode: ListingMode;
+  readonly policy: ToolPolicy;
+  /** The config file, for messages that say where to change a setting. */
+  readonly configFile: string;
+  /** How many search matches may be listed at once (the hydration cap). */
+  readonly maxListed: number;
+  /** The upstream catalogue now (cheap: the same array until something changes). */
+  catalogue(): Promise<readonly ToolDefinition[]>;
+  log(line: string): void;
+  /** Told when the client went away, so the gateway can forget the connection. */
+  closed(connection: GatewayConnection): void;
+}
+
+interface PendingCall {
+  requestId: Extra["requestId"];
+  signal: AbortSignal;
+  refusal?: string;
+}
+
+/** How long a user may take to confirm a destructive call. */
+const CONFIRM_TIMEOUT_MS = 10 * 60_000;
+/** How much of a call's input the confirmation shows. */
+const MAX_SHOWN_INPUT = 1_500;
+
+/**
+ * One MCP client of the gateway: its own MCP `Server`, its own toolsift session (so its hydrated
+ * tools and its tool list are its own), and the bookkeeping that tells it when its list changed.
+ */
+export class GatewayConnection {
+  /** Also the toolsift session id, so `approve` can find the client to ask. */
+  readonly id = randomUUID();
+  readonly server: McpServer;
+  private readonly session: ToolSearchSession;
+  /** Digest of the list the client last fetched; undefined until it fetches one. */
+  private lastListed: string | undefined;
+  /** A list_changed was sent since the client last fetched the list: one is enough. */
+  private announced = false;
+  private calls = 0;
+  /** Per call in progress: the request to ask the user under, its cancellation, and why it was refused, if it was. */
+  private readonly pending = new Map<string, PendingCall>();
+
+  constructor(
+    private readonly services: ConnectionServices,
+    serverInfo: { name: string; version: string },
+    instructions: string,
+  ) {
+    const { sdk } = services;
+    this.session = services.toolSearch.session(this.id);
+    this.server = new sdk.Server(serverInfo, { capabilities: { tools: { listChanged: true } }, instructions });
+    this.server.setRequestHandler(sdk.ListToolsRequestSchema, async () => {
+      const tools = await this.listing();
+      this.lastListed = listingDigest(tools);
+      this.announced = false;
+      return { tools };
+    });
+    this.server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
+      const { name, arguments: input = {} } = request.params;
+      const result = name === SEARCH_TOOLS_NAME ? await this.search(input) : await this.run(name, input, extra);
+      // Before the answer, on the same stream, so the client fetches the new list before its next turn.
+      await this.announceIfChanged(extra);
+      return result;
+    });
+    this.server.onclose = () => {
+      services.toolSearch.endSession(this.id);
+      services.closed(this);
+    };
+  }
+
+  /**
+   * Tells the client its tool list changed (`notifications/tools/list_changed`) if what it would
+   * get now differs from what it last fetched; once until it fetches again.
+   */
+  async announceIfChanged(extra?: Extra): Promise<void> {
+    if (this.lastListed === undefined || this.announced) return;
+    let now: string;
+    try {
+      now = listingDigest(await this.listing());
+    } catch (error) {
+      this.services.log(`could not compare a client's tool list: ${errorText(error)}`);
+      return;
+    }
+    if (now === this.lastListed || this.announced) return;
+    this.announced = true;
+    try {
+      if (extra) await extra.sendNotification({ method: "notifications/tools/list_changed" });
+      else await this.server.sendToolListChanged();
+    } catch {
+      // The client is gone or not connected yet; its next tools/list is current anyway.
+    }
+  }
+
+  /**
+   * The approval gate of a destructive tool called by this client: pre-approved by the config's
+   * `allowDestructive`, else confirmed by the user through MCP elicitation when the client can ask,
+   * else refused. A refusal's reason replaces the library's generic one in the result.
+   */
+  async approve(tool: ToolDefinition, input: unknown, toolUseId: string | undefined): Promise<boolean> {
+    const call = toolUseId === undefined ? undefined : this.pending.get(toolUseId);
+    const refuse = (reason: string) => {
+      if (call) call.refusal = reason;
+      this.services.log(`refused destructive ${tool.name}: ${reason}`);
+      return false;
+    };
+    if (this.services.policy.preApproved(tool.name)) {
+      this.services.log(`ran destructive ${tool.name}: allowed by toolsift.allowDestructive`);
+      return true;
+    }
+    if (this.server.getClientCapabilities()?.elicitation?.form === undefined) {
+      return refuse(
+        `${tool.name} may change or delete data, so it runs only when the user confirms it. This client cannot ask ` +
+          `(it does not support MCP elicitation), and toolsift.allowDestructive in ${this.services.configFile} does not name it, so it did not run. ` +
+          `Tell the user; to allow it without asking, they can add "${tool.name}" to allowDestructive.`,
+      );
+    }
+    try {
+      const answer = await this.server.elicitInput(
+        { mode: "form", message: confirmationOf(tool, input), requestedSchema: { type: "object", properties: {} } },
+        // Under the client's tools/call (over HTTP, on its stream), and given up with it if the client cancels.
+        { ...(call ? { relatedRequestId: call.requestId, signal: call.signal } : {}), timeout: CONFIRM_TIMEOUT_MS },
+      );
+      if (answer.action === "accept") {
+        this.services.log(`ran destructive ${tool.name}: the user confirmed it`);
+        return true;
+      }
+      return refuse(
+        answer.action === "decline"
+          ? `The user declined to run ${tool.name}, so it did not run. Do not try it again unless the user asks for it.`
+          : `The user dismissed the confirmation of ${tool.name}, so it did not run.`,
+      );
+    } catch (error) {
+      return refuse(`Could not ask the user to confirm ${tool.name} (${errorText(error)}), so it did not run.`);
+    }
+  }
+
+  private async listing(): Promise<ListedTool[]> {
+    const [view, tools] = await Promise.all([this.session.view(), this.services.catalogue()]);
+    const destructive = new Set(tools.flatMap((tool) => (tool.destructive === true ? [tool.name] : [])));
+    return listedTools(view, this.services.mode, (name) => destructive.has(name));
+  }
+
+  private async search(input: unknown): Promise<McpCallResult> {
+    const outcome = await this.session.searchTools(input);
+    if (!outcome.ok) return errorCallResult(outcome.error);
+    if (outcome.matches.length === 0) {
+      return textResult({
+        matches: [],
+        hint: 'No tool matched. Rephrase with other words for the action or the thing it acts on (e.g. "send message" instead of "ping someone").',
+      });
+    }
+    const names = outcome.matches.map((match) => match.name);
+    let note: string;
+    if (this.services.mode === "search") {
+      // Least important first, so the best match is the most recently used and the last to be evicted.
+      await this.session.hydrate(names.slice(0, this.services.maxListed).reverse());
+      note = "These tools are now in your tool list: call the one that fits. Any of them can also be called by name.";
+    } else {
+      note = "Call the one that fits; its full input schema loads on the first call.";
+    }
+    return textResult({ matches: outcome.matches.map(({ name, description }) => ({ name, description })), note });
+  }
+
+  private async run(name: string, input: unknown, extra: Extra): Promise<McpCallResult> {
+    const id = `call_${++this.calls}`;
+    const call: PendingCall = { requestId: extra.requestId, signal: extra.signal };
+    this.pending.set(id, call);
+    try {
+      const result = await this.session.execute({ id, name, input });
+      return call.refusal !== undefined ? errorCallResult(call.refusal) : callResultOf(result);
+    } finally {
+      this.pending.delete(id);
+    }
+  }
+}
+
+function textResult(body: unknown): McpCallResult {
+  return { content: [{ type: "text", text: JSON.stringify(body) }] };
+}
+
+/** What the user is asked: the tool, why it asks, and the (validated) input, bounded. */
+function confirmationOf(tool: ToolDefinition, input: unknown): string {
+  let shown = JSON.stringify(input, null, 2) ?? "{}";
+  if (shown.length > MAX_SHOWN_INPUT) shown = `${shown.slice(0, MAX_SHOWN_INPUT)}\n… (${shown.length - MAX_SHOWN_INPUT} more characters)`;
+  const server = tool.server === undefined ? "" : ` (MCP server "${tool.server}")`;
+  return `Run ${tool.name}${server}? It is marked destructive: it may change or delete data.\n\nInput:\n${shown}`;
+}

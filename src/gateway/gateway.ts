@@ -1,0 +1,127 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { errorText } from "../errors.js";
+import type { ToolSearchEvent } from "../index.js";
+import type { GatewayConfig } from "./gateway-config.js";
+import { GatewayConnection, type ConnectionServices } from "./gateway-connection.js";
+import type { ListingMode } from "./gateway-listing.js";
+import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
+import { CLIENT_INFO, openCatalogue, type OpenCatalogue } from "./open-catalogue.js";
+import { toolPolicy } from "./tool-policy.js";
+
+/** Options of {@link Gateway.start}. */
+export interface GatewayOptions {
+  config: GatewayConfig;
+  /** What clients' `tools/list` shows. @defaultValue "search" */
+  mode?: ListingMode;
+  /** Where the one-line reports go (upstream events, warnings, destructive calls). Default: stderr. */
+  log?: (line: string) => void;
+}
+
+/**
+ * An MCP server in front of the servers of a config: one tool search over all of their tools,
+ * and one toolsift session per client connection. Start it, then {@link Gateway.connect} each
+ * client's transport (stdio: the one client; Streamable HTTP: one per MCP session).
+ *
+ * Upstream events (servers up or down, tools changed, warnings) are logged one line each, and a
+ * change that alters what a client would list is announced to it with
+ * `notifications/tools/list_changed`.
+ */
+export class Gateway {
+  private closing: Promise<void> | undefined;
+  private readonly services: ConnectionServices;
+  private readonly instructions: string;
+
+  private constructor(
+    /** By connection id, which is also the toolsift session id that `approve` is given. */
+    private readonly connections: Map<string, GatewayConnection>,
+    sdk: GatewaySdk,
+    private readonly catalogue: OpenCatalogue,
+    config: GatewayConfig,
+    mode: ListingMode,
+    log: (line: string) => void,
+  ) {
+    this.services = {
+      sdk,
+      toolSearch: catalogue.toolSearch,
+      mode,
+      policy: toolPolicy(config.settings),
+      configFile: config.file,
+      maxListed: config.settings.maxHydratedTools,
+      catalogue: () => catalogue.host.listTools(),
+      log,
+      closed: (connection) => this.connections.delete(connection.id),
+    };
+    const servers = catalogue.host.servers;
+    this.instructions =
+      `toolsift fronts ${servers.length} MCP server${servers.length === 1 ? "" : "s"} (${servers.join(", ")}); their tools are named server__tool. ` +
+      (mode === "search"
+        ? "Most tools are not listed: call search_tools with what you want to do, and the matching tools are added to your tool list."
+        : "Most tools are listed with one sentence and no parameters: call search_tools to find the right one; its full schema loads when you call it.");
+  }
+
+  /**
+   * Connects every upstream server of the config (those that fail are retried in the background)
+   * and builds the tool search.
+   *
+   * @throws `DependencyError` when `@modelcontextprotocol/sdk` is missing; `ToolsiftError` when no
+   *   server could be reached; `ModelError` when the configured model cannot load.
+   */
+  static async start(options: GatewayOptions): Promise<Gateway> {
+    const log = options.log ?? ((line: string) => process.stderr.write(`toolsift: ${line}\n`));
+    const sdk = await loadGatewaySdk();
+    const connections = new Map<string, GatewayConnection>();
+    let gateway: Gateway | undefined;
+    const catalogue = await openCatalogue(options.config, {
+      onHostEvent: (event) => {
+        log(event.message);
+        if (event.type !== "warning") gateway?.upstreamChanged();
+      },
+      onEvent: (event: ToolSearchEvent) => {
+        if (event.type === "warning") log(event.message);
+      },
+      approve: (tool, input, context) => {
+        const connection = context.sessionId === undefined ? undefined : connections.get(context.sessionId);
+        return connection ? connection.approve(tool, input, context.toolUseId) : false;
+      },
+      warn: log,
+      listEveryStub: options.mode === "stubs",
+    });
+    gateway = new Gateway(connections, sdk, catalogue, options.config, options.mode ?? "search", log);
+    return gateway;
+  }
+
+  /** Serves one client over a transport; the connection ends when the transport closes. */
+  async connect(transport: Transport): Promise<GatewayConnection> {
+    if (this.closing) throw new Error("The gateway is closed.");
+    const connection = new GatewayConnection(this.services, CLIENT_INFO, this.instructions);
+    this.connections.set(connection.id, connection);
+    await connection.server.connect(transport);
+    return connection;
+  }
+
+  /** Serves the one client on this process's stdin and stdout. */
+  connectStdio(): Promise<GatewayConnection> {
+    return this.connect(new this.services.sdk.StdioServerTransport());
+  }
+
+  /** How many clients are connected. */
+  get clients(): number {
+    return this.connections.size;
+  }
+
+  /** Disconnects every client, then closes the tool search and the upstream servers. Safe to call twice. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.allSettled([...this.connections.values()].map((connection) => connection.server.close()));
+      await this.catalogue.close();
+    })();
+    return this.closing;
+  }
+
+  /** An upstream change: every client whose list it alters is told. */
+  private upstreamChanged(): void {
+    for (const connection of this.connections.values()) {
+      connection.announceIfChanged().catch((error: unknown) => this.services.log(`could not announce a tool list change: ${errorText(error)}`));
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { globProblem, nameMatcher } from "./name-glob.js";
+
+describe("nameMatcher", () => {
+  it("matches whole names: * any run (underscores included), ? one character, the rest literally", () => {
+    const matches = nameMatcher(["github__delete_*", "*__drop_table", "fs__read_?ile", "a-b__c"]);
+    expect(matches("github__delete_repository")).toBe(true);
+    expect(matches("github__delete_")).toBe(true);
+    expect(matches("xgithub__delete_repository")).toBe(false);
+    expect(matches("postgres__drop_table")).toBe(true);
+    expect(matches("postgres__drop_tables")).toBe(false);
+    expect(matches("fs__read_file")).toBe(true);
+    expect(matches("fs__read_ffile")).toBe(false);
+    expect(matches("a-b__c")).toBe(true);
+    expect(nameMatcher([])("anything")).toBe(false);
+  });
+
+  it("is case-sensitive, as tool names are", () => {
+    expect(nameMatcher(["GitHub__*"])("github__x")).toBe(false);
+  });
+
+  it("takes linear time on globs that would make a regular expression backtrack", () => {
+    const glob = `${"*a".repeat(60)}*b`;
+    const name = "a".repeat(64);
+    // A backtracking regex (.*a){60}.*b on 64 a's takes astronomically long; this returns at once.
+    expect(nameMatcher([glob])(name)).toBe(false);
+    expect(nameMatcher([glob])(`${"a".repeat(63)}b`)).toBe(true);
+    expect(nameMatcher(["*a*b"])("xxaxxb")).toBe(true);
+  });
+});
+
+describe("globProblem", () => {
+  it("accepts tool-name characters and wildcards", () => {
+    expect(globProblem("github__*")).toBeUndefined();
+  });
+
+  it("explains globs that can never match and values that are not globs", () => {
+    expect(globProblem("github.*")).toMatch(/can never match/);
+    expect(globProblem("")).toBe("is empty");
+    expect(globProblem(3)).toMatch(/must be a string, got number/);
+  });
+});
