@@ -9,6 +9,8 @@ export {
   type SearchMatch,
   type SearchToolsOutcome,
   type SessionView,
+  type DeferrableTool,
+  type StubPresentation,
   type TokenEstimator,
   type ToolResultBlock,
   type ToolUseBlock,
@@ -24,6 +26,8 @@ export {
   type ToolOutput,
   type ToolResultContentBlock,
   type ToolResultImageType,
+  type ZodSchemaLike,
+  CATALOGUE_LIMITS,
 } from "./catalogue/index.js";
 export {
   Bm25Ranker,
