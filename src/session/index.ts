@@ -4,6 +4,21 @@ export { estimateBlockTokens, estimateTokens, guardedEstimator, type TokenEstima
 export { firstSentence } from "./first-sentence.js";
 export { Hydration, type HydrationChange } from "./hydration.js";
 export { permittedTools, type PermittedTools } from "./permitted-tools.js";
+export {
+  OPENAI_ERROR_PREFIX,
+  TOOL_FORMATS,
+  type OpenAIChatCustomCall,
+  type OpenAIChatFunctionCall,
+  type OpenAIChatTool,
+  type OpenAIChatToolCall,
+  type OpenAIChatToolMessage,
+  type OpenAIParameters,
+  type OpenAIResponsesFunctionCall,
+  type OpenAIResponsesFunctionCallOutput,
+  type OpenAIResponsesOutputPart,
+  type OpenAIResponsesTool,
+  type ToolFormat,
+} from "./openai-format.js";
 export type { SearchMatch } from "./search-match.js";
 export {
   MAX_QUERY_LENGTH,
@@ -22,6 +37,9 @@ export {
   type SearchToolsOutcome,
   type SessionServices,
   type SessionState,
+  type ExecuteOptions,
+  type ToolCall,
+  type ToolCallAnswer,
   type ToolResultBlock,
   type ToolUseBlock,
 } from "./tool-search-session.js";

@@ -11,14 +11,29 @@ import {
   type ToolDefinition,
   type ToolResultContentBlock,
 } from "../catalogue/index.js";
-import { errorText } from "../errors.js";
+import { OptionsError, errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { AnthropicTool } from "./anthropic-tool.js";
 import { buildToolBlock } from "./build-tool-block.js";
 import type { Hydration } from "./hydration.js";
+import {
+  TOOL_FORMATS,
+  chatToolMessageOf,
+  openAIChatToolOf,
+  openAIResponsesToolOf,
+  responsesOutputOf,
+  type OpenAIChatTool,
+  type OpenAIChatToolCall,
+  type OpenAIChatToolMessage,
+  type OpenAIResponsesFunctionCall,
+  type OpenAIResponsesFunctionCallOutput,
+  type OpenAIResponsesTool,
+  type ToolFormat,
+} from "./openai-format.js";
 import type { PermittedTools } from "./permitted-tools.js";
 import type { SearchMatch } from "./search-match.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
+import { readToolCall, type ReadToolCall } from "./read-tool-call.js";
 import type { DeferrableTool, SessionView } from "./session-view.js";
 import type { ResolvedTuning } from "./tuning.js";
 
@@ -84,16 +99,32 @@ export class ToolSearchSession {
   }
 
   /**
-   * The `tools` array for the next model call.
+   * The `tools` array for the next model call, in the wire format of the API it goes to:
+   * `"anthropic"` (the Messages API, the default), `"openai-chat"` (Chat Completions) or
+   * `"openai-responses"` (the Responses API). The block is the same in every format: the
+   * same tools, in the same order, stubs and hydrated tools alike. OpenAI tools are sent with
+   * `strict: false`, because strict mode cannot express a stub's any-input schema; toolsift
+   * validates every call against the tool's real schema instead.
    *
+   * @throws {@link OptionsError} `invalid_format` for any other format.
    * @example
    * ```ts
    * const response = await client.messages.create({ model, max_tokens, messages, tools: await session.tools() });
+   * const completion = await openai.chat.completions.create({ model, messages, tools: await session.tools({ format: "openai-chat" }) });
+   * const reply = await openai.responses.create({ model, input, tools: await session.tools({ format: "openai-responses" }) });
    * ```
    */
-  async tools(): Promise<AnthropicTool[]> {
+  async tools(options?: { format?: "anthropic" }): Promise<AnthropicTool[]>;
+  async tools(options: { format: "openai-chat" }): Promise<OpenAIChatTool[]>;
+  async tools(options: { format: "openai-responses" }): Promise<OpenAIResponsesTool[]>;
+  async tools(options?: { format?: ToolFormat }): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]>;
+  async tools(options: { format?: ToolFormat } = {}): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]> {
+    const format = readFormat(options);
+    const block = buildToolBlock(await this.view());
+    if (format === "openai-chat") return block.map(openAIChatToolOf);
+    if (format === "openai-responses") return block.map(openAIResponsesToolOf);
     // Copies, so a caller that adds cache_control to its block cannot alter later blocks.
-    return buildToolBlock(await this.view()).map((tool) => ({ ...tool }));
+    return block.map((tool) => ({ ...tool }));
   }
 
   /** The names of the hydrated tools, most recently used last. */
@@ -188,11 +219,16 @@ export class ToolSearchSession {
   }
 
   /**
-   * Executes one `tool_use` block (a real tool or `search_tools`) and returns its
-   * `tool_result`. It never throws and never rejects, whatever it is given: every failure is
-   * an `is_error` result the model can read, and no failure loses the session's state (a call
-   * to a real, permitted tool hydrates it even when its input is invalid, so the model gets
-   * the schema it needs).
+   * Executes one tool call (a real tool or `search_tools`) and answers it in the call's own
+   * format: a `tool_use` block gets a `tool_result` block, a Chat Completions tool call
+   * (`message.tool_calls[i]`) a `tool` message, and a Responses `function_call` item a
+   * `function_call_output` item. Validation, hydration, permissions and approval are the same
+   * in every format. OpenAI answers have no error flag, so a failure's text starts with
+   * `"Error: "`; OpenAI arguments that are not valid JSON are such a failure, and the tool does not run.
+   *
+   * It never throws and never rejects, whatever it is given: every failure is an error result
+   * the model can read, and no failure loses the session's state (a call to a real, permitted
+   * tool hydrates it even when its input is invalid, so the model gets the schema it needs).
    *
    * What runs is decided once: the input is copied as plain JSON and validated (and, for a
    * zod tool, parsed by zod), a destructive tool is approved with that value, and the tool
@@ -201,12 +237,32 @@ export class ToolSearchSession {
    * @param options.shownInFull - The request showed the model this tool's full definition
    *   some other way than the tool block (Anthropic's `tool_reference`), so the call is not
    *   reported as made from a stub.
+   * @example
+   * ```ts
+   * const results = await Promise.all(calls.map((call) => session.execute(call)));                      // tool_use blocks
+   * messages.push(...(await Promise.all(message.tool_calls.map((call) => session.execute(call)))));   // Chat Completions
+   * input.push(...(await Promise.all(functionCalls.map((call) => session.execute(call)))));             // Responses
+   * ```
    */
-  async execute(toolUse: ToolUseBlock, options: { shownInFull?: boolean } = {}): Promise<ToolResultBlock> {
-    const call = readToolUse(toolUse);
+  async execute(call: OpenAIChatToolCall, options?: ExecuteOptions): Promise<OpenAIChatToolMessage>;
+  async execute(call: OpenAIResponsesFunctionCall, options?: ExecuteOptions): Promise<OpenAIResponsesFunctionCallOutput>;
+  async execute(call: ToolUseBlock, options?: ExecuteOptions): Promise<ToolResultBlock>;
+  async execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolCallAnswer>;
+  async execute(toolCall: ToolCall, options: ExecuteOptions = {}): Promise<ToolCallAnswer> {
+    const call = readToolCall(toolCall);
+    const block = await this.answer(call, options);
+    if (call.format === "openai-chat") return chatToolMessageOf(block);
+    if (call.format === "openai-responses") return responsesOutputOf(block);
+    return block;
+  }
+
+  private async answer(call: ReturnType<typeof readToolCall>, options: ExecuteOptions): Promise<ToolResultBlock> {
     if (!call.ok) return errorResult(call.id, call.error);
     try {
-      if (call.name === SEARCH_TOOLS_NAME) return searchResultBlock(call.id, await this.searchTools(call.input, call.id));
+      if (call.name === SEARCH_TOOLS_NAME) {
+        if (call.inputProblem !== undefined) return errorResult(call.id, `${SEARCH_TOOLS_NAME} was not run. ${call.inputProblem}`);
+        return searchResultBlock(call.id, await this.searchTools(call.input, call.id));
+      }
       return await this.executeTool(call, readShownInFull(options));
     } catch (error) {
       // Only toolsift's own bookkeeping can land here (the tool's run is guarded on its own),
@@ -215,7 +271,7 @@ export class ToolSearchSession {
     }
   }
 
-  private async executeTool(call: ToolCall, shownInFull: boolean): Promise<ToolResultBlock> {
+  private async executeTool(call: ReadToolCall, shownInFull: boolean): Promise<ToolResultBlock> {
     const started = performance.now();
     const report = (event: Omit<Extract<ToolSearchEvent, { type: "tool-call" }>, "type" | "sessionId" | "name" | "toolUseId" | "ms">) =>
       this.services.emit({
@@ -246,6 +302,15 @@ export class ToolSearchSession {
     } catch (error) {
       report({ stub, validation: "not-run", outcome: "tool-error", error: errorText(error) });
       return errorResult(call.id, `Could not look up "${call.name}": ${errorText(error)}`);
+    }
+
+    if (call.inputProblem !== undefined) {
+      report({ stub, validation: "invalid", outcome: "invalid-input", error: call.inputProblem });
+      return errorResult(
+        call.id,
+        `Invalid input for ${tool.name}; it was not run.\n${call.inputProblem}\n` +
+          `Its input schema is:\n${JSON.stringify(tool.inputSchema)}\nCall it again with input that fits.`,
+      );
     }
 
     let validation: InputValidation;
@@ -396,41 +461,34 @@ function errorResult(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
 }
 
-/** A `tool_use` block's fields, each read once. */
-interface ToolCall {
-  ok: true;
-  id: string;
-  name: string;
-  input: unknown;
+/** What `execute` accepts: a call in any of the formats a session answers. */
+export type ToolCall = ToolUseBlock | OpenAIChatToolCall | OpenAIResponsesFunctionCall;
+
+/** What `execute` answers: the result in the call's own format. */
+export type ToolCallAnswer = ToolResultBlock | OpenAIChatToolMessage | OpenAIResponsesFunctionCallOutput;
+
+/** Options of `session.execute`. */
+export interface ExecuteOptions {
+  /**
+   * The request showed the model this tool's full definition some other way than the tool
+   * block (Anthropic's `tool_reference`), so the call is not reported as made from a stub.
+   */
+  shownInFull?: boolean;
 }
 
-/**
- * Reads a `tool_use` block defensively: `execute` is documented never to throw, and a caller
- * may hand it anything (null, a block without a name, a getter that throws).
- */
-function readToolUse(toolUse: unknown): ToolCall | { ok: false; id: string; error: string } {
-  const field = (key: string): { value?: unknown; error?: string } => {
-    try {
-      return { value: (toolUse as Record<string, unknown>)[key] };
-    } catch (error) {
-      return { error: `its "${key}" could not be read (${errorText(error)})` };
-    }
-  };
-  if (typeof toolUse !== "object" || toolUse === null) {
-    return { ok: false, id: "", error: `This is not a tool_use block (got ${toolUse === null ? "null" : typeof toolUse}), so nothing was run.` };
+function readFormat(options: unknown): ToolFormat {
+  let format: unknown;
+  try {
+    format = typeof options === "object" && options !== null ? (options as { format?: unknown }).format : undefined;
+  } catch (error) {
+    throw new OptionsError("invalid_format", `tools() could not read options.format (${errorText(error)}).`);
   }
-  const id = field("id");
-  const name = field("name");
-  const input = field("input");
-  const safeId = typeof id.value === "string" ? id.value : "";
-  const problem =
-    id.error ??
-    (typeof id.value === "string" && id.value !== "" ? undefined : "it has no id, so its result could not be matched to it") ??
-    name.error ??
-    (typeof name.value === "string" && name.value !== "" ? undefined : "it names no tool") ??
-    input.error;
-  if (problem !== undefined) return { ok: false, id: safeId, error: `This tool_use block cannot be run: ${problem}. Nothing was run.` };
-  return { ok: true, id: safeId, name: name.value as string, input: input.value };
+  if (format === undefined) return "anthropic";
+  if (typeof format === "string" && (TOOL_FORMATS as readonly string[]).includes(format)) return format as ToolFormat;
+  throw new OptionsError(
+    "invalid_format",
+    `tools() takes format ${TOOL_FORMATS.map((known) => `"${known}"`).join(", ")}; got ${JSON.stringify(format) ?? String(format)}.`,
+  );
 }
 
 function readShownInFull(options: unknown): boolean {
