@@ -1,4 +1,4 @@
-export { ToolSearch, createToolSearch, RANKER_NAMES, type RankerName, type ToolSearchOptions } from "./tool-search/index.js";
+export { ToolSearch, createToolSearch, RANKER_NAMES, type RankerName, type SessionOptions, type ToolSearchOptions } from "./tool-search/index.js";
 export {
   ToolSearchSession,
   estimateBlockTokens,
@@ -31,6 +31,7 @@ export {
 export {
   defineTool,
   toolOutput,
+  type AbortSignalLike,
   type JsonSchemaObject,
   type ToolContext,
   type ToolDefinition,

@@ -38,9 +38,11 @@ export {
   type SessionServices,
   type SessionState,
   type ExecuteOptions,
+  type RequestScope,
   type ToolCall,
   type ToolCallAnswer,
   type ToolResultBlock,
   type ToolUseBlock,
 } from "./tool-search-session.js";
+export { isAbortSignalLike, untilAborted, type Raced } from "./until-aborted.js";
 export { resolveTuning, type ResolvedTuning, type Tuning } from "./tuning.js";

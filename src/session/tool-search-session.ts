@@ -4,6 +4,7 @@ import {
   formatIssues,
   isToolOutput,
   validateInput,
+  type AbortSignalLike,
   type CatalogueSnapshot,
   type CatalogueTool,
   type InputValidation,
@@ -34,6 +35,7 @@ import type { PermittedTools } from "./permitted-tools.js";
 import type { SearchMatch } from "./search-match.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
 import { readToolCall, type ReadToolCall } from "./read-tool-call.js";
+import { isAbortSignalLike, untilAborted } from "./until-aborted.js";
 import type { DeferrableTool, SessionView } from "./session-view.js";
 import type { ResolvedTuning } from "./tuning.js";
 
@@ -67,8 +69,11 @@ export interface SessionState {
 export interface SessionServices {
   readonly tuning: ResolvedTuning;
   snapshot(): Promise<CatalogueSnapshot>;
-  /** The tools this session may see of a catalogue version, derived once per version and permission change. */
-  permittedTools(snapshot: CatalogueSnapshot, sessionId: string): PermittedTools;
+  /**
+   * The tools this session may see of a catalogue version, derived once per version and
+   * permission change; `context` is the block-stage context `permit` is asked with.
+   */
+  permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools;
   /** Ranks for a checked query, with permissions applied, and reports the search. */
   rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]>;
   isPermitted(tool: CatalogueTool, context: ToolContext): boolean;
@@ -94,6 +99,7 @@ export class ToolSearchSession {
     readonly id: string,
     private readonly services: SessionServices,
     private readonly state: SessionState,
+    private readonly request: RequestScope = {},
   ) {
     this.hydration = state.hydration;
   }
@@ -143,8 +149,8 @@ export class ToolSearchSession {
    */
   async view(): Promise<SessionView> {
     const snapshot = await this.services.snapshot();
-    const permitted = this.services.permittedTools(snapshot, this.id);
     const context = this.context("block");
+    const permitted = this.services.permittedTools(snapshot, context);
     const stillPermitted = (name: string) => {
       const tool = snapshot.byName.get(name);
       return tool !== undefined && this.services.isPermitted(tool, context);
@@ -263,7 +269,9 @@ export class ToolSearchSession {
         if (call.inputProblem !== undefined) return errorResult(call.id, `${SEARCH_TOOLS_NAME} was not run. ${call.inputProblem}`);
         return searchResultBlock(call.id, await this.searchTools(call.input, call.id));
       }
-      return await this.executeTool(call, readShownInFull(options));
+      const read = readExecuteOptions(options);
+      if (!read.ok) return errorResult(call.id, `${call.name} was not run: ${read.problem}.`);
+      return await this.executeTool(call, read.options);
     } catch (error) {
       // Only toolsift's own bookkeeping can land here (the tool's run is guarded on its own),
       // so the tool did not run.
@@ -271,7 +279,7 @@ export class ToolSearchSession {
     }
   }
 
-  private async executeTool(call: ReadToolCall, shownInFull: boolean): Promise<ToolResultBlock> {
+  private async executeTool(call: ReadToolCall, options: { shownInFull: boolean } & RequestScope): Promise<ToolResultBlock> {
     const started = performance.now();
     const report = (event: Omit<Extract<ToolSearchEvent, { type: "tool-call" }>, "type" | "sessionId" | "name" | "toolUseId" | "ms">) =>
       this.services.emit({
@@ -282,7 +290,8 @@ export class ToolSearchSession {
         ms: performance.now() - started,
         ...event,
       });
-    const context = this.context("execute", call.id);
+    const context = this.context("execute", call.id, options);
+    const { signal } = context;
     let tool: CatalogueTool | undefined;
     let stub = false;
     try {
@@ -297,7 +306,7 @@ export class ToolSearchSession {
           `There is no tool named "${call.name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`,
         );
       }
-      stub = !shownInFull && (await this.shownAsStub(tool.name));
+      stub = !options.shownInFull && (await this.shownAsStub(tool.name));
       this.hydrateTool(tool);
     } catch (error) {
       report({ stub, validation: "not-run", outcome: "tool-error", error: errorText(error) });
@@ -338,8 +347,16 @@ export class ToolSearchSession {
       );
     }
 
+    const aborted = (when: string, error?: string) => {
+      report({ stub, validation: "valid", outcome: "aborted", error: error ?? `aborted ${when}` });
+      return errorResult(call.id, `${tool.name} was not run: the call was aborted ${when}.`);
+    };
+    if (signal?.aborted) return aborted("before it started");
+
     if (tool.destructive) {
-      const approved = await this.approve(tool, validation.value, context);
+      const gate = await untilAborted(this.approve(tool, validation.value, context), signal);
+      if (gate.aborted) return aborted("while it waited for approval");
+      const approved = gate.value;
       if (approved !== true) {
         report({ stub, validation: "valid", outcome: "not-approved", ...(approved ? { error: approved.error } : {}) });
         return errorResult(
@@ -355,9 +372,23 @@ export class ToolSearchSession {
       report({ stub, validation: "valid", outcome: "tool-error", error: "no execute function" });
       return errorResult(call.id, `${tool.name} cannot be run here: its definition has no execute function.`);
     }
+    if (signal?.aborted) return aborted("before it started");
     let output: unknown;
     try {
-      output = await tool.run(validation.value, context);
+      const run = tool.run;
+      const input = validation.value;
+      // Started inside a promise, so a tool that throws synchronously is caught like one that rejects.
+      const raced = await untilAborted(new Promise((resolve) => resolve(run(input, context))), signal);
+      if (raced.aborted) {
+        const error = "aborted while it ran; it may have done part or all of its work";
+        report({ stub, validation: "valid", outcome: "aborted", error });
+        return errorResult(
+          call.id,
+          `${tool.name} was still running when the call was aborted, so its result is unknown: it may have done part or all of its work. ` +
+            "Check before calling it again.",
+        );
+      }
+      output = raced.value;
     } catch (error) {
       report({ stub, validation: "valid", outcome: "tool-error", error: errorText(error) });
       return errorResult(call.id, `${tool.name} failed: ${errorText(error)}`);
@@ -402,8 +433,15 @@ export class ToolSearchSession {
     }
   }
 
-  private context(stage: ToolContext["stage"], toolUseId?: string): ToolContext {
-    return toolUseId === undefined ? { sessionId: this.id, stage } : { sessionId: this.id, stage, toolUseId };
+  /** The context of one check or call: the session's own, with the request's value and signal, the call's overriding them. */
+  private context(stage: ToolContext["stage"], toolUseId?: string, call: RequestScope = {}): ToolContext {
+    const context: ToolContext = { sessionId: this.id, stage };
+    if (toolUseId !== undefined) context.toolUseId = toolUseId;
+    const value = "context" in call ? call.context : this.request.context;
+    if (value !== undefined) context.context = value;
+    const signal = call.signal ?? this.request.signal;
+    if (signal !== undefined) context.signal = signal;
+    return context;
   }
 }
 
@@ -467,8 +505,19 @@ export type ToolCall = ToolUseBlock | OpenAIChatToolCall | OpenAIResponsesFuncti
 /** What `execute` answers: the result in the call's own format. */
 export type ToolCallAnswer = ToolResultBlock | OpenAIChatToolMessage | OpenAIResponsesFunctionCallOutput;
 
-/** Options of `session.execute`. */
-export interface ExecuteOptions {
+/**
+ * What one request brings to the checks and calls it makes: the application's own value and a
+ * signal to cancel with. Both reach `execute`, `permit` and `approve` in their {@link ToolContext}.
+ */
+export interface RequestScope {
+  /** The application's own value (the user, a tenant, a token); toolsift never reads it. */
+  context?: unknown;
+  /** Cancels the request: a tool not yet run does not run, and one running is no longer waited for. */
+  signal?: AbortSignalLike;
+}
+
+/** Options of `session.execute`. `context` and `signal` override the session's own for this call. */
+export interface ExecuteOptions extends RequestScope {
   /**
    * The request showed the model this tool's full definition some other way than the tool
    * block (Anthropic's `tool_reference`), so the call is not reported as made from a stub.
@@ -491,11 +540,18 @@ function readFormat(options: unknown): ToolFormat {
   );
 }
 
-function readShownInFull(options: unknown): boolean {
+/** Reads `execute`'s options defensively; a signal that is not one fails the call closed. */
+function readExecuteOptions(options: unknown): { ok: true; options: { shownInFull: boolean } & RequestScope } | { ok: false; problem: string } {
+  if (typeof options !== "object" || options === null) return { ok: true, options: { shownInFull: false } };
   try {
-    return typeof options === "object" && options !== null && (options as { shownInFull?: unknown }).shownInFull === true;
-  } catch {
-    return false;
+    const { shownInFull, signal, context } = options as ExecuteOptions;
+    if (signal !== undefined && !isAbortSignalLike(signal)) return { ok: false, problem: "options.signal is not an AbortSignal" };
+    const read: { shownInFull: boolean } & RequestScope = { shownInFull: shownInFull === true };
+    if (signal !== undefined) read.signal = signal;
+    if ("context" in options) read.context = context;
+    return { ok: true, options: read };
+  } catch (error) {
+    return { ok: false, problem: `its options could not be read (${errorText(error)})` };
   }
 }
 

@@ -18,9 +18,11 @@ import {
   type SearchMatch,
   type SessionServices,
   type SessionState,
+  type RequestScope,
+  isAbortSignalLike,
 } from "../session/index.js";
 import { createRanker } from "./create-ranker.js";
-import type { ToolSearchOptions } from "./tool-search-options.js";
+import type { SessionOptions, ToolSearchOptions } from "./tool-search-options.js";
 
 /**
  * Progressive tool disclosure over one catalogue: stubs, a local `search_tools`, and full
@@ -71,7 +73,7 @@ export class ToolSearch {
       snapshot: () => this.catalogue.snapshot(),
       rank: (query, limit, context) => this.rank(query, limit, context),
       isPermitted: (tool, context) => this.isPermitted(tool, context),
-      permittedTools: (snapshot, sessionId) => this.permittedTools(snapshot, sessionId),
+      permittedTools: (snapshot, context) => this.permittedTools(snapshot, context),
       approve: options.approve?.bind(options),
       estimate: (tool) => {
         let tokens = this.estimates.get(tool);
@@ -119,9 +121,20 @@ export class ToolSearch {
   /**
    * The session with this id, created empty on first use. Calling it again with the same
    * id resumes that session's hydrated tools; a new id starts clean.
+   *
+   * The returned object serves one request: `options.context` and `options.signal` reach the
+   * `execute`, `permit` and `approve` of everything it does, while the session's state (its
+   * hydrated tools) belongs to the id and is shared by every object for it.
+   *
+   * @throws {@link OptionsError} for an empty id or options of the wrong shape.
+   * @example
+   * ```ts
+   * const session = toolSearch.session(conversationId, { context: { userId }, signal: request.signal });
+   * ```
    */
-  session(id: string = randomUUID()): ToolSearchSession {
+  session(id: string = randomUUID(), options: SessionOptions = {}): ToolSearchSession {
     if (typeof id !== "string" || id === "") throw new OptionsError("invalid_session_id", "A session id must be a non-empty string.");
+    const scope = readSessionOptions(options);
     let state = this.sessions.get(id);
     if (state) this.sessions.delete(id);
     else state = { hydration: new Hydration(this.tuning.maxHydratedTools) };
@@ -132,7 +145,7 @@ export class ToolSearch {
       if (this.sessions.size <= this.tuning.maxSessions) break;
       this.sessions.delete(oldest);
     }
-    return new ToolSearchSession(id, this.services, state);
+    return new ToolSearchSession(id, this.services, state, scope);
   }
 
   /** Drops a session's state; the next `session(id)` starts clean. */
@@ -223,14 +236,14 @@ export class ToolSearch {
     return next;
   }
 
-  private permittedTools(snapshot: CatalogueSnapshot, sessionId: string): PermittedTools {
-    const key = this.options.permit ? sessionId : "";
+  private permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools {
+    const key = this.options.permit ? (context.sessionId ?? "") : "";
     const cached = this.permittedCache.get(key);
     this.permittedCache.delete(key);
     const fresh =
       cached && cached.catalogueVersion === snapshot.version && cached.permissionEpoch === this.permissionEpoch
         ? cached
-        : permittedTools(snapshot, this.permissionEpoch, this.tuning.keepTools, (tool) => this.isPermitted(tool, { sessionId, stage: "block" }), this.services.estimate);
+        : permittedTools(snapshot, this.permissionEpoch, this.tuning.keepTools, (tool) => this.isPermitted(tool, context), this.services.estimate);
     this.permittedCache.set(key, fresh);
     for (const oldest of this.permittedCache.keys()) {
       if (this.permittedCache.size <= PERMITTED_CACHE_SIZE) break;
@@ -248,6 +261,22 @@ export class ToolSearch {
       return false;
     }
   }
+}
+
+/** Checks `session()`'s options: what is wrong is named, before any state changes. */
+function readSessionOptions(options: unknown): RequestScope {
+  if (options === undefined) return {};
+  if (typeof options !== "object" || options === null) {
+    throw new OptionsError("invalid_options", "session(id, options) takes an options object, e.g. session(id, { context: { userId } }).");
+  }
+  const { context, signal } = options as SessionOptions;
+  if (signal !== undefined && !isAbortSignalLike(signal)) {
+    throw new OptionsError("invalid_signal", "options.signal must be an AbortSignal (e.g. new AbortController().signal).");
+  }
+  const scope: RequestScope = {};
+  if (context !== undefined) scope.context = context;
+  if (signal !== undefined) scope.signal = signal;
+  return scope;
 }
 
 /**
