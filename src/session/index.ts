@@ -44,5 +44,6 @@ export {
   type ToolResultBlock,
   type ToolUseBlock,
 } from "./tool-search-session.js";
+export { MAX_TRANSCRIPT_CALLS, transcriptCalls, type TranscriptCall } from "./transcript-calls.js";
 export { isAbortSignalLike, untilAborted, type Raced } from "./until-aborted.js";
 export { resolveTuning, type ResolvedTuning, type Tuning } from "./tuning.js";

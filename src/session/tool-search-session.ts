@@ -35,6 +35,7 @@ import type { PermittedTools } from "./permitted-tools.js";
 import type { SearchMatch } from "./search-match.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
 import { readToolCall, type ReadToolCall } from "./read-tool-call.js";
+import type { TranscriptCall } from "./transcript-calls.js";
 import { isAbortSignalLike, untilAborted } from "./until-aborted.js";
 import type { DeferrableTool, SessionView } from "./session-view.js";
 import type { ResolvedTuning } from "./tuning.js";
@@ -63,6 +64,11 @@ export interface SessionState {
   hydration: Hydration;
   /** The last view built, which tells which tools the model saw as stubs, for the tool-call events. */
   lastView?: SessionView;
+  /**
+   * The calls of the transcript a new session was created with, still to be replayed into its
+   * hydration; dropped once replayed. `running` is shared, so concurrent first uses replay once.
+   */
+  replay?: { calls: readonly TranscriptCall[]; running?: Promise<void> };
 }
 
 /** What a session needs from the tool search that owns it. */
@@ -148,6 +154,7 @@ export class ToolSearchSession {
    * Treat the view as read-only.
    */
   async view(): Promise<SessionView> {
+    await this.replayed();
     const snapshot = await this.services.snapshot();
     const context = this.context("block");
     const permitted = this.services.permittedTools(snapshot, context);
@@ -199,6 +206,7 @@ export class ToolSearchSession {
    * ```
    */
   async hydrate(names: readonly string[]): Promise<string[]> {
+    await this.replayed();
     const snapshot = await this.services.snapshot();
     const context = this.context("block");
     const hydrated: string[] = [];
@@ -295,6 +303,7 @@ export class ToolSearchSession {
     let tool: CatalogueTool | undefined;
     let stub = false;
     try {
+      await this.replayed();
       const snapshot = await this.services.snapshot();
       tool = snapshot.byName.get(call.name);
       if (!tool || !this.services.isPermitted(tool, context)) {
@@ -405,6 +414,41 @@ export class ToolSearchSession {
   private async shownAsStub(name: string): Promise<boolean> {
     const view = this.state.lastView ?? (await this.view());
     return view.progressive && !this.services.tuning.keepTools.includes(name) && !view.hydrated.includes(name);
+  }
+
+  /**
+   * Rebuilds the hydration of a session created from a transcript, once, before its first use:
+   * each call in order hydrates its tool exactly as `execute` did when it was made (a known,
+   * permitted tool that is not a keep tool), under the same LRU cap, so the block is the one
+   * the process that ran those calls would build. A failure (the catalogue cannot be listed)
+   * leaves the calls pending, for the next use to try again.
+   */
+  private replayed(): Promise<void> {
+    const replay = this.state.replay;
+    if (!replay) return Promise.resolve();
+    replay.running ??= this.replay(replay.calls).then(
+      () => {
+        if (this.state.replay === replay) delete this.state.replay;
+      },
+      (error: unknown) => {
+        delete replay.running;
+        throw error;
+      },
+    );
+    return replay.running;
+  }
+
+  private async replay(calls: readonly TranscriptCall[]): Promise<void> {
+    const snapshot = await this.services.snapshot();
+    // permit is asked once per tool: a long transcript calls the same few tools many times.
+    const permitted = new Map<string, boolean>();
+    for (const call of calls) {
+      const tool = snapshot.byName.get(call.name);
+      if (!tool) continue;
+      let allowed = permitted.get(call.name);
+      if (allowed === undefined) permitted.set(call.name, (allowed = this.services.isPermitted(tool, this.context("execute", call.id))));
+      if (allowed) this.hydrateTool(tool);
+    }
   }
 
   /** Whether the use hydrated the tool now (a keep tool never is). */
