@@ -108,6 +108,18 @@ describe("a session resumed from its transcript in another instance", () => {
     expect(JSON.stringify(await resumed.tools())).toBe(expected);
   });
 
+  it("rebuilds a run cut off mid-call, whose unrun call hydrated its tool there too", async () => {
+    const server = await serve([() => ({ ...reply.toolUse({ name: "calendar__create_event", input: { title: "ret" } }), stop_reason: "max_tokens" })]);
+    const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+    const toolSearch = await createToolSearch(options());
+    const result = await runAgent({ client, model: "claude-test", prompt: "Go.", toolSearch, sessionId: "cut" });
+    expect(result.stopReason).toBe("max_tokens");
+    const session = toolSearch.session("cut");
+    expect(session.hydrated()).toEqual(["calendar__create_event"]);
+    const resumed = (await createToolSearch(options())).session("cut", { transcript: result.messages });
+    expect(JSON.stringify(await resumed.tools())).toBe(JSON.stringify(await session.tools()));
+  });
+
   it("is ignored by a session the instance knows", async () => {
     const { toolSearch, session, transcript } = await converse("anthropic", "known");
     const before = session.hydrated();
