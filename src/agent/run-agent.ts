@@ -1,11 +1,13 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
-import { SEARCH_TOOLS_NAME, isAbortSignalLike, type ToolResultBlock, type ToolSearchSession } from "../session/index.js";
+import { SEARCH_TOOLS_NAME, isAbortSignalLike, tracedToolCall, type ToolResultBlock, type ToolSearchSession } from "../session/index.js";
 import type { SessionOptions } from "../tool-search/index.js";
 import { AgentError, type AgentStage } from "./agent-error.js";
 import { placeCacheBreakpoints } from "./cache-breakpoints.js";
 import { referencedToolNames } from "./referenced-tools.js";
-import { callModel, type TurnFailure } from "./call-model.js";
+import type { TurnFailure } from "./call-model.js";
+import { tracedModelCall } from "./traced-model-call.js";
+import { traced } from "../telemetry/index.js";
 import { checkMessages, checkSystem } from "./check-messages.js";
 import type {
   AssistantMessage,
@@ -66,6 +68,27 @@ const DEFAULT_MAX_TOKENS = 4096;
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const settings = checkOptions(options);
+  const attributes = {
+    "gen_ai.operation.name": "invoke_agent",
+    "gen_ai.provider.name": "anthropic",
+    "gen_ai.request.model": settings.model,
+    "toolsift.strategy": settings.strategy.name,
+    "toolsift.stream": settings.stream,
+  };
+  // One span for the run, so its model calls, searches and tool calls nest under it.
+  return traced("invoke_agent toolsift", "internal", attributes, async (span) => {
+    try {
+      const result = await run(options, settings);
+      span.set({ "toolsift.session.id": result.sessionId, "toolsift.turns": result.turns.length, "toolsift.stop_reason": result.stopReason });
+      return result;
+    } catch (error) {
+      if (error instanceof AgentError) span.set({ "error.type": error.code, "toolsift.stage": error.stage, "toolsift.turns": error.turns.length });
+      throw error;
+    }
+  });
+}
+
+async function run(options: RunAgentOptions, settings: Settings): Promise<AgentResult> {
   const { client, model, system, strategy, maxTurns, maxTokens, signal } = settings;
   const session = options.toolSearch.session(options.sessionId, sessionOptions(options, settings));
   const messages: MessageParam[] = [...settings.messages];
@@ -104,7 +127,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     }
 
     const onPart = settings.stream ? (part: StreamedPart) => emit(options, partEvent(part, session.id, turn)) : undefined;
-    const outcome = await callModel(client, request, turn, { signal, onPart });
+    const scope = { sessionId: session.id, turn, strategy: strategy.name, toolsSent, stream: settings.stream };
+    const outcome = await tracedModelCall(client, request, scope, { signal, onPart });
     if (!outcome.ok) throw stop(signal?.aborted ? { ...outcome.failure, code: "aborted" } : outcome.failure);
     const response = outcome.message;
     previousLastMessage = messages.length - 1;
@@ -176,8 +200,11 @@ async function answerToolUses(
 
 async function runToolUse(session: ToolSearchSession, strategy: AgentStrategy, toolUse: ResponseToolUseBlock): Promise<ToolResultBlock> {
   if (toolUse.name !== SEARCH_TOOLS_NAME) return session.execute(toolUse, { shownInFull: strategy.showsFullDefinitions });
-  const outcome = await session.searchTools(toolUse.input, toolUse.id);
-  return strategy.searchResult(toolUse.id, outcome, await session.view());
+  // The strategy words the search result, so runAgent answers search_tools itself, in the same span execute() would open.
+  return tracedToolCall({ name: SEARCH_TOOLS_NAME, id: toolUse.id, sessionId: session.id, format: "anthropic" }, async () => {
+    const outcome = await session.searchTools(toolUse.input, toolUse.id);
+    return strategy.searchResult(toolUse.id, outcome, await session.view());
+  });
 }
 
 /**

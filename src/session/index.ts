@@ -34,6 +34,7 @@ export { PERMISSIVE_SCHEMA, STUB_HINT, stubOf } from "./stub.js";
 export {
   ToolSearchSession,
   searchResultBlock,
+  tracedToolCall,
   type SearchToolsOutcome,
   type SessionServices,
   type SessionState,

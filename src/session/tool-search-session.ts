@@ -37,6 +37,7 @@ import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./se
 import { readToolCall, type ReadToolCall } from "./read-tool-call.js";
 import type { TranscriptCall } from "./transcript-calls.js";
 import { isAbortSignalLike, untilAborted } from "./until-aborted.js";
+import { traced, type Attributes, type SpanRecorder } from "../telemetry/index.js";
 import type { DeferrableTool, SessionView } from "./session-view.js";
 import type { ResolvedTuning } from "./tuning.js";
 
@@ -264,13 +265,15 @@ export class ToolSearchSession {
   async execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolCallAnswer>;
   async execute(toolCall: ToolCall, options: ExecuteOptions = {}): Promise<ToolCallAnswer> {
     const call = readToolCall(toolCall);
-    const block = await this.answer(call, options);
+    const name = call.ok ? call.name : undefined;
+    // A real tool's outcome is recorded on its span as it is decided; the rest is told by the answer.
+    const block = await tracedToolCall({ name, id: call.id, sessionId: this.id, format: call.format }, (span) => this.answer(call, options, span));
     if (call.format === "openai-chat") return chatToolMessageOf(block);
     if (call.format === "openai-responses") return responsesOutputOf(block);
     return block;
   }
 
-  private async answer(call: ReturnType<typeof readToolCall>, options: ExecuteOptions): Promise<ToolResultBlock> {
+  private async answer(call: ReturnType<typeof readToolCall>, options: ExecuteOptions, span: SpanRecorder): Promise<ToolResultBlock> {
     if (!call.ok) return errorResult(call.id, call.error);
     try {
       if (call.name === SEARCH_TOOLS_NAME) {
@@ -279,7 +282,7 @@ export class ToolSearchSession {
       }
       const read = readExecuteOptions(options);
       if (!read.ok) return errorResult(call.id, `${call.name} was not run: ${read.problem}.`);
-      return await this.executeTool(call, read.options);
+      return await this.executeTool(call, read.options, span);
     } catch (error) {
       // Only toolsift's own bookkeeping can land here (the tool's run is guarded on its own),
       // so the tool did not run.
@@ -287,9 +290,17 @@ export class ToolSearchSession {
     }
   }
 
-  private async executeTool(call: ReadToolCall, options: { shownInFull: boolean } & RequestScope): Promise<ToolResultBlock> {
+  private async executeTool(call: ReadToolCall, options: { shownInFull: boolean } & RequestScope, span: SpanRecorder): Promise<ToolResultBlock> {
     const started = performance.now();
-    const report = (event: Omit<Extract<ToolSearchEvent, { type: "tool-call" }>, "type" | "sessionId" | "name" | "toolUseId" | "ms">) =>
+    let tool: CatalogueTool | undefined;
+    let stub = false;
+    const report = (event: Omit<Extract<ToolSearchEvent, { type: "tool-call" }>, "type" | "sessionId" | "name" | "toolUseId" | "ms">) => {
+      span.set({
+        "toolsift.tool.server": tool?.server,
+        "toolsift.tool.stub": event.stub,
+        "toolsift.tool.validation": event.validation,
+        "toolsift.tool.outcome": event.outcome,
+      });
       this.services.emit({
         type: "tool-call",
         sessionId: this.id,
@@ -298,10 +309,9 @@ export class ToolSearchSession {
         ms: performance.now() - started,
         ...event,
       });
+    };
     const context = this.context("execute", call.id, options);
     const { signal } = context;
-    let tool: CatalogueTool | undefined;
-    let stub = false;
     try {
       await this.replayed();
       const snapshot = await this.services.snapshot();
@@ -541,6 +551,39 @@ function copyContentBlocks(content: unknown): ToolResultContentBlock[] {
 
 function errorResult(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
+}
+
+/**
+ * Answers one tool call inside an `execute_tool {name}` span (when OpenTelemetry is installed),
+ * with the GenAI semantic conventions' tool attributes and toolsift's own. `work` may record the
+ * outcome as it decides it (a real tool's stub, validation and outcome); otherwise it is read
+ * from the answer. An error answer fails the span, with the start of its text.
+ */
+export function tracedToolCall(
+  call: { name: string | undefined; id: string; sessionId: string; format: ToolFormat },
+  work: (span: SpanRecorder) => Promise<ToolResultBlock>,
+): Promise<ToolResultBlock> {
+  const attributes: Attributes = {
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.type": "function",
+    "gen_ai.tool.name": call.name,
+    "gen_ai.tool.call.id": call.id === "" ? undefined : call.id,
+    "toolsift.session.id": call.sessionId,
+    "toolsift.call.format": call.format,
+  };
+  return traced(`execute_tool ${call.name ?? "unreadable"}`, "internal", attributes, async (span) => {
+    let recorded = false;
+    const answer = await work({
+      set: (values) => {
+        recorded = true;
+        span.set(values);
+      },
+      fail: span.fail,
+    });
+    if (!recorded) span.set({ "toolsift.tool.outcome": answer.is_error ? "error" : "ok" });
+    if (answer.is_error) span.fail(typeof answer.content === "string" ? answer.content.slice(0, 200) : "error");
+    return answer;
+  });
 }
 
 /** What `execute` accepts: a call in any of the formats a session answers. */

@@ -24,6 +24,7 @@ import {
   isAbortSignalLike,
   transcriptCalls,
 } from "../session/index.js";
+import { traced } from "../telemetry/index.js";
 import { createRanker } from "./create-ranker.js";
 import type { SessionOptions, ToolSearchOptions } from "./tool-search-options.js";
 
@@ -220,7 +221,27 @@ export class ToolSearch {
     if (this.ownsRanker) await this.ranker.close?.();
   }
 
-  private async rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]> {
+  /**
+   * Ranks in a `toolsift.search` span (when OpenTelemetry is installed), with what an operator
+   * filters on: the session, the stage, the ranker, the limit, how many tools matched and the
+   * best one. The query's text is left out of the span: it is the user's words.
+   */
+  private rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]> {
+    const attributes = {
+      "toolsift.session.id": context.sessionId,
+      "toolsift.search.stage": context.stage,
+      "toolsift.search.limit": limit,
+      "toolsift.search.query_length": query.length,
+      "toolsift.ranker": typeof this.ranker.name === "string" ? this.ranker.name : undefined,
+    };
+    return traced("toolsift.search", "internal", attributes, async (span) => {
+      const matches = await this.rankNow(query, limit, context);
+      span.set({ "toolsift.search.result_count": matches.length, "toolsift.search.top_tool": matches[0]?.name });
+      return matches;
+    });
+  }
+
+  private async rankNow(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]> {
     const snapshot = await this.catalogue.snapshot();
     const allowed = (name: string) => {
       const tool = snapshot.byName.get(name);
