@@ -5,7 +5,9 @@ export { firstSentence } from "./first-sentence.js";
 export { Hydration, type HydrationChange } from "./hydration.js";
 export { permittedTools, type PermittedTools } from "./permitted-tools.js";
 export {
+  MAX_OPENAI_DESCRIPTION,
   OPENAI_ERROR_PREFIX,
+  fitDescription,
   TOOL_FORMATS,
   type OpenAIChatCustomCall,
   type OpenAIChatFunctionCall,

@@ -11,6 +11,11 @@
  * constrained by the schema, and toolsift validates each call against the real schema instead.
  * The Responses API treats a missing `strict` as `true`, so it is always sent.
  *
+ * **Description length.** OpenAI refuses a function description over 1,024 characters (a
+ * 400, `string_above_max_length`), which many MCP tools exceed. In the OpenAI formats such a
+ * description is cut to fit, at a word boundary, ending in "…"; the tool still runs against
+ * its real schema.
+ *
  * @module
  */
 import type { ToolResultContentBlock } from "../catalogue/index.js";
@@ -96,17 +101,20 @@ export interface OpenAIResponsesFunctionCallOutput {
   output: string | OpenAIResponsesOutputPart[];
 }
 
+/** The longest function description OpenAI accepts, in characters. */
+export const MAX_OPENAI_DESCRIPTION = 1024;
+
 /** Starts the text of an answer that reports a failure: OpenAI's tool answers have no error flag. */
 export const OPENAI_ERROR_PREFIX = "Error: ";
 
 /** A tool in the Chat Completions layout. */
 export function openAIChatToolOf(tool: AnthropicTool): OpenAIChatTool {
-  return { type: "function", function: { name: tool.name, description: tool.description, parameters: copySchema(tool), strict: false } };
+  return { type: "function", function: { name: tool.name, description: fitDescription(tool.description), parameters: copySchema(tool), strict: false } };
 }
 
 /** A tool in the Responses API layout. */
 export function openAIResponsesToolOf(tool: AnthropicTool): OpenAIResponsesTool {
-  return { type: "function", name: tool.name, description: tool.description, parameters: copySchema(tool), strict: false };
+  return { type: "function", name: tool.name, description: fitDescription(tool.description), parameters: copySchema(tool), strict: false };
 }
 
 /** The answer to a Chat Completions call, from the `tool_result` toolsift built for it. */
@@ -120,6 +128,17 @@ export function chatToolMessageOf(block: ToolResultBlock): OpenAIChatToolMessage
 export function responsesOutputOf(block: ToolResultBlock): OpenAIResponsesFunctionCallOutput {
   const output = typeof block.content === "string" ? block.content : block.content.map(responsesPartOf);
   return { type: "function_call_output", call_id: block.tool_use_id, output: block.is_error ? markError<OpenAIResponsesOutputPart>(output, (text) => ({ type: "input_text", text })) : output };
+}
+
+/** A description cut to OpenAI's limit, at the last space that leaves room for the "…". */
+export function fitDescription(description: string): string {
+  if (description.length <= MAX_OPENAI_DESCRIPTION) return description;
+  const room = description.slice(0, MAX_OPENAI_DESCRIPTION - 1);
+  const space = room.lastIndexOf(" ");
+  // A cut inside a surrogate pair would leave half a character.
+  let cut = space > MAX_OPENAI_DESCRIPTION / 2 ? room.slice(0, space) : room;
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
 }
 
 function copySchema(tool: AnthropicTool): OpenAIParameters {

@@ -4,7 +4,7 @@ import { openAIServerPerTest, type RecordedOpenAIRequest, type ScriptedOpenAITur
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
 import { OptionsError, createToolSearch, toolOutput, type ToolDefinition, type ToolSearchEvent } from "../index.js";
 import type { ToolSearchOptions } from "../tool-search/index.js";
-import type { ToolFormat } from "./openai-format.js";
+import { fitDescription, type ToolFormat } from "./openai-format.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };
 const MODEL = "gpt-test";
@@ -116,6 +116,43 @@ describe("Chat Completions, end to end through the openai SDK", () => {
     expect(tools.map((message) => message.tool_call_id)).toEqual(["call_1", "call_2", "call_3"]);
     expect(tools[1]!.content).toMatch(/^Error: There is no tool named "no_such_tool"/);
     expect(calls.map((call) => call.name)).toEqual(["slack__post_message", "postgres__query"]);
+  });
+});
+
+describe("OpenAI's 1,024-character limit on descriptions", () => {
+  const long: ToolDefinition = {
+    name: "docs__search",
+    description: `Search the documentation. ${"It covers every product, every version and every integration in detail. ".repeat(40)}`,
+    inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+    execute: () => "found",
+  };
+
+  it("a long description is cut to fit, so the API accepts the hydrated tool", async () => {
+    const server = await serve([() => ({ calls: [{ name: "docs__search", arguments: { query: "rate limits" } }] }), () => ({ text: "Found it." })]);
+    const openai = client(server.url);
+    const session = (await createToolSearch({ tools: [long, ...sampleTools()], tuning: LOW })).session();
+    const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "What are the rate limits?" }];
+    const first = await openai.chat.completions.create({ model: MODEL, messages, tools: await session.tools({ format: "openai-chat" }) });
+    messages.push(first.choices[0]!.message, ...(await Promise.all(first.choices[0]!.message.tool_calls!.map((call) => session.execute(call)))));
+    // The hydrated tool now goes out in full: with its description as it is, the API would refuse it.
+    await openai.chat.completions.create({ model: MODEL, messages, tools: await session.tools({ format: "openai-chat" }) });
+    const sent = (server.requests[1]!.body.tools as { function: { name: string; description: string } }[]).find((tool) => tool.function.name === "docs__search")!;
+    expect(long.description.length).toBeGreaterThan(2000);
+    expect(sent.function.description.length).toBeLessThanOrEqual(1024);
+    expect(sent.function.description).toMatch(/\S…$/);
+    expect(long.description.startsWith(sent.function.description.slice(0, -1).trimEnd())).toBe(true);
+    const responses = await (await createToolSearch({ tools: [long] })).session().tools({ format: "openai-responses" });
+    expect(responses[0]!.description.length).toBeLessThanOrEqual(1024);
+  });
+
+  it("cuts at a word, never inside a character, and leaves short descriptions alone", () => {
+    expect(fitDescription("Short.")).toBe("Short.");
+    const emoji = "😀".repeat(600); // 1,200 UTF-16 units, no spaces
+    const cut = fitDescription(emoji);
+    expect(cut.length).toBeLessThanOrEqual(1024);
+    expect(cut).toMatch(/^(😀)+…$/u);
+    const words = fitDescription(`${"word ".repeat(300)}`);
+    expect(words).toMatch(/^(word )+word…$/);
   });
 });
 

@@ -180,8 +180,11 @@ function sendError(response: ServerResponse, status: number, message: string, ty
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
-function checkFunction(name: unknown, parameters: unknown, strict: boolean, at: string): string | undefined {
+function checkFunction(name: unknown, description: unknown, parameters: unknown, strict: boolean, at: string): string | undefined {
   if (typeof name !== "string" || !TOOL_NAME.test(name)) return `Invalid '${at}.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`;
+  if (typeof description === "string" && description.length > 1024) {
+    return `Invalid '${at}.description': string too long. Expected a string with maximum length 1024, but got a string with length ${description.length} instead.`;
+  }
   if (!isObject(parameters) || parameters.type !== "object") return `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"', got 'type: "${isObject(parameters) ? String(parameters.type) : "None"}'.`;
   if (strict) {
     const problem = strictProblem(parameters, "()");
@@ -206,14 +209,14 @@ function strictProblem(schema: Json, context: string): string | undefined {
   return undefined;
 }
 
-function checkTools(tools: unknown, read: (tool: Json) => { name: unknown; parameters: unknown; strict: boolean }, at: string): string | undefined {
+function checkTools(tools: unknown, read: (tool: Json) => { name: unknown; description: unknown; parameters: unknown; strict: boolean; at: string }, at: string): string | undefined {
   if (tools === undefined) return undefined;
   if (!Array.isArray(tools)) return `Invalid type for '${at}': expected an array.`;
   const names = new Set<string>();
   for (const [index, tool] of tools.entries()) {
     if (!isObject(tool) || tool.type !== "function") return `Invalid value for '${at}[${index}].type'.`;
-    const { name, parameters, strict } = read(tool);
-    const problem = checkFunction(name, parameters, strict, `${at}[${index}]`);
+    const { name, description, parameters, strict, at: field } = read(tool);
+    const problem = checkFunction(name, description, parameters, strict, `${at}[${index}]${field}`);
     if (problem) return problem;
     if (names.has(String(name))) return `Duplicate tool name: '${String(name)}'.`;
     names.add(String(name));
@@ -229,7 +232,7 @@ function checkChatRequest(body: Json): string | undefined {
     body.tools,
     (tool) => {
       const fn = isObject(tool.function) ? tool.function : {};
-      return { name: fn.name, parameters: fn.parameters, strict: fn.strict === true };
+      return { name: fn.name, description: fn.description, parameters: fn.parameters, strict: fn.strict === true, at: ".function" };
     },
     "tools",
   );
@@ -260,7 +263,7 @@ function checkChatRequest(body: Json): string | undefined {
 function checkResponsesRequest(body: Json): string | undefined {
   if (typeof body.model !== "string" || body.model === "") return "Missing required parameter: 'model'.";
   // The Responses API makes a function tool strict unless it says otherwise.
-  const tools = checkTools(body.tools, (tool) => ({ name: tool.name, parameters: tool.parameters, strict: tool.strict !== false }), "tools");
+  const tools = checkTools(body.tools, (tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict !== false, at: "" }), "tools");
   if (tools) return tools;
   if (typeof body.input === "string") return undefined;
   if (!Array.isArray(body.input)) return "Invalid type for 'input': expected a string or an array of input items.";
