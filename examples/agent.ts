@@ -67,12 +67,14 @@ try {
     toolSearch,
     strategy: values.strategy as StrategyName,
     maxTurns: Number(values["max-turns"]),
-    onEvent: (event) =>
+    onEvent: (event) => {
+      if (event.type !== "turn") return;
       console.log(
         `turn ${event.turn}: ${event.toolsSent} tools sent, ${event.toolCalls} tool calls, ` +
           `input ${event.usage.input_tokens} + cache write ${event.usage.cache_creation_input_tokens} + cache read ${event.usage.cache_read_input_tokens}, ` +
           `output ${event.usage.output_tokens}`,
-      ),
+      );
+    },
   });
   const text = result.message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
   console.log(`\n${text}\n\n(${result.turns.length} turns, stopped: ${result.stopReason})`);

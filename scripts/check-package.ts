@@ -18,11 +18,24 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 const fixtures = join(root, "test", "package");
 const keep = process.argv.includes("--keep");
 /** What a default install must not bring: each is an optional peer dependency. */
-const OPTIONAL = ["@huggingface/transformers", "onnxruntime-node", "onnxruntime-web", "hnswlib-node", "@modelcontextprotocol/sdk", "@anthropic-ai/sdk", "sharp", "zod"];
+const OPTIONAL = [
+  "@huggingface/transformers",
+  "onnxruntime-node",
+  "onnxruntime-web",
+  "hnswlib-node",
+  "@modelcontextprotocol/sdk",
+  "@anthropic-ai/sdk",
+  "sharp",
+  "zod",
+  "openai",
+  "ai",
+  "@opentelemetry/api",
+];
 const versionOf = (name: string) => (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
 const typescriptVersion = versionOf("typescript");
 const typesNodeVersion = versionOf("@types/node");
 const zodVersion = versionOf("zod");
+const aiVersion = versionOf("ai");
 
 function step<T>(name: string, run: () => T): T {
   const started = performance.now();
@@ -43,7 +56,7 @@ console.log(`Checking the packed package in ${work}`);
 const packed = step("npm pack (builds dist)", () => packPackage(root, work));
 
 step("the tarball holds what users need, and no tests", () => {
-  for (const required of ["LICENSE", "README.md", "CHANGELOG.md", "package.json", "dist/index.js", "dist/index.d.ts", "models/glove-100d-sif/onnx/model.onnx", "models/glove-100d-sif/tokenizer.json"]) {
+  for (const required of ["LICENSE", "README.md", "CHANGELOG.md", "package.json", "dist/index.js", "dist/index.d.ts", "dist/ai/index.js", "dist/ai/index.d.ts", "models/glove-100d-sif/onnx/model.onnx", "models/glove-100d-sif/tokenizer.json"]) {
     if (!packed.files.has(required)) throw new Error(`${required} is missing from the tarball`);
   }
   const tests = [...packed.files].filter((path) => /\.test\.|(^|\/)test\//.test(path));
@@ -75,7 +88,20 @@ step("the install printed no warning and ran no install script", () => {
 const sizeMb = step("node_modules size", () => folderBytes(join(project, "node_modules")) / 1024 / 1024);
 console.log(`      node_modules: ${sizeMb.toFixed(1)} MB`);
 
-for (const file of ["smoke.mjs", "smoke.cjs", "smoke-zod.mjs", "cli-smoke.mjs", "consumer.ts", "consumer.cts", "consumer-zod.ts", "tsconfig.consumer.json", "tsconfig.consumer-zod.json"]) {
+for (const file of [
+  "smoke.mjs",
+  "smoke.cjs",
+  "smoke-zod.mjs",
+  "smoke-ai.mjs",
+  "cli-smoke.mjs",
+  "consumer.ts",
+  "consumer.cts",
+  "consumer-zod.ts",
+  "consumer-ai.ts",
+  "tsconfig.consumer.json",
+  "tsconfig.consumer-zod.json",
+  "tsconfig.consumer-ai.json",
+]) {
   copyFileSync(join(fixtures, file), join(project, file));
 }
 
@@ -91,6 +117,27 @@ const tsc = join(project, "node_modules", "typescript", "bin", "tsc");
 step("strict consumer type-checks: skipLibCheck false, lib es2022, no @types/node", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer.json"], project));
 step("strict consumer type-checks: skipLibCheck true", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer.json", "--skipLibCheck"], project));
 step("a zod user's consumer type-checks, execute's input inferred", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer-zod.json"], project));
+
+// Last: with ai installed, the checks above could no longer tell whether toolsift needs it.
+step(`ai ${aiVersion} installed in the consumer`, () =>
+  run("npm", ["install", "--no-save", "--no-audit", "--no-fund", `typescript@${typescriptVersion}`, `@types/node@${typesNodeVersion}`, `zod@${zodVersion}`, `ai@${aiVersion}`], project),
+);
+step("toolsift/ai: generateText with the AI SDK's mock model, a stub hydrated for the next step", () => console.log(`      ${run(process.execPath, ["smoke-ai.mjs"], project).trim()}`));
+step("an AI SDK user's consumer type-checks: aiSdkTools spreads into generateText and streamText", () => {
+  // ai's own declarations do not pass skipLibCheck false (they need @types/json-schema and break
+  // under exactOptionalPropertyTypes); that is theirs to fix. Ours and the consumer's must be clean.
+  const output = (() => {
+    try {
+      return run(process.execPath, [tsc, "-p", "tsconfig.consumer-ai.json"], project);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  })();
+  const errors = output.split("\n").filter((line) => /error TS\d+/.test(line));
+  const ours = errors.filter((line) => !line.startsWith("node_modules/") || line.startsWith("node_modules/toolsift/"));
+  if (ours.length > 0) throw new Error(ours.join("\n"));
+  console.log(`      (${errors.length} errors inside ai's own declarations, none in toolsift's or the consumer's)`);
+});
 
 if (keep) console.log(`Kept ${work}`);
 else rmSync(work, { recursive: true, force: true });

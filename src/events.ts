@@ -26,9 +26,11 @@ export type ToolSearchEvent =
       /**
        * `invalid-schema`: the tool's schema could not be compiled when it was first called, so
        * the tool cannot run (a `schema_invalid` warning says why). `ok` with an `error`: the
-       * tool ran, but its output could not be serialised.
+       * tool ran, but its output could not be serialised. `aborted`: the call's signal fired
+       * before the tool ran, while it waited for approval, or while it ran (then `error` says
+       * so, and the tool may have done part of its work).
        */
-      outcome: "ok" | "tool-error" | "invalid-input" | "invalid-schema" | "denied" | "not-approved" | "unknown-tool";
+      outcome: "ok" | "tool-error" | "invalid-input" | "invalid-schema" | "denied" | "not-approved" | "unknown-tool" | "aborted";
       ms: number;
       error?: string;
     }

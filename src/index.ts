@@ -1,4 +1,4 @@
-export { ToolSearch, createToolSearch, RANKER_NAMES, type RankerName, type ToolSearchOptions } from "./tool-search/index.js";
+export { ToolSearch, createToolSearch, RANKER_NAMES, type RankerName, type SessionOptions, type ToolSearchOptions } from "./tool-search/index.js";
 export {
   ToolSearchSession,
   estimateBlockTokens,
@@ -15,10 +15,25 @@ export {
   type ToolResultBlock,
   type ToolUseBlock,
   type Tuning,
+  type ExecuteOptions,
+  type ToolCall,
+  type ToolCallAnswer,
+  type ToolFormat,
+  type OpenAIChatCustomCall,
+  type OpenAIChatFunctionCall,
+  type OpenAIChatTool,
+  type OpenAIChatToolCall,
+  type OpenAIChatToolMessage,
+  type OpenAIParameters,
+  type OpenAIResponsesFunctionCall,
+  type OpenAIResponsesFunctionCallOutput,
+  type OpenAIResponsesOutputPart,
+  type OpenAIResponsesTool,
 } from "./session/index.js";
 export {
   defineTool,
   toolOutput,
+  type AbortSignalLike,
   type JsonSchemaObject,
   type ToolContext,
   type ToolDefinition,
@@ -83,8 +98,11 @@ export {
   type CacheControl,
   type ContentBlockParam,
   type MessageParam,
+  type MessagesCallOptions,
   type MessagesClient,
   type MessagesRequest,
+  type MessagesRequestParams,
+  type MessageStreamLike,
   type OtherResponseBlock,
   type ResponseBlock,
   type ResponseTextBlock,

@@ -1,7 +1,9 @@
 import { errorText } from "../errors.js";
 import type { AgentStage } from "./agent-error.js";
+import type { AbortSignalLike } from "../catalogue/index.js";
 import type { AssistantMessage, MessagesClient, MessagesRequest } from "./messages-api.js";
 import { parseAssistantMessage } from "./parse-assistant-message.js";
+import { readStream, type StreamedPart } from "./read-stream.js";
 
 /** Why a turn stopped, before the transcript is attached to it (see `AgentError`). */
 export interface TurnFailure {
@@ -21,6 +23,13 @@ interface Answer {
   requestId: string | undefined;
 }
 
+/** How one model call is made: with the run's signal, and streamed when `onPart` is given. */
+export interface CallModelOptions {
+  signal?: AbortSignalLike | undefined;
+  /** Stream the reply through `messages.stream()`, reporting each part as it arrives. */
+  onPart?: ((part: StreamedPart) => void) | undefined;
+}
+
 /**
  * One Messages API call: sends the request through the client and checks its reply. Never
  * throws: a failure says at which stage it happened. With the Anthropic SDK, whether an HTTP
@@ -31,19 +40,25 @@ export async function callModel(
   client: MessagesClient,
   request: MessagesRequest,
   turn: number,
+  options: CallModelOptions = {},
 ): Promise<{ ok: true; message: AssistantMessage } | { ok: false; failure: TurnFailure }> {
   let pending: PromiseLike<unknown> | undefined;
   let body: unknown;
+  const callOptions = options.signal ? { signal: options.signal } : undefined;
   try {
-    pending = client.messages.create(request);
-    body = await pending;
+    if (options.onPart) {
+      body = await readStream(client.messages.stream!(request, callOptions), options.onPart);
+    } else {
+      pending = callOptions ? client.messages.create(request, callOptions) : client.messages.create(request);
+      body = await pending;
+    }
   } catch (error) {
     const answer = pending && (await answerOf(pending));
     return { ok: false, failure: answer ? brokenReply(error, answer, turn) : requestFailure(error, turn) };
   }
   const parsed = parseAssistantMessage(body);
   if (parsed.ok) return parsed;
-  const answer = await answerOf(pending);
+  const answer = pending && (await answerOf(pending));
   return {
     ok: false,
     failure: {
@@ -123,6 +138,21 @@ function requestFailure(error: unknown, turn: number): TurnFailure {
     };
   }
   const name = typeof api.name === "string" ? api.name : "";
+  // An error event in the middle of a stream: the API answered, then reported a failure.
+  const streamed = (api.error as { error?: { type?: unknown; message?: unknown } } | undefined)?.error;
+  if (typeof api.type === "string" || typeof streamed?.type === "string") {
+    const type = typeof api.type === "string" ? api.type : String(streamed?.type);
+    const detail = typeof streamed?.message === "string" ? streamed.message : text;
+    return {
+      code: "api_error",
+      stage: "response",
+      message:
+        `The Messages API reported ${type} in the middle of the streamed reply on turn ${turn}: ${detail}. ` +
+        "Nothing of the partial reply was kept and none of its tool calls ran; run again to retry the turn.",
+      apiErrorType: type,
+      cause: error,
+    };
+  }
   if (error instanceof SyntaxError) {
     return {
       code: "malformed_response",

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { AbortSignalLike } from "../catalogue/index.js";
 import type { AnthropicTool } from "../session/index.js";
 
 /** A prompt-cache breakpoint, as the API takes it on a tool, a system block or a content block. */
@@ -37,7 +38,8 @@ export interface MessageParam {
 /**
  * The body runAgent sends to `messages.create`. Typed loosely where the SDK is wider than what
  * toolsift sends (its `tools` union includes server tools and toolsets), so the SDK's own
- * `create` accepts it and is accepted as a {@link MessagesClient}.
+ * `create` accepts it and is accepted as a {@link MessagesClient}. The parameters of
+ * `runAgent({ request })` travel in it too.
  */
 export interface MessagesRequest {
   model: string;
@@ -49,10 +51,51 @@ export interface MessagesRequest {
 }
 
 /**
- * What runAgent needs of a client: `messages.create(body)` for a non-streaming Messages API call.
- * `new Anthropic()` from Anthropic's TypeScript SDK is one; its settings (`maxRetries`, `timeout`,
- * `baseURL`) apply to every call. The promise's value is not trusted: runAgent checks it is a
- * well-formed message before it uses it.
+ * Messages API parameters `runAgent` passes through as they are (`runAgent({ request })`):
+ * extended thinking, sampling, `tool_choice`, metadata, and any other the API takes. The
+ * fields runAgent sets itself (`model`, `max_tokens`, `messages`, `system`, `tools`, `stream`)
+ * have options of their own and are refused here.
+ *
+ * @example
+ * ```ts
+ * request: { thinking: { type: "enabled", budget_tokens: 2048 }, tool_choice: { type: "auto" }, metadata: { user_id: "u-7" } }
+ * ```
+ */
+export interface MessagesRequestParams {
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+  stop_sequences?: readonly string[];
+  /** `{ type: "auto" | "any" | "none" }` or `{ type: "tool", name }`, with `disable_parallel_tool_use` if wanted. */
+  tool_choice?: { type: "auto" | "any" | "none" | "tool"; name?: string; disable_parallel_tool_use?: boolean };
+  /** Extended thinking: `{ type: "enabled", budget_tokens }` (below `maxTokens`) or `{ type: "disabled" }`. */
+  thinking?: { type: "enabled"; budget_tokens: number } | { type: "disabled" } | { type: string; [field: string]: unknown };
+  metadata?: { user_id?: string | null };
+  service_tier?: string;
+  /** Any other parameter the API takes, passed on unread. */
+  [param: string]: unknown;
+}
+
+/** The per-call options runAgent passes to the client: the run's abort signal. */
+export interface MessagesCallOptions {
+  signal?: AbortSignalLike | null;
+}
+
+/**
+ * A streaming reply as runAgent reads it: the raw stream events as they arrive, then the
+ * whole message. The Anthropic SDK's `MessageStream` (from `client.messages.stream()`) is one.
+ */
+export interface MessageStreamLike extends AsyncIterable<unknown> {
+  /** The accumulated message, once the stream ends; rejects if it failed. */
+  finalMessage(): PromiseLike<unknown>;
+}
+
+/**
+ * What runAgent needs of a client: `messages.create(body, { signal })` for a Messages API call,
+ * and `messages.stream(body, { signal })` for `runAgent({ stream: true })`. `new Anthropic()`
+ * from Anthropic's TypeScript SDK is one; its settings (`maxRetries`, `timeout`, `baseURL`)
+ * apply to every call. What comes back is not trusted: runAgent checks it is a well-formed
+ * message before it uses it.
  *
  * @example
  * ```ts
@@ -61,7 +104,8 @@ export interface MessagesRequest {
  */
 export interface MessagesClient {
   messages: {
-    create(body: MessagesRequest): PromiseLike<unknown>;
+    create(body: MessagesRequest, options?: MessagesCallOptions): PromiseLike<unknown>;
+    stream?(body: MessagesRequest, options?: MessagesCallOptions): MessageStreamLike;
   };
 }
 

@@ -479,12 +479,23 @@ describe("the loop", () => {
     const toolEvents: ToolSearchEvent[] = [];
     const { run } = await agent(threeTurns(), { onEvent: (event) => toolEvents.push(event) }, { onEvent: (event) => agentEvents.push(event) });
     const result = await run();
-    expect(agentEvents.map((event) => [event.type, event.turn, event.toolCalls, event.sessionId])).toEqual([
+    const turnEvents = agentEvents.filter((event) => event.type === "turn");
+    expect(turnEvents.map((event) => [event.type, event.turn, event.toolCalls, event.sessionId])).toEqual([
       ["turn", 1, 1, result.sessionId],
       ["turn", 2, 1, result.sessionId],
       ["turn", 3, 0, result.sessionId],
     ]);
-    expect(agentEvents.map((event) => event.usage)).toEqual(result.turns.map((turn) => turn.usage));
+    expect(turnEvents.map((event) => event.usage)).toEqual(result.turns.map((turn) => turn.usage));
+    // Each call is reported when it arrives, before its turn event, and when it is answered.
+    expect(agentEvents.map((event) => (event.type === "turn" ? `turn ${event.turn}` : `${event.type} ${"name" in event ? event.name : ""}`))).toEqual([
+      "tool-use search_tools",
+      "turn 1",
+      "tool-result search_tools",
+      "tool-use slack__post_message",
+      "turn 2",
+      "tool-result slack__post_message",
+      "turn 3",
+    ]);
     expect(toolEvents.map((event) => event.type)).toEqual(["search", "hydrate", "tool-call"]);
   });
 

@@ -1,12 +1,26 @@
+import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
-import { SEARCH_TOOLS_NAME, type ToolResultBlock, type ToolSearchSession } from "../session/index.js";
+import { SEARCH_TOOLS_NAME, isAbortSignalLike, tracedToolCall, type ToolResultBlock, type ToolSearchSession } from "../session/index.js";
+import type { SessionOptions } from "../tool-search/index.js";
 import { AgentError, type AgentStage } from "./agent-error.js";
 import { placeCacheBreakpoints } from "./cache-breakpoints.js";
 import { referencedToolNames } from "./referenced-tools.js";
-import { callModel, type TurnFailure } from "./call-model.js";
+import type { TurnFailure } from "./call-model.js";
+import { tracedModelCall } from "./traced-model-call.js";
+import { traced } from "../telemetry/index.js";
 import { checkMessages, checkSystem } from "./check-messages.js";
-import type { AssistantMessage, MessageParam, MessagesClient, MessagesRequest, ResponseToolUseBlock, ResponseUsage, SystemTextBlock } from "./messages-api.js";
-import type { AgentResult, AgentTurn, RunAgentOptions, TurnUsage } from "./run-agent-types.js";
+import type {
+  AssistantMessage,
+  MessageParam,
+  MessagesClient,
+  MessagesRequest,
+  MessagesRequestParams,
+  ResponseToolUseBlock,
+  ResponseUsage,
+  SystemTextBlock,
+} from "./messages-api.js";
+import type { StreamedPart } from "./read-stream.js";
+import type { AgentEvent, AgentResult, AgentTurn, RunAgentOptions, TurnUsage } from "./run-agent-types.js";
 import { strategyOf, type AgentStrategy } from "./strategies/index.js";
 
 const DEFAULT_MAX_TURNS = 8;
@@ -26,6 +40,13 @@ const DEFAULT_MAX_TOKENS = 4096;
  * (not JSON, a wrong shape, a `tool_use` without an id or name) stops the run, and none of its
  * calls run. Whatever stops a run, every `tool_use` already in the transcript has its
  * `tool_result`, so the transcript can be passed back as `messages` to resume.
+ *
+ * `stream: true` streams each model call (text and tool calls reach `onEvent` as they arrive;
+ * the result is the same), `signal` cancels the run (an {@link AgentError} `aborted` whose
+ * transcript answers every call), `request` passes more API parameters through (`thinking`,
+ * `temperature`, `tool_choice`…), and `context` reaches every tool's `execute`, `permit` and
+ * `approve`. Given `messages` and a `sessionId` this instance does not know, the session's
+ * hydration is rebuilt from the transcript's tool calls, so any worker can continue a conversation.
  *
  * @throws {@link OptionsError} for bad options, before any call.
  * @throws {@link AgentError} when a turn fails: its request cannot be built, the API answers
@@ -47,8 +68,29 @@ const DEFAULT_MAX_TOKENS = 4096;
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   const settings = checkOptions(options);
-  const { client, model, system, strategy, maxTurns, maxTokens } = settings;
-  const session = options.toolSearch.session(options.sessionId);
+  const attributes = {
+    "gen_ai.operation.name": "invoke_agent",
+    "gen_ai.provider.name": "anthropic",
+    "gen_ai.request.model": settings.model,
+    "toolsift.strategy": settings.strategy.name,
+    "toolsift.stream": settings.stream,
+  };
+  // One span for the run, so its model calls, searches and tool calls nest under it.
+  return traced("invoke_agent toolsift", "internal", attributes, async (span) => {
+    try {
+      const result = await run(options, settings);
+      span.set({ "toolsift.session.id": result.sessionId, "toolsift.turns": result.turns.length, "toolsift.stop_reason": result.stopReason });
+      return result;
+    } catch (error) {
+      if (error instanceof AgentError) span.set({ "error.type": error.code, "toolsift.stage": error.stage, "toolsift.turns": error.turns.length });
+      throw error;
+    }
+  });
+}
+
+async function run(options: RunAgentOptions, settings: Settings): Promise<AgentResult> {
+  const { client, model, system, strategy, maxTurns, maxTokens, signal } = settings;
+  const session = options.toolSearch.session(options.sessionId, sessionOptions(options, settings));
   const messages: MessageParam[] = [...settings.messages];
   const turns: AgentTurn[] = [];
   let previousLastMessage: number | undefined;
@@ -64,6 +106,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     });
 
   for (let turn = 1; turn <= maxTurns; turn++) {
+    if (signal?.aborted) throw stop(aborted(`before the model call of turn ${turn}`, "request"));
     let request: MessagesRequest;
     let toolsSent: number;
     try {
@@ -72,6 +115,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       toolsSent = tools.length;
       const cached = placeCacheBreakpoints({ tools, system, messages }, { previousLastMessage, stableToolCount: strategy.stableToolCount?.(view) });
       request = {
+        ...settings.request,
         model,
         max_tokens: maxTokens,
         messages: cached.messages,
@@ -82,8 +126,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       throw stop(stageFailure(error, "build", turn));
     }
 
-    const outcome = await callModel(client, request, turn);
-    if (!outcome.ok) throw stop(outcome.failure);
+    const onPart = settings.stream ? (part: StreamedPart) => emit(options, partEvent(part, session.id, turn)) : undefined;
+    const scope = { sessionId: session.id, turn, strategy: strategy.name, toolsSent, stream: settings.stream };
+    const outcome = await tracedModelCall(client, request, scope, { signal, onPart });
+    if (!outcome.ok) throw stop(signal?.aborted ? { ...outcome.failure, code: "aborted" } : outcome.failure);
     const response = outcome.message;
     previousLastMessage = messages.length - 1;
     last = response;
@@ -91,6 +137,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     const toolUses = response.content.filter((block): block is ResponseToolUseBlock => block.type === "tool_use");
     const record: AgentTurn = { usage: usageOf(response.usage), stopReason: response.stop_reason, toolsSent };
     turns.push(record);
+    // Streaming reported each call as it arrived.
+    if (!settings.stream) for (const toolUse of toolUses) emit(options, partEvent({ type: "tool-use", id: toolUse.id, name: toolUse.name, input: toolUse.input }, session.id, turn));
     emit(options, { type: "turn", sessionId: session.id, turn, ...record, toolCalls: toolUses.length });
 
     if (response.stop_reason !== "tool_use" || toolUses.length === 0) {
@@ -98,12 +146,18 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
       // A reply cut off mid-call (max_tokens, a stop sequence) can still hold tool_use blocks,
       // whose input may be incomplete; the API rejects a transcript that leaves them unanswered,
       // so they are answered without running them and the transcript can be resumed as it is.
-      if (toolUses.length > 0) messages.push({ role: "user", content: toolUses.map((toolUse) => notRun(toolUse, stopReason)) });
+      if (toolUses.length > 0) {
+        messages.push({ role: "user", content: toolUses.map((toolUse) => notRun(toolUse, stopReason)) });
+        await hydrateUnrun(session, toolUses);
+      }
       return { message: response, messages, turns, stopReason, sessionId: session.id };
     }
-    const { results, failure } = await answerToolUses(session, strategy, toolUses);
+    const { results, failure } = await answerToolUses(session, strategy, toolUses, (result, toolUse) =>
+      emit(options, { type: "tool-result", sessionId: session.id, turn, toolUseId: toolUse.id, name: toolUse.name, isError: result.is_error === true }),
+    );
     messages.push({ role: "user", content: results });
     if (failure) throw stop(stageFailure(failure.reason, "tools", turn));
+    if (signal?.aborted) throw stop(aborted(`while the tool calls of turn ${turn} were answered; every call has a result in the transcript (those cut short say so)`, "tools"));
   }
   return { message: last!, messages, turns, stopReason: "max_turns", sessionId: session.id };
 }
@@ -118,8 +172,15 @@ async function answerToolUses(
   session: ToolSearchSession,
   strategy: AgentStrategy,
   toolUses: readonly ResponseToolUseBlock[],
+  onResult: (result: ToolResultBlock, toolUse: ResponseToolUseBlock) => void,
 ): Promise<{ results: ToolResultBlock[]; failure?: { reason: unknown } }> {
-  const settled = await Promise.allSettled(toolUses.map((toolUse) => runToolUse(session, strategy, toolUse)));
+  const settled = await Promise.allSettled(
+    toolUses.map(async (toolUse) => {
+      const result = await runToolUse(session, strategy, toolUse);
+      onResult(result, toolUse);
+      return result;
+    }),
+  );
   // Boxed, so a rejection with an undefined reason still counts as one.
   let failure: { reason: unknown } | undefined;
   const results = settled.map((outcome, index): ToolResultBlock => {
@@ -130,15 +191,40 @@ async function answerToolUses(
       name === SEARCH_TOOLS_NAME
         ? `${SEARCH_TOOLS_NAME} failed: ${errorText(outcome.reason)}`
         : `${name} could not be answered: ${errorText(outcome.reason)}. It may not have run; check before calling it again.`;
-    return { type: "tool_result", tool_use_id: id, content, is_error: true };
+    const result: ToolResultBlock = { type: "tool_result", tool_use_id: id, content, is_error: true };
+    onResult(result, toolUses[index]!);
+    return result;
   });
   return failure ? { results, failure } : { results };
 }
 
 async function runToolUse(session: ToolSearchSession, strategy: AgentStrategy, toolUse: ResponseToolUseBlock): Promise<ToolResultBlock> {
   if (toolUse.name !== SEARCH_TOOLS_NAME) return session.execute(toolUse, { shownInFull: strategy.showsFullDefinitions });
-  const outcome = await session.searchTools(toolUse.input, toolUse.id);
-  return strategy.searchResult(toolUse.id, outcome, await session.view());
+  // The strategy words the search result, so runAgent answers search_tools itself, in the same span execute() would open.
+  return tracedToolCall({ name: SEARCH_TOOLS_NAME, id: toolUse.id, sessionId: session.id, format: "anthropic" }, async () => {
+    const outcome = await session.searchTools(toolUse.input, toolUse.id);
+    return strategy.searchResult(toolUse.id, outcome, await session.view());
+  });
+}
+
+/**
+ * Hydrates the tools of calls the model did not finish sending, as a call would have: the model
+ * reached for them, and a transcript replayed elsewhere hydrates them too (see
+ * `toolSearch.session(id, { transcript })`), so both lay out the same block. Best effort: the
+ * run has its answer already, and a catalogue that cannot be listed now must not lose it.
+ */
+async function hydrateUnrun(session: ToolSearchSession, toolUses: readonly ResponseToolUseBlock[]): Promise<void> {
+  try {
+    await session.hydrate(toolUses.filter((toolUse) => toolUse.name !== SEARCH_TOOLS_NAME).map((toolUse) => toolUse.name));
+  } catch {
+    // See above.
+  }
+}
+
+/** The event for a part of a reply: streamed text, or a tool call whose input is complete. */
+function partEvent(part: StreamedPart, sessionId: string, turn: number): AgentEvent {
+  if (part.type === "text") return { type: "text", sessionId, turn, text: part.text };
+  return { type: "tool-use", sessionId, turn, id: part.id, name: part.name, input: part.input };
 }
 
 /** The answer to a tool call the model did not finish sending. */
@@ -162,7 +248,7 @@ function usageOf(usage: ResponseUsage): TurnUsage {
   };
 }
 
-function emit(options: RunAgentOptions, event: Parameters<NonNullable<RunAgentOptions["onEvent"]>>[0]): void {
+function emit(options: RunAgentOptions, event: AgentEvent): void {
   try {
     options.onEvent?.(event);
   } catch {
@@ -178,6 +264,44 @@ interface Settings {
   strategy: AgentStrategy;
   maxTurns: number;
   maxTokens: number;
+  stream: boolean;
+  signal: AbortSignalLike | undefined;
+  request: MessagesRequestParams;
+}
+
+/** What the run's session object carries: the run's context and signal, and the transcript to resume from. */
+function sessionOptions(options: RunAgentOptions, settings: Settings): SessionOptions {
+  const scope: SessionOptions = {};
+  if (options.context !== undefined) scope.context = options.context;
+  if (settings.signal) scope.signal = settings.signal;
+  // A session this instance does not know is rebuilt from the conversation's tool calls.
+  if (options.messages !== undefined) scope.transcript = settings.messages;
+  return scope;
+}
+
+/**
+ * The parameters runAgent sets itself, and the option that sets each: passing them in `request`
+ * would silently fight the run's own values.
+ */
+const RESERVED_PARAMS: Readonly<Record<string, string>> = {
+  model: "model",
+  max_tokens: "maxTokens",
+  messages: "prompt or messages",
+  system: "system",
+  tools: "toolSearch and strategy",
+  stream: "stream",
+};
+
+function checkRequest(request: unknown): MessagesRequestParams {
+  if (request === undefined) return {};
+  if (typeof request !== "object" || request === null || Array.isArray(request)) {
+    throw new OptionsError("invalid_request", "request must be an object of Messages API parameters, e.g. { temperature: 0.2 }.");
+  }
+  const reserved = Object.keys(request).find((key) => Object.hasOwn(RESERVED_PARAMS, key));
+  if (reserved !== undefined) {
+    throw new OptionsError("invalid_request", `request.${reserved} is set by runAgent; use its ${RESERVED_PARAMS[reserved]} option instead.`);
+  }
+  return { ...(request as MessagesRequestParams) };
 }
 
 function checkOptions(options: RunAgentOptions): Settings {
@@ -201,6 +325,14 @@ function checkOptions(options: RunAgentOptions): Settings {
     throw new OptionsError("invalid_messages", "prompt must be a non-empty string.");
   }
   const initial: readonly MessageParam[] = prompt !== undefined ? [{ role: "user", content: prompt }] : checkMessages(messages);
+  const { signal, stream = false } = options;
+  if (signal !== undefined && !isAbortSignalLike(signal)) {
+    throw new OptionsError("invalid_signal", "signal must be an AbortSignal (e.g. new AbortController().signal).");
+  }
+  if (typeof stream !== "boolean") throw new OptionsError("invalid_stream", `stream must be true or false, got ${JSON.stringify(stream)}.`);
+  if (stream && typeof client.messages.stream !== "function") {
+    throw new OptionsError("invalid_client", "stream: true needs a client with messages.stream(), as the Anthropic SDK's client has.");
+  }
   return {
     client,
     model,
@@ -209,6 +341,9 @@ function checkOptions(options: RunAgentOptions): Settings {
     strategy: strategyOf(options.strategy ?? "stubs"),
     maxTurns: wholeNumber(options.maxTurns ?? DEFAULT_MAX_TURNS, "maxTurns"),
     maxTokens: wholeNumber(options.maxTokens ?? DEFAULT_MAX_TOKENS, "maxTokens"),
+    stream,
+    signal,
+    request: checkRequest(options.request),
   };
 }
 
@@ -217,6 +352,11 @@ function wholeNumber(value: number, name: string): number {
     throw new OptionsError(`invalid_${name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`, `${name} must be a whole number of at least 1, got ${JSON.stringify(value)}.`);
   }
   return value;
+}
+
+/** The run was cancelled through its signal. */
+function aborted(when: string, stage: Extract<AgentStage, "request" | "tools">): TurnFailure {
+  return { code: "aborted", stage, message: `The run was aborted ${when}.` };
 }
 
 /** A failure while building a request or answering tool calls; a toolsift error keeps its own code. */

@@ -1,4 +1,12 @@
-export { defineTool, type JsonSchemaObject, type ToolContext, type ToolDefinition, type ToolHost, type ZodSchemaLike } from "./tool-definition.js";
+export {
+  defineTool,
+  type AbortSignalLike,
+  type JsonSchemaObject,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolHost,
+  type ZodSchemaLike,
+} from "./tool-definition.js";
 export { isToolOutput, toolOutput, type ToolOutput, type ToolResultContentBlock, type ToolResultImageType } from "./tool-output.js";
 export type { CatalogueTool } from "./catalogue-tool.js";
 export { TOOL_NAME_PATTERN, parseTool } from "./parse-tool.js";

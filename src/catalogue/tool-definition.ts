@@ -19,6 +19,18 @@ export interface JsonSchemaObject {
   [keyword: string]: unknown;
 }
 
+/**
+ * The part of an `AbortSignal` toolsift and its tools need, as a structural type of its own so
+ * that toolsift's declarations need no DOM or Node types: the global `AbortSignal` fits it.
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  /** Why it was aborted, once it is. */
+  readonly reason?: unknown;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
 /** What a tool's `execute`, `permit` and `approve` learn about the call they serve. */
 export interface ToolContext {
   /** The session the call belongs to; `undefined` for a direct `toolSearch.search()`. */
@@ -27,6 +39,18 @@ export interface ToolContext {
   stage: "search" | "block" | "execute";
   /** The id of the model's `tool_use` block, when the check serves one. */
   toolUseId?: string;
+  /**
+   * The application's own value for this request (the user, a tenant, an auth token), as given
+   * to `toolSearch.session(id, { context })`, `session.execute(call, { context })` or
+   * `runAgent({ context })`. toolsift never reads it. `undefined` when none was given.
+   */
+  context?: unknown;
+  /**
+   * Aborts when the caller cancels the run or the call (`runAgent({ signal })`,
+   * `session.execute(call, { signal })`). A long-running tool should stop when it fires; toolsift
+   * stops waiting for it either way. Absent when no signal was given.
+   */
+  signal?: AbortSignalLike;
 }
 
 /**

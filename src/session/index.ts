@@ -4,6 +4,23 @@ export { estimateBlockTokens, estimateTokens, guardedEstimator, type TokenEstima
 export { firstSentence } from "./first-sentence.js";
 export { Hydration, type HydrationChange } from "./hydration.js";
 export { permittedTools, type PermittedTools } from "./permitted-tools.js";
+export {
+  MAX_OPENAI_DESCRIPTION,
+  OPENAI_ERROR_PREFIX,
+  fitDescription,
+  TOOL_FORMATS,
+  type OpenAIChatCustomCall,
+  type OpenAIChatFunctionCall,
+  type OpenAIChatTool,
+  type OpenAIChatToolCall,
+  type OpenAIChatToolMessage,
+  type OpenAIParameters,
+  type OpenAIResponsesFunctionCall,
+  type OpenAIResponsesFunctionCallOutput,
+  type OpenAIResponsesOutputPart,
+  type OpenAIResponsesTool,
+  type ToolFormat,
+} from "./openai-format.js";
 export type { SearchMatch } from "./search-match.js";
 export {
   MAX_QUERY_LENGTH,
@@ -19,10 +36,17 @@ export { PERMISSIVE_SCHEMA, STUB_HINT, stubOf } from "./stub.js";
 export {
   ToolSearchSession,
   searchResultBlock,
+  tracedToolCall,
   type SearchToolsOutcome,
   type SessionServices,
   type SessionState,
+  type ExecuteOptions,
+  type RequestScope,
+  type ToolCall,
+  type ToolCallAnswer,
   type ToolResultBlock,
   type ToolUseBlock,
 } from "./tool-search-session.js";
+export { MAX_TRANSCRIPT_CALLS, transcriptCalls, type TranscriptCall } from "./transcript-calls.js";
+export { isAbortSignalLike, untilAborted, type Raced } from "./until-aborted.js";
 export { resolveTuning, type ResolvedTuning, type Tuning } from "./tuning.js";

@@ -4,6 +4,7 @@ import {
   formatIssues,
   isToolOutput,
   validateInput,
+  type AbortSignalLike,
   type CatalogueSnapshot,
   type CatalogueTool,
   type InputValidation,
@@ -11,14 +12,32 @@ import {
   type ToolDefinition,
   type ToolResultContentBlock,
 } from "../catalogue/index.js";
-import { errorText } from "../errors.js";
+import { OptionsError, errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { AnthropicTool } from "./anthropic-tool.js";
 import { buildToolBlock } from "./build-tool-block.js";
 import type { Hydration } from "./hydration.js";
+import {
+  TOOL_FORMATS,
+  chatToolMessageOf,
+  openAIChatToolOf,
+  openAIResponsesToolOf,
+  responsesOutputOf,
+  type OpenAIChatTool,
+  type OpenAIChatToolCall,
+  type OpenAIChatToolMessage,
+  type OpenAIResponsesFunctionCall,
+  type OpenAIResponsesFunctionCallOutput,
+  type OpenAIResponsesTool,
+  type ToolFormat,
+} from "./openai-format.js";
 import type { PermittedTools } from "./permitted-tools.js";
 import type { SearchMatch } from "./search-match.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
+import { readToolCall, type ReadToolCall } from "./read-tool-call.js";
+import type { TranscriptCall } from "./transcript-calls.js";
+import { isAbortSignalLike, untilAborted } from "./until-aborted.js";
+import { traced, type Attributes, type SpanRecorder } from "../telemetry/index.js";
 import type { DeferrableTool, SessionView } from "./session-view.js";
 import type { ResolvedTuning } from "./tuning.js";
 
@@ -46,14 +65,22 @@ export interface SessionState {
   hydration: Hydration;
   /** The last view built, which tells which tools the model saw as stubs, for the tool-call events. */
   lastView?: SessionView;
+  /**
+   * The calls of the transcript a new session was created with, still to be replayed into its
+   * hydration; dropped once replayed. `running` is shared, so concurrent first uses replay once.
+   */
+  replay?: { calls: readonly TranscriptCall[]; running?: Promise<void> };
 }
 
 /** What a session needs from the tool search that owns it. */
 export interface SessionServices {
   readonly tuning: ResolvedTuning;
   snapshot(): Promise<CatalogueSnapshot>;
-  /** The tools this session may see of a catalogue version, derived once per version and permission change. */
-  permittedTools(snapshot: CatalogueSnapshot, sessionId: string): PermittedTools;
+  /**
+   * The tools this session may see of a catalogue version, derived once per version and
+   * permission change; `context` is the block-stage context `permit` is asked with.
+   */
+  permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools;
   /** Ranks for a checked query, with permissions applied, and reports the search. */
   rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]>;
   isPermitted(tool: CatalogueTool, context: ToolContext): boolean;
@@ -79,21 +106,38 @@ export class ToolSearchSession {
     readonly id: string,
     private readonly services: SessionServices,
     private readonly state: SessionState,
+    private readonly request: RequestScope = {},
   ) {
     this.hydration = state.hydration;
   }
 
   /**
-   * The `tools` array for the next model call.
+   * The `tools` array for the next model call, in the wire format of the API it goes to:
+   * `"anthropic"` (the Messages API, the default), `"openai-chat"` (Chat Completions) or
+   * `"openai-responses"` (the Responses API). The block is the same in every format: the
+   * same tools, in the same order, stubs and hydrated tools alike. OpenAI tools are sent with
+   * `strict: false`, because strict mode cannot express a stub's any-input schema; toolsift
+   * validates every call against the tool's real schema instead.
    *
+   * @throws {@link OptionsError} `invalid_format` for any other format.
    * @example
    * ```ts
    * const response = await client.messages.create({ model, max_tokens, messages, tools: await session.tools() });
+   * const completion = await openai.chat.completions.create({ model, messages, tools: await session.tools({ format: "openai-chat" }) });
+   * const reply = await openai.responses.create({ model, input, tools: await session.tools({ format: "openai-responses" }) });
    * ```
    */
-  async tools(): Promise<AnthropicTool[]> {
+  async tools(options?: { format?: "anthropic" }): Promise<AnthropicTool[]>;
+  async tools(options: { format: "openai-chat" }): Promise<OpenAIChatTool[]>;
+  async tools(options: { format: "openai-responses" }): Promise<OpenAIResponsesTool[]>;
+  async tools(options?: { format?: ToolFormat }): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]>;
+  async tools(options: { format?: ToolFormat } = {}): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]> {
+    const format = readFormat(options);
+    const block = buildToolBlock(await this.view());
+    if (format === "openai-chat") return block.map(openAIChatToolOf);
+    if (format === "openai-responses") return block.map(openAIResponsesToolOf);
     // Copies, so a caller that adds cache_control to its block cannot alter later blocks.
-    return buildToolBlock(await this.view()).map((tool) => ({ ...tool }));
+    return block.map((tool) => ({ ...tool }));
   }
 
   /** The names of the hydrated tools, most recently used last. */
@@ -111,9 +155,10 @@ export class ToolSearchSession {
    * Treat the view as read-only.
    */
   async view(): Promise<SessionView> {
+    await this.replayed();
     const snapshot = await this.services.snapshot();
-    const permitted = this.services.permittedTools(snapshot, this.id);
     const context = this.context("block");
+    const permitted = this.services.permittedTools(snapshot, context);
     const stillPermitted = (name: string) => {
       const tool = snapshot.byName.get(name);
       return tool !== undefined && this.services.isPermitted(tool, context);
@@ -162,6 +207,7 @@ export class ToolSearchSession {
    * ```
    */
   async hydrate(names: readonly string[]): Promise<string[]> {
+    await this.replayed();
     const snapshot = await this.services.snapshot();
     const context = this.context("block");
     const hydrated: string[] = [];
@@ -188,11 +234,16 @@ export class ToolSearchSession {
   }
 
   /**
-   * Executes one `tool_use` block (a real tool or `search_tools`) and returns its
-   * `tool_result`. It never throws and never rejects, whatever it is given: every failure is
-   * an `is_error` result the model can read, and no failure loses the session's state (a call
-   * to a real, permitted tool hydrates it even when its input is invalid, so the model gets
-   * the schema it needs).
+   * Executes one tool call (a real tool or `search_tools`) and answers it in the call's own
+   * format: a `tool_use` block gets a `tool_result` block, a Chat Completions tool call
+   * (`message.tool_calls[i]`) a `tool` message, and a Responses `function_call` item a
+   * `function_call_output` item. Validation, hydration, permissions and approval are the same
+   * in every format. OpenAI answers have no error flag, so a failure's text starts with
+   * `"Error: "`; OpenAI arguments that are not valid JSON are such a failure, and the tool does not run.
+   *
+   * It never throws and never rejects, whatever it is given: every failure is an error result
+   * the model can read, and no failure loses the session's state (a call to a real, permitted
+   * tool hydrates it even when its input is invalid, so the model gets the schema it needs).
    *
    * What runs is decided once: the input is copied as plain JSON and validated (and, for a
    * zod tool, parsed by zod), a destructive tool is approved with that value, and the tool
@@ -201,13 +252,37 @@ export class ToolSearchSession {
    * @param options.shownInFull - The request showed the model this tool's full definition
    *   some other way than the tool block (Anthropic's `tool_reference`), so the call is not
    *   reported as made from a stub.
+   * @example
+   * ```ts
+   * const results = await Promise.all(calls.map((call) => session.execute(call)));                      // tool_use blocks
+   * messages.push(...(await Promise.all(message.tool_calls.map((call) => session.execute(call)))));   // Chat Completions
+   * input.push(...(await Promise.all(functionCalls.map((call) => session.execute(call)))));             // Responses
+   * ```
    */
-  async execute(toolUse: ToolUseBlock, options: { shownInFull?: boolean } = {}): Promise<ToolResultBlock> {
-    const call = readToolUse(toolUse);
+  async execute(call: OpenAIChatToolCall, options?: ExecuteOptions): Promise<OpenAIChatToolMessage>;
+  async execute(call: OpenAIResponsesFunctionCall, options?: ExecuteOptions): Promise<OpenAIResponsesFunctionCallOutput>;
+  async execute(call: ToolUseBlock, options?: ExecuteOptions): Promise<ToolResultBlock>;
+  async execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolCallAnswer>;
+  async execute(toolCall: ToolCall, options: ExecuteOptions = {}): Promise<ToolCallAnswer> {
+    const call = readToolCall(toolCall);
+    const name = call.ok ? call.name : undefined;
+    // A real tool's outcome is recorded on its span as it is decided; the rest is told by the answer.
+    const block = await tracedToolCall({ name, id: call.id, sessionId: this.id, format: call.format }, (span) => this.answer(call, options, span));
+    if (call.format === "openai-chat") return chatToolMessageOf(block);
+    if (call.format === "openai-responses") return responsesOutputOf(block);
+    return block;
+  }
+
+  private async answer(call: ReturnType<typeof readToolCall>, options: ExecuteOptions, span: SpanRecorder): Promise<ToolResultBlock> {
     if (!call.ok) return errorResult(call.id, call.error);
     try {
-      if (call.name === SEARCH_TOOLS_NAME) return searchResultBlock(call.id, await this.searchTools(call.input, call.id));
-      return await this.executeTool(call, readShownInFull(options));
+      if (call.name === SEARCH_TOOLS_NAME) {
+        if (call.inputProblem !== undefined) return errorResult(call.id, `${SEARCH_TOOLS_NAME} was not run. ${call.inputProblem}`);
+        return searchResultBlock(call.id, await this.searchTools(call.input, call.id));
+      }
+      const read = readExecuteOptions(options);
+      if (!read.ok) return errorResult(call.id, `${call.name} was not run: ${read.problem}.`);
+      return await this.executeTool(call, read.options, span);
     } catch (error) {
       // Only toolsift's own bookkeeping can land here (the tool's run is guarded on its own),
       // so the tool did not run.
@@ -215,9 +290,17 @@ export class ToolSearchSession {
     }
   }
 
-  private async executeTool(call: ToolCall, shownInFull: boolean): Promise<ToolResultBlock> {
+  private async executeTool(call: ReadToolCall, options: { shownInFull: boolean } & RequestScope, span: SpanRecorder): Promise<ToolResultBlock> {
     const started = performance.now();
-    const report = (event: Omit<Extract<ToolSearchEvent, { type: "tool-call" }>, "type" | "sessionId" | "name" | "toolUseId" | "ms">) =>
+    let tool: CatalogueTool | undefined;
+    let stub = false;
+    const report = (event: Omit<Extract<ToolSearchEvent, { type: "tool-call" }>, "type" | "sessionId" | "name" | "toolUseId" | "ms">) => {
+      span.set({
+        "toolsift.tool.server": tool?.server,
+        "toolsift.tool.stub": event.stub,
+        "toolsift.tool.validation": event.validation,
+        "toolsift.tool.outcome": event.outcome,
+      });
       this.services.emit({
         type: "tool-call",
         sessionId: this.id,
@@ -226,10 +309,11 @@ export class ToolSearchSession {
         ms: performance.now() - started,
         ...event,
       });
-    const context = this.context("execute", call.id);
-    let tool: CatalogueTool | undefined;
-    let stub = false;
+    };
+    const context = this.context("execute", call.id, options);
+    const { signal } = context;
     try {
+      await this.replayed();
       const snapshot = await this.services.snapshot();
       tool = snapshot.byName.get(call.name);
       if (!tool || !this.services.isPermitted(tool, context)) {
@@ -241,11 +325,20 @@ export class ToolSearchSession {
           `There is no tool named "${call.name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`,
         );
       }
-      stub = !shownInFull && (await this.shownAsStub(tool.name));
+      stub = !options.shownInFull && (await this.shownAsStub(tool.name));
       this.hydrateTool(tool);
     } catch (error) {
       report({ stub, validation: "not-run", outcome: "tool-error", error: errorText(error) });
       return errorResult(call.id, `Could not look up "${call.name}": ${errorText(error)}`);
+    }
+
+    if (call.inputProblem !== undefined) {
+      report({ stub, validation: "invalid", outcome: "invalid-input", error: call.inputProblem });
+      return errorResult(
+        call.id,
+        `Invalid input for ${tool.name}; it was not run.\n${call.inputProblem}\n` +
+          `Its input schema is:\n${JSON.stringify(tool.inputSchema)}\nCall it again with input that fits.`,
+      );
     }
 
     let validation: InputValidation;
@@ -273,8 +366,16 @@ export class ToolSearchSession {
       );
     }
 
+    const aborted = (when: string, error?: string) => {
+      report({ stub, validation: "valid", outcome: "aborted", error: error ?? `aborted ${when}` });
+      return errorResult(call.id, `${tool.name} was not run: the call was aborted ${when}.`);
+    };
+    if (signal?.aborted) return aborted("before it started");
+
     if (tool.destructive) {
-      const approved = await this.approve(tool, validation.value, context);
+      const gate = await untilAborted(this.approve(tool, validation.value, context), signal);
+      if (gate.aborted) return aborted("while it waited for approval");
+      const approved = gate.value;
       if (approved !== true) {
         report({ stub, validation: "valid", outcome: "not-approved", ...(approved ? { error: approved.error } : {}) });
         return errorResult(
@@ -290,9 +391,23 @@ export class ToolSearchSession {
       report({ stub, validation: "valid", outcome: "tool-error", error: "no execute function" });
       return errorResult(call.id, `${tool.name} cannot be run here: its definition has no execute function.`);
     }
+    if (signal?.aborted) return aborted("before it started");
     let output: unknown;
     try {
-      output = await tool.run(validation.value, context);
+      const run = tool.run;
+      const input = validation.value;
+      // Started inside a promise, so a tool that throws synchronously is caught like one that rejects.
+      const raced = await untilAborted(new Promise((resolve) => resolve(run(input, context))), signal);
+      if (raced.aborted) {
+        const error = "aborted while it ran; it may have done part or all of its work";
+        report({ stub, validation: "valid", outcome: "aborted", error });
+        return errorResult(
+          call.id,
+          `${tool.name} was still running when the call was aborted, so its result is unknown: it may have done part or all of its work. ` +
+            "Check before calling it again.",
+        );
+      }
+      output = raced.value;
     } catch (error) {
       report({ stub, validation: "valid", outcome: "tool-error", error: errorText(error) });
       return errorResult(call.id, `${tool.name} failed: ${errorText(error)}`);
@@ -309,6 +424,41 @@ export class ToolSearchSession {
   private async shownAsStub(name: string): Promise<boolean> {
     const view = this.state.lastView ?? (await this.view());
     return view.progressive && !this.services.tuning.keepTools.includes(name) && !view.hydrated.includes(name);
+  }
+
+  /**
+   * Rebuilds the hydration of a session created from a transcript, once, before its first use:
+   * each call in order hydrates its tool exactly as `execute` did when it was made (a known,
+   * permitted tool that is not a keep tool), under the same LRU cap, so the block is the one
+   * the process that ran those calls would build. A failure (the catalogue cannot be listed)
+   * leaves the calls pending, for the next use to try again.
+   */
+  private replayed(): Promise<void> {
+    const replay = this.state.replay;
+    if (!replay) return Promise.resolve();
+    replay.running ??= this.replay(replay.calls).then(
+      () => {
+        if (this.state.replay === replay) delete this.state.replay;
+      },
+      (error: unknown) => {
+        delete replay.running;
+        throw error;
+      },
+    );
+    return replay.running;
+  }
+
+  private async replay(calls: readonly TranscriptCall[]): Promise<void> {
+    const snapshot = await this.services.snapshot();
+    // permit is asked once per tool: a long transcript calls the same few tools many times.
+    const permitted = new Map<string, boolean>();
+    for (const call of calls) {
+      const tool = snapshot.byName.get(call.name);
+      if (!tool) continue;
+      let allowed = permitted.get(call.name);
+      if (allowed === undefined) permitted.set(call.name, (allowed = this.services.isPermitted(tool, this.context("execute", call.id))));
+      if (allowed) this.hydrateTool(tool);
+    }
   }
 
   /** Whether the use hydrated the tool now (a keep tool never is). */
@@ -337,8 +487,15 @@ export class ToolSearchSession {
     }
   }
 
-  private context(stage: ToolContext["stage"], toolUseId?: string): ToolContext {
-    return toolUseId === undefined ? { sessionId: this.id, stage } : { sessionId: this.id, stage, toolUseId };
+  /** The context of one check or call: the session's own, with the request's value and signal, the call's overriding them. */
+  private context(stage: ToolContext["stage"], toolUseId?: string, call: RequestScope = {}): ToolContext {
+    const context: ToolContext = { sessionId: this.id, stage };
+    if (toolUseId !== undefined) context.toolUseId = toolUseId;
+    const value = "context" in call ? call.context : this.request.context;
+    if (value !== undefined) context.context = value;
+    const signal = call.signal ?? this.request.signal;
+    if (signal !== undefined) context.signal = signal;
+    return context;
   }
 }
 
@@ -396,48 +553,92 @@ function errorResult(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
 }
 
-/** A `tool_use` block's fields, each read once. */
-interface ToolCall {
-  ok: true;
-  id: string;
-  name: string;
-  input: unknown;
+/**
+ * Answers one tool call inside an `execute_tool {name}` span (when OpenTelemetry is installed),
+ * with the GenAI semantic conventions' tool attributes and toolsift's own. `work` may record the
+ * outcome as it decides it (a real tool's stub, validation and outcome); otherwise it is read
+ * from the answer. An error answer fails the span, with the start of its text.
+ */
+export function tracedToolCall(
+  call: { name: string | undefined; id: string; sessionId: string; format: ToolFormat },
+  work: (span: SpanRecorder) => Promise<ToolResultBlock>,
+): Promise<ToolResultBlock> {
+  const attributes: Attributes = {
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.type": "function",
+    "gen_ai.tool.name": call.name,
+    "gen_ai.tool.call.id": call.id === "" ? undefined : call.id,
+    "toolsift.session.id": call.sessionId,
+    "toolsift.call.format": call.format,
+  };
+  return traced(`execute_tool ${call.name ?? "unreadable"}`, "internal", attributes, async (span) => {
+    let recorded = false;
+    const answer = await work({
+      set: (values) => {
+        recorded = true;
+        span.set(values);
+      },
+      fail: span.fail,
+    });
+    if (!recorded) span.set({ "toolsift.tool.outcome": answer.is_error ? "error" : "ok" });
+    if (answer.is_error) span.fail(typeof answer.content === "string" ? answer.content.slice(0, 200) : "error");
+    return answer;
+  });
 }
+
+/** What `execute` accepts: a call in any of the formats a session answers. */
+export type ToolCall = ToolUseBlock | OpenAIChatToolCall | OpenAIResponsesFunctionCall;
+
+/** What `execute` answers: the result in the call's own format. */
+export type ToolCallAnswer = ToolResultBlock | OpenAIChatToolMessage | OpenAIResponsesFunctionCallOutput;
 
 /**
- * Reads a `tool_use` block defensively: `execute` is documented never to throw, and a caller
- * may hand it anything (null, a block without a name, a getter that throws).
+ * What one request brings to the checks and calls it makes: the application's own value and a
+ * signal to cancel with. Both reach `execute`, `permit` and `approve` in their {@link ToolContext}.
  */
-function readToolUse(toolUse: unknown): ToolCall | { ok: false; id: string; error: string } {
-  const field = (key: string): { value?: unknown; error?: string } => {
-    try {
-      return { value: (toolUse as Record<string, unknown>)[key] };
-    } catch (error) {
-      return { error: `its "${key}" could not be read (${errorText(error)})` };
-    }
-  };
-  if (typeof toolUse !== "object" || toolUse === null) {
-    return { ok: false, id: "", error: `This is not a tool_use block (got ${toolUse === null ? "null" : typeof toolUse}), so nothing was run.` };
-  }
-  const id = field("id");
-  const name = field("name");
-  const input = field("input");
-  const safeId = typeof id.value === "string" ? id.value : "";
-  const problem =
-    id.error ??
-    (typeof id.value === "string" && id.value !== "" ? undefined : "it has no id, so its result could not be matched to it") ??
-    name.error ??
-    (typeof name.value === "string" && name.value !== "" ? undefined : "it names no tool") ??
-    input.error;
-  if (problem !== undefined) return { ok: false, id: safeId, error: `This tool_use block cannot be run: ${problem}. Nothing was run.` };
-  return { ok: true, id: safeId, name: name.value as string, input: input.value };
+export interface RequestScope {
+  /** The application's own value (the user, a tenant, a token); toolsift never reads it. */
+  context?: unknown;
+  /** Cancels the request: a tool not yet run does not run, and one running is no longer waited for. */
+  signal?: AbortSignalLike;
 }
 
-function readShownInFull(options: unknown): boolean {
+/** Options of `session.execute`. `context` and `signal` override the session's own for this call. */
+export interface ExecuteOptions extends RequestScope {
+  /**
+   * The request showed the model this tool's full definition some other way than the tool
+   * block (Anthropic's `tool_reference`), so the call is not reported as made from a stub.
+   */
+  shownInFull?: boolean;
+}
+
+function readFormat(options: unknown): ToolFormat {
+  let format: unknown;
   try {
-    return typeof options === "object" && options !== null && (options as { shownInFull?: unknown }).shownInFull === true;
-  } catch {
-    return false;
+    format = typeof options === "object" && options !== null ? (options as { format?: unknown }).format : undefined;
+  } catch (error) {
+    throw new OptionsError("invalid_format", `tools() could not read options.format (${errorText(error)}).`);
+  }
+  if (format === undefined) return "anthropic";
+  if (typeof format === "string" && (TOOL_FORMATS as readonly string[]).includes(format)) return format as ToolFormat;
+  throw new OptionsError(
+    "invalid_format",
+    `tools() takes format ${TOOL_FORMATS.map((known) => `"${known}"`).join(", ")}; got ${JSON.stringify(format) ?? String(format)}.`,
+  );
+}
+
+/** Reads `execute`'s options defensively; a signal that is not one fails the call closed. */
+function readExecuteOptions(options: unknown): { ok: true; options: { shownInFull: boolean } & RequestScope } | { ok: false; problem: string } {
+  if (typeof options !== "object" || options === null) return { ok: true, options: { shownInFull: false } };
+  try {
+    const { shownInFull, signal, context } = options as ExecuteOptions;
+    if (signal !== undefined && !isAbortSignalLike(signal)) return { ok: false, problem: "options.signal is not an AbortSignal" };
+    const read: { shownInFull: boolean } & RequestScope = { shownInFull: shownInFull === true };
+    if (signal !== undefined) read.signal = signal;
+    if ("context" in options) read.context = context;
+    return { ok: true, options: read };
+  } catch (error) {
+    return { ok: false, problem: `its options could not be read (${errorText(error)})` };
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ToolContext, ToolDefinition, ToolHost } from "../catalogue/index.js";
+import type { AbortSignalLike, ToolContext, ToolDefinition, ToolHost } from "../catalogue/index.js";
 import type { ToolSearchEventHandler } from "../events.js";
 import type { Ranker } from "../ranking/index.js";
 import type { TokenEstimator, Tuning } from "../session/index.js";
@@ -52,4 +52,32 @@ export interface ToolSearchOptions {
    * @defaultValue {@link estimateTokens}: JSON characters / 3.5
    */
   estimateTokens?: TokenEstimator;
+}
+
+/** Options of `toolSearch.session(id, options)`: what the request the session object serves brings. */
+export interface SessionOptions {
+  /**
+   * The conversation so far, to rebuild a session this instance does not know (another worker
+   * ran its earlier turns, or this one restarted or forgot it): Anthropic messages, OpenAI Chat
+   * Completions messages, Responses input items, or AI SDK model messages. Its tool calls are
+   * replayed in order into the session's hydration, so the next `tools()` block is
+   * byte-identical to the one the process that ran them would build. Ignored when the session
+   * is known. Only `tool_use` / `tool_calls` / `function_call` / `tool-call` entries are read.
+   *
+   * @example
+   * ```ts
+   * const session = toolSearch.session(conversationId, { transcript: messages });
+   * ```
+   */
+  transcript?: readonly unknown[];
+  /**
+   * The application's own value for this request (the user, a tenant, an auth token), handed
+   * to `execute`, `permit` and `approve` as `context.context`. toolsift never reads it.
+   */
+  context?: unknown;
+  /**
+   * Cancels the request: a tool call not yet run is answered without running, and a running
+   * one is no longer waited for (the tool gets the signal as `context.signal` to stop itself).
+   */
+  signal?: AbortSignalLike;
 }

@@ -18,9 +18,15 @@ import {
   type SearchMatch,
   type SessionServices,
   type SessionState,
+  type RequestScope,
+  type TranscriptCall,
+  MAX_TRANSCRIPT_CALLS,
+  isAbortSignalLike,
+  transcriptCalls,
 } from "../session/index.js";
+import { traced } from "../telemetry/index.js";
 import { createRanker } from "./create-ranker.js";
-import type { ToolSearchOptions } from "./tool-search-options.js";
+import type { SessionOptions, ToolSearchOptions } from "./tool-search-options.js";
 
 /**
  * Progressive tool disclosure over one catalogue: stubs, a local `search_tools`, and full
@@ -71,7 +77,7 @@ export class ToolSearch {
       snapshot: () => this.catalogue.snapshot(),
       rank: (query, limit, context) => this.rank(query, limit, context),
       isPermitted: (tool, context) => this.isPermitted(tool, context),
-      permittedTools: (snapshot, sessionId) => this.permittedTools(snapshot, sessionId),
+      permittedTools: (snapshot, context) => this.permittedTools(snapshot, context),
       approve: options.approve?.bind(options),
       estimate: (tool) => {
         let tokens = this.estimates.get(tool);
@@ -119,12 +125,35 @@ export class ToolSearch {
   /**
    * The session with this id, created empty on first use. Calling it again with the same
    * id resumes that session's hydrated tools; a new id starts clean.
+   *
+   * **Resuming from the transcript.** With `options.transcript` (the conversation so far, as
+   * Anthropic messages, OpenAI Chat messages or Responses input items), a session this instance
+   * does not know is rebuilt from the tool calls in it, in order, under the LRU cap, exactly as
+   * its calls hydrated it where they ran: another process with the same catalogue then lays out
+   * a byte-identical `tools()` block for the next turn. A session this instance knows ignores
+   * the transcript. So workers behind a load balancer need no shared session store: pass the
+   * transcript you already keep, on every turn. The rebuild happens on the session's first
+   * `tools()`, `view()`, `execute()` or `hydrate()`; `hydrated()` reflects it from then on.
+   *
+   * The returned object serves one request: `options.context` and `options.signal` reach the
+   * `execute`, `permit` and `approve` of everything it does, while the session's state (its
+   * hydrated tools) belongs to the id and is shared by every object for it.
+   *
+   * @throws {@link OptionsError} for an empty id or options of the wrong shape (a transcript
+   *   that is not an array of message or item objects included, whether or not the session is known).
+   * @example
+   * ```ts
+   * const session = toolSearch.session(conversationId, { context: { userId }, signal: request.signal });
+   * // any worker, any turn: the same block as the worker that ran the earlier turns
+   * const resumed = toolSearch.session(conversationId, { transcript: messages });
+   * ```
    */
-  session(id: string = randomUUID()): ToolSearchSession {
+  session(id: string = randomUUID(), options: SessionOptions = {}): ToolSearchSession {
     if (typeof id !== "string" || id === "") throw new OptionsError("invalid_session_id", "A session id must be a non-empty string.");
+    const { scope, calls } = readSessionOptions(options);
     let state = this.sessions.get(id);
     if (state) this.sessions.delete(id);
-    else state = { hydration: new Hydration(this.tuning.maxHydratedTools) };
+    else state = this.newSession(id, calls);
     this.sessions.set(id, state);
     // Past the cap the least recently used session is forgotten, so a server that never
     // calls endSession still has bounded memory.
@@ -132,7 +161,23 @@ export class ToolSearch {
       if (this.sessions.size <= this.tuning.maxSessions) break;
       this.sessions.delete(oldest);
     }
-    return new ToolSearchSession(id, this.services, state);
+    return new ToolSearchSession(id, this.services, state, scope);
+  }
+
+  private newSession(id: string, calls: readonly TranscriptCall[] | undefined): SessionState {
+    const state: SessionState = { hydration: new Hydration(this.tuning.maxHydratedTools) };
+    if (!calls || calls.length === 0) return state;
+    if (calls.length > MAX_TRANSCRIPT_CALLS) {
+      this.emit({
+        type: "warning",
+        code: "transcript_truncated",
+        message:
+          `The transcript of session ${id} holds ${calls.length} tool calls; its hydration was rebuilt from the last ${MAX_TRANSCRIPT_CALLS}, ` +
+          "so the order of its hydrated tools may differ from the process that ran them.",
+      });
+    }
+    state.replay = { calls: calls.length > MAX_TRANSCRIPT_CALLS ? calls.slice(-MAX_TRANSCRIPT_CALLS) : calls };
+    return state;
   }
 
   /** Drops a session's state; the next `session(id)` starts clean. */
@@ -176,7 +221,27 @@ export class ToolSearch {
     if (this.ownsRanker) await this.ranker.close?.();
   }
 
-  private async rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]> {
+  /**
+   * Ranks in a `toolsift.search` span (when OpenTelemetry is installed), with what an operator
+   * filters on: the session, the stage, the ranker, the limit, how many tools matched and the
+   * best one. The query's text is left out of the span: it is the user's words.
+   */
+  private rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]> {
+    const attributes = {
+      "toolsift.session.id": context.sessionId,
+      "toolsift.search.stage": context.stage,
+      "toolsift.search.limit": limit,
+      "toolsift.search.query_length": query.length,
+      "toolsift.ranker": typeof this.ranker.name === "string" ? this.ranker.name : undefined,
+    };
+    return traced("toolsift.search", "internal", attributes, async (span) => {
+      const matches = await this.rankNow(query, limit, context);
+      span.set({ "toolsift.search.result_count": matches.length, "toolsift.search.top_tool": matches[0]?.name });
+      return matches;
+    });
+  }
+
+  private async rankNow(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]> {
     const snapshot = await this.catalogue.snapshot();
     const allowed = (name: string) => {
       const tool = snapshot.byName.get(name);
@@ -223,14 +288,14 @@ export class ToolSearch {
     return next;
   }
 
-  private permittedTools(snapshot: CatalogueSnapshot, sessionId: string): PermittedTools {
-    const key = this.options.permit ? sessionId : "";
+  private permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools {
+    const key = this.options.permit ? (context.sessionId ?? "") : "";
     const cached = this.permittedCache.get(key);
     this.permittedCache.delete(key);
     const fresh =
       cached && cached.catalogueVersion === snapshot.version && cached.permissionEpoch === this.permissionEpoch
         ? cached
-        : permittedTools(snapshot, this.permissionEpoch, this.tuning.keepTools, (tool) => this.isPermitted(tool, { sessionId, stage: "block" }), this.services.estimate);
+        : permittedTools(snapshot, this.permissionEpoch, this.tuning.keepTools, (tool) => this.isPermitted(tool, context), this.services.estimate);
     this.permittedCache.set(key, fresh);
     for (const oldest of this.permittedCache.keys()) {
       if (this.permittedCache.size <= PERMITTED_CACHE_SIZE) break;
@@ -248,6 +313,22 @@ export class ToolSearch {
       return false;
     }
   }
+}
+
+/** Checks `session()`'s options: what is wrong is named, before any state changes. */
+function readSessionOptions(options: unknown): { scope: RequestScope; calls?: TranscriptCall[] } {
+  if (options === undefined) return { scope: {} };
+  if (typeof options !== "object" || options === null) {
+    throw new OptionsError("invalid_options", "session(id, options) takes an options object, e.g. session(id, { context: { userId } }).");
+  }
+  const { context, signal, transcript } = options as SessionOptions;
+  if (signal !== undefined && !isAbortSignalLike(signal)) {
+    throw new OptionsError("invalid_signal", "options.signal must be an AbortSignal (e.g. new AbortController().signal).");
+  }
+  const scope: RequestScope = {};
+  if (context !== undefined) scope.context = context;
+  if (signal !== undefined) scope.signal = signal;
+  return transcript === undefined ? { scope } : { scope, calls: transcriptCalls(transcript) };
 }
 
 /**

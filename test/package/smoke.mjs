@@ -30,4 +30,15 @@ const hnsw = await createToolSearch({ tools, ranker: new HybridRanker({ semantic
 assert.ok(hnsw instanceof DependencyError, `expected a DependencyError, got ${hnsw}`);
 assert.equal(hnsw.packageName, "hnswlib-node");
 
+// toolsift/ai imports without ai installed, and says which package it needs when used.
+const { aiSdkTools } = await import("toolsift/ai");
+const noAi = await aiSdkTools(bm25.session("ai")).catch((error) => error);
+assert.ok(noAi instanceof DependencyError, `expected a DependencyError, got ${noAi}`);
+assert.equal(noAi.packageName, "ai");
+
+// An OpenAI Chat Completions call, answered in its own format, with no openai package installed.
+const chat = await bm25.session("openai").execute({ id: "call_1", type: "function", function: { name: "weather__get_forecast", arguments: '{"city":"Paris"}' } });
+assert.equal(chat.role, "tool");
+assert.equal(chat.tool_call_id, "call_1");
+
 console.log(JSON.stringify({ module: "esm", importMs: Math.round(importMs), exports: Object.keys(toolsift).length }));

@@ -46,7 +46,7 @@ export interface RecordedRequest {
  * body, a body sent byte for byte (to break the protocol), or a transport fault.
  */
 export type ScriptedReply =
-  | { content: WireBlock[]; stop_reason?: string; output_tokens?: number }
+  | { content: WireBlock[]; stop_reason?: string; output_tokens?: number; stream?: StreamScript }
   | { status: number; error: { type: string; message: string }; headers?: Record<string, string> }
   | { raw: string; status: number; contentType: string }
   | { fault: TransportFault };
@@ -57,6 +57,16 @@ export type ScriptedReply =
  * ever (until the server closes).
  */
 export type TransportFault = "reset-before-headers" | "reset-mid-body" | "hang";
+
+/**
+ * How a streamed reply misbehaves: `pause` holds the stream after that many SSE events until the
+ * promise settles (or forever, for a test that aborts); `error` sends an API error event after
+ * that many events and ends the stream, as the API does when it overloads mid-reply.
+ */
+export interface StreamScript {
+  pause?: { after: number; until: Promise<unknown> };
+  error?: { after: number; type: string; message: string };
+}
 
 /** One scripted model turn: a function of the request it answers. */
 export type ScriptedTurn = (request: RecordedRequest) => ScriptedReply;
@@ -83,8 +93,10 @@ export interface MessagesApiServer {
 }
 
 /**
- * A local stand-in for POST /v1/messages (non-streaming) that plays scripted turns in order,
- * so the real SDK can be driven without a network or a key. It records every request.
+ * A local stand-in for POST /v1/messages that plays scripted turns in order, so the real SDK can
+ * be driven without a network or a key. It records every request. A request with
+ * `stream: true` is answered with the reply as server-sent events, the way the API streams it
+ * (text in several deltas, tool input as partial JSON), with the same final message and usage.
  * Usage comes from a small model of prompt caching: the prefix up to each `cache_control`
  * breakpoint (tools, then system, then messages; deferred tools left out) is stored, and a
  * later request reads the longest stored prefix found at a breakpoint or up to 20 blocks before it.
@@ -137,11 +149,13 @@ export async function startMessagesApiServer(turns: ScriptedTurn[], options: Mes
       if ("error" in reply) return sendError(response, reply.status, reply.error.type, reply.error.message, reply.headers);
       const content = reply.content.map((block) => (block.type === "tool_use" && !block.id ? { ...block, id: `toolu_${++ids}` } : block));
       const stopReason = reply.stop_reason ?? (content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn");
-      send(response, 200, {
+      const message = {
         ...messageBody(body.model, content, stopReason),
         id: `msg_${++ids}`,
         usage: { ...cacheUsage(body, cache), output_tokens: reply.output_tokens ?? 10 },
-      });
+      };
+      if (body.stream === true) return void streamMessage(response, message, reply.stream ?? {});
+      send(response, 200, message);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -171,6 +185,48 @@ export function messageBody(model: string, content: WireBlock[], stopReason = "e
     stop_sequence: null,
     usage: { input_tokens: 10, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
   };
+}
+
+/** A message as the API streams it: its events in order, each as `event:` and `data:` lines. */
+async function streamMessage(response: ServerResponse, message: Record<string, unknown>, script: StreamScript): Promise<void> {
+  const content = message.content as WireBlock[];
+  const usage = message.usage as Record<string, number>;
+  const events: Record<string, unknown>[] = [
+    { type: "message_start", message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } },
+  ];
+  content.forEach((block, index) => {
+    if (block.type === "text") {
+      events.push({ type: "content_block_start", index, content_block: { ...block, text: "" } });
+      for (const piece of pieces(String(block.text), 6)) events.push({ type: "content_block_delta", index, delta: { type: "text_delta", text: piece } });
+    } else if (block.type === "tool_use") {
+      events.push({ type: "content_block_start", index, content_block: { ...block, input: {} } });
+      for (const piece of pieces(JSON.stringify(block.input), 12)) events.push({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: piece } });
+    } else {
+      events.push({ type: "content_block_start", index, content_block: block });
+    }
+    events.push({ type: "content_block_stop", index });
+  });
+  events.push({ type: "message_delta", delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  events.push({ type: "message_stop" });
+
+  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": `req_stream_${Date.now()}` });
+  for (const [sent, event] of events.entries()) {
+    if (script.error && sent === script.error.after) {
+      const error = { type: "error", error: { type: script.error.type, message: script.error.message } };
+      return void response.end(`event: error\ndata: ${JSON.stringify(error)}\n\n`);
+    }
+    if (script.pause && sent === script.pause.after) await script.pause.until;
+    if (response.destroyed) return;
+    response.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+  }
+  response.end();
+}
+
+/** A string cut into pieces of at most `size` characters (one empty piece for an empty string). */
+function pieces(text: string, size: number): string[] {
+  const cut: string[] = [];
+  for (let start = 0; start < text.length; start += size) cut.push(text.slice(start, start + size));
+  return cut.length > 0 ? cut : [""];
 }
 
 function playFault(fault: TransportFault, response: ServerResponse, body: Record<string, unknown>): void {

@@ -1,0 +1,1 @@
+export { loadOpenTelemetry, traced, type AttributeValue, type Attributes, type SpanRecorder } from "./traced.js";
