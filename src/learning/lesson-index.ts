@@ -1,0 +1,258 @@
+import { ExactVectorIndex } from "../ranking/embedding/exact-vector-index.js";
+import { analyzeText } from "../ranking/text/index.js";
+import type { LessonCaps } from "./lesson-caps.js";
+import { lessonKey, type Lesson } from "./lesson.js";
+
+/** How learned queries are compared with a new one. */
+export interface LessonMatchOptions {
+  /** Now, in milliseconds since the epoch: a lesson's weight halves every `halfLifeMs` before it. */
+  now: number;
+  halfLifeMs: number;
+  /**
+   * Embedding similarities at or below this count as 0, and 1 as 1: unrelated texts reach
+   * about 0.3 with the bundled model, so only what a lesson has above that counts.
+   */
+  vectorFloor: number;
+  /** Only tools this allows are returned (permissions). */
+  filter?: (tool: string) => boolean;
+}
+
+/** One kept lesson with what comparing it needs. */
+interface Entry {
+  readonly key: string;
+  readonly tool: string;
+  readonly query: string;
+  at: number;
+  /** Term counts of the query. */
+  readonly counts: ReadonlyMap<string, number>;
+  /** Length of its TF-IDF vector, under the idf of the last recomputation. */
+  norm: number;
+}
+
+/** Below this, a tool's learned score is noise (a stop-word-like overlap): it is not returned. */
+const MIN_SCORE = 0.05;
+/** A tool's score is its best lesson's similarity plus this share of its second best. */
+const SECOND_SHARE = 0.5;
+/** Lessons read from the nearest by embedding: plenty for the best two of every tool in reach. */
+const NEAREST_LESSONS = 256;
+
+/**
+ * The lessons of one scope, indexed for comparing a query with every query that ever led to a
+ * tool: a small TF-IDF index over the learned queries (lexical nearest neighbours, cosine) and,
+ * when an embedder is around, their vectors (semantic nearest neighbours). Pure and in memory;
+ * the stores and the embedder are the caller's.
+ *
+ * A tool's learned score is the best similarity among its lessons plus half the second best,
+ * each lesson weighted by its age (halving every half-life), from 0 (nothing alike) to 1.5. With
+ * vectors, the lexical and the semantic score count half each.
+ *
+ * @example
+ * ```ts
+ * const index = new LessonIndex({ maxLessonsPerTool: 32, maxLessonsPerScope: 5000 });
+ * index.add({ scope: "acme", query: "ping the on-call", tool: "pager__page", at: Date.now() });
+ * index.match("page whoever is on call", undefined, { now: Date.now(), halfLifeMs: 30 * 86_400_000, vectorFloor: 0.4 });
+ * // Map { "pager__page" => 0.4… }
+ * ```
+ */
+export class LessonIndex {
+  private readonly entries = new Map<string, Entry>();
+  /** Each tool's entries, oldest first (by `at`), for the per-tool cap. */
+  private readonly byTool = new Map<string, Entry[]>();
+  private readonly postings = new Map<string, Set<Entry>>();
+  /** Lesson count when norms were last recomputed: idf drifts as lessons come and go. */
+  private normsAt = 0;
+  /** The lessons' query vectors by lesson key, searched exactly; made with the first vector. */
+  private vectors: ExactVectorIndex | undefined;
+
+  constructor(private readonly caps: LessonCaps) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Whether this tool has learned this query (case and spacing aside). */
+  has(tool: string, query: string): boolean {
+    return this.entries.has(lessonKey(tool, query));
+  }
+
+  /** The kept lessons, oldest first, without their scope. */
+  lessons(): { tool: string; query: string; at: number }[] {
+    return [...this.entries.values()].sort((a, b) => a.at - b.at).map(({ tool, query, at }) => ({ tool, query, at }));
+  }
+
+  /**
+   * Learns a lesson, or refreshes its date if it is known. A vector given later for a known
+   * lesson is kept. Past a cap the oldest lesson of the tool, then of the scope, is dropped.
+   */
+  add(lesson: Pick<Lesson, "tool" | "query" | "at">, vector?: Float32Array): void {
+    const key = lessonKey(lesson.tool, lesson.query);
+    const known = this.entries.get(key);
+    if (known) {
+      if (lesson.at > known.at) {
+        known.at = lesson.at;
+        this.resort(known.tool);
+      }
+      if (vector) this.setVector(key, vector);
+      return;
+    }
+    const counts = new Map<string, number>();
+    for (const term of analyzeText(lesson.query)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    const entry: Entry = { key, tool: lesson.tool, query: lesson.query, at: lesson.at, counts, norm: 0 };
+    this.entries.set(key, entry);
+    for (const term of counts.keys()) {
+      let posting = this.postings.get(term);
+      if (!posting) this.postings.set(term, (posting = new Set()));
+      posting.add(entry);
+    }
+    const list = this.byTool.get(entry.tool) ?? [];
+    list.push(entry);
+    this.byTool.set(entry.tool, list);
+    this.resort(entry.tool);
+    entry.norm = this.normOf(entry);
+    if (vector) this.setVector(key, vector);
+    this.enforceCaps(entry.tool);
+  }
+
+  /** Forgets a lesson; `false` when it was not known. */
+  remove(tool: string, query: string): boolean {
+    const entry = this.entries.get(lessonKey(tool, query));
+    if (!entry) return false;
+    this.drop(entry);
+    return true;
+  }
+
+  /**
+   * Learned scores of the tools whose lessons resemble `query`: lexical cosine over the learned
+   * queries and, when `vector` is given, embedding cosine above the floor, half each.
+   */
+  match(query: string, vector: Float32Array | undefined, options: LessonMatchOptions): Map<string, number> {
+    if (this.entries.size === 0) return new Map();
+    this.refreshNorms();
+    const decay = (entry: Entry) => (Number.isFinite(options.halfLifeMs) ? 0.5 ** (Math.max(0, options.now - entry.at) / options.halfLifeMs) : 1);
+    const lexical = new Map<string, number[]>();
+    for (const [entry, similarity] of this.lexicalSimilarities(query)) push(lexical, entry.tool, similarity * decay(entry));
+    let semantic: Map<string, number[]> | undefined;
+    if (this.vectors && vector?.length === this.vectors.dimensions && vector.some((value) => value !== 0)) {
+      semantic = new Map();
+      const span = 1 - options.vectorFloor;
+      for (const hit of this.vectors.search(vector, NEAREST_LESSONS)) {
+        const similarity = (hit.similarity - options.vectorFloor) / span;
+        if (similarity <= 0) break;
+        const entry = this.entries.get(hit.name)!;
+        push(semantic, entry.tool, Math.min(1, similarity) * decay(entry));
+      }
+    }
+    const scores = new Map<string, number>();
+    const allowed = new Map<string, boolean>();
+    const permitted = (tool: string) => {
+      let answer = allowed.get(tool);
+      if (answer === undefined) allowed.set(tool, (answer = options.filter ? options.filter(tool) : true));
+      return answer;
+    };
+    for (const tool of new Set([...lexical.keys(), ...(semantic?.keys() ?? [])])) {
+      const lexicalScore = aggregate(lexical.get(tool));
+      const score = semantic ? 0.5 * lexicalScore + 0.5 * aggregate(semantic.get(tool)) : lexicalScore;
+      if (score >= MIN_SCORE && permitted(tool)) scores.set(tool, score);
+    }
+    return scores;
+  }
+
+  /** Cosine similarity of the query's TF-IDF vector with every lesson sharing a term with it. */
+  private lexicalSimilarities(query: string): Map<Entry, number> {
+    const counts = new Map<string, number>();
+    for (const term of analyzeText(query)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    const dots = new Map<Entry, number>();
+    let queryNorm = 0;
+    for (const [term, count] of counts) {
+      const idf = this.idf(term);
+      const weight = (1 + Math.log(count)) * idf;
+      queryNorm += weight * weight;
+      for (const entry of this.postings.get(term) ?? []) {
+        const entryWeight = (1 + Math.log(entry.counts.get(term)!)) * idf;
+        dots.set(entry, (dots.get(entry) ?? 0) + weight * entryWeight);
+      }
+    }
+    queryNorm = Math.sqrt(queryNorm);
+    for (const [entry, value] of dots) dots.set(entry, queryNorm === 0 || entry.norm === 0 ? 0 : Math.min(1, value / (queryNorm * entry.norm)));
+    return dots;
+  }
+
+  /** Smoothed inverse frequency among the scope's lessons; a term no lesson has gets the highest. */
+  private idf(term: string): number {
+    const frequency = this.postings.get(term)?.size ?? 0;
+    return Math.log(1 + (this.entries.size + 1) / (frequency + 0.5));
+  }
+
+  private normOf(entry: Entry): number {
+    let sum = 0;
+    for (const [term, count] of entry.counts) {
+      const weight = (1 + Math.log(count)) * this.idf(term);
+      sum += weight * weight;
+    }
+    return Math.sqrt(sum);
+  }
+
+  /**
+   * Recomputes every norm once the lesson count has drifted by a tenth since the last time:
+   * idf moves slowly, so this keeps similarities within a few percent of exact at amortised
+   * constant cost per lesson.
+   */
+  private refreshNorms(): void {
+    const size = this.entries.size;
+    if (Math.abs(size - this.normsAt) <= 0.1 * this.normsAt) return;
+    for (const entry of this.entries.values()) entry.norm = this.normOf(entry);
+    this.normsAt = size;
+  }
+
+  private enforceCaps(tool: string): void {
+    const list = this.byTool.get(tool)!;
+    while (list.length > this.caps.maxLessonsPerTool) this.drop(list[0]!);
+    while (this.entries.size > this.caps.maxLessonsPerScope) {
+      // The scope's oldest lesson goes: the oldest of each tool's list (kept in date order).
+      let oldest: Entry | undefined;
+      for (const entries of this.byTool.values()) if (!oldest || entries[0]!.at < oldest.at) oldest = entries[0];
+      this.drop(oldest!);
+    }
+  }
+
+  private setVector(key: string, vector: Float32Array): void {
+    this.vectors ??= new ExactVectorIndex(vector.length);
+    // A vector of another length (another embedder) cannot be compared: the lesson ranks by words.
+    if (vector.length === this.vectors.dimensions) this.vectors.upsert(key, "", vector);
+  }
+
+  private drop(entry: Entry): void {
+    this.entries.delete(entry.key);
+    this.vectors?.remove(entry.key);
+    for (const term of entry.counts.keys()) {
+      const posting = this.postings.get(term)!;
+      posting.delete(entry);
+      if (posting.size === 0) this.postings.delete(term);
+    }
+    const list = this.byTool.get(entry.tool)!;
+    list.splice(list.indexOf(entry), 1);
+    if (list.length === 0) this.byTool.delete(entry.tool);
+  }
+
+  private resort(tool: string): void {
+    this.byTool.get(tool)?.sort((a, b) => a.at - b.at);
+  }
+}
+
+function push(map: Map<string, number[]>, tool: string, value: number): void {
+  const list = map.get(tool);
+  if (list) list.push(value);
+  else map.set(tool, [value]);
+}
+
+/** The best value plus {@link SECOND_SHARE} of the second best. */
+function aggregate(values: readonly number[] | undefined): number {
+  if (!values || values.length === 0) return 0;
+  let best = 0;
+  let second = 0;
+  for (const value of values) {
+    if (value > best) [best, second] = [value, best];
+    else if (value > second) second = value;
+  }
+  return best + SECOND_SHARE * second;
+}
