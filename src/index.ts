@@ -54,6 +54,7 @@ export {
   MemoryUsageStore,
   PostgresUsageStore,
   type FileUsageStoreOptions,
+  type LearningOptions,
   type Lesson,
   type LessonCaps,
   type MemoryUsageStoreOptions,

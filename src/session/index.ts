@@ -26,3 +26,4 @@ export {
   type ToolUseBlock,
 } from "./tool-search-session.js";
 export { resolveTuning, type ResolvedTuning, type Tuning } from "./tuning.js";
+export { UsageTrail } from "./usage-trail.js";

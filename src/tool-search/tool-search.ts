@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Catalogue, type CatalogueSnapshot, type CatalogueTool, type ToolContext, type ToolHost } from "../catalogue/index.js";
 import { OptionsError, QueryError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
+import { DEFAULT_SCOPE, Learning, blendLearned, resolveLearning, scopeProblem } from "../learning/index.js";
 import type { Ranker } from "../ranking/index.js";
 import {
   Hydration,
+  UsageTrail,
   MAX_SEARCH_LIMIT,
   ToolSearchSession,
   permittedTools,
@@ -51,6 +53,8 @@ export class ToolSearch {
   private readonly permittedCache = new Map<string, PermittedTools>();
   /** Ranker calls, one at a time: an update never runs while a search is under way. */
   private rankerQueue: Promise<unknown> = Promise.resolve();
+  /** Stops hearing the usage store's warnings (set when the store can be listened to). */
+  private unlistenStore: (() => void) | undefined;
 
   private constructor(
     private readonly catalogue: Catalogue,
@@ -62,6 +66,8 @@ export class ToolSearch {
     /** Whether the ranker was built here (by name), and so is ours to close. */
     private readonly ownsRanker: boolean,
     private readonly emit: (event: ToolSearchEvent) => void,
+    /** Learning from use; `undefined` when `options.learning` is off. */
+    private readonly learning: Learning | undefined,
   ) {
     const estimate = options.estimateTokens
       ? guardedEstimator(options.estimateTokens.bind(options), (message) => emit({ type: "warning", code: "estimate_invalid", message }))
@@ -69,7 +75,8 @@ export class ToolSearch {
     this.services = {
       tuning,
       snapshot: () => this.catalogue.snapshot(),
-      rank: (query, limit, context) => this.rank(query, limit, context),
+      rank: (query, limit, context, scope) => this.rank(query, limit, context, scope),
+      ...(learning ? { teach: ({ sessionId, scope, queries, tool }) => learning.teach(scope, queries, tool, { sessionId }) } : {}),
       isPermitted: (tool, context) => this.isPermitted(tool, context),
       permittedTools: (snapshot, sessionId) => this.permittedTools(snapshot, sessionId),
       approve: options.approve?.bind(options),
@@ -104,9 +111,12 @@ export class ToolSearch {
           "not in the catalogue. Use exact tool names (with their server__ prefix, if any).",
       );
     }
+    const learningOptions = resolveLearning(options.learning);
     const ranker = await createRanker(options.ranker, { emit });
     const ownsRanker = ranker !== options.ranker;
-    const toolSearch = new ToolSearch(catalogue, ranker, tuning, options, ownsRanker, emit);
+    const learning = learningOptions && new Learning(learningOptions, () => ranker.embedder?.(), emit);
+    const toolSearch = new ToolSearch(catalogue, ranker, tuning, options, ownsRanker, emit, learning);
+    toolSearch.unlistenStore = learningOptions?.store.listen?.((code, message) => emit({ type: "warning", code, message }));
     try {
       await toolSearch.ranked(snapshot, () => undefined);
     } catch (error) {
@@ -119,12 +129,26 @@ export class ToolSearch {
   /**
    * The session with this id, created empty on first use. Calling it again with the same
    * id resumes that session's hydrated tools; a new id starts clean.
+   *
+   * With learning on, `scope` says whose lessons the session ranks with and teaches (a tenant,
+   * a team): one scope's usage never steers another's. It is fixed when the session starts;
+   * resuming it may leave the scope out.
+   *
+   * @throws {@link OptionsError} for an empty id, a bad scope, or a scope other than the session's own.
+   * @example
+   * ```ts
+   * const session = toolSearch.session(`run-${runId}`, { scope: `tenant-${tenantId}` });
+   * ```
    */
-  session(id: string = randomUUID()): ToolSearchSession {
+  session(id: string = randomUUID(), options: { scope?: string } = {}): ToolSearchSession {
     if (typeof id !== "string" || id === "") throw new OptionsError("invalid_session_id", "A session id must be a non-empty string.");
+    const scope = checkedScope(options?.scope);
     let state = this.sessions.get(id);
+    if (state && scope !== undefined && state.scope !== scope) {
+      throw new OptionsError("session_scope_changed", `Session "${id}" belongs to scope "${state.scope}", not "${scope}": a session keeps its scope. Use a new session id for another scope.`);
+    }
     if (state) this.sessions.delete(id);
-    else state = { hydration: new Hydration(this.tuning.maxHydratedTools) };
+    else state = { hydration: new Hydration(this.tuning.maxHydratedTools), scope: scope ?? DEFAULT_SCOPE, ...(this.learning ? { trail: new UsageTrail() } : {}) };
     this.sessions.set(id, state);
     // Past the cap the least recently used session is forgotten, so a server that never
     // calls endSession still has bounded memory.
@@ -152,7 +176,8 @@ export class ToolSearch {
   }
 
   /**
-   * Ranks the catalogue for a query, exactly as `search_tools` does (outside any session).
+   * Ranks the catalogue for a query, exactly as `search_tools` does (outside any session), with
+   * the lessons of `scope` (the default scope when left out) if learning is on.
    *
    * @throws {@link QueryError} for an empty query or one over 500 characters.
    * @example
@@ -161,31 +186,101 @@ export class ToolSearch {
    * // [{ name: "slack__post_message", description: "...", score: 7.9 }, ...]
    * ```
    */
-  async search(query: string, options: { limit?: number } = {}): Promise<SearchMatch[]> {
+  async search(query: string, options: { limit?: number; scope?: string } = {}): Promise<SearchMatch[]> {
     const problem = checkQuery(query);
     if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
-    const limit = (options as { limit?: number } | null | undefined)?.limit ?? this.tuning.searchLimit;
+    const given = options as { limit?: number; scope?: string } | null | undefined;
+    const limit = given?.limit ?? this.tuning.searchLimit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new OptionsError("invalid_limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(limit)}.`);
     }
-    return this.rank(query.trim(), limit, { sessionId: undefined, stage: "search" });
+    return this.rank(query.trim(), limit, { sessionId: undefined, stage: "search" }, checkedScope(given?.scope) ?? DEFAULT_SCOPE);
   }
 
-  /** Releases the ranker built from a name. A ranker or host you passed in is yours to close. */
+  /**
+   * Teaches the tool search that `query` leads to `toolName`, as a session does when the model
+   * searches and then calls a tool successfully: to import past logs, or feedback gathered
+   * elsewhere. `at` dates the lesson (for decay); `scope` defaults to the default scope.
+   *
+   * @throws {@link OptionsError} when learning is off, the tool is not in the catalogue, or the scope or date is bad.
+   * @throws {@link QueryError} for an empty query or one over 500 characters.
+   * @example
+   * ```ts
+   * for (const { query, tool, time } of pastLogs) await toolSearch.learn(query, tool, { scope: "acme", at: time });
+   * ```
+   */
+  async learn(query: string, toolName: string, options: { scope?: string; at?: Date | number } = {}): Promise<void> {
+    const learning = this.learningOrThrow("learn");
+    const problem = checkQuery(query);
+    if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
+    const snapshot = await this.catalogue.snapshot();
+    if (typeof toolName !== "string" || !snapshot.byName.has(toolName)) {
+      throw new OptionsError("unknown_tool", `learn(): ${JSON.stringify(toolName)} is not a tool of the catalogue; lessons name a tool by its exact name.`);
+    }
+    const scope = checkedScope(options?.scope) ?? DEFAULT_SCOPE;
+    const at = options?.at instanceof Date ? options.at.getTime() : (options?.at ?? Date.now());
+    if (typeof at !== "number" || !Number.isFinite(at) || at < 0) {
+      throw new OptionsError("invalid_date", `learn(): at must be a Date or milliseconds since the epoch, got ${JSON.stringify(options?.at)}.`);
+    }
+    learning.teach(scope, [query.trim()], toolName, { at });
+  }
+
+  /**
+   * Erases everything learned in a scope, here and in the usage store (for all the workers
+   * that share it, from their next refresh). Sessions keep running; they learn afresh.
+   *
+   * @throws {@link OptionsError} when learning is off or the scope is bad; the store's error if it cannot erase.
+   * @example
+   * ```ts
+   * await toolSearch.forget("tenant-42"); // the tenant left: its queries are gone
+   * ```
+   */
+  async forget(scope: string): Promise<void> {
+    const learning = this.learningOrThrow("forget");
+    const problem = scopeProblem(scope);
+    if (problem) throw new OptionsError("invalid_scope", `forget(): ${problem}.`);
+    await learning.forget(scope);
+  }
+
+  /** Waits until every lesson taught so far ranks (its vector too) and is handed to the usage store. */
+  async flushLearning(): Promise<void> {
+    await this.learning?.flush();
+  }
+
+  /**
+   * Releases the ranker built from a name, and, with learning on, writes what is still waiting
+   * for the usage store (closing the store only if toolsift made it). A ranker, host or store
+   * you passed in is yours to close.
+   */
   async close(): Promise<void> {
+    this.unlistenStore?.();
+    await this.learning?.close();
     if (this.ownsRanker) await this.ranker.close?.();
   }
 
-  private async rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]> {
+  private learningOrThrow(method: string): Learning {
+    if (!this.learning) {
+      throw new OptionsError("learning_off", `${method}() needs learning: create the tool search with createToolSearch({ tools, learning: true }) or a UsageStore.`);
+    }
+    return this.learning;
+  }
+
+  private async rank(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]> {
     const snapshot = await this.catalogue.snapshot();
     const allowed = (name: string) => {
       const tool = snapshot.byName.get(name);
       return tool !== undefined && this.isPermitted(tool, context);
     };
+    // The lessons go through the same permission filter as the ranker's matches (and the check below).
+    const learnStarted = performance.now();
+    const learned = this.learning ? await this.learning.match(scope, query, allowed) : undefined;
+    const learnMs = performance.now() - learnStarted;
     let started = 0;
-    const hits = await this.ranked(snapshot, () => {
-      started = performance.now();
-      return this.ranker.search(query, { limit, filter: allowed });
+    const hits = await this.ranked(snapshot, async () => {
+      started = performance.now() - learnMs;
+      if (!learned || learned.size === 0) return this.ranker.search(query, { limit, filter: allowed });
+      const base = await this.ranker.search(query, { limit: Math.max(limit, LEARNED_DEPTH), filter: allowed });
+      return blendLearned(base, learned, { weight: this.learning!.options.weight, limit });
     });
     const matches: SearchMatch[] = [];
     const seen = new Set<string>();
@@ -248,6 +343,17 @@ export class ToolSearch {
       return false;
     }
   }
+}
+
+/** How deep the ranker's list is read when lessons add to it: a learned tool may lift one from far down. */
+const LEARNED_DEPTH = 50;
+
+/** A scope option checked; `undefined` when it was left out. */
+function checkedScope(scope: unknown): string | undefined {
+  if (scope === undefined) return undefined;
+  const problem = scopeProblem(scope);
+  if (problem) throw new OptionsError("invalid_scope", `${problem}.`);
+  return scope as string;
 }
 
 /**
