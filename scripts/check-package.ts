@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 const fixtures = join(root, "test", "package");
 const keep = process.argv.includes("--keep");
 /** What a default install must not bring: each is an optional peer dependency. */
-const OPTIONAL = ["@huggingface/transformers", "onnxruntime-node", "onnxruntime-web", "hnswlib-node", "@modelcontextprotocol/sdk", "@anthropic-ai/sdk", "sharp", "zod"];
+const OPTIONAL = ["@huggingface/transformers", "onnxruntime-node", "onnxruntime-web", "hnswlib-node", "@modelcontextprotocol/sdk", "@anthropic-ai/sdk", "sharp", "zod", "pg"];
 const versionOf = (name: string) => (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
 const typescriptVersion = versionOf("typescript");
 const typesNodeVersion = versionOf("@types/node");
