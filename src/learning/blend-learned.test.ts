@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blendLearned } from "./blend-learned.js";
+import { LEARNED_ALONE_MIN, blendLearned } from "./blend-learned.js";
 
 describe("blendLearned", () => {
   it("leaves the ranker's list alone when nothing was learned", () => {
@@ -25,8 +25,10 @@ describe("blendLearned", () => {
     expect(blended[1]!.score).toBeCloseTo(1, 10);
   });
 
-  it("brings in a tool only the lessons found, even when the ranker found nothing", () => {
+  it("brings in a tool only the lessons found; where the ranker found nothing, only on a strong resemblance", () => {
     expect(blendLearned([], new Map([["z", 0.5]]), { weight: 2, limit: 5 })).toEqual([{ name: "z", score: 1 }]);
+    // The ranker abstained: a faint resemblance to a lesson must not undo that.
+    expect(blendLearned([], new Map([["z", LEARNED_ALONE_MIN - 0.01]]), { weight: 2, limit: 5 })).toEqual([]);
     const blended = blendLearned([{ name: "a", score: 2 }], new Map([["z", 0.1]]), { weight: 2, limit: 5 });
     expect(blended.map((hit) => hit.name)).toEqual(["a", "z"]);
   });

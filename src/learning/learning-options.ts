@@ -18,8 +18,9 @@ export interface LearningOptions extends Partial<LessonCaps> {
   halfLifeDays?: number;
   /**
    * What a perfect learned match adds, relative to the ranker's best match for the query (which
-   * counts 1). The default let 1% of CLINC150's queries, taught, lift recall@5 on the rest from
-   * 0.68 to 0.79, while a fifth of the lessons taught to random tools cost under two points.
+   * counts 1). With the default, 1% of CLINC150's queries taught lifts recall@5 on the rest from
+   * 0.68 to 0.77 (bm25); with 10% taught, giving a fifth of the lessons to random tools costs
+   * about a point (0.911 → 0.900).
    * @defaultValue 2
    */
   weight?: number;
