@@ -101,6 +101,27 @@ describe("LessonIndex", () => {
     expect(index.match("ping the on-call engineer", new Float32Array(3), OPTIONS).get("pager__page")).toBeCloseTo(1, 5);
   });
 
+  it("raises the embedding floor to the query's background: as alike as a tool's worth of lessons counts as nothing", () => {
+    const index = new LessonIndex(caps(2));
+    const unit = (...values: number[]) => {
+      const length = Math.hypot(...values);
+      return Float32Array.from(values, (value) => value / length);
+    };
+    // Three tools' lessons, all close to the query as vectors (long, formulaic requests are).
+    index.add({ tool: "a", query: "first request", at: NOW }, unit(1, 0.1, 0));
+    index.add({ tool: "b", query: "second request", at: NOW }, unit(1, 0.12, 0));
+    index.add({ tool: "c", query: "third request", at: NOW }, unit(1, 0.3, 0));
+    const query = unit(1, 0.1, 0.01);
+    const scores = index.match("unrelated words entirely", query, OPTIONS);
+    // Only what the nearest lesson has above the second nearest (maxLessonsPerTool = 2) counts.
+    expect(scores.has("c")).toBe(false);
+    expect(scores.get("a") ?? 0).toBeLessThan(0.5 * 0.1);
+    // With fewer lessons than the floor's rank, the fixed floor alone applies.
+    const few = new LessonIndex(caps(2));
+    few.add({ tool: "a", query: "first request", at: NOW }, unit(1, 0.1, 0));
+    expect(few.match("unrelated words entirely", query, OPTIONS).get("a")).toBeGreaterThan(0.45);
+  });
+
   it("forgets a lesson, its words and its vector", () => {
     const index = new LessonIndex(caps());
     index.add({ tool: "a", query: "archive old invoices", at: NOW }, Float32Array.of(1, 0));

@@ -10,7 +10,8 @@ export interface LessonMatchOptions {
   halfLifeMs: number;
   /**
    * Embedding similarities at or below this count as 0, and 1 as 1: unrelated texts reach
-   * about 0.3 with the bundled model, so only what a lesson has above that counts.
+   * about 0.3 with the bundled model, so only what a lesson has above that counts. The floor
+   * rises, per query, to the similarity of its `maxLessonsPerTool`-th nearest lesson.
    */
   vectorFloor: number;
   /** Only tools this allows are returned (permissions). */
@@ -20,6 +21,8 @@ export interface LessonMatchOptions {
 /** One kept lesson with what comparing it needs. */
 interface Entry {
   readonly key: string;
+  /** The query as keys hold it (case and spacing aside): lessons of several tools may share it. */
+  readonly queryKey: string;
   readonly tool: string;
   readonly query: string;
   at: number;
@@ -48,8 +51,9 @@ const NEAREST_LESSONS = 256;
  * the stores and the embedder are the caller's.
  *
  * A tool's learned score is the best similarity among its lessons plus half the second best and
- * a quarter of the third, each lesson weighted by its age (halving every half-life), from 0
- * (nothing alike) to 1.75. With vectors, the lexical and the semantic score count half each.
+ * a quarter of the third, each lesson weighted by its age (halving every half-life) and divided
+ * by the number of tools its query taught, from 0 (nothing alike) to 1.75. With vectors, the
+ * lexical and the semantic score count half each.
  *
  * @example
  * ```ts
@@ -68,6 +72,8 @@ export class LessonIndex {
   private normsAt = 0;
   /** The lessons' query vectors by lesson key, searched exactly; made with the first vector. */
   private vectors: ExactVectorIndex | undefined;
+  /** How many tools learned each query: a query that led to several tools is shared evidence. */
+  private readonly toolsPerQuery = new Map<string, number>();
 
   constructor(private readonly caps: LessonCaps) {}
 
@@ -102,8 +108,10 @@ export class LessonIndex {
     }
     const counts = new Map<string, number>();
     for (const term of analyzeText(lesson.query)) counts.set(term, (counts.get(term) ?? 0) + 1);
-    const entry: Entry = { key, tool: lesson.tool, query: lesson.query, at: lesson.at, counts, norm: 0 };
+    const queryKey = key.slice(key.indexOf("\u0000") + 1);
+    const entry: Entry = { key, queryKey, tool: lesson.tool, query: lesson.query, at: lesson.at, counts, norm: 0 };
     this.entries.set(key, entry);
+    this.toolsPerQuery.set(queryKey, (this.toolsPerQuery.get(queryKey) ?? 0) + 1);
     for (const term of counts.keys()) {
       let posting = this.postings.get(term);
       if (!posting) this.postings.set(term, (posting = new Set()));
@@ -133,18 +141,24 @@ export class LessonIndex {
   match(query: string, vector: Float32Array | undefined, options: LessonMatchOptions): Map<string, number> {
     if (this.entries.size === 0) return new Map();
     this.refreshNorms();
-    const decay = (entry: Entry) => (Number.isFinite(options.halfLifeMs) ? 0.5 ** (Math.max(0, options.now - entry.at) / options.halfLifeMs) : 1);
+    // A lesson counts by its age, and by how many tools its query led to: a request that took
+    // three tools is a third as telling about each.
+    const weight = (entry: Entry) =>
+      (Number.isFinite(options.halfLifeMs) ? 0.5 ** (Math.max(0, options.now - entry.at) / options.halfLifeMs) : 1) / this.toolsPerQuery.get(entry.queryKey)!;
     const lexical = new Map<string, number[]>();
-    for (const [entry, similarity] of this.lexicalSimilarities(query)) push(lexical, entry.tool, similarity * decay(entry));
+    for (const [entry, similarity] of this.lexicalSimilarities(query)) push(lexical, entry.tool, similarity * weight(entry));
     let semantic: Map<string, number[]> | undefined;
     if (this.vectors && vector?.length === this.vectors.dimensions && vector.some((value) => value !== 0)) {
       semantic = new Map();
-      const span = 1 - options.vectorFloor;
-      for (const hit of this.vectors.search(vector, NEAREST_LESSONS)) {
-        const similarity = (hit.similarity - options.vectorFloor) / span;
+      const hits = this.vectors.search(vector, NEAREST_LESSONS);
+      // What the query's background of lessons reaches (the nearest beyond one tool's worth)
+      // counts as nothing: long, formulaic queries are all alike as vectors.
+      const floor = Math.max(options.vectorFloor, hits[this.caps.maxLessonsPerTool - 1]?.similarity ?? -1);
+      for (const hit of hits) {
+        const similarity = (hit.similarity - floor) / (1 - options.vectorFloor);
         if (similarity <= 0) break;
         const entry = this.entries.get(hit.name)!;
-        push(semantic, entry.tool, Math.min(1, similarity) * decay(entry));
+        push(semantic, entry.tool, Math.min(1, similarity) * weight(entry));
       }
     }
     const scores = new Map<string, number>();
@@ -228,6 +242,9 @@ export class LessonIndex {
 
   private drop(entry: Entry): void {
     this.entries.delete(entry.key);
+    const sharing = this.toolsPerQuery.get(entry.queryKey)! - 1;
+    if (sharing === 0) this.toolsPerQuery.delete(entry.queryKey);
+    else this.toolsPerQuery.set(entry.queryKey, sharing);
     this.vectors?.remove(entry.key);
     for (const term of entry.counts.keys()) {
       const posting = this.postings.get(term)!;
