@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rankDocumentOf } from "../../src/index.js";
 import { parseDataset } from "../load-dataset.js";
 import { rankerRegistry } from "../rankers.js";
 import { callableTools, hasRepeatedTools, LEARNING_SHARES, measureLearningCurve } from "./measure-learning-curve.js";
@@ -7,7 +8,7 @@ import { learningChecks } from "./learning-targets.js";
 /** Three tools, and queries in slang none of their descriptions use: only learning finds them. */
 function slangDataset() {
   const tools = [
-    { name: "pager__page", description: "Page the engineer on call.", input_schema: { type: "object", properties: { team: { type: "string" } }, required: ["team"] } },
+    { name: "pager__page", description: "Page the engineer on call.", input_schema: { type: "object", properties: { team: { type: "string", enum: ["a"], default: "b" } }, required: ["team"] } },
     { name: "slack__post", description: "Post a message to a Slack channel." },
     { name: "files__read", description: "Read a file from the workspace." },
   ];
@@ -36,9 +37,11 @@ describe("measureLearningCurve", () => {
     expect(run.points[0]!.abstention).toBe(1);
   });
 
-  it("makes every tool callable with an empty input, keeping the properties rankers index", () => {
-    const [pager] = callableTools(slangDataset());
-    expect(pager!.inputSchema).toEqual({ type: "object", properties: { team: { type: "string" } } });
+  it("makes every tool callable with an empty input, keeping what rankers index of its properties", async () => {
+    const dataset = slangDataset();
+    const [pager] = callableTools(dataset);
+    expect(rankDocumentOf(pager!)).toEqual(dataset.documents[0]);
+    expect(pager!.inputSchema).toEqual({ type: "object", properties: { team: {} } });
     expect(pager!.execute!({}, { sessionId: "s", stage: "execute" })).toBe("ok");
   });
 

@@ -30,15 +30,18 @@ export function hasRepeatedTools(dataset: BenchDataset): boolean {
 
 /**
  * The dataset's tools as a catalogue a session can call: each runs and answers "ok", and its
- * schema keeps the properties (so ranking documents are the retrieval runs' own) without
- * `required`, so the taught call `{}` is always valid: the curve measures what is learned,
- * not input guessing.
+ * schema keeps each property's name and description (all a ranking document takes from it, so
+ * documents are the retrieval runs' own) and nothing that constrains a value (no types, enums,
+ * defaults or `required`), so the taught call `{}` is always valid: the curve measures what is
+ * learned, not input guessing.
  */
 export function callableTools(dataset: BenchDataset): ToolDefinition[] {
-  return dataset.tools.map((tool) => {
-    const properties = tool.inputSchema?.type === "object" && typeof tool.inputSchema.properties === "object" ? tool.inputSchema.properties : {};
-    const inputSchema: JsonSchemaObject = { type: "object", properties: properties as Record<string, unknown> };
-    return { name: tool.name, description: tool.description, inputSchema, execute: () => "ok" };
+  return dataset.documents.map((document) => {
+    const properties = Object.fromEntries(
+      document.parameters.map((parameter) => [parameter.name, parameter.description === undefined ? {} : { description: parameter.description }]),
+    );
+    const inputSchema: JsonSchemaObject = { type: "object", properties };
+    return { name: document.name, description: document.description, inputSchema, execute: () => "ok" };
   });
 }
 
@@ -89,7 +92,8 @@ export async function measureLearningCurve(entry: RankerEntry, dataset: BenchDat
     }
     return { ...base, points };
   } catch (error) {
-    return { ...base, points, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return { ...base, points, error: message.split("\n")[0]! };
   } finally {
     await toolSearch?.close();
     await toolSearch?.ranker.close?.();
