@@ -37,6 +37,13 @@ describe("parseBenchOptions", () => {
     });
   });
 
+  it("runs learning curves by default, on 1,500 held-back queries (300 with --quick), and skips them on request", () => {
+    expect(parseBenchOptions([])).toMatchObject({ noLearning: false, learningQueries: 1_500 });
+    expect(parseBenchOptions(["--quick"])).toMatchObject({ learningQueries: 300 });
+    expect(parseBenchOptions(["--no-learning", "--learning-queries", "40"])).toMatchObject({ noLearning: true, learningQueries: 40 });
+    expect(() => parseBenchOptions(["--learning-queries", "0"])).toThrow(/--learning-queries "0" is not a positive whole number/);
+  });
+
   it("takes the exact-vs-HNSW sizes apart from the scale sizes", () => {
     expect(parseBenchOptions(["--sizes", "2000", "--vector-sizes", "100000,1000"])).toMatchObject({ sizes: [2000], vectorSizes: [1000, 100000] });
   });

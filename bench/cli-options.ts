@@ -27,6 +27,10 @@ export interface BenchOptions {
   noVectorIndex: boolean;
   /** Skip the packed-package section (it needs the npm registry or a warm npm cache). */
   noPackage: boolean;
+  /** Skip the learning curves. */
+  noLearning: boolean;
+  /** Held-back queries per learning curve. */
+  learningQueries: number;
   help: boolean;
 }
 
@@ -37,6 +41,8 @@ const QUICK_VECTOR_SIZES = [1_000, 10_000];
 const QUICK_MAX_QUERIES = 150;
 const DEFAULT_SCALE_QUERIES = 100;
 const QUICK_SCALE_QUERIES = 30;
+const DEFAULT_LEARNING_QUERIES = 1_500;
+const QUICK_LEARNING_QUERIES = 300;
 
 export const USAGE = `Usage: npm run bench -- [options]
 
@@ -60,6 +66,8 @@ reported, never a failure.
   --no-package          skip the packed-package section (npm pack + install in a temporary project;
                         it needs the npm registry or a warm npm cache)
   --no-strategies       skip the agent-strategy sessions (stubs / native / stable)
+  --no-learning         skip the learning curves (recall@5 against the share of queries taught)
+  --learning-queries <n>  held-back queries per learning curve (default ${DEFAULT_LEARNING_QUERIES}; --quick: ${QUICK_LEARNING_QUERIES})
   --max-queries <n>     search at most n queries per dataset, spread evenly (default: all; --quick: ${QUICK_MAX_QUERIES})
   --scale-queries <n>   queries per generated catalogue (default ${DEFAULT_SCALE_QUERIES}; --quick: ${QUICK_SCALE_QUERIES})
   --seed <n>            seed of the catalogue generator (default 42)
@@ -99,6 +107,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         "no-strategies": { type: "boolean" },
         "no-vector-index": { type: "boolean" },
         "no-package": { type: "boolean" },
+        "no-learning": { type: "boolean" },
+        "learning-queries": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -107,6 +117,9 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   }
   const values = parsed.values;
   const quick = values.quick ?? false;
+  /** A positive count option, or its default for this mode. */
+  const countOf = (option: "scale-queries" | "learning-queries", quickDefault: number, fullDefault: number) =>
+    values[option] === undefined ? (quick ? quickDefault : fullDefault) : positiveInteger(`--${option}`, values[option]);
   return {
     datasets: values.dataset ?? [],
     rankers: values.ranker ?? [],
@@ -115,12 +128,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     out: values.out,
     maxQueries:
       values["max-queries"] === undefined ? (quick ? QUICK_MAX_QUERIES : undefined) : positiveInteger("--max-queries", values["max-queries"]),
-    scaleQueries:
-      values["scale-queries"] === undefined
-        ? quick
-          ? QUICK_SCALE_QUERIES
-          : DEFAULT_SCALE_QUERIES
-        : positiveInteger("--scale-queries", values["scale-queries"]),
+    scaleQueries: countOf("scale-queries", QUICK_SCALE_QUERIES, DEFAULT_SCALE_QUERIES),
     seed: values.seed === undefined ? 42 : nonNegativeInteger("--seed", values.seed),
     noDefaults: values["no-defaults"] ?? false,
     noScale: values["no-scale"] ?? false,
@@ -129,6 +137,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       values["vector-sizes"] === undefined ? (quick ? QUICK_VECTOR_SIZES : DEFAULT_VECTOR_SIZES) : parseSizes("--vector-sizes", values["vector-sizes"]),
     noVectorIndex: values["no-vector-index"] ?? false,
     noPackage: values["no-package"] ?? false,
+    noLearning: values["no-learning"] ?? false,
+    learningQueries: countOf("learning-queries", QUICK_LEARNING_QUERIES, DEFAULT_LEARNING_QUERIES),
     help: values.help ?? false,
   };
 }

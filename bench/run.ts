@@ -12,6 +12,7 @@ import { OptionsError, ToolsiftError } from "../src/errors.js";
 import { loadEmbedder, STRATEGIES } from "../src/index.js";
 import { parseBenchOptions, USAGE, type BenchOptions } from "./cli-options.js";
 import { evaluateRanker, sampleQueries } from "./evaluate-ranker.js";
+import { hasRepeatedTools, measureLearningCurve } from "./learning/measure-learning-curve.js";
 import { loadDataset, type BenchDataset } from "./load-dataset.js";
 import { collectGarbage } from "./memory-probe.js";
 import { measurePackage } from "./package/measure-package.js";
@@ -20,6 +21,7 @@ import type {
   BenchReport,
   BlockSavingRun,
   DatasetInfo,
+  LearningCurveRun,
   PackageRun,
   PersistenceRun,
   RankerRun,
@@ -29,6 +31,7 @@ import type {
   VectorIndexRun,
 } from "./report/bench-report.js";
 import { kindTable, PERSISTENCE_NOTE, persistenceTable, renderMarkdown, retrievalTable, SCALE_NOTE, scaleTable, strategySection } from "./report/markdown.js";
+import { learningSection } from "./report/learning-section.js";
 import { blockSavingSection, packageSection, sessionScaleSection, targetsSection, vectorIndexSection } from "./report/markdown-sections.js";
 import { renderSvgChart } from "./report/svg-chart.js";
 import { allTargets } from "./report/targets.js";
@@ -45,6 +48,8 @@ const REPO_ROOT = resolve(BENCH_DIR, "..");
 const OWN_DATASET = join(BENCH_DIR, "datasets", "toolsift-servers.json");
 const SHARED_DATASETS = resolve(REPO_ROOT, "..", "shared", "datasets");
 const LIMIT = 10;
+/** The rankers learning curves are drawn for (when selected): the default and the hybrid. */
+const LEARNING_RANKERS = new Set(["bm25", "hybrid-adaptive"]);
 
 function log(message: string): void {
   process.stderr.write(`${message}\n`);
@@ -90,6 +95,30 @@ async function loadDatasets(options: BenchOptions, notes: string[]): Promise<Ben
   for (const path of options.datasets) datasets.push(await loadDataset(resolve(path)));
   const seen = new Set<string>();
   return datasets.filter((dataset) => !seen.has(dataset.path) && seen.add(dataset.path) !== undefined);
+}
+
+/** Learning curves for the datasets with repeated tools, per selected ranker among {@link LEARNING_RANKERS}. */
+async function measureLearningCurves(datasets: readonly BenchDataset[], rankers: readonly RankerEntry[], options: BenchOptions, notes: string[]): Promise<LearningCurveRun[]> {
+  const runs: LearningCurveRun[] = [];
+  const curveRankers = rankers.filter((ranker) => LEARNING_RANKERS.has(ranker.id));
+  for (const dataset of datasets) {
+    if (!hasRepeatedTools(dataset)) {
+      notes.push(`learning: ${dataset.id} has too few tools expected by two queries or more for a learning curve; skipped.`);
+      continue;
+    }
+    for (const ranker of curveRankers) {
+      log(`learning: ${dataset.id} × ${ranker.id} — teaching up to 25% of its queries through sessions`);
+      const run = await measureLearningCurve(ranker, dataset, {
+        heldBack: options.learningQueries,
+        seed: options.seed,
+        onPoint: (point) => log(`  ${Math.round(point.share * 100)}% taught (${point.taught} queries): recall@5 ${point.recallAt5.toFixed(3)}`),
+      });
+      if (run.error) log(`  ${ranker.id} failed: ${run.error}`);
+      runs.push(run);
+      collectGarbage?.();
+    }
+  }
+  return runs;
 }
 
 /** The scale section always runs toolsift's bm25 and the reference next to the selected rankers: the issue-13 ratios need both. */
@@ -187,6 +216,8 @@ async function main(): Promise<number> {
       retrieval.push(run);
     }
   }
+
+  const learning = options.noLearning ? [] : await measureLearningCurves(datasets, rankers, options, notes);
 
   const scale: ScaleRun[] = [];
   const sessionScale: SessionScaleRun[] = [];
@@ -297,7 +328,8 @@ async function main(): Promise<number> {
     package: packageRun,
     vectorIndex,
     strategy,
-    targets: allTargets({ sessionScale, blockSaving, package: packageRun }),
+    learning,
+    targets: allTargets({ sessionScale, blockSaving, package: packageRun, learning }),
     notes,
   };
 
@@ -314,6 +346,7 @@ async function main(): Promise<number> {
       "## Retrieval",
       report.retrieval.length > 0 ? retrievalTable(report) : "_No retrieval runs._",
       ...(kinds ? ["### Recall@5 by query kind", kinds] : []),
+      ...learningSection(report),
       "## Scale",
       ...(report.scale.length > 0 ? [SCALE_NOTE, scaleTable(report)] : ["_No scale runs._"]),
       ...sessionScaleSection(report),
@@ -328,7 +361,7 @@ async function main(): Promise<number> {
   );
   log(`\nwrote ${relative(process.cwd(), base)}.{json,md,svg} — run took ${(report.durationMs / 1000).toFixed(1)} s`);
   // A missed target is reported, never a failure; a measurement that threw is.
-  const failed = [...retrieval, ...scale, ...persistence, ...sessionScale, ...blockSaving, ...vectorIndex, ...strategy.runs, ...(packageRun ? [packageRun] : [])].some(
+  const failed = [...retrieval, ...learning, ...scale, ...persistence, ...sessionScale, ...blockSaving, ...vectorIndex, ...strategy.runs, ...(packageRun ? [packageRun] : [])].some(
     (run) => run.error,
   );
   return failed ? 1 : 0;

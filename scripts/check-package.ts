@@ -30,6 +30,7 @@ const OPTIONAL = [
   "openai",
   "ai",
   "@opentelemetry/api",
+  "pg",
 ];
 const versionOf = (name: string) => (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
 const typescriptVersion = versionOf("typescript");

@@ -35,10 +35,24 @@ export type ToolSearchEvent =
       error?: string;
     }
   | {
+      /**
+       * A session taught the tool search (learning is on): `queries`, searched since the previous
+       * successful call, led to a successful call of `name`. Also sent for `toolSearch.learn()`.
+       */
+      type: "lesson";
+      /** `undefined` for `toolSearch.learn()`. */
+      sessionId: string | undefined;
+      scope: string;
+      name: string;
+      queries: string[];
+    }
+  | {
       type: "warning";
       /**
        * Stable, e.g. `invalid_tool`, `invalid_schema` (a host's tool skipped), `host_list_failed`,
-       * `schema_invalid`, `estimate_invalid`, `ranker_fallback`.
+       * `schema_invalid`, `estimate_invalid`, `ranker_fallback`, and for learning
+       * `learning_store_failed`, `learning_store_slow`, `learning_store_invalid`,
+       * `learning_store_repaired`, `learning_store_behind`, `learning_embed_failed`.
        */
       code: string;
       message: string;

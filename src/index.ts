@@ -67,6 +67,21 @@ export {
   type Ranker,
   type RankOptions,
 } from "./ranking/index.js";
+export {
+  DEFAULT_SCOPE,
+  FileUsageStore,
+  MemoryUsageStore,
+  PostgresUsageStore,
+  type FileUsageStoreOptions,
+  type LearningOptions,
+  type Lesson,
+  type LessonCaps,
+  type MemoryUsageStoreOptions,
+  type PostgresUsageStoreOptions,
+  type SqlQueryable,
+  type UsageStore,
+  type UsageStoreWarning,
+} from "./learning/index.js";
 export type { ToolSearchEvent, ToolSearchEventHandler } from "./events.js";
 export { CatalogueError, DependencyError, ModelError, OptionsError, QueryError, ToolsiftError } from "./errors.js";
 export * from "./mcp/index.js";

@@ -250,6 +250,38 @@ export interface VectorIndexRun {
   error?: string;
 }
 
+/** One point of a learning curve: the tool search after `taught` queries were taught through sessions. */
+export interface LearningPoint {
+  /** Share of the dataset's answerable queries taught. */
+  share: number;
+  /** Queries taught so far (each through one session: search, then its tools called). */
+  taught: number;
+  /** `lesson` events so far: one per successful call credited with a search. */
+  lessons: number;
+  /** Recall@5 on the held-back queries, through `toolSearch.search`. */
+  recallAt5: number;
+  /** Share of unanswerable queries answered with nothing; `null` when the set has none. */
+  abstention: number | null;
+  /** Median `toolSearch.search` latency on the held-back queries. */
+  searchP50Ms: number;
+  /** Time to teach this point's new queries (sessions, then the lessons flushed). */
+  teachMs: number;
+}
+
+/** Recall@5 against the share of queries taught, for one ranker on one dataset (learning from use, issue 11). */
+export interface LearningCurveRun {
+  dataset: string;
+  ranker: string;
+  /** Answerable queries of the dataset (shares are of these). */
+  answerable: number;
+  /** Queries measured at every point and never taught. */
+  heldBack: number;
+  /** Unanswerable queries measured for abstention. */
+  unanswerable: number;
+  points: LearningPoint[];
+  error?: string;
+}
+
 /** How a measured value must compare with its limit. */
 export type TargetComparison = "<=" | "<" | ">=";
 
@@ -303,7 +335,9 @@ export interface BenchReport {
   package: PackageRun | null;
   vectorIndex: VectorIndexRun[];
   strategy: StrategySection;
-  /** Issue 8 and 13 targets with verdicts; a missed target never fails the run. */
+  /** Learning curves (issue 11); absent in runs made before it, empty when skipped. */
+  learning?: LearningCurveRun[];
+  /** Issue 8, 11 and 13 targets with verdicts; a missed target never fails the run. */
   targets: TargetCheck[];
   notes: string[];
 }

@@ -1,5 +1,6 @@
 import type { BenchReport, PersistenceRun, RankerRun, StrategyRun } from "./bench-report.js";
 import { count, mb, ms, share } from "./format.js";
+import { learningSection } from "./learning-section.js";
 import { blockSavingSection, packageSection, sessionScaleSection, targetsSection, vectorIndexSection } from "./markdown-sections.js";
 import { errorCells, table } from "./markdown-table.js";
 
@@ -226,6 +227,7 @@ export function renderMarkdown(report: BenchReport): string {
     parts.push("### Recall@5 by query kind");
     parts.push(kinds);
   }
+  parts.push(...learningSection(report));
   parts.push("## Scale (generated catalogues)");
   parts.push(SCALE_NOTE);
   parts.push(report.scale.length > 0 ? scaleTable(report) : "_No scale runs._");

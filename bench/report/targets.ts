@@ -1,4 +1,5 @@
-import type { BlockSavingRun, PackageRun, SessionScaleRun, TargetCheck, TargetComparison } from "./bench-report.js";
+import { learningChecks } from "../learning/learning-targets.js";
+import type { BlockSavingRun, LearningCurveRun, PackageRun, SessionScaleRun, TargetCheck, TargetComparison } from "./bench-report.js";
 import { count } from "./format.js";
 
 /** Issue 13 states its ratio targets at 10,000 and 50,000 tools; smaller catalogues are shown without a verdict. */
@@ -108,10 +109,18 @@ export function packageChecks(run: PackageRun | null): TargetCheck[] {
   ];
 }
 
-/** Every target with a verdict: issue 13's ratios at the sizes it states them for, the stub diet, issue 8's package numbers. */
-export function allTargets(parts: { sessionScale: readonly SessionScaleRun[]; blockSaving: readonly BlockSavingRun[]; package: PackageRun | null }): TargetCheck[] {
+/**
+ * Every target with a verdict: issue 13's ratios at the sizes it states them for, the stub diet,
+ * issue 8's package numbers, issue 11's learning curve on CLINC150.
+ */
+export function allTargets(parts: {
+  sessionScale: readonly SessionScaleRun[];
+  blockSaving: readonly BlockSavingRun[];
+  package: PackageRun | null;
+  learning?: readonly LearningCurveRun[];
+}): TargetCheck[] {
   const ratios = scaleRatios(parts.sessionScale)
     .filter((entry) => entry.size >= RATIO_TARGETS_FROM)
     .flatMap((entry) => entry.checks);
-  return [...ratios, ...blockSavingChecks(parts.blockSaving), ...packageChecks(parts.package)];
+  return [...ratios, ...blockSavingChecks(parts.blockSaving), ...packageChecks(parts.package), ...learningChecks(parts.learning ?? [])];
 }

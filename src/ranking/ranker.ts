@@ -1,3 +1,5 @@
+import type { Embedder } from "./embedding/embedder.js";
+
 /**
  * What a ranker indexes for one tool. Rankers receive the whole current catalogue on every
  * change and diff it themselves by `name` and `fingerprint`, so a changed tool is re-indexed
@@ -43,6 +45,12 @@ export interface Ranker {
    * A hybrid ranker reads it as this ranker's confidence for the query.
    */
   coverage?(query: string): number;
+  /**
+   * Optional: the embedder this ranker compares queries with, loaded, or `undefined` if it has
+   * none (or it failed). Learning from use embeds learned queries with it, so a new query also
+   * finds lessons worded differently.
+   */
+  embedder?(): Promise<Embedder | undefined>;
   /** Releases files, native memory or workers the ranker holds. */
   close?(): void | Promise<void>;
 }

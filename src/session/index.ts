@@ -50,3 +50,4 @@ export {
 export { MAX_TRANSCRIPT_CALLS, transcriptCalls, type TranscriptCall } from "./transcript-calls.js";
 export { isAbortSignalLike, untilAborted, type Raced } from "./until-aborted.js";
 export { resolveTuning, type ResolvedTuning, type Tuning } from "./tuning.js";
+export { UsageTrail } from "./usage-trail.js";

@@ -40,6 +40,7 @@ import { isAbortSignalLike, untilAborted } from "./until-aborted.js";
 import { traced, type Attributes, type SpanRecorder } from "../telemetry/index.js";
 import type { DeferrableTool, SessionView } from "./session-view.js";
 import type { ResolvedTuning } from "./tuning.js";
+import type { UsageTrail } from "./usage-trail.js";
 
 /** A `tool_use` block from the model, as the Messages API returns it. */
 export interface ToolUseBlock {
@@ -70,6 +71,10 @@ export interface SessionState {
    * hydration; dropped once replayed. `running` is shared, so concurrent first uses replay once.
    */
   replay?: { calls: readonly TranscriptCall[]; running?: Promise<void> };
+  /** Whose lessons this session ranks with and teaches (learning from use). */
+  scope: string;
+  /** The searches to credit to the next successful call; present only when learning is on. */
+  trail?: UsageTrail;
 }
 
 /** What a session needs from the tool search that owns it. */
@@ -81,8 +86,10 @@ export interface SessionServices {
    * permission change; `context` is the block-stage context `permit` is asked with.
    */
   permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools;
-  /** Ranks for a checked query, with permissions applied, and reports the search. */
-  rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]>;
+  /** Ranks for a checked query, with permissions (and the scope's lessons) applied, and reports the search. */
+  rank(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]>;
+  /** Learning from use: `queries` led this session to a successful call of `tool`. Must not throw. */
+  teach?(lesson: { sessionId: string; scope: string; queries: string[]; tool: string }): void;
   isPermitted(tool: CatalogueTool, context: ToolContext): boolean;
   approve: ((tool: ToolDefinition, input: unknown, context: ToolContext) => boolean | Promise<boolean>) | undefined;
   estimate(tool: AnthropicTool): number;
@@ -100,6 +107,14 @@ const NO_MATCH_HINT =
  */
 export class ToolSearchSession {
   private readonly hydration: Hydration;
+
+  /**
+   * Whose lessons this session ranks with and teaches (learning from use): the scope given to
+   * `toolSearch.session(id, { scope })`, else `"default"`.
+   */
+  get scope(): string {
+    return this.state.scope;
+  }
 
   /** @internal Created by `ToolSearch.session()`. */
   constructor(
@@ -226,7 +241,8 @@ export class ToolSearchSession {
       const parsed = parseSearchInput(input);
       if (!parsed.ok) return parsed;
       const limit = parsed.limit ?? this.services.tuning.searchLimit;
-      const matches = await this.services.rank(parsed.query, limit, this.context("search", toolUseId));
+      const matches = await this.services.rank(parsed.query, limit, this.context("search", toolUseId), this.state.scope);
+      this.state.trail?.searched(parsed.query);
       return { ok: true, query: parsed.query, matches };
     } catch (error) {
       return { ok: false, error: `search_tools failed: ${errorText(error)}` };
@@ -291,6 +307,8 @@ export class ToolSearchSession {
   }
 
   private async executeTool(call: ReadToolCall, options: { shownInFull: boolean } & RequestScope, span: SpanRecorder): Promise<ToolResultBlock> {
+    // Taken before anything is awaited, so calls made side by side share the searches before them.
+    const searches = this.state.trail?.mark();
     const started = performance.now();
     let tool: CatalogueTool | undefined;
     let stub = false;
@@ -414,6 +432,10 @@ export class ToolSearchSession {
     }
     const result = resultOf(call.id, tool.name, output);
     report({ stub, validation: "valid", outcome: "ok", ...(result.unreadable ? { error: result.unreadable } : {}) });
+    if (searches && result.block.is_error !== true) {
+      const queries = this.state.trail!.credit(searches);
+      if (queries.length > 0) this.services.teach?.({ sessionId: this.id, scope: this.state.scope, queries, tool: tool.name });
+    }
     return result.block;
   }
 

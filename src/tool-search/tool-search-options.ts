@@ -1,5 +1,6 @@
 import type { AbortSignalLike, ToolContext, ToolDefinition, ToolHost } from "../catalogue/index.js";
 import type { ToolSearchEventHandler } from "../events.js";
+import type { LearningOptions, UsageStore } from "../learning/index.js";
 import type { Ranker } from "../ranking/index.js";
 import type { TokenEstimator, Tuning } from "../session/index.js";
 import type { RankerName } from "./create-ranker.js";
@@ -22,6 +23,23 @@ export interface ToolSearchOptions {
    * @defaultValue "bm25"
    */
   ranker?: RankerName | Ranker;
+  /**
+   * Learning from use: the `search_tools` queries a session made since its previous successful
+   * call are credited to the tool the model calls next, when that call succeeds (valid input,
+   * no throw, no `is_error`). Later searches rank that tool higher for queries like them, within
+   * the session's scope. `true` keeps lessons in memory; a {@link UsageStore} persists them
+   * (a file, PostgreSQL, your own); {@link LearningOptions} tunes caps, decay and weight.
+   * Lessons hold search queries: see the store for where they live, and `toolSearch.forget(scope)`.
+   * @defaultValue false
+   *
+   * @example
+   * ```ts
+   * createToolSearch({ tools, learning: true });
+   * createToolSearch({ tools, learning: new FileUsageStore() });
+   * createToolSearch({ tools, learning: { store: new PostgresUsageStore({ connectionString }), halfLifeDays: 14 } });
+   * ```
+   */
+  learning?: boolean | UsageStore | LearningOptions;
   /** Stubs, threshold, keep tools, hydration cap and search size. */
   tuning?: Tuning;
   /**
@@ -80,4 +98,10 @@ export interface SessionOptions {
    * one is no longer waited for (the tool gets the signal as `context.signal` to stop itself).
    */
   signal?: AbortSignalLike;
+  /**
+   * With learning on, whose lessons the session ranks with and teaches (a tenant, a team): one
+   * scope's usage never steers another's. Fixed when the session starts; resuming it may leave
+   * the scope out. @defaultValue `"default"`, shared by every session without one
+   */
+  scope?: string;
 }

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { Catalogue, type CatalogueSnapshot, type CatalogueTool, type ToolContext, type ToolHost } from "../catalogue/index.js";
 import { OptionsError, QueryError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
+import { DEFAULT_SCOPE, Learning, blendLearned, resolveLearning, scopeProblem } from "../learning/index.js";
 import type { Ranker } from "../ranking/index.js";
 import {
   Hydration,
   MAX_SEARCH_LIMIT,
+  UsageTrail,
   ToolSearchSession,
   permittedTools,
   type PermittedTools,
@@ -58,6 +60,9 @@ export class ToolSearch {
   /** Ranker calls, one at a time: an update never runs while a search is under way. */
   private rankerQueue: Promise<unknown> = Promise.resolve();
 
+  /** Stops hearing the usage store's warnings (set when the store can be listened to). */
+  private unlistenStore: (() => void) | undefined;
+
   private constructor(
     private readonly catalogue: Catalogue,
     /** The ranker `search_tools` uses. */
@@ -68,6 +73,8 @@ export class ToolSearch {
     /** Whether the ranker was built here (by name), and so is ours to close. */
     private readonly ownsRanker: boolean,
     private readonly emit: (event: ToolSearchEvent) => void,
+    /** Learning from use; `undefined` when `options.learning` is off. */
+    private readonly learning: Learning | undefined,
   ) {
     const estimate = options.estimateTokens
       ? guardedEstimator(options.estimateTokens.bind(options), (message) => emit({ type: "warning", code: "estimate_invalid", message }))
@@ -75,7 +82,8 @@ export class ToolSearch {
     this.services = {
       tuning,
       snapshot: () => this.catalogue.snapshot(),
-      rank: (query, limit, context) => this.rank(query, limit, context),
+      rank: (query, limit, context, scope) => this.rank(query, limit, context, scope),
+      ...(learning ? { teach: ({ sessionId, scope, queries, tool }) => learning.teach(scope, queries, tool, { sessionId }) } : {}),
       isPermitted: (tool, context) => this.isPermitted(tool, context),
       permittedTools: (snapshot, context) => this.permittedTools(snapshot, context),
       approve: options.approve?.bind(options),
@@ -112,7 +120,10 @@ export class ToolSearch {
     }
     const ranker = await createRanker(options.ranker, { emit });
     const ownsRanker = ranker !== options.ranker;
-    const toolSearch = new ToolSearch(catalogue, ranker, tuning, options, ownsRanker, emit);
+    const learningOptions = resolveLearning(options.learning);
+    const learning = learningOptions && new Learning(learningOptions, () => ranker.embedder?.(), emit);
+    const toolSearch = new ToolSearch(catalogue, ranker, tuning, options, ownsRanker, emit, learning);
+    toolSearch.unlistenStore = learningOptions?.store.listen?.((code, message) => emit({ type: "warning", code, message }));
     try {
       await toolSearch.ranked(snapshot, () => undefined);
     } catch (error) {
@@ -139,21 +150,30 @@ export class ToolSearch {
    * `execute`, `permit` and `approve` of everything it does, while the session's state (its
    * hydrated tools) belongs to the id and is shared by every object for it.
    *
-   * @throws {@link OptionsError} for an empty id or options of the wrong shape (a transcript
-   *   that is not an array of message or item objects included, whether or not the session is known).
+   * With learning on, `options.scope` says whose lessons the session ranks with and teaches (a
+   * tenant, a team): one scope's usage never steers another's. It is fixed when the session
+   * starts; resuming it may leave the scope out.
+   *
+   * @throws {@link OptionsError} for an empty id, options of the wrong shape (a transcript that is
+   *   not an array of message or item objects included, whether or not the session is known), a
+   *   bad scope, or a scope other than the session's own.
    * @example
    * ```ts
    * const session = toolSearch.session(conversationId, { context: { userId }, signal: request.signal });
    * // any worker, any turn: the same block as the worker that ran the earlier turns
    * const resumed = toolSearch.session(conversationId, { transcript: messages });
+   * const tenant = toolSearch.session(`run-${runId}`, { scope: `tenant-${tenantId}` });
    * ```
    */
   session(id: string = randomUUID(), options: SessionOptions = {}): ToolSearchSession {
     if (typeof id !== "string" || id === "") throw new OptionsError("invalid_session_id", "A session id must be a non-empty string.");
-    const { scope, calls } = readSessionOptions(options);
+    const { request, calls, scope } = readSessionOptions(options);
     let state = this.sessions.get(id);
+    if (state && scope !== undefined && state.scope !== scope) {
+      throw new OptionsError("session_scope_changed", `Session "${id}" belongs to scope "${state.scope}", not "${scope}": a session keeps its scope. Use a new session id for another scope.`);
+    }
     if (state) this.sessions.delete(id);
-    else state = this.newSession(id, calls);
+    else state = this.newSession(id, calls, scope ?? DEFAULT_SCOPE);
     this.sessions.set(id, state);
     // Past the cap the least recently used session is forgotten, so a server that never
     // calls endSession still has bounded memory.
@@ -161,11 +181,11 @@ export class ToolSearch {
       if (this.sessions.size <= this.tuning.maxSessions) break;
       this.sessions.delete(oldest);
     }
-    return new ToolSearchSession(id, this.services, state, scope);
+    return new ToolSearchSession(id, this.services, state, request);
   }
 
-  private newSession(id: string, calls: readonly TranscriptCall[] | undefined): SessionState {
-    const state: SessionState = { hydration: new Hydration(this.tuning.maxHydratedTools) };
+  private newSession(id: string, calls: readonly TranscriptCall[] | undefined, scope: string): SessionState {
+    const state: SessionState = { hydration: new Hydration(this.tuning.maxHydratedTools), scope, ...(this.learning ? { trail: new UsageTrail() } : {}) };
     if (!calls || calls.length === 0) return state;
     if (calls.length > MAX_TRANSCRIPT_CALLS) {
       this.emit({
@@ -197,7 +217,8 @@ export class ToolSearch {
   }
 
   /**
-   * Ranks the catalogue for a query, exactly as `search_tools` does (outside any session).
+   * Ranks the catalogue for a query, exactly as `search_tools` does (outside any session), with
+   * the lessons of `scope` (the default scope when left out) if learning is on.
    *
    * @throws {@link QueryError} for an empty query or one over 500 characters.
    * @example
@@ -206,19 +227,83 @@ export class ToolSearch {
    * // [{ name: "slack__post_message", description: "...", score: 7.9 }, ...]
    * ```
    */
-  async search(query: string, options: { limit?: number } = {}): Promise<SearchMatch[]> {
+  async search(query: string, options: { limit?: number; scope?: string } = {}): Promise<SearchMatch[]> {
     const problem = checkQuery(query);
     if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
-    const limit = (options as { limit?: number } | null | undefined)?.limit ?? this.tuning.searchLimit;
+    const given = options as { limit?: number; scope?: string } | null | undefined;
+    const limit = given?.limit ?? this.tuning.searchLimit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new OptionsError("invalid_limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(limit)}.`);
     }
-    return this.rank(query.trim(), limit, { sessionId: undefined, stage: "search" });
+    return this.rank(query.trim(), limit, { sessionId: undefined, stage: "search" }, checkedScope(given?.scope) ?? DEFAULT_SCOPE);
   }
 
-  /** Releases the ranker built from a name. A ranker or host you passed in is yours to close. */
+  /**
+   * Teaches the tool search that `query` leads to `toolName`, as a session does when the model
+   * searches and then calls a tool successfully: to import past logs, or feedback gathered
+   * elsewhere. `at` dates the lesson (for decay); `scope` defaults to the default scope.
+   *
+   * @throws {@link OptionsError} when learning is off, the tool is not in the catalogue, or the scope or date is bad.
+   * @throws {@link QueryError} for an empty query or one over 500 characters.
+   * @example
+   * ```ts
+   * for (const { query, tool, time } of pastLogs) await toolSearch.learn(query, tool, { scope: "acme", at: time });
+   * ```
+   */
+  async learn(query: string, toolName: string, options: { scope?: string; at?: Date | number } = {}): Promise<void> {
+    const learning = this.learningOrThrow("learn");
+    const problem = checkQuery(query);
+    if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
+    const snapshot = await this.catalogue.snapshot();
+    if (typeof toolName !== "string" || !snapshot.byName.has(toolName)) {
+      throw new OptionsError("unknown_tool", `learn(): ${JSON.stringify(toolName)} is not a tool of the catalogue; lessons name a tool by its exact name.`);
+    }
+    const scope = checkedScope(options?.scope) ?? DEFAULT_SCOPE;
+    const at = options?.at instanceof Date ? options.at.getTime() : (options?.at ?? Date.now());
+    if (typeof at !== "number" || !Number.isFinite(at) || at < 0) {
+      throw new OptionsError("invalid_date", `learn(): at must be a Date or milliseconds since the epoch, got ${JSON.stringify(options?.at)}.`);
+    }
+    learning.teach(scope, [query.trim()], toolName, { at });
+  }
+
+  /**
+   * Erases everything learned in a scope, here and in the usage store (for all the workers
+   * that share it, from their next refresh). Sessions keep running; they learn afresh.
+   *
+   * @throws {@link OptionsError} when learning is off or the scope is bad; the store's error if it cannot erase.
+   * @example
+   * ```ts
+   * await toolSearch.forget("tenant-42"); // the tenant left: its queries are gone
+   * ```
+   */
+  async forget(scope: string): Promise<void> {
+    const learning = this.learningOrThrow("forget");
+    const problem = scopeProblem(scope);
+    if (problem) throw new OptionsError("invalid_scope", `forget(): ${problem}.`);
+    await learning.forget(scope);
+  }
+
+  /** Waits until every lesson taught so far ranks (its vector too) and is handed to the usage store. */
+  async flushLearning(): Promise<void> {
+    await this.learning?.flush();
+  }
+
+  /**
+   * Releases the ranker built from a name, and, with learning on, writes what is still waiting
+   * for the usage store (closing the store only if toolsift made it). A ranker, host or store
+   * you passed in is yours to close.
+   */
   async close(): Promise<void> {
+    this.unlistenStore?.();
+    await this.learning?.close();
     if (this.ownsRanker) await this.ranker.close?.();
+  }
+
+  private learningOrThrow(method: string): Learning {
+    if (!this.learning) {
+      throw new OptionsError("learning_off", `${method}() needs learning: create the tool search with createToolSearch({ tools, learning: true }) or a UsageStore.`);
+    }
+    return this.learning;
   }
 
   /**
@@ -226,7 +311,7 @@ export class ToolSearch {
    * filters on: the session, the stage, the ranker, the limit, how many tools matched and the
    * best one. The query's text is left out of the span: it is the user's words.
    */
-  private rank(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]> {
+  private rank(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]> {
     const attributes = {
       "toolsift.session.id": context.sessionId,
       "toolsift.search.stage": context.stage,
@@ -235,22 +320,28 @@ export class ToolSearch {
       "toolsift.ranker": typeof this.ranker.name === "string" ? this.ranker.name : undefined,
     };
     return traced("toolsift.search", "internal", attributes, async (span) => {
-      const matches = await this.rankNow(query, limit, context);
+      const matches = await this.rankNow(query, limit, context, scope);
       span.set({ "toolsift.search.result_count": matches.length, "toolsift.search.top_tool": matches[0]?.name });
       return matches;
     });
   }
 
-  private async rankNow(query: string, limit: number, context: ToolContext): Promise<SearchMatch[]> {
+  private async rankNow(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]> {
     const snapshot = await this.catalogue.snapshot();
     const allowed = (name: string) => {
       const tool = snapshot.byName.get(name);
       return tool !== undefined && this.isPermitted(tool, context);
     };
+    // The lessons go through the same permission filter as the ranker's matches (and the check below).
+    const learnStarted = performance.now();
+    const learned = this.learning ? await this.learning.match(scope, query, allowed) : undefined;
+    const learnMs = performance.now() - learnStarted;
     let started = 0;
-    const hits = await this.ranked(snapshot, () => {
-      started = performance.now();
-      return this.ranker.search(query, { limit, filter: allowed });
+    const hits = await this.ranked(snapshot, async () => {
+      started = performance.now() - learnMs;
+      if (!learned || learned.size === 0) return this.ranker.search(query, { limit, filter: allowed });
+      const base = await this.ranker.search(query, { limit: Math.max(limit, LEARNED_DEPTH), filter: allowed });
+      return blendLearned(base, learned, { weight: this.learning!.options.weight, limit });
     });
     const matches: SearchMatch[] = [];
     const seen = new Set<string>();
@@ -316,19 +407,24 @@ export class ToolSearch {
 }
 
 /** Checks `session()`'s options: what is wrong is named, before any state changes. */
-function readSessionOptions(options: unknown): { scope: RequestScope; calls?: TranscriptCall[] } {
-  if (options === undefined) return { scope: {} };
+function readSessionOptions(options: unknown): { request: RequestScope; calls?: TranscriptCall[]; scope?: string } {
+  if (options === undefined) return { request: {} };
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "session(id, options) takes an options object, e.g. session(id, { context: { userId } }).");
   }
-  const { context, signal, transcript } = options as SessionOptions;
+  const { context, signal, transcript, scope } = options as SessionOptions;
   if (signal !== undefined && !isAbortSignalLike(signal)) {
     throw new OptionsError("invalid_signal", "options.signal must be an AbortSignal (e.g. new AbortController().signal).");
   }
-  const scope: RequestScope = {};
-  if (context !== undefined) scope.context = context;
-  if (signal !== undefined) scope.signal = signal;
-  return transcript === undefined ? { scope } : { scope, calls: transcriptCalls(transcript) };
+  const request: RequestScope = {};
+  if (context !== undefined) request.context = context;
+  if (signal !== undefined) request.signal = signal;
+  const checked = checkedScope(scope);
+  return {
+    request,
+    ...(transcript === undefined ? {} : { calls: transcriptCalls(transcript) }),
+    ...(checked === undefined ? {} : { scope: checked }),
+  };
 }
 
 /**
@@ -377,4 +473,15 @@ function catalogueOf(options: ToolSearchOptions, emit: (event: ToolSearchEvent) 
  */
 export function createToolSearch(options: ToolSearchOptions): Promise<ToolSearch> {
   return ToolSearch.create(options);
+}
+
+/** How deep the ranker's list is read when lessons add to it: a learned tool may lift one from far down. */
+const LEARNED_DEPTH = 50;
+
+/** A scope option checked; `undefined` when it was left out. */
+function checkedScope(scope: unknown): string | undefined {
+  if (scope === undefined) return undefined;
+  const problem = scopeProblem(scope);
+  if (problem) throw new OptionsError("invalid_scope", `${problem}.`);
+  return scope as string;
 }

@@ -5,7 +5,10 @@ import {
   BUNDLED_MODEL_DIR,
   DependencyError,
   EmbeddingRanker,
+  FileUsageStore,
   HybridRanker,
+  MemoryUsageStore,
+  PostgresUsageStore,
   createToolSearch,
   defineTool,
   type RankDocument,
@@ -15,6 +18,9 @@ import {
   type ToolDefinition,
   type ToolHost,
   type ToolSearchEvent,
+  type Lesson,
+  type LearningOptions,
+  type UsageStore,
 } from "toolsift";
 
 const createIssue = defineTool<{ project: string; summary: string }>({
@@ -45,6 +51,20 @@ class FirstWordRanker implements Ranker {
 
 const host: ToolHost = { listTools: async () => [createIssue as ToolDefinition, plain] };
 
+/** A store of the user's own: the interface is small enough to write by hand. */
+const kept: Lesson[] = [];
+const ownStore: UsageStore = {
+  add: async (lessons) => void kept.push(...lessons),
+  lessons: async (scope) => kept.filter((lesson) => lesson.scope === scope),
+  forget: async (scope) => void kept.splice(0, kept.length, ...kept.filter((lesson) => lesson.scope !== scope)),
+};
+const learningChoices: LearningOptions[] = [
+  { store: ownStore, halfLifeDays: 14, maxLessonsPerTool: 16 },
+  { store: new MemoryUsageStore({ maxScopes: 10 }) },
+  { store: new FileUsageStore({ cacheDir: "/tmp/toolsift-consumer", onWarning: (code, message) => void [code, message] }) },
+  { store: new PostgresUsageStore({ pool: { query: async () => ({ rows: [] }) }, table: "app.lessons" }) },
+];
+
 export async function main(): Promise<string[]> {
   const events: ToolSearchEvent["type"][] = [];
   const toolSearch = await createToolSearch({
@@ -55,8 +75,13 @@ export async function main(): Promise<string[]> {
   });
   const session = toolSearch.session("typed");
   const tools = await session.tools();
+  const learner = await createToolSearch({ tools: [plain], learning: learningChoices[0]! });
+  await learner.learn("tell the team", "slack__post_message", { scope: "acme", at: new Date() });
+  const learned = await learner.search("tell the team", { scope: learner.session("scoped", { scope: "acme" }).scope });
+  await learner.forget("acme");
+  await learner.close();
   const result = await session.execute({ type: "tool_use", id: "1", name: "jira__create_issue", input: { project: "OPS", summary: "x" } });
   const error: unknown = new Error("x");
   const missing = error instanceof DependencyError ? [error.packageName] : [];
-  return [...tools.map((tool) => tool.name), String(result.is_error ?? false), ...events, ...missing];
+  return [...tools.map((tool) => tool.name), String(result.is_error ?? false), ...events, ...missing, ...learned.map((match) => match.name), String(learningChoices.length)];
 }

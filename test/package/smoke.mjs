@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 const started = performance.now();
 const toolsift = await import("toolsift");
 const importMs = performance.now() - started;
-const { createToolSearch, HybridRanker, DependencyError } = toolsift;
+const { createToolSearch, HybridRanker, DependencyError, FileUsageStore, PostgresUsageStore } = toolsift;
 
 const tools = [
   { name: "github__create_issue", description: "Create an issue in a GitHub repository.", inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] } },
@@ -40,5 +40,21 @@ assert.equal(noAi.packageName, "ai");
 const chat = await bm25.session("openai").execute({ id: "call_1", type: "function", function: { name: "weather__get_forecast", arguments: '{"city":"Paris"}' } });
 assert.equal(chat.role, "tool");
 assert.equal(chat.tool_call_id, "call_1");
+
+// Learning from use, persisted in a file: a new tool search on the same folder finds the lesson.
+const { mkdtempSync } = await import("node:fs");
+const { tmpdir } = await import("node:os");
+const { join } = await import("node:path");
+const cacheDir = mkdtempSync(join(tmpdir(), "toolsift-smoke-"));
+const teacher = await createToolSearch({ tools, learning: new FileUsageStore({ cacheDir }) });
+await teacher.learn("ping the crew", "slack__post_message");
+await teacher.close();
+const learner = await createToolSearch({ tools, learning: new FileUsageStore({ cacheDir }) });
+assert.equal((await learner.search("ping the crew"))[0]?.name, "slack__post_message");
+
+// The PostgreSQL store needs pg, which a default install does not have: a clear error.
+const pg = await new PostgresUsageStore({ connectionString: "postgres://localhost:1/none" }).lessons("s").catch((error) => error);
+assert.ok(pg instanceof DependencyError, `expected a DependencyError, got ${pg}`);
+assert.equal(pg.packageName, "pg");
 
 console.log(JSON.stringify({ module: "esm", importMs: Math.round(importMs), exports: Object.keys(toolsift).length }));

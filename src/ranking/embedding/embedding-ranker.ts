@@ -127,6 +127,15 @@ export class EmbeddingRanker implements Ranker {
       .map((hit) => ({ name: hit.name, score: hit.similarity }));
   }
 
+  /** The embedder queries are compared with (loading it if need be); `undefined` when it cannot load. */
+  async embedder(): Promise<Embedder | undefined> {
+    try {
+      return (await this.open()).embedder;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Releases the model if the ranker loaded it; an {@link Embedder} passed in stays open. */
   async close(): Promise<void> {
     const state = await this.state?.catch(() => undefined);

@@ -87,6 +87,15 @@ describe("HybridRanker", () => {
     await hybrid.update(CATALOGUE);
     expect(names(await hybrid.search("weather forecast", { limit: 1 }))).toEqual(["weather__get_forecast"]);
     expect(warnings).toEqual([expect.stringMatching(/^ranker_fallback: .*\/missing\/model/)]);
+    // Nothing to embed learned queries with any more: learning compares their words only.
+    expect(await hybrid.embedder()).toBeUndefined();
+  });
+
+  it("hands out its semantic side's embedder, for comparing learned queries in the same space", async () => {
+    const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: false } });
+    await hybrid.update(CATALOGUE);
+    expect(await hybrid.embedder()).toBe(embedder);
+    expect(await new HybridRanker({ semantic: new Bm25Ranker() }).embedder()).toBeUndefined();
   });
 
   it("fails with the model error when not told to fall back", async () => {

@@ -1,5 +1,6 @@
 import { Bm25Ranker } from "../bm25/index.js";
 import { errorText } from "../../errors.js";
+import type { Embedder } from "../embedding/embedder.js";
 import { EmbeddingRanker, type EmbeddingRankerOptions } from "../embedding/embedding-ranker.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { fuse, type Fusion } from "./fuse.js";
@@ -105,6 +106,11 @@ export class HybridRanker implements Ranker {
       lexicalWeight: this.lexicalWeightFor(coverage),
       semanticFloor: this.options.semanticFloor ?? 0.3,
     }).slice(0, options.limit);
+  }
+
+  /** The semantic side's embedder; `undefined` once it has failed and the ranker fell back to lexical. */
+  async embedder(): Promise<Embedder | undefined> {
+    return this.semanticFailed ? undefined : this.semantic.embedder?.();
   }
 
   private lexicalWeightFor(coverage: number | undefined): number {

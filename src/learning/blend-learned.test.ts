@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { LEARNED_ALONE_MIN, blendLearned } from "./blend-learned.js";
+
+describe("blendLearned", () => {
+  it("leaves the ranker's list alone when nothing was learned", () => {
+    const base = [
+      { name: "a", score: 9 },
+      { name: "b", score: 3 },
+      { name: "c", score: 1 },
+    ];
+    expect(blendLearned(base, new Map(), { weight: 2, limit: 2 })).toEqual(base.slice(0, 2));
+  });
+
+  it("adds the weighted learned score to the base score scaled to a best of 1", () => {
+    const blended = blendLearned(
+      [
+        { name: "a", score: 8 },
+        { name: "b", score: 4 },
+      ],
+      new Map([["b", 0.6]]),
+      { weight: 2, limit: 5 },
+    );
+    expect(blended.map((hit) => hit.name)).toEqual(["b", "a"]);
+    expect(blended[0]!.score).toBeCloseTo(1.7, 10);
+    expect(blended[1]!.score).toBeCloseTo(1, 10);
+  });
+
+  it("brings in a tool only the lessons found; where the ranker found nothing, only on a strong resemblance", () => {
+    expect(blendLearned([], new Map([["z", 0.5]]), { weight: 2, limit: 5 })).toEqual([{ name: "z", score: 1 }]);
+    // The ranker abstained: a faint resemblance to a lesson must not undo that.
+    expect(blendLearned([], new Map([["z", LEARNED_ALONE_MIN - 0.01]]), { weight: 2, limit: 5 })).toEqual([]);
+    const blended = blendLearned([{ name: "a", score: 2 }], new Map([["z", 0.1]]), { weight: 2, limit: 5 });
+    expect(blended.map((hit) => hit.name)).toEqual(["a", "z"]);
+  });
+
+  it("lets a faint resemblance reorder nothing: the learned score is not rescaled per query", () => {
+    const base = [
+      { name: "a", score: 10 },
+      { name: "b", score: 8 },
+    ];
+    const blended = blendLearned(base, new Map([["b", 0.05]]), { weight: 2, limit: 5 });
+    expect(blended.map((hit) => hit.name)).toEqual(["a", "b"]);
+  });
+
+  it("keeps the base order on ties and cuts to the limit", () => {
+    const blended = blendLearned(
+      [
+        { name: "a", score: 1 },
+        { name: "b", score: 1 },
+      ],
+      new Map([
+        ["c", 0.5],
+        ["d", 0.5],
+      ]),
+      { weight: 2, limit: 3 },
+    );
+    expect(blended.map((hit) => hit.name)).toEqual(["a", "b", "c"]);
+  });
+});

@@ -1,0 +1,264 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { crc32 } from "node:zlib";
+import { defaultCacheDir } from "../ranking/index.js";
+import { withFileLock } from "./file-lock.js";
+import { DEFAULT_LESSON_CAPS, newestLessons, type LessonCaps } from "./lesson-caps.js";
+import { parseLesson, type Lesson } from "./lesson.js";
+import { definedCaps } from "./memory-usage-store.js";
+import { StoreWarnings } from "./store-warnings.js";
+import type { UsageStore, UsageStoreWarning } from "./usage-store.js";
+
+export interface FileUsageStoreOptions extends Partial<LessonCaps> {
+  /**
+   * The folder of the lessons file (`lessons-v1.log`).
+   * @defaultValue `node_modules/.cache/toolsift` under the working directory, beside the embedding cache
+   */
+  cacheDir?: string;
+  /** Told about damaged records (dropped, the file rewritten) and lock trouble. */
+  onWarning?: UsageStoreWarning;
+}
+
+/** The file's name; the version changes if the record format does. */
+export const LESSONS_FILE = "lessons-v1.log";
+/** Bytes of the file read at most: a larger one is rewritten from its newest records. */
+const MAX_READ_BYTES = 256 * 1024 * 1024;
+
+interface ReadState {
+  /** The file's inode when last read: another process's rewrite replaces it. */
+  ino: number;
+  /** Bytes consumed, up to the end of the last complete record. */
+  offset: number;
+}
+
+/**
+ * Lessons in one append-only file under the cache directory, shared by the processes that use
+ * the same folder. One record a line, `<crc32> <json>`, so a record torn by a crash or flipped
+ * on disk is recognised, dropped with a warning, and the file rewritten without it. Appends
+ * and rewrites take a lock file (`lessons-v1.log.lock`), so two processes never lose each
+ * other's lessons; rewrites go to a temporary file renamed over the old one, so a crash leaves
+ * the old file or the new one, never half of either. The file is rewritten to the caps when it
+ * holds twice what they keep, and at once without the scope when a scope is forgotten.
+ *
+ * The file holds search queries as the model wrote them (mode 0600). Delete it, or call
+ * `forget(scope)`, to erase them.
+ *
+ * @example
+ * ```ts
+ * const toolSearch = await createToolSearch({ tools, learning: new FileUsageStore({ cacheDir: "/var/cache/toolsift" }) });
+ * ```
+ */
+export class FileUsageStore implements UsageStore {
+  /** The file's path. */
+  readonly file: string;
+  private readonly lock: string;
+  private readonly caps: LessonCaps;
+  private readonly warnings: StoreWarnings;
+  /** Every scope's lessons as read so far, capped. */
+  private readonly byScope = new Map<string, Lesson[]>();
+  private read: ReadState | undefined;
+  /** Records in the file (good or not) as last counted: decides when to rewrite. */
+  private records = 0;
+  /** Reads and writes of this instance, one at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: FileUsageStoreOptions = {}) {
+    const directory = options.cacheDir ?? defaultCacheDir();
+    this.file = join(directory, LESSONS_FILE);
+    this.lock = `${this.file}.lock`;
+    this.caps = { ...DEFAULT_LESSON_CAPS, ...definedCaps(options) };
+    this.warnings = new StoreWarnings(options.onWarning);
+  }
+
+  listen(listener: UsageStoreWarning): () => void {
+    return this.warnings.listen(listener);
+  }
+
+  add(lessons: readonly Lesson[]): Promise<void> {
+    return this.serial(async () => {
+      if (lessons.length === 0) return;
+      const lines = lessons.map((lesson) => encode(lesson)).join("");
+      await mkdir(join(this.file, ".."), { recursive: true });
+      await withFileLock(this.lock, async () => {
+        const handle = await open(this.file, "a+", 0o600);
+        try {
+          const { size } = await handle.stat();
+          // A record torn by a crash is closed off, so this one starts on a line of its own
+          // (the torn one then fails its check and is dropped on the next read).
+          const tail = size > 0 ? (await handle.read(Buffer.alloc(1), 0, 1, size - 1)).buffer : undefined;
+          await handle.appendFile(tail && tail[0] !== NEWLINE ? `\n${lines}` : lines);
+        } finally {
+          await handle.close();
+        }
+      });
+      this.records += lessons.length;
+      if (this.records > 2 * this.kept() + 1_000) await this.catchUp();
+    });
+  }
+
+  lessons(scope: string): Promise<readonly Lesson[]> {
+    return this.serial(async () => {
+      await this.catchUp();
+      return newestLessons(this.byScope.get(scope) ?? [], this.caps).map((lesson) => ({ ...lesson }));
+    });
+  }
+
+  forget(scope: string): Promise<void> {
+    return this.serial(async () => {
+      this.byScope.delete(scope);
+      await this.rewrite("", scope);
+    });
+  }
+
+  /**
+   * Reads what was appended since the last read (everything, if another process rewrote the
+   * file), and rewrites the file if it was damaged or has grown past twice what the caps keep.
+   */
+  private async catchUp(): Promise<void> {
+    const current = await stat(this.file).catch(() => undefined);
+    if (!current) {
+      this.byScope.clear();
+      this.read = undefined;
+      this.records = 0;
+      return;
+    }
+    const restart = !this.read || this.read.ino !== current.ino || current.size < this.read.offset;
+    if (restart) {
+      this.byScope.clear();
+      this.records = 0;
+    }
+    const from = restart ? 0 : this.read!.offset;
+    const { lessons, consumed, records, damaged } = await readRecords(this.file, from, current.size);
+    this.read = { ino: current.ino, offset: from + consumed };
+    this.records += records;
+    this.merge(lessons);
+    if (damaged || this.records > 2 * this.kept() + 1_000) await this.rewrite(damaged);
+  }
+
+  /**
+   * Rewrites the file under the lock from what it holds now: good records only, capped, without
+   * `without` (a scope being forgotten). Damage found on the way (or before: `damage`) is
+   * reported as healed.
+   */
+  private async rewrite(damage: string, without?: string): Promise<void> {
+    await mkdir(join(this.file, ".."), { recursive: true });
+    await withFileLock(this.lock, async () => {
+      const current = await stat(this.file).catch(() => undefined);
+      const found = current ? await readRecords(this.file, 0, current.size) : { lessons: [], consumed: 0, records: 0, damaged: "" };
+      const kept = newestLessons(
+        found.lessons.filter((lesson) => lesson.scope !== without),
+        this.caps,
+      );
+      const temp = `${this.file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+      try {
+        const handle = await open(temp, "w", 0o600);
+        try {
+          await handle.writeFile(kept.map((lesson) => encode(lesson)).join(""));
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, this.file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      const written = await stat(this.file);
+      this.byScope.clear();
+      this.merge(kept);
+      this.read = { ino: written.ino, offset: written.size };
+      this.records = kept.length;
+      const problem = found.damaged || damage;
+      if (problem) {
+        this.warnings.warn("learning_store_repaired", `The lessons file ${this.file} was damaged (${problem}); its ${kept.length} good lessons were kept and the file rewritten.`);
+      }
+    });
+  }
+
+  private merge(lessons: readonly Lesson[]): void {
+    const touched = new Set<string>();
+    for (const lesson of lessons) {
+      const list = this.byScope.get(lesson.scope);
+      if (list) list.push(lesson);
+      else this.byScope.set(lesson.scope, [lesson]);
+      touched.add(lesson.scope);
+    }
+    for (const scope of touched) {
+      const list = this.byScope.get(scope)!;
+      if (list.length > this.caps.maxLessonsPerScope * 2) this.byScope.set(scope, newestLessons(list, this.caps));
+    }
+  }
+
+  private kept(): number {
+    let total = 0;
+    for (const list of this.byScope.values()) total += Math.min(list.length, this.caps.maxLessonsPerScope);
+    return total;
+  }
+
+  private serial<T>(operation: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(operation);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+}
+
+const NEWLINE = 0x0a;
+const SPACE = 0x20;
+
+/** One record: the CRC-32 of the JSON in hex, a space, the JSON, a newline. */
+function encode(lesson: Lesson): string {
+  const json = JSON.stringify({ s: lesson.scope, q: lesson.query, t: lesson.tool, a: lesson.at });
+  return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
+}
+
+/**
+ * The good lessons among the complete records from `from` to `size`: a record that fails its
+ * checksum or does not parse is counted as damage. An unterminated last record is left for a
+ * later read: it may be an append still being written.
+ */
+async function readRecords(file: string, from: number, size: number): Promise<{ lessons: Lesson[]; consumed: number; records: number; damaged: string }> {
+  const length = Math.min(size - from, MAX_READ_BYTES);
+  if (length <= 0) return { lessons: [], consumed: 0, records: 0, damaged: "" };
+  // A file past the read limit (outside writes) is read from its end: the newest records.
+  const start = size - from > MAX_READ_BYTES ? size - MAX_READ_BYTES : from;
+  const bytes = Buffer.alloc(length);
+  const handle = await open(file, "r");
+  try {
+    await handle.read(bytes, 0, length, start);
+  } finally {
+    await handle.close();
+  }
+  const end = bytes.lastIndexOf(NEWLINE) + 1;
+  const lessons: Lesson[] = [];
+  let records = 0;
+  let bad = 0;
+  for (let at = 0; at < end; ) {
+    const next = bytes.indexOf(NEWLINE, at);
+    const line = bytes.subarray(at, next);
+    at = next + 1;
+    if (line.length === 0) continue;
+    records++;
+    const lesson = decode(line);
+    if (lesson) lessons.push(lesson);
+    else bad++;
+  }
+  const skipped = start > from ? `${start - from} bytes past the ${MAX_READ_BYTES}-byte read limit; ` : "";
+  return { lessons, consumed: start - from + end, records, damaged: bad > 0 || skipped ? `${skipped}${bad} records failed their check` : "" };
+}
+
+function decode(line: Buffer): Lesson | undefined {
+  if (line.length < 10 || line[8] !== SPACE) return undefined;
+  const json = line.subarray(9);
+  if (crc32(json).toString(16).padStart(8, "0") !== line.subarray(0, 8).toString("latin1")) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+  const { s, q, t, a } = (raw ?? {}) as Record<string, unknown>;
+  const parsed = parseLesson({ scope: s, query: q, tool: t, at: a });
+  return parsed.ok ? parsed.lesson : undefined;
+}

@@ -1,0 +1,10 @@
+export { blendLearned } from "./blend-learned.js";
+export { FileUsageStore, LESSONS_FILE, type FileUsageStoreOptions } from "./file-usage-store.js";
+export { Learning } from "./learning.js";
+export { resolveLearning, type LearningOptions, type ResolvedLearning } from "./learning-options.js";
+export { DEFAULT_LESSON_CAPS, newestLessons, type LessonCaps } from "./lesson-caps.js";
+export { LessonIndex, type LessonMatchOptions } from "./lesson-index.js";
+export { DEFAULT_SCOPE, MAX_SCOPE_LENGTH, lessonKey, parseLesson, scopeProblem, type Lesson } from "./lesson.js";
+export { MemoryUsageStore, type MemoryUsageStoreOptions } from "./memory-usage-store.js";
+export { PostgresUsageStore, type PostgresUsageStoreOptions, type SqlQueryable } from "./postgres-usage-store.js";
+export type { UsageStore, UsageStoreWarning } from "./usage-store.js";

@@ -1,0 +1,46 @@
+import { DependencyError, errorText } from "../errors.js";
+
+/** The slice of a `pg` Pool (or Client) the PostgreSQL store uses: a parameterised query. */
+export interface SqlQueryable {
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** A pool the store opened itself, which it listens to and ends. */
+export interface OwnedPool extends SqlQueryable {
+  on(event: "error", listener: (error: Error) => void): unknown;
+  end(): Promise<void>;
+}
+
+type PoolConstructor = new (config: { connectionString: string; max: number; connectionTimeoutMillis: number; idleTimeoutMillis: number }) => OwnedPool;
+
+export const PG_PACKAGE = "pg";
+const PG_RANGE = "^8.11.0";
+
+let loading: Promise<PoolConstructor> | undefined;
+
+/**
+ * Loads the `pg` package on first use: it is an optional peer dependency, needed only by the
+ * PostgreSQL usage store.
+ *
+ * @throws DependencyError naming the package and how to install it.
+ */
+export function loadPgPool(): Promise<PoolConstructor> {
+  loading ??= import(PG_PACKAGE).then((module: { Pool?: unknown; default?: { Pool?: unknown } }) => {
+    const Pool = module.Pool ?? module.default?.Pool;
+    if (typeof Pool !== "function") throw new Error("it exports no Pool");
+    return Pool as PoolConstructor;
+  });
+  return loading.catch((cause: unknown) => {
+    // Not cached: a package installed later is picked up by the next call.
+    loading = undefined;
+    const missing = (cause as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && errorText(cause).includes(`'${PG_PACKAGE}'`);
+    throw new DependencyError(
+      PG_PACKAGE,
+      missing
+        ? `The PostgreSQL usage store needs the ${PG_PACKAGE} package, which is not installed. Install it with \`npm install ${PG_PACKAGE}@${PG_RANGE}\`, ` +
+            "or pass a pool of your own (new PostgresUsageStore({ pool })), or use FileUsageStore on a single machine."
+        : `${PG_PACKAGE} is installed but failed to load (${errorText(cause)}). Reinstall it with \`npm install ${PG_PACKAGE}@${PG_RANGE}\`.`,
+      { cause },
+    );
+  });
+}

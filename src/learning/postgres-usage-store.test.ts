@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { dropTable, describePostgres, scratchStore, scratchTable } from "../../test/support/postgres.js";
+import { runWithoutPackages } from "../../test/support/run-without-packages.js";
+import { OptionsError } from "../errors.js";
+import { PostgresUsageStore } from "./postgres-usage-store.js";
+import { usageStoreContract } from "./usage-store-contract.fixture.js";
+
+describe("PostgresUsageStore options", () => {
+  it.each([
+    [{}, "exactly one of connectionString or pool"],
+    [{ connectionString: "postgres://x", pool: { query: async () => ({ rows: [] }) } }, "exactly one"],
+    [{ connectionString: "" }, "non-empty string"],
+    [{ pool: {} }, "query(text, values)"],
+    [{ connectionString: "postgres://x", table: 'lessons"; DROP TABLE users; --' }, "plain lower-case name"],
+    [{ connectionString: "postgres://x", table: "Lessons" }, "plain lower-case name"],
+  ])("refuses %j with an error saying what to pass", (options, message) => {
+    expect(() => new PostgresUsageStore(options as never)).toThrow(OptionsError);
+    expect(() => new PostgresUsageStore(options as never)).toThrow(message);
+  });
+
+  it("names the package to install when pg is missing", async () => {
+    const outcome = await runWithoutPackages(
+      ["pg"],
+      `import { PostgresUsageStore } from "./src/index.ts";
+       try { await new PostgresUsageStore({ connectionString: "postgres://localhost:1/none" }).lessons("s"); console.log("no error"); }
+       catch (error) { console.log(JSON.stringify({ name: error.name, code: error.code, packageName: error.packageName, message: error.message })); }`,
+    );
+    const reported = JSON.parse(outcome.stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, string>;
+    expect(reported).toMatchObject({ name: "DependencyError", code: "missing_dependency", packageName: "pg" });
+    expect(reported.message).toContain("npm install pg@^8.11.0");
+  });
+
+  it("fails a read with the server's reason when nothing listens there", async () => {
+    const store = new PostgresUsageStore({ connectionString: "postgres://nobody:nothing@127.0.0.1:1/none" });
+    try {
+      await expect(store.lessons("s")).rejects.toThrow(/ECONNREFUSED|connect/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("works over a pool of the caller's, which it leaves open", async () => {
+    const statements: string[] = [];
+    const pool = {
+      ended: false,
+      async query(text: string) {
+        statements.push(text.trim().split(/\s+/).slice(0, 2).join(" "));
+        return { rows: [{ tool: "t", query: "q", at: "12" }] };
+      },
+    };
+    const store = new PostgresUsageStore({ pool, table: "app.lessons" });
+    expect(await store.lessons("s")).toEqual([{ scope: "s", tool: "t", query: "q", at: 12 }]);
+    await store.close();
+    expect(statements).toEqual(["SELECT pg_advisory_xact_lock(hashtext('toolsift:'", "SELECT tool,"]);
+  });
+});
+
+describePostgres("PostgresUsageStore against a real server", (url) => {
+  const opened: (() => Promise<void>)[] = [];
+  usageStoreContract(async (caps) => {
+    const { store, cleanup } = scratchStore(url, caps);
+    opened.push(cleanup);
+    return { add: (lessons) => store.add(lessons), lessons: (scope) => store.lessons(scope), forget: (scope) => store.forget(scope), close: cleanup };
+  });
+
+  it("shares lessons between two stores (two workers) on one table", async () => {
+    const table = scratchTable();
+    const first = new PostgresUsageStore({ connectionString: url, table });
+    const second = new PostgresUsageStore({ connectionString: url, table });
+    try {
+      // Both create the table at once: the advisory lock makes them take turns.
+      await Promise.all([first.lessons("fleet"), second.lessons("fleet")]);
+      await first.add([{ scope: "fleet", tool: "mail__send", query: "email the invoice", at: 1 }]);
+      expect(await second.lessons("fleet")).toEqual([{ scope: "fleet", tool: "mail__send", query: "email the invoice", at: 1 }]);
+      await second.forget("fleet");
+      expect(await first.lessons("fleet")).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+      await dropTable(url, table);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { describe, expect, it } from "vitest";
+import { createToolSearch, runAgent, type StrategyName, type ToolSearchEvent } from "../../src/index.js";
+import { lastToolResults, reply, serverPerTest, type WireBlock } from "../support/messages-api-server.js";
+import { sampleTools } from "../support/sample-tools.js";
+
+const startServer = serverPerTest();
+/** Words no sample tool uses: unaided, every ranker finds nothing. */
+const SLANG = "ping the crew";
+
+/** The names a search result block offers, in any strategy's format. */
+function offered(result: WireBlock): string[] {
+  if (Array.isArray(result.content)) {
+    const blocks = result.content as WireBlock[];
+    const references = blocks.filter((block) => block.type === "tool_reference").map((block) => String(block.tool_name));
+    if (references.length > 0 || blocks.length === 0) return references;
+    return (JSON.parse(String(blocks[0]!.text)) as { matches: { name: string }[] }).matches.map((match) => match.name);
+  }
+  return (JSON.parse(String(result.content)) as { matches: { name: string }[] }).matches.map((match) => match.name);
+}
+
+describe("an agent run teaches the tool search it runs on", () => {
+  it.each<StrategyName>(["stubs", "native", "stable"])("%s: the second run finds the tool the first run searched for and used", async (strategy) => {
+    const events: ToolSearchEvent[] = [];
+    const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: { toolSearchThresholdTokens: 100 }, learning: true, onEvent: (event) => events.push(event) });
+    const found: string[][] = [];
+    const server = await startServer([
+      // Run 1: the search finds nothing; the model calls the tool it knows by name anyway.
+      () => reply.toolUse({ name: "search_tools", input: { query: SLANG } }),
+      (request) => (found.push(offered(lastToolResults(request)[0]!)), reply.toolUse({ name: "slack__post_message", input: { channel: "#ops", text: "done" } })),
+      () => reply.text("Done."),
+      // Run 2: the same request, now answered from what run 1 taught.
+      () => reply.toolUse({ name: "search_tools", input: { query: SLANG } }),
+      (request) => (found.push(offered(lastToolResults(request)[0]!)), reply.text("Found it.")),
+    ]);
+    const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+    try {
+      await runAgent({ client, model: "claude-test", toolSearch, strategy, prompt: "Tell the crew the deploy is done." });
+      await runAgent({ client, model: "claude-test", toolSearch, strategy, prompt: "Tell the crew the deploy is done." });
+      expect(found).toEqual([[], ["slack__post_message"]]);
+      expect(events.filter((event) => event.type === "lesson")).toEqual([
+        { type: "lesson", sessionId: expect.any(String), scope: "default", name: "slack__post_message", queries: [SLANG] },
+      ]);
+    } finally {
+      await toolSearch.close();
+    }
+  });
+});
