@@ -1,10 +1,11 @@
+import { ExactNames, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { BM25_FIELDS, fieldTermsOf, idfOf, queryTermsOf, type Bm25Field } from "./bm25-terms.js";
 import { FIELD_COUNT, TermPostings } from "./term-postings.js";
 
 export type { Bm25Field } from "./bm25-terms.js";
 
-export interface Bm25Options {
+export interface Bm25Options extends QueryHandling {
   /**
    * How much a term hit in each field counts. The defaults make a name hit outrank a
    * description hit, and keep parameter text as a weak tie-breaker (parameter names such as
@@ -51,6 +52,9 @@ export class Bm25Ranker implements Ranker {
   private readonly weights: Float64Array;
   private readonly k1: number;
   private readonly b: number;
+  private readonly handling: QueryHandling;
+  /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
+  private readonly names: ExactNames | undefined;
 
   private readonly slotOf = new Map<string, number>();
   /** By slot; `undefined` for a removed tool whose entries await compaction. */
@@ -89,6 +93,8 @@ export class Bm25Ranker implements Ranker {
     this.weights = Float64Array.from(BM25_FIELDS, (field) => weights[field]);
     this.k1 = options.k1 ?? 1.2;
     this.b = options.b ?? 0.75;
+    this.handling = { exactNames: options.exactNames ?? true };
+    this.names = this.handling.exactNames ? new ExactNames() : undefined;
   }
 
   update(documents: readonly RankDocument[]): void {
@@ -110,8 +116,18 @@ export class Bm25Ranker implements Ranker {
     if (this.deadEntries > this.liveEntries) this.compact();
   }
 
+  /**
+   * The best `limit` tools for the query, best first. A tool the query names comes first
+   * (see {@link QueryHandling}).
+   */
   search(query: string, options: RankOptions): RankedTool[] {
     if (this.live === 0 || options.limit <= 0) return [];
+    const plan = QueryPlan.of(query, options, this.handling, this.names);
+    return plan.finish(this.rank(query, { ...options, limit: plan.depth }));
+  }
+
+  /** Plain BM25F: the `limit` best scored tools the filter allows. */
+  private rank(query: string, options: RankOptions): RankedTool[] {
     if (this.normsStale) this.updateNorms();
     const { scores, touched, alive } = this;
     let touchedCount = 0;
@@ -247,6 +263,7 @@ export class Bm25Ranker implements Ranker {
       this.documentFrequency[id]!++;
     });
     this.slots.push({ name: document.name, fingerprint: document.fingerprint, terms: Int32Array.from(terms) });
+    this.names?.add(document.name, document.server);
     this.alive[slot] = 1;
     this.slotOf.set(document.name, slot);
     this.order[slot] = order;
@@ -264,6 +281,7 @@ export class Bm25Ranker implements Ranker {
     this.slots[slot] = undefined;
     this.alive[slot] = 0;
     this.slotOf.delete(removed.name);
+    this.names?.remove(removed.name);
     this.live--;
     this.liveEntries -= removed.terms.length;
     this.deadEntries += removed.terms.length;

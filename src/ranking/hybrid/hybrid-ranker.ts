@@ -1,14 +1,19 @@
 import { Bm25Ranker } from "../bm25/index.js";
 import { errorText } from "../../errors.js";
 import { EmbeddingRanker, type EmbeddingRankerOptions } from "../embedding/embedding-ranker.js";
+import { ExactNames, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { fuse, type Fusion } from "./fuse.js";
 
-export interface HybridRankerOptions {
-  /** The lexical side. @defaultValue a default {@link Bm25Ranker} */
+export interface HybridRankerOptions extends QueryHandling {
+  /**
+   * The lexical side. @defaultValue a {@link Bm25Ranker} that leaves exact names to the hybrid,
+   * which handles them over the fused ranking
+   */
   lexical?: Ranker;
   /**
-   * The semantic side: a ranker, or options for the default {@link EmbeddingRanker}.
+   * The semantic side: a ranker, or options for the default {@link EmbeddingRanker} (whose
+   * `exactNames` the hybrid turns off: it handles them itself).
    * @defaultValue an {@link EmbeddingRanker} on the bundled model
    */
   semantic?: Ranker | EmbeddingRankerOptions;
@@ -74,23 +79,39 @@ export class HybridRanker implements Ranker {
   private readonly lexical: Ranker;
   private readonly semantic: Ranker;
   private semanticFailed = false;
+  /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
+  private readonly names: ExactNames | undefined;
 
   constructor(private readonly options: HybridRankerOptions = {}) {
-    this.lexical = options.lexical ?? new Bm25Ranker();
+    // The hybrid itself puts named tools first, over the fused ranking.
+    const single = { exactNames: false } as const;
+    this.lexical = options.lexical ?? new Bm25Ranker(single);
     const semantic = options.semantic;
     // The fusion floor does the semantic cut here; 0.3 is what bench/tune-fusion.ts measured with.
     this.semantic = isRanker(semantic)
       ? semantic
-      : new EmbeddingRanker({ minSimilarity: 0.3, ...(options.onWarning ? { onWarning: options.onWarning } : {}), ...semantic });
+      : new EmbeddingRanker({ minSimilarity: 0.3, ...(options.onWarning ? { onWarning: options.onWarning } : {}), ...semantic, ...single });
     this.name = `hybrid-${options.fusion ?? "adaptive"}`;
+    this.names = options.exactNames === false ? undefined : new ExactNames();
   }
 
   async update(documents: readonly RankDocument[]): Promise<void> {
     await this.lexical.update(documents);
     await this.guard(() => this.semantic.update(documents));
+    this.names?.sync(documents);
   }
 
+  /**
+   * Both sides' rankings fused, best first. A tool the query names comes first (see
+   * {@link QueryHandling}).
+   */
   async search(query: string, options: RankOptions): Promise<RankedTool[]> {
+    const plan = QueryPlan.of(query, options, this.options, this.names);
+    return plan.finish(await this.rankOne(query, { ...options, limit: plan.depth }));
+  }
+
+  /** Both sides ranked, then fused (or nothing, when abstaining). */
+  private async rankOne(query: string, options: RankOptions): Promise<RankedTool[]> {
     const depth = { ...options, limit: Math.max(options.limit, this.options.candidates ?? 50) };
     const lexical = await this.lexical.search(query, depth);
     const semantic = this.semanticFailed ? [] : ((await this.guard(() => this.semantic.search(query, depth))) ?? []);

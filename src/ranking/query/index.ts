@@ -1,0 +1,2 @@
+export { ExactNames } from "./exact-names.js";
+export { namedFirst, QueryPlan, type QueryHandling } from "./query-plan.js";

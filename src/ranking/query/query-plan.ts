@@ -1,0 +1,69 @@
+import type { RankedTool, RankOptions } from "../ranker.js";
+import type { ExactNames } from "./exact-names.js";
+
+/**
+ * What toolsift's rankers do with a query besides scoring it. On by default.
+ */
+export interface QueryHandling {
+  /**
+   * A query that names a tool (`slack__post_message`, `post message`, `postMessage`, or a full
+   * tool name inside a longer query) puts that tool first, permissions applied. See `ExactNames`.
+   * @defaultValue true
+   */
+  exactNames?: boolean;
+}
+
+/**
+ * One query's plan: the tools it names (that the filter allows). A ranker ranks the query to
+ * {@link QueryPlan.depth} and hands the ranking to {@link QueryPlan.finish}.
+ */
+export class QueryPlan {
+  private constructor(
+    /** Tools the query names, most exactly named first, already permitted. */
+    readonly named: readonly string[],
+    private readonly limit: number,
+  ) {}
+
+  static of(query: string, options: RankOptions, handling: QueryHandling, names: ExactNames | undefined): QueryPlan {
+    const named = handling.exactNames === false || !names ? [] : names.match(query).filter((name) => !options.filter || options.filter(name));
+    return new QueryPlan(named, options.limit);
+  }
+
+  /** How deep to rank the query. */
+  get depth(): number {
+    return this.limit;
+  }
+
+  /** The final list: named tools first, then the ranking. */
+  finish(ranked: readonly RankedTool[]): RankedTool[] {
+    return namedFirst(ranked, this.named).slice(0, Math.max(0, this.limit));
+  }
+}
+
+/**
+ * `ranked` with the `named` tools moved to the front, in their order. A named tool keeps its
+ * score when that already puts it ahead of everything after it; otherwise it gets a score just
+ * above, so the list stays sorted by score.
+ */
+export function namedFirst(ranked: readonly RankedTool[], named: readonly string[]): RankedTool[] {
+  if (named.length === 0) return [...ranked];
+  const isNamed = new Set(named);
+  const rest = ranked.filter((hit) => !isNamed.has(hit.name));
+  const scoreOf = new Map(ranked.map((hit) => [hit.name, hit.score]));
+  const front: RankedTool[] = [];
+  // The score each named tool must beat: the next tool's, none after the last (any score will do, 1 without one).
+  let floor = rest[0]?.score;
+  for (let i = named.length - 1; i >= 0; i--) {
+    const name = named[i]!;
+    const own = scoreOf.get(name);
+    const score = floor === undefined ? (own ?? 1) : own !== undefined && own > floor ? own : above(floor);
+    front.unshift({ name, score });
+    floor = score;
+  }
+  return [...front, ...rest];
+}
+
+/** A number slightly above `score`, for a tool that must rank ahead of one scoring `score`. */
+function above(score: number): number {
+  return score + Math.max(Math.abs(score) * 1e-6, 1e-9);
+}
