@@ -1,4 +1,4 @@
-import { ExactNames, QueryPlan, type QueryHandling } from "../query/index.js";
+import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { BM25_FIELDS, fieldTermsOf, idfOf, queryTermsOf, type Bm25Field } from "./bm25-terms.js";
 import { FIELD_COUNT, TermPostings } from "./term-postings.js";
@@ -93,7 +93,7 @@ export class Bm25Ranker implements Ranker {
     this.weights = Float64Array.from(BM25_FIELDS, (field) => weights[field]);
     this.k1 = options.k1 ?? 1.2;
     this.b = options.b ?? 0.75;
-    this.handling = { exactNames: options.exactNames ?? true };
+    this.handling = { exactNames: options.exactNames ?? true, multiPart: options.multiPart ?? true };
     this.names = this.handling.exactNames ? new ExactNames() : undefined;
   }
 
@@ -117,13 +117,17 @@ export class Bm25Ranker implements Ranker {
   }
 
   /**
-   * The best `limit` tools for the query, best first. A tool the query names comes first
-   * (see {@link QueryHandling}).
+   * The best `limit` tools for the query, best first. A tool the query names comes first; a
+   * query that chains requests is also ranked request by request (see {@link QueryHandling}).
    */
   search(query: string, options: RankOptions): RankedTool[] {
     if (this.live === 0 || options.limit <= 0) return [];
     const plan = QueryPlan.of(query, options, this.handling, this.names);
-    return plan.finish(this.rank(query, { ...options, limit: plan.depth }));
+    const whole = this.rank(query, { ...options, limit: plan.depth });
+    return plan.finish(
+      whole,
+      plan.parts.map((part) => this.rank(part, { ...options, limit: PART_DEPTH })),
+    );
   }
 
   /** Plain BM25F: the `limit` best scored tools the filter allows. */

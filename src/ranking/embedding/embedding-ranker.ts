@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { errorText } from "../../errors.js";
-import { ExactNames, QueryPlan, type QueryHandling } from "../query/index.js";
+import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import type { Embedder, EmbedderOptions } from "./embedder.js";
 import { embeddingTextOf } from "./embedding-text.js";
@@ -122,23 +122,26 @@ export class EmbeddingRanker implements Ranker {
   }
 
   /**
-   * The nearest tools to the query, best first. A tool the query names comes first (see
-   * {@link QueryHandling}).
+   * The nearest tools to the query, best first. A tool the query names comes first; a query
+   * that chains requests is also embedded request by request (see {@link QueryHandling}).
    */
   async search(query: string, options: RankOptions): Promise<RankedTool[]> {
     const { embedder, index } = await this.open();
     const plan = QueryPlan.of(query, options, this.options, this.names);
-    const [vector] = await embedder.embed([query]);
+    const vectors = await embedder.embed([query, ...plan.parts]);
     const minSimilarity = this.options.minSimilarity ?? 0.35;
-    const nearest = (): RankedTool[] => {
-      // No word of the query is known to the model: nothing to compare, so no matches.
+    const nearest = (vector: Float32Array | undefined, limit: number): RankedTool[] => {
+      // No word of the text is known to the model: nothing to compare, so no matches.
       if (!vector || vector.every((value) => value === 0)) return [];
       return index
-        .search(vector, plan.depth, options.filter)
+        .search(vector, limit, options.filter)
         .filter((hit) => hit.similarity >= minSimilarity)
         .map((hit) => ({ name: hit.name, score: hit.similarity }));
     };
-    return plan.finish(nearest());
+    return plan.finish(
+      nearest(vectors[0], plan.depth),
+      plan.parts.map((_, i) => nearest(vectors[i + 1], PART_DEPTH)),
+    );
   }
 
   /** Releases the model if the ranker loaded it; an {@link Embedder} passed in stays open. */

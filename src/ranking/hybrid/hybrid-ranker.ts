@@ -1,19 +1,19 @@
 import { Bm25Ranker } from "../bm25/index.js";
 import { errorText } from "../../errors.js";
 import { EmbeddingRanker, type EmbeddingRankerOptions } from "../embedding/embedding-ranker.js";
-import { ExactNames, QueryPlan, type QueryHandling } from "../query/index.js";
+import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { fuse, type Fusion } from "./fuse.js";
 
 export interface HybridRankerOptions extends QueryHandling {
   /**
-   * The lexical side. @defaultValue a {@link Bm25Ranker} that leaves exact names to the hybrid,
-   * which handles them over the fused ranking
+   * The lexical side. @defaultValue a {@link Bm25Ranker} that leaves exact names and multi-part
+   * queries to the hybrid, which handles both over the fused ranking
    */
   lexical?: Ranker;
   /**
    * The semantic side: a ranker, or options for the default {@link EmbeddingRanker} (whose
-   * `exactNames` the hybrid turns off: it handles them itself).
+   * `exactNames` and `multiPart` the hybrid turns off: it handles both itself).
    * @defaultValue an {@link EmbeddingRanker} on the bundled model
    */
   semantic?: Ranker | EmbeddingRankerOptions;
@@ -83,8 +83,8 @@ export class HybridRanker implements Ranker {
   private readonly names: ExactNames | undefined;
 
   constructor(private readonly options: HybridRankerOptions = {}) {
-    // The hybrid itself puts named tools first, over the fused ranking.
-    const single = { exactNames: false } as const;
+    // The sides rank one request each; the hybrid itself pins named tools and merges requests.
+    const single = { exactNames: false, multiPart: false } as const;
     this.lexical = options.lexical ?? new Bm25Ranker(single);
     const semantic = options.semantic;
     // The fusion floor does the semantic cut here; 0.3 is what bench/tune-fusion.ts measured with.
@@ -102,15 +102,18 @@ export class HybridRanker implements Ranker {
   }
 
   /**
-   * Both sides' rankings fused, best first. A tool the query names comes first (see
-   * {@link QueryHandling}).
+   * Both sides' rankings fused, best first. A tool the query names comes first; a query that
+   * chains requests is also ranked request by request (see {@link QueryHandling}).
    */
   async search(query: string, options: RankOptions): Promise<RankedTool[]> {
     const plan = QueryPlan.of(query, options, this.options, this.names);
-    return plan.finish(await this.rankOne(query, { ...options, limit: plan.depth }));
+    const whole = await this.rankOne(query, { ...options, limit: plan.depth });
+    const parts: RankedTool[][] = [];
+    for (const part of plan.parts) parts.push(await this.rankOne(part, { ...options, limit: PART_DEPTH }));
+    return plan.finish(whole, parts);
   }
 
-  /** Both sides ranked, then fused (or nothing, when abstaining). */
+  /** One request: both sides ranked, then fused (or nothing, when abstaining). */
   private async rankOne(query: string, options: RankOptions): Promise<RankedTool[]> {
     const depth = { ...options, limit: Math.max(options.limit, this.options.candidates ?? 50) };
     const lexical = await this.lexical.search(query, depth);

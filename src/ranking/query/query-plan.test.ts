@@ -41,3 +41,27 @@ describe("QueryPlan", () => {
     expect(plan.finish([hit("a", 4), hit("b", 3), hit("slack__post_message", 1)]).map((entry) => entry.name)).toEqual(["slack__post_message", "a"]);
   });
 });
+
+describe("QueryPlan for a chained query", () => {
+  const query = "book a flight to Paris and then email the itinerary to Sam";
+
+  it("ranks the whole query deeper and merges each request's best into the result", () => {
+    const plan = QueryPlan.of(query, { limit: 3 }, {}, undefined);
+    expect(plan.parts).toEqual(["book a flight to Paris", "email the itinerary to Sam"]);
+    expect(plan.depth).toBeGreaterThan(3);
+    const whole = [hit("flights__book", 9), hit("flights__search", 8), hit("flights__cancel", 7), hit("flights__status", 6), hit("gmail__send_email", 1)];
+    const result = plan.finish(whole, [[hit("flights__book", 5)], [hit("gmail__send_email", 3)]]);
+    expect(result.map((entry) => entry.name)).toEqual(["flights__book", "flights__search", "gmail__send_email"]);
+  });
+
+  it("ranks the query whole when multiPart is off, and takes a number as the parts' weight", () => {
+    expect(QueryPlan.of(query, { limit: 2 }, { multiPart: false }, undefined).parts).toEqual([]);
+    const whole = [hit("a", 10), hit("b", 6)];
+    const light = QueryPlan.of(query, { limit: 2 }, { multiPart: 0.3 }, undefined).finish(whole, [[], [hit("c", 1)]]);
+    expect(light.map((entry) => entry.name)).toEqual(["a", "b"]);
+  });
+
+  it("has no parts for a single request", () => {
+    expect(QueryPlan.of("post a message in the incidents channel", { limit: 5 }, {}, undefined).parts).toEqual([]);
+  });
+});

@@ -1,8 +1,10 @@
 import type { RankedTool, RankOptions } from "../ranker.js";
 import type { ExactNames } from "./exact-names.js";
+import { DEFAULT_PART_WEIGHT, mergeParts, PART_DEPTH } from "./merge-parts.js";
+import { splitRequests } from "./request-parts.js";
 
 /**
- * What toolsift's rankers do with a query besides scoring it. On by default.
+ * What toolsift's rankers do with a query besides scoring it. Each is on by default.
  */
 export interface QueryHandling {
   /**
@@ -11,31 +13,47 @@ export interface QueryHandling {
    * @defaultValue true
    */
   exactNames?: boolean;
+  /**
+   * A query that chains requests (`book a flight and then email the itinerary`) is also ranked
+   * request by request, and each request's best matches are merged into the result. `false`
+   * ranks every query whole; a number sets how much a request's best match weighs against the
+   * whole query's best (1).
+   * @defaultValue true (weight 0.7)
+   */
+  multiPart?: boolean | number;
 }
 
 /**
- * One query's plan: the tools it names (that the filter allows). A ranker ranks the query to
- * {@link QueryPlan.depth} and hands the ranking to {@link QueryPlan.finish}.
+ * One query's plan: the tools it names (that the filter allows) and, for a chain of requests,
+ * its parts. A ranker ranks the whole query to {@link QueryPlan.depth}, each part to
+ * {@link PART_DEPTH}, and hands both to {@link QueryPlan.finish}.
  */
 export class QueryPlan {
   private constructor(
+    /** The requests of a chained query; empty for a single request. */
+    readonly parts: readonly string[],
     /** Tools the query names, most exactly named first, already permitted. */
     readonly named: readonly string[],
     private readonly limit: number,
+    private readonly partWeight: number,
   ) {}
 
   static of(query: string, options: RankOptions, handling: QueryHandling, names: ExactNames | undefined): QueryPlan {
     const named = handling.exactNames === false || !names ? [] : names.match(query).filter((name) => !options.filter || options.filter(name));
-    return new QueryPlan(named, options.limit);
+    const multiPart = handling.multiPart ?? true;
+    const parts = multiPart === false ? [] : splitRequests(query);
+    const partWeight = typeof multiPart === "number" ? multiPart : DEFAULT_PART_WEIGHT;
+    return new QueryPlan(parts.length > 1 ? parts : [], named, options.limit, partWeight);
   }
 
-  /** How deep to rank the query. */
+  /** How deep to rank the whole query: deeper for a chain, whose parts may lift lower tools. */
   get depth(): number {
-    return this.limit;
+    return this.parts.length > 0 ? this.limit + PART_DEPTH : this.limit;
   }
 
-  /** The final list: named tools first, then the ranking. */
-  finish(ranked: readonly RankedTool[]): RankedTool[] {
+  /** The final list: named tools first, then the whole query's ranking merged with its parts'. */
+  finish(whole: readonly RankedTool[], parts: readonly (readonly RankedTool[])[] = []): RankedTool[] {
+    const ranked = this.parts.length > 0 ? mergeParts(whole, parts, this.partWeight) : [...whole];
     return namedFirst(ranked, this.named).slice(0, Math.max(0, this.limit));
   }
 }
