@@ -19,7 +19,6 @@ describe("ExactNames", () => {
     ["the name in kebab-case", "slack-post-message", ["slack__post_message"]],
     ["the local part's words", "post message", ["slack__post_message"]],
     ["the local part in camelCase", "postMessage", ["slack__post_message"]],
-    ["the words up to stemming, stop words and order", "list the events", ["calendar__list_events"]],
     ["a camelCase name by its words", "get current time", ["getCurrentTime"]],
     ["a name made of a stop word", "no", ["no"]],
   ])("matches %s", (_form, query, expected) => {
@@ -36,12 +35,13 @@ describe("ExactNames", () => {
     expect(index.match("run getCurrentTime, then calendar__list_events")).toEqual(["getCurrentTime", "calendar__list_events"]);
   });
 
-  it("puts a more exact form first, and reads only prose up to stemming", () => {
-    const both = indexOf("get_users", "get_user");
-    expect(both.match("get users")).toEqual(["get_users", "get_user"]);
-    expect(both.match("get user")).toEqual(["get_user", "get_users"]);
-    // Written as an identifier, a query means exactly that tool.
-    expect(both.match("get_user")).toEqual(["get_user"]);
+  it("puts a tool named in full ahead of one whose local part has the same words", () => {
+    expect(indexOf("slack__post_message", "post_message").match("post message")).toEqual(["post_message", "slack__post_message"]);
+  });
+
+  it("reads words as written, without stemming: plurals and other words name nothing", () => {
+    expect(index.match("post messages")).toEqual([]);
+    expect(index.match("list the events")).toEqual([]);
   });
 
   it("does not match a query that only shares words with a name", () => {

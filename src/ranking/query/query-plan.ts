@@ -53,7 +53,8 @@ export class QueryPlan {
 
   /** The final list: named tools first, then the whole query's ranking merged with its parts'. */
   finish(whole: readonly RankedTool[], parts: readonly (readonly RankedTool[])[] = []): RankedTool[] {
-    const ranked = this.parts.length > 0 ? mergeParts(whole, parts, this.partWeight) : [...whole];
+    if (this.parts.length === 0 && this.named.length === 0) return whole.slice(0, Math.max(0, this.limit));
+    const ranked = this.parts.length > 0 ? mergeParts(whole, parts, this.partWeight) : whole;
     return namedFirst(ranked, this.named).slice(0, Math.max(0, this.limit));
   }
 }

@@ -46,6 +46,8 @@ const CUED_SENTENCE = new RegExp(`(?<=[.!?;])\\s+(?=(?:and\\s+)?(?:${SEQUENCE_CU
 /** A cue inside a sentence, after a comma or a space: `…, then email …`, `… and then stop …`. */
 const CUED_CLAUSE = new RegExp(`(?:,\\s*|\\s+)(?:and\\s+)?(?:then|after that|afterwards|after which|finally|lastly|additionally|also)\\b,?\\s+`, "iu");
 const AND = /(\s+and\s+)/iu;
+/** Whether a query could split at all: most queries hold no cue and no `and`, and skip the rest. */
+const ANY_CUE = new RegExp(`\\b(?:and|${SEQUENCE_CUES})\\b`, "iu");
 /** The cue a part opens with, dropped: it names no tool. */
 const LEADING_CUE = new RegExp(`^(?:and\\s+)?(?:${SEQUENCE_CUES})\\b,?\\s*`, "iu");
 
@@ -71,6 +73,7 @@ export const MAX_REQUEST_PARTS = 8;
  * ```
  */
 export function splitRequests(query: string): string[] {
+  if (!ANY_CUE.test(query)) return [query];
   const text = query.length > MAX_ANALYSED_CHARS ? query.slice(0, MAX_ANALYSED_CHARS) : query;
   const parts = text
     .split(CUED_SENTENCE)
