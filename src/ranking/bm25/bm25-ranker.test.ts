@@ -140,8 +140,8 @@ describe("Bm25Ranker", () => {
 
     it.each([1, 2, 3, 4, 5])("seed %i: after a fresh build and after incremental churn", (seed) => {
       const next = random(seed);
-      // The scoring core: what the ranker adds on top of BM25F (exact names, requests) is off.
-      const ranker = new Bm25Ranker({ exactNames: false, multiPart: false });
+      // The scoring core: what the ranker adds on top of BM25F (exact names, requests, abstention) is off.
+      const ranker = new Bm25Ranker({ exactNames: false, multiPart: false, abstention: false });
       const reference = new StraightforwardBm25();
       let documents = catalogue(next, 60, 0);
       for (let round = 0; round < 6; round++) {
