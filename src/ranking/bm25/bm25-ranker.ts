@@ -29,7 +29,8 @@ export interface Bm25Options extends QueryHandling {
   abstention?: AbstentionOptions | false;
 }
 
-const DEFAULT_WEIGHTS: Record<Bm25Field, number> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
+/** The field weights `Bm25Options.fieldWeights` defaults to. */
+export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
 const NAME_FIELD = BM25_FIELDS.indexOf("name");
 
 /** One tool's place in the index. */
@@ -102,7 +103,7 @@ export class Bm25Ranker implements Ranker {
   private touched = new Int32Array(16);
 
   constructor(options: Bm25Options = {}) {
-    const weights = { ...DEFAULT_WEIGHTS, ...options.fieldWeights };
+    const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
     this.weights = Float64Array.from(BM25_FIELDS, (field) => weights[field]);
     this.k1 = options.k1 ?? 1.2;
     this.b = options.b ?? 0.75;
