@@ -27,6 +27,8 @@ export interface BenchOptions {
   noVectorIndex: boolean;
   /** Skip the packed-package section (it needs the npm registry or a warm npm cache). */
   noPackage: boolean;
+  /** Skip issue 11's relevance section (exact names, multi-part requests, abstention). */
+  noRelevance: boolean;
   help: boolean;
 }
 
@@ -43,8 +45,9 @@ export const USAGE = `Usage: npm run bench -- [options]
 Runs every ranker (toolsift's, the peers and the typed-array reference BM25) over the retrieval
 datasets and over generated catalogues with skewed vocabulary, measures toolsift through a
 session at those sizes (issue 13's ratios), reloads the embedding indexes from disk at the
-largest size, measures the tool-block saving, the packed package in a fresh project (issue 8)
-and exact vs HNSW embedding search, plays oracle agent sessions under each strategy, prints
+largest size, measures the tool-block saving, the packed package in a fresh project (issue 8),
+exact vs HNSW embedding search, and exact names, multi-part requests and abstention against
+each toolsift ranker's plain self (issue 11), plays oracle agent sessions under each strategy, prints
 Markdown tables and writes bench/results/<timestamp>.{json,md,svg}. Missed targets are
 reported, never a failure.
 
@@ -60,6 +63,7 @@ reported, never a failure.
   --no-package          skip the packed-package section (npm pack + install in a temporary project;
                         it needs the npm registry or a warm npm cache)
   --no-strategies       skip the agent-strategy sessions (stubs / native / stable)
+  --no-relevance        skip exact names, multi-part requests and abstention (issue 11)
   --max-queries <n>     search at most n queries per dataset, spread evenly (default: all; --quick: ${QUICK_MAX_QUERIES})
   --scale-queries <n>   queries per generated catalogue (default ${DEFAULT_SCALE_QUERIES}; --quick: ${QUICK_SCALE_QUERIES})
   --seed <n>            seed of the catalogue generator (default 42)
@@ -99,6 +103,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         "no-strategies": { type: "boolean" },
         "no-vector-index": { type: "boolean" },
         "no-package": { type: "boolean" },
+        "no-relevance": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -129,6 +134,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       values["vector-sizes"] === undefined ? (quick ? QUICK_VECTOR_SIZES : DEFAULT_VECTOR_SIZES) : parseSizes("--vector-sizes", values["vector-sizes"]),
     noVectorIndex: values["no-vector-index"] ?? false,
     noPackage: values["no-package"] ?? false,
+    noRelevance: values["no-relevance"] ?? false,
     help: values.help ?? false,
   };
 }

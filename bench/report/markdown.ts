@@ -2,6 +2,7 @@ import type { BenchReport, PersistenceRun, RankerRun, StrategyRun } from "./benc
 import { count, mb, ms, share } from "./format.js";
 import { blockSavingSection, packageSection, sessionScaleSection, targetsSection, vectorIndexSection } from "./markdown-sections.js";
 import { errorCells, table } from "./markdown-table.js";
+import { relevanceSection } from "./relevance-section.js";
 
 /** What the persistence table measures, in words. */
 export const PERSISTENCE_NOTE =
@@ -238,6 +239,7 @@ export function renderMarkdown(report: BenchReport): string {
   parts.push(...blockSavingSection(report));
   if (report.package) parts.push(...packageSection(report));
   parts.push(...vectorIndexSection(report));
+  parts.push(...relevanceSection(report));
   parts.push("## Agent strategies");
   parts.push(...strategySection(report));
   parts.push(...targetsSection(report));
