@@ -12,9 +12,9 @@ describe("abstains", () => {
   it.each([
     ["the query has no word of its own", { foreignWords: 0 }],
     ["the query names the tool's server", { namesServer: true, inServer: true }],
-    ["the best score is strong", { evidence: 0.8 }],
+    ["the best score is strong", { evidence: 0.75 }],
     ["the tool explains a quarter of the query", { explained: 0.25 }],
-    ["the query covers 30% of the tool's name", { nameCoverage: 0.3 }],
+    ["the query covers 20% of the tool's name", { nameCoverage: 0.2 }],
   ] as const)("answers when %s", (_sign, change) => {
     expect(abstains({ ...weak, ...change }, DEFAULT_ABSTENTION)).toBe(false);
   });

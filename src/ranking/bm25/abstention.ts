@@ -7,7 +7,7 @@ import { analyzeText, STOP_WORDS } from "../text/index.js";
 export interface AbstentionOptions {
   /**
    * The best score, in units of the idf of a word only one tool has.
-   * @defaultValue 0.8
+   * @defaultValue 0.75
    */
   maxEvidence?: number;
   /**
@@ -16,7 +16,7 @@ export interface AbstentionOptions {
    * @defaultValue 0.25
    */
   maxExplained?: number;
-  /** The idf-weighted share of the best tool's name words the query contains. @defaultValue 0.3 */
+  /** The idf-weighted share of the best tool's name words the query contains. @defaultValue 0.2 */
   maxNameCoverage?: number;
   /**
    * The best score, as for `maxEvidence`, when the best tool is in a server and contains a single
@@ -26,7 +26,7 @@ export interface AbstentionOptions {
   maxSingleWordEvidence?: number;
 }
 
-export const DEFAULT_ABSTENTION: Required<AbstentionOptions> = { maxEvidence: 0.8, maxExplained: 0.25, maxNameCoverage: 0.3, maxSingleWordEvidence: 0.55 };
+export const DEFAULT_ABSTENTION: Required<AbstentionOptions> = { maxEvidence: 0.75, maxExplained: 0.25, maxNameCoverage: 0.2, maxSingleWordEvidence: 0.55 };
 
 /** What BM25 knows about a query and its best match, for {@link abstains}. */
 export interface MatchEvidence {
@@ -53,10 +53,10 @@ export interface MatchEvidence {
  * 1. the query has words of its own: everyday words (lower-case letters, not stop words) that no
  *    tool uses, like `restaurant` in "book a table at an Italian restaurant";
  * 2. it does not name the best tool's server;
- * 3. the best score is weak: under `maxEvidence` (0.8) of the idf of a word only one tool has
+ * 3. the best score is weak: under `maxEvidence` (0.75) of the idf of a word only one tool has
  *    (about what such a word adds when the query finds it in that tool's name);
  * 4. the best tool explains little of the query: it contains under `maxExplained` (25%) of the
- *    query's idf weight and the query under `maxNameCoverage` (30%) of the tool's name; or it is a
+ *    query's idf weight and the query under `maxNameCoverage` (20%) of the tool's name; or it is a
  *    tool in a server (`postgres__list_tables`) that contains one word of the query (`table`),
  *    while the query has two words of its own or the match is weaker still (under
  *    `maxSingleWordEvidence`, 0.55).
@@ -67,12 +67,13 @@ export interface MatchEvidence {
  * before abstention is considered (see `ExactNames`).
  *
  * Chosen on toolsift's bench by how many unanswerable queries a rule answers with nothing against
- * the recall@5 it costs on every dataset: on toolsift's own set 4% → 65% of its 71 unanswerable
- * queries for 0.2 points of recall, CLINC150's out-of-scope queries 51% → 52%, at most 0.4 points
- * on any public set. A single sign costs far more recall for the same abstention (the weak score
- * alone: 30 points of Seal-Tools' recall to abstain on 27% of toolsift's queries), because a long
- * query always looks weakly explained and a short casual one always looks weakly scored. The
- * one-word case is limited to tools in servers: in a catalogue of intents with two-word names
+ * the recall@5 it costs on every dataset (all queries): on toolsift's own set 4% → 62% of its 71
+ * unanswerable queries for 0.2 points of recall, CLINC150's 1,200 out-of-scope queries 51% → 52%
+ * (most share no word with its terse intents) for 0.15 points, BFCL 0.13 points, Seal-Tools and
+ * StableToolBench none. A single sign costs far more recall for the same abstention (the weak
+ * score alone: 30 points of Seal-Tools' recall to abstain on 27% of toolsift's queries), because
+ * a long query always looks weakly explained and a short casual one always looks weakly scored.
+ * The one-word case is limited to tools in servers: in a catalogue of intents with two-word names
  * (CLINC150), one matched word is how most answerable queries look.
  */
 export function abstains(match: MatchEvidence, limits: Required<AbstentionOptions>): boolean {

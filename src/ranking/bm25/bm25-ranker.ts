@@ -24,7 +24,7 @@ export interface Bm25Options extends QueryHandling {
    * Answer nothing when the best match is a coincidence of common words and the query has a
    * word no tool uses: see {@link abstains} for the rule and how it was chosen. `false` always
    * answers when any word matches.
-   * @defaultValue `{ maxEvidence: 0.8, maxExplained: 0.25, maxNameCoverage: 0.3, maxSingleWordEvidence: 0.55 }`
+   * @defaultValue `{ maxEvidence: 0.75, maxExplained: 0.25, maxNameCoverage: 0.2, maxSingleWordEvidence: 0.55 }`
    */
   abstention?: AbstentionOptions | false;
 }
