@@ -62,7 +62,7 @@ export interface HybridRankerOptions extends QueryHandling {
    * catalogue does not have. `false` always answers.
    * @defaultValue `{ maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: 0.4 }`. On
    * toolsift's bench, with BM25 abstaining, the hybrid answers 25% of its own set's unanswerable
-   * queries with nothing (13% before) while its recall@5 there rose from 0.509 to 0.517: a query
+   * queries with nothing (13% before) while its recall@5 there rose from 0.509 to 0.515: a query
    * BM25 matched by coincidence is left to the embeddings; 0.45 abstained more but lost recall
    * on that set's paraphrases.
    */
