@@ -15,6 +15,7 @@ describe("parseBenchOptions", () => {
       noStrategies: false,
       noPackage: false,
       noVectorIndex: false,
+      noRelevance: false,
     });
     expect(options.sizes).toEqual([1_000, 10_000, 50_000]);
     expect(options.sizes).toEqual(DEFAULT_SIZES);
@@ -28,12 +29,13 @@ describe("parseBenchOptions", () => {
     expect(options.sizes).toEqual([100, 1000, 10000]);
   });
 
-  it("turns off scale, strategy, package and vector-index runs on request", () => {
-    expect(parseBenchOptions(["--no-scale", "--no-strategies", "--no-package", "--no-vector-index"])).toMatchObject({
+  it("turns off scale, strategy, package, vector-index and relevance runs on request", () => {
+    expect(parseBenchOptions(["--no-scale", "--no-strategies", "--no-package", "--no-vector-index", "--no-relevance"])).toMatchObject({
       noScale: true,
       noStrategies: true,
       noPackage: true,
       noVectorIndex: true,
+      noRelevance: true,
     });
   });
 

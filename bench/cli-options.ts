@@ -31,6 +31,8 @@ export interface BenchOptions {
   noLearning: boolean;
   /** Held-back queries per learning curve. */
   learningQueries: number;
+  /** Skip issue 11's relevance section (exact names, multi-part requests, abstention). */
+  noRelevance: boolean;
   help: boolean;
 }
 
@@ -49,8 +51,9 @@ export const USAGE = `Usage: npm run bench -- [options]
 Runs every ranker (toolsift's, the peers and the typed-array reference BM25) over the retrieval
 datasets and over generated catalogues with skewed vocabulary, measures toolsift through a
 session at those sizes (issue 13's ratios), reloads the embedding indexes from disk at the
-largest size, measures the tool-block saving, the packed package in a fresh project (issue 8)
-and exact vs HNSW embedding search, plays oracle agent sessions under each strategy, prints
+largest size, measures the tool-block saving, the packed package in a fresh project (issue 8),
+exact vs HNSW embedding search, and exact names, multi-part requests and abstention against
+each toolsift ranker's plain self (issue 11), plays oracle agent sessions under each strategy, prints
 Markdown tables and writes bench/results/<timestamp>.{json,md,svg}. Missed targets are
 reported, never a failure.
 
@@ -68,6 +71,7 @@ reported, never a failure.
   --no-strategies       skip the agent-strategy sessions (stubs / native / stable)
   --no-learning         skip the learning curves (recall@5 against the share of queries taught)
   --learning-queries <n>  held-back queries per learning curve (default ${DEFAULT_LEARNING_QUERIES}; --quick: ${QUICK_LEARNING_QUERIES})
+  --no-relevance        skip exact names, multi-part requests and abstention (issue 11)
   --max-queries <n>     search at most n queries per dataset, spread evenly (default: all; --quick: ${QUICK_MAX_QUERIES})
   --scale-queries <n>   queries per generated catalogue (default ${DEFAULT_SCALE_QUERIES}; --quick: ${QUICK_SCALE_QUERIES})
   --seed <n>            seed of the catalogue generator (default 42)
@@ -109,6 +113,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         "no-package": { type: "boolean" },
         "no-learning": { type: "boolean" },
         "learning-queries": { type: "string" },
+        "no-relevance": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -139,6 +144,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     noPackage: values["no-package"] ?? false,
     noLearning: values["no-learning"] ?? false,
     learningQueries: countOf("learning-queries", QUICK_LEARNING_QUERIES, DEFAULT_LEARNING_QUERIES),
+    noRelevance: values["no-relevance"] ?? false,
     help: values.help ?? false,
   };
 }

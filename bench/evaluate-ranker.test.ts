@@ -65,10 +65,10 @@ describe("sampleQueries", () => {
 });
 
 describe("rankerRegistry", () => {
-  it("lists toolsift's BM25 and the four peers under unique ids", () => {
+  it("lists toolsift's BM25 and the peers under unique ids", () => {
     const { entries } = rankerRegistry();
     const ids = entries.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(expect.arrayContaining(["bm25", "peer-substring", "peer-registry-bm25", "peer-ai-sdk", "peer-minisearch"]));
+    expect(ids).toEqual(expect.arrayContaining(["bm25", "peer-substring", "peer-registry-bm25", "peer-ai-sdk", "peer-minisearch", "peer-minisearch-tuned"]));
   });
 });

@@ -124,10 +124,10 @@ export async function evaluateRanker(
  * At most `max` queries, spread evenly over the set (every k-th), so a capped run still
  * covers the whole file and is the same from run to run.
  */
-export function sampleQueries(queries: readonly BenchQuery[], max: number | undefined): readonly BenchQuery[] {
+export function sampleQueries<T = BenchQuery>(queries: readonly T[], max: number | undefined): readonly T[] {
   if (max === undefined || queries.length <= max) return queries;
   const step = queries.length / max;
-  return Array.from({ length: max }, (_, i) => queries[Math.floor(i * step)] as BenchQuery);
+  return Array.from({ length: max }, (_, i) => queries[Math.floor(i * step)] as T);
 }
 
 /**

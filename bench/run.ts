@@ -17,6 +17,10 @@ import { loadDataset, type BenchDataset } from "./load-dataset.js";
 import { collectGarbage } from "./memory-probe.js";
 import { measurePackage } from "./package/measure-package.js";
 import { rankerRegistry, REFERENCE_RANKER_ID, type RankerEntry } from "./rankers.js";
+import { exampleCatalogue } from "../examples/catalogue/index.js";
+import { parseTool } from "../src/catalogue/index.js";
+import { measureExactNames, measureRelevance, type RelevanceCatalogue } from "./relevance/measure-relevance.js";
+import { relevanceVariants } from "./relevance/relevance-variants.js";
 import type {
   BenchReport,
   BlockSavingRun,
@@ -25,6 +29,7 @@ import type {
   PackageRun,
   PersistenceRun,
   RankerRun,
+  RelevanceSection,
   ScaleRun,
   SessionScaleRun,
   StrategySection,
@@ -33,6 +38,7 @@ import type {
 import { kindTable, PERSISTENCE_NOTE, persistenceTable, renderMarkdown, retrievalTable, SCALE_NOTE, scaleTable, strategySection } from "./report/markdown.js";
 import { learningSection } from "./report/learning-section.js";
 import { blockSavingSection, packageSection, sessionScaleSection, targetsSection, vectorIndexSection } from "./report/markdown-sections.js";
+import { relevanceSection } from "./report/relevance-section.js";
 import { renderSvgChart } from "./report/svg-chart.js";
 import { allTargets } from "./report/targets.js";
 import { generateSkewedCatalogue } from "./scale/generate-skewed-catalogue.js";
@@ -171,6 +177,39 @@ async function measureVectorIndexes(options: BenchOptions): Promise<VectorIndexR
   return runs;
 }
 
+/**
+ * Issue 11: every ranker's exact-name hit rate on the example catalogue and every dataset, then
+ * each toolsift ranker against its plain self on every dataset.
+ */
+async function measureRelevanceSection(rankers: readonly RankerEntry[], datasets: readonly BenchDataset[], maxQueries: number | undefined): Promise<RelevanceSection> {
+  const example: RelevanceCatalogue = {
+    id: "example-catalogue",
+    documents: exampleCatalogue.map((tool) => parseTool(tool, "the example catalogue").document),
+    queries: [],
+  };
+  const section: RelevanceSection = { exactNames: [], runs: [] };
+  for (const catalogue of [example, ...datasets]) {
+    log(`exact names: ${catalogue.id} — ${rankers.length} rankers`);
+    for (const ranker of rankers) {
+      const run = await measureExactNames(ranker, catalogue);
+      if (run.error) log(`  ${ranker.id} failed: ${run.error}`);
+      section.exactNames.push(run);
+    }
+  }
+  for (const dataset of datasets) {
+    for (const ranker of rankers) {
+      const variants = relevanceVariants(ranker.id);
+      if (!variants) continue;
+      log(`relevance: ${ranker.id} × ${dataset.id} — as registered, plain, without multi-part, without abstention`);
+      const run = await measureRelevance(ranker, variants, dataset, maxQueries);
+      if (run.error) log(`  failed: ${run.error}`);
+      section.runs.push(run);
+      collectGarbage?.();
+    }
+  }
+  return section;
+}
+
 function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
 }
@@ -255,6 +294,7 @@ async function main(): Promise<number> {
   collectGarbage?.();
 
   const blockSaving = await measureBlockSavings(datasets, notes);
+  const relevance = options.noRelevance ? { exactNames: [], runs: [] } : await measureRelevanceSection(rankers, datasets, options.maxQueries);
 
   const strategy: StrategySection = {
     policy:
@@ -298,7 +338,7 @@ async function main(): Promise<number> {
 
   const cpuList = cpus();
   const report: BenchReport = {
-    formatVersion: 3,
+    formatVersion: 4,
     startedAt: started.toISOString(),
     durationMs: performance.now() - startedAt,
     environment: {
@@ -329,7 +369,8 @@ async function main(): Promise<number> {
     vectorIndex,
     strategy,
     learning,
-    targets: allTargets({ sessionScale, blockSaving, package: packageRun, learning }),
+    relevance,
+    targets: allTargets({ sessionScale, blockSaving, package: packageRun, learning, relevance }),
     notes,
   };
 
@@ -354,6 +395,7 @@ async function main(): Promise<number> {
       ...blockSavingSection(report),
       ...(report.package ? packageSection(report) : []),
       ...vectorIndexSection(report),
+      ...relevanceSection(report),
       ...(options.noStrategies ? [] : ["## Agent strategies", ...strategySection(report)]),
       ...targetsSection(report),
       "",
@@ -361,7 +403,19 @@ async function main(): Promise<number> {
   );
   log(`\nwrote ${relative(process.cwd(), base)}.{json,md,svg} — run took ${(report.durationMs / 1000).toFixed(1)} s`);
   // A missed target is reported, never a failure; a measurement that threw is.
-  const failed = [...retrieval, ...learning, ...scale, ...persistence, ...sessionScale, ...blockSaving, ...vectorIndex, ...strategy.runs, ...(packageRun ? [packageRun] : [])].some(
+  const failed = [
+    ...retrieval,
+    ...learning,
+    ...scale,
+    ...persistence,
+    ...sessionScale,
+    ...blockSaving,
+    ...vectorIndex,
+    ...strategy.runs,
+    ...relevance.exactNames,
+    ...relevance.runs,
+    ...(packageRun ? [packageRun] : []),
+  ].some(
     (run) => run.error,
   );
   return failed ? 1 : 0;

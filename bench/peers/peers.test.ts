@@ -2,7 +2,9 @@ import { generateText, jsonSchema, tool, toolSearch, type Tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import type { Ranker } from "../../src/ranking/index.js";
-import { AiSdkToolSearchRanker, MiniSearchRanker, RegistryBm25Ranker, SubstringKeywordRanker } from "./index.js";
+import { DEFAULT_FIELD_WEIGHTS } from "../../src/ranking/bm25/index.js";
+import { Bm25Ranker, rankDocumentOf } from "../../src/ranking/index.js";
+import { AiSdkToolSearchRanker, MiniSearchRanker, RegistryBm25Ranker, SubstringKeywordRanker, TUNED_MINISEARCH, TunedMiniSearchRanker } from "./index.js";
 import { tinyCatalogue } from "./tiny-catalogue.fixture.js";
 
 async function top(ranker: Ranker, query: string, limit = 5): Promise<string[]> {
@@ -14,6 +16,7 @@ const peers: [string, () => Ranker][] = [
   ["registry BM25", () => new RegistryBm25Ranker()],
   ["AI SDK toolSearch", () => new AiSdkToolSearchRanker()],
   ["MiniSearch", () => new MiniSearchRanker()],
+  ["MiniSearch tuned", () => new TunedMiniSearchRanker()],
 ];
 
 describe.each(peers)("peer %s on a tiny catalogue", (_label, create) => {
@@ -121,5 +124,58 @@ describe("AiSdkToolSearchRanker drives the real ai package", () => {
     ranker.update(tinyCatalogue);
     expect(viaGenerate.length).toBeGreaterThan(1);
     expect(await top(ranker, query, 5)).toEqual(viaGenerate);
+  });
+});
+
+describe("TunedMiniSearchRanker reads tools as toolsift's BM25 does", () => {
+  const doc = (name: string, description: string, inputSchema?: unknown, tags?: string[]) =>
+    rankDocumentOf({ name, description, inputSchema, ...(tags ? { tags } : {}) });
+
+  it("boosts fields by toolsift's default BM25F field weights", () => {
+    const { name, tags, description, parameterNames, parameterText } = TUNED_MINISEARCH.boost;
+    expect({ name, tags, description, parameters: parameterNames }).toEqual(DEFAULT_FIELD_WEIGHTS);
+    expect(parameterText).toBe(DEFAULT_FIELD_WEIGHTS.parameters);
+    expect(TUNED_MINISEARCH.bm25).toMatchObject({ k: 1.2, b: 0.75 });
+  });
+
+  it("splits identifiers, drops stop words and stems, where MiniSearch with defaults does not", async () => {
+    const catalogue = [
+      doc("github__listPullRequests", "x"),
+      doc("billing__get_invoice", "Fetch an invoice."),
+      doc("notes__search", "Find notes about a topic."),
+    ];
+    const tuned = new TunedMiniSearchRanker();
+    const defaults = new MiniSearchRanker();
+    tuned.update(catalogue);
+    defaults.update(catalogue);
+    expect(await top(tuned, "pull requests")).toEqual(["github__listPullRequests"]);
+    expect(await top(defaults, "pull requests")).toEqual([]);
+    expect(await top(tuned, "show me the invoices")).toEqual(["billing__get_invoice"]);
+    expect(await top(defaults, "the invoices")).toEqual([]);
+    expect(await top(tuned, "the of and")).toEqual([]);
+  });
+
+  it("ranks a name hit above a description hit, and finds parameters and tags", async () => {
+    const ranker = new TunedMiniSearchRanker();
+    ranker.update([
+      doc("notes__archive", "Moves a note out of sight. Useful after a calendar event is over."),
+      doc("calendar__list_events", "Lists what is scheduled."),
+      doc("a__tool", "Does things.", { type: "object", properties: { timezone: { type: "string", description: "IANA zone" } } }),
+      doc("b__tool", "Does other things.", undefined, ["kubernetes"]),
+    ]);
+    expect(await top(ranker, "calendar")).toEqual(["calendar__list_events", "notes__archive"]);
+    expect(await top(ranker, "timezone")).toEqual(["a__tool"]);
+    expect(await top(ranker, "iana")).toEqual(["a__tool"]);
+    expect(await top(ranker, "kubernetes")).toEqual(["b__tool"]);
+  });
+
+  it("agrees with toolsift's BM25 on the tiny catalogue's obvious queries", async () => {
+    const tuned = new TunedMiniSearchRanker();
+    const bm25 = new Bm25Ranker();
+    tuned.update(tinyCatalogue);
+    bm25.update(tinyCatalogue);
+    for (const query of ["weather forecast", "send email", "pull requests", "create a github issue"]) {
+      expect((await top(tuned, query))[0], query).toBe((await top(bm25, query))[0]);
+    }
   });
 });

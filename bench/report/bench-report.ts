@@ -282,8 +282,58 @@ export interface LearningCurveRun {
   error?: string;
 }
 
+/** How often a ranker put a tool first for its name typed as a query (issue 11), on one catalogue. */
+export interface ExactNameRun {
+  ranker: string;
+  dataset: string;
+  /** Name queries asked (after sampling): the name, its words, camelCase, local part's words. */
+  queries: number;
+  /** Forms left out because another tool's name has the same words. */
+  ambiguous: number;
+  hits: number;
+  hitRate: number;
+  /** A few queries whose tool did not come first, as `query → what came first`. */
+  misses: string[];
+  error?: string;
+}
+
+/**
+ * A toolsift ranker on one dataset, as registered and with issue 11's query handling off:
+ * recall@5 against the plain ranker, multi-part requests, abstention.
+ */
+export interface RelevanceRun {
+  ranker: string;
+  dataset: string;
+  /** Answerable queries run (after sampling). */
+  answerable: number;
+  /** Of those, queries with several expected tools. */
+  multiTool: number;
+  /** Unanswerable queries run (all of them). */
+  unanswerable: number;
+  recallAt5: number;
+  /** The ranker with exact names, multi-part requests and abstention off (as before issue 11). */
+  plainRecallAt5: number;
+  /** Recall@5 over the multi-tool queries; `null` without any. */
+  multiRecallAt5: number | null;
+  /** The same with multi-part ranking off. */
+  multiRecallAt5WithoutParts: number | null;
+  /** Share of unanswerable queries answered with nothing; `null` without any. */
+  abstention: number | null;
+  plainAbstention: number | null;
+  /** Recall@5 and abstention with the ranker's abstention off; `null` for a ranker without its own. */
+  recallAt5WithoutAbstention: number | null;
+  abstentionWithoutIt: number | null;
+  error?: string;
+}
+
+/** Issue 11's relevance measurements. */
+export interface RelevanceSection {
+  exactNames: ExactNameRun[];
+  runs: RelevanceRun[];
+}
+
 /** How a measured value must compare with its limit. */
-export type TargetComparison = "<=" | "<" | ">=";
+export type TargetComparison = "<=" | "<" | ">=" | ">";
 
 /** One target of an issue, measured in this run. */
 export interface TargetCheck {
@@ -296,17 +346,18 @@ export interface TargetCheck {
   measured: number | null;
   limit: number;
   comparison: TargetComparison;
-  unit: "×" | "ms" | "MB" | "%" | "scripts";
+  unit: "×" | "ms" | "MB" | "%" | "scripts" | "points";
   verdict: "met" | "not met" | "not measured";
 }
 
 /** Everything one bench run measured; written as `bench/results/<timestamp>.json`. */
 export interface BenchReport {
   /**
-   * 3: skewed generated catalogues, `sessionScale`, `blockSaving`, `package`, `vectorIndex` and
-   * `targets` added. 2: `strategy` holds measured runs (a pending placeholder in 1), `persistence` added.
+   * 4: `relevance` added (issue 11). 3: skewed generated catalogues, `sessionScale`, `blockSaving`,
+   * `package`, `vectorIndex` and `targets` added. 2: `strategy` holds measured runs (a pending
+   * placeholder in 1), `persistence` added.
    */
-  formatVersion: 3;
+  formatVersion: 4;
   startedAt: string;
   durationMs: number;
   environment: { node: string; platform: string; cpus: number; cpuModel: string; totalMemoryMB: number };
@@ -337,6 +388,8 @@ export interface BenchReport {
   strategy: StrategySection;
   /** Learning curves (issue 11); absent in runs made before it, empty when skipped. */
   learning?: LearningCurveRun[];
+  /** Exact names, multi-part requests and abstention; empty when no toolsift ranker or dataset ran. */
+  relevance: RelevanceSection;
   /** Issue 8, 11 and 13 targets with verdicts; a missed target never fails the run. */
   targets: TargetCheck[];
   notes: string[];

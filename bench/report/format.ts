@@ -39,12 +39,14 @@ export function measuredText(value: number | null, unit: TargetCheck["unit"]): s
       return `${value.toFixed(1)}%`;
     case "scripts":
       return count(value);
+    case "points":
+      return `${value.toFixed(2)} points`;
   }
 }
 
-/** The limit as the issue writes it: "≤ 3×", "< 2×", "≥ 88%". */
+/** The limit as the issue writes it: "≤ 3×", "< 2×", "≥ 88%", "> 0 points". */
 export function limitText(check: Pick<TargetCheck, "limit" | "comparison" | "unit">): string {
-  const sign = check.comparison === "<=" ? "≤" : check.comparison === "<" ? "<" : "≥";
+  const sign = { "<=": "≤", "<": "<", ">=": "≥", ">": ">" }[check.comparison];
   const { limit, unit } = check;
   const value = unit === "×" || unit === "%" ? `${limit}${unit}` : unit === "scripts" ? count(limit) : `${count(limit)} ${unit}`;
   return `${sign} ${value}`;

@@ -214,17 +214,19 @@ export function targetsTable(report: BenchReport): string {
   return table(["issue", "target", "scope", "measured", "target", "verdict"], rows, 3);
 }
 
+/** The issues the targets come from, as prose: "8 and 13", "8, 11 and 13". */
+function issueList(targets: readonly TargetCheck[]): string {
+  const issues = [...new Set(targets.map((check) => check.issue))].sort((a, b) => a - b).map(String);
+  return issues.length <= 1 ? (issues[0] ?? "") : `${issues.slice(0, -1).join(", ")} and ${issues.at(-1)}`;
+}
+
 export function targetsSection(report: BenchReport): string[] {
   if (report.targets.length === 0) return [];
   const missed = report.targets.filter((check) => check.verdict === "not met").length;
   return [
     "## Targets",
-    `${report.targets.length} targets of issues ${listed([...new Set(report.targets.map((check) => check.issue))].sort((a, b) => a - b))} measured in this run; ${missed} not met. A missed target never fails the run.`,
+    `${report.targets.length} targets of issues ${issueList(report.targets)} measured in this run; ${missed} not met. A missed target never fails the run.`,
     targetsTable(report),
   ];
 }
 
-/** "8", "8 and 13", "8, 11 and 13". */
-function listed(items: readonly number[]): string {
-  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}

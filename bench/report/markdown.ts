@@ -3,6 +3,7 @@ import { count, mb, ms, share } from "./format.js";
 import { learningSection } from "./learning-section.js";
 import { blockSavingSection, packageSection, sessionScaleSection, targetsSection, vectorIndexSection } from "./markdown-sections.js";
 import { errorCells, table } from "./markdown-table.js";
+import { relevanceSection } from "./relevance-section.js";
 
 /** What the persistence table measures, in words. */
 export const PERSISTENCE_NOTE =
@@ -240,6 +241,7 @@ export function renderMarkdown(report: BenchReport): string {
   parts.push(...blockSavingSection(report));
   if (report.package) parts.push(...packageSection(report));
   parts.push(...vectorIndexSection(report));
+  parts.push(...relevanceSection(report));
   parts.push("## Agent strategies");
   parts.push(...strategySection(report));
   parts.push(...targetsSection(report));

@@ -1,5 +1,17 @@
 import type { MemoryUsage } from "../memory-probe.js";
-import type { BenchReport, BlockSavingRun, PackageRun, RankerRun, ScaleRun, SessionScaleRun, StrategyRun, VectorIndexRun } from "./bench-report.js";
+import type {
+  BenchReport,
+  BlockSavingRun,
+  ExactNameRun,
+  PackageRun,
+  RankerRun,
+  RelevanceRun,
+  RelevanceSection,
+  ScaleRun,
+  SessionScaleRun,
+  StrategyRun,
+  VectorIndexRun,
+} from "./bench-report.js";
 import { allTargets } from "./targets.js";
 
 const memory: MemoryUsage = { peakHeapMB: 12.34, peakRssMB: 3.2, retainedMB: 1.5, gcExposed: true };
@@ -124,7 +136,7 @@ export function strategyRun(catalogue: string, strategy: string, wire: [number, 
 /** A small but complete report: two datasets, three rankers (one with markup in its label), two sizes. */
 export function sampleReport(): BenchReport {
   return {
-    formatVersion: 3,
+    formatVersion: 4,
     startedAt: "2026-01-02T03:04:05.000Z",
     durationMs: 61_000,
     environment: { node: "20.0.0", platform: "linux x64", cpus: 2, cpuModel: "Test CPU", totalMemoryMB: 4096 },
@@ -180,6 +192,7 @@ export function sampleReport(): BenchReport {
     blockSaving: [blockSavingRun("example-catalogue", 0.885), blockSavingRun("toolsift-servers", 0.574)],
     package: packageRun(),
     vectorIndex: [vectorIndexRun(1_000, 0.1, 0.2), vectorIndexRun(10_000, 0.6, 0.3)],
+    relevance: { exactNames: [], runs: [] },
     targets: [],
     strategy: {
       policy: "Oracle policy.",
@@ -192,6 +205,55 @@ export function sampleReport(): BenchReport {
       ],
     },
     notes: ["embedding: skipped"],
+  };
+}
+
+/** One relevance run with the given numbers; the rest plausible. */
+export function relevanceRun(ranker: string, dataset: string, extra: Partial<RelevanceRun> = {}): RelevanceRun {
+  return {
+    ranker,
+    dataset,
+    answerable: 100,
+    multiTool: 0,
+    unanswerable: 0,
+    recallAt5: 0.8,
+    plainRecallAt5: 0.8,
+    multiRecallAt5: null,
+    multiRecallAt5WithoutParts: null,
+    abstention: null,
+    plainAbstention: null,
+    recallAt5WithoutAbstention: 0.8,
+    abstentionWithoutIt: null,
+    ...extra,
+  };
+}
+
+/** A relevance section over two toolsift rankers and one peer, one of each outcome. */
+export function sampleRelevance(): RelevanceSection {
+  const names = (ranker: string, dataset: string, hits: number, extra: Partial<ExactNameRun> = {}): ExactNameRun => ({
+    ranker,
+    dataset,
+    queries: 100,
+    ambiguous: 3,
+    hits,
+    hitRate: hits / 100,
+    misses: hits === 100 ? [] : ["slack post message → slack__schedule_message"],
+    ...extra,
+  });
+  return {
+    exactNames: [
+      names("bm25", "example-catalogue", 100),
+      names("hybrid-adaptive", "example-catalogue", 99),
+      names("peer-a", "example-catalogue", 60),
+      names("bm25", "seal_tools", 100),
+      names("hybrid-adaptive", "seal_tools", 100),
+    ],
+    runs: [
+      relevanceRun("bm25", "seal_tools", { multiTool: 50, multiRecallAt5: 0.9, multiRecallAt5WithoutParts: 0.85, recallAt5: 0.93, plainRecallAt5: 0.89, recallAt5WithoutAbstention: 0.93 }),
+      relevanceRun("hybrid-adaptive", "seal_tools", { multiTool: 50, multiRecallAt5: 0.88, multiRecallAt5WithoutParts: 0.88, recallAt5: 0.92, plainRecallAt5: 0.9 }),
+      relevanceRun("bm25", "toolsift-servers", { unanswerable: 71, abstention: 0.65, plainAbstention: 0.04, abstentionWithoutIt: 0.04, recallAt5: 0.49, plainRecallAt5: 0.496, recallAt5WithoutAbstention: 0.492 }),
+      relevanceRun("hybrid-adaptive", "toolsift-servers", { error: "model | missing" }),
+    ],
   };
 }
 

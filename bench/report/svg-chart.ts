@@ -266,7 +266,11 @@ function okSession(report: BenchReport, size: number) {
 /** How far a measure is from its limit: ≤ 1 means within it (measured ÷ limit, or limit ÷ measured for "at least" targets). */
 export function targetScore(check: TargetCheck): number | null {
   if (check.measured === null || !Number.isFinite(check.measured)) return null;
-  if (check.comparison === ">=") return check.measured <= 0 ? Number.POSITIVE_INFINITY : check.limit / check.measured;
+  if (check.comparison === ">=" || check.comparison === ">") {
+    // "More than 0": any positive value is fully met, none is infinitely far.
+    if (check.limit === 0) return check.measured > 0 ? 0 : Number.POSITIVE_INFINITY;
+    return check.measured <= 0 ? Number.POSITIVE_INFINITY : check.limit / check.measured;
+  }
   if (check.limit === 0) return check.measured === 0 ? 0 : Number.POSITIVE_INFINITY;
   return check.measured / check.limit;
 }

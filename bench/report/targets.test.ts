@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BlockSavingRun } from "./bench-report.js";
-import { packageRun, sessionScaleRun } from "./report.fixture.js";
-import { allTargets, blockSavingChecks, packageChecks, ratio, scaleRatios, verdictOf } from "./targets.js";
+import { packageRun, sampleRelevance, sampleReport, sessionScaleRun } from "./report.fixture.js";
+import { allTargets, blockSavingChecks, packageChecks, ratio, relevanceChecks, scaleRatios, verdictOf } from "./targets.js";
 
 describe("verdictOf", () => {
   it("compares with the limit as the target states it", () => {
@@ -114,5 +114,48 @@ describe("packageChecks", () => {
   it("has nothing when the section was skipped, and not measured when it failed", () => {
     expect(packageChecks(null)).toEqual([]);
     expect(packageChecks({ ...packageRun(), error: "offline" }).every((c) => c.verdict === "not measured")).toBe(true);
+  });
+});
+
+describe("relevanceChecks", () => {
+  const checks = relevanceChecks(sampleRelevance());
+  const find = (target: string, scope: string) => checks.find((check) => check.target.startsWith(target) && check.scope.startsWith(scope));
+
+  it("takes the lowest exact-name hit rate of toolsift's rankers per catalogue, leaving peers out", () => {
+    expect(find("exact-name", "example-catalogue")).toMatchObject({ issue: 11, measured: 99, limit: 100, verdict: "not met", scope: "example-catalogue (bm25, hybrid-adaptive)" });
+    expect(find("exact-name", "seal_tools")).toMatchObject({ measured: 100, verdict: "met" });
+  });
+
+  it("needs every toolsift ranker to gain on multi-tool queries of the chaining sets", () => {
+    // bm25 gains 5 points, the hybrid none: the least gain decides.
+    const multi = find("multi-tool", "seal_tools")!;
+    expect(multi.measured).toBeCloseTo(0, 10);
+    expect(multi).toMatchObject({ comparison: ">", limit: 0, unit: "points", verdict: "not met" });
+    // StableToolBench did not run: no row.
+    expect(find("multi-tool", "toolbench_stabletoolbench")).toBeUndefined();
+  });
+
+  it("checks the default ranker's abstention and its recall cost", () => {
+    expect(find("unanswerable", "toolsift-servers")).toMatchObject({ measured: 65, limit: 40, verdict: "met" });
+    expect(find("recall@5 lost by bm25 to abstention", "toolsift-servers")!.measured).toBeCloseTo(0.2, 6);
+    expect(find("recall@5 lost by bm25 to abstention", "seal_tools")!.measured).toBe(0);
+  });
+
+  it("takes the largest loss against the plain ranker per dataset, a gain counting as none, a failed run as unmeasured", () => {
+    expect(find("recall@5 lost against the plain", "seal_tools")!.measured).toBe(0);
+    expect(find("recall@5 lost against the plain", "toolsift-servers")).toMatchObject({ measured: null, verdict: "not measured" });
+  });
+
+  it("are part of allTargets when the run has a relevance section", () => {
+    const report = sampleReport();
+    report.relevance = sampleRelevance();
+    expect(allTargets(report).filter((check) => check.issue === 11)).toEqual(checks);
+  });
+});
+
+describe("verdictOf with more-than targets", () => {
+  it("needs the value above the limit", () => {
+    expect(verdictOf(0.01, 0, ">")).toBe("met");
+    expect(verdictOf(0, 0, ">")).toBe("not met");
   });
 });

@@ -1,5 +1,5 @@
 import { learningChecks } from "../learning/learning-targets.js";
-import type { BlockSavingRun, LearningCurveRun, PackageRun, SessionScaleRun, TargetCheck, TargetComparison } from "./bench-report.js";
+import type { BlockSavingRun, LearningCurveRun, PackageRun, RelevanceSection, SessionScaleRun, TargetCheck, TargetComparison } from "./bench-report.js";
 import { count } from "./format.js";
 
 /** Issue 13 states its ratio targets at 10,000 and 50,000 tools; smaller catalogues are shown without a verdict. */
@@ -28,7 +28,7 @@ export const LIGHT_CATALOGUE_SAVING = 70;
  */
 export function verdictOf(measured: number | null, limit: number, comparison: TargetComparison): TargetCheck["verdict"] {
   if (measured === null || !Number.isFinite(measured)) return "not measured";
-  const met = comparison === "<=" ? measured <= limit : comparison === "<" ? measured < limit : measured >= limit;
+  const met = comparison === "<=" ? measured <= limit : comparison === "<" ? measured < limit : comparison === ">" ? measured > limit : measured >= limit;
   return met ? "met" : "not met";
 }
 
@@ -113,14 +113,82 @@ export function packageChecks(run: PackageRun | null): TargetCheck[] {
  * Every target with a verdict: issue 13's ratios at the sizes it states them for, the stub diet,
  * issue 8's package numbers, issue 11's learning curve on CLINC150.
  */
+/** Issue 11's targets, each over the toolsift rankers the run measured. */
+export const RELEVANCE_TARGETS = {
+  /** Every ranker puts the named tool first, on the example catalogue and every dataset. */
+  exactNames: { target: "exact-name hit rate, lowest of toolsift's rankers", limit: 100, comparison: ">=" },
+  /** Ranking chained requests part by part gains on the sets that chain them. */
+  multiPart: { target: "multi-tool recall@5 gained by multi-part ranking, least of toolsift's rankers", limit: 0, comparison: ">" },
+  multiPartDatasets: ["seal_tools", "toolbench_stabletoolbench"],
+  /** The default ranker answers these shares of unanswerable queries with nothing. */
+  abstention: { target: "unanswerable queries answered with nothing by bm25 (the default)", limit: 40, comparison: ">=" },
+  abstentionDatasets: ["clinc150_intents", "toolsift-servers"],
+  /** What abstention may cost the default ranker, on any dataset. */
+  abstentionCost: { target: "recall@5 lost by bm25 to abstention", limit: 0.5, comparison: "<=" },
+  /** What all of it together may cost any toolsift ranker, on any dataset. */
+  plainCost: { target: "recall@5 lost against the plain ranker, most of toolsift's rankers", limit: 0.5, comparison: "<=" },
+} as const;
+
+/** Points of recall: 0.012 of recall is 1.2 points. */
+const points = (recall: number) => recall * 100;
+
+/**
+ * Issue 11's targets from the relevance section: per catalogue, the lowest exact-name hit rate of
+ * toolsift's rankers; per chaining dataset, the least multi-tool gain; the default ranker's
+ * abstention on CLINC150's out-of-scope and toolsift's unanswerable queries and its recall cost
+ * on every dataset; and per dataset the most recall any toolsift ranker lost against its plain
+ * self (a gain counts as no loss). A dataset that did not run gets no row.
+ */
+export function relevanceChecks(section: RelevanceSection): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const datasetsOf = <T extends { dataset: string }>(runs: readonly T[]) => [...new Set(runs.map((run) => run.dataset))];
+  const lowest = (values: readonly (number | null)[]) => (values.some((value) => value === null) ? null : Math.min(...(values as number[])));
+  const highest = (values: readonly (number | null)[]) => (values.some((value) => value === null) ? null : Math.max(...(values as number[])));
+  const toolsiftNames = section.exactNames.filter((run) => section.runs.some((relevance) => relevance.ranker === run.ranker));
+  for (const dataset of datasetsOf(toolsiftNames)) {
+    const runs = toolsiftNames.filter((run) => run.dataset === dataset);
+    const measured = lowest(runs.map((run) => (run.error ? null : run.hitRate * 100)));
+    checks.push(check(11, RELEVANCE_TARGETS.exactNames, `${dataset} (${runs.map((run) => run.ranker).join(", ")})`, measured, "%"));
+  }
+  for (const dataset of RELEVANCE_TARGETS.multiPartDatasets) {
+    const runs = section.runs.filter((run) => run.dataset === dataset);
+    if (runs.length === 0) continue;
+    const gains = runs.map((run) => (run.error || run.multiRecallAt5 === null || run.multiRecallAt5WithoutParts === null ? null : points(run.multiRecallAt5 - run.multiRecallAt5WithoutParts)));
+    checks.push(check(11, RELEVANCE_TARGETS.multiPart, dataset, lowest(gains), "points"));
+  }
+  const bm25 = section.runs.filter((run) => run.ranker === "bm25");
+  for (const dataset of RELEVANCE_TARGETS.abstentionDatasets) {
+    const run = bm25.find((entry) => entry.dataset === dataset);
+    if (run) checks.push(check(11, RELEVANCE_TARGETS.abstention, dataset, run.error || run.abstention === null ? null : run.abstention * 100, "%"));
+  }
+  for (const run of bm25) {
+    const lost = run.error || run.recallAt5WithoutAbstention === null ? null : Math.max(0, points(run.recallAt5WithoutAbstention - run.recallAt5));
+    checks.push(check(11, RELEVANCE_TARGETS.abstentionCost, run.dataset, lost, "points"));
+  }
+  for (const dataset of datasetsOf(section.runs)) {
+    const runs = section.runs.filter((run) => run.dataset === dataset);
+    const losses = runs.map((run) => (run.error ? null : Math.max(0, points(run.plainRecallAt5 - run.recallAt5))));
+    checks.push(check(11, RELEVANCE_TARGETS.plainCost, `${dataset} (${runs.map((run) => run.ranker).join(", ")})`, highest(losses), "points"));
+  }
+  return checks;
+}
+
+/** Every target with a verdict: issue 13's ratios at the sizes it states them for, the stub diet, issue 8's package numbers, issue 11's relevance. */
 export function allTargets(parts: {
   sessionScale: readonly SessionScaleRun[];
   blockSaving: readonly BlockSavingRun[];
   package: PackageRun | null;
   learning?: readonly LearningCurveRun[];
+  relevance?: RelevanceSection;
 }): TargetCheck[] {
   const ratios = scaleRatios(parts.sessionScale)
     .filter((entry) => entry.size >= RATIO_TARGETS_FROM)
     .flatMap((entry) => entry.checks);
-  return [...ratios, ...blockSavingChecks(parts.blockSaving), ...packageChecks(parts.package), ...learningChecks(parts.learning ?? [])];
+  return [
+    ...ratios,
+    ...blockSavingChecks(parts.blockSaving),
+    ...packageChecks(parts.package),
+    ...learningChecks(parts.learning ?? []),
+    ...(parts.relevance ? relevanceChecks(parts.relevance) : []),
+  ];
 }

@@ -1,6 +1,7 @@
 export type { RankDocument, RankedTool, Ranker, RankOptions } from "./ranker.js";
 export { rankDocumentOf, type RankableTool } from "./rank-document.js";
-export { Bm25Ranker, type Bm25Field, type Bm25Options } from "./bm25/index.js";
+export { Bm25Ranker, type AbstentionOptions, type Bm25Field, type Bm25Options } from "./bm25/index.js";
+export { ExactNames, type QueryHandling } from "./query/index.js";
 export {
   BUNDLED_MODEL_DIR,
   EmbeddingRanker,

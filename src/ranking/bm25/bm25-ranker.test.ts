@@ -53,6 +53,20 @@ describe("Bm25Ranker", () => {
     expect(names(ranker.search("kubernetes", { limit: 5 }))).toEqual(["b__tool"]);
   });
 
+  it("puts a tool the query names first, unless the filter denies it", () => {
+    const catalogue = [
+      doc("slack__schedule_message", "Post a Slack message later: schedules a message to post to a Slack channel, posting the message at a set time."),
+      doc("slack__post_message", "Send text to a channel."),
+    ];
+    const plain = new Bm25Ranker({ exactNames: false });
+    plain.update(catalogue);
+    expect(names(plain.search("slack post message", { limit: 2 }))[0]).toBe("slack__schedule_message");
+    const ranker = new Bm25Ranker();
+    ranker.update(catalogue);
+    expect(names(ranker.search("slack post message", { limit: 2 }))).toEqual(["slack__post_message", "slack__schedule_message"]);
+    expect(names(ranker.search("slack__post_message", { limit: 2, filter: (name) => name !== "slack__post_message" }))).toEqual(["slack__schedule_message"]);
+  });
+
   it("works from a catalogue of one tool", () => {
     const ranker = new Bm25Ranker();
     ranker.update([doc("weather__forecast", "Get the weather forecast for a city.")]);
@@ -126,7 +140,8 @@ describe("Bm25Ranker", () => {
 
     it.each([1, 2, 3, 4, 5])("seed %i: after a fresh build and after incremental churn", (seed) => {
       const next = random(seed);
-      const ranker = new Bm25Ranker();
+      // The scoring core: what the ranker adds on top of BM25F (exact names, requests, abstention) is off.
+      const ranker = new Bm25Ranker({ exactNames: false, multiPart: false, abstention: false });
       const reference = new StraightforwardBm25();
       let documents = catalogue(next, 60, 0);
       for (let round = 0; round < 6; round++) {

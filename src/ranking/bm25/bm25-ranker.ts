@@ -1,10 +1,14 @@
+import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
+import { analyzeText } from "../text/index.js";
+import { abstains, DEFAULT_ABSTENTION, foreignWords, type AbstentionOptions } from "./abstention.js";
 import { BM25_FIELDS, fieldTermsOf, idfOf, queryTermsOf, type Bm25Field } from "./bm25-terms.js";
 import { FIELD_COUNT, TermPostings } from "./term-postings.js";
 
 export type { Bm25Field } from "./bm25-terms.js";
+export type { AbstentionOptions } from "./abstention.js";
 
-export interface Bm25Options {
+export interface Bm25Options extends QueryHandling {
   /**
    * How much a term hit in each field counts. The defaults make a name hit outrank a
    * description hit, and keep parameter text as a weak tie-breaker (parameter names such as
@@ -16,13 +20,23 @@ export interface Bm25Options {
   k1?: number;
   /** Field-length normalisation, 0 (none) to 1 (full). @defaultValue 0.75 */
   b?: number;
+  /**
+   * Answer nothing when the best match is a coincidence of common words and the query has a
+   * word no tool uses: see {@link abstains} for the rule and how it was chosen. `false` always
+   * answers when any word matches.
+   * @defaultValue `{ maxEvidence: 0.75, maxExplained: 0.25, maxNameCoverage: 0.2, maxSingleWordEvidence: 0.55 }`
+   */
+  abstention?: AbstentionOptions | false;
 }
 
-const DEFAULT_WEIGHTS: Record<Bm25Field, number> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
+/** The field weights `Bm25Options.fieldWeights` defaults to. */
+export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
+const NAME_FIELD = BM25_FIELDS.indexOf("name");
 
 /** One tool's place in the index. */
 interface Slot {
   readonly name: string;
+  readonly server: string | undefined;
   readonly fingerprint: string;
   /** The tool's distinct term ids, to lower their document frequencies when it leaves. */
   readonly terms: Int32Array;
@@ -51,6 +65,10 @@ export class Bm25Ranker implements Ranker {
   private readonly weights: Float64Array;
   private readonly k1: number;
   private readonly b: number;
+  private readonly handling: QueryHandling;
+  private readonly abstention: Required<AbstentionOptions> | undefined;
+  /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
+  private readonly names: ExactNames | undefined;
 
   private readonly slotOf = new Map<string, number>();
   /** By slot; `undefined` for a removed tool whose entries await compaction. */
@@ -85,10 +103,13 @@ export class Bm25Ranker implements Ranker {
   private touched = new Int32Array(16);
 
   constructor(options: Bm25Options = {}) {
-    const weights = { ...DEFAULT_WEIGHTS, ...options.fieldWeights };
+    const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
     this.weights = Float64Array.from(BM25_FIELDS, (field) => weights[field]);
     this.k1 = options.k1 ?? 1.2;
     this.b = options.b ?? 0.75;
+    this.handling = { exactNames: options.exactNames ?? true, multiPart: options.multiPart ?? true };
+    this.names = this.handling.exactNames ? new ExactNames() : undefined;
+    this.abstention = options.abstention === false ? undefined : { ...DEFAULT_ABSTENTION, ...options.abstention };
   }
 
   update(documents: readonly RankDocument[]): void {
@@ -110,12 +131,30 @@ export class Bm25Ranker implements Ranker {
     if (this.deadEntries > this.liveEntries) this.compact();
   }
 
+  /**
+   * The best `limit` tools for the query, best first. A tool the query names comes first; a
+   * query that chains requests is also ranked request by request (see {@link QueryHandling}).
+   */
   search(query: string, options: RankOptions): RankedTool[] {
     if (this.live === 0 || options.limit <= 0) return [];
+    const plan = QueryPlan.of(query, options, this.handling, this.names);
+    const whole = this.rank(query, { ...options, limit: plan.depth });
+    // Nothing matches the whole query, or it is about something the catalogue lacks: its parts,
+    // made of the same words, are not asked again.
+    if (whole.length === 0) return plan.finish(whole);
+    return plan.finish(
+      whole,
+      plan.parts.map((part) => this.rank(part, { ...options, limit: PART_DEPTH })),
+    );
+  }
+
+  /** BM25F: the `limit` best scored tools the filter allows, or none when abstaining. */
+  private rank(query: string, options: RankOptions): RankedTool[] {
     if (this.normsStale) this.updateNorms();
     const { scores, touched, alive } = this;
     let touchedCount = 0;
-    for (const termId of this.queryTermIds(query)) {
+    const terms = [...new Set(queryTermsOf(query, (candidate) => this.frequencyOf(candidate) > 0))];
+    for (const termId of this.knownIds(terms)) {
       const postings = this.postings[termId]!;
       const idf = idfOf(this.live, this.documentFrequency[termId]!);
       const saturated = this.saturatedOf(postings);
@@ -129,7 +168,61 @@ export class Bm25Ranker implements Ranker {
     }
     const best = this.best(touchedCount, options);
     for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
+    if (this.abstention && best.length > 0 && this.abstainsOn(query, terms, best[0]!, this.abstention)) return [];
     return best;
+  }
+
+  /**
+   * Gathers what {@link abstains} reads about the query and its best match, cheapest first, and
+   * stops as soon as one sign says the match is real. Runs once per query, on the best tool only.
+   */
+  private abstainsOn(query: string, terms: readonly string[], top: RankedTool, limits: Required<AbstentionOptions>): boolean {
+    // In units of a word only one tool has: a catalogue of any size reads the same.
+    const evidence = top.score / idfOf(this.live, 1);
+    if (evidence >= limits.maxEvidence) return false;
+    const foreign = foreignWords(query, (term) => this.frequencyOf(term) > 0);
+    if (foreign === 0) return false;
+    const slot = this.slotOf.get(top.name)!;
+    const { name, server, terms: toolTerms } = this.slots[slot]!;
+    const inQuery = new Set(terms);
+    // Read as prose, so `s3` stays one word; a one-letter piece names nothing.
+    const serverTerms = analyzeText(server ?? (name.includes("__") ? name.slice(0, name.indexOf("__")) : "")).filter((term) => term.length > 1);
+    // The query's idf weight, and how much of it the tool contains.
+    let queryWeight = 0;
+    let matched = 0;
+    let matchedTerms = 0;
+    for (const term of terms) {
+      const id = this.termIdOf.get(term);
+      const weight = idfOf(this.live, this.frequencyOf(term));
+      queryWeight += weight;
+      if (id !== undefined && this.postings[id]!.find(slot) >= 0) {
+        matched += weight;
+        matchedTerms++;
+      }
+    }
+    // The tool's name terms, weighted by idf, and how much of that weight the query mentions.
+    const queryIds = new Set(this.knownIds(terms));
+    let nameWeight = 0;
+    let mentioned = 0;
+    for (const id of toolTerms) {
+      const postings = this.postings[id]!;
+      if (postings.counts[postings.find(slot) * FIELD_COUNT + NAME_FIELD] === 0) continue;
+      const weight = idfOf(this.live, this.documentFrequency[id]!);
+      nameWeight += weight;
+      if (queryIds.has(id)) mentioned += weight;
+    }
+    return abstains(
+      {
+        evidence,
+        explained: queryWeight > 0 ? matched / queryWeight : 0,
+        nameCoverage: nameWeight > 0 ? mentioned / nameWeight : 0,
+        matchedTerms,
+        inServer: serverTerms.length > 0,
+        namesServer: serverTerms.some((term) => inQuery.has(term)),
+        foreignWords: foreign,
+      },
+      limits,
+    );
   }
 
   /**
@@ -180,10 +273,10 @@ export class Bm25Ranker implements Ranker {
     return id === undefined ? 0 : this.documentFrequency[id]!;
   }
 
-  /** The query's distinct known terms, in first-use order (so scores add up in a fixed order). */
-  private queryTermIds(query: string): number[] {
+  /** The ids of the terms some live tool has, in the given order (so scores add up in a fixed order). */
+  private knownIds(terms: readonly string[]): number[] {
     const ids: number[] = [];
-    for (const term of new Set(queryTermsOf(query, (candidate) => this.frequencyOf(candidate) > 0))) {
+    for (const term of terms) {
       const id = this.termIdOf.get(term);
       if (id !== undefined && this.documentFrequency[id]! > 0) ids.push(id);
     }
@@ -246,7 +339,8 @@ export class Bm25Ranker implements Ranker {
       this.postings[id]!.add(slot, counts, local * FIELD_COUNT);
       this.documentFrequency[id]!++;
     });
-    this.slots.push({ name: document.name, fingerprint: document.fingerprint, terms: Int32Array.from(terms) });
+    this.slots.push({ name: document.name, server: document.server, fingerprint: document.fingerprint, terms: Int32Array.from(terms) });
+    this.names?.add(document.name, document.server);
     this.alive[slot] = 1;
     this.slotOf.set(document.name, slot);
     this.order[slot] = order;
@@ -264,6 +358,7 @@ export class Bm25Ranker implements Ranker {
     this.slots[slot] = undefined;
     this.alive[slot] = 0;
     this.slotOf.delete(removed.name);
+    this.names?.remove(removed.name);
     this.live--;
     this.liveEntries -= removed.terms.length;
     this.deadEntries += removed.terms.length;

@@ -31,6 +31,20 @@ export class TermPostings {
     this.length++;
   }
 
+  /** The entry of a tool, or -1. Entries are in slot order: slots only grow, and compaction keeps their order. */
+  find(slot: number): number {
+    let low = 0;
+    let high = this.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const at = this.slots[middle]!;
+      if (at === slot) return middle;
+      if (at < slot) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
   /** Drops entries whose slot maps to -1 and renumbers the others. */
   compact(newSlotOf: Int32Array): void {
     let kept = 0;

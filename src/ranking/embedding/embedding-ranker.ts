@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { errorText } from "../../errors.js";
+import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import type { Embedder, EmbedderOptions } from "./embedder.js";
 import { embeddingTextOf } from "./embedding-text.js";
@@ -13,7 +14,7 @@ import type { VectorIndex, VectorIndexOptions } from "./vector-index.js";
 /** `auto` switches to HNSW above this many tools; see {@link VectorIndexOptions.hnswAbove}. */
 const DEFAULT_HNSW_ABOVE = 20_000;
 
-export interface EmbeddingRankerOptions {
+export interface EmbeddingRankerOptions extends QueryHandling {
   /**
    * The model: an {@link Embedder} you built, or options for `loadEmbedder` (a model folder
    * in the transformers.js layout, pooling, normalisation). Default: the bundled model.
@@ -80,8 +81,12 @@ export function defaultCacheDir(): string {
 export class EmbeddingRanker implements Ranker {
   readonly name = "embedding";
   private state: Promise<State> | undefined;
+  /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
+  private readonly names: ExactNames | undefined;
 
-  constructor(private readonly options: EmbeddingRankerOptions = {}) {}
+  constructor(private readonly options: EmbeddingRankerOptions = {}) {
+    this.names = options.exactNames === false ? undefined : new ExactNames();
+  }
 
   async update(documents: readonly RankDocument[]): Promise<void> {
     const state = await this.open();
@@ -113,18 +118,30 @@ export class EmbeddingRanker implements Ranker {
     if (changed && state.cacheDir && index instanceof HnswVectorIndex) {
       await this.quietly("cache_write_failed", () => index.save(state.cacheDir!, state.key, embedder.id));
     }
+    this.names?.sync(documents);
   }
 
+  /**
+   * The nearest tools to the query, best first. A tool the query names comes first; a query
+   * that chains requests is also embedded request by request (see {@link QueryHandling}).
+   */
   async search(query: string, options: RankOptions): Promise<RankedTool[]> {
     const { embedder, index } = await this.open();
-    const [vector] = await embedder.embed([query]);
-    // No word of the query is known to the model: nothing to compare, so no matches.
-    if (!vector || vector.every((value) => value === 0)) return [];
+    const plan = QueryPlan.of(query, options, this.options, this.names);
+    const vectors = await embedder.embed([query, ...plan.parts]);
     const minSimilarity = this.options.minSimilarity ?? 0.35;
-    return index
-      .search(vector, options.limit, options.filter)
-      .filter((hit) => hit.similarity >= minSimilarity)
-      .map((hit) => ({ name: hit.name, score: hit.similarity }));
+    const nearest = (vector: Float32Array | undefined, limit: number): RankedTool[] => {
+      // No word of the text is known to the model: nothing to compare, so no matches.
+      if (!vector || vector.every((value) => value === 0)) return [];
+      return index
+        .search(vector, limit, options.filter)
+        .filter((hit) => hit.similarity >= minSimilarity)
+        .map((hit) => ({ name: hit.name, score: hit.similarity }));
+    };
+    return plan.finish(
+      nearest(vectors[0], plan.depth),
+      plan.parts.map((_, i) => nearest(vectors[i + 1], PART_DEPTH)),
+    );
   }
 
   /** The embedder queries are compared with (loading it if need be); `undefined` when it cannot load. */

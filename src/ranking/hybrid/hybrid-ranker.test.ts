@@ -5,7 +5,8 @@ import { Bm25Ranker } from "../bm25/index.js";
 import type { Embedder } from "../embedding/embedder.js";
 import { EmbeddingRanker } from "../embedding/embedding-ranker.js";
 import { rankDocumentOf } from "../rank-document.js";
-import { HybridRanker } from "./hybrid-ranker.js";
+import type { Ranker } from "../ranker.js";
+import { HybridRanker, type HybridRankerOptions } from "./hybrid-ranker.js";
 
 const doc = (name: string, description: string) => rankDocumentOf({ name, description });
 const names = (hits: { name: string }[]) => hits.map((hit) => hit.name);
@@ -69,6 +70,20 @@ describe("HybridRanker", () => {
     const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: false } });
     await hybrid.update(CATALOGUE);
     expect(names(await hybrid.search(query, { limit: 5 }))).toContain("weather__get_forecast");
+  });
+
+  it("answers nothing when the lexical side abstains and no semantic match reaches minSimilarityWithoutLexical", async () => {
+    // A lexical side that knows half the query but answers nothing, as BM25 does when it abstains.
+    const abstaining: Ranker = { name: "abstaining", update: () => undefined, search: () => [], coverage: () => 0.5 };
+    const semanticAt = (score: number): Ranker => ({ name: "fixed", update: () => undefined, search: () => [{ name: "weather__get_forecast", score }] });
+    const hybridWith = async (score: number, options: HybridRankerOptions = {}) => {
+      const hybrid = new HybridRanker({ lexical: abstaining, semantic: semanticAt(score), ...options });
+      await hybrid.update(CATALOGUE);
+      return names(await hybrid.search("is it going to rain", { limit: 3 }));
+    };
+    expect(await hybridWith(0.39)).toEqual([]);
+    expect(await hybridWith(0.41)).toEqual(["weather__get_forecast"]);
+    expect(await hybridWith(0.39, { abstention: { maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: 0.3 } })).toEqual(["weather__get_forecast"]);
   });
 
   it("keeps an exact lexical hit on top", async () => {

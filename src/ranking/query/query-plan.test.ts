@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { ExactNames } from "./exact-names.js";
+import { namedFirst, QueryPlan } from "./query-plan.js";
+
+const hit = (name: string, score: number) => ({ name, score });
+
+describe("namedFirst", () => {
+  it("keeps a named tool's score when it already leads", () => {
+    expect(namedFirst([hit("a", 5), hit("b", 3)], ["a"])).toEqual([hit("a", 5), hit("b", 3)]);
+  });
+
+  it("lifts a named tool just above the best of the rest, keeping the list sorted", () => {
+    const result = namedFirst([hit("a", 5), hit("b", 3), hit("c", 1)], ["c", "b"]);
+    expect(result.map((entry) => entry.name)).toEqual(["c", "b", "a"]);
+    for (let i = 1; i < result.length; i++) expect(result[i - 1]!.score).toBeGreaterThan(result[i]!.score);
+    expect(result[1]!.score).toBeCloseTo(5, 4);
+  });
+
+  it("adds a named tool the ranking did not find, and gives a lone one a score", () => {
+    expect(namedFirst([hit("a", 2)], ["z"]).map((entry) => entry.name)).toEqual(["z", "a"]);
+    expect(namedFirst([], ["z"])).toEqual([hit("z", 1)]);
+  });
+});
+
+describe("QueryPlan", () => {
+  const names = new ExactNames();
+  for (const name of ["github__create_issue", "jira__create_issue", "slack__post_message"]) names.add(name);
+
+  it("names only the tools the filter allows", () => {
+    const plan = QueryPlan.of("create issue", { limit: 5, filter: (name) => name !== "github__create_issue" }, {}, names);
+    expect(plan.named).toEqual(["jira__create_issue"]);
+    expect(plan.finish([]).map((entry) => entry.name)).toEqual(["jira__create_issue"]);
+  });
+
+  it("names nothing when exact names are off", () => {
+    expect(QueryPlan.of("slack post message", { limit: 5 }, { exactNames: false }, names).named).toEqual([]);
+  });
+
+  it("puts named tools first and keeps to the limit", () => {
+    const plan = QueryPlan.of("post message", { limit: 2 }, {}, names);
+    expect(plan.finish([hit("a", 4), hit("b", 3), hit("slack__post_message", 1)]).map((entry) => entry.name)).toEqual(["slack__post_message", "a"]);
+  });
+});
+
+describe("QueryPlan for a chained query", () => {
+  const query = "book a flight to Paris and then email the itinerary to Sam";
+
+  it("ranks the whole query deeper and merges each request's best into the result", () => {
+    const plan = QueryPlan.of(query, { limit: 3 }, {}, undefined);
+    expect(plan.parts).toEqual(["book a flight to Paris", "email the itinerary to Sam"]);
+    expect(plan.depth).toBeGreaterThan(3);
+    const whole = [hit("flights__book", 9), hit("flights__search", 8), hit("flights__cancel", 7), hit("flights__status", 6), hit("gmail__send_email", 1)];
+    const result = plan.finish(whole, [[hit("flights__book", 5)], [hit("gmail__send_email", 3)]]);
+    expect(result.map((entry) => entry.name)).toEqual(["flights__book", "flights__search", "gmail__send_email"]);
+  });
+
+  it("ranks the query whole when multiPart is off, and takes a number as the parts' weight", () => {
+    expect(QueryPlan.of(query, { limit: 2 }, { multiPart: false }, undefined).parts).toEqual([]);
+    const whole = [hit("a", 10), hit("b", 6)];
+    const light = QueryPlan.of(query, { limit: 2 }, { multiPart: 0.3 }, undefined).finish(whole, [[], [hit("c", 1)]]);
+    expect(light.map((entry) => entry.name)).toEqual(["a", "b"]);
+  });
+
+  it("has no parts for a single request", () => {
+    expect(QueryPlan.of("post a message in the incidents channel", { limit: 5 }, {}, undefined).parts).toEqual([]);
+  });
+});
