@@ -169,7 +169,7 @@ describe("learning from use, through sessions", () => {
 
   it("lets a handful of lessons lift the right tool above the ranker's own first choice", async () => {
     const { toolSearch } = await searchWith();
-    const query = "read the deploy notes";
+    const query = "read the file of deploy notes";
     expect(names(await toolSearch.search(query))[0]).toBe("filesystem__read_file");
     for (let run = 0; run < 3; run++) await searchThenCall(toolSearch, `${query} ${["now", "today", "please"][run]}`, "slack__post_message", SLACK_INPUT);
     expect(names(await toolSearch.search(query)).slice(0, 2)).toEqual(["slack__post_message", "filesystem__read_file"]);
