@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { describePostgres, dropTable, scratchTable } from "../../test/support/postgres.js";
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
 import { OptionsError, QueryError } from "../errors.js";
@@ -307,15 +307,25 @@ describe("learning with a failing or slow store", () => {
   });
 
   it("does not hang searches on a store that never answers", async () => {
-    const hung: UsageStore = { add: () => new Promise(() => undefined), lessons: () => new Promise(() => undefined), forget: async () => undefined };
-    const { toolSearch, events } = await searchWith({ learning: hung });
-    await toolSearch.learn(SLANG, "slack__post_message");
-    expect(names(await toolSearch.search(SLANG))).toEqual(["slack__post_message"]);
-    expect(events.some((event) => event.type === "warning" && event.code === "learning_store_slow")).toBe(true);
-    // close() gives up on the hung write rather than hang the shutdown, and says so.
-    open.splice(open.indexOf(toolSearch), 1);
-    await toolSearch.close();
-    expect(events.at(-1)).toEqual({ type: "warning", code: "learning_store_slow", message: expect.stringContaining("1 lessons within 5000 ms of close()") });
+    // The store waits are seconds long; fake timers let the test (and each mutant run) skip them.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const hung: UsageStore = { add: () => new Promise(() => undefined), lessons: () => new Promise(() => undefined), forget: async () => undefined };
+      const { toolSearch, events } = await searchWith({ learning: hung });
+      await toolSearch.learn(SLANG, "slack__post_message");
+      const searching = toolSearch.search(SLANG);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(names(await searching)).toEqual(["slack__post_message"]);
+      expect(events.some((event) => event.type === "warning" && event.code === "learning_store_slow")).toBe(true);
+      // close() gives up on the hung write rather than hang the shutdown, and says so.
+      open.splice(open.indexOf(toolSearch), 1);
+      const closing = toolSearch.close();
+      await vi.advanceTimersByTimeAsync(5_000);
+      await closing;
+      expect(events.at(-1)).toEqual({ type: "warning", code: "learning_store_slow", message: expect.stringContaining("1 lessons within 5000 ms of close()") });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses a learning option it cannot use, saying what it takes", async () => {
