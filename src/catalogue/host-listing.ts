@@ -24,10 +24,12 @@ export class HostListing {
       for (const error of last.errors) onBadTool(error);
       return last.tools;
     }
+    // Stryker disable next-line ArrayDeclaration: parseCatalogue fits entries to the listing, and a stale slot it leaves reads as unparsed.
     const entries: (ParsedEntry | undefined)[] = [];
     const errors: CatalogueError[] = [];
     const tools = parseCatalogue(listed, source, (error) => (errors.push(error), onBadTool(error)), this.parsed, entries);
-    this.last = { items: [...listed], entries, tools, errors };
+    const items = copyOf(listed);
+    this.last = items && { items, entries, tools, errors };
     return tools;
   }
 }
@@ -38,10 +40,22 @@ function readsAsBefore(listed: readonly unknown[], items: readonly unknown[], en
     for (let index = 0; index < items.length; index++) {
       const item = listed[index];
       const entry = entries[index];
-      if (item !== items[index] || !entry || typeof item !== "object" || item === null || !readsTheSame(item, entry.fields)) return false;
+      // An entry means the very same value was read into fields last time: an object.
+      if (item !== items[index] || !entry || !readsTheSame(item as object, entry.fields)) return false;
     }
     return true;
+    // Stryker disable next-line BlockStatement: an empty catch returns undefined, which reads as false too.
   } catch {
     return false;
+  }
+}
+
+/** The listing's entries, read again to compare the next listing with; `undefined` if they cannot be (a Proxy that throws). */
+function copyOf(listed: readonly unknown[]): unknown[] | undefined {
+  try {
+    return [...listed];
+    // Stryker disable next-line BlockStatement: an empty catch returns undefined too.
+  } catch {
+    return undefined;
   }
 }

@@ -37,7 +37,8 @@ export function parseCatalogue(
     const where = () => `${source}[${index}]`;
     try {
       const definition = readItem(definitions, index, where);
-      const cached = typeof definition === "object" && definition !== null ? parsed?.get(definition) : undefined;
+      // A WeakMap answers undefined for a key that is not an object.
+      const cached = parsed?.get(definition as object);
       // The fast path: the same object still reads the same, field by field (no checks, no
       // strings built), which keeps a re-listing of 50,000 unchanged tools to milliseconds.
       let entry = cached && readsTheSame(definition as object, cached.fields) ? cached : undefined;
@@ -81,8 +82,8 @@ function parseEntry(fields: DefinitionFields, definition: ToolDefinition, where:
   try {
     return { fields, tool: toolOf(fields, definition, where) };
   } catch (error) {
-    if (error instanceof CatalogueError) return { fields, error };
-    throw error;
+    // toolOf throws CatalogueErrors only.
+    return { fields, error: error as CatalogueError };
   }
 }
 

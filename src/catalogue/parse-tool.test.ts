@@ -92,3 +92,203 @@ describe("a validator that cannot be compiled", () => {
     expect(await validateInput(tool, { a: "not an integer" })).toEqual({ ok: false, schemaError: expect.stringMatching(/enum|\$async/) });
   });
 });
+
+describe("parseTool: the tool it builds", () => {
+  const jsonSchema = { type: "object", properties: { q: { type: "string", description: "The query." } }, required: ["q"] } as const;
+
+  it("keeps the definition's fields, the definition itself and what they were read from", () => {
+    const definition = { name: "github__search", description: "Search issues.", inputSchema: jsonSchema, destructive: true, server: "github", tags: ["issues"] };
+    const tool = parseTool(definition, "tools[0]");
+    expect(tool).toMatchObject({ name: "github__search", description: "Search issues.", destructive: true, server: "github", tags: ["issues"] });
+    expect(tool.inputSchema).toEqual(jsonSchema);
+    expect(tool.definition).toBe(definition);
+    expect(tool.fields).toMatchObject({ name: "github__search", destructive: true, server: "github", inputSchema: jsonSchema });
+    expect(tool.zodSchema).toBeUndefined();
+  });
+
+  it("holds its own copy of the schema: changing the caller's object later changes nothing", () => {
+    const inputSchema = { type: "object", properties: { q: { type: "string" } } };
+    const tool = parseTool({ name: "t", description: "d", inputSchema }, "tools[0]");
+    inputSchema.properties.q.type = "number";
+    expect(tool.inputSchema).toEqual({ type: "object", properties: { q: { type: "string" } } });
+  });
+
+  it("keeps the zod schema of a zod tool, for its refinements", () => {
+    const inputSchema = z.object({ q: z.string() });
+    expect(parseTool({ name: "t", description: "d", inputSchema }, "tools[0]").zodSchema).toBe(inputSchema);
+  });
+
+  it("replaces a lone surrogate in the description, which the API could refuse", () => {
+    expect(parseTool({ name: "t", description: "Broken \uD800 text.", inputSchema: { type: "object" } }, "tools[0]").description).toBe("Broken \uFFFD text.");
+  });
+
+  it("runs execute with the input and context, called on the definition", async () => {
+    const seen: unknown[] = [];
+    const definition = {
+      name: "t",
+      description: "d",
+      inputSchema: { type: "object" as const },
+      marker: "the definition",
+      execute(this: { marker: string }, input: unknown, context: unknown) {
+        seen.push(this.marker, input, context);
+        return "result";
+      },
+    };
+    const tool = parseTool(definition, "tools[0]");
+    const context = { sessionId: "s", stage: "execute" as const };
+    expect(await tool.run!({ q: 1 }, context)).toBe("result");
+    expect(seen).toEqual(["the definition", { q: 1 }, context]);
+  });
+
+  it("has nothing to run for a definition without execute", () => {
+    expect(parseTool({ name: "t", description: "d", inputSchema: { type: "object" } }, "tools[0]").run).toBeUndefined();
+  });
+
+  it("indexes the server name for search, and no server when it is empty or absent", () => {
+    const named = parseTool({ name: "t", description: "d", inputSchema: { type: "object" }, server: "github" }, "tools[0]");
+    expect(named.document).toMatchObject({ name: "t", description: "d", server: "github" });
+    for (const server of ["", undefined]) {
+      const tool = parseTool({ name: "t", description: "d", inputSchema: { type: "object" }, server }, "tools[0]");
+      expect(tool.document).not.toHaveProperty("server");
+      expect(tool.server).toBe(server);
+    }
+  });
+
+  it("indexes the tags and parameters for search", () => {
+    const tool = parseTool({ name: "t", description: "d", inputSchema: jsonSchema, tags: ["find"] }, "tools[0]");
+    expect(tool.document).toMatchObject({ tags: ["find"], parameters: [{ name: "q", description: "The query." }] });
+  });
+
+  it("validates inputs against the schema it accepted", async () => {
+    const tool = parseTool({ name: "t", description: "d", inputSchema: jsonSchema }, "tools[0]");
+    expect(await validateInput(tool, { q: "x" })).toEqual({ ok: true, value: { q: "x" } });
+    expect(await validateInput(tool, {})).toEqual({ ok: false, issues: [{ path: "/q", message: "is required but missing" }] });
+  });
+
+  it("drops the $schema marker from the wire schema but validates in the dialect it names", async () => {
+    // Tuple `items` is draft-07; 2020-12 would read it differently.
+    const tool = parseTool(
+      {
+        name: "t",
+        description: "d",
+        inputSchema: {
+          $schema: "http://json-schema.org/draft-07/schema#",
+          type: "object",
+          properties: { pair: { type: "array", items: [{ type: "string" }, { type: "integer" }] } },
+        },
+      },
+      "tools[0]",
+    );
+    expect(tool.inputSchema).toEqual({ type: "object", properties: { pair: { type: "array", items: [{ type: "string" }, { type: "integer" }] } } });
+    expect(await validateInput(tool, { pair: ["a", 1] })).toMatchObject({ ok: true });
+    expect(await validateInput(tool, { pair: ["a", "b"] })).toMatchObject({ ok: false });
+  });
+});
+
+describe("parseTool: contentKey", () => {
+  const base = { name: "t", description: "Does t.", inputSchema: { type: "object", properties: { a: { type: "string" } } }, destructive: false, server: "s", tags: ["x"] };
+  const keyOf = (change: Record<string, unknown>) => parseTool({ ...base, ...change }, "tools[0]").contentKey;
+
+  it("is the same for two definitions that say the same, whatever their execute", () => {
+    expect(keyOf({})).toBe(keyOf({ inputSchema: { type: "object", properties: { a: { type: "string" } } }, execute: () => 1 }));
+  });
+
+  it.each([
+    ["the description", { description: "Does u." }],
+    ["the schema", { inputSchema: { type: "object", properties: { a: { type: "number" } } } }],
+    ["destructive", { destructive: true }],
+    ["the server", { server: "other" }],
+    ["the server's presence", { server: undefined }],
+    ["the tags", { tags: ["y"] }],
+  ])("changes with %s, so a re-listed tool is never mistaken for the old one", (_label, change) => {
+    expect(keyOf(change)).not.toBe(keyOf({}));
+  });
+});
+
+describe("parseTool: schemas it refuses, and the message a user reads", () => {
+  const objectSchemaRule = 'inputSchema must be an object schema ({ "type": "object", "properties": {...} }) or a zod object, got';
+
+  it.each([
+    ["null", null, "null"],
+    ["an array", [{ type: "object" }], "an array"],
+    ["a string", "object", "string"],
+    ["a number", 1, "number"],
+    ["undefined", undefined, "undefined"],
+    ["an object without type", { properties: {} }, 'an object without "type"'],
+    ["a string schema", { type: "string" }, 'a schema of type "string"'],
+    ["a schema of several types", { type: ["object", "null"] }, 'a schema of type ["object","null"]'],
+  ])("refuses %s as the input schema", (_label, inputSchema, got) => {
+    try {
+      parseTool({ name: "t", description: "d", inputSchema }, "tools[3]");
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(CatalogueError);
+      expect((error as CatalogueError).code).toBe("invalid_schema");
+      expect((error as CatalogueError).message).toBe(`tools[3] ("t"): ${objectSchemaRule} ${got}. Wrap a single value in an object property.`);
+    }
+  });
+
+  it("refuses a zod schema that is not an object, naming its type", () => {
+    expect(() => parseTool({ name: "t", description: "d", inputSchema: z.string() }, "tools[0]")).toThrow(`got a schema of type "string".`);
+  });
+
+  it("refuses a zod schema JSON Schema cannot represent, with zod's reason and the fix", () => {
+    try {
+      parseTool({ name: "t", description: "d", inputSchema: z.object({ when: z.date() }) }, "tools[1]");
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(CatalogueError);
+      expect((error as CatalogueError).code).toBe("invalid_schema");
+      // zod's own wording may change between versions; what it says is passed on in the parentheses.
+      expect((error as CatalogueError).message).toMatch(
+        /^tools\[1\] \("t"\): its zod inputSchema cannot be converted to JSON Schema \(.*Date.*\)\. Use z\.object\(\{\.\.\.\}\) with JSON-representable fields\.$/,
+      );
+      expect((error as CatalogueError).cause).toBeInstanceOf(Error);
+    }
+  });
+
+  it("refuses a schema that is not plain JSON, naming where and the limits", () => {
+    try {
+      parseTool({ name: "t", description: "d", inputSchema: { type: "object", properties: { a: { default: () => 1 } } } }, "tools[0]");
+      expect.unreachable();
+    } catch (error) {
+      expect((error as CatalogueError).code).toBe("invalid_schema");
+      expect((error as CatalogueError).message).toMatch(
+        /^tools\[0\] \("t"\): its inputSchema at \/properties\/a\/default is a function, which is not JSON data\. An input schema must be plain JSON \(at most 100 levels deep, 20,000 values\); use "\$defs" and "\$ref" for recursive shapes\.$/,
+      );
+    }
+  });
+
+  it("refuses a schema it could not check inputs against, saying the tool would run unchecked", () => {
+    try {
+      parseTool({ name: "t", description: "d", inputSchema: { type: "object", properties: { a: { enum: [] } } } }, "tools[0]");
+      expect.unreachable();
+    } catch (error) {
+      expect((error as CatalogueError).code).toBe("invalid_schema");
+      expect((error as CatalogueError).message).toMatch(
+        /^tools\[0\] \("t"\): its inputSchema cannot be used to check inputs, so the tool would run unchecked: .*"enum" is empty.*\. Fix the schema; toolsift does not run a tool whose input it cannot validate\.$/,
+      );
+    }
+  });
+
+  it("turns anything else the schema throws into a CatalogueError naming the tool", () => {
+    const trap = new Error("has trap");
+    const inputSchema = new Proxy(
+      { type: "object" },
+      {
+        has: () => {
+          throw trap;
+        },
+      },
+    );
+    try {
+      parseTool({ name: "t", description: "d", inputSchema }, "tools[0]");
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(CatalogueError);
+      expect((error as CatalogueError).code).toBe("invalid_tool");
+      expect((error as CatalogueError).message).toBe('tools[0] ("t") could not be read (has trap).');
+      expect((error as CatalogueError).cause).toBe(trap);
+    }
+  });
+});

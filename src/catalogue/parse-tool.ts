@@ -99,8 +99,9 @@ function toJsonSchema(given: unknown, isZod: boolean, label: string) {
         'use "$defs" and "$ref" for recursive shapes.',
     );
   }
-  const schema = copy.value;
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || schema.type !== "object") throw notAnObjectSchema(schema, label);
+  // The copy of an object that is neither null nor an array is a plain object.
+  const schema = copy.value as { [key: string]: JsonValue };
+  if (schema.type !== "object") throw notAnObjectSchema(schema, label);
   // The wire schema needs no dialect marker, and every token spent on it is paid on every turn.
   const { $schema, ...rest } = schema;
   return { schema: rest as JsonSchemaObject & { [key: string]: JsonValue }, dialect: dialectOf($schema) };

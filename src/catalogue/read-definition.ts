@@ -144,6 +144,7 @@ export function readsTheSame(definition: object, fields: DefinitionFields): bool
     }
     if (tags === undefined) return fields.tags.length === 0;
     if (!Array.isArray(tags) || tags.length !== fields.tags.length) return false;
+    // Stryker disable next-line EqualityOperator: the lengths are equal here, so one more step compares undefined with undefined.
     for (let index = 0; index < tags.length; index++) if (tags[index] !== fields.tags[index]) return false;
     return true;
   } catch {
@@ -191,7 +192,7 @@ export function wellFormed(text: string): string {
 function preview(value: unknown): string {
   let text: string;
   try {
-    text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+    text = JSON.stringify(value) ?? String(value);
   } catch {
     text = typeName(value);
   }
@@ -199,7 +200,7 @@ function preview(value: unknown): string {
 }
 
 function typeName(value: unknown): string {
-  if (value === null) return "null";
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
