@@ -95,7 +95,8 @@ function readResponsesCall(item: object): ReadToolCall | UnreadableToolCall {
 function argumentsOf(field: { value?: unknown; error?: string }): { input: unknown; inputProblem?: string } {
   if (field.error !== undefined) return { input: undefined, inputProblem: `Its arguments could not be read: ${field.error}.` };
   if (typeof field.value !== "string") {
-    return { input: undefined, inputProblem: `Its arguments are ${field.value === undefined ? "missing" : `a ${typeof field.value}`}, not a JSON string.` };
+    const got = field.value === undefined ? "missing" : typeof field.value === "object" ? "an object" : `a ${typeof field.value}`;
+    return { input: undefined, inputProblem: `Its arguments are ${got}, not a JSON string.` };
   }
   if (field.value.trim() === "") return { input: {} };
   try {

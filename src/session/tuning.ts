@@ -71,7 +71,7 @@ export function resolveTuning(tuning: unknown = {}): ResolvedTuning {
   }
   const given = tuning as Tuning;
   for (const key of Object.keys(given)) {
-    if (!(key in DEFAULTS)) {
+    if (!Object.hasOwn(DEFAULTS, key)) {
       throw new OptionsError("invalid_tuning", `Unknown tuning option "${key}". The options are ${Object.keys(DEFAULTS).join(", ")}.`);
     }
   }
