@@ -121,6 +121,7 @@ export class ToolSearch {
     const ranker = await createRanker(options.ranker, { emit });
     const ownsRanker = ranker !== options.ranker;
     const learningOptions = resolveLearning(options.learning);
+    // Stryker disable next-line OptionalChaining: Learning catches a throwing embedderOf and treats it as no embedder, as it does undefined
     const learning = learningOptions && new Learning(learningOptions, () => ranker.embedder?.(), emit);
     const toolSearch = new ToolSearch(catalogue, ranker, tuning, options, ownsRanker, emit, learning);
     toolSearch.unlistenStore = learningOptions?.store.listen?.((code, message) => emit({ type: "warning", code, message }));
@@ -212,6 +213,7 @@ export class ToolSearch {
    * another reason (a user's role, say). Searches and calls always ask `permit` afresh.
    */
   refreshPermissions(): void {
+    // Stryker disable next-line UpdateOperator: the epoch is only compared for equality, so counting down invalidates the cached blocks as well
     this.permissionEpoch++;
     this.permittedCache.clear();
   }
@@ -261,8 +263,10 @@ export class ToolSearch {
     const scope = checkedScope(options?.scope) ?? DEFAULT_SCOPE;
     const at = options?.at instanceof Date ? options.at.getTime() : (options?.at ?? Date.now());
     if (typeof at !== "number" || !Number.isFinite(at) || at < 0) {
+      // Stryker disable next-line OptionalChaining: only an invalid options.at gets here, so options is an object
       throw new OptionsError("invalid_date", `learn(): at must be a Date or milliseconds since the epoch, got ${JSON.stringify(options?.at)}.`);
     }
+    // Stryker disable next-line MethodExpression: teach() trims every query itself
     learning.teach(scope, [query.trim()], toolName, { at });
   }
 
@@ -380,6 +384,7 @@ export class ToolSearch {
   }
 
   private permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools {
+    // Stryker disable next-line StringLiteral: any constant serves; a block always has a session id, and without permit one key serves every session
     const key = this.options.permit ? (context.sessionId ?? "") : "";
     const cached = this.permittedCache.get(key);
     this.permittedCache.delete(key);
@@ -408,6 +413,7 @@ export class ToolSearch {
 
 /** Checks `session()`'s options: what is wrong is named, before any state changes. */
 function readSessionOptions(options: unknown): { request: RequestScope; calls?: TranscriptCall[]; scope?: string } {
+  // Stryker disable next-line ConditionalExpression,ObjectLiteral: session() defaults its options to {}, so undefined never gets here
   if (options === undefined) return { request: {} };
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "session(id, options) takes an options object, e.g. session(id, { context: { userId } }).");
@@ -438,6 +444,7 @@ const PERMITTED_CACHE_SIZE = 64;
 function safeEmitter(onEvent: ToolSearchOptions["onEvent"]): (event: ToolSearchEvent) => void {
   return (event) => {
     try {
+      // Stryker disable next-line OptionalChaining: without onEvent the call throws inside this try, which swallows it
       onEvent?.(event);
     } catch {
       // Swallowed on purpose; see above.
