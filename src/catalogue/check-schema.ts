@@ -25,6 +25,9 @@ const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
 /** Keywords whose value maps names to subschemas. */
 const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"] as const;
 const REF_KEYWORDS = ["$ref", "$dynamicRef", "$recursiveRef"] as const;
+const ANCHOR_KEYWORDS = ["$anchor", "$dynamicAnchor"] as const;
+/** What ajv accepts as an anchor's name; draft-07's meta-schema does not check it, ajv's compile does. */
+const ANCHOR_NAME = /^[a-z_][-a-z0-9._]*$/i;
 
 /**
  * Why a tool's input schema cannot be checked, or `undefined` when it can. This is the check
@@ -56,6 +59,7 @@ function checkMeta(schema: JsonObject, dialect: Dialect): string | undefined {
   const checker = metaChecker(dialect);
   try {
     if (checker.validateSchema(schema) === true) return undefined;
+    // Stryker disable next-line ArrayDeclaration: ajv always sets errors when validateSchema returns false, so the fallback is never read.
     const [error] = checker.errors ?? [];
     return error ? `${describePath(error.instancePath)} ${error.message ?? "is not valid"} (JSON Schema ${dialect})` : "it is not a valid JSON Schema";
   } catch (error) {
@@ -85,19 +89,29 @@ function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefin
     if (problem !== undefined || typeof node !== "object" || node === null || Array.isArray(node)) return;
     let base = parentBase;
     const id = node.$id;
-    if ((typeof id === "string" && !(dialect === "draft-07" && id.startsWith("#"))) || path === "") {
+    // An $id of "#..." names no new resource: "#" (any dialect) is this one, "#name" (draft-07) an anchor.
+    if ((typeof id === "string" && !id.startsWith("#")) || path === "") {
       const resolved = typeof id === "string" && !id.startsWith("#") ? uris.resolve(parentBase, id) : parentBase;
       const key = resolved === undefined ? undefined : uris.resourceOf(resolved);
       if (resolved === undefined || key === undefined) return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} is not a URI that can be resolved`);
       if (resources.has(key)) return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} names a second schema with the same URI`);
-      base = resolved.replace(/#$/, "");
+      // An $id with a fragment (only draft-07's meta-schema allows one): ajv keys the schema by the whole
+      // URI, fragment and all, so a $ref to the URI alone would pass here and fail to compile.
+      if (typeof id === "string" && !id.startsWith("#") && /#./.test(id)) {
+        return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} has a fragment; remove the "#..." part (use "$anchor" to name a schema)`);
+      }
+      // Never ends in "#": UriResolution.resolve drops an empty fragment.
+      base = resolved;
       resources.set(key, { node, anchors: new Set() });
     }
-    const nodeAnchors = anchorsOf(node, dialect);
+    const nodeAnchors = anchorsOf(node);
     // Resolving the resource costs a URI parse: only a node that defines anchors needs it.
+    // Stryker disable next-line OptionalChaining: base always names a registered resource (the root or a resolved $id).
     const anchors = nodeAnchors.length > 0 ? resources.get(uris.resourceOf(base) ?? "")?.anchors : undefined;
     for (const anchor of nodeAnchors) {
+      // Stryker disable next-line OptionalChaining: anchors is defined whenever there is an anchor to loop over.
       if (anchors?.has(anchor)) return void (problem = `${describePath(path)}: the anchor "${anchor}" is defined twice; rename one`);
+      // Stryker disable next-line OptionalChaining: as above.
       anchors?.add(anchor);
     }
     for (const keyword of REF_KEYWORDS) {
@@ -140,13 +154,15 @@ class UriResolution {
   }
 }
 
-function anchorsOf(node: JsonObject, dialect: Dialect): string[] {
+function anchorsOf(node: JsonObject): string[] {
   const anchors: string[] = [];
-  for (const keyword of ["$anchor", "$dynamicAnchor", "$recursiveAnchor"] as const) {
+  // Not "$recursiveAnchor": it is a flag (2019-09), never a name, and ajv resolves no "#name" to it.
+  for (const keyword of ANCHOR_KEYWORDS) {
     if (typeof node[keyword] === "string") anchors.push(node[keyword] as string);
   }
-  // Draft-07 writes a plain-name fragment as an $id of its own.
-  if (dialect === "draft-07" && typeof node.$id === "string" && node.$id.startsWith("#")) anchors.push(node.$id.slice(1));
+  // Draft-07 writes a plain-name fragment as an $id of its own ("#name"); ajv reads a bare "#"
+  // (the only such $id the other dialects allow) the same way, so two of them are ambiguous.
+  if (typeof node.$id === "string" && node.$id.startsWith("#")) anchors.push(node.$id.slice(1));
   return anchors;
 }
 
@@ -160,6 +176,12 @@ function checkKeywords(node: JsonObject, path: string): string | undefined {
   if ("$async" in node) return `${where}: "$async" schemas are not supported; remove "$async"`;
   if ("id" in node) return `${where}: "id" is the draft-04 spelling; write "$id"`;
   if (Array.isArray(node.enum) && node.enum.length === 0) return `${where}: "enum" is empty, so no value could ever be valid; list the allowed values`;
+  for (const keyword of ANCHOR_KEYWORDS) {
+    const anchor = node[keyword];
+    if (typeof anchor === "string" && !ANCHOR_NAME.test(anchor)) {
+      return `${where}: "${keyword}" ${JSON.stringify(anchor)} is not a valid anchor name; start it with a letter or "_", then use only letters, digits, "-", "_" and "."`;
+    }
+  }
   const dynamicRef = node.$dynamicRef;
   if (typeof dynamicRef === "string" && !dynamicRef.startsWith("#")) return `${where}: "$dynamicRef" must be a "#..." reference inside the schema`;
   return undefined;
