@@ -31,6 +31,17 @@ describe("UsageTrail", () => {
     expect(trail.credit(trail.mark())).toEqual(["later search, for a later call"]);
   });
 
+  it("still credits a side-by-side call that succeeds after a later call did", () => {
+    const trail = new UsageTrail();
+    trail.searched("rotate the api key");
+    const slow = trail.mark();
+    const fast = trail.mark();
+    expect(trail.credit(fast)).toEqual(["rotate the api key"]);
+    // A later call with no searches of its own succeeds before the slow one finishes.
+    expect(trail.credit(trail.mark())).toEqual([]);
+    expect(trail.credit(slow)).toEqual(["rotate the api key"]);
+  });
+
   it("remembers at most 16 searches", () => {
     const trail = new UsageTrail();
     for (let i = 0; i < 40; i++) trail.searched(`query ${i}`);

@@ -36,9 +36,9 @@ export class UsageTrail {
   /** The call that took `mark` succeeded: its queries, distinct, oldest first. */
   credit(mark: { from: number; to: number }): string[] {
     this.consumed = Math.max(this.consumed, mark.to);
+    // Nothing is let go here: a call started earlier may still succeed and claim these queries.
+    // MAX_REMEMBERED bounds what is kept.
     const credited = this.queries.filter(({ seq }) => seq > mark.from && seq <= mark.to).map(({ query }) => query);
-    // Queries no running or later call can be credited with any more are let go.
-    this.queries = this.queries.filter(({ seq }) => seq > mark.from);
     return [...new Set(credited)];
   }
 }
