@@ -27,3 +27,35 @@ describe("Hydration", () => {
     expect(hydration.has("a")).toBe(false);
   });
 });
+
+describe("Hydration: what each use reports", () => {
+  it("reports a tool already hydrated as not hydrated again, and keeps its place in the block", () => {
+    const hydration = new Hydration(3);
+    expect(hydration.use("a")).toEqual({ hydrated: true, evicted: [] });
+    expect(hydration.use("b")).toEqual({ hydrated: true, evicted: [] });
+    expect(hydration.use("a")).toEqual({ hydrated: false, evicted: [] });
+    expect(hydration.has("a")).toBe(true);
+    expect(hydration.has("c")).toBe(false);
+    expect(hydration.byFirstUse()).toEqual(["a", "b"]);
+  });
+
+  it("orders the block by first hydration whatever the order of use, over many tools", () => {
+    const hydration = new Hydration(4);
+    for (const name of ["a", "b", "c", "d", "b", "a", "c", "a"]) hydration.use(name);
+    expect(hydration.byRecency()).toEqual(["d", "b", "c", "a"]);
+    expect(hydration.byFirstUse()).toEqual(["a", "b", "c", "d"]);
+    // "e" evicts "d", the least recently used, and goes last in the block.
+    expect(hydration.use("e")).toEqual({ hydrated: true, evicted: ["d"] });
+    expect(hydration.byFirstUse()).toEqual(["a", "b", "c", "e"]);
+    expect(hydration.use("d")).toEqual({ hydrated: true, evicted: ["b"] });
+    expect(hydration.byFirstUse()).toEqual(["a", "c", "e", "d"]);
+  });
+
+  it("holds exactly the cap: one tool with a cap of 1", () => {
+    const hydration = new Hydration(1);
+    expect(hydration.use("a")).toEqual({ hydrated: true, evicted: [] });
+    expect(hydration.use("b")).toEqual({ hydrated: true, evicted: ["a"] });
+    expect(hydration.byRecency()).toEqual(["b"]);
+  });
+});
+
