@@ -90,14 +90,15 @@ function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefin
     let base = parentBase;
     const id = node.$id;
     // An $id of "#..." names no new resource: "#" (any dialect) is this one, "#name" (draft-07) an anchor.
-    if ((typeof id === "string" && !id.startsWith("#")) || path === "") {
-      const resolved = typeof id === "string" && !id.startsWith("#") ? uris.resolve(parentBase, id) : parentBase;
+    const namesResource = typeof id === "string" && !id.startsWith("#");
+    if (namesResource || path === "") {
+      const resolved = namesResource ? uris.resolve(parentBase, id) : parentBase;
       const key = resolved === undefined ? undefined : uris.resourceOf(resolved);
       if (resolved === undefined || key === undefined) return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} is not a URI that can be resolved`);
       if (resources.has(key)) return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} names a second schema with the same URI`);
       // An $id with a fragment (only draft-07's meta-schema allows one): ajv keys the schema by the whole
       // URI, fragment and all, so a $ref to the URI alone would pass here and fail to compile.
-      if (typeof id === "string" && !id.startsWith("#") && /#./.test(id)) {
+      if (namesResource && /#./.test(id)) {
         return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} has a fragment; remove the "#..." part (use "$anchor" to name a schema)`);
       }
       // Never ends in "#": UriResolution.resolve drops an empty fragment.

@@ -53,8 +53,8 @@ export function safeRegExp(pattern: string): SafeRegExp {
   return { test: (text) => compiled.test(text), toString: () => `/${pattern}/u` };
 }
 
-// Stryker disable next-line ObjectLiteral,StringLiteral: ajv reads `code` only when it writes standalone code, which toolsift never does.
 /** ajv's hook for its `code.regExp` option; `code` names it in generated standalone code. */
+// Stryker disable next-line ObjectLiteral,StringLiteral: ajv reads `code` only when it writes standalone code, which toolsift never does.
 export const safeRegExpEngine = Object.assign((pattern: string) => safeRegExp(pattern), { code: "toolsift.safeRegExp" });
 
 /** Rewrites `\s`, `\S` and `.` outside character classes to ECMAScript's meaning. */
