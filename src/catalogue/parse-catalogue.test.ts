@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { thrownBy } from "../../test/support/thrown-by.js";
 import { CatalogueError } from "../errors.js";
 import { parseCatalogue, type ParseCache, type ParsedEntry } from "./parse-catalogue.js";
 import type { ToolDefinition } from "./tool-definition.js";
@@ -17,15 +18,7 @@ const bad = (name: string): ToolDefinition => tool(name, { destructive: "yes" as
 const badSchema = (name: string): ToolDefinition =>
   tool(name, { inputSchema: { type: "object", properties: { x: { enum: [] } } } as ToolDefinition["inputSchema"] });
 
-function thrown(run: () => unknown): CatalogueError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(CatalogueError);
-    return error as CatalogueError;
-  }
-  throw new Error("nothing was thrown");
-}
+const thrown = (run: () => unknown) => thrownBy(run, CatalogueError);
 
 function collecting(): { errors: CatalogueError[]; onBadTool: (error: CatalogueError) => void } {
   const errors: CatalogueError[] = [];

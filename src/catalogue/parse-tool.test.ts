@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { thrownBy } from "../../test/support/thrown-by.js";
 import { CatalogueError } from "../errors.js";
 import { parseTool } from "./parse-tool.js";
 import { InputValidator, validateInput } from "./validate-input.js";
@@ -218,14 +219,9 @@ describe("parseTool: schemas it refuses, and the message a user reads", () => {
     ["a string schema", { type: "string" }, 'a schema of type "string"'],
     ["a schema of several types", { type: ["object", "null"] }, 'a schema of type ["object","null"]'],
   ])("refuses %s as the input schema", (_label, inputSchema, got) => {
-    try {
-      parseTool({ name: "t", description: "d", inputSchema }, "tools[3]");
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(CatalogueError);
-      expect((error as CatalogueError).code).toBe("invalid_schema");
-      expect((error as CatalogueError).message).toBe(`tools[3] ("t"): ${objectSchemaRule} ${got}. Wrap a single value in an object property.`);
-    }
+    const error = thrownBy(() => parseTool({ name: "t", description: "d", inputSchema }, "tools[3]"), CatalogueError);
+    expect(error.code).toBe("invalid_schema");
+    expect(error.message).toBe(`tools[3] ("t"): ${objectSchemaRule} ${got}. Wrap a single value in an object property.`);
   });
 
   it("refuses a zod schema that is not an object, naming its type", () => {
@@ -233,42 +229,29 @@ describe("parseTool: schemas it refuses, and the message a user reads", () => {
   });
 
   it("refuses a zod schema JSON Schema cannot represent, with zod's reason and the fix", () => {
-    try {
-      parseTool({ name: "t", description: "d", inputSchema: z.object({ when: z.date() }) }, "tools[1]");
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(CatalogueError);
-      expect((error as CatalogueError).code).toBe("invalid_schema");
-      // zod's own wording may change between versions; what it says is passed on in the parentheses.
-      expect((error as CatalogueError).message).toMatch(
-        /^tools\[1\] \("t"\): its zod inputSchema cannot be converted to JSON Schema \(.*Date.*\)\. Use z\.object\(\{\.\.\.\}\) with JSON-representable fields\.$/,
-      );
-      expect((error as CatalogueError).cause).toBeInstanceOf(Error);
-    }
+    const error = thrownBy(() => parseTool({ name: "t", description: "d", inputSchema: z.object({ when: z.date() }) }, "tools[1]"), CatalogueError);
+    expect(error.code).toBe("invalid_schema");
+    // zod's own wording may change between versions; what it says is passed on in the parentheses.
+    expect(error.message).toMatch(
+      /^tools\[1\] \("t"\): its zod inputSchema cannot be converted to JSON Schema \(.*Date.*\)\. Use z\.object\(\{\.\.\.\}\) with JSON-representable fields\.$/,
+    );
+    expect(error.cause).toBeInstanceOf(Error);
   });
 
   it("refuses a schema that is not plain JSON, naming where and the limits", () => {
-    try {
-      parseTool({ name: "t", description: "d", inputSchema: { type: "object", properties: { a: { default: () => 1 } } } }, "tools[0]");
-      expect.unreachable();
-    } catch (error) {
-      expect((error as CatalogueError).code).toBe("invalid_schema");
-      expect((error as CatalogueError).message).toMatch(
-        /^tools\[0\] \("t"\): its inputSchema at \/properties\/a\/default is a function, which is not JSON data\. An input schema must be plain JSON \(at most 100 levels deep, 20,000 values\); use "\$defs" and "\$ref" for recursive shapes\.$/,
-      );
-    }
+    const error = thrownBy(() => parseTool({ name: "t", description: "d", inputSchema: { type: "object", properties: { a: { default: () => 1 } } } }, "tools[0]"), CatalogueError);
+    expect(error.code).toBe("invalid_schema");
+    expect(error.message).toMatch(
+      /^tools\[0\] \("t"\): its inputSchema at \/properties\/a\/default is a function, which is not JSON data\. An input schema must be plain JSON \(at most 100 levels deep, 20,000 values\); use "\$defs" and "\$ref" for recursive shapes\.$/,
+    );
   });
 
   it("refuses a schema it could not check inputs against, saying the tool would run unchecked", () => {
-    try {
-      parseTool({ name: "t", description: "d", inputSchema: { type: "object", properties: { a: { enum: [] } } } }, "tools[0]");
-      expect.unreachable();
-    } catch (error) {
-      expect((error as CatalogueError).code).toBe("invalid_schema");
-      expect((error as CatalogueError).message).toMatch(
-        /^tools\[0\] \("t"\): its inputSchema cannot be used to check inputs, so the tool would run unchecked: .*"enum" is empty.*\. Fix the schema; toolsift does not run a tool whose input it cannot validate\.$/,
-      );
-    }
+    const error = thrownBy(() => parseTool({ name: "t", description: "d", inputSchema: { type: "object", properties: { a: { enum: [] } } } }, "tools[0]"), CatalogueError);
+    expect(error.code).toBe("invalid_schema");
+    expect(error.message).toMatch(
+      /^tools\[0\] \("t"\): its inputSchema cannot be used to check inputs, so the tool would run unchecked: .*"enum" is empty.*\. Fix the schema; toolsift does not run a tool whose input it cannot validate\.$/,
+    );
   });
 
   it("turns anything else the schema throws into a CatalogueError naming the tool", () => {
@@ -281,14 +264,9 @@ describe("parseTool: schemas it refuses, and the message a user reads", () => {
         },
       },
     );
-    try {
-      parseTool({ name: "t", description: "d", inputSchema }, "tools[0]");
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(CatalogueError);
-      expect((error as CatalogueError).code).toBe("invalid_tool");
-      expect((error as CatalogueError).message).toBe('tools[0] ("t") could not be read (has trap).');
-      expect((error as CatalogueError).cause).toBe(trap);
-    }
+    const error = thrownBy(() => parseTool({ name: "t", description: "d", inputSchema }, "tools[0]"), CatalogueError);
+    expect(error.code).toBe("invalid_tool");
+    expect(error.message).toBe('tools[0] ("t") could not be read (has trap).');
+    expect(error.cause).toBe(trap);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { thrownBy } from "../../test/support/thrown-by.js";
 import { CatalogueError } from "../errors.js";
 import { readDefinition, readsTheSame, sameFields, wellFormed, type DefinitionFields } from "./read-definition.js";
 
@@ -10,13 +11,7 @@ function definition(extra: Record<string, unknown> = {}): Record<string, unknown
 
 /** The CatalogueError `readDefinition` throws for a definition (fails the test if it returns). */
 function refusal(value: unknown, where = "tools[0]"): CatalogueError {
-  try {
-    readDefinition(value, where);
-  } catch (error) {
-    expect(error).toBeInstanceOf(CatalogueError);
-    return error as CatalogueError;
-  }
-  throw new Error("readDefinition accepted the definition");
+  return thrownBy(() => readDefinition(value, where), CatalogueError);
 }
 
 function fieldsOf(extra: Record<string, unknown> = {}): DefinitionFields {

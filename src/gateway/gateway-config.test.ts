@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { thrownBy } from "../../test/support/thrown-by.js";
 import { ConfigError } from "./config-error.js";
 import { readGatewayConfig } from "./gateway-config.js";
 
@@ -17,14 +18,9 @@ const stdio = { command: "node", args: ["server.js"] };
 /** The ConfigError a config text gives, with its file-relative message. */
 function problemOf(config: unknown, env: Record<string, string> = {}): ConfigError {
   const file = configFile(typeof config === "string" ? config : JSON.stringify(config));
-  try {
-    readGatewayConfig(file, env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).message.startsWith(`${file}: `)).toBe(true);
-    return error as ConfigError;
-  }
-  throw new Error("the config was accepted");
+  const error = thrownBy(() => readGatewayConfig(file, env), ConfigError);
+  expect(error.message.startsWith(`${file}: `)).toBe(true);
+  return error;
 }
 
 describe("readGatewayConfig: what it accepts", () => {

@@ -1,6 +1,6 @@
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { installInMemoryTracer, type RecordedSpan } from "../../test/support/in-memory-tracer.js";
+import { installInMemoryTracer } from "../../test/support/in-memory-tracer.js";
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
 import { createToolSearch, toolOutput, type ToolDefinition } from "../index.js";
 
@@ -11,12 +11,6 @@ beforeEach(() => tracing.reset());
 
 const LOW = { toolSearchThresholdTokens: 100 };
 
-function only(name: string): RecordedSpan {
-  const found = tracing.spans.filter((span) => span.name === name);
-  expect(found, `spans named ${name}`).toHaveLength(1);
-  return found[0]!;
-}
-
 async function sessionOver(tools: ToolDefinition[] = sampleTools()) {
   return (await createToolSearch({ tools, tuning: LOW })).session("traced");
 }
@@ -25,7 +19,7 @@ describe("execute_tool spans", () => {
   it("name the tool, the call, the session and the format, as an internal span", async () => {
     const session = await sessionOver();
     await session.execute({ type: "function_call", call_id: "call_7", name: "slack__post_message", arguments: '{"channel":"#ops","text":"hi"}' });
-    const span = only("execute_tool slack__post_message");
+    const span = tracing.only("execute_tool slack__post_message");
     expect(span.kind).toBe(SpanKind.INTERNAL);
     expect(span.attributes).toEqual({
       "gen_ai.operation.name": "execute_tool",
@@ -47,7 +41,7 @@ describe("execute_tool spans", () => {
   it("keep a real tool's own outcome, and fail with the start of the answer's text", async () => {
     const session = await sessionOver();
     await session.execute(toolUse("postgres__query", { sql: "boom" }));
-    const span = only("execute_tool postgres__query");
+    const span = tracing.only("execute_tool postgres__query");
     expect(span.attributes).toMatchObject({ "toolsift.tool.outcome": "tool-error", "toolsift.tool.validation": "valid" });
     expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: "postgres__query failed: connection reset by peer" });
   });
@@ -55,7 +49,7 @@ describe("execute_tool spans", () => {
   it("cut a long failure to its first 200 characters", async () => {
     const session = await sessionOver();
     await session.execute(toolUse("slack__post_message", { channel: 5 }));
-    const message = only("execute_tool slack__post_message").status?.message ?? "";
+    const message = tracing.only("execute_tool slack__post_message").status?.message ?? "";
     expect(message).toHaveLength(200);
     expect(message.startsWith("Invalid input for slack__post_message; it was not run.\n")).toBe(true);
   });
@@ -69,18 +63,18 @@ describe("execute_tool spans", () => {
     };
     const session = await sessionOver([tool]);
     await session.execute(toolUse("t__check", {}));
-    expect(only("execute_tool t__check").status).toEqual({ code: SpanStatusCode.ERROR, message: "error" });
+    expect(tracing.only("execute_tool t__check").status).toEqual({ code: SpanStatusCode.ERROR, message: "error" });
   });
 
   it("tell search_tools' outcome from its answer", async () => {
     const session = await sessionOver();
     await session.execute(toolUse("search_tools", { query: "post a message" }));
-    const ok = only("execute_tool search_tools");
+    const ok = tracing.only("execute_tool search_tools");
     expect(ok.attributes["toolsift.tool.outcome"]).toBe("ok");
     expect(ok.status).toBeUndefined();
     tracing.reset();
     await session.execute(toolUse("search_tools", { query: "" }));
-    const failed = only("execute_tool search_tools");
+    const failed = tracing.only("execute_tool search_tools");
     expect(failed.attributes["toolsift.tool.outcome"]).toBe("error");
     expect(failed.status).toEqual({ code: SpanStatusCode.ERROR, message: expect.stringMatching(/^search_tools: "query" is empty/) });
   });
@@ -88,7 +82,7 @@ describe("execute_tool spans", () => {
   it("name a call that cannot be read unreadable, without an empty call id", async () => {
     const session = await sessionOver();
     await session.execute({ type: "tool_use", name: "slack__post_message", input: {} } as never);
-    const span = only("execute_tool unreadable");
+    const span = tracing.only("execute_tool unreadable");
     expect(span.attributes).toEqual({
       "gen_ai.operation.name": "execute_tool",
       "gen_ai.tool.type": "function",

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { thrownBy } from "../../test/support/thrown-by.js";
 import { OptionsError } from "../errors.js";
 import { transcriptCalls } from "./transcript-calls.js";
 
-function thrown(run: () => unknown): OptionsError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(OptionsError);
-    return error as OptionsError;
-  }
-  throw new Error("expected transcriptCalls to throw");
-}
+const thrown = (run: () => unknown) => thrownBy(run, OptionsError);
 
 describe("transcriptCalls: the calls of each format", () => {
   it("reads tool_use blocks of Anthropic assistant messages, in order", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { thrownBy } from "../../test/support/thrown-by.js";
 import { OptionsError } from "../errors.js";
 import { MAX_SEARCH_LIMIT } from "./search-tools-tool.js";
 import { resolveTuning } from "./tuning.js";
@@ -17,14 +18,9 @@ const OPTION_NAMES = "toolSearch, toolSearchThresholdTokens, keepTools, maxHydra
 
 /** The OptionsError resolveTuning throws for `tuning`, checked for its code. */
 function refusal(tuning: unknown): string {
-  try {
-    resolveTuning(tuning);
-  } catch (error) {
-    expect(error).toBeInstanceOf(OptionsError);
-    expect((error as OptionsError).code).toBe("invalid_tuning");
-    return (error as OptionsError).message;
-  }
-  throw new Error(`expected ${JSON.stringify(tuning)} to be refused`);
+  const error = thrownBy(() => resolveTuning(tuning), OptionsError);
+  expect(error.code).toBe("invalid_tuning");
+  return error.message;
 }
 
 describe("resolveTuning: defaults", () => {

@@ -1,7 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { installInMemoryTracer, type RecordedSpan } from "../../test/support/in-memory-tracer.js";
+import { installInMemoryTracer } from "../../test/support/in-memory-tracer.js";
 import { lastToolResults, reply, serverPerTest } from "../../test/support/messages-api-server.js";
 import { runWithoutPackages } from "../../test/support/run-without-packages.js";
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
@@ -14,16 +14,6 @@ afterAll(() => tracing.uninstall());
 beforeEach(() => tracing.reset());
 const serve = serverPerTest();
 
-function named(name: string): RecordedSpan[] {
-  return tracing.spans.filter((span) => span.name === name);
-}
-
-function only(name: string): RecordedSpan {
-  const found = named(name);
-  expect(found, `spans named ${name}`).toHaveLength(1);
-  return found[0]!;
-}
-
 describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
   it("an agent run: one span for the run, one per model call, search and tool call, nested and filterable", async () => {
     const server = await serve([
@@ -35,11 +25,11 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW });
     const result = await runAgent({ client, model: "claude-test", prompt: "Tell #ops.", toolSearch, sessionId: "traced" });
 
-    const run = only("invoke_agent toolsift");
+    const run = tracing.only("invoke_agent toolsift");
     expect(run).toMatchObject({ parentId: undefined, ended: true, tracer: "toolsift" });
     expect(run.attributes).toMatchObject({ "gen_ai.operation.name": "invoke_agent", "toolsift.session.id": "traced", "toolsift.turns": 3, "toolsift.stop_reason": "end_turn", "toolsift.strategy": "stubs" });
 
-    const chats = named("chat claude-test");
+    const chats = tracing.named("chat claude-test");
     expect(chats).toHaveLength(3);
     chats.forEach((chat, index) => {
       expect(chat).toMatchObject({ parentId: run.spanId, kind: SpanKind.CLIENT, ended: true, status: undefined });
@@ -55,15 +45,15 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
       });
     });
 
-    const searchCall = only("execute_tool search_tools");
+    const searchCall = tracing.only("execute_tool search_tools");
     expect(searchCall).toMatchObject({ parentId: run.spanId, status: undefined });
-    const search = only("toolsift.search");
+    const search = tracing.only("toolsift.search");
     expect(search.parentId).toBe(searchCall.spanId);
     expect(search.attributes).toMatchObject({ "toolsift.session.id": "traced", "toolsift.search.stage": "search", "toolsift.ranker": "bm25", "toolsift.search.top_tool": "slack__post_message" });
     expect(search.attributes["toolsift.search.result_count"]).toBeGreaterThan(0);
     expect(Object.values(search.attributes)).not.toContain("post a message to a slack channel");
 
-    const call = only("execute_tool slack__post_message");
+    const call = tracing.only("execute_tool slack__post_message");
     expect(call.parentId).toBe(run.spanId);
     expect(call.attributes).toEqual({
       "gen_ai.operation.name": "execute_tool",
@@ -89,7 +79,7 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, permit: (tool) => label !== "a denied tool" || tool.server !== "postgres" });
     const result = await toolSearch.session("s").execute(call);
     expect(result.is_error).toBe(true);
-    const span = only(`execute_tool ${call.name}`);
+    const span = tracing.only(`execute_tool ${call.name}`);
     expect(span.attributes).toMatchObject(attributes);
     expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: expect.any(String) });
   });
@@ -97,7 +87,7 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
   it("a direct search is a span too, with no session", async () => {
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW });
     await toolSearch.search("query the analytics database", { limit: 2 });
-    const span = only("toolsift.search");
+    const span = tracing.only("toolsift.search");
     expect(span.attributes).toMatchObject({ "toolsift.search.limit": 2, "toolsift.search.top_tool": "postgres__query" });
     expect(span.attributes["toolsift.session.id"]).toBeUndefined();
   });
@@ -107,10 +97,10 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW });
     await expect(runAgent({ client, model: "claude-test", prompt: "Hi.", toolSearch })).rejects.toBeInstanceOf(AgentError);
-    const chat = only("chat claude-test");
+    const chat = tracing.only("chat claude-test");
     expect(chat.status?.code).toBe(SpanStatusCode.ERROR);
     expect(chat.attributes).toMatchObject({ "error.type": "api_error", "http.response.status_code": 529, "toolsift.stage": "request" });
-    const run = only("invoke_agent toolsift");
+    const run = tracing.only("invoke_agent toolsift");
     expect(run.status?.code).toBe(SpanStatusCode.ERROR);
     expect(run.exceptions).toEqual([expect.any(AgentError)]);
     expect(run.attributes).toMatchObject({ "error.type": "api_error" });

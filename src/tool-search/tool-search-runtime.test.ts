@@ -428,9 +428,10 @@ describe("close() and flushLearning()", () => {
 });
 
 describe("the toolsift.search span", () => {
-  const tracing = { spans: [] as ReturnType<typeof installInMemoryTracer>["spans"], uninstall: () => undefined as void };
+  // Installed for this block only: the other blocks run without a tracer.
+  let tracing: ReturnType<typeof installInMemoryTracer>;
   beforeAll(() => {
-    Object.assign(tracing, installInMemoryTracer());
+    tracing = installInMemoryTracer();
   });
   afterAll(() => tracing.uninstall());
 
@@ -438,7 +439,7 @@ describe("the toolsift.search span", () => {
     const toolSearch = await createToolSearch({ tools: sampleTools() });
     await toolSearch.search("  post a slack message ", { limit: 3 });
     await toolSearch.session("s1").searchTools({ query: "zebra xylophone quasar" });
-    const spans = tracing.spans.filter((span) => span.name === "toolsift.search");
+    const spans = tracing.named("toolsift.search");
     expect(spans.map((span) => span.attributes)).toEqual([
       {
         "toolsift.search.stage": "search",
@@ -464,10 +465,10 @@ describe("the toolsift.search span", () => {
     const { ranker } = scriptedRanker(() => [{ name: "slack__post_message", score: 1 }]);
     const nameless = { ...ranker, name: 42 as unknown as string };
     const toolSearch = await createToolSearch({ tools: sampleTools(), ranker: nameless });
-    tracing.spans.splice(0);
+    tracing.reset();
     await toolSearch.search("anything");
-    const [span] = tracing.spans.filter((recorded) => recorded.name === "toolsift.search");
-    expect(span!.attributes).not.toHaveProperty("toolsift.ranker");
-    expect(span!.attributes).toMatchObject({ "toolsift.search.result_count": 1, "toolsift.search.top_tool": "slack__post_message" });
+    const span = tracing.only("toolsift.search");
+    expect(span.attributes).not.toHaveProperty("toolsift.ranker");
+    expect(span.attributes).toMatchObject({ "toolsift.search.result_count": 1, "toolsift.search.top_tool": "slack__post_message" });
   });
 });

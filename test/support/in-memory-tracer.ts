@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { expect } from "vitest";
 import {
   ROOT_CONTEXT,
   context,
@@ -40,7 +41,15 @@ export interface RecordedSpan {
  * afterAll(() => tracing.uninstall());
  * ```
  */
-export function installInMemoryTracer(): { spans: RecordedSpan[]; reset(): void; uninstall(): void } {
+export function installInMemoryTracer(): {
+  spans: RecordedSpan[];
+  /** The recorded spans of this name, in start order. */
+  named(name: string): RecordedSpan[];
+  /** The one recorded span of this name; fails the test if there are none or several. */
+  only(name: string): RecordedSpan;
+  reset(): void;
+  uninstall(): void;
+} {
   const spans: RecordedSpan[] = [];
   let ids = 0;
 
@@ -128,8 +137,15 @@ export function installInMemoryTracer(): { spans: RecordedSpan[]; reset(): void;
   const provider: TracerProvider = { getTracer: (name) => tracerOf(name) };
   trace.setGlobalTracerProvider(provider);
   context.setGlobalContextManager(manager);
+  const named = (name: string) => spans.filter((span) => span.name === name);
   return {
     spans,
+    named,
+    only: (name) => {
+      const found = named(name);
+      expect(found, `spans named ${name}`).toHaveLength(1);
+      return found[0]!;
+    },
     reset: () => void spans.splice(0),
     uninstall: () => {
       trace.disable();
