@@ -1,4 +1,4 @@
-export type { RankDocument, RankedTool, Ranker, RankOptions } from "./ranker.js";
+export type { Confidence, RankDocument, RankedTool, Ranker, RankOptions } from "./ranker.js";
 export { rankDocumentOf, type RankableTool } from "./rank-document.js";
 export { Bm25Ranker, type AbstentionOptions, type Bm25Field, type Bm25Options } from "./bm25/index.js";
 export { ExactNames, type QueryHandling } from "./query/index.js";
@@ -15,4 +15,4 @@ export {
   type Pooling,
   type VectorIndexOptions,
 } from "./embedding/index.js";
-export { HybridRanker, fuse, type Fusion, type FusionOptions, type HybridRankerOptions } from "./hybrid/index.js";
+export { HybridRanker, STRONG_SIMILARITY, fuse, type Fusion, type FusionOptions, type HybridRankerOptions } from "./hybrid/index.js";

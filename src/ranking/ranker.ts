@@ -15,10 +15,22 @@ export interface RankDocument {
   fingerprint: string;
 }
 
+/**
+ * How sure a ranker is of one match.
+ * - `strong`: the tool matches what the query is about (its distinctive words, its name, or a
+ *   close meaning).
+ * - `weak`: the best the catalogue has, but by a coincidence of common words or a distant
+ *   meaning; the catalogue may lack what was asked for. A weak match is still listed: an
+ *   empty answer would tell the model the task is impossible.
+ */
+export type Confidence = "strong" | "weak";
+
 /** One ranked match: higher `score` is better; scores are comparable only within one query. */
 export interface RankedTool {
   name: string;
   score: number;
+  /** How sure the ranker is of this match; a ranker that does not say is taken as `strong`. */
+  confidence?: Confidence;
 }
 
 export interface RankOptions {
@@ -31,8 +43,10 @@ export interface RankOptions {
 /**
  * The ranking contract. Implement it to plug your own retrieval into `createToolSearch`.
  *
- * A ranker returns only tools it judges relevant: an empty list for a query nothing matches,
- * never filler. `update` is always awaited before the next `search`.
+ * A ranker returns the tools it judges relevant, best first, and marks those it is unsure of
+ * `weak`: when nothing matches well it returns its best weak guesses rather than filler or
+ * silence, and an empty list only when nothing at all relates to the query. `update` is
+ * always awaited before the next `search`.
  */
 export interface Ranker {
   /** Shown in events and benchmarks. */

@@ -9,6 +9,45 @@ const doc = (name: string, description: string, inputSchema?: unknown, tags?: st
 const names = (hits: { name: string }[]) => hits.map((hit) => hit.name);
 
 describe("Bm25Ranker", () => {
+  describe("weak matches", () => {
+    const catalogue = [
+      doc("postgres__list_tables", "List the tables of a PostgreSQL database."),
+      doc("postgres__drop_table", "Drop a table from the database."),
+      doc("slack__post_message", "Post a message to a Slack channel."),
+    ];
+    const QUERY = "book a table at an Italian restaurant";
+
+    it("lists a coincidence of common words, marked weak, by default", () => {
+      const ranker = new Bm25Ranker();
+      ranker.update(catalogue);
+      const hits = ranker.search(QUERY, { limit: 5 });
+      expect(hits.map((hit) => hit.name)).toContain("postgres__drop_table");
+      expect(hits.every((hit) => hit.confidence === "weak")).toBe(true);
+    });
+
+    it("marks a match on the query's distinctive words strong", () => {
+      const ranker = new Bm25Ranker();
+      ranker.update(catalogue);
+      expect(ranker.search("post a message to the team channel", { limit: 1 })[0]).toMatchObject({ name: "slack__post_message", confidence: "strong" });
+    });
+
+    it("answers nothing instead, with abstention: true or limits of its own", () => {
+      for (const abstention of [true, { maxEvidence: 0.75 }] as const) {
+        const ranker = new Bm25Ranker({ abstention });
+        ranker.update(catalogue);
+        expect(ranker.search(QUERY, { limit: 5 })).toEqual([]);
+        expect(ranker.search("post a message to the team channel", { limit: 1 })[0]!.name).toBe("slack__post_message");
+      }
+    });
+
+    it("judges weakness by limits of its own when given them", () => {
+      // Under a limit of 0 no evidence is weak: every match is strong.
+      const ranker = new Bm25Ranker({ abstention: { maxEvidence: 0 } });
+      ranker.update(catalogue);
+      expect(ranker.search(QUERY, { limit: 5 }).every((hit) => hit.confidence === "strong")).toBe(true);
+    });
+  });
+
   it("ranks a name hit above a description hit", () => {
     const ranker = new Bm25Ranker();
     ranker.update([
@@ -152,7 +191,8 @@ describe("Bm25Ranker", () => {
           const limit = 1 + Math.floor(next() * 12);
           const filter = q % 3 === 0 ? (name: string) => !name.startsWith("s1") : undefined;
           const options = filter ? { limit, filter } : { limit };
-          expect(ranker.search(query, options), `round ${round}: ${query}`).toEqual(reference.search(query, options));
+          const scored = ranker.search(query, options).map(({ name, score }) => ({ name, score }));
+          expect(scored, `round ${round}: ${query}`).toEqual(reference.search(query, options));
         }
         // Churn: change a third, drop some, add new ones, shuffle the order.
         const changed = documents.map((document, i) => (i % 3 === round % 3 ? doc(document.name, `${sentence(next, 5)} r${round}.`) : document));

@@ -40,12 +40,24 @@ describe("EmbeddingRanker (bundled model)", () => {
     expect(names(await ranker.search("set up a meeting with the team", { limit: 1 }))).toEqual(["calendar__create_event"]);
   });
 
-  it("returns nothing for a query about nothing in the catalogue, or with no known word", async () => {
+  it("answers a query about nothing in the catalogue with its nearest tools, all weak, and a query with no known word with nothing", async () => {
     const ranker = new EmbeddingRanker({ embedder, cacheDir: false });
     await ranker.update(CATALOGUE);
     expect(await ranker.search("qwzx vbnm", { limit: 5 })).toEqual([]);
     const unrelated = await ranker.search("a recipe for banana bread", { limit: 5 });
-    expect(unrelated).toEqual([]);
+    expect(unrelated.length).toBeGreaterThan(0);
+    expect(unrelated.every((hit) => hit.confidence === "weak" && hit.score < 0.35)).toBe(true);
+    const related = await ranker.search("weather forecast for a city", { limit: 5 });
+    expect(related[0]).toMatchObject({ name: "weather__get_forecast", confidence: "strong" });
+    // Only strong matches while there is one: a weak tail would be filler.
+    expect(related.every((hit) => hit.confidence === "strong")).toBe(true);
+  });
+
+  it("answers nothing instead of weak matches with abstention: true", async () => {
+    const ranker = new EmbeddingRanker({ embedder, cacheDir: false, abstention: true });
+    await ranker.update(CATALOGUE);
+    expect(await ranker.search("a recipe for banana bread", { limit: 5 })).toEqual([]);
+    expect(names(await ranker.search("weather forecast for a city", { limit: 5 }))[0]).toBe("weather__get_forecast");
   });
 
   it("embeds only new or changed tools, and drops removed ones", async () => {

@@ -33,14 +33,21 @@ export interface EmbeddingRankerOptions extends QueryHandling {
    */
   cacheDir?: string | false;
   /**
-   * Matches less similar than this (cosine, -1 to 1) are dropped, so a query about nothing in
-   * the catalogue gets no results. Tune it per model: sentence transformers score unrelated
-   * texts higher than static word vectors do.
-   * @defaultValue 0.35, for the bundled model: on toolsift's benchmark it answers nothing to
-   * 17% of the queries no tool answers at recall@5 0.487; 0.5 abstains on 54% but drops
-   * recall@5 to 0.405 (`bench/tune-fusion.ts`)
+   * Matches at least this similar (cosine, -1 to 1) are `strong`; less similar ones are left out
+   * while any match reaches it. When none does, the nearest tools are still returned, marked
+   * `weak` (or nothing, with `abstention: true`). Tune it per model: sentence transformers
+   * score unrelated texts higher than static word vectors do.
+   * @defaultValue 0.35, for the bundled model: on toolsift's benchmark 17% of the queries no
+   * tool answers have no match reaching it, at recall@5 0.487; at 0.5, 54%, but only 0.405 of
+   * the answerable queries keep a strong match (`bench/tune-fusion.ts`)
    */
   minSimilarity?: number;
+  /**
+   * Answer nothing, rather than weak matches, when no tool reaches `minSimilarity`. Off by
+   * default since 0.2: an empty answer tells the model the task is impossible.
+   * @defaultValue false
+   */
+  abstention?: boolean;
   /** Exact or HNSW search, and HNSW's graph parameters. @defaultValue `{ kind: "auto" }` */
   index?: VectorIndexOptions;
   /** Told when the cache cannot be written (the ranker carries on in memory) and of index fallbacks. */
@@ -133,10 +140,12 @@ export class EmbeddingRanker implements Ranker {
     const nearest = (vector: Float32Array | undefined, limit: number): RankedTool[] => {
       // No word of the text is known to the model: nothing to compare, so no matches.
       if (!vector || vector.every((value) => value === 0)) return [];
-      return index
-        .search(vector, limit, options.filter)
-        .filter((hit) => hit.similarity >= minSimilarity)
-        .map((hit) => ({ name: hit.name, score: hit.similarity }));
+      const hits = index.search(vector, limit, options.filter);
+      const strong = hits.filter((hit) => hit.similarity >= minSimilarity);
+      if (strong.length > 0) return strong.map((hit) => ({ name: hit.name, score: hit.similarity, confidence: "strong" }));
+      if (this.options.abstention === true) return [];
+      // A tool no closer than unrelated text (cosine 0 or below) is not even a guess.
+      return hits.filter((hit) => hit.similarity > 0).map((hit) => ({ name: hit.name, score: hit.similarity, confidence: "weak" }));
     };
     return plan.finish(
       nearest(vectors[0], plan.depth),

@@ -35,13 +35,16 @@ describe("HybridRanker", () => {
     expect(names(await hybrid.search(query, { limit: 3 }))[0]).toBe("weather__get_forecast");
   });
 
-  it("answers nothing about what the catalogue lacks, unless told to always answer", async () => {
+  it("answers a query about what the catalogue lacks with weak matches, or with nothing when told to abstain", async () => {
     const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: false } });
     await hybrid.update(CATALOGUE);
-    expect(await hybrid.search("a recipe for banana bread", { limit: 5 })).toEqual([]);
-    const always = new HybridRanker({ semantic: { embedder, cacheDir: false, minSimilarity: -1 }, semanticFloor: -1, abstention: false });
-    await always.update(CATALOGUE);
-    expect((await always.search("a recipe for banana bread", { limit: 5 })).length).toBeGreaterThan(0);
+    const weak = await hybrid.search("a recipe for banana bread", { limit: 5 });
+    expect(weak.length).toBeGreaterThan(0);
+    expect(weak.every((hit) => hit.confidence === "weak")).toBe(true);
+    expect((await hybrid.search("create jira issue", { limit: 1 }))[0]).toMatchObject({ name: "jira__create_issue", confidence: "strong" });
+    const abstaining = new HybridRanker({ semantic: { embedder, cacheDir: false }, abstention: true });
+    await abstaining.update(CATALOGUE);
+    expect(await abstaining.search("a recipe for banana bread", { limit: 5 })).toEqual([]);
   });
 
   it("weights the lexical side by how much of the query it knows", async () => {
@@ -54,8 +57,8 @@ describe("HybridRanker", () => {
     expect(lexical.coverage(covered)).toBe(1);
     const [top, second] = lexical.search(covered, { limit: 2 });
     expect(await hybrid.search(covered, { limit: 2 })).toEqual([
-      { name: top!.name, score: 1 },
-      { name: second!.name, score: expect.closeTo(second!.score / top!.score, 10) },
+      { name: top!.name, score: 1, confidence: "strong" },
+      { name: second!.name, score: expect.closeTo(second!.score / top!.score, 10), confidence: "strong" },
     ]);
   });
 
@@ -72,18 +75,22 @@ describe("HybridRanker", () => {
     expect(names(await hybrid.search(query, { limit: 5 }))).toContain("weather__get_forecast");
   });
 
-  it("answers nothing when the lexical side abstains and no semantic match reaches minSimilarityWithoutLexical", async () => {
+  it("with abstention, answers nothing when the lexical side abstains and no semantic match reaches minSimilarityWithoutLexical", async () => {
     // A lexical side that knows half the query but answers nothing, as BM25 does when it abstains.
     const abstaining: Ranker = { name: "abstaining", update: () => undefined, search: () => [], coverage: () => 0.5 };
     const semanticAt = (score: number): Ranker => ({ name: "fixed", update: () => undefined, search: () => [{ name: "weather__get_forecast", score }] });
     const hybridWith = async (score: number, options: HybridRankerOptions = {}) => {
-      const hybrid = new HybridRanker({ lexical: abstaining, semantic: semanticAt(score), ...options });
+      const hybrid = new HybridRanker({ lexical: abstaining, semantic: semanticAt(score), abstention: true, ...options });
       await hybrid.update(CATALOGUE);
       return names(await hybrid.search("is it going to rain", { limit: 3 }));
     };
     expect(await hybridWith(0.39)).toEqual([]);
     expect(await hybridWith(0.41)).toEqual(["weather__get_forecast"]);
     expect(await hybridWith(0.39, { abstention: { maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: 0.3 } })).toEqual(["weather__get_forecast"]);
+    // By default it answers, weakly: the nearest meaning is the best guess there is.
+    const answering = new HybridRanker({ lexical: abstaining, semantic: semanticAt(0.39) });
+    await answering.update(CATALOGUE);
+    expect(await answering.search("is it going to rain", { limit: 3 })).toEqual([{ name: "weather__get_forecast", score: expect.any(Number), confidence: "weak" }]);
   });
 
   it("keeps an exact lexical hit on top", async () => {

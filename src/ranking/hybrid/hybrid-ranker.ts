@@ -6,6 +6,14 @@ import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { fuse, type Fusion } from "./fuse.js";
 
+/**
+ * A semantic match this similar is strong whatever the lexical side says: the level the old
+ * abstention rule required of a query the lexical index barely knew (0.5 with the bundled model).
+ */
+export const STRONG_SIMILARITY = 0.5;
+
+const DEFAULT_ABSTENTION = { maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: 0.4 } as const;
+
 export interface HybridRankerOptions extends QueryHandling {
   /**
    * The lexical side. @defaultValue a {@link Bm25Ranker} that leaves exact names and multi-part
@@ -56,18 +64,20 @@ export interface HybridRankerOptions extends QueryHandling {
    */
   fallbackToLexical?: boolean;
   /**
-   * Answer nothing when the lexical side knows less than `maxCoverage` of the query and no
-   * semantic match reaches `minSimilarity`, or when the lexical side answers nothing although it
-   * knows some of the query (the default BM25 abstains on a coincidence of common words) and no
-   * semantic match reaches `minSimilarityWithoutLexical`: such a query is about something the
-   * catalogue does not have. `false` always answers.
-   * @defaultValue `{ maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: 0.4 }`. On
-   * toolsift's bench, with BM25 abstaining, the hybrid answers 25% of its own set's unanswerable
-   * queries with nothing (13% before) while its recall@5 there rose from 0.509 to 0.515: a query
-   * BM25 matched by coincidence is left to the embeddings; 0.45 abstained more but lost recall
-   * on that set's paraphrases.
+   * Answer nothing, rather than weak matches, when the query looks like it is about something
+   * the catalogue does not have: the lexical side knows less than `maxCoverage` of the query and
+   * no semantic match reaches `minSimilarity`, or the lexical side (which then abstains too)
+   * finds nothing and no semantic match reaches `minSimilarityWithoutLexical`. `true` uses the
+   * default limits.
+   *
+   * Off by default since 0.2: answering nothing cost recall on catalogues the limits were not
+   * tuned on, and an empty answer tells the model the task is impossible. Without it, a match is
+   * marked `weak` unless its lexical match is strong or its similarity reaches
+   * {@link STRONG_SIMILARITY}; when neither list has a match worth fusing, the semantic side's
+   * nearest tools are returned, weak.
+   * @defaultValue `false` (limits `{ maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: 0.4 }`)
    */
-  abstention?: { maxCoverage: number; minSimilarity: number; minSimilarityWithoutLexical?: number } | false;
+  abstention?: { maxCoverage: number; minSimilarity: number; minSimilarityWithoutLexical?: number } | boolean;
   /** Told about fallbacks and cache problems. */
   onWarning?: (code: string, message: string) => void;
 }
@@ -93,7 +103,7 @@ export class HybridRanker implements Ranker {
   constructor(private readonly options: HybridRankerOptions = {}) {
     // The sides rank one request each; the hybrid itself pins named tools and merges requests.
     const single = { exactNames: false, multiPart: false } as const;
-    this.lexical = options.lexical ?? new Bm25Ranker(single);
+    this.lexical = options.lexical ?? new Bm25Ranker({ ...single, abstention: Boolean(options.abstention) });
     const semantic = options.semantic;
     // The fusion floor does the semantic cut here; 0.3 is what bench/tune-fusion.ts measured with.
     this.semantic = isRanker(semantic)
@@ -128,12 +138,15 @@ export class HybridRanker implements Ranker {
     const semantic = this.semanticFailed ? [] : ((await this.guard(() => this.semantic.search(query, depth))) ?? []);
     const coverage = this.lexical.coverage?.(query);
     if (this.abstains(coverage, lexical, semantic)) return [];
-    return fuse(lexical, semantic, {
+    const fused = fuse(lexical, semantic, {
       fusion: this.options.fusion ?? "adaptive",
       rrfK: this.options.rrfK ?? 60,
       lexicalWeight: this.lexicalWeightFor(coverage),
       semanticFloor: this.options.semanticFloor ?? 0.3,
     }).slice(0, options.limit);
+    // Nothing worth fusing: the nearest meanings are the best guess there is, and say so.
+    if (fused.length === 0) return semantic.slice(0, options.limit).map((hit) => ({ name: hit.name, score: hit.score, confidence: "weak" }));
+    return withConfidence(fused, lexical, semantic);
   }
 
   /** The semantic side's embedder; `undefined` once it has failed and the ranker fell back to lexical. */
@@ -143,8 +156,9 @@ export class HybridRanker implements Ranker {
 
   /** See {@link HybridRankerOptions.abstention}. */
   private abstains(coverage: number | undefined, lexical: readonly RankedTool[], semantic: readonly RankedTool[]): boolean {
-    const abstention = this.options.abstention ?? { maxCoverage: 0.2, minSimilarity: 0.5 };
-    if (!abstention || coverage === undefined) return false;
+    const option = this.options.abstention ?? false;
+    if (option === false || coverage === undefined) return false;
+    const abstention = option === true ? DEFAULT_ABSTENTION : option;
     const similarity = semantic[0]?.score ?? 0;
     if (coverage < abstention.maxCoverage) return similarity < abstention.minSimilarity;
     return lexical.length === 0 && similarity < (abstention.minSimilarityWithoutLexical ?? 0.4);
@@ -176,6 +190,21 @@ export class HybridRanker implements Ranker {
       return undefined;
     }
   }
+}
+
+/**
+ * Marks each fused match: strong when its lexical match is (or the lexical ranker does not
+ * say), or when its meaning is close ({@link STRONG_SIMILARITY}); weak otherwise.
+ */
+function withConfidence(fused: readonly RankedTool[], lexical: readonly RankedTool[], semantic: readonly RankedTool[]): RankedTool[] {
+  const lexicalOf = new Map(lexical.map((hit) => [hit.name, hit]));
+  const similarityOf = new Map(semantic.map((hit) => [hit.name, hit.score]));
+  return fused.map((hit) => {
+    const lexicalHit = lexicalOf.get(hit.name);
+    const lexicallyStrong = lexicalHit !== undefined && lexicalHit.confidence !== "weak";
+    const close = (similarityOf.get(hit.name) ?? -1) >= STRONG_SIMILARITY;
+    return { ...hit, confidence: lexicallyStrong || close ? "strong" : "weak" };
+  });
 }
 
 function isRanker(value: Ranker | EmbeddingRankerOptions | undefined): value is Ranker {

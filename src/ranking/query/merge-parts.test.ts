@@ -25,4 +25,13 @@ describe("mergeParts", () => {
     const high = mergeParts([hit("a", 10), hit("b", 5)], [[hit("c", 1)]], 0.9);
     expect(names(high)).toEqual(["a", "c", "b"]);
   });
+
+  it("gives each tool the strongest confidence any list gave it", () => {
+    const weak = (name: string, score: number) => ({ name, score, confidence: "weak" as const });
+    const strong = (name: string, score: number) => ({ name, score, confidence: "strong" as const });
+    const merged = mergeParts([weak("a", 10), weak("b", 5), strong("d", 1)], [[strong("b", 2)], [weak("c", 1)]]);
+    expect(Object.fromEntries(merged.map((entry) => [entry.name, entry.confidence]))).toEqual({ a: "weak", b: "strong", c: "weak", d: "strong" });
+    // A ranker that says nothing of confidence still says nothing.
+    expect(mergeParts([hit("a", 1)], [[hit("a", 1)]])[0]).toEqual({ name: "a", score: 1.7 });
+  });
 });

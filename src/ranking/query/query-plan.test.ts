@@ -6,7 +6,7 @@ const hit = (name: string, score: number) => ({ name, score });
 
 describe("namedFirst", () => {
   it("keeps a named tool's score when it already leads", () => {
-    expect(namedFirst([hit("a", 5), hit("b", 3)], ["a"])).toEqual([hit("a", 5), hit("b", 3)]);
+    expect(namedFirst([hit("a", 5), hit("b", 3)], ["a"])).toEqual([{ ...hit("a", 5), confidence: "strong" }, hit("b", 3)]);
   });
 
   it("lifts a named tool just above the best of the rest, keeping the list sorted", () => {
@@ -18,7 +18,11 @@ describe("namedFirst", () => {
 
   it("adds a named tool the ranking did not find, and gives a lone one a score", () => {
     expect(namedFirst([hit("a", 2)], ["z"]).map((entry) => entry.name)).toEqual(["z", "a"]);
-    expect(namedFirst([], ["z"])).toEqual([hit("z", 1)]);
+    expect(namedFirst([], ["z"])).toEqual([{ ...hit("z", 1), confidence: "strong" }]);
+  });
+
+  it("marks a named tool strong, however weakly the ranking matched it", () => {
+    expect(namedFirst([{ name: "a", score: 0.1, confidence: "weak" as const }], ["a"])[0]!.confidence).toBe("strong");
   });
 });
 

@@ -76,7 +76,8 @@ export function namedFirst(ranked: readonly RankedTool[], named: readonly string
     const name = named[i]!;
     const own = scoreOf.get(name);
     const score = floor === undefined ? (own ?? 1) : own !== undefined && own > floor ? own : above(floor);
-    front.unshift({ name, score });
+    // A tool the query names is what it asks for, whatever the scores say.
+    front.unshift({ name, score, confidence: "strong" });
     floor = score;
   }
   return [...front, ...rest];
