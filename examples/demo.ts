@@ -41,7 +41,9 @@ for (const query of [
 ]) {
   const matches = await toolSearch.search(query, { limit: 3 });
   const shown = matches.length ? matches.map((match) => `${match.name} (${match.score.toFixed(2)})`).join(", ") : "(no match: the model is told to rephrase)";
-  console.log(`search "${query}"\n  → ${shown}`);
+  // A weak best match is listed all the same, and the model is told it is weak.
+  const weak = matches[0]?.confidence === "weak" ? "\n    (weak matches: the model is told the catalogue may lack this)" : "";
+  console.log(`search "${query}"\n  → ${shown}${weak}`);
 }
 
 console.log("\nAn agent's turns, played without a model:");

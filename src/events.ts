@@ -1,3 +1,4 @@
+import type { Confidence } from "./ranking/index.js";
 /** What `onEvent` receives: one event per search, hydration, eviction, tool call or warning. */
 export type ToolSearchEvent =
   | {
@@ -6,7 +7,7 @@ export type ToolSearchEvent =
       sessionId: string | undefined;
       query: string;
       limit: number;
-      results: { name: string; score: number }[];
+      results: { name: string; score: number; confidence: Confidence }[];
       ms: number;
     }
   | { type: "hydrate"; sessionId: string; name: string }
@@ -50,7 +51,7 @@ export type ToolSearchEvent =
       type: "warning";
       /**
        * Stable, e.g. `invalid_tool`, `invalid_schema` (a host's tool skipped), `host_list_failed`,
-       * `schema_invalid`, `estimate_invalid`, `ranker_fallback`, and for learning
+       * `schema_invalid`, `estimate_invalid`, `ranker_fallback`, `ranker_fallback_failed`, and for learning
        * `learning_store_failed`, `learning_store_slow`, `learning_store_invalid`,
        * `learning_store_repaired`, `learning_store_behind`, `learning_embed_failed`.
        */

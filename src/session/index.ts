@@ -21,6 +21,7 @@ export {
   type OpenAIResponsesTool,
   type ToolFormat,
 } from "./openai-format.js";
+export { NO_MATCH_HINT, WEAK_MATCH_HINT, searchAnswer, type AnsweredMatch, type SearchAnswer } from "./search-answer.js";
 export type { SearchMatch } from "./search-match.js";
 export {
   MAX_QUERY_LENGTH,

@@ -287,7 +287,7 @@ describe("execute(): outputs given as content blocks", () => {
 
 describe("searchResultBlock", () => {
   it("lists the matches by name and description only, with no hint", () => {
-    const block = searchResultBlock("toolu_1", { ok: true, query: "post", matches: [{ name: "slack__post_message", description: "Post a message.", score: 3.2 }] });
+    const block = searchResultBlock("toolu_1", { ok: true, query: "post", matches: [{ name: "slack__post_message", description: "Post a message.", score: 3.2, confidence: "strong" }] });
     expect(block).toEqual({ type: "tool_result", tool_use_id: "toolu_1", content: '{"matches":[{"name":"slack__post_message","description":"Post a message."}]}' });
   });
 

@@ -32,6 +32,7 @@ import {
   type ToolFormat,
 } from "./openai-format.js";
 import type { PermittedTools } from "./permitted-tools.js";
+import { searchAnswer } from "./search-answer.js";
 import type { SearchMatch } from "./search-match.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
 import { readToolCall, type ReadToolCall } from "./read-tool-call.js";
@@ -95,10 +96,6 @@ export interface SessionServices {
   estimate(tool: AnthropicTool): number;
   emit(event: ToolSearchEvent): void;
 }
-
-const NO_MATCH_HINT =
-  "No tool matched. Rephrase with other words for the action or the thing it acts on " +
-  '(e.g. "send message" instead of "ping someone"), or try a shorter query.';
 
 /**
  * One agent run's view of the catalogue: its tool block, its hydrated tools, and the
@@ -527,9 +524,7 @@ export class ToolSearchSession {
 /** Formats a `search_tools` outcome as the text `tool_result` the stubs strategy sends. */
 export function searchResultBlock(toolUseId: string, outcome: SearchToolsOutcome): ToolResultBlock {
   if (!outcome.ok) return errorResult(toolUseId, outcome.error);
-  const matches = outcome.matches.map(({ name, description }) => ({ name, description }));
-  const body = matches.length === 0 ? { matches, hint: NO_MATCH_HINT } : { matches };
-  return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(body) };
+  return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(searchAnswer(outcome.matches)) };
 }
 
 /**

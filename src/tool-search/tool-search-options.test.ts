@@ -42,7 +42,7 @@ afterEach(async () => {
 });
 
 async function learningSearch(store: UsageStore = recordingStore()): Promise<ToolSearch> {
-  const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, learning: store });
+  const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, learning: store, semanticFallback: false });
   open.push(toolSearch);
   return toolSearch;
 }

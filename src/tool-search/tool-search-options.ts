@@ -24,6 +24,14 @@ export interface ToolSearchOptions {
    */
   ranker?: RankerName | Ranker;
   /**
+   * When a ranker that matches words only (`bm25`, or your own without an embedder) answers
+   * nothing, rank by meaning with the bundled embedding model instead (loaded on the first
+   * such search), so `search_tools` lists the nearest tools, marked `weak`, rather than
+   * nothing. `false` keeps empty answers empty and never loads the model.
+   * @defaultValue true
+   */
+  semanticFallback?: boolean;
+  /**
    * Learning from use: the `search_tools` queries a session made since its previous successful
    * call are credited to the tool the model calls next, when that call succeeds (valid input,
    * no throw, no `is_error`). Later searches rank that tool higher for queries like them, within

@@ -60,8 +60,8 @@ describe("a custom ranker's answers", () => {
     const { ranker } = scriptedRanker(noisy);
     const toolSearch = await createToolSearch({ tools: sampleTools(), ranker, permit: denyPostgres });
     expect(await toolSearch.search("anything", { limit: 2 })).toEqual([
-      { name: "slack__post_message", description: descriptionOf("slack__post_message"), score: 8 },
-      { name: "github__create_issue", description: descriptionOf("github__create_issue"), score: 5 },
+      { name: "slack__post_message", description: descriptionOf("slack__post_message"), score: 8, confidence: "strong" },
+      { name: "github__create_issue", description: descriptionOf("github__create_issue"), score: 5, confidence: "strong" },
     ]);
     expect((await toolSearch.search("anything", { limit: 10 })).map(({ name, score }) => [name, score])).toEqual([
       ["slack__post_message", 8],
@@ -171,7 +171,7 @@ describe("the search event", () => {
     const toolSearch = await createToolSearch({ tools: sampleTools(), ranker, onEvent: (event) => events.push(event) });
     await toolSearch.search("  ping the crew ", { limit: 2 });
     expect(events.filter((event) => event.type === "search")).toEqual([
-      { type: "search", sessionId: undefined, query: "ping the crew", limit: 2, results: [{ name: "slack__post_message", score: 3 }], ms: 5 },
+      { type: "search", sessionId: undefined, query: "ping the crew", limit: 2, results: [{ name: "slack__post_message", score: 3, confidence: "strong" }], ms: 5 },
     ]);
   });
 
@@ -186,7 +186,7 @@ describe("the search event", () => {
     };
     const { ranker } = scriptedRanker(() => [], () => (clock += 5));
     const events: ToolSearchEvent[] = [];
-    const toolSearch = await createToolSearch({ tools: sampleTools(), ranker, learning: store, onEvent: (event) => events.push(event) });
+    const toolSearch = await createToolSearch({ tools: sampleTools(), ranker, learning: store, semanticFallback: false, onEvent: (event) => events.push(event) });
     open.push(toolSearch);
     await toolSearch.session("s").searchTools({ query: "ping the crew" });
     expect(events.filter((event) => event.type === "search")).toEqual([
@@ -436,7 +436,7 @@ describe("the toolsift.search span", () => {
   afterAll(() => tracing.uninstall());
 
   it("carries the session, stage, limit, query length, ranker and outcome, never the query", async () => {
-    const toolSearch = await createToolSearch({ tools: sampleTools() });
+    const toolSearch = await createToolSearch({ tools: sampleTools(), semanticFallback: false });
     await toolSearch.search("  post a slack message ", { limit: 3 });
     await toolSearch.session("s1").searchTools({ query: "zebra xylophone quasar" });
     const spans = tracing.named("toolsift.search");

@@ -1,4 +1,4 @@
-import { STUB_HINT } from "../session/index.js";
+import { STUB_HINT, WEAK_MATCH_HINT } from "../session/index.js";
 import { describe, expect, it } from "vitest";
 import { blockNames } from "../../test/support/block-names.js";
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
@@ -91,8 +91,23 @@ describe("rule 3: search_tools", () => {
     expect(body.matches.length).toBeLessThanOrEqual(2);
   });
 
-  it("returns an empty list and a hint to rephrase when nothing matches", async () => {
+  it("answers a query no tool's words match with the nearest tools by meaning, marked weak, and says the best is weak", async () => {
     const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW })).session();
+    const body = JSON.parse((await session.execute(toolUse("search_tools", { query: "zebra xylophone quasar" }))).content as string);
+    expect(body.matches.length).toBeGreaterThan(0);
+    expect(body.matches.every((match: { confidence?: string }) => match.confidence === "weak")).toBe(true);
+    expect(body.hint).toBe(WEAK_MATCH_HINT);
+  });
+
+  it("lists strong matches with no confidence field and no hint: strong is the rule", async () => {
+    const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW })).session();
+    const body = JSON.parse((await session.execute(toolUse("search_tools", { query: "post a slack message" }))).content as string);
+    expect(body.matches[0]).toEqual({ name: "slack__post_message", description: expect.any(String) });
+    expect(body.hint).toBeUndefined();
+  });
+
+  it("returns an empty list and a hint to rephrase when nothing matches and the semantic fallback is off", async () => {
+    const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false })).session();
     const body = JSON.parse((await session.execute(toolUse("search_tools", { query: "zebra xylophone quasar" }))).content as string);
     expect(body.matches).toEqual([]);
     expect(body.hint).toMatch(/rephrase/i);
@@ -102,13 +117,14 @@ describe("rule 3: search_tools", () => {
     let tools: ToolDefinition[] = sampleTools();
     const host: ToolHost = { listTools: async () => tools };
     const session = (await createToolSearch({ tools: host, tuning: LOW })).session();
-    expect(await session.searchTools({ query: "weather forecast" })).toMatchObject({ ok: true, matches: [] });
+    const before = await session.searchTools({ query: "weather forecast" });
+    expect(before.ok && before.matches.every((match) => match.confidence === "weak")).toBe(true);
     tools = [
       ...tools,
       { name: "weather__forecast", description: "Get the weather forecast for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } } } },
     ];
     const outcome = await session.searchTools({ query: "weather forecast" });
-    expect(outcome).toMatchObject({ ok: true, matches: [{ name: "weather__forecast" }] });
+    expect(outcome).toMatchObject({ ok: true, matches: [{ name: "weather__forecast", confidence: "strong" }] });
     expect(blockNames(await session.tools())).toContain("~weather__forecast");
   });
 

@@ -3,7 +3,7 @@ import { Catalogue, type CatalogueSnapshot, type CatalogueTool, type ToolContext
 import { OptionsError, QueryError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import { DEFAULT_SCOPE, Learning, blendLearned, resolveLearning, scopeProblem } from "../learning/index.js";
-import type { Ranker } from "../ranking/index.js";
+import type { RankDocument, Ranker } from "../ranking/index.js";
 import {
   Hydration,
   MAX_SEARCH_LIMIT,
@@ -28,6 +28,7 @@ import {
 } from "../session/index.js";
 import { traced } from "../telemetry/index.js";
 import { createRanker } from "./create-ranker.js";
+import { SemanticFallback } from "./semantic-fallback.js";
 import type { SessionOptions, ToolSearchOptions } from "./tool-search-options.js";
 
 /**
@@ -62,6 +63,8 @@ export class ToolSearch {
 
   /** Stops hearing the usage store's warnings (set when the store can be listened to). */
   private unlistenStore: (() => void) | undefined;
+  /** Ranks by meaning when a ranker without an embedder answers nothing; absent when turned off. */
+  private readonly fallback: SemanticFallback | undefined;
 
   private constructor(
     private readonly catalogue: Catalogue,
@@ -94,12 +97,17 @@ export class ToolSearch {
       },
       emit,
     };
+    // A ranker with an embedder already ranks by meaning: a fallback would only repeat it.
+    this.fallback = options.semanticFallback === false || typeof ranker.embedder === "function" ? undefined : new SemanticFallback(emit);
   }
 
   /** @see {@link createToolSearch} */
   static async create(options: ToolSearchOptions): Promise<ToolSearch> {
     if (typeof options !== "object" || options === null) {
       throw new OptionsError("invalid_options", "createToolSearch takes an options object: createToolSearch({ tools }).");
+    }
+    if (options.semanticFallback !== undefined && typeof options.semanticFallback !== "boolean") {
+      throw new OptionsError("invalid_options", `options.semanticFallback must be true or false, got ${JSON.stringify(options.semanticFallback)}.`);
     }
     for (const callback of ["permit", "approve", "onEvent", "estimateTokens"] as const) {
       if (options[callback] !== undefined && typeof options[callback] !== "function") {
@@ -300,6 +308,7 @@ export class ToolSearch {
   async close(): Promise<void> {
     this.unlistenStore?.();
     await this.learning?.close();
+    await this.fallback?.close();
     if (this.ownsRanker) await this.ranker.close?.();
   }
 
@@ -343,8 +352,9 @@ export class ToolSearch {
     let started = 0;
     const hits = await this.ranked(snapshot, async () => {
       started = performance.now() - learnMs;
-      if (!learned || learned.size === 0) return this.ranker.search(query, { limit, filter: allowed });
-      const base = await this.ranker.search(query, { limit: Math.max(limit, LEARNED_DEPTH), filter: allowed });
+      const ranked = await this.ranker.search(query, { limit: learned && learned.size > 0 ? Math.max(limit, LEARNED_DEPTH) : limit, filter: allowed });
+      const base = ranked.length > 0 || !this.fallback ? ranked : await this.fallback.search(query, fallbackCatalogue(snapshot), { limit, filter: allowed });
+      if (!learned || learned.size === 0) return base;
       return blendLearned(base, learned, { weight: this.learning!.options.weight, limit });
     });
     const matches: SearchMatch[] = [];
@@ -353,14 +363,15 @@ export class ToolSearch {
     for (const hit of hits) {
       if (matches.length >= limit || seen.has(hit.name) || !allowed(hit.name)) continue;
       seen.add(hit.name);
-      matches.push({ name: hit.name, description: snapshot.byName.get(hit.name)!.description, score: hit.score });
+      const confidence = hit.confidence === "weak" ? "weak" : "strong";
+      matches.push({ name: hit.name, description: snapshot.byName.get(hit.name)!.description, score: hit.score, confidence });
     }
     this.emit({
       type: "search",
       sessionId: context.sessionId,
       query,
       limit,
-      results: matches.map(({ name, score }) => ({ name, score })),
+      results: matches.map(({ name, score, confidence }) => ({ name, score, confidence })),
       ms: performance.now() - started,
     });
     return matches;
@@ -409,6 +420,11 @@ export class ToolSearch {
       return false;
     }
   }
+}
+
+/** A snapshot as the semantic fallback indexes it: its version, and its documents when needed. */
+function fallbackCatalogue(snapshot: CatalogueSnapshot): { version: number; documents: () => readonly RankDocument[] } {
+  return { version: snapshot.version, documents: () => snapshot.tools.map((tool) => tool.document) };
 }
 
 /** Checks `session()`'s options: what is wrong is named, before any state changes. */

@@ -1,47 +1,63 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleCatalogue } from "../../examples/catalogue/index.js";
 import { Bm25Ranker, createToolSearch, HybridRanker, type ToolSearch } from "../../src/index.js";
+import { WEAK_MATCH_HINT } from "../../src/session/index.js";
 import { splitIdentifier, STOP_WORDS } from "../../src/ranking/text/index.js";
+import { toolUse } from "../support/sample-tools.js";
 
-/** The demo's unanswerable query: the README promises it an empty list. */
+/** The demo's unanswerable query: the README shows it answered with weak matches. */
 const DEMO_QUERY = "book a table at an Italian restaurant";
+const UNANSWERABLE = ["order a large pepperoni pizza to my flat", "what's the score of the Lakers game tonight", "write me a haiku about autumn leaves"];
 
-describe("abstention on the example catalogue", () => {
+describe("weak matches on the example catalogue", () => {
   let bm25: ToolSearch;
-  let always: ToolSearch;
+  let abstaining: ToolSearch;
   beforeAll(async () => {
     bm25 = await createToolSearch({ tools: exampleCatalogue });
-    always = await createToolSearch({ tools: exampleCatalogue, ranker: new Bm25Ranker({ abstention: false }) });
+    abstaining = await createToolSearch({ tools: exampleCatalogue, ranker: new Bm25Ranker({ abstention: true }), semanticFallback: false });
   });
   afterAll(async () => {
     await bm25.close();
-    await always.close();
+    await abstaining.close();
   });
 
-  it("answers the demo's unanswerable query with nothing, by default and through the hybrid", async () => {
-    // Without abstention three Postgres tools come back, one of them destructive.
-    expect((await always.search(DEMO_QUERY)).map((match) => match.name)).toContain("postgres__drop_table");
-    expect(await bm25.search(DEMO_QUERY)).toEqual([]);
+  it("answers the demo's unanswerable query with weak matches by default, and with nothing when told to abstain", async () => {
+    const matches = await bm25.search(DEMO_QUERY);
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches[0]!.confidence).toBe("weak");
+    expect(await abstaining.search(DEMO_QUERY)).toEqual([]);
     const hybrid = await createToolSearch({ tools: exampleCatalogue, ranker: new HybridRanker({ semantic: { cacheDir: false } }) });
-    expect(await hybrid.search(DEMO_QUERY)).toEqual([]);
+    const fused = await hybrid.search(DEMO_QUERY);
+    expect(fused.length).toBeGreaterThan(0);
+    expect(fused[0]!.confidence).toBe("weak");
     await hybrid.close();
+    const hybridAbstaining = await createToolSearch({ tools: exampleCatalogue, ranker: new HybridRanker({ semantic: { cacheDir: false }, abstention: true }) });
+    expect(await hybridAbstaining.search(DEMO_QUERY)).toEqual([]);
+    await hybridAbstaining.close();
   });
 
-  it.each([
-    ["order a large pepperoni pizza to my flat"],
-    ["what's the score of the Lakers game tonight"],
-    ["write me a haiku about autumn leaves"],
-  ])("answers %j with nothing", async (query) => {
-    expect(await bm25.search(query)).toEqual([]);
+  it("tells the model in search_tools' answer that the best match is weak", async () => {
+    const answer = await bm25.session().execute(toolUse("search_tools", { query: DEMO_QUERY }));
+    const body = JSON.parse(answer.content as string) as { matches: { confidence?: string }[]; hint?: string };
+    expect(body.hint).toBe(WEAK_MATCH_HINT);
+    expect(body.matches[0]!.confidence).toBe("weak");
   });
 
-  it("still answers the demo's other queries", async () => {
+  it.each(UNANSWERABLE.map((query) => [query]))("answers %j with a weak best match, or nothing when told to abstain", async (query) => {
+    const matches = await bm25.search(query);
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches[0]!.confidence).toBe("weak");
+    expect(await abstaining.search(query)).toEqual([]);
+  });
+
+  it("answers the demo's other queries with a strong best match", async () => {
     for (const query of ["open a ticket about the checkout crash", "post a message in the incidents channel", "what meetings do I have tomorrow", "run a SQL query on the orders table"]) {
-      expect((await bm25.search(query)).length, query).toBeGreaterThan(0);
+      const matches = await bm25.search(query);
+      expect(matches[0]?.confidence, query).toBe("strong");
     }
   });
 
-  it("never abstains on a query whose content words all occur in one tool's name, and returns that tool", async () => {
+  it("never calls the best match weak when a tool's name holds all of the query's content words, and returns that tool", async () => {
     let checked = 0;
     for (const tool of exampleCatalogue) {
       const words = [...new Set(splitIdentifier(tool.name))].filter((word) => !STOP_WORDS.has(word));
@@ -51,8 +67,9 @@ describe("abstention on the example catalogue", () => {
         [...subset].reverse().join(" of "),
       ]);
       for (const query of queries) {
-        const found = (await bm25.search(query, { limit: 50 })).map((match) => match.name);
-        expect(found, `${query} (${tool.name})`).toContain(tool.name);
+        const found = await bm25.search(query, { limit: 50 });
+        expect(found.map((match) => match.name), `${query} (${tool.name})`).toContain(tool.name);
+        expect(found[0]!.confidence, query).toBe("strong");
         checked++;
       }
     }

@@ -1,4 +1,4 @@
-import { searchResultBlock } from "../../session/index.js";
+import { searchAnswer, searchResultBlock } from "../../session/index.js";
 import type { AgentStrategy } from "./agent-strategy.js";
 
 /**
@@ -23,10 +23,10 @@ export const stableStrategy: AgentStrategy = {
   },
   searchResult(toolUseId, outcome, view) {
     if (!outcome.ok || outcome.matches.length === 0 || !view.progressive) return searchResultBlock(toolUseId, outcome);
-    const matches = outcome.matches.map(({ name, description }) => {
+    const answer = searchAnswer(outcome.matches, ({ name }) => {
       const full = view.fullByName.get(name);
-      return full ? { name, description, input_schema: full.input_schema } : { name, description };
+      return full ? { input_schema: full.input_schema } : {};
     });
-    return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify({ matches }) };
+    return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(answer) };
   },
 };

@@ -15,7 +15,7 @@ async function sessionWith(tuning: Record<string, unknown> = {}) {
 const found = (...names: string[]): SearchToolsOutcome => ({
   ok: true,
   query: "q",
-  matches: names.map((name) => ({ name, description: sampleTools().find((tool) => tool.name === name)!.description, score: 1 })),
+  matches: names.map((name) => ({ name, description: sampleTools().find((tool) => tool.name === name)!.description, score: 1, confidence: "strong" as const })),
 });
 
 describe("stubsStrategy", () => {
