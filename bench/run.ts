@@ -39,6 +39,9 @@ import { kindTable, PERSISTENCE_NOTE, persistenceTable, renderMarkdown, retrieva
 import { learningSection } from "./report/learning-section.js";
 import { blockSavingSection, packageSection, sessionScaleSection, targetsSection, vectorIndexSection } from "./report/markdown-sections.js";
 import { relevanceSection } from "./report/relevance-section.js";
+import { searchHoldsSection, type SearchHoldsSection } from "./report/search-holds-section.js";
+import { GUARD_RANKERS, measureGuard, measureReference } from "./guard/measure-guard.js";
+import { RegistryBm25Ranker } from "./peers/index.js";
 import { renderSvgChart } from "./report/svg-chart.js";
 import { allTargets } from "./report/targets.js";
 import { generateSkewedCatalogue } from "./scale/generate-skewed-catalogue.js";
@@ -210,6 +213,21 @@ async function measureRelevanceSection(rankers: readonly RankerEntry[], datasets
   return section;
 }
 
+/** The default rankers through `toolSearch.search` on every dataset: the guard's measurement, for the report. */
+async function measureSearchHolds(datasets: readonly BenchDataset[], notes: string[]): Promise<SearchHoldsSection> {
+  const section: SearchHoldsSection = { rows: [], references: [] };
+  for (const dataset of datasets) {
+    log(`search holds: ${dataset.id} — bm25 and hybrid with default options, and the plain reference`);
+    try {
+      section.references.push(await measureReference(dataset, new RegistryBm25Ranker()));
+      for (const ranker of GUARD_RANKERS) section.rows.push(await measureGuard(dataset, ranker));
+    } catch (error) {
+      notes.push(`search holds: ${dataset.id} failed: ${(error as Error).message}`);
+    }
+  }
+  return section;
+}
+
 function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
 }
@@ -295,6 +313,7 @@ async function main(): Promise<number> {
 
   const blockSaving = await measureBlockSavings(datasets, notes);
   const relevance = options.noRelevance ? { exactNames: [], runs: [] } : await measureRelevanceSection(rankers, datasets, options.maxQueries);
+  const searchHolds = options.noRelevance ? undefined : await measureSearchHolds(datasets, notes);
 
   const strategy: StrategySection = {
     policy:
@@ -370,7 +389,8 @@ async function main(): Promise<number> {
     strategy,
     learning,
     relevance,
-    targets: allTargets({ sessionScale, blockSaving, package: packageRun, learning, relevance }),
+    ...(searchHolds ? { searchHolds } : {}),
+    targets: allTargets({ sessionScale, blockSaving, package: packageRun, learning, relevance, ...(searchHolds ? { searchHolds } : {}) }),
     notes,
   };
 
@@ -396,6 +416,7 @@ async function main(): Promise<number> {
       ...(report.package ? packageSection(report) : []),
       ...vectorIndexSection(report),
       ...relevanceSection(report),
+      ...searchHoldsSection(report),
       ...(options.noStrategies ? [] : ["## Agent strategies", ...strategySection(report)]),
       ...targetsSection(report),
       "",

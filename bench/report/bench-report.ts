@@ -1,3 +1,4 @@
+import type { SearchHoldsSection } from "./search-holds-section.js";
 import type { MemoryUsage } from "../memory-probe.js";
 
 /** Latency of single `search` calls, in milliseconds. */
@@ -390,7 +391,9 @@ export interface BenchReport {
   learning?: LearningCurveRun[];
   /** Exact names, multi-part requests and abstention; empty when no toolsift ranker or dataset ran. */
   relevance: RelevanceSection;
-  /** Issue 8, 11 and 13 targets with verdicts; a missed target never fails the run. */
+  /** The default rankers through `toolSearch.search`: empty and weak answers (issue 17); absent in runs made before it. */
+  searchHolds?: SearchHoldsSection;
+  /** Issue 8, 11, 13 and 17 targets with verdicts; a missed target never fails the run. */
   targets: TargetCheck[];
   notes: string[];
 }

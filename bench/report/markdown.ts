@@ -4,6 +4,7 @@ import { learningSection } from "./learning-section.js";
 import { blockSavingSection, packageSection, sessionScaleSection, targetsSection, vectorIndexSection } from "./markdown-sections.js";
 import { errorCells, table } from "./markdown-table.js";
 import { relevanceSection } from "./relevance-section.js";
+import { searchHoldsSection } from "./search-holds-section.js";
 
 /** What the persistence table measures, in words. */
 export const PERSISTENCE_NOTE =
@@ -242,6 +243,7 @@ export function renderMarkdown(report: BenchReport): string {
   if (report.package) parts.push(...packageSection(report));
   parts.push(...vectorIndexSection(report));
   parts.push(...relevanceSection(report));
+  parts.push(...searchHoldsSection(report));
   parts.push("## Agent strategies");
   parts.push(...strategySection(report));
   parts.push(...targetsSection(report));

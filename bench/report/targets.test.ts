@@ -135,8 +135,8 @@ describe("relevanceChecks", () => {
     expect(find("multi-tool", "toolbench_stabletoolbench")).toBeUndefined();
   });
 
-  it("checks the default ranker's abstention and its recall cost", () => {
-    expect(find("unanswerable", "toolsift-servers")).toMatchObject({ measured: 65, limit: 40, verdict: "met" });
+  it("checks what abstention costs the default ranker, and no longer how often it answers nothing", () => {
+    expect(find("unanswerable", "toolsift-servers")).toBeUndefined();
     expect(find("recall@5 lost by bm25 to abstention", "toolsift-servers")!.measured).toBeCloseTo(0.2, 6);
     expect(find("recall@5 lost by bm25 to abstention", "seal_tools")!.measured).toBe(0);
   });
