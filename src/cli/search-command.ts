@@ -18,9 +18,11 @@ export async function searchCommand(command: Extract<CliCommand, { command: "sea
     }
     const width = Math.max(...matches.map((match) => match.name.length));
     const lines = matches.map(
-      (match, index) => `${String(index + 1).padStart(2)}. ${match.score.toFixed(3).padStart(8)}  ${match.name.padEnd(width)}  ${firstSentence(match.description)}`,
+      (match, index) =>
+        `${String(index + 1).padStart(2)}. ${match.score.toFixed(3).padStart(8)}  ${match.confidence === "weak" ? "weak  " : "      "}${match.name.padEnd(width)}  ${firstSentence(match.description)}`,
     );
-    io.out(`Matches for "${command.query}" (ranker ${catalogue.ranker}; rank, score, tool):\n${lines.join("\n")}\n`);
+    const weak = matches[0]!.confidence === "weak" ? "\nThe best match is weak: the catalogue may not have a tool for this.\n" : "";
+    io.out(`Matches for "${command.query}" (ranker ${catalogue.ranker}; rank, score, confidence, tool):\n${lines.join("\n")}\n${weak}`);
     return 0;
   } finally {
     await catalogue.close();

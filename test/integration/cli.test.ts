@@ -156,8 +156,8 @@ describe("toolsift search", () => {
     const run = await toolsift(["search", "--tools", LINT_CATALOGUE, "--limit", "3", "refund", "a", "payment"]);
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split("\n");
-    expect(lines[0]).toBe('Matches for "refund a payment" (ranker bm25; rank, score, tool):');
-    expect(lines[1]).toMatch(/^ 1\. +\d+\.\d{3} {2}billing__refund_payment +Refund a card payment, in full or in part\.$/);
+    expect(lines[0]).toBe('Matches for "refund a payment" (ranker bm25; rank, score, confidence, tool):');
+    expect(lines[1]).toMatch(/^ 1\. +\d+\.\d{3} {8}billing__refund_payment +Refund a card payment, in full or in part\.$/);
     expect(lines.length).toBeLessThanOrEqual(4);
 
     const json = await toolsift(["search", "--tools", LINT_CATALOGUE, "--json", "schedule a meeting"]);
@@ -168,8 +168,11 @@ describe("toolsift search", () => {
   });
 
   it("says so when nothing matches, and searches the servers of a config with the ranker asked for", async () => {
-    const none = await toolsift(["search", "--tools", LINT_CATALOGUE, "zebra xylophone quasar"]);
-    expect(none.stdout).toMatch(/^No tool matched "zebra xylophone quasar"/);
+    const none = await toolsift(["search", "--tools", LINT_CATALOGUE, "qwzx vbnm"]);
+    expect(none.stdout).toMatch(/^No tool matched "qwzx vbnm"/);
+    const weak = await toolsift(["search", "--tools", LINT_CATALOGUE, "zebra xylophone quasar"]);
+    expect(weak.stdout).toMatch(/^ 1\. +-?\d+\.\d{3} {2}weak {2}\S+/m);
+    expect(weak.stdout).toContain("The best match is weak");
     const config = writeConfig({ mcpServers: { everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" } } });
     const hybrid = await toolsift(["search", "--config", config, "--ranker", "hybrid", "add two numbers"]);
     expect(hybrid.code).toBe(0);
