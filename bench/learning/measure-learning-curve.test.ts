@@ -31,7 +31,8 @@ describe("measureLearningCurve", () => {
     expect(run.points.map((point) => point.taught)).toEqual([0, 1, 6, 12, 30]);
     // Each taught query is one session, one successful call: one lesson.
     expect(run.points.map((point) => point.lessons)).toEqual([0, 1, 6, 12, 30]);
-    expect(run.points[0]!.recallAt5).toBe(0);
+    // Untaught, only the fallback by meaning finds anything for slang.
+    expect(run.points[0]!.recallAt5).toBeLessThan(0.8);
     expect(run.points.at(-1)!.recallAt5).toBe(1);
     for (let i = 1; i < run.points.length; i++) expect(run.points[i]!.recallAt5).toBeGreaterThanOrEqual(run.points[i - 1]!.recallAt5);
     expect(run.points[0]!.abstention).toBe(1);

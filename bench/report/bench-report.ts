@@ -261,7 +261,7 @@ export interface LearningPoint {
   lessons: number;
   /** Recall@5 on the held-back queries, through `toolSearch.search`. */
   recallAt5: number;
-  /** Share of unanswerable queries answered with nothing; `null` when the set has none. */
+  /** Share of unanswerable queries answered with nothing or a weak best match; `null` when the set has none. */
   abstention: number | null;
   /** Median `toolSearch.search` latency on the held-back queries. */
   searchP50Ms: number;

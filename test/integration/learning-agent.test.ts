@@ -25,7 +25,7 @@ describe("an agent run teaches the tool search it runs on", () => {
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: { toolSearchThresholdTokens: 100 }, learning: true, onEvent: (event) => events.push(event) });
     const found: string[][] = [];
     const server = await startServer([
-      // Run 1: the search finds nothing; the model calls the tool it knows by name anyway.
+      // Run 1: the search does not find it; the model calls the tool it knows by name anyway.
       () => reply.toolUse({ name: "search_tools", input: { query: SLANG } }),
       (request) => (found.push(offered(lastToolResults(request)[0]!)), reply.toolUse({ name: "slack__post_message", input: { channel: "#ops", text: "done" } })),
       () => reply.text("Done."),
@@ -37,7 +37,9 @@ describe("an agent run teaches the tool search it runs on", () => {
     try {
       await runAgent({ client, model: "claude-test", toolSearch, strategy, prompt: "Tell the crew the deploy is done." });
       await runAgent({ client, model: "claude-test", toolSearch, strategy, prompt: "Tell the crew the deploy is done." });
-      expect(found).toEqual([[], ["slack__post_message"]]);
+      // Run 1 gets weak guesses by meaning, none of them the tool; run 2 gets the tool first.
+      expect(found[0]).not.toContain("slack__post_message");
+      expect(found[1]![0]).toBe("slack__post_message");
       expect(events.filter((event) => event.type === "lesson")).toEqual([
         { type: "lesson", sessionId: expect.any(String), scope: "default", name: "slack__post_message", queries: [SLANG] },
       ]);
