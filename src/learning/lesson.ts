@@ -22,11 +22,20 @@ export const DEFAULT_SCOPE = "default";
 /** The longest scope key: enough for a tenant id or a hash, short enough to index. */
 export const MAX_SCOPE_LENGTH = 200;
 
+/** A NUL or a surrogate that is not half of a pair. */
+const MALFORMED_SCOPE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Why `scope` is not a usable scope key, or `undefined` when it is. */
 export function scopeProblem(scope: unknown): string | undefined {
   if (typeof scope !== "string") return `a scope must be a string (a tenant or team id), got ${scope === null ? "null" : typeof scope}`;
   if (scope === "") return "a scope must not be empty; leave it out for the default scope";
   if (scope.length > MAX_SCOPE_LENGTH) return `a scope is at most ${MAX_SCOPE_LENGTH} characters, got ${scope.length}; use a tenant id or a hash of it`;
+  // PostgreSQL stores text as UTF-8: a lone surrogate becomes U+FFFD (so two scopes that differ
+  // only there would share lessons) and a NUL is refused. Scopes are keys, so both are refused here.
+  const malformed = scope.search(MALFORMED_SCOPE);
+  if (malformed >= 0) {
+    return `a scope must be well-formed Unicode without NUL, but it holds a lone surrogate or a NUL at character ${malformed}; PostgreSQL would merge it with another scope, so use a tenant id or a hash of it`;
+  }
   return undefined;
 }
 
