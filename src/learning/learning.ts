@@ -73,6 +73,9 @@ export class Learning {
    * use and once it is `refreshMs` old.
    */
   async match(scope: string, query: string, filter: (tool: string) => boolean): Promise<Map<string, number>> {
+    // A scope being erased ranks with nothing learned: waiting for the store would stall every
+    // search of the scope for as long as the store does, and reading it could bring back what goes.
+    if (this.forgetting.has(scope)) return new Map();
     const state = await this.scope(scope);
     if (state.index.size === 0) return new Map();
     const vector = await this.embedOne(query);
@@ -101,7 +104,14 @@ export class Learning {
     this.emit({ type: "lesson", sessionId: options.sessionId, scope, name: tool, queries: lessons.map((lesson) => lesson.query) });
   }
 
-  /** Erases a scope: here, in lessons waiting to be written, and in the store. */
+  /**
+   * Erases a scope: here, in lessons waiting to be written, and in the store. Waits for the store
+   * at most {@link STORE_WAIT_MS}, as reads do: past that it resolves with a
+   * `learning_store_slow` warning while the erasure goes on, and until the store confirms it the
+   * scope ranks with nothing learned (lessons taught meanwhile count once it has).
+   *
+   * @throws the store's error when it refuses the erasure within the wait.
+   */
   async forget(scope: string): Promise<void> {
     this.pending = this.pending.filter((lesson) => lesson.scope !== scope);
     this.scopes.delete(scope);
@@ -112,11 +122,15 @@ export class Learning {
       () => undefined,
     );
     this.forgetting.set(scope, done);
-    try {
-      await erased;
-    } finally {
+    void done.finally(() => {
       if (this.forgetting.get(scope) === done) this.forgetting.delete(scope);
-    }
+    });
+    if (await settlesWithin(erased, STORE_WAIT_MS)) return erased;
+    this.warn(
+      "learning_store_slow",
+      `The usage store did not erase scope "${scope}" within ${STORE_WAIT_MS} ms; the scope ranks with nothing learned until it confirms the erasure, which goes on in the background.`,
+    );
+    erased.catch((error: unknown) => this.warn("learning_store_failed", `The usage store could not erase scope "${scope}" (${errorText(error)}); call forget("${scope}") again.`));
   }
 
   /** Waits until every lesson taught so far is indexed and handed to the store. */

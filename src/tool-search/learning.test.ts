@@ -328,6 +328,40 @@ describe("learning with a failing or slow store", () => {
     }
   });
 
+  it("bounds forget() on a store whose erasures and writes never settle, ranking the scope with nothing learned meanwhile", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const hung: UsageStore = { add: () => new Promise(() => undefined), lessons: async () => [], forget: () => new Promise(() => undefined) };
+      const { toolSearch, events } = await searchWith({ learning: hung });
+      await toolSearch.learn(SLANG, "slack__post_message", { scope: "acme" });
+      await toolSearch.learn(SLANG, "slack__post_message", { scope: "globex" });
+      expect(names(await toolSearch.search(SLANG, { scope: "acme" }))).toEqual(["slack__post_message"]);
+      let forgotten = false;
+      const forgetting = toolSearch.forget("acme").then(() => (forgotten = true));
+      // While the store has not answered, the scope's searches neither wait nor use what was learned.
+      let answered: string[] | undefined;
+      void toolSearch.search(SLANG, { scope: "acme" }).then((matches) => (answered = names(matches)));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(answered).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(forgotten).toBe(true);
+      await forgetting;
+      expect(events).toContainEqual({ type: "warning", code: "learning_store_slow", message: expect.stringContaining('erase scope "acme"') });
+      let again: string[] | undefined;
+      void toolSearch.search(SLANG, { scope: "acme" }).then((matches) => (again = names(matches)));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(again).toEqual([]);
+      // Other scopes keep what they learned.
+      expect(names(await toolSearch.search(SLANG, { scope: "globex" }))).toEqual(["slack__post_message"]);
+      open.splice(open.indexOf(toolSearch), 1);
+      const closing = toolSearch.close();
+      await vi.advanceTimersByTimeAsync(5_000);
+      await closing;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("refuses a learning option it cannot use, saying what it takes", async () => {
     const create = (learning: unknown) => createToolSearch({ tools: sampleTools(), learning } as ToolSearchOptions);
     await expect(create({ store: { add: () => undefined } })).rejects.toThrow(/add\(lessons\), lessons\(scope\) and forget\(scope\)/);

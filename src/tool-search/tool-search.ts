@@ -272,9 +272,11 @@ export class ToolSearch {
 
   /**
    * Erases everything learned in a scope, here and in the usage store (for all the workers
-   * that share it, from their next refresh). Sessions keep running; they learn afresh.
+   * that share it, from their next refresh). Sessions keep running; they learn afresh. Waits for
+   * the store at most 2 s, as searches do: a store that takes longer gets a `learning_store_slow`
+   * warning and finishes in the background, and the scope ranks with nothing learned until it has.
    *
-   * @throws {@link OptionsError} when learning is off or the scope is bad; the store's error if it cannot erase.
+   * @throws {@link OptionsError} when learning is off or the scope is bad; the store's error if it refuses to erase within the wait.
    * @example
    * ```ts
    * await toolSearch.forget("tenant-42"); // the tenant left: its queries are gone
