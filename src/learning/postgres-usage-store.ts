@@ -1,7 +1,7 @@
 import { OptionsError } from "../errors.js";
 import { DEFAULT_LESSON_CAPS, newestLessons, type LessonCaps } from "./lesson-caps.js";
 import { lessonKey, type Lesson } from "./lesson.js";
-import { loadPgPool, type OwnedPool, type SqlQueryable } from "./load-pg.js";
+import { loadPgPool, type OwnedPool, type PgPoolConfig, type SqlQueryable } from "./load-pg.js";
 import { definedCaps } from "./memory-usage-store.js";
 import { StoreWarnings } from "./store-warnings.js";
 import type { UsageStore, UsageStoreWarning } from "./usage-store.js";
@@ -24,6 +24,15 @@ export interface PostgresUsageStoreOptions extends Partial<LessonCaps> {
   table?: string;
   /** Connections of the pool the store opens. @defaultValue 4 */
   maxConnections?: number;
+  /**
+   * How long one statement of the pool the store opens may take, in milliseconds. The server
+   * cancels a statement past it (`statement_timeout`, and `lock_timeout` for row locks), and the
+   * pool stops waiting for an answer a second later (`query_timeout`), so a server that stopped
+   * answering (overloaded, or under SIGSTOP) cannot hold the pool's connections for good.
+   * Searches wait for the store at most 2 s whatever this is; this bounds what waits behind.
+   * @defaultValue 5,000
+   */
+  statementTimeoutMs?: number;
   /** Told when the pool reports a broken idle connection (the pool replaces it). */
   onWarning?: UsageStoreWarning;
 }
@@ -65,6 +74,10 @@ export class PostgresUsageStore implements UsageStore {
     }
     if (options.pool !== undefined && typeof options.pool?.query !== "function") {
       throw new OptionsError("invalid_usage_store", "PostgresUsageStore: pool must have a query(text, values) method, like a pg.Pool.");
+    }
+    const timeout = options.statementTimeoutMs;
+    if (timeout !== undefined && !(typeof timeout === "number" && Number.isInteger(timeout) && timeout > 0)) {
+      throw new OptionsError("invalid_usage_store", `PostgresUsageStore: statementTimeoutMs must be a whole number of milliseconds > 0, got ${JSON.stringify(timeout)}.`);
     }
     const table = options.table ?? "toolsift_lessons";
     if (typeof table !== "string" || !TABLE_PATTERN.test(table)) {
@@ -158,7 +171,7 @@ export class PostgresUsageStore implements UsageStore {
     if (this.options.pool) return this.options.pool;
     try {
       const Pool = await loadPgPool();
-      const pool = new Pool({ connectionString: this.options.connectionString!, max: this.options.maxConnections ?? 4, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
+      const pool = new Pool(poolConfig({ ...this.options, connectionString: this.options.connectionString! }));
       // An idle connection dropped by the server is an 'error' event; unheard, it would end the process.
       pool.on("error", (error) => this.warnings.warn("learning_store_failed", `A PostgreSQL connection of the usage store broke (${error.message}); the pool opens another.`));
       this.owned = pool;
@@ -187,6 +200,26 @@ export class PostgresUsageStore implements UsageStore {
     );
   }
 
+}
+
+/** How long the store's own pool waits for a new connection, in milliseconds. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** The settings of the pool the store opens: every wait on the server bounded. */
+export function poolConfig(options: Pick<PostgresUsageStoreOptions, "maxConnections" | "statementTimeoutMs"> & { connectionString: string }): PgPoolConfig {
+  const statement = options.statementTimeoutMs ?? 5_000;
+  return {
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 4,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 10_000,
+    statement_timeout: statement,
+    lock_timeout: statement,
+    idle_in_transaction_session_timeout: statement,
+    // A second after the server should have cancelled the statement: an answer that late means
+    // the server itself is not answering.
+    query_timeout: statement + 1_000,
+  };
 }
 
 /** The query as the table's key holds it: without case or runs of spaces. */
