@@ -209,7 +209,8 @@ const SPACE = 0x20;
 
 /** One record: the CRC-32 of the JSON in hex, a space, the JSON, a newline. */
 function encode(lesson: Lesson): string {
-  const json = JSON.stringify({ s: lesson.scope, q: lesson.query, t: lesson.tool, a: lesson.at });
+  // `b` (the teacher) is left out when unknown; records without it, older ones included, read as such.
+  const json = JSON.stringify({ s: lesson.scope, q: lesson.query, t: lesson.tool, a: lesson.at, ...(lesson.by === undefined ? {} : { b: lesson.by }) });
   return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
 }
 
@@ -258,7 +259,7 @@ function decode(line: Buffer): Lesson | undefined {
   } catch {
     return undefined;
   }
-  const { s, q, t, a } = (raw ?? {}) as Record<string, unknown>;
-  const parsed = parseLesson({ scope: s, query: q, tool: t, at: a });
+  const { s, q, t, a, b } = (raw ?? {}) as Record<string, unknown>;
+  const parsed = parseLesson({ scope: s, query: q, tool: t, at: a, by: b });
   return parsed.ok ? parsed.lesson : undefined;
 }

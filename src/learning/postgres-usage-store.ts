@@ -1,6 +1,6 @@
 import { OptionsError } from "../errors.js";
-import { DEFAULT_LESSON_CAPS, newestLessons, type LessonCaps } from "./lesson-caps.js";
-import { lessonKey, type Lesson } from "./lesson.js";
+import { DEFAULT_LESSON_CAPS, newestLessons, sessionShares, type LessonCaps } from "./lesson-caps.js";
+import { IMPORTED, lessonKey, type Lesson } from "./lesson.js";
 import { loadPgPool, type OwnedPool, type PgPoolConfig, type SqlQueryable } from "./load-pg.js";
 import { definedCaps } from "./memory-usage-store.js";
 import { StoreWarnings } from "./store-warnings.js";
@@ -36,6 +36,11 @@ export interface PostgresUsageStoreOptions extends Partial<LessonCaps> {
   /** Told when the pool reports a broken idle connection (the pool replaces it). */
   onWarning?: UsageStoreWarning;
 }
+
+/** How the table says a lesson's teacher is unknown (rows written before teachers were kept). */
+const UNKNOWN_TEACHER = "";
+/** Rows taught by a session, which have a share of the caps (imports and unknown teachers have none). */
+const SESSION_TAUGHT = `taught_by NOT IN ('${UNKNOWN_TEACHER}', '${IMPORTED}')`;
 
 const TABLE_PATTERN = /^(?:[a-z_][a-z0-9_]{0,62}\.)?[a-z_][a-z0-9_]{0,62}$/;
 
@@ -101,9 +106,9 @@ export class PostgresUsageStore implements UsageStore {
     if (rows.length === 0) return;
     const db = await this.open();
     await db.query(
-      `INSERT INTO ${this.table} AS kept (scope, tool, query_key, query, at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])
-       ON CONFLICT (scope, tool, query_key) DO UPDATE
+      `INSERT INTO ${this.table} AS kept (scope, tool, query_key, query, at, taught_by)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+       ON CONFLICT (scope, tool, query_key, taught_by) DO UPDATE
          SET query = CASE WHEN excluded.at >= kept.at THEN excluded.query ELSE kept.query END,
              at = GREATEST(kept.at, excluded.at)`,
       [
@@ -112,32 +117,38 @@ export class PostgresUsageStore implements UsageStore {
         rows.map((lesson) => queryKey(lesson)),
         rows.map((lesson) => lesson.query),
         rows.map((lesson) => Math.round(lesson.at)),
+        rows.map((lesson) => lesson.by ?? UNKNOWN_TEACHER),
       ],
     );
+    const scopes = [...new Set(rows.map((lesson) => lesson.scope))];
     const pairs = [...new Map(rows.map((lesson) => [`${lesson.scope}\u0000${lesson.tool}`, lesson])).values()];
+    const { perTool, perScope } = sessionShares(this.caps);
+    // The caps in the order newestLessons applies them: each session's share first (so a
+    // session's flood evicts its own oldest lessons, never another's), then the tool's, then the scope's.
+    await this.trim("PARTITION BY scope, tool, taught_by", `(scope, tool) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND ${SESSION_TAUGHT}`, [pairs.map((lesson) => lesson.scope), pairs.map((lesson) => lesson.tool)], perTool);
+    await this.trim("PARTITION BY scope, taught_by", `scope = ANY($1::text[]) AND ${SESSION_TAUGHT}`, [scopes], perScope);
+    await this.trim("PARTITION BY scope, tool", "(scope, tool) IN (SELECT * FROM unnest($1::text[], $2::text[]))", [pairs.map((lesson) => lesson.scope), pairs.map((lesson) => lesson.tool)], this.caps.maxLessonsPerTool);
+    await this.trim("PARTITION BY scope", "scope = ANY($1::text[])", [scopes], this.caps.maxLessonsPerScope);
+  }
+
+  /** Deletes the rows past the newest `keep` of each partition among the rows `where` selects. */
+  private async trim(partition: string, where: string, values: unknown[], keep: number): Promise<void> {
+    const db = await this.open();
     await db.query(
-      `DELETE FROM ${this.table} WHERE (scope, tool, query_key) IN (
-         SELECT scope, tool, query_key FROM (
-           SELECT scope, tool, query_key, row_number() OVER (PARTITION BY scope, tool ORDER BY at DESC, query_key) AS n
-           FROM ${this.table} WHERE (scope, tool) IN (SELECT * FROM unnest($1::text[], $2::text[]))
-         ) ranked WHERE n > $3)`,
-      [pairs.map((lesson) => lesson.scope), pairs.map((lesson) => lesson.tool), this.caps.maxLessonsPerTool],
-    );
-    await db.query(
-      `DELETE FROM ${this.table} WHERE (scope, tool, query_key) IN (
-         SELECT scope, tool, query_key FROM (
-           SELECT scope, tool, query_key, row_number() OVER (PARTITION BY scope ORDER BY at DESC, tool, query_key) AS n
-           FROM ${this.table} WHERE scope = ANY($1::text[])
-         ) ranked WHERE n > $2)`,
-      [[...new Set(rows.map((lesson) => lesson.scope))], this.caps.maxLessonsPerScope],
+      `DELETE FROM ${this.table} WHERE (scope, tool, query_key, taught_by) IN (
+         SELECT scope, tool, query_key, taught_by FROM (
+           SELECT scope, tool, query_key, taught_by, row_number() OVER (${partition} ORDER BY at DESC, tool, query_key, taught_by) AS n
+           FROM ${this.table} WHERE ${where}
+         ) ranked WHERE n > $${values.length + 1})`,
+      [...values, keep],
     );
   }
 
   async lessons(scope: string): Promise<readonly Lesson[]> {
     const db = await this.open();
-    const { rows } = await db.query(`SELECT tool, query, at FROM ${this.table} WHERE scope = $1 ORDER BY at DESC LIMIT $2`, [scope, this.caps.maxLessonsPerScope]);
+    const { rows } = await db.query(`SELECT tool, query, at, taught_by FROM ${this.table} WHERE scope = $1 ORDER BY at DESC LIMIT $2`, [scope, this.caps.maxLessonsPerScope]);
     // bigint arrives as a string; parseLesson (in the caller) checks every field.
-    return rows.map((row) => ({ scope, tool: row.tool as string, query: row.query as string, at: Number(row.at) }));
+    return rows.map((row) => ({ scope, tool: row.tool as string, query: row.query as string, at: Number(row.at), ...(row.taught_by === UNKNOWN_TEACHER ? {} : { by: row.taught_by as string }) }));
   }
 
   async forget(scope: string): Promise<void> {
@@ -187,6 +198,9 @@ export class PostgresUsageStore implements UsageStore {
    * lock, held for the statement's implicit transaction, makes them take turns.
    */
   private async createTable(db: SqlQueryable): Promise<void> {
+    const bare = this.table.split(".").at(-1)!.replaceAll('"', "");
+    // A table made before lessons knew their teacher gets the column (old rows: "", unknown) and
+    // a key with it in place of its primary key, so two sessions' lessons of one query are two rows.
     await db.query(
       `SELECT pg_advisory_xact_lock(hashtext('toolsift:' || '${this.table.replaceAll('"', "")}'));
        CREATE TABLE IF NOT EXISTS ${this.table} (
@@ -195,8 +209,14 @@ export class PostgresUsageStore implements UsageStore {
          query_key text NOT NULL,
          query text NOT NULL,
          at bigint NOT NULL,
-         PRIMARY KEY (scope, tool, query_key)
-       )`,
+         taught_by text NOT NULL DEFAULT ''
+       );
+       ALTER TABLE ${this.table} ADD COLUMN IF NOT EXISTS taught_by text NOT NULL DEFAULT '';
+       DO $$ DECLARE key text; BEGIN
+         SELECT conname INTO key FROM pg_constraint WHERE conrelid = '${this.table}'::regclass AND contype = 'p';
+         IF key IS NOT NULL THEN EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', '${this.table}', key); END IF;
+       END $$;
+       CREATE UNIQUE INDEX IF NOT EXISTS "${bare}_lesson" ON ${this.table} (scope, tool, query_key, taught_by)`,
     );
   }
 

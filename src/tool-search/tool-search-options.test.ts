@@ -340,11 +340,11 @@ describe("learn() and forget() options", () => {
     await toolSearch.learn("read a file", "filesystem__read_file", null as never);
     await toolSearch.flushLearning();
     expect(store.added).toEqual([
-      { scope: "default", query: "ping the crew", tool: "slack__post_message", at: Date.UTC(2026, 0, 2) },
-      { scope: "default", query: "open a ticket", tool: "github__create_issue", at: 0 },
-      { scope: "acme", query: "run some sql", tool: "postgres__query", at: 1_700_000_000_000 },
-      { scope: "default", query: "book a meeting", tool: "calendar__create_event", at: Date.UTC(2026, 5, 1) },
-      { scope: "default", query: "read a file", tool: "filesystem__read_file", at: Date.UTC(2026, 5, 1) },
+      { scope: "default", query: "ping the crew", tool: "slack__post_message", at: Date.UTC(2026, 0, 2) , by: "import" },
+      { scope: "default", query: "open a ticket", tool: "github__create_issue", at: 0 , by: "import" },
+      { scope: "acme", query: "run some sql", tool: "postgres__query", at: 1_700_000_000_000 , by: "import" },
+      { scope: "default", query: "book a meeting", tool: "calendar__create_event", at: Date.UTC(2026, 5, 1) , by: "import" },
+      { scope: "default", query: "read a file", tool: "filesystem__read_file", at: Date.UTC(2026, 5, 1) , by: "import" },
     ]);
   });
 

@@ -338,16 +338,20 @@ export class ToolSearch {
       const tool = snapshot.byName.get(name);
       return tool !== undefined && this.isPermitted(tool, context);
     };
-    // The lessons go through the same permission filter as the ranker's matches (and the check below).
+    // The lessons go through the same permission filter as the ranker's matches (and the check
+    // below); tools that delete or reach outside are left to the ranker unless the options allow.
+    const learning = this.learning;
+    const boostable = (name: string) => allowed(name) && (learning!.options.boostDestructive || !isRisky(snapshot.byName.get(name)!));
     const learnStarted = performance.now();
-    const learned = this.learning ? await this.learning.match(scope, query, allowed) : undefined;
+    const learned = learning ? await learning.match(scope, query, boostable, context.sessionId) : undefined;
     const learnMs = performance.now() - learnStarted;
     let started = 0;
     const hits = await this.ranked(snapshot, async () => {
       started = performance.now() - learnMs;
       if (!learned || learned.size === 0) return this.ranker.search(query, { limit, filter: allowed });
-      const base = await this.ranker.search(query, { limit: Math.max(limit, LEARNED_DEPTH), filter: allowed });
-      return blendLearned(base, learned, { weight: this.learning!.options.weight, limit });
+      const retrievedDepth = this.tuning.searchLimit * 4;
+      const base = await this.ranker.search(query, { limit: Math.max(limit, LEARNED_DEPTH, retrievedDepth), filter: allowed });
+      return blendLearned(base, learned, { weight: learning!.options.weight, limit, retrievedDepth });
     });
     const matches: SearchMatch[] = [];
     const seen = new Set<string>();
@@ -486,6 +490,11 @@ export function createToolSearch(options: ToolSearchOptions): Promise<ToolSearch
 
 /** How deep the ranker's list is read when lessons add to it: a learned tool may lift one from far down. */
 const LEARNED_DEPTH = 50;
+
+/** Whether a tool deletes or changes data, or reaches the outside world: lessons do not lift it by default. */
+function isRisky(tool: CatalogueTool): boolean {
+  return tool.destructive || tool.openWorld;
+}
 
 /** A scope option checked; `undefined` when it was left out. */
 function checkedScope(scope: unknown): string | undefined {
