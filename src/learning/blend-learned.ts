@@ -24,7 +24,7 @@ export interface BlendOptions {
 
 /**
  * Adds the learned signal to a ranker's list: each base score scaled so the best is 1, plus
- * `weight` × the tool's learned score (0 to 1.75, see `LessonIndex`). Best first; ties keep the
+ * `weight` × the tool's learned score (0 to 2.75, see `LessonIndex`). Best first; ties keep the
  * base order, then the learned order. Extra fields of a base hit are kept.
  *
  * Lessons re-order what the ranker retrieved; they do not overrule it. A tool outside the
