@@ -92,6 +92,25 @@ describePostgres("PostgresUsageStore against a real server", (url) => {
     }
   });
 
+  it("migrates a table from before lessons knew their teacher: old rows read as unknown, new ones keep theirs", async () => {
+    const table = scratchTable();
+    const pool = new (await loadPgPool())(poolConfig({ connectionString: url, maxConnections: 1 }));
+    const store = new PostgresUsageStore({ connectionString: url, table });
+    try {
+      await pool.query(`CREATE TABLE "${table}" (scope text NOT NULL, tool text NOT NULL, query_key text NOT NULL, query text NOT NULL, at bigint NOT NULL, PRIMARY KEY (scope, tool, query_key))`);
+      await pool.query(`INSERT INTO "${table}" VALUES ('s', 't', 'restart the server', 'restart the server', 1)`);
+      await store.add([{ scope: "s", tool: "t", query: "restart the server", at: 2, by: "aaaaaaaaaaaaaaaa" }]);
+      expect((await store.lessons("s")).map(({ at, by }) => ({ at, by }))).toEqual([
+        { at: 2, by: "aaaaaaaaaaaaaaaa" },
+        { at: 1, by: undefined },
+      ]);
+    } finally {
+      await pool.end();
+      await store.close();
+      await dropTable(url, table);
+    }
+  });
+
   it("shares lessons between two stores (two workers) on one table", async () => {
     const table = scratchTable();
     const first = new PostgresUsageStore({ connectionString: url, table });

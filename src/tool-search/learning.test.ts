@@ -374,6 +374,9 @@ describe("learning with a failing or slow store", () => {
     await expect(create({ weight: -1 })).rejects.toThrow(/learning.weight/);
     await expect(create({ halfLifeDays: "30" })).rejects.toThrow(/learning.halfLifeDays/);
     await expect(create("yes")).rejects.toThrow(/options.learning must be/);
+    await expect(create({ minSessions: 0 })).rejects.toThrow(/learning.minSessions must be a whole number > 0, got 0/);
+    await expect(create({ minSessions: 17 })).rejects.toThrow(/learning.minSessions must be at most 16, got 17/);
+    await expect(create({ boostDestructive: "yes" })).rejects.toThrow(/learning.boostDestructive must be true or false, got "yes"/);
   });
 });
 
