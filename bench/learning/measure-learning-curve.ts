@@ -101,7 +101,7 @@ export async function measureLearningCurve(entry: RankerEntry, dataset: BenchDat
 }
 
 /** One taught query: a session searches for it, then calls its tools in one turn. */
-async function teach(toolSearch: ToolSearch, query: BenchQuery, sessionId: string): Promise<void> {
+export async function teach(toolSearch: ToolSearch, query: BenchQuery, sessionId: string): Promise<void> {
   const session = toolSearch.session(sessionId);
   const search = await session.execute({ id: "toolu_search", name: "search_tools", input: { query: query.query.slice(0, 500) } });
   if (search.is_error) throw new Error(`search_tools failed while teaching "${query.query}": ${String(search.content)}`);
@@ -130,7 +130,7 @@ async function measure(toolSearch: ToolSearch, heldBack: readonly BenchQuery[], 
   return { recallAt5: mean(recall), abstention: unanswerable.length === 0 ? null : abstained / unanswerable.length, searchP50Ms: percentile(latencies, 50) };
 }
 
-function shuffled<T>(items: readonly T[], random: Prng): T[] {
+export function shuffled<T>(items: readonly T[], random: Prng): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = random.int(i + 1);

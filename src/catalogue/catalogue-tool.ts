@@ -14,6 +14,8 @@ export interface CatalogueTool {
   /** The real input schema as JSON Schema (a zod schema is converted once); toolsift's own copy. */
   readonly inputSchema: JsonSchemaObject;
   readonly destructive: boolean;
+  /** Reaches outside the application (MCP `openWorldHint`): lessons do not lift it by default. */
+  readonly openWorld: boolean;
   readonly server: string | undefined;
   readonly tags: readonly string[];
   /** The definition the user gave, for `permit` and `approve`. */

@@ -43,7 +43,7 @@ export function toolOf(fields: DefinitionFields, definition: ToolDefinition, whe
 }
 
 function buildTool(fields: DefinitionFields, definition: ToolDefinition, label: string): CatalogueTool {
-  const { name, destructive, server, tags, execute } = fields;
+  const { name, destructive, openWorld, server, tags, execute } = fields;
   const description = wellFormed(fields.description);
   const zodSchema = isZodSchema(fields.inputSchema) ? fields.inputSchema : undefined;
   const { schema, dialect } = toJsonSchema(zodSchema ?? fields.inputSchema, zodSchema !== undefined, label);
@@ -60,6 +60,7 @@ function buildTool(fields: DefinitionFields, definition: ToolDefinition, label: 
     description,
     inputSchema: schema,
     destructive,
+    openWorld,
     server,
     tags,
     definition,

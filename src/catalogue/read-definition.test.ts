@@ -21,16 +21,17 @@ function fieldsOf(extra: Record<string, unknown> = {}): DefinitionFields {
 describe("readDefinition: what it returns", () => {
   it("returns every field as read, with defaults for the optional ones", () => {
     const execute = () => "ran";
-    expect(readDefinition(definition({ destructive: true, server: "github", tags: ["issues", "bugs"], execute }), "tools[0]")).toEqual({
+    expect(readDefinition(definition({ destructive: true, openWorld: true, server: "github", tags: ["issues", "bugs"], execute }), "tools[0]")).toEqual({
       name: "t",
       description: "Does t.",
       destructive: true,
+      openWorld: true,
       server: "github",
       tags: ["issues", "bugs"],
       execute,
       inputSchema: schema,
     });
-    expect(fieldsOf()).toEqual({ name: "t", description: "Does t.", destructive: false, server: undefined, tags: [], execute: undefined, inputSchema: schema });
+    expect(fieldsOf()).toEqual({ name: "t", description: "Does t.", destructive: false, openWorld: false, server: undefined, tags: [], execute: undefined, inputSchema: schema });
   });
 
   it("keeps destructive: false as false", () => {
@@ -56,7 +57,7 @@ describe("readDefinition: what it returns", () => {
       },
     });
     readDefinition(proxy, "tools[0]");
-    expect(reads.sort()).toEqual(["description", "destructive", "execute", "inputSchema", "name", "server", "tags"]);
+    expect(reads.sort()).toEqual(["description", "destructive", "execute", "inputSchema", "name", "openWorld", "server", "tags"]);
   });
 
   it.each([

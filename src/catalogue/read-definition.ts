@@ -17,6 +17,7 @@ export interface DefinitionFields {
   readonly name: string;
   readonly description: string;
   readonly destructive: boolean;
+  readonly openWorld: boolean;
   readonly server: string | undefined;
   readonly tags: readonly string[];
   readonly execute: ToolDefinition["execute"] | undefined;
@@ -89,6 +90,10 @@ function readFields(definition: unknown, where: string): DefinitionFields {
         "toolsift does not guess whether a tool that may change or delete data needs approval. Write destructive: true or false.",
     );
   }
+  const openWorld = read("openWorld");
+  if (openWorld !== undefined && typeof openWorld !== "boolean") {
+    throw new CatalogueError("invalid_open_world", `${label} has openWorld: ${preview(openWorld)} (${typeName(openWorld)}), but the flag must be true or false. Write openWorld: true or false.`);
+  }
   const server = read("server");
   if (server !== undefined && typeof server !== "string") {
     throw new CatalogueError("invalid_server", `${label} has a server that is ${typeName(server)}, not a string. Give the server's name, or leave it out.`);
@@ -102,6 +107,7 @@ function readFields(definition: unknown, where: string): DefinitionFields {
     name,
     description,
     destructive: destructive ?? false,
+    openWorld: openWorld ?? false,
     server,
     tags: readTags(read("tags"), label),
     execute: execute as DefinitionFields["execute"],
@@ -115,6 +121,7 @@ export function sameFields(a: DefinitionFields, b: DefinitionFields): boolean {
     a.name === b.name &&
     a.description === b.description &&
     a.destructive === b.destructive &&
+    a.openWorld === b.openWorld &&
     a.server === b.server &&
     a.execute === b.execute &&
     a.inputSchema === b.inputSchema &&
@@ -131,14 +138,15 @@ export function sameFields(a: DefinitionFields, b: DefinitionFields): boolean {
 export function readsTheSame(definition: object, fields: DefinitionFields): boolean {
   try {
     const raw = definition as Record<string, unknown>;
-    const { destructive, tags } = raw;
+    const { destructive, openWorld, tags } = raw;
     if (
       raw.name !== fields.name ||
       raw.description !== fields.description ||
       raw.inputSchema !== fields.inputSchema ||
       raw.execute !== fields.execute ||
       raw.server !== fields.server ||
-      !(destructive === fields.destructive || (destructive === undefined && !fields.destructive))
+      !(destructive === fields.destructive || (destructive === undefined && !fields.destructive)) ||
+      !(openWorld === fields.openWorld || (openWorld === undefined && !fields.openWorld))
     ) {
       return false;
     }

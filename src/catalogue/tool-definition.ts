@@ -82,6 +82,12 @@ export interface ToolDefinition<Input = Record<string, unknown>> {
   inputSchema: JsonSchemaObject | ZodSchemaLike<Input>;
   /** Gate the tool behind `approve` before every run. */
   destructive?: boolean;
+  /**
+   * The tool reaches the world outside the application (posts to the web, sends mail, calls
+   * other services): MCP's `openWorldHint`. Learning from use never lifts such a tool unless
+   * `learning.boostDestructive` is set, as for `destructive` ones.
+   */
+  openWorld?: boolean;
   /** The server (MCP or otherwise) the tool comes from; kept for attribution, never sent to the model. */
   server?: string;
   /** Extra words to find the tool by; indexed by the rankers, never sent to the model. */

@@ -8,7 +8,7 @@ describe("blendLearned", () => {
       { name: "b", score: 3 },
       { name: "c", score: 1 },
     ];
-    expect(blendLearned(base, new Map(), { weight: 2, limit: 2 })).toEqual(base.slice(0, 2));
+    expect(blendLearned(base, new Map(), { weight: 2, limit: 2, retrievedDepth: 20 })).toEqual(base.slice(0, 2));
   });
 
   it("adds the weighted learned score to the base score scaled to a best of 1", () => {
@@ -18,7 +18,7 @@ describe("blendLearned", () => {
         { name: "b", score: 4 },
       ],
       new Map([["b", 0.6]]),
-      { weight: 2, limit: 5 },
+      { weight: 2, limit: 5, retrievedDepth: 20 },
     );
     expect(blended.map((hit) => hit.name)).toEqual(["b", "a"]);
     expect(blended[0]!.score).toBeCloseTo(1.7, 10);
@@ -26,10 +26,10 @@ describe("blendLearned", () => {
   });
 
   it("brings in a tool only the lessons found; where the ranker found nothing, only on a strong resemblance", () => {
-    expect(blendLearned([], new Map([["z", 0.5]]), { weight: 2, limit: 5 })).toEqual([{ name: "z", score: 1 }]);
+    expect(blendLearned([], new Map([["z", 0.5]]), { weight: 2, limit: 5, retrievedDepth: 20 })).toEqual([{ name: "z", score: 1, confidence: "strong" }]);
     // The ranker abstained: a faint resemblance to a lesson must not undo that.
-    expect(blendLearned([], new Map([["z", LEARNED_ALONE_MIN - 0.01]]), { weight: 2, limit: 5 })).toEqual([]);
-    const blended = blendLearned([{ name: "a", score: 2 }], new Map([["z", 0.1]]), { weight: 2, limit: 5 });
+    expect(blendLearned([], new Map([["z", LEARNED_ALONE_MIN - 0.01]]), { weight: 2, limit: 5, retrievedDepth: 20 })).toEqual([]);
+    const blended = blendLearned([{ name: "a", score: 2 }], new Map([["z", 0.1]]), { weight: 2, limit: 5, retrievedDepth: 20 });
     expect(blended.map((hit) => hit.name)).toEqual(["a", "z"]);
   });
 
@@ -38,8 +38,23 @@ describe("blendLearned", () => {
       { name: "a", score: 10 },
       { name: "b", score: 8 },
     ];
-    const blended = blendLearned(base, new Map([["b", 0.05]]), { weight: 2, limit: 5 });
+    const blended = blendLearned(base, new Map([["b", 0.05]]), { weight: 2, limit: 5, retrievedDepth: 20 });
     expect(blended.map((hit) => hit.name)).toEqual(["a", "b"]);
+  });
+
+  it("never lifts a tool the ranker did not retrieve in its first retrievedDepth above the ranker's first match", () => {
+    const base = Array.from({ length: 30 }, (_, i) => ({ name: `t${i}`, score: 30 - i, confidence: "strong" as const }));
+    const learned = new Map([
+      ["t25", 1.75],
+      ["only_learned", 1.75],
+      ["t3", 1.75],
+    ]);
+    const blended = blendLearned(base, learned, { weight: 2, limit: 5, retrievedDepth: 20 });
+    // t3 was retrieved, so its lessons may lift it to the top; the others stop right behind t0.
+    expect(blended.map((hit) => hit.name)).toEqual(["t3", "t0", "t25", "only_learned", "t1"]);
+    expect(blended[2]!.score).toBe(blended[1]!.score);
+    // A base hit's other fields (a ranker's confidence, say) are kept.
+    expect(blended[0]).toEqual({ name: "t3", score: 27 / 30 + 3.5, confidence: "strong" });
   });
 
   it("keeps the base order on ties and cuts to the limit", () => {
@@ -52,8 +67,17 @@ describe("blendLearned", () => {
         ["c", 0.5],
         ["d", 0.5],
       ]),
-      { weight: 2, limit: 3 },
+      { weight: 2, limit: 3, retrievedDepth: 20 },
     );
     expect(blended.map((hit) => hit.name)).toEqual(["a", "b", "c"]);
+  });
+
+  it("calls a tool strong when lessons like the query led to it, and keeps the ranker's word otherwise", () => {
+    const base = [
+      { name: "a", score: 2, confidence: "weak" as const },
+      { name: "b", score: 1, confidence: "weak" as const },
+    ];
+    const blended = blendLearned(base, new Map([["b", LEARNED_ALONE_MIN], ["c", 0.1]]), { weight: 2, limit: 5, retrievedDepth: 20 });
+    expect(Object.fromEntries(blended.map((hit) => [hit.name, hit.confidence]))).toEqual({ a: "weak", b: "strong", c: undefined });
   });
 });

@@ -9,39 +9,66 @@ import type { RankedTool } from "../ranking/index.js";
  */
 export const LEARNED_ALONE_MIN = 0.4;
 
+/** How blending reads the ranker's list: see {@link blendLearned}. */
+export interface BlendOptions {
+  /** What a perfect learned match adds, relative to the ranker's best (`learning.weight`). */
+  weight: number;
+  limit: number;
+  /**
+   * How deep in the ranker's list a tool counts as retrieved for the query (`searchLimit × 4`):
+   * a tool below it, or one the ranker did not return, is never lifted above the ranker's own
+   * first match, whatever its lessons say.
+   */
+  retrievedDepth: number;
+}
+
 /**
  * Adds the learned signal to a ranker's list: each base score scaled so the best is 1, plus
- * `weight` × the tool's learned score (0 to 1.75, see `LessonIndex`). Best first; ties keep the
- * base order, then the learned order. A tool only the lessons found is included: a query that
- * once led to it is a match. Where the ranker found nothing at all, though, the query is likely
- * about something the catalogue lacks: unless some tool's learned score reaches
- * {@link LEARNED_ALONE_MIN}, the answer stays empty. Learning must not undo abstention.
+ * `weight` × the tool's learned score (0 to 2.75, see `LessonIndex`). Best first; ties keep the
+ * base order, then the learned order. Extra fields of a base hit are kept.
+ *
+ * Lessons re-order what the ranker retrieved; they do not overrule it. A tool outside the
+ * ranker's first `retrievedDepth` (or only the lessons found) may come right after the ranker's
+ * first match, never before it, so lessons alone cannot put an unrelated tool first. Where the
+ * ranker found nothing at all there is no first match to stay behind: the query is likely about
+ * something the catalogue lacks, and learned tools are listed only when some tool's learned
+ * score reaches {@link LEARNED_ALONE_MIN}. Learning must not undo abstention.
  *
  * The learned score is absolute (a similarity to what was learned), not rescaled per query, so
  * a faint resemblance adds little however few lessons there are, and the base ranking decides.
  *
  * @example
  * ```ts
- * blendLearned([{ name: "a", score: 8 }, { name: "b", score: 4 }], new Map([["b", 0.6]]), { weight: 2, limit: 5 });
+ * blendLearned([{ name: "a", score: 8 }, { name: "b", score: 4 }], new Map([["b", 0.6]]), { weight: 2, limit: 5, retrievedDepth: 20 });
  * // [{ name: "b", score: 1.7 }, { name: "a", score: 1 }]
  * ```
  */
-export function blendLearned(base: readonly RankedTool[], learned: ReadonlyMap<string, number>, options: { weight: number; limit: number }): RankedTool[] {
+export function blendLearned(base: readonly RankedTool[], learned: ReadonlyMap<string, number>, options: BlendOptions): RankedTool[] {
   if (learned.size === 0) return base.slice(0, options.limit);
   if (base.length === 0 && Math.max(...learned.values()) < LEARNED_ALONE_MIN) return [];
   const top = base[0]?.score || 1;
-  const scores = new Map<string, { score: number; order: number }>();
+  const scores = new Map<string, { hit: RankedTool; score: number; order: number }>();
   base.forEach((hit, order) => {
-    if (!scores.has(hit.name)) scores.set(hit.name, { score: hit.score / top, order });
+    if (!scores.has(hit.name)) scores.set(hit.name, { hit, score: hit.score / top, order });
   });
   let order = base.length;
   for (const [name, score] of learned) {
-    const entry = scores.get(name) ?? { score: 0, order: order++ };
+    const entry = scores.get(name) ?? { hit: { name, score: 0 }, score: 0, order: order++ };
     entry.score += options.weight * score;
     scores.set(name, entry);
   }
-  return [...scores]
-    .sort((a, b) => b[1].score - a[1].score || a[1].order - b[1].order)
+  const first = base[0] && scores.get(base[0].name);
+  if (first) {
+    // Ties keep the base order, so a capped tool lands right after the first match.
+    for (const entry of scores.values()) if (entry.order >= options.retrievedDepth) entry.score = Math.min(entry.score, first.score);
+  }
+  return [...scores.values()]
+    .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, options.limit)
-    .map(([name, { score }]) => ({ name, score }));
+    .map(({ hit, score }) => {
+      // A query like this one led to the tool before (lessons that passed corroboration): that is
+      // strong evidence, whatever the words alone said.
+      const known = (learned.get(hit.name) ?? 0) >= LEARNED_ALONE_MIN;
+      return known ? { ...hit, score, confidence: "strong" as const } : { ...hit, score };
+    });
 }

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, chownSync, linkSync, lstatSync, mkdtempSync, readFileSync, renameSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -77,7 +77,7 @@ describe("FileUsageStore", () => {
 
   it("heals a file that is not a lessons file at all", async () => {
     const cacheDir = folder();
-    writeFileSync(join(cacheDir, LESSONS_FILE), Buffer.from([0, 159, 146, 150, 10, 255, 10]));
+    writeFileSync(join(cacheDir, LESSONS_FILE), Buffer.from([0, 159, 146, 150, 10, 255, 10]), { mode: 0o600 });
     const { store, warnings } = storeIn(cacheDir);
     expect(await store.lessons("acme")).toEqual([]);
     expect(warnings.map((warning) => warning.code)).toEqual(["learning_store_repaired"]);
@@ -89,7 +89,7 @@ describe("FileUsageStore", () => {
     const cacheDir = folder();
     const { crc32 } = await import("node:zlib");
     const json = JSON.stringify({ s: "acme", q: "x".repeat(600), t: "mail__send", a: 1 });
-    writeFileSync(join(cacheDir, LESSONS_FILE), `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`);
+    writeFileSync(join(cacheDir, LESSONS_FILE), `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`, { mode: 0o600 });
     const { store, warnings } = storeIn(cacheDir);
     expect(await store.lessons("acme")).toEqual([]);
     expect(warnings.map((warning) => warning.code)).toEqual(["learning_store_repaired"]);
@@ -103,6 +103,66 @@ describe("FileUsageStore", () => {
     const text = readFileSync(join(cacheDir, LESSONS_FILE), "utf8");
     expect(text).not.toContain("secret");
     expect(text).toContain("globex public plan");
+  });
+
+  it("refuses a lessons file that is a symbolic link, and never follows it", async () => {
+    const elsewhere = folder();
+    await new FileUsageStore({ cacheDir: elsewhere }).add([lesson("planted lesson")]);
+    const target = join(elsewhere, LESSONS_FILE);
+    const before = readFileSync(target, "utf8");
+    const cacheDir = folder();
+    symlinkSync(target, join(cacheDir, LESSONS_FILE));
+    const store = new FileUsageStore({ cacheDir });
+    await expect(store.lessons("acme")).rejects.toThrow(/is a symbolic link; toolsift does not follow it/);
+    await expect(store.add([lesson("private question")])).rejects.toThrow(/symbolic link/);
+    await expect(store.forget("acme")).rejects.toThrow(/symbolic link/);
+    expect(readFileSync(target, "utf8")).toBe(before);
+    expect(lstatSync(join(cacheDir, LESSONS_FILE)).isSymbolicLink()).toBe(true);
+  });
+
+  it("sets a lessons file readable by others back to 0600, with a warning", async () => {
+    const cacheDir = folder();
+    await new FileUsageStore({ cacheDir }).add([lesson("private question")]);
+    const file = join(cacheDir, LESSONS_FILE);
+    chmodSync(file, 0o644);
+    const { store, warnings } = storeIn(cacheDir);
+    expect(await store.lessons("acme")).toHaveLength(1);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(warnings).toEqual([{ code: "learning_store_repaired", message: expect.stringContaining("was mode 644; it is set to 600") }]);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("refuses a lessons file another user owns (as root, which can make one)", async () => {
+    const cacheDir = folder();
+    await new FileUsageStore({ cacheDir }).add([lesson("planted lesson")]);
+    chownSync(join(cacheDir, LESSONS_FILE), 65_534, 65_534);
+    await expect(new FileUsageStore({ cacheDir }).lessons("acme")).rejects.toThrow(/belongs to user 65534, not to this process's user 0/);
+  });
+
+  it("sees another instance's rewrite even when the file keeps the inode and the length it had (the generation changes)", async () => {
+    const cacheDir = folder();
+    const file = join(cacheDir, LESSONS_FILE);
+    const reader = new FileUsageStore({ cacheDir });
+    await reader.add([lesson("acme's secret plan"), lesson("globex public plan", 1_000, "globex")]);
+    expect(await reader.lessons("acme")).toHaveLength(1);
+    const { ino, size } = statSync(file);
+    // Another instance forgets acme. Keeping the old inode alive and putting the rewritten
+    // content back into it, padded to the old length, is what inode reuse can do by chance.
+    const old = `${file}.old`;
+    linkSync(file, old);
+    await new FileUsageStore({ cacheDir }).forget("acme");
+    const rewritten = readFileSync(file, "utf8");
+    expect(rewritten.length).toBeLessThanOrEqual(size);
+    writeFileSync(old, rewritten + "\n".repeat(size - Buffer.byteLength(rewritten)));
+    renameSync(old, file);
+    expect(statSync(file)).toMatchObject({ ino, size });
+    expect(await reader.lessons("acme")).toEqual([]);
+    expect((await reader.lessons("globex")).map((kept) => kept.query)).toEqual(["globex public plan"]);
+  });
+
+  it("writes each lesson's teacher, and reads records without one as an unknown teacher", async () => {
+    const cacheDir = folder();
+    await new FileUsageStore({ cacheDir }).add([{ ...lesson("taught", 1), by: "0123456789abcdef" }, { ...lesson("imported", 2), by: "import" }, lesson("older record", 3)]);
+    expect(await new FileUsageStore({ cacheDir }).lessons("acme")).toEqual([{ ...lesson("taught", 1), by: "0123456789abcdef" }, { ...lesson("imported", 2), by: "import" }, lesson("older record", 3)]);
   });
 
   it("rewrites the file to its caps once it holds twice what they keep", async () => {

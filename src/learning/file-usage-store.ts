@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { constants, type Stats } from "node:fs";
+import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { defaultCacheDir } from "../ranking/index.js";
@@ -28,8 +29,27 @@ const MAX_READ_BYTES = 256 * 1024 * 1024;
 interface ReadState {
   /** The file's inode when last read: another process's rewrite replaces it. */
   ino: number;
+  /**
+   * The generation in the file's first line when last read: every rewrite writes a new one, so a
+   * rewrite is seen even when the new file happens to get the old inode and length back.
+   */
+  generation: string;
   /** Bytes consumed, up to the end of the last complete record. */
   offset: number;
+}
+
+/** The file's first line: `# toolsift lessons <generation>`; files from before it have none. */
+const HEADER = "# toolsift lessons ";
+/** Bytes read for the first line: the header is far shorter. */
+const HEADER_BYTES = 64;
+/** Never follow a symbolic link at the lessons file's path; `O_NONBLOCK` keeps a FIFO planted there from blocking the open. */
+const NO_FOLLOW = (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+const READ_FLAGS = constants.O_RDONLY | NO_FOLLOW;
+const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW;
+
+/** A fresh generation for a new or rewritten file. */
+function newGeneration(): string {
+  return randomBytes(8).toString("hex");
 }
 
 /**
@@ -40,6 +60,11 @@ interface ReadState {
  * other's lessons; rewrites go to a temporary file renamed over the old one, so a crash leaves
  * the old file or the new one, never half of either. The file is rewritten to the caps when it
  * holds twice what they keep, and at once without the scope when a scope is forgotten.
+ *
+ * The file's first line names its generation, new at every rewrite, so an instance that read
+ * the file before another one rewrote it always notices (the inode and the length alone can come
+ * back by chance) and reads it afresh. The file is never opened through a symbolic link, must
+ * belong to this process's user, and is set back to mode 0600 (with a warning) if it was looser.
  *
  * The file holds search queries as the model wrote them (mode 0600). Delete it, or call
  * `forget(scope)`, to erase them.
@@ -81,13 +106,13 @@ export class FileUsageStore implements UsageStore {
       const lines = lessons.map((lesson) => encode(lesson)).join("");
       await mkdir(join(this.file, ".."), { recursive: true });
       await withFileLock(this.lock, async () => {
-        const handle = await open(this.file, "a+", 0o600);
+        const { handle, info } = (await this.openChecked(APPEND_FLAGS))!;
         try {
-          const { size } = await handle.stat();
+          const { size } = info;
           // A record torn by a crash is closed off, so this one starts on a line of its own
           // (the torn one then fails its check and is dropped on the next read).
           const tail = size > 0 ? (await handle.read(Buffer.alloc(1), 0, 1, size - 1)).buffer : undefined;
-          await handle.appendFile(tail && tail[0] !== NEWLINE ? `\n${lines}` : lines);
+          await handle.appendFile(size === 0 ? `${HEADER}${newGeneration()}\n${lines}` : tail && tail[0] !== NEWLINE ? `\n${lines}` : lines);
         } finally {
           await handle.close();
         }
@@ -116,24 +141,71 @@ export class FileUsageStore implements UsageStore {
    * file), and rewrites the file if it was damaged or has grown past twice what the caps keep.
    */
   private async catchUp(): Promise<void> {
-    const current = await stat(this.file).catch(() => undefined);
-    if (!current) {
+    const opened = await this.openChecked(READ_FLAGS);
+    if (!opened) {
       this.byScope.clear();
       this.read = undefined;
       this.records = 0;
       return;
     }
-    const restart = !this.read || this.read.ino !== current.ino || current.size < this.read.offset;
-    if (restart) {
-      this.byScope.clear();
-      this.records = 0;
+    let damaged: string;
+    try {
+      const { handle, info } = opened;
+      const generation = await readGeneration(handle);
+      const restart = !this.read || this.read.ino !== info.ino || this.read.generation !== generation || info.size < this.read.offset;
+      if (restart) {
+        this.byScope.clear();
+        this.records = 0;
+      }
+      const from = restart ? 0 : this.read!.offset;
+      const found = await readRecords(handle, from, info.size);
+      this.read = { ino: info.ino, generation, offset: from + found.consumed };
+      this.records += found.records;
+      this.merge(found.lessons);
+      damaged = found.damaged;
+    } finally {
+      await opened.handle.close();
     }
-    const from = restart ? 0 : this.read!.offset;
-    const { lessons, consumed, records, damaged } = await readRecords(this.file, from, current.size);
-    this.read = { ino: current.ino, offset: from + consumed };
-    this.records += records;
-    this.merge(lessons);
     if (damaged || this.records > 2 * this.kept() + 1_000) await this.rewrite(damaged);
+  }
+
+  /**
+   * Opens the lessons file without following a symbolic link at its path, and checks it is a
+   * regular file of this process's user, set to mode 0600 if it was not (with a warning). A link
+   * could send the queries (user data) anywhere, or feed lessons from a file someone else
+   * controls; another user's file likewise. `undefined` when there is no file (and `flags` do
+   * not create one).
+   *
+   * @throws Error naming the file, what is wrong with it and what to do.
+   */
+  private async openChecked(flags: number): Promise<{ handle: FileHandle; info: Stats } | undefined> {
+    let handle: FileHandle;
+    try {
+      handle = await open(this.file, flags, 0o600);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return undefined;
+      if (code === "ELOOP" || code === "EMLINK") {
+        throw new Error(`the lessons file ${this.file} is a symbolic link; toolsift does not follow it (it could point the queries anywhere). Remove the link, or give FileUsageStore a cacheDir of your own.`);
+      }
+      throw error;
+    }
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw new Error(`the lessons file ${this.file} is not a regular file; remove it, or give FileUsageStore a cacheDir of your own.`);
+      const uid = process.getuid?.();
+      if (uid !== undefined && info.uid !== uid) {
+        throw new Error(`the lessons file ${this.file} belongs to user ${info.uid}, not to this process's user ${uid}; toolsift neither reads nor extends another user's file. Remove it, or give FileUsageStore a cacheDir of your own.`);
+      }
+      if ((info.mode & 0o777) !== 0o600) {
+        await handle.chmod(0o600);
+        this.warnings.warn("learning_store_repaired", `The lessons file ${this.file} was mode ${(info.mode & 0o777).toString(8)}; it is set to 600, since it holds the model's queries.`);
+      }
+      return { handle, info };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   /**
@@ -144,18 +216,29 @@ export class FileUsageStore implements UsageStore {
   private async rewrite(damage: string, without?: string): Promise<void> {
     await mkdir(join(this.file, ".."), { recursive: true });
     await withFileLock(this.lock, async () => {
-      const current = await stat(this.file).catch(() => undefined);
-      const found = current ? await readRecords(this.file, 0, current.size) : { lessons: [], consumed: 0, records: 0, damaged: "" };
+      const current = await this.openChecked(READ_FLAGS);
+      let found: Awaited<ReturnType<typeof readRecords>> = { lessons: [], consumed: 0, records: 0, damaged: "" };
+      if (current) {
+        try {
+          found = await readRecords(current.handle, 0, current.info.size);
+        } finally {
+          await current.handle.close();
+        }
+      }
       const kept = newestLessons(
         found.lessons.filter((lesson) => lesson.scope !== without),
         this.caps,
       );
       const temp = `${this.file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+      const generation = newGeneration();
+      let written: Stats;
       try {
-        const handle = await open(temp, "w", 0o600);
+        // "wx": created here, never an existing file or a link someone left at the name.
+        const handle = await open(temp, "wx", 0o600);
         try {
-          await handle.writeFile(kept.map((lesson) => encode(lesson)).join(""));
+          await handle.writeFile(`${HEADER}${generation}\n${kept.map((lesson) => encode(lesson)).join("")}`);
           await handle.sync();
+          written = await handle.stat();
         } finally {
           await handle.close();
         }
@@ -164,10 +247,9 @@ export class FileUsageStore implements UsageStore {
         await rm(temp, { force: true });
         throw error;
       }
-      const written = await stat(this.file);
       this.byScope.clear();
       this.merge(kept);
-      this.read = { ino: written.ino, offset: written.size };
+      this.read = { ino: written.ino, generation, offset: written.size };
       this.records = kept.length;
       const problem = found.damaged || damage;
       if (problem) {
@@ -206,10 +288,12 @@ export class FileUsageStore implements UsageStore {
 
 const NEWLINE = 0x0a;
 const SPACE = 0x20;
+const HASH = 0x23;
 
 /** One record: the CRC-32 of the JSON in hex, a space, the JSON, a newline. */
 function encode(lesson: Lesson): string {
-  const json = JSON.stringify({ s: lesson.scope, q: lesson.query, t: lesson.tool, a: lesson.at });
+  // `b` (the teacher) is left out when unknown; records without it, older ones included, read as such.
+  const json = JSON.stringify({ s: lesson.scope, q: lesson.query, t: lesson.tool, a: lesson.at, ...(lesson.by === undefined ? {} : { b: lesson.by }) });
   return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
 }
 
@@ -218,18 +302,13 @@ function encode(lesson: Lesson): string {
  * checksum or does not parse is counted as damage. An unterminated last record is left for a
  * later read: it may be an append still being written.
  */
-async function readRecords(file: string, from: number, size: number): Promise<{ lessons: Lesson[]; consumed: number; records: number; damaged: string }> {
+async function readRecords(handle: FileHandle, from: number, size: number): Promise<{ lessons: Lesson[]; consumed: number; records: number; damaged: string }> {
   const length = Math.min(size - from, MAX_READ_BYTES);
   if (length <= 0) return { lessons: [], consumed: 0, records: 0, damaged: "" };
   // A file past the read limit (outside writes) is read from its end: the newest records.
   const start = size - from > MAX_READ_BYTES ? size - MAX_READ_BYTES : from;
   const bytes = Buffer.alloc(length);
-  const handle = await open(file, "r");
-  try {
-    await handle.read(bytes, 0, length, start);
-  } finally {
-    await handle.close();
-  }
+  await handle.read(bytes, 0, length, start);
   const end = bytes.lastIndexOf(NEWLINE) + 1;
   const lessons: Lesson[] = [];
   let records = 0;
@@ -238,7 +317,8 @@ async function readRecords(file: string, from: number, size: number): Promise<{ 
     const next = bytes.indexOf(NEWLINE, at);
     const line = bytes.subarray(at, next);
     at = next + 1;
-    if (line.length === 0) continue;
+    // Blank lines, and the header (the file's first line), are not records.
+    if (line.length === 0 || (line[0] === HASH && line.subarray(0, HEADER.length).toString("latin1") === HEADER)) continue;
     records++;
     const lesson = decode(line);
     if (lesson) lessons.push(lesson);
@@ -246,6 +326,14 @@ async function readRecords(file: string, from: number, size: number): Promise<{ 
   }
   const skipped = start > from ? `${start - from} bytes past the ${MAX_READ_BYTES}-byte read limit; ` : "";
   return { lessons, consumed: start - from + end, records, damaged: bad > 0 || skipped ? `${skipped}${bad} records failed their check` : "" };
+}
+
+/** The generation the file's header names; "" for a file from before headers. */
+async function readGeneration(handle: FileHandle): Promise<string> {
+  const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
+  const first = buffer.subarray(0, bytesRead).toString("latin1");
+  const end = first.indexOf("\n");
+  return first.startsWith(HEADER) && end > 0 ? first.slice(HEADER.length, end) : "";
 }
 
 function decode(line: Buffer): Lesson | undefined {
@@ -258,7 +346,7 @@ function decode(line: Buffer): Lesson | undefined {
   } catch {
     return undefined;
   }
-  const { s, q, t, a } = (raw ?? {}) as Record<string, unknown>;
-  const parsed = parseLesson({ scope: s, query: q, tool: t, at: a });
+  const { s, q, t, a, b } = (raw ?? {}) as Record<string, unknown>;
+  const parsed = parseLesson({ scope: s, query: q, tool: t, at: a, by: b });
   return parsed.ok ? parsed.lesson : undefined;
 }

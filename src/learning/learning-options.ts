@@ -38,6 +38,22 @@ export interface LearningOptions extends Partial<LessonCaps> {
    * @defaultValue true
    */
   embeddings?: boolean;
+  /**
+   * How many distinct sessions must have taught a tool for queries like a search's before their
+   * lessons steer other sessions: with one, a single session (a prompt injection, a confused
+   * model) could steer every session of its scope. A session's own lessons always steer it, and
+   * `toolSearch.learn()` imports count as corroborated. `1` turns corroboration off.
+   * @defaultValue 2
+   */
+  minSessions?: number;
+  /**
+   * Let lessons lift tools that are `destructive` or that reach the outside world (MCP
+   * `openWorldHint: true`, or `openWorld: true` on a definition). Off, such tools rank by the
+   * ranker alone: a lesson that pushes a deleting or sending tool up is the costliest to get
+   * wrong, and the easiest one to plant.
+   * @defaultValue false
+   */
+  boostDestructive?: boolean;
 }
 
 /** {@link LearningOptions} with every default filled in. */
@@ -50,7 +66,12 @@ export interface ResolvedLearning extends LessonCaps {
   refreshMs: number;
   maxScopes: number;
   embeddings: boolean;
+  minSessions: number;
+  boostDestructive: boolean;
 }
+
+/** The most sessions corroboration may ask for: more than a lesson's neighbours can show. */
+const MAX_MIN_SESSIONS = 16;
 
 const DAY_MS = 86_400_000;
 
@@ -81,8 +102,14 @@ export function resolveLearning(learning: boolean | UsageStore | LearningOptions
     }
     return value as number;
   };
-  if (options.embeddings !== undefined && typeof options.embeddings !== "boolean") {
-    throw new OptionsError("invalid_learning", `learning.embeddings must be true or false, got ${JSON.stringify(options.embeddings)}.`);
+  for (const flag of ["embeddings", "boostDestructive"] as const) {
+    if (options[flag] !== undefined && typeof options[flag] !== "boolean") {
+      throw new OptionsError("invalid_learning", `learning.${flag} must be true or false, got ${JSON.stringify(options[flag])}.`);
+    }
+  }
+  const minSessions = positive("minSessions", options.minSessions, 2, true);
+  if (minSessions > MAX_MIN_SESSIONS) {
+    throw new OptionsError("invalid_learning", `learning.minSessions must be at most ${MAX_MIN_SESSIONS}, got ${minSessions}; 2 or 3 already stops one session from steering the rest.`);
   }
   const caps: LessonCaps = {
     maxLessonsPerTool: positive("maxLessonsPerTool", options.maxLessonsPerTool, DEFAULT_LESSON_CAPS.maxLessonsPerTool, true),
@@ -97,6 +124,8 @@ export function resolveLearning(learning: boolean | UsageStore | LearningOptions
     refreshMs: positive("refreshMs", options.refreshMs, 30_000, true, true),
     maxScopes: positive("maxScopes", options.maxScopes, 64, true),
     embeddings: options.embeddings ?? true,
+    minSessions,
+    boostDestructive: options.boostDestructive ?? false,
   };
 }
 

@@ -3,7 +3,7 @@ import type { ToolSearchEvent } from "../events.js";
 import type { Embedder } from "../ranking/index.js";
 import { newestLessons } from "./lesson-caps.js";
 import { LessonIndex } from "./lesson-index.js";
-import { lessonKey, parseLesson, type Lesson } from "./lesson.js";
+import { IMPORTED, lessonKey, parseLesson, teacherOf, type Lesson } from "./lesson.js";
 import type { ResolvedLearning } from "./learning-options.js";
 
 /**
@@ -72,21 +72,33 @@ export class Learning {
    * `filter` allows; empty when nothing learned applies. Reads the scope from the store on first
    * use and once it is `refreshMs` old.
    */
-  async match(scope: string, query: string, filter: (tool: string) => boolean): Promise<Map<string, number>> {
+  async match(scope: string, query: string, filter: (tool: string) => boolean, sessionId?: string): Promise<Map<string, number>> {
+    // A scope being erased ranks with nothing learned: waiting for the store would stall every
+    // search of the scope for as long as the store does, and reading it could bring back what goes.
+    if (this.forgetting.has(scope)) return new Map();
     const state = await this.scope(scope);
     if (state.index.size === 0) return new Map();
     const vector = await this.embedOne(query);
-    return state.index.match(query, vector, { now: Date.now(), halfLifeMs: this.options.halfLifeMs, vectorFloor: VECTOR_FLOOR, filter });
+    return state.index.match(query, vector, {
+      now: Date.now(),
+      halfLifeMs: this.options.halfLifeMs,
+      vectorFloor: VECTOR_FLOOR,
+      filter,
+      minSessions: this.options.minSessions,
+      ...(sessionId === undefined ? {} : { requester: teacherOf(sessionId) }),
+    });
   }
 
   /**
-   * Credits `queries` to `tool` in `scope`. The lexical lesson counts from the next search on
-   * (when the scope is loaded); its vector and the store write follow in the background.
-   * Never throws.
+   * Credits `queries` to `tool` in `scope`, as taught by the session `sessionId` (which it
+   * steers at once; others once corroborated), or imported when there is none. The lexical
+   * lesson counts from the next search on (when the scope is loaded); its vector and the store
+   * write follow in the background. Never throws.
    */
   teach(scope: string, queries: readonly string[], tool: string, options: { at?: number; sessionId?: string } = {}): void {
     const at = options.at ?? Date.now();
-    const lessons = [...new Map(queries.map((query) => [lessonKey(tool, query), { scope, query: query.trim(), tool, at }])).values()];
+    const by = options.sessionId === undefined ? IMPORTED : teacherOf(options.sessionId);
+    const lessons = [...new Map(queries.map((query) => [lessonKey(tool, query), { scope, query: query.trim(), tool, at, by }])).values()];
     if (lessons.length === 0) return;
     const forgetting = this.forgetting.get(scope);
     if (forgetting) {
@@ -101,7 +113,14 @@ export class Learning {
     this.emit({ type: "lesson", sessionId: options.sessionId, scope, name: tool, queries: lessons.map((lesson) => lesson.query) });
   }
 
-  /** Erases a scope: here, in lessons waiting to be written, and in the store. */
+  /**
+   * Erases a scope: here, in lessons waiting to be written, and in the store. Waits for the store
+   * at most {@link STORE_WAIT_MS}, as reads do: past that it resolves with a
+   * `learning_store_slow` warning while the erasure goes on, and until the store confirms it the
+   * scope ranks with nothing learned (lessons taught meanwhile count once it has).
+   *
+   * @throws the store's error when it refuses the erasure within the wait.
+   */
   async forget(scope: string): Promise<void> {
     this.pending = this.pending.filter((lesson) => lesson.scope !== scope);
     this.scopes.delete(scope);
@@ -112,11 +131,15 @@ export class Learning {
       () => undefined,
     );
     this.forgetting.set(scope, done);
-    try {
-      await erased;
-    } finally {
+    void done.finally(() => {
       if (this.forgetting.get(scope) === done) this.forgetting.delete(scope);
-    }
+    });
+    if (await settlesWithin(erased, STORE_WAIT_MS)) return erased;
+    this.warn(
+      "learning_store_slow",
+      `The usage store did not erase scope "${scope}" within ${STORE_WAIT_MS} ms; the scope ranks with nothing learned until it confirms the erasure, which goes on in the background.`,
+    );
+    erased.catch((error: unknown) => this.warn("learning_store_failed", `The usage store could not erase scope "${scope}" (${errorText(error)}); call forget("${scope}") again.`));
   }
 
   /** Waits until every lesson taught so far is indexed and handed to the store. */
@@ -176,7 +199,7 @@ export class Learning {
    * not yet written, or taught while the read ran, stay.
    */
   private async refresh(scope: string, state: ScopeState): Promise<void> {
-    const unwritten = new Set([...this.pending, ...this.inFlight].filter((lesson) => lesson.scope === scope).map((lesson) => lessonKey(lesson.tool, lesson.query)));
+    const unwritten = new Set([...this.pending, ...this.inFlight].filter((lesson) => lesson.scope === scope).map(keyOf));
     state.taughtDuringRead = new Set();
     let stored: readonly unknown[];
     try {
@@ -202,12 +225,12 @@ export class Learning {
     }
     if (invalid > 0) this.warn("learning_store_invalid", `The usage store returned ${invalid} unusable lessons for scope "${scope}" (${firstProblem}); they were skipped.`);
     const kept = newestLessons(valid, this.options);
-    const keep = new Set([...unwritten, ...(this.unsaved.get(scope) ?? []), ...state.taughtDuringRead, ...kept.map((lesson) => lessonKey(lesson.tool, lesson.query))]);
+    const keep = new Set([...unwritten, ...(this.unsaved.get(scope) ?? []), ...state.taughtDuringRead, ...kept.map(keyOf)]);
     state.taughtDuringRead = undefined;
     for (const lesson of state.index.lessons()) {
-      if (!keep.has(lessonKey(lesson.tool, lesson.query))) state.index.remove(lesson.tool, lesson.query);
+      if (!keep.has(keyOf(lesson))) state.index.remove(lesson.tool, lesson.query, lesson.by);
     }
-    const fresh = kept.filter((lesson) => !state.index.has(lesson.tool, lesson.query));
+    const fresh = kept.filter((lesson) => !state.index.has(lesson.tool, lesson.query, lesson.by));
     for (const lesson of kept) state.index.add(lesson);
     state.loadedAt = Date.now();
     await this.embedInto(state, fresh);
@@ -217,7 +240,7 @@ export class Learning {
   private index(state: ScopeState, lessons: readonly Lesson[]): void {
     for (const lesson of lessons) {
       state.index.add(lesson);
-      state.taughtDuringRead?.add(lessonKey(lesson.tool, lesson.query));
+      state.taughtDuringRead?.add(keyOf(lesson));
     }
     this.track(this.embedInto(state, lessons));
   }
@@ -231,7 +254,7 @@ export class Learning {
       const vectors = await this.embed(embedder, batch.map((lesson) => lesson.query));
       if (!vectors) return;
       batch.forEach((lesson, i) => {
-        if (state.index.has(lesson.tool, lesson.query)) state.index.add(lesson, vectors[i]);
+        if (state.index.has(lesson.tool, lesson.query, lesson.by)) state.index.add(lesson, vectors[i]);
       });
     }
   }
@@ -300,7 +323,7 @@ export class Learning {
     for (const lesson of lessons) {
       if (total++ >= MAX_PENDING_WRITES) return;
       const keys = this.unsaved.get(lesson.scope) ?? new Set<string>();
-      keys.add(lessonKey(lesson.tool, lesson.query));
+      keys.add(keyOf(lesson));
       this.unsaved.set(lesson.scope, keys);
     }
   }
@@ -320,6 +343,11 @@ export class Learning {
   private warn(code: string, message: string): void {
     this.emit({ type: "warning", code, message });
   }
+}
+
+/** A lesson's identity: its tool, its query (case and spacing aside) and its teacher. */
+function keyOf(lesson: Pick<Lesson, "tool" | "query" | "by">): string {
+  return lessonKey(lesson.tool, lesson.query, lesson.by);
 }
 
 /** Whether `work` settles within `ms`; it goes on either way. */

@@ -44,5 +44,13 @@ describe("parseLesson", () => {
   it("names what is wrong with a scope", () => {
     expect(scopeProblem(7)).toContain("string");
     expect(scopeProblem("tenant-1")).toBeUndefined();
+    expect(scopeProblem("t\u00e9nant-\u{1F680}")).toBeUndefined();
+  });
+
+  it("refuses scopes PostgreSQL would merge: a lone surrogate or a NUL, in the API and in a store's records", () => {
+    for (const scope of ["acme\uD800", "acme\uDFFF", "\uDC00\uD800", "acme\u0000"]) {
+      expect(scopeProblem(scope)).toMatch(/well-formed Unicode without NUL/);
+      expect(parseLesson({ scope, query: "q", tool: "t", at: 1 }).ok).toBe(false);
+    }
   });
 });

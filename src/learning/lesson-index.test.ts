@@ -20,16 +20,62 @@ describe("LessonIndex", () => {
     expect(index.match("quarterly revenue", undefined, OPTIONS).size).toBe(0);
   });
 
-  it("adds half the second-best lesson of a tool and a quarter of the third, and no more", () => {
+  it("adds the second-best lesson of a tool in full, half the third and a quarter of the fourth, and no more", () => {
     const index = new LessonIndex(caps());
-    const similar = ["restart the server", "restart the server now", "restart the server please now", "restart the server right now please"];
+    const similar = ["restart the server", "restart the server now", "restart the server please now", "restart the server right now please", "restart the server now please, right now"];
     index.add({ tool: "ops__restart", query: similar[0]!, at: NOW });
     const one = index.match("restart the server", undefined, OPTIONS).get("ops__restart")!;
     for (const query of similar.slice(1)) index.add({ tool: "ops__restart", query, at: NOW });
     const four = index.match("restart the server", undefined, OPTIONS).get("ops__restart")!;
     expect(one).toBeCloseTo(1, 5);
-    expect(four).toBeGreaterThan(1.5);
-    expect(four).toBeLessThanOrEqual(1.75);
+    expect(four).toBeGreaterThan(2);
+    expect(four).toBeLessThanOrEqual(2.75);
+  });
+
+  describe("corroboration (minSessions 2)", () => {
+    const A = "aaaaaaaaaaaaaaaa";
+    const B = "bbbbbbbbbbbbbbbb";
+    const match = (index: LessonIndex, requester?: string) => index.match("restart the server", undefined, { ...OPTIONS, minSessions: 2, ...(requester ? { requester } : {}) }).get("ops__restart");
+
+    it("lets one session's lessons steer that session only, however many it taught", () => {
+      const index = new LessonIndex(caps());
+      for (const query of ["restart the server", "restart the server now", "please restart the server"]) index.add({ tool: "ops__restart", query, at: NOW, by: A });
+      expect(match(index, A)).toBeGreaterThan(1.5);
+      expect(match(index, B)).toBeUndefined();
+      expect(match(index)).toBeUndefined();
+    });
+
+    it("lets two sessions' lessons steer others, as far as the weaker corroborates", () => {
+      const index = new LessonIndex(caps());
+      index.add({ tool: "ops__restart", query: "restart the server", at: NOW, by: A });
+      index.add({ tool: "ops__restart", query: "restart the whole server fleet tonight", at: NOW, by: B });
+      const weaker = index.match("restart the server", undefined, { ...OPTIONS, minSessions: 1 }).get("ops__restart")! - 1;
+      const other = match(index, "cccccccccccccccc")!;
+      // Each lesson counts at most the square root of the weaker session's resemblance.
+      expect(other).toBeCloseTo(Math.sqrt(weaker) + weaker, 5);
+      expect(other).toBeLessThan(match(index, A)!);
+    });
+
+    it("counts imports as corroborated, and lessons of older records as one unknown session", () => {
+      const imported = new LessonIndex(caps());
+      imported.add({ tool: "ops__restart", query: "restart the server", at: NOW, by: "import" });
+      expect(match(imported)).toBeCloseTo(1, 5);
+      const legacy = new LessonIndex(caps());
+      legacy.add({ tool: "ops__restart", query: "restart the server", at: NOW });
+      legacy.add({ tool: "ops__restart", query: "restart the server now", at: NOW });
+      expect(match(legacy)).toBeUndefined();
+    });
+  });
+
+  it("keeps a session to a quarter of each cap, dropping its own oldest lessons, never another's", () => {
+    const index = new LessonIndex(caps(8, 12));
+    index.add({ tool: "t", query: "other session's lesson", at: NOW - DAY, by: "bbbbbbbbbbbbbbbb" });
+    for (let i = 0; i < 10; i++) index.add({ tool: "t", query: `flood ${i}`, at: NOW + i, by: "aaaaaaaaaaaaaaaa" });
+    for (let i = 0; i < 10; i++) index.add({ tool: `u${i}`, query: `flood tool ${i}`, at: NOW + 100 + i, by: "aaaaaaaaaaaaaaaa" });
+    const kept = index.lessons();
+    expect(kept.filter((lesson) => lesson.by === "aaaaaaaaaaaaaaaa")).toHaveLength(3);
+    expect(kept.filter((lesson) => lesson.tool === "t" && lesson.by === "aaaaaaaaaaaaaaaa").length).toBeLessThanOrEqual(2);
+    expect(kept.map((lesson) => lesson.query)).toContain("other session's lesson");
   });
 
   it("counts a query once per tool, whatever its case and spacing, keeping the newest date", () => {

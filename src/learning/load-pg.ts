@@ -11,7 +11,23 @@ export interface OwnedPool extends SqlQueryable {
   end(): Promise<void>;
 }
 
-type PoolConstructor = new (config: { connectionString: string; max: number; connectionTimeoutMillis: number; idleTimeoutMillis: number }) => OwnedPool;
+/** The `pg.Pool` settings the store passes: the pool's own limits and each connection's timeouts. */
+export interface PgPoolConfig {
+  connectionString: string;
+  max: number;
+  connectionTimeoutMillis: number;
+  idleTimeoutMillis: number;
+  /** Server side: a statement running longer is cancelled (milliseconds). */
+  statement_timeout: number;
+  /** Server side: waiting longer for a row lock fails the statement. */
+  lock_timeout: number;
+  /** Server side: a connection idle inside a transaction this long is closed. */
+  idle_in_transaction_session_timeout: number;
+  /** Client side: no answer within this fails the query and retires the connection. */
+  query_timeout: number;
+}
+
+type PoolConstructor = new (config: PgPoolConfig) => OwnedPool;
 
 export const PG_PACKAGE = "pg";
 const PG_RANGE = "^8.11.0";

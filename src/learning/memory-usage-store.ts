@@ -34,7 +34,7 @@ export class MemoryUsageStore implements UsageStore {
       if (scope) this.scopes.delete(lesson.scope);
       else scope = { byKey: new Map(), perTool: new Map() };
       this.scopes.set(lesson.scope, scope);
-      const key = lessonKey(lesson.tool, lesson.query);
+      const key = lessonKey(lesson.tool, lesson.query, lesson.by);
       const known = scope.byKey.get(key);
       if (known && known.at > lesson.at) continue;
       if (!known) scope.perTool.set(lesson.tool, (scope.perTool.get(lesson.tool) ?? 0) + 1);
@@ -62,7 +62,7 @@ export class MemoryUsageStore implements UsageStore {
     scope.byKey.clear();
     scope.perTool.clear();
     for (const lesson of kept) {
-      scope.byKey.set(lessonKey(lesson.tool, lesson.query), lesson);
+      scope.byKey.set(lessonKey(lesson.tool, lesson.query, lesson.by), lesson);
       scope.perTool.set(lesson.tool, (scope.perTool.get(lesson.tool) ?? 0) + 1);
     }
     this.scopes.set(name, scope);

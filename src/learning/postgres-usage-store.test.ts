@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { dropTable, describePostgres, scratchStore, scratchTable } from "../../test/support/postgres.js";
 import { runWithoutPackages } from "../../test/support/run-without-packages.js";
 import { OptionsError } from "../errors.js";
-import { PostgresUsageStore } from "./postgres-usage-store.js";
+import { loadPgPool } from "./load-pg.js";
+import { PostgresUsageStore, poolConfig } from "./postgres-usage-store.js";
 import { usageStoreContract } from "./usage-store-contract.fixture.js";
 
 describe("PostgresUsageStore options", () => {
@@ -16,6 +17,13 @@ describe("PostgresUsageStore options", () => {
   ])("refuses %j with an error saying what to pass", (options, message) => {
     expect(() => new PostgresUsageStore(options as never)).toThrow(OptionsError);
     expect(() => new PostgresUsageStore(options as never)).toThrow(message);
+  });
+
+  it("bounds every wait of the pool it opens: connecting, statements, locks and answers", () => {
+    const config = poolConfig({ connectionString: "postgres://x" });
+    expect(config).toMatchObject({ connectionTimeoutMillis: 5_000, statement_timeout: 5_000, lock_timeout: 5_000, idle_in_transaction_session_timeout: 5_000, query_timeout: 6_000 });
+    expect(poolConfig({ connectionString: "postgres://x", statementTimeoutMs: 800, maxConnections: 2 })).toMatchObject({ max: 2, statement_timeout: 800, query_timeout: 1_800 });
+    expect(() => new PostgresUsageStore({ connectionString: "postgres://x", statementTimeoutMs: 0 })).toThrow(/statementTimeoutMs must be a whole number of milliseconds > 0, got 0/);
   });
 
   it("names the package to install when pg is missing", async () => {
@@ -61,6 +69,46 @@ describePostgres("PostgresUsageStore against a real server", (url) => {
     const { store, cleanup } = scratchStore(url, caps);
     opened.push(cleanup);
     return { add: (lessons) => store.add(lessons), lessons: (scope) => store.lessons(scope), forget: (scope) => store.forget(scope), close: cleanup };
+  });
+
+  it("gives up on a statement the server cannot finish within statementTimeoutMs, instead of holding the pool", async () => {
+    const table = scratchTable();
+    const store = new PostgresUsageStore({ connectionString: url, table, statementTimeoutMs: 300 });
+    // One connection, so the lock and its rollback share a transaction.
+    const locker = new (await loadPgPool())({ ...poolConfig({ connectionString: url, maxConnections: 1 }), statement_timeout: 0, query_timeout: 0 });
+    try {
+      await store.lessons("s");
+      // Another connection holds the table: without timeouts the read would wait for as long as it does.
+      await locker.query(`BEGIN; LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`);
+      const started = Date.now();
+      await expect(store.lessons("s")).rejects.toThrow(/timeout|canceling statement/i);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await locker.query("ROLLBACK");
+      expect(await store.lessons("s")).toEqual([]);
+    } finally {
+      await locker.end();
+      await store.close();
+      await dropTable(url, table);
+    }
+  });
+
+  it("migrates a table from before lessons knew their teacher: old rows read as unknown, new ones keep theirs", async () => {
+    const table = scratchTable();
+    const pool = new (await loadPgPool())(poolConfig({ connectionString: url, maxConnections: 1 }));
+    const store = new PostgresUsageStore({ connectionString: url, table });
+    try {
+      await pool.query(`CREATE TABLE "${table}" (scope text NOT NULL, tool text NOT NULL, query_key text NOT NULL, query text NOT NULL, at bigint NOT NULL, PRIMARY KEY (scope, tool, query_key))`);
+      await pool.query(`INSERT INTO "${table}" VALUES ('s', 't', 'restart the server', 'restart the server', 1)`);
+      await store.add([{ scope: "s", tool: "t", query: "restart the server", at: 2, by: "aaaaaaaaaaaaaaaa" }]);
+      expect((await store.lessons("s")).map(({ at, by }) => ({ at, by }))).toEqual([
+        { at: 2, by: "aaaaaaaaaaaaaaaa" },
+        { at: 1, by: undefined },
+      ]);
+    } finally {
+      await pool.end();
+      await store.close();
+      await dropTable(url, table);
+    }
   });
 
   it("shares lessons between two stores (two workers) on one table", async () => {

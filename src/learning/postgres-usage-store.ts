@@ -1,7 +1,7 @@
 import { OptionsError } from "../errors.js";
-import { DEFAULT_LESSON_CAPS, newestLessons, type LessonCaps } from "./lesson-caps.js";
-import { lessonKey, type Lesson } from "./lesson.js";
-import { loadPgPool, type OwnedPool, type SqlQueryable } from "./load-pg.js";
+import { DEFAULT_LESSON_CAPS, newestLessons, sessionShares, type LessonCaps } from "./lesson-caps.js";
+import { IMPORTED, lessonKey, type Lesson } from "./lesson.js";
+import { loadPgPool, type OwnedPool, type PgPoolConfig, type SqlQueryable } from "./load-pg.js";
 import { definedCaps } from "./memory-usage-store.js";
 import { StoreWarnings } from "./store-warnings.js";
 import type { UsageStore, UsageStoreWarning } from "./usage-store.js";
@@ -24,9 +24,23 @@ export interface PostgresUsageStoreOptions extends Partial<LessonCaps> {
   table?: string;
   /** Connections of the pool the store opens. @defaultValue 4 */
   maxConnections?: number;
+  /**
+   * How long one statement of the pool the store opens may take, in milliseconds. The server
+   * cancels a statement past it (`statement_timeout`, and `lock_timeout` for row locks), and the
+   * pool stops waiting for an answer a second later (`query_timeout`), so a server that stopped
+   * answering (overloaded, or under SIGSTOP) cannot hold the pool's connections for good.
+   * Searches wait for the store at most 2 s whatever this is; this bounds what waits behind.
+   * @defaultValue 5,000
+   */
+  statementTimeoutMs?: number;
   /** Told when the pool reports a broken idle connection (the pool replaces it). */
   onWarning?: UsageStoreWarning;
 }
+
+/** How the table says a lesson's teacher is unknown (rows written before teachers were kept). */
+const UNKNOWN_TEACHER = "";
+/** Rows taught by a session, which have a share of the caps (imports and unknown teachers have none). */
+const SESSION_TAUGHT = `taught_by NOT IN ('${UNKNOWN_TEACHER}', '${IMPORTED}')`;
 
 const TABLE_PATTERN = /^(?:[a-z_][a-z0-9_]{0,62}\.)?[a-z_][a-z0-9_]{0,62}$/;
 
@@ -66,6 +80,10 @@ export class PostgresUsageStore implements UsageStore {
     if (options.pool !== undefined && typeof options.pool?.query !== "function") {
       throw new OptionsError("invalid_usage_store", "PostgresUsageStore: pool must have a query(text, values) method, like a pg.Pool.");
     }
+    const timeout = options.statementTimeoutMs;
+    if (timeout !== undefined && !(typeof timeout === "number" && Number.isInteger(timeout) && timeout > 0)) {
+      throw new OptionsError("invalid_usage_store", `PostgresUsageStore: statementTimeoutMs must be a whole number of milliseconds > 0, got ${JSON.stringify(timeout)}.`);
+    }
     const table = options.table ?? "toolsift_lessons";
     if (typeof table !== "string" || !TABLE_PATTERN.test(table)) {
       throw new OptionsError("invalid_usage_store", `PostgresUsageStore: table ${JSON.stringify(table)} is not a plain lower-case name; use letters, digits and underscores, optionally schema.table.`);
@@ -88,9 +106,9 @@ export class PostgresUsageStore implements UsageStore {
     if (rows.length === 0) return;
     const db = await this.open();
     await db.query(
-      `INSERT INTO ${this.table} AS kept (scope, tool, query_key, query, at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])
-       ON CONFLICT (scope, tool, query_key) DO UPDATE
+      `INSERT INTO ${this.table} AS kept (scope, tool, query_key, query, at, taught_by)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+       ON CONFLICT (scope, tool, query_key, taught_by) DO UPDATE
          SET query = CASE WHEN excluded.at >= kept.at THEN excluded.query ELSE kept.query END,
              at = GREATEST(kept.at, excluded.at)`,
       [
@@ -99,32 +117,38 @@ export class PostgresUsageStore implements UsageStore {
         rows.map((lesson) => queryKey(lesson)),
         rows.map((lesson) => lesson.query),
         rows.map((lesson) => Math.round(lesson.at)),
+        rows.map((lesson) => lesson.by ?? UNKNOWN_TEACHER),
       ],
     );
+    const scopes = [...new Set(rows.map((lesson) => lesson.scope))];
     const pairs = [...new Map(rows.map((lesson) => [`${lesson.scope}\u0000${lesson.tool}`, lesson])).values()];
+    const { perTool, perScope } = sessionShares(this.caps);
+    // The caps in the order newestLessons applies them: each session's share first (so a
+    // session's flood evicts its own oldest lessons, never another's), then the tool's, then the scope's.
+    await this.trim("PARTITION BY scope, tool, taught_by", `(scope, tool) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND ${SESSION_TAUGHT}`, [pairs.map((lesson) => lesson.scope), pairs.map((lesson) => lesson.tool)], perTool);
+    await this.trim("PARTITION BY scope, taught_by", `scope = ANY($1::text[]) AND ${SESSION_TAUGHT}`, [scopes], perScope);
+    await this.trim("PARTITION BY scope, tool", "(scope, tool) IN (SELECT * FROM unnest($1::text[], $2::text[]))", [pairs.map((lesson) => lesson.scope), pairs.map((lesson) => lesson.tool)], this.caps.maxLessonsPerTool);
+    await this.trim("PARTITION BY scope", "scope = ANY($1::text[])", [scopes], this.caps.maxLessonsPerScope);
+  }
+
+  /** Deletes the rows past the newest `keep` of each partition among the rows `where` selects. */
+  private async trim(partition: string, where: string, values: unknown[], keep: number): Promise<void> {
+    const db = await this.open();
     await db.query(
-      `DELETE FROM ${this.table} WHERE (scope, tool, query_key) IN (
-         SELECT scope, tool, query_key FROM (
-           SELECT scope, tool, query_key, row_number() OVER (PARTITION BY scope, tool ORDER BY at DESC, query_key) AS n
-           FROM ${this.table} WHERE (scope, tool) IN (SELECT * FROM unnest($1::text[], $2::text[]))
-         ) ranked WHERE n > $3)`,
-      [pairs.map((lesson) => lesson.scope), pairs.map((lesson) => lesson.tool), this.caps.maxLessonsPerTool],
-    );
-    await db.query(
-      `DELETE FROM ${this.table} WHERE (scope, tool, query_key) IN (
-         SELECT scope, tool, query_key FROM (
-           SELECT scope, tool, query_key, row_number() OVER (PARTITION BY scope ORDER BY at DESC, tool, query_key) AS n
-           FROM ${this.table} WHERE scope = ANY($1::text[])
-         ) ranked WHERE n > $2)`,
-      [[...new Set(rows.map((lesson) => lesson.scope))], this.caps.maxLessonsPerScope],
+      `DELETE FROM ${this.table} WHERE (scope, tool, query_key, taught_by) IN (
+         SELECT scope, tool, query_key, taught_by FROM (
+           SELECT scope, tool, query_key, taught_by, row_number() OVER (${partition} ORDER BY at DESC, tool, query_key, taught_by) AS n
+           FROM ${this.table} WHERE ${where}
+         ) ranked WHERE n > $${values.length + 1})`,
+      [...values, keep],
     );
   }
 
   async lessons(scope: string): Promise<readonly Lesson[]> {
     const db = await this.open();
-    const { rows } = await db.query(`SELECT tool, query, at FROM ${this.table} WHERE scope = $1 ORDER BY at DESC LIMIT $2`, [scope, this.caps.maxLessonsPerScope]);
+    const { rows } = await db.query(`SELECT tool, query, at, taught_by FROM ${this.table} WHERE scope = $1 ORDER BY at DESC LIMIT $2`, [scope, this.caps.maxLessonsPerScope]);
     // bigint arrives as a string; parseLesson (in the caller) checks every field.
-    return rows.map((row) => ({ scope, tool: row.tool as string, query: row.query as string, at: Number(row.at) }));
+    return rows.map((row) => ({ scope, tool: row.tool as string, query: row.query as string, at: Number(row.at), ...(row.taught_by === UNKNOWN_TEACHER ? {} : { by: row.taught_by as string }) }));
   }
 
   async forget(scope: string): Promise<void> {
@@ -158,7 +182,7 @@ export class PostgresUsageStore implements UsageStore {
     if (this.options.pool) return this.options.pool;
     try {
       const Pool = await loadPgPool();
-      const pool = new Pool({ connectionString: this.options.connectionString!, max: this.options.maxConnections ?? 4, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
+      const pool = new Pool(poolConfig({ ...this.options, connectionString: this.options.connectionString! }));
       // An idle connection dropped by the server is an 'error' event; unheard, it would end the process.
       pool.on("error", (error) => this.warnings.warn("learning_store_failed", `A PostgreSQL connection of the usage store broke (${error.message}); the pool opens another.`));
       this.owned = pool;
@@ -174,6 +198,9 @@ export class PostgresUsageStore implements UsageStore {
    * lock, held for the statement's implicit transaction, makes them take turns.
    */
   private async createTable(db: SqlQueryable): Promise<void> {
+    const bare = this.table.split(".").at(-1)!.replaceAll('"', "");
+    // A table made before lessons knew their teacher gets the column (old rows: "", unknown) and
+    // a key with it in place of its primary key, so two sessions' lessons of one query are two rows.
     await db.query(
       `SELECT pg_advisory_xact_lock(hashtext('toolsift:' || '${this.table.replaceAll('"', "")}'));
        CREATE TABLE IF NOT EXISTS ${this.table} (
@@ -182,11 +209,37 @@ export class PostgresUsageStore implements UsageStore {
          query_key text NOT NULL,
          query text NOT NULL,
          at bigint NOT NULL,
-         PRIMARY KEY (scope, tool, query_key)
-       )`,
+         taught_by text NOT NULL DEFAULT ''
+       );
+       ALTER TABLE ${this.table} ADD COLUMN IF NOT EXISTS taught_by text NOT NULL DEFAULT '';
+       DO $$ DECLARE key text; BEGIN
+         SELECT conname INTO key FROM pg_constraint WHERE conrelid = '${this.table}'::regclass AND contype = 'p';
+         IF key IS NOT NULL THEN EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', '${this.table}', key); END IF;
+       END $$;
+       CREATE UNIQUE INDEX IF NOT EXISTS "${bare}_lesson" ON ${this.table} (scope, tool, query_key, taught_by)`,
     );
   }
 
+}
+
+/** How long the store's own pool waits for a new connection, in milliseconds. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** The settings of the pool the store opens: every wait on the server bounded. */
+export function poolConfig(options: Pick<PostgresUsageStoreOptions, "maxConnections" | "statementTimeoutMs"> & { connectionString: string }): PgPoolConfig {
+  const statement = options.statementTimeoutMs ?? 5_000;
+  return {
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 4,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 10_000,
+    statement_timeout: statement,
+    lock_timeout: statement,
+    idle_in_transaction_session_timeout: statement,
+    // A second after the server should have cancelled the statement: an answer that late means
+    // the server itself is not answering.
+    query_timeout: statement + 1_000,
+  };
 }
 
 /** The query as the table's key holds it: without case or runs of spaces. */

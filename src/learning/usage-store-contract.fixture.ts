@@ -63,6 +63,21 @@ export function usageStoreContract(open: (caps: LessonCaps) => Promise<UsageStor
     }
   });
 
+  it("keeps each teacher's lesson of a query apart, with its teacher, and a session to its share of the caps", async () => {
+    const store = await open({ maxLessonsPerTool: 8, maxLessonsPerScope: 100 });
+    const by = (teacher: string, query: string, at: number): Lesson => ({ ...lesson("s", "t", query, at), by: teacher });
+    try {
+      await store.add([by("aaaaaaaaaaaaaaaa", "restart the server", 1), by("bbbbbbbbbbbbbbbb", "restart the server", 2), by("import", "restart the server", 3)]);
+      // One session floods the tool: past its share (a quarter of 8) its own oldest go.
+      for (let i = 0; i < 6; i++) await store.add([by("cccccccccccccccc", `flood ${i}`, 10 + i)]);
+      const kept = sorted(await store.lessons("s"));
+      expect(kept.slice(0, 3)).toEqual([by("aaaaaaaaaaaaaaaa", "restart the server", 1), by("bbbbbbbbbbbbbbbb", "restart the server", 2), by("import", "restart the server", 3)]);
+      expect(kept.slice(3).map((flood) => flood.query)).toEqual(["flood 4", "flood 5"]);
+    } finally {
+      await store.close?.();
+    }
+  });
+
   it("stores any text a query may hold, quotes, newlines and emoji included", async () => {
     const store = await open({ maxLessonsPerTool: 32, maxLessonsPerScope: 5_000 });
     const odd = 'find "O\'Brien"\nand 🚀 \\ ; DROP TABLE x; --';

@@ -134,6 +134,8 @@ function definition(
     description: description ?? title ?? `Tool ${boundText(original, 100)} of server ${server}.`,
     inputSchema: tool.inputSchema as JsonSchemaObject,
     destructive: isDestructive(annotations, warn),
+    // Explicit hints only, as for destructiveHint; a hint that is not a boolean fails closed.
+    openWorld: isRecord(annotations) && annotations.openWorldHint !== undefined && annotations.openWorldHint !== false,
     server,
     ...(tags.length > 0 ? { tags } : {}),
     execute: (input: unknown) => call(original, input),

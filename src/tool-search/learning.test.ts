@@ -24,6 +24,11 @@ const SLANG = "ping the crew";
 const SLANG_AGAIN = "ping the whole crew now";
 const SLACK_INPUT = { channel: "#ops", text: "deploy done" };
 const DAY = 86_400_000;
+/**
+ * Lessons of one session steer every other at once: the crediting, scoping, decay and store
+ * tests teach through one session and check with another. Corroboration has tests of its own.
+ */
+const ONE_SESSION = { minSessions: 1 } as const;
 
 const open: ToolSearch[] = [];
 afterEach(async () => {
@@ -32,7 +37,7 @@ afterEach(async () => {
 
 async function searchWith(options: Partial<ToolSearchOptions> = {}, tools: ToolDefinition[] = sampleTools()) {
   const events: ToolSearchEvent[] = [];
-  const toolSearch = await createToolSearch({ tools, tuning: LOW, learning: true, semanticFallback: false, onEvent: (event) => events.push(event), ...options });
+  const toolSearch = await createToolSearch({ tools, tuning: LOW, semanticFallback: false, learning: ONE_SESSION, onEvent: (event) => events.push(event), ...options });
   open.push(toolSearch);
   return { toolSearch, events };
 }
@@ -159,7 +164,7 @@ describe("learning from use, through sessions", () => {
   });
 
   it("answers nothing, as the ranker did, when the lessons only faintly resemble the query", async () => {
-    const { toolSearch } = await searchWith({ learning: { halfLifeDays: 10 } });
+    const { toolSearch } = await searchWith({ learning: { halfLifeDays: 10, ...ONE_SESSION } });
     // Four half-lives old: a sixteenth of its weight, too faint to answer a query the ranker finds nothing for.
     await toolSearch.learn(SLANG, "slack__post_message", { at: Date.now() - 40 * DAY });
     expect(await toolSearch.search(SLANG)).toEqual([]);
@@ -177,7 +182,7 @@ describe("learning from use, through sessions", () => {
 
   it("keeps at most maxLessonsPerTool lessons per tool: a flood of lessons stays a few", async () => {
     const store = new MemoryUsageStore({ maxLessonsPerTool: 3 });
-    const { toolSearch } = await searchWith({ learning: { store, maxLessonsPerTool: 3 } });
+    const { toolSearch } = await searchWith({ learning: { store, maxLessonsPerTool: 3, ...ONE_SESSION } });
     const start = Date.now() - 1_000;
     for (let i = 0; i < 200; i++) await toolSearch.learn(`flood query number ${i}`, "slack__post_message", { at: start + i });
     await toolSearch.flushLearning();
@@ -193,7 +198,7 @@ describe("learning from use, through sessions", () => {
 
   it("weighs old lessons less: a lesson's weight halves every half-life", async () => {
     const now = Date.now();
-    const { toolSearch } = await searchWith({ learning: { halfLifeDays: 10 } });
+    const { toolSearch } = await searchWith({ learning: { halfLifeDays: 10, ...ONE_SESSION } });
     await toolSearch.learn(SLANG, "slack__post_message", { at: now });
     await toolSearch.learn("jot it in the diary", "calendar__create_event", { at: new Date(now - 10 * DAY) });
     const [fresh] = await toolSearch.search(SLANG);
@@ -228,7 +233,7 @@ describe("learning from use, through sessions", () => {
 
   it("forgets a scope: here, in the store, and nowhere else", async () => {
     const store = new MemoryUsageStore();
-    const { toolSearch } = await searchWith({ learning: store });
+    const { toolSearch } = await searchWith({ learning: { store, ...ONE_SESSION } });
     await toolSearch.learn(SLANG, "slack__post_message", { scope: "acme" });
     await toolSearch.learn(SLANG, "slack__post_message", { scope: "globex" });
     await toolSearch.flushLearning();
@@ -246,7 +251,7 @@ describe("learning from use, through sessions", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const inner = new MemoryUsageStore();
     const slow: UsageStore = { add: async (lessons) => (await gate, inner.add(lessons)), lessons: (scope) => inner.lessons(scope), forget: (scope) => inner.forget(scope) };
-    const { toolSearch } = await searchWith({ learning: slow });
+    const { toolSearch } = await searchWith({ learning: { store: slow, ...ONE_SESSION } });
     await toolSearch.learn("first, written slowly", "slack__post_message", { scope: "acme" });
     await toolSearch.learn("second, still waiting", "slack__post_message", { scope: "acme" });
     const forgotten = toolSearch.forget("acme");
@@ -287,7 +292,7 @@ describe("learning with a failing or slow store", () => {
   });
 
   it("keeps searching and learning in memory, with warnings, when the store fails", async () => {
-    const { toolSearch, events } = await searchWith({ learning: failing("broken store") });
+    const { toolSearch, events } = await searchWith({ learning: { store: failing("broken store"), ...ONE_SESSION } });
     const result = await searchThenCall(toolSearch, SLANG, "slack__post_message", SLACK_INPUT);
     expect(result.is_error).toBeUndefined();
     await toolSearch.flushLearning();
@@ -304,7 +309,7 @@ describe("learning with a failing or slow store", () => {
       lessons: async () => [{ scope: "default", tool: "slack__post_message", query: SLANG, at: 1 }, { scope: "default", tool: 7 }, { scope: "other", tool: "slack__post_message", query: "x", at: 1 }] as unknown as Lesson[],
       forget: async () => undefined,
     };
-    const { toolSearch, events } = await searchWith({ learning: { store: junk, halfLifeDays: Infinity } });
+    const { toolSearch, events } = await searchWith({ learning: { store: junk, halfLifeDays: Infinity, ...ONE_SESSION } });
     expect(names(await toolSearch.search(SLANG))).toEqual(["slack__post_message"]);
     expect(events).toContainEqual({ type: "warning", code: "learning_store_invalid", message: expect.stringContaining("2 unusable lessons") });
   });
@@ -331,6 +336,40 @@ describe("learning with a failing or slow store", () => {
     }
   });
 
+  it("bounds forget() on a store whose erasures and writes never settle, ranking the scope with nothing learned meanwhile", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const hung: UsageStore = { add: () => new Promise(() => undefined), lessons: async () => [], forget: () => new Promise(() => undefined) };
+      const { toolSearch, events } = await searchWith({ learning: hung });
+      await toolSearch.learn(SLANG, "slack__post_message", { scope: "acme" });
+      await toolSearch.learn(SLANG, "slack__post_message", { scope: "globex" });
+      expect(names(await toolSearch.search(SLANG, { scope: "acme" }))).toEqual(["slack__post_message"]);
+      let forgotten = false;
+      const forgetting = toolSearch.forget("acme").then(() => (forgotten = true));
+      // While the store has not answered, the scope's searches neither wait nor use what was learned.
+      let answered: string[] | undefined;
+      void toolSearch.search(SLANG, { scope: "acme" }).then((matches) => (answered = names(matches)));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(answered).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(forgotten).toBe(true);
+      await forgetting;
+      expect(events).toContainEqual({ type: "warning", code: "learning_store_slow", message: expect.stringContaining('erase scope "acme"') });
+      let again: string[] | undefined;
+      void toolSearch.search(SLANG, { scope: "acme" }).then((matches) => (again = names(matches)));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(again).toEqual([]);
+      // Other scopes keep what they learned.
+      expect(names(await toolSearch.search(SLANG, { scope: "globex" }))).toEqual(["slack__post_message"]);
+      open.splice(open.indexOf(toolSearch), 1);
+      const closing = toolSearch.close();
+      await vi.advanceTimersByTimeAsync(5_000);
+      await closing;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("refuses a learning option it cannot use, saying what it takes", async () => {
     const create = (learning: unknown) => createToolSearch({ tools: sampleTools(), learning } as ToolSearchOptions);
     await expect(create({ store: { add: () => undefined } })).rejects.toThrow(/add\(lessons\), lessons\(scope\) and forget\(scope\)/);
@@ -338,16 +377,19 @@ describe("learning with a failing or slow store", () => {
     await expect(create({ weight: -1 })).rejects.toThrow(/learning.weight/);
     await expect(create({ halfLifeDays: "30" })).rejects.toThrow(/learning.halfLifeDays/);
     await expect(create("yes")).rejects.toThrow(/options.learning must be/);
+    await expect(create({ minSessions: 0 })).rejects.toThrow(/learning.minSessions must be a whole number > 0, got 0/);
+    await expect(create({ minSessions: 17 })).rejects.toThrow(/learning.minSessions must be at most 16, got 17/);
+    await expect(create({ boostDestructive: "yes" })).rejects.toThrow(/learning.boostDestructive must be true or false, got "yes"/);
   });
 });
 
 describe("a file store", () => {
   it("keeps what was learned across a restart", async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), "toolsift-learning-"));
-    const first = await createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false, learning: new FileUsageStore({ cacheDir }) });
+    const first = await createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false, learning: { store: new FileUsageStore({ cacheDir }), ...ONE_SESSION } });
     await searchThenCall(first, SLANG, "slack__post_message", SLACK_INPUT, first.session("run", { scope: "acme" }));
     await first.close();
-    const restarted = await createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false, learning: new FileUsageStore({ cacheDir }) });
+    const restarted = await createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false, learning: { store: new FileUsageStore({ cacheDir }), ...ONE_SESSION } });
     open.push(restarted);
     expect(names(await restarted.search(SLANG, { scope: "acme" }))).toEqual(["slack__post_message"]);
     expect(readFileSync(join(cacheDir, LESSONS_FILE), "utf8")).toContain(SLANG);
@@ -362,7 +404,7 @@ describe("a file store", () => {
     ]);
     const file = join(cacheDir, LESSONS_FILE);
     writeFileSync(file, readFileSync(file, "utf8").replace("diary", "dairy"));
-    const { toolSearch, events } = await searchWith({ learning: new FileUsageStore({ cacheDir }) });
+    const { toolSearch, events } = await searchWith({ learning: { store: new FileUsageStore({ cacheDir }), ...ONE_SESSION } });
     expect(names(await toolSearch.search(SLANG))).toEqual(["slack__post_message"]);
     expect(await toolSearch.search("jot it in the dairy")).toEqual([]);
     expect(events).toContainEqual({ type: "warning", code: "learning_store_repaired", message: expect.stringContaining("1 records failed their check") });
@@ -373,7 +415,7 @@ describePostgres("a PostgreSQL store shared by a fleet", (url) => {
   it("lets two workers learn together, and forget together", async () => {
     const table = scratchTable();
     const stores = [new PostgresUsageStore({ connectionString: url, table }), new PostgresUsageStore({ connectionString: url, table })];
-    const [workerA, workerB] = await Promise.all(stores.map((store) => createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false, learning: { store, refreshMs: 0 } })));
+    const [workerA, workerB] = await Promise.all(stores.map((store) => createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false, learning: { store, refreshMs: 0, ...ONE_SESSION } })));
     try {
       expect(await workerB!.search(SLANG, { scope: "fleet" })).toEqual([]);
       await searchThenCall(workerA!, SLANG, "slack__post_message", SLACK_INPUT, workerA!.session("a-1", { scope: "fleet" }));

@@ -180,6 +180,16 @@ describe("session() options", () => {
     ["not a string", 42, "a scope must be a string (a tenant or team id), got number."],
     ["null", null, "a scope must be a string (a tenant or team id), got null."],
     ["too long", "t".repeat(201), "a scope is at most 200 characters, got 201; use a tenant id or a hash of it."],
+    [
+      "holding a lone surrogate",
+      "tenant-\uD800",
+      "a scope must be well-formed Unicode without NUL, but it holds a lone surrogate or a NUL at character 7; PostgreSQL would merge it with another scope, so use a tenant id or a hash of it.",
+    ],
+    [
+      "holding a NUL",
+      "tenant\u0000-1",
+      "a scope must be well-formed Unicode without NUL, but it holds a lone surrogate or a NUL at character 6; PostgreSQL would merge it with another scope, so use a tenant id or a hash of it.",
+    ],
   ])("refuses a scope that is %s", async (_label, scope, message) => {
     const toolSearch = await createToolSearch({ tools: sampleTools() });
     await refuses(() => toolSearch.session("s", { scope: scope as never }), OptionsError, "invalid_scope", message);
@@ -330,11 +340,11 @@ describe("learn() and forget() options", () => {
     await toolSearch.learn("read a file", "filesystem__read_file", null as never);
     await toolSearch.flushLearning();
     expect(store.added).toEqual([
-      { scope: "default", query: "ping the crew", tool: "slack__post_message", at: Date.UTC(2026, 0, 2) },
-      { scope: "default", query: "open a ticket", tool: "github__create_issue", at: 0 },
-      { scope: "acme", query: "run some sql", tool: "postgres__query", at: 1_700_000_000_000 },
-      { scope: "default", query: "book a meeting", tool: "calendar__create_event", at: Date.UTC(2026, 5, 1) },
-      { scope: "default", query: "read a file", tool: "filesystem__read_file", at: Date.UTC(2026, 5, 1) },
+      { scope: "default", query: "ping the crew", tool: "slack__post_message", at: Date.UTC(2026, 0, 2) , by: "import" },
+      { scope: "default", query: "open a ticket", tool: "github__create_issue", at: 0 , by: "import" },
+      { scope: "acme", query: "run some sql", tool: "postgres__query", at: 1_700_000_000_000 , by: "import" },
+      { scope: "default", query: "book a meeting", tool: "calendar__create_event", at: Date.UTC(2026, 5, 1) , by: "import" },
+      { scope: "default", query: "read a file", tool: "filesystem__read_file", at: Date.UTC(2026, 5, 1) , by: "import" },
     ]);
   });
 
@@ -362,5 +372,10 @@ describe("learn() and forget() options", () => {
     const toolSearch = await learningSearch();
     await refuses(() => toolSearch.forget(""), OptionsError, "invalid_scope", "forget(): a scope must not be empty; leave it out for the default scope.");
     await refuses(() => toolSearch.forget(7 as unknown as string), OptionsError, "invalid_scope", "forget(): a scope must be a string (a tenant or team id), got number.");
+    await refuses(
+      () => toolSearch.forget("acme\uDC00"),
+      OptionsError, "invalid_scope",
+      "forget(): a scope must be well-formed Unicode without NUL, but it holds a lone surrogate or a NUL at character 4; PostgreSQL would merge it with another scope, so use a tenant id or a hash of it.",
+    );
   });
 });

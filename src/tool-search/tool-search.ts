@@ -280,9 +280,11 @@ export class ToolSearch {
 
   /**
    * Erases everything learned in a scope, here and in the usage store (for all the workers
-   * that share it, from their next refresh). Sessions keep running; they learn afresh.
+   * that share it, from their next refresh). Sessions keep running; they learn afresh. Waits for
+   * the store at most 2 s, as searches do: a store that takes longer gets a `learning_store_slow`
+   * warning and finishes in the background, and the scope ranks with nothing learned until it has.
    *
-   * @throws {@link OptionsError} when learning is off or the scope is bad; the store's error if it cannot erase.
+   * @throws {@link OptionsError} when learning is off or the scope is bad; the store's error if it refuses to erase within the wait.
    * @example
    * ```ts
    * await toolSearch.forget("tenant-42"); // the tenant left: its queries are gone
@@ -345,17 +347,23 @@ export class ToolSearch {
       const tool = snapshot.byName.get(name);
       return tool !== undefined && this.isPermitted(tool, context);
     };
-    // The lessons go through the same permission filter as the ranker's matches (and the check below).
+    // The lessons go through the same permission filter as the ranker's matches (and the check
+    // below); tools that delete or reach outside are left to the ranker unless the options allow.
+    const learning = this.learning;
+    const boostable = (name: string) => allowed(name) && (learning!.options.boostDestructive || !isRisky(snapshot.byName.get(name)!));
     const learnStarted = performance.now();
-    const learned = this.learning ? await this.learning.match(scope, query, allowed) : undefined;
+    const learned = learning ? await learning.match(scope, query, boostable, context.sessionId) : undefined;
     const learnMs = performance.now() - learnStarted;
     let started = 0;
     const hits = await this.ranked(snapshot, async () => {
       started = performance.now() - learnMs;
-      const ranked = await this.ranker.search(query, { limit: learned && learned.size > 0 ? Math.max(limit, LEARNED_DEPTH) : limit, filter: allowed });
-      const base = ranked.length > 0 || !this.fallback ? ranked : await this.fallback.search(query, fallbackCatalogue(snapshot), { limit, filter: allowed });
-      if (!learned || learned.size === 0) return base;
-      return blendLearned(base, learned, { weight: this.learning!.options.weight, limit });
+      const lessons = learned !== undefined && learned.size > 0;
+      const retrievedDepth = this.tuning.searchLimit * 4;
+      const depth = lessons ? Math.max(limit, LEARNED_DEPTH, retrievedDepth) : limit;
+      const ranked = await this.ranker.search(query, { limit: depth, filter: allowed });
+      const base = ranked.length > 0 || !this.fallback ? ranked : await this.fallback.search(query, fallbackCatalogue(snapshot), { limit: depth, filter: allowed });
+      if (!lessons) return base;
+      return blendLearned(base, learned, { weight: learning!.options.weight, limit, retrievedDepth });
     });
     const matches: SearchMatch[] = [];
     const seen = new Set<string>();
@@ -500,6 +508,11 @@ export function createToolSearch(options: ToolSearchOptions): Promise<ToolSearch
 
 /** How deep the ranker's list is read when lessons add to it: a learned tool may lift one from far down. */
 const LEARNED_DEPTH = 50;
+
+/** Whether a tool deletes or changes data, or reaches the outside world: lessons do not lift it by default. */
+function isRisky(tool: CatalogueTool): boolean {
+  return tool.destructive || tool.openWorld;
+}
 
 /** A scope option checked; `undefined` when it was left out. */
 function checkedScope(scope: unknown): string | undefined {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe } from "vitest";
 import { PostgresUsageStore } from "../../src/index.js";
 import { loadPgPool } from "../../src/learning/load-pg.js";
+import { poolConfig } from "../../src/learning/postgres-usage-store.js";
 
 /** The test database, e.g. postgres://toolsift:toolsift@localhost:5432/toolsift_test; `.ci/run` starts one and sets it. */
 export const TEST_PG = process.env.TOOLSIFT_TEST_PG;
@@ -32,7 +33,7 @@ export function scratchTable(): string {
 /** Drops a scratch table over a connection of its own. */
 export async function dropTable(url: string, table: string): Promise<void> {
   const Pool = await loadPgPool();
-  const pool = new Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 1_000 });
+  const pool = new Pool({ ...poolConfig({ connectionString: url, maxConnections: 1 }), idleTimeoutMillis: 1_000 });
   try {
     await pool.query(`DROP TABLE IF EXISTS "${table}"`);
   } finally {
