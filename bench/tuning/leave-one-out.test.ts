@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { leaveOneDatasetOut, worstChange } from "./leave-one-out.js";
+
+describe("leaveOneDatasetOut", () => {
+  it("keeps the default when no setting beats it on the worst of the other sets", () => {
+    const scores = { a: { base: 0.5, x: 0.7 }, b: { base: 0.5, x: 0.4 }, c: { base: 0.5, x: 0.6 } };
+    const folds = leaveOneDatasetOut(scores, "base");
+    // Left out b, x gains on a and c: chosen, and it loses 10 points on b, where it was not tuned.
+    expect(folds).toEqual([
+      { heldOut: "a", chosen: "base", trainingWorst: 0, heldOutChange: 0 },
+      { heldOut: "b", chosen: "x", trainingWorst: expect.closeTo(0.1, 10), heldOutChange: expect.closeTo(-0.1, 10) },
+      { heldOut: "c", chosen: "base", trainingWorst: 0, heldOutChange: 0 },
+    ]);
+  });
+
+  it("judges a setting by its worst set, never its mean", () => {
+    const scores = { a: { base: 0.5, big: 0.9, safe: 0.52 }, b: { base: 0.5, big: 0.49, safe: 0.51 }, c: { base: 0.5, big: 0.9, safe: 0.51 } };
+    expect(worstChange(scores, "big", "base", ["a", "b", "c"])).toBeCloseTo(-0.01, 10);
+    const folds = leaveOneDatasetOut(scores, "base");
+    // Tuned without b, the big gain looks safe; left-out b shows its loss.
+    expect(folds.map((fold) => fold.chosen)).toEqual(["safe", "big", "safe"]);
+    expect(folds[1]!.heldOutChange).toBeCloseTo(-0.01, 10);
+  });
+});

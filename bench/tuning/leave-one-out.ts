@@ -1,0 +1,44 @@
+/**
+ * Leave-one-dataset-out choice of a setting: for each dataset, the setting whose worst change
+ * against the current default, over every *other* dataset, is best; then what that choice does
+ * on the dataset left out. A setting that wins only where it was tuned shows up here as a loss on
+ * the left-out set. Pure: it reads a table of scores, it runs nothing.
+ */
+
+/** Scores by dataset, then by setting id (higher is better). */
+export type ScoreTable = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+export interface LeaveOneOutFold {
+  /** The dataset left out. */
+  heldOut: string;
+  /** The setting chosen on the other datasets. */
+  chosen: string;
+  /** The chosen setting's worst change against the default over the other datasets. */
+  trainingWorst: number;
+  /** The chosen setting's change against the default on the dataset left out. */
+  heldOutChange: number;
+}
+
+/** The worst (lowest) change of `setting` against `baseline` over `datasets`. */
+export function worstChange(scores: ScoreTable, setting: string, baseline: string, datasets: readonly string[]): number {
+  return Math.min(...datasets.map((dataset) => scores[dataset]![setting]! - scores[dataset]![baseline]!));
+}
+
+/**
+ * One fold per dataset. Ties go to the baseline, then to the setting listed first, so a change
+ * must earn its place.
+ */
+export function leaveOneDatasetOut(scores: ScoreTable, baseline: string): LeaveOneOutFold[] {
+  const datasets = Object.keys(scores);
+  const settings = Object.keys(scores[datasets[0]!] ?? {});
+  return datasets.map((heldOut) => {
+    const training = datasets.filter((dataset) => dataset !== heldOut);
+    let chosen = baseline;
+    let best = worstChange(scores, baseline, baseline, training);
+    for (const setting of settings) {
+      const worst = worstChange(scores, setting, baseline, training);
+      if (worst > best) [chosen, best] = [setting, worst];
+    }
+    return { heldOut, chosen, trainingWorst: best, heldOutChange: scores[heldOut]![chosen]! - scores[heldOut]![baseline]! };
+  });
+}
