@@ -22,6 +22,7 @@ export {
   type ToolFormat,
 } from "./openai-format.js";
 export type { SearchMatch } from "./search-match.js";
+export { withUnavailable, type UnavailableSource } from "./unavailable-sources.js";
 export {
   MAX_QUERY_LENGTH,
   MAX_SEARCH_LIMIT,

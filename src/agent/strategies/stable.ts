@@ -1,4 +1,4 @@
-import { searchResultBlock } from "../../session/index.js";
+import { searchResultBlock, withUnavailable } from "../../session/index.js";
 import type { AgentStrategy } from "./agent-strategy.js";
 
 /**
@@ -27,6 +27,6 @@ export const stableStrategy: AgentStrategy = {
       const full = view.fullByName.get(name);
       return full ? { name, description, input_schema: full.input_schema } : { name, description };
     });
-    return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify({ matches }) };
+    return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(withUnavailable({ matches }, outcome.unavailable)) };
   },
 };
