@@ -3,6 +3,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
+import { withUnavailable } from "../session/index.js";
 import { callResultOf, errorCallResult, type McpCallResult } from "./call-result.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";
@@ -158,11 +159,17 @@ export class GatewayConnection {
   private async search(input: unknown): Promise<McpCallResult> {
     const outcome = await this.session.searchTools(input);
     if (!outcome.ok) return errorCallResult(outcome.error);
+    const unavailable = outcome.unavailable?.filter((source) => !this.services.policy.hidesServer(source.server));
     if (outcome.matches.length === 0) {
-      return textResult({
-        matches: [],
-        hint: 'No tool matched. Rephrase with other words for the action or the thing it acts on (e.g. "send message" instead of "ping someone").',
-      });
+      return textResult(
+        withUnavailable(
+          {
+            matches: [],
+            hint: 'No tool matched. Rephrase with other words for the action or the thing it acts on (e.g. "send message" instead of "ping someone").',
+          },
+          unavailable,
+        ),
+      );
     }
     const names = outcome.matches.map((match) => match.name);
     let note: string;
@@ -173,7 +180,7 @@ export class GatewayConnection {
     } else {
       note = "Call the one that fits; its full input schema loads on the first call.";
     }
-    return textResult({ matches: outcome.matches.map(({ name, description }) => ({ name, description })), note });
+    return textResult(withUnavailable({ matches: outcome.matches.map(({ name, description }) => ({ name, description })), note }, unavailable));
   }
 
   private async run(name: string, input: unknown, extra: Extra): Promise<McpCallResult> {
