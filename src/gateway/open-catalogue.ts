@@ -68,6 +68,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     onEvent: (event) => options.onHostEvent?.(event),
     ...(settings.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: settings.requestTimeoutMs }),
     ...(settings.callTimeoutMs === undefined ? {} : { callTimeoutMs: settings.callTimeoutMs }),
+    ...(settings.refreshWaitMs === undefined ? {} : { refreshWaitMs: settings.refreshWaitMs }),
     ...(options.reconnect === false ? { reconnect: false } : settings.reconnect === undefined ? {} : { reconnect: settings.reconnect }),
     ...(options.background ? { waitForServers: false } : {}),
   });

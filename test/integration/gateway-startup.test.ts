@@ -54,7 +54,7 @@ describe("toolsift serve connects its servers in the background", () => {
         // Every tool of this one is denied: clients never hear of it.
         hidden: { command: join(scratch, "no-such-hidden-server") },
       },
-      toolsift: { deny: ["hidden__*"], reconnect: { initialDelayMs: 60_000, maxDelayMs: 60_000 } },
+      toolsift: { deny: ["hidden__*"], refreshWaitMs: 3000, reconnect: { initialDelayMs: 60_000, maxDelayMs: 60_000 } },
     });
 
     const gateway = await connectGateway(file, { args: ["--stubs"] });
