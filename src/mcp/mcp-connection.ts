@@ -448,7 +448,9 @@ export class McpConnection {
   }
 
   private downReason(): string {
-    const why = this.lastError ? ` (${oneLine(this.lastError.message, 300)})` : "";
+    // The few words, not the error's text: this goes to the model, and that text can carry a
+    // stdio server's arguments, a URL or whatever the server printed (the log has it all).
+    const why = this.lastBrief ? ` (${this.lastBrief})` : "";
     const next =
       this.state === "disconnected"
         ? "reconnecting is off, so it stays down"

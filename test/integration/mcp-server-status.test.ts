@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolSearch, fromMcp, type McpServerConfig, type SearchToolsOutcome } from "../../src/index.js";
 import { scratchDir } from "../support/gateway-process.js";
-import { DYNAMIC_SERVER, runTool, waitFor } from "../support/mcp-servers.js";
+import { DYNAMIC_SERVER, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
 
 /**
  * Searches over real MCP server processes that are slow to start or fail, through `fromMcp`
@@ -108,6 +108,7 @@ describe("search_tools while MCP servers connect in the background", () => {
     const session = toolSearch.session();
     ok(await session.searchTools({ query: "echo" }));
 
+    const staleEcho = toolNamed(await host.listTools(), "shown__echo");
     // Both go down (crashed through the host, which permit does not gate), and stay down.
     await runTool(host, "secret__crash");
     await runTool(host, "shown__crash");
@@ -118,5 +119,9 @@ describe("search_tools while MCP servers connect in the background", () => {
     const answer = await session.execute({ id: "toolu_1", name: "search_tools", input: { query: "delete every stored record" } });
     expect(answer.content).not.toMatch(/secret|wipe_data/);
     expect(await toolSearch.unavailable()).toEqual(outcome.unavailable);
+    // A call the model makes with a name it already had says the same few words, not the command line.
+    const call = await staleEcho.execute?.({ text: "anyone?" }, { sessionId: undefined, stage: "execute" });
+    expect(textOf(call as never)).toMatch(/"shown" is not connected \(went away \(exited with code 3\)\); toolsift is reconnecting/);
+    expect(textOf(call as never)).not.toContain(DYNAMIC_SERVER);
   }, 30_000);
 });
