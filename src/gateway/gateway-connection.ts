@@ -3,7 +3,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
-import { withUnavailable } from "../session/index.js";
+import { noSuchTool, withUnavailable } from "../session/index.js";
 import { callResultOf, errorCallResult, type McpCallResult } from "./call-result.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";
@@ -184,6 +184,8 @@ export class GatewayConnection {
   }
 
   private async run(name: string, input: unknown, extra: Extra): Promise<McpCallResult> {
+    // The library would say a hidden server is connecting or down: it cannot tell that the config hides all of it.
+    if (this.services.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__"))))) return errorCallResult(noSuchTool(name));
     const id = `call_${++this.calls}`;
     const call: PendingCall = { requestId: extra.requestId, signal: extra.signal };
     this.pending.set(id, call);

@@ -36,6 +36,7 @@ export type { DeferrableTool, SessionView } from "./session-view.js";
 export { PERMISSIVE_SCHEMA, STUB_HINT, stubOf } from "./stub.js";
 export {
   ToolSearchSession,
+  noSuchTool,
   searchResultBlock,
   tracedToolCall,
   type SearchToolsOutcome,

@@ -80,6 +80,11 @@ describe("toolsift serve connects its servers in the background", () => {
     expect(empty.matches).toEqual([]);
     expect(empty.hint).toMatch(/some servers are still connecting .* Search again in a few seconds/);
     for (const body of [during, empty]) expect(JSON.stringify(body)).not.toMatch(/TOPSECRET|hidden/);
+    // A call says why a server's tool is missing, but not for the hidden server.
+    const early = await gateway.client.callTool({ name: "missing__anything", arguments: {} });
+    expect(resultText(early)).toMatch(/the server "missing" is down \(command not found\)/);
+    const hiddenCall = await gateway.client.callTool({ name: "hidden__anything", arguments: {} });
+    expect(resultText(hiddenCall)).toBe('There is no tool named "hidden__anything" available here. Use search_tools to find the right tool by what it does.');
 
     // The slow server connects: the client is told its list changed, and the new list has its tools.
     const seen = gateway.listChanges();
