@@ -12,8 +12,8 @@ import { DYNAMIC_SERVER, runTool, textOf, toolNamed, waitFor } from "../support/
  */
 
 /** Long enough that the first search's wait (REFRESH_WAIT_MS) ends well before this server is up. */
-const SLOW_START_MS = 7000;
-const REFRESH_WAIT_MS = 2500;
+const SLOW_START_MS = 10_000;
+const REFRESH_WAIT_MS = 4000;
 /** Retries far apart, so a failed server stays down for the whole test. */
 const NO_RETRY_SOON = { initialDelayMs: 60_000, maxDelayMs: 60_000 };
 const SECRET = "sk-live-TOPSECRET";
