@@ -80,6 +80,11 @@ export class McpConnection {
    */
   private attemptWaitUntil: number | undefined;
   private connectedAt = 0;
+  /**
+   * The session being opened, if one is, and how to abort it: close() ends a server that never
+   * answers initialize at once, and waits for that, rather than for the request's timeout.
+   */
+  private opening: { abort: AbortController; session: Promise<McpSession> } | undefined;
   /** Set once fromMcp has settled: from then on, changes of the tool list are announced. */
   private announcing = false;
   private closing: Promise<void> | undefined;
@@ -243,13 +248,15 @@ export class McpConnection {
     this.closing ??= (async () => {
       this.state = "closed";
       this.generation++;
+      const opening = this.opening;
+      opening?.abort.abort();
       clearTimeout(this.retryTimer);
       this.retryTimer = undefined;
       this.tools = EMPTY;
       this.originalNames = new Map();
       const session = this.session;
       this.session = undefined;
-      await session?.close();
+      await Promise.all([session?.close(), opening?.session.then((opened) => opened.close(), () => undefined)]);
     })();
     return this.closing;
   }
@@ -259,7 +266,9 @@ export class McpConnection {
     const generation = ++this.generation;
     this.state = "connecting";
     this.changedWhileConnecting = false;
-    const session = await this.open({
+    const abort = new AbortController();
+    const opened = this.open({
+      signal: abort.signal,
       onListChanged: () => {
         if (generation !== this.generation) return;
         // The first listing may already be under way with the old list: list again after it.
@@ -269,6 +278,14 @@ export class McpConnection {
       onLost: (reason, brief) => this.lost(generation, reason, brief),
       onWarning: (error) => this.warn(error),
     });
+    const opening = { abort, session: opened };
+    this.opening = opening;
+    let session: McpSession;
+    try {
+      session = await opened;
+    } finally {
+      if (this.opening === opening) this.opening = undefined;
+    }
     if (generation !== this.generation) {
       // Closed while it was opening.
       await session.close();

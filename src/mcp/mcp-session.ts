@@ -30,6 +30,11 @@ export interface SessionHandlers {
   onLost(reason: string, brief: string): void;
   /** Something worth a warning that does not end the session (garbage on stdout). */
   onWarning(error: ToolsiftError): void;
+  /**
+   * Aborts when the host closes while the session is still opening: what was started (a process
+   * that never answers initialize) is ended then, not when its request times out.
+   */
+  signal?: AbortSignal;
 }
 
 /** Opens a new session to one server; each reconnect calls it again. */
@@ -116,6 +121,7 @@ export function ownedSessions(
       })();
       return closing;
     };
+    handlers.signal?.addEventListener("abort", () => void close().catch(() => undefined), { once: true });
     // Set before connecting, so a notification sent right after `initialize` is not lost.
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => handlers.onListChanged());
     client.onclose = () => {

@@ -1,9 +1,9 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolSearch, fromMcp, type McpServerConfig, type SearchToolsOutcome } from "../../src/index.js";
 import { scratchDir } from "../support/gateway-process.js";
-import { DYNAMIC_SERVER, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
+import { DYNAMIC_SERVER, isAlive, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
 
 /**
  * Searches over real MCP server processes that are slow to start or fail, through `fromMcp`
@@ -96,6 +96,23 @@ describe("search_tools while MCP servers connect in the background", () => {
     const later = ok(await session.searchTools({ query: "echo the given text back" }));
     expect(later.matches.map((match) => match.name)).toContain("slow__echo");
     expect(later.unavailable?.map((source) => source.server)).toEqual(["crashing", "missing"]);
+  }, 60_000);
+
+  it("ends a server that never answers initialize when the host closes, without waiting for the request's timeout", async () => {
+    const pidFile = join(scratchDir(), "stuck.pid");
+    const requestTimeoutMs = 30_000;
+    const host = await fromMcp(
+      { stuck: dynamic({ FIXTURE_START_DELAY_MS: "600000", FIXTURE_PID_FILE: pidFile }) },
+      { waitForServers: false, requestTimeoutMs, onEvent: () => {} },
+    );
+    await waitFor("the stuck server to start", () => existsSync(pidFile) && readFileSync(pidFile, "utf8") !== "");
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    expect(await host.sourceStatus()).toEqual([{ server: "stuck", state: "connecting" }]);
+    const since = Date.now();
+    await host.close();
+    expect(Date.now() - since).toBeLessThan(requestTimeoutMs / 3);
+    expect(isAlive(pid)).toBe(false);
+    expect(await host.sourceStatus()).toEqual([]);
   }, 60_000);
 
   it("never names a server permit hides entirely, nor a hidden tool, and still names a server the session may use", async () => {
