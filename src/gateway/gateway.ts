@@ -115,7 +115,8 @@ export class Gateway {
    * resolves once one server has connected.
    */
   get unreachable(): Promise<ToolsiftError> {
-    return this.catalogue.unreachable;
+    // Attempts that end because the gateway closes (a client that hung up during the start) are not the servers' failure.
+    return this.catalogue.unreachable.then((error) => (this.closing ? new Promise<never>(() => {}) : error));
   }
 
   /** How many clients are connected. */
