@@ -1,7 +1,8 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectGateway, resultText, scratchDir, writeConfig, type GatewayClient } from "../support/gateway-process.js";
+import { CLI_ARGS, ROOT, connectGateway, resultText, scratchDir, writeConfig, type GatewayClient } from "../support/gateway-process.js";
 import { DYNAMIC_SERVER, waitFor } from "../support/mcp-servers.js";
 
 /**
@@ -115,5 +116,24 @@ describe("toolsift serve connects its servers in the background", () => {
     const body = await search(gateway, "echo the given text back");
     expect(body.matches.map((match) => match.name)).toContain("fast__echo");
     expect(body.unavailable).toEqual([{ server: "stuck", state: "connecting" }]);
+  }, 60_000);
+
+  it("exits 0 at once when the client hangs up while a server is still connecting", async () => {
+    const requestTimeoutMs = 30_000;
+    const file = writeConfig({
+      mcpServers: { stuck: { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_START_DELAY_MS: "600000" }, stderr: "ignore" } },
+      toolsift: { requestTimeoutMs },
+    });
+    const child = spawn(process.execPath, [...CLI_ARGS, "serve", "--config", file], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    const initialize = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "hang-up", version: "1" } };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: initialize })}\n`);
+    await waitFor("the initialize answer", () => stdout.includes('"id":1'), requestTimeoutMs / 2);
+    const since = Date.now();
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(Date.now() - since).toBeLessThan(requestTimeoutMs / 3);
   }, 60_000);
 });
