@@ -2,7 +2,8 @@ import { CatalogueError, errorText } from "../errors.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
 import { HostListing } from "./host-listing.js";
 import { parseCatalogue } from "./parse-catalogue.js";
-import type { ToolHost } from "./tool-definition.js";
+import { unreadySources } from "./source-status.js";
+import type { ToolHost, ToolSourceStatus } from "./tool-definition.js";
 
 /** The catalogue at one moment. `version` changes exactly when the tools do. */
 export interface CatalogueSnapshot {
@@ -31,6 +32,13 @@ export class Catalogue {
   private readonly listing = new HostListing();
   /** What the last listing warned about: a tool that stays bad is reported once, not on every listing. */
   private warned: ReadonlySet<string> = new Set();
+  /**
+   * The tools each server had when it last had any, so that a server that is down now can still
+   * be told apart from one `permit` hides entirely. One entry per server name a tool carried.
+   */
+  private readonly lastListedByServer = new Map<string, readonly CatalogueTool[]>();
+  /** The last sourceStatus() failure warned about, so a host that keeps failing warns once. */
+  private statusProblem: string | undefined;
 
   private constructor(
     private readonly host: ToolHost | undefined,
@@ -77,7 +85,62 @@ export class Catalogue {
     const previous = this.current;
     if (previous && sameTools(previous.tools, tools)) return previous;
     this.current = snapshotOf(tools, (previous?.version ?? 0) + 1);
+    this.rememberServers(tools);
     return this.current;
+  }
+
+  /**
+   * The host's sources that are not ready, from its optional `sourceStatus()` (which may wait a
+   * little for sources still connecting), checked and bounded. Never rejects: a host without it,
+   * or whose answer cannot be read, counts as all ready (with a warning, once per problem).
+   */
+  async sourceStatus(): Promise<ToolSourceStatus[]> {
+    const host = this.host;
+    let reported: unknown;
+    try {
+      const read = host?.sourceStatus;
+      if (typeof read !== "function") return [];
+      reported = await read.call(host);
+    } catch (error) {
+      this.statusFailed(`The tool host's sourceStatus() failed (${errorText(error)}), so no server is named as unavailable.`);
+      return [];
+    }
+    if (!Array.isArray(reported)) {
+      this.statusFailed(`The tool host's sourceStatus() resolved to ${reported === null ? "null" : typeof reported}, not an array. Fix the host.`);
+      return [];
+    }
+    this.statusProblem = undefined;
+    return unreadySources(reported);
+  }
+
+  /** The tools `server` had when it last had any; `undefined` if no listing had a tool of it. */
+  lastListed(server: string): readonly CatalogueTool[] | undefined {
+    return this.lastListedByServer.get(server);
+  }
+
+  private rememberServers(tools: readonly CatalogueTool[]): void {
+    const byServer = new Map<string, CatalogueTool[]>();
+    for (const tool of tools) {
+      if (tool.server === undefined) continue;
+      const group = byServer.get(tool.server);
+      if (group) group.push(tool);
+      else byServer.set(tool.server, [tool]);
+    }
+    for (const [server, group] of byServer) {
+      // Re-inserted, so the Map's order is recency and the cap drops the server unseen longest.
+      this.lastListedByServer.delete(server);
+      this.lastListedByServer.set(server, group);
+    }
+    for (const oldest of this.lastListedByServer.keys()) {
+      if (this.lastListedByServer.size <= MAX_REMEMBERED_SERVERS) break;
+      this.lastListedByServer.delete(oldest);
+    }
+  }
+
+  private statusFailed(message: string): void {
+    if (message === this.statusProblem) return;
+    this.statusProblem = message;
+    this.warn("host_status_failed", message);
   }
 
   private async list(): Promise<CatalogueTool[]> {
@@ -97,6 +160,9 @@ export class Catalogue {
     return tools;
   }
 }
+
+/** How many servers' last tools are remembered; a host that invents server names cannot grow the memory past it. */
+const MAX_REMEMBERED_SERVERS = 1024;
 
 function snapshotOf(tools: readonly CatalogueTool[], version: number): CatalogueSnapshot {
   return { tools, byName: new Map(tools.map((tool) => [tool.name, tool])), version };

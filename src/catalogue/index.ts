@@ -5,6 +5,8 @@ export {
   type ToolContext,
   type ToolDefinition,
   type ToolHost,
+  type ToolSourceStatus,
+  MAX_REPORTED_SOURCES,
   type ZodSchemaLike,
 } from "./tool-definition.js";
 export { isToolOutput, toolOutput, type ToolOutput, type ToolResultContentBlock, type ToolResultImageType } from "./tool-output.js";

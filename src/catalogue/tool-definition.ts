@@ -108,6 +108,51 @@ export interface ToolHost {
   listTools(): Promise<readonly ToolDefinition[]>;
   /** Release what the host opened (connections, processes). */
   close?(): Promise<void>;
+  /**
+   * Where each source of the host's tools stands (an MCP server, an API), so that a search that
+   * finds little can tell the model why: some tools are missing because their server is still
+   * connecting or is down, not because no such tool exists. Optional; a host without it is read
+   * as always ready.
+   *
+   * toolsift calls it at the start of every search, before it lists the tools, and waits for it:
+   * a host whose sources are still connecting may wait here, briefly, so that the search sees the
+   * tools of those that connect in time (`fromMcp` waits up to its `refreshWaitMs`, once
+   * per connection attempt). A host that throws, or answers with something that is not an array,
+   * is read as all ready, with a warning.
+   *
+   * What it returns is shown to the model: name each source as its tools' `server` is named, and
+   * keep `error` to a few words, without secrets (no URLs, arguments, tokens or raw server
+   * output). toolsift names a source only to sessions that `permit` lets see at least one of the
+   * tools it last listed for it, cuts every string, strips control characters, and shows at most
+   * {@link MAX_REPORTED_SOURCES} sources.
+   *
+   * @example
+   * ```ts
+   * const host: ToolHost = {
+   *   listTools: async () => (crm.connected ? crm.tools : []),
+   *   sourceStatus: () => [crm.connected ? { server: "crm", state: "ready" } : { server: "crm", state: "down", error: "HTTP 503" }],
+   * };
+   * ```
+   */
+  sourceStatus?(): readonly ToolSourceStatus[] | Promise<readonly ToolSourceStatus[]>;
+}
+
+/** How many sources a search names at most; a host that reports more is cut to these. */
+export const MAX_REPORTED_SOURCES = 32;
+
+/**
+ * Where one source of a {@link ToolHost}'s tools stands, from {@link ToolHost.sourceStatus}.
+ *
+ * - `ready`: its tools are listed.
+ * - `connecting`: a first attempt to reach it is under way; its tools may come in a moment.
+ * - `down`: it failed, or went away; its tools are missing until it is back. `error` says why.
+ */
+export interface ToolSourceStatus {
+  /** The source, named as the `server` of the tools it provides (for an MCP server, its config key). */
+  server: string;
+  state: "ready" | "connecting" | "down";
+  /** Why it is down, in a few words (e.g. `"command not found"`, `"connection refused"`); shown to the model. */
+  error?: string;
 }
 
 /**

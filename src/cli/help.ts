@@ -44,6 +44,10 @@ at most maxHydratedTools of them, least recently used leaving first; each change
 with notifications/tools/list_changed. Any tool can be called by name even when not listed; its
 input is checked against its real schema first. Destructive tools (destructiveHint) run only
 when the user confirms them through MCP elicitation, or when allowDestructive names them.
+Clients are answered at once while the servers connect in the background (the servers of
+keepTools excepted); a search waits up to refreshWaitMs for servers still connecting, then
+names those still connecting and those down ("unavailable"). If every server fails, it exits
+with code 1.
 stdout carries only MCP messages; every log line goes to stderr.
 
 Config file (comments and trailing commas allowed):
@@ -65,6 +69,7 @@ Config file (comments and trailing commas allowed):
       "toolSearchThresholdTokens": 0,           list everything in full at or under this size
       "callTimeoutMs": 30000,                   one upstream call, at most
       "requestTimeoutMs": 60000,                connecting and listing, at most
+      "refreshWaitMs": 2000,                    a search's wait for servers still connecting
       "reconnect": { "initialDelayMs": 500, "maxDelayMs": 30000 }   or false
     }
   }

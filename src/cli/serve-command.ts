@@ -6,7 +6,8 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 /**
  * `toolsift serve`: checks the config, starts the gateway, serves stdio (one client, until it
- * hangs up) or Streamable HTTP (until a signal), then ends every upstream server.
+ * hangs up) or Streamable HTTP (until a signal), then ends every upstream server. Clients are
+ * served at once, while the upstream servers connect; if every one fails, it stops with the error.
  */
 export async function serveCommand(command: Extract<CliCommand, { command: "serve" }>, io: CliIo): Promise<number> {
   const config = readGatewayConfig(command.config);
@@ -14,6 +15,12 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
   const gateway = await Gateway.start({ config, mode: command.stubs ? "stubs" : "search", log: io.err });
   let stop!: (why: string) => void;
   const stopped = new Promise<string>((resolve) => (stop = resolve));
+  // Servers connect after the client is served; if none ever does, the gateway ends with exit code 1, naming each.
+  let unreachable: Error | undefined;
+  void gateway.unreachable.then((error) => {
+    unreachable = error;
+    stop("no upstream server could be reached");
+  });
   const onSignal = (signal: NodeJS.Signals) => stop(`received ${signal}`);
   for (const signal of SIGNALS) process.on(signal, onSignal);
   try {
@@ -38,6 +45,7 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
     for (const signal of SIGNALS) process.off(signal, onSignal);
     await gateway.close();
   }
+  if (unreachable) throw unreachable;
   return 0;
 }
 

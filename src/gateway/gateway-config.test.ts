@@ -139,6 +139,7 @@ describe("readGatewayConfig: bad files say which file, which field and what to d
     expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { deny: ["gh.delete"] } }).message).toMatch(/toolsift\.deny\[0\] "gh\.delete" can never match/);
     expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { allowDestructive: "gh__x" } })).toMatchObject({ field: "toolsift.allowDestructive" });
     expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { callTimeoutMs: 0 } })).toMatchObject({ field: "toolsift.callTimeoutMs" });
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { refreshWaitMs: -1 } }).message).toMatch(/toolsift\.refreshWaitMs must be a 0 or more number of milliseconds/);
     expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { reconnect: { initialDelayMs: 900, maxDelayMs: 100 } } })).toMatchObject({ field: "toolsift.reconnect.maxDelayMs" });
     expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { reconnect: { delay: 1 } } })).toMatchObject({ field: "toolsift.reconnect.delay" });
   });

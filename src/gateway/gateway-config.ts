@@ -32,6 +32,8 @@ export interface GatewaySettings {
   allowDestructive: string[];
   callTimeoutMs: number | undefined;
   requestTimeoutMs: number | undefined;
+  /** How long a search waits for servers still connecting (and re-lists under way); the library's 2 s when undefined. */
+  refreshWaitMs: number | undefined;
   reconnect: false | McpReconnectOptions | undefined;
 }
 
@@ -62,6 +64,7 @@ const SETTING_KEYS = [
   "allowDestructive",
   "callTimeoutMs",
   "requestTimeoutMs",
+  "refreshWaitMs",
   "reconnect",
 ] as const;
 
@@ -216,11 +219,11 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     }
     return value as number;
   };
-  const ms = (name: string): number | undefined => {
+  const ms = (name: string, min = 1): number | undefined => {
     const value = settings[name];
     if (value === undefined) return undefined;
-    if (typeof value !== "number" || !Number.isFinite(value) || value < 1 || value > 2 ** 31 - 1) {
-      fail(`toolsift.${name}`, `must be a positive number of milliseconds, not ${describeValue(value)}.`);
+    if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > 2 ** 31 - 1) {
+      fail(`toolsift.${name}`, `must be a ${min === 0 ? "0 or more" : "positive"} number of milliseconds, not ${describeValue(value)}.`);
     }
     return value as number;
   };
@@ -270,6 +273,7 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     allowDestructive: globs("allowDestructive", true) ?? [],
     callTimeoutMs: ms("callTimeoutMs"),
     requestTimeoutMs: ms("requestTimeoutMs"),
+    refreshWaitMs: ms("refreshWaitMs", 0),
     reconnect: parseReconnect(settings.reconnect, fail),
   };
 }

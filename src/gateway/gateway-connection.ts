@@ -3,7 +3,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
-import { searchAnswer } from "../session/index.js";
+import { noSuchTool, searchAnswer, withUnavailable } from "../session/index.js";
 import { callResultOf, errorCallResult, type McpCallResult } from "./call-result.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";
@@ -159,7 +159,8 @@ export class GatewayConnection {
   private async search(input: unknown): Promise<McpCallResult> {
     const outcome = await this.session.searchTools(input);
     if (!outcome.ok) return errorCallResult(outcome.error);
-    if (outcome.matches.length === 0) return textResult(searchAnswer([]));
+    const unavailable = outcome.unavailable?.filter((source) => !this.services.policy.hidesServer(source.server));
+    if (outcome.matches.length === 0) return textResult(withUnavailable(searchAnswer([]), unavailable));
     const names = outcome.matches.map((match) => match.name);
     let note: string;
     if (this.services.mode === "search") {
@@ -169,10 +170,12 @@ export class GatewayConnection {
     } else {
       note = "Call the one that fits; its full input schema loads on the first call.";
     }
-    return textResult({ ...searchAnswer(outcome.matches), note });
+    return textResult(withUnavailable({ ...searchAnswer(outcome.matches), note }, unavailable));
   }
 
   private async run(name: string, input: unknown, extra: Extra): Promise<McpCallResult> {
+    // The library would say a hidden server is connecting or down: it cannot tell that the config hides all of it.
+    if (this.services.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__"))))) return errorCallResult(noSuchTool(name));
     const id = `call_${++this.calls}`;
     const call: PendingCall = { requestId: extra.requestId, signal: extra.signal };
     this.pending.set(id, call);

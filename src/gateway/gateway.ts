@@ -1,5 +1,5 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { errorText } from "../errors.js";
+import { errorText, type ToolsiftError } from "../errors.js";
 import type { ToolSearchEvent } from "../index.js";
 import type { GatewayConfig } from "./gateway-config.js";
 import { GatewayConnection, type ConnectionServices } from "./gateway-connection.js";
@@ -51,7 +51,8 @@ export class Gateway {
       log,
       closed: (connection) => this.connections.delete(connection.id),
     };
-    const servers = catalogue.host.servers;
+    // A server whose every tool the config hides is not named to clients, here or in a search.
+    const servers = catalogue.host.servers.filter((server) => !this.services.policy.hidesServer(server));
     this.instructions =
       `toolsift fronts ${servers.length} MCP server${servers.length === 1 ? "" : "s"} (${servers.join(", ")}); their tools are named server__tool. ` +
       (mode === "search"
@@ -60,11 +61,13 @@ export class Gateway {
   }
 
   /**
-   * Connects every upstream server of the config (those that fail are retried in the background)
-   * and builds the tool search.
+   * Builds the tool search and starts connecting every upstream server of the config, without
+   * waiting for them (except the servers of keep tools): clients are served at once, each
+   * server's tools join as it connects, and those that fail are retried in the background. A
+   * search names the servers still connecting or down.
    *
-   * @throws `DependencyError` when `@modelcontextprotocol/sdk` is missing; `ToolsiftError` when no
-   *   server could be reached; `ModelError` when the configured model cannot load.
+   * @throws `DependencyError` when `@modelcontextprotocol/sdk` is missing; `ModelError` when the
+   *   configured model cannot load.
    */
   static async start(options: GatewayOptions): Promise<Gateway> {
     const log = options.log ?? ((line: string) => process.stderr.write(`toolsift: ${line}\n`));
@@ -85,6 +88,8 @@ export class Gateway {
       },
       warn: log,
       listEveryStub: options.mode === "stubs",
+      // initialize is answered at once; servers join as they connect, and searches name the others.
+      background: true,
     });
     gateway = new Gateway(connections, sdk, catalogue, options.config, options.mode ?? "search", log);
     return gateway;
@@ -102,6 +107,16 @@ export class Gateway {
   /** Serves the one client on this process's stdin and stdout. */
   connectStdio(): Promise<GatewayConnection> {
     return this.connect(new this.services.sdk.StdioServerTransport());
+  }
+
+  /**
+   * Resolves, naming each server and why, if every upstream server failed its first attempt to
+   * connect: a gateway with nothing behind it should stop rather than serve nothing. Never
+   * resolves once one server has connected.
+   */
+  get unreachable(): Promise<ToolsiftError> {
+    // Attempts that end because the gateway closes (a client that hung up during the start) are not the servers' failure.
+    return this.catalogue.unreachable.then((error) => (this.closing ? new Promise<never>(() => {}) : error));
   }
 
   /** How many clients are connected. */

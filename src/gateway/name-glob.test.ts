@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { globProblem, nameMatcher } from "./name-glob.js";
+import { globProblem, nameMatcher, prefixCoverage } from "./name-glob.js";
 
 describe("nameMatcher", () => {
   it("matches whole names: * any run (underscores included), ? one character, the rest literally", () => {
@@ -38,5 +38,20 @@ describe("globProblem", () => {
     expect(globProblem("github.*")).toMatch(/can never match/);
     expect(globProblem("")).toBe("is empty");
     expect(globProblem(3)).toMatch(/must be a string, got number/);
+  });
+});
+
+describe("prefixCoverage", () => {
+  it("tells a glob that matches every name of a server from one that matches some, or none", () => {
+    expect(prefixCoverage(["secret__*"], "secret__")).toEqual({ all: true, some: true });
+    expect(prefixCoverage(["*"], "secret__")).toEqual({ all: true, some: true });
+    expect(prefixCoverage(["s*t__**"], "secret__")).toEqual({ all: true, some: true });
+    expect(prefixCoverage(["secret__get_*"], "secret__")).toEqual({ all: false, some: true });
+    expect(prefixCoverage(["*__drop_table"], "secret__")).toEqual({ all: false, some: true });
+    expect(prefixCoverage(["se?ret__x"], "secret__")).toEqual({ all: false, some: true });
+    expect(prefixCoverage(["github__*"], "secret__")).toEqual({ all: false, some: false });
+    // Only the prefix itself, which is no tool name.
+    expect(prefixCoverage(["secret__"], "secret__")).toEqual({ all: false, some: false });
+    expect(prefixCoverage([], "secret__")).toEqual({ all: false, some: false });
   });
 });

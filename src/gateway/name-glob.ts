@@ -54,3 +54,51 @@ function globMatches(glob: string, name: string): boolean {
   while (glob[g] === "*") g++;
   return g === glob.length;
 }
+
+/**
+ * What globs say about every name that starts with `prefix` (a server's `server__`): whether one
+ * glob matches them all, and whether any glob can match one of them (a name longer than the
+ * prefix). Reads each glob as a set of positions, one character at a time: linear in the prefix
+ * times the glob, like {@link nameMatcher}.
+ *
+ * @example
+ * ```ts
+ * prefixCoverage(["github__*"], "github__"); // { all: true, some: true }
+ * prefixCoverage(["github__get_*"], "github__"); // { all: false, some: true }
+ * ```
+ */
+export function prefixCoverage(globs: readonly string[], prefix: string): { all: boolean; some: boolean } {
+  let all = false;
+  let some = false;
+  for (const glob of globs) {
+    const positions = positionsAfter(glob, prefix);
+    // A position from which only stars remain matches any rest; an end of glob matches only the prefix itself.
+    if ([...positions].some((at) => at < glob.length && /^\**$/.test(glob.slice(at)))) all = true;
+    if ([...positions].some((at) => at < glob.length)) some = true;
+  }
+  return { all, some };
+}
+
+/** The glob positions reachable after reading `text`, each star free to match nothing. */
+function positionsAfter(glob: string, text: string): Set<number> {
+  let positions = withSkippedStars(glob, [0]);
+  for (const char of text) {
+    const next: number[] = [];
+    for (const at of positions) {
+      if (glob[at] === "*") next.push(at);
+      else if (glob[at] === "?" || glob[at] === char) next.push(at + 1);
+    }
+    positions = withSkippedStars(glob, next);
+    if (positions.size === 0) break;
+  }
+  return positions;
+}
+
+function withSkippedStars(glob: string, positions: readonly number[]): Set<number> {
+  const all = new Set<number>();
+  for (let at of positions) {
+    all.add(at);
+    while (glob[at] === "*") all.add(++at);
+  }
+  return all;
+}

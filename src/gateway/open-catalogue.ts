@@ -11,6 +11,8 @@ import {
   type ToolSearch,
   type ToolSearchOptions,
 } from "../index.js";
+import type { ToolsiftError } from "../errors.js";
+import { combineFailures } from "../mcp/from-mcp.js";
 import type { GatewayConfig, GatewaySettings } from "./gateway-config.js";
 import { toolPolicy } from "./tool-policy.js";
 
@@ -31,12 +33,23 @@ export interface OpenCatalogueOptions {
   warn(message: string): void;
   /** List every tool as a stub however many there are (`serve --stubs`), past the library's stub budget. */
   listEveryStub?: boolean;
+  /**
+   * Resolve without waiting for the servers (`serve`): they connect in the background, and
+   * searches name those still connecting or down. The servers of keep tools are still waited
+   * for (until they connect or fail), since a keep tool must be listed when the tool search starts.
+   */
+  background?: boolean;
 }
 
 /** Upstream servers as one catalogue, with a tool search over it. */
 export interface OpenCatalogue {
   host: McpToolHost;
   toolSearch: ToolSearch;
+  /**
+   * With `background`: resolves, naming each server and why, if every server's first attempt
+   * failed; never resolves once one connects. Without: never resolves (the open itself rejects).
+   */
+  unreachable: Promise<ToolsiftError>;
   /** Closes the tool search, its ranker and the host (ending the server processes it started). */
   close(): Promise<void>;
 }
@@ -45,7 +58,8 @@ export interface OpenCatalogue {
  * Connects every server of a config and puts a tool search in front: the config's ranker, its
  * tuning, and its `allow`/`deny` globs as the tool search's `permit`. Servers that fail to start
  * are reported through `onHostEvent` and retried in the background (unless `reconnect` is off);
- * only when none connects does it reject.
+ * only when none connects does it reject. With `background`, it does not wait for the servers
+ * (bar those of keep tools) and never rejects for one.
  */
 export async function openCatalogue(config: GatewayConfig, options: OpenCatalogueOptions): Promise<OpenCatalogue> {
   const { settings } = config;
@@ -54,8 +68,12 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     onEvent: (event) => options.onHostEvent?.(event),
     ...(settings.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: settings.requestTimeoutMs }),
     ...(settings.callTimeoutMs === undefined ? {} : { callTimeoutMs: settings.callTimeoutMs }),
+    ...(settings.refreshWaitMs === undefined ? {} : { refreshWaitMs: settings.refreshWaitMs }),
     ...(options.reconnect === false ? { reconnect: false } : settings.reconnect === undefined ? {} : { reconnect: settings.reconnect }),
+    ...(options.background ? { waitForServers: false } : {}),
   });
+  const unreachable = options.background ? allFirstAttemptsFailed(host) : new Promise<ToolsiftError>(() => {});
+  if (options.background) await keepToolServersSettled(host, settings.keepTools);
   const ranker = rankerFor(settings, options.ranker ?? settings.ranker, options.warn);
   try {
     // A keep tool of a server that is down now cannot be named to the tool search (it checks its
@@ -83,6 +101,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     return {
       host,
       toolSearch,
+      unreachable,
       async close() {
         await toolSearch.close();
         await ranker.close?.();
@@ -94,6 +113,23 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     await host.close();
     throw error;
   }
+}
+
+/** Resolves if the first attempt of every server fails; refresh() joins an attempt under way. */
+function allFirstAttemptsFailed(host: McpToolHost): Promise<ToolsiftError> {
+  return new Promise((resolve) => {
+    void Promise.allSettled(host.servers.map((server) => host.refresh(server))).then((outcomes) => {
+      const failures = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
+      if (outcomes.length > 0 && failures.length === outcomes.length) resolve(combineFailures(failures, "mcp_connect_failed"));
+    });
+  });
+}
+
+/** Waits until each server that a keep tool names (`server__tool`) has connected or failed. */
+async function keepToolServersSettled(host: McpToolHost, keepTools: readonly string[]): Promise<void> {
+  const servers = new Set(keepTools.map((name) => name.slice(0, Math.max(0, name.indexOf("__")))));
+  // refresh() on a server whose first attempt is under way joins that attempt; a failure is reported as an event already.
+  await Promise.allSettled(host.servers.filter((server) => servers.has(server)).map((server) => host.refresh(server)));
 }
 
 /**

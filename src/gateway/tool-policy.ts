@@ -1,5 +1,5 @@
 import type { GatewaySettings } from "./gateway-config.js";
-import { nameMatcher } from "./name-glob.js";
+import { nameMatcher, prefixCoverage } from "./name-glob.js";
 
 /** What the config's `allow`, `deny` and `allowDestructive` globs say about one tool. */
 export interface ToolPolicy {
@@ -7,6 +7,11 @@ export interface ToolPolicy {
   permits(name: string): boolean;
   /** A destructive tool that may run without asking the user. */
   preApproved(name: string): boolean;
+  /**
+   * No tool of this server can be permitted, whatever it lists (`deny` covers `server__*`, or
+   * `allow` can match none of its names): such a server is never named to clients.
+   */
+  hidesServer(server: string): boolean;
 }
 
 /**
@@ -25,5 +30,9 @@ export function toolPolicy(settings: Pick<GatewaySettings, "allow" | "deny" | "a
   return {
     permits: (name) => allowed(name) && !denied(name),
     preApproved,
+    hidesServer: (server) => {
+      const prefix = `${server}__`;
+      return prefixCoverage(settings.deny, prefix).all || (settings.allow !== undefined && !prefixCoverage(settings.allow, prefix).some);
+    },
   };
 }

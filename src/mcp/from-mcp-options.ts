@@ -53,6 +53,18 @@ export interface FromMcpOptions {
    */
   refreshWaitMs?: number;
   /**
+   * Whether `fromMcp` waits for every server to connect or fail before it resolves. `false`:
+   * it resolves at once, once the options and configs are checked, and the servers connect in the
+   * background; each server's tools join the catalogue as it connects (a `connected` and a
+   * `tools-changed` event say so), and a server that fails to connect is reported and retried like
+   * one that went away, so `fromMcp` never rejects for a server. Searches wait for servers still
+   * connecting, up to {@link FromMcpOptions.refreshWaitMs}, then name those still connecting (see
+   * `ToolHost.sourceStatus`). For a front end that must answer its own clients at once, such as
+   * a gateway: one server that never answers no longer holds the others up for `requestTimeoutMs`.
+   * @defaultValue true
+   */
+  waitForServers?: boolean;
+  /**
    * Reconnecting a server toolsift started or reached itself (a stdio or HTTP config; a client
    * you pass in is yours to reconnect) when it goes away or fails to start: exponential back-off
    * with jitter, without end, until it is back or the host is closed. `false`: a server that went
@@ -79,6 +91,7 @@ export interface FromMcpSettings {
   requestTimeoutMs: number | undefined;
   callTimeoutMs: number;
   refreshWaitMs: number;
+  waitForServers: boolean;
   reconnect: Backoff | false;
   onEvent: ((event: McpHostEvent) => void) | undefined;
   onError: ((error: ToolsiftError) => void) | undefined;
@@ -99,7 +112,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "fromMcp: options must be an object or left out.");
   }
-  const { clientInfo, requestTimeoutMs, callTimeoutMs, refreshWaitMs, reconnect, onEvent, onError } = options;
+  const { clientInfo, requestTimeoutMs, callTimeoutMs, refreshWaitMs, waitForServers, reconnect, onEvent, onError } = options;
   if (clientInfo !== undefined && !(typeof clientInfo?.name === "string" && clientInfo.name !== "" && typeof clientInfo.version === "string")) {
     throw new OptionsError("invalid_options", `fromMcp: options.clientInfo must be { name: string, version: string }, e.g. { name: "my-agent", version: "1.0.0" }.`);
   }
@@ -107,6 +120,9 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
   checkMs("callTimeoutMs", callTimeoutMs, 1, "e.g. 30000");
   // A wait past what a timer holds is clamped where it is used: it means "as long as it takes".
   checkMs("refreshWaitMs", refreshWaitMs, 0, "0 never waits for a re-list", Number.MAX_VALUE);
+  if (waitForServers !== undefined && typeof waitForServers !== "boolean") {
+    throw new OptionsError("invalid_options", `fromMcp: options.waitForServers must be true or false, got ${describe(waitForServers)}.`);
+  }
   for (const [name, handler] of [
     ["onEvent", onEvent],
     ["onError", onError],
@@ -120,6 +136,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     requestTimeoutMs,
     callTimeoutMs: callTimeoutMs ?? requestTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     refreshWaitMs: refreshWaitMs ?? DEFAULT_REFRESH_WAIT_MS,
+    waitForServers: waitForServers ?? true,
     reconnect: parseReconnect(reconnect),
     onEvent,
     // Someone should hear about a server that went away; onEvent, if given, is that someone.

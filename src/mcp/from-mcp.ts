@@ -1,4 +1,4 @@
-import type { ToolDefinition, ToolHost } from "../catalogue/tool-definition.js";
+import type { ToolDefinition, ToolHost, ToolSourceStatus } from "../catalogue/tool-definition.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
 import { parseFromMcpOptions, type FromMcpOptions } from "./from-mcp-options.js";
 import { isMcpClient, type McpClient } from "./mcp-client.js";
@@ -40,6 +40,18 @@ export interface McpToolHost extends ToolHost {
   refresh(server?: string): Promise<void>;
   /** Where each server stands (connected, reconnecting, …), in the order they were given: for health checks. */
   status(): readonly McpServerStatus[];
+  /**
+   * Each server as a search tells the model about it, in the order they were given: `ready`,
+   * `connecting` (a first attempt under way, nothing failed yet) or `down` (failed or went away,
+   * with `error` in a few fixed words such as `"command not found"`, `"timed out"`,
+   * `"exited with code 1"`: never the server's own text, its arguments, env or URL).
+   *
+   * Waits first for servers still connecting, until they connect or fail or
+   * {@link FromMcpOptions.refreshWaitMs} has passed since a call first waited for that attempt:
+   * the first search after start sees the servers that connect in time, and a server that never
+   * answers delays one search, not every one. Empty after {@link McpToolHost.close}.
+   */
+  sourceStatus(): Promise<readonly ToolSourceStatus[]>;
   /** The server and original MCP tool name behind a catalogue name, or undefined if the host has no such tool. */
   sourceOf(toolName: string): McpToolSource | undefined;
   /**
@@ -57,6 +69,7 @@ export interface McpToolHost extends ToolHost {
 }
 
 const EMPTY: readonly ToolDefinition[] = Object.freeze([]);
+const EMPTY_STATUS: readonly ToolSourceStatus[] = Object.freeze([]);
 
 /**
  * Turns MCP servers into a toolsift tool host.
@@ -68,7 +81,8 @@ const EMPTY: readonly ToolDefinition[] = Object.freeze([]);
  *
  * **Servers that fail or go away.** `fromMcp` resolves once every server has connected or failed,
  * as long as at least one connected (or none was given): one broken server must not take the
- * healthy ones down with it. It rejects only for invalid options or configs, a missing SDK, or
+ * healthy ones down with it. With `waitForServers: false` it resolves at once instead, and the
+ * servers connect in the background (see {@link FromMcpOptions.waitForServers}). It rejects only for invalid options or configs, a missing SDK, or
  * when no server at all could connect (then it names each and leaves nothing running). A server
  * that failed to start, or that goes away later (its process exits, an HTTP request finds it
  * gone), is reported through `onEvent`/`onError` and reconnected in the background with
@@ -153,6 +167,10 @@ export async function fromMcp(servers: Readonly<Record<string, McpClient | McpSe
         connectionOptions,
       ),
   );
+  if (!settings.waitForServers) {
+    for (const connection of connections) connection.startInBackground();
+    return new McpHost(connections, settings.refreshWaitMs);
+  }
   const failures = await Promise.all(connections.map((connection) => connection.start()));
   if (connections.length > 0 && failures.every((failure) => failure !== undefined)) {
     await Promise.allSettled(connections.map((connection) => connection.close()));
@@ -203,6 +221,13 @@ class McpHost implements McpToolHost {
     return this.connections.map((connection) => connection.status());
   }
 
+  async sourceStatus(): Promise<readonly ToolSourceStatus[]> {
+    if (this.closing) return EMPTY_STATUS;
+    // In parallel, so the whole call waits refreshWaitMs at most, however many servers connect.
+    await Promise.all(this.connections.map((connection) => connection.connectedOrFailed(this.refreshWaitMs)));
+    return this.closing ? EMPTY_STATUS : this.connections.map((connection) => connection.sourceStatus());
+  }
+
   sourceOf(toolName: string): McpToolSource | undefined {
     const split = toolName.indexOf("__");
     if (split < 0) return undefined;
@@ -228,7 +253,8 @@ class McpHost implements McpToolHost {
   }
 }
 
-function combineFailures(failures: readonly unknown[], code: string): ToolsiftError {
+/** One error for the failures of several servers: the only one as it is, or each message on a line of its own. */
+export function combineFailures(failures: readonly unknown[], code: string): ToolsiftError {
   const errors = failures.map((failure) =>
     failure instanceof ToolsiftError ? failure : new ToolsiftError(code, errorText(failure), { cause: failure }),
   );

@@ -1,7 +1,9 @@
 import type { ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
 import { ToolsiftError, errorText } from "../errors.js";
+import type { ToolSourceStatus } from "../catalogue/tool-definition.js";
 import { boundText, oneLine } from "./bounded-text.js";
+import { briefReason } from "./brief-reason.js";
 import { backoffDelay, type Backoff } from "./mcp-backoff.js";
 import type { McpServerStatus } from "./mcp-host-event.js";
 import type { McpReporter } from "./mcp-reporter.js";
@@ -70,7 +72,19 @@ export class McpConnection {
   /** A list_changed that arrived while the first listing of a session was under way. */
   private changedWhileConnecting = false;
   private lastError: ToolsiftError | undefined;
+  /** The last failure in a few words safe to show a model; set and cleared with lastError. */
+  private lastBrief: string | undefined;
+  /**
+   * Until when searches wait for the attempt under way: set by the first search that finds it,
+   * so a server that never answers delays one search by refreshWaitMs, not every search.
+   */
+  private attemptWaitUntil: number | undefined;
   private connectedAt = 0;
+  /**
+   * The session being opened, if one is, and how to abort it: close() ends a server that never
+   * answers initialize at once, and waits for that, rather than for the request's timeout.
+   */
+  private opening: { abort: AbortController; session: Promise<McpSession> } | undefined;
   /** Set once fromMcp has settled: from then on, changes of the tool list are announced. */
   private announcing = false;
   private closing: Promise<void> | undefined;
@@ -98,8 +112,40 @@ export class McpConnection {
   /** Reports the first attempt's failure and schedules the next attempt, once fromMcp keeps the host. */
   failedAtStart(error: ToolsiftError): void {
     this.failures = 1;
-    this.lastError = error;
+    this.failed(error);
     this.retry(error);
+  }
+
+  /**
+   * The first attempt, in the background (fromMcp's `waitForServers: false`): changes are
+   * announced from the start, and a failure is reported and retried like any reconnect.
+   */
+  startInBackground(): void {
+    this.announcing = true;
+    this.attemptNow().catch(() => undefined);
+  }
+
+  /**
+   * Where the server stands, as a search tells the model: `connecting` only while it has not
+   * failed yet (a first attempt under way); a server that failed or went away is `down`, with
+   * its last failure in a few words, whatever attempt is under way.
+   */
+  sourceStatus(): ToolSourceStatus {
+    if (this.state === "connected") return { server: this.server, state: "ready" };
+    if (this.state === "connecting" && this.lastError === undefined) return { server: this.server, state: "connecting" };
+    const error = this.state === "closed" ? "the tool host was closed" : (this.lastBrief ?? "not connected");
+    return { server: this.server, state: "down", error };
+  }
+
+  /**
+   * Resolves once a first attempt under way has connected or failed, or once `maxWaitMs` have
+   * passed since a search first waited for it. Never rejects.
+   */
+  async connectedOrFailed(maxWaitMs: number): Promise<void> {
+    const attempt = this.attempt;
+    if (!attempt || maxWaitMs <= 0 || this.sourceStatus().state !== "connecting") return;
+    this.attemptWaitUntil ??= Date.now() + Math.min(maxWaitMs, MAX_TIMER_MS);
+    await raceTimer(attempt.catch(() => undefined), this.attemptWaitUntil - Date.now());
   }
 
   /** From now on, changes of this server's tools are reported as `tools-changed`. */
@@ -154,18 +200,7 @@ export class McpConnection {
   async settled(maxWaitMs: number): Promise<void> {
     const pending = this.queued ?? this.running;
     if (!pending || maxWaitMs <= 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const gaveUp = new Promise<void>((resolve) => {
-      // setTimeout turns a delay past 2^31 - 1 ms into 1 ms; that long is "as long as it takes".
-      timer = setTimeout(resolve, Math.min(maxWaitMs, MAX_TIMER_MS));
-      // A pending wait must not keep the process alive on its own.
-      timer.unref();
-    });
-    try {
-      await Promise.race([pending.catch(() => undefined), gaveUp]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await raceTimer(pending.catch(() => undefined), maxWaitMs);
   }
 
   /**
@@ -201,7 +236,7 @@ export class McpConnection {
           `try again, or try another way; if the tool is slow by nature, raise callTimeoutMs.`,
       );
     } catch (error) {
-      if (session.isLost(error)) this.lost(generation, `a tools/call failed: ${errorText(error)}`);
+      if (session.isLost(error)) this.lost(generation, `a tools/call failed: ${errorText(error)}`, `went away (${briefReason(error, "connection lost")})`);
       return mcpErrorOutput(source, errorText(error));
     } finally {
       clearTimeout(timer);
@@ -213,13 +248,15 @@ export class McpConnection {
     this.closing ??= (async () => {
       this.state = "closed";
       this.generation++;
+      const opening = this.opening;
+      opening?.abort.abort();
       clearTimeout(this.retryTimer);
       this.retryTimer = undefined;
       this.tools = EMPTY;
       this.originalNames = new Map();
       const session = this.session;
       this.session = undefined;
-      await session?.close();
+      await Promise.all([session?.close(), opening?.session.then((opened) => opened.close(), () => undefined)]);
     })();
     return this.closing;
   }
@@ -229,16 +266,26 @@ export class McpConnection {
     const generation = ++this.generation;
     this.state = "connecting";
     this.changedWhileConnecting = false;
-    const session = await this.open({
+    const abort = new AbortController();
+    const opened = this.open({
+      signal: abort.signal,
       onListChanged: () => {
         if (generation !== this.generation) return;
         // The first listing may already be under way with the old list: list again after it.
         if (this.state === "connecting") this.changedWhileConnecting = true;
         else if (this.state === "connected") this.relist();
       },
-      onLost: (reason) => this.lost(generation, reason),
+      onLost: (reason, brief) => this.lost(generation, reason, brief),
       onWarning: (error) => this.warn(error),
     });
+    const opening = { abort, session: opened };
+    this.opening = opening;
+    let session: McpSession;
+    try {
+      session = await opened;
+    } finally {
+      if (this.opening === opening) this.opening = undefined;
+    }
     if (generation !== this.generation) {
       // Closed while it was opening.
       await session.close();
@@ -258,7 +305,7 @@ export class McpConnection {
     this.connectedAt = Date.now();
     this.options.report.connected(this.server, this.tools.length, this.failures + 1);
     this.failures = 0;
-    this.lastError = undefined;
+    this.lastError = this.lastBrief = undefined;
     // Announced after "connected", so a log reads in the order things happened.
     const before = this.toolsBeforeConnect;
     this.toolsBeforeConnect = undefined;
@@ -272,7 +319,7 @@ export class McpConnection {
   }
 
   /** The session numbered `generation` is gone: drop its tools, report it, and start reconnecting. */
-  private lost(generation: number, reason: string): void {
+  private lost(generation: number, reason: string, brief: string): void {
     if (generation !== this.generation || this.state !== "connected") return;
     const session = this.session;
     this.generation++;
@@ -289,7 +336,7 @@ export class McpConnection {
       "mcp_disconnected",
       `MCP server "${this.server}" went away: ${reason} Its tools are out of the catalogue until it is back.`,
     );
-    this.lastError = error;
+    this.failed(error, brief);
     const delay = this.schedule();
     this.options.report.disconnected(this.server, error, reason, delay);
     this.listKey = undefined;
@@ -333,12 +380,12 @@ export class McpConnection {
         const failure = asToolsiftError(error, "mcp_connect_failed", this.server);
         if (this.state === "closed") throw failure;
         this.failures++;
-        this.lastError = failure;
+        this.failed(failure);
         this.retry(failure);
         throw failure;
       })
       .finally(() => {
-        this.attempt = undefined;
+        this.attempt = this.attemptWaitUntil = undefined;
       });
     return this.attempt;
   }
@@ -359,7 +406,7 @@ export class McpConnection {
     try {
       tools = await this.fetchAll(session);
     } catch (error) {
-      if (session.isLost(error)) this.lost(generation, `tools/list failed: ${errorText(error)}`);
+      if (session.isLost(error)) this.lost(generation, `tools/list failed: ${errorText(error)}`, `went away (${briefReason(error, "connection lost")})`);
       throw asToolsiftError(error, "mcp_list_failed", this.server);
     }
     // A listing of a session that has been replaced or closed since must not apply.
@@ -418,7 +465,9 @@ export class McpConnection {
   }
 
   private downReason(): string {
-    const why = this.lastError ? ` (${oneLine(this.lastError.message, 300)})` : "";
+    // The few words, not the error's text: this goes to the model, and that text can carry a
+    // stdio server's arguments, a URL or whatever the server printed (the log has it all).
+    const why = this.lastBrief ? ` (${this.lastBrief})` : "";
     const next =
       this.state === "disconnected"
         ? "reconnecting is off, so it stays down"
@@ -426,6 +475,13 @@ export class McpConnection {
           ? `toolsift is reconnecting; next attempt in ${Math.max(0, Math.round((this.nextAttemptAt - Date.now()) / 100) / 10)} s`
           : "toolsift is reconnecting now";
     return `MCP server "${this.server}" is not connected${why}; ${next}. Try again later or use another tool.`;
+  }
+
+  /** Records a failure, with its few words for a model: the session's own, else read from the error. */
+  private failed(error: ToolsiftError, brief?: string): void {
+    this.lastError = error;
+    const fallback = error.code === "mcp_list_failed" ? "tools/list failed" : "could not connect";
+    this.lastBrief = brief ?? briefReason(error, fallback);
   }
 
   private warn(error: ToolsiftError): void {
@@ -442,6 +498,23 @@ export class McpConnection {
     if (this.warned.size >= MAX_REMEMBERED_WARNINGS) this.warned.clear();
     this.warned.add(key);
     this.warn(error);
+  }
+}
+
+/** Waits for `promise`, or `ms` at most. */
+async function raceTimer(promise: Promise<unknown>, ms: number): Promise<void> {
+  if (ms <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<void>((resolve) => {
+    // setTimeout turns a delay past 2^31 - 1 ms into 1 ms; that long is "as long as it takes".
+    timer = setTimeout(resolve, Math.min(ms, MAX_TIMER_MS));
+    // A pending wait must not keep the process alive on its own.
+    timer.unref();
+  });
+  try {
+    await Promise.race([promise, gaveUp]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

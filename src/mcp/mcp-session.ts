@@ -1,6 +1,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolsiftError, errorText } from "../errors.js";
 import { boundText, oneLine } from "./bounded-text.js";
+import { BriefedError, briefReason } from "./brief-reason.js";
 import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";
 import type { ParsedServerConfig } from "./mcp-server-config.js";
@@ -22,10 +23,18 @@ export interface McpSession {
 export interface SessionHandlers {
   /** The server sent `notifications/tools/list_changed`. */
   onListChanged(): void;
-  /** The connection ended without close(): the process exited, the transport closed. */
-  onLost(reason: string): void;
+  /**
+   * The connection ended without close(): the process exited, the transport closed. `brief` says
+   * it in a few words safe to show a model (see {@link briefReason}).
+   */
+  onLost(reason: string, brief: string): void;
   /** Something worth a warning that does not end the session (garbage on stdout). */
   onWarning(error: ToolsiftError): void;
+  /**
+   * Aborts when the host closes while the session is still opening: what was started (a process
+   * that never answers initialize) is ended then, not when its request times out.
+   */
+  signal?: AbortSignal;
 }
 
 /** Opens a new session to one server; each reconnect calls it again. */
@@ -112,22 +121,26 @@ export function ownedSessions(
       })();
       return closing;
     };
+    handlers.signal?.addEventListener("abort", () => void close().catch(() => undefined), { once: true });
     // Set before connecting, so a notification sent right after `initialize` is not lost.
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => handlers.onListChanged());
     client.onclose = () => {
       if (closing) return;
       const how = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
       // The last stderr bytes travel through a pipe and may land a tick after the exit.
-      setImmediate(() => handlers.onLost(`${how ? `its process ${how}` : "the connection closed"}.${stderr()}`));
+      setImmediate(() => handlers.onLost(`${how ? `its process ${how}` : "the connection closed"}.${stderr()}`, how ? `went away (${how})` : "went away"));
     };
     try {
       await client.connect(transport, requestTimeoutMs === undefined ? undefined : { timeout: requestTimeoutMs });
     } catch (error) {
       await close().catch(() => undefined);
       await new Promise((resolve) => setImmediate(resolve));
-      throw new ToolsiftError("mcp_connect_failed", `Could not connect to MCP server "${server}" ${where}: ${boundText(errorText(error), 1000)}.${stderr()}`, {
-        cause: error,
-      });
+      // A process that exited says more than the "Connection closed" its end caused; a negative
+      // code is Node's for a process that never started (the spawn error says why).
+      const exit = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
+      const exited = exit !== undefined && !exit.includes("code -") ? exit : undefined;
+      const message = `Could not connect to MCP server "${server}" ${where}: ${boundText(errorText(error), 1000)}.${stderr()}`;
+      throw new BriefedError("mcp_connect_failed", message, exited ?? briefReason(error, "could not connect"), { cause: error });
     }
     const http = config.transport === "http";
     return {

@@ -23,6 +23,7 @@ export {
 } from "./openai-format.js";
 export { NO_MATCH_HINT, WEAK_MATCH_HINT, searchAnswer, type AnsweredMatch, type SearchAnswer } from "./search-answer.js";
 export type { SearchMatch } from "./search-match.js";
+export { withUnavailable, type UnavailableSource } from "./unavailable-sources.js";
 export {
   MAX_QUERY_LENGTH,
   MAX_SEARCH_LIMIT,
@@ -36,6 +37,7 @@ export type { DeferrableTool, SessionView } from "./session-view.js";
 export { PERMISSIVE_SCHEMA, STUB_HINT, stubOf } from "./stub.js";
 export {
   ToolSearchSession,
+  noSuchTool,
   searchResultBlock,
   tracedToolCall,
   type SearchToolsOutcome,

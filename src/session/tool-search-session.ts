@@ -34,6 +34,7 @@ import {
 import type { PermittedTools } from "./permitted-tools.js";
 import { searchAnswer } from "./search-answer.js";
 import type { SearchMatch } from "./search-match.js";
+import { withUnavailable, type UnavailableSource } from "./unavailable-sources.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
 import { readToolCall, type ReadToolCall } from "./read-tool-call.js";
 import type { TranscriptCall } from "./transcript-calls.js";
@@ -59,8 +60,14 @@ export interface ToolResultBlock {
   is_error?: boolean;
 }
 
-/** The outcome of a `search_tools` call, before it is formatted for the model. */
-export type SearchToolsOutcome = { ok: true; query: string; matches: SearchMatch[] } | { ok: false; error: string };
+/**
+ * The outcome of a `search_tools` call, before it is formatted for the model. `unavailable`, when
+ * present (never empty), names the servers whose tools the search could not see: still connecting
+ * (after the search waited for them, as the host allows) or down; see {@link UnavailableSource}.
+ */
+export type SearchToolsOutcome =
+  | { ok: true; query: string; matches: SearchMatch[]; unavailable?: UnavailableSource[] }
+  | { ok: false; error: string };
 
 /** What one session id keeps between turns (and between `session(id)` calls). */
 export interface SessionState {
@@ -89,6 +96,12 @@ export interface SessionServices {
   permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools;
   /** Ranks for a checked query, with permissions (and the scope's lessons) applied, and reports the search. */
   rank(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]>;
+  /**
+   * The servers a search cannot see now that this context may know of; waits first, as the host
+   * allows, for servers still connecting. Called before ranking, so the search sees those that
+   * connect in time. Never rejects.
+   */
+  unavailable?(context: ToolContext): Promise<UnavailableSource[]>;
   /** Learning from use: `queries` led this session to a successful call of `tool`. Must not throw. */
   teach?(lesson: { sessionId: string; scope: string; queries: string[]; tool: string }): void;
   isPermitted(tool: CatalogueTool, context: ToolContext): boolean;
@@ -240,9 +253,10 @@ export class ToolSearchSession {
       const parsed = parseSearchInput(input);
       if (!parsed.ok) return parsed;
       const limit = parsed.limit ?? this.services.tuning.searchLimit;
+      const unavailable = (await this.services.unavailable?.(this.context("search", toolUseId))) ?? [];
       const matches = await this.services.rank(parsed.query, limit, this.context("search", toolUseId), this.state.scope);
       this.state.trail?.searched(parsed.query);
-      return { ok: true, query: parsed.query, matches };
+      return { ok: true, query: parsed.query, matches, ...(unavailable.length > 0 ? { unavailable } : {}) };
     } catch (error) {
       return { ok: false, error: `search_tools failed: ${errorText(error)}` };
     }
@@ -333,14 +347,14 @@ export class ToolSearchSession {
       await this.replayed();
       const snapshot = await this.services.snapshot();
       tool = snapshot.byName.get(call.name);
+      // A tool of a server still connecting (right after start): wait for it as a search does, then look again.
+      const unavailable = tool ? [] : ((await this.services.unavailable?.(context)) ?? []);
+      if (unavailable.length > 0) tool = (await this.services.snapshot()).byName.get(call.name);
       if (!tool || !this.services.isPermitted(tool, context)) {
         // The model hears the same either way, so a denied tool's existence does not leak;
         // the event tells the operator which it was.
         report({ stub: false, validation: "not-run", outcome: tool ? "denied" : "unknown-tool" });
-        return errorResult(
-          call.id,
-          `There is no tool named "${call.name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`,
-        );
+        return errorResult(call.id, tool ? noSuchTool(call.name) : noSuchTool(call.name, unavailable));
       }
       stub = !options.shownInFull && (await this.shownAsStub(tool.name));
       this.hydrateTool(tool);
@@ -524,7 +538,7 @@ export class ToolSearchSession {
 /** Formats a `search_tools` outcome as the text `tool_result` the stubs strategy sends. */
 export function searchResultBlock(toolUseId: string, outcome: SearchToolsOutcome): ToolResultBlock {
   if (!outcome.ok) return errorResult(toolUseId, outcome.error);
-  return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(searchAnswer(outcome.matches)) };
+  return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(withUnavailable(searchAnswer(outcome.matches), outcome.unavailable)) };
 }
 
 /**
@@ -567,6 +581,21 @@ function copyContentBlocks(content: unknown): ToolResultContentBlock[] {
     }
   }
   return copy.value as ToolResultContentBlock[];
+}
+
+/**
+ * Why a call's tool is not there. A name under a server that is connecting or down says so, from
+ * the server's state alone: the answer is the same whether or not such a tool exists. Without
+ * `unavailable`, the answer to a tool that does not exist for the caller, whatever the reason.
+ */
+export function noSuchTool(name: string, unavailable: readonly UnavailableSource[] = []): string {
+  const source = unavailable.find((candidate) => name.startsWith(`${candidate.server}__`));
+  if (!source) return `There is no tool named "${name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`;
+  const why = source.state === "connecting" ? "is still connecting" : `is down${source.error === undefined ? "" : ` (${source.error})`}`;
+  return (
+    `There is no tool named "${name}" available now: the server "${source.server}" ${why}, so its tools cannot be used yet. ` +
+    `Try again later, or use ${SEARCH_TOOLS_NAME} to find another tool by what it does.`
+  );
 }
 
 function errorResult(toolUseId: string, message: string): ToolResultBlock {

@@ -22,6 +22,7 @@ import {
   type SessionState,
   type RequestScope,
   type TranscriptCall,
+  type UnavailableSource,
   MAX_TRANSCRIPT_CALLS,
   isAbortSignalLike,
   transcriptCalls,
@@ -86,6 +87,7 @@ export class ToolSearch {
       tuning,
       snapshot: () => this.catalogue.snapshot(),
       rank: (query, limit, context, scope) => this.rank(query, limit, context, scope),
+      unavailable: (context) => this.unavailableFor(context),
       ...(learning ? { teach: ({ sessionId, scope, queries, tool }) => learning.teach(scope, queries, tool, { sessionId }) } : {}),
       isPermitted: (tool, context) => this.isPermitted(tool, context),
       permittedTools: (snapshot, context) => this.permittedTools(snapshot, context),
@@ -228,7 +230,10 @@ export class ToolSearch {
 
   /**
    * Ranks the catalogue for a query, exactly as `search_tools` does (outside any session), with
-   * the lessons of `scope` (the default scope when left out) if learning is on.
+   * the lessons of `scope` (the default scope when left out) if learning is on. Like
+   * `search_tools`, it first waits, as the host allows, for servers still connecting; to learn
+   * which servers it could not see, call {@link ToolSearch.unavailable} (the return type stays
+   * a plain list of matches).
    *
    * @throws {@link QueryError} for an empty query or one over 500 characters.
    * @example
@@ -245,7 +250,36 @@ export class ToolSearch {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new OptionsError("invalid_limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(limit)}.`);
     }
-    return this.rank(query.trim(), limit, { sessionId: undefined, stage: "search" }, checkedScope(given?.scope) ?? DEFAULT_SCOPE);
+    const scope = checkedScope(given?.scope) ?? DEFAULT_SCOPE;
+    const context: ToolContext = { sessionId: undefined, stage: "search" };
+    // Waits, as search_tools does, for servers still connecting: the first search sees those that connect in time.
+    await this.unavailableFor(context);
+    return this.rank(query.trim(), limit, context, scope);
+  }
+
+  /**
+   * The servers whose tools a search cannot see now, as `search_tools` names them to a session:
+   * still connecting, or down with why in a few words. Empty for a fixed array of tools, and for
+   * a host without `sourceStatus()` (see {@link ToolHost.sourceStatus}). This is how a direct
+   * {@link ToolSearch.search} learns why it found little: call it alongside.
+   *
+   * Like a search, it first waits for servers still connecting, as the host allows (`fromMcp`:
+   * up to `refreshWaitMs`, once per attempt). With `permit`, a server is named only when
+   * `context` may see one of the tools it last listed (or it never listed any); the tools
+   * themselves are never named or counted.
+   *
+   * @param options.context - The application's value `permit` is asked with, as for a session.
+   * @example
+   * ```ts
+   * const [matches, unavailable] = await Promise.all([toolSearch.search("create a jira ticket"), toolSearch.unavailable()]);
+   * // unavailable: [{ server: "jira", state: "connecting" }]
+   * ```
+   */
+  async unavailable(options: { context?: unknown } = {}): Promise<UnavailableSource[]> {
+    const context: ToolContext = { sessionId: undefined, stage: "search" };
+    const value = typeof options === "object" && options !== null ? options.context : undefined;
+    if (value !== undefined) context.context = value;
+    return this.unavailableFor(context);
   }
 
   /**
@@ -400,6 +434,22 @@ export class ToolSearch {
     });
     this.rankerQueue = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * The host's unready servers that `context` may know of: a server whose last listed tools
+   * `permit` hides, every one of them, is not named (a server never listed cannot be judged, so
+   * it is). Never rejects.
+   */
+  private async unavailableFor(context: ToolContext): Promise<UnavailableSource[]> {
+    const sources = await this.catalogue.sourceStatus();
+    return sources.flatMap(({ server, state, error }) => {
+      const known = this.catalogue.lastListed(server);
+      if (known && !known.some((tool) => this.isPermitted(tool, context))) return [];
+      const named: UnavailableSource = { server, state: state === "connecting" ? "connecting" : "down" };
+      if (error !== undefined) named.error = error;
+      return [named];
+    });
   }
 
   private permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools {

@@ -2,7 +2,7 @@ import { STUB_HINT } from "../../src/session/index.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectGateway, resultText, scratchDir, writeConfig, type GatewayClient } from "../support/gateway-process.js";
+import { connectGateway, resultText, scratchDir, waitForUpstreams, writeConfig, type GatewayClient } from "../support/gateway-process.js";
 import { DYNAMIC_SERVER, everythingServerEntry, waitFor } from "../support/mcp-servers.js";
 
 /**
@@ -42,6 +42,7 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
   beforeAll(async () => {
     config = gatewayConfig({ keepTools: ["dyn__echo"], maxHydratedTools: 3, deny: ["dyn__get_pid", "everything__get-env"] });
     gateway = await connectGateway(config.file);
+    await waitForUpstreams(gateway, ["everything", "dyn"]);
   });
   afterAll(async () => {
     await gateway?.close();
@@ -145,6 +146,7 @@ describe("toolsift serve --stubs", () => {
   it("lists every tool, most as a stub, and passes an upstream tool change on as list_changed", async () => {
     const gateway = await connectGateway(gatewayConfig().file, { args: ["--stubs"] });
     try {
+      await waitForUpstreams(gateway, ["everything", "dyn"]);
       const tools = (await gateway.client.listTools()).tools;
       expect(tools[0]!.name).toBe("search_tools");
       expect(tools.length).toBe(1 + 12 + 17);
@@ -178,6 +180,7 @@ describe("toolsift serve: destructive tools", () => {
       },
     });
     try {
+      await waitForUpstreams(gateway, ["dyn"]);
       const accepted = await gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} });
       expect(resultText(accepted)).toBe("wiped");
       expect(asked[0]).toMatch(/^Run dyn__wipe_data \(MCP server "dyn"\)\? It is marked destructive/);
@@ -211,6 +214,7 @@ describe("toolsift serve: destructive tools", () => {
             }),
     });
     try {
+      await waitForUpstreams(gateway, ["dyn"]);
       expect(resultText(await gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} }))).toBe("wiped");
       const cancel = new AbortController();
       const call = gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} }, undefined, { signal: cancel.signal });
@@ -228,6 +232,7 @@ describe("toolsift serve: destructive tools", () => {
     const config = gatewayConfig({ allowDestructive: ["dyn__wipe_*"] });
     const gateway = await connectGateway(config.file);
     try {
+      await waitForUpstreams(gateway, ["dyn"]);
       const result = await gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} });
       expect(result.isError).toBeFalsy();
       expect(resultText(result)).toBe("wiped");

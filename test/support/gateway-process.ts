@@ -140,6 +140,16 @@ function newClient(options: Pick<GatewayClientOptions, "elicit">) {
   };
 }
 
+/**
+ * Waits until the gateway has logged each of `servers` as connected: `serve` answers initialize
+ * at once and connects its upstream servers after.
+ */
+export async function waitForUpstreams(gateway: Pick<GatewayClient, "stderr">, servers: readonly string[], timeoutMs = 30_000): Promise<void> {
+  for (const server of servers) {
+    await waitFor(`MCP server "${server}" to connect`, () => gateway.stderr().includes(`MCP server "${server}" connected`), timeoutMs);
+  }
+}
+
 /** The text of a tools/call result's text blocks, joined. */
 export function resultText(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];

@@ -1,5 +1,5 @@
 import { OptionsError } from "../../errors.js";
-import { PERMISSIVE_SCHEMA, searchResultBlock, type AnthropicTool, type SessionView } from "../../session/index.js";
+import { PERMISSIVE_SCHEMA, searchResultBlock, withUnavailable, type AnthropicTool, type SessionView } from "../../session/index.js";
 import type { ToolResultContentBlock } from "../../catalogue/index.js";
 import type { AgentStrategy } from "./agent-strategy.js";
 
@@ -79,7 +79,7 @@ export const nativeStrategy: AgentStrategy = {
     return {
       type: "tool_result",
       tool_use_id: toolUseId,
-      content: [{ type: "text", text: JSON.stringify({ matches: loaded, note: "These tools are already loaded: call them directly." }) }],
+      content: [{ type: "text", text: JSON.stringify(withUnavailable({ matches: loaded, note: "These tools are already loaded: call them directly." }, outcome.unavailable)) }],
     };
   },
 };

@@ -1,4 +1,4 @@
-import { searchAnswer, searchResultBlock } from "../../session/index.js";
+import { searchAnswer, searchResultBlock, withUnavailable } from "../../session/index.js";
 import type { AgentStrategy } from "./agent-strategy.js";
 
 /**
@@ -27,6 +27,6 @@ export const stableStrategy: AgentStrategy = {
       const full = view.fullByName.get(name);
       return full ? { input_schema: full.input_schema } : {};
     });
-    return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(answer) };
+    return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(withUnavailable(answer, outcome.unavailable)) };
   },
 };

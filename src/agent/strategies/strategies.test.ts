@@ -162,3 +162,20 @@ describe("strategyOf", () => {
     expect(() => strategyOf("toString")).toThrow(OptionsError);
   });
 });
+
+describe("every strategy's search answer names the servers the search could not see", () => {
+  const unavailable = [{ server: "jira", state: "down" as const, error: "connection refused" }];
+  const missing = (outcome: SearchToolsOutcome): SearchToolsOutcome => (outcome.ok ? { ...outcome, unavailable } : outcome);
+
+  it.each([
+    ["stubs", stubsStrategy, found("slack__post_message")],
+    ["stable", stableStrategy, found("slack__post_message")],
+    ["native, loaded matches only", nativeStrategy, found("filesystem__read_file")],
+    ["native, no match", nativeStrategy, { ok: true, query: "q", matches: [] } as SearchToolsOutcome],
+  ] as const)("%s", async (_name, strategy, outcome) => {
+    const view = await (await sessionWith({ keepTools: ["filesystem__read_file"] })).view();
+    const { content } = strategy.searchResult("t1", missing(outcome), view);
+    const text = typeof content === "string" ? content : content.map((block) => (block.type === "text" ? block.text : "")).join("");
+    expect(JSON.parse(text)).toMatchObject({ unavailable, hint: expect.stringMatching(/down \(see unavailable\)/) });
+  });
+});

@@ -1,0 +1,139 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLI_ARGS, ROOT, connectGateway, resultText, scratchDir, writeConfig, type GatewayClient } from "../support/gateway-process.js";
+import { DYNAMIC_SERVER, waitFor } from "../support/mcp-servers.js";
+
+/**
+ * `toolsift serve` starting in front of upstream servers that are slow, that never answer, or
+ * that fail: a real MCP SDK client over stdio to the real CLI, and real server processes.
+ */
+
+/** The slow server's start delay: far longer than the gateway's own start, so "before it is up" means something. */
+const SLOW_START_MS = 9000;
+const SECRET = "sk-live-TOPSECRET";
+
+const gateways: GatewayClient[] = [];
+afterEach(async () => {
+  for (const gateway of gateways.splice(0)) await gateway.close();
+});
+
+interface SearchBody {
+  matches: { name: string }[];
+  hint?: string;
+  unavailable?: { server: string; state: string; error?: string }[];
+}
+
+async function search(gateway: GatewayClient, query: string): Promise<SearchBody> {
+  const result = await gateway.client.callTool({ name: "search_tools", arguments: { query } });
+  expect(result.isError).toBeFalsy();
+  return JSON.parse(resultText(result)) as SearchBody;
+}
+
+describe("toolsift serve connects its servers in the background", () => {
+  it("answers initialize before a slow server is up, names it and the failed servers in searches, and lists its tools once it connects", async () => {
+    const scratch = scratchDir();
+    const started = join(scratch, "slow-started");
+    const file = writeConfig({
+      mcpServers: {
+        fast: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
+        slow: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: String(SLOW_START_MS), FIXTURE_STARTED_FILE: started },
+          stderr: "ignore",
+        },
+        // Exits at once with an error; its args and env hold a token that must never reach the model.
+        crashing: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER, `--token=${SECRET}`],
+          env: { FIXTURE_DOWN_FILE: scratch, API_TOKEN: SECRET },
+          stderr: "ignore",
+        },
+        missing: { command: join(scratch, "no-such-mcp-server"), args: [`--token=${SECRET}`] },
+        // Every tool of this one is denied: clients never hear of it.
+        hidden: { command: join(scratch, "no-such-hidden-server") },
+      },
+      toolsift: { deny: ["hidden__*"], refreshWaitMs: 3000, reconnect: { initialDelayMs: 60_000, maxDelayMs: 60_000 } },
+    });
+
+    const gateway = await connectGateway(file, { args: ["--stubs"] });
+    gateways.push(gateway);
+    // connectGateway resolves once initialize is answered: the slow server has not even read its stdin yet.
+    expect(existsSync(started)).toBe(false);
+    expect(gateway.client.getInstructions()).toMatch(/fronts 4 MCP servers \(fast, slow, crashing, missing\)/);
+
+    // What is ready is listed; then the search waits a little for the servers still connecting.
+    const listed = (await gateway.client.listTools()).tools.map((tool) => tool.name);
+    expect(listed[0]).toBe("search_tools");
+    expect(listed).not.toContain("slow__echo");
+    const during = await search(gateway, "echo the given text back");
+    expect(existsSync(started)).toBe(false);
+    expect(during.matches.map((match) => match.name)).toContain("fast__echo");
+    expect(during.unavailable).toEqual([
+      { server: "slow", state: "connecting" },
+      { server: "crashing", state: "down", error: "exited with code 1" },
+      { server: "missing", state: "down", error: "command not found" },
+    ]);
+    expect(during.hint).toMatch(/still connecting or down \(see unavailable\)/);
+    const empty = await search(gateway, "zyxwvut qqqqq");
+    expect(empty.matches).toEqual([]);
+    expect(empty.hint).toMatch(/some servers are still connecting .* Search again in a few seconds/);
+    for (const body of [during, empty]) expect(JSON.stringify(body)).not.toMatch(/TOPSECRET|hidden/);
+    // A call says why a server's tool is missing, but not for the hidden server.
+    const early = await gateway.client.callTool({ name: "missing__anything", arguments: {} });
+    expect(resultText(early)).toMatch(/the server "missing" is down \(command not found\)/);
+    const hiddenCall = await gateway.client.callTool({ name: "hidden__anything", arguments: {} });
+    expect(resultText(hiddenCall)).toBe('There is no tool named "hidden__anything" available here. Use search_tools to find the right tool by what it does.');
+
+    // The slow server connects: the client is told its list changed, and the new list has its tools.
+    const seen = gateway.listChanges();
+    await waitFor("the slow server to start", () => existsSync(started), SLOW_START_MS * 3);
+    await gateway.waitForListChange(seen, SLOW_START_MS * 2);
+    await waitFor("slow's tools to be listed", async () => (await gateway.client.listTools()).tools.some((tool) => tool.name === "slow__echo"));
+    const after = await search(gateway, "echo the given text back");
+    expect(after.matches.map((match) => match.name)).toContain("slow__echo");
+    expect(after.unavailable?.map((source) => source.server)).toEqual(["crashing", "missing"]);
+    expect(gateway.errors).toEqual([]);
+  }, 90_000);
+
+  it("answers initialize at once in front of a server that never answers it, and a search names that server as connecting", async () => {
+    // Without the background start, initialize would wait for this server's initialize to time out.
+    const requestTimeoutMs = 20_000;
+    const file = writeConfig({
+      mcpServers: {
+        fast: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
+        stuck: { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_START_DELAY_MS: "600000" }, stderr: "ignore" },
+      },
+      toolsift: { requestTimeoutMs },
+    });
+    const since = Date.now();
+    const gateway = await connectGateway(file);
+    gateways.push(gateway);
+    const initializeMs = Date.now() - since;
+    expect(initializeMs).toBeLessThan(requestTimeoutMs / 2);
+    const body = await search(gateway, "echo the given text back");
+    expect(body.matches.map((match) => match.name)).toContain("fast__echo");
+    expect(body.unavailable).toEqual([{ server: "stuck", state: "connecting" }]);
+  }, 60_000);
+
+  it("exits 0 at once when the client hangs up while a server is still connecting", async () => {
+    const requestTimeoutMs = 30_000;
+    const file = writeConfig({
+      mcpServers: { stuck: { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_START_DELAY_MS: "600000" }, stderr: "ignore" } },
+      toolsift: { requestTimeoutMs },
+    });
+    const child = spawn(process.execPath, [...CLI_ARGS, "serve", "--config", file], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    const initialize = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "hang-up", version: "1" } };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: initialize })}\n`);
+    await waitFor("the initialize answer", () => stdout.includes('"id":1'), requestTimeoutMs / 2);
+    const since = Date.now();
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(Date.now() - since).toBeLessThan(requestTimeoutMs / 3);
+  }, 60_000);
+});
