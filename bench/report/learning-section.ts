@@ -8,7 +8,7 @@ export const LEARNING_NOTE =
   "Learning from use (issue 11): a tool search with `learning: true` and the ranker, over the dataset's tools. Answerable queries are shuffled (seeded); " +
   "a held-back set is never taught. For each taught query a new session calls `search_tools` with it, then calls its expected tools (one turn), which succeed " +
   "and so teach the tool search. Shares are of all the dataset's answerable queries. R@5: recall@5 on the held-back queries through `toolSearch.search`; " +
-  "abstain: unanswerable queries answered with nothing, at 0% and at the largest share taught.";
+  "abstain: unanswerable queries answered with nothing or a weak best match (no tool fits, and the answer says so), at 0% and at the largest share taught.";
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
