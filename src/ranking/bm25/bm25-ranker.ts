@@ -43,6 +43,18 @@ export interface Bm25Options extends QueryHandling {
 export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
 const NAME_FIELD = BM25_FIELDS.indexOf("name");
 
+/** What {@link abstains} reads of a query, whichever match it is asked about. */
+interface QueryFacts {
+  /** Everyday words of the query no tool uses ({@link foreignWords}). */
+  readonly foreign: number;
+  readonly inQuery: ReadonlySet<string>;
+  /** Each query term's id (when some tool has it) and idf weight, in query order. */
+  readonly weighted: readonly { id: number | undefined; weight: number }[];
+  readonly queryWeight: number;
+  /** The ids of the query's terms some live tool has. */
+  readonly queryIds: ReadonlySet<number>;
+}
+
 /** One tool's place in the index. */
 interface Slot {
   readonly name: string;
@@ -184,44 +196,51 @@ export class Bm25Ranker implements Ranker {
     const best = this.best(touchedCount, options);
     for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
     if (best.length === 0) return best;
-    // Read only when a match's score is weak enough for it to matter.
-    let foreign: number | undefined;
-    const foreignCount = () => (foreign ??= foreignWords(query, (term) => this.frequencyOf(term) > 0));
-    const marked = best.map((hit): RankedTool => ({ ...hit, confidence: this.isWeak(terms, hit, foreignCount) ? "weak" : "strong" }));
+    // What the query is, read once and only when some match's score is weak enough for it to matter.
+    let facts: QueryFacts | undefined;
+    const factsOf = () => (facts ??= this.queryFacts(query, terms));
+    const marked = best.map((hit): RankedTool => ({ ...hit, confidence: this.isWeak(hit, factsOf) ? "weak" : "strong" }));
     return this.abstain && marked[0]!.confidence === "weak" ? [] : marked;
+  }
+
+  /** The query's side of {@link abstains}: the same for every match it is asked about. */
+  private queryFacts(query: string, terms: readonly string[]): QueryFacts {
+    const foreign = foreignWords(query, (term) => this.frequencyOf(term) > 0);
+    const weighted = terms.map((term) => ({ id: this.termIdOf.get(term), weight: idfOf(this.live, this.frequencyOf(term)) }));
+    return {
+      foreign,
+      inQuery: new Set(terms),
+      weighted,
+      queryWeight: weighted.reduce((sum, { weight }) => sum + weight, 0),
+      queryIds: new Set(this.knownIds(terms)),
+    };
   }
 
   /**
    * Gathers what {@link abstains} reads about the query and one match, cheapest first, and stops
    * as soon as one sign says the match is real. Runs on the matches returned only.
    */
-  private isWeak(terms: readonly string[], match: RankedTool, foreignCount: () => number): boolean {
+  private isWeak(match: RankedTool, factsOf: () => QueryFacts): boolean {
     const limits = this.weakLimits;
     // In units of a word only one tool has: a catalogue of any size reads the same.
     const evidence = match.score / idfOf(this.live, 1);
     if (evidence >= limits.maxEvidence) return false;
-    const foreign = foreignCount();
+    const { foreign, inQuery, weighted, queryWeight, queryIds } = factsOf();
     if (foreign === 0) return false;
     const slot = this.slotOf.get(match.name)!;
     const { name, server, terms: toolTerms } = this.slots[slot]!;
-    const inQuery = new Set(terms);
     // Read as prose, so `s3` stays one word; a one-letter piece names nothing.
     const serverTerms = analyzeText(server ?? (name.includes("__") ? name.slice(0, name.indexOf("__")) : "")).filter((term) => term.length > 1);
-    // The query's idf weight, and how much of it the tool contains.
-    let queryWeight = 0;
+    // How much of the query's idf weight the tool contains.
     let matched = 0;
     let matchedTerms = 0;
-    for (const term of terms) {
-      const id = this.termIdOf.get(term);
-      const weight = idfOf(this.live, this.frequencyOf(term));
-      queryWeight += weight;
+    for (const { id, weight } of weighted) {
       if (id !== undefined && this.postings[id]!.find(slot) >= 0) {
         matched += weight;
         matchedTerms++;
       }
     }
     // The tool's name terms, weighted by idf, and how much of that weight the query mentions.
-    const queryIds = new Set(this.knownIds(terms));
     let nameWeight = 0;
     let mentioned = 0;
     for (const id of toolTerms) {
