@@ -253,8 +253,9 @@ export class ToolSearchSession {
       const parsed = parseSearchInput(input);
       if (!parsed.ok) return parsed;
       const limit = parsed.limit ?? this.services.tuning.searchLimit;
-      const unavailable = (await this.services.unavailable?.(this.context("search", toolUseId))) ?? [];
-      const matches = await this.services.rank(parsed.query, limit, this.context("search", toolUseId), this.state.scope);
+      const context = this.context("search", toolUseId);
+      const unavailable = (await this.services.unavailable?.(context)) ?? [];
+      const matches = await this.services.rank(parsed.query, limit, context, this.state.scope);
       this.state.trail?.searched(parsed.query);
       return { ok: true, query: parsed.query, matches, ...(unavailable.length > 0 ? { unavailable } : {}) };
     } catch (error) {
