@@ -12,7 +12,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { AgentError, runAgent, STRATEGIES, type StrategyName } from "../src/index.js";
+import { AgentError, runAgent, STRATEGIES, type StrategyName } from "../src/public/agent.js";
 import { createToolSearch } from "../src/index.js";
 import { exampleCatalogue } from "./catalogue/index.js";
 

@@ -7,7 +7,8 @@
  *   npm run demo -- --ranker hybrid  (any built-in ranker)
  */
 import { parseArgs } from "node:util";
-import { RANKER_NAMES, createToolSearch, estimateBlockTokens, type RankerName, type ToolSearchEvent } from "../src/index.js";
+import { RANKER_NAMES, createToolSearch, type RankerName, type ToolSearchEvent } from "../src/index.js";
+import { estimateBlockTokens } from "../src/session/index.js";
 import { exampleCatalogue } from "./catalogue/index.js";
 
 const { values } = parseArgs({ options: { ranker: { type: "string", default: "bm25" } } });

@@ -11,7 +11,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { createToolSearch, fromMcp } from "../src/index.js";
+import { createToolSearch } from "../src/index.js";
+import { fromMcp } from "../src/public/mcp.js";
 
 const require = createRequire(import.meta.url);
 const manifestPath = require.resolve("@modelcontextprotocol/server-everything/package.json");

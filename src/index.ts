@@ -1,37 +1,60 @@
+/**
+ * `toolsift`: the core. A tool search over a catalogue (`createToolSearch`), its sessions (the
+ * tool block for each model call, and the execution of the model's calls), the rankers, tool
+ * definitions, and the errors. The agent loop, MCP, the Vercel AI SDK, learning from use, the
+ * gateway and the test kit each have a subpath of their own (`toolsift/agent`, `toolsift/mcp`,
+ * `toolsift/ai`, `toolsift/learning`, `toolsift/gateway`, `toolsift/testing`), so this entry
+ * never loads or names their dependencies.
+ *
+ * `src/public/api.test.ts` pins every name exported here and checks that every type a public
+ * signature names is exported somewhere.
+ *
+ * @module
+ */
 export { ToolSearch, createToolSearch, RANKER_NAMES, type RankerName, type SessionOptions, type ToolSearchOptions } from "./tool-search/index.js";
+export type { ToolSearchEvent, ToolSearchEventHandler } from "./events.js";
+
+// Sessions: the tool block, search_tools, execution.
 export {
   ToolSearchSession,
-  estimateBlockTokens,
-  estimateTokens,
   SEARCH_TOOLS_NAME,
-  type AnthropicTool,
-  type WireInputSchema,
+  estimateTokens,
+  type DeferrableTool,
+  type ExecuteOptions,
+  type RequestScope,
   type SearchMatch,
   type SearchToolsOutcome,
-  type UnavailableSource,
   type SessionView,
-  type DeferrableTool,
   type StubPresentation,
   type TokenEstimator,
-  type ToolResultBlock,
-  type ToolUseBlock,
   type Tuning,
-  type ExecuteOptions,
-  type ToolCall,
-  type ToolCallAnswer,
-  type ToolFormat,
-  type OpenAIChatCustomCall,
-  type OpenAIChatFunctionCall,
-  type OpenAIChatTool,
-  type OpenAIChatToolCall,
-  type OpenAIChatToolMessage,
-  type OpenAIParameters,
-  type OpenAIResponsesFunctionCall,
-  type OpenAIResponsesFunctionCallOutput,
-  type OpenAIResponsesOutputPart,
-  type OpenAIResponsesTool,
+  type UnavailableSource,
 } from "./session/index.js";
+
+// Wire formats: what tools() returns and execute() takes and answers.
+export type {
+  AnthropicTool,
+  OpenAIChatCustomCall,
+  OpenAIChatFunctionCall,
+  OpenAIChatTool,
+  OpenAIChatToolCall,
+  OpenAIChatToolMessage,
+  OpenAIParameters,
+  OpenAIResponsesFunctionCall,
+  OpenAIResponsesFunctionCallOutput,
+  OpenAIResponsesOutputPart,
+  OpenAIResponsesTool,
+  ToolCall,
+  ToolCallAnswer,
+  ToolFormat,
+  ToolResultBlock,
+  ToolUseBlock,
+  WireInputSchema,
+} from "./wire/index.js";
+
+// Tool definitions.
 export {
+  CATALOGUE_LIMITS,
   defineTool,
   toolOutput,
   type AbortSignalLike,
@@ -39,93 +62,38 @@ export {
   type ToolContext,
   type ToolDefinition,
   type ToolHost,
-  type ToolSourceStatus,
-  MAX_REPORTED_SOURCES,
   type ToolOutput,
   type ToolResultContentBlock,
   type ToolResultImageType,
+  type ToolSourceStatus,
   type ZodSchemaLike,
-  CATALOGUE_LIMITS,
 } from "./catalogue/index.js";
+
+// Rankers.
 export {
   Bm25Ranker,
   EmbeddingRanker,
   HybridRanker,
   loadEmbedder,
-  rankDocumentOf,
-  BUNDLED_MODEL_DIR,
+  type AbstentionOptions,
   type Bm25Field,
   type Bm25Options,
+  type Confidence,
   type Embedder,
   type EmbedderOptions,
   type EmbeddingRankerOptions,
   type EmbeddingRuntime,
-  type Pooling,
-  type VectorIndexOptions,
   type Fusion,
   type FusionOptions,
   type HybridRankerOptions,
+  type Pooling,
+  type QueryHandling,
+  type RankableTool,
   type RankDocument,
   type RankedTool,
   type Ranker,
   type RankOptions,
+  type VectorIndexOptions,
 } from "./ranking/index.js";
-export {
-  DEFAULT_SCOPE,
-  FileUsageStore,
-  MemoryUsageStore,
-  PostgresUsageStore,
-  type FileUsageStoreOptions,
-  type LearningOptions,
-  type Lesson,
-  type LessonCaps,
-  type MemoryUsageStoreOptions,
-  type PostgresUsageStoreOptions,
-  type SqlQueryable,
-  type UsageStore,
-  type UsageStoreWarning,
-} from "./learning/index.js";
-export type { ToolSearchEvent, ToolSearchEventHandler } from "./events.js";
+
 export { CatalogueError, DependencyError, ModelError, OptionsError, QueryError, ToolsiftError } from "./errors.js";
-export * from "./mcp/index.js";
-export {
-  AgentError,
-  MAX_CACHE_BREAKPOINTS,
-  MAX_DEFERRED_TOOLS,
-  STRATEGIES,
-  UNAVAILABLE_TOOL_DESCRIPTION,
-  nativeStrategy,
-  placeCacheBreakpoints,
-  referencedToolNames,
-  runAgent,
-  stableStrategy,
-  strategyOf,
-  stubsStrategy,
-  type AgentEvent,
-  type AgentResult,
-  type AgentStage,
-  type AgentStopReason,
-  type AgentStrategy,
-  type AgentTurn,
-  type CacheableRequest,
-  type CacheBreakpointOptions,
-  type RunAgentOptions,
-  type StrategyName,
-  type TurnUsage,
-  type AssistantMessage,
-  type CacheControl,
-  type ContentBlockParam,
-  type MessageParam,
-  type MessagesCallOptions,
-  type MessagesClient,
-  type MessagesRequest,
-  type MessagesRequestParams,
-  type MessageStreamLike,
-  type OtherResponseBlock,
-  type ResponseBlock,
-  type ResponseTextBlock,
-  type ResponseToolUseBlock,
-  type ResponseUsage,
-  type StopReason,
-  type SystemTextBlock,
-} from "./agent/index.js";

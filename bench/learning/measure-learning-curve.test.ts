@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rankDocumentOf } from "../../src/index.js";
+import { rankDocumentOf } from "../../src/ranking/index.js";
 import { parseDataset } from "../load-dataset.js";
 import { rankerRegistry } from "../rankers.js";
 import { callableTools, hasRepeatedTools, LEARNING_SHARES, measureLearningCurve } from "./measure-learning-curve.js";

@@ -1,4 +1,5 @@
-import { fromMcp, type ToolDefinition } from "../../src/index.js";
+import { type ToolDefinition } from "../../src/index.js";
+import { fromMcp } from "../../src/public/mcp.js";
 import { everythingServerEntry } from "../../test/support/mcp-servers.js";
 import type { BenchDataset } from "../load-dataset.js";
 import { queriesFromNames, type BlockSavingCatalogue } from "./measure-block-saving.js";

@@ -1,4 +1,5 @@
-import { createToolSearch, estimateBlockTokens, type ToolDefinition, type Tuning } from "../../src/index.js";
+import { createToolSearch, type ToolDefinition, type Tuning } from "../../src/index.js";
+import { estimateBlockTokens } from "../../src/session/index.js";
 import type { BlockSavingRun } from "../report/bench-report.js";
 
 /** A catalogue to measure the tool block of: its tools, and queries each labelled with one tool. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sampleTools } from "../../test/support/sample-tools.js";
-import { createToolSearch, nativeStrategy, stableStrategy, stubsStrategy, type AgentStrategy } from "../../src/index.js";
+import { createToolSearch } from "../../src/index.js";
+import { nativeStrategy, stableStrategy, stubsStrategy, type AgentStrategy } from "../../src/public/agent.js";
 import { measureStrategies } from "./measure-strategies.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };

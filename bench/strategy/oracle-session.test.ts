@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { blockNames } from "../../test/support/block-names.js";
 import { sampleTools } from "../../test/support/sample-tools.js";
-import {
-  SEARCH_TOOLS_NAME,
-  createToolSearch,
-  estimateBlockTokens,
-  estimateTokens,
-  nativeStrategy,
-  stableStrategy,
-  stubsStrategy,
-  type ToolResultContentBlock,
-} from "../../src/index.js";
+import { SEARCH_TOOLS_NAME, createToolSearch, estimateTokens, type ToolResultContentBlock } from "../../src/index.js";
+import { nativeStrategy, stableStrategy, stubsStrategy } from "../../src/public/agent.js";
+import { estimateBlockTokens } from "../../src/session/index.js";
 import { estimateResultTokens } from "./estimate-json-tokens.js";
 import { runOracleSession } from "./oracle-session.js";
 

@@ -1,11 +1,6 @@
-import {
-  estimateBlockTokens,
-  type AgentStrategy,
-  type AnthropicTool,
-  type SessionView,
-  type ToolResultBlock,
-  type ToolSearch,
-} from "../../src/index.js";
+import { type AnthropicTool, type SessionView, type ToolResultBlock, type ToolSearch } from "../../src/index.js";
+import { type AgentStrategy } from "../../src/public/agent.js";
+import { estimateBlockTokens } from "../../src/session/index.js";
 import { estimateResultTokens } from "./estimate-json-tokens.js";
 import { oracleInputFor } from "./oracle-input.js";
 

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { parseCatalogue } from "../../src/catalogue/index.js";
 import type { ToolContext, ToolDefinition } from "../../src/catalogue/tool-definition.js";
 import { isToolOutput } from "../../src/catalogue/tool-output.js";
-import { firstSentence, fullToolOf } from "../../src/session/index.js";
+import { firstSentence } from "../../src/session/index.js";
+import { fullToolOf } from "../../src/wire/index.js";
 import { exampleCatalogue, exampleServers } from "./index.js";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.

@@ -1,5 +1,5 @@
 import { ToolsiftError } from "../errors.js";
-import type { MessageParam } from "./messages-api.js";
+import type { MessageParam } from "../wire/index.js";
 import type { AgentTurn } from "./run-agent-types.js";
 
 /**

@@ -1,7 +1,7 @@
 import { errorText } from "../errors.js";
 import type { AgentStage } from "./agent-error.js";
 import type { AbortSignalLike } from "../catalogue/index.js";
-import type { AssistantMessage, MessagesClient, MessagesRequest } from "./messages-api.js";
+import type { AssistantMessage, MessagesClient, MessagesRequest } from "../wire/index.js";
 import { parseAssistantMessage } from "./parse-assistant-message.js";
 import { readStream, type StreamedPart } from "./read-stream.js";
 

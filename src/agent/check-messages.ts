@@ -1,5 +1,5 @@
 import { OptionsError } from "../errors.js";
-import type { MessageParam, SystemTextBlock } from "./messages-api.js";
+import type { MessageParam, SystemTextBlock } from "../wire/index.js";
 
 const ROLES: ReadonlySet<string> = new Set(["user", "assistant", "system"]);
 

@@ -13,22 +13,4 @@ export {
   type AgentStrategy,
   type StrategyName,
 } from "./strategies/index.js";
-export type { AgentEvent, AgentResult, AgentStopReason, AgentTurn, RunAgentOptions, TurnUsage } from "./run-agent-types.js";
-export type {
-  AssistantMessage,
-  CacheControl,
-  ContentBlockParam,
-  MessageParam,
-  MessagesCallOptions,
-  MessagesClient,
-  MessagesRequest,
-  MessagesRequestParams,
-  MessageStreamLike,
-  OtherResponseBlock,
-  ResponseBlock,
-  ResponseTextBlock,
-  ResponseToolUseBlock,
-  ResponseUsage,
-  StopReason,
-  SystemTextBlock,
-} from "./messages-api.js";
+export type { AgentEvent, AgentResult, AgentStopReason, AgentTurn, RunAgentBase, RunAgentOptions, TurnUsage } from "./run-agent-types.js";

@@ -1,4 +1,4 @@
-import type { AssistantMessage } from "./messages-api.js";
+import type { AssistantMessage } from "../wire/index.js";
 
 /** The outcome of {@link parseAssistantMessage}. */
 export type ParsedReply =

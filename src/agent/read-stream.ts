@@ -1,4 +1,4 @@
-import type { MessageStreamLike } from "./messages-api.js";
+import type { MessageStreamLike } from "../wire/index.js";
 
 /** What a streaming reply reports as it arrives. */
 export type StreamedPart = { type: "text"; text: string } | { type: "tool-use"; id: string; name: string; input: unknown };

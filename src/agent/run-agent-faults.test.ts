@@ -13,7 +13,7 @@ import type { ToolDefinition, ToolHost } from "../catalogue/index.js";
 import { ToolSearchSession } from "../session/index.js";
 import { createToolSearch } from "../tool-search/index.js";
 import { AgentError } from "./agent-error.js";
-import type { MessageParam } from "./messages-api.js";
+import type { MessageParam } from "../wire/index.js";
 import { runAgent } from "./run-agent.js";
 
 const MODEL = "claude-test-model";

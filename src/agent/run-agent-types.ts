@@ -1,6 +1,6 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
 import type { ToolSearch } from "../tool-search/index.js";
-import type { AssistantMessage, MessageParam, MessagesClient, MessagesRequestParams, StopReason, SystemTextBlock } from "./messages-api.js";
+import type { AssistantMessage, MessageParam, MessagesClient, MessagesRequestParams, StopReason, SystemTextBlock } from "../wire/index.js";
 import type { StrategyName } from "./strategies/index.js";
 
 /** Token counts of one model call; the cache fields are 0 when the API reports none. */
@@ -46,7 +46,7 @@ export type AgentEvent =
   | { type: "tool-use"; sessionId: string; turn: number; id: string; name: string; input: unknown }
   | { type: "tool-result"; sessionId: string; turn: number; toolUseId: string; name: string; isError: boolean };
 
-interface RunAgentBase {
+export interface RunAgentBase {
   /**
    * The client of the Messages API: `new Anthropic()` from Anthropic's TypeScript SDK (or anything with
    * the same `messages.create`). Its own settings (`maxRetries`, timeout, base URL) apply to every call.

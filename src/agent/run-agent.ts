@@ -1,6 +1,7 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
-import { SEARCH_TOOLS_NAME, isAbortSignalLike, tracedToolCall, type ToolResultBlock, type ToolSearchSession } from "../session/index.js";
+import { SEARCH_TOOLS_NAME, isAbortSignalLike, tracedToolCall, type ToolSearchSession } from "../session/index.js";
+import { type ToolResultBlock } from "../wire/index.js";
 import type { SessionOptions } from "../tool-search/index.js";
 import { AgentError, type AgentStage } from "./agent-error.js";
 import { placeCacheBreakpoints } from "./cache-breakpoints.js";
@@ -18,7 +19,7 @@ import type {
   ResponseToolUseBlock,
   ResponseUsage,
   SystemTextBlock,
-} from "./messages-api.js";
+} from "../wire/index.js";
 import type { StreamedPart } from "./read-stream.js";
 import type { AgentEvent, AgentResult, AgentTurn, RunAgentOptions, TurnUsage } from "./run-agent-types.js";
 import { strategyOf, type AgentStrategy } from "./strategies/index.js";

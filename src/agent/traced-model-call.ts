@@ -1,6 +1,6 @@
 import { traced } from "../telemetry/index.js";
 import { callModel, type CallModelOptions, type TurnFailure } from "./call-model.js";
-import type { AssistantMessage, MessagesClient, MessagesRequest } from "./messages-api.js";
+import type { AssistantMessage, MessagesClient, MessagesRequest } from "../wire/index.js";
 
 /** What a model call's span tells besides the request: where in the run it happened. */
 export interface ModelCallScope {

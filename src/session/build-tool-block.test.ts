@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AnthropicTool } from "./anthropic-tool.js";
+import type { AnthropicTool } from "../wire/index.js";
 import { buildToolBlock } from "./build-tool-block.js";
 import type { DeferrableTool, SessionView } from "./session-view.js";
 

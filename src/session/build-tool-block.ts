@@ -1,4 +1,4 @@
-import type { AnthropicTool } from "./anthropic-tool.js";
+import type { AnthropicTool } from "../wire/index.js";
 import type { SessionView } from "./session-view.js";
 
 /**

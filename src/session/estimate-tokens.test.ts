@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AnthropicTool } from "./anthropic-tool.js";
+import type { AnthropicTool } from "../wire/index.js";
 import { estimateBlockTokens, estimateTokens, guardedEstimator, type TokenEstimator } from "./estimate-tokens.js";
 
 /** A tool whose JSON is exactly `length` characters long. */

@@ -1,4 +1,4 @@
-import type { AnthropicTool } from "./anthropic-tool.js";
+import type { AnthropicTool } from "../wire/index.js";
 
 /** Estimates the tokens one tool definition costs in a request. */
 export type TokenEstimator = (tool: AnthropicTool) => number;

@@ -4,7 +4,7 @@ import { openAIServerPerTest, type RecordedOpenAIRequest, type ScriptedOpenAITur
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
 import { OptionsError, createToolSearch, toolOutput, type ToolDefinition, type ToolSearchEvent } from "../index.js";
 import type { ToolSearchOptions } from "../tool-search/index.js";
-import { fitDescription, type ToolFormat } from "./openai-format.js";
+import { fitDescription, type ToolFormat } from "../wire/index.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };
 const MODEL = "gpt-test";

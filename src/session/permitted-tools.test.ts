@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sampleTools } from "../../test/support/sample-tools.js";
 import { parseTool, type CatalogueSnapshot, type CatalogueTool } from "../catalogue/index.js";
-import { fullToolOf, type AnthropicTool } from "./anthropic-tool.js";
+import { fullToolOf, type AnthropicTool } from "../wire/index.js";
 import { permittedTools } from "./permitted-tools.js";
 import { stubOf } from "./stub.js";
 

@@ -1,5 +1,5 @@
 import type { CatalogueSnapshot, CatalogueTool } from "../catalogue/index.js";
-import { fullToolOf, type AnthropicTool } from "./anthropic-tool.js";
+import { fullToolOf, type AnthropicTool } from "../wire/index.js";
 import type { DeferrableTool } from "./session-view.js";
 import { stubOf } from "./stub.js";
 

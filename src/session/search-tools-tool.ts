@@ -1,4 +1,4 @@
-import type { AnthropicTool } from "./anthropic-tool.js";
+import type { AnthropicTool } from "../wire/index.js";
 import { STUB_HINT } from "./stub.js";
 
 export const SEARCH_TOOLS_NAME = "search_tools";

@@ -1,4 +1,4 @@
-import type { AnthropicTool } from "./anthropic-tool.js";
+import type { AnthropicTool } from "../wire/index.js";
 import type { StubPresentation } from "./search-tools-tool.js";
 
 /** A tool that may be shown as a stub, with both of its forms. */

@@ -1,5 +1,5 @@
 import type { CatalogueTool } from "../catalogue/index.js";
-import type { AnthropicTool } from "./anthropic-tool.js";
+import type { AnthropicTool } from "../wire/index.js";
 import { firstSentence } from "./first-sentence.js";
 
 /**

@@ -8,7 +8,8 @@ import { Hydration } from "./hydration.js";
 import { UsageTrail } from "./usage-trail.js";
 import { permittedTools } from "./permitted-tools.js";
 import { resolveTuning } from "./tuning.js";
-import { ToolSearchSession, searchResultBlock, type SessionServices, type SessionState } from "./tool-search-session.js";
+import { ToolSearchSession, type SessionServices, type SessionState } from "./tool-search-session.js";
+import { searchResultBlock } from "./tool-result.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };
 

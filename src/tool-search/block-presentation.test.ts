@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { blockNames } from "../../test/support/block-names.js";
 import { toolUse } from "../../test/support/sample-tools.js";
-import { stableStrategy, stubsStrategy, type ToolDefinition, type ToolHost } from "../index.js";
+import { type ToolDefinition, type ToolHost } from "../index.js";
+import { stableStrategy, stubsStrategy } from "../public/agent.js";
 import { STUB_HINT, estimateTokens } from "../session/index.js";
 import { createToolSearch } from "./tool-search.js";
 

@@ -5,7 +5,7 @@ import { sampleTools } from "../../test/support/sample-tools.js";
 import { runAgent } from "../agent/index.js";
 import { OptionsError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
-import type { ToolFormat } from "../session/index.js";
+import type { ToolFormat } from "../wire/index.js";
 import { createToolSearch } from "./tool-search.js";
 import type { ToolSearchOptions } from "./tool-search-options.js";
 

@@ -4,29 +4,9 @@ import { OptionsError, QueryError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import { DEFAULT_SCOPE, Learning, blendLearned, resolveLearning, scopeProblem } from "../learning/index.js";
 import type { RankDocument, Ranker } from "../ranking/index.js";
-import {
-  Hydration,
-  MAX_SEARCH_LIMIT,
-  UsageTrail,
-  ToolSearchSession,
-  permittedTools,
-  type PermittedTools,
-  checkQuery,
-  estimateTokens,
-  guardedEstimator,
-  resolveTuning,
-  type AnthropicTool,
-  type ResolvedTuning,
-  type SearchMatch,
-  type SessionServices,
-  type SessionState,
-  type RequestScope,
-  type TranscriptCall,
-  type UnavailableSource,
-  MAX_TRANSCRIPT_CALLS,
-  isAbortSignalLike,
-  transcriptCalls,
-} from "../session/index.js";
+import { Hydration, MAX_SEARCH_LIMIT, UsageTrail, ToolSearchSession, permittedTools, type PermittedTools, checkQuery, estimateTokens, guardedEstimator, resolveTuning, type ResolvedTuning, type SearchMatch, type SessionServices, type SessionState, type RequestScope, type UnavailableSource, isAbortSignalLike } from "../session/index.js";
+import { type TranscriptCall } from "../wire/index.js";
+import { type AnthropicTool, MAX_TRANSCRIPT_CALLS, transcriptCalls } from "../wire/index.js";
 import { traced } from "../telemetry/index.js";
 import { createRanker } from "./create-ranker.js";
 import { SemanticFallback } from "./semantic-fallback.js";

@@ -4,10 +4,10 @@ import type { ToolSearchEvent } from "../events.js";
 import { createToolSearch } from "./tool-search.js";
 
 // The real cap is 100,000 calls: a transcript that long takes most of a second to build and
-// replay. The tool search reads the cap from the session module, so a cap of 4 here tests the
+// replay. The tool search reads the cap from the wire module, so a cap of 4 here tests the
 // same truncation in milliseconds.
 const CAP = vi.hoisted(() => 4);
-vi.mock("../session/index.js", async (importOriginal) => ({ ...(await importOriginal<typeof import("../session/index.js")>()), MAX_TRANSCRIPT_CALLS: CAP }));
+vi.mock("../wire/index.js", async (importOriginal) => ({ ...(await importOriginal<typeof import("../wire/index.js")>()), MAX_TRANSCRIPT_CALLS: CAP }));
 
 const LOW = { toolSearchThresholdTokens: 100 };
 const call = (index: number, name: string) => ({ type: "function_call", call_id: `c${index}`, name, arguments: "{}" });

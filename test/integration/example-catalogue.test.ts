@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exampleCatalogue } from "../../examples/catalogue/index.js";
-import { createToolSearch, estimateBlockTokens } from "../../src/index.js";
+import { createToolSearch } from "../../src/index.js";
+import { estimateBlockTokens } from "../../src/session/index.js";
 
 describe("the example catalogue under toolsift", () => {
   it("after one search and one hydration, ships a block at least 85% smaller than every tool in full", async () => {

@@ -1,6 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { createToolSearch, runAgent, type StrategyName, type ToolSearchEvent } from "../../src/index.js";
+import { createToolSearch, type ToolSearchEvent } from "../../src/index.js";
+import { runAgent, type StrategyName } from "../../src/public/agent.js";
 import { lastToolResults, reply, serverPerTest, type WireBlock } from "../support/messages-api-server.js";
 import { sampleTools } from "../support/sample-tools.js";
 

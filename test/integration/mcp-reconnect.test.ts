@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createToolSearch, fromMcp, type McpHostEvent, type McpServerConfig, type McpToolHost } from "../../src/index.js";
+import { createToolSearch } from "../../src/index.js";
+import { fromMcp, type McpHostEvent, type McpServerConfig, type McpToolHost } from "../../src/public/mcp.js";
 import { DYNAMIC_SERVER, runTool, startEverythingHttp, textOf, toolNamed, waitFor, type HttpServer } from "../support/mcp-servers.js";
 
 /** Small back-offs keep these tests fast; the behaviour is the same as with the defaults. */

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createToolSearch, fromMcp, type McpServerConfig, type SearchToolsOutcome } from "../../src/index.js";
+import { createToolSearch, type SearchToolsOutcome } from "../../src/index.js";
+import { fromMcp, type McpServerConfig } from "../../src/public/mcp.js";
 import { scratchDir } from "../support/gateway-process.js";
 import { DYNAMIC_SERVER, isAlive, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
 

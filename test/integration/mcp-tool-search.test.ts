@@ -1,6 +1,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToolSearch, fromMcp, runAgent, type McpToolHost, type ToolSearch } from "../../src/index.js";
+import { createToolSearch, type ToolSearch } from "../../src/index.js";
+import { runAgent } from "../../src/public/agent.js";
+import { fromMcp, type McpToolHost } from "../../src/public/mcp.js";
 import { lastToolResults, reply, startMessagesApiServer } from "../support/messages-api-server.js";
 import { DYNAMIC_SERVER, everythingServerEntry } from "../support/mcp-servers.js";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { exampleCatalogue } from "../../examples/catalogue/index.js";
 import { parseTool } from "../../src/catalogue/index.js";
-import { Bm25Ranker, EmbeddingRanker, HybridRanker, rankDocumentOf, type RankDocument, type Ranker } from "../../src/index.js";
+import { Bm25Ranker, EmbeddingRanker, HybridRanker, type RankDocument, type Ranker } from "../../src/index.js";
+import { rankDocumentOf } from "../../src/ranking/index.js";
 
 /** The example catalogue as createToolSearch hands it to rankers (zod schemas as JSON Schema). */
 const example = exampleCatalogue.map((tool) => parseTool(tool, "example catalogue").document);

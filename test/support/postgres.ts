@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe } from "vitest";
-import { PostgresUsageStore } from "../../src/index.js";
+import { PostgresUsageStore } from "../../src/public/learning.js";
 import { loadPgPool } from "../../src/learning/load-pg.js";
 import { poolConfig } from "../../src/learning/postgres-usage-store.js";
 

@@ -2,21 +2,8 @@
 // against the real SDK types. Not run: it would need an API key.
 import Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
-import {
-  AgentError,
-  createToolSearch,
-  defineTool,
-  nativeStrategy,
-  placeCacheBreakpoints,
-  referencedToolNames,
-  runAgent,
-  stableStrategy,
-  type AgentResult,
-  type AgentStage,
-  type MessageParam,
-  type MessagesClient,
-  type ToolDefinition,
-} from "../../src/index.js";
+import { createToolSearch, defineTool, type ToolDefinition } from "../../src/index.js";
+import { AgentError, nativeStrategy, placeCacheBreakpoints, referencedToolNames, runAgent, stableStrategy, type AgentResult, type AgentStage, type MessageParam, type MessagesClient } from "../../src/public/agent.js";
 
 export async function quickStart(tools: ToolDefinition[], confirmWithUser: (name: string, input: unknown) => Promise<boolean>) {
   const toolSearch = await createToolSearch({

@@ -1,4 +1,5 @@
-import type { AnthropicTool, SearchToolsOutcome, SessionView, ToolResultBlock } from "../../session/index.js";
+import type { SearchToolsOutcome, SessionView } from "../../session/index.js";
+import type { AnthropicTool, ToolResultBlock } from "../../wire/index.js";
 
 /** The names `runAgent({ strategy })` takes. */
 export type StrategyName = "stubs" | "native" | "stable";

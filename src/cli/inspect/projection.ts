@@ -1,13 +1,7 @@
 import { listedTools } from "../../gateway/index.js";
-import {
-  estimateBlockTokens,
-  nativeStrategy,
-  stableStrategy,
-  stubsStrategy,
-  type AnthropicTool,
-  type ToolResultBlock,
-  type ToolSearch,
-} from "../../index.js";
+import { type AnthropicTool, type ToolResultBlock, type ToolSearch } from "../../index.js";
+import { nativeStrategy, stableStrategy, stubsStrategy } from "../../public/agent.js";
+import { estimateBlockTokens } from "../../session/index.js";
 import { firstSentence } from "../../session/index.js";
 
 /** The ways a request can carry a catalogue, as the report names them. */

@@ -1,5 +1,5 @@
 import { errorText } from "../errors.js";
-import type { ToolFormat } from "./openai-format.js";
+import type { ToolFormat } from "./tool-format.js";
 
 /** A tool call's fields, each read once, whatever format it came in. */
 export interface ReadToolCall {

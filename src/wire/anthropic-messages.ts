@@ -8,7 +8,7 @@
  * @module
  */
 import type { AbortSignalLike } from "../catalogue/index.js";
-import type { AnthropicTool } from "../session/index.js";
+import type { AnthropicTool } from "./anthropic.js";
 
 /** A prompt-cache breakpoint, as the API takes it on a tool, a system block or a content block. */
 export type CacheControl = NonNullable<AnthropicTool["cache_control"]>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseTool } from "../catalogue/index.js";
-import { fullToolOf } from "./anthropic-tool.js";
+import { fullToolOf } from "./anthropic.js";
 
 describe("fullToolOf", () => {
   const tool = parseTool(

@@ -1,0 +1,29 @@
+/**
+ * `toolsift/learning`: learning from use. The options of `createToolSearch({ learning })` and
+ * the stores that keep its lessons: in memory, in a file, or in PostgreSQL (`pg`, an optional
+ * peer, loaded only when a {@link PostgresUsageStore} connects by URL).
+ *
+ * @example
+ * ```ts
+ * import { createToolSearch } from "toolsift";
+ * import { FileUsageStore } from "toolsift/learning";
+ *
+ * const toolSearch = await createToolSearch({ tools, learning: { store: new FileUsageStore({ cacheDir: ".toolsift" }) } });
+ * ```
+ * @module
+ */
+export {
+  DEFAULT_SCOPE,
+  FileUsageStore,
+  MemoryUsageStore,
+  PostgresUsageStore,
+  type FileUsageStoreOptions,
+  type LearningOptions,
+  type Lesson,
+  type LessonCaps,
+  type MemoryUsageStoreOptions,
+  type PostgresUsageStoreOptions,
+  type SqlQueryable,
+  type UsageStore,
+  type UsageStoreWarning,
+} from "../learning/index.js";

@@ -1,0 +1,32 @@
+/**
+ * `toolsift/mcp`: MCP servers as a tool host. `fromMcp` connects to stdio and HTTP servers
+ * (the MCP SDK is an optional peer, loaded on first use) and lists their tools as
+ * `server__tool`, for `createToolSearch({ tools: host })`.
+ *
+ * @example
+ * ```ts
+ * import { createToolSearch } from "toolsift";
+ * import { fromMcp } from "toolsift/mcp";
+ *
+ * const host = await fromMcp({ github: { command: "npx", args: ["-y", "@modelcontextprotocol/server-github"] } });
+ * const toolSearch = await createToolSearch({ tools: host, ranker: "hybrid" });
+ * ```
+ * @module
+ */
+export {
+  MCP_LIST_LIMITS,
+  SERVER_NAME_PATTERN,
+  fromMcp,
+  mcpToolName,
+  type FromMcpOptions,
+  type McpClient,
+  type McpHostEvent,
+  type McpHttpServerConfig,
+  type McpReconnectOptions,
+  type McpRequestOptions,
+  type McpServerConfig,
+  type McpServerStatus,
+  type McpStdioServerConfig,
+  type McpToolHost,
+  type McpToolSource,
+} from "../mcp/index.js";

@@ -1,0 +1,60 @@
+import type { CatalogueSnapshot, CatalogueTool, ToolContext, ToolDefinition } from "../catalogue/index.js";
+import type { ToolSearchEvent } from "../events.js";
+import type { AnthropicTool, TranscriptCall } from "../wire/index.js";
+import type { Hydration } from "./hydration.js";
+import type { PermittedTools } from "./permitted-tools.js";
+import type { SearchMatch } from "./search-match.js";
+import type { SessionView } from "./session-view.js";
+import type { ResolvedTuning } from "./tuning.js";
+import type { UnavailableSource } from "./unavailable-sources.js";
+import type { UsageTrail } from "./usage-trail.js";
+
+/**
+ * The outcome of a `search_tools` call, before it is formatted for the model. `unavailable`, when
+ * present (never empty), names the servers whose tools the search could not see: still connecting
+ * (after the search waited for them, as the host allows) or down; see {@link UnavailableSource}.
+ */
+export type SearchToolsOutcome =
+  | { ok: true; query: string; matches: SearchMatch[]; unavailable?: UnavailableSource[] }
+  | { ok: false; error: string };
+
+/** What one session id keeps between turns (and between `session(id)` calls). */
+export interface SessionState {
+  hydration: Hydration;
+  /** The last view built, which tells which tools the model saw as stubs, for the tool-call events. */
+  lastView?: SessionView;
+  /**
+   * The calls of the transcript a new session was created with, still to be replayed into its
+   * hydration; dropped once replayed. `running` is shared, so concurrent first uses replay once.
+   */
+  replay?: { calls: readonly TranscriptCall[]; running?: Promise<void> };
+  /** Whose lessons this session ranks with and teaches (learning from use). */
+  scope: string;
+  /** The searches to credit to the next successful call; present only when learning is on. */
+  trail?: UsageTrail;
+}
+
+/** What a session needs from the tool search that owns it. */
+export interface SessionServices {
+  readonly tuning: ResolvedTuning;
+  snapshot(): Promise<CatalogueSnapshot>;
+  /**
+   * The tools this session may see of a catalogue version, derived once per version and
+   * permission change; `context` is the block-stage context `permit` is asked with.
+   */
+  permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools;
+  /** Ranks for a checked query, with permissions (and the scope's lessons) applied, and reports the search. */
+  rank(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]>;
+  /**
+   * The servers a search cannot see now that this context may know of; waits first, as the host
+   * allows, for servers still connecting. Called before ranking, so the search sees those that
+   * connect in time. Never rejects.
+   */
+  unavailable?(context: ToolContext): Promise<UnavailableSource[]>;
+  /** Learning from use: `queries` led this session to a successful call of `tool`. Must not throw. */
+  teach?(lesson: { sessionId: string; scope: string; queries: string[]; tool: string }): void;
+  isPermitted(tool: CatalogueTool, context: ToolContext): boolean;
+  approve: ((tool: ToolDefinition, input: unknown, context: ToolContext) => boolean | Promise<boolean>) | undefined;
+  estimate(tool: AnthropicTool): number;
+  emit(event: ToolSearchEvent): void;
+}

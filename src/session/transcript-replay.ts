@@ -1,0 +1,49 @@
+import type { CatalogueSnapshot, CatalogueTool, ToolContext } from "../catalogue/index.js";
+import type { TranscriptCall } from "../wire/index.js";
+import type { SessionServices, SessionState } from "./session-services.js";
+
+/** What replaying a transcript needs from its session. */
+export interface ReplayHost {
+  readonly services: SessionServices;
+  readonly state: SessionState;
+  /** The context of the check a replayed call makes, as `execute` would have made it. */
+  context(stage: ToolContext["stage"], toolUseId?: string): ToolContext;
+  /** Hydrates a tool as a call does. */
+  hydrateTool(tool: CatalogueTool): boolean;
+}
+
+/**
+ * Rebuilds the hydration of a session created from a transcript, once, before its first use:
+ * each call in order hydrates its tool exactly as `execute` did when it was made (a known,
+ * permitted tool that is not a keep tool), under the same LRU cap, so the block is the one
+ * the process that ran those calls would build. A failure (the catalogue cannot be listed)
+ * leaves the calls pending, for the next use to try again.
+ */
+export function replayed(host: ReplayHost): Promise<void> {
+  const { state } = host;
+  const replay = state.replay;
+  if (!replay) return Promise.resolve();
+  replay.running ??= host.services.snapshot().then(
+    (snapshot) => {
+      replayInto(host, snapshot, replay.calls);
+      if (state.replay === replay) delete state.replay;
+    },
+    (error: unknown) => {
+      delete replay.running;
+      throw error;
+    },
+  );
+  return replay.running;
+}
+
+function replayInto(host: ReplayHost, snapshot: CatalogueSnapshot, calls: readonly TranscriptCall[]): void {
+  // permit is asked once per tool: a long transcript calls the same few tools many times.
+  const permitted = new Map<string, boolean>();
+  for (const call of calls) {
+    const tool = snapshot.byName.get(call.name);
+    if (!tool) continue;
+    let allowed = permitted.get(call.name);
+    if (allowed === undefined) permitted.set(call.name, (allowed = host.services.isPermitted(tool, host.context("execute", call.id))));
+    if (allowed) host.hydrateTool(tool);
+  }
+}

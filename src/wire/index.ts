@@ -1,0 +1,42 @@
+export type { AnthropicTool, ToolResultBlock, ToolUseBlock, WireInputSchema } from "./anthropic.js";
+export { fullToolOf } from "./anthropic.js";
+export type {
+  AssistantMessage,
+  CacheControl,
+  ContentBlockParam,
+  MessageParam,
+  MessagesCallOptions,
+  MessagesClient,
+  MessagesRequest,
+  MessagesRequestParams,
+  MessageStreamLike,
+  OtherResponseBlock,
+  ResponseBlock,
+  ResponseTextBlock,
+  ResponseToolUseBlock,
+  ResponseUsage,
+  StopReason,
+  SystemTextBlock,
+} from "./anthropic-messages.js";
+export { TOOL_FORMATS, readToolFormat, type ToolFormat } from "./tool-format.js";
+export { MAX_OPENAI_DESCRIPTION, OPENAI_ERROR_PREFIX, fitDescription, type OpenAIParameters } from "./openai-shared.js";
+export {
+  chatToolMessageOf,
+  openAIChatToolOf,
+  type OpenAIChatCustomCall,
+  type OpenAIChatFunctionCall,
+  type OpenAIChatTool,
+  type OpenAIChatToolCall,
+  type OpenAIChatToolMessage,
+} from "./openai-chat.js";
+export {
+  openAIResponsesToolOf,
+  responsesOutputOf,
+  type OpenAIResponsesFunctionCall,
+  type OpenAIResponsesFunctionCallOutput,
+  type OpenAIResponsesOutputPart,
+  type OpenAIResponsesTool,
+} from "./openai-responses.js";
+export { readToolCall, type ReadToolCall, type UnreadableToolCall } from "./read-tool-call.js";
+export { MAX_TRANSCRIPT_CALLS, transcriptCalls, type TranscriptCall } from "./transcript-calls.js";
+export { answerIn, layOutTools, type FormattedTool, type ToolCall, type ToolCallAnswer } from "./lay-out-tools.js";

@@ -1,0 +1,56 @@
+/**
+ * What the two OpenAI formats (`openai-chat.ts`, `openai-responses.ts`) share. They are small
+ * structural types of toolsift's own (the `openai` SDK is an optional peer and toolsift's
+ * public types never name it); the SDK's values fit them, which
+ * `session/openai-formats.test.ts` checks by type-checking a loop on the real SDK.
+ *
+ * **Strict mode.** OpenAI's strict function calling accepts only schemas where every object
+ * sets `additionalProperties: false` and lists every property as required. A stub's schema
+ * (`{"type":"object"}`, any input) is the opposite by design, and a catalogue's real schemas
+ * rarely fit either, so every tool goes out with `strict: false`: the model is not
+ * constrained by the schema, and toolsift validates each call against the real schema instead.
+ * The Responses API treats a missing `strict` as `true`, so it is always sent.
+ *
+ * **Description length.** OpenAI refuses a function description over 1,024 characters (a
+ * 400, `string_above_max_length`), which many MCP tools exceed. In the OpenAI formats such a
+ * description is cut to fit, at a word boundary, ending in "…"; the tool still runs against
+ * its real schema.
+ *
+ * @module
+ */
+import type { AnthropicTool } from "./anthropic.js";
+
+/** A JSON Schema object, as OpenAI takes it in `parameters`. */
+export type OpenAIParameters = { [keyword: string]: unknown };
+
+/** The longest function description OpenAI accepts, in characters. */
+export const MAX_OPENAI_DESCRIPTION = 1024;
+
+/** Starts the text of an answer that reports a failure: OpenAI's tool answers have no error flag. */
+export const OPENAI_ERROR_PREFIX = "Error: ";
+
+/** A description cut to OpenAI's limit, at the last space that leaves room for the "…". */
+export function fitDescription(description: string): string {
+  if (description.length <= MAX_OPENAI_DESCRIPTION) return description;
+  const room = description.slice(0, MAX_OPENAI_DESCRIPTION - 1);
+  const space = room.lastIndexOf(" ");
+  // A cut inside a surrogate pair would leave half a character.
+  let cut = space > MAX_OPENAI_DESCRIPTION / 2 ? room.slice(0, space) : room;
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** The parameters of a tool in either OpenAI layout: a shallow copy of its input schema. */
+export function copySchema(tool: AnthropicTool): OpenAIParameters {
+  // A shallow copy: the schema objects inside are toolsift's own memoised copies, shared by
+  // every block, and a caller that edits its block must not reach them through the top level.
+  return { ...tool.input_schema };
+}
+
+/** Marks an answer as a failure in its first text part, or in a text part put first when it has none. */
+export function markError<Part extends { type: string; text?: string }>(content: string | Part[], textPart: (text: string) => Part): string | Part[] {
+  if (typeof content === "string") return `${OPENAI_ERROR_PREFIX}${content}`;
+  const first = content.findIndex((part) => typeof part.text === "string");
+  if (first < 0) return [textPart(OPENAI_ERROR_PREFIX.trim()), ...content];
+  return content.map((part, index) => (index === first ? { ...part, text: `${OPENAI_ERROR_PREFIX}${part.text}` } : part));
+}

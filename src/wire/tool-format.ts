@@ -1,0 +1,37 @@
+/**
+ * The wire formats a session lays tools out in and answers tool calls in. Each format is one
+ * file of this folder, built from the Anthropic shapes in `anthropic.ts` (a session's native
+ * format); reading a call in any format is `read-tool-call.ts`, and reading a kept transcript
+ * is `transcript-calls.ts`. A new provider's format (Gemini's is next) is one more file here,
+ * one more name below, and a case in those two readers.
+ *
+ * @module
+ */
+import { OptionsError, errorText } from "../errors.js";
+
+/** The wire formats a session lays out tools and answers calls in. */
+export type ToolFormat = "anthropic" | "openai-chat" | "openai-responses";
+
+/** Every {@link ToolFormat}, for checking a value at run time. */
+export const TOOL_FORMATS: readonly ToolFormat[] = ["anthropic", "openai-chat", "openai-responses"];
+
+/**
+ * The `format` of a `tools()` options object: `"anthropic"` when absent.
+ *
+ * @throws {@link OptionsError} `invalid_format` for anything but a {@link ToolFormat}, or options that cannot be read.
+ */
+export function readToolFormat(options: unknown): ToolFormat {
+  let format: unknown;
+  try {
+    format = typeof options === "object" && options !== null ? (options as { format?: unknown }).format : undefined;
+  } catch (error) {
+    throw new OptionsError("invalid_format", `tools() could not read options.format (${errorText(error)}).`);
+  }
+  // Stryker disable next-line StringLiteral: tools() lays out every format but the two OpenAI ones as Anthropic, so any other string here gives the same block
+  if (format === undefined) return "anthropic";
+  if (typeof format === "string" && (TOOL_FORMATS as readonly string[]).includes(format)) return format as ToolFormat;
+  throw new OptionsError(
+    "invalid_format",
+    `tools() takes format ${TOOL_FORMATS.map((known) => `"${known}"`).join(", ")}; got ${JSON.stringify(format) ?? String(format)}.`,
+  );
+}
