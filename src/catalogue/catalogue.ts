@@ -57,6 +57,11 @@ export class Catalogue {
     return new Catalogue(host, warn);
   }
 
+  /** The last snapshot taken, without listing again: `undefined` before a host's first listing. */
+  latest(): CatalogueSnapshot | undefined {
+    return this.current;
+  }
+
   /**
    * The catalogue now. For a host, it lists again; only the very first listing can fail
    * (with a {@link CatalogueError}): after that, a failed listing serves the last good one.

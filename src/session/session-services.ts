@@ -38,6 +38,8 @@ export interface SessionState {
 export interface SessionServices {
   readonly tuning: ResolvedTuning;
   snapshot(): Promise<CatalogueSnapshot>;
+  /** The last snapshot taken, without listing again: lets `hydrated()` replay a transcript at once when it can. */
+  latestSnapshot?(): CatalogueSnapshot | undefined;
   /**
    * The tools this session may see of a catalogue version, derived once per version and
    * permission change; `context` is the block-stage context `permit` is asked with.

@@ -28,7 +28,7 @@ import type { SearchToolsOutcome, SessionServices, SessionState } from "./sessio
 import type { DeferrableTool, SessionView } from "./session-view.js";
 import { tracedToolCall } from "./tool-call-spans.js";
 import { errorResult, searchResultBlock } from "./tool-result.js";
-import { replayed, type ReplayHost } from "./transcript-replay.js";
+import { replayNow, replayed, type ReplayHost } from "./transcript-replay.js";
 
 /**
  * One agent run's view of the catalogue: its tool block, its hydrated tools, and the
@@ -93,6 +93,9 @@ export class ToolSearchSession {
 
   /** The names of the hydrated tools, most recently used last. */
   hydrated(): string[] {
+    // A transcript is replayed here when the catalogue is already at hand, so a resumed session
+    // shows its tools before its first tools(); on a host not listed yet, from the first use.
+    replayNow(this.replayHost);
     return this.hydration.byRecency();
   }
 

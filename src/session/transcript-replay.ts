@@ -25,8 +25,10 @@ export function replayed(host: ReplayHost): Promise<void> {
   if (!replay) return Promise.resolve();
   replay.running ??= host.services.snapshot().then(
     (snapshot) => {
+      // A synchronous replay (replayNow) may have run while the listing was awaited.
+      if (state.replay !== replay) return;
       replayInto(host, snapshot, replay.calls);
-      if (state.replay === replay) delete state.replay;
+      delete state.replay;
     },
     (error: unknown) => {
       delete replay.running;
@@ -34,6 +36,20 @@ export function replayed(host: ReplayHost): Promise<void> {
     },
   );
   return replay.running;
+}
+
+/**
+ * Replays at once when the catalogue was already listed, so that `hydrated()` (which cannot
+ * wait) shows a transcript's tools before the first `tools()`. Does nothing otherwise.
+ */
+export function replayNow(host: ReplayHost): void {
+  const { state } = host;
+  const replay = state.replay;
+  if (!replay) return;
+  const snapshot = host.services.latestSnapshot?.();
+  if (!snapshot) return;
+  replayInto(host, snapshot, replay.calls);
+  delete state.replay;
 }
 
 function replayInto(host: ReplayHost, snapshot: CatalogueSnapshot, calls: readonly TranscriptCall[]): void {

@@ -132,6 +132,14 @@ describe("a session resumed from its transcript in another instance", () => {
     expect(session.hydrated()).toEqual(before);
   });
 
+  it("shows a transcript's hydration in hydrated() before the first tools()", async () => {
+    const { session, transcript } = await converse("anthropic", "early");
+    const resumed = (await createToolSearch(options())).session("early", { transcript });
+    expect(resumed.hydrated()).toEqual(session.hydrated());
+    // Replayed once: the first block is the one the original would send next.
+    expect(JSON.stringify(await resumed.tools())).toBe(JSON.stringify(await session.tools()));
+  });
+
   it("rebuilds once when the first uses come at the same time", async () => {
     const { transcript } = await converse("anthropic", "busy");
     const events: ToolSearchEvent[] = [];

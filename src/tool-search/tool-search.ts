@@ -66,6 +66,7 @@ export class ToolSearch {
     this.services = {
       tuning,
       snapshot: () => this.catalogue.snapshot(),
+      latestSnapshot: () => this.catalogue.latest(),
       rank: (query, limit, context, scope) => this.rank(query, limit, context, scope),
       unavailable: (context) => this.unavailableFor(context),
       ...(learning ? { teach: ({ sessionId, scope, queries, tool }) => learning.teach(scope, queries, tool, { sessionId }) } : {}),
