@@ -1,0 +1,90 @@
+import { Catalogue, type ToolContext, type ToolDefinition, type ToolHost } from "../catalogue/index.js";
+import { OptionsError } from "../errors.js";
+import type { ToolSearchEvent } from "../events.js";
+import { resolveLearning, scopeProblem, type ResolvedLearning } from "../learning/index.js";
+import type { AnthropicTool } from "../wire/index.js";
+import { estimateTokens, guardedEstimator, resolveTuning, type ResolvedTuning } from "../session/index.js";
+import type { ToolSearchOptions } from "./tool-search-options.js";
+
+/** `createToolSearch`'s options, checked once: what every part of a tool search reads. */
+export interface ToolSearchSettings {
+  tuning: ResolvedTuning;
+  /** `onEvent`, made safe: it never throws. */
+  emit: (event: ToolSearchEvent) => void;
+  /** The catalogue of `tools`, not listed yet. */
+  catalogue: Catalogue;
+  semanticFallback: boolean;
+  permit: ((tool: ToolDefinition, context: ToolContext) => boolean) | undefined;
+  approve: ((tool: ToolDefinition, input: unknown, context: ToolContext) => boolean | Promise<boolean>) | undefined;
+  /** Tokens of one tool definition: `estimateTokens`, guarded, or the default. */
+  estimate: (tool: AnthropicTool) => number;
+  learning: ResolvedLearning | undefined;
+}
+
+/**
+ * Checks `createToolSearch`'s options, all in one place, before anything is built: what is
+ * wrong is named with the fix. `ranker` is checked where it is built (`create-ranker.ts`).
+ *
+ * @throws {@link OptionsError} for options of the wrong shape.
+ */
+export function parseToolSearchOptions(options: ToolSearchOptions): ToolSearchSettings {
+  if (typeof options !== "object" || options === null) {
+    throw new OptionsError("invalid_options", "createToolSearch takes an options object: createToolSearch({ tools }).");
+  }
+  if (options.semanticFallback !== undefined && typeof options.semanticFallback !== "boolean") {
+    throw new OptionsError("invalid_options", `options.semanticFallback must be true or false, got ${JSON.stringify(options.semanticFallback)}.`);
+  }
+  for (const callback of ["permit", "approve", "onEvent", "estimateTokens"] as const) {
+    if (options[callback] !== undefined && typeof options[callback] !== "function") {
+      throw new OptionsError("invalid_options", `options.${callback} must be a function, got ${typeof options[callback]}. Pass a function or leave it out.`);
+    }
+  }
+  const tuning = resolveTuning(options.tuning);
+  const emit = safeEmitter(options.onEvent);
+  const catalogue = catalogueOf(options, emit);
+  const estimate = options.estimateTokens
+    ? guardedEstimator(options.estimateTokens.bind(options), (message) => emit({ type: "warning", code: "estimate_invalid", message }))
+    : estimateTokens;
+  return {
+    tuning,
+    emit,
+    catalogue,
+    semanticFallback: options.semanticFallback !== false,
+    permit: options.permit?.bind(options),
+    approve: options.approve?.bind(options),
+    estimate,
+    learning: resolveLearning(options.learning),
+  };
+}
+
+/** A scope option checked; `undefined` when it was left out. */
+export function checkedScope(scope: unknown): string | undefined {
+  if (scope === undefined) return undefined;
+  const problem = scopeProblem(scope);
+  if (problem) throw new OptionsError("invalid_scope", `${problem}.`);
+  return scope as string;
+}
+
+/** `onEvent`, made safe: an observer must never break the session it observes. */
+function safeEmitter(onEvent: ToolSearchOptions["onEvent"]): (event: ToolSearchEvent) => void {
+  return (event) => {
+    try {
+      // Stryker disable next-line OptionalChaining: without onEvent the call throws inside this try, which swallows it
+      onEvent?.(event);
+    } catch {
+      // Swallowed on purpose; see above.
+    }
+  };
+}
+
+function catalogueOf(options: ToolSearchOptions, emit: (event: ToolSearchEvent) => void): Catalogue {
+  const { tools } = options;
+  if (Array.isArray(tools)) return Catalogue.fromArray(tools);
+  if (typeof tools === "object" && tools !== null && typeof (tools as ToolHost).listTools === "function") {
+    return Catalogue.fromHost(tools as ToolHost, (code, message) => emit({ type: "warning", code, message }));
+  }
+  throw new OptionsError(
+    "invalid_tools",
+    "options.tools must be an array of tool definitions or a host with listTools(), e.g. createToolSearch({ tools: [myTool] }).",
+  );
+}
