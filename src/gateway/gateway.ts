@@ -17,6 +17,12 @@ export interface GatewayOptions {
   log?: (line: string) => void;
 }
 
+/** A client connected to the gateway. */
+export interface GatewayClient {
+  /** The connection's id, which is also its toolsift session id (the one `approve` is given). */
+  readonly id: string;
+}
+
 /**
  * An MCP server in front of the servers of a config: one tool search over all of their tools,
  * and one toolsift session per client connection. Start it, then {@link Gateway.connect} each
@@ -96,7 +102,7 @@ export class Gateway {
   }
 
   /** Serves one client over a transport; the connection ends when the transport closes. */
-  async connect(transport: Transport): Promise<GatewayConnection> {
+  async connect(transport: Transport): Promise<GatewayClient> {
     if (this.closing) throw new Error("The gateway is closed.");
     const connection = new GatewayConnection(this.services, CLIENT_INFO, this.instructions);
     this.connections.set(connection.id, connection);
@@ -105,7 +111,7 @@ export class Gateway {
   }
 
   /** Serves the one client on this process's stdin and stdout. */
-  connectStdio(): Promise<GatewayConnection> {
+  connectStdio(): Promise<GatewayClient> {
     return this.connect(new this.services.sdk.StdioServerTransport());
   }
 

@@ -20,6 +20,7 @@ export {
   openCatalogue,
   parseGatewayConfig,
   readGatewayConfig,
+  type GatewayClient,
   type GatewayConfig,
   type GatewayOptions,
   type GatewaySettings,

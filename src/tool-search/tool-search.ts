@@ -4,7 +4,7 @@ import { OptionsError, QueryError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import { DEFAULT_SCOPE, Learning, scopeProblem } from "../learning/index.js";
 import type { Ranker } from "../ranking/index.js";
-import { MAX_SEARCH_LIMIT, ToolSearchSession, checkQuery, type ResolvedTuning, type SearchMatch, type SessionServices, type UnavailableSource } from "../session/index.js";
+import { MAX_SEARCH_LIMIT, ToolSearchSession, checkQuery, type SearchMatch, type Tuning, type SessionServices, type UnavailableSource } from "../session/index.js";
 import type { AnthropicTool } from "../wire/index.js";
 import { createRanker } from "./create-ranker.js";
 import { checkedScope, parseToolSearchOptions, type ToolSearchSettings } from "./parse-options.js";
@@ -40,7 +40,7 @@ export class ToolSearch {
   private readonly catalogue: Catalogue;
   private readonly emit: (event: ToolSearchEvent) => void;
   /** The tuning in force, defaults filled in. */
-  readonly tuning: ResolvedTuning;
+  readonly tuning: Required<Tuning>;
 
   private constructor(
     settings: ToolSearchSettings,

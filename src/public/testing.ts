@@ -1,0 +1,6 @@
+/**
+ * `toolsift/testing`: what you need to test your own tools and agent loops without a real model.
+ *
+ * @module
+ */
+export {};
