@@ -7,9 +7,11 @@
  *   npm run demo -- --ranker hybrid  (any built-in ranker)
  */
 import { parseArgs } from "node:util";
-import { RANKER_NAMES, createToolSearch, type RankerName, type ToolSearchEvent } from "../src/index.js";
-import { estimateBlockTokens } from "../src/session/index.js";
+import { RANKER_NAMES, createToolSearch, estimateTokens, type AnthropicTool, type RankerName, type ToolSearchEvent } from "../src/index.js";
 import { exampleCatalogue } from "./catalogue/index.js";
+
+/** The estimated tokens of a tool block: the sum of its tools' estimates. */
+const estimateBlockTokens = (block: readonly AnthropicTool[]) => block.reduce((sum, tool) => sum + estimateTokens(tool), 0);
 
 const { values } = parseArgs({ options: { ranker: { type: "string", default: "bm25" } } });
 if (!RANKER_NAMES.includes(values.ranker as RankerName)) {

@@ -17,6 +17,22 @@ export interface GatewayOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * A server transport of the MCP SDK (`StdioServerTransport`, `StreamableHTTPServerTransport`,
+ * …), as a structural type of toolsift's own, so the gateway's types do not name the SDK (an
+ * optional peer). The SDK owns the message types, so the handlers take `never` here: any of
+ * the SDK's handlers fits.
+ */
+export interface GatewayTransport {
+  start(): Promise<void>;
+  send(message: never, options?: never): Promise<void>;
+  close(): Promise<void>;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: ((message: never, extra?: never) => void) | undefined;
+  sessionId?: string | undefined;
+}
+
 /** A client connected to the gateway. */
 export interface GatewayClient {
   /** The connection's id, which is also its toolsift session id (the one `approve` is given). */
@@ -101,12 +117,15 @@ export class Gateway {
     return gateway;
   }
 
-  /** Serves one client over a transport; the connection ends when the transport closes. */
-  async connect(transport: Transport): Promise<GatewayClient> {
+  /**
+   * Serves one client over a transport of the MCP SDK (any of its server transports fits
+   * {@link GatewayTransport}); the connection ends when the transport closes.
+   */
+  async connect(transport: GatewayTransport): Promise<GatewayClient> {
     if (this.closing) throw new Error("The gateway is closed.");
     const connection = new GatewayConnection(this.services, CLIENT_INFO, this.instructions);
     this.connections.set(connection.id, connection);
-    await connection.server.connect(transport);
+    await connection.server.connect(transport as Transport);
     return connection;
   }
 

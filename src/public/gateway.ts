@@ -24,6 +24,7 @@ export {
   type GatewayConfig,
   type GatewayOptions,
   type GatewaySettings,
+  type GatewayTransport,
   type HttpListener,
   type HttpListenOptions,
   type ListingMode,

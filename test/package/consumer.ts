@@ -2,13 +2,9 @@
 // consumer may use (see tsconfig.consumer.json): no DOM, no @types/node, no optional packages,
 // and no zod (whose own declarations need a global URL; consumer-zod.ts covers zod users).
 import {
-  BUNDLED_MODEL_DIR,
   DependencyError,
   EmbeddingRanker,
-  FileUsageStore,
   HybridRanker,
-  MemoryUsageStore,
-  PostgresUsageStore,
   createToolSearch,
   defineTool,
   type RankDocument,
@@ -18,10 +14,8 @@ import {
   type ToolDefinition,
   type ToolHost,
   type ToolSearchEvent,
-  type Lesson,
-  type LearningOptions,
-  type UsageStore,
 } from "toolsift";
+import { FileUsageStore, MemoryUsageStore, PostgresUsageStore, type Lesson, type LearningOptions, type UsageStore } from "toolsift/learning";
 
 const createIssue = defineTool<{ project: string; summary: string }>({
   name: "jira__create_issue",
@@ -69,7 +63,7 @@ export async function main(): Promise<string[]> {
   const events: ToolSearchEvent["type"][] = [];
   const toolSearch = await createToolSearch({
     tools: host,
-    ranker: new HybridRanker({ lexical: new FirstWordRanker(), semantic: new EmbeddingRanker({ embedder: { model: BUNDLED_MODEL_DIR }, index: { kind: "exact" } }) }),
+    ranker: new HybridRanker({ lexical: new FirstWordRanker(), semantic: new EmbeddingRanker({ index: { kind: "exact" } }) }),
     onEvent: (event) => events.push(event.type),
     approve: async (tool, input) => tool.name.length > 0 && input !== undefined,
   });
@@ -85,3 +79,12 @@ export async function main(): Promise<string[]> {
   const missing = error instanceof DependencyError ? [error.packageName] : [];
   return [...tools.map((tool) => tool.name), String(result.is_error ?? false), ...events, ...missing, ...learned.map((match) => match.name), String(learningChoices.length)];
 }
+
+// Every subpath face type-checks under these settings too, without its optional peers.
+import type { RunAgentOptions } from "toolsift/agent";
+import type { McpServerConfig } from "toolsift/mcp";
+import type { GatewayOptions } from "toolsift/gateway";
+import * as testing from "toolsift/testing";
+
+const server: McpServerConfig = { command: "github-mcp", args: ["--read-only"] };
+export const facesUsed: [RunAgentOptions["model"], McpServerConfig, GatewayOptions["mode"], object] = ["claude-sonnet-4-6", server, "search", testing];

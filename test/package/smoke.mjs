@@ -5,7 +5,22 @@ import assert from "node:assert/strict";
 const started = performance.now();
 const toolsift = await import("toolsift");
 const importMs = performance.now() - started;
-const { createToolSearch, HybridRanker, DependencyError, FileUsageStore, PostgresUsageStore } = toolsift;
+const { createToolSearch, HybridRanker, DependencyError } = toolsift;
+const { FileUsageStore, PostgresUsageStore } = await import("toolsift/learning");
+
+// Every subpath face imports without its optional peers installed, and exports what it names.
+const faces = {
+  "toolsift/agent": ["runAgent", "AgentError", "stableStrategy"],
+  "toolsift/mcp": ["fromMcp", "mcpToolName"],
+  "toolsift/learning": ["FileUsageStore", "MemoryUsageStore", "PostgresUsageStore"],
+  "toolsift/gateway": ["Gateway", "listenHttp", "readGatewayConfig"],
+  "toolsift/testing": [],
+  "toolsift/ai": ["aiSdkTools"],
+};
+for (const [face, names] of Object.entries(faces)) {
+  const loaded = await import(face);
+  for (const name of names) assert.equal(typeof loaded[name], "function", `${face} exports ${name}`);
+}
 
 const tools = [
   { name: "github__create_issue", description: "Create an issue in a GitHub repository.", inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] } },
@@ -57,4 +72,10 @@ const pg = await new PostgresUsageStore({ connectionString: "postgres://localhos
 assert.ok(pg instanceof DependencyError, `expected a DependencyError, got ${pg}`);
 assert.equal(pg.packageName, "pg");
 
-console.log(JSON.stringify({ module: "esm", importMs: Math.round(importMs), exports: Object.keys(toolsift).length }));
+// fromMcp without the MCP SDK installed: a clear error naming the package.
+const { fromMcp } = await import("toolsift/mcp");
+const noSdk = await fromMcp({ local: { command: "true" } }).catch((error) => error);
+assert.ok(noSdk instanceof DependencyError, `expected a DependencyError, got ${noSdk}`);
+assert.equal(noSdk.packageName, "@modelcontextprotocol/sdk");
+
+console.log(JSON.stringify({ module: "esm", importMs: Math.round(importMs), exports: Object.keys(toolsift).length, faces: Object.keys(faces).length }));
