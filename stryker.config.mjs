@@ -1,10 +1,296 @@
 // Mutation testing of the folders that decide what runs: the catalogue (definitions, schemas,
 // validation), sessions (blocks, hydration, execution) and the tool search (permissions,
 // approval). `npm run mutate`; the report lands in reports/mutation/.
+import { existsSync, readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { PluginKind, declareFactoryPlugin } from "@stryker-mutator/api/plugin";
+
+/**
+ * Mutants that no test can kill because the mutated code behaves the same, each with the reason.
+ * They live here rather than as `// Stryker disable` comments so that production code carries no
+ * tool's pragmas. A spot is named by its code, not by a line number, so edits around it do not
+ * move it: `code` is the source text of the mutated expression (whitespace and trailing commas
+ * aside, so reformatting keeps it), and `within`, where that text occurs more than once in the
+ * file, is more text of the statement that holds it. Each entry ignores its mutators on the line
+ * where its code starts, as the comment did on the line below it, so an entry names the very node
+ * a mutator changes (one entry per node): a formatter may put its parent on another line. An entry that matches no spot,
+ * or more than one, stops `npm run mutate` with its name, and fails test/mutation/known-equivalents.test.ts.
+ *
+ * The src/session/ and src/tool-search/ entries still have their comments in the source as well,
+ * until those files are split (same mutators, same reasons); the comments can then go.
+ */
+export const knownEquivalentMutants = [
+  // src/catalogue/
+  {
+    file: "src/catalogue/catalogue.ts",
+    mutators: ["ConditionalExpression"],
+    code: "!this.host",
+    reason:
+      "without the early return, an array catalogue's list() throws on the missing host and the catch serves `current` all the same (its warn is a no-op).",
+  },
+  {
+    file: "src/catalogue/catalogue.ts",
+    mutators: ["EqualityOperator"],
+    code: "listing < this.appliedListing",
+    reason: "listing numbers are never reused, so `listing` never equals the applied one here.",
+  },
+  {
+    file: "src/catalogue/catalogue.ts",
+    mutators: ["ConditionalExpression"],
+    code: "a === b",
+    reason: "a shortcut only; the same array also passes the element-wise check.",
+  },
+  {
+    file: "src/catalogue/host-listing.ts",
+    mutators: ["ArrayDeclaration"],
+    code: "[]",
+    within: "const entries:",
+    reason: "parseCatalogue fits entries to the listing, and a stale slot it leaves reads as unparsed.",
+  },
+  {
+    file: "src/catalogue/host-listing.ts",
+    mutators: ["BlockStatement"],
+    code: "{ return false; }",
+    within: "catch",
+    reason: "an empty catch returns undefined, which reads as false too.",
+  },
+  {
+    file: "src/catalogue/host-listing.ts",
+    mutators: ["BlockStatement"],
+    code: "{ return undefined; }",
+    within: "catch",
+    reason: "an empty catch returns undefined too.",
+  },
+  {
+    file: "src/catalogue/read-definition.ts",
+    mutators: ["EqualityOperator"],
+    code: "index < tags.length",
+    reason: "the lengths are equal here, so one more step compares undefined with undefined.",
+  },
+  {
+    file: "src/catalogue/validate-input.ts",
+    mutators: ["BooleanLiteral"],
+    code: "validateSchema: false",
+    reason: "checkSchema has validated against the same meta-schema; only time is saved.",
+  },
+  {
+    file: "src/catalogue/safe-regexp.ts",
+    mutators: ["Regex"],
+    code: "/^error parsing regexp: /",
+    reason: "re2js puts the preamble only at the start, so an unanchored match removes the same text.",
+  },
+  {
+    file: "src/catalogue/safe-regexp.ts",
+    mutators: ["ObjectLiteral"],
+    code: '{ code: "toolsift.safeRegExp" }',
+    reason: "ajv reads `code` only when it writes standalone code, which toolsift never does.",
+  },
+  {
+    file: "src/catalogue/safe-regexp.ts",
+    mutators: ["StringLiteral"],
+    code: '"toolsift.safeRegExp"',
+    reason: "ajv reads `code` only when it writes standalone code, which toolsift never does.",
+  },
+  {
+    file: "src/catalogue/check-schema.ts",
+    mutators: ["ArrayDeclaration"],
+    code: "[]",
+    within: "checker.errors ?? []",
+    reason: "ajv always sets errors when validateSchema returns false, so the fallback is never read.",
+  },
+  {
+    file: "src/catalogue/check-schema.ts",
+    mutators: ["OptionalChaining"],
+    code: 'resources.get(uris.resourceOf(base) ?? "")?.anchors',
+    reason: "base always names a registered resource (the root or a resolved $id).",
+  },
+  {
+    file: "src/catalogue/check-schema.ts",
+    mutators: ["OptionalChaining"],
+    code: "anchors?.has(anchor)",
+    reason: "anchors is defined whenever there is an anchor to loop over.",
+  },
+  {
+    file: "src/catalogue/check-schema.ts",
+    mutators: ["OptionalChaining"],
+    code: "anchors?.add(anchor)",
+    reason: "anchors is defined whenever there is an anchor to loop over.",
+  },
+  // src/session/ (the comments are still in the source too, until the split)
+  {
+    file: "src/session/tool-search-session.ts",
+    mutators: ["ArrayDeclaration"],
+    code: "[]",
+    within: "permitted.othersByName.get(name) ?? []",
+    reason:
+      "anything put in place of a missing tool is dropped by the stillPermitted filter below (it has no name the snapshot holds)",
+  },
+  {
+    file: "src/session/tool-search-session.ts",
+    mutators: ["ArrayDeclaration"],
+    code: "[]",
+    within: "const hydrated: string[] = []",
+    reason: "a name that was not hydrated is dropped by the hydration.has filter on return",
+  },
+  {
+    file: "src/session/tool-search-session.ts",
+    mutators: ["BooleanLiteral"],
+    code: "false",
+    within: "if (this.services.tuning.keepTools.includes(tool.name)) return false;",
+    reason: "only hydrate() reads this, and it keeps only names the hydration holds, which a keep tool never is",
+  },
+  {
+    file: "src/session/tool-search-session.ts",
+    mutators: ["StringLiteral"],
+    code: '"anthropic"',
+    within: "if (format === undefined)",
+    reason:
+      "tools() lays out every format but the two OpenAI ones as Anthropic, so any other string here gives the same block",
+  },
+  {
+    file: "src/session/first-sentence.ts",
+    mutators: ["StringLiteral"],
+    code: '""',
+    within: "sentence[MAX_LENGTH - 2]",
+    reason: 'never read, as the sentence is over 160 units long; `?? ""` only satisfies the type checker.',
+  },
+  // src/tool-search/ (the comments are still in the source too, until the split)
+  {
+    file: "src/tool-search/tool-search.ts",
+    mutators: ["OptionalChaining"],
+    code: "ranker.embedder?.()",
+    reason: "Learning catches a throwing embedderOf and treats it as no embedder, as it does undefined",
+  },
+  {
+    file: "src/tool-search/tool-search.ts",
+    mutators: ["UpdateOperator"],
+    code: "this.permissionEpoch++",
+    reason: "the epoch is only compared for equality, so counting down invalidates the cached blocks as well",
+  },
+  {
+    file: "src/tool-search/tool-search.ts",
+    mutators: ["OptionalChaining"],
+    code: "options?.at",
+    within: "learn(): at must be a Date",
+    reason: "only an invalid options.at gets here, so options is an object",
+  },
+  {
+    file: "src/tool-search/tool-search.ts",
+    mutators: ["MethodExpression"],
+    code: "query.trim()",
+    within: "learning.teach(scope, [query.trim()], toolName, { at })",
+    reason: "teach() trims every query itself",
+  },
+  {
+    file: "src/tool-search/tool-search.ts",
+    mutators: ["StringLiteral"],
+    code: 'this.options.permit ? (context.sessionId ?? "") : ""',
+    reason: "any constant serves; a block always has a session id, and without permit one key serves every session",
+  },
+  {
+    file: "src/tool-search/tool-search.ts",
+    mutators: ["ConditionalExpression"],
+    code: "options === undefined",
+    within: "return { request: {} }",
+    reason: "session() defaults its options to {}, so undefined never gets here",
+  },
+  {
+    file: "src/tool-search/tool-search.ts",
+    mutators: ["ObjectLiteral"],
+    code: "{ request: {} }",
+    within: "if (options === undefined)",
+    reason: "session() defaults its options to {}, so undefined never gets here",
+  },
+  {
+    file: "src/tool-search/tool-search.ts",
+    mutators: ["OptionalChaining"],
+    code: "onEvent?.(event)",
+    reason: "without onEvent the call throws inside this try, which swallows it",
+  },
+];
+
+/** Code compared without its whitespace and trailing commas, which a formatter may change. */
+const normalized = (code) => code.replace(/\s+/g, "").replace(/,(?=[)\]}])/g, "");
+
+/** The statement that holds a node: the one in a block or at the top of the file, an if with its branch. */
+function statementOf(path) {
+  let statement = path;
+  while (statement.parentPath && !(statement.isStatement() && (statement.parentPath.isBlockStatement() || statement.parentPath.isProgram()))) {
+    statement = statement.parentPath;
+  }
+  return statement;
+}
+
+/** The nodes (babel paths) each entry for one file names: the outermost ones whose code and statement fit. */
+export function spotsOf(entries, program) {
+  const source = program.hub.file.code;
+  const textOf = (path) => normalized(source.slice(path.node.start, path.node.end));
+  const spots = new Map(entries.map((entry) => [entry, []]));
+  program.traverse({
+    enter(path) {
+      if (path.node.start == null) return;
+      const text = textOf(path);
+      for (const entry of entries) {
+        if (text !== normalized(entry.code)) continue;
+        if (entry.within !== undefined && !textOf(statementOf(path)).includes(normalized(entry.within))) continue;
+        const found = spots.get(entry);
+        // A node inside one already found (the same text, wrapped) is the same spot.
+        if (!found.some((outer) => path.isDescendant(outer))) found.push(path);
+      }
+    },
+  });
+  return spots;
+}
+
+/**
+ * Stryker's Ignorer API ignores a node's whole subtree for every mutator, where a `// Stryker
+ * disable next-line X` comment ignores mutator X on one line. To keep exactly the comment's
+ * effect, this ignorer ignores no subtree itself: when Stryker enters a file, it gives the line of
+ * each spot Stryker's own directive, as a comment in the syntax tree only (on the outermost node
+ * that starts on that line, where the comment above the line would sit), so the mutants ignored
+ * and the reason reported for them are those of the comment in the source.
+ */
+const knownEquivalents = {
+  shouldIgnore(path) {
+    if (!path.isProgram()) return undefined;
+    const file = relative(process.cwd(), path.hub.file.opts.filename).replaceAll("\\", "/");
+    const entries = knownEquivalentMutants.filter((entry) => entry.file === file);
+    for (const [entry, spots] of spotsOf(entries, path)) {
+      if (spots.length !== 1) {
+        throw new Error(`stryker.config.mjs: the known-equivalent entry ${describe(entry)} matches ${spots.length} spots, not 1; update it.`);
+      }
+      let line = spots[0];
+      while (!line.parentPath.isProgram() && line.parentPath.node.loc.start.line === line.node.loc.start.line) line = line.parentPath;
+      // ignore: Stryker reads the directive, the printed code leaves it out.
+      const directive = { type: "CommentLine", value: ` Stryker disable next-line ${entry.mutators.join(",")}: ${entry.reason}`, ignore: true };
+      line.node.leadingComments = [...(line.node.leadingComments ?? []), directive];
+    }
+    return undefined;
+  },
+};
+
+const describe = (entry) => `for ${entry.file} (${entry.mutators.join()}: ${JSON.stringify(entry.code)})`;
+
+/** An entry whose file is gone or no longer holds its code (moved in a refactor) stops the run too. */
+function knownEquivalentsChecked() {
+  for (const entry of knownEquivalentMutants) {
+    if (!existsSync(entry.file) || !normalized(readFileSync(entry.file, "utf8")).includes(normalized(entry.code))) {
+      throw new Error(`stryker.config.mjs: the known-equivalent entry ${describe(entry)} is not in that file any more; update it.`);
+    }
+  }
+  return knownEquivalents;
+}
+knownEquivalentsChecked.inject = [];
+
+export const strykerPlugins = [declareFactoryPlugin(PluginKind.Ignore, "known-equivalents", knownEquivalentsChecked)];
+
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
   vitest: { configFile: "vitest.mutation.config.ts" },
+  // This file is also the plugin that carries the known-equivalent mutants above.
+  appendPlugins: ["./stryker.config.mjs"],
+  ignorers: ["known-equivalents"],
   mutate: ["src/catalogue/**/*.ts", "src/session/**/*.ts", "src/tool-search/**/*.ts", "!src/**/*.test.ts", "!src/**/*.fixture.ts", "!src/**/index.ts"],
   coverageAnalysis: "perTest",
   concurrency: 2,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateRanker, sampleQueries } from "./evaluate-ranker.js";
 import { parseDataset } from "./load-dataset.js";
-import { RegistryBm25Ranker } from "./peers/index.js";
+import { RegistryBm25Ranker } from "./peers/registry-bm25-ranker.js";
 import { rankerRegistry, type RankerEntry } from "./rankers.js";
 
 const dataset = parseDataset(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDataset } from "../load-dataset.js";
-import { RegistryBm25Ranker } from "../peers/index.js";
+import { RegistryBm25Ranker } from "../peers/registry-bm25-ranker.js";
 import { guardSample, measureGuard, measureReference } from "./measure-guard.js";
 
 const dataset = parseDataset(

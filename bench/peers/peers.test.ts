@@ -118,7 +118,7 @@ describe("AiSdkToolSearchRanker drives the real ai package", () => {
       prompt: "find a tool",
       tools: { ...tools, tool_search: toolSearch({ maxResults: 5 }) },
     });
-    const viaGenerate = (result.steps[0]?.toolResults[0]?.output as { tools: { name: string }[] }).tools.map((t) => t.name);
+    const viaGenerate = (result.steps[0]!.toolResults[0]!.output as { tools: { name: string }[] }).tools.map((t) => t.name);
 
     const ranker = new AiSdkToolSearchRanker();
     ranker.update(tinyCatalogue);

@@ -10,7 +10,7 @@ import { count, limitText, mb, measuredText, ms, share } from "./format.js";
 import { errorCells, table } from "./markdown-table.js";
 import { RATIO_TARGETS_FROM, scaleRatios } from "./targets.js";
 
-const escape = (text: string) => text.replaceAll("|", "\\|");
+const escapeCell = (text: string) => text.replaceAll("|", "\\|");
 
 const p50 = (latency: LatencySummary) => ms(latency.p50);
 
@@ -118,10 +118,10 @@ export function blockSavingTable(report: BenchReport): string {
   const header = ["catalogue", "source", "tools", "tokens a tool", "every tool in full", "stubs + search_tools", "after search + hydration", "saving", "full bytes", "after bytes"];
   const rows = report.blockSaving.map((run) =>
     run.error
-      ? errorCells([run.catalogue, escape(run.source)], run.error, header.length)
+      ? errorCells([run.catalogue, escapeCell(run.source)], run.error, header.length)
       : [
           run.catalogue + (run.progressiveByDefault ? "" : " (threshold 0)"),
-          escape(run.source),
+          escapeCell(run.source),
           count(run.tools),
           count(Math.round(run.fullTokens / Math.max(1, run.tools))),
           count(run.fullTokens),
@@ -151,12 +151,12 @@ export function blockSavingSection(report: BenchReport): string[] {
 export function packageTable(report: BenchReport): string {
   const run = report.package;
   if (!run) return "_Skipped (`--no-package`)._";
-  if (run.error) return table(["measure", "value"], [["error", escape(run.error).replaceAll("\n", " ")]]);
+  if (run.error) return table(["measure", "value"], [["error", escapeCell(run.error).replaceAll("\n", " ")]]);
   const rows = [
     ["tarball", `${run.tarball}, ${mb(run.tarballMB)} MB`],
     ["`npm pack` (runs the build), `npm install`", `${ms(run.packMs)} ms, ${ms(run.installMs)} ms`],
     ["default install: node_modules", `${mb(run.nodeModulesMB)} MB, ${count(run.installedPackages)} packages`],
-    ["packages with an install script", run.installScripts.length === 0 ? "none" : escape(run.installScripts.join(", "))],
+    ["packages with an install script", run.installScripts.length === 0 ? "none" : escapeCell(run.installScripts.join(", "))],
     [`\`import("toolsift")\`, median of ${run.importMs.samples.length} processes (each)`, samples(run.importMs, ms)],
     [`hybrid, ${count(run.hybrid1k.tools)} tools: created + first search, ms, median (each)`, samples(run.hybrid1k.createAndSearchMs, ms)],
     [`hybrid, ${count(run.hybrid1k.tools)} tools: process RSS after it, MB, median (each)`, samples(run.hybrid1k.rssMB, mb)],
@@ -210,7 +210,7 @@ export function vectorIndexSection(report: BenchReport): string[] {
 
 /** Every target with its verdict. */
 export function targetsTable(report: BenchReport): string {
-  const rows = report.targets.map((check) => [`#${check.issue}`, escape(check.target), escape(check.scope), measuredText(check.measured, check.unit), limitText(check), check.verdict]);
+  const rows = report.targets.map((check) => [`#${check.issue}`, escapeCell(check.target), escapeCell(check.scope), measuredText(check.measured, check.unit), limitText(check), check.verdict]);
   return table(["issue", "target", "scope", "measured", "target", "verdict"], rows, 3);
 }
 

@@ -7,7 +7,7 @@ import { MAX_NAME_QUERIES } from "../relevance/measure-relevance.js";
 import { count, share } from "./format.js";
 import { errorCells, table } from "./markdown-table.js";
 
-const escape = (text: string) => text.replaceAll("|", "\\|");
+const escapeCell = (text: string) => text.replaceAll("|", "\\|");
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 /** A difference of recall in points, signed: "+4.30", "-0.20", "0.00". */
 const pointsText = (value: number | null) => (value === null ? "–" : `${value > 0.00005 ? "+" : ""}${(value * 100).toFixed(2)}`);
@@ -18,7 +18,7 @@ export function exactNamesTable(runs: readonly ExactNameRun[]): string {
   const rows = runs.map((run) =>
     run.error
       ? errorCells([run.dataset, run.ranker], run.error, header.length)
-      : [run.dataset, run.ranker, count(run.queries), count(run.hits), percent(run.hitRate), count(run.ambiguous), escape(run.misses.map((miss) => `\`${miss}\``).join("; ")) || "–"],
+      : [run.dataset, run.ranker, count(run.queries), count(run.hits), percent(run.hitRate), count(run.ambiguous), escapeCell(run.misses.map((miss) => `\`${miss}\``).join("; ")) || "–"],
   );
   return table(header, rows, 2);
 }

@@ -27,7 +27,7 @@ function recallOf(run: RankerRun, k: (typeof KS)[number]): number {
 
 /** A log-scale axis spanning whole decades around [min, max]; ticks at 1, 2, 5 × 10^n when the span is short. */
 function logAxis(min: number, max: number): { lo: number; hi: number; ticks: number[] } {
-  let lo = Math.floor(Math.log10(min));
+  const lo = Math.floor(Math.log10(min));
   let hi = Math.ceil(Math.log10(max));
   if (hi === lo) hi = lo + 1;
   const ticks: number[] = [];
@@ -181,11 +181,11 @@ function strategyPanel(frame: Frame, catalogue: string, runs: StrategyRun[]): st
   out.push(panelTitle(frame, `${catalogue} — ${count(runs[0]?.sessions ?? 0)} oracle sessions`));
   const turns = Math.max(0, ...runs.map((run) => run.turns.length));
   const full = runs[0]?.turns[0]?.fullTokens ?? 0;
-  const valueOf = (run: StrategyRun, index: number) => {
+  const tokensAt = (run: StrategyRun, index: number) => {
     const turn = run.turns[index];
     return turn ? turn.contextTokens + turn.searchResultTokens : 0;
   };
-  const values = runs.flatMap((run) => run.turns.map((_, index) => valueOf(run, index))).concat(full).filter((value) => value > 0);
+  const values = runs.flatMap((run) => run.turns.map((_, index) => tokensAt(run, index))).concat(full).filter((value) => value > 0);
   if (values.length === 0 || turns === 0) {
     out.push(text(plot.x + plot.width / 2, plot.y + plot.height / 2, "no strategy runs", `text-anchor="middle" fill="#888"`));
     out.push("</g>");
@@ -206,7 +206,7 @@ function strategyPanel(frame: Frame, catalogue: string, runs: StrategyRun[]): st
     const centre = plot.x + groupWidth * (index + 0.5);
     const start = centre - (barWidth * runs.length) / 2;
     runs.forEach((run, position) => {
-      const value = valueOf(run, index);
+      const value = tokensAt(run, index);
       if (value <= 0) return;
       const y = yOf(value);
       out.push(

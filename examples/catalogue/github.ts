@@ -374,7 +374,7 @@ export const githubTools: ToolDefinition[] = [
       "Archiving the repository instead keeps its history and issues readable and is usually what a clean-up really wants.",
     inputSchema: repoInput({}),
     destructive: true,
-    execute: inRepo((input, found) => {
+    execute: inRepo((_input, found) => {
       repos.splice(repos.indexOf(found), 1);
       return { deleted: `${found.owner}/${found.name}` };
     }),

@@ -157,7 +157,7 @@ function runWrite(sql: string, params: readonly Value[] | undefined) {
   const keyword = verb === "INSERT" ? "into" : verb === "DELETE" ? "from" : "update";
   const { table: into, name, matches } = target(sql, keyword, params);
   if (!verb) return refused("execute_write takes INSERT, UPDATE or DELETE; use execute_query for reads.");
-  if (!into || into.kind !== "table") return notFound("Table", name);
+  if (into?.kind !== "table") return notFound("Table", name);
   if (verb === "DELETE") {
     const kept = into.rows.filter((row) => !matches(row));
     const rowCount = into.rows.length - kept.length;

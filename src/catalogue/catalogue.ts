@@ -67,7 +67,6 @@ export class Catalogue {
    * (with a {@link CatalogueError}): after that, a failed listing serves the last good one.
    */
   async snapshot(): Promise<CatalogueSnapshot> {
-    // Stryker disable next-line ConditionalExpression: without the early return, an array catalogue's list() throws on the missing host and the catch serves `current` all the same (its warn is a no-op).
     if (!this.host) return this.current!;
     const listing = ++this.listings;
     let tools: CatalogueTool[];
@@ -84,7 +83,6 @@ export class Catalogue {
     }
     // Two concurrent snapshots (parallel tool calls) must not let an older listing that
     // finished late roll the catalogue back.
-    // Stryker disable next-line EqualityOperator: listing numbers are never reused, so `listing` never equals the applied one here.
     if (this.current && listing < this.appliedListing) return this.current;
     this.appliedListing = listing;
     const previous = this.current;
@@ -176,7 +174,6 @@ function snapshotOf(tools: readonly CatalogueTool[], version: number): Catalogue
 /** Same tools in the same order: same names, same content (schema and flags included), same `execute`. */
 function sameTools(a: readonly CatalogueTool[], b: readonly CatalogueTool[]): boolean {
   return (
-    // Stryker disable next-line ConditionalExpression: a shortcut only; the same array also passes the element-wise check.
     a === b ||
     (a.length === b.length &&
     a.every((tool, index) => {

@@ -59,7 +59,6 @@ function checkMeta(schema: JsonObject, dialect: Dialect): string | undefined {
   const checker = metaChecker(dialect);
   try {
     if (checker.validateSchema(schema) === true) return undefined;
-    // Stryker disable next-line ArrayDeclaration: ajv always sets errors when validateSchema returns false, so the fallback is never read.
     const [error] = checker.errors ?? [];
     return error ? `${describePath(error.instancePath)} ${error.message ?? "is not valid"} (JSON Schema ${dialect})` : "it is not a valid JSON Schema";
   } catch (error) {
@@ -107,12 +106,9 @@ function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefin
     }
     const nodeAnchors = anchorsOf(node);
     // Resolving the resource costs a URI parse: only a node that defines anchors needs it.
-    // Stryker disable next-line OptionalChaining: base always names a registered resource (the root or a resolved $id).
     const anchors = nodeAnchors.length > 0 ? resources.get(uris.resourceOf(base) ?? "")?.anchors : undefined;
     for (const anchor of nodeAnchors) {
-      // Stryker disable next-line OptionalChaining: anchors is defined whenever there is an anchor to loop over.
       if (anchors?.has(anchor)) return void (problem = `${describePath(path)}: the anchor "${anchor}" is defined twice; rename one`);
-      // Stryker disable next-line OptionalChaining: as above.
       anchors?.add(anchor);
     }
     for (const keyword of REF_KEYWORDS) {

@@ -24,7 +24,6 @@ export class HostListing {
       for (const error of last.errors) onBadTool(error);
       return last.tools;
     }
-    // Stryker disable next-line ArrayDeclaration: parseCatalogue fits entries to the listing, and a stale slot it leaves reads as unparsed.
     const entries: (ParsedEntry | undefined)[] = [];
     const errors: CatalogueError[] = [];
     const tools = parseCatalogue(listed, source, (error) => (errors.push(error), onBadTool(error)), this.parsed, entries);
@@ -44,7 +43,6 @@ function readsAsBefore(listed: readonly unknown[], items: readonly unknown[], en
       if (item !== items[index] || !entry || !readsTheSame(item as object, entry.fields)) return false;
     }
     return true;
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined, which reads as false too.
   } catch {
     return false;
   }
@@ -54,7 +52,6 @@ function readsAsBefore(listed: readonly unknown[], items: readonly unknown[], en
 function copyOf(listed: readonly unknown[]): unknown[] | undefined {
   try {
     return [...listed];
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined too.
   } catch {
     return undefined;
   }

@@ -152,7 +152,6 @@ export function readsTheSame(definition: object, fields: DefinitionFields): bool
     }
     if (tags === undefined) return fields.tags.length === 0;
     if (!Array.isArray(tags) || tags.length !== fields.tags.length) return false;
-    // Stryker disable next-line EqualityOperator: the lengths are equal here, so one more step compares undefined with undefined.
     for (let index = 0; index < tags.length; index++) if (tags[index] !== fields.tags[index]) return false;
     return true;
   } catch {

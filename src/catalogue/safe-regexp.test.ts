@@ -26,7 +26,7 @@ describe("safeRegExp", () => {
   ])("refuses %s, which needs a backtracking engine, and says how to proceed", (_label, pattern) => {
     expect(() => safeRegExp(pattern)).toThrow(
       new RegExp(
-        `^the pattern ${escape(JSON.stringify(pattern))} cannot be matched in linear time \\(.+\\); lookahead, lookbehind and ` +
+        `^the pattern ${escapeRegExp(JSON.stringify(pattern))} cannot be matched in linear time \\(.+\\); lookahead, lookbehind and ` +
           "backreferences are not supported\\. Rewrite it without them, or check that part inside execute$",
       ),
     );
@@ -113,6 +113,6 @@ describe("safeRegExpEngine (ajv's code.regExp hook)", () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -43,7 +43,6 @@ export function safeRegExp(pattern: string): SafeRegExp {
   try {
     compiled = re2.compile(withEcmaMeanings(re2.translateRegExp(pattern)));
   } catch (error) {
-    // Stryker disable next-line Regex: re2js puts the preamble only at the start, so an unanchored match removes the same text.
     const reason = error instanceof Error ? error.message.replace(/^error parsing regexp: /, "") : String(error);
     throw new Error(
       `the pattern ${JSON.stringify(pattern)} cannot be matched in linear time (${reason}); lookahead, lookbehind and ` +
@@ -54,7 +53,6 @@ export function safeRegExp(pattern: string): SafeRegExp {
 }
 
 /** ajv's hook for its `code.regExp` option; `code` names it in generated standalone code. */
-// Stryker disable next-line ObjectLiteral,StringLiteral: ajv reads `code` only when it writes standalone code, which toolsift never does.
 export const safeRegExpEngine = Object.assign((pattern: string) => safeRegExp(pattern), { code: "toolsift.safeRegExp" });
 
 /** Rewrites `\s`, `\S` and `.` outside character classes to ECMAScript's meaning. */

@@ -66,7 +66,6 @@ export class InputValidator {
           useDefaults: true,
           strict: false,
           logger: false,
-          // Stryker disable next-line BooleanLiteral: checkSchema has validated against the same meta-schema; only time is saved.
           validateSchema: false,
           code: { regExp: safeRegExpEngine },
         });

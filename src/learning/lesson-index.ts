@@ -275,7 +275,7 @@ export class LessonIndex {
   private enforceShare(added: Entry): void {
     if (!bySession(added)) return;
     const own = this.bySessionTeacher.get(added.by)!;
-    let ofTool = own.filter((entry) => entry.tool === added.tool);
+    const ofTool = own.filter((entry) => entry.tool === added.tool);
     while (ofTool.length > this.shares.perTool) this.drop(ofTool.shift()!);
     while (own.length > this.shares.perScope) this.drop(own[0]!);
   }

@@ -25,7 +25,7 @@ describe("mcpToolName", () => {
   });
 
   it("shortens names that would pass 64 characters with the prefix, keeping them apart", () => {
-    const base = "summarise_" + "very_".repeat(20);
+    const base = `summarise_${"very_".repeat(20)}`;
     const one = mcpToolName("a-32-character-server-name-here2", `${base}one`);
     const two = mcpToolName("a-32-character-server-name-here2", `${base}two`);
     for (const name of [one, two]) {

@@ -56,7 +56,7 @@ export function installInMemoryTracer(): {
   class RecordingSpan implements Span {
     constructor(readonly record: RecordedSpan) {}
     spanContext(): SpanContext {
-      return { traceId: "0".repeat(31) + "1", spanId: this.record.spanId, traceFlags: 1 };
+      return { traceId: `${"0".repeat(31)}1`, spanId: this.record.spanId, traceFlags: 1 };
     }
     setAttribute(key: string, value: Attributes[string]): this {
       this.record.attributes = { ...this.record.attributes, [key]: value };

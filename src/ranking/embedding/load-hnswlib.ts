@@ -31,9 +31,9 @@ let loading: Promise<HnswConstructor> | undefined;
 export function loadHnswlib(): Promise<HnswConstructor> {
   loading ??= import(HNSWLIB_PACKAGE).then(
     (module: { default?: { HierarchicalNSW?: unknown }; HierarchicalNSW?: unknown }) => {
-      const constructor = module.HierarchicalNSW ?? module.default?.HierarchicalNSW;
-      if (typeof constructor !== "function") throw new Error("it exports no HierarchicalNSW");
-      return constructor as HnswConstructor;
+      const hierarchicalNsw = module.HierarchicalNSW ?? module.default?.HierarchicalNSW;
+      if (typeof hierarchicalNsw !== "function") throw new Error("it exports no HierarchicalNSW");
+      return hierarchicalNsw as HnswConstructor;
     },
   );
   return loading.catch((cause: unknown) => {

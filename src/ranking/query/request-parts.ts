@@ -44,7 +44,7 @@ const SEQUENCE_CUES = [
 /** A sentence end followed by a cue: `… in California. After that, create …`. */
 const CUED_SENTENCE = new RegExp(`(?<=[.!?;])\\s+(?=(?:and\\s+)?(?:${SEQUENCE_CUES})\\b)`, "iu");
 /** A cue inside a sentence, after a comma or a space: `…, then email …`, `… and then stop …`. */
-const CUED_CLAUSE = new RegExp(`(?:,\\s*|\\s+)(?:and\\s+)?(?:then|after that|afterwards|after which|finally|lastly|additionally|also)\\b,?\\s+`, "iu");
+const CUED_CLAUSE = /(?:,\s*|\s+)(?:and\s+)?(?:then|after that|afterwards|after which|finally|lastly|additionally|also)\b,?\s+/iu;
 const AND = /(\s+and\s+)/iu;
 /** Whether a query could split at all: most queries hold no cue and no `and`, and skip the rest. */
 const ANY_CUE = new RegExp(`\\b(?:and|${SEQUENCE_CUES})\\b`, "iu");

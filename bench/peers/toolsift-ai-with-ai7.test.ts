@@ -1,14 +1,12 @@
 // toolsift/ai against ai 7, the AI SDK's current major, which lives in bench/peers' own install
-// (it declares Node >= 22, so the root install keeps ai 6). Every import of "ai" in this file's
-// module graph, toolsift/ai's included, gets ai 7.
-import { describe, expect, it, vi } from "vitest";
-import { generateText, stepCountIs, streamText } from "../../bench/peers/node_modules/ai/dist/index.js";
-import { MockLanguageModelV3 } from "../../bench/peers/node_modules/ai/dist/test/index.js";
+// (it declares Node >= 22, so the root install keeps ai 6). vitest.peers.config.ts points every
+// import of "ai" at that install, toolsift/ai's own included; `npm test` runs it (npm run test:peers).
+import { generateText, stepCountIs, streamText } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
+import { describe, expect, it } from "vitest";
+import { aiSdkTools } from "../../src/ai/index.js";
+import { createToolSearch } from "../../src/tool-search/index.js";
 import { sampleTools } from "../../test/support/sample-tools.js";
-import { createToolSearch } from "../tool-search/index.js";
-import { aiSdkTools } from "./index.js";
-
-vi.mock("ai", () => import("../../bench/peers/node_modules/ai/dist/index.js"));
 
 const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const call = (id: string, toolName: string, input: unknown) => ({

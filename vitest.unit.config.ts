@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { defineConfig } from "vitest/config";
+
+// `npm run test:unit`: the library's own tests (src/), fast and self-contained, for the edit-test
+// loop. It starts no process (test/support/no-processes.ts makes child_process throw), so the files
+// below are left to `npm test`, which runs everything. No PostgreSQL, no packed package, no CLI.
+const PROCESS_TESTS = [
+  // Start a child process with an optional package hidden (test/support/run-without-packages.ts).
+  "src/ai/ai-sdk-tools.test.ts",
+  "src/telemetry/spans.test.ts",
+  // Starts a child that compiles a catastrophic pattern, to show a call cannot hang.
+  "src/catalogue/schema-validation.test.ts",
+  // Start MCP server processes (test/support/mcp-servers.ts).
+  "src/gateway/http-listener.test.ts",
+  "src/mcp/from-mcp.test.ts",
+  "src/mcp/process-group-transport.test.ts",
+  // Three writer processes share one lessons file.
+  "src/learning/file-usage-store.test.ts",
+  // PostgreSQL (TOOLSIFT_TEST_PG), and a child with pg hidden.
+  "src/learning/postgres-usage-store.test.ts",
+];
+const HEAVY_TESTS = [
+  // Load ONNX Runtime and transformers.js (seconds, and hundreds of MB), and hide packages in a child.
+  "src/ranking/embedding/embedding-ranker.test.ts",
+  "src/ranking/embedding/load-embedder.test.ts",
+  // Loads ONNX Runtime's native library to compare with the TypeScript evaluator.
+  "src/ranking/embedding/onnx/static-embedding-graph.test.ts",
+];
+
+// A file renamed or removed must leave these lists too, or they would silently stop excluding it.
+const missing = [...PROCESS_TESTS, ...HEAVY_TESTS].filter((file) => !existsSync(file));
+if (missing.length > 0)
+  throw new Error(`vitest.unit.config.ts lists test files that do not exist: ${missing.join(", ")}`);
+
+function testFilesIn(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? testFilesIn(path) : entry.name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+// Most files share their modules (isolate: false): importing the library afresh for each of ~90
+// files was two thirds of the run's CPU time. A file that mocks a module needs a module graph of
+// its own, so the files that call vi.mock are found here and run isolated.
+const MOCKING_TESTS = testFilesIn("src").filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(file, "utf8")));
+
+export default defineConfig({
+  test: {
+    setupFiles: ["test/support/no-processes.ts"],
+    // No PostgreSQL either: the two PostgreSQL cases inside tool-search's tests skip here, CI or
+    // not (test/support/postgres.ts fails them under CI); npm test runs them against .ci/run's server.
+    env: { TOOLSIFT_TEST_PG: "", CI: "" },
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    // Threads start faster than forks; no unit test needs a process of its own.
+    pool: "threads",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts"],
+          exclude: [...PROCESS_TESTS, ...HEAVY_TESTS, ...MOCKING_TESTS],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "unit-mocking", include: MOCKING_TESTS, exclude: [...PROCESS_TESTS, ...HEAVY_TESTS] },
+      },
+    ],
+  },
+});
