@@ -23,6 +23,7 @@ describe("a server whose tools/list holds malformed tools", () => {
       expect(names.sort()).toEqual(
         [
           "annotations_is_string",
+          "bad_result",
           "description_is_number",
           "destructive_as_string",
           "garbage",
@@ -86,6 +87,44 @@ describe("a server whose tools/list holds malformed tools", () => {
       expect(output.isError).toBe(true);
       expect(textOf(output)).toContain('Tool "huge_error" of MCP server "hostile" failed');
       expect(textOf(output).length).toBeLessThan(3_000);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe("a server whose tools/call result has the wrong shape", () => {
+  it("answers each such call with an error result naming server, tool and what is wrong, bounded, never a success", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER) }, { onError: (error) => errors.push(error) });
+    try {
+      const cases: [string, RegExp][] = [
+        ["content-string", /content is the string "not an array", not an array of content blocks; isError is the string "maybe", not true or false/],
+        ["is-error-string", /isError is the string "false", not true or false/],
+        ["block-not-object", /content\[0\] is the string "just a string", not a content block with a string type/],
+        ["block-without-type", /content\[0\] is an object, not a content block with a string type/],
+        ["structured-array", /structuredContent is an array of 3, not an object/],
+        ["huge-string-content", /content is the string "c+…", not an array/],
+      ];
+      for (const [shape, says] of cases) {
+        const output = await runTool(host, "hostile__bad_result", { shape });
+        expect(output.isError, shape).toBe(true);
+        const text = textOf(output);
+        expect(text, shape).toMatch(/^Tool "bad_result" of MCP server "hostile" failed: its result could not be read \(/);
+        expect(text, shape).toMatch(says);
+        expect(text, shape).toContain("not known whether the call worked");
+        expect(text.length, shape).toBeLessThan(1_000);
+        // Nothing of the unreadable result reaches the model as if it were the tool's answer.
+        expect(output.content, shape).toHaveLength(1);
+      }
+      // The same server and tool answer a well-formed result as before.
+      expect(textOf(await runTool(host, "hostile__ok_tool"))).toBe("ok from ok_tool");
+      const warnings = errors.filter((error) => error.code === "mcp_invalid_result");
+      expect(warnings).toHaveLength(cases.length);
+      for (const warning of warnings) {
+        expect(warning.message).toMatch(/^Tool "bad_result" of MCP server "hostile" answered tools\/call with a result that cannot be read: /);
+        expect(warning.message.length).toBeLessThan(1_000);
+      }
     } finally {
       await host.close();
     }
