@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fromMcp, type McpServerConfig, type ToolsiftError } from "../../src/index.js";
 import { MCP_LIST_LIMITS } from "../../src/mcp/mcp-tool-list.js";
-import { DYNAMIC_SERVER, HOSTILE_SERVER, isAlive, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
+import { DYNAMIC_SERVER, HOSTILE_SERVER, isAlive, isRunning, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
 
 const node = (script: string, env?: Record<string, string>): McpServerConfig => ({
   command: process.execPath,
@@ -186,6 +186,37 @@ describe("close() with a server started through a wrapper", () => {
     } finally {
       if (grandchild !== undefined && isAlive(grandchild)) process.kill(grandchild, "SIGKILL");
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("ends a `sh -c` group that ignores SIGTERM with SIGKILL, and resolves only once it has ended", async () => {
+    let server: number | undefined;
+    let wrapper: number | undefined;
+    try {
+      // sh ignores SIGTERM through its trap; the server, which Node would reset, through FIXTURE_IGNORE_TERM.
+      const wrapped: McpServerConfig = {
+        command: "sh",
+        args: ["-c", 'trap "" TERM; "$0" "$1"; exit $?', process.execPath, DYNAMIC_SERVER],
+        env: { FIXTURE_HOLD_OPEN: "1", FIXTURE_IGNORE_TERM: "1" },
+        stderr: "ignore",
+      };
+      const host = await fromMcp({ wrapped });
+      server = Number(textOf(await runTool(host, "wrapped__get_pid")));
+      wrapper = parentOf(server);
+      expect(wrapper).not.toBe(process.pid);
+      expect(isRunning(server) && isRunning(wrapper!)).toBe(true);
+      const started = Date.now();
+      await host.close();
+      const took = Date.now() - started;
+      // No waiting after close(): when it resolves, sh is reaped and the server has ended. (Orphaned
+      // by sh, the server may stay a zombie where PID 1 does not reap; a zombie runs nothing.)
+      expect(isAlive(wrapper!), `sh ${wrapper} after close()`).toBe(false);
+      expect(isRunning(server), `server ${server} after close()`).toBe(false);
+      // stdin's end and SIGTERM were each given their 2 s of grace before SIGKILL, and no more than that.
+      expect(took).toBeGreaterThanOrEqual(3_900);
+      expect(took).toBeLessThan(10_000);
+    } finally {
+      for (const pid of [server, wrapper]) if (pid !== undefined && isAlive(pid)) process.kill(pid, "SIGKILL");
     }
   });
 });
