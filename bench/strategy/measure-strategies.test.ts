@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleTools } from "../../test/support/sample-tools.js";
+import { sampleTools } from "../../src/testing/index.js";
 import { createToolSearch, nativeStrategy, stableStrategy, stubsStrategy, type AgentStrategy } from "../../src/index.js";
 import { measureStrategies } from "./measure-strategies.js";
 

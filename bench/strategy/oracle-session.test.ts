@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blockNames } from "../../test/support/block-names.js";
-import { sampleTools } from "../../test/support/sample-tools.js";
+import { sampleTools } from "../../src/testing/index.js";
 import {
   SEARCH_TOOLS_NAME,
   createToolSearch,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messageBody } from "../../test/support/messages-api-server.js";
+import { messageBody } from "../testing/index.js";
 import { parseAssistantMessage } from "./parse-assistant-message.js";
 
 const valid = (content: unknown[], more: Record<string, unknown> = {}) => ({ ...messageBody("m", content as never, "tool_use"), ...more });

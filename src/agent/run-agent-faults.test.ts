@@ -1,14 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  messageBody,
-  reply,
-  serverPerTest,
-  type ScriptedReply,
-  type ScriptedTurn,
-  type WireBlock,
-} from "../../test/support/messages-api-server.js";
-import { sampleTools } from "../../test/support/sample-tools.js";
+import { messageBody, reply, sampleTools, type ScriptedReply, type ScriptedTurn, serverPerTest, type WireBlock } from "../testing/index.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/index.js";
 import { ToolSearchSession } from "../session/index.js";
 import { createToolSearch } from "../tool-search/index.js";
@@ -21,7 +13,7 @@ const LOW = { toolSearchThresholdTokens: 100 };
 // The SDK waits this long before its one retry, instead of its own back-off of half a second and more.
 const FAST_RETRY = { "retry-after-ms": "5" };
 
-const serve = serverPerTest();
+const serve = serverPerTest(afterEach);
 
 /**
  * Every problem with the transcript's tool calls: a tool_use whose id is not a non-empty

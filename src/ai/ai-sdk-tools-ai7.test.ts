@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { generateText, stepCountIs, streamText } from "../../bench/peers/node_modules/ai/dist/index.js";
 import { MockLanguageModelV3 } from "../../bench/peers/node_modules/ai/dist/test/index.js";
-import { sampleTools } from "../../test/support/sample-tools.js";
+import { sampleTools } from "../testing/index.js";
 import { createToolSearch } from "../tool-search/index.js";
 import { aiSdkTools } from "./index.js";
 

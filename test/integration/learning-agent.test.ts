@@ -1,10 +1,9 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createToolSearch, runAgent, type StrategyName, type ToolSearchEvent } from "../../src/index.js";
-import { lastToolResults, reply, serverPerTest, type WireBlock } from "../support/messages-api-server.js";
-import { sampleTools } from "../support/sample-tools.js";
+import { lastToolResults, reply, sampleTools, serverPerTest, type WireBlock } from "../../src/testing/index.js";
 
-const startServer = serverPerTest();
+const startServer = serverPerTest(afterEach);
 /** Words no sample tool uses: unaided, every ranker finds nothing. */
 const SLANG = "ping the crew";
 

@@ -1,7 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolSearch, fromMcp, runAgent, type McpToolHost, type ToolSearch } from "../../src/index.js";
-import { lastToolResults, reply, startMessagesApiServer } from "../support/messages-api-server.js";
+import { lastToolResults, reply, startMessagesApiServer } from "../../src/testing/index.js";
 import { DYNAMIC_SERVER, everythingServerEntry } from "../support/mcp-servers.js";
 
 describe("MCP servers as the catalogue of a tool search and of runAgent", () => {

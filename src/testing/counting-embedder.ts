@@ -1,4 +1,5 @@
-import { loadEmbedder, type Embedder } from "../../src/index.js";
+import type { Embedder } from "../ranking/embedding/embedder.js";
+import { loadEmbedder } from "../ranking/embedding/load-embedder.js";
 
 /** The real bundled embedder, wrapped to record every text it is asked to embed. */
 export async function countingEmbedder(): Promise<Embedder & { embedded: string[] }> {
