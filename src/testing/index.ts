@@ -61,5 +61,5 @@ export {
   type ScriptedOpenAITurn,
 } from "./openai-api-server.js";
 export { sampleTools, toolUse, type SampleToolCall } from "./sample-tools.js";
-export { countingEmbedder } from "./counting-embedder.js";
+export { countingEmbedder, type CountingEmbedder } from "./counting-embedder.js";
 export type { AfterEachHook } from "./per-test.js";

@@ -5,6 +5,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  countingEmbedder,
   lastToolResults,
   openAIServerPerTest,
   reply,
@@ -90,11 +91,15 @@ describe("toolsift/testing's OpenAI server, through the real openai SDK", () => 
 });
 
 describe("toolsift/testing's fixtures", () => {
-  it("sampleTools records what ran", async () => {
+  it("sampleTools records what ran; countingEmbedder records what was embedded", async () => {
     const calls: { name: string; input: unknown }[] = [];
     const post = sampleTools(calls).find((tool) => tool.name === "slack__post_message");
     await post?.execute?.({ channel: "#ops", text: "hi" }, { sessionId: undefined, stage: "execute" });
     expect(calls).toEqual([{ name: "slack__post_message", input: { channel: "#ops", text: "hi" } }]);
+
+    const embedder = await countingEmbedder({ id: "fake", dimensions: 1, embed: async (texts) => texts.map(() => Float32Array.of(1)) });
+    expect(await embedder.embed(["open a ticket"])).toEqual([Float32Array.of(1)]);
+    expect(embedder.embedded).toEqual(["open a ticket"]);
   });
 
   it("depend on Node's built-ins and toolsift's own modules only: no test framework, nothing of test/", () => {
