@@ -57,7 +57,12 @@ console.log(`Checking the packed package in ${work}`);
 const packed = step("npm pack (builds dist)", () => packPackage(root, work));
 
 step("the tarball holds what users need, and no tests", () => {
-  for (const required of ["LICENSE", "README.md", "CHANGELOG.md", "package.json", "dist/index.js", "dist/index.d.ts", "dist/ai/index.js", "dist/ai/index.d.ts", "models/glove-100d-sif/onnx/model.onnx", "models/glove-100d-sif/tokenizer.json"]) {
+  // Every subpath of package.json's exports, its types and its code.
+  const exported = Object.values(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports as Record<string, string | Record<string, string>>).flatMap(
+    (target) => (typeof target === "string" ? [target] : Object.values(target)),
+  );
+  const faces = exported.map((target) => target.replace(/^\.\//, ""));
+  for (const required of ["LICENSE", "README.md", "CHANGELOG.md", ...faces, "models/glove-100d-sif/onnx/model.onnx", "models/glove-100d-sif/tokenizer.json"]) {
     if (!packed.files.has(required)) throw new Error(`${required} is missing from the tarball`);
   }
   const tests = [...packed.files].filter((path) => /\.test\.|(^|\/)test\//.test(path));

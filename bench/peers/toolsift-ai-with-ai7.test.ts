@@ -6,7 +6,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { aiSdkTools } from "../../src/ai/index.js";
 import { createToolSearch } from "../../src/tool-search/index.js";
-import { sampleTools } from "../../test/support/sample-tools.js";
+import { sampleTools } from "../../src/testing/index.js";
 
 const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const call = (id: string, toolName: string, input: unknown) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleTools } from "../../test/support/sample-tools.js";
+import { sampleTools } from "../../src/testing/index.js";
 import { createToolSearch } from "../../src/index.js";
 import { nativeStrategy, stableStrategy, stubsStrategy, type AgentStrategy } from "../../src/public/agent.js";
 import { measureStrategies } from "./measure-strategies.js";

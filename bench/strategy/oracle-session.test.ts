@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blockNames } from "../../test/support/block-names.js";
-import { sampleTools } from "../../test/support/sample-tools.js";
+import { sampleTools } from "../../src/testing/index.js";
 import { SEARCH_TOOLS_NAME, createToolSearch, estimateTokens, type ToolResultContentBlock } from "../../src/index.js";
 import { nativeStrategy, stableStrategy, stubsStrategy } from "../../src/public/agent.js";
 import { estimateBlockTokens } from "../../src/session/index.js";

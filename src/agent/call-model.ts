@@ -1,8 +1,8 @@
 import { errorText } from "../errors.js";
 import type { AgentStage } from "./agent-error.js";
 import type { AbortSignalLike } from "../catalogue/index.js";
-import type { AssistantMessage, MessagesClient, MessagesRequest } from "../wire/index.js";
-import { parseAssistantMessage } from "./parse-assistant-message.js";
+import type { MessagesClient, MessagesRequest } from "../wire/index.js";
+import { parseAssistantMessage, type AcceptedReply } from "./parse-assistant-message.js";
 import { readStream, type StreamedPart } from "./read-stream.js";
 
 /** Why a turn stopped, before the transcript is attached to it (see `AgentError`). */
@@ -41,7 +41,7 @@ export async function callModel(
   request: MessagesRequest,
   turn: number,
   options: CallModelOptions = {},
-): Promise<{ ok: true; message: AssistantMessage } | { ok: false; failure: TurnFailure }> {
+): Promise<AcceptedReply | { ok: false; failure: TurnFailure }> {
   let pending: PromiseLike<unknown> | undefined;
   let body: unknown;
   const callOptions = options.signal ? { signal: options.signal } : undefined;

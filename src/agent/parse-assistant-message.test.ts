@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messageBody } from "../../test/support/messages-api-server.js";
+import { messageBody } from "../testing/index.js";
 import { parseAssistantMessage } from "./parse-assistant-message.js";
 
 const valid = (content: unknown[], more: Record<string, unknown> = {}) => ({ ...messageBody("m", content as never, "tool_use"), ...more });
@@ -29,14 +29,33 @@ describe("parseAssistantMessage", () => {
     expect(problemOf(valid([{ type: "text" }]))).toBe("content[0] is a text block whose text is missing");
     expect(problemOf(valid(["hi"]))).toBe('content[0] is the string "hi", expected a content block with a string type');
     expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: {} }]))).toMatch(/content\[0\] is a tool_use block whose id is the string "", expected a non-empty string/);
-    expect(problemOf(valid([{ type: "tool_use", id: "t", name: "x", input: [1] }]))).toMatch(/input is an array of 1, expected an object/);
-    expect(problemOf(valid([{ type: "tool_use", id: "t", name: "x" }]))).toMatch(/input is missing, expected an object/);
     expect(problemOf(valid([], { stop_reason: 3 }))).toBe("stop_reason is number 3, expected a string or null");
     expect(problemOf(valid([], { usage: { input_tokens: -1, output_tokens: 1.5 } }))).toBe(
       "usage.input_tokens is number -1, expected a whole number of at least 0; usage.output_tokens is number 1.5, expected a whole number of at least 0",
     );
     expect(problemOf([])).toBe("the body is an array of 0, not a message object");
     expect(problemOf(undefined)).toBe("the body is missing, not a message object");
+  });
+
+  it("accepts a reply with calls whose input is not an object, lists them, and gives them {} in a copy", () => {
+    const body = valid([
+      { type: "tool_use", id: "t_array", name: "x", input: [1] },
+      { type: "tool_use", id: "t_fine", name: "x", input: { a: 1 } },
+      { type: "tool_use", id: "t_missing", name: "x" },
+      { type: "tool_use", id: "t_string", name: "x", input: "y".repeat(1_000) },
+    ]);
+    const parsed = parseAssistantMessage(body);
+    if (!parsed.ok) throw new Error(parsed.problem);
+    expect([...(parsed.unreadableInputs ?? [])]).toEqual([
+      ["t_array", "an array of 1"],
+      ["t_missing", "missing"],
+      ["t_string", `the string ${JSON.stringify(`${"y".repeat(120)}…`)}`],
+    ]);
+    expect(parsed.message.content.map((block) => (block as { input?: unknown }).input)).toEqual([{}, { a: 1 }, {}, {}]);
+    // The body itself is left as it came.
+    expect((body.content as { input?: unknown }[])[0]?.input).toEqual([1]);
+    // A call without a usable id still makes the reply unusable: it could not be answered.
+    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: "y" }]))).toMatch(/whose id is the string ""/);
   });
 
   it("lists at most five problems, and cuts long strings short", () => {

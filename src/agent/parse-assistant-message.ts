@@ -2,7 +2,16 @@ import type { AssistantMessage } from "../wire/index.js";
 
 /** The outcome of {@link parseAssistantMessage}. */
 export type ParsedReply =
-  | { ok: true; message: AssistantMessage }
+  | {
+      ok: true;
+      message: AssistantMessage;
+      /**
+       * The calls whose `input` was not an object, by `tool_use` id, each with what it held. In
+       * `message` their input is `{}`, so the transcript stays one the API takes back; they must
+       * be answered with an error, not run.
+       */
+      unreadableInputs?: ReadonlyMap<string, string>;
+    }
   | {
       ok: false;
       /** What is wrong, for a person: the fields and what they held. */
@@ -11,15 +20,20 @@ export type ParsedReply =
       apiErrorType?: string;
     };
 
+/** A reply runAgent can use: the message, and the calls in it to answer with an error instead of running. */
+export type AcceptedReply = Extract<ParsedReply, { ok: true }>;
+
 /** Problems listed in one report; a body that is wrong everywhere would otherwise give a wall of text. */
 const MAX_PROBLEMS = 5;
 const SNIPPET_LENGTH = 120;
 
 /**
  * Checks that a Messages API response body is a message runAgent can use: the fields it reads
- * are there with the right types, every `tool_use` block has a non-empty `id` and `name`, ids
- * are unique, and `input` is an object. Nothing else is read, so fields and block types the API
- * adds later pass through. The value is not copied.
+ * are there with the right types, every `tool_use` block has a non-empty `id` and `name`, and ids
+ * are unique. Nothing else is read, so fields and block types the API adds later pass through.
+ * The value is not copied, but for one thing: a `tool_use` whose `input` is not an object is one
+ * bad call, not a bad reply, so the reply is accepted with that input replaced by `{}` and the
+ * call listed in `unreadableInputs`, for runAgent to answer with an error.
  */
 export function parseAssistantMessage(body: unknown): ParsedReply {
   if (typeof body === "string") return { ok: false, problem: `the body is text, not a JSON message: ${snippet(body)}` };
@@ -37,8 +51,9 @@ export function parseAssistantMessage(body: unknown): ParsedReply {
     return ok;
   };
   // What runAgent reads first, so a body of the wrong shape is reported by those fields.
+  const unreadableInputs = new Map<string, string>();
   if (expect(Array.isArray(body.content), "content", "an array of content blocks (it is not an array)", body.content)) {
-    checkBlocks(body.content as unknown[], problems);
+    checkBlocks(body.content as unknown[], problems, unreadableInputs);
   }
   if (expect(isRecord(body.usage), "usage", "an object with input_tokens and output_tokens", body.usage)) {
     const usage = body.usage as Record<string, unknown>;
@@ -53,13 +68,19 @@ export function parseAssistantMessage(body: unknown): ParsedReply {
   expect(typeof body.id === "string", "id", "a string", body.id);
   expect(typeof body.model === "string", "model", "a string", body.model);
   expect(body.stop_sequence == null || typeof body.stop_sequence === "string", "stop_sequence", "a string or null", body.stop_sequence);
-  if (problems.length === 0) return { ok: true, message: body as AssistantMessage };
+  if (problems.length === 0 && unreadableInputs.size === 0) return { ok: true, message: body as AssistantMessage };
+  if (problems.length === 0) {
+    const content = (body.content as Record<string, unknown>[]).map((block) =>
+      block.type === "tool_use" && unreadableInputs.has(block.id as string) ? { ...block, input: {} } : block,
+    );
+    return { ok: true, message: { ...body, content } as AssistantMessage, unreadableInputs };
+  }
   const shown = problems.slice(0, MAX_PROBLEMS);
   if (problems.length > shown.length) shown.push(`and ${problems.length - shown.length} more`);
   return { ok: false, problem: shown.join("; ") };
 }
 
-function checkBlocks(content: unknown[], problems: string[]): void {
+function checkBlocks(content: unknown[], problems: string[], unreadableInputs: Map<string, string>): void {
   const ids = new Set<string>();
   content.forEach((block, index) => {
     const at = `content[${index}]`;
@@ -72,9 +93,12 @@ function checkBlocks(content: unknown[], problems: string[]): void {
     // A call without a usable id could only be answered with a tool_use_id the API rejects, so none of its calls may run.
     if (typeof block.id !== "string" || block.id === "") problems.push(`${at} is a tool_use block whose id is ${describe(block.id)}, expected a non-empty string`);
     else if (ids.has(block.id)) problems.push(`${at} is a tool_use block with the id "${block.id}", which appears more than once`);
-    else ids.add(block.id);
+    else {
+      ids.add(block.id);
+      // Its id is usable, so the call can be answered (with an error) and the others can run.
+      if (!isRecord(block.input)) unreadableInputs.set(block.id, describe(block.input));
+    }
     if (typeof block.name !== "string" || block.name === "") problems.push(`${at} is a tool_use block whose name is ${describe(block.name)}, expected a non-empty string`);
-    if (!isRecord(block.input)) problems.push(`${at} is a tool_use block whose input is ${describe(block.input)}, expected an object`);
   });
 }
 

@@ -1,14 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  messageBody,
-  reply,
-  serverPerTest,
-  type ScriptedReply,
-  type ScriptedTurn,
-  type WireBlock,
-} from "../../test/support/messages-api-server.js";
-import { sampleTools } from "../../test/support/sample-tools.js";
+import { messageBody, reply, sampleTools, type ScriptedReply, type ScriptedTurn, serverPerTest, type WireBlock } from "../testing/index.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/index.js";
 import { ToolSearchSession } from "../session/index.js";
 import { createToolSearch } from "../tool-search/index.js";
@@ -21,7 +13,7 @@ const LOW = { toolSearchThresholdTokens: 100 };
 // The SDK waits this long before its one retry, instead of its own back-off of half a second and more.
 const FAST_RETRY = { "retry-after-ms": "5" };
 
-const serve = serverPerTest();
+const serve = serverPerTest(afterEach);
 
 /**
  * Every problem with the transcript's tool calls: a tool_use whose id is not a non-empty
@@ -236,6 +228,61 @@ describe("runAgent's fault matrix: the real SDK against a local server that fail
     expect(error.messages).toEqual([{ role: "user", content: "post it" }]);
     expect(JSON.stringify(error.messages)).not.toContain("undefined");
     expect(calls).toEqual([]);
+  });
+});
+
+describe("a reply with a tool_use whose input is not an object", () => {
+  it.each([false, true])("answers that call with an is_error result, runs the others, and goes on with the run (stream: %s)", async (stream) => {
+    const calls: { name: string; input: unknown }[] = [];
+    const events: { toolUseId: string; isError: boolean }[] = [];
+    const server = await serve([
+      // Played as the body of a 200, or streamed as its events (the inputs as partial JSON) with stream: true.
+      () => ({
+        content: [
+          { type: "tool_use", id: "toolu_post", name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } },
+          { type: "tool_use", id: "toolu_read", name: "filesystem__read_file", input: "notes.txt" },
+          { type: "tool_use", id: "toolu_search", name: "search_tools", input: ["calendar"] },
+        ],
+      }),
+      () => reply.text("Posted; I will read the file properly next time."),
+    ]);
+    const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+    const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW });
+    const result = await runAgent({
+      client,
+      model: MODEL,
+      prompt: "post it and read the notes",
+      toolSearch,
+      stream,
+      onEvent: (event) => {
+        if (event.type === "tool-result") events.push({ toolUseId: event.toolUseId, isError: event.isError });
+      },
+    });
+
+    expect(result.stopReason).toBe("end_turn");
+    expect(result.turns).toHaveLength(2);
+    expect(calls).toEqual([{ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } }]);
+    const answers = lastResults(result.messages.slice(0, 3));
+    expect(answers.map((answer) => [answer.tool_use_id, answer.is_error === true])).toEqual([
+      ["toolu_post", false],
+      ["toolu_read", true],
+      ["toolu_search", true],
+    ]);
+    expect(answers[1]?.content).toBe(
+      'filesystem__read_file was not run: its input was the string "notes.txt", but a tool\'s input must be a JSON object. ' +
+        "Call it again with its input as a JSON object, with the fields its input_schema describes.",
+    );
+    expect(answers[2]?.content).toMatch(/^search_tools was not run: its input was an array of 1, .*e\.g\. \{"query": /);
+    // Reported as each call settles, so in no fixed order.
+    expect(events.sort((a, b) => a.toolUseId.localeCompare(b.toolUseId))).toEqual([
+      { toolUseId: "toolu_post", isError: false },
+      { toolUseId: "toolu_read", isError: true },
+      { toolUseId: "toolu_search", isError: true },
+    ]);
+    // The transcript keeps the bad calls with {} as input, so the API (and the scripted server's checks) take it back.
+    const sent = server.requests[1]?.body.messages[1]?.content as WireBlock[];
+    expect(sent.map((block) => block.input)).toEqual([{ channel: "#ops", text: "deploy done" }, {}, {}]);
+    expect(toolUseProblems(result.messages)).toEqual([]);
   });
 });
 

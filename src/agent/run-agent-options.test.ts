@@ -1,7 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { describe, expect, it } from "vitest";
-import { lastToolResults, reply, serverPerTest, type ScriptedTurn, type WireBlock } from "../../test/support/messages-api-server.js";
-import { sampleTools } from "../../test/support/sample-tools.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { lastToolResults, reply, sampleTools, type ScriptedTurn, serverPerTest, type WireBlock } from "../testing/index.js";
 import type { ToolContext, ToolDefinition } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
 import { createToolSearch, type ToolSearchOptions } from "../tool-search/index.js";
@@ -11,7 +10,7 @@ import { runAgent } from "./run-agent.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };
 const MODEL = "claude-test-model";
-const startServer = serverPerTest();
+const startServer = serverPerTest(afterEach);
 
 async function setup(turns: ScriptedTurn[], toolSearchOptions: Partial<ToolSearchOptions> = {}) {
   const server = await startServer(turns);

@@ -1,16 +1,16 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   lastToolResults,
   previousToolUses,
-  reply,
-  serverPerTest,
   type RecordedRequest,
+  reply,
+  sampleTools,
   type ScriptedTurn,
+  serverPerTest,
   type WireBlock,
   type WireTool,
-} from "../../test/support/messages-api-server.js";
-import { sampleTools } from "../../test/support/sample-tools.js";
+} from "../testing/index.js";
 import { OptionsError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/index.js";
@@ -35,7 +35,7 @@ const NATIVE_LAYOUT = [
   "?filesystem__read_file",
 ];
 
-const startServer = serverPerTest();
+const startServer = serverPerTest(afterEach);
 
 async function serve(turns: ScriptedTurn[]) {
   const server = await startServer(turns);

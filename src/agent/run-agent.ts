@@ -39,8 +39,11 @@ const DEFAULT_MAX_TOKENS = 4096;
  *
  * The client's reply is checked before it is used: a reply that is not a well-formed message
  * (not JSON, a wrong shape, a `tool_use` without an id or name) stops the run, and none of its
- * calls run. Whatever stops a run, every `tool_use` already in the transcript has its
- * `tool_result`, so the transcript can be passed back as `messages` to resume.
+ * calls run. A `tool_use` whose input is not a JSON object is only one bad call: it is answered
+ * with an `is_error` result saying so (its input kept in the transcript as `{}`, which the API
+ * takes back), the turn's other calls run, and the run goes on. Whatever stops a run, every
+ * `tool_use` already in the transcript has its `tool_result`, so the transcript can be passed
+ * back as `messages` to resume.
  *
  * `stream: true` streams each model call (text and tool calls reach `onEvent` as they arrive;
  * the result is the same), `signal` cancels the run (an {@link AgentError} `aborted` whose
@@ -153,31 +156,39 @@ async function run(options: RunAgentOptions, settings: Settings): Promise<AgentR
       }
       return { message: response, messages, turns, stopReason, sessionId: session.id };
     }
-    const { results, failure } = await answerToolUses(session, strategy, toolUses, (result, toolUse) =>
+    const unreadable = outcome.unreadableInputs ?? NONE_UNREADABLE;
+    const { results, failure } = await answerToolUses(session, strategy, toolUses, unreadable, (result, toolUse) =>
       emit(options, { type: "tool-result", sessionId: session.id, turn, toolUseId: toolUse.id, name: toolUse.name, isError: result.is_error === true }),
     );
     messages.push({ role: "user", content: results });
+    // The model reached for these tools as for the ones that ran; a replay of the transcript hydrates them too.
+    if (unreadable.size > 0) await hydrateUnrun(session, toolUses.filter((toolUse) => unreadable.has(toolUse.id)));
     if (failure) throw stop(stageFailure(failure.reason, "tools", turn));
     if (signal?.aborted) throw stop(aborted(`while the tool calls of turn ${turn} were answered; every call has a result in the transcript (those cut short say so)`, "tools"));
   }
   return { message: last!, messages, turns, stopReason: "max_turns", sessionId: session.id };
 }
 
+const NONE_UNREADABLE: ReadonlyMap<string, string> = new Map();
+
 /**
- * Answers every call of a turn, concurrently, results in block order. A call whose answer
- * fails (execute() never does; the search path can, e.g. when the catalogue cannot be listed)
- * gets an `is_error` result like the rest, so the transcript stays valid; the first such
+ * Answers every call of a turn, concurrently, results in block order. A call whose input was
+ * not an object (`unreadable`, by id) is answered with an error without running. A call whose
+ * answer fails (execute() never does; the search path can, e.g. when the catalogue cannot be
+ * listed) gets an `is_error` result like the rest, so the transcript stays valid; the first such
  * failure is returned for the run to stop on.
  */
 async function answerToolUses(
   session: ToolSearchSession,
   strategy: AgentStrategy,
   toolUses: readonly ResponseToolUseBlock[],
+  unreadable: ReadonlyMap<string, string>,
   onResult: (result: ToolResultBlock, toolUse: ResponseToolUseBlock) => void,
 ): Promise<{ results: ToolResultBlock[]; failure?: { reason: unknown } }> {
   const settled = await Promise.allSettled(
     toolUses.map(async (toolUse) => {
-      const result = await runToolUse(session, strategy, toolUse);
+      const held = unreadable.get(toolUse.id);
+      const result = held === undefined ? await runToolUse(session, strategy, toolUse) : inputNotObject(toolUse, held);
       onResult(result, toolUse);
       return result;
     }),
@@ -236,6 +247,17 @@ function notRun(toolUse: ResponseToolUseBlock, stopReason: string): ToolResultBl
     content:
       `${toolUse.name} was not run: the response was cut off (stop reason "${stopReason}") before this call was complete, ` +
       "so its input may be missing parts. Call it again if it is still needed.",
+    is_error: true,
+  };
+}
+
+/** The answer to a call whose input was not a JSON object: `held` says what it was. */
+function inputNotObject(toolUse: ResponseToolUseBlock, held: string): ToolResultBlock {
+  const example = toolUse.name === SEARCH_TOOLS_NAME ? ', e.g. {"query": "what you want to do"}' : ", with the fields its input_schema describes";
+  return {
+    type: "tool_result",
+    tool_use_id: toolUse.id,
+    content: `${toolUse.name} was not run: its input was ${held}, but a tool's input must be a JSON object. Call it again with its input as a JSON object${example}.`,
     is_error: true,
   };
 }

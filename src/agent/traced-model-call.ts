@@ -1,6 +1,7 @@
 import { traced } from "../telemetry/index.js";
 import { callModel, type CallModelOptions, type TurnFailure } from "./call-model.js";
-import type { AssistantMessage, MessagesClient, MessagesRequest } from "../wire/index.js";
+import type { MessagesClient, MessagesRequest } from "../wire/index.js";
+import type { AcceptedReply } from "./parse-assistant-message.js";
 
 /** What a model call's span tells besides the request: where in the run it happened. */
 export interface ModelCallScope {
@@ -22,7 +23,7 @@ export function tracedModelCall(
   request: MessagesRequest & { temperature?: unknown; top_p?: unknown },
   scope: ModelCallScope,
   options: CallModelOptions,
-): Promise<{ ok: true; message: AssistantMessage } | { ok: false; failure: TurnFailure }> {
+): Promise<AcceptedReply | { ok: false; failure: TurnFailure }> {
   const attributes = {
     "gen_ai.operation.name": "chat",
     "gen_ai.provider.name": "anthropic",

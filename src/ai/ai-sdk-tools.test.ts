@@ -2,7 +2,7 @@ import { generateText, stepCountIs, streamText } from "ai";
 import { MockLanguageModelV3, convertArrayToReadableStream } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { runWithoutPackages } from "../../test/support/run-without-packages.js";
-import { sampleTools } from "../../test/support/sample-tools.js";
+import { sampleTools } from "../testing/index.js";
 import type { ToolContext } from "../catalogue/index.js";
 import type { ToolSearchEvent } from "../events.js";
 import { createToolSearch, type ToolSearchOptions } from "../tool-search/index.js";

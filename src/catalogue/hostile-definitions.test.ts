@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
+import { sampleTools, toolUse } from "../testing/index.js";
 import { CatalogueError, createToolSearch, type ToolDefinition, type ToolHost, type ToolSearchEvent } from "../index.js";
 import { parseTool } from "./parse-tool.js";
 

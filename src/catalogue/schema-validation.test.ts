@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { toolUse } from "../../test/support/sample-tools.js";
+import { toolUse } from "../testing/index.js";
 import { CatalogueError, createToolSearch, type ToolDefinition, type ToolHost, type ToolSearchEvent } from "../index.js";
 
 interface TreeNode {

@@ -60,7 +60,8 @@ export interface McpToolHost extends ToolHost {
    *
    * A stdio server is ended as the MCP spec asks (stdin closed, then SIGTERM, then SIGKILL, 2 s
    * apart at most), and on POSIX each signal goes to the server's whole process group: a server
-   * started through a wrapper (`npx`, `sh -c`, `uv run`) leaves no grandchild behind. Servers are
+   * started through a wrapper (`npx`, `sh -c`, `uv run`) leaves no grandchild behind, even when
+   * it ignores SIGTERM; close() resolves once the group has ended. Servers are
    * started in process groups of their own for this, so a terminal's Ctrl-C reaches them only
    * through the end of their stdin (and a SIGTERM when this process exits normally). On Windows
    * only the direct child is ended.

@@ -7,7 +7,7 @@ import { briefReason } from "./brief-reason.js";
 import { backoffDelay, type Backoff } from "./mcp-backoff.js";
 import type { McpServerStatus } from "./mcp-host-event.js";
 import type { McpReporter } from "./mcp-reporter.js";
-import { mcpErrorOutput, mcpResultToOutput } from "./mcp-result-to-output.js";
+import { mcpErrorOutput, mcpResultProblem, mcpResultToOutput } from "./mcp-result-to-output.js";
 import type { McpSdk } from "./mcp-sdk.js";
 import type { McpSession, OpenSession } from "./mcp-session.js";
 import { readToolList } from "./mcp-tool-list.js";
@@ -226,9 +226,22 @@ export class McpConnection {
         session.client.request({ method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } }, this.options.sdk.ResultSchema, options),
         timedOut,
       ]);
-      if (result !== TIMED_OUT) return mcpResultToOutput(result, source);
-      abort.abort(new Error(`toolsift gave up after ${timeoutMs} ms (callTimeoutMs)`));
       const named = `Tool ${JSON.stringify(boundText(tool, 100))} of MCP server "${this.server}"`;
+      if (result !== TIMED_OUT) {
+        const problem = mcpResultProblem(result);
+        if (problem !== undefined) {
+          this.warnOnce(
+            tool,
+            new ToolsiftError(
+              "mcp_invalid_result",
+              `${named} answered tools/call with a result that cannot be read: ${problem}. The model was given an error result for the call ` +
+                "instead of a success; the server breaks the MCP spec's CallToolResult shape, which its maintainer can fix.",
+            ),
+          );
+        }
+        return mcpResultToOutput(result, source);
+      }
+      abort.abort(new Error(`toolsift gave up after ${timeoutMs} ms (callTimeoutMs)`));
       this.warn(new ToolsiftError("mcp_call_timeout", `${named} gave no answer within ${timeoutMs} ms (callTimeoutMs); the call was cancelled.`));
       return mcpErrorOutput(
         source,

@@ -17,7 +17,8 @@ import type { ToolsiftError } from "../errors.js";
  *   a reconnect. Not sent for the first listing inside `fromMcp`.
  * - `warning`: something was skipped, cut or gave up, and the host went on: a malformed tool
  *   (`mcp_invalid_tool`), a cut description (`mcp_tool_text_truncated`), a call past its timeout
- *   (`mcp_call_timeout`), garbage on stdout (`mcp_stdout_garbage`), a failed re-list
+ *   (`mcp_call_timeout`), a call result of the wrong shape answered as an error
+ *   (`mcp_invalid_result`), garbage on stdout (`mcp_stdout_garbage`), a failed re-list
  *   (`mcp_list_failed`), … `error.code` says which.
  *
  * @example

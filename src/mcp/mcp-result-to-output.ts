@@ -19,6 +19,44 @@ export interface McpCallSource {
 }
 
 /**
+ * What is wrong with the shape of a `tools/call` result, or `undefined` when it can be read: an
+ * object whose `content`, when present, is an array of objects with a string `type`, whose
+ * `isError`, when present, is a boolean, and whose `structuredContent`, when present, is an object.
+ *
+ * toolsift requests calls with the SDK's generic result schema (a server may add fields and block
+ * types of its own), so nothing else checks this shape. A result that fails it is not read as a
+ * success: `isError: "maybe"` may well mean the call failed, and content that is not an array
+ * would otherwise be read as no content at all, an empty success.
+ */
+export function mcpResultProblem(result: unknown): string | undefined {
+  if (!isRecord(result)) return `the result is ${describe(result)}, not an object`;
+  const { content, isError, structuredContent } = result;
+  const problems: string[] = [];
+  if (content !== undefined) {
+    if (!Array.isArray(content)) problems.push(`content is ${describe(content)}, not an array of content blocks`);
+    else {
+      const index = content.findIndex((block) => !isRecord(block) || typeof block.type !== "string");
+      if (index !== -1) problems.push(`content[${index}] is ${describe(content[index])}, not a content block with a string type`);
+    }
+  }
+  if (isError !== undefined && typeof isError !== "boolean") problems.push(`isError is ${describe(isError)}, not true or false`);
+  if (structuredContent !== undefined && !isRecord(structuredContent)) problems.push(`structuredContent is ${describe(structuredContent)}, not an object`);
+  return problems.length === 0 ? undefined : problems.join("; ");
+}
+
+/**
+ * The error result for a `tools/call` result that {@link mcpResultProblem} cannot read. The call
+ * may or may not have done its work, so the model is told so instead of being shown a success.
+ */
+export function unreadableResultOutput(source: McpCallSource, problem: string): ToolOutput {
+  return mcpErrorOutput(
+    source,
+    `its result could not be read (${problem}), so it is not known whether the call worked. ` +
+      "Check before calling it again. (The server breaks the MCP spec's CallToolResult shape; its maintainer can fix it.)",
+  );
+}
+
+/**
  * Turns the result of an MCP `tools/call` into a toolsift {@link ToolOutput}.
  *
  * Text stays text; PNG, JPEG, GIF and WebP images (inline or as an embedded resource blob) become
@@ -26,11 +64,14 @@ export interface McpCallSource {
  * binaries and resource links become a one-line text description, because a `tool_result` cannot
  * carry them. `structuredContent` is shown as JSON only when there is no content, since the MCP
  * spec asks servers to repeat it in the content. Empty text blocks are dropped: the Anthropic API
- * rejects them. An `isError` result starts with a line naming the server and the tool.
+ * rejects them. An `isError` result starts with a line naming the server and the tool. A result
+ * whose shape cannot be read (see {@link mcpResultProblem}) becomes an error result: fail closed.
  */
 export function mcpResultToOutput(result: unknown, source: McpCallSource): ToolOutput {
-  const record = isRecord(result) ? result : {};
-  const blocks = Array.isArray(record.content) ? record.content : [];
+  const problem = mcpResultProblem(result);
+  if (problem !== undefined) return unreadableResultOutput(source, problem);
+  const record = result as Record<string, unknown>;
+  const blocks = (record.content ?? []) as unknown[];
   const content = blocks.flatMap(contentBlock);
   if (content.length === 0 && record.structuredContent !== undefined) {
     content.push({ type: "text", text: JSON.stringify(record.structuredContent, null, 2) });
@@ -104,4 +145,14 @@ function describeLink(link: Record<string, unknown>): string {
 function base64Bytes(data: string): number {
   const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
   return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+/** A short description of a value of the wrong type, for an error message: never the value itself in full. */
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === "string") return `the string ${JSON.stringify(boundText(value, 60))}`;
+  if (typeof value === "object") return "an object";
+  if (value === undefined) return "missing";
+  return `${typeof value} ${boundText(String(value), 60)}`;
 }

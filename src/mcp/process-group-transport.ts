@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
@@ -23,6 +24,12 @@ export interface ProcessGroupTransportOptions {
 /** Far beyond any real message (the SDK's own reader stops at 10 MB), and a bound on memory. */
 const DEFAULT_MAX_LINE_BYTES = 32 * 1024 * 1024;
 const DEFAULT_GRACE_MS = 2_000;
+/**
+ * How long close() waits for a SIGKILLed group to be gone. SIGKILL cannot be caught or ignored;
+ * only a process stuck in the kernel (a hung NFS read) outlasts this, and close() does not wait
+ * on it forever.
+ */
+const KILL_WAIT_MS = 2_000;
 const POLL_MS = 25;
 
 /** Process groups still running, ended on the way out if the host was never closed. */
@@ -36,8 +43,10 @@ let exitHookInstalled = false;
  * child, and a wrapper that dies of that signal orphans the real server.
  *
  * close() follows the MCP spec's stdio shutdown: end stdin and let the server leave, then
- * SIGTERM, then SIGKILL; each step goes to the whole group, after a grace period. A group that
- * outlives its transport without close() (the process exits) gets a SIGTERM on the way out.
+ * SIGTERM, then SIGKILL; each step goes to the whole group, after a grace period. It resolves
+ * once the server's process has been reaped and no process of its group runs any more (or
+ * after a bounded wait for a SIGKILL that the kernel has not carried out). A group that outlives
+ * its transport without close() (the process exits) gets a SIGTERM on the way out.
  *
  * POSIX only: process groups are what `kill(-pgid)` reaches. The lines it reads are bounded, and
  * a line that is not JSON-RPC is reported and dropped instead of ending the session.
@@ -121,10 +130,19 @@ export class ProcessGroupTransport implements Transport {
     } catch {
       // Already closed: the next steps still apply.
     }
-    await waitUntil(() => child.exitCode !== null || child.signalCode !== null, grace);
+    const reaped = () => child.exitCode !== null || child.signalCode !== null;
+    await waitUntil(reaped, grace);
     // The direct child may be gone while what it started is not: signal the group in any case.
-    if (signalGroup(group, "SIGTERM")) await waitUntil(() => !groupAlive(group), grace);
-    if (groupAlive(group)) signalGroup(group, "SIGKILL");
+    if (signalGroup(group, "SIGTERM")) await waitUntil(() => !groupRunning(group), grace);
+    if (groupRunning(group)) {
+      signalGroup(group, "SIGKILL");
+      // A signal sent is not a process ended: wait for it, so that what close() promises holds
+      // when it resolves (a `sh -c` wrapper that ignores SIGTERM was otherwise still there).
+      await waitUntil(() => !groupRunning(group), KILL_WAIT_MS);
+    }
+    // Node reaps its child on the next turns of the event loop; the direct child's exit is what
+    // marks the process as gone rather than a zombie.
+    await waitUntil(reaped, KILL_WAIT_MS);
     liveGroups.delete(group);
     await this.finish();
   }
@@ -197,8 +215,41 @@ function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
-function groupAlive(group: number): boolean {
-  return signalGroup(group, 0);
+/**
+ * Whether any process of the group still runs. A zombie does not count: it has ended and only
+ * waits to be reaped, which for a grandchild whose wrapper died is up to PID 1, and in a
+ * container whose PID 1 does not reap (no `--init`), never happens. Only Linux says which
+ * members are zombies (in /proc); elsewhere any member the kernel still lists counts.
+ */
+function groupRunning(group: number): boolean {
+  if (!signalGroup(group, 0)) return false;
+  if (process.platform !== "linux") return true;
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = processStat(entry);
+    if (stat?.group === group && stat.state !== "Z" && stat.state !== "X") return true;
+  }
+  return false;
+}
+
+/** A process's state letter and process group from /proc/<pid>/stat; undefined once it is gone. */
+function processStat(pid: string): { state: string; group: number } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined;
+  }
+  // Field 2, the command name, is in parentheses and may hold spaces or parentheses itself;
+  // after the last ")" come state, ppid and pgrp.
+  const [state, , group] = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return state === undefined || group === undefined ? undefined : { state, group: Number(group) };
 }
 
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {

@@ -1,10 +1,9 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { installInMemoryTracer } from "../../test/support/in-memory-tracer.js";
-import { lastToolResults, reply, serverPerTest } from "../../test/support/messages-api-server.js";
+import { lastToolResults, reply, sampleTools, serverPerTest, toolUse } from "../testing/index.js";
 import { runWithoutPackages } from "../../test/support/run-without-packages.js";
-import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
 import { AgentError, runAgent } from "../agent/index.js";
 import { createToolSearch } from "../tool-search/index.js";
 
@@ -12,7 +11,7 @@ const LOW = { toolSearchThresholdTokens: 100 };
 const tracing = installInMemoryTracer();
 afterAll(() => tracing.uninstall());
 beforeEach(() => tracing.reset());
-const serve = serverPerTest();
+const serve = serverPerTest(afterEach);
 
 describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
   it("an agent run: one span for the run, one per model call, search and tool call, nested and filterable", async () => {

@@ -3,7 +3,7 @@ import { exampleCatalogue } from "../../examples/catalogue/index.js";
 import { Bm25Ranker, createToolSearch, HybridRanker, type ToolSearch } from "../../src/index.js";
 import { WEAK_MATCH_HINT } from "../../src/session/index.js";
 import { splitIdentifier, STOP_WORDS } from "../../src/ranking/text/index.js";
-import { toolUse } from "../support/sample-tools.js";
+import { toolUse } from "../../src/testing/index.js";
 
 /** The demo's unanswerable query: the README shows it answered with weak matches. */
 const DEMO_QUERY = "book a table at an Italian restaurant";

@@ -38,7 +38,19 @@ describe("toolsift --help", () => {
 
   it("exits 2, with nothing on stdout, on a bad command line (each case: src/cli/parse-cli.test.ts)", async () => {
     const run = await toolsift(["serve", "-c", "x.json", "--htp", "80"]);
-    expect(run).toEqual({ code: 2, stdout: "", stderr: "toolsift: toolsift serve: unknown option --htp. Run toolsift serve --help.\n" });
+    expect(run).toEqual({ code: 2, stdout: "", stderr: "toolsift serve: unknown option --htp. Run toolsift serve --help.\n" });
+  });
+
+  it("names toolsift once at the start of a usage error, never twice", async () => {
+    const runs = await Promise.all([toolsift(["frobnicate"]), toolsift(["serve"]), toolsift(["search", "--tools", "a.json"]), toolsift(["inspect", "--fail-on", "x"])]);
+    expect(runs[0]).toEqual({ code: 2, stdout: "", stderr: 'toolsift: unknown command "frobnicate". The commands are serve, inspect, search; run toolsift --help.\n' });
+    expect(runs[1]?.stderr).toMatch(/^toolsift serve needs --config <file>/);
+    expect(runs[2]?.stderr).toMatch(/^toolsift search needs a query/);
+    expect(runs[3]?.stderr).toMatch(/^toolsift inspect: /);
+    for (const run of runs) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).not.toMatch(/toolsift: toolsift/);
+    }
   });
 });
 

@@ -1,11 +1,10 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createToolSearch, type ToolSearchEvent } from "../../src/index.js";
 import { runAgent, type StrategyName } from "../../src/public/agent.js";
-import { lastToolResults, reply, serverPerTest, type WireBlock } from "../support/messages-api-server.js";
-import { sampleTools } from "../support/sample-tools.js";
+import { lastToolResults, reply, sampleTools, serverPerTest, type WireBlock } from "../../src/testing/index.js";
 
-const startServer = serverPerTest();
+const startServer = serverPerTest(afterEach);
 /** Words no sample tool uses: unaided, every ranker finds nothing. */
 const SLANG = "ping the crew";
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { type ToolsiftError } from "../../src/index.js";
 import { fromMcp, type McpServerConfig } from "../../src/public/mcp.js";
 import { MCP_LIST_LIMITS } from "../../src/mcp/mcp-tool-list.js";
-import { DYNAMIC_SERVER, HOSTILE_SERVER, isAlive, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
+import { DYNAMIC_SERVER, HOSTILE_SERVER, isAlive, isRunning, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
 
 const node = (script: string, env?: Record<string, string>): McpServerConfig => ({
   command: process.execPath,
@@ -24,6 +24,7 @@ describe("a server whose tools/list holds malformed tools", () => {
       expect(names.sort()).toEqual(
         [
           "annotations_is_string",
+          "bad_result",
           "description_is_number",
           "destructive_as_string",
           "garbage",
@@ -93,6 +94,44 @@ describe("a server whose tools/list holds malformed tools", () => {
   });
 });
 
+describe("a server whose tools/call result has the wrong shape", () => {
+  it("answers each such call with an error result naming server, tool and what is wrong, bounded, never a success", async () => {
+    const errors: ToolsiftError[] = [];
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER) }, { onError: (error) => errors.push(error) });
+    try {
+      const cases: [string, RegExp][] = [
+        ["content-string", /content is the string "not an array", not an array of content blocks; isError is the string "maybe", not true or false/],
+        ["is-error-string", /isError is the string "false", not true or false/],
+        ["block-not-object", /content\[0\] is the string "just a string", not a content block with a string type/],
+        ["block-without-type", /content\[0\] is an object, not a content block with a string type/],
+        ["structured-array", /structuredContent is an array of 3, not an object/],
+        ["huge-string-content", /content is the string "c+…", not an array/],
+      ];
+      for (const [shape, says] of cases) {
+        const output = await runTool(host, "hostile__bad_result", { shape });
+        expect(output.isError, shape).toBe(true);
+        const text = textOf(output);
+        expect(text, shape).toMatch(/^Tool "bad_result" of MCP server "hostile" failed: its result could not be read \(/);
+        expect(text, shape).toMatch(says);
+        expect(text, shape).toContain("not known whether the call worked");
+        expect(text.length, shape).toBeLessThan(1_000);
+        // Nothing of the unreadable result reaches the model as if it were the tool's answer.
+        expect(output.content, shape).toHaveLength(1);
+      }
+      // The same server and tool answer a well-formed result as before.
+      expect(textOf(await runTool(host, "hostile__ok_tool"))).toBe("ok from ok_tool");
+      const warnings = errors.filter((error) => error.code === "mcp_invalid_result");
+      expect(warnings).toHaveLength(cases.length);
+      for (const warning of warnings) {
+        expect(warning.message).toMatch(/^Tool "bad_result" of MCP server "hostile" answered tools\/call with a result that cannot be read: /);
+        expect(warning.message.length).toBeLessThan(1_000);
+      }
+    } finally {
+      await host.close();
+    }
+  });
+});
+
 describe("a tool call that hangs", () => {
   it("comes back as an error result naming server, tool and timeout; that server and the others stay usable", async () => {
     const errors: ToolsiftError[] = [];
@@ -148,6 +187,37 @@ describe("close() with a server started through a wrapper", () => {
     } finally {
       if (grandchild !== undefined && isAlive(grandchild)) process.kill(grandchild, "SIGKILL");
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("ends a `sh -c` group that ignores SIGTERM with SIGKILL, and resolves only once it has ended", async () => {
+    let server: number | undefined;
+    let wrapper: number | undefined;
+    try {
+      // sh ignores SIGTERM through its trap; the server, which Node would reset, through FIXTURE_IGNORE_TERM.
+      const wrapped: McpServerConfig = {
+        command: "sh",
+        args: ["-c", 'trap "" TERM; "$0" "$1"; exit $?', process.execPath, DYNAMIC_SERVER],
+        env: { FIXTURE_HOLD_OPEN: "1", FIXTURE_IGNORE_TERM: "1" },
+        stderr: "ignore",
+      };
+      const host = await fromMcp({ wrapped });
+      server = Number(textOf(await runTool(host, "wrapped__get_pid")));
+      wrapper = parentOf(server);
+      expect(wrapper).not.toBe(process.pid);
+      expect(isRunning(server) && isRunning(wrapper!)).toBe(true);
+      const started = Date.now();
+      await host.close();
+      const took = Date.now() - started;
+      // No waiting after close(): when it resolves, sh is reaped and the server has ended. (Orphaned
+      // by sh, the server may stay a zombie where PID 1 does not reap; a zombie runs nothing.)
+      expect(isAlive(wrapper!), `sh ${wrapper} after close()`).toBe(false);
+      expect(isRunning(server), `server ${server} after close()`).toBe(false);
+      // stdin's end and SIGTERM were each given their 2 s of grace before SIGKILL, and no more than that.
+      expect(took).toBeGreaterThanOrEqual(3_900);
+      expect(took).toBeLessThan(10_000);
+    } finally {
+      for (const pid of [server, wrapper]) if (pid !== undefined && isAlive(pid)) process.kill(pid, "SIGKILL");
     }
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolSearch, type ToolSearch } from "../../src/index.js";
 import { runAgent } from "../../src/public/agent.js";
 import { fromMcp, type McpToolHost } from "../../src/public/mcp.js";
-import { lastToolResults, reply, startMessagesApiServer } from "../support/messages-api-server.js";
+import { lastToolResults, reply, startMessagesApiServer } from "../../src/testing/index.js";
 import { DYNAMIC_SERVER, everythingServerEntry } from "../support/mcp-servers.js";
 
 describe("MCP servers as the catalogue of a tool search and of runAgent", () => {

@@ -13,7 +13,7 @@ async function main() {
   const toolSearch = await toolsift.createToolSearch({ tools });
   assert.equal((await toolSearch.search("send an email"))[0]?.name, "gmail__send_email");
   // Every subpath face requires too.
-  for (const [face, name] of [["toolsift/agent", "runAgent"], ["toolsift/mcp", "fromMcp"], ["toolsift/learning", "MemoryUsageStore"], ["toolsift/gateway", "Gateway"], ["toolsift/ai", "aiSdkTools"], ["toolsift/testing", undefined]]) {
+  for (const [face, name] of [["toolsift/agent", "runAgent"], ["toolsift/mcp", "fromMcp"], ["toolsift/learning", "MemoryUsageStore"], ["toolsift/gateway", "Gateway"], ["toolsift/ai", "aiSdkTools"], ["toolsift/testing", "startMessagesApiServer"]]) {
     const loaded = require(face);
     if (name !== undefined) assert.equal(typeof loaded[name], "function", `${face} exports ${name}`);
   }

@@ -14,7 +14,7 @@ const faces = {
   "toolsift/mcp": ["fromMcp", "mcpToolName"],
   "toolsift/learning": ["FileUsageStore", "MemoryUsageStore", "PostgresUsageStore"],
   "toolsift/gateway": ["Gateway", "listenHttp", "readGatewayConfig"],
-  "toolsift/testing": [],
+  "toolsift/testing": ["startMessagesApiServer", "startOpenAIApiServer", "sampleTools"],
   "toolsift/ai": ["aiSdkTools"],
 };
 for (const [face, names] of Object.entries(faces)) {

@@ -96,6 +96,22 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether a process still runs: it exists and is not a zombie. A zombie has ended and only waits
+ * to be reaped, which for an orphan is up to PID 1 (here, one that may never do it). Linux only
+ * tells zombies apart; elsewhere this is {@link isAlive}.
+ */
+export function isRunning(pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    return state !== "Z" && state !== "X";
+  } catch {
+    return process.platform !== "linux";
+  }
+}
+
 /** Polls until `check` holds; fails with `what` after `timeoutMs`. */
 export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

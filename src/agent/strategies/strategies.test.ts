@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blockNames } from "../../../test/support/block-names.js";
-import { sampleTools, toolUse } from "../../../test/support/sample-tools.js";
+import { sampleTools, toolUse } from "../../testing/index.js";
 import { OptionsError } from "../../errors.js";
 import type { SearchToolsOutcome } from "../../session/index.js";
 import { createToolSearch } from "../../tool-search/index.js";

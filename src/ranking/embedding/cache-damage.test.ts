@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFi
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { countingEmbedder } from "../../../test/support/counting-embedder.js";
+import { countingEmbedder } from "../../testing/index.js";
 import type { RankedTool } from "../ranker.js";
 import { rankDocumentOf } from "../rank-document.js";
 import type { Embedder } from "./embedder.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PreTrainedModel } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { countingEmbedder } from "../../../test/support/counting-embedder.js";
+import { countingEmbedder } from "../../testing/index.js";
 import { ModelError } from "../../errors.js";
 import { runWithoutPackages } from "../../../test/support/run-without-packages.js";
 import type { RankedTool } from "../ranker.js";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { countingEmbedder } from "../../../test/support/counting-embedder.js";
+import { countingEmbedder } from "../../testing/index.js";
 import { ModelError } from "../../errors.js";
 import { Bm25Ranker } from "../bm25/index.js";
 import type { Embedder } from "../embedding/embedder.js";

@@ -1,0 +1,32 @@
+export {
+  lastToolResults,
+  messageBody,
+  previousToolUses,
+  reply,
+  serverPerTest,
+  startMessagesApiServer,
+  type MessagesApiServer,
+  type MessagesApiServerOptions,
+  type RecordedRequest,
+  type ScriptedReply,
+  type ScriptedTurn,
+  type StreamScript,
+  type TransportFault,
+  type WireBlock,
+  type WireMessage,
+  type WireRequest,
+  type WireTool,
+} from "./messages-api-server.js";
+export {
+  openAIServerPerTest,
+  startOpenAIApiServer,
+  type OpenAIApiServer,
+  type OpenAIEndpoint,
+  type OpenAIReply,
+  type RecordedOpenAIRequest,
+  type ScriptedCall,
+  type ScriptedOpenAITurn,
+} from "./openai-api-server.js";
+export { sampleTools, toolUse, type SampleToolCall } from "./sample-tools.js";
+export { countingEmbedder, type CountingEmbedder } from "./counting-embedder.js";
+export type { AfterEachHook } from "./per-test.js";
