@@ -1,5 +1,8 @@
 import type { SearchHoldsSection } from "./search-holds-section.js";
 import type { MemoryUsage } from "../memory-probe.js";
+import type { TargetComparison, TargetId, TargetUnit } from "../targets.js";
+
+export type { TargetComparison } from "../targets.js";
 
 /** Latency of single `search` calls, in milliseconds. */
 export interface LatencySummary {
@@ -333,12 +336,12 @@ export interface RelevanceSection {
   runs: RelevanceRun[];
 }
 
-/** How a measured value must compare with its limit. */
-export type TargetComparison = "<=" | "<" | ">=" | ">";
-
-/** One target of an issue, measured in this run. */
+/** One target of `bench/targets.ts`, measured in this run, with its verdict. */
 export interface TargetCheck {
-  issue: number;
+  /** The target's id in `bench/targets.ts`, e.g. "package.import.ms". */
+  id: TargetId;
+  /** The section that measured it. */
+  section: string;
   /** What is compared, e.g. "bm25 search p50 ÷ reference p50". */
   target: string;
   /** Where: a catalogue size, a catalogue, the package. */
@@ -347,18 +350,19 @@ export interface TargetCheck {
   measured: number | null;
   limit: number;
   comparison: TargetComparison;
-  unit: "×" | "ms" | "MB" | "%" | "scripts" | "points";
+  unit: TargetUnit;
   verdict: "met" | "not met" | "not measured";
 }
 
 /** Everything one bench run measured; written as `bench/results/<timestamp>.json`. */
 export interface BenchReport {
   /**
+   * 5: targets named by what they measure (`id`, `section`) instead of an issue number.
    * 4: `relevance` added (issue 11). 3: skewed generated catalogues, `sessionScale`, `blockSaving`,
    * `package`, `vectorIndex` and `targets` added. 2: `strategy` holds measured runs (a pending
    * placeholder in 1), `persistence` added.
    */
-  formatVersion: 4;
+  formatVersion: 5;
   startedAt: string;
   durationMs: number;
   environment: { node: string; platform: string; cpus: number; cpuModel: string; totalMemoryMB: number };
@@ -373,6 +377,8 @@ export interface BenchReport {
     vectorIndexSizes: number[];
     /** Whether the package section ran. */
     package: boolean;
+    /** The sections asked for with `--section`; absent when all ran. */
+    sections?: string[];
   };
   rankers: RankerInfo[];
   datasets: DatasetInfo[];
@@ -393,7 +399,7 @@ export interface BenchReport {
   relevance: RelevanceSection;
   /** The default rankers through `toolSearch.search`: empty and weak answers (issue 17); absent in runs made before it. */
   searchHolds?: SearchHoldsSection;
-  /** Issue 8, 11, 13 and 17 targets with verdicts; a missed target never fails the run. */
+  /** Every target of `bench/targets.ts` the run measured, with its verdict; a missed target never fails the run. */
   targets: TargetCheck[];
   notes: string[];
 }

@@ -12,7 +12,7 @@ import type {
   StrategyRun,
   VectorIndexRun,
 } from "./bench-report.js";
-import { allTargets } from "./targets.js";
+import { targetsOf } from "../sections/render.js";
 
 const memory: MemoryUsage = { peakHeapMB: 12.34, peakRssMB: 3.2, retainedMB: 1.5, gcExposed: true };
 
@@ -136,7 +136,7 @@ export function strategyRun(catalogue: string, strategy: string, wire: [number, 
 /** A small but complete report: two datasets, three rankers (one with markup in its label), two sizes. */
 export function sampleReport(): BenchReport {
   return {
-    formatVersion: 4,
+    formatVersion: 5,
     startedAt: "2026-01-02T03:04:05.000Z",
     durationMs: 61_000,
     environment: { node: "20.0.0", platform: "linux x64", cpus: 2, cpuModel: "Test CPU", totalMemoryMB: 4096 },
@@ -260,6 +260,7 @@ export function sampleRelevance(): RelevanceSection {
 /** {@link sampleReport} with its targets computed as the bench computes them. */
 export function sampleReportWithTargets(): BenchReport {
   const report = sampleReport();
-  report.targets = allTargets(report);
+  report.targets = targetsOf(report);
   return report;
 }
+
