@@ -55,7 +55,7 @@ and the typed-array reference BM25) over the retrieval datasets, learning curves
 catalogues with skewed vocabulary (toolsift through a session against the reference, indexes
 reloaded from disk), the tool-block saving, exact names, multi-part requests and abstention,
 what search_tools answers, oracle agent sessions under each strategy, the packed package in a
-fresh project, and exact vs HNSW embedding search. Prints
+fresh project, cold start on realistic schemas, and exact vs HNSW embedding search. Prints
 Markdown tables and writes bench/results/<timestamp>.{json,md,svg}, with a verdict for every
 target of bench/targets.ts. Missed targets are reported, never a failure.
 
@@ -69,8 +69,8 @@ target of bench/targets.ts. Missed targets are reported, never a failure.
   --vector-sizes <n,…>  sizes of the exact-vs-HNSW comparison (default 1000,10000,50000,100000;
                         --quick: 1000,10000)
   --no-vector-index     skip the exact-vs-HNSW comparison
-  --no-package          skip the packed-package section (npm pack + install in a temporary project;
-                        it needs the npm registry or a warm npm cache)
+  --no-package          skip the packed-package and cold-start sections (npm pack + install in a
+                        temporary project; it needs the npm registry or a warm npm cache)
   --no-strategies       skip the agent-strategy sessions (stubs / native / stable)
   --no-learning         skip the learning curves (recall@5 against the share of queries taught)
   --learning-queries <n>  held-back queries per learning curve (default ${DEFAULT_LEARNING_QUERIES}; --quick: ${QUICK_LEARNING_QUERIES})

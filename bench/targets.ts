@@ -42,6 +42,10 @@ export const TARGETS = {
   "package.hybrid-10000.build.ms": { section: "package", what: "hybrid, 10,000 tools: index build", comparison: "<=", limit: 800, unit: "ms" },
   "package.hybrid-10000.search-p50.ms": { section: "package", what: "hybrid, 10,000 tools: search p50", comparison: "<=", limit: 1, unit: "ms" },
 
+  // Cold start on realistic schemas: the example catalogue's tools, renamed to 1,000, empty cache.
+  "cold-start.hybrid-1000.ms": { section: "cold-start", what: 'createToolSearch({ ranker: "hybrid" }) over 1,000 realistic tools + first search, median', comparison: "<=", limit: 500, unit: "ms" },
+  "cold-start.hybrid-1000.peak-rss-mb": { section: "cold-start", what: "hybrid over 1,000 realistic tools: the same processes' peak RSS, median", comparison: "<=", limit: 100, unit: "MB" },
+
   // Learning from use, on CLINC150.
   "learning.recall@5-10pct-taught.pct": { section: "learning", what: "recall@5 on held-back queries with 10% of the queries taught", comparison: ">=", limit: 90, unit: "%" },
   "learning.recall@5-gain-1pct-taught.points": { section: "learning", what: "recall@5 gain with 1% taught, in points", comparison: ">=", limit: 1, unit: "%" },

@@ -241,6 +241,29 @@ export interface PackageRun {
   error?: string;
 }
 
+/** `createToolSearch({ ranker: "hybrid", tools })` and its first search, in fresh processes of the packed package, on one catalogue. */
+export interface ColdStartCatalogueRun {
+  /** Which catalogue: "realistic" (the example catalogue's tools, renamed to fill `tools`) or "tiny" (generated, a bare schema a tool). */
+  catalogue: string;
+  tools: number;
+  /** Mean characters of a tool's JSON definition: how heavy its schemas are. */
+  toolChars: number;
+  /** `createToolSearch` + the first `search`, after the import. */
+  createAndSearchMs: ProcessSamples;
+  /** The process's peak resident set (`resourceUsage().maxRSS`), at exit of the measurement. */
+  peakRssMB: ProcessSamples;
+  /** The resident set right after the first search, as the package section's figure. */
+  rssMB: ProcessSamples;
+  importMs: ProcessSamples;
+}
+
+/** Cold start of the packed package: each catalogue in its own fresh processes, every process with an empty cache folder. */
+export interface ColdStartRun {
+  processes: number;
+  catalogues: ColdStartCatalogueRun[];
+  error?: string;
+}
+
 /** The embedding ranker's exact and HNSW indexes on one catalogue size. */
 export interface VectorIndexRun {
   size: number;
@@ -338,7 +361,7 @@ export interface RelevanceSection {
 
 /** One target of `bench/targets.ts`, measured in this run, with its verdict. */
 export interface TargetCheck {
-  /** The target's id in `bench/targets.ts`, e.g. "package.import.ms". */
+  /** The target's id in `bench/targets.ts`, e.g. "cold-start.hybrid-1000.ms". */
   id: TargetId;
   /** The section that measured it. */
   section: string;
@@ -357,8 +380,8 @@ export interface TargetCheck {
 /** Everything one bench run measured; written as `bench/results/<timestamp>.json`. */
 export interface BenchReport {
   /**
-   * 5: targets named by what they measure (`id`, `section`) instead of an issue number.
-   * 4: `relevance` added (issue 11). 3: skewed generated catalogues, `sessionScale`, `blockSaving`,
+   * 5: targets named by what they measure (`id`, `section`) instead of an issue number;
+   * `coldStart` added. 4: `relevance` added (issue 11). 3: skewed generated catalogues, `sessionScale`, `blockSaving`,
    * `package`, `vectorIndex` and `targets` added. 2: `strategy` holds measured runs (a pending
    * placeholder in 1), `persistence` added.
    */
@@ -399,6 +422,8 @@ export interface BenchReport {
   relevance: RelevanceSection;
   /** The default rankers through `toolSearch.search`: empty and weak answers (issue 17); absent in runs made before it. */
   searchHolds?: SearchHoldsSection;
+  /** Cold start of the packed package on realistic schemas; `null` when it was skipped, absent in runs made before it. */
+  coldStart?: ColdStartRun | null;
   /** Every target of `bench/targets.ts` the run measured, with its verdict; a missed target never fails the run. */
   targets: TargetCheck[];
   notes: string[];

@@ -1,5 +1,5 @@
 import type { MemoryUsage } from "../memory-probe.js";
-import type {
+import type { ColdStartRun,
   BenchReport,
   BlockSavingRun,
   ExactNameRun,
@@ -264,3 +264,17 @@ export function sampleReportWithTargets(): BenchReport {
   return report;
 }
 
+/** A cold-start run: realistic schemas at `realisticMs` and `realisticPeakMB`, tiny ones well within. */
+export function coldStartRun(realisticMs: number, realisticPeakMB: number): ColdStartRun {
+  const samples = (median: number) => ({ median, samples: [median * 0.9, median, median * 1.1] });
+  const catalogue = (id: string, ms: number, peak: number, toolChars: number): ColdStartRun["catalogues"][number] => ({
+    catalogue: id,
+    tools: 1_000,
+    toolChars,
+    createAndSearchMs: samples(ms),
+    peakRssMB: samples(peak),
+    rssMB: samples(peak - 5),
+    importMs: samples(120),
+  });
+  return { processes: 3, catalogues: [catalogue("realistic", realisticMs, realisticPeakMB, 2_400), catalogue("tiny", 300, 90, 180)] };
+}

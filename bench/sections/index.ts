@@ -4,6 +4,7 @@
  * where it disturbs the others least, usually near the end.
  */
 import { blockSavingSection } from "./block-saving.js";
+import { coldStartSection } from "./cold-start.js";
 import { learningSection } from "./learning.js";
 import { packageSection } from "./package.js";
 import { relevanceSection } from "./relevance.js";
@@ -23,6 +24,7 @@ export const SECTIONS: readonly AnySection[] = [
   searchHoldsSection,
   strategiesSection,
   packageSection,
+  coldStartSection,
   vectorIndexSection,
 ];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { OptionsError } from "../../src/errors.js";
 import { parseBenchOptions } from "../cli-options.js";
 import type { BenchReport, LearningCurveRun } from "../report/bench-report.js";
-import { packageRun, sampleRelevance, sampleReport, sessionScaleRun } from "../report/report.fixture.js";
+import { coldStartRun, packageRun, sampleRelevance, sampleReport, sessionScaleRun } from "../report/report.fixture.js";
 import { TARGETS, type TargetId } from "../targets.js";
 import { runSections, selectSections } from "./driver.js";
 import { SECTIONS } from "./index.js";
@@ -28,6 +28,7 @@ function fullReport(): BenchReport {
       rows: [{ dataset: "bfcl_v4", ranker: "bm25", answerable: 100, recallAt5: 0.85, emptyRate: 0, weakRate: 0, unanswerable: 0, unanswerableWeakRate: 0 }],
       references: [{ dataset: "bfcl_v4", answerable: 100, recallAt5: 0.62 }],
     },
+    coldStart: coldStartRun(1_150, 121),
   };
 }
 
@@ -64,6 +65,35 @@ describe("the targets table", () => {
       ["package.hybrid-10000.build.ms", 700, 800, "met"],
       ["package.hybrid-10000.search-p50.ms", 0.8, 1, "met"],
     ]);
+  });
+});
+
+describe("the cold-start section", () => {
+  it("holds the realistic catalogue, not the tiny one, to 500 ms and 100 MB", () => {
+    const checks = targetsOf(fullReport()).filter((check) => check.section === "cold-start");
+    expect(checks.map(({ id, measured, limit, verdict }) => [id, measured, limit, verdict])).toEqual([
+      ["cold-start.hybrid-1000.ms", 1_150, 500, "not met"],
+      ["cold-start.hybrid-1000.peak-rss-mb", 121, 100, "not met"],
+    ]);
+    const met = { ...fullReport(), coldStart: coldStartRun(420, 95) };
+    expect(targetsOf(met).filter((check) => check.section === "cold-start").map((check) => check.verdict)).toEqual(["met", "met"]);
+  });
+
+  it("shows both catalogues with their samples, and its missed target as not met", () => {
+    const report = fullReport();
+    report.targets = targetsOf(report);
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain("## Cold start on realistic schemas");
+    expect(markdown).toContain("| realistic | 1,000 | 2,400 | 1,150 (1,035, 1,150, 1,265) | 121.0 (108.9, 121.0, 133.1) |");
+    expect(markdown).toContain("| tiny | 1,000 | 180 | 300.0 (270.0, 300.0, 330.0) |");
+    expect(markdown.split("\n").find((line) => line.startsWith("| `cold-start.hybrid-1000.ms`"))).toContain("| 1,150 ms | ≤ 500 ms | not met |");
+  });
+
+  it("leaves a failed cold start unmeasured rather than missed, and shows nothing when skipped", () => {
+    const report = { ...fullReport(), coldStart: { processes: 3, catalogues: [], error: "npm | offline" } };
+    expect(targetsOf(report).filter((check) => check.section === "cold-start").map((check) => check.verdict)).toEqual(["not measured", "not measured"]);
+    expect(renderMarkdown({ ...report, targets: [] })).toContain("| error | npm \\| offline |");
+    expect(renderMarkdown({ ...report, coldStart: null, targets: [] })).not.toContain("## Cold start");
   });
 });
 
@@ -138,7 +168,7 @@ describe("the driver", () => {
   });
 
   it("is reached with --section from the command line", () => {
-    expect(parseBenchOptions(["--section", "package", "--section", "scale"]).sections).toEqual(["package", "scale"]);
+    expect(parseBenchOptions(["--section", "cold-start", "--section", "package"]).sections).toEqual(["cold-start", "package"]);
     expect(parseBenchOptions([]).sections).toEqual([]);
   });
 });
