@@ -117,7 +117,7 @@ export function runProbe(probe: string, args: readonly string[], options: { cwd:
 }
 
 /**
- * Issue 8's numbers for the package as users get it: `npm pack` (which builds dist), `npm
+ * The package section's numbers (`package.*` targets) for the package as users get it: `npm pack` (which builds dist), `npm
  * install` of the tarball in a fresh temporary project (no .npmrc, no npm_* variables), then
  * fresh `node` processes in that project:
  *

@@ -152,7 +152,7 @@ export interface PairedBm25 {
 
 /**
  * toolsift's `bm25` through `createToolSearch` and a session, on one generated catalogue
- * (issue 13), with the `Bm25Ranker` itself and the typed-array reference timed alternately in
+ * (the `scale.*.ratio` targets), with the `Bm25Ranker` itself and the typed-array reference timed alternately in
  * the same loop, so that the ratios compare numbers taken under the same machine load.
  */
 export interface SessionScaleRun {
@@ -189,7 +189,7 @@ export interface SessionScaleRun {
   error?: string;
 }
 
-/** The session's tool block after one search and one hydration, against every tool in full (issue 13's stub diet). */
+/** The session's tool block after one search and one hydration, against every tool in full (the stub diet, `block-saving.*` targets). */
 export interface BlockSavingRun {
   catalogue: string;
   /** Where the tools came from. */
@@ -219,7 +219,7 @@ export interface ProcessSamples {
   samples: number[];
 }
 
-/** The packed package installed in a fresh project and run in fresh processes (issue 8). */
+/** The packed package installed in a fresh project and run in fresh processes (`package.*` targets). */
 export interface PackageRun {
   /** The `npm pack` tarball's name and size. */
   tarball: string;
@@ -295,7 +295,7 @@ export interface LearningPoint {
   teachMs: number;
 }
 
-/** Recall@5 against the share of queries taught, for one ranker on one dataset (learning from use, issue 11). */
+/** Recall@5 against the share of queries taught, for one ranker on one dataset (learning from use). */
 export interface LearningCurveRun {
   dataset: string;
   ranker: string;
@@ -309,7 +309,7 @@ export interface LearningCurveRun {
   error?: string;
 }
 
-/** How often a ranker put a tool first for its name typed as a query (issue 11), on one catalogue. */
+/** How often a ranker put a tool first for its name typed as a query, on one catalogue. */
 export interface ExactNameRun {
   ranker: string;
   dataset: string;
@@ -325,7 +325,7 @@ export interface ExactNameRun {
 }
 
 /**
- * A toolsift ranker on one dataset, as registered and with issue 11's query handling off:
+ * A toolsift ranker on one dataset, as registered and with exact names, multi-part ranking and abstention off:
  * recall@5 against the plain ranker, multi-part requests, abstention.
  */
 export interface RelevanceRun {
@@ -353,7 +353,7 @@ export interface RelevanceRun {
   error?: string;
 }
 
-/** Issue 11's relevance measurements. */
+/** The relevance section's measurements. */
 export interface RelevanceSection {
   exactNames: ExactNameRun[];
   runs: RelevanceRun[];
@@ -416,11 +416,11 @@ export interface BenchReport {
   package: PackageRun | null;
   vectorIndex: VectorIndexRun[];
   strategy: StrategySection;
-  /** Learning curves (issue 11); absent in runs made before it, empty when skipped. */
+  /** Learning curves; absent in runs made before it, empty when skipped. */
   learning?: LearningCurveRun[];
   /** Exact names, multi-part requests and abstention; empty when no toolsift ranker or dataset ran. */
   relevance: RelevanceSection;
-  /** The default rankers through `toolSearch.search`: empty and weak answers (issue 17); absent in runs made before it. */
+  /** The default rankers through `toolSearch.search`: empty and weak answers; absent in runs made before it. */
   searchHolds?: SearchHoldsSection;
   /** Cold start of the packed package on realistic schemas; `null` when it was skipped, absent in runs made before it. */
   coldStart?: ColdStartRun | null;
