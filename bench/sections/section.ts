@@ -82,10 +82,13 @@ export interface BenchSection<M extends Partial<SectionFields>> {
   svg?(measured: M): SvgPanel[];
 }
 
-/** A section whose report fields are not known at the use site: the list of sections holds these. */
-// `any` is contained here: each section is checked against its own `M` where it is defined.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnySection = BenchSection<any>;
+/**
+ * A section whose report fields are not known at the use site: the list of sections holds these.
+ * Its methods take the whole report, of which each section reads its own fields; each section
+ * is checked against its own `M` where it is defined (method parameters are bivariant, so a
+ * `BenchSection<M>` is one of these).
+ */
+export type AnySection = BenchSection<Partial<SectionFields>>;
 
 /** Types a section literal by its fields, so `M` is inferred once and checked everywhere in it. */
 export function defineSection<M extends Partial<SectionFields>>(section: BenchSection<M>): BenchSection<M> {
