@@ -31,8 +31,10 @@ export interface BenchOptions {
   noLearning: boolean;
   /** Held-back queries per learning curve. */
   learningQueries: number;
-  /** Skip issue 11's relevance section (exact names, multi-part requests, abstention). */
+  /** Skip the relevance and search-holds sections (exact names, multi-part requests, abstention, empty answers). */
   noRelevance: boolean;
+  /** Section ids to run (`--section`, repeatable); empty means every section. */
+  sections: string[];
   help: boolean;
 }
 
@@ -48,15 +50,16 @@ const QUICK_LEARNING_QUERIES = 300;
 
 export const USAGE = `Usage: npm run bench -- [options]
 
-Runs every ranker (toolsift's, the peers and the typed-array reference BM25) over the retrieval
-datasets and over generated catalogues with skewed vocabulary, measures toolsift through a
-session at those sizes (issue 13's ratios), reloads the embedding indexes from disk at the
-largest size, measures the tool-block saving, the packed package in a fresh project (issue 8),
-exact vs HNSW embedding search, and exact names, multi-part requests and abstention against
-each toolsift ranker's plain self (issue 11), plays oracle agent sessions under each strategy, prints
-Markdown tables and writes bench/results/<timestamp>.{json,md,svg}. Missed targets are
-reported, never a failure.
+Runs the bench's sections (listed below; bench/sections/): every ranker (toolsift's, the peers
+and the typed-array reference BM25) over the retrieval datasets, learning curves, generated
+catalogues with skewed vocabulary (toolsift through a session against the reference, indexes
+reloaded from disk), the tool-block saving, exact names, multi-part requests and abstention,
+what search_tools answers, oracle agent sessions under each strategy, the packed package in a
+fresh project, cold start on realistic schemas, and exact vs HNSW embedding search. Prints
+Markdown tables and writes bench/results/<timestamp>.{json,md,svg}, with a verdict for every
+target of bench/targets.ts. Missed targets are reported, never a failure.
 
+  --section <id>        run only this section (repeatable); ids are listed below
   --dataset <path>      add a dataset file (repeatable); the default suite is toolsift's own set
                         (bench/datasets/toolsift-servers.json) plus ../shared/datasets/*.json
   --no-defaults         run only the --dataset files
@@ -66,12 +69,12 @@ reported, never a failure.
   --vector-sizes <n,…>  sizes of the exact-vs-HNSW comparison (default 1000,10000,50000,100000;
                         --quick: 1000,10000)
   --no-vector-index     skip the exact-vs-HNSW comparison
-  --no-package          skip the packed-package section (npm pack + install in a temporary project;
-                        it needs the npm registry or a warm npm cache)
+  --no-package          skip the packed-package and cold-start sections (npm pack + install in a
+                        temporary project; it needs the npm registry or a warm npm cache)
   --no-strategies       skip the agent-strategy sessions (stubs / native / stable)
   --no-learning         skip the learning curves (recall@5 against the share of queries taught)
   --learning-queries <n>  held-back queries per learning curve (default ${DEFAULT_LEARNING_QUERIES}; --quick: ${QUICK_LEARNING_QUERIES})
-  --no-relevance        skip exact names, multi-part requests and abstention (issue 11)
+  --no-relevance        skip exact names, multi-part requests, abstention and search-holds
   --max-queries <n>     search at most n queries per dataset, spread evenly (default: all; --quick: ${QUICK_MAX_QUERIES})
   --scale-queries <n>   queries per generated catalogue (default ${DEFAULT_SCALE_QUERIES}; --quick: ${QUICK_SCALE_QUERIES})
   --seed <n>            seed of the catalogue generator (default 42)
@@ -114,6 +117,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         "no-learning": { type: "boolean" },
         "learning-queries": { type: "string" },
         "no-relevance": { type: "boolean" },
+        section: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -145,6 +149,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     noLearning: values["no-learning"] ?? false,
     learningQueries: countOf("learning-queries", QUICK_LEARNING_QUERIES, DEFAULT_LEARNING_QUERIES),
     noRelevance: values["no-relevance"] ?? false,
+    sections: values.section ?? [],
     help: values.help ?? false,
   };
 }

@@ -60,13 +60,13 @@ export const PEER_RANKERS: readonly RankerEntry[] = [
   },
 ];
 
-/** The id of the typed-array BM25 that issue 13's ratios divide by. */
+/** The id of the typed-array BM25 that the scale section's ratios (`scale.*.ratio` targets) divide by. */
 export const REFERENCE_RANKER_ID = "reference-bm25";
 
-/** The yardstick of issue 13: a plain BM25 in flat typed arrays with toolsift's text analysis. */
+/** The scale ratios' yardstick: a plain BM25 in flat typed arrays with toolsift's text analysis. */
 export const REFERENCE_RANKER: RankerEntry = {
   id: REFERENCE_RANKER_ID,
-  label: "plain BM25 over name + description in flat typed arrays (the issue-13 yardstick)",
+  label: "plain BM25 over name + description in flat typed arrays (the scale ratios' yardstick)",
   kind: "reference",
   source: "bench/scale/reference-bm25.ts, toolsift's text analysis",
   create: () => new ReferenceBm25(),

@@ -3,7 +3,10 @@ import { rankDocumentOf } from "../../src/ranking/index.js";
 import { parseDataset } from "../load-dataset.js";
 import { rankerRegistry } from "../rankers.js";
 import { callableTools, hasRepeatedTools, LEARNING_SHARES, measureLearningCurve } from "./measure-learning-curve.js";
-import { learningChecks } from "./learning-targets.js";
+import { checkTarget } from "../report/targets.js";
+import { learningRows } from "./learning-targets.js";
+
+const learningChecks = (runs: Parameters<typeof learningRows>[0]) => learningRows(runs).map(checkTarget);
 
 /** Three tools, and queries in slang none of their descriptions use: only learning finds them. */
 function slangDataset() {
@@ -66,9 +69,9 @@ describe("learningChecks", () => {
 
   it("checks recall@5 with 10% taught and the gain of the first 1%, on CLINC150 only", () => {
     const checks = learningChecks([run([[0, 0.67], [0.01, 0.79], [0.1, 0.93]]), { ...run([[0, 0.1]]), dataset: "other" }]);
-    expect(checks.map((check) => [check.issue, check.target, Math.round(check.measured! * 10) / 10, check.verdict])).toEqual([
-      [11, "recall@5 on held-back queries with 10% of the queries taught", 93, "met"],
-      [11, "recall@5 gain with 1% taught, in points", 12, "met"],
+    expect(checks.map((check) => [check.id, check.target, Math.round(check.measured! * 10) / 10, check.verdict])).toEqual([
+      ["learning.recall@5-10pct-taught.pct", "recall@5 on held-back queries with 10% of the queries taught", 93, "met"],
+      ["learning.recall@5-gain-1pct-taught.points", "recall@5 gain with 1% taught, in points", 12, "met"],
     ]);
     expect(learningChecks([run([[0, 0.67], [0.01, 0.672], [0.1, 0.85]])]).map((check) => check.verdict)).toEqual(["not met", "not met"]);
   });

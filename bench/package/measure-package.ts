@@ -7,6 +7,7 @@ import type { BenchDataset } from "../load-dataset.js";
 import { mean, percentile } from "../metrics/index.js";
 import type { PackageRun, ProcessSamples } from "../report/bench-report.js";
 import { generateSkewedCatalogue } from "../scale/generate-skewed-catalogue.js";
+import type { PackedProject } from "../sections/section.js";
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PROBES = fileURLToPath(new URL("./probes/", import.meta.url));
@@ -30,6 +31,8 @@ export interface PackageOptions {
   seed?: number;
   /** Leave the temporary project in place (its path is logged). */
   keep?: boolean;
+  /** A project the package is already installed in (shared with other sections); its owner removes it. */
+  packed?: PackedProject;
   log?: (message: string) => void;
 }
 
@@ -71,6 +74,39 @@ export function probeCatalogue(dataset: BenchDataset): { tools: { name: string; 
   };
 }
 
+/** A package run with nothing measured, to carry an error. */
+export function emptyPackageRun(): PackageRun {
+  return {
+    tarball: "",
+    tarballMB: 0,
+    packMs: 0,
+    installMs: 0,
+    nodeModulesMB: 0,
+    installScripts: [],
+    installedPackages: 0,
+    importMs: samplesOf([]),
+    hybrid1k: { tools: 0, createAndSearchMs: samplesOf([]), rssMB: samplesOf([]), importMs: samplesOf([]) },
+    hybrid10k: { tools: 0, modelLoadMs: 0, buildMs: 0, searchMs: { p50: 0, p95: 0, mean: 0 }, queries: 0, rssMB: 0 },
+  };
+}
+
+/**
+ * `npm pack` (which builds dist) in `work`, then `npm install` of the tarball in a fresh project
+ * `work/consumer` (no .npmrc, no npm_* variables), each timed.
+ */
+export function packAndInstall(work: string, log: (message: string) => void = () => undefined): PackedProject {
+  const project = join(work, "consumer");
+  log("package: npm pack (builds dist)");
+  let started = performance.now();
+  const packed = packPackage(REPO_ROOT, work, { quiet: true });
+  const packMs = performance.now() - started;
+  log("package: npm install of the tarball in a fresh project");
+  started = performance.now();
+  installTarball(project, packed.tarball);
+  const installMs = performance.now() - started;
+  return { project, tarball: packed.tarball, packMs, installMs };
+}
+
 /**
  * Runs one probe script in a fresh `node` process (with {@link cleanEnv}) and returns its JSON result.
  * `nodeArgs` and `env` exist for the bench's own tests, which run the probes against the sources.
@@ -81,7 +117,7 @@ export function runProbe(probe: string, args: readonly string[], options: { cwd:
 }
 
 /**
- * Issue 8's numbers for the package as users get it: `npm pack` (which builds dist), `npm
+ * The package section's numbers (`package.*` targets) for the package as users get it: `npm pack` (which builds dist), `npm
  * install` of the tarball in a fresh temporary project (no .npmrc, no npm_* variables), then
  * fresh `node` processes in that project:
  *
@@ -105,29 +141,12 @@ export async function measurePackage(options: PackageOptions = {}): Promise<Pack
   const importRuns = options.importRuns ?? 7;
   const hybridRuns = options.hybridRuns ?? 5;
   const seed = options.seed ?? 42;
-  const work = mkdtempSync(join(tmpdir(), "toolsift-bench-package-"));
-  const project = join(work, "consumer");
-  const empty: PackageRun = {
-    tarball: "",
-    tarballMB: 0,
-    packMs: 0,
-    installMs: 0,
-    nodeModulesMB: 0,
-    installScripts: [],
-    installedPackages: 0,
-    importMs: samplesOf([]),
-    hybrid1k: { tools: 0, createAndSearchMs: samplesOf([]), rssMB: samplesOf([]), importMs: samplesOf([]) },
-    hybrid10k: { tools: 0, modelLoadMs: 0, buildMs: 0, searchMs: { p50: 0, p95: 0, mean: 0 }, queries: 0, rssMB: 0 },
-  };
+  // Without a shared project this run packs its own, in a folder it removes afterwards.
+  const work = options.packed ? undefined : mkdtempSync(join(tmpdir(), "toolsift-bench-package-"));
+  const empty = emptyPackageRun();
   try {
-    log("package: npm pack (builds dist)");
-    let started = performance.now();
-    const packed = packPackage(REPO_ROOT, work, { quiet: true });
-    const packMs = performance.now() - started;
-    log("package: npm install of the tarball in a fresh project");
-    started = performance.now();
-    installTarball(project, packed.tarball);
-    const installMs = performance.now() - started;
+    const packed = options.packed ?? packAndInstall(work as string, log);
+    const { project, packMs, installMs } = packed;
 
     for (const probe of Object.values(PROBE_FILES)) copyFileSync(probe, join(project, basename(probe)));
     const small = probeCatalogue(generateSkewedCatalogue({ size: 1_000, queries: 1, seed }));
@@ -173,7 +192,7 @@ export async function measurePackage(options: PackageOptions = {}): Promise<Pack
   } catch (error) {
     return { ...empty, error: error instanceof Error ? error.message.slice(0, 4_000) : String(error) };
   } finally {
-    if (options.keep) log(`package: kept ${work}`);
-    else rmSync(work, { recursive: true, force: true });
+    if (work && options.keep) log(`package: kept ${work}`);
+    else if (work) rmSync(work, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,8 @@
 import type { SearchHoldsSection } from "./search-holds-section.js";
 import type { MemoryUsage } from "../memory-probe.js";
+import type { TargetComparison, TargetId, TargetUnit } from "../targets.js";
+
+export type { TargetComparison } from "../targets.js";
 
 /** Latency of single `search` calls, in milliseconds. */
 export interface LatencySummary {
@@ -149,7 +152,7 @@ export interface PairedBm25 {
 
 /**
  * toolsift's `bm25` through `createToolSearch` and a session, on one generated catalogue
- * (issue 13), with the `Bm25Ranker` itself and the typed-array reference timed alternately in
+ * (the `scale.*.ratio` targets), with the `Bm25Ranker` itself and the typed-array reference timed alternately in
  * the same loop, so that the ratios compare numbers taken under the same machine load.
  */
 export interface SessionScaleRun {
@@ -186,7 +189,7 @@ export interface SessionScaleRun {
   error?: string;
 }
 
-/** The session's tool block after one search and one hydration, against every tool in full (issue 13's stub diet). */
+/** The session's tool block after one search and one hydration, against every tool in full (the stub diet, `block-saving.*` targets). */
 export interface BlockSavingRun {
   catalogue: string;
   /** Where the tools came from. */
@@ -216,7 +219,7 @@ export interface ProcessSamples {
   samples: number[];
 }
 
-/** The packed package installed in a fresh project and run in fresh processes (issue 8). */
+/** The packed package installed in a fresh project and run in fresh processes (`package.*` targets). */
 export interface PackageRun {
   /** The `npm pack` tarball's name and size. */
   tarball: string;
@@ -235,6 +238,29 @@ export interface PackageRun {
   hybrid1k: { tools: number; createAndSearchMs: ProcessSamples; rssMB: ProcessSamples; importMs: ProcessSamples };
   /** Hybrid over 10,000 tools, one process: model load, index build (`update`), search latency. */
   hybrid10k: { tools: number; modelLoadMs: number; buildMs: number; searchMs: LatencySummary; queries: number; rssMB: number };
+  error?: string;
+}
+
+/** `createToolSearch({ ranker: "hybrid", tools })` and its first search, in fresh processes of the packed package, on one catalogue. */
+export interface ColdStartCatalogueRun {
+  /** Which catalogue: "realistic" (the example catalogue's tools, renamed to fill `tools`) or "tiny" (generated, a bare schema a tool). */
+  catalogue: string;
+  tools: number;
+  /** Mean characters of a tool's JSON definition: how heavy its schemas are. */
+  toolChars: number;
+  /** `createToolSearch` + the first `search`, after the import. */
+  createAndSearchMs: ProcessSamples;
+  /** The process's peak resident set (`resourceUsage().maxRSS`), at exit of the measurement. */
+  peakRssMB: ProcessSamples;
+  /** The resident set right after the first search, as the package section's figure. */
+  rssMB: ProcessSamples;
+  importMs: ProcessSamples;
+}
+
+/** Cold start of the packed package: each catalogue in its own fresh processes, every process with an empty cache folder. */
+export interface ColdStartRun {
+  processes: number;
+  catalogues: ColdStartCatalogueRun[];
   error?: string;
 }
 
@@ -269,7 +295,7 @@ export interface LearningPoint {
   teachMs: number;
 }
 
-/** Recall@5 against the share of queries taught, for one ranker on one dataset (learning from use, issue 11). */
+/** Recall@5 against the share of queries taught, for one ranker on one dataset (learning from use). */
 export interface LearningCurveRun {
   dataset: string;
   ranker: string;
@@ -283,7 +309,7 @@ export interface LearningCurveRun {
   error?: string;
 }
 
-/** How often a ranker put a tool first for its name typed as a query (issue 11), on one catalogue. */
+/** How often a ranker put a tool first for its name typed as a query, on one catalogue. */
 export interface ExactNameRun {
   ranker: string;
   dataset: string;
@@ -299,7 +325,7 @@ export interface ExactNameRun {
 }
 
 /**
- * A toolsift ranker on one dataset, as registered and with issue 11's query handling off:
+ * A toolsift ranker on one dataset, as registered and with exact names, multi-part ranking and abstention off:
  * recall@5 against the plain ranker, multi-part requests, abstention.
  */
 export interface RelevanceRun {
@@ -327,18 +353,18 @@ export interface RelevanceRun {
   error?: string;
 }
 
-/** Issue 11's relevance measurements. */
+/** The relevance section's measurements. */
 export interface RelevanceSection {
   exactNames: ExactNameRun[];
   runs: RelevanceRun[];
 }
 
-/** How a measured value must compare with its limit. */
-export type TargetComparison = "<=" | "<" | ">=" | ">";
-
-/** One target of an issue, measured in this run. */
+/** One target of `bench/targets.ts`, measured in this run, with its verdict. */
 export interface TargetCheck {
-  issue: number;
+  /** The target's id in `bench/targets.ts`, e.g. "cold-start.hybrid-1000.ms". */
+  id: TargetId;
+  /** The section that measured it. */
+  section: string;
   /** What is compared, e.g. "bm25 search p50 ÷ reference p50". */
   target: string;
   /** Where: a catalogue size, a catalogue, the package. */
@@ -347,18 +373,19 @@ export interface TargetCheck {
   measured: number | null;
   limit: number;
   comparison: TargetComparison;
-  unit: "×" | "ms" | "MB" | "%" | "scripts" | "points";
+  unit: TargetUnit;
   verdict: "met" | "not met" | "not measured";
 }
 
 /** Everything one bench run measured; written as `bench/results/<timestamp>.json`. */
 export interface BenchReport {
   /**
-   * 4: `relevance` added (issue 11). 3: skewed generated catalogues, `sessionScale`, `blockSaving`,
+   * 5: targets named by what they measure (`id`, `section`) instead of an issue number;
+   * `coldStart` added. 4: `relevance` added (issue 11). 3: skewed generated catalogues, `sessionScale`, `blockSaving`,
    * `package`, `vectorIndex` and `targets` added. 2: `strategy` holds measured runs (a pending
    * placeholder in 1), `persistence` added.
    */
-  formatVersion: 4;
+  formatVersion: 5;
   startedAt: string;
   durationMs: number;
   environment: { node: string; platform: string; cpus: number; cpuModel: string; totalMemoryMB: number };
@@ -373,6 +400,8 @@ export interface BenchReport {
     vectorIndexSizes: number[];
     /** Whether the package section ran. */
     package: boolean;
+    /** The sections asked for with `--section`; absent when all ran. */
+    sections?: string[];
   };
   rankers: RankerInfo[];
   datasets: DatasetInfo[];
@@ -387,13 +416,15 @@ export interface BenchReport {
   package: PackageRun | null;
   vectorIndex: VectorIndexRun[];
   strategy: StrategySection;
-  /** Learning curves (issue 11); absent in runs made before it, empty when skipped. */
+  /** Learning curves; absent in runs made before it, empty when skipped. */
   learning?: LearningCurveRun[];
   /** Exact names, multi-part requests and abstention; empty when no toolsift ranker or dataset ran. */
   relevance: RelevanceSection;
-  /** The default rankers through `toolSearch.search`: empty and weak answers (issue 17); absent in runs made before it. */
+  /** The default rankers through `toolSearch.search`: empty and weak answers; absent in runs made before it. */
   searchHolds?: SearchHoldsSection;
-  /** Issue 8, 11, 13 and 17 targets with verdicts; a missed target never fails the run. */
+  /** Cold start of the packed package on realistic schemas; `null` when it was skipped, absent in runs made before it. */
+  coldStart?: ColdStartRun | null;
+  /** Every target of `bench/targets.ts` the run measured, with its verdict; a missed target never fails the run. */
   targets: TargetCheck[];
   notes: string[];
 }

@@ -5,7 +5,7 @@ import { errorCells, table } from "./markdown-table.js";
 
 /** What the learning curves measure, in words. */
 export const LEARNING_NOTE =
-  "Learning from use (issue 11): a tool search with `learning: true` and the ranker, over the dataset's tools. Answerable queries are shuffled (seeded); " +
+  "Learning from use: a tool search with `learning: true` and the ranker, over the dataset's tools. Answerable queries are shuffled (seeded); " +
   "a held-back set is never taught. For each taught query a new session calls `search_tools` with it, then calls its expected tools (one turn), which succeed " +
   "and so teach the tool search. Shares are of all the dataset's answerable queries. R@5: recall@5 on the held-back queries through `toolSearch.search`; " +
   "abstain: unanswerable queries answered with nothing or a weak best match (no tool fits, and the answer says so), at 0% and at the largest share taught.";
@@ -13,7 +13,7 @@ export const LEARNING_NOTE =
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
 /** One row per dataset and ranker: recall@5 at each share taught, lessons, abstention and search time. */
-export function learningTable(report: BenchReport): string {
+export function learningTable(report: Pick<BenchReport, "learning">): string {
   const runs = report.learning ?? [];
   const header = ["dataset", "ranker", "held back", ...LEARNING_SHARES.map((value) => `R@5 ${percent(value)}`), "lessons", "abstain 0% → max", "search p50 0% → max"];
   const rows = runs.map((run) => {
@@ -35,7 +35,7 @@ export function learningTable(report: BenchReport): string {
 }
 
 /** The learning-curve section, or nothing when no curve ran. */
-export function learningSection(report: BenchReport): string[] {
+export function learningSection(report: Pick<BenchReport, "learning">): string[] {
   if (!report.learning || report.learning.length === 0) return [];
   return ["## Learning from use", LEARNING_NOTE, learningTable(report)];
 }

@@ -118,10 +118,10 @@ describe("targets", () => {
     const report = sampleReportWithTargets();
     const body = rows(targetsTable(report));
     expect(body).toHaveLength(9);
-    expect(body[0]).toEqual(["#13", "tool-block saving after one search and one hydration", "example-catalogue (100 tools, ~600 tokens a tool)", "88.5%", "≥ 88%", "met"]);
+    expect(body[0]).toEqual(["`block-saving.example-catalogue.pct`", "tool-block saving after one search and one hydration", "example-catalogue (100 tools, ~600 tokens a tool)", "88.5%", "≥ 88%", "met"]);
     expect(body[1]?.slice(3)).toEqual(["57.4%", "≥ 70%", "not met"]);
-    expect(body[4]).toEqual(["#8", 'import("toolsift"), median', "packed package, fresh project", "120.0 ms", "≤ 100 ms", "not met"]);
-    expect(targetsSection(report)[1]).toBe("9 targets of issues 8 and 13 measured in this run; 3 not met. A missed target never fails the run.");
+    expect(body[4]).toEqual(["`package.import.ms`", 'import("toolsift"), median', "packed package, fresh project", "120.0 ms", "≤ 100 ms", "not met"]);
+    expect(targetsSection(report)[1]).toBe("9 targets of `bench/targets.ts` measured in this run; 3 not met. A missed target never fails the run.");
   });
 });
 

@@ -1,14 +1,15 @@
 /**
- * The Markdown of the sections added for issues 8 and 13: toolsift through a session at scale,
+ * The Markdown of the scale, block-saving, package and vector-index sections: toolsift through a session at scale,
  * the ratios to the reference BM25, the tool-block saving, the packed package, exact vs HNSW
  * search, and the summary of every target. Each `…Section` returns the paragraphs and tables
  * that both the stdout summary and the .md report print.
  */
 import { crossoverSize } from "../vector-index/crossover-size.js";
-import type { BenchReport, LatencySummary, ProcessSamples, TargetCheck } from "./bench-report.js";
+import type { BenchReport, LatencySummary, ProcessSamples } from "./bench-report.js";
 import { count, limitText, mb, measuredText, ms, share } from "./format.js";
 import { errorCells, table } from "./markdown-table.js";
-import { RATIO_TARGETS_FROM, scaleRatios } from "./targets.js";
+import { RATIO_TARGETS_FROM, scaleRatios } from "../scale/scale-ratios.js";
+import { checkTarget } from "./targets.js";
 
 const escapeCell = (text: string) => text.replaceAll("|", "\\|");
 
@@ -21,7 +22,7 @@ function rowsBySize<T extends { size: number; error?: string }>(runs: readonly T
 const samples = (value: ProcessSamples, format: (n: number) => string) => `${format(value.median)} (${value.samples.map(format).join(", ")})`;
 
 /** toolsift `bm25` through `createToolSearch` and a session, one row per size. */
-export function sessionScaleTable(report: BenchReport): string {
+export function sessionScaleTable(report: Pick<BenchReport, "sessionScale">): string {
   const header = [
     "tools",
     "build ms",
@@ -58,7 +59,7 @@ export function sessionScaleTable(report: BenchReport): string {
 }
 
 /** The direct bm25 and the reference, measured alternately, one row per size. */
-export function pairedTable(report: BenchReport): string {
+export function pairedTable(report: Pick<BenchReport, "sessionScale">): string {
   const header = ["tools", "bm25 build ms", "reference build ms", "bm25 p50", "bm25 p95", "reference p50", "reference p95", "reference searches"];
   const rows = rowsBySize(report.sessionScale, header.length, (run) => [
     count(run.size),
@@ -73,10 +74,10 @@ export function pairedTable(report: BenchReport): string {
   return table(header, rows, 1);
 }
 
-/** Issue 13's ratios at every size, verdicts from {@link RATIO_TARGETS_FROM} tools up. */
-export function ratioTable(report: BenchReport): string {
-  const rows = scaleRatios(report.sessionScale).flatMap(({ size, checks }) =>
-    checks.map((check) => [
+/** The ratios at every size, verdicts from {@link RATIO_TARGETS_FROM} tools up. */
+export function ratioTable(report: Pick<BenchReport, "sessionScale">): string {
+  const rows = scaleRatios(report.sessionScale).flatMap(({ size, rows }) =>
+    rows.map(checkTarget).map((check) => [
       count(size),
       check.target,
       measuredText(check.measured, check.unit),
@@ -99,22 +100,22 @@ export const SESSION_SCALE_NOTE =
   "All in ms (p50 unless marked). Memory: the array-backed tool search, as in the scale table.";
 
 /** The scale section's toolsift-session table and the ratio table, with their explanations. */
-export function sessionScaleSection(report: BenchReport): string[] {
+export function sessionScaleSection(report: Pick<BenchReport, "sessionScale">): string[] {
   if (report.sessionScale.length === 0) return [];
   return [
     "### toolsift through a session",
     SESSION_SCALE_NOTE,
     pairedTable(report),
     sessionScaleTable(report),
-    "### Ratios to the typed-array reference (issue 13)",
+    "### Ratios to the typed-array reference",
     "Each ratio divides a toolsift p50 (or median build) by the reference's p50 (or median build) from the paired measurement above: same catalogue, queries and run. " +
-      "The issue states the targets at 10,000 and 50,000 tools. A target missed is reported, never a failure of the run.",
+      "The targets (`scale.*.ratio` in bench/targets.ts) are stated at 10,000 and 50,000 tools. A target missed is reported, never a failure of the run.",
     ratioTable(report),
   ];
 }
 
 /** The session's tool block after one search and one hydration, per catalogue. */
-export function blockSavingTable(report: BenchReport): string {
+export function blockSavingTable(report: Pick<BenchReport, "blockSaving">): string {
   const header = ["catalogue", "source", "tools", "tokens a tool", "every tool in full", "stubs + search_tools", "after search + hydration", "saving", "full bytes", "after bytes"];
   const rows = report.blockSaving.map((run) =>
     run.error
@@ -135,10 +136,10 @@ export function blockSavingTable(report: BenchReport): string {
   return table(header, rows);
 }
 
-export function blockSavingSection(report: BenchReport): string[] {
+export function blockSavingSection(report: Pick<BenchReport, "blockSaving">): string[] {
   if (report.blockSaving.length === 0) return [];
   return [
-    "## Tool-block saving after one search and one hydration (issue 13)",
+    "## Tool-block saving after one search and one hydration",
     "Per catalogue, sessions over the default tool search (bm25, default tuning): `tools()`, a `search_tools` call, one call to the query's tool " +
       "(input `{}`: a validation error still hydrates it), `tools()` again. Tokens are `estimateBlockTokens` (JSON characters / 3.5), means over sessions; " +
       "**saving** = 1 − after ÷ every tool in full. Targets: ≥ 88% on the example catalogue, ≥ 70% on a light catalogue (~190 tokens a tool). " +
@@ -148,7 +149,7 @@ export function blockSavingSection(report: BenchReport): string[] {
 }
 
 /** The packed package's numbers, one row each. */
-export function packageTable(report: BenchReport): string {
+export function packageTable(report: Pick<BenchReport, "package">): string {
   const run = report.package;
   if (!run) return "_Skipped (`--no-package`)._";
   if (run.error) return table(["measure", "value"], [["error", escapeCell(run.error).replaceAll("\n", " ")]]);
@@ -167,9 +168,9 @@ export function packageTable(report: BenchReport): string {
   return table(["measure", "value"], rows);
 }
 
-export function packageSection(report: BenchReport): string[] {
+export function packageSection(report: Pick<BenchReport, "package">): string[] {
   return [
-    "## The packed package (issue 8)",
+    "## The packed package",
     "`npm pack`, then `npm install <tarball>` in a fresh temporary project (no .npmrc, npm_* variables removed), then fresh `node` processes there. " +
       "Hybrid: `new HybridRanker({ semantic: { cacheDir: false } })` (what `ranker: \"hybrid\"` builds, without the vector cache) over generated skewed catalogues; " +
       "created + first search is `createToolSearch` and one `search`, after the import; the 10,000-tool process loads the model first, then times `update` and each search.",
@@ -178,7 +179,7 @@ export function packageSection(report: BenchReport): string[] {
 }
 
 /** Exact vs HNSW search of the embedding ranker, one row per size. */
-export function vectorIndexTable(report: BenchReport): string {
+export function vectorIndexTable(report: Pick<BenchReport, "vectorIndex">): string {
   const header = ["tools", "embed ms", "exact build ms", "exact p50", "exact p95", "HNSW build ms", "HNSW p50", "HNSW p95", "HNSW recall@10 vs exact", "faster"];
   const rows = rowsBySize(report.vectorIndex, header.length, (run) => [
     count(run.size),
@@ -195,7 +196,7 @@ export function vectorIndexTable(report: BenchReport): string {
   return table(header, rows, 1);
 }
 
-export function vectorIndexSection(report: BenchReport): string[] {
+export function vectorIndexSection(report: Pick<BenchReport, "vectorIndex">): string[] {
   if (report.vectorIndex.length === 0) return [];
   const from = crossoverSize(report.vectorIndex);
   return [
@@ -209,23 +210,17 @@ export function vectorIndexSection(report: BenchReport): string[] {
 }
 
 /** Every target with its verdict. */
-export function targetsTable(report: BenchReport): string {
-  const rows = report.targets.map((check) => [`#${check.issue}`, escapeCell(check.target), escapeCell(check.scope), measuredText(check.measured, check.unit), limitText(check), check.verdict]);
-  return table(["issue", "target", "scope", "measured", "target", "verdict"], rows, 3);
+export function targetsTable(report: Pick<BenchReport, "targets">): string {
+  const rows = report.targets.map((check) => [`\`${check.id}\``, escapeCell(check.target), escapeCell(check.scope), measuredText(check.measured, check.unit), limitText(check), check.verdict]);
+  return table(["id", "target", "scope", "measured", "target", "verdict"], rows, 3);
 }
 
-/** The issues the targets come from, as prose: "8 and 13", "8, 11 and 13". */
-function issueList(targets: readonly TargetCheck[]): string {
-  const issues = [...new Set(targets.map((check) => check.issue))].sort((a, b) => a - b).map(String);
-  return issues.length <= 1 ? (issues[0] ?? "") : `${issues.slice(0, -1).join(", ")} and ${issues.at(-1)}`;
-}
-
-export function targetsSection(report: BenchReport): string[] {
+export function targetsSection(report: Pick<BenchReport, "targets">): string[] {
   if (report.targets.length === 0) return [];
   const missed = report.targets.filter((check) => check.verdict === "not met").length;
   return [
     "## Targets",
-    `${report.targets.length} targets of issues ${issueList(report.targets)} measured in this run; ${missed} not met. A missed target never fails the run.`,
+    `${report.targets.length} targets of \`bench/targets.ts\` measured in this run; ${missed} not met. A missed target never fails the run.`,
     targetsTable(report),
   ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { kindTable, persistenceTable, renderMarkdown, retrievalTable, scaleTable, strategyDiscoveryTable, strategyTokenTable } from "./markdown.js";
+import { renderMarkdown } from "../sections/render.js";
+import { kindTable, persistenceTable, retrievalTable, scaleTable, strategyDiscoveryTable, strategyTokenTable } from "./markdown.js";
 import { sampleReport, sampleReportWithTargets } from "./report.fixture.js";
 
 function rows(table: string): string[][] {

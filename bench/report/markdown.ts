@@ -1,10 +1,6 @@
 import type { BenchReport, PersistenceRun, RankerRun, StrategyRun } from "./bench-report.js";
 import { count, mb, ms, share } from "./format.js";
-import { learningSection } from "./learning-section.js";
-import { blockSavingSection, packageSection, sessionScaleSection, targetsSection, vectorIndexSection } from "./markdown-sections.js";
 import { errorCells, table } from "./markdown-table.js";
-import { relevanceSection } from "./relevance-section.js";
-import { searchHoldsSection } from "./search-holds-section.js";
 
 /** What the persistence table measures, in words. */
 export const PERSISTENCE_NOTE =
@@ -18,14 +14,14 @@ export const PERSISTENCE_NOTE =
 export const SCALE_NOTE =
   "Generated catalogues with skewed vocabulary (`scale/generate-skewed-catalogue.ts`): 40 verbs and 300 nouns drawn with Zipf frequencies, " +
   "rarer qualifiers, descriptions and queries in common words. Every ranker as in the retrieval table (fresh index, 3 warm-up searches, one search per query); " +
-  "`reference-bm25` is the flat typed-array BM25 the issue-13 ratios divide by. R@5: a sanity check; queries drawn from one tool are often ambiguous on purpose.";
+  "`reference-bm25` is the flat typed-array BM25 the scale ratios divide by. R@5: a sanity check; queries drawn from one tool are often ambiguous on purpose.";
 
 function errorRow(run: RankerRun, leading: string[], width: number): string[] {
   return errorCells(leading, run.error, width);
 }
 
 /** The retrieval table: one row per ranker per dataset. */
-export function retrievalTable(report: BenchReport): string {
+export function retrievalTable(report: Pick<BenchReport, "retrieval">): string {
   const header = ["dataset", "ranker", "R@1", "R@5", "R@10", "MRR@10", "nDCG@10", "abstain", "p50 ms", "p95 ms", "build ms", "heap MB", "RSS Δ MB"];
   const rows = report.retrieval.map((run) =>
     run.error
@@ -50,7 +46,7 @@ export function retrievalTable(report: BenchReport): string {
 }
 
 /** Recall@5 per query kind, for the datasets whose queries carry kinds. */
-export function kindTable(report: BenchReport): string | undefined {
+export function kindTable(report: Pick<BenchReport, "retrieval">): string | undefined {
   const runs = report.retrieval.filter((run) => run.byKind && !run.error);
   if (runs.length === 0) return undefined;
   const kinds = ["direct", "paraphrase", "multi"].filter((kind) => runs.some((run) => run.byKind?.[kind]));
@@ -68,7 +64,7 @@ export function kindTable(report: BenchReport): string | undefined {
 }
 
 /** The scale table: one row per ranker per generated catalogue size. */
-export function scaleTable(report: BenchReport): string {
+export function scaleTable(report: Pick<BenchReport, "scale">): string {
   const header = ["ranker", "tools", "build ms", "p50 ms", "p95 ms", "heap MB", "retained MB", "RSS Δ MB", "R@5"];
   const runs = [...report.scale].sort((a, b) => a.ranker.localeCompare(b.ranker) || a.size - b.size);
   const rows = runs.map((run) =>
@@ -90,7 +86,7 @@ export function scaleTable(report: BenchReport): string {
 }
 
 /** The persistence table: a ranker reloading its index from `cacheDir` as after a restart. */
-export function persistenceTable(report: BenchReport): string {
+export function persistenceTable(report: Pick<BenchReport, "persistence">): string {
   const header = ["ranker", "tools", "model load ms", "build + save ms", "embedded", "reload ms", "embedded on reload", "cache MB", "R@5 built", "R@5 reloaded"];
   const rows = report.persistence.map((run: PersistenceRun) =>
     run.error
@@ -113,7 +109,7 @@ export function persistenceTable(report: BenchReport): string {
 
 const tokens = (value: number) => count(Math.round(value));
 
-function strategyRows(report: BenchReport, cells: (run: StrategyRun) => string[], width: number): string[][] {
+function strategyRows(report: Pick<BenchReport, "strategy">, cells: (run: StrategyRun) => string[], width: number): string[][] {
   return report.strategy.runs.map((run) =>
     run.error ? [run.catalogue, run.strategy, `error: ${run.error.replaceAll("|", "\\|")}`, ...Array(width - 3).fill("")] : [run.catalogue, run.strategy, ...cells(run)],
   );
@@ -123,7 +119,7 @@ function strategyRows(report: BenchReport, cells: (run: StrategyRun) => string[]
  * Tool tokens per request of the oracle sessions, per strategy: on the wire and in the
  * model's context (they differ for "native"), against every tool in full.
  */
-export function strategyTokenTable(report: BenchReport): string {
+export function strategyTokenTable(report: Pick<BenchReport, "strategy">): string {
   const turns = Math.max(0, ...report.strategy.runs.map((run) => run.turns.length));
   const numbers = Array.from({ length: turns }, (_, i) => i + 1);
   const header = [
@@ -154,7 +150,7 @@ export function strategyTokenTable(report: BenchReport): string {
 }
 
 /** How often the oracle found and called the expected tool, and how often the tools array stayed byte-identical. */
-export function strategyDiscoveryTable(report: BenchReport): string {
+export function strategyDiscoveryTable(report: Pick<BenchReport, "strategy">): string {
   const header = ["catalogue", "strategy", "sessions", "success", "in results", "discovery turns", "stable turns", "compared"];
   const rows = strategyRows(
     report,
@@ -172,7 +168,7 @@ export function strategyDiscoveryTable(report: BenchReport): string {
 }
 
 /** The agent-strategy section's explanation and both tables (shared by the report and stdout). */
-export function strategySection(report: BenchReport): string[] {
+export function strategySection(report: Pick<BenchReport, "strategy">): string[] {
   const { strategy } = report;
   if (strategy.runs.length === 0) return ["_No strategy runs._"];
   return [
@@ -191,65 +187,4 @@ export function strategySection(report: BenchReport): string[] {
       "byte-identical (`JSON.stringify`) to the previous request's, i.e. the cached tool prefix is reused.",
     strategyDiscoveryTable(report),
   ];
-}
-
-/**
- * The whole run as Markdown: setup, datasets, the retrieval table, recall by query kind,
- * the scale and persistence tables, the agent-strategy tables and notes.
- */
-export function renderMarkdown(report: BenchReport): string {
-  const { environment: env, options } = report;
-  const parts: string[] = [];
-  parts.push(`# toolsift bench — ${report.startedAt}`);
-  parts.push(
-    [
-      `Run time ${(report.durationMs / 1000).toFixed(1)} s on Node ${env.node}, ${env.platform}, ${env.cpus} × ${env.cpuModel}, ${count(env.totalMemoryMB)} MB RAM.`,
-      `Options: ${options.quick ? "--quick, " : ""}limit ${options.limit}, ${options.maxQueries === null ? "all queries" : `at most ${options.maxQueries} queries per dataset`}, scale sizes ${options.sizes.map(count).join(" / ") || "none"} with ${options.scaleQueries} queries each, seed ${options.seed}, ` +
-        `exact vs HNSW at ${options.vectorIndexSizes.map(count).join(" / ") || "none"}, package section ${options.package ? "on" : "off"}.`,
-    ].join("\n"),
-  );
-  parts.push("## Rankers");
-  parts.push(table(["id", "what", "source"], report.rankers.map((ranker) => [ranker.id, ranker.label, ranker.source]), 3));
-  parts.push("## Datasets");
-  parts.push(
-    table(
-      ["dataset", "path", "tools", "queries", "run"],
-      report.datasets.map((dataset) => [dataset.id, dataset.path, count(dataset.tools), count(dataset.queries), count(dataset.queriesRun)]),
-    ),
-  );
-  parts.push("## Retrieval");
-  parts.push(
-    "R@k: share of a query's expected tools in the top k, averaged over answerable queries. MRR and nDCG at 10 (binary relevance). " +
-      "abstain: share of unanswerable queries answered with an empty list (– when the set has none). " +
-      "p50/p95: single `search` call latency. build: the `update(documents)` call. heap: peak V8 heap + external above baseline; RSS Δ: peak resident set above baseline.",
-  );
-  parts.push(report.retrieval.length > 0 ? retrievalTable(report) : "_No retrieval runs._");
-  const kinds = kindTable(report);
-  if (kinds) {
-    parts.push("### Recall@5 by query kind");
-    parts.push(kinds);
-  }
-  parts.push(...learningSection(report));
-  parts.push("## Scale (generated catalogues)");
-  parts.push(SCALE_NOTE);
-  parts.push(report.scale.length > 0 ? scaleTable(report) : "_No scale runs._");
-  parts.push(...sessionScaleSection(report));
-  if (report.persistence.length > 0) {
-    parts.push("### Persistence: reload from `cacheDir`");
-    parts.push(PERSISTENCE_NOTE);
-    parts.push(persistenceTable(report));
-  }
-  parts.push(...blockSavingSection(report));
-  if (report.package) parts.push(...packageSection(report));
-  parts.push(...vectorIndexSection(report));
-  parts.push(...relevanceSection(report));
-  parts.push(...searchHoldsSection(report));
-  parts.push("## Agent strategies");
-  parts.push(...strategySection(report));
-  parts.push(...targetsSection(report));
-  if (report.notes.length > 0) {
-    parts.push("## Notes");
-    parts.push(report.notes.map((note) => `- ${note}`).join("\n"));
-  }
-  return `${parts.join("\n\n")}\n`;
 }

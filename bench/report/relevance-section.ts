@@ -1,5 +1,5 @@
 /**
- * The Markdown of issue 11's relevance section: exact names, multi-part requests, abstention,
+ * The Markdown of the relevance section: exact names, multi-part requests, abstention,
  * and each toolsift ranker against its plain self. Shared by the stdout summary and the report.
  */
 import type { BenchReport, ExactNameRun, RelevanceRun } from "./bench-report.js";
@@ -71,12 +71,12 @@ export function plainTable(runs: readonly RelevanceRun[]): string {
 }
 
 /** The section's paragraphs and tables; nothing when it did not run. */
-export function relevanceSection(report: BenchReport): string[] {
+export function relevanceSection(report: Pick<BenchReport, "relevance">): string[] {
   const { exactNames, runs } = report.relevance;
   if (exactNames.length === 0 && runs.length === 0) return [];
   return [
-    "## Relevance: exact names, multi-part requests, abstention (issue 11)",
-    "Each toolsift ranker as registered, against itself with issue 11's query handling off (**plain**: no exact names, queries ranked whole, " +
+    "## Relevance: exact names, multi-part requests, abstention",
+    "Each toolsift ranker as registered, against itself with exact names, multi-part ranking and abstention off (**plain**: no exact names, queries ranked whole, " +
       "BM25 never abstaining, the hybrid abstaining only on its coverage rule). Answerable queries are sampled as in the retrieval table " +
       "(`--max-queries`); unanswerable ones are all run. Recall differences are in points (0.01 of recall = 1 point).",
     "### Exact names",

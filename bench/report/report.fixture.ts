@@ -1,5 +1,5 @@
 import type { MemoryUsage } from "../memory-probe.js";
-import type {
+import type { ColdStartRun,
   BenchReport,
   BlockSavingRun,
   ExactNameRun,
@@ -12,7 +12,7 @@ import type {
   StrategyRun,
   VectorIndexRun,
 } from "./bench-report.js";
-import { allTargets } from "./targets.js";
+import { targetsOf } from "../sections/render.js";
 
 const memory: MemoryUsage = { peakHeapMB: 12.34, peakRssMB: 3.2, retainedMB: 1.5, gcExposed: true };
 
@@ -136,7 +136,7 @@ export function strategyRun(catalogue: string, strategy: string, wire: [number, 
 /** A small but complete report: two datasets, three rankers (one with markup in its label), two sizes. */
 export function sampleReport(): BenchReport {
   return {
-    formatVersion: 4,
+    formatVersion: 5,
     startedAt: "2026-01-02T03:04:05.000Z",
     durationMs: 61_000,
     environment: { node: "20.0.0", platform: "linux x64", cpus: 2, cpuModel: "Test CPU", totalMemoryMB: 4096 },
@@ -260,6 +260,21 @@ export function sampleRelevance(): RelevanceSection {
 /** {@link sampleReport} with its targets computed as the bench computes them. */
 export function sampleReportWithTargets(): BenchReport {
   const report = sampleReport();
-  report.targets = allTargets(report);
+  report.targets = targetsOf(report);
   return report;
+}
+
+/** A cold-start run: realistic schemas at `realisticMs` and `realisticPeakMB`, tiny ones well within. */
+export function coldStartRun(realisticMs: number, realisticPeakMB: number): ColdStartRun {
+  const samples = (median: number) => ({ median, samples: [median * 0.9, median, median * 1.1] });
+  const catalogue = (id: string, ms: number, peak: number, toolChars: number): ColdStartRun["catalogues"][number] => ({
+    catalogue: id,
+    tools: 1_000,
+    toolChars,
+    createAndSearchMs: samples(ms),
+    peakRssMB: samples(peak),
+    rssMB: samples(peak - 5),
+    importMs: samples(120),
+  });
+  return { processes: 3, catalogues: [catalogue("realistic", realisticMs, realisticPeakMB, 2_400), catalogue("tiny", 300, 90, 180)] };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { GuardRow } from "../guard/measure-guard.js";
 import { sampleReport } from "./report.fixture.js";
 import { searchHoldsSection } from "./search-holds-section.js";
-import { allTargets } from "./targets.js";
+import { targetsOf } from "../sections/render.js";
 
 const row = (dataset: string, ranker: "bm25" | "hybrid", recallAt5: number, emptyRate: number): GuardRow => ({
   dataset,
@@ -25,7 +25,7 @@ describe("the search-holds section", () => {
   };
 
   it("checks each dataset's worst empty rate of the two rankers, and bm25 against the plain reference", () => {
-    const checks = allTargets({ ...sampleReport(), searchHolds }).filter((check) => check.issue === 17);
+    const checks = targetsOf({ ...sampleReport(), searchHolds }).filter((check) => check.section === "search-holds");
     expect(checks.map(({ scope, measured, verdict }) => [scope, Math.round(measured! * 100) / 100, verdict])).toEqual([
       ["bfcl_v4 (bm25, hybrid)", 2, "not met"],
       ["bfcl_v4", 23, "met"],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { TargetCheck } from "./bench-report.js";
 import { sampleReport, sampleReportWithTargets } from "./report.fixture.js";
-import { escapeXml, renderSvgChart, SESSION_SERIES, targetScore } from "./svg-chart.js";
+import { renderSvg } from "../sections/render.js";
+import { escapeXml, SESSION_SERIES, targetScore } from "./svg-chart.js";
 
 const ENTITY = /^&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/;
 
@@ -89,7 +90,7 @@ describe("the well-formedness check itself", () => {
 });
 
 describe("renderSvgChart", () => {
-  const svg = renderSvgChart(sampleReport());
+  const svg = renderSvg(sampleReport());
 
   it("is well-formed XML with an svg root", () => {
     expect(wellFormednessProblems(svg)).toEqual([]);
@@ -180,7 +181,7 @@ describe("renderSvgChart", () => {
   });
 
   it("draws one bar per target, coloured by verdict, longer the further past its limit", () => {
-    const targets = renderSvgChart(sampleReportWithTargets());
+    const targets = renderSvg(sampleReportWithTargets());
     expect(wellFormednessProblems(targets)).toEqual([]);
     const bars = [...targets.matchAll(/<rect data-target="(\d+)" data-verdict="([^"]+)" data-score="([^"]+)" x="[^"]+" y="[^"]+" width="([^"]+)"/g)];
     expect(bars).toHaveLength(9);
@@ -193,7 +194,7 @@ describe("renderSvgChart", () => {
   });
 
   it("still renders with no scale runs and no datasets", () => {
-    const empty = renderSvgChart({ ...sampleReport(), datasets: [], retrieval: [], scale: [], sessionScale: [], vectorIndex: [] });
+    const empty = renderSvg({ ...sampleReport(), datasets: [], retrieval: [], scale: [], sessionScale: [], vectorIndex: [] });
     expect(wellFormednessProblems(empty)).toEqual([]);
     expect(empty).toContain("no scale runs");
     expect(empty).toContain("no retrieval datasets were run");
@@ -202,7 +203,8 @@ describe("renderSvgChart", () => {
 
 describe("targetScore", () => {
   const check = (measured: number | null, limit: number, comparison: TargetCheck["comparison"]): TargetCheck => ({
-    issue: 13,
+    id: "scale.bm25-build.ratio",
+    section: "scale",
     target: "t",
     scope: "s",
     measured,

@@ -1,4 +1,5 @@
 import type { BenchReport, LatencySummary, RankerRun, ScaleRun, StrategyRun, TargetCheck } from "./bench-report.js";
+import type { SvgPanel } from "../sections/section.js";
 import { count, limitText, measuredText, ms, share } from "./format.js";
 
 /** Okabe–Ito colours: distinguishable with the common colour-vision deficiencies. */
@@ -73,7 +74,7 @@ function yLabel(frame: Frame, label: string): string {
   return text(x, y, label, `text-anchor="middle" font-size="12" transform="rotate(-90 ${x.toFixed(1)} ${y.toFixed(1)})"`);
 }
 
-function recallPanel(frame: Frame, dataset: string, runs: RankerRun[], colours: Map<string, string>, subtitle: string): string {
+function recallPanel(frame: Frame, dataset: string, runs: RankerRun[], colours: ReadonlyMap<string, string>, subtitle: string): string {
   const plot = inner(frame);
   const out: string[] = [`<g data-panel="recall" data-dataset="${escapeXml(dataset)}">`];
   out.push(`<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`);
@@ -114,7 +115,7 @@ interface LineSeries {
   points: { size: number; value: number }[];
 }
 
-function linePanel(frame: Frame, title: string, yTitle: string, series: LineSeries[], colours: Map<string, string>, panel: string): string {
+function linePanel(frame: Frame, title: string, yTitle: string, series: LineSeries[], colours: ReadonlyMap<string, string>, panel: string): string {
   const plot = inner(frame);
   const out: string[] = [`<g data-panel="${panel}">`];
   out.push(`<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`);
@@ -249,8 +250,8 @@ function seriesLegend(x: number, y: number, entries: readonly (readonly [label: 
   return out.join("\n");
 }
 
-/** The issue-13 session timings and the reference's search p50 against catalogue size. */
-export const SESSION_SERIES: readonly { id: string; label: string; colour: string; pick: (report: BenchReport, size: number) => LatencySummary | undefined }[] = [
+/** The session timings and the reference's search p50 against catalogue size. */
+export const SESSION_SERIES: readonly { id: string; label: string; colour: string; pick: (report: Pick<BenchReport, "sessionScale">, size: number) => LatencySummary | undefined }[] = [
   { id: "reference-bm25", label: "reference search", colour: "#000000", pick: (report, size) => okSession(report, size)?.reference.searchMs },
   { id: "bm25", label: "bm25 search", colour: "#0072B2", pick: (report, size) => okSession(report, size)?.bm25.searchMs },
   { id: "search_tools", label: "search_tools", colour: "#D55E00", pick: (report, size) => okSession(report, size)?.searchToolsMs },
@@ -259,7 +260,7 @@ export const SESSION_SERIES: readonly { id: string; label: string; colour: strin
   { id: "tools-change", label: "tools() after catalogue change", colour: "#E69F00", pick: (report, size) => okSession(report, size)?.toolsMs.afterCatalogueChange },
 ];
 
-function okSession(report: BenchReport, size: number) {
+function okSession(report: Pick<BenchReport, "sessionScale">, size: number) {
   return report.sessionScale.find((run) => run.size === size && !run.error);
 }
 
@@ -300,7 +301,7 @@ function targetsPanel(frame: Frame, checks: readonly TargetCheck[]): string {
   checks.forEach((check, index) => {
     const y = top + index * TARGET_ROW;
     const score = targetScore(check);
-    out.push(text(frame.x + 10, y + 14, `#${check.issue} ${check.target} — ${check.scope}`, `font-size="11"`));
+    out.push(text(frame.x + 10, y + 14, `${check.id} — ${check.scope}`, `font-size="11"`));
     if (score !== null) {
       const width = Math.max(1, xOf(score) - barX);
       out.push(
@@ -329,13 +330,144 @@ function legend(y: number, rankers: BenchReport["rankers"], colours: Map<string,
   return { svg: out.join("\n"), height: Math.ceil(rankers.length / perRow) * 20 };
 }
 
+const PANEL_HEIGHT = 290;
+const SCALE_HEIGHT = 340;
+const STRATEGY_HEIGHT = 300;
+
+/** Half-width panels in rows of two from `top`. */
+function grid(top: number, height: number, index: number): Frame {
+  return { x: MARGIN_X + (index % 2) * (PANEL_WIDTH + GAP), y: top + Math.floor(index / 2) * (height + GAP), width: PANEL_WIDTH, height };
+}
+
+/** Recall@1/5/10 per ranker, one panel per dataset (grouped bars). */
+export function retrievalPanel(report: Pick<BenchReport, "datasets" | "retrieval">): SvgPanel {
+  const datasets = report.datasets;
+  return {
+    heading: "Retrieval quality: recall@k per ranker and dataset (higher is better)",
+    height: Math.max(1, Math.ceil(datasets.length / 2)) * (PANEL_HEIGHT + GAP) + 18,
+    draw(top, colours) {
+      if (datasets.length === 0) return text(WIDTH / 2, top + 40, "no retrieval datasets were run", `text-anchor="middle" fill="#888"`);
+      return datasets
+        .map((dataset, index) => {
+          const runs = report.retrieval.filter((run) => run.dataset === dataset.id && !run.error);
+          return recallPanel(grid(top, PANEL_HEIGHT, index), dataset.id, runs, colours, `${count(dataset.tools)} tools, ${count(dataset.queriesRun)} queries`);
+        })
+        .join("\n");
+    },
+  };
+}
+
+/** Search latency and index build time against catalogue size (log–log lines, one per ranker). */
+export function scalePanel(report: Pick<BenchReport, "scale">): SvgPanel {
+  return {
+    heading: "Scale: generated catalogues (lower is better)",
+    height: SCALE_HEIGHT + 30,
+    draw(top, colours) {
+      const rankerIds = [...colours.keys()];
+      const scaleRuns = report.scale.filter((run) => !run.error);
+      const seriesOf = (ranker: string, pick: (run: ScaleRun) => number) =>
+        scaleRuns.filter((run) => run.ranker === ranker).map((run) => ({ size: run.size, value: pick(run) }));
+      const latency: LineSeries[] = rankerIds.flatMap((ranker) => [
+        { ranker, style: "solid" as const, label: "p50", points: seriesOf(ranker, (run) => run.latencyMs.p50) },
+        { ranker, style: "dashed" as const, label: "p95", points: seriesOf(ranker, (run) => run.latencyMs.p95) },
+      ]);
+      const build: LineSeries[] = rankerIds.map((ranker) => ({ ranker, style: "solid" as const, label: "build", points: seriesOf(ranker, (run) => run.buildMs) }));
+      return [
+        linePanel({ x: MARGIN_X, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT }, "Search latency per query (solid p50, dashed p95)", "latency, ms (log scale)", latency, colours, "latency"),
+        linePanel({ x: MARGIN_X + PANEL_WIDTH + GAP, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT }, "Index build time (update call)", "build time, ms (log scale)", build, colours, "build"),
+      ].join("\n");
+    },
+  };
+}
+
+/** toolsift's session timings and the reference's search p50 against catalogue size; none without session runs. */
+export function sessionScalePanel(report: Pick<BenchReport, "sessionScale">): SvgPanel[] {
+  if (report.sessionScale.length === 0) return [];
+  return [
+    {
+      heading: "Scale through a session (lower is better)",
+      height: SCALE_HEIGHT + 60,
+      draw(top) {
+        const sizes = [...new Set(report.sessionScale.map((run) => run.size))].sort((a, b) => a - b);
+        const sessionColours = new Map(SESSION_SERIES.map((series) => [series.id, series.colour]));
+        const sessionSeries: LineSeries[] = SESSION_SERIES.map((series) => ({
+          ranker: series.id,
+          style: "solid" as const,
+          label: "p50",
+          points: sizes.flatMap((size) => {
+            const latency = series.pick(report, size);
+            return latency ? [{ size, value: latency.p50 }] : [];
+          }),
+        }));
+        return [
+          linePanel({ x: MARGIN_X, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT }, "toolsift bm25 through a session, p50", "latency, ms (log scale)", sessionSeries, sessionColours, "session"),
+          seriesLegend(MARGIN_X + 10, top + SCALE_HEIGHT + 18, SESSION_SERIES.slice(0, 3).map((series) => [series.label, series.colour] as const)),
+          seriesLegend(MARGIN_X + 10, top + SCALE_HEIGHT + 36, SESSION_SERIES.slice(3).map((series) => [series.label, series.colour] as const)),
+        ].join("\n");
+      },
+    },
+  ];
+}
+
+/** Exact and HNSW search latency per size; none when the comparison did not run. */
+export function vectorIndexPanel(report: Pick<BenchReport, "vectorIndex">): SvgPanel[] {
+  if (report.vectorIndex.length === 0) return [];
+  return [
+    {
+      heading: "Exact vs HNSW embedding search (lower is better)",
+      height: SCALE_HEIGHT + 60,
+      draw(top) {
+        const vectorColours = new Map([
+          ["exact", "#0072B2"],
+          ["hnsw", "#D55E00"],
+        ]);
+        const vectorRuns = report.vectorIndex.filter((run) => !run.error);
+        const vectorSeries: LineSeries[] = (["exact", "hnsw"] as const).flatMap((kind) => [
+          { ranker: kind, style: "solid" as const, label: "p50", points: vectorRuns.map((run) => ({ size: run.size, value: run[kind].searchMs.p50 })) },
+          { ranker: kind, style: "dashed" as const, label: "p95", points: vectorRuns.map((run) => ({ size: run.size, value: run[kind].searchMs.p95 })) },
+        ]);
+        return [
+          linePanel({ x: MARGIN_X, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT }, "Embedding search: exact vs HNSW (solid p50, dashed p95)", "latency, ms (log scale)", vectorSeries, vectorColours, "vector-index"),
+          seriesLegend(MARGIN_X + 10, top + SCALE_HEIGHT + 18, [["exact (WebAssembly SIMD)", "#0072B2"], ["HNSW (hnswlib-node)", "#D55E00"]]),
+        ].join("\n");
+      },
+    },
+  ];
+}
+
+/** The agent strategies' tool tokens per request, one panel per catalogue; none without runs. */
+export function strategyPanels(report: Pick<BenchReport, "strategy">): SvgPanel[] {
+  const strategyRuns = report.strategy.runs.filter((run) => !run.error);
+  const catalogues = [...new Set(strategyRuns.map((run) => run.catalogue))];
+  if (catalogues.length === 0) return [];
+  return [
+    {
+      heading: "Agent strategies: tool tokens the model reads per request of an oracle session (lower is better)",
+      height: Math.ceil(catalogues.length / 2) * (STRATEGY_HEIGHT + GAP) + 10,
+      draw: (top) => catalogues.map((catalogue, index) => strategyPanel(grid(top, STRATEGY_HEIGHT, index), catalogue, strategyRuns.filter((run) => run.catalogue === catalogue))).join("\n"),
+    },
+  ];
+}
+
+/** Every target as a bar of measured ÷ limit; none when no target was measured. */
+export function targetsPanels(targets: readonly TargetCheck[]): SvgPanel[] {
+  if (targets.length === 0) return [];
+  const height = 40 + targets.length * TARGET_ROW;
+  return [
+    {
+      heading: "Targets (bench/targets.ts): measured ÷ limit (limit ÷ measured for savings); within the dashed line is met",
+      height: height + 20,
+      draw: (top) => targetsPanel({ x: MARGIN_X, y: top, width: WIDTH - 2 * MARGIN_X, height }, targets),
+    },
+  ];
+}
+
 /**
- * A self-contained SVG of one bench run: recall@1/5/10 per ranker for every dataset (grouped
- * bars, one panel per dataset), then search latency and index build time against catalogue
- * size (log–log lines, one per ranker), then the agent strategies' tool tokens per request
- * (one panel per catalogue). Hovering a bar or point shows its value.
+ * A self-contained SVG of one bench run: a title, the ranker legend, then each panel under its
+ * heading in the order given (the sections' charts, then the targets). Hovering a bar or point
+ * shows its value.
  */
-export function renderSvgChart(report: BenchReport): string {
+export function renderSvgChart(report: Pick<BenchReport, "startedAt" | "environment" | "durationMs" | "rankers">, panels: readonly SvgPanel[]): string {
   const colours = new Map(report.rankers.map((ranker, index) => [ranker.id, PALETTE[index % PALETTE.length] as string]));
   const body: string[] = [];
   let y = 34;
@@ -353,104 +485,12 @@ export function renderSvgChart(report: BenchReport): string {
   const key = legend(y, report.rankers, colours);
   body.push(key.svg);
   y += key.height + 14;
-
-  body.push(text(MARGIN_X, y, "Retrieval quality: recall@k per ranker and dataset (higher is better)", `font-size="16" font-weight="600"`));
-  y += 12;
-  const panelHeight = 290;
-  const datasets = report.datasets.length > 0 ? report.datasets : [];
-  datasets.forEach((dataset, index) => {
-    const frame = {
-      x: MARGIN_X + (index % 2) * (PANEL_WIDTH + GAP),
-      y: y + Math.floor(index / 2) * (panelHeight + GAP),
-      width: PANEL_WIDTH,
-      height: panelHeight,
-    };
-    const runs = report.retrieval.filter((run) => run.dataset === dataset.id && !run.error);
-    const subtitle = `${count(dataset.tools)} tools, ${count(dataset.queriesRun)} queries`;
-    body.push(recallPanel(frame, dataset.id, runs, colours, subtitle));
-  });
-  if (datasets.length === 0) body.push(text(WIDTH / 2, y + 40, "no retrieval datasets were run", `text-anchor="middle" fill="#888"`));
-  y += Math.max(1, Math.ceil(datasets.length / 2)) * (panelHeight + GAP) + 18;
-
-  body.push(text(MARGIN_X, y, "Scale: generated catalogues (lower is better)", `font-size="16" font-weight="600"`));
-  y += 12;
-  const scaleHeight = 340;
-  const rankerIds = report.rankers.map((ranker) => ranker.id);
-  const scaleRuns = report.scale.filter((run) => !run.error);
-  const seriesOf = (ranker: string, pick: (run: ScaleRun) => number) =>
-    scaleRuns.filter((run) => run.ranker === ranker).map((run) => ({ size: run.size, value: pick(run) }));
-  const latency: LineSeries[] = rankerIds.flatMap((ranker) => [
-    { ranker, style: "solid" as const, label: "p50", points: seriesOf(ranker, (run) => run.latencyMs.p50) },
-    { ranker, style: "dashed" as const, label: "p95", points: seriesOf(ranker, (run) => run.latencyMs.p95) },
-  ]);
-  const build: LineSeries[] = rankerIds.map((ranker) => ({ ranker, style: "solid" as const, label: "build", points: seriesOf(ranker, (run) => run.buildMs) }));
-  body.push(
-    linePanel({ x: MARGIN_X, y, width: PANEL_WIDTH, height: scaleHeight }, "Search latency per query (solid p50, dashed p95)", "latency, ms (log scale)", latency, colours, "latency"),
-  );
-  body.push(
-    linePanel({ x: MARGIN_X + PANEL_WIDTH + GAP, y, width: PANEL_WIDTH, height: scaleHeight }, "Index build time (update call)", "build time, ms (log scale)", build, colours, "build"),
-  );
-  y += scaleHeight + 30;
-
-  if (report.sessionScale.length > 0 || report.vectorIndex.length > 0) {
-    body.push(text(MARGIN_X, y, "Scale through a session, and exact vs HNSW embedding search (lower is better)", `font-size="16" font-weight="600"`));
+  for (const panel of panels) {
+    body.push(text(MARGIN_X, y, panel.heading, `font-size="16" font-weight="600"`));
     y += 12;
-    const sizes = [...new Set(report.sessionScale.map((run) => run.size))].sort((a, b) => a - b);
-    const sessionColours = new Map(SESSION_SERIES.map((series) => [series.id, series.colour]));
-    const sessionSeries: LineSeries[] = SESSION_SERIES.map((series) => ({
-      ranker: series.id,
-      style: "solid" as const,
-      label: "p50",
-      points: sizes.flatMap((size) => {
-        const latency = series.pick(report, size);
-        return latency ? [{ size, value: latency.p50 }] : [];
-      }),
-    }));
-    body.push(linePanel({ x: MARGIN_X, y, width: PANEL_WIDTH, height: scaleHeight }, "toolsift bm25 through a session, p50", "latency, ms (log scale)", sessionSeries, sessionColours, "session"));
-    body.push(seriesLegend(MARGIN_X + 10, y + scaleHeight + 18, SESSION_SERIES.slice(0, 3).map((series) => [series.label, series.colour] as const)));
-    body.push(seriesLegend(MARGIN_X + 10, y + scaleHeight + 36, SESSION_SERIES.slice(3).map((series) => [series.label, series.colour] as const)));
-    const vectorColours = new Map([
-      ["exact", "#0072B2"],
-      ["hnsw", "#D55E00"],
-    ]);
-    const vectorRuns = report.vectorIndex.filter((run) => !run.error);
-    const vectorSeries: LineSeries[] = (["exact", "hnsw"] as const).flatMap((kind) => [
-      { ranker: kind, style: "solid" as const, label: "p50", points: vectorRuns.map((run) => ({ size: run.size, value: run[kind].searchMs.p50 })) },
-      { ranker: kind, style: "dashed" as const, label: "p95", points: vectorRuns.map((run) => ({ size: run.size, value: run[kind].searchMs.p95 })) },
-    ]);
-    body.push(
-      linePanel({ x: MARGIN_X + PANEL_WIDTH + GAP, y, width: PANEL_WIDTH, height: scaleHeight }, "Embedding search: exact vs HNSW (solid p50, dashed p95)", "latency, ms (log scale)", vectorSeries, vectorColours, "vector-index"),
-    );
-    body.push(seriesLegend(MARGIN_X + PANEL_WIDTH + GAP + 10, y + scaleHeight + 18, [["exact (WebAssembly SIMD)", "#0072B2"], ["HNSW (hnswlib-node)", "#D55E00"]]));
-    y += scaleHeight + 60;
+    body.push(panel.draw(y, colours));
+    y += panel.height;
   }
-
-  const strategyRuns = report.strategy.runs.filter((run) => !run.error);
-  const catalogues = [...new Set(strategyRuns.map((run) => run.catalogue))];
-  if (catalogues.length > 0) {
-    body.push(text(MARGIN_X, y, "Agent strategies: tool tokens the model reads per request of an oracle session (lower is better)", `font-size="16" font-weight="600"`));
-    y += 12;
-    const strategyHeight = 300;
-    catalogues.forEach((catalogue, index) => {
-      const frame = {
-        x: MARGIN_X + (index % 2) * (PANEL_WIDTH + GAP),
-        y: y + Math.floor(index / 2) * (strategyHeight + GAP),
-        width: PANEL_WIDTH,
-        height: strategyHeight,
-      };
-      body.push(strategyPanel(frame, catalogue, strategyRuns.filter((run) => run.catalogue === catalogue)));
-    });
-    y += Math.ceil(catalogues.length / 2) * (strategyHeight + GAP) + 10;
-  }
-
-  if (report.targets.length > 0) {
-    body.push(text(MARGIN_X, y, "Targets of issues 8 and 13: measured ÷ limit (limit ÷ measured for savings); within the dashed line is met", `font-size="16" font-weight="600"`));
-    y += 12;
-    const height = 40 + report.targets.length * TARGET_ROW;
-    body.push(targetsPanel({ x: MARGIN_X, y, width: WIDTH - 2 * MARGIN_X, height }, report.targets));
-    y += height + 20;
-  }
-
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${y}" viewBox="0 0 ${WIDTH} ${y}" font-family="${escapeXml(FONT)}">`,

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { BlockSavingRun } from "./bench-report.js";
 import { packageRun, sampleRelevance, sampleReport, sessionScaleRun } from "./report.fixture.js";
-import { allTargets, blockSavingChecks, packageChecks, ratio, relevanceChecks, scaleRatios, verdictOf } from "./targets.js";
+import { blockSavingRows } from "../sections/block-saving.js";
+import { packageRows } from "../sections/package.js";
+import { relevanceRows } from "../sections/relevance.js";
+import { targetsOf } from "../sections/render.js";
+import { scaleRatios as scaleRatioRows } from "../scale/scale-ratios.js";
+import { checkTarget, ratio, verdictOf } from "./targets.js";
+
+// The checks each section's rows make, as the report holds them.
+const scaleRatios = (sessions: Parameters<typeof scaleRatioRows>[0]) => scaleRatioRows(sessions).map(({ size, rows }) => ({ size, checks: rows.map(checkTarget) }));
+const blockSavingChecks = (runs: Parameters<typeof blockSavingRows>[0]) => blockSavingRows(runs).map(checkTarget);
+const packageChecks = (run: Parameters<typeof packageRows>[0]) => packageRows(run).map(checkTarget);
+const relevanceChecks = (section: Parameters<typeof relevanceRows>[0]) => relevanceRows(section).map(checkTarget);
+const allTargets = (report: Partial<Parameters<typeof targetsOf>[0]>) => targetsOf({ ...sampleReport(), ...report });
 
 describe("verdictOf", () => {
   it("compares with the limit as the target states it", () => {
@@ -56,7 +68,7 @@ describe("scaleRatios", () => {
       sessionScaleRun(10_000, { searchTools: 9, toolsUnchanged: 5, bm25: 6, reference: 2, bm25Build: 400, referenceBuild: 100 }),
       sessionScaleRun(1_000, { searchTools: 1, toolsUnchanged: 0.5 }),
     ];
-    const targets = allTargets({ sessionScale: sessions, blockSaving: [], package: null });
+    const targets = allTargets({ sessionScale: sessions, blockSaving: [], package: null, relevance: { exactNames: [], runs: [] } });
     expect(targets.map((c) => `${c.scope}: ${c.verdict}`)).toEqual(["10,000 tools: met", "10,000 tools: not met", "10,000 tools: not met", "10,000 tools: met"]);
   });
 });
@@ -98,7 +110,7 @@ describe("blockSavingChecks", () => {
 });
 
 describe("packageChecks", () => {
-  it("checks issue 8's seven targets", () => {
+  it("checks the package's seven targets", () => {
     const checks = packageChecks(packageRun());
     expect(checks.map((c) => [c.target, c.measured, c.verdict])).toEqual([
       ["default install node_modules", 19.5, "met"],
@@ -122,7 +134,7 @@ describe("relevanceChecks", () => {
   const find = (target: string, scope: string) => checks.find((check) => check.target.startsWith(target) && check.scope.startsWith(scope));
 
   it("takes the lowest exact-name hit rate of toolsift's rankers per catalogue, leaving peers out", () => {
-    expect(find("exact-name", "example-catalogue")).toMatchObject({ issue: 11, measured: 99, limit: 100, verdict: "not met", scope: "example-catalogue (bm25, hybrid-adaptive)" });
+    expect(find("exact-name", "example-catalogue")).toMatchObject({ id: "relevance.exact-name-hit-rate.min.pct", measured: 99, limit: 100, verdict: "not met", scope: "example-catalogue (bm25, hybrid-adaptive)" });
     expect(find("exact-name", "seal_tools")).toMatchObject({ measured: 100, verdict: "met" });
   });
 
@@ -149,7 +161,7 @@ describe("relevanceChecks", () => {
   it("are part of allTargets when the run has a relevance section", () => {
     const report = sampleReport();
     report.relevance = sampleRelevance();
-    expect(allTargets(report).filter((check) => check.issue === 11)).toEqual(checks);
+    expect(allTargets(report).filter((check) => check.section === "relevance")).toEqual(checks);
   });
 });
 

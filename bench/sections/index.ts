@@ -1,0 +1,31 @@
+/**
+ * The bench's sections, in the order they are measured and reported. Measuring order matters
+ * for timings (what ran before shapes the heap and the machine's state), so a new section goes
+ * where it disturbs the others least, usually near the end.
+ */
+import { blockSavingSection } from "./block-saving.js";
+import { coldStartSection } from "./cold-start.js";
+import { learningSection } from "./learning.js";
+import { packageSection } from "./package.js";
+import { relevanceSection } from "./relevance.js";
+import { retrievalSection } from "./retrieval.js";
+import { scaleSection } from "./scale.js";
+import { searchHoldsSection } from "./search-holds.js";
+import type { AnySection } from "./section.js";
+import { strategiesSection } from "./strategies.js";
+import { vectorIndexSection } from "./vector-index.js";
+
+export const SECTIONS: readonly AnySection[] = [
+  retrievalSection,
+  learningSection,
+  scaleSection,
+  blockSavingSection,
+  relevanceSection,
+  searchHoldsSection,
+  strategiesSection,
+  packageSection,
+  coldStartSection,
+  vectorIndexSection,
+];
+
+export type { AnySection, BenchContext, BenchSection, PackedProject, SectionFields, SvgPanel, TargetRow } from "./section.js";
