@@ -1,6 +1,7 @@
 import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { analyzeText } from "../text/index.js";
+import { TopK } from "../top-k.js";
 import { abstains, DEFAULT_ABSTENTION, foreignWords, type AbstentionOptions } from "./abstention.js";
 import { BM25_FIELDS, fieldTermsOf, idfOf, queryTermsOf, type Bm25Field } from "./bm25-terms.js";
 import { FIELD_COUNT, TermPostings } from "./term-postings.js";
@@ -72,7 +73,7 @@ interface Slot {
  * statistics are read at query time, so scores are always those of the current catalogue.
  *
  * Postings live in typed arrays, scores accumulate in one reused array, and the best `limit`
- * tools are kept in a small heap: a query costs the length of its terms' postings, and the
+ * tools are kept in a small heap ({@link TopK}): a query costs the length of its terms' postings, and the
  * permission filter is asked only about tools that would make the results.
  *
  * @example
@@ -325,32 +326,12 @@ export class Bm25Ranker implements Ranker {
   /** The `limit` best scored slots the filter allows, best first; ties in catalogue order. */
   private best(touchedCount: number, options: RankOptions): RankedTool[] {
     const { scores, touched, order } = this;
-    const limit = options.limit;
-    // A min-heap of slots: heap[0] is the weakest of the best so far.
-    const heap: number[] = [];
-    const weaker = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!);
-    const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+    const top = new TopK<number>(options.limit, (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!));
     for (let i = 0; i < touchedCount; i++) {
       const slot = touched[i]!;
-      if (heap.length === limit && !weaker(heap[0]!, slot)) continue;
-      if (options.filter && !options.filter(this.slots[slot]!.name)) continue;
-      if (heap.length < limit) {
-        heap.push(slot);
-        for (let at = heap.length - 1; at > 0 && weaker(heap[at]!, heap[(at - 1) >> 1]!); at = (at - 1) >> 1) swap(at, (at - 1) >> 1);
-        continue;
-      }
-      heap[0] = slot;
-      for (let at = 0; ; ) {
-        const left = 2 * at + 1;
-        let weakest = at;
-        if (left < heap.length && weaker(heap[left]!, heap[weakest]!)) weakest = left;
-        if (left + 1 < heap.length && weaker(heap[left + 1]!, heap[weakest]!)) weakest = left + 1;
-        if (weakest === at) break;
-        swap(at, weakest);
-        at = weakest;
-      }
+      if (top.admits(slot) && (!options.filter || options.filter(this.slots[slot]!.name))) top.add(slot);
     }
-    return heap.sort((a, b) => (weaker(a, b) ? 1 : -1)).map((slot) => ({ name: this.slots[slot]!.name, score: scores[slot]! }));
+    return top.best().map((slot) => ({ name: this.slots[slot]!.name, score: scores[slot]! }));
   }
 
   private add(document: RankDocument, order: number): void {
