@@ -27,15 +27,15 @@ describe("parseAssistantMessage", () => {
 
   it("names each problem with its field and what it held", () => {
     expect(problemOf(valid([{ type: "text" }]))).toBe("content[0] is a text block whose text is missing");
-    expect(problemOf(valid(["hi"]))).toBe('content[0] is the string "hi", expected a content block with a string type');
-    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: {} }]))).toMatch(/content\[0\] is a tool_use block whose id is the string "", expected a non-empty string/);
-    expect(problemOf(valid([{ type: "tool_use", id: "t", name: "x", input: [1] }]))).toMatch(/input is an array of 1, expected an object/);
+    expect(problemOf(valid(["hi"]))).toBe('content[0] is "hi" (a string), expected a content block with a string type');
+    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: {} }]))).toMatch(/content\[0\] is a tool_use block whose id is "" \(a string\), expected a non-empty string/);
+    expect(problemOf(valid([{ type: "tool_use", id: "t", name: "x", input: [1] }]))).toMatch(/input is an array of 1 item, expected an object/);
     expect(problemOf(valid([{ type: "tool_use", id: "t", name: "x" }]))).toMatch(/input is missing, expected an object/);
-    expect(problemOf(valid([], { stop_reason: 3 }))).toBe("stop_reason is number 3, expected a string or null");
+    expect(problemOf(valid([], { stop_reason: 3 }))).toBe("stop_reason is 3, expected a string or null");
     expect(problemOf(valid([], { usage: { input_tokens: -1, output_tokens: 1.5 } }))).toBe(
-      "usage.input_tokens is number -1, expected a whole number of at least 0; usage.output_tokens is number 1.5, expected a whole number of at least 0",
+      "usage.input_tokens is -1, expected a whole number of at least 0; usage.output_tokens is 1.5, expected a whole number of at least 0",
     );
-    expect(problemOf([])).toBe("the body is an array of 0, not a message object");
+    expect(problemOf([])).toBe("the body is an empty array, not a message object");
     expect(problemOf(undefined)).toBe("the body is missing, not a message object");
   });
 
