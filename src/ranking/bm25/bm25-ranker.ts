@@ -3,11 +3,12 @@ import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js
 import { analyzeText } from "../text/index.js";
 import { TopK } from "../top-k.js";
 import { abstains, DEFAULT_ABSTENTION, foreignWords, type AbstentionOptions } from "./abstention.js";
-import { BM25_FIELDS, idfOf, queryTermsOf, type Bm25Field } from "./bm25-terms.js";
+import { BM25_FIELDS, DEFAULT_FIELD_WEIGHTS, idfOf, queryTermsOf, type Bm25Field } from "./bm25-terms.js";
+import { checkBm25Options } from "./check-bm25-options.js";
 import { Bm25Index } from "./bm25-index.js";
 import { FIELD_COUNT, type TermPostings } from "./term-postings.js";
 
-export type { Bm25Field } from "./bm25-terms.js";
+export { DEFAULT_FIELD_WEIGHTS, type Bm25Field } from "./bm25-terms.js";
 export type { AbstentionOptions } from "./abstention.js";
 
 export interface Bm25Options extends QueryHandling {
@@ -41,8 +42,6 @@ export interface Bm25Options extends QueryHandling {
   abstention?: AbstentionOptions | boolean;
 }
 
-/** The field weights `Bm25Options.fieldWeights` defaults to. */
-export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
 const NAME_FIELD = BM25_FIELDS.indexOf("name");
 
 /** What {@link abstains} reads of a query, whichever match it is asked about. */
@@ -92,7 +91,9 @@ export class Bm25Ranker implements Ranker {
   private scores = new Float64Array(0);
   private touched = new Int32Array(0);
 
+  /** @throws OptionsError (`invalid_options`) for an option of the wrong type or range, or one it does not know. */
   constructor(options: Bm25Options = {}) {
+    checkBm25Options(options);
     const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
     this.weights = Float64Array.from(BM25_FIELDS, (field) => weights[field]);
     this.k1 = options.k1 ?? 1.2;

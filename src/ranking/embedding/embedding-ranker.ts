@@ -4,6 +4,7 @@ import { errorText } from "../../errors.js";
 import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import type { Embedder, EmbedderOptions } from "./embedder.js";
+import { checkEmbeddingRankerOptions } from "./check-embedding-options.js";
 import { embeddingTextOf } from "./embedding-text.js";
 import { loadEmbedder } from "./load-embedder.js";
 import { ExactVectorIndex } from "./exact-vector-index.js";
@@ -91,7 +92,9 @@ export class EmbeddingRanker implements Ranker {
   /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
   private readonly names: ExactNames | undefined;
 
+  /** @throws OptionsError (`invalid_options`, or `loadEmbedder`'s codes for `embedder`) for a bad option or one it does not know. */
   constructor(private readonly options: EmbeddingRankerOptions = {}) {
+    checkEmbeddingRankerOptions("EmbeddingRanker", "", options);
     this.names = options.exactNames === false ? undefined : new ExactNames();
   }
 

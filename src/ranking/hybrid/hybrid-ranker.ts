@@ -4,6 +4,7 @@ import type { Embedder } from "../embedding/embedder.js";
 import { EmbeddingRanker, type EmbeddingRankerOptions } from "../embedding/embedding-ranker.js";
 import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
+import { checkHybridOptions } from "./check-hybrid-options.js";
 import { fuse, type Fusion } from "./fuse.js";
 
 /**
@@ -100,7 +101,9 @@ export class HybridRanker implements Ranker {
   /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
   private readonly names: ExactNames | undefined;
 
+  /** @throws OptionsError (`invalid_options`, or `loadEmbedder`'s codes for `semantic.embedder`) for a bad option or one it does not know. */
   constructor(private readonly options: HybridRankerOptions = {}) {
+    checkHybridOptions(options);
     // The sides rank one request each; the hybrid itself pins named tools and merges requests.
     const single = { exactNames: false, multiPart: false } as const;
     this.lexical = options.lexical ?? new Bm25Ranker({ ...single, abstention: Boolean(options.abstention) });
