@@ -17,16 +17,25 @@ export function invalidOption(where: string, wanted: string, value: unknown, cod
 /**
  * The options object at `path` (the top level when empty), `{}` when left out; refuses anything
  * else, and keys it does not know with the nearest known key when one is close: a typo must not
- * be ignored.
+ * be ignored. `inner` names options that hold options of their own (`semantic` holds `cacheDir`),
+ * so a key given one level too high is pointed to where it belongs.
  */
-export function checkKeys(owner: string, path: string, value: unknown, known: readonly string[], example: string): Record<string, unknown> {
+export function checkKeys(
+  owner: string,
+  path: string,
+  value: unknown,
+  known: readonly string[],
+  example: string,
+  inner: Readonly<Record<string, readonly string[]>> = {},
+): Record<string, unknown> {
   if (value === undefined) return {};
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw invalidOption(`${owner}: ${path || "options"}`, `an object such as ${example}, or left out`, value);
   }
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
-    const near = nearest(key, known);
+    const holder = Object.keys(inner).find((option) => inner[option]!.includes(key));
+    const near = holder ? `${holder}.${key}` : nearest(key, known);
     throw new OptionsError(
       "invalid_options",
       `${owner}: unknown option ${JSON.stringify(under(path, key.slice(0, 60)))}.${near ? ` Did you mean "${under(path, near)}"?` : ""} ` +

@@ -1,7 +1,8 @@
 import { checkBoolean, checkFunction, checkKeys, checkNumber, checkOneOf, checkQueryHandling, invalidOption, optionAt, QUERY_HANDLING_KEYS, under } from "../check-options.js";
-import { checkEmbedderOptions } from "./load-embedder.js";
+import { checkEmbedderOptions, EMBEDDER_KEYS } from "./load-embedder.js";
 
-const KEYS = ["embedder", "cacheDir", "minSimilarity", "abstention", "index", "onWarning", ...QUERY_HANDLING_KEYS];
+/** The keys of `EmbeddingRankerOptions`. */
+export const EMBEDDING_RANKER_KEYS = ["embedder", "cacheDir", "minSimilarity", "abstention", "index", "onWarning", ...QUERY_HANDLING_KEYS];
 const INDEX_KEYS = ["kind", "hnswAbove", "m", "efConstruction", "efSearch"];
 
 /**
@@ -9,7 +10,7 @@ const INDEX_KEYS = ["kind", "hnswAbove", "m", "efConstruction", "efSearch"];
  * hybrid ranker checks the options of the embedding ranker it builds as its own `semantic`.
  */
 export function checkEmbeddingRankerOptions(owner: string, path: string, options: unknown): void {
-  const given = checkKeys(owner, path, options, KEYS, "{ minSimilarity: 0.4 }");
+  const given = checkKeys(owner, path, options, EMBEDDING_RANKER_KEYS, "{ minSimilarity: 0.4 }", { embedder: EMBEDDER_KEYS, index: INDEX_KEYS });
   const at = optionAt(owner, path);
   const { embedder } = given;
   if (typeof embedder === "object" && embedder !== null && "embed" in embedder) {

@@ -13,7 +13,8 @@ import { createStaticEmbedder } from "./static-embedder.js";
 const POOLINGS: readonly Pooling[] = ["mean", "cls", "none"];
 const RUNTIMES: readonly EmbeddingRuntime[] = ["auto", "onnxruntime"];
 const DEFAULT_BATCH_SIZE = 64;
-const EMBEDDER_KEYS: readonly (keyof EmbedderOptions)[] = ["model", "pooling", "normalize", "dtype", "batchSize", "runtime"];
+/** The keys of {@link EmbedderOptions}. */
+export const EMBEDDER_KEYS: readonly (keyof EmbedderOptions)[] = ["model", "pooling", "normalize", "dtype", "batchSize", "runtime"];
 
 /**
  * Loads a sentence-embedding model from disk and returns an {@link Embedder}. Works offline:

@@ -9,7 +9,7 @@ import {
   optionAt,
   QUERY_HANDLING_KEYS,
 } from "../check-options.js";
-import { checkEmbeddingRankerOptions } from "../embedding/check-embedding-options.js";
+import { checkEmbeddingRankerOptions, EMBEDDING_RANKER_KEYS } from "../embedding/check-embedding-options.js";
 
 const OWNER = "HybridRanker";
 const KEYS = [
@@ -30,7 +30,7 @@ const at = optionAt(OWNER, "");
 
 /** Checks `HybridRankerOptions`, and the options of the embedding ranker it builds from `semantic`. */
 export function checkHybridOptions(options: unknown): void {
-  const given = checkKeys(OWNER, "", options, KEYS, '{ fusion: "rrf" }');
+  const given = checkKeys(OWNER, "", options, KEYS, '{ fusion: "rrf" }', { semantic: EMBEDDING_RANKER_KEYS });
   if (given.lexical !== undefined && !isRankerLike(given.lexical)) {
     throw invalidOption(at("lexical"), "a Ranker (an object with update and search), such as new Bm25Ranker()", given.lexical);
   }
