@@ -54,6 +54,8 @@ export interface NumberRange {
   integer?: boolean;
   /** A good value, shown in the message. */
   example: number;
+  /** Infinity and -Infinity are fine too: a limit that is always or never reached. */
+  infinite?: boolean;
   /** Must be given (else left out is fine). */
   required?: boolean;
   /** The refusal's code, where one more precise than `invalid_options` is documented. */
@@ -62,7 +64,8 @@ export interface NumberRange {
 
 export function checkNumber(where: string, value: unknown, range: NumberRange): void {
   if (value === undefined && !range.required) return;
-  const { min, max, above = false, integer = false } = range;
+  const { min, max, above = false, integer = false, infinite = false } = range;
+  if (infinite && (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY)) return;
   const fits =
     typeof value === "number" &&
     Number.isFinite(value) &&
@@ -73,7 +76,7 @@ export function checkNumber(where: string, value: unknown, range: NumberRange): 
   const kind = integer ? "a whole number" : "a finite number";
   const bounds =
     min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined ? ` ${above ? ">" : "≥"} ${min}` : max !== undefined ? ` ≤ ${max}` : "";
-  throw invalidOption(where, `${kind}${bounds}, such as ${range.example}`, value, range.code);
+  throw invalidOption(where, `${kind}${bounds}${infinite ? " (or ±Infinity)" : ""}, such as ${range.example}`, value, range.code);
 }
 
 export function checkBoolean(where: string, value: unknown): void {

@@ -76,7 +76,7 @@ describe("ranker options are checked when the ranker is built", () => {
     ["fallbackToLexical", () => new HybridRanker({ fallbackToLexical: "true" as never }), "HybridRanker: fallbackToLexical must be true or false"],
     ["abstention", () => new HybridRanker({ abstention: 1 as never }), "HybridRanker: abstention must be true, false, or limits"],
     ["abstention.maxCoverage missing", () => new HybridRanker({ abstention: { minSimilarity: 0.5 } as never }), "HybridRanker: abstention.maxCoverage must be a finite number from 0 to 1, such as 0.2, not undefined."],
-    ["abstention.minSimilarity", () => new HybridRanker({ abstention: { maxCoverage: 0.2, minSimilarity: 5 } }), "HybridRanker: abstention.minSimilarity must be"],
+    ["abstention.minSimilarity", () => new HybridRanker({ abstention: { maxCoverage: 0.2, minSimilarity: 5 } }), "HybridRanker: abstention.minSimilarity must be a finite number from -1 to 1 (or ±Infinity), such as 0.5, not 5."],
     ["abstention.minSimilarityWithoutLexical", () => new HybridRanker({ abstention: { maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: "0.4" as never } }), "HybridRanker: abstention.minSimilarityWithoutLexical must be"],
     ["onWarning", () => new HybridRanker({ onWarning: {} as never }), "HybridRanker: onWarning must be a function"],
     ["exactNames", () => new HybridRanker({ exactNames: 1 as never }), "HybridRanker: exactNames must be true or false"],
@@ -106,6 +106,8 @@ describe("ranker options are checked when the ranker is built", () => {
     expect(() => new Bm25Ranker({ k1: 0, b: 1, fieldWeights: { name: 4, tags: undefined }, abstention: { maxEvidence: 0.5 }, exactNames: false })).not.toThrow();
     expect(() => new EmbeddingRanker({ cacheDir: undefined, minSimilarity: -1, index: { kind: "exact" }, embedder: { model: "models/x", dtype: "q8" } })).not.toThrow();
     expect(() => new HybridRanker({ lexical: ranker, semantic: ranker, fusion: "rrf", rrfK: 30, lexicalWeightRange: [0, 1], abstention: true })).not.toThrow();
+    // A similarity limit of -Infinity turns its abstention rule off.
+    expect(() => new HybridRanker({ semantic: ranker, abstention: { maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: Number.NEGATIVE_INFINITY } })).not.toThrow();
   });
 
   it("loadEmbedder refuses unknown keys and bad values as it did, naming itself", async () => {

@@ -65,8 +65,9 @@ function checkAbstention(abstention: unknown): void {
   const limits = checkKeys(OWNER, "abstention", abstention, ["maxCoverage", "minSimilarity", "minSimilarityWithoutLexical"], "{ maxCoverage: 0.2, minSimilarity: 0.5 }");
   // Both are required: without them every comparison is with undefined, and never abstains.
   checkNumber(at("abstention.maxCoverage"), limits.maxCoverage, { min: 0, max: 1, example: 0.2, required: true });
-  checkNumber(at("abstention.minSimilarity"), limits.minSimilarity, { min: -1, max: 1, example: 0.5, required: true });
-  checkNumber(at("abstention.minSimilarityWithoutLexical"), limits.minSimilarityWithoutLexical, { min: -1, max: 1, example: 0.4 });
+  // A similarity limit of -Infinity turns its rule off (the bench's coverage-only variant does).
+  checkNumber(at("abstention.minSimilarity"), limits.minSimilarity, { min: -1, max: 1, infinite: true, example: 0.5, required: true });
+  checkNumber(at("abstention.minSimilarityWithoutLexical"), limits.minSimilarityWithoutLexical, { min: -1, max: 1, infinite: true, example: 0.4 });
 }
 
 function isRankerLike(value: unknown): boolean {
