@@ -36,7 +36,8 @@ export function describeValue(value: unknown): string {
       return "a function";
   }
   if (value === null) return "null";
-  if (Array.isArray(value)) return value.length === 0 ? "an empty array" : `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
+  if (Array.isArray(value))
+    return value.length === 0 ? "an empty array" : `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
   const name = constructorName(value as object);
   return name === undefined || name === "Object" ? "an object" : `an instance of ${name}`;
 }
@@ -44,7 +45,8 @@ export function describeValue(value: unknown): string {
 /** The name of the object's class, or `undefined` (no prototype, a proxy that throws, a nameless class). */
 function constructorName(value: object): string | undefined {
   try {
-    const name: unknown = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    const name: unknown = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor
+      ?.name;
     return typeof name === "string" && /^[\w$]{1,40}$/.test(name) ? name : undefined;
   } catch {
     return undefined;

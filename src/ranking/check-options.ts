@@ -75,8 +75,19 @@ export function checkNumber(where: string, value: unknown, range: NumberRange): 
   if (fits) return;
   const kind = integer ? "a whole number" : "a finite number";
   const bounds =
-    min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined ? ` ${above ? ">" : "≥"} ${min}` : max !== undefined ? ` ≤ ${max}` : "";
-  throw invalidOption(where, `${kind}${bounds}${infinite ? " (or ±Infinity)" : ""}, such as ${range.example}`, value, range.code);
+    min !== undefined && max !== undefined
+      ? ` from ${min} to ${max}`
+      : min !== undefined
+        ? ` ${above ? ">" : "≥"} ${min}`
+        : max !== undefined
+          ? ` ≤ ${max}`
+          : "";
+  throw invalidOption(
+    where,
+    `${kind}${bounds}${infinite ? " (or ±Infinity)" : ""}, such as ${range.example}`,
+    value,
+    range.code,
+  );
 }
 
 export function checkBoolean(where: string, value: unknown): void {
@@ -90,7 +101,8 @@ export function checkOneOf(where: string, value: unknown, choices: readonly stri
 }
 
 export function checkFunction(where: string, value: unknown, example: string): void {
-  if (value !== undefined && typeof value !== "function") throw invalidOption(where, `a function such as ${example}`, value);
+  if (value !== undefined && typeof value !== "function")
+    throw invalidOption(where, `a function such as ${example}`, value);
 }
 
 /** `exactNames` and `multiPart`, which every built-in ranker takes. */
@@ -125,12 +137,15 @@ function nearest(key: string, known: readonly string[]): string | undefined {
 /** Edits between two keys (insert, delete, replace, swap two neighbours); keys are short, so the plain table will do. */
 function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return Infinity;
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let distance = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        distance = Math.min(distance, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = distance;
     }
   }

@@ -10,7 +10,8 @@ function random(seed: number): () => number {
 }
 
 /** Higher score first, ties by lower index: the order both rankers use. */
-const byScore = (scores: readonly number[]) => (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
+const byScore = (scores: readonly number[]) => (a: number, b: number) =>
+  scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
 
 /** What the heap must give: everything sorted, cut to `k`. */
 function sortedTop(scores: readonly number[], k: number, allowed: (index: number) => boolean = () => true): number[] {
@@ -21,7 +22,12 @@ function sortedTop(scores: readonly number[], k: number, allowed: (index: number
     .slice(0, Math.max(k, 0));
 }
 
-function topOf(scores: readonly number[], k: number, order: readonly number[], allowed: (index: number) => boolean = () => true): number[] {
+function topOf(
+  scores: readonly number[],
+  k: number,
+  order: readonly number[],
+  allowed: (index: number) => boolean = () => true,
+): number[] {
   const top = new TopK<number>(k, byScore(scores));
   for (const index of order) if (top.admits(index) && allowed(index)) top.add(index);
   return top.best();

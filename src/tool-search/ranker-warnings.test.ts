@@ -6,7 +6,11 @@ import { listenToRanker } from "./create-ranker.js";
 import { createToolSearch } from "./tool-search.js";
 
 /** The hybrid a user builds to survive a missing model: the fallback is what should reach onEvent. */
-const fallingBack = () => new HybridRanker({ semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }), fallbackToLexical: true });
+const fallingBack = () =>
+  new HybridRanker({
+    semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }),
+    fallbackToLexical: true,
+  });
 
 describe("a ranker of the caller's", () => {
   it("reports its warnings (a hybrid's ranker_fallback) as warning events through listenToRanker, until told to stop", async () => {
@@ -14,9 +18,13 @@ describe("a ranker of the caller's", () => {
     const ranker = fallingBack();
     const unlisten = listenToRanker(ranker, { emit: (event) => events.push(event) });
     expect(unlisten).toBeTypeOf("function");
-    const catalogue = [{ name: "get_weather", description: "Get the weather forecast.", parameters: [], tags: [], fingerprint: "1" }];
+    const catalogue = [
+      { name: "get_weather", description: "Get the weather forecast.", parameters: [], tags: [], fingerprint: "1" },
+    ];
     await ranker.update(catalogue);
-    expect(events).toEqual([{ type: "warning", code: "ranker_fallback", message: expect.stringContaining("/missing/model") }]);
+    expect(events).toEqual([
+      { type: "warning", code: "ranker_fallback", message: expect.stringContaining("/missing/model") },
+    ]);
     unlisten!();
     const again = fallingBack();
     listenToRanker(again, { emit: () => undefined })!();
@@ -25,7 +33,9 @@ describe("a ranker of the caller's", () => {
   });
 
   it("that cannot be listened to is left alone", () => {
-    expect(listenToRanker({ name: "own", update: () => undefined, search: () => [] }, { emit: () => undefined })).toBeUndefined();
+    expect(
+      listenToRanker({ name: "own", update: () => undefined, search: () => [] }, { emit: () => undefined }),
+    ).toBeUndefined();
   });
 
   // tool-search.ts (being split elsewhere) does not call listenToRanker yet; when it does, this
@@ -33,6 +43,10 @@ describe("a ranker of the caller's", () => {
   it.fails("reaches createToolSearch's onEvent", async () => {
     const events: ToolSearchEvent[] = [];
     await createToolSearch({ tools: sampleTools(), ranker: fallingBack(), onEvent: (event) => events.push(event) });
-    expect(events).toContainEqual({ type: "warning", code: "ranker_fallback", message: expect.stringContaining("/missing/model") });
+    expect(events).toContainEqual({
+      type: "warning",
+      code: "ranker_fallback",
+      message: expect.stringContaining("/missing/model"),
+    });
   });
 });

@@ -33,10 +33,12 @@ describe("Bm25Index", () => {
       expect(index.slot(slot).name).toBe(tool.name);
       expect(index.alive[slot]).toBe(1);
       expect(index.order[slot]).toBe(order);
-      for (const term of fieldTermsOf(tool).flat()) expect(index.postingsOf(index.termIdOf(term)!).find(slot)).toBeGreaterThanOrEqual(0);
+      for (const term of fieldTermsOf(tool).flat())
+        expect(index.postingsOf(index.termIdOf(term)!).find(slot)).toBeGreaterThanOrEqual(0);
     });
     // Terms only removed tools had are gone.
-    for (const term of fieldTermsOf(tools[1]!)[0]!.filter((term) => term !== "tool")) expect(index.termIdOf(term)).toBeUndefined();
+    for (const term of fieldTermsOf(tools[1]!)[0]!.filter((term) => term !== "tool"))
+      expect(index.termIdOf(term)).toBeUndefined();
   });
 
   it("normalises by field length with b, and keeps the name index in step", () => {

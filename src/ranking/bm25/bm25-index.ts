@@ -166,7 +166,12 @@ export class Bm25Index {
       this.postings[id]!.add(slot, counts, local * FIELD_COUNT);
       this.frequencies[id]!++;
     });
-    this.slots.push({ name: document.name, server: document.server, fingerprint: document.fingerprint, terms: Int32Array.from(terms) });
+    this.slots.push({
+      name: document.name,
+      server: document.server,
+      fingerprint: document.fingerprint,
+      terms: Int32Array.from(terms),
+    });
     this.names?.add(document.name, document.server);
     this.alives[slot] = 1;
     this.slotIds.set(document.name, slot);
@@ -212,7 +217,8 @@ export class Bm25Index {
     const averages = Array.from(this.lengthTotals, (total) => Math.max(total / this.liveCount, 1));
     for (let slot = 0; slot < this.slots.length; slot++) {
       for (let field = 0; field < FIELD_COUNT; field++) {
-        this.norms[slot * FIELD_COUNT + field] = 1 - b + (b * this.fieldLengths[slot * FIELD_COUNT + field]!) / averages[field]!;
+        this.norms[slot * FIELD_COUNT + field] =
+          1 - b + (b * this.fieldLengths[slot * FIELD_COUNT + field]!) / averages[field]!;
       }
     }
     this.normsStale = false;

@@ -1,4 +1,11 @@
-import { checkKeys, checkNumber, checkQueryHandling, invalidOption, optionAt, QUERY_HANDLING_KEYS } from "../check-options.js";
+import {
+  checkKeys,
+  checkNumber,
+  checkQueryHandling,
+  invalidOption,
+  optionAt,
+  QUERY_HANDLING_KEYS,
+} from "../check-options.js";
 import { DEFAULT_ABSTENTION } from "./abstention.js";
 import { BM25_FIELDS, DEFAULT_FIELD_WEIGHTS } from "./bm25-terms.js";
 
@@ -11,7 +18,8 @@ const SHARES: ReadonlySet<string> = new Set(["maxExplained", "maxNameCoverage"])
 export function checkBm25Options(options: unknown): void {
   const given = checkKeys(OWNER, "", options, KEYS, "{ k1: 1.2, b: 0.75 }");
   const weights = checkKeys(OWNER, "fieldWeights", given.fieldWeights, BM25_FIELDS, "{ name: 4 }");
-  for (const field of BM25_FIELDS) checkNumber(`${OWNER}: fieldWeights.${field}`, weights[field], { min: 0, example: DEFAULT_FIELD_WEIGHTS[field] });
+  for (const field of BM25_FIELDS)
+    checkNumber(`${OWNER}: fieldWeights.${field}`, weights[field], { min: 0, example: DEFAULT_FIELD_WEIGHTS[field] });
   checkNumber(`${OWNER}: k1`, given.k1, { min: 0, example: 1.2 });
   checkNumber(`${OWNER}: b`, given.b, { min: 0, max: 1, example: 0.75 });
   const { abstention } = given;
@@ -21,7 +29,11 @@ export function checkBm25Options(options: unknown): void {
     }
     const limits = checkKeys(OWNER, "abstention", abstention, Object.keys(DEFAULT_ABSTENTION), "{ maxEvidence: 0.5 }");
     for (const [key, example] of Object.entries(DEFAULT_ABSTENTION)) {
-      checkNumber(`${OWNER}: abstention.${key}`, limits[key], { min: 0, ...(SHARES.has(key) ? { max: 1 } : {}), example });
+      checkNumber(`${OWNER}: abstention.${key}`, limits[key], {
+        min: 0,
+        ...(SHARES.has(key) ? { max: 1 } : {}),
+        example,
+      });
     }
   }
   checkQueryHandling(optionAt(OWNER, ""), given);

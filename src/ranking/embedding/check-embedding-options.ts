@@ -1,8 +1,27 @@
-import { checkBoolean, checkFunction, checkKeys, checkNumber, checkOneOf, checkQueryHandling, invalidOption, optionAt, QUERY_HANDLING_KEYS, under } from "../check-options.js";
+import {
+  checkBoolean,
+  checkFunction,
+  checkKeys,
+  checkNumber,
+  checkOneOf,
+  checkQueryHandling,
+  invalidOption,
+  optionAt,
+  QUERY_HANDLING_KEYS,
+  under,
+} from "../check-options.js";
 import { checkEmbedderOptions, EMBEDDER_KEYS } from "./load-embedder.js";
 
 /** The keys of `EmbeddingRankerOptions`. */
-export const EMBEDDING_RANKER_KEYS = ["embedder", "cacheDir", "minSimilarity", "abstention", "index", "onWarning", ...QUERY_HANDLING_KEYS];
+export const EMBEDDING_RANKER_KEYS = [
+  "embedder",
+  "cacheDir",
+  "minSimilarity",
+  "abstention",
+  "index",
+  "onWarning",
+  ...QUERY_HANDLING_KEYS,
+];
 const INDEX_KEYS = ["kind", "hnswAbove", "m", "efConstruction", "efSearch"];
 
 /**
@@ -10,22 +29,34 @@ const INDEX_KEYS = ["kind", "hnswAbove", "m", "efConstruction", "efSearch"];
  * hybrid ranker checks the options of the embedding ranker it builds as its own `semantic`.
  */
 export function checkEmbeddingRankerOptions(owner: string, path: string, options: unknown): void {
-  const given = checkKeys(owner, path, options, EMBEDDING_RANKER_KEYS, "{ minSimilarity: 0.4 }", { embedder: EMBEDDER_KEYS, index: INDEX_KEYS });
+  const given = checkKeys(owner, path, options, EMBEDDING_RANKER_KEYS, "{ minSimilarity: 0.4 }", {
+    embedder: EMBEDDER_KEYS,
+    index: INDEX_KEYS,
+  });
   const at = optionAt(owner, path);
   const { embedder } = given;
   if (typeof embedder === "object" && embedder !== null && "embed" in embedder) {
     // An Embedder of the caller's: what it must have to be used at all.
     const { embed, dimensions } = embedder as { embed: unknown; dimensions?: unknown };
-    if (typeof embed !== "function") throw invalidOption(at("embedder.embed"), "a function, an Embedder's embed(texts)", embed);
+    if (typeof embed !== "function")
+      throw invalidOption(at("embedder.embed"), "a function, an Embedder's embed(texts)", embed);
     if (typeof dimensions !== "number" || !Number.isInteger(dimensions) || dimensions < 1) {
-      throw invalidOption(at("embedder.dimensions"), "a whole number ≥ 1, the length of the Embedder's vectors", dimensions);
+      throw invalidOption(
+        at("embedder.dimensions"),
+        "a whole number ≥ 1, the length of the Embedder's vectors",
+        dimensions,
+      );
     }
   } else {
     checkEmbedderOptions(owner, under(path, "embedder"), embedder);
   }
   const { cacheDir } = given;
   if (cacheDir !== undefined && cacheDir !== false && (typeof cacheDir !== "string" || cacheDir === "")) {
-    throw invalidOption(at("cacheDir"), 'a folder path such as ".cache/toolsift", or false to keep vectors in memory', cacheDir);
+    throw invalidOption(
+      at("cacheDir"),
+      'a folder path such as ".cache/toolsift", or false to keep vectors in memory',
+      cacheDir,
+    );
   }
   checkNumber(at("minSimilarity"), given.minSimilarity, { min: -1, max: 1, example: 0.35 });
   checkBoolean(at("abstention"), given.abstention);

@@ -48,7 +48,10 @@ describe("a missing or damaged bundled model", () => {
     expect(missingFile.message).toContain("reinstall toolsift");
 
     cpSync(join(REAL_MODEL, "tokenizer.json"), join(bundled.dir, "tokenizer.json"));
-    writeFileSync(join(bundled.dir, "onnx", "model.onnx"), "version https://git-lfs.github.com/spec/v1\noid sha256:0000\nsize 42\n");
+    writeFileSync(
+      join(bundled.dir, "onnx", "model.onnx"),
+      "version https://git-lfs.github.com/spec/v1\noid sha256:0000\nsize 42\n",
+    );
     const damaged = await failure();
     expect(damaged.code).toBe("model_corrupt");
     expect(damaged.message).toContain("reinstall toolsift");
