@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { errorText } from "../../errors.js";
 import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
-import { RankerWarnings, type RankerWarningListener } from "../ranker-warnings.js";
+import { RankerWarnings } from "../ranker-warnings.js";
 import type { Embedder, EmbedderOptions } from "./embedder.js";
 import { checkEmbeddingRankerOptions } from "./check-embedding-options.js";
 import { embeddingTextOf } from "./embedding-text.js";
@@ -168,7 +168,7 @@ export class EmbeddingRanker implements Ranker {
   }
 
   /** Hears the ranker's warnings beside `onWarning`; returns a function that stops listening. */
-  listen(listener: RankerWarningListener): () => void {
+  listen(listener: (code: string, message: string) => void): () => void {
     return this.listeners.listen(listener);
   }
 

@@ -4,7 +4,7 @@ import type { Embedder } from "../embedding/embedder.js";
 import { EmbeddingRanker, type EmbeddingRankerOptions } from "../embedding/embedding-ranker.js";
 import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
-import { RankerWarnings, type RankerWarningListener } from "../ranker-warnings.js";
+import { RankerWarnings } from "../ranker-warnings.js";
 import { checkHybridOptions } from "./check-hybrid-options.js";
 import { fuse, type Fusion } from "./fuse.js";
 
@@ -194,7 +194,7 @@ export class HybridRanker implements Ranker {
   }
 
   /** Hears the ranker's warnings, and its sides', beside `onWarning`; returns a function that stops listening. */
-  listen(listener: RankerWarningListener): () => void {
+  listen(listener: (code: string, message: string) => void): () => void {
     return this.listeners.listen(listener);
   }
 
