@@ -51,7 +51,8 @@ export type ToolSearchEvent =
       type: "warning";
       /**
        * Stable, e.g. `invalid_tool`, `invalid_schema` (a host's tool skipped), `host_list_failed`,
-       * `schema_invalid`, `estimate_invalid`, `ranker_fallback`, `ranker_fallback_failed`, and for learning
+       * `schema_invalid`, `estimate_invalid`, `ranker_fallback`, `ranker_fallback_failed`, from an embedding
+       * ranker `cache_write_failed`, `cache_repaired`, `index_fallback`, and for learning
        * `learning_store_failed`, `learning_store_slow`, `learning_store_invalid`,
        * `learning_store_repaired`, `learning_store_behind`, `learning_embed_failed`.
        */

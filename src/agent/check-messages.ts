@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import { OptionsError } from "../errors.js";
 import type { MessageParam, SystemTextBlock } from "../wire/index.js";
 
@@ -64,10 +65,7 @@ function invalid(message: string): OptionsError {
   return new OptionsError("invalid_messages", message);
 }
 
+/** A field's value for an error message: a field left out is `missing`. */
 function shown(value: unknown): string {
-  if (value === undefined) return "missing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  return typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : `${typeof value} ${String(value)}`;
+  return value === undefined ? "missing" : describeValue(value);
 }

@@ -27,13 +27,13 @@ describe("parseAssistantMessage", () => {
 
   it("names each problem with its field and what it held", () => {
     expect(problemOf(valid([{ type: "text" }]))).toBe("content[0] is a text block whose text is missing");
-    expect(problemOf(valid(["hi"]))).toBe('content[0] is the string "hi", expected a content block with a string type');
-    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: {} }]))).toMatch(/content\[0\] is a tool_use block whose id is the string "", expected a non-empty string/);
-    expect(problemOf(valid([], { stop_reason: 3 }))).toBe("stop_reason is number 3, expected a string or null");
+    expect(problemOf(valid(["hi"]))).toBe('content[0] is "hi" (a string), expected a content block with a string type');
+    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: {} }]))).toMatch(/content\[0\] is a tool_use block whose id is "" \(a string\), expected a non-empty string/);
+    expect(problemOf(valid([], { stop_reason: 3 }))).toBe("stop_reason is 3, expected a string or null");
     expect(problemOf(valid([], { usage: { input_tokens: -1, output_tokens: 1.5 } }))).toBe(
-      "usage.input_tokens is number -1, expected a whole number of at least 0; usage.output_tokens is number 1.5, expected a whole number of at least 0",
+      "usage.input_tokens is -1, expected a whole number of at least 0; usage.output_tokens is 1.5, expected a whole number of at least 0",
     );
-    expect(problemOf([])).toBe("the body is an array of 0, not a message object");
+    expect(problemOf([])).toBe("the body is an empty array, not a message object");
     expect(problemOf(undefined)).toBe("the body is missing, not a message object");
   });
 
@@ -47,15 +47,15 @@ describe("parseAssistantMessage", () => {
     const parsed = parseAssistantMessage(body);
     if (!parsed.ok) throw new Error(parsed.problem);
     expect([...(parsed.unreadableInputs ?? [])]).toEqual([
-      ["t_array", "an array of 1"],
+      ["t_array", "an array of 1 item"],
       ["t_missing", "missing"],
-      ["t_string", `the string ${JSON.stringify(`${"y".repeat(120)}…`)}`],
+      ["t_string", `"${"y".repeat(60)}…" (a string of 1000 characters)`],
     ]);
     expect(parsed.message.content.map((block) => (block as { input?: unknown }).input)).toEqual([{}, { a: 1 }, {}, {}]);
     // The body itself is left as it came.
     expect((body.content as { input?: unknown }[])[0]?.input).toEqual([1]);
     // A call without a usable id still makes the reply unusable: it could not be answered.
-    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: "y" }]))).toMatch(/whose id is the string ""/);
+    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: "y" }]))).toMatch(/whose id is "" \(a string\)/);
   });
 
   it("lists at most five problems, and cuts long strings short", () => {

@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import type { AssistantMessage } from "../wire/index.js";
 
 /** The outcome of {@link parseAssistantMessage}. */
@@ -110,14 +111,9 @@ function isCount(value: unknown): boolean {
   return typeof value === "number" && Number.isInteger(value) && value >= 0;
 }
 
-/** A short, safe description of a value for an error message. */
+/** A field's value for a problem report: a field left out is `missing`. */
 function describe(value: unknown): string {
-  if (value === undefined) return "missing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === "object") return "an object";
-  if (typeof value === "string") return `the string ${snippet(value)}`;
-  return `${typeof value} ${String(value)}`;
+  return value === undefined ? "missing" : describeValue(value);
 }
 
 function snippet(text: string): string {

@@ -269,10 +269,10 @@ describe("a reply with a tool_use whose input is not an object", () => {
       ["toolu_search", true],
     ]);
     expect(answers[1]?.content).toBe(
-      'filesystem__read_file was not run: its input was the string "notes.txt", but a tool\'s input must be a JSON object. ' +
+      'filesystem__read_file was not run: its input was "notes.txt" (a string), but a tool\'s input must be a JSON object. ' +
         "Call it again with its input as a JSON object, with the fields its input_schema describes.",
     );
-    expect(answers[2]?.content).toMatch(/^search_tools was not run: its input was an array of 1, .*e\.g\. \{"query": /);
+    expect(answers[2]?.content).toMatch(/^search_tools was not run: its input was an array of 1 item, .*e\.g\. \{"query": /);
     // Reported as each call settles, so in no fixed order.
     expect(events.sort((a, b) => a.toolUseId.localeCompare(b.toolUseId))).toEqual([
       { toolUseId: "toolu_post", isError: false },

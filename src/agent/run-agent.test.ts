@@ -593,7 +593,7 @@ describe("errors", () => {
         expect.objectContaining({ name: "OptionsError", message: expect.stringMatching(pattern) }),
       );
     await rejects([null], /messages\[0\] is null; each message is \{ role, content \}/);
-    await rejects([{ role: "user", content: 5 }], /messages\[0\]\.content is number 5.*a string or an array of content blocks/);
+    await rejects([{ role: "user", content: 5 }], /messages\[0\]\.content is 5;.*a string or an array of content blocks/);
     await rejects([{ role: "robot", content: "hi" }], /messages\[0\]\.role is "robot".*"user", "assistant"/);
     await rejects([{ role: "user", content: [{ text: "no type" }] }], /messages\[0\]\.content\[0\] has no type/);
     await rejects(

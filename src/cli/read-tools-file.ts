@@ -1,6 +1,7 @@
 import { parseTool } from "../catalogue/index.js";
 import { errorText } from "../errors.js";
-import { ConfigError, describeValue, readJsonFile } from "../gateway/index.js";
+import { describeValue } from "../describe-value.js";
+import { ConfigError, readJsonFile } from "../gateway/index.js";
 import type { ToolDefinition } from "../index.js";
 import type { Finding } from "./inspect/finding.js";
 

@@ -16,12 +16,3 @@ export class ConfigError extends OptionsError {
     super("invalid_config", `${file}: ${field === "" ? "" : `${field} `}${problem}`);
   }
 }
-
-/** A value as an error message shows it: short, and never the whole of a big object. */
-export function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-  if (typeof value === "object") return "an object";
-  return `${typeof value} ${String(value)}`;
-}

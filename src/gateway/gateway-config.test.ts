@@ -104,7 +104,7 @@ describe("readGatewayConfig: bad files say which file, which field and what to d
     expect(problemOf({ mcpServers: { gh: "github-mcp" } })).toMatchObject({ field: "mcpServers.gh" });
     const args = problemOf({ mcpServers: { gh: { command: "x", args: "stdio" } } });
     expect(args).toMatchObject({ field: "mcpServers.gh.args" });
-    expect(args.message).toMatch(/mcpServers\.gh\.args must be an array of strings, got "stdio"\.$/);
+    expect(args.message).toMatch(/mcpServers\.gh\.args must be an array of strings, got "stdio" \(a string\)\.$/);
     expect(problemOf({ mcpServers: { gh: { command: "x", argz: [] } } }).message).toMatch(/mcpServers\.gh has unknown key "argz"/);
     expect(problemOf({ mcpServers: { gh: {} } }).message).toMatch(/mcpServers\.gh has neither command nor url\. Use \{ command/);
     expect(problemOf({ mcpServers: { gh: { url: "ftp://x" } } }).message).toMatch(/mcpServers\.gh\.url must use http: or https:/);
@@ -128,7 +128,7 @@ describe("readGatewayConfig: bad files say which file, which field and what to d
 
   it("the toolsift block: unknown keys, wrong values, names of servers the file does not have", () => {
     expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { maxHydrated: 5 } }).message).toMatch(/toolsift\.maxHydrated is not a toolsift setting\. The settings are: keepTools,/);
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { maxHydratedTools: -1 } }).message).toMatch(/toolsift\.maxHydratedTools must be a whole number from 0 to 1000, not number -1/);
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { maxHydratedTools: -1 } }).message).toMatch(/toolsift\.maxHydratedTools must be a whole number from 0 to 1000, not -1\./);
     expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { searchLimit: 51 } })).toMatchObject({ field: "toolsift.searchLimit" });
     expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { ranker: "bm52" } }).message).toMatch(/toolsift\.ranker must be one of "bm25", "embedding", "hybrid"/);
     expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { model: "./m" } }).message).toMatch(/only used by the "embedding" and "hybrid" rankers/);

@@ -1,4 +1,4 @@
-export { ConfigError, describeValue } from "./config-error.js";
+export { ConfigError } from "./config-error.js";
 export { Gateway, type GatewayClient, type GatewayOptions, type GatewayTransport } from "./gateway.js";
 export { parseGatewayConfig, parseGatewaySettings, readGatewayConfig, readJsonFile, type GatewayConfig, type GatewaySettings } from "./gateway-config.js";
 export { listedTools, type ListedTool, type ListingMode } from "./gateway-listing.js";

@@ -1,3 +1,5 @@
+import { describeValue } from "../describe-value.js";
+
 /** What a tool-name glob may hold: the characters of tool names, plus `*` and `?`. */
 const GLOB_PATTERN = /^[a-zA-Z0-9_*?-]{1,200}$/;
 
@@ -6,7 +8,7 @@ const GLOB_PATTERN = /^[a-zA-Z0-9_*?-]{1,200}$/;
  * only have letters, digits, `_` and `-`, so any other character could never match.
  */
 export function globProblem(glob: unknown): string | undefined {
-  if (typeof glob !== "string") return `must be a string, got ${glob === null ? "null" : Array.isArray(glob) ? "an array" : typeof glob}`;
+  if (typeof glob !== "string") return `must be a string, got ${describeValue(glob)}`;
   if (glob === "") return "is empty";
   if (!GLOB_PATTERN.test(glob)) {
     return `${JSON.stringify(glob)} can never match: tool names have only letters, digits, "_" and "-" (plus "*" for any run of characters and "?" for one), at most 200 characters`;

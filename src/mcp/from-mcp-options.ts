@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import { OptionsError, type ToolsiftError } from "../errors.js";
 import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
 import type { McpHostEvent } from "./mcp-host-event.js";
@@ -121,14 +122,14 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
   // A wait past what a timer holds is clamped where it is used: it means "as long as it takes".
   checkMs("refreshWaitMs", refreshWaitMs, 0, "0 never waits for a re-list", Number.MAX_VALUE);
   if (waitForServers !== undefined && typeof waitForServers !== "boolean") {
-    throw new OptionsError("invalid_options", `fromMcp: options.waitForServers must be true or false, got ${describe(waitForServers)}.`);
+    throw new OptionsError("invalid_options", `fromMcp: options.waitForServers must be true or false, got ${describeValue(waitForServers)}.`);
   }
   for (const [name, handler] of [
     ["onEvent", onEvent],
     ["onError", onError],
   ] as const) {
     if (handler !== undefined && typeof handler !== "function") {
-      throw new OptionsError("invalid_options", `fromMcp: options.${name} must be a function, got ${describe(handler)}.`);
+      throw new OptionsError("invalid_options", `fromMcp: options.${name} must be a function, got ${describeValue(handler)}.`);
     }
   }
   return {
@@ -150,7 +151,7 @@ function parseReconnect(reconnect: FromMcpOptions["reconnect"]): Backoff | false
   if (typeof reconnect !== "object" || reconnect === null || Array.isArray(reconnect)) {
     throw new OptionsError(
       "invalid_options",
-      `fromMcp: options.reconnect must be false or { initialDelayMs?, maxDelayMs? }, got ${describe(reconnect)}.`,
+      `fromMcp: options.reconnect must be false or { initialDelayMs?, maxDelayMs? }, got ${describeValue(reconnect)}.`,
     );
   }
   const unknown = Object.keys(reconnect).filter((key) => key !== "initialDelayMs" && key !== "maxDelayMs");
@@ -176,13 +177,6 @@ function checkMs(name: string, value: unknown, min: number, hint: string, max = 
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
     const range = min === 0 ? "0 or more" : "positive";
     const upTo = max === MAX_TIMER_MS ? ` up to ${MAX_TIMER_MS}` : "";
-    throw new OptionsError("invalid_options", `fromMcp: options.${name} must be a ${range}, finite number of milliseconds${upTo} (${hint}), got ${describe(value)}.`);
+    throw new OptionsError("invalid_options", `fromMcp: options.${name} must be a ${range}, finite number of milliseconds${upTo} (${hint}), got ${describeValue(value)}.`);
   }
-}
-
-function describe(value: unknown): string {
-  if (typeof value === "number") return String(value);
-  if (typeof value === "string") return JSON.stringify(value);
-  if (value === null) return "null";
-  return Array.isArray(value) ? "an array" : typeof value;
 }

@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import { OptionsError } from "../errors.js";
 import { isRecord } from "./unknown-value.js";
 
@@ -109,7 +110,7 @@ export function parseServerConfig(server: string, config: unknown): ParsedServer
     `Pass a connected MCP Client, { command, args?, env?, cwd?, stderr? } to start a stdio server, ` +
     `or { url, headers? } for a Streamable HTTP server.`;
   if (!isPlainRecord(config)) {
-    throw new OptionsError("invalid_server_config", `${where} is ${describe(config)}. ${shapes}`);
+    throw new OptionsError("invalid_server_config", `${where} is ${describeValue(config)}. ${shapes}`);
   }
   const hasCommand = "command" in config;
   const hasUrl = "url" in config;
@@ -144,19 +145,19 @@ function parseStdio(where: string, config: Record<string, unknown>): ParsedServe
     throw new OptionsError("invalid_server_config", `${where}.type is ${JSON.stringify(type)} but the config has a command; use "stdio" or leave type out.`);
   }
   if (typeof command !== "string" || command.trim() === "") {
-    throw new OptionsError("invalid_server_config", `${where}.command must be a non-empty string (the program to run), got ${describe(command)}.`);
+    throw new OptionsError("invalid_server_config", `${where}.command must be a non-empty string (the program to run), got ${describeValue(command)}.`);
   }
   if (args !== undefined && !(Array.isArray(args) && args.every((arg) => typeof arg === "string"))) {
-    throw new OptionsError("invalid_server_config", `${where}.args must be an array of strings, got ${describe(args)}.`);
+    throw new OptionsError("invalid_server_config", `${where}.args must be an array of strings, got ${describeValue(args)}.`);
   }
   if (env !== undefined && !isStringRecord(env)) {
-    throw new OptionsError("invalid_server_config", `${where}.env must be an object of string values, got ${describe(env)}.`);
+    throw new OptionsError("invalid_server_config", `${where}.env must be an object of string values, got ${describeValue(env)}.`);
   }
   if (cwd !== undefined && (typeof cwd !== "string" || cwd === "")) {
-    throw new OptionsError("invalid_server_config", `${where}.cwd must be a non-empty string, got ${describe(cwd)}.`);
+    throw new OptionsError("invalid_server_config", `${where}.cwd must be a non-empty string, got ${describeValue(cwd)}.`);
   }
   if (stderr !== undefined && stderr !== "inherit" && stderr !== "ignore") {
-    throw new OptionsError("invalid_server_config", `${where}.stderr must be "inherit" or "ignore", got ${describe(stderr)}.`);
+    throw new OptionsError("invalid_server_config", `${where}.stderr must be "inherit" or "ignore", got ${describeValue(stderr)}.`);
   }
   return {
     transport: "stdio",
@@ -175,14 +176,14 @@ function parseHttp(where: string, config: Record<string, unknown>): ParsedServer
   }
   const href = typeof url === "string" ? url : isRecord(url) && typeof url.href === "string" ? url.href : undefined;
   if (href === undefined || !URL.canParse(href)) {
-    throw new OptionsError("invalid_server_config", `${where}.url must be an absolute URL (string or URL), got ${describe(url)}.`);
+    throw new OptionsError("invalid_server_config", `${where}.url must be an absolute URL (string or URL), got ${describeValue(url)}.`);
   }
   const parsed = new URL(href);
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     throw new OptionsError("invalid_server_config", `${where}.url must use http: or https:, got ${JSON.stringify(parsed.protocol)}.`);
   }
   if (headers !== undefined && !isStringRecord(headers)) {
-    throw new OptionsError("invalid_server_config", `${where}.headers must be an object of string values, got ${describe(headers)}.`);
+    throw new OptionsError("invalid_server_config", `${where}.headers must be an object of string values, got ${describeValue(headers)}.`);
   }
   return { transport: "http", href: parsed.href, headers: headers ? { ...(headers as Record<string, string>) } : undefined };
 }
@@ -197,13 +198,3 @@ function isStringRecord(value: unknown): boolean {
   return isPlainRecord(value) && Object.values(value).every((item) => typeof item === "string");
 }
 
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "object") {
-    const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-    return typeof name === "string" && name !== "Object" ? `a ${name} instance` : "an object";
-  }
-  return `${typeof value} ${String(value)}`;
-}

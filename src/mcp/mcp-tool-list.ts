@@ -1,5 +1,6 @@
 import type { JsonSchemaObject, ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
+import { describeValue } from "../describe-value.js";
 import { ToolsiftError } from "../errors.js";
 import { boundText } from "./bounded-text.js";
 import { mcpToolName } from "./mcp-tool-name.js";
@@ -63,7 +64,7 @@ export function readToolList(server: string, tools: readonly unknown[], call: (t
     const skip = (tool: string, reason: string) =>
       issues.push({ tool, error: new ToolsiftError("mcp_invalid_tool", `${where} lists a tool that is skipped: ${reason}. Fix the server's tool list.`) });
     if (!isRecord(tool)) {
-      skip(`#${index}`, `entry ${index} of tools/list is ${tool === null ? "null" : Array.isArray(tool) ? "an array" : typeof tool}, not a tool object`);
+      skip(`#${index}`, `entry ${index} of tools/list is ${describeValue(tool)}, not a tool object`);
       continue;
     }
     const original = tool.name;
@@ -107,7 +108,7 @@ export function readToolList(server: string, tools: readonly unknown[], call: (t
 
 function inputSchemaProblem(schema: unknown): string | undefined {
   if (schema === undefined) return "has no inputSchema";
-  if (!isRecord(schema)) return `has an inputSchema that is ${schema === null ? "null" : Array.isArray(schema) ? "an array" : typeof schema}, not an object`;
+  if (!isRecord(schema)) return `has an inputSchema that is ${describeValue(schema)}, not an object`;
   if (schema.type !== "object") return `has an inputSchema whose type is ${JSON.stringify(schema.type) ?? "missing"}; MCP tool inputs are "object"`;
   // Measured after the cheap checks, so a malformed tool costs no serialisation.
   const size = JSON.stringify(schema).length;
@@ -146,7 +147,7 @@ function definition(
 function text(value: unknown, field: string, max: number, warn: (code: string, message: string) => void): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") {
-    warn("mcp_invalid_tool_field", `has a ${field} that is ${Array.isArray(value) ? "an array" : typeof value}, not a string; it is ignored.`);
+    warn("mcp_invalid_tool_field", `has a ${field} that is ${describeValue(value)}, not a string; it is ignored.`);
     return undefined;
   }
   if (value.trim() === "") return undefined;
@@ -165,7 +166,7 @@ function text(value: unknown, field: string, max: number, warn: (code: string, m
 function isDestructive(annotations: unknown, warn: (code: string, message: string) => void): boolean {
   if (annotations === undefined || annotations === null) return false;
   if (!isRecord(annotations)) {
-    warn("mcp_invalid_annotations", `has annotations that are ${Array.isArray(annotations) ? "an array" : typeof annotations}, not an object; it is treated as destructive.`);
+    warn("mcp_invalid_annotations", `has annotations that are ${describeValue(annotations)}, not an object; it is treated as destructive.`);
     return true;
   }
   const { destructiveHint, readOnlyHint } = annotations;

@@ -65,6 +65,12 @@ export interface Ranker {
    * finds lessons worded differently.
    */
   embedder?(): Promise<Embedder | undefined>;
+  /**
+   * Optional: lets whoever uses the ranker hear its warnings (a fallback to lexical ranking, a
+   * cache that cannot be written) beside the `onWarning` it was built with; a tool search given
+   * your ranker reports them as `warning` events. Returns a function that stops listening.
+   */
+  listen?(listener: (code: string, message: string) => void): () => void;
   /** Releases files, native memory or workers the ranker holds. */
   close?(): void | Promise<void>;
 }

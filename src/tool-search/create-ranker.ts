@@ -36,3 +36,14 @@ export async function createRanker(ranker: RankerName | Ranker | undefined, envi
       `${RANKER_NAMES.map((name) => `"${name}"`).join(", ")}, or an object implementing Ranker (update and search).`,
   );
 }
+
+/**
+ * Hears the warnings of a ranker the tool search was given (one built by name was handed an
+ * `onWarning` already) as `warning` events, through the ranker's optional `listen`: a
+ * `HybridRanker({ fallbackToLexical: true })` of the caller's otherwise reports its fallback only
+ * to its own `onWarning`. Returns what stops listening, for the tool search's `close()`: a ranker
+ * outlives the tool searches it is shared by, and must not keep reporting to closed ones.
+ */
+export function listenToRanker(ranker: Ranker, environment: RankerEnvironment): (() => void) | undefined {
+  return ranker.listen?.((code, message) => environment.emit({ type: "warning", code, message }));
+}

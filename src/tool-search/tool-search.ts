@@ -6,7 +6,7 @@ import { DEFAULT_SCOPE, Learning, scopeProblem } from "../learning/index.js";
 import type { Ranker } from "../ranking/index.js";
 import { MAX_SEARCH_LIMIT, ToolSearchSession, checkQuery, type SearchMatch, type Tuning, type SessionServices, type UnavailableSource } from "../session/index.js";
 import type { AnthropicTool } from "../wire/index.js";
-import { createRanker } from "./create-ranker.js";
+import { createRanker, listenToRanker } from "./create-ranker.js";
 import { checkedScope, parseToolSearchOptions, type ToolSearchSettings } from "./parse-options.js";
 import { Permissions } from "./permissions.js";
 import { SearchPipeline } from "./search-pipeline.js";
@@ -35,6 +35,8 @@ export class ToolSearch {
   private readonly pipeline: SearchPipeline;
   /** Stops hearing the usage store's warnings (set when the store can be listened to). */
   private unlistenStore: (() => void) | undefined;
+  /** Stops hearing a ranker passed in (one built here reports through the environment it was built with). */
+  private unlistenRanker: (() => void) | undefined;
   /** Ranks by meaning when a ranker without an embedder answers nothing; absent when turned off. */
   private readonly fallback: SemanticFallback | undefined;
   private readonly catalogue: Catalogue;
@@ -99,6 +101,7 @@ export class ToolSearch {
     const learning = settings.learning && new Learning(settings.learning, () => ranker.embedder?.(), emit);
     const toolSearch = new ToolSearch(settings, ranker, ownsRanker, learning);
     toolSearch.unlistenStore = settings.learning?.store.listen?.((code, message) => emit({ type: "warning", code, message }));
+    if (!ownsRanker) toolSearch.unlistenRanker = listenToRanker(ranker, { emit });
     try {
       await toolSearch.pipeline.ranked(snapshot, () => undefined);
     } catch (error) {
@@ -275,6 +278,7 @@ export class ToolSearch {
    */
   async close(): Promise<void> {
     this.unlistenStore?.();
+    this.unlistenRanker?.();
     await this.learning?.close();
     await this.fallback?.close();
     if (this.ownsRanker) await this.ranker.close?.();

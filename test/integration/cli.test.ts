@@ -60,7 +60,7 @@ describe("toolsift serve with a bad config", () => {
     const good = { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_PID_FILE: pidFile } };
     // Every message is checked in src/gateway/gateway-config.test.ts; here, that the command stops on them.
     const cases: [unknown, RegExp][] = [
-      [{ mcpServers: { good, broken: { command: "node", args: "server.js" } } }, /mcp\.json: mcpServers\.broken\.args must be an array of strings, got "server\.js"\./],
+      [{ mcpServers: { good, broken: { command: "node", args: "server.js" } } }, /mcp\.json: mcpServers\.broken\.args must be an array of strings, got "server\.js" \(a string\)\./],
       [{ mcpServers: { good, secret: { command: "x", env: { TOKEN: "${TOOLSIFT_TEST_UNSET_VAR}" } } } }, /mcpServers\.secret\.env\.TOKEN uses \$\{TOOLSIFT_TEST_UNSET_VAR\}, but the environment variable TOOLSIFT_TEST_UNSET_VAR is not set/],
       [{ mcpServers: { good }, toolsift: { keepTools: ["goood__echo"] } }, /toolsift\.keepTools\[0\] is "goood__echo", but tool names here are "server__tool" with one of the servers "good"/],
       ['{ "mcpServers": { "good": ', /mcp\.json: is not valid JSON at line 1, column \d+/],

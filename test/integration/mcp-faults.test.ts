@@ -43,7 +43,7 @@ describe("a server whose tools/list holds malformed tools", () => {
       // huge, null, a string entry.
       expect(invalid).toHaveLength(11);
       for (const error of invalid) expect(error.message).toContain('MCP server "hostile"');
-      expect(invalid.map((error) => error.message).join("\n")).toMatch(/"schema_is_string" has an inputSchema that is string/);
+      expect(invalid.map((error) => error.message).join("\n")).toMatch(/"schema_is_string" has an inputSchema that is "object" \(a string\), not an object/);
       expect(errors.filter((error) => error.code === "mcp_duplicate_tool")).toHaveLength(1);
       // Every warning stays short, whatever the server sent.
       for (const error of errors) expect(error.message.length).toBeLessThan(1_000);

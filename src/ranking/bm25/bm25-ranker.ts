@@ -1,11 +1,14 @@
 import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { analyzeText } from "../text/index.js";
+import { TopK } from "../top-k.js";
 import { abstains, DEFAULT_ABSTENTION, foreignWords, type AbstentionOptions } from "./abstention.js";
-import { BM25_FIELDS, fieldTermsOf, idfOf, queryTermsOf, type Bm25Field } from "./bm25-terms.js";
-import { FIELD_COUNT, TermPostings } from "./term-postings.js";
+import { BM25_FIELDS, DEFAULT_FIELD_WEIGHTS, idfOf, queryTermsOf, type Bm25Field } from "./bm25-terms.js";
+import { checkBm25Options } from "./check-bm25-options.js";
+import { Bm25Index } from "./bm25-index.js";
+import { FIELD_COUNT, type TermPostings } from "./term-postings.js";
 
-export type { Bm25Field } from "./bm25-terms.js";
+export { DEFAULT_FIELD_WEIGHTS, type Bm25Field } from "./bm25-terms.js";
 export type { AbstentionOptions } from "./abstention.js";
 
 export interface Bm25Options extends QueryHandling {
@@ -39,8 +42,6 @@ export interface Bm25Options extends QueryHandling {
   abstention?: AbstentionOptions | boolean;
 }
 
-/** The field weights `Bm25Options.fieldWeights` defaults to. */
-export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
 const NAME_FIELD = BM25_FIELDS.indexOf("name");
 
 /** What {@link abstains} reads of a query, whichever match it is asked about. */
@@ -55,25 +56,16 @@ interface QueryFacts {
   readonly queryIds: ReadonlySet<number>;
 }
 
-/** One tool's place in the index. */
-interface Slot {
-  readonly name: string;
-  readonly server: string | undefined;
-  readonly fingerprint: string;
-  /** The tool's distinct term ids, to lower their document frequencies when it leaves. */
-  readonly terms: Int32Array;
-}
-
 /**
  * BM25F over a tool's name, tags, description and parameters, with stemming and stop words.
  *
- * The index is incremental: `update` re-indexes only tools whose fingerprint changed, so a
- * catalogue that gains a tool mid-session costs one document, not a rebuild. Length
+ * The index ({@link Bm25Index}) is incremental: `update` re-indexes only tools whose fingerprint
+ * changed, so a catalogue that gains a tool mid-session costs one document, not a rebuild. Length
  * statistics are read at query time, so scores are always those of the current catalogue.
  *
- * Postings live in typed arrays, scores accumulate in one reused array, and the best `limit`
- * tools are kept in a small heap: a query costs the length of its terms' postings, and the
- * permission filter is asked only about tools that would make the results.
+ * Scores accumulate in one reused array, and the best `limit` tools are kept in a small heap
+ * ({@link TopK}): a query costs the length of its terms' postings, and the permission filter is
+ * asked only about tools that would make the results.
  *
  * @example
  * ```ts
@@ -86,7 +78,6 @@ export class Bm25Ranker implements Ranker {
   readonly name = "bm25";
   private readonly weights: Float64Array;
   private readonly k1: number;
-  private readonly b: number;
   private readonly handling: QueryHandling;
   /** The limits under which a match is weak. */
   private readonly weakLimits: Required<AbstentionOptions>;
@@ -94,68 +85,28 @@ export class Bm25Ranker implements Ranker {
   private readonly abstain: boolean;
   /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
   private readonly names: ExactNames | undefined;
-
-  private readonly slotOf = new Map<string, number>();
-  /** By slot; `undefined` for a removed tool whose entries await compaction. */
-  private slots: (Slot | undefined)[] = [];
-  /** Position in the latest catalogue, by slot: breaks score ties in catalogue order. */
-  private order = new Int32Array(16);
-  private fieldLengths = new Float64Array(16 * FIELD_COUNT);
-  /** BM25's length normalisation per slot and field, for the current average lengths. */
-  private norms = new Float64Array(16 * FIELD_COUNT);
-  private normsStale = true;
-  /** Counts norm recomputations: a term's saturated weights older than this are recomputed. */
-  private normsEpoch = 0;
-  /** 1 for a live slot, 0 for a removed tool whose entries await compaction. */
-  private alive = new Uint8Array(16);
-  private readonly lengthTotals = new Float64Array(FIELD_COUNT);
-  private live = 0;
-  /** Posting entries that belong to removed tools. */
-  private deadEntries = 0;
-  private liveEntries = 0;
-
-  private readonly termIdOf = new Map<string, number>();
-  private postings: TermPostings[] = [];
-  /** Live documents per term. */
-  private documentFrequency = new Int32Array(16);
-  /** Scratch for indexing one document: per term, the document that last saw it and where. */
-  private seenIn = new Int32Array(16);
-  private localIndex = new Int32Array(16);
-  private generation = 0;
+  private readonly index: Bm25Index;
 
   /** Reused by every search: one score per slot, and the slots scored so far. */
-  private scores = new Float64Array(16);
-  private touched = new Int32Array(16);
+  private scores = new Float64Array(0);
+  private touched = new Int32Array(0);
 
+  /** @throws OptionsError (`invalid_options`) for an option of the wrong type or range, or one it does not know. */
   constructor(options: Bm25Options = {}) {
+    checkBm25Options(options);
     const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
     this.weights = Float64Array.from(BM25_FIELDS, (field) => weights[field]);
     this.k1 = options.k1 ?? 1.2;
-    this.b = options.b ?? 0.75;
     this.handling = { exactNames: options.exactNames ?? true, multiPart: options.multiPart ?? true };
     this.names = this.handling.exactNames ? new ExactNames() : undefined;
+    this.index = new Bm25Index(options.b ?? 0.75, this.names);
     const { abstention } = options;
     this.abstain = abstention !== undefined && abstention !== false;
     this.weakLimits = { ...DEFAULT_ABSTENTION, ...(typeof abstention === "object" && abstention !== null ? abstention : {}) };
   }
 
   update(documents: readonly RankDocument[]): void {
-    const current = new Set<string>();
-    documents.forEach((document, order) => {
-      current.add(document.name);
-      const existing = this.slotOf.get(document.name);
-      if (existing !== undefined && this.slots[existing]!.fingerprint === document.fingerprint) {
-        this.order[existing] = order;
-        return;
-      }
-      if (existing !== undefined) this.remove(existing);
-      this.add(document, order);
-    });
-    for (const [name, slot] of [...this.slotOf]) {
-      if (!current.has(name)) this.remove(slot);
-    }
-    // Removed tools' entries are skipped at query time; once they are the majority, drop them.
-    if (this.deadEntries > this.liveEntries) this.compact();
+    this.index.update(documents);
   }
 
   /**
@@ -163,7 +114,7 @@ export class Bm25Ranker implements Ranker {
    * query that chains requests is also ranked request by request (see {@link QueryHandling}).
    */
   search(query: string, options: RankOptions): RankedTool[] {
-    if (this.live === 0 || options.limit <= 0) return [];
+    if (this.index.live === 0 || options.limit <= 0) return [];
     const plan = QueryPlan.of(query, options, this.handling, this.names);
     const whole = this.rank(query, { ...options, limit: plan.depth });
     // Nothing matches the whole query, or it is about something the catalogue lacks: its parts,
@@ -177,13 +128,19 @@ export class Bm25Ranker implements Ranker {
 
   /** BM25F: the `limit` best scored tools the filter allows, each marked strong or weak; none when abstaining on a weak best. */
   private rank(query: string, options: RankOptions): RankedTool[] {
-    if (this.normsStale) this.updateNorms();
-    const { scores, touched, alive } = this;
+    const { index } = this;
+    if (this.scores.length < index.capacity) {
+      // Zeroed, as scores are between searches.
+      this.scores = new Float64Array(index.capacity);
+      this.touched = new Int32Array(index.capacity);
+    }
+    const { scores, touched } = this;
+    const alive = index.alive;
     let touchedCount = 0;
-    const terms = [...new Set(queryTermsOf(query, (candidate) => this.frequencyOf(candidate) > 0))];
-    for (const termId of this.knownIds(terms)) {
-      const postings = this.postings[termId]!;
-      const idf = idfOf(this.live, this.documentFrequency[termId]!);
+    const terms = [...new Set(queryTermsOf(query, (candidate) => index.frequencyOf(candidate) > 0))];
+    for (const termId of index.knownIds(terms)) {
+      const postings = index.postingsOf(termId);
+      const idf = idfOf(index.live, index.documentFrequency(termId));
       const saturated = this.saturatedOf(postings);
       const { slots, length } = postings;
       for (let i = 0; i < length; i++) {
@@ -205,14 +162,15 @@ export class Bm25Ranker implements Ranker {
 
   /** The query's side of {@link abstains}: the same for every match it is asked about. */
   private queryFacts(query: string, terms: readonly string[]): QueryFacts {
-    const foreign = foreignWords(query, (term) => this.frequencyOf(term) > 0);
-    const weighted = terms.map((term) => ({ id: this.termIdOf.get(term), weight: idfOf(this.live, this.frequencyOf(term)) }));
+    const { index } = this;
+    const foreign = foreignWords(query, (term) => index.frequencyOf(term) > 0);
+    const weighted = terms.map((term) => ({ id: index.termIdOf(term), weight: idfOf(index.live, index.frequencyOf(term)) }));
     return {
       foreign,
       inQuery: new Set(terms),
       weighted,
       queryWeight: weighted.reduce((sum, { weight }) => sum + weight, 0),
-      queryIds: new Set(this.knownIds(terms)),
+      queryIds: new Set(index.knownIds(terms)),
     };
   }
 
@@ -221,21 +179,21 @@ export class Bm25Ranker implements Ranker {
    * as soon as one sign says the match is real. Runs on the matches returned only.
    */
   private isWeak(match: RankedTool, factsOf: () => QueryFacts): boolean {
-    const limits = this.weakLimits;
+    const { weakLimits: limits, index } = this;
     // In units of a word only one tool has: a catalogue of any size reads the same.
-    const evidence = match.score / idfOf(this.live, 1);
+    const evidence = match.score / idfOf(index.live, 1);
     if (evidence >= limits.maxEvidence) return false;
     const { foreign, inQuery, weighted, queryWeight, queryIds } = factsOf();
     if (foreign === 0) return false;
-    const slot = this.slotOf.get(match.name)!;
-    const { name, server, terms: toolTerms } = this.slots[slot]!;
+    const slot = index.slotOf(match.name)!;
+    const { name, server, terms: toolTerms } = index.slot(slot);
     // Read as prose, so `s3` stays one word; a one-letter piece names nothing.
     const serverTerms = analyzeText(server ?? (name.includes("__") ? name.slice(0, name.indexOf("__")) : "")).filter((term) => term.length > 1);
     // How much of the query's idf weight the tool contains.
     let matched = 0;
     let matchedTerms = 0;
     for (const { id, weight } of weighted) {
-      if (id !== undefined && this.postings[id]!.find(slot) >= 0) {
+      if (id !== undefined && index.postingsOf(id).find(slot) >= 0) {
         matched += weight;
         matchedTerms++;
       }
@@ -244,9 +202,9 @@ export class Bm25Ranker implements Ranker {
     let nameWeight = 0;
     let mentioned = 0;
     for (const id of toolTerms) {
-      const postings = this.postings[id]!;
+      const postings = index.postingsOf(id);
       if (postings.counts[postings.find(slot) * FIELD_COUNT + NAME_FIELD] === 0) continue;
-      const weight = idfOf(this.live, this.documentFrequency[id]!);
+      const weight = idfOf(index.live, index.documentFrequency(id));
       nameWeight += weight;
       if (queryIds.has(id)) mentioned += weight;
     }
@@ -270,9 +228,10 @@ export class Bm25Ranker implements Ranker {
    * it is computed once per term after each change and then read by every query.
    */
   private saturatedOf(postings: TermPostings): Float64Array {
-    if (postings.saturatedEpoch === this.normsEpoch) return postings.saturated;
+    const { index, weights, k1 } = this;
+    const norms = index.currentNorms();
+    if (postings.saturatedEpoch === index.normsEpoch) return postings.saturated;
     const { slots, counts, length } = postings;
-    const { norms, weights, k1 } = this;
     if (postings.saturated.length < length) postings.saturated = new Float64Array(postings.slots.length);
     const saturated = postings.saturated;
     for (let i = 0; i < length; i++) {
@@ -284,7 +243,7 @@ export class Bm25Ranker implements Ranker {
       }
       saturated[i] = weighted / (k1 + weighted);
     }
-    postings.saturatedEpoch = this.normsEpoch;
+    postings.saturatedEpoch = index.normsEpoch;
     return saturated;
   }
 
@@ -294,194 +253,29 @@ export class Bm25Ranker implements Ranker {
    * the largest possible idf. A hybrid ranker reads it as the lexical side's confidence.
    */
   coverage(query: string): number {
-    const terms = new Set(queryTermsOf(query, (term) => this.frequencyOf(term) > 0));
-    if (this.live === 0 || terms.size === 0) return 0;
+    const { index } = this;
+    const terms = new Set(queryTermsOf(query, (term) => index.frequencyOf(term) > 0));
+    if (index.live === 0 || terms.size === 0) return 0;
     let matched = 0;
     let all = 0;
     for (const term of terms) {
-      const frequency = this.frequencyOf(term);
-      const weight = idfOf(this.live, frequency);
+      const frequency = index.frequencyOf(term);
+      const weight = idfOf(index.live, frequency);
       all += weight;
       if (frequency > 0) matched += weight;
     }
     return matched / all;
   }
 
-  private frequencyOf(term: string): number {
-    const id = this.termIdOf.get(term);
-    return id === undefined ? 0 : this.documentFrequency[id]!;
-  }
-
-  /** The ids of the terms some live tool has, in the given order (so scores add up in a fixed order). */
-  private knownIds(terms: readonly string[]): number[] {
-    const ids: number[] = [];
-    for (const term of terms) {
-      const id = this.termIdOf.get(term);
-      if (id !== undefined && this.documentFrequency[id]! > 0) ids.push(id);
-    }
-    return ids;
-  }
-
   /** The `limit` best scored slots the filter allows, best first; ties in catalogue order. */
   private best(touchedCount: number, options: RankOptions): RankedTool[] {
-    const { scores, touched, order } = this;
-    const limit = options.limit;
-    // A min-heap of slots: heap[0] is the weakest of the best so far.
-    const heap: number[] = [];
-    const weaker = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!);
-    const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+    const { scores, touched, index } = this;
+    const order = index.order;
+    const top = new TopK<number>(options.limit, (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!));
     for (let i = 0; i < touchedCount; i++) {
       const slot = touched[i]!;
-      if (heap.length === limit && !weaker(heap[0]!, slot)) continue;
-      if (options.filter && !options.filter(this.slots[slot]!.name)) continue;
-      if (heap.length < limit) {
-        heap.push(slot);
-        for (let at = heap.length - 1; at > 0 && weaker(heap[at]!, heap[(at - 1) >> 1]!); at = (at - 1) >> 1) swap(at, (at - 1) >> 1);
-        continue;
-      }
-      heap[0] = slot;
-      for (let at = 0; ; ) {
-        const left = 2 * at + 1;
-        let weakest = at;
-        if (left < heap.length && weaker(heap[left]!, heap[weakest]!)) weakest = left;
-        if (left + 1 < heap.length && weaker(heap[left + 1]!, heap[weakest]!)) weakest = left + 1;
-        if (weakest === at) break;
-        swap(at, weakest);
-        at = weakest;
-      }
+      if (top.admits(slot) && (!options.filter || options.filter(index.slot(slot).name))) top.add(slot);
     }
-    return heap.sort((a, b) => (weaker(a, b) ? 1 : -1)).map((slot) => ({ name: this.slots[slot]!.name, score: scores[slot]! }));
+    return top.best().map((slot) => ({ name: index.slot(slot).name, score: scores[slot]! }));
   }
-
-  private add(document: RankDocument, order: number): void {
-    const slot = this.slots.length;
-    this.reserveSlots(slot + 1);
-    // The document's distinct terms, and per term its count in each field (FIELD_COUNT apart).
-    const terms: number[] = [];
-    const counts: number[] = [];
-    const generation = ++this.generation;
-    fieldTermsOf(document).forEach((fieldTerms, field) => {
-      this.fieldLengths[slot * FIELD_COUNT + field] = fieldTerms.length;
-      this.lengthTotals[field] = this.lengthTotals[field]! + fieldTerms.length;
-      for (const term of fieldTerms) {
-        const id = this.termId(term);
-        if (this.seenIn[id] !== generation) {
-          this.seenIn[id] = generation;
-          this.localIndex[id] = terms.length;
-          terms.push(id);
-          counts.push(0, 0, 0, 0);
-        }
-        counts[this.localIndex[id]! * FIELD_COUNT + field]!++;
-      }
-    });
-    terms.forEach((id, local) => {
-      this.postings[id]!.add(slot, counts, local * FIELD_COUNT);
-      this.documentFrequency[id]!++;
-    });
-    this.slots.push({ name: document.name, server: document.server, fingerprint: document.fingerprint, terms: Int32Array.from(terms) });
-    this.names?.add(document.name, document.server);
-    this.alive[slot] = 1;
-    this.slotOf.set(document.name, slot);
-    this.order[slot] = order;
-    this.live++;
-    this.liveEntries += terms.length;
-    this.normsStale = true;
-  }
-
-  private remove(slot: number): void {
-    const removed = this.slots[slot]!;
-    for (const id of removed.terms) this.documentFrequency[id]!--;
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      this.lengthTotals[field] = this.lengthTotals[field]! - this.fieldLengths[slot * FIELD_COUNT + field]!;
-    }
-    this.slots[slot] = undefined;
-    this.alive[slot] = 0;
-    this.slotOf.delete(removed.name);
-    this.names?.remove(removed.name);
-    this.live--;
-    this.liveEntries -= removed.terms.length;
-    this.deadEntries += removed.terms.length;
-    this.normsStale = true;
-  }
-
-  private termId(term: string): number {
-    let id = this.termIdOf.get(term);
-    if (id === undefined) {
-      id = this.postings.length;
-      this.termIdOf.set(term, id);
-      this.postings.push(new TermPostings());
-      if (id >= this.documentFrequency.length) {
-        this.documentFrequency = grown(this.documentFrequency, id + 1);
-        this.seenIn = grown(this.seenIn, id + 1);
-        this.localIndex = grown(this.localIndex, id + 1);
-      }
-    }
-    return id;
-  }
-
-  private updateNorms(): void {
-    const { b } = this;
-    const averages = Array.from(this.lengthTotals, (total) => Math.max(total / this.live, 1));
-    for (let slot = 0; slot < this.slots.length; slot++) {
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        this.norms[slot * FIELD_COUNT + field] = 1 - b + (b * this.fieldLengths[slot * FIELD_COUNT + field]!) / averages[field]!;
-      }
-    }
-    this.normsStale = false;
-    this.normsEpoch++;
-  }
-
-  /** Renumbers live tools and their terms densely, dropping removed tools' entries and unused terms. */
-  private compact(): void {
-    const newSlotOf = new Int32Array(this.slots.length).fill(-1);
-    const slots: Slot[] = [];
-    this.slots.forEach((entry, slot) => {
-      if (!entry) return;
-      newSlotOf[slot] = slots.length;
-      this.order[slots.length] = this.order[slot]!;
-      this.fieldLengths.copyWithin(slots.length * FIELD_COUNT, slot * FIELD_COUNT, (slot + 1) * FIELD_COUNT);
-      slots.push(entry);
-    });
-    for (const [name, slot] of this.slotOf) this.slotOf.set(name, newSlotOf[slot]!);
-    this.alive.fill(0).fill(1, 0, slots.length);
-
-    const newTermOf = new Int32Array(this.postings.length).fill(-1);
-    const postings: TermPostings[] = [];
-    const frequency = new Int32Array(Math.max(16, this.documentFrequency.length));
-    for (const [term, id] of [...this.termIdOf]) {
-      if (this.documentFrequency[id] === 0) {
-        this.termIdOf.delete(term);
-        continue;
-      }
-      newTermOf[id] = postings.length;
-      frequency[postings.length] = this.documentFrequency[id]!;
-      this.termIdOf.set(term, postings.length);
-      this.postings[id]!.compact(newSlotOf);
-      postings.push(this.postings[id]!);
-    }
-    this.slots = slots.map((slot) => ({ ...slot, terms: slot.terms.map((id) => newTermOf[id]!) }));
-    this.postings = postings;
-    this.documentFrequency = frequency;
-    this.deadEntries = 0;
-    this.normsStale = true;
-  }
-
-  private reserveSlots(count: number): void {
-    if (count <= this.order.length) return;
-    const capacity = Math.max(count, this.order.length * 2);
-    this.order = grown(this.order, capacity);
-    this.alive = grown(this.alive, capacity);
-    this.fieldLengths = grown(this.fieldLengths, capacity * FIELD_COUNT);
-    this.norms = new Float64Array(capacity * FIELD_COUNT);
-    this.normsStale = true;
-    this.scores = new Float64Array(capacity);
-    this.touched = new Int32Array(capacity);
-  }
-}
-
-/** A copy of `array` with room for at least `length` elements. */
-function grown<T extends Uint8Array | Int32Array | Float64Array>(array: T, length: number): T {
-  const next = new (array.constructor as new (length: number) => T)(Math.max(length, array.length * 2));
-  next.set(array);
-  return next;
 }

@@ -6,6 +6,9 @@ export type Bm25Field = "name" | "tags" | "description" | "parameters";
 
 export const BM25_FIELDS: readonly Bm25Field[] = ["name", "tags", "description", "parameters"];
 
+/** The field weights `Bm25Options.fieldWeights` defaults to. */
+export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
+
 /** Tags analysed per tool: a host listing thousands of tags on one tool gets the first ones. */
 const MAX_TAGS = 64;
 /** Parameters analysed per tool, for the same reason. */

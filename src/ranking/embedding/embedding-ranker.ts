@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { errorText } from "../../errors.js";
 import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
+import { RankerWarnings } from "../ranker-warnings.js";
 import type { Embedder, EmbedderOptions } from "./embedder.js";
+import { checkEmbeddingRankerOptions } from "./check-embedding-options.js";
 import { embeddingTextOf } from "./embedding-text.js";
 import { loadEmbedder } from "./load-embedder.js";
 import { ExactVectorIndex } from "./exact-vector-index.js";
@@ -90,8 +92,11 @@ export class EmbeddingRanker implements Ranker {
   private state: Promise<State> | undefined;
   /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
   private readonly names: ExactNames | undefined;
+  private readonly listeners = new RankerWarnings();
 
+  /** @throws OptionsError (`invalid_options`, or `loadEmbedder`'s codes for `embedder`) for a bad option or one it does not know. */
   constructor(private readonly options: EmbeddingRankerOptions = {}) {
+    checkEmbeddingRankerOptions("EmbeddingRanker", "", options);
     this.names = options.exactNames === false ? undefined : new ExactNames();
   }
 
@@ -162,6 +167,16 @@ export class EmbeddingRanker implements Ranker {
     }
   }
 
+  /** Hears the ranker's warnings beside `onWarning`; returns a function that stops listening. */
+  listen(listener: (code: string, message: string) => void): () => void {
+    return this.listeners.listen(listener);
+  }
+
+  private warn(code: string, message: string): void {
+    this.options.onWarning?.(code, message);
+    this.listeners.warn(code, message);
+  }
+
   /** Releases the model if the ranker loaded it; an {@link Embedder} passed in stays open. */
   async close(): Promise<void> {
     const state = await this.state?.catch(() => undefined);
@@ -184,7 +199,7 @@ export class EmbeddingRanker implements Ranker {
       const cacheDir = this.options.cacheDir === false ? undefined : (this.options.cacheDir ?? defaultCacheDir());
       const key = createHash("sha256").update(embedder.id).digest("hex").slice(0, 16);
       const cache = await VectorCache.open(cacheDir, key, embedder.dimensions, (problem) =>
-        this.options.onWarning?.("cache_repaired", `The embedding cache was damaged (${problem}).`),
+        this.warn("cache_repaired", `The embedding cache was damaged (${problem}).`),
       );
       const index = this.options.index?.kind === "hnsw" ? await this.hnswIndex(embedder, cache, cacheDir, key) : new ExactVectorIndex(embedder.dimensions);
       return { embedder, ownsEmbedder, cache, index, cacheDir, key, hnswUnavailable: false };
@@ -211,7 +226,7 @@ export class EmbeddingRanker implements Ranker {
         next = await this.hnswIndex(state.embedder, state.cache, state.cacheDir, state.key);
       } catch (error) {
         state.hnswUnavailable = true;
-        this.options.onWarning?.(
+        this.warn(
           "index_fallback",
           `The catalogue has ${size} tools, above hnswAbove (${hnswAbove}), but the HNSW index is unavailable (${errorText(error)}); searching exactly instead.`,
         );
@@ -238,7 +253,7 @@ export class EmbeddingRanker implements Ranker {
       const loaded = await HnswVectorIndex.load(cacheDir, key, embedder.id, embedder.dimensions, { ...options, vectorOf: (hash) => cache.get(hash) });
       if ("index" in loaded) return loaded.index;
       if ("damaged" in loaded) {
-        this.options.onWarning?.("cache_repaired", `The saved HNSW index in ${cacheDir} was damaged (${loaded.damaged}); it is rebuilt from the vector cache.`);
+        this.warn("cache_repaired", `The saved HNSW index in ${cacheDir} was damaged (${loaded.damaged}); it is rebuilt from the vector cache.`);
       }
     }
     return HnswVectorIndex.create(embedder.dimensions, options);
@@ -248,7 +263,7 @@ export class EmbeddingRanker implements Ranker {
     try {
       await write();
     } catch (error) {
-      this.options.onWarning?.(code, `The embedding cache could not be written (${errorText(error)}); continuing in memory.`);
+      this.warn(code, `The embedding cache could not be written (${errorText(error)}); continuing in memory.`);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { createDotProductKernel, type DotProductKernel } from "./dot-product-kernel.js";
+import { TopK } from "../top-k.js";
 import type { VectorIndex, VectorMatch } from "./vector-index.js";
 
 interface Slot {
@@ -96,39 +97,11 @@ export class ExactVectorIndex implements VectorIndex {
  * tools per query, not all of them.
  */
 function bestOf(scores: Float32Array, names: readonly (string | undefined)[], k: number, filter?: (name: string) => boolean): VectorMatch[] {
-  // A min-heap of slots by score: heap[0] is the weakest of the best so far.
-  const heap: number[] = [];
-  const weaker = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
-  const siftDown = (from: number) => {
-    for (let i = from; ; ) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let weakest = i;
-      if (left < heap.length && weaker(heap[left]!, heap[weakest]!)) weakest = left;
-      if (right < heap.length && weaker(heap[right]!, heap[weakest]!)) weakest = right;
-      if (weakest === i) return;
-      [heap[i], heap[weakest]] = [heap[weakest]!, heap[i]!];
-      i = weakest;
-    }
-  };
+  const top = new TopK<number>(k, (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b));
   for (let slot = 0; slot < scores.length; slot++) {
-    if (heap.length === k && !weaker(heap[0]!, slot)) continue;
+    if (!top.admits(slot)) continue;
     const name = names[slot];
-    if (name === undefined || (filter && !filter(name))) continue;
-    if (heap.length < k) {
-      heap.push(slot);
-      for (let i = heap.length - 1; i > 0; ) {
-        const parent = (i - 1) >> 1;
-        if (!weaker(heap[i]!, heap[parent]!)) break;
-        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-        i = parent;
-      }
-    } else {
-      heap[0] = slot;
-      siftDown(0);
-    }
+    if (name !== undefined && (!filter || filter(name))) top.add(slot);
   }
-  return heap
-    .sort((a, b) => (weaker(a, b) ? 1 : weaker(b, a) ? -1 : 0))
-    .map((slot) => ({ name: names[slot]!, similarity: scores[slot]! }));
+  return top.best().map((slot) => ({ name: names[slot]!, similarity: scores[slot]! }));
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { basename, resolve } from "node:path";
 import { OptionsError } from "../../errors.js";
+import { checkBoolean, checkKeys, checkNumber, checkOneOf, invalidOption, optionAt } from "../check-options.js";
 import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
 import type { Embedder, EmbedderOptions, EmbeddingRuntime, Pooling } from "./embedder.js";
 import { DTYPE_SUFFIX, corruptModelFile, readModelFolder } from "./model-folder.js";
@@ -12,6 +13,8 @@ import { createStaticEmbedder } from "./static-embedder.js";
 const POOLINGS: readonly Pooling[] = ["mean", "cls", "none"];
 const RUNTIMES: readonly EmbeddingRuntime[] = ["auto", "onnxruntime"];
 const DEFAULT_BATCH_SIZE = 64;
+/** The keys of {@link EmbedderOptions}. */
+export const EMBEDDER_KEYS: readonly (keyof EmbedderOptions)[] = ["model", "pooling", "normalize", "dtype", "batchSize", "runtime"];
 
 /**
  * Loads a sentence-embedding model from disk and returns an {@link Embedder}. Works offline:
@@ -26,7 +29,8 @@ const DEFAULT_BATCH_SIZE = 64;
  *   the message names the path and how to fix it.
  * @throws DependencyError when the model needs `@huggingface/transformers` and it is not installed.
  * @throws OptionsError for a bad batch size, pooling, dtype or runtime (`invalid_batch_size`,
- *   `invalid_pooling`, `invalid_dtype`, `invalid_runtime`).
+ *   `invalid_pooling`, `invalid_dtype`, `invalid_runtime`), or another option of the wrong type or
+ *   one it does not know (`invalid_options`).
  * @example
  * ```ts
  * const embedder = await loadEmbedder();
@@ -35,20 +39,9 @@ const DEFAULT_BATCH_SIZE = 64;
  * ```
  */
 export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embedder> {
+  checkEmbedderOptions("loadEmbedder", "", options);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!Number.isInteger(batchSize) || batchSize < 1) {
-    throw new OptionsError("invalid_batch_size", `batchSize must be a positive integer, got ${String(options.batchSize)}.`);
-  }
-  if (options.pooling !== undefined && !POOLINGS.includes(options.pooling)) {
-    throw new OptionsError("invalid_pooling", `pooling must be one of ${POOLINGS.join(", ")}, got ${String(options.pooling)}.`);
-  }
-  if (options.dtype !== undefined && !Object.hasOwn(DTYPE_SUFFIX, options.dtype)) {
-    throw new OptionsError("invalid_dtype", `dtype must be one of ${Object.keys(DTYPE_SUFFIX).join(", ")}, got ${String(options.dtype)}.`);
-  }
   const runtime = options.runtime ?? "auto";
-  if (!RUNTIMES.includes(runtime)) {
-    throw new OptionsError("invalid_runtime", `runtime must be one of ${RUNTIMES.join(", ")}, got ${String(options.runtime)}.`);
-  }
   const normalize = options.normalize ?? true;
 
   // transformers.js reads a relative path as a Hub model id, so always use an absolute one.
@@ -69,6 +62,23 @@ export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embed
     return await createStaticEmbedder({ id, folder, graph, pooling, normalize });
   }
   return createOnnxRuntimeEmbedder({ id, folder, pooling, normalize, batchSize });
+}
+
+/**
+ * Checks {@link EmbedderOptions} at `path` of `owner`'s options (the top level when empty), so
+ * a ranker given them refuses a bad one when it is built, not at its first update.
+ */
+export function checkEmbedderOptions(owner: string, path: string, options: unknown): void {
+  const given = checkKeys(owner, path, options, EMBEDDER_KEYS, '{ model: "models/all-MiniLM-L6-v2" }');
+  const at = optionAt(owner, path);
+  if (given.model !== undefined && (typeof given.model !== "string" || given.model === "")) {
+    throw invalidOption(at("model"), 'the path of a model folder, such as "models/all-MiniLM-L6-v2"', given.model);
+  }
+  checkOneOf(at("pooling"), given.pooling, POOLINGS, "invalid_pooling");
+  checkBoolean(at("normalize"), given.normalize);
+  checkOneOf(at("dtype"), given.dtype, Object.keys(DTYPE_SUFFIX), "invalid_dtype");
+  checkNumber(at("batchSize"), given.batchSize, { min: 1, integer: true, example: DEFAULT_BATCH_SIZE, code: "invalid_batch_size" });
+  checkOneOf(at("runtime"), given.runtime, RUNTIMES, "invalid_runtime");
 }
 
 /** The model's lookup graph if it is a static embedding; `undefined` sends it to ONNX Runtime. */

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { ModelError, errorText } from "../../errors.js";
+import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
 import type { Pooling } from "./embedder.js";
 
 // transformers.js' file suffix for each dtype (onnx/model<suffix>.onnx).
@@ -52,8 +53,24 @@ export async function readModelFolder(dir: string, dtype: string | undefined): P
 export function corruptModelFile(path: string, cause: unknown): ModelError {
   return new ModelError(
     "model_corrupt",
-    `Cannot load ${path}: ${errorText(cause)}. The file is corrupt or incomplete (a git-lfs pointer instead of the real file?): rebuild the bundled model with \`npm run model:build\`, or download the model's files again.`,
+    `Cannot load ${path}: ${errorText(cause)}. The file is corrupt or incomplete (a git-lfs pointer instead of the real file?): ${fixFor(path, "download the model's files again")}`,
     { cause },
+  );
+}
+
+/**
+ * How to fix a missing or damaged file at `path`. The bundled model ships in the package, so in
+ * an installed toolsift it can only be missing from a broken install; `npm run model:build`
+ * exists only in toolsift's own repository, where the model is built rather than committed.
+ */
+function fixFor(path: string, ownModelFix: string): string {
+  const bundled = resolve(BUNDLED_MODEL_DIR);
+  const inBundled = resolve(path) === bundled || resolve(path).startsWith(`${bundled}${sep}`);
+  if (!inBundled) return `${ownModelFix}.`;
+  return (
+    "This is the model toolsift ships (models/glove-100d-sif in the package), so the install is broken or partial: " +
+    "reinstall toolsift (delete node_modules/toolsift and run npm install), or pass `model` the folder of a model of your own. " +
+    "In a clone of the toolsift repository, build it with `npm run model:build`."
   );
 }
 
@@ -62,7 +79,7 @@ async function readModelConfig(dir: string): Promise<Record<string, unknown>> {
   if (info === undefined || !info.isDirectory()) {
     throw new ModelError(
       "model_not_found",
-      `No embedding model folder at ${dir}. Run \`npm run model:build\` to build the bundled model, or put a model in the transformers.js layout (config.json, tokenizer.json, onnx/model.onnx) there and pass its path as \`model\`.`,
+      `No embedding model folder at ${dir}. ${fixFor(dir, "Pass `model` the path of a model folder in the transformers.js layout (config.json, tokenizer.json, onnx/model.onnx), or leave it out for the bundled model")}`,
     );
   }
   const path = join(dir, "config.json");
@@ -88,7 +105,7 @@ async function readModelFile(path: string, dir: string, dtype: string): Promise<
       const hint = onnx.length > 0 ? ` The folder has onnx/${onnx.join(", onnx/")}; choose one with the dtype option.` : "";
       throw new ModelError(
         "model_not_found",
-        `The embedding model at ${dir} has no ONNX file for dtype "${dtype}" (${path}).${hint} Run \`npm run model:build\` for the bundled model, or copy the model's onnx/ folder there.`,
+        `The embedding model at ${dir} has no ONNX file for dtype "${dtype}" (${path}).${hint || ` ${fixFor(dir, "Copy the model's onnx/ folder there")}`}`,
         { cause },
       );
     }
@@ -99,7 +116,7 @@ async function readModelFile(path: string, dir: string, dtype: string): Promise<
 function missing(path: string, dir: string, cause: unknown): ModelError {
   return new ModelError(
     "model_not_found",
-    `Cannot read ${path} (${errorText(cause)}). ${dir} must be a model in the transformers.js layout (config.json, tokenizer.json, onnx/model.onnx): run \`npm run model:build\` for the bundled model, or copy the complete model folder there.`,
+    `Cannot read ${path} (${errorText(cause)}). ${dir} must be a model in the transformers.js layout (config.json, tokenizer.json, onnx/model.onnx): ${fixFor(dir, "copy the complete model folder there")}`,
     { cause },
   );
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countingEmbedder } from "../../testing/index.js";
 import { ModelError } from "../../errors.js";
@@ -111,6 +114,50 @@ describe("HybridRanker", () => {
     expect(warnings).toEqual([expect.stringMatching(/^ranker_fallback: .*\/missing\/model/)]);
     // Nothing to embed learned queries with any more: learning compares their words only.
     expect(await hybrid.embedder()).toBeUndefined();
+  });
+
+  it("reports its ranker_fallback to listeners beside onWarning, so a tool search given it can report it too", async () => {
+    const heard: string[] = [];
+    const hybrid = new HybridRanker({ semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }), fallbackToLexical: true });
+    const unlisten = hybrid.listen((code, message) => heard.push(`${code}: ${message}`));
+    // A listener that throws is skipped: a warning never breaks the ranking.
+    hybrid.listen(() => {
+      throw new Error("observer bug");
+    });
+    await hybrid.update(CATALOGUE);
+    expect(heard).toEqual([expect.stringMatching(/^ranker_fallback: The semantic ranker failed .*\/missing\/model.*bm25 alone/)]);
+    unlisten();
+    await new HybridRanker({ semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }), fallbackToLexical: true }).update(CATALOGUE);
+    expect(heard).toHaveLength(1);
+  });
+
+  it("passes its sides' warnings to its listeners: its own embedding ranker's, and a side's of yours through its listen", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), "toolsift-hybrid-"));
+    try {
+      // A file where the cache folder should be: the cache cannot be written.
+      const blocked = join(scratch, "file");
+      writeFileSync(blocked, "");
+      const own: string[] = [];
+      const heard: string[] = [];
+      const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: join(blocked, "cache") }, onWarning: (code) => own.push(code) });
+      hybrid.listen((code) => heard.push(code));
+      await hybrid.update(CATALOGUE);
+      expect(own).toEqual(["cache_write_failed"]);
+      expect(heard).toEqual(["cache_write_failed"]);
+
+      const side = new EmbeddingRanker({ embedder, cacheDir: join(blocked, "cache") });
+      const wrapping = new HybridRanker({ semantic: side });
+      const fromSide: string[] = [];
+      wrapping.listen((code) => fromSide.push(code));
+      await wrapping.update(CATALOGUE);
+      expect(fromSide).toEqual(["cache_write_failed"]);
+      // Closed, the hybrid stops listening to the side it was given.
+      await wrapping.close();
+      await side.update([...CATALOGUE, doc("extra__tool", "One more tool to embed.")]);
+      expect(fromSide).toEqual(["cache_write_failed"]);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   it("hands out its semantic side's embedder, for comparing learned queries in the same space", async () => {

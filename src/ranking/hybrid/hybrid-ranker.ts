@@ -4,6 +4,8 @@ import type { Embedder } from "../embedding/embedder.js";
 import { EmbeddingRanker, type EmbeddingRankerOptions } from "../embedding/embedding-ranker.js";
 import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
+import { RankerWarnings } from "../ranker-warnings.js";
+import { checkHybridOptions } from "./check-hybrid-options.js";
 import { fuse, type Fusion } from "./fuse.js";
 
 /**
@@ -99,16 +101,36 @@ export class HybridRanker implements Ranker {
   private semanticFailed = false;
   /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
   private readonly names: ExactNames | undefined;
+  private readonly listeners = new RankerWarnings();
+  /** Stops hearing the warnings of sides the caller built (and listens to them, through this ranker). */
+  private readonly unlistenSides: (() => void)[] = [];
 
+  /** @throws OptionsError (`invalid_options`, or `loadEmbedder`'s codes for `semantic.embedder`) for a bad option or one it does not know. */
   constructor(private readonly options: HybridRankerOptions = {}) {
+    checkHybridOptions(options);
     // The sides rank one request each; the hybrid itself pins named tools and merges requests.
     const single = { exactNames: false, multiPart: false } as const;
     this.lexical = options.lexical ?? new Bm25Ranker({ ...single, abstention: Boolean(options.abstention) });
     const semantic = options.semantic;
     // The fusion floor does the semantic cut here; 0.3 is what bench/tune-fusion.ts measured with.
+    // The default side's warnings go where they always did (its own onWarning, else the hybrid's)
+    // and to the hybrid's listeners; a side of the caller's is heard through its own listen.
+    const sideWarning = isRanker(semantic) ? undefined : (semantic?.onWarning ?? options.onWarning);
     this.semantic = isRanker(semantic)
       ? semantic
-      : new EmbeddingRanker({ minSimilarity: 0.3, ...(options.onWarning ? { onWarning: options.onWarning } : {}), ...semantic, ...single });
+      : new EmbeddingRanker({
+          minSimilarity: 0.3,
+          ...semantic,
+          ...single,
+          onWarning: (code, message) => {
+            sideWarning?.(code, message);
+            this.listeners.warn(code, message);
+          },
+        });
+    for (const side of [options.lexical, isRanker(semantic) ? semantic : undefined]) {
+      const unlisten = side?.listen?.((code, message) => this.listeners.warn(code, message));
+      if (unlisten) this.unlistenSides.push(unlisten);
+    }
     this.name = `hybrid-${options.fusion ?? "adaptive"}`;
     this.names = options.exactNames === false ? undefined : new ExactNames();
   }
@@ -171,7 +193,13 @@ export class HybridRanker implements Ranker {
     return low + (high - low) * coverage;
   }
 
+  /** Hears the ranker's warnings, and its sides', beside `onWarning`; returns a function that stops listening. */
+  listen(listener: (code: string, message: string) => void): () => void {
+    return this.listeners.listen(listener);
+  }
+
   async close(): Promise<void> {
+    for (const unlisten of this.unlistenSides.splice(0)) unlisten();
     await this.lexical.close?.();
     await this.semantic.close?.();
   }
@@ -183,10 +211,9 @@ export class HybridRanker implements Ranker {
     } catch (error) {
       if (!this.options.fallbackToLexical) throw error;
       this.semanticFailed = true;
-      this.options.onWarning?.(
-        "ranker_fallback",
-        `The semantic ranker failed (${errorText(error)}); ranking with ${this.lexical.name} alone from now on.`,
-      );
+      const message = `The semantic ranker failed (${errorText(error)}); ranking with ${this.lexical.name} alone from now on.`;
+      this.options.onWarning?.("ranker_fallback", message);
+      this.listeners.warn("ranker_fallback", message);
       return undefined;
     }
   }

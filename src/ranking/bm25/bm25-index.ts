@@ -1,0 +1,279 @@
+import type { ExactNames } from "../query/index.js";
+import type { RankDocument } from "../ranker.js";
+import { fieldTermsOf } from "./bm25-terms.js";
+import { FIELD_COUNT, TermPostings } from "./term-postings.js";
+
+/** One tool's place in the index. */
+export interface Bm25Slot {
+  readonly name: string;
+  readonly server: string | undefined;
+  readonly fingerprint: string;
+  /** The tool's distinct term ids, to lower their document frequencies when it leaves. */
+  readonly terms: Int32Array;
+}
+
+/**
+ * BM25F's index of a catalogue: per term the tools that contain it and how often per field
+ * ({@link TermPostings}), per tool its field lengths and their length normalisation.
+ *
+ * It is incremental: `update` re-indexes only tools whose fingerprint changed, so a catalogue
+ * that gains a tool mid-session costs one document, not a rebuild. A removed tool's slot is
+ * marked dead and skipped; once dead entries outnumber live ones, slots and terms are
+ * renumbered densely. Everything lives in typed arrays, read directly by the ranker's query loop.
+ */
+export class Bm25Index {
+  private readonly slotIds = new Map<string, number>();
+  /** By slot; `undefined` for a removed tool whose entries await compaction. */
+  private slots: (Bm25Slot | undefined)[] = [];
+  private orders = new Int32Array(16);
+  private fieldLengths = new Float64Array(16 * FIELD_COUNT);
+  private norms = new Float64Array(16 * FIELD_COUNT);
+  private normsStale = true;
+  private epoch = 0;
+  private alives = new Uint8Array(16);
+  private readonly lengthTotals = new Float64Array(FIELD_COUNT);
+  private liveCount = 0;
+  /** Posting entries that belong to removed tools. */
+  private deadEntries = 0;
+  private liveEntries = 0;
+
+  private readonly termIds = new Map<string, number>();
+  private postings: TermPostings[] = [];
+  /** Live documents per term. */
+  private frequencies = new Int32Array(16);
+  /** Scratch for indexing one document: per term, the document that last saw it and where. */
+  private seenIn = new Int32Array(16);
+  private localIndex = new Int32Array(16);
+  private generation = 0;
+
+  constructor(
+    /** BM25's field-length normalisation, 0 (none) to 1 (full). */
+    private readonly b: number,
+    /** Kept in step with the index: a tool added or removed here is added or removed there. */
+    private readonly names: ExactNames | undefined,
+  ) {}
+
+  /** Live tools. */
+  get live(): number {
+    return this.liveCount;
+  }
+
+  /** How many slots the arrays hold: per-slot scratch of this length fits every slot. */
+  get capacity(): number {
+    return this.orders.length;
+  }
+
+  /** 1 for a live slot, 0 for a removed tool whose entries await compaction. */
+  get alive(): Uint8Array {
+    return this.alives;
+  }
+
+  /** Position in the latest catalogue, by slot: breaks score ties in catalogue order. */
+  get order(): Int32Array {
+    return this.orders;
+  }
+
+  /** Counts norm recomputations: a term's saturated weights older than this are stale. */
+  get normsEpoch(): number {
+    return this.epoch;
+  }
+
+  /** BM25's length normalisation per slot and field (`FIELD_COUNT` apart), for the current average lengths. */
+  currentNorms(): Float64Array {
+    if (this.normsStale) this.updateNorms();
+    return this.norms;
+  }
+
+  slotOf(name: string): number | undefined {
+    return this.slotIds.get(name);
+  }
+
+  /** A live slot's tool. */
+  slot(slot: number): Bm25Slot {
+    return this.slots[slot]!;
+  }
+
+  termIdOf(term: string): number | undefined {
+    return this.termIds.get(term);
+  }
+
+  postingsOf(termId: number): TermPostings {
+    return this.postings[termId]!;
+  }
+
+  /** Live documents that contain the term. */
+  documentFrequency(termId: number): number {
+    return this.frequencies[termId]!;
+  }
+
+  frequencyOf(term: string): number {
+    const id = this.termIds.get(term);
+    return id === undefined ? 0 : this.frequencies[id]!;
+  }
+
+  /** The ids of the terms some live tool has, in the given order (so scores add up in a fixed order). */
+  knownIds(terms: readonly string[]): number[] {
+    const ids: number[] = [];
+    for (const term of terms) {
+      const id = this.termIds.get(term);
+      if (id !== undefined && this.frequencies[id]! > 0) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** Brings the index in line with the catalogue: new or changed tools (re)indexed, missing ones removed. */
+  update(documents: readonly RankDocument[]): void {
+    const current = new Set<string>();
+    documents.forEach((document, order) => {
+      current.add(document.name);
+      const existing = this.slotIds.get(document.name);
+      if (existing !== undefined && this.slots[existing]!.fingerprint === document.fingerprint) {
+        this.orders[existing] = order;
+        return;
+      }
+      if (existing !== undefined) this.remove(existing);
+      this.add(document, order);
+    });
+    for (const [name, slot] of [...this.slotIds]) {
+      if (!current.has(name)) this.remove(slot);
+    }
+    // Removed tools' entries are skipped at query time; once they are the majority, drop them.
+    if (this.deadEntries > this.liveEntries) this.compact();
+  }
+
+  private add(document: RankDocument, order: number): void {
+    const slot = this.slots.length;
+    this.reserveSlots(slot + 1);
+    // The document's distinct terms, and per term its count in each field (FIELD_COUNT apart).
+    const terms: number[] = [];
+    const counts: number[] = [];
+    const generation = ++this.generation;
+    fieldTermsOf(document).forEach((fieldTerms, field) => {
+      this.fieldLengths[slot * FIELD_COUNT + field] = fieldTerms.length;
+      this.lengthTotals[field] = this.lengthTotals[field]! + fieldTerms.length;
+      for (const term of fieldTerms) {
+        const id = this.termId(term);
+        if (this.seenIn[id] !== generation) {
+          this.seenIn[id] = generation;
+          this.localIndex[id] = terms.length;
+          terms.push(id);
+          counts.push(0, 0, 0, 0);
+        }
+        counts[this.localIndex[id]! * FIELD_COUNT + field]!++;
+      }
+    });
+    terms.forEach((id, local) => {
+      this.postings[id]!.add(slot, counts, local * FIELD_COUNT);
+      this.frequencies[id]!++;
+    });
+    this.slots.push({
+      name: document.name,
+      server: document.server,
+      fingerprint: document.fingerprint,
+      terms: Int32Array.from(terms),
+    });
+    this.names?.add(document.name, document.server);
+    this.alives[slot] = 1;
+    this.slotIds.set(document.name, slot);
+    this.orders[slot] = order;
+    this.liveCount++;
+    this.liveEntries += terms.length;
+    this.normsStale = true;
+  }
+
+  private remove(slot: number): void {
+    const removed = this.slots[slot]!;
+    for (const id of removed.terms) this.frequencies[id]!--;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      this.lengthTotals[field] = this.lengthTotals[field]! - this.fieldLengths[slot * FIELD_COUNT + field]!;
+    }
+    this.slots[slot] = undefined;
+    this.alives[slot] = 0;
+    this.slotIds.delete(removed.name);
+    this.names?.remove(removed.name);
+    this.liveCount--;
+    this.liveEntries -= removed.terms.length;
+    this.deadEntries += removed.terms.length;
+    this.normsStale = true;
+  }
+
+  private termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.postings.length;
+      this.termIds.set(term, id);
+      this.postings.push(new TermPostings());
+      if (id >= this.frequencies.length) {
+        this.frequencies = grown(this.frequencies, id + 1);
+        this.seenIn = grown(this.seenIn, id + 1);
+        this.localIndex = grown(this.localIndex, id + 1);
+      }
+    }
+    return id;
+  }
+
+  private updateNorms(): void {
+    const { b } = this;
+    const averages = Array.from(this.lengthTotals, (total) => Math.max(total / this.liveCount, 1));
+    for (let slot = 0; slot < this.slots.length; slot++) {
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        this.norms[slot * FIELD_COUNT + field] =
+          1 - b + (b * this.fieldLengths[slot * FIELD_COUNT + field]!) / averages[field]!;
+      }
+    }
+    this.normsStale = false;
+    this.epoch++;
+  }
+
+  /** Renumbers live tools and their terms densely, dropping removed tools' entries and unused terms. */
+  private compact(): void {
+    const newSlotOf = new Int32Array(this.slots.length).fill(-1);
+    const slots: Bm25Slot[] = [];
+    this.slots.forEach((entry, slot) => {
+      if (!entry) return;
+      newSlotOf[slot] = slots.length;
+      this.orders[slots.length] = this.orders[slot]!;
+      this.fieldLengths.copyWithin(slots.length * FIELD_COUNT, slot * FIELD_COUNT, (slot + 1) * FIELD_COUNT);
+      slots.push(entry);
+    });
+    for (const [name, slot] of this.slotIds) this.slotIds.set(name, newSlotOf[slot]!);
+    this.alives.fill(0).fill(1, 0, slots.length);
+
+    const newTermOf = new Int32Array(this.postings.length).fill(-1);
+    const postings: TermPostings[] = [];
+    const frequency = new Int32Array(Math.max(16, this.frequencies.length));
+    for (const [term, id] of [...this.termIds]) {
+      if (this.frequencies[id] === 0) {
+        this.termIds.delete(term);
+        continue;
+      }
+      newTermOf[id] = postings.length;
+      frequency[postings.length] = this.frequencies[id]!;
+      this.termIds.set(term, postings.length);
+      this.postings[id]!.compact(newSlotOf);
+      postings.push(this.postings[id]!);
+    }
+    this.slots = slots.map((slot) => ({ ...slot, terms: slot.terms.map((id) => newTermOf[id]!) }));
+    this.postings = postings;
+    this.frequencies = frequency;
+    this.deadEntries = 0;
+    this.normsStale = true;
+  }
+
+  private reserveSlots(count: number): void {
+    if (count <= this.orders.length) return;
+    const capacity = Math.max(count, this.orders.length * 2);
+    this.orders = grown(this.orders, capacity);
+    this.alives = grown(this.alives, capacity);
+    this.fieldLengths = grown(this.fieldLengths, capacity * FIELD_COUNT);
+    this.norms = new Float64Array(capacity * FIELD_COUNT);
+    this.normsStale = true;
+  }
+}
+
+/** A copy of `array` with room for at least `length` elements. */
+function grown<T extends Uint8Array | Int32Array | Float64Array>(array: T, length: number): T {
+  const next = new (array.constructor as new (length: number) => T)(Math.max(length, array.length * 2));
+  next.set(array);
+  return next;
+}

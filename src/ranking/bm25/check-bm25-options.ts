@@ -1,0 +1,40 @@
+import {
+  checkKeys,
+  checkNumber,
+  checkQueryHandling,
+  invalidOption,
+  optionAt,
+  QUERY_HANDLING_KEYS,
+} from "../check-options.js";
+import { DEFAULT_ABSTENTION } from "./abstention.js";
+import { BM25_FIELDS, DEFAULT_FIELD_WEIGHTS } from "./bm25-terms.js";
+
+const OWNER = "Bm25Ranker";
+const KEYS = ["fieldWeights", "k1", "b", "abstention", ...QUERY_HANDLING_KEYS];
+/** Evidence is in units of a rare word's idf, unbounded; the other limits are shares, 0 to 1. */
+const SHARES: ReadonlySet<string> = new Set(["maxExplained", "maxNameCoverage"]);
+
+/** Checks `Bm25Options` (see {@link checkKeys} for what a refusal says). */
+export function checkBm25Options(options: unknown): void {
+  const given = checkKeys(OWNER, "", options, KEYS, "{ k1: 1.2, b: 0.75 }");
+  const weights = checkKeys(OWNER, "fieldWeights", given.fieldWeights, BM25_FIELDS, "{ name: 4 }");
+  for (const field of BM25_FIELDS)
+    checkNumber(`${OWNER}: fieldWeights.${field}`, weights[field], { min: 0, example: DEFAULT_FIELD_WEIGHTS[field] });
+  checkNumber(`${OWNER}: k1`, given.k1, { min: 0, example: 1.2 });
+  checkNumber(`${OWNER}: b`, given.b, { min: 0, max: 1, example: 0.75 });
+  const { abstention } = given;
+  if (abstention !== undefined && typeof abstention !== "boolean") {
+    if (typeof abstention !== "object" || abstention === null || Array.isArray(abstention)) {
+      throw invalidOption(`${OWNER}: abstention`, "true, false, or limits such as { maxEvidence: 0.5 }", abstention);
+    }
+    const limits = checkKeys(OWNER, "abstention", abstention, Object.keys(DEFAULT_ABSTENTION), "{ maxEvidence: 0.5 }");
+    for (const [key, example] of Object.entries(DEFAULT_ABSTENTION)) {
+      checkNumber(`${OWNER}: abstention.${key}`, limits[key], {
+        min: 0,
+        ...(SHARES.has(key) ? { max: 1 } : {}),
+        example,
+      });
+    }
+  }
+  checkQueryHandling(optionAt(OWNER, ""), given);
+}

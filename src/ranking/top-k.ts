@@ -1,0 +1,64 @@
+/**
+ * The best `k` of a stream of candidates, kept in a min-heap: `heap[0]` is the weakest of the
+ * best so far, so a candidate that cannot make the list costs one comparison.
+ *
+ * The caller asks {@link TopK.admits} before its own costlier checks (a permission filter, say)
+ * and {@link TopK.add}s only candidates that pass them: a filter then runs on the few candidates
+ * that would enter the list, not on all of them.
+ *
+ * `weaker` must be a strict total order (break score ties by a position or id), so the answer
+ * does not depend on the order candidates arrive in.
+ *
+ * @example
+ * ```ts
+ * const top = new TopK<number>(2, (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b));
+ * for (let slot = 0; slot < scores.length; slot++) if (top.admits(slot) && allowed(slot)) top.add(slot);
+ * top.best(); // the two best slots, best first
+ * ```
+ */
+export class TopK<T> {
+  private readonly heap: T[] = [];
+
+  constructor(
+    private readonly k: number,
+    /** Whether `a` ranks below `b`. */
+    private readonly weaker: (a: T, b: T) => boolean,
+  ) {}
+
+  /** Whether the candidate would enter the best `k` as they stand. */
+  admits(candidate: T): boolean {
+    if (this.heap.length < this.k) return true;
+    return this.k > 0 && this.weaker(this.heap[0]!, candidate);
+  }
+
+  /** Adds a candidate {@link TopK.admits} accepted, dropping the weakest when the list is full. */
+  add(candidate: T): void {
+    const { heap, weaker } = this;
+    if (heap.length < this.k) {
+      heap.push(candidate);
+      for (let at = heap.length - 1; at > 0; ) {
+        const parent = (at - 1) >> 1;
+        if (!weaker(heap[at]!, heap[parent]!)) break;
+        [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
+        at = parent;
+      }
+      return;
+    }
+    heap[0] = candidate;
+    for (let at = 0; ; ) {
+      const left = 2 * at + 1;
+      let weakest = at;
+      if (left < heap.length && weaker(heap[left]!, heap[weakest]!)) weakest = left;
+      if (left + 1 < heap.length && weaker(heap[left + 1]!, heap[weakest]!)) weakest = left + 1;
+      if (weakest === at) return;
+      [heap[at], heap[weakest]] = [heap[weakest]!, heap[at]!];
+      at = weakest;
+    }
+  }
+
+  /** The candidates kept, best first. */
+  best(): T[] {
+    const { weaker } = this;
+    return [...this.heap].sort((a, b) => (weaker(a, b) ? 1 : weaker(b, a) ? -1 : 0));
+  }
+}
