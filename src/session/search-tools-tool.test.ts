@@ -60,10 +60,19 @@ describe("parseSearchInput", () => {
   });
 
   // Only a number, or a string holding one (models send "3"), is read as a limit: not true, not [5].
-  it.each([0, 51, 2.5, "three", null, -1, true, [5]])("refuses a limit of %j, saying the range and what it got", (limit) => {
+  it.each<[unknown, string]>([
+    [0, "0"],
+    [51, "51"],
+    [2.5, "2.5"],
+    ["three", '"three" (a string)'],
+    [null, "null"],
+    [-1, "-1"],
+    [true, "true"],
+    [[5], "an array of 1 item"],
+  ])("refuses a limit of %j, saying the range and what it got", (limit, shown) => {
     expect(parseSearchInput({ query: "send", limit })).toEqual({
       ok: false,
-      error: `search_tools: "limit" must be a whole number from 1 to 50, got ${JSON.stringify(limit)}.`,
+      error: `search_tools: "limit" must be a whole number from 1 to 50, got ${shown}.`,
     });
   });
 
@@ -74,7 +83,7 @@ describe("parseSearchInput", () => {
 
 describe("checkQuery", () => {
   it("says a query that is not a string must be one, naming what it was", () => {
-    expect(checkQuery(42)).toBe('search_tools: "query" must be a string describing the task, got number.');
+    expect(checkQuery(42)).toBe('search_tools: "query" must be a string describing the task, got 42.');
     expect(checkQuery(undefined)).toBe('search_tools: "query" must be a string describing the task, got undefined.');
   });
 

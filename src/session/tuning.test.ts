@@ -51,9 +51,9 @@ describe("resolveTuning: defaults", () => {
 describe("resolveTuning: what it refuses", () => {
   it.each([
     ["null", null, "null"],
-    ["an array", [], "an array"],
+    ["an array", [], "an empty array"],
     ["a number", 5, "5"],
-    ["a string", "fast", '"fast"'],
+    ["a string", "fast", '"fast" (a string)'],
     ["a boolean", true, "true"],
   ])("refuses tuning that is %s, with an example of what to pass", (_label, tuning, got) => {
     expect(refusal(tuning)).toBe(`tuning must be an object such as { maxHydratedTools: 10 }, or left out; got ${got}.`);
@@ -68,11 +68,11 @@ describe("resolveTuning: what it refuses", () => {
   });
 
   it.each([
-    ["a string", "false", '"false"'],
+    ["a string", "false", '"false" (a string)'],
     ["a number", 0, "0"],
     ["null", null, "null"],
     ["an object", {}, "an object"],
-    ["an array", [true], "an array"],
+    ["an array", [true], "an array of 1 item"],
   ])("refuses a toolSearch that is %s rather than true or false", (_label, toolSearch, got) => {
     expect(refusal({ toolSearch })).toBe(`tuning.toolSearch must be true or false, got ${got}.`);
   });
@@ -91,7 +91,7 @@ describe("resolveTuning: what it refuses", () => {
     ["a fraction", 2.5, "2.5"],
     ["NaN", Number.NaN, "NaN"],
     ["Infinity", Number.POSITIVE_INFINITY, "Infinity"],
-    ["a numeric string", "5", '"5"'],
+    ["a numeric string", "5", '"5" (a string)'],
     ["above the largest safe integer", Number.MAX_SAFE_INTEGER + 1, "9007199254740992"],
   ])("refuses a count that is %s", (_label, value, got) => {
     expect(refusal({ maxHydratedTools: value })).toBe(`tuning.maxHydratedTools must be a whole number of at least 0, got ${got}.`);

@@ -1,5 +1,6 @@
 import { OptionsError } from "../errors.js";
 import { MAX_SEARCH_LIMIT } from "./search-tools-tool.js";
+import { describeValue } from "../describe-value.js";
 
 /** How progressive disclosure behaves. Every field is optional; defaults are shown. */
 export interface Tuning {
@@ -67,7 +68,7 @@ const DEFAULTS: ResolvedTuning = {
  */
 export function resolveTuning(tuning: unknown = {}): ResolvedTuning {
   if (typeof tuning !== "object" || tuning === null || Array.isArray(tuning)) {
-    throw new OptionsError("invalid_tuning", `tuning must be an object such as { maxHydratedTools: 10 }, or left out; got ${describe(tuning)}.`);
+    throw new OptionsError("invalid_tuning", `tuning must be an object such as { maxHydratedTools: 10 }, or left out; got ${describeValue(tuning)}.`);
   }
   const given = tuning as Tuning;
   for (const key of Object.keys(given)) {
@@ -78,7 +79,7 @@ export function resolveTuning(tuning: unknown = {}): ResolvedTuning {
   const resolved: ResolvedTuning = { ...DEFAULTS };
   for (const [key, value] of Object.entries(given)) if (value !== undefined) Object.assign(resolved, { [key]: value });
   if (typeof resolved.toolSearch !== "boolean") {
-    throw new OptionsError("invalid_tuning", `tuning.toolSearch must be true or false, got ${describe(resolved.toolSearch)}.`);
+    throw new OptionsError("invalid_tuning", `tuning.toolSearch must be true or false, got ${describeValue(resolved.toolSearch)}.`);
   }
   requireCount(resolved.toolSearchThresholdTokens, "toolSearchThresholdTokens", 0);
   requireCount(resolved.maxHydratedTools, "maxHydratedTools", 0);
@@ -94,12 +95,7 @@ export function resolveTuning(tuning: unknown = {}): ResolvedTuning {
 function requireCount(value: number, name: string, min: number, max = Number.MAX_SAFE_INTEGER): void {
   if (!Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
-    throw new OptionsError("invalid_tuning", `tuning.${name} must be a whole number ${range}, got ${describe(value)}.`);
+    throw new OptionsError("invalid_tuning", `tuning.${name} must be a whole number ${range}, got ${describeValue(value)}.`);
   }
 }
 
-function describe(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (value === null || typeof value !== "object") return String(value);
-  return Array.isArray(value) ? "an array" : "an object";
-}

@@ -5,6 +5,7 @@ import { resolveLearning, scopeProblem, type ResolvedLearning } from "../learnin
 import type { AnthropicTool } from "../wire/index.js";
 import { estimateTokens, guardedEstimator, resolveTuning, type ResolvedTuning } from "../session/index.js";
 import type { ToolSearchOptions } from "./tool-search-options.js";
+import { describeValue } from "../describe-value.js";
 
 /** `createToolSearch`'s options, checked once: what every part of a tool search reads. */
 export interface ToolSearchSettings {
@@ -32,11 +33,11 @@ export function parseToolSearchOptions(options: ToolSearchOptions): ToolSearchSe
     throw new OptionsError("invalid_options", "createToolSearch takes an options object: createToolSearch({ tools }).");
   }
   if (options.semanticFallback !== undefined && typeof options.semanticFallback !== "boolean") {
-    throw new OptionsError("invalid_options", `options.semanticFallback must be true or false, got ${JSON.stringify(options.semanticFallback)}.`);
+    throw new OptionsError("invalid_options", `options.semanticFallback must be true or false, got ${describeValue(options.semanticFallback)}.`);
   }
   for (const callback of ["permit", "approve", "onEvent", "estimateTokens"] as const) {
     if (options[callback] !== undefined && typeof options[callback] !== "function") {
-      throw new OptionsError("invalid_options", `options.${callback} must be a function, got ${typeof options[callback]}. Pass a function or leave it out.`);
+      throw new OptionsError("invalid_options", `options.${callback} must be a function, got ${describeValue(options[callback])}. Pass a function or leave it out.`);
     }
   }
   const tuning = resolveTuning(options.tuning);

@@ -66,13 +66,13 @@ describe("createToolSearch options", () => {
       () => createToolSearch({ tools: sampleTools(), [callback]: "yes" } as unknown as ToolSearchOptions),
       OptionsError,
       "invalid_options",
-      `options.${callback} must be a function, got string. Pass a function or leave it out.`,
+      `options.${callback} must be a function, got "yes" (a string). Pass a function or leave it out.`,
     );
     await refuses(
       () => createToolSearch({ tools: sampleTools(), [callback]: null } as unknown as ToolSearchOptions),
       OptionsError,
       "invalid_options",
-      `options.${callback} must be a function, got object. Pass a function or leave it out.`,
+      `options.${callback} must be a function, got null. Pass a function or leave it out.`,
     );
   });
 
@@ -238,15 +238,17 @@ describe("search() options", () => {
   it("refuses a bad query with a QueryError whose message has no search_tools prefix", async () => {
     const toolSearch = await createToolSearch({ tools: sampleTools() });
     await refuses(() => toolSearch.search("   "), QueryError, "invalid_query", EMPTY_QUERY);
-    await refuses(() => toolSearch.search(42 as unknown as string), QueryError, "invalid_query", '"query" must be a string describing the task, got number.');
+    await refuses(() => toolSearch.search(42 as unknown as string), QueryError, "invalid_query", '"query" must be a string describing the task, got 42.');
   });
 
   it.each([
     ["0", 0, "0"],
     ["51", 51, "51"],
     ["a fraction", 2.5, "2.5"],
-    ["a string", "3", '"3"'],
-    ["NaN", Number.NaN, "null"],
+    ["a string", "3", '"3" (a string)'],
+    ["NaN", Number.NaN, "NaN"],
+    // JSON.stringify throws on a BigInt: the message must still be an OptionsError, not a raw TypeError.
+    ["a BigInt", 10n, "10n"],
   ])("refuses a limit of %s", async (_label, limit, shown) => {
     const toolSearch = await createToolSearch({ tools: sampleTools() });
     await refuses(

@@ -13,6 +13,7 @@ import { SearchPipeline } from "./search-pipeline.js";
 import { SemanticFallback } from "./semantic-fallback.js";
 import { SessionRegistry } from "./session-registry.js";
 import type { SessionOptions, ToolSearchOptions } from "./tool-search-options.js";
+import { describeValue } from "../describe-value.js";
 
 /**
  * Progressive tool disclosure over one catalogue: stubs, a local `search_tools`, and full
@@ -183,7 +184,7 @@ export class ToolSearch {
     const given = options as { limit?: number; scope?: string } | null | undefined;
     const limit = given?.limit ?? this.tuning.searchLimit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
-      throw new OptionsError("invalid_limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${JSON.stringify(limit)}.`);
+      throw new OptionsError("invalid_limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${describeValue(limit)}.`);
     }
     const scope = checkedScope(given?.scope) ?? DEFAULT_SCOPE;
     const context: ToolContext = { sessionId: undefined, stage: "search" };
