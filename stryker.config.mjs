@@ -15,9 +15,6 @@ import { PluginKind, declareFactoryPlugin } from "@stryker-mutator/api/plugin";
  * where its code starts, as the comment did on the line below it, so an entry names the very node
  * a mutator changes (one entry per node): a formatter may put its parent on another line. An entry that matches no spot,
  * or more than one, stops `npm run mutate` with its name, and fails test/mutation/known-equivalents.test.ts.
- *
- * The src/session/ and src/tool-search/ entries still have their comments in the source as well,
- * until those files are split (same mutators, same reasons); the comments can then go.
  */
 export const knownEquivalentMutants = [
   // src/catalogue/
@@ -68,7 +65,7 @@ export const knownEquivalentMutants = [
     reason: "the lengths are equal here, so one more step compares undefined with undefined.",
   },
   {
-    file: "src/catalogue/validate-input.ts",
+    file: "src/catalogue/input-validator.ts",
     mutators: ["BooleanLiteral"],
     code: "validateSchema: false",
     reason: "checkSchema has validated against the same meta-schema; only time is saved.",
@@ -116,7 +113,7 @@ export const knownEquivalentMutants = [
     code: "anchors?.add(anchor)",
     reason: "anchors is defined whenever there is an anchor to loop over.",
   },
-  // src/session/ (the comments are still in the source too, until the split)
+  // src/session/ and src/wire/
   {
     file: "src/session/tool-search-session.ts",
     mutators: ["ArrayDeclaration"],
@@ -140,7 +137,7 @@ export const knownEquivalentMutants = [
     reason: "only hydrate() reads this, and it keeps only names the hydration holds, which a keep tool never is",
   },
   {
-    file: "src/session/tool-search-session.ts",
+    file: "src/wire/tool-format.ts",
     mutators: ["StringLiteral"],
     code: '"anthropic"',
     within: "if (format === undefined)",
@@ -154,7 +151,7 @@ export const knownEquivalentMutants = [
     within: "sentence[MAX_LENGTH - 2]",
     reason: 'never read, as the sentence is over 160 units long; `?? ""` only satisfies the type checker.',
   },
-  // src/tool-search/ (the comments are still in the source too, until the split)
+  // src/tool-search/
   {
     file: "src/tool-search/tool-search.ts",
     mutators: ["OptionalChaining"],
@@ -162,9 +159,9 @@ export const knownEquivalentMutants = [
     reason: "Learning catches a throwing embedderOf and treats it as no embedder, as it does undefined",
   },
   {
-    file: "src/tool-search/tool-search.ts",
+    file: "src/tool-search/permissions.ts",
     mutators: ["UpdateOperator"],
-    code: "this.permissionEpoch++",
+    code: "this.epoch++",
     reason: "the epoch is only compared for equality, so counting down invalidates the cached blocks as well",
   },
   {
@@ -182,27 +179,27 @@ export const knownEquivalentMutants = [
     reason: "teach() trims every query itself",
   },
   {
-    file: "src/tool-search/tool-search.ts",
+    file: "src/tool-search/permissions.ts",
     mutators: ["StringLiteral"],
-    code: 'this.options.permit ? (context.sessionId ?? "") : ""',
+    code: 'this.permit ? (context.sessionId ?? "") : ""',
     reason: "any constant serves; a block always has a session id, and without permit one key serves every session",
   },
   {
-    file: "src/tool-search/tool-search.ts",
+    file: "src/tool-search/session-registry.ts",
     mutators: ["ConditionalExpression"],
     code: "options === undefined",
     within: "return { request: {} }",
     reason: "session() defaults its options to {}, so undefined never gets here",
   },
   {
-    file: "src/tool-search/tool-search.ts",
+    file: "src/tool-search/session-registry.ts",
     mutators: ["ObjectLiteral"],
     code: "{ request: {} }",
     within: "if (options === undefined)",
     reason: "session() defaults its options to {}, so undefined never gets here",
   },
   {
-    file: "src/tool-search/tool-search.ts",
+    file: "src/tool-search/parse-options.ts",
     mutators: ["OptionalChaining"],
     code: "onEvent?.(event)",
     reason: "without onEvent the call throws inside this try, which swallows it",
@@ -291,7 +288,7 @@ export default {
   // This file is also the plugin that carries the known-equivalent mutants above.
   appendPlugins: ["./stryker.config.mjs"],
   ignorers: ["known-equivalents"],
-  mutate: ["src/catalogue/**/*.ts", "src/session/**/*.ts", "src/tool-search/**/*.ts", "!src/**/*.test.ts", "!src/**/*.fixture.ts", "!src/**/index.ts"],
+  mutate: ["src/catalogue/**/*.ts", "src/session/**/*.ts", "src/tool-search/**/*.ts", "src/wire/**/*.ts", "!src/**/*.test.ts", "!src/**/*.fixture.ts", "!src/**/index.ts"],
   coverageAnalysis: "perTest",
   concurrency: 2,
   timeoutMS: 20_000,

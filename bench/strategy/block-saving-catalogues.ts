@@ -1,4 +1,4 @@
-import { type ToolDefinition } from "../../src/index.js";
+import type { ToolDefinition } from "../../src/index.js";
 import { fromMcp } from "../../src/public/mcp.js";
 import { everythingServerEntry } from "../../test/support/mcp-servers.js";
 import type { BenchDataset } from "../load-dataset.js";

@@ -1,5 +1,5 @@
 import { createToolSearch, type ToolDefinition, type Tuning } from "../../src/index.js";
-import { type AgentStrategy } from "../../src/public/agent.js";
+import type { AgentStrategy } from "../../src/public/agent.js";
 import type { StrategyRun, StrategyTurn } from "../report/bench-report.js";
 import { estimateResultTokens } from "./estimate-json-tokens.js";
 import { runOracleSession, type OracleSession } from "./oracle-session.js";

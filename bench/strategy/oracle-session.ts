@@ -1,5 +1,5 @@
-import { type AnthropicTool, type SessionView, type ToolResultBlock, type ToolSearch } from "../../src/index.js";
-import { type AgentStrategy } from "../../src/public/agent.js";
+import type { AnthropicTool, SessionView, ToolResultBlock, ToolSearch } from "../../src/index.js";
+import type { AgentStrategy } from "../../src/public/agent.js";
 import { estimateBlockTokens } from "../../src/session/index.js";
 import { estimateResultTokens } from "./estimate-json-tokens.js";
 import { oracleInputFor } from "./oracle-input.js";

@@ -1,7 +1,7 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, isAbortSignalLike, tracedToolCall, type ToolSearchSession } from "../session/index.js";
-import { type ToolResultBlock } from "../wire/index.js";
+import type { ToolResultBlock } from "../wire/index.js";
 import type { SessionOptions } from "../tool-search/index.js";
 import { AgentError, type AgentStage } from "./agent-error.js";
 import { placeCacheBreakpoints } from "./cache-breakpoints.js";

@@ -2,7 +2,7 @@ import type { JSONSchema7, Tool, ToolCallRepairFunction, ToolSet } from "ai";
 import type { ToolResultContentBlock } from "../catalogue/index.js";
 import { DependencyError, ToolsiftError, errorText } from "../errors.js";
 import { buildToolBlock, type ToolSearchSession } from "../session/index.js";
-import { type AnthropicTool, type ToolResultBlock } from "../wire/index.js";
+import type { AnthropicTool, ToolResultBlock } from "../wire/index.js";
 
 type AiModule = typeof import("ai");
 

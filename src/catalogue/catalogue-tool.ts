@@ -1,7 +1,7 @@
 import type { RankDocument } from "../ranking/index.js";
 import type { DefinitionFields } from "./read-definition.js";
 import type { JsonSchemaObject, ZodSchemaLike, ToolContext, ToolDefinition } from "./tool-definition.js";
-import type { InputValidator } from "./validate-input.js";
+import type { InputValidator } from "./input-validator.js";
 
 /**
  * A tool as toolsift holds it after checking its definition: the wire form the model sees,

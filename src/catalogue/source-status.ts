@@ -1,4 +1,4 @@
-import { boundText, oneLine } from "../mcp/bounded-text.js";
+import { boundText, oneLine } from "./bounded-text.js";
 import { MAX_REPORTED_SOURCES, type ToolSourceStatus } from "./tool-definition.js";
 
 /** A source's name is a server name; far past the 32 characters `fromMcp` allows. */

@@ -1,6 +1,6 @@
 import { openCatalogue, parseGatewaySettings, rankerFor, readGatewayConfig, toolPolicy, type GatewaySettings } from "../gateway/index.js";
 import { createToolSearch, type RankerName, type ToolDefinition, type ToolSearch } from "../index.js";
-import { type McpServerStatus } from "../public/mcp.js";
+import type { McpServerStatus } from "../public/mcp.js";
 import type { Finding } from "./inspect/finding.js";
 import type { CatalogueSource } from "./parse-cli.js";
 import { readToolsFile } from "./read-tools-file.js";

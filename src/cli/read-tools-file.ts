@@ -1,4 +1,4 @@
-import { parseTool } from "../catalogue/index.js";
+import { parseTool } from "../for-apps.js";
 import { errorText } from "../errors.js";
 import { describeValue } from "../describe-value.js";
 import { ConfigError, readJsonFile } from "../gateway/index.js";

@@ -1,4 +1,4 @@
-import { firstSentence } from "../session/index.js";
+import { firstSentence } from "../for-apps.js";
 import type { CliIo } from "./cli-io.js";
 import { loadCatalogue } from "./load-catalogue.js";
 import type { CliCommand } from "./parse-cli.js";

@@ -1,4 +1,4 @@
-import { Gateway, listenHttp, readGatewayConfig } from "../gateway/index.js";
+import { Gateway, listenHttp, readGatewayConfig } from "../public/gateway.js";
 import type { CliIo } from "./cli-io.js";
 import type { CliCommand } from "./parse-cli.js";
 

@@ -3,7 +3,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
-import { noSuchTool, searchAnswer, withUnavailable } from "../session/index.js";
+import { noSuchTool, searchAnswer, withUnavailable } from "../for-apps.js";
 import { callResultOf, errorCallResult, type McpCallResult } from "./call-result.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";

@@ -1,4 +1,4 @@
-import { loadMcpSdk } from "../mcp/mcp-sdk.js";
+import { loadMcpSdk } from "../for-apps.js";
 
 /** The server side of @modelcontextprotocol/sdk that the gateway uses. */
 export interface GatewaySdk {

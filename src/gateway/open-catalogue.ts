@@ -1,7 +1,7 @@
 import { Bm25Ranker, EmbeddingRanker, HybridRanker, createToolSearch, type Ranker, type RankerName, type ToolSearch, type ToolSearchOptions } from "../index.js";
 import { fromMcp, type McpHostEvent, type McpToolHost } from "../public/mcp.js";
 import type { ToolsiftError } from "../errors.js";
-import { combineFailures } from "../mcp/from-mcp.js";
+import { combineFailures } from "../for-apps.js";
 import type { GatewayConfig, GatewaySettings } from "./gateway-config.js";
 import { toolPolicy } from "./tool-policy.js";
 

@@ -2,7 +2,7 @@ import type { ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
 import { ToolsiftError, errorText } from "../errors.js";
 import type { ToolSourceStatus } from "../catalogue/tool-definition.js";
-import { boundText, oneLine } from "./bounded-text.js";
+import { boundText, oneLine } from "../catalogue/bounded-text.js";
 import { briefReason } from "./brief-reason.js";
 import { backoffDelay, type Backoff } from "./mcp-backoff.js";
 import type { McpServerStatus } from "./mcp-host-event.js";

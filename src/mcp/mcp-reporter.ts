@@ -1,5 +1,5 @@
 import { errorText, type ToolsiftError } from "../errors.js";
-import { oneLine } from "./bounded-text.js";
+import { oneLine } from "../catalogue/bounded-text.js";
 import type { McpHostEvent } from "./mcp-host-event.js";
 
 const MAX_LINE = 500;

@@ -1,5 +1,5 @@
 import { toolOutput, type ToolOutput, type ToolResultContentBlock, type ToolResultImageType } from "../catalogue/tool-output.js";
-import { boundText } from "./bounded-text.js";
+import { boundText } from "../catalogue/bounded-text.js";
 import { isRecord } from "./unknown-value.js";
 
 /** The image types the Anthropic API takes in an image block; anything else is described in text. */

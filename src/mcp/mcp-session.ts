@@ -1,6 +1,6 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolsiftError, errorText } from "../errors.js";
-import { boundText, oneLine } from "./bounded-text.js";
+import { boundText, oneLine } from "../catalogue/bounded-text.js";
 import { BriefedError, briefReason } from "./brief-reason.js";
 import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";

@@ -2,7 +2,7 @@ import type { JsonSchemaObject, ToolDefinition } from "../catalogue/tool-definit
 import type { ToolOutput } from "../catalogue/tool-output.js";
 import { describeValue } from "../describe-value.js";
 import { ToolsiftError } from "../errors.js";
-import { boundText } from "./bounded-text.js";
+import { boundText } from "../catalogue/bounded-text.js";
 import { mcpToolName } from "./mcp-tool-name.js";
 import { isRecord } from "./unknown-value.js";
 

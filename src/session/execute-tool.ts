@@ -93,7 +93,7 @@ export async function executeTool(
   if (!checked.ok) return checked.block;
   const approved = await approveCall(host, tool, checked.value, context, report);
   if (!approved.ok) return approved.block;
-  const ran = await runTool(call, tool, checked.value, context, report);
+  const ran = await runTool(tool, checked.value, context, report);
   if (!ran.ok) return ran.block;
   const result = resultOf(call.id, tool.name, ran.value);
   report.send({ validation: "valid", outcome: "ok", ...(result.unreadable ? { error: result.unreadable } : {}) });
@@ -192,7 +192,7 @@ async function approval(services: SessionServices, tool: CatalogueTool, input: u
 }
 
 /** Runs the tool on the checked input, racing the call's signal. */
-async function runTool(call: ReadToolCall, tool: CatalogueTool, input: unknown, context: ToolContext, report: CallReport): Promise<Step<unknown>> {
+async function runTool(tool: CatalogueTool, input: unknown, context: ToolContext, report: CallReport): Promise<Step<unknown>> {
   const run = tool.run;
   if (!run) {
     return report.fail({ validation: "valid", outcome: "tool-error", error: "no execute function" }, `${tool.name} cannot be run here: its definition has no execute function.`);

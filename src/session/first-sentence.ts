@@ -9,11 +9,10 @@ export function firstSentence(description: string): string {
   const text = description.trim().replace(/\s+/g, " ");
   // White space is folded to single spaces above, and a full stop at the very end leaves the
   // whole text anyway, so one space before the capital is all there is to match.
-  const end = /[.!?](?=\s[A-Z"'(\[])/.exec(text);
+  const end = /[.!?](?=\s[A-Z"'([])/.exec(text);
   const sentence = end ? text.slice(0, end.index + 1) : text;
   if (sentence.length <= MAX_LENGTH) return sentence;
   // Never cut between the halves of a surrogate pair (an emoji, say): half a pair is not text.
-  // Stryker disable next-line StringLiteral: never read, as the sentence is over 160 units long; `?? ""` only satisfies the type checker.
   const cutAt = /[\uD800-\uDBFF]/.test(sentence[MAX_LENGTH - 2] ?? "") ? MAX_LENGTH - 2 : MAX_LENGTH - 1;
   const cut = sentence.slice(0, cutAt);
   const lastSpace = cut.lastIndexOf(" ");

@@ -122,7 +122,6 @@ export class ToolSearchSession {
     const presentation = permitted.stubTokens > tuning.maxStubTokens ? "search-only" : "stubs";
     const hydratedTools = this.hydration
       .byFirstUse()
-      // Stryker disable next-line ArrayDeclaration: anything put in place of a missing tool is dropped by the stillPermitted filter below (it has no name the snapshot holds)
       .flatMap((name) => permitted.othersByName.get(name) ?? [])
       .filter((tool) => stillPermitted(tool.name));
     let others: DeferrableTool[] | undefined;
@@ -165,7 +164,6 @@ export class ToolSearchSession {
     await this.replayed();
     const snapshot = await this.services.snapshot();
     const context = this.context("block");
-    // Stryker disable next-line ArrayDeclaration: a name that was not hydrated is dropped by the hydration.has filter on return
     const hydrated: string[] = [];
     for (const name of names) {
       const tool = snapshot.byName.get(name);
@@ -264,7 +262,6 @@ export class ToolSearchSession {
 
   /** Whether the use hydrated the tool now (a keep tool never is). */
   private hydrateTool(tool: CatalogueTool): boolean {
-    // Stryker disable next-line BooleanLiteral: only hydrate() reads this, and it keeps only names the hydration holds, which a keep tool never is
     if (this.services.tuning.keepTools.includes(tool.name)) return false;
     const change = this.hydration.use(tool.name);
     if (change.hydrated) this.services.emit({ type: "hydrate", sessionId: this.id, name: tool.name });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { blockNames } from "../../test/support/block-names.js";
 import { toolUse } from "../../test/support/sample-tools.js";
-import { type ToolDefinition, type ToolHost } from "../index.js";
+import type { ToolDefinition, ToolHost } from "../index.js";
 import { stableStrategy, stubsStrategy } from "../public/agent.js";
 import { STUB_HINT, estimateTokens } from "../session/index.js";
 import { createToolSearch } from "./tool-search.js";
@@ -96,7 +96,7 @@ describe("a block costs the tools it shows", () => {
     const toolSearch = await createToolSearch({
       tools: catalogue(3_000),
       tuning: { toolSearchThresholdTokens: 0 },
-      permit: (tool, context) => (context.stage === "block" && asked++, true),
+      permit: (_tool, context) => (context.stage === "block" && asked++, true),
     });
     const session = toolSearch.session("s");
     await session.tools();

@@ -70,7 +70,6 @@ export function checkedScope(scope: unknown): string | undefined {
 function safeEmitter(onEvent: ToolSearchOptions["onEvent"]): (event: ToolSearchEvent) => void {
   return (event) => {
     try {
-      // Stryker disable next-line OptionalChaining: without onEvent the call throws inside this try, which swallows it
       onEvent?.(event);
     } catch {
       // Swallowed on purpose; see above.

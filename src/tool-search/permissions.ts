@@ -44,7 +44,6 @@ export class Permissions {
 
   /** The tools a block of this context may show, derived once per catalogue version and permission epoch. */
   permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools {
-    // Stryker disable next-line StringLiteral: any constant serves; a block always has a session id, and without permit one key serves every session
     const key = this.permit ? (context.sessionId ?? "") : "";
     const cached = this.cache.get(key);
     this.cache.delete(key);
@@ -62,7 +61,6 @@ export class Permissions {
 
   /** Asks `permit` again on the next block of every session. */
   refresh(): void {
-    // Stryker disable next-line UpdateOperator: the epoch is only compared for equality, so counting down invalidates the cached blocks as well
     this.epoch++;
     this.cache.clear();
   }

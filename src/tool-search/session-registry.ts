@@ -65,7 +65,6 @@ export class SessionRegistry {
 
 /** Checks `session()`'s options: what is wrong is named, before any state changes. */
 function readSessionOptions(options: unknown): { request: RequestScope; calls?: TranscriptCall[]; scope?: string } {
-  // Stryker disable next-line ConditionalExpression,ObjectLiteral: session() defaults its options to {}, so undefined never gets here
   if (options === undefined) return { request: {} };
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "session(id, options) takes an options object, e.g. session(id, { context: { userId } }).");

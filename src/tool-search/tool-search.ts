@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Catalogue, ToolContext } from "../catalogue/index.js";
 import { OptionsError, QueryError } from "../errors.js";
-import type { ToolSearchEvent } from "../events.js";
 import { DEFAULT_SCOPE, Learning, scopeProblem } from "../learning/index.js";
 import type { Ranker } from "../ranking/index.js";
 import { MAX_SEARCH_LIMIT, ToolSearchSession, checkQuery, type SearchMatch, type Tuning, type SessionServices, type UnavailableSource } from "../session/index.js";
@@ -41,7 +40,6 @@ export class ToolSearch {
   /** Ranks by meaning when a ranker without an embedder answers nothing; absent when turned off. */
   private readonly fallback: SemanticFallback | undefined;
   private readonly catalogue: Catalogue;
-  private readonly emit: (event: ToolSearchEvent) => void;
   /** The tuning in force, defaults filled in. */
   readonly tuning: Required<Tuning>;
 
@@ -56,7 +54,6 @@ export class ToolSearch {
   ) {
     const { tuning, emit, catalogue } = settings;
     this.tuning = tuning;
-    this.emit = emit;
     this.catalogue = catalogue;
     const estimate = (tool: AnthropicTool) => {
       let tokens = this.estimates.get(tool);
@@ -98,7 +95,6 @@ export class ToolSearch {
     }
     const ranker = await createRanker(options.ranker, { emit });
     const ownsRanker = ranker !== options.ranker;
-    // Stryker disable next-line OptionalChaining: Learning catches a throwing embedderOf and treats it as no embedder, as it does undefined
     const learning = settings.learning && new Learning(settings.learning, () => ranker.embedder?.(), emit);
     const toolSearch = new ToolSearch(settings, ranker, ownsRanker, learning);
     toolSearch.unlistenStore = settings.learning?.store.listen?.((code, message) => emit({ type: "warning", code, message }));
@@ -241,10 +237,8 @@ export class ToolSearch {
     const scope = checkedScope(options?.scope) ?? DEFAULT_SCOPE;
     const at = options?.at instanceof Date ? options.at.getTime() : (options?.at ?? Date.now());
     if (typeof at !== "number" || !Number.isFinite(at) || at < 0) {
-      // Stryker disable next-line OptionalChaining: only an invalid options.at gets here, so options is an object
       throw new OptionsError("invalid_date", `learn(): at must be a Date or milliseconds since the epoch, got ${JSON.stringify(options?.at)}.`);
     }
-    // Stryker disable next-line MethodExpression: teach() trims every query itself
     learning.teach(scope, [query.trim()], toolName, { at });
   }
 

@@ -27,7 +27,6 @@ export function readToolFormat(options: unknown): ToolFormat {
   } catch (error) {
     throw new OptionsError("invalid_format", `tools() could not read options.format (${errorText(error)}).`);
   }
-  // Stryker disable next-line StringLiteral: tools() lays out every format but the two OpenAI ones as Anthropic, so any other string here gives the same block
   if (format === undefined) return "anthropic";
   if (typeof format === "string" && (TOOL_FORMATS as readonly string[]).includes(format)) return format as ToolFormat;
   throw new OptionsError(

@@ -46,7 +46,10 @@ export function transcriptCalls(transcript: unknown): TranscriptCall[] {
 }
 
 function collect(entry: Record<string, unknown>, calls: TranscriptCall[]): void {
-  if (entry.type === "function_call") return add(calls, entry.name, entry.call_id);
+  if (entry.type === "function_call") {
+    add(calls, entry.name, entry.call_id);
+    return;
+  }
   if (entry.role !== "assistant") return;
   const { content, tool_calls: toolCalls } = entry;
   if (Array.isArray(content)) {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type ToolsiftError } from "../../src/index.js";
+import type { ToolsiftError } from "../../src/index.js";
 import { fromMcp, type McpServerConfig } from "../../src/public/mcp.js";
 import { MCP_LIST_LIMITS } from "../../src/mcp/mcp-tool-list.js";
 import { DYNAMIC_SERVER, HOSTILE_SERVER, isAlive, isRunning, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";

@@ -1,6 +1,6 @@
 import { OptionsError } from "../../errors.js";
 import { PERMISSIVE_SCHEMA, searchResultBlock, withUnavailable, type SessionView } from "../../session/index.js";
-import { type AnthropicTool } from "../../wire/index.js";
+import type { AnthropicTool } from "../../wire/index.js";
 import type { ToolResultContentBlock } from "../../catalogue/index.js";
 import type { AgentStrategy } from "./agent-strategy.js";
 

@@ -1,5 +1,5 @@
 import { estimateTokens, loadEmbedder, type Embedder, type RankerName } from "../../index.js";
-import { type McpServerStatus } from "../../public/mcp.js";
+import type { McpServerStatus } from "../../public/mcp.js";
 import type { LoadedCatalogue } from "../load-catalogue.js";
 import type { Finding } from "./finding.js";
 import { lintCatalogue, type LintCoverage } from "./lint.js";

@@ -1,5 +1,5 @@
-import { splitIdentifier, analyzeIdentifier, analyzeText } from "../../ranking/text/index.js";
-import { firstSentence } from "../../session/index.js";
+import { splitIdentifier, analyzeIdentifier, analyzeText } from "../../for-apps.js";
+import { firstSentence } from "../../for-apps.js";
 import type { Embedder, ToolDefinition, ToolSearch } from "../../index.js";
 import type { Finding } from "./finding.js";
 import { cosine, lexicalPairs, type SimilarPair } from "./similarity.js";

@@ -1,8 +1,8 @@
 import { listedTools } from "../../gateway/index.js";
-import { type AnthropicTool, type ToolResultBlock, type ToolSearch } from "../../index.js";
+import type { AnthropicTool, ToolResultBlock, ToolSearch } from "../../index.js";
 import { nativeStrategy, stableStrategy, stubsStrategy } from "../../public/agent.js";
-import { estimateBlockTokens } from "../../session/index.js";
-import { firstSentence } from "../../session/index.js";
+import { estimateBlockTokens } from "../../for-apps.js";
+import { firstSentence } from "../../for-apps.js";
 
 /** The ways a request can carry a catalogue, as the report names them. */
 export type ProjectedStrategy = "full" | "stubs" | "native" | "stable" | "serve";

@@ -1,4 +1,4 @@
-import { analyzeIdentifier, analyzeText } from "../../ranking/text/index.js";
+import { analyzeIdentifier, analyzeText } from "../../for-apps.js";
 
 /** Two tools and how alike they are. */
 export interface SimilarPair {

@@ -1,0 +1,23 @@
+/**
+ * The internals the two applications on top of the library (`gateway/`, `cli/`) use besides
+ * the public faces, each for a reason the faces should not carry. Not an entry point:
+ * package.json does not export it, and `biome.jsonc` lets only `gateway/` and `cli/` reach
+ * past the faces, through this file. Adding a name here is a decision: say why beside it.
+ *
+ * @module
+ */
+
+// The gateway answers search_tools over MCP in exactly the JSON a session gives the model,
+// and names a missing tool the same way.
+export { noSuchTool, searchAnswer, withUnavailable } from "./session/index.js";
+// The CLI's search and inspect show what a stub shows, and a block's size as a session counts it.
+export { estimateBlockTokens, firstSentence } from "./session/index.js";
+// inspect's lint and similarity read names and descriptions as the rankers do.
+export { analyzeIdentifier, analyzeText, splitIdentifier } from "./ranking/text/index.js";
+// The CLI reads a tools file with the catalogue's own checks, one definition at a time.
+export { parseTool } from "./catalogue/index.js";
+// The gateway's config holds MCP server entries, checked as fromMcp checks them; its startup
+// failure combines the servers' as fromMcp does; it loads the optional MCP SDK as fromMcp does.
+export { combineFailures } from "./mcp/from-mcp.js";
+export { parseServerConfig } from "./mcp/mcp-server-config.js";
+export { loadMcpSdk } from "./mcp/mcp-sdk.js";
