@@ -212,7 +212,10 @@ const normalized = (code) => code.replace(/\s+/g, "").replace(/,(?=[)\]}])/g, ""
 /** The statement that holds a node: the one in a block or at the top of the file, an if with its branch. */
 function statementOf(path) {
   let statement = path;
-  while (statement.parentPath && !(statement.isStatement() && (statement.parentPath.isBlockStatement() || statement.parentPath.isProgram()))) {
+  while (
+    statement.parentPath &&
+    !(statement.isStatement() && (statement.parentPath.isBlockStatement() || statement.parentPath.isProgram()))
+  ) {
     statement = statement.parentPath;
   }
   return statement;
@@ -254,12 +257,19 @@ const knownEquivalents = {
     const entries = knownEquivalentMutants.filter((entry) => entry.file === file);
     for (const [entry, spots] of spotsOf(entries, path)) {
       if (spots.length !== 1) {
-        throw new Error(`stryker.config.mjs: the known-equivalent entry ${describe(entry)} matches ${spots.length} spots, not 1; update it.`);
+        throw new Error(
+          `stryker.config.mjs: the known-equivalent entry ${describe(entry)} matches ${spots.length} spots, not 1; update it.`,
+        );
       }
       let line = spots[0];
-      while (!line.parentPath.isProgram() && line.parentPath.node.loc.start.line === line.node.loc.start.line) line = line.parentPath;
+      while (!line.parentPath.isProgram() && line.parentPath.node.loc.start.line === line.node.loc.start.line)
+        line = line.parentPath;
       // ignore: Stryker reads the directive, the printed code leaves it out.
-      const directive = { type: "CommentLine", value: ` Stryker disable next-line ${entry.mutators.join(",")}: ${entry.reason}`, ignore: true };
+      const directive = {
+        type: "CommentLine",
+        value: ` Stryker disable next-line ${entry.mutators.join(",")}: ${entry.reason}`,
+        ignore: true,
+      };
       line.node.leadingComments = [...(line.node.leadingComments ?? []), directive];
     }
     return undefined;
@@ -272,7 +282,9 @@ const describe = (entry) => `for ${entry.file} (${entry.mutators.join()}: ${JSON
 function knownEquivalentsChecked() {
   for (const entry of knownEquivalentMutants) {
     if (!existsSync(entry.file) || !normalized(readFileSync(entry.file, "utf8")).includes(normalized(entry.code))) {
-      throw new Error(`stryker.config.mjs: the known-equivalent entry ${describe(entry)} is not in that file any more; update it.`);
+      throw new Error(
+        `stryker.config.mjs: the known-equivalent entry ${describe(entry)} is not in that file any more; update it.`,
+      );
     }
   }
   return knownEquivalents;
@@ -288,7 +300,15 @@ export default {
   // This file is also the plugin that carries the known-equivalent mutants above.
   appendPlugins: ["./stryker.config.mjs"],
   ignorers: ["known-equivalents"],
-  mutate: ["src/catalogue/**/*.ts", "src/session/**/*.ts", "src/tool-search/**/*.ts", "src/wire/**/*.ts", "!src/**/*.test.ts", "!src/**/*.fixture.ts", "!src/**/index.ts"],
+  mutate: [
+    "src/catalogue/**/*.ts",
+    "src/session/**/*.ts",
+    "src/tool-search/**/*.ts",
+    "src/wire/**/*.ts",
+    "!src/**/*.test.ts",
+    "!src/**/*.fixture.ts",
+    "!src/**/index.ts",
+  ],
   coverageAnalysis: "perTest",
   concurrency: 2,
   timeoutMS: 20_000,

@@ -6,7 +6,12 @@ import { defineConfig } from "vitest/config";
 // for almost every mutant) are left to `npm test`.
 export default defineConfig({
   test: {
-    include: ["src/catalogue/**/*.test.ts", "src/session/**/*.test.ts", "src/tool-search/**/*.test.ts", "test/fuzz/calls.fuzz.test.ts"],
+    include: [
+      "src/catalogue/**/*.test.ts",
+      "src/session/**/*.test.ts",
+      "src/tool-search/**/*.test.ts",
+      "test/fuzz/calls.fuzz.test.ts",
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -23,14 +23,27 @@ describe("parseBenchOptions", () => {
   });
 
   it("collects repeated --dataset and --ranker and sorts --sizes", () => {
-    const options = parseBenchOptions(["--dataset", "a.json", "--dataset", "b.json", "--ranker", "bm25", "--ranker", "peer-ai-sdk", "--sizes", "1000,100,10_000"]);
+    const options = parseBenchOptions([
+      "--dataset",
+      "a.json",
+      "--dataset",
+      "b.json",
+      "--ranker",
+      "bm25",
+      "--ranker",
+      "peer-ai-sdk",
+      "--sizes",
+      "1000,100,10_000",
+    ]);
     expect(options.datasets).toEqual(["a.json", "b.json"]);
     expect(options.rankers).toEqual(["bm25", "peer-ai-sdk"]);
     expect(options.sizes).toEqual([100, 1000, 10000]);
   });
 
   it("turns off scale, strategy, package, vector-index and relevance runs on request", () => {
-    expect(parseBenchOptions(["--no-scale", "--no-strategies", "--no-package", "--no-vector-index", "--no-relevance"])).toMatchObject({
+    expect(
+      parseBenchOptions(["--no-scale", "--no-strategies", "--no-package", "--no-vector-index", "--no-relevance"]),
+    ).toMatchObject({
       noScale: true,
       noStrategies: true,
       noPackage: true,
@@ -42,12 +55,20 @@ describe("parseBenchOptions", () => {
   it("runs learning curves by default, on 1,500 held-back queries (300 with --quick), and skips them on request", () => {
     expect(parseBenchOptions([])).toMatchObject({ noLearning: false, learningQueries: 1_500 });
     expect(parseBenchOptions(["--quick"])).toMatchObject({ learningQueries: 300 });
-    expect(parseBenchOptions(["--no-learning", "--learning-queries", "40"])).toMatchObject({ noLearning: true, learningQueries: 40 });
-    expect(() => parseBenchOptions(["--learning-queries", "0"])).toThrow(/--learning-queries "0" is not a positive whole number/);
+    expect(parseBenchOptions(["--no-learning", "--learning-queries", "40"])).toMatchObject({
+      noLearning: true,
+      learningQueries: 40,
+    });
+    expect(() => parseBenchOptions(["--learning-queries", "0"])).toThrow(
+      /--learning-queries "0" is not a positive whole number/,
+    );
   });
 
   it("takes the exact-vs-HNSW sizes apart from the scale sizes", () => {
-    expect(parseBenchOptions(["--sizes", "2000", "--vector-sizes", "100000,1000"])).toMatchObject({ sizes: [2000], vectorSizes: [1000, 100000] });
+    expect(parseBenchOptions(["--sizes", "2000", "--vector-sizes", "100000,1000"])).toMatchObject({
+      sizes: [2000],
+      vectorSizes: [1000, 100000],
+    });
   });
 
   it("makes --quick smaller unless told otherwise", () => {
@@ -55,7 +76,10 @@ describe("parseBenchOptions", () => {
     expect(quick.sizes).toEqual([1000, 10000]);
     expect(quick.vectorSizes).toEqual([1000, 10000]);
     expect(quick.maxQueries).toBeLessThan(1000);
-    expect(parseBenchOptions(["--quick", "--sizes", "50", "--max-queries", "9"])).toMatchObject({ sizes: [50], maxQueries: 9 });
+    expect(parseBenchOptions(["--quick", "--sizes", "50", "--max-queries", "9"])).toMatchObject({
+      sizes: [50],
+      maxQueries: 9,
+    });
   });
 
   it("rejects unknown options and bad numbers with the option's name", () => {
@@ -64,7 +88,11 @@ describe("parseBenchOptions", () => {
     expect(() => parseBenchOptions(["--sizes", "100,,1000"])).toThrow(/--sizes "100,,1000" has an empty entry/);
     expect(() => parseBenchOptions(["--sizes", "1e3"])).toThrow(/--sizes "1e3" is not a positive whole number/);
     expect(() => parseBenchOptions(["--max-queries", "0"])).toThrow(/--max-queries "0"/);
-    expect(() => parseBenchOptions(["--vector-sizes", "x"])).toThrow(/--vector-sizes "x" is not a positive whole number/);
-    expect(() => parseBenchOptions(["--sizes", "300000"])).toThrow(/--sizes: 300000 is above the generator's limit of 200000/);
+    expect(() => parseBenchOptions(["--vector-sizes", "x"])).toThrow(
+      /--vector-sizes "x" is not a positive whole number/,
+    );
+    expect(() => parseBenchOptions(["--sizes", "300000"])).toThrow(
+      /--sizes: 300000 is above the generator's limit of 200000/,
+    );
   });
 });

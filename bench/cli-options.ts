@@ -128,7 +128,11 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   const quick = values.quick ?? false;
   /** A positive count option, or its default for this mode. */
   const countOf = (option: "scale-queries" | "learning-queries", quickDefault: number, fullDefault: number) =>
-    values[option] === undefined ? (quick ? quickDefault : fullDefault) : positiveInteger(`--${option}`, values[option]);
+    values[option] === undefined
+      ? quick
+        ? quickDefault
+        : fullDefault
+      : positiveInteger(`--${option}`, values[option]);
   return {
     datasets: values.dataset ?? [],
     rankers: values.ranker ?? [],
@@ -136,14 +140,22 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     quick,
     out: values.out,
     maxQueries:
-      values["max-queries"] === undefined ? (quick ? QUICK_MAX_QUERIES : undefined) : positiveInteger("--max-queries", values["max-queries"]),
+      values["max-queries"] === undefined
+        ? quick
+          ? QUICK_MAX_QUERIES
+          : undefined
+        : positiveInteger("--max-queries", values["max-queries"]),
     scaleQueries: countOf("scale-queries", QUICK_SCALE_QUERIES, DEFAULT_SCALE_QUERIES),
     seed: values.seed === undefined ? 42 : nonNegativeInteger("--seed", values.seed),
     noDefaults: values["no-defaults"] ?? false,
     noScale: values["no-scale"] ?? false,
     noStrategies: values["no-strategies"] ?? false,
     vectorSizes:
-      values["vector-sizes"] === undefined ? (quick ? QUICK_VECTOR_SIZES : DEFAULT_VECTOR_SIZES) : parseSizes("--vector-sizes", values["vector-sizes"]),
+      values["vector-sizes"] === undefined
+        ? quick
+          ? QUICK_VECTOR_SIZES
+          : DEFAULT_VECTOR_SIZES
+        : parseSizes("--vector-sizes", values["vector-sizes"]),
     noVectorIndex: values["no-vector-index"] ?? false,
     noPackage: values["no-package"] ?? false,
     noLearning: values["no-learning"] ?? false,
@@ -157,11 +169,18 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
 function parseSizes(option: string, text: string): number[] {
   const parts = text.split(",").map((part) => part.trim());
   if (parts.some((part) => part === "")) {
-    throw new OptionsError("BENCH_OPTIONS", `${option} "${text}" has an empty entry; give comma-separated tool counts such as 1000,10000,50000.`);
+    throw new OptionsError(
+      "BENCH_OPTIONS",
+      `${option} "${text}" has an empty entry; give comma-separated tool counts such as 1000,10000,50000.`,
+    );
   }
   const sizes = parts.map((part) => positiveInteger(option, part.replaceAll("_", "")));
   const tooLarge = sizes.find((size) => size > MAX_SKEWED_SIZE);
-  if (tooLarge !== undefined) throw new OptionsError("BENCH_OPTIONS", `${option}: ${tooLarge} is above the generator's limit of ${MAX_SKEWED_SIZE} tools.`);
+  if (tooLarge !== undefined)
+    throw new OptionsError(
+      "BENCH_OPTIONS",
+      `${option}: ${tooLarge} is above the generator's limit of ${MAX_SKEWED_SIZE} tools.`,
+    );
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 

@@ -21,7 +21,13 @@ const dataset = parseDataset(
   "tiny.json",
 );
 
-const peer: RankerEntry = { id: "registry", label: "registry", kind: "peer", source: "test", create: () => new RegistryBm25Ranker() };
+const peer: RankerEntry = {
+  id: "registry",
+  label: "registry",
+  kind: "peer",
+  source: "test",
+  create: () => new RegistryBm25Ranker(),
+};
 
 describe("evaluateRanker", () => {
   it("averages quality over answerable queries, scores abstention and breaks recall down by kind", async () => {
@@ -69,6 +75,15 @@ describe("rankerRegistry", () => {
     const { entries } = rankerRegistry();
     const ids = entries.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(expect.arrayContaining(["bm25", "peer-substring", "peer-registry-bm25", "peer-ai-sdk", "peer-minisearch", "peer-minisearch-tuned"]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "bm25",
+        "peer-substring",
+        "peer-registry-bm25",
+        "peer-ai-sdk",
+        "peer-minisearch",
+        "peer-minisearch-tuned",
+      ]),
+    );
   });
 });

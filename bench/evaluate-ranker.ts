@@ -31,7 +31,13 @@ export async function evaluateRanker(
   const limit = options.limit ?? 10;
   const answerable = queries.filter((query) => query.expected.length > 0);
   const unanswerable = queries.length - answerable.length;
-  const base = { ranker: entry.id, dataset: dataset.id, queries: queries.length, answerable: answerable.length, unanswerable };
+  const base = {
+    ranker: entry.id,
+    dataset: dataset.id,
+    queries: queries.length,
+    answerable: answerable.length,
+    unanswerable,
+  };
   const probe = new MemoryProbe();
   let ranker: Ranker | undefined;
   let progress: Progress | undefined;
@@ -42,8 +48,10 @@ export async function evaluateRanker(
     probe.sample();
 
     const buildStart = performance.now();
-    await withHeartbeat(`${entry.id} × ${dataset.id}: indexing ${dataset.documents.length} tools`, options.progress, () =>
-      ranker?.update(dataset.documents),
+    await withHeartbeat(
+      `${entry.id} × ${dataset.id}: indexing ${dataset.documents.length} tools`,
+      options.progress,
+      () => ranker?.update(dataset.documents),
     );
     const buildMs = performance.now() - buildStart;
     probe.sample();
@@ -134,7 +142,11 @@ export function sampleQueries<T = BenchQuery>(queries: readonly T[], max: number
  * Shows an indeterminate progress line while a long asynchronous step (an embedding build)
  * runs; a synchronous step blocks the timer and simply shows nothing.
  */
-async function withHeartbeat<T>(label: string, options: ProgressOptions | undefined, step: () => T | Promise<T>): Promise<T> {
+async function withHeartbeat<T>(
+  label: string,
+  options: ProgressOptions | undefined,
+  step: () => T | Promise<T>,
+): Promise<T> {
   const progress = new Progress(label, 1, { ...options, indeterminate: true });
   const timer = setInterval(() => progress.tick(0), 500);
   timer.unref();

@@ -12,7 +12,10 @@ const good = {
     {
       name: "weather__get_forecast",
       description: "Get the weather forecast for a city.",
-      input_schema: { type: "object", properties: { city: { type: "string", description: "City name" }, days: { type: "integer" } } },
+      input_schema: {
+        type: "object",
+        properties: { city: { type: "string", description: "City name" }, days: { type: "integer" } },
+      },
     },
     { name: "mail__send", description: "Send an email." },
   ],
@@ -56,9 +59,13 @@ describe("loadDataset", () => {
   });
 
   it("names the file when it is missing or not JSON", async () => {
-    await expect(loadDataset("/nonexistent/set.json")).rejects.toThrow(/\/nonexistent\/set\.json: cannot be read \(no such file\)/);
+    await expect(loadDataset("/nonexistent/set.json")).rejects.toThrow(
+      /\/nonexistent\/set\.json: cannot be read \(no such file\)/,
+    );
     const path = await fileWith("{ tools: ");
-    await expect(loadDataset(path)).rejects.toThrow(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: not valid JSON`));
+    await expect(loadDataset(path)).rejects.toThrow(
+      new RegExp(`${path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: not valid JSON`),
+    );
   });
 });
 
@@ -73,8 +80,12 @@ describe("parseDataset rejects bad files with the file and the problem", () => {
   });
 
   it("a tool without a name, a duplicate name, or no description", () => {
-    expect(problemOf({ ...good, tools: [{ description: "x" }] })).toMatch(/tools\[0\]\.name must be a non-empty string/);
-    expect(problemOf({ ...good, tools: [...good.tools, good.tools[1]] })).toMatch(/tools\[2\]\.name "mail__send" appears twice/);
+    expect(problemOf({ ...good, tools: [{ description: "x" }] })).toMatch(
+      /tools\[0\]\.name must be a non-empty string/,
+    );
+    expect(problemOf({ ...good, tools: [...good.tools, good.tools[1]] })).toMatch(
+      /tools\[2\]\.name "mail__send" appears twice/,
+    );
     expect(problemOf({ ...good, tools: [{ name: "a" }] })).toMatch(/tools\[0\] \("a"\) has no string description/);
   });
 
@@ -90,9 +101,13 @@ describe("parseDataset rejects bad files with the file and the problem", () => {
   });
 
   it("an empty query, a missing expected list, or an unknown kind", () => {
-    expect(problemOf({ ...good, queries: [{ query: " ", expected: [] }] })).toMatch(/queries\[0\]\.query must be a non-empty string/);
+    expect(problemOf({ ...good, queries: [{ query: " ", expected: [] }] })).toMatch(
+      /queries\[0\]\.query must be a non-empty string/,
+    );
     expect(problemOf({ ...good, queries: [{ query: "q" }] })).toMatch(/queries\[0\]\.expected must be an array/);
-    expect(problemOf({ ...good, queries: [{ query: "q", expected: [], kind: "vague" }] })).toMatch(/kind "vague" is not one of/);
+    expect(problemOf({ ...good, queries: [{ query: "q", expected: [], kind: "vague" }] })).toMatch(
+      /kind "vague" is not one of/,
+    );
   });
 
   it("a kind that contradicts the labels", () => {

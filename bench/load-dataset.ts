@@ -77,7 +77,8 @@ export function parseDataset(raw: unknown, path: string): BenchDataset {
     const where = `tools[${index}]`;
     if (!isRecord(entry)) throw invalid(path, `${where} must be an object with a name and a description.`);
     const { name, description, input_schema: inputSchema } = entry;
-    if (typeof name !== "string" || name.trim() === "") throw invalid(path, `${where}.name must be a non-empty string.`);
+    if (typeof name !== "string" || name.trim() === "")
+      throw invalid(path, `${where}.name must be a non-empty string.`);
     if (names.has(name)) throw invalid(path, `${where}.name "${name}" appears twice; tool names must be unique.`);
     if (typeof description !== "string") throw invalid(path, `${where} ("${name}") has no string description.`);
     if (inputSchema !== undefined && !isRecord(inputSchema)) {
@@ -92,7 +93,8 @@ export function parseDataset(raw: unknown, path: string): BenchDataset {
     const where = `queries[${index}]`;
     if (!isRecord(entry)) throw invalid(path, `${where} must be an object { query, expected }.`);
     const { query, expected, kind } = entry;
-    if (typeof query !== "string" || query.trim() === "") throw invalid(path, `${where}.query must be a non-empty string.`);
+    if (typeof query !== "string" || query.trim() === "")
+      throw invalid(path, `${where}.query must be a non-empty string.`);
     if (!Array.isArray(expected)) {
       throw invalid(path, `${where}.expected must be an array of tool names (empty for an unanswerable query).`);
     }
@@ -109,10 +111,15 @@ export function parseDataset(raw: unknown, path: string): BenchDataset {
       throw invalid(path, `${where} is kind "unanswerable" but expects tools; its expected list must be empty.`);
     }
     if (kind !== undefined && kind !== "unanswerable" && expected.length === 0) {
-      throw invalid(path, `${where} is kind "${String(kind)}" but expects no tool; label it "unanswerable" or list its tools.`);
+      throw invalid(
+        path,
+        `${where} is kind "${String(kind)}" but expects no tool; label it "unanswerable" or list its tools.`,
+      );
     }
     const unique = [...new Set(expected as string[])];
-    queries.push(kind === undefined ? { query, expected: unique } : { query, expected: unique, kind: kind as QueryKind });
+    queries.push(
+      kind === undefined ? { query, expected: unique } : { query, expected: unique, kind: kind as QueryKind },
+    );
   });
 
   return {
@@ -133,5 +140,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function invalid(path: string, problem: string, cause?: unknown): ToolsiftError {
-  return new ToolsiftError("BENCH_DATASET_INVALID", `Dataset ${path}: ${problem}`, cause === undefined ? undefined : { cause });
+  return new ToolsiftError(
+    "BENCH_DATASET_INVALID",
+    `Dataset ${path}: ${problem}`,
+    cause === undefined ? undefined : { cause },
+  );
 }

@@ -52,11 +52,18 @@ describe("Progress, indeterminate", () => {
   it("shows the label and elapsed time, not a count", () => {
     const { sink, writes } = fakeSink(false);
     let clock = 0;
-    const progress = new Progress("bm25 × set: indexing 4076 tools", 1, { sink, now: () => clock, indeterminate: true });
+    const progress = new Progress("bm25 × set: indexing 4076 tools", 1, {
+      sink,
+      now: () => clock,
+      indeterminate: true,
+    });
     clock = 1500;
     progress.tick(0);
     clock = 2500;
     progress.done();
-    expect(writes).toEqual(["bm25 × set: indexing 4076 tools … 2s\n", "bm25 × set: indexing 4076 tools: done in 2.5s\n"]);
+    expect(writes).toEqual([
+      "bm25 × set: indexing 4076 tools … 2s\n",
+      "bm25 × set: indexing 4076 tools: done in 2.5s\n",
+    ]);
   });
 });

@@ -67,7 +67,9 @@ export class Progress {
   done(): void {
     if (!this.shown) return;
     const seconds = ((this.now() - this.started) / 1000).toFixed(1);
-    const line = this.indeterminate ? `${this.label}: done in ${seconds}s` : `${this.label}: ${this.done_}/${this.total} done in ${seconds}s`;
+    const line = this.indeterminate
+      ? `${this.label}: done in ${seconds}s`
+      : `${this.label}: ${this.done_}/${this.total} done in ${seconds}s`;
     this.sink.write(this.sink.isTTY ? `\r\x1b[2K${line}\n` : `${line}\n`);
   }
 
@@ -83,7 +85,9 @@ export class Progress {
       const bar = `${"█".repeat(filled)}${"░".repeat(BAR_WIDTH - filled)}`;
       this.sink.write(`\r\x1b[2K${this.label} ${bar} ${this.done_}/${this.total} ${elapsed.toFixed(0)}s`);
     } else {
-      this.sink.write(`${this.label}: ${this.done_}/${this.total} (${Math.round(share * 100)}%) after ${elapsed.toFixed(0)}s\n`);
+      this.sink.write(
+        `${this.label}: ${this.done_}/${this.total} (${Math.round(share * 100)}%) after ${elapsed.toFixed(0)}s\n`,
+      );
     }
   }
 }

@@ -1,5 +1,11 @@
 import { Bm25Ranker, EmbeddingRanker, HybridRanker, loadEmbedder, type Ranker } from "../src/ranking/index.js";
-import { AiSdkToolSearchRanker, MiniSearchRanker, RegistryBm25Ranker, SubstringKeywordRanker, TunedMiniSearchRanker } from "./peers/index.js";
+import {
+  AiSdkToolSearchRanker,
+  MiniSearchRanker,
+  RegistryBm25Ranker,
+  SubstringKeywordRanker,
+  TunedMiniSearchRanker,
+} from "./peers/index.js";
 import { ReferenceBm25 } from "./scale/reference-bm25.js";
 
 /** One ranker the bench can run: toolsift's own or a peer. */
@@ -53,7 +59,8 @@ export const PEER_RANKERS: readonly RankerEntry[] = [
   },
   {
     id: "peer-minisearch-tuned",
-    label: "MiniSearch tuned like toolsift's BM25 (same fields, stemmer, stop words, identifier splitting, field boosts)",
+    label:
+      "MiniSearch tuned like toolsift's BM25 (same fields, stemmer, stop words, identifier splitting, field boosts)",
     kind: "peer",
     source: "minisearch@7.2.0, configured in bench/peers/minisearch-tuned-ranker.ts",
     create: () => new TunedMiniSearchRanker(),

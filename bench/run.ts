@@ -36,7 +36,10 @@ function selectRankers(all: RankerEntry[], wanted: string[]): RankerEntry[] {
   const known = new Map(all.map((entry) => [entry.id, entry]));
   const unknown = wanted.filter((id) => !known.has(id));
   if (unknown.length > 0) {
-    throw new OptionsError("BENCH_OPTIONS", `--ranker ${unknown.join(", ")} is not available; choose from ${[...known.keys()].join(", ")}.`);
+    throw new OptionsError(
+      "BENCH_OPTIONS",
+      `--ranker ${unknown.join(", ")} is not available; choose from ${[...known.keys()].join(", ")}.`,
+    );
   }
   return [...new Set(wanted)].map((id) => known.get(id) as RankerEntry);
 }
@@ -74,7 +77,10 @@ async function loadDatasets(options: BenchOptions, notes: string[]): Promise<Ben
 }
 
 function timestamp(date: Date): string {
-  return date.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replaceAll(":", "-");
 }
 
 /** Memoizes an async producer: the first call starts it, every call gets its promise. */
@@ -107,7 +113,8 @@ async function main(): Promise<number> {
   for (const note of notes) log(`note: ${note}`);
   const rankers = selectRankers(registry.entries, options.rankers);
   const reportRankers: RankerEntry[] = [...rankers];
-  if (collectGarbage === undefined) notes.push("full GC was not available; memory numbers include uncollected garbage.");
+  if (collectGarbage === undefined)
+    notes.push("full GC was not available; memory numbers include uncollected garbage.");
 
   const cleanups: (() => void)[] = [];
   const ctx: BenchContext = {
@@ -192,7 +199,11 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    log(error instanceof ToolsiftError ? `${error.name} (${error.code}): ${error.message}` : String((error as Error)?.stack ?? error));
+    log(
+      error instanceof ToolsiftError
+        ? `${error.name} (${error.code}): ${error.message}`
+        : String((error as Error)?.stack ?? error),
+    );
     process.exitCode = error instanceof OptionsError ? 2 : 1;
   },
 );

@@ -24,41 +24,179 @@ export interface TargetSpec {
 
 export const TARGETS = {
   // The session against the flat typed-array reference BM25, timed alongside, from 10,000 tools.
-  "scale.bm25-search-p50.ratio": { section: "scale", what: "bm25 search p50 ÷ reference p50", comparison: "<=", limit: 3, unit: "×" },
-  "scale.search-tools-p50.ratio": { section: "scale", what: "search_tools p50 ÷ reference p50", comparison: "<=", limit: 4, unit: "×" },
-  "scale.tools-unchanged-p50.ratio": { section: "scale", what: "tools() with nothing new, p50 ÷ reference p50", comparison: "<", limit: 2, unit: "×" },
-  "scale.bm25-build.ratio": { section: "scale", what: "bm25 index build ÷ reference build", comparison: "<=", limit: 4, unit: "×" },
+  "scale.bm25-search-p50.ratio": {
+    section: "scale",
+    what: "bm25 search p50 ÷ reference p50",
+    comparison: "<=",
+    limit: 3,
+    unit: "×",
+  },
+  "scale.search-tools-p50.ratio": {
+    section: "scale",
+    what: "search_tools p50 ÷ reference p50",
+    comparison: "<=",
+    limit: 4,
+    unit: "×",
+  },
+  "scale.tools-unchanged-p50.ratio": {
+    section: "scale",
+    what: "tools() with nothing new, p50 ÷ reference p50",
+    comparison: "<",
+    limit: 2,
+    unit: "×",
+  },
+  "scale.bm25-build.ratio": {
+    section: "scale",
+    what: "bm25 index build ÷ reference build",
+    comparison: "<=",
+    limit: 4,
+    unit: "×",
+  },
 
   // The stub diet: the tool block after one search and one hydration against every tool in full.
-  "block-saving.example-catalogue.pct": { section: "block-saving", what: "tool-block saving after one search and one hydration", comparison: ">=", limit: 88, unit: "%" },
-  "block-saving.light-catalogue.pct": { section: "block-saving", what: "tool-block saving after one search and one hydration", comparison: ">=", limit: 70, unit: "%" },
+  "block-saving.example-catalogue.pct": {
+    section: "block-saving",
+    what: "tool-block saving after one search and one hydration",
+    comparison: ">=",
+    limit: 88,
+    unit: "%",
+  },
+  "block-saving.light-catalogue.pct": {
+    section: "block-saving",
+    what: "tool-block saving after one search and one hydration",
+    comparison: ">=",
+    limit: 70,
+    unit: "%",
+  },
 
   // The packed package in a fresh project, fresh processes.
-  "package.node-modules.mb": { section: "package", what: "default install node_modules", comparison: "<=", limit: 40, unit: "MB" },
-  "package.install-scripts.count": { section: "package", what: "packages with an install script", comparison: "<=", limit: 0, unit: "scripts" },
-  "package.import.ms": { section: "package", what: 'import("toolsift"), median', comparison: "<=", limit: 100, unit: "ms" },
-  "package.hybrid-1000-tiny.ms": { section: "package", what: "hybrid, 1,000 tools: created + first search, median", comparison: "<=", limit: 300, unit: "ms" },
-  "package.hybrid-1000-tiny.rss-mb": { section: "package", what: "hybrid, 1,000 tools: process RSS after it, median", comparison: "<=", limit: 90, unit: "MB" },
-  "package.hybrid-10000.build.ms": { section: "package", what: "hybrid, 10,000 tools: index build", comparison: "<=", limit: 800, unit: "ms" },
-  "package.hybrid-10000.search-p50.ms": { section: "package", what: "hybrid, 10,000 tools: search p50", comparison: "<=", limit: 1, unit: "ms" },
+  "package.node-modules.mb": {
+    section: "package",
+    what: "default install node_modules",
+    comparison: "<=",
+    limit: 40,
+    unit: "MB",
+  },
+  "package.install-scripts.count": {
+    section: "package",
+    what: "packages with an install script",
+    comparison: "<=",
+    limit: 0,
+    unit: "scripts",
+  },
+  "package.import.ms": {
+    section: "package",
+    what: 'import("toolsift"), median',
+    comparison: "<=",
+    limit: 100,
+    unit: "ms",
+  },
+  "package.hybrid-1000-tiny.ms": {
+    section: "package",
+    what: "hybrid, 1,000 tools: created + first search, median",
+    comparison: "<=",
+    limit: 300,
+    unit: "ms",
+  },
+  "package.hybrid-1000-tiny.rss-mb": {
+    section: "package",
+    what: "hybrid, 1,000 tools: process RSS after it, median",
+    comparison: "<=",
+    limit: 90,
+    unit: "MB",
+  },
+  "package.hybrid-10000.build.ms": {
+    section: "package",
+    what: "hybrid, 10,000 tools: index build",
+    comparison: "<=",
+    limit: 800,
+    unit: "ms",
+  },
+  "package.hybrid-10000.search-p50.ms": {
+    section: "package",
+    what: "hybrid, 10,000 tools: search p50",
+    comparison: "<=",
+    limit: 1,
+    unit: "ms",
+  },
 
   // Cold start on realistic schemas: the example catalogue's tools, renamed to 1,000, empty cache.
-  "cold-start.hybrid-1000.ms": { section: "cold-start", what: 'createToolSearch({ ranker: "hybrid" }) over 1,000 realistic tools + first search, median', comparison: "<=", limit: 500, unit: "ms" },
-  "cold-start.hybrid-1000.peak-rss-mb": { section: "cold-start", what: "hybrid over 1,000 realistic tools: the same processes' peak RSS, median", comparison: "<=", limit: 100, unit: "MB" },
+  "cold-start.hybrid-1000.ms": {
+    section: "cold-start",
+    what: 'createToolSearch({ ranker: "hybrid" }) over 1,000 realistic tools + first search, median',
+    comparison: "<=",
+    limit: 500,
+    unit: "ms",
+  },
+  "cold-start.hybrid-1000.peak-rss-mb": {
+    section: "cold-start",
+    what: "hybrid over 1,000 realistic tools: the same processes' peak RSS, median",
+    comparison: "<=",
+    limit: 100,
+    unit: "MB",
+  },
 
   // Learning from use, on CLINC150.
-  "learning.recall@5-10pct-taught.pct": { section: "learning", what: "recall@5 on held-back queries with 10% of the queries taught", comparison: ">=", limit: 90, unit: "%" },
-  "learning.recall@5-gain-1pct-taught.points": { section: "learning", what: "recall@5 gain with 1% taught, in points", comparison: ">=", limit: 1, unit: "%" },
+  "learning.recall@5-10pct-taught.pct": {
+    section: "learning",
+    what: "recall@5 on held-back queries with 10% of the queries taught",
+    comparison: ">=",
+    limit: 90,
+    unit: "%",
+  },
+  "learning.recall@5-gain-1pct-taught.points": {
+    section: "learning",
+    what: "recall@5 gain with 1% taught, in points",
+    comparison: ">=",
+    limit: 1,
+    unit: "%",
+  },
 
   // Exact names, multi-part requests and abstention, over toolsift's rankers.
-  "relevance.exact-name-hit-rate.min.pct": { section: "relevance", what: "exact-name hit rate, lowest of toolsift's rankers", comparison: ">=", limit: 100, unit: "%" },
-  "relevance.multi-part-gain.min.points": { section: "relevance", what: "multi-tool recall@5 gained by multi-part ranking, least of toolsift's rankers", comparison: ">", limit: 0, unit: "points" },
-  "relevance.abstention-cost.bm25.points": { section: "relevance", what: "recall@5 lost by bm25 to abstention", comparison: "<=", limit: 0.5, unit: "points" },
-  "relevance.plain-cost.max.points": { section: "relevance", what: "recall@5 lost against the plain ranker, most of toolsift's rankers", comparison: "<=", limit: 0.5, unit: "points" },
+  "relevance.exact-name-hit-rate.min.pct": {
+    section: "relevance",
+    what: "exact-name hit rate, lowest of toolsift's rankers",
+    comparison: ">=",
+    limit: 100,
+    unit: "%",
+  },
+  "relevance.multi-part-gain.min.points": {
+    section: "relevance",
+    what: "multi-tool recall@5 gained by multi-part ranking, least of toolsift's rankers",
+    comparison: ">",
+    limit: 0,
+    unit: "points",
+  },
+  "relevance.abstention-cost.bm25.points": {
+    section: "relevance",
+    what: "recall@5 lost by bm25 to abstention",
+    comparison: "<=",
+    limit: 0.5,
+    unit: "points",
+  },
+  "relevance.plain-cost.max.points": {
+    section: "relevance",
+    what: "recall@5 lost against the plain ranker, most of toolsift's rankers",
+    comparison: "<=",
+    limit: 0.5,
+    unit: "points",
+  },
 
   // The default rankers through toolSearch.search: no silent misses, not below plain BM25.
-  "search-holds.empty-answers.max.pct": { section: "search-holds", what: "answerable queries answered with nothing (bm25 and hybrid, default options)", comparison: "<=", limit: 1, unit: "%" },
-  "search-holds.bm25-minus-plain.points": { section: "search-holds", what: "bm25 recall@5 minus the plain reference BM25's", comparison: ">=", limit: -0.5, unit: "points" },
+  "search-holds.empty-answers.max.pct": {
+    section: "search-holds",
+    what: "answerable queries answered with nothing (bm25 and hybrid, default options)",
+    comparison: "<=",
+    limit: 1,
+    unit: "%",
+  },
+  "search-holds.bm25-minus-plain.points": {
+    section: "search-holds",
+    what: "bm25 recall@5 minus the plain reference BM25's",
+    comparison: ">=",
+    limit: -0.5,
+    unit: "points",
+  },
 } as const satisfies Record<string, TargetSpec>;
 
 export type TargetId = keyof typeof TARGETS;

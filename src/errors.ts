@@ -49,6 +49,7 @@ export class DependencyError extends ToolsiftError {
  */
 export function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error && !error.message.includes(error.cause.message) ? ` (${error.cause.message})` : "";
+  const cause =
+    error.cause instanceof Error && !error.message.includes(error.cause.message) ? ` (${error.cause.message})` : "";
   return `${error.message}${cause}`;
 }

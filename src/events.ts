@@ -31,7 +31,15 @@ export type ToolSearchEvent =
        * before the tool ran, while it waited for approval, or while it ran (then `error` says
        * so, and the tool may have done part of its work).
        */
-      outcome: "ok" | "tool-error" | "invalid-input" | "invalid-schema" | "denied" | "not-approved" | "unknown-tool" | "aborted";
+      outcome:
+        | "ok"
+        | "tool-error"
+        | "invalid-input"
+        | "invalid-schema"
+        | "denied"
+        | "not-approved"
+        | "unknown-tool"
+        | "aborted";
       ms: number;
       error?: string;
     }

@@ -11,7 +11,14 @@
  *
  * @module
  */
-export { ToolSearch, createToolSearch, RANKER_NAMES, type RankerName, type SessionOptions, type ToolSearchOptions } from "./tool-search/index.js";
+export {
+  ToolSearch,
+  createToolSearch,
+  RANKER_NAMES,
+  type RankerName,
+  type SessionOptions,
+  type ToolSearchOptions,
+} from "./tool-search/index.js";
 export type { ToolSearchEvent, ToolSearchEventHandler } from "./events.js";
 
 // Sessions: the tool block, search_tools, execution.

@@ -79,7 +79,11 @@ describe("measureColdStart", () => {
   });
 
   it("has a probe that creates the hybrid by name, searches, and reports time, RSS and peak RSS (run against the sources)", async () => {
-    await measureColdStart(project, { processes: 1, tools: 30, probe: () => ({ createAndSearchMs: 1, peakRssMB: 1, rssMB: 1, importMs: 1 }) });
+    await measureColdStart(project, {
+      processes: 1,
+      tools: 30,
+      probe: () => ({ createAndSearchMs: 1, peakRssMB: 1, rssMB: 1, importMs: 1 }),
+    });
     const cache = mkdtempSync(join(tmpdir(), "toolsift-cold-start-cache-"));
     try {
       const result = runProbe(COLD_START_PROBE, [join(project, "cold-start-realistic.json")], {

@@ -26,7 +26,10 @@ export interface ColdStartOptions {
 }
 
 /** The two catalogues: realistic schemas (the target) and the generated tiny ones the older figure was measured on. */
-export function coldStartCatalogues(seed: number, tools = COLD_START_TOOLS): { id: string; catalogue: ProbeCatalogue }[] {
+export function coldStartCatalogues(
+  seed: number,
+  tools = COLD_START_TOOLS,
+): { id: string; catalogue: ProbeCatalogue }[] {
   return [
     { id: "realistic", catalogue: realisticCatalogue(tools) },
     { id: "tiny", catalogue: probeCatalogue(generateSkewedCatalogue({ size: tools, queries: 1, seed })) },
@@ -56,7 +59,9 @@ export async function measureColdStart(project: string, options: ColdStartOption
     for (const { id, catalogue } of coldStartCatalogues(options.seed ?? 42, options.tools)) {
       const file = join(project, `cold-start-${id}.json`);
       writeFileSync(file, JSON.stringify(catalogue));
-      log(`cold start: ${id} schemas, ${catalogue.tools.length} tools, hybrid by name, empty cache, in ${processes} fresh processes`);
+      log(
+        `cold start: ${id} schemas, ${catalogue.tools.length} tools, hybrid by name, empty cache, in ${processes} fresh processes`,
+      );
       const results = Array.from({ length: processes }, () => {
         const cache = mkdtempSync(join(tmpdir(), "toolsift-bench-cold-cache-"));
         try {

@@ -19,7 +19,21 @@ export interface ProbeCatalogue {
  * Where the copies of a server live: a real deployment connects the same server for several
  * teams or regions, so the copies differ by their namespace and a sentence of description.
  */
-const TENANTS = ["acme", "globex", "initech", "umbrella", "hooli", "stark", "wayne", "wonka", "tyrell", "cyberdyne", "soylent", "oscorp", "aperture"];
+const TENANTS = [
+  "acme",
+  "globex",
+  "initech",
+  "umbrella",
+  "hooli",
+  "stark",
+  "wayne",
+  "wonka",
+  "tyrell",
+  "cyberdyne",
+  "soylent",
+  "oscorp",
+  "aperture",
+];
 
 /**
  * `size` tools with the example catalogue's full JSON schemas (zod ones converted as toolsift
@@ -45,13 +59,20 @@ export function realisticCatalogue(size: number): ProbeCatalogue {
     }
     const tenant = `${TENANTS[(copy - 1) % TENANTS.length]}${copy > TENANTS.length ? copy : ""}`;
     const split = tool.name.indexOf("__");
-    const name = split > 0 ? `${tool.name.slice(0, split)}_${tenant}${tool.name.slice(split)}` : `${tenant}_${tool.name}`;
-    tools.push({ name, description: `${tool.description} Connected to the ${tenant} workspace.`, inputSchema: tool.inputSchema });
+    const name =
+      split > 0 ? `${tool.name.slice(0, split)}_${tenant}${tool.name.slice(split)}` : `${tenant}_${tool.name}`;
+    tools.push({
+      name,
+      description: `${tool.description} Connected to the ${tenant} workspace.`,
+      inputSchema: tool.inputSchema,
+    });
   }
   return { tools, queries: EXAMPLE_QUERIES.map((entry) => entry.query) };
 }
 
 /** Mean characters of a tool's JSON definition. */
 export function meanToolChars(catalogue: ProbeCatalogue): number {
-  return catalogue.tools.length === 0 ? 0 : catalogue.tools.reduce((sum, tool) => sum + JSON.stringify(tool).length, 0) / catalogue.tools.length;
+  return catalogue.tools.length === 0
+    ? 0
+    : catalogue.tools.reduce((sum, tool) => sum + JSON.stringify(tool).length, 0) / catalogue.tools.length;
 }

@@ -23,7 +23,15 @@ describe("check-dataset-file", () => {
 
   it("exits 1 and names the problem when a file is broken", () => {
     const path = join(mkdtempSync(join(tmpdir(), "toolsift-dataset-")), "broken.json");
-    writeFileSync(path, JSON.stringify({ source: "x", license: "MIT", tools: [], queries: [{ query: "q", expected: ["nope"], kind: "direct" }] }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        source: "x",
+        license: "MIT",
+        tools: [],
+        queries: [{ query: "q", expected: ["nope"], kind: "direct" }],
+      }),
+    );
     const result = run(path);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('problem: queries[0].expected names "nope", which is not a tool in the dataset');

@@ -23,7 +23,11 @@ describe("checkDataset", () => {
       dataset([
         { query: "create a jira issue for the crash", expected: ["jira__create_issue"], kind: "direct" },
         { query: "open a ticket about the crash", expected: ["jira__create_issue"], kind: "paraphrase" },
-        { query: "file a bug and tell the team", expected: ["jira__create_issue", "slack__postMessage"], kind: "multi" },
+        {
+          query: "file a bug and tell the team",
+          expected: ["jira__create_issue", "slack__postMessage"],
+          kind: "multi",
+        },
         { query: "book a table for two", expected: [], kind: "unanswerable" },
       ]),
     );
@@ -47,7 +51,11 @@ describe("checkDataset", () => {
           { name: "has space", description: "x", input_schema: { type: "object" } },
           { name: "a".repeat(65), description: "x", input_schema: { type: "object" } },
           { name: "no_description", description: " ", input_schema: { type: "object" } },
-          { name: "array_schema", description: "x", input_schema: { type: "array" } as unknown as DatasetTool["input_schema"] },
+          {
+            name: "array_schema",
+            description: "x",
+            input_schema: { type: "array" } as unknown as DatasetTool["input_schema"],
+          },
         ],
       ),
     );
@@ -132,8 +140,9 @@ describe("checkDataset", () => {
       '"tools" must be an array of tools',
       '"queries" must be an array of { query, expected, kind }',
     ]);
-    expect(checkDataset({ source: "s", license: "MIT", tools: [], queries: [{ query: "q", expected: "x", kind: "direct" }] }).problems).toEqual([
-      "queries[0].expected must be an array of tool names",
-    ]);
+    expect(
+      checkDataset({ source: "s", license: "MIT", tools: [], queries: [{ query: "q", expected: "x", kind: "direct" }] })
+        .problems,
+    ).toEqual(["queries[0].expected must be an array of tool names"]);
   });
 });

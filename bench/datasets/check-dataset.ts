@@ -119,7 +119,8 @@ export function checkDataset(input: unknown): DatasetReport {
   }
   const dataset = input as Record<string, unknown>;
   for (const field of ["source", "license"] as const) {
-    if (!isNonEmptyString(dataset[field])) problems.push(`"${field}" is missing or empty; say where the data comes from and under which licence`);
+    if (!isNonEmptyString(dataset[field]))
+      problems.push(`"${field}" is missing or empty; say where the data comes from and under which licence`);
   }
 
   const tools = Array.isArray(dataset.tools) ? dataset.tools : [];
@@ -152,7 +153,8 @@ export function checkDataset(input: unknown): DatasetReport {
     }
     const key = query.trim().toLowerCase();
     const earlier = seenTexts.get(key);
-    if (earlier !== undefined) problems.push(`${where}.query repeats queries[${earlier}] ("${query}"); merge or reword them`);
+    if (earlier !== undefined)
+      problems.push(`${where}.query repeats queries[${earlier}] ("${query}"); merge or reword them`);
     else seenTexts.set(key, index);
 
     if (typeof kind !== "string" || !(QUERY_KINDS as readonly string[]).includes(kind)) {
@@ -168,7 +170,9 @@ export function checkDataset(input: unknown): DatasetReport {
     const [min, max] = ARITY[queryKind];
     if (expected.length < min || expected.length > max) {
       const wanted = min === max ? `${min}` : `at least ${min}`;
-      problems.push(`${where} ("${query}") is "${queryKind}" so it needs ${wanted} expected tool(s), not ${expected.length}`);
+      problems.push(
+        `${where} ("${query}") is "${queryKind}" so it needs ${wanted} expected tool(s), not ${expected.length}`,
+      );
     }
     if (new Set(expected).size !== expected.length) problems.push(`${where}.expected lists a tool twice`);
     for (const name of expected) {
@@ -180,7 +184,8 @@ export function checkDataset(input: unknown): DatasetReport {
       const toolStems = vocabulary.get(name);
       return toolStems === undefined ? [] : [...queryStems].filter((stem) => toolStems.has(stem)).sort();
     };
-    if (queryKind === "direct" && expected.every((name) => sharedWith(name).length === 0)) directWithoutSharedWord.push(query);
+    if (queryKind === "direct" && expected.every((name) => sharedWith(name).length === 0))
+      directWithoutSharedWord.push(query);
     if (queryKind !== "paraphrase") return;
     let clean = true;
     for (const name of expected) {

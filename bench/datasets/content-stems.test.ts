@@ -3,7 +3,18 @@ import { contentStems, nameWords, STOP_WORDS, textWords } from "./content-stems.
 
 describe("textWords", () => {
   it("lower-cases and splits on anything that is not a letter or digit", () => {
-    expect(textWords("Open PR #45 on acme/web-app, what's up?")).toEqual(["open", "pr", "45", "on", "acme", "web", "app", "what", "s", "up"]);
+    expect(textWords("Open PR #45 on acme/web-app, what's up?")).toEqual([
+      "open",
+      "pr",
+      "45",
+      "on",
+      "acme",
+      "web",
+      "app",
+      "what",
+      "s",
+      "up",
+    ]);
   });
 
   it("leaves camelCase in prose alone, so product names stay one word", () => {

@@ -15,7 +15,12 @@ export const QUERY_KINDS: readonly QueryKind[] = ["direct", "paraphrase", "multi
 export interface DatasetTool {
   name: string;
   description: string;
-  input_schema: { type: "object"; properties?: Record<string, unknown>; required?: string[]; [keyword: string]: unknown };
+  input_schema: {
+    type: "object";
+    properties?: Record<string, unknown>;
+    required?: string[];
+    [keyword: string]: unknown;
+  };
 }
 
 /** One labelled query; `expected` is empty exactly when `kind` is `"unanswerable"`. */

@@ -11,6 +11,7 @@ export function formatReport(report: DatasetReport): string {
   for (const offence of report.paraphraseOffences) {
     lines.push(`paraphrase shares [${offence.shared.join(", ")}] with ${offence.tool}: "${offence.query}"`);
   }
-  for (const query of report.directWithoutSharedWord) lines.push(`direct query shares nothing with its target: "${query}"`);
+  for (const query of report.directWithoutSharedWord)
+    lines.push(`direct query shares nothing with its target: "${query}"`);
   return lines.join("\n");
 }

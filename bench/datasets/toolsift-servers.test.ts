@@ -57,7 +57,12 @@ describe("toolsift-servers.json", () => {
     expect(report.counts.unanswerable).toBeGreaterThanOrEqual(60);
     const vocabulary = new Set(dataset.tools.flatMap((tool) => tool.name.split(/__|_|-/)));
     const hardNegatives = dataset.queries.filter(
-      (query) => query.kind === "unanswerable" && query.query.toLowerCase().split(/[^a-z0-9]+/).some((word) => vocabulary.has(word)),
+      (query) =>
+        query.kind === "unanswerable" &&
+        query.query
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .some((word) => vocabulary.has(word)),
     );
     expect(hardNegatives.length).toBeGreaterThanOrEqual(10);
   });
@@ -69,7 +74,8 @@ describe("toolsift-servers.json", () => {
 
   it("contains near neighbours that make retrieval hard", () => {
     const names = toolNames();
-    for (const server of ["github", "gitlab", "jira", "linear"]) expect(names.has(`${server}__create_issue`)).toBe(true);
+    for (const server of ["github", "gitlab", "jira", "linear"])
+      expect(names.has(`${server}__create_issue`)).toBe(true);
     const serversWithSearchOrList = new Set(
       dataset.tools.filter((tool) => /__(search|list)/.test(tool.name)).map((tool) => tool.name.split("__")[0]),
     );
@@ -93,7 +99,8 @@ describe("toolsift-servers.json", () => {
   it("describes every top-level parameter", () => {
     for (const tool of dataset.tools) {
       const properties = (tool.input_schema.properties ?? {}) as Record<string, { description?: unknown }>;
-      for (const [key, schema] of Object.entries(properties)) expect(typeof schema.description, `${tool.name}.${key}`).toBe("string");
+      for (const [key, schema] of Object.entries(properties))
+        expect(typeof schema.description, `${tool.name}.${key}`).toBe("string");
     }
   });
 

@@ -33,7 +33,11 @@ const points = (share: number) => `${(share * 100).toFixed(2)}`;
  * {@link MAX_BELOW_REFERENCE} below the plain reference; a baseline set no longer measured. A set
  * the baseline lacks is compared with the absolute limits only.
  */
-export function compareWithBaseline(rows: readonly GuardRow[], references: readonly ReferenceRow[], baseline: GuardBaseline | undefined): GuardFailure[] {
+export function compareWithBaseline(
+  rows: readonly GuardRow[],
+  references: readonly ReferenceRow[],
+  baseline: GuardBaseline | undefined,
+): GuardFailure[] {
   const failures: GuardFailure[] = [];
   const key = (row: { dataset: string; ranker: string }) => `${row.dataset}\u0000${row.ranker}`;
   const before = new Map((baseline?.rows ?? []).map((row) => [key(row), row]));
@@ -42,16 +46,24 @@ export function compareWithBaseline(rows: readonly GuardRow[], references: reado
     const fail = (message: string) => failures.push({ dataset: row.dataset, ranker: row.ranker, message });
     const old = before.get(key(row));
     if (old && row.recallAt5 < old.recallAt5 - MAX_RECALL_LOSS) {
-      fail(`recall@5 fell from ${old.recallAt5.toFixed(4)} to ${row.recallAt5.toFixed(4)} (−${points(old.recallAt5 - row.recallAt5)} points; at most ${points(MAX_RECALL_LOSS)} allowed)`);
+      fail(
+        `recall@5 fell from ${old.recallAt5.toFixed(4)} to ${row.recallAt5.toFixed(4)} (−${points(old.recallAt5 - row.recallAt5)} points; at most ${points(MAX_RECALL_LOSS)} allowed)`,
+      );
     }
     // Compared by count over the same sample, so floating-point noise cannot fail the guard.
     if (old && Math.round(row.emptyRate * row.answerable) > Math.round(old.emptyRate * old.answerable)) {
       fail(`empty answers to answerable queries rose from ${points(old.emptyRate)}% to ${points(row.emptyRate)}%`);
     }
-    if (row.emptyRate > MAX_EMPTY_RATE) fail(`${points(row.emptyRate)}% of answerable queries get no match at all (at most ${points(MAX_EMPTY_RATE)}%)`);
+    if (row.emptyRate > MAX_EMPTY_RATE)
+      fail(`${points(row.emptyRate)}% of answerable queries get no match at all (at most ${points(MAX_EMPTY_RATE)}%)`);
   }
   for (const old of baseline?.rows ?? []) {
-    if (!measured.has(key(old))) failures.push({ dataset: old.dataset, ranker: old.ranker, message: "in the baseline but not measured: is its dataset missing?" });
+    if (!measured.has(key(old)))
+      failures.push({
+        dataset: old.dataset,
+        ranker: old.ranker,
+        message: "in the baseline but not measured: is its dataset missing?",
+      });
   }
   const referenceOf = new Map(references.map((reference) => [reference.dataset, reference]));
   for (const row of rows) {
@@ -69,7 +81,11 @@ export function compareWithBaseline(rows: readonly GuardRow[], references: reado
 }
 
 /** The guard's table: every set, each ranker's numbers against the baseline, the worst set last. */
-export function guardTable(rows: readonly GuardRow[], references: readonly ReferenceRow[], baseline: GuardBaseline | undefined): string {
+export function guardTable(
+  rows: readonly GuardRow[],
+  references: readonly ReferenceRow[],
+  baseline: GuardBaseline | undefined,
+): string {
   const before = new Map((baseline?.rows ?? []).map((row) => [`${row.dataset}\u0000${row.ranker}`, row]));
   const referenceOf = new Map(references.map((reference) => [reference.dataset, reference.recallAt5]));
   const lines = [
@@ -78,7 +94,9 @@ export function guardTable(rows: readonly GuardRow[], references: readonly Refer
   ];
   for (const row of rows) {
     const old = before.get(`${row.dataset}\u0000${row.ranker}`);
-    const delta = old ? `${row.recallAt5 >= old.recallAt5 ? "+" : "−"}${points(Math.abs(row.recallAt5 - old.recallAt5))}` : "new";
+    const delta = old
+      ? `${row.recallAt5 >= old.recallAt5 ? "+" : "−"}${points(Math.abs(row.recallAt5 - old.recallAt5))}`
+      : "new";
     const reference = referenceOf.get(row.dataset);
     lines.push(
       `| ${row.dataset} | ${row.ranker} | ${row.answerable} | ${row.recallAt5.toFixed(3)} | ${delta} | ${reference === undefined ? "–" : reference.toFixed(3)} | ` +
@@ -89,7 +107,9 @@ export function guardTable(rows: readonly GuardRow[], references: readonly Refer
     const own = rows.filter((row) => row.ranker === ranker);
     const worst = own.reduce((a, b) => (b.recallAt5 < a.recallAt5 ? b : a));
     const worstEmpty = own.reduce((a, b) => (b.emptyRate > a.emptyRate ? b : a));
-    lines.push(`| **worst** | ${ranker} | | ${worst.recallAt5.toFixed(3)} (${worst.dataset}) | | | ${points(worstEmpty.emptyRate)}% (${worstEmpty.dataset}) | | |`);
+    lines.push(
+      `| **worst** | ${ranker} | | ${worst.recallAt5.toFixed(3)} (${worst.dataset}) | | | ${points(worstEmpty.emptyRate)}% (${worstEmpty.dataset}) | | |`,
+    );
   }
   return lines.join("\n");
 }

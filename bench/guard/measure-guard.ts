@@ -56,11 +56,23 @@ export function guardSample(queries: readonly BenchQuery[], max: number, seed: n
  * users get it, semantic fallback included), over a dataset's sampled queries through
  * `toolSearch.search`, the code path `search_tools` takes.
  */
-export async function measureGuard(dataset: BenchDataset, ranker: GuardRanker, options: { maxQueries?: number; seed?: number } = {}): Promise<GuardRow> {
+export async function measureGuard(
+  dataset: BenchDataset,
+  ranker: GuardRanker,
+  options: { maxQueries?: number; seed?: number } = {},
+): Promise<GuardRow> {
   const max = options.maxQueries ?? GUARD_MAX_QUERIES;
   const seed = options.seed ?? 42;
-  const answerable = guardSample(dataset.queries.filter((query) => query.expected.length > 0), max, seed);
-  const unanswerable = guardSample(dataset.queries.filter((query) => query.expected.length === 0), max, seed);
+  const answerable = guardSample(
+    dataset.queries.filter((query) => query.expected.length > 0),
+    max,
+    seed,
+  );
+  const unanswerable = guardSample(
+    dataset.queries.filter((query) => query.expected.length === 0),
+    max,
+    seed,
+  );
   const toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker });
   try {
     let recall = 0;
@@ -68,7 +80,11 @@ export async function measureGuard(dataset: BenchDataset, ranker: GuardRanker, o
     let weak = 0;
     for (const query of answerable) {
       const matches = await toolSearch.search(query.query.slice(0, 500), { limit: 5 });
-      recall += recallAt(matches.map((match) => match.name), new Set(query.expected), 5);
+      recall += recallAt(
+        matches.map((match) => match.name),
+        new Set(query.expected),
+        5,
+      );
       if (matches.length === 0) empty++;
       else if (matches[0]!.confidence === "weak") weak++;
     }
@@ -95,14 +111,30 @@ export async function measureGuard(dataset: BenchDataset, ranker: GuardRanker, o
 }
 
 /** Recall@5 of a bare ranker (the plain reference) over the same sample the guard measures. */
-export async function measureReference(dataset: BenchDataset, reference: Ranker, options: { maxQueries?: number; seed?: number } = {}): Promise<ReferenceRow> {
-  const answerable = guardSample(dataset.queries.filter((query) => query.expected.length > 0), options.maxQueries ?? GUARD_MAX_QUERIES, options.seed ?? 42);
+export async function measureReference(
+  dataset: BenchDataset,
+  reference: Ranker,
+  options: { maxQueries?: number; seed?: number } = {},
+): Promise<ReferenceRow> {
+  const answerable = guardSample(
+    dataset.queries.filter((query) => query.expected.length > 0),
+    options.maxQueries ?? GUARD_MAX_QUERIES,
+    options.seed ?? 42,
+  );
   await reference.update(dataset.documents);
   let recall = 0;
   for (const query of answerable) {
     // Cut as `search_tools` cuts it, so both sides read the same words.
     const hits = await reference.search(query.query.slice(0, 500), { limit: 5 });
-    recall += recallAt(hits.map((hit) => hit.name), new Set(query.expected), 5);
+    recall += recallAt(
+      hits.map((hit) => hit.name),
+      new Set(query.expected),
+      5,
+    );
   }
-  return { dataset: dataset.id, answerable: answerable.length, recallAt5: answerable.length === 0 ? 0 : recall / answerable.length };
+  return {
+    dataset: dataset.id,
+    answerable: answerable.length,
+    recallAt5: answerable.length === 0 ? 0 : recall / answerable.length,
+  };
 }

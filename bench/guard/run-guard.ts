@@ -17,7 +17,14 @@ import { parseArgs } from "node:util";
 import { loadDataset, type BenchDataset } from "../load-dataset.js";
 import { RegistryBm25Ranker } from "../peers/index.js";
 import { compareWithBaseline, guardTable, type GuardBaseline } from "./compare-baseline.js";
-import { GUARD_MAX_QUERIES, GUARD_RANKERS, measureGuard, measureReference, type GuardRow, type ReferenceRow } from "./measure-guard.js";
+import {
+  GUARD_MAX_QUERIES,
+  GUARD_RANKERS,
+  measureGuard,
+  measureReference,
+  type GuardRow,
+  type ReferenceRow,
+} from "./measure-guard.js";
 
 const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BASELINE = join(BENCH_DIR, "baseline.json");
@@ -32,7 +39,13 @@ const USAGE = `Usage: npm run bench:guard -- [--update --note "why"] [--seed n] 
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { update: { type: "boolean" }, note: { type: "string" }, seed: { type: "string" }, "max-queries": { type: "string" }, help: { type: "boolean" } },
+    options: {
+      update: { type: "boolean" },
+      note: { type: "string" },
+      seed: { type: "string" },
+      "max-queries": { type: "string" },
+      help: { type: "boolean" },
+    },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -44,7 +57,8 @@ async function main(): Promise<number> {
   }
   const baseline = existsSync(BASELINE) ? (JSON.parse(await readFile(BASELINE, "utf8")) as GuardBaseline) : undefined;
   const seed = values.seed === undefined ? (baseline?.seed ?? 42) : Number(values.seed);
-  const maxQueries = values["max-queries"] === undefined ? (baseline?.maxQueries ?? GUARD_MAX_QUERIES) : Number(values["max-queries"]);
+  const maxQueries =
+    values["max-queries"] === undefined ? (baseline?.maxQueries ?? GUARD_MAX_QUERIES) : Number(values["max-queries"]);
   if (!Number.isInteger(seed) || !Number.isInteger(maxQueries) || maxQueries < 1) {
     process.stderr.write("bench:guard: --seed and --max-queries take whole numbers (max-queries ≥ 1).\n");
     return 2;
@@ -66,7 +80,9 @@ async function main(): Promise<number> {
     for (const ranker of GUARD_RANKERS) {
       const row = await measureGuard(dataset, ranker, { seed, maxQueries });
       rows.push(row);
-      process.stderr.write(`bench:guard: ${dataset.id} × ${ranker}: recall@5 ${row.recallAt5.toFixed(4)}, empty ${(row.emptyRate * 100).toFixed(2)}% (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+      process.stderr.write(
+        `bench:guard: ${dataset.id} × ${ranker}: recall@5 ${row.recallAt5.toFixed(4)}, empty ${(row.emptyRate * 100).toFixed(2)}% (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+      );
     }
   }
   process.stdout.write(`${guardTable(rows, references, baseline)}\n`);
@@ -78,7 +94,8 @@ async function main(): Promise<number> {
   }
   const failures = compareWithBaseline(rows, references, baseline);
   if (!baseline) process.stderr.write("bench:guard: no bench/baseline.json yet: checked the absolute limits only.\n");
-  for (const failure of failures) process.stderr.write(`bench:guard: FAIL ${failure.dataset} × ${failure.ranker}: ${failure.message}\n`);
+  for (const failure of failures)
+    process.stderr.write(`bench:guard: FAIL ${failure.dataset} × ${failure.ranker}: ${failure.message}\n`);
   process.stdout.write(
     failures.length === 0
       ? `bench:guard: passed: ${rows.length} runs on ${datasets.length} datasets in ${((performance.now() - started) / 1000).toFixed(0)} s.\n`

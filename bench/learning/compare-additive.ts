@@ -34,16 +34,17 @@ class AdditiveLessons {
 
   constructor(taught: readonly BenchQuery[]) {
     const counted = taught.map((query) => ({ query, terms: termCounts(query.query) }));
-    for (const { terms } of counted) for (const term of terms.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+    for (const { terms } of counted)
+      for (const term of terms.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
     for (const { query, terms } of counted) {
-      const norm = Math.sqrt([...terms].reduce((sum, [term, count]) => sum + (this.weight(term, count) ** 2), 0));
+      const norm = Math.sqrt([...terms].reduce((sum, [term, count]) => sum + this.weight(term, count) ** 2, 0));
       for (const tool of query.expected) this.lessons.push({ tool, terms, norm });
     }
   }
 
   scores(query: string): Map<string, number> {
     const terms = termCounts(query);
-    const norm = Math.sqrt([...terms].reduce((sum, [term, count]) => sum + (this.weight(term, count) ** 2), 0));
+    const norm = Math.sqrt([...terms].reduce((sum, [term, count]) => sum + this.weight(term, count) ** 2, 0));
     const scores = new Map<string, number>();
     if (norm === 0) return scores;
     for (const lesson of this.lessons) {
@@ -52,13 +53,16 @@ class AdditiveLessons {
         const other = lesson.terms.get(term);
         if (other !== undefined) dot += this.weight(term, count) * this.weight(term, other);
       }
-      if (dot > 0 && lesson.norm > 0) scores.set(lesson.tool, (scores.get(lesson.tool) ?? 0) + dot / (norm * lesson.norm));
+      if (dot > 0 && lesson.norm > 0)
+        scores.set(lesson.tool, (scores.get(lesson.tool) ?? 0) + dot / (norm * lesson.norm));
     }
     return scores;
   }
 
   private weight(term: string, count: number): number {
-    return (1 + Math.log(count)) * Math.log(1 + (this.lessons.length + 1) / ((this.documentFrequency.get(term) ?? 0) + 0.5));
+    return (
+      (1 + Math.log(count)) * Math.log(1 + (this.lessons.length + 1) / ((this.documentFrequency.get(term) ?? 0) + 0.5))
+    );
   }
 }
 
@@ -73,12 +77,16 @@ async function additiveTop5(ranker: Ranker, lessons: AdditiveLessons, query: str
   const top = base[0]?.score || 1;
   const scores = new Map(base.map((hit) => [hit.name, hit.score / top]));
   for (const [tool, learned] of lessons.scores(query)) scores.set(tool, (scores.get(tool) ?? 0) + learned);
-  return [...scores].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name]) => name);
+  return [...scores]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([name]) => name);
 }
 
 async function recall(heldBack: readonly BenchQuery[], top5: (query: string) => Promise<string[]>): Promise<number> {
   const values: number[] = [];
-  for (const query of heldBack) values.push(recallAt(await top5(query.query.slice(0, 500)), new Set(query.expected), 5));
+  for (const query of heldBack)
+    values.push(recallAt(await top5(query.query.slice(0, 500)), new Set(query.expected), 5));
   return mean(values);
 }
 
@@ -92,14 +100,18 @@ async function main(): Promise<void> {
   const rows = [];
   for (const set of SETS) {
     const dataset = await loadDataset(join(folder, `${set}.json`));
-    const answerable = shuffled(dataset.queries.filter((query) => query.expected.length > 0), new Prng(seed));
+    const answerable = shuffled(
+      dataset.queries.filter((query) => query.expected.length > 0),
+      new Prng(seed),
+    );
     const heldBack = answerable.slice(0, heldBackCount);
     const taught = answerable.slice(heldBackCount, heldBackCount + lessons);
     const ranker = new Bm25Ranker(abstention ? {} : { abstention: false });
     let toolSearch: ToolSearch | undefined;
     try {
       toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker, learning: { minSessions } });
-      const search = (query: string) => toolSearch!.search(query, { limit: 5 }).then((matches) => matches.map((match) => match.name));
+      const search = (query: string) =>
+        toolSearch!.search(query, { limit: 5 }).then((matches) => matches.map((match) => match.name));
       const none = await recall(heldBack, search);
       let sessions = 0;
       for (const query of taught) await teach(toolSearch, query, `taught-${++sessions}`);
@@ -117,7 +129,9 @@ async function main(): Promise<void> {
     return;
   }
   const points = (value: number) => (100 * value).toFixed(1);
-  console.log(`bm25 (abstention ${abstention ? "on" : "off"}), ${lessons} lessons, each from its own session; recall@5 on held-back queries`);
+  console.log(
+    `bm25 (abstention ${abstention ? "on" : "off"}), ${lessons} lessons, each from its own session; recall@5 on held-back queries`,
+  );
   console.log("set                 | none | toolsift (gain) | additive (gain) | toolsift − additive");
   for (const row of rows) {
     console.log(

@@ -17,14 +17,19 @@ export function learningRows(runs: readonly LearningCurveRun[]): TargetRow[] {
   return runs
     .filter((run) => run.dataset === LEARNING_TARGET_DATASET)
     .flatMap((run): TargetRow[] => {
-      const at = (share: number) => (run.error ? undefined : run.points.find((point) => point.share === share)?.recallAt5);
+      const at = (share: number) =>
+        run.error ? undefined : run.points.find((point) => point.share === share)?.recallAt5;
       const none = at(0);
       const taught = at(TAUGHT_SHARE);
       const first = at(FIRST_LESSONS_SHARE);
       const scope = `${run.dataset}, ${run.ranker} (${run.heldBack} held back)`;
       return [
         { target: "learning.recall@5-10pct-taught.pct", scope, measured: taught === undefined ? null : taught * 100 },
-        { target: "learning.recall@5-gain-1pct-taught.points", scope, measured: first === undefined || none === undefined ? null : (first - none) * 100 },
+        {
+          target: "learning.recall@5-gain-1pct-taught.points",
+          scope,
+          measured: first === undefined || none === undefined ? null : (first - none) * 100,
+        },
       ];
     });
 }

@@ -38,7 +38,10 @@ export function hasRepeatedTools(dataset: BenchDataset): boolean {
 export function callableTools(dataset: BenchDataset): ToolDefinition[] {
   return dataset.documents.map((document) => {
     const properties = Object.fromEntries(
-      document.parameters.map((parameter) => [parameter.name, parameter.description === undefined ? {} : { description: parameter.description }]),
+      document.parameters.map((parameter) => [
+        parameter.name,
+        parameter.description === undefined ? {} : { description: parameter.description },
+      ]),
     );
     const inputSchema: JsonSchemaObject = { type: "object", properties };
     return { name: document.name, description: document.description, inputSchema, execute: () => "ok" };
@@ -53,7 +56,11 @@ export function callableTools(dataset: BenchDataset): ToolDefinition[] {
  * answerable query, so a point's lessons per tool match what that share of real traffic gives.
  * At each point it also measures abstention on up to as many unanswerable queries.
  */
-export async function measureLearningCurve(entry: RankerEntry, dataset: BenchDataset, options: LearningCurveOptions): Promise<LearningCurveRun> {
+export async function measureLearningCurve(
+  entry: RankerEntry,
+  dataset: BenchDataset,
+  options: LearningCurveOptions,
+): Promise<LearningCurveRun> {
   const random = new Prng(options.seed);
   const answerable = shuffled(
     dataset.queries.filter((query) => query.expected.length > 0),
@@ -65,7 +72,13 @@ export async function measureLearningCurve(entry: RankerEntry, dataset: BenchDat
   ).slice(0, options.heldBack);
   const heldBack = answerable.slice(0, Math.min(options.heldBack, Math.floor(answerable.length * 0.3)));
   const pool = answerable.slice(heldBack.length);
-  const base = { dataset: dataset.id, ranker: entry.id, answerable: answerable.length, heldBack: heldBack.length, unanswerable: unanswerable.length };
+  const base = {
+    dataset: dataset.id,
+    ranker: entry.id,
+    answerable: answerable.length,
+    heldBack: heldBack.length,
+    unanswerable: unanswerable.length,
+  };
   let lessons = 0;
   let toolSearch: ToolSearch | undefined;
   const points: LearningPoint[] = [];
@@ -103,9 +116,16 @@ export async function measureLearningCurve(entry: RankerEntry, dataset: BenchDat
 /** One taught query: a session searches for it, then calls its tools in one turn. */
 export async function teach(toolSearch: ToolSearch, query: BenchQuery, sessionId: string): Promise<void> {
   const session = toolSearch.session(sessionId);
-  const search = await session.execute({ id: "toolu_search", name: "search_tools", input: { query: query.query.slice(0, 500) } });
-  if (search.is_error) throw new Error(`search_tools failed while teaching "${query.query}": ${String(search.content)}`);
-  const results = await Promise.all(query.expected.map((name, i) => session.execute({ id: `toolu_${i}`, name, input: {} })));
+  const search = await session.execute({
+    id: "toolu_search",
+    name: "search_tools",
+    input: { query: query.query.slice(0, 500) },
+  });
+  if (search.is_error)
+    throw new Error(`search_tools failed while teaching "${query.query}": ${String(search.content)}`);
+  const results = await Promise.all(
+    query.expected.map((name, i) => session.execute({ id: `toolu_${i}`, name, input: {} })),
+  );
   const failed = results.find((result) => result.is_error);
   if (failed) throw new Error(`a taught call failed: ${String(failed.content)}`);
   toolSearch.endSession(sessionId);
@@ -118,16 +138,23 @@ async function measure(toolSearch: ToolSearch, heldBack: readonly BenchQuery[], 
     const started = performance.now();
     const matches = await toolSearch.search(query.query.slice(0, 500), { limit: 5 });
     latencies.push(performance.now() - started);
-    recall.push(recallAt(
-      matches.map((match) => match.name),
-      new Set(query.expected),
-      5,
-    ));
+    recall.push(
+      recallAt(
+        matches.map((match) => match.name),
+        new Set(query.expected),
+        5,
+      ),
+    );
   }
   let abstained = 0;
   // Since weak matches replaced empty answers, "no tool fits" is an empty answer or a weak best match.
-  for (const query of unanswerable) if ((await toolSearch.search(query.query.slice(0, 500), { limit: 5 }))[0]?.confidence !== "strong") abstained++;
-  return { recallAt5: mean(recall), abstention: unanswerable.length === 0 ? null : abstained / unanswerable.length, searchP50Ms: percentile(latencies, 50) };
+  for (const query of unanswerable)
+    if ((await toolSearch.search(query.query.slice(0, 500), { limit: 5 }))[0]?.confidence !== "strong") abstained++;
+  return {
+    recallAt5: mean(recall),
+    abstention: unanswerable.length === 0 ? null : abstained / unanswerable.length,
+    searchP50Ms: percentile(latencies, 50),
+  };
 }
 
 export function shuffled<T>(items: readonly T[], random: Prng): T[] {

@@ -15,13 +15,18 @@ describe("probe results", () => {
   });
 
   it("fails with the output when there is no result line, and names a missing field", () => {
-    expect(() => parseProbeOutput("Error: Cannot find package 'toolsift'\n[1, 2]")).toThrow(/no JSON result:\nError: Cannot find package/);
+    expect(() => parseProbeOutput("Error: Cannot find package 'toolsift'\n[1, 2]")).toThrow(
+      /no JSON result:\nError: Cannot find package/,
+    );
     expect(() => numberField({ importMs: "fast" }, "importMs")).toThrow(/no number "importMs"/);
     expect(numberField({ importMs: 12 }, "importMs")).toBe(12);
   });
 
   it("summarises process samples by their median and keeps them", () => {
-    expect(samplesOf([30, 10, 20, 50, 40, 60, 1_000])).toEqual({ median: 40, samples: [30, 10, 20, 50, 40, 60, 1_000] });
+    expect(samplesOf([30, 10, 20, 50, 40, 60, 1_000])).toEqual({
+      median: 40,
+      samples: [30, 10, 20, 50, 40, 60, 1_000],
+    });
   });
 });
 
@@ -36,7 +41,10 @@ describe("the probe scripts, run against the sources", () => {
     env: { TOOLSIFT_BENCH_MODULE: pathToFileURL(join(REPO_ROOT, "src", "index.ts")).href },
   };
   const catalogue = join(work, "catalogue.json");
-  writeFileSync(catalogue, JSON.stringify(probeCatalogue(generateSkewedCatalogue({ size: 200, queries: 12, seed: 3 }))));
+  writeFileSync(
+    catalogue,
+    JSON.stringify(probeCatalogue(generateSkewedCatalogue({ size: 200, queries: 12, seed: 3 }))),
+  );
 
   it("import-time reports how long the import took and what it exported", () => {
     const result = runProbe(PROBE_FILES.importTime, [], options);
@@ -61,6 +69,8 @@ describe("the probe scripts, run against the sources", () => {
   });
 
   it("fails, quoting the process output, when the module cannot be imported", () => {
-    expect(() => runProbe(PROBE_FILES.importTime, [], { cwd: work, env: { TOOLSIFT_BENCH_MODULE: "toolsift-missing-package" } })).toThrow(/toolsift-missing-package/);
+    expect(() =>
+      runProbe(PROBE_FILES.importTime, [], { cwd: work, env: { TOOLSIFT_BENCH_MODULE: "toolsift-missing-package" } }),
+    ).toThrow(/toolsift-missing-package/);
   });
 });

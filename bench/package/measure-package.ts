@@ -2,7 +2,15 @@ import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cleanEnv, folderBytes, installTarball, lockedPackages, packPackage, packagesWithInstallScripts, runCommand } from "../../scripts/package/pack-and-install.js";
+import {
+  cleanEnv,
+  folderBytes,
+  installTarball,
+  lockedPackages,
+  packPackage,
+  packagesWithInstallScripts,
+  runCommand,
+} from "../../scripts/package/pack-and-install.js";
 import type { BenchDataset } from "../load-dataset.js";
 import { mean, percentile } from "../metrics/index.js";
 import type { PackageRun, ProcessSamples } from "../report/bench-report.js";
@@ -62,14 +70,22 @@ export function parseProbeOutput(output: string): Record<string, unknown> {
 /** A finite number field of a probe's result. @throws Error naming the field when it is missing. */
 export function numberField(result: Record<string, unknown>, field: string): number {
   const value = result[field];
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(`the probe's result has no number "${field}": ${JSON.stringify(result)}`);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw new Error(`the probe's result has no number "${field}": ${JSON.stringify(result)}`);
   return value;
 }
 
 /** A generated catalogue as a probe reads it: tool definitions and query strings. */
-export function probeCatalogue(dataset: BenchDataset): { tools: { name: string; description: string; inputSchema: unknown }[]; queries: string[] } {
+export function probeCatalogue(dataset: BenchDataset): {
+  tools: { name: string; description: string; inputSchema: unknown }[];
+  queries: string[];
+} {
   return {
-    tools: dataset.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema ?? { type: "object", properties: {} } })),
+    tools: dataset.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema ?? { type: "object", properties: {} },
+    })),
     queries: dataset.queries.map((query) => query.query),
   };
 }
@@ -111,9 +127,15 @@ export function packAndInstall(work: string, log: (message: string) => void = ()
  * Runs one probe script in a fresh `node` process (with {@link cleanEnv}) and returns its JSON result.
  * `nodeArgs` and `env` exist for the bench's own tests, which run the probes against the sources.
  */
-export function runProbe(probe: string, args: readonly string[], options: { cwd: string; nodeArgs?: readonly string[]; env?: NodeJS.ProcessEnv }): Record<string, unknown> {
+export function runProbe(
+  probe: string,
+  args: readonly string[],
+  options: { cwd: string; nodeArgs?: readonly string[]; env?: NodeJS.ProcessEnv },
+): Record<string, unknown> {
   const env = { ...cleanEnv(), ...options.env };
-  return parseProbeOutput(runCommand(process.execPath, [...(options.nodeArgs ?? []), probe, ...args], options.cwd, env));
+  return parseProbeOutput(
+    runCommand(process.execPath, [...(options.nodeArgs ?? []), probe, ...args], options.cwd, env),
+  );
 }
 
 /**
@@ -158,11 +180,14 @@ export async function measurePackage(options: PackageOptions = {}): Promise<Pack
     log(`package: import("toolsift") in ${importRuns} fresh processes`);
     const imports = Array.from({ length: importRuns }, () => numberField(probe(PROBE_FILES.importTime), "importMs"));
     log(`package: hybrid over 1,000 tools, created and searched once, in ${hybridRuns} fresh processes`);
-    const firsts = Array.from({ length: hybridRuns }, () => probe(PROBE_FILES.hybridFirstSearch, "catalogue-1000.json"));
+    const firsts = Array.from({ length: hybridRuns }, () =>
+      probe(PROBE_FILES.hybridFirstSearch, "catalogue-1000.json"),
+    );
     log("package: hybrid over 10,000 tools, build and search");
     const big = probe(PROBE_FILES.hybridBuildSearch, "catalogue-10000.json");
     const latencies = big.searchMs;
-    if (!Array.isArray(latencies) || latencies.length === 0) throw new Error(`the 10,000-tool probe returned no latencies: ${JSON.stringify(big).slice(0, 500)}`);
+    if (!Array.isArray(latencies) || latencies.length === 0)
+      throw new Error(`the 10,000-tool probe returned no latencies: ${JSON.stringify(big).slice(0, 500)}`);
     const searchMs = latencies as number[];
 
     return {

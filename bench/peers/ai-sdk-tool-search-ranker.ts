@@ -53,7 +53,10 @@ export class AiSdkToolSearchRanker implements Ranker {
     const prepare = createToolSearchState({ tools: set, toolCallers: undefined });
     const active = prepare(set);
     const execute = active?.[SEARCH_TOOL_KEY]?.execute as SearchExecute | undefined;
-    if (!execute) throw new Error("ai's createToolSearchState did not bind the search tool; the installed ai version may have changed.");
+    if (!execute)
+      throw new Error(
+        "ai's createToolSearchState did not bind the search tool; the installed ai version may have changed.",
+      );
     this.bound.set(limit, execute);
     return execute;
   }

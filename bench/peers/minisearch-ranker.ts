@@ -21,7 +21,9 @@ export class MiniSearchRanker implements Ranker {
   update(documents: readonly RankDocument[]): void {
     // A peer baseline rebuilds from scratch; the bench measures one full build per catalogue.
     this.index = new MiniSearch<IndexedTool>({ fields: ["name", "description"] });
-    this.index.addAll(documents.map((document) => ({ id: document.name, name: document.name, description: document.description })));
+    this.index.addAll(
+      documents.map((document) => ({ id: document.name, name: document.name, description: document.description })),
+    );
   }
 
   search(query: string, options: RankOptions): RankedTool[] {

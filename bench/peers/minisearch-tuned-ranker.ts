@@ -56,7 +56,8 @@ export class TunedMiniSearchRanker implements Ranker {
   private static emptyIndex(): MiniSearch<IndexedTool> {
     return new MiniSearch<IndexedTool>({
       fields: [...TUNED_MINISEARCH.fields],
-      tokenize: (text, field) => (field !== undefined && IDENTIFIER_FIELDS.has(field) ? splitIdentifier(text) : splitWords(text)),
+      tokenize: (text, field) =>
+        field !== undefined && IDENTIFIER_FIELDS.has(field) ? splitIdentifier(text) : splitWords(text),
       processTerm,
       searchOptions: {
         boost: { ...TUNED_MINISEARCH.boost },
@@ -75,7 +76,10 @@ export class TunedMiniSearchRanker implements Ranker {
       documents.map((document) => ({
         id: document.name,
         name: document.name,
-        tags: [...document.tags, ...(document.server && !document.name.startsWith(`${document.server}__`) ? [document.server] : [])].join(" "),
+        tags: [
+          ...document.tags,
+          ...(document.server && !document.name.startsWith(`${document.server}__`) ? [document.server] : []),
+        ].join(" "),
         description: document.description,
         parameterNames: document.parameters.map((parameter) => parameter.name).join(" "),
         parameterText: document.parameters.map((parameter) => parameter.description ?? "").join(" "),

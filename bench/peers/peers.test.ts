@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import type { Ranker } from "../../src/ranking/index.js";
 import { DEFAULT_FIELD_WEIGHTS } from "../../src/ranking/bm25/index.js";
 import { Bm25Ranker, rankDocumentOf } from "../../src/ranking/index.js";
-import { AiSdkToolSearchRanker, MiniSearchRanker, RegistryBm25Ranker, SubstringKeywordRanker, TUNED_MINISEARCH, TunedMiniSearchRanker } from "./index.js";
+import {
+  AiSdkToolSearchRanker,
+  MiniSearchRanker,
+  RegistryBm25Ranker,
+  SubstringKeywordRanker,
+  TUNED_MINISEARCH,
+  TunedMiniSearchRanker,
+} from "./index.js";
 import { tinyCatalogue } from "./tiny-catalogue.fixture.js";
 
 async function top(ranker: Ranker, query: string, limit = 5): Promise<string[]> {
@@ -105,12 +112,19 @@ describe("AiSdkToolSearchRanker drives the real ai package", () => {
     const model = new MockLanguageModelV4({
       doGenerate: [
         {
-          content: [{ type: "tool-call", toolCallId: "call-1", toolName: "tool_search", input: JSON.stringify({ query }) }],
+          content: [
+            { type: "tool-call", toolCallId: "call-1", toolName: "tool_search", input: JSON.stringify({ query }) },
+          ],
           finishReason: { unified: "tool-calls", raw: undefined },
           usage,
           warnings: [],
         },
-        { content: [{ type: "text", text: "done" }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] },
+        {
+          content: [{ type: "text", text: "done" }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage,
+          warnings: [],
+        },
       ],
     });
     const result = await generateText({
@@ -118,7 +132,9 @@ describe("AiSdkToolSearchRanker drives the real ai package", () => {
       prompt: "find a tool",
       tools: { ...tools, tool_search: toolSearch({ maxResults: 5 }) },
     });
-    const viaGenerate = (result.steps[0]!.toolResults[0]!.output as { tools: { name: string }[] }).tools.map((t) => t.name);
+    const viaGenerate = (result.steps[0]!.toolResults[0]!.output as { tools: { name: string }[] }).tools.map(
+      (t) => t.name,
+    );
 
     const ranker = new AiSdkToolSearchRanker();
     ranker.update(tinyCatalogue);
@@ -160,7 +176,10 @@ describe("TunedMiniSearchRanker reads tools as toolsift's BM25 does", () => {
     ranker.update([
       doc("notes__archive", "Moves a note out of sight. Useful after a calendar event is over."),
       doc("calendar__list_events", "Lists what is scheduled."),
-      doc("a__tool", "Does things.", { type: "object", properties: { timezone: { type: "string", description: "IANA zone" } } }),
+      doc("a__tool", "Does things.", {
+        type: "object",
+        properties: { timezone: { type: "string", description: "IANA zone" } },
+      }),
       doc("b__tool", "Does other things.", undefined, ["kubernetes"]),
     ]);
     expect(await top(ranker, "calendar")).toEqual(["calendar__list_events", "notes__archive"]);

@@ -6,15 +6,27 @@ import type { RankerEntry } from "../rankers.js";
 import { measureExactNames, measureRelevance, type RelevanceCatalogue } from "./measure-relevance.js";
 import { relevanceVariants } from "./relevance-variants.js";
 
-const entry = (id: string, create: RankerEntry["create"]): RankerEntry => ({ id, label: id, kind: "toolsift", source: "test", create });
+const entry = (id: string, create: RankerEntry["create"]): RankerEntry => ({
+  id,
+  label: id,
+  kind: "toolsift",
+  source: "test",
+  create,
+});
 const bm25 = entry("bm25", () => new Bm25Ranker());
 
 const example: RelevanceCatalogue = {
   id: "example-catalogue",
   documents: exampleCatalogue.map((tool) => parseTool(tool, "example").document),
   queries: [
-    { query: "find free time with Ana on Thursday and then send her an email", expected: ["calendar__find_free_time", "gmail__send_email"] },
-    { query: "create a jira issue for the checkout crash and then post a message in the incidents channel", expected: ["jira__create_issue", "slack__post_message"] },
+    {
+      query: "find free time with Ana on Thursday and then send her an email",
+      expected: ["calendar__find_free_time", "gmail__send_email"],
+    },
+    {
+      query: "create a jira issue for the checkout crash and then post a message in the incidents channel",
+      expected: ["jira__create_issue", "slack__post_message"],
+    },
     { query: "list my calendar events", expected: ["calendar__list_events"] },
     { query: "book a table at an Italian restaurant", expected: [] },
     { query: "order a large pepperoni pizza to my flat", expected: [] },
@@ -26,14 +38,20 @@ describe("measureExactNames", () => {
     const current = await measureExactNames(bm25, example);
     expect(current).toMatchObject({ ranker: "bm25", dataset: "example-catalogue", hitRate: 1, misses: [] });
     expect(current.queries).toBeGreaterThan(300);
-    const plain = await measureExactNames(entry("plain", () => new Bm25Ranker({ exactNames: false })), example);
+    const plain = await measureExactNames(
+      entry("plain", () => new Bm25Ranker({ exactNames: false })),
+      example,
+    );
     expect(plain.hits).toBeLessThan(plain.queries);
     expect(plain.misses).toContain("slack__post_message → slack__schedule_message");
   });
 
   it("samples at most maxQueries name queries, and reports a ranker that throws", async () => {
     expect((await measureExactNames(bm25, example, 10)).queries).toBe(10);
-    const broken = await measureExactNames(entry("broken", () => Promise.reject(new Error("no model"))), example);
+    const broken = await measureExactNames(
+      entry("broken", () => Promise.reject(new Error("no model"))),
+      example,
+    );
     expect(broken).toMatchObject({ hits: 0, error: "Error: no model" });
   });
 });
@@ -59,7 +77,10 @@ describe("measureRelevance", () => {
 
   it("reports a variant that throws as the run's error", async () => {
     const variants = { ...relevanceVariants("bm25")!, plain: () => Promise.reject(new Error("plain failed")) };
-    expect(await measureRelevance(bm25, variants, example)).toMatchObject({ error: "Error: plain failed", multiRecallAt5: null });
+    expect(await measureRelevance(bm25, variants, example)).toMatchObject({
+      error: "Error: plain failed",
+      multiRecallAt5: null,
+    });
   });
 
   it("has variants for toolsift's default rankers only", () => {

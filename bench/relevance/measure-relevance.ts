@@ -32,7 +32,11 @@ async function built(create: () => Ranker | Promise<Ranker>, documents: readonly
  * in camelCase or its local part's words ({@link nameQueries}; forms another tool shares are
  * left out), over at most `maxQueries` of them.
  */
-export async function measureExactNames(entry: RankerEntry, catalogue: RelevanceCatalogue, maxQueries = MAX_NAME_QUERIES): Promise<ExactNameRun> {
+export async function measureExactNames(
+  entry: RankerEntry,
+  catalogue: RelevanceCatalogue,
+  maxQueries = MAX_NAME_QUERIES,
+): Promise<ExactNameRun> {
   const { queries: all, ambiguous } = nameQueries(catalogue.documents.map((document) => document.name));
   const queries = sampleQueries(all, maxQueries);
   const base = { ranker: entry.id, dataset: catalogue.id, queries: queries.length, ambiguous };
@@ -55,7 +59,11 @@ export async function measureExactNames(entry: RankerEntry, catalogue: Relevance
 }
 
 /** Recall@5 of each answerable query, and how many unanswerable ones got an empty list. */
-async function answers(ranker: Ranker, answerable: readonly BenchQuery[], unanswerable: readonly BenchQuery[]): Promise<{ recalls: number[]; abstained: number }> {
+async function answers(
+  ranker: Ranker,
+  answerable: readonly BenchQuery[],
+  unanswerable: readonly BenchQuery[],
+): Promise<{ recalls: number[]; abstained: number }> {
   const recalls: number[] = [];
   for (const query of answerable) {
     const names = (await ranker.search(query.query, { limit: 5 })).map((match) => match.name);
@@ -73,16 +81,28 @@ async function answers(ranker: Ranker, answerable: readonly BenchQuery[], unansw
  * share of all its unanswerable queries (never sampled: they are few) answered with nothing,
  * with and without abstention.
  */
-export async function measureRelevance(entry: RankerEntry, variants: RelevanceVariants, catalogue: RelevanceCatalogue, maxQueries?: number): Promise<RelevanceRun> {
+export async function measureRelevance(
+  entry: RankerEntry,
+  variants: RelevanceVariants,
+  catalogue: RelevanceCatalogue,
+  maxQueries?: number,
+): Promise<RelevanceRun> {
   const answerable = sampleQueries(
     catalogue.queries.filter((query) => query.expected.length > 0),
     maxQueries,
   );
   const unanswerable = catalogue.queries.filter((query) => query.expected.length === 0);
   const multiTool = answerable.flatMap((query, index) => (query.expected.length > 1 ? [index] : []));
-  const base = { ranker: entry.id, dataset: catalogue.id, answerable: answerable.length, multiTool: multiTool.length, unanswerable: unanswerable.length };
+  const base = {
+    ranker: entry.id,
+    dataset: catalogue.id,
+    answerable: answerable.length,
+    multiTool: multiTool.length,
+    unanswerable: unanswerable.length,
+  };
   const shareOf = (abstained: number) => (unanswerable.length > 0 ? abstained / unanswerable.length : null);
-  const multiRecall = (recalls: readonly number[]) => (multiTool.length > 0 ? mean(multiTool.map((index) => recalls[index]!)) : null);
+  const multiRecall = (recalls: readonly number[]) =>
+    multiTool.length > 0 ? mean(multiTool.map((index) => recalls[index]!)) : null;
   const run = async (create: () => Ranker | Promise<Ranker>) => {
     const ranker = await built(create, catalogue.documents);
     try {

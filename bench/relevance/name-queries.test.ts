@@ -14,12 +14,24 @@ describe("nameQueries", () => {
   });
 
   it("leaves out a form another tool's name shares, and counts it", () => {
-    const { queries, ambiguous } = nameQueries(["github__create_issue", "jira__create_issue", "calculate_final_velocity", "calculateFinalVelocity"]);
+    const { queries, ambiguous } = nameQueries([
+      "github__create_issue",
+      "jira__create_issue",
+      "calculate_final_velocity",
+      "calculateFinalVelocity",
+    ]);
     const asked = queries.map((query) => query.query);
     expect(asked).not.toContain("create issue");
     expect(asked).not.toContain("calculate final velocity");
     // Each name itself is always asked.
-    expect(asked).toEqual(expect.arrayContaining(["github__create_issue", "jira__create_issue", "calculate_final_velocity", "calculateFinalVelocity"]));
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        "github__create_issue",
+        "jira__create_issue",
+        "calculate_final_velocity",
+        "calculateFinalVelocity",
+      ]),
+    );
     // create issue twice (local words), and for the velocity pair: words and camelCase of one, words of the other.
     expect(ambiguous).toBe(5);
   });

@@ -14,7 +14,8 @@ export interface NameQuerySet {
   ambiguous: number;
 }
 
-const camelCase = (words: readonly string[]) => words.map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join("");
+const camelCase = (words: readonly string[]) =>
+  words.map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join("");
 
 /** The part after a `server__` prefix, if any. */
 const localPart = (name: string) => {
@@ -53,9 +54,11 @@ export function nameQueries(names: readonly string[]): NameQuerySet {
     const words = splitIdentifier(name);
     const candidates: NameQuery[] = [{ query: words.join(" "), tool: name, form: "words" }];
     const camel = camelCase(words);
-    if (wordsKey(camel) === words.join(" ") && camel !== name) candidates.push({ query: camel, tool: name, form: "camelCase" });
+    if (wordsKey(camel) === words.join(" ") && camel !== name)
+      candidates.push({ query: camel, tool: name, form: "camelCase" });
     const local = localPart(name);
-    if (local !== undefined) candidates.push({ query: splitIdentifier(local).join(" "), tool: name, form: "local words" });
+    if (local !== undefined)
+      candidates.push({ query: splitIdentifier(local).join(" "), tool: name, form: "local words" });
     for (const candidate of candidates) {
       if ((owners.get(wordsKey(candidate.query))?.size ?? 0) > 1) ambiguous++;
       else queries.push(candidate);

@@ -30,8 +30,10 @@ export function relevanceVariants(rankerId: string): RelevanceVariants | undefin
       };
     case "embedding":
       return {
-        plain: async () => new EmbeddingRanker({ embedder: await loadEmbedder(), ...noCache, exactNames: false, multiPart: false }),
-        withoutMultiPart: async () => new EmbeddingRanker({ embedder: await loadEmbedder(), ...noCache, multiPart: false }),
+        plain: async () =>
+          new EmbeddingRanker({ embedder: await loadEmbedder(), ...noCache, exactNames: false, multiPart: false }),
+        withoutMultiPart: async () =>
+          new EmbeddingRanker({ embedder: await loadEmbedder(), ...noCache, multiPart: false }),
       };
     case "hybrid-adaptive":
       return {

@@ -237,7 +237,14 @@ export interface PackageRun {
   /** Hybrid over 1,000 tools: `createToolSearch` + the first `search`, in a fresh process. */
   hybrid1k: { tools: number; createAndSearchMs: ProcessSamples; rssMB: ProcessSamples; importMs: ProcessSamples };
   /** Hybrid over 10,000 tools, one process: model load, index build (`update`), search latency. */
-  hybrid10k: { tools: number; modelLoadMs: number; buildMs: number; searchMs: LatencySummary; queries: number; rssMB: number };
+  hybrid10k: {
+    tools: number;
+    modelLoadMs: number;
+    buildMs: number;
+    searchMs: LatencySummary;
+    queries: number;
+    rssMB: number;
+  };
   error?: string;
 }
 

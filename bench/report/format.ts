@@ -10,7 +10,11 @@ export function share(value: number | null | undefined): string {
 /** Milliseconds: three significant digits below 10, one decimal up to 1,000, whole above. */
 export function ms(value: number): string {
   if (Number.isNaN(value)) return "–";
-  if (value < 10) return value.toPrecision(3).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+  if (value < 10)
+    return value
+      .toPrecision(3)
+      .replace(/(\.\d*?)0+$/, "$1")
+      .replace(/\.$/, "");
   if (value < 1000) return value.toFixed(1);
   return Math.round(value).toLocaleString("en-US");
 }
@@ -48,6 +52,7 @@ export function measuredText(value: number | null, unit: TargetCheck["unit"]): s
 export function limitText(check: Pick<TargetCheck, "limit" | "comparison" | "unit">): string {
   const sign = { "<=": "≤", "<": "<", ">=": "≥", ">": ">" }[check.comparison];
   const { limit, unit } = check;
-  const value = unit === "×" || unit === "%" ? `${limit}${unit}` : unit === "scripts" ? count(limit) : `${count(limit)} ${unit}`;
+  const value =
+    unit === "×" || unit === "%" ? `${limit}${unit}` : unit === "scripts" ? count(limit) : `${count(limit)} ${unit}`;
   return `${sign} ${value}`;
 }

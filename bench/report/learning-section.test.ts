@@ -22,10 +22,17 @@ const curve: LearningCurveRun = {
 
 describe("the learning section", () => {
   it("has one row per curve: recall@5 at each share taught, lessons, abstention and search time", () => {
-    const table = learningTable({ ...sampleReport(), learning: [curve, { ...curve, ranker: "hybrid-adaptive", points: [], error: "no model" }] });
+    const table = learningTable({
+      ...sampleReport(),
+      learning: [curve, { ...curve, ranker: "hybrid-adaptive", points: [], error: "no model" }],
+    });
     const lines = table.split("\n");
-    expect(lines[0]).toBe("| dataset | ranker | held back | R@5 0% | R@5 1% | R@5 5% | R@5 10% | R@5 25% | lessons | abstain 0% → max | search p50 0% → max |");
-    expect(lines[2]).toBe("| clinc150_intents | bm25 | 1,500 | 0.679 | 0.791 | 0.895 | 0.932 | 0.945 | 5,624 | 0.050 → 0.020 | 0.06 → 0.2 ms |");
+    expect(lines[0]).toBe(
+      "| dataset | ranker | held back | R@5 0% | R@5 1% | R@5 5% | R@5 10% | R@5 25% | lessons | abstain 0% → max | search p50 0% → max |",
+    );
+    expect(lines[2]).toBe(
+      "| clinc150_intents | bm25 | 1,500 | 0.679 | 0.791 | 0.895 | 0.932 | 0.945 | 5,624 | 0.050 → 0.020 | 0.06 → 0.2 ms |",
+    );
     expect(lines[3]).toContain("| hybrid-adaptive | error: no model |");
   });
 

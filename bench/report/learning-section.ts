@@ -15,7 +15,15 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
 /** One row per dataset and ranker: recall@5 at each share taught, lessons, abstention and search time. */
 export function learningTable(report: Pick<BenchReport, "learning">): string {
   const runs = report.learning ?? [];
-  const header = ["dataset", "ranker", "held back", ...LEARNING_SHARES.map((value) => `R@5 ${percent(value)}`), "lessons", "abstain 0% → max", "search p50 0% → max"];
+  const header = [
+    "dataset",
+    "ranker",
+    "held back",
+    ...LEARNING_SHARES.map((value) => `R@5 ${percent(value)}`),
+    "lessons",
+    "abstain 0% → max",
+    "search p50 0% → max",
+  ];
   const rows = runs.map((run) => {
     if (run.error && run.points.length === 0) return errorCells([run.dataset, run.ranker], run.error, header.length);
     const at = (value: number) => run.points.find((point) => point.share === value);

@@ -11,13 +11,24 @@ import {
   vectorIndexSection,
   vectorIndexTable,
 } from "./markdown-sections.js";
-import { packageRun, sampleReport, sampleReportWithTargets, sessionScaleRun, vectorIndexRun } from "./report.fixture.js";
+import {
+  packageRun,
+  sampleReport,
+  sampleReportWithTargets,
+  sessionScaleRun,
+  vectorIndexRun,
+} from "./report.fixture.js";
 
 function rows(table: string): string[][] {
   return table
     .split("\n")
     .slice(2)
-    .map((line) => line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 }
 
 describe("target formatting", () => {
@@ -43,7 +54,10 @@ describe("sessionScaleTable", () => {
   });
 
   it("shows a failed size's error", () => {
-    const report = { ...sampleReport(), sessionScale: [{ ...sessionScaleRun(1_000, { searchTools: 1, toolsUnchanged: 1 }), error: "Error: a | b" }] };
+    const report = {
+      ...sampleReport(),
+      sessionScale: [{ ...sessionScaleRun(1_000, { searchTools: 1, toolsUnchanged: 1 }), error: "Error: a | b" }],
+    };
     expect(sessionScaleTable(report)).toContain("| 1,000 | error: Error: a \\| b |");
   });
 });
@@ -53,13 +67,33 @@ describe("ratioTable", () => {
     const report = {
       ...sampleReport(),
       sessionScale: [
-        sessionScaleRun(1_000, { searchTools: 0.3, toolsUnchanged: 0.5, bm25: 0.2, reference: 0.05, bm25Build: 20, referenceBuild: 20 }),
-        sessionScaleRun(10_000, { searchTools: 5, toolsUnchanged: 1, bm25: 3, reference: 1, bm25Build: 100, referenceBuild: 100 }),
+        sessionScaleRun(1_000, {
+          searchTools: 0.3,
+          toolsUnchanged: 0.5,
+          bm25: 0.2,
+          reference: 0.05,
+          bm25Build: 20,
+          referenceBuild: 20,
+        }),
+        sessionScaleRun(10_000, {
+          searchTools: 5,
+          toolsUnchanged: 1,
+          bm25: 3,
+          reference: 1,
+          bm25Build: 100,
+          referenceBuild: 100,
+        }),
       ],
     };
     const body = rows(ratioTable(report));
     expect(body).toHaveLength(8);
-    expect(body[0]).toEqual(["1,000", "bm25 search p50 ÷ reference p50", "4.00×", "≤ 3×", "– (no target below 10,000)"]);
+    expect(body[0]).toEqual([
+      "1,000",
+      "bm25 search p50 ÷ reference p50",
+      "4.00×",
+      "≤ 3×",
+      "– (no target below 10,000)",
+    ]);
     expect(body.slice(4).map((row) => [row[2], row[4]])).toEqual([
       ["3.00×", "met"],
       ["5.00×", "not met"],
@@ -72,7 +106,18 @@ describe("ratioTable", () => {
 describe("blockSavingTable", () => {
   it("shows tokens per tool, the three blocks, the saving and bytes", () => {
     const body = rows(blockSavingTable(sampleReport()));
-    expect(body[0]).toEqual(["example-catalogue", "example-catalogue source", "100", "600", "60,000", "6,000", "6,900", "88.5%", "210,000", "24,150"]);
+    expect(body[0]).toEqual([
+      "example-catalogue",
+      "example-catalogue source",
+      "100",
+      "600",
+      "60,000",
+      "6,000",
+      "6,900",
+      "88.5%",
+      "210,000",
+      "24,150",
+    ]);
   });
 
   it("marks a catalogue measured with the threshold at 0", () => {
@@ -87,13 +132,15 @@ describe("packageTable", () => {
     const table = packageTable(sampleReport());
     expect(table).toContain("| default install: node_modules | 19.5 MB, 10 packages |");
     expect(table).toContain("| packages with an install script | none |");
-    expect(table).toContain("| `import(\"toolsift\")`, median of 3 processes (each) | 120.0 (115.0, 120.0, 125.0) |");
+    expect(table).toContain('| `import("toolsift")`, median of 3 processes (each) | 120.0 (115.0, 120.0, 125.0) |');
     expect(table).toContain("| hybrid, 10,000 tools: model load, index build | 150.0 ms, 700.0 ms |");
   });
 
   it("says when it was skipped, and shows an error", () => {
     expect(packageTable({ ...sampleReport(), package: null })).toContain("Skipped");
-    expect(packageTable({ ...sampleReport(), package: { ...packageRun(), error: "npm install failed\nE404" } })).toContain("| error | npm install failed E404 |");
+    expect(
+      packageTable({ ...sampleReport(), package: { ...packageRun(), error: "npm install failed\nE404" } }),
+    ).toContain("| error | npm install failed E404 |");
   });
 });
 
@@ -108,7 +155,10 @@ describe("vectorIndexTable", () => {
 
   it("says from which size HNSW wins, or that it did not", () => {
     expect(vectorIndexSection(sampleReport()).join("\n")).toContain("from 10,000 tools on");
-    const slower = { ...sampleReport(), vectorIndex: [vectorIndexRun(1_000, 0.1, 0.2), vectorIndexRun(10_000, 0.6, 0.7)] };
+    const slower = {
+      ...sampleReport(),
+      vectorIndex: [vectorIndexRun(1_000, 0.1, 0.2), vectorIndexRun(10_000, 0.6, 0.7)],
+    };
     expect(vectorIndexSection(slower).join("\n")).toContain("was not below exact search's");
   });
 });
@@ -118,16 +168,41 @@ describe("targets", () => {
     const report = sampleReportWithTargets();
     const body = rows(targetsTable(report));
     expect(body).toHaveLength(9);
-    expect(body[0]).toEqual(["`block-saving.example-catalogue.pct`", "tool-block saving after one search and one hydration", "example-catalogue (100 tools, ~600 tokens a tool)", "88.5%", "≥ 88%", "met"]);
+    expect(body[0]).toEqual([
+      "`block-saving.example-catalogue.pct`",
+      "tool-block saving after one search and one hydration",
+      "example-catalogue (100 tools, ~600 tokens a tool)",
+      "88.5%",
+      "≥ 88%",
+      "met",
+    ]);
     expect(body[1]?.slice(3)).toEqual(["57.4%", "≥ 70%", "not met"]);
-    expect(body[4]).toEqual(["`package.import.ms`", 'import("toolsift"), median', "packed package, fresh project", "120.0 ms", "≤ 100 ms", "not met"]);
-    expect(targetsSection(report)[1]).toBe("9 targets of `bench/targets.ts` measured in this run; 3 not met. A missed target never fails the run.");
+    expect(body[4]).toEqual([
+      "`package.import.ms`",
+      'import("toolsift"), median',
+      "packed package, fresh project",
+      "120.0 ms",
+      "≤ 100 ms",
+      "not met",
+    ]);
+    expect(targetsSection(report)[1]).toBe(
+      "9 targets of `bench/targets.ts` measured in this run; 3 not met. A missed target never fails the run.",
+    );
   });
 });
 
 describe("pairedTable", () => {
   it("shows both BM25s' median and individual builds and their search latency", () => {
     const body = rows(pairedTable(sampleReport()));
-    expect(body[1]).toEqual(["1,000", "40.0 (44.0, 40.0, 36.0)", "10.0 (11.0, 10.0, 9)", "0.2", "0.4", "0.1", "0.2", "340"]);
+    expect(body[1]).toEqual([
+      "1,000",
+      "40.0 (44.0, 40.0, 36.0)",
+      "10.0 (11.0, 10.0, 9)",
+      "0.2",
+      "0.4",
+      "0.1",
+      "0.2",
+      "340",
+    ]);
   });
 });

@@ -16,10 +16,17 @@ const escapeCell = (text: string) => text.replaceAll("|", "\\|");
 const p50 = (latency: LatencySummary) => ms(latency.p50);
 
 /** One row per run, smallest catalogue first; a failed run shows its error after its size. */
-function rowsBySize<T extends { size: number; error?: string }>(runs: readonly T[], width: number, cells: (run: T) => string[]): string[][] {
-  return [...runs].sort((a, b) => a.size - b.size).map((run) => (run.error ? errorCells([count(run.size)], run.error, width) : cells(run)));
+function rowsBySize<T extends { size: number; error?: string }>(
+  runs: readonly T[],
+  width: number,
+  cells: (run: T) => string[],
+): string[][] {
+  return [...runs]
+    .sort((a, b) => a.size - b.size)
+    .map((run) => (run.error ? errorCells([count(run.size)], run.error, width) : cells(run)));
 }
-const samples = (value: ProcessSamples, format: (n: number) => string) => `${format(value.median)} (${value.samples.map(format).join(", ")})`;
+const samples = (value: ProcessSamples, format: (n: number) => string) =>
+  `${format(value.median)} (${value.samples.map(format).join(", ")})`;
 
 /** toolsift `bm25` through `createToolSearch` and a session, one row per size. */
 export function sessionScaleTable(report: Pick<BenchReport, "sessionScale">): string {
@@ -60,7 +67,16 @@ export function sessionScaleTable(report: Pick<BenchReport, "sessionScale">): st
 
 /** The direct bm25 and the reference, measured alternately, one row per size. */
 export function pairedTable(report: Pick<BenchReport, "sessionScale">): string {
-  const header = ["tools", "bm25 build ms", "reference build ms", "bm25 p50", "bm25 p95", "reference p50", "reference p95", "reference searches"];
+  const header = [
+    "tools",
+    "bm25 build ms",
+    "reference build ms",
+    "bm25 p50",
+    "bm25 p95",
+    "reference p50",
+    "reference p95",
+    "reference searches",
+  ];
   const rows = rowsBySize(report.sessionScale, header.length, (run) => [
     count(run.size),
     `${ms(run.bm25.buildMs)} (${run.bm25.builds.map(ms).join(", ")})`,
@@ -77,13 +93,15 @@ export function pairedTable(report: Pick<BenchReport, "sessionScale">): string {
 /** The ratios at every size, verdicts from {@link RATIO_TARGETS_FROM} tools up. */
 export function ratioTable(report: Pick<BenchReport, "sessionScale">): string {
   const rows = scaleRatios(report.sessionScale).flatMap(({ size, rows }) =>
-    rows.map(checkTarget).map((check) => [
-      count(size),
-      check.target,
-      measuredText(check.measured, check.unit),
-      limitText(check),
-      size >= RATIO_TARGETS_FROM ? check.verdict : "– (no target below 10,000)",
-    ]),
+    rows
+      .map(checkTarget)
+      .map((check) => [
+        count(size),
+        check.target,
+        measuredText(check.measured, check.unit),
+        limitText(check),
+        size >= RATIO_TARGETS_FROM ? check.verdict : "– (no target below 10,000)",
+      ]),
   );
   return table(["tools", "ratio", "measured", "target", "verdict"], rows);
 }
@@ -93,7 +111,7 @@ export const SESSION_SCALE_NOTE =
   "toolsift `bm25` through the public API on the same generated catalogues, in this process, with the typed-array reference timed alongside: " +
   "first the `Bm25Ranker` and the reference are built alternately (3 times each; median, then each build) and searched alternately per query; " +
   "then every timed call below is followed by one reference search, and all reference searches make its p50 (first table), so each ratio compares numbers taken under the same load. " +
-  "**build**: `createToolSearch({ tools, ranker: \"bm25\" })` (catalogue checks + index). **search**: `toolSearch.search(query, { limit: 10 })`. " +
+  '**build**: `createToolSearch({ tools, ranker: "bm25" })` (catalogue checks + index). **search**: `toolSearch.search(query, { limit: 10 })`. ' +
   "**search_tools**: `session.execute` of a `search_tools` tool_use (default 5 results). " +
   "**tools()**: `session.tools()` with nothing new; right after a call to another tool hydrated it; on a host catalogue (`listTools()` asked on every call) returning the same array; " +
   "and right after the host began returning a changed array (one tool's description edited). **search_tools after change**: includes the ranker's incremental update. " +
@@ -116,7 +134,18 @@ export function sessionScaleSection(report: Pick<BenchReport, "sessionScale">): 
 
 /** The session's tool block after one search and one hydration, per catalogue. */
 export function blockSavingTable(report: Pick<BenchReport, "blockSaving">): string {
-  const header = ["catalogue", "source", "tools", "tokens a tool", "every tool in full", "stubs + search_tools", "after search + hydration", "saving", "full bytes", "after bytes"];
+  const header = [
+    "catalogue",
+    "source",
+    "tools",
+    "tokens a tool",
+    "every tool in full",
+    "stubs + search_tools",
+    "after search + hydration",
+    "saving",
+    "full bytes",
+    "after bytes",
+  ];
   const rows = report.blockSaving.map((run) =>
     run.error
       ? errorCells([run.catalogue, escapeCell(run.source)], run.error, header.length)
@@ -157,13 +186,28 @@ export function packageTable(report: Pick<BenchReport, "package">): string {
     ["tarball", `${run.tarball}, ${mb(run.tarballMB)} MB`],
     ["`npm pack` (runs the build), `npm install`", `${ms(run.packMs)} ms, ${ms(run.installMs)} ms`],
     ["default install: node_modules", `${mb(run.nodeModulesMB)} MB, ${count(run.installedPackages)} packages`],
-    ["packages with an install script", run.installScripts.length === 0 ? "none" : escapeCell(run.installScripts.join(", "))],
+    [
+      "packages with an install script",
+      run.installScripts.length === 0 ? "none" : escapeCell(run.installScripts.join(", ")),
+    ],
     [`\`import("toolsift")\`, median of ${run.importMs.samples.length} processes (each)`, samples(run.importMs, ms)],
-    [`hybrid, ${count(run.hybrid1k.tools)} tools: created + first search, ms, median (each)`, samples(run.hybrid1k.createAndSearchMs, ms)],
-    [`hybrid, ${count(run.hybrid1k.tools)} tools: process RSS after it, MB, median (each)`, samples(run.hybrid1k.rssMB, mb)],
+    [
+      `hybrid, ${count(run.hybrid1k.tools)} tools: created + first search, ms, median (each)`,
+      samples(run.hybrid1k.createAndSearchMs, ms),
+    ],
+    [
+      `hybrid, ${count(run.hybrid1k.tools)} tools: process RSS after it, MB, median (each)`,
+      samples(run.hybrid1k.rssMB, mb),
+    ],
     ["…same processes: their import, ms, median", ms(run.hybrid1k.importMs.median)],
-    [`hybrid, ${count(run.hybrid10k.tools)} tools: model load, index build`, `${ms(run.hybrid10k.modelLoadMs)} ms, ${ms(run.hybrid10k.buildMs)} ms`],
-    [`hybrid, ${count(run.hybrid10k.tools)} tools: search p50 / p95 over ${count(run.hybrid10k.queries)} queries; RSS`, `${ms(run.hybrid10k.searchMs.p50)} / ${ms(run.hybrid10k.searchMs.p95)} ms; ${mb(run.hybrid10k.rssMB)} MB`],
+    [
+      `hybrid, ${count(run.hybrid10k.tools)} tools: model load, index build`,
+      `${ms(run.hybrid10k.modelLoadMs)} ms, ${ms(run.hybrid10k.buildMs)} ms`,
+    ],
+    [
+      `hybrid, ${count(run.hybrid10k.tools)} tools: search p50 / p95 over ${count(run.hybrid10k.queries)} queries; RSS`,
+      `${ms(run.hybrid10k.searchMs.p50)} / ${ms(run.hybrid10k.searchMs.p95)} ms; ${mb(run.hybrid10k.rssMB)} MB`,
+    ],
   ];
   return table(["measure", "value"], rows);
 }
@@ -172,7 +216,7 @@ export function packageSection(report: Pick<BenchReport, "package">): string[] {
   return [
     "## The packed package",
     "`npm pack`, then `npm install <tarball>` in a fresh temporary project (no .npmrc, npm_* variables removed), then fresh `node` processes there. " +
-      "Hybrid: `new HybridRanker({ semantic: { cacheDir: false } })` (what `ranker: \"hybrid\"` builds, without the vector cache) over generated skewed catalogues; " +
+      'Hybrid: `new HybridRanker({ semantic: { cacheDir: false } })` (what `ranker: "hybrid"` builds, without the vector cache) over generated skewed catalogues; ' +
       "created + first search is `createToolSearch` and one `search`, after the import; the 10,000-tool process loads the model first, then times `update` and each search.",
     packageTable(report),
   ];
@@ -180,7 +224,18 @@ export function packageSection(report: Pick<BenchReport, "package">): string[] {
 
 /** Exact vs HNSW search of the embedding ranker, one row per size. */
 export function vectorIndexTable(report: Pick<BenchReport, "vectorIndex">): string {
-  const header = ["tools", "embed ms", "exact build ms", "exact p50", "exact p95", "HNSW build ms", "HNSW p50", "HNSW p95", "HNSW recall@10 vs exact", "faster"];
+  const header = [
+    "tools",
+    "embed ms",
+    "exact build ms",
+    "exact p50",
+    "exact p95",
+    "HNSW build ms",
+    "HNSW p50",
+    "HNSW p95",
+    "HNSW recall@10 vs exact",
+    "faster",
+  ];
   const rows = rowsBySize(report.vectorIndex, header.length, (run) => [
     count(run.size),
     ms(run.embedMs),
@@ -201,7 +256,7 @@ export function vectorIndexSection(report: Pick<BenchReport, "vectorIndex">): st
   const from = crossoverSize(report.vectorIndex);
   return [
     "## Embedding search: exact vs HNSW",
-    "`new EmbeddingRanker({ index: { kind: \"exact\" } })` against `{ kind: \"hnsw\" }` (hnswlib-node, a devDependency here) on the generated catalogues, " +
+    '`new EmbeddingRanker({ index: { kind: "exact" } })` against `{ kind: "hnsw" }` (hnswlib-node, a devDependency here) on the generated catalogues, ' +
       "with the same vectors (the bundled model embeds every tool once, timed as **embed**), so **build** is the index alone. " +
       "Searches pass a permission filter as a session does (a name lookup and a permit check per candidate). Latencies include embedding the query. " +
       `${from === null ? "HNSW's p50 was not below exact search's at the largest sizes measured." : `HNSW's p50 is below exact search's from ${count(from)} tools on.`}`,
@@ -211,7 +266,14 @@ export function vectorIndexSection(report: Pick<BenchReport, "vectorIndex">): st
 
 /** Every target with its verdict. */
 export function targetsTable(report: Pick<BenchReport, "targets">): string {
-  const rows = report.targets.map((check) => [`\`${check.id}\``, escapeCell(check.target), escapeCell(check.scope), measuredText(check.measured, check.unit), limitText(check), check.verdict]);
+  const rows = report.targets.map((check) => [
+    `\`${check.id}\``,
+    escapeCell(check.target),
+    escapeCell(check.scope),
+    measuredText(check.measured, check.unit),
+    limitText(check),
+    check.verdict,
+  ]);
   return table(["id", "target", "scope", "measured", "target", "verdict"], rows, 3);
 }
 
@@ -224,4 +286,3 @@ export function targetsSection(report: Pick<BenchReport, "targets">): string[] {
     targetsTable(report),
   ];
 }
-

@@ -7,5 +7,9 @@ export function table(header: string[], rows: string[][], textColumns = 2): stri
 
 /** A row for a failed run: the leading cells, the error (pipes escaped) and empty cells up to `width`. */
 export function errorCells(leading: string[], error: string | undefined, width: number): string[] {
-  return [...leading, `error: ${String(error).replaceAll("|", "\\|")}`, ...Array<string>(Math.max(0, width - leading.length - 1)).fill("")];
+  return [
+    ...leading,
+    `error: ${String(error).replaceAll("|", "\\|")}`,
+    ...Array<string>(Math.max(0, width - leading.length - 1)).fill(""),
+  ];
 }

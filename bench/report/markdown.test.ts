@@ -1,13 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../sections/render.js";
-import { kindTable, persistenceTable, retrievalTable, scaleTable, strategyDiscoveryTable, strategyTokenTable } from "./markdown.js";
+import {
+  kindTable,
+  persistenceTable,
+  retrievalTable,
+  scaleTable,
+  strategyDiscoveryTable,
+  strategyTokenTable,
+} from "./markdown.js";
 import { sampleReport, sampleReportWithTargets } from "./report.fixture.js";
 
 function rows(table: string): string[][] {
   return table
     .split("\n")
     .slice(2)
-    .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 }
 
 describe("retrievalTable", () => {
@@ -18,7 +30,19 @@ describe("retrievalTable", () => {
     expect(body).toHaveLength(6);
     const bm25 = body.find((row) => row[0] === "own" && row[1] === "bm25");
     // R@1, R@5, R@10, MRR, nDCG, abstention, p50, p95, build, heap, RSS
-    expect(bm25?.slice(2)).toEqual(["0.500", "1.000", "1.000", "0.500", "0.600", "0.750", "0.0421", "1.5", "12.5", "12.3", "3.2"]);
+    expect(bm25?.slice(2)).toEqual([
+      "0.500",
+      "1.000",
+      "1.000",
+      "0.500",
+      "0.600",
+      "0.750",
+      "0.0421",
+      "1.5",
+      "12.5",
+      "12.3",
+      "3.2",
+    ]);
   });
 
   it("shows – for abstention on a set without unanswerable queries", () => {
@@ -67,8 +91,21 @@ describe("scaleTable", () => {
 describe("persistenceTable", () => {
   it("shows reload time and texts embedded next to the build, and a failed run's error", () => {
     const table = persistenceTable(sampleReport());
-    expect(rows(table)[0]).toEqual(["embedding", "1,000", "120.0", "1,500", "1,000", "161.3", "0", "9.8", "0.620", "0.620"]);
-    expect(table.split("\n").find((line) => line.includes("hybrid-adaptive"))).toContain("| 1,000 | error: disk \\| full |");
+    expect(rows(table)[0]).toEqual([
+      "embedding",
+      "1,000",
+      "120.0",
+      "1,500",
+      "1,000",
+      "161.3",
+      "0",
+      "9.8",
+      "0.620",
+      "0.620",
+    ]);
+    expect(table.split("\n").find((line) => line.includes("hybrid-adaptive"))).toContain(
+      "| 1,000 | error: disk \\| full |",
+    );
   });
 });
 
@@ -78,8 +115,32 @@ describe("strategy tables", () => {
     const body = rows(table);
     expect(body.map((row) => row[1])).toEqual(["stubs", "native", "stable", "broken"]);
     // sessions, full, wire t1-t3, context t1-t3, search result, session total, vs full
-    expect(body[0]?.slice(2)).toEqual(["40", "50,000", "20,000", "20,000", "20,100", "20,000", "20,000", "20,100", "300", "60,700", "40.5%"]);
-    expect(body[1]?.slice(2)).toEqual(["40", "50,000", "56,000", "56,000", "56,000", "180", "1,000", "1,000", "300", "2,780", "1.9%"]);
+    expect(body[0]?.slice(2)).toEqual([
+      "40",
+      "50,000",
+      "20,000",
+      "20,000",
+      "20,100",
+      "20,000",
+      "20,000",
+      "20,100",
+      "300",
+      "60,700",
+      "40.5%",
+    ]);
+    expect(body[1]?.slice(2)).toEqual([
+      "40",
+      "50,000",
+      "56,000",
+      "56,000",
+      "56,000",
+      "180",
+      "1,000",
+      "1,000",
+      "300",
+      "2,780",
+      "1.9%",
+    ]);
     expect(table.split("\n").find((line) => line.includes("broken"))).toContain("| error: no \\| layout |");
   });
 
@@ -120,14 +181,31 @@ describe("renderMarkdown", () => {
   });
 
   it("leaves out the persistence table when nothing was reloaded, and says so when no strategy ran", () => {
-    const markdown = renderMarkdown({ ...sampleReport(), persistence: [], strategy: { ...sampleReport().strategy, runs: [] } });
+    const markdown = renderMarkdown({
+      ...sampleReport(),
+      persistence: [],
+      strategy: { ...sampleReport().strategy, runs: [] },
+    });
     expect(markdown).not.toContain("### Persistence");
     expect(markdown).toContain("_No strategy runs._");
   });
 
   it("leaves out the sections that did not run, and lists the targets when there are some", () => {
-    const skipped = renderMarkdown({ ...sampleReport(), sessionScale: [], blockSaving: [], package: null, vectorIndex: [], targets: [] });
-    for (const heading of ["### toolsift through a session", "## Tool-block saving", "## The packed package", "## Embedding search", "## Targets"]) {
+    const skipped = renderMarkdown({
+      ...sampleReport(),
+      sessionScale: [],
+      blockSaving: [],
+      package: null,
+      vectorIndex: [],
+      targets: [],
+    });
+    for (const heading of [
+      "### toolsift through a session",
+      "## Tool-block saving",
+      "## The packed package",
+      "## Embedding search",
+      "## Targets",
+    ]) {
       expect(skipped).not.toContain(heading);
     }
     const withTargets = renderMarkdown(sampleReportWithTargets());

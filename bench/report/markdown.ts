@@ -22,7 +22,21 @@ function errorRow(run: RankerRun, leading: string[], width: number): string[] {
 
 /** The retrieval table: one row per ranker per dataset. */
 export function retrievalTable(report: Pick<BenchReport, "retrieval">): string {
-  const header = ["dataset", "ranker", "R@1", "R@5", "R@10", "MRR@10", "nDCG@10", "abstain", "p50 ms", "p95 ms", "build ms", "heap MB", "RSS Δ MB"];
+  const header = [
+    "dataset",
+    "ranker",
+    "R@1",
+    "R@5",
+    "R@10",
+    "MRR@10",
+    "nDCG@10",
+    "abstain",
+    "p50 ms",
+    "p95 ms",
+    "build ms",
+    "heap MB",
+    "RSS Δ MB",
+  ];
   const rows = report.retrieval.map((run) =>
     run.error
       ? errorRow(run, [run.dataset, run.ranker], header.length)
@@ -87,10 +101,26 @@ export function scaleTable(report: Pick<BenchReport, "scale">): string {
 
 /** The persistence table: a ranker reloading its index from `cacheDir` as after a restart. */
 export function persistenceTable(report: Pick<BenchReport, "persistence">): string {
-  const header = ["ranker", "tools", "model load ms", "build + save ms", "embedded", "reload ms", "embedded on reload", "cache MB", "R@5 built", "R@5 reloaded"];
+  const header = [
+    "ranker",
+    "tools",
+    "model load ms",
+    "build + save ms",
+    "embedded",
+    "reload ms",
+    "embedded on reload",
+    "cache MB",
+    "R@5 built",
+    "R@5 reloaded",
+  ];
   const rows = report.persistence.map((run: PersistenceRun) =>
     run.error
-      ? [run.ranker, count(run.size), `error: ${run.error.replaceAll("|", "\\|")}`, ...Array(header.length - 3).fill("")]
+      ? [
+          run.ranker,
+          count(run.size),
+          `error: ${run.error.replaceAll("|", "\\|")}`,
+          ...Array(header.length - 3).fill(""),
+        ]
       : [
           run.ranker,
           count(run.size),
@@ -109,9 +139,15 @@ export function persistenceTable(report: Pick<BenchReport, "persistence">): stri
 
 const tokens = (value: number) => count(Math.round(value));
 
-function strategyRows(report: Pick<BenchReport, "strategy">, cells: (run: StrategyRun) => string[], width: number): string[][] {
+function strategyRows(
+  report: Pick<BenchReport, "strategy">,
+  cells: (run: StrategyRun) => string[],
+  width: number,
+): string[][] {
   return report.strategy.runs.map((run) =>
-    run.error ? [run.catalogue, run.strategy, `error: ${run.error.replaceAll("|", "\\|")}`, ...Array(width - 3).fill("")] : [run.catalogue, run.strategy, ...cells(run)],
+    run.error
+      ? [run.catalogue, run.strategy, `error: ${run.error.replaceAll("|", "\\|")}`, ...Array(width - 3).fill("")]
+      : [run.catalogue, run.strategy, ...cells(run)],
   );
 }
 
@@ -151,7 +187,16 @@ export function strategyTokenTable(report: Pick<BenchReport, "strategy">): strin
 
 /** How often the oracle found and called the expected tool, and how often the tools array stayed byte-identical. */
 export function strategyDiscoveryTable(report: Pick<BenchReport, "strategy">): string {
-  const header = ["catalogue", "strategy", "sessions", "success", "in results", "discovery turns", "stable turns", "compared"];
+  const header = [
+    "catalogue",
+    "strategy",
+    "sessions",
+    "success",
+    "in results",
+    "discovery turns",
+    "stable turns",
+    "compared",
+  ];
   const rows = strategyRows(
     report,
     (run) => [

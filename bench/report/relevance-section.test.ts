@@ -12,7 +12,9 @@ describe("relevanceSection", () => {
   });
 
   it("lists each catalogue's exact-name hit rate per ranker, with a miss", () => {
-    expect(text).toContain("| example-catalogue | hybrid-adaptive | 100 | 99 | 99.0% | 3 | `slack post message → slack__schedule_message` |");
+    expect(text).toContain(
+      "| example-catalogue | hybrid-adaptive | 100 | 99 | 99.0% | 3 | `slack post message → slack__schedule_message` |",
+    );
     expect(text).toContain("| example-catalogue | peer-a | 100 | 60 | 60.0% | 3 |");
   });
 

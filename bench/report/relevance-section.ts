@@ -10,22 +10,41 @@ import { errorCells, table } from "./markdown-table.js";
 const escapeCell = (text: string) => text.replaceAll("|", "\\|");
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 /** A difference of recall in points, signed: "+4.30", "-0.20", "0.00". */
-const pointsText = (value: number | null) => (value === null ? "–" : `${value > 0.00005 ? "+" : ""}${(value * 100).toFixed(2)}`);
+const pointsText = (value: number | null) =>
+  value === null ? "–" : `${value > 0.00005 ? "+" : ""}${(value * 100).toFixed(2)}`;
 
 /** Exact-name hit rate: one row per catalogue and ranker. */
 export function exactNamesTable(runs: readonly ExactNameRun[]): string {
-  const header = ["catalogue", "ranker", "name queries", "first", "hit rate", "ambiguous forms left out", "misses (first few)"];
+  const header = [
+    "catalogue",
+    "ranker",
+    "name queries",
+    "first",
+    "hit rate",
+    "ambiguous forms left out",
+    "misses (first few)",
+  ];
   const rows = runs.map((run) =>
     run.error
       ? errorCells([run.dataset, run.ranker], run.error, header.length)
-      : [run.dataset, run.ranker, count(run.queries), count(run.hits), percent(run.hitRate), count(run.ambiguous), escapeCell(run.misses.map((miss) => `\`${miss}\``).join("; ")) || "–"],
+      : [
+          run.dataset,
+          run.ranker,
+          count(run.queries),
+          count(run.hits),
+          percent(run.hitRate),
+          count(run.ambiguous),
+          escapeCell(run.misses.map((miss) => `\`${miss}\``).join("; ")) || "–",
+        ],
   );
   return table(header, rows, 2);
 }
 
 /** One row per run, a failed run's error after its dataset and ranker. */
 function runRows(runs: readonly RelevanceRun[], width: number, cells: (run: RelevanceRun) => string[]): string[][] {
-  return runs.map((run) => (run.error ? errorCells([run.dataset, run.ranker], run.error, width) : [run.dataset, run.ranker, ...cells(run)]));
+  return runs.map((run) =>
+    run.error ? errorCells([run.dataset, run.ranker], run.error, width) : [run.dataset, run.ranker, ...cells(run)],
+  );
 }
 
 /** Multi-tool recall@5 with multi-part ranking off and on, for datasets with multi-tool queries. */
@@ -38,7 +57,11 @@ export function multiPartTable(runs: readonly RelevanceRun[]): string {
       count(run.multiTool),
       share(run.multiRecallAt5WithoutParts),
       share(run.multiRecallAt5),
-      pointsText(run.multiRecallAt5 === null || run.multiRecallAt5WithoutParts === null ? null : run.multiRecallAt5 - run.multiRecallAt5WithoutParts),
+      pointsText(
+        run.multiRecallAt5 === null || run.multiRecallAt5WithoutParts === null
+          ? null
+          : run.multiRecallAt5 - run.multiRecallAt5WithoutParts,
+      ),
     ],
   );
   return table(header, rows, 2);
@@ -46,7 +69,17 @@ export function multiPartTable(runs: readonly RelevanceRun[]): string {
 
 /** Abstention on the datasets with unanswerable queries, and what it costs in recall. */
 export function abstentionTable(runs: readonly RelevanceRun[]): string {
-  const header = ["dataset", "ranker", "unanswerable", "abstain: plain", "abstain: without its abstention", "abstain: now", "R@5 without abstention", "R@5 now", "recall cost (points)"];
+  const header = [
+    "dataset",
+    "ranker",
+    "unanswerable",
+    "abstain: plain",
+    "abstain: without its abstention",
+    "abstain: now",
+    "R@5 without abstention",
+    "R@5 now",
+    "recall cost (points)",
+  ];
   const rows = runRows(
     runs.filter((run) => run.error || run.unanswerable > 0),
     header.length,
@@ -66,7 +99,12 @@ export function abstentionTable(runs: readonly RelevanceRun[]): string {
 /** Recall@5 of each toolsift ranker against its plain self, on every dataset. */
 export function plainTable(runs: readonly RelevanceRun[]): string {
   const header = ["dataset", "ranker", "answerable queries", "R@5 plain", "R@5 now", "change (points)"];
-  const rows = runRows(runs, header.length, (run) => [count(run.answerable), share(run.plainRecallAt5), share(run.recallAt5), pointsText(run.recallAt5 - run.plainRecallAt5)]);
+  const rows = runRows(runs, header.length, (run) => [
+    count(run.answerable),
+    share(run.plainRecallAt5),
+    share(run.recallAt5),
+    pointsText(run.recallAt5 - run.plainRecallAt5),
+  ]);
   return table(header, rows, 2);
 }
 

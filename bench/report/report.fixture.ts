@@ -1,5 +1,6 @@
 import type { MemoryUsage } from "../memory-probe.js";
-import type { ColdStartRun,
+import type {
+  ColdStartRun,
   BenchReport,
   BlockSavingRun,
   ExactNameRun,
@@ -16,7 +17,12 @@ import { targetsOf } from "../sections/render.js";
 
 const memory: MemoryUsage = { peakHeapMB: 12.34, peakRssMB: 3.2, retainedMB: 1.5, gcExposed: true };
 
-export function run(ranker: string, dataset: string, recall: [number, number, number], extra: Partial<RankerRun> = {}): RankerRun {
+export function run(
+  ranker: string,
+  dataset: string,
+  recall: [number, number, number],
+  extra: Partial<RankerRun> = {},
+): RankerRun {
   return {
     ranker,
     dataset,
@@ -38,7 +44,12 @@ export function run(ranker: string, dataset: string, recall: [number, number, nu
 }
 
 export function scaleRun(ranker: string, size: number, p50: number): ScaleRun {
-  return { ...run(ranker, `generated-${size}`, [1, 1, 1]), size, latencyMs: { p50, p95: p50 * 3, mean: p50 }, buildMs: size / 10 };
+  return {
+    ...run(ranker, `generated-${size}`, [1, 1, 1]),
+    size,
+    latencyMs: { p50, p95: p50 * 3, mean: p50 },
+    buildMs: size / 10,
+  };
 }
 
 const latency = (p50: number) => ({ p50, p95: p50 * 2, mean: p50 * 1.2 });
@@ -49,7 +60,14 @@ const latency = (p50: number) => ({ p50, p95: p50 * 2, mean: p50 * 1.2 });
  */
 export function sessionScaleRun(
   size: number,
-  p50s: { searchTools: number; toolsUnchanged: number; bm25?: number; reference?: number; bm25Build?: number; referenceBuild?: number },
+  p50s: {
+    searchTools: number;
+    toolsUnchanged: number;
+    bm25?: number;
+    reference?: number;
+    bm25Build?: number;
+    referenceBuild?: number;
+  },
 ): SessionScaleRun {
   const builds = (median: number) => ({ buildMs: median, builds: [median * 1.1, median, median * 0.9] });
   return {
@@ -86,12 +104,26 @@ export function packageRun(): PackageRun {
     installedPackages: 10,
     importMs: samples(120),
     hybrid1k: { tools: 1_000, createAndSearchMs: samples(250), rssMB: samples(95), importMs: samples(110) },
-    hybrid10k: { tools: 10_000, modelLoadMs: 150, buildMs: 700, searchMs: { p50: 0.8, p95: 2, mean: 1 }, queries: 100, rssMB: 140 },
+    hybrid10k: {
+      tools: 10_000,
+      modelLoadMs: 150,
+      buildMs: 700,
+      searchMs: { p50: 0.8, p95: 2, mean: 1 },
+      queries: 100,
+      rssMB: 140,
+    },
   };
 }
 
 export function vectorIndexRun(size: number, exactP50: number, hnswP50: number): VectorIndexRun {
-  return { size, queries: 100, embedMs: size / 20, exact: { buildMs: size / 100, searchMs: latency(exactP50) }, hnsw: { buildMs: size / 5, searchMs: latency(hnswP50) }, hnswRecallAt10: 0.97 };
+  return {
+    size,
+    queries: 100,
+    embedMs: size / 20,
+    exact: { buildMs: size / 100, searchMs: latency(exactP50) },
+    hnsw: { buildMs: size / 5, searchMs: latency(hnswP50) },
+    hnswRecallAt10: 0.97,
+  };
 }
 
 export function blockSavingRun(catalogue: string, saving: number): BlockSavingRun {
@@ -111,7 +143,13 @@ export function blockSavingRun(catalogue: string, saving: number): BlockSavingRu
 }
 
 /** A strategy run with three requests; `context` gives the context tokens of each. */
-export function strategyRun(catalogue: string, strategy: string, wire: [number, number, number], context: [number, number, number], extra: Partial<StrategyRun> = {}): StrategyRun {
+export function strategyRun(
+  catalogue: string,
+  strategy: string,
+  wire: [number, number, number],
+  context: [number, number, number],
+  extra: Partial<StrategyRun> = {},
+): StrategyRun {
   const search = [0, 300, 300];
   return {
     catalogue,
@@ -120,7 +158,14 @@ export function strategyRun(catalogue: string, strategy: string, wire: [number, 
     tools: 300,
     sessions: 40,
     progressive: true,
-    turns: wire.map((w, i) => ({ turn: i + 1, sessions: i === 2 ? 38 : 40, wireTokens: w, contextTokens: context[i]!, searchResultTokens: search[i]!, fullTokens: 50_000 })),
+    turns: wire.map((w, i) => ({
+      turn: i + 1,
+      sessions: i === 2 ? 38 : 40,
+      wireTokens: w,
+      contextTokens: context[i]!,
+      searchResultTokens: search[i]!,
+      fullTokens: 50_000,
+    })),
     searchResultTokens: 300,
     sessionTokens: context.reduce((sum, c) => sum + c, 0) + 600,
     sessionFullTokens: 150_000,
@@ -140,7 +185,16 @@ export function sampleReport(): BenchReport {
     startedAt: "2026-01-02T03:04:05.000Z",
     durationMs: 61_000,
     environment: { node: "20.0.0", platform: "linux x64", cpus: 2, cpuModel: "Test CPU", totalMemoryMB: 4096 },
-    options: { quick: false, sizes: [100, 1000], maxQueries: null, scaleQueries: 10, seed: 42, limit: 10, vectorIndexSizes: [1_000, 10_000], package: true },
+    options: {
+      quick: false,
+      sizes: [100, 1000],
+      maxQueries: null,
+      scaleQueries: 10,
+      seed: 42,
+      limit: 10,
+      vectorIndexSizes: [1_000, 10_000],
+      package: true,
+    },
     rankers: [
       { id: "bm25", label: "toolsift BM25", kind: "toolsift", source: "src" },
       { id: "peer-a", label: "Peer <A> & co", kind: "peer", source: "pkg@1" },
@@ -157,7 +211,11 @@ export function sampleReport(): BenchReport {
         abstention: 0.75,
         byKind: { direct: { queries: 10, recallAt5: 1 }, paraphrase: { queries: 6, recallAt5: 0.5 } },
       }),
-      run("peer-a", "own", [0.25, 0.5, 0.75], { unanswerable: 4, abstention: 0, byKind: { direct: { queries: 10, recallAt5: 0.9 } } }),
+      run("peer-a", "own", [0.25, 0.5, 0.75], {
+        unanswerable: 4,
+        abstention: 0,
+        byKind: { direct: { queries: 10, recallAt5: 0.9 } },
+      }),
       run("peer-b", "own", [0, 0, 0], { error: "Error: boom | bang" }),
       run("bm25", "public", [0.4, 0.8, 0.9]),
       run("peer-a", "public", [0.2, 0.4, 0.6]),
@@ -186,9 +244,24 @@ export function sampleReport(): BenchReport {
         recallAt5Built: 0.62,
         recallAt5Reloaded: 0.62,
       },
-      { ranker: "hybrid-adaptive", size: 1000, modelLoadMs: 0, buildMs: 0, embeddedDuringBuild: 0, reloadMs: 0, embeddedDuringReload: 0, cacheMB: 0, recallAt5Built: 0, recallAt5Reloaded: 0, error: "disk | full" },
+      {
+        ranker: "hybrid-adaptive",
+        size: 1000,
+        modelLoadMs: 0,
+        buildMs: 0,
+        embeddedDuringBuild: 0,
+        reloadMs: 0,
+        embeddedDuringReload: 0,
+        cacheMB: 0,
+        recallAt5Built: 0,
+        recallAt5Reloaded: 0,
+        error: "disk | full",
+      },
     ],
-    sessionScale: [sessionScaleRun(100, { searchTools: 0.05, toolsUnchanged: 0.03 }), sessionScaleRun(1000, { searchTools: 0.3, toolsUnchanged: 0.5 })],
+    sessionScale: [
+      sessionScaleRun(100, { searchTools: 0.05, toolsUnchanged: 0.03 }),
+      sessionScaleRun(1000, { searchTools: 0.3, toolsUnchanged: 0.5 }),
+    ],
     blockSaving: [blockSavingRun("example-catalogue", 0.885), blockSavingRun("toolsift-servers", 0.574)],
     package: packageRun(),
     vectorIndex: [vectorIndexRun(1_000, 0.1, 0.2), vectorIndexRun(10_000, 0.6, 0.3)],
@@ -249,9 +322,30 @@ export function sampleRelevance(): RelevanceSection {
       names("hybrid-adaptive", "seal_tools", 100),
     ],
     runs: [
-      relevanceRun("bm25", "seal_tools", { multiTool: 50, multiRecallAt5: 0.9, multiRecallAt5WithoutParts: 0.85, recallAt5: 0.93, plainRecallAt5: 0.89, recallAt5WithoutAbstention: 0.93 }),
-      relevanceRun("hybrid-adaptive", "seal_tools", { multiTool: 50, multiRecallAt5: 0.88, multiRecallAt5WithoutParts: 0.88, recallAt5: 0.92, plainRecallAt5: 0.9 }),
-      relevanceRun("bm25", "toolsift-servers", { unanswerable: 71, abstention: 0.65, plainAbstention: 0.04, abstentionWithoutIt: 0.04, recallAt5: 0.49, plainRecallAt5: 0.496, recallAt5WithoutAbstention: 0.492 }),
+      relevanceRun("bm25", "seal_tools", {
+        multiTool: 50,
+        multiRecallAt5: 0.9,
+        multiRecallAt5WithoutParts: 0.85,
+        recallAt5: 0.93,
+        plainRecallAt5: 0.89,
+        recallAt5WithoutAbstention: 0.93,
+      }),
+      relevanceRun("hybrid-adaptive", "seal_tools", {
+        multiTool: 50,
+        multiRecallAt5: 0.88,
+        multiRecallAt5WithoutParts: 0.88,
+        recallAt5: 0.92,
+        plainRecallAt5: 0.9,
+      }),
+      relevanceRun("bm25", "toolsift-servers", {
+        unanswerable: 71,
+        abstention: 0.65,
+        plainAbstention: 0.04,
+        abstentionWithoutIt: 0.04,
+        recallAt5: 0.49,
+        plainRecallAt5: 0.496,
+        recallAt5WithoutAbstention: 0.492,
+      }),
       relevanceRun("hybrid-adaptive", "toolsift-servers", { error: "model | missing" }),
     ],
   };
@@ -276,5 +370,8 @@ export function coldStartRun(realisticMs: number, realisticPeakMB: number): Cold
     rssMB: samples(peak - 5),
     importMs: samples(120),
   });
-  return { processes: 3, catalogues: [catalogue("realistic", realisticMs, realisticPeakMB, 2_400), catalogue("tiny", 300, 90, 180)] };
+  return {
+    processes: 3,
+    catalogues: [catalogue("realistic", realisticMs, realisticPeakMB, 2_400), catalogue("tiny", 300, 90, 180)],
+  };
 }

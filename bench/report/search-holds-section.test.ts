@@ -17,7 +17,11 @@ const row = (dataset: string, ranker: "bm25" | "hybrid", recallAt5: number, empt
 
 describe("the search-holds section", () => {
   const searchHolds = {
-    rows: [row("bfcl_v4", "bm25", 0.85, 0.003), row("bfcl_v4", "hybrid", 0.86, 0.02), row("hwu64_intents", "bm25", 0.6, 0)],
+    rows: [
+      row("bfcl_v4", "bm25", 0.85, 0.003),
+      row("bfcl_v4", "hybrid", 0.86, 0.02),
+      row("hwu64_intents", "bm25", 0.6, 0),
+    ],
     references: [
       { dataset: "bfcl_v4", answerable: 100, recallAt5: 0.62 },
       { dataset: "hwu64_intents", answerable: 100, recallAt5: 0.61 },

@@ -76,7 +76,10 @@ function attributeOf(element: string, name: string): string | undefined {
 function panel(svg: string, marker: string): string {
   const start = svg.indexOf(marker);
   expect(start).toBeGreaterThan(-1);
-  return svg.slice(start, svg.indexOf('<g data-panel="', start + 1) === -1 ? undefined : svg.indexOf('<g data-panel="', start + 1));
+  return svg.slice(
+    start,
+    svg.indexOf('<g data-panel="', start + 1) === -1 ? undefined : svg.indexOf('<g data-panel="', start + 1),
+  );
 }
 
 describe("the well-formedness check itself", () => {
@@ -94,7 +97,9 @@ describe("renderSvgChart", () => {
 
   it("is well-formed XML with an svg root", () => {
     expect(wellFormednessProblems(svg)).toEqual([]);
-    expect(svg).toMatch(/<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1200" height="\d+" viewBox="0 0 1200 \d+"/);
+    expect(svg).toMatch(
+      /<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1200" height="\d+" viewBox="0 0 1200 \d+"/,
+    );
   });
 
   it("escapes labels", () => {
@@ -123,7 +128,9 @@ describe("renderSvgChart", () => {
     const latency = panel(svg, '<g data-panel="latency">');
     for (const ranker of ["bm25", "peer-a", "peer-b"]) {
       for (const series of ["p50", "p95"]) {
-        const group = new RegExp(`<g data-ranker="${ranker}" data-series="${series}">\\s*<polyline points="([^"]+)"`).exec(latency);
+        const group = new RegExp(
+          `<g data-ranker="${ranker}" data-series="${series}">\\s*<polyline points="([^"]+)"`,
+        ).exec(latency);
         expect(group, `${ranker} ${series}`).not.toBeNull();
         expect(group?.[1]?.split(" ")).toHaveLength(2);
       }
@@ -137,23 +144,42 @@ describe("renderSvgChart", () => {
     expect(large![0]).toBeGreaterThan(small![0]);
     expect(large![1]).toBeLessThan(small![1]);
     const build = panel(svg, '<g data-panel="build">');
-    for (const ranker of ["bm25", "peer-a", "peer-b"]) expect(build).toContain(`data-ranker="${ranker}" data-series="build"`);
+    for (const ranker of ["bm25", "peer-a", "peer-b"])
+      expect(build).toContain(`data-ranker="${ranker}" data-series="build"`);
   });
 
   it("has titles, axis labels and a legend naming every ranker", () => {
-    for (const label of ["recall@k (share of expected tools)", "latency, ms (log scale)", "catalogue size, tools (log scale)", "cut-off k"]) {
+    for (const label of [
+      "recall@k (share of expected tools)",
+      "latency, ms (log scale)",
+      "catalogue size, tools (log scale)",
+      "cut-off k",
+    ]) {
       expect(svg).toContain(label);
     }
-    const legend = svg.slice(svg.indexOf('<g data-legend="rankers">'), svg.indexOf("</g>", svg.indexOf('<g data-legend="rankers">')));
+    const legend = svg.slice(
+      svg.indexOf('<g data-legend="rankers">'),
+      svg.indexOf("</g>", svg.indexOf('<g data-legend="rankers">')),
+    );
     for (const ranker of ["bm25", "peer-a", "peer-b"]) expect(legend).toContain(`${ranker} —`);
   });
 
   it("draws one strategy panel per catalogue: a bar per strategy and request, and every tool in full as a line", () => {
     const strategy = panel(svg, '<g data-panel="strategy" data-catalogue="own">');
-    const bars = [...strategy.matchAll(/<rect data-strategy="([^"]+)" data-turn="(\d)" data-value="(\d+)" x="[^"]+" y="([^"]+)"/g)];
-    expect(bars.map((bar) => `${bar[1]}@${bar[2]}`).sort()).toEqual(
-      ["native@1", "native@2", "native@3", "stable@1", "stable@2", "stable@3", "stubs@1", "stubs@2", "stubs@3"],
-    );
+    const bars = [
+      ...strategy.matchAll(/<rect data-strategy="([^"]+)" data-turn="(\d)" data-value="(\d+)" x="[^"]+" y="([^"]+)"/g),
+    ];
+    expect(bars.map((bar) => `${bar[1]}@${bar[2]}`).sort()).toEqual([
+      "native@1",
+      "native@2",
+      "native@3",
+      "stable@1",
+      "stable@2",
+      "stable@3",
+      "stubs@1",
+      "stubs@2",
+      "stubs@3",
+    ]);
     const bar = (name: string, turn: string) => bars.find((b) => b[1] === name && b[2] === turn)!;
     // Context tokens plus search results resent: native reads far less than stubs, so its bar is lower (larger y).
     expect(bar("native", "1")[3]).toBe("180");
@@ -166,7 +192,9 @@ describe("renderSvgChart", () => {
   it("draws toolsift's session timings and the reference against catalogue size", () => {
     const session = panel(svg, '<g data-panel="session">');
     for (const series of SESSION_SERIES) {
-      const group = new RegExp(`<g data-ranker="${series.id}" data-series="p50">\\s*<polyline points="([^"]+)"`).exec(session);
+      const group = new RegExp(`<g data-ranker="${series.id}" data-series="p50">\\s*<polyline points="([^"]+)"`).exec(
+        session,
+      );
       expect(group, series.id).not.toBeNull();
       expect(group?.[1]?.split(" ")).toHaveLength(2);
     }
@@ -176,14 +204,21 @@ describe("renderSvgChart", () => {
   it("draws exact and HNSW search latency per size", () => {
     const vector = panel(svg, '<g data-panel="vector-index">');
     for (const kind of ["exact", "hnsw"]) {
-      for (const series of ["p50", "p95"]) expect(vector).toMatch(new RegExp(`<g data-ranker="${kind}" data-series="${series}">\\s*<polyline points="[^" ]+ [^" ]+"`));
+      for (const series of ["p50", "p95"])
+        expect(vector).toMatch(
+          new RegExp(`<g data-ranker="${kind}" data-series="${series}">\\s*<polyline points="[^" ]+ [^" ]+"`),
+        );
     }
   });
 
   it("draws one bar per target, coloured by verdict, longer the further past its limit", () => {
     const targets = renderSvg(sampleReportWithTargets());
     expect(wellFormednessProblems(targets)).toEqual([]);
-    const bars = [...targets.matchAll(/<rect data-target="(\d+)" data-verdict="([^"]+)" data-score="([^"]+)" x="[^"]+" y="[^"]+" width="([^"]+)"/g)];
+    const bars = [
+      ...targets.matchAll(
+        /<rect data-target="(\d+)" data-verdict="([^"]+)" data-score="([^"]+)" x="[^"]+" y="[^"]+" width="([^"]+)"/g,
+      ),
+    ];
     expect(bars).toHaveLength(9);
     const byVerdict = (verdict: string) => bars.filter((bar) => bar[2] === verdict);
     expect(byVerdict("not met")).toHaveLength(3);
@@ -194,7 +229,14 @@ describe("renderSvgChart", () => {
   });
 
   it("still renders with no scale runs and no datasets", () => {
-    const empty = renderSvg({ ...sampleReport(), datasets: [], retrieval: [], scale: [], sessionScale: [], vectorIndex: [] });
+    const empty = renderSvg({
+      ...sampleReport(),
+      datasets: [],
+      retrieval: [],
+      scale: [],
+      sessionScale: [],
+      vectorIndex: [],
+    });
     expect(wellFormednessProblems(empty)).toEqual([]);
     expect(empty).toContain("no scale runs");
     expect(empty).toContain("no retrieval datasets were run");

@@ -15,7 +15,12 @@ const STRATEGY_COLOURS = ["#56B4E9", "#E69F00", "#009E73"];
 
 /** Escapes text for use in SVG content and attribute values. */
 export function escapeXml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&apos;");
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&apos;");
 }
 
 function text(x: number, y: number, content: string, attributes = ""): string {
@@ -71,18 +76,33 @@ function panelTitle(frame: Frame, title: string): string {
 function yLabel(frame: Frame, label: string): string {
   const x = frame.x + 14;
   const y = frame.y + PLOT.top + (frame.height - PLOT.top - PLOT.bottom) / 2;
-  return text(x, y, label, `text-anchor="middle" font-size="12" transform="rotate(-90 ${x.toFixed(1)} ${y.toFixed(1)})"`);
+  return text(
+    x,
+    y,
+    label,
+    `text-anchor="middle" font-size="12" transform="rotate(-90 ${x.toFixed(1)} ${y.toFixed(1)})"`,
+  );
 }
 
-function recallPanel(frame: Frame, dataset: string, runs: RankerRun[], colours: ReadonlyMap<string, string>, subtitle: string): string {
+function recallPanel(
+  frame: Frame,
+  dataset: string,
+  runs: RankerRun[],
+  colours: ReadonlyMap<string, string>,
+  subtitle: string,
+): string {
   const plot = inner(frame);
   const out: string[] = [`<g data-panel="recall" data-dataset="${escapeXml(dataset)}">`];
-  out.push(`<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`);
+  out.push(
+    `<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`,
+  );
   out.push(panelTitle(frame, `${dataset} — ${subtitle}`));
   for (let tick = 0; tick <= 5; tick++) {
     const value = tick / 5;
     const y = plot.y + plot.height * (1 - value);
-    out.push(`<line x1="${plot.x}" y1="${y.toFixed(1)}" x2="${plot.x + plot.width}" y2="${y.toFixed(1)}" stroke="${tick === 0 ? "#333" : "#e5e5e5"}"/>`);
+    out.push(
+      `<line x1="${plot.x}" y1="${y.toFixed(1)}" x2="${plot.x + plot.width}" y2="${y.toFixed(1)}" stroke="${tick === 0 ? "#333" : "#e5e5e5"}"/>`,
+    );
     out.push(text(plot.x - 6, y + 4, value.toFixed(1), `text-anchor="end" font-size="11" fill="#444"`));
   }
   out.push(yLabel(frame, "recall@k (share of expected tools)"));
@@ -102,8 +122,18 @@ function recallPanel(frame: Frame, dataset: string, runs: RankerRun[], colours: 
     });
     out.push(text(groupCentre, plot.y + plot.height + 18, `recall@${k}`, `text-anchor="middle" font-size="12"`));
   });
-  if (runs.length === 0) out.push(text(plot.x + plot.width / 2, plot.y + plot.height / 2, "no successful runs", `text-anchor="middle" fill="#888"`));
-  out.push(text(plot.x + plot.width / 2, frame.y + frame.height - 8, "cut-off k", `text-anchor="middle" font-size="12" fill="#444"`));
+  if (runs.length === 0)
+    out.push(
+      text(plot.x + plot.width / 2, plot.y + plot.height / 2, "no successful runs", `text-anchor="middle" fill="#888"`),
+    );
+  out.push(
+    text(
+      plot.x + plot.width / 2,
+      frame.y + frame.height - 8,
+      "cut-off k",
+      `text-anchor="middle" font-size="12" fill="#444"`,
+    ),
+  );
   out.push("</g>");
   return out.join("\n");
 }
@@ -115,14 +145,25 @@ interface LineSeries {
   points: { size: number; value: number }[];
 }
 
-function linePanel(frame: Frame, title: string, yTitle: string, series: LineSeries[], colours: ReadonlyMap<string, string>, panel: string): string {
+function linePanel(
+  frame: Frame,
+  title: string,
+  yTitle: string,
+  series: LineSeries[],
+  colours: ReadonlyMap<string, string>,
+  panel: string,
+): string {
   const plot = inner(frame);
   const out: string[] = [`<g data-panel="${panel}">`];
-  out.push(`<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`);
+  out.push(
+    `<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`,
+  );
   out.push(panelTitle(frame, title));
   const points = series.flatMap((s) => s.points).filter((p) => p.value > 0 && p.size > 0);
   if (points.length === 0) {
-    out.push(text(plot.x + plot.width / 2, plot.y + plot.height / 2, "no scale runs", `text-anchor="middle" fill="#888"`));
+    out.push(
+      text(plot.x + plot.width / 2, plot.y + plot.height / 2, "no scale runs", `text-anchor="middle" fill="#888"`),
+    );
     out.push("</g>");
     return out.join("\n");
   }
@@ -134,18 +175,31 @@ function linePanel(frame: Frame, title: string, yTitle: string, series: LineSeri
   const yOf = (value: number) => plot.y + plot.height * (1 - (Math.log10(value) - yAxis.lo) / (yAxis.hi - yAxis.lo));
   for (const tick of yAxis.ticks) {
     const y = yOf(tick);
-    out.push(`<line x1="${plot.x}" y1="${y.toFixed(1)}" x2="${plot.x + plot.width}" y2="${y.toFixed(1)}" stroke="#e5e5e5"/>`);
+    out.push(
+      `<line x1="${plot.x}" y1="${y.toFixed(1)}" x2="${plot.x + plot.width}" y2="${y.toFixed(1)}" stroke="#e5e5e5"/>`,
+    );
     out.push(text(plot.x - 6, y + 4, tickLabel(tick), `text-anchor="end" font-size="11" fill="#444"`));
   }
   for (const size of sizes) {
     const x = xOf(size);
-    out.push(`<line x1="${x.toFixed(1)}" y1="${plot.y}" x2="${x.toFixed(1)}" y2="${plot.y + plot.height}" stroke="#f0f0f0"/>`);
+    out.push(
+      `<line x1="${x.toFixed(1)}" y1="${plot.y}" x2="${x.toFixed(1)}" y2="${plot.y + plot.height}" stroke="#f0f0f0"/>`,
+    );
     out.push(text(x, plot.y + plot.height + 18, count(size), `text-anchor="middle" font-size="11" fill="#444"`));
   }
-  out.push(`<line x1="${plot.x}" y1="${plot.y + plot.height}" x2="${plot.x + plot.width}" y2="${plot.y + plot.height}" stroke="#333"/>`);
+  out.push(
+    `<line x1="${plot.x}" y1="${plot.y + plot.height}" x2="${plot.x + plot.width}" y2="${plot.y + plot.height}" stroke="#333"/>`,
+  );
   out.push(`<line x1="${plot.x}" y1="${plot.y}" x2="${plot.x}" y2="${plot.y + plot.height}" stroke="#333"/>`);
   out.push(yLabel(frame, yTitle));
-  out.push(text(plot.x + plot.width / 2, frame.y + frame.height - 8, "catalogue size, tools (log scale)", `text-anchor="middle" font-size="12" fill="#444"`));
+  out.push(
+    text(
+      plot.x + plot.width / 2,
+      frame.y + frame.height - 8,
+      "catalogue size, tools (log scale)",
+      `text-anchor="middle" font-size="12" fill="#444"`,
+    ),
+  );
   for (const s of series) {
     const visible = s.points.filter((p) => p.value > 0).sort((a, b) => a.size - b.size);
     if (visible.length === 0) continue;
@@ -154,14 +208,18 @@ function linePanel(frame: Frame, title: string, yTitle: string, series: LineSeri
     // p95 lines are drawn fainter so the medians stay readable when many rankers overlap.
     const dash = s.style === "dashed" ? ` stroke-dasharray="6 4" stroke-opacity="0.6"` : "";
     out.push(`<g data-ranker="${escapeXml(s.ranker)}" data-series="${s.label}">`);
-    out.push(`<polyline points="${coordinates}" fill="none" stroke="${colour}" stroke-width="${s.style === "dashed" ? 1.5 : 2.2}"${dash}/>`);
+    out.push(
+      `<polyline points="${coordinates}" fill="none" stroke="${colour}" stroke-width="${s.style === "dashed" ? 1.5 : 2.2}"${dash}/>`,
+    );
     for (const p of visible) {
       const shape =
         s.style === "dashed"
           ? `<rect x="${(xOf(p.size) - 3).toFixed(1)}" y="${(yOf(p.value) - 3).toFixed(1)}" width="6" height="6" fill="#fff" stroke="${colour}">`
           : `<circle cx="${xOf(p.size).toFixed(1)}" cy="${yOf(p.value).toFixed(1)}" r="3.5" fill="${colour}">`;
       const tag = s.style === "dashed" ? "rect" : "circle";
-      out.push(`${shape}<title>${escapeXml(`${s.ranker}, ${count(p.size)} tools: ${s.label} ${ms(p.value)} ms`)}</title></${tag}>`);
+      out.push(
+        `${shape}<title>${escapeXml(`${s.ranker}, ${count(p.size)} tools: ${s.label} ${ms(p.value)} ms`)}</title></${tag}>`,
+      );
     }
     out.push("</g>");
   }
@@ -178,7 +236,9 @@ function strategyPanel(frame: Frame, catalogue: string, runs: StrategyRun[]): st
   // One extra row under the x labels, for the legend.
   const plot = { ...inner(frame), height: inner(frame).height - 18 };
   const out: string[] = [`<g data-panel="strategy" data-catalogue="${escapeXml(catalogue)}">`];
-  out.push(`<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`);
+  out.push(
+    `<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`,
+  );
   out.push(panelTitle(frame, `${catalogue} — ${count(runs[0]?.sessions ?? 0)} oracle sessions`));
   const turns = Math.max(0, ...runs.map((run) => run.turns.length));
   const full = runs[0]?.turns[0]?.fullTokens ?? 0;
@@ -186,20 +246,30 @@ function strategyPanel(frame: Frame, catalogue: string, runs: StrategyRun[]): st
     const turn = run.turns[index];
     return turn ? turn.contextTokens + turn.searchResultTokens : 0;
   };
-  const values = runs.flatMap((run) => run.turns.map((_, index) => tokensAt(run, index))).concat(full).filter((value) => value > 0);
+  const values = runs
+    .flatMap((run) => run.turns.map((_, index) => tokensAt(run, index)))
+    .concat(full)
+    .filter((value) => value > 0);
   if (values.length === 0 || turns === 0) {
-    out.push(text(plot.x + plot.width / 2, plot.y + plot.height / 2, "no strategy runs", `text-anchor="middle" fill="#888"`));
+    out.push(
+      text(plot.x + plot.width / 2, plot.y + plot.height / 2, "no strategy runs", `text-anchor="middle" fill="#888"`),
+    );
     out.push("</g>");
     return out.join("\n");
   }
   const axis = logAxis(Math.min(...values), Math.max(...values));
-  const yOf = (value: number) => plot.y + plot.height * (1 - (Math.log10(Math.max(value, 10 ** axis.lo)) - axis.lo) / (axis.hi - axis.lo));
+  const yOf = (value: number) =>
+    plot.y + plot.height * (1 - (Math.log10(Math.max(value, 10 ** axis.lo)) - axis.lo) / (axis.hi - axis.lo));
   for (const tick of axis.ticks) {
     const y = yOf(tick);
-    out.push(`<line x1="${plot.x}" y1="${y.toFixed(1)}" x2="${plot.x + plot.width}" y2="${y.toFixed(1)}" stroke="#e5e5e5"/>`);
+    out.push(
+      `<line x1="${plot.x}" y1="${y.toFixed(1)}" x2="${plot.x + plot.width}" y2="${y.toFixed(1)}" stroke="#e5e5e5"/>`,
+    );
     out.push(text(plot.x - 6, y + 4, tickLabel(tick), `text-anchor="end" font-size="11" fill="#444"`));
   }
-  out.push(`<line x1="${plot.x}" y1="${plot.y + plot.height}" x2="${plot.x + plot.width}" y2="${plot.y + plot.height}" stroke="#333"/>`);
+  out.push(
+    `<line x1="${plot.x}" y1="${plot.y + plot.height}" x2="${plot.x + plot.width}" y2="${plot.y + plot.height}" stroke="#333"/>`,
+  );
   out.push(yLabel(frame, "tool + search-result tokens (log scale)"));
   const groupWidth = plot.width / turns;
   const barWidth = Math.min(36, (groupWidth * 0.7) / Math.max(1, runs.length));
@@ -221,17 +291,31 @@ function strategyPanel(frame: Frame, catalogue: string, runs: StrategyRun[]): st
   out.push(
     `<line data-series="full" x1="${plot.x}" y1="${fullY.toFixed(1)}" x2="${plot.x + plot.width}" y2="${fullY.toFixed(1)}" stroke="#000" stroke-dasharray="6 4"><title>${escapeXml(`every tool in full: ${count(Math.round(full))} tokens per request`)}</title></line>`,
   );
-  out.push(text(plot.x + plot.width - 4, fullY - 5, `every tool in full (${count(Math.round(full))})`, `text-anchor="end" font-size="11"`));
+  out.push(
+    text(
+      plot.x + plot.width - 4,
+      fullY - 5,
+      `every tool in full (${count(Math.round(full))})`,
+      `text-anchor="end" font-size="11"`,
+    ),
+  );
   const legendY = frame.y + frame.height - 26;
   const legendX = plot.x + plot.width / 2 - (runs.length * 70) / 2;
   runs.forEach((run, position) => {
     const x = legendX + position * 70;
-    out.push(`<rect x="${x.toFixed(1)}" y="${legendY - 10}" width="11" height="11" fill="${STRATEGY_COLOURS[position % STRATEGY_COLOURS.length]}"/>`);
+    out.push(
+      `<rect x="${x.toFixed(1)}" y="${legendY - 10}" width="11" height="11" fill="${STRATEGY_COLOURS[position % STRATEGY_COLOURS.length]}"/>`,
+    );
     out.push(text(x + 15, legendY, run.strategy, `font-size="11"`));
   });
   const summary = runs.map((run) => `${run.strategy} ${share(run.prefixStability)}`).join(", ");
   out.push(
-    text(plot.x + plot.width / 2, frame.y + frame.height - 8, `stable turns: ${summary} · oracle success ${share(runs[0]?.successRate)}`, `text-anchor="middle" font-size="11" fill="#444"`),
+    text(
+      plot.x + plot.width / 2,
+      frame.y + frame.height - 8,
+      `stable turns: ${summary} · oracle success ${share(runs[0]?.successRate)}`,
+      `text-anchor="middle" font-size="11" fill="#444"`,
+    ),
   );
   out.push("</g>");
   return out.join("\n");
@@ -251,13 +335,48 @@ function seriesLegend(x: number, y: number, entries: readonly (readonly [label: 
 }
 
 /** The session timings and the reference's search p50 against catalogue size. */
-export const SESSION_SERIES: readonly { id: string; label: string; colour: string; pick: (report: Pick<BenchReport, "sessionScale">, size: number) => LatencySummary | undefined }[] = [
-  { id: "reference-bm25", label: "reference search", colour: "#000000", pick: (report, size) => okSession(report, size)?.reference.searchMs },
-  { id: "bm25", label: "bm25 search", colour: "#0072B2", pick: (report, size) => okSession(report, size)?.bm25.searchMs },
-  { id: "search_tools", label: "search_tools", colour: "#D55E00", pick: (report, size) => okSession(report, size)?.searchToolsMs },
-  { id: "tools-unchanged", label: "tools(), nothing new", colour: "#009E73", pick: (report, size) => okSession(report, size)?.toolsMs.unchanged },
-  { id: "tools-hydration", label: "tools() after hydration", colour: "#CC79A7", pick: (report, size) => okSession(report, size)?.toolsMs.afterHydration },
-  { id: "tools-change", label: "tools() after catalogue change", colour: "#E69F00", pick: (report, size) => okSession(report, size)?.toolsMs.afterCatalogueChange },
+export const SESSION_SERIES: readonly {
+  id: string;
+  label: string;
+  colour: string;
+  pick: (report: Pick<BenchReport, "sessionScale">, size: number) => LatencySummary | undefined;
+}[] = [
+  {
+    id: "reference-bm25",
+    label: "reference search",
+    colour: "#000000",
+    pick: (report, size) => okSession(report, size)?.reference.searchMs,
+  },
+  {
+    id: "bm25",
+    label: "bm25 search",
+    colour: "#0072B2",
+    pick: (report, size) => okSession(report, size)?.bm25.searchMs,
+  },
+  {
+    id: "search_tools",
+    label: "search_tools",
+    colour: "#D55E00",
+    pick: (report, size) => okSession(report, size)?.searchToolsMs,
+  },
+  {
+    id: "tools-unchanged",
+    label: "tools(), nothing new",
+    colour: "#009E73",
+    pick: (report, size) => okSession(report, size)?.toolsMs.unchanged,
+  },
+  {
+    id: "tools-hydration",
+    label: "tools() after hydration",
+    colour: "#CC79A7",
+    pick: (report, size) => okSession(report, size)?.toolsMs.afterHydration,
+  },
+  {
+    id: "tools-change",
+    label: "tools() after catalogue change",
+    colour: "#E69F00",
+    pick: (report, size) => okSession(report, size)?.toolsMs.afterCatalogueChange,
+  },
 ];
 
 function okSession(report: Pick<BenchReport, "sessionScale">, size: number) {
@@ -276,7 +395,11 @@ export function targetScore(check: TargetCheck): number | null {
   return check.measured / check.limit;
 }
 
-const VERDICT_COLOURS: Record<TargetCheck["verdict"], string> = { met: "#009E73", "not met": "#D55E00", "not measured": "#BBBBBB" };
+const VERDICT_COLOURS: Record<TargetCheck["verdict"], string> = {
+  met: "#009E73",
+  "not met": "#D55E00",
+  "not measured": "#BBBBBB",
+};
 const TARGET_ROW = 22;
 const TARGET_SCALE_MAX = 3;
 
@@ -294,7 +417,9 @@ function targetsPanel(frame: Frame, checks: readonly TargetCheck[]): string {
   const barX = frame.x + labelWidth;
   const barWidth = frame.width - labelWidth - valueWidth;
   const out: string[] = [`<g data-panel="targets">`];
-  out.push(`<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`);
+  out.push(
+    `<rect x="${frame.x}" y="${frame.y}" width="${frame.width}" height="${frame.height}" fill="#fff" stroke="#ddd"/>`,
+  );
   const top = frame.y + 30;
   const xOf = (score: number) => barX + (Math.min(score, TARGET_SCALE_MAX) / TARGET_SCALE_MAX) * barWidth;
   out.push(text(xOf(1), frame.y + 20, "target", `text-anchor="middle" font-size="11" fill="#444"`));
@@ -309,14 +434,27 @@ function targetsPanel(frame: Frame, checks: readonly TargetCheck[]): string {
           `<title>${escapeXml(`${check.target}, ${check.scope}: ${formatMeasured(check)}, ${check.verdict}`)}</title></rect>`,
       );
     }
-    out.push(text(barX + barWidth + 8, y + 14, `${formatMeasured(check)} ${check.verdict}`, `font-size="11" fill="${VERDICT_COLOURS[check.verdict]}"`));
+    out.push(
+      text(
+        barX + barWidth + 8,
+        y + 14,
+        `${formatMeasured(check)} ${check.verdict}`,
+        `font-size="11" fill="${VERDICT_COLOURS[check.verdict]}"`,
+      ),
+    );
   });
-  out.push(`<line x1="${xOf(1).toFixed(1)}" y1="${top - 4}" x2="${xOf(1).toFixed(1)}" y2="${top + checks.length * TARGET_ROW}" stroke="#000" stroke-dasharray="4 3"/>`);
+  out.push(
+    `<line x1="${xOf(1).toFixed(1)}" y1="${top - 4}" x2="${xOf(1).toFixed(1)}" y2="${top + checks.length * TARGET_ROW}" stroke="#000" stroke-dasharray="4 3"/>`,
+  );
   out.push("</g>");
   return out.join("\n");
 }
 
-function legend(y: number, rankers: BenchReport["rankers"], colours: Map<string, string>): { svg: string; height: number } {
+function legend(
+  y: number,
+  rankers: BenchReport["rankers"],
+  colours: Map<string, string>,
+): { svg: string; height: number } {
   const perRow = 2;
   const columnWidth = (WIDTH - 2 * MARGIN_X) / perRow;
   const out: string[] = [`<g data-legend="rankers">`];
@@ -336,7 +474,12 @@ const STRATEGY_HEIGHT = 300;
 
 /** Half-width panels in rows of two from `top`. */
 function grid(top: number, height: number, index: number): Frame {
-  return { x: MARGIN_X + (index % 2) * (PANEL_WIDTH + GAP), y: top + Math.floor(index / 2) * (height + GAP), width: PANEL_WIDTH, height };
+  return {
+    x: MARGIN_X + (index % 2) * (PANEL_WIDTH + GAP),
+    y: top + Math.floor(index / 2) * (height + GAP),
+    width: PANEL_WIDTH,
+    height,
+  };
 }
 
 /** Recall@1/5/10 per ranker, one panel per dataset (grouped bars). */
@@ -346,11 +489,18 @@ export function retrievalPanel(report: Pick<BenchReport, "datasets" | "retrieval
     heading: "Retrieval quality: recall@k per ranker and dataset (higher is better)",
     height: Math.max(1, Math.ceil(datasets.length / 2)) * (PANEL_HEIGHT + GAP) + 18,
     draw(top, colours) {
-      if (datasets.length === 0) return text(WIDTH / 2, top + 40, "no retrieval datasets were run", `text-anchor="middle" fill="#888"`);
+      if (datasets.length === 0)
+        return text(WIDTH / 2, top + 40, "no retrieval datasets were run", `text-anchor="middle" fill="#888"`);
       return datasets
         .map((dataset, index) => {
           const runs = report.retrieval.filter((run) => run.dataset === dataset.id && !run.error);
-          return recallPanel(grid(top, PANEL_HEIGHT, index), dataset.id, runs, colours, `${count(dataset.tools)} tools, ${count(dataset.queriesRun)} queries`);
+          return recallPanel(
+            grid(top, PANEL_HEIGHT, index),
+            dataset.id,
+            runs,
+            colours,
+            `${count(dataset.tools)} tools, ${count(dataset.queriesRun)} queries`,
+          );
         })
         .join("\n");
     },
@@ -371,10 +521,29 @@ export function scalePanel(report: Pick<BenchReport, "scale">): SvgPanel {
         { ranker, style: "solid" as const, label: "p50", points: seriesOf(ranker, (run) => run.latencyMs.p50) },
         { ranker, style: "dashed" as const, label: "p95", points: seriesOf(ranker, (run) => run.latencyMs.p95) },
       ]);
-      const build: LineSeries[] = rankerIds.map((ranker) => ({ ranker, style: "solid" as const, label: "build", points: seriesOf(ranker, (run) => run.buildMs) }));
+      const build: LineSeries[] = rankerIds.map((ranker) => ({
+        ranker,
+        style: "solid" as const,
+        label: "build",
+        points: seriesOf(ranker, (run) => run.buildMs),
+      }));
       return [
-        linePanel({ x: MARGIN_X, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT }, "Search latency per query (solid p50, dashed p95)", "latency, ms (log scale)", latency, colours, "latency"),
-        linePanel({ x: MARGIN_X + PANEL_WIDTH + GAP, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT }, "Index build time (update call)", "build time, ms (log scale)", build, colours, "build"),
+        linePanel(
+          { x: MARGIN_X, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT },
+          "Search latency per query (solid p50, dashed p95)",
+          "latency, ms (log scale)",
+          latency,
+          colours,
+          "latency",
+        ),
+        linePanel(
+          { x: MARGIN_X + PANEL_WIDTH + GAP, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT },
+          "Index build time (update call)",
+          "build time, ms (log scale)",
+          build,
+          colours,
+          "build",
+        ),
       ].join("\n");
     },
   };
@@ -400,9 +569,24 @@ export function sessionScalePanel(report: Pick<BenchReport, "sessionScale">): Sv
           }),
         }));
         return [
-          linePanel({ x: MARGIN_X, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT }, "toolsift bm25 through a session, p50", "latency, ms (log scale)", sessionSeries, sessionColours, "session"),
-          seriesLegend(MARGIN_X + 10, top + SCALE_HEIGHT + 18, SESSION_SERIES.slice(0, 3).map((series) => [series.label, series.colour] as const)),
-          seriesLegend(MARGIN_X + 10, top + SCALE_HEIGHT + 36, SESSION_SERIES.slice(3).map((series) => [series.label, series.colour] as const)),
+          linePanel(
+            { x: MARGIN_X, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT },
+            "toolsift bm25 through a session, p50",
+            "latency, ms (log scale)",
+            sessionSeries,
+            sessionColours,
+            "session",
+          ),
+          seriesLegend(
+            MARGIN_X + 10,
+            top + SCALE_HEIGHT + 18,
+            SESSION_SERIES.slice(0, 3).map((series) => [series.label, series.colour] as const),
+          ),
+          seriesLegend(
+            MARGIN_X + 10,
+            top + SCALE_HEIGHT + 36,
+            SESSION_SERIES.slice(3).map((series) => [series.label, series.colour] as const),
+          ),
         ].join("\n");
       },
     },
@@ -423,12 +607,32 @@ export function vectorIndexPanel(report: Pick<BenchReport, "vectorIndex">): SvgP
         ]);
         const vectorRuns = report.vectorIndex.filter((run) => !run.error);
         const vectorSeries: LineSeries[] = (["exact", "hnsw"] as const).flatMap((kind) => [
-          { ranker: kind, style: "solid" as const, label: "p50", points: vectorRuns.map((run) => ({ size: run.size, value: run[kind].searchMs.p50 })) },
-          { ranker: kind, style: "dashed" as const, label: "p95", points: vectorRuns.map((run) => ({ size: run.size, value: run[kind].searchMs.p95 })) },
+          {
+            ranker: kind,
+            style: "solid" as const,
+            label: "p50",
+            points: vectorRuns.map((run) => ({ size: run.size, value: run[kind].searchMs.p50 })),
+          },
+          {
+            ranker: kind,
+            style: "dashed" as const,
+            label: "p95",
+            points: vectorRuns.map((run) => ({ size: run.size, value: run[kind].searchMs.p95 })),
+          },
         ]);
         return [
-          linePanel({ x: MARGIN_X, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT }, "Embedding search: exact vs HNSW (solid p50, dashed p95)", "latency, ms (log scale)", vectorSeries, vectorColours, "vector-index"),
-          seriesLegend(MARGIN_X + 10, top + SCALE_HEIGHT + 18, [["exact (WebAssembly SIMD)", "#0072B2"], ["HNSW (hnswlib-node)", "#D55E00"]]),
+          linePanel(
+            { x: MARGIN_X, y: top, width: PANEL_WIDTH, height: SCALE_HEIGHT },
+            "Embedding search: exact vs HNSW (solid p50, dashed p95)",
+            "latency, ms (log scale)",
+            vectorSeries,
+            vectorColours,
+            "vector-index",
+          ),
+          seriesLegend(MARGIN_X + 10, top + SCALE_HEIGHT + 18, [
+            ["exact (WebAssembly SIMD)", "#0072B2"],
+            ["HNSW (hnswlib-node)", "#D55E00"],
+          ]),
         ].join("\n");
       },
     },
@@ -444,7 +648,16 @@ export function strategyPanels(report: Pick<BenchReport, "strategy">): SvgPanel[
     {
       heading: "Agent strategies: tool tokens the model reads per request of an oracle session (lower is better)",
       height: Math.ceil(catalogues.length / 2) * (STRATEGY_HEIGHT + GAP) + 10,
-      draw: (top) => catalogues.map((catalogue, index) => strategyPanel(grid(top, STRATEGY_HEIGHT, index), catalogue, strategyRuns.filter((run) => run.catalogue === catalogue))).join("\n"),
+      draw: (top) =>
+        catalogues
+          .map((catalogue, index) =>
+            strategyPanel(
+              grid(top, STRATEGY_HEIGHT, index),
+              catalogue,
+              strategyRuns.filter((run) => run.catalogue === catalogue),
+            ),
+          )
+          .join("\n"),
     },
   ];
 }
@@ -455,7 +668,8 @@ export function targetsPanels(targets: readonly TargetCheck[]): SvgPanel[] {
   const height = 40 + targets.length * TARGET_ROW;
   return [
     {
-      heading: "Targets (bench/targets.ts): measured ÷ limit (limit ÷ measured for savings); within the dashed line is met",
+      heading:
+        "Targets (bench/targets.ts): measured ÷ limit (limit ÷ measured for savings); within the dashed line is met",
       height: height + 20,
       draw: (top) => targetsPanel({ x: MARGIN_X, y: top, width: WIDTH - 2 * MARGIN_X, height }, targets),
     },
@@ -467,11 +681,23 @@ export function targetsPanels(targets: readonly TargetCheck[]): SvgPanel[] {
  * heading in the order given (the sections' charts, then the targets). Hovering a bar or point
  * shows its value.
  */
-export function renderSvgChart(report: Pick<BenchReport, "startedAt" | "environment" | "durationMs" | "rankers">, panels: readonly SvgPanel[]): string {
-  const colours = new Map(report.rankers.map((ranker, index) => [ranker.id, PALETTE[index % PALETTE.length] as string]));
+export function renderSvgChart(
+  report: Pick<BenchReport, "startedAt" | "environment" | "durationMs" | "rankers">,
+  panels: readonly SvgPanel[],
+): string {
+  const colours = new Map(
+    report.rankers.map((ranker, index) => [ranker.id, PALETTE[index % PALETTE.length] as string]),
+  );
   const body: string[] = [];
   let y = 34;
-  body.push(text(WIDTH / 2, y, `toolsift bench — ${report.startedAt.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC")}`, `text-anchor="middle" font-size="20" font-weight="700"`));
+  body.push(
+    text(
+      WIDTH / 2,
+      y,
+      `toolsift bench — ${report.startedAt.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC")}`,
+      `text-anchor="middle" font-size="20" font-weight="700"`,
+    ),
+  );
   y += 20;
   body.push(
     text(

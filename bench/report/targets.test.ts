@@ -9,7 +9,8 @@ import { scaleRatios as scaleRatioRows } from "../scale/scale-ratios.js";
 import { checkTarget, ratio, verdictOf } from "./targets.js";
 
 // The checks each section's rows make, as the report holds them.
-const scaleRatios = (sessions: Parameters<typeof scaleRatioRows>[0]) => scaleRatioRows(sessions).map(({ size, rows }) => ({ size, checks: rows.map(checkTarget) }));
+const scaleRatios = (sessions: Parameters<typeof scaleRatioRows>[0]) =>
+  scaleRatioRows(sessions).map(({ size, rows }) => ({ size, checks: rows.map(checkTarget) }));
 const blockSavingChecks = (runs: Parameters<typeof blockSavingRows>[0]) => blockSavingRows(runs).map(checkTarget);
 const packageChecks = (run: Parameters<typeof packageRows>[0]) => packageRows(run).map(checkTarget);
 const relevanceChecks = (section: Parameters<typeof relevanceRows>[0]) => relevanceRows(section).map(checkTarget);
@@ -44,7 +45,14 @@ describe("ratio", () => {
 describe("scaleRatios", () => {
   it("divides the direct bm25, search_tools and tools() p50 by the reference p50, and the median builds, per size", () => {
     const sessions = [
-      sessionScaleRun(10_000, { searchTools: 7, toolsUnchanged: 3.5, bm25: 6, reference: 2, bm25Build: 400, referenceBuild: 100 }),
+      sessionScaleRun(10_000, {
+        searchTools: 7,
+        toolsUnchanged: 3.5,
+        bm25: 6,
+        reference: 2,
+        bm25Build: 400,
+        referenceBuild: 100,
+      }),
       sessionScaleRun(1_000, { searchTools: 1, toolsUnchanged: 0.5 }),
     ];
     const [small, large] = scaleRatios(sessions);
@@ -60,16 +68,38 @@ describe("scaleRatios", () => {
 
   it("marks every ratio of a failed run not measured", () => {
     const failed = { ...sessionScaleRun(10_000, { searchTools: 7, toolsUnchanged: 3.5 }), error: "boom" };
-    expect(scaleRatios([failed])[0]!.checks.map((c) => c.verdict)).toEqual(["not measured", "not measured", "not measured", "not measured"]);
+    expect(scaleRatios([failed])[0]!.checks.map((c) => c.verdict)).toEqual([
+      "not measured",
+      "not measured",
+      "not measured",
+      "not measured",
+    ]);
   });
 
   it("counts only sizes from 10,000 tools in the target summary", () => {
     const sessions = [
-      sessionScaleRun(10_000, { searchTools: 9, toolsUnchanged: 5, bm25: 6, reference: 2, bm25Build: 400, referenceBuild: 100 }),
+      sessionScaleRun(10_000, {
+        searchTools: 9,
+        toolsUnchanged: 5,
+        bm25: 6,
+        reference: 2,
+        bm25Build: 400,
+        referenceBuild: 100,
+      }),
       sessionScaleRun(1_000, { searchTools: 1, toolsUnchanged: 0.5 }),
     ];
-    const targets = allTargets({ sessionScale: sessions, blockSaving: [], package: null, relevance: { exactNames: [], runs: [] } });
-    expect(targets.map((c) => `${c.scope}: ${c.verdict}`)).toEqual(["10,000 tools: met", "10,000 tools: not met", "10,000 tools: not met", "10,000 tools: met"]);
+    const targets = allTargets({
+      sessionScale: sessions,
+      blockSaving: [],
+      package: null,
+      relevance: { exactNames: [], runs: [] },
+    });
+    expect(targets.map((c) => `${c.scope}: ${c.verdict}`)).toEqual([
+      "10,000 tools: met",
+      "10,000 tools: not met",
+      "10,000 tools: not met",
+      "10,000 tools: met",
+    ]);
   });
 });
 
@@ -90,7 +120,11 @@ describe("blockSavingChecks", () => {
   });
 
   it("holds the example catalogue to 88% and other catalogues to 70%", () => {
-    const checks = blockSavingChecks([saving("example-catalogue", 0.87), saving("toolsift-servers", 0.71), saving("light", 0.69)]);
+    const checks = blockSavingChecks([
+      saving("example-catalogue", 0.87),
+      saving("toolsift-servers", 0.71),
+      saving("light", 0.69),
+    ]);
     expect(checks.map((c) => [c.limit, c.verdict])).toEqual([
       [88, "not met"],
       [70, "met"],
@@ -131,10 +165,17 @@ describe("packageChecks", () => {
 
 describe("relevanceChecks", () => {
   const checks = relevanceChecks(sampleRelevance());
-  const find = (target: string, scope: string) => checks.find((check) => check.target.startsWith(target) && check.scope.startsWith(scope));
+  const find = (target: string, scope: string) =>
+    checks.find((check) => check.target.startsWith(target) && check.scope.startsWith(scope));
 
   it("takes the lowest exact-name hit rate of toolsift's rankers per catalogue, leaving peers out", () => {
-    expect(find("exact-name", "example-catalogue")).toMatchObject({ id: "relevance.exact-name-hit-rate.min.pct", measured: 99, limit: 100, verdict: "not met", scope: "example-catalogue (bm25, hybrid-adaptive)" });
+    expect(find("exact-name", "example-catalogue")).toMatchObject({
+      id: "relevance.exact-name-hit-rate.min.pct",
+      measured: 99,
+      limit: 100,
+      verdict: "not met",
+      scope: "example-catalogue (bm25, hybrid-adaptive)",
+    });
     expect(find("exact-name", "seal_tools")).toMatchObject({ measured: 100, verdict: "met" });
   });
 
@@ -155,7 +196,10 @@ describe("relevanceChecks", () => {
 
   it("takes the largest loss against the plain ranker per dataset, a gain counting as none, a failed run as unmeasured", () => {
     expect(find("recall@5 lost against the plain", "seal_tools")!.measured).toBe(0);
-    expect(find("recall@5 lost against the plain", "toolsift-servers")).toMatchObject({ measured: null, verdict: "not measured" });
+    expect(find("recall@5 lost against the plain", "toolsift-servers")).toMatchObject({
+      measured: null,
+      verdict: "not measured",
+    });
   });
 
   it("are part of allTargets when the run has a relevance section", () => {

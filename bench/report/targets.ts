@@ -11,15 +11,33 @@ import type { TargetCheck } from "./bench-report.js";
  * verdictOf(2, 2, "<");    // "not met"
  * ```
  */
-export function verdictOf(measured: number | null, limit: number, comparison: TargetComparison): TargetCheck["verdict"] {
+export function verdictOf(
+  measured: number | null,
+  limit: number,
+  comparison: TargetComparison,
+): TargetCheck["verdict"] {
   if (measured === null || !Number.isFinite(measured)) return "not measured";
-  const met = comparison === "<=" ? measured <= limit : comparison === "<" ? measured < limit : comparison === ">" ? measured > limit : measured >= limit;
+  const met =
+    comparison === "<="
+      ? measured <= limit
+      : comparison === "<"
+        ? measured < limit
+        : comparison === ">"
+          ? measured > limit
+          : measured >= limit;
   return met ? "met" : "not met";
 }
 
 /** `numerator / denominator`, or `null` when either is missing or the denominator is not positive. */
 export function ratio(numerator: number | undefined, denominator: number | undefined): number | null {
-  if (numerator === undefined || denominator === undefined || !Number.isFinite(numerator) || !Number.isFinite(denominator) || denominator <= 0) return null;
+  if (
+    numerator === undefined ||
+    denominator === undefined ||
+    !Number.isFinite(numerator) ||
+    !Number.isFinite(denominator) ||
+    denominator <= 0
+  )
+    return null;
   return numerator / denominator;
 }
 

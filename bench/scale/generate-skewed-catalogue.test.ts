@@ -56,11 +56,15 @@ describe("generateSkewedCatalogue", () => {
     // The most common verb names over a thousand tools, and the head outweighs the tail.
     expect(verbs[0]![1]).toBeGreaterThan(1_000);
     expect(verbs[0]![1]).toBeGreaterThan(10 * verbs.at(-1)![1]);
-    const nounsInNames = frequencies(large.tools.map((tool) => SKEWED_NOUNS.find((noun) => tool.name.includes(`_${noun}`)) ?? ""));
+    const nounsInNames = frequencies(
+      large.tools.map((tool) => SKEWED_NOUNS.find((noun) => tool.name.includes(`_${noun}`)) ?? ""),
+    );
     expect(nounsInNames.length).toBeGreaterThan(150);
     expect(nounsInNames[0]![1]).toBeGreaterThan(800);
     // Qualifiers make many tools distinct, but most names are plain verb_noun.
-    const qualified = large.tools.filter((tool) => !NOUN_WORDS.has(tool.name.split("__")[1]!.replace(/^[a-z]+_/, ""))).length;
+    const qualified = large.tools.filter(
+      (tool) => !NOUN_WORDS.has(tool.name.split("__")[1]!.replace(/^[a-z]+_/, "")),
+    ).length;
     expect(qualified).toBeGreaterThan(1_000);
     expect(qualified).toBeLessThan(6_000);
   });

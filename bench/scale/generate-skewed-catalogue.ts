@@ -76,7 +76,10 @@ interface SkewedSpec {
 export function generateSkewedCatalogue(options: SkewedGenerateOptions): BenchDataset {
   const { size, queries: queryCount = 100, seed = 42 } = options;
   if (!Number.isInteger(size) || size < 1 || size > MAX_SKEWED_SIZE) {
-    throw new OptionsError("BENCH_SCALE_SIZE", `Catalogue size ${size} is not an integer from 1 to ${MAX_SKEWED_SIZE}.`);
+    throw new OptionsError(
+      "BENCH_SCALE_SIZE",
+      `Catalogue size ${size} is not an integer from 1 to ${MAX_SKEWED_SIZE}.`,
+    );
   }
   if (!Number.isInteger(queryCount) || queryCount < 1) {
     throw new OptionsError("BENCH_SCALE_QUERIES", `Query count ${queryCount} must be a positive integer.`);
@@ -97,18 +100,29 @@ export function generateSkewedCatalogue(options: SkewedGenerateOptions): BenchDa
   // Stable: within a server, tools keep the order they were drawn in.
   specs.sort((a, b) => (order.get(a.server[0]) as number) - (order.get(b.server[0]) as number));
 
-  const tools = specs.map((spec) => ({ name: spec.name, description: describe(spec, random), input_schema: schemaOf(spec, random) }));
+  const tools = specs.map((spec) => ({
+    name: spec.name,
+    description: describe(spec, random),
+    input_schema: schemaOf(spec, random),
+  }));
   const queries = Array.from({ length: queryCount }, () => {
     const index = random.int(specs.length);
     return { query: queryFor(specs[index] as SkewedSpec, random), expected: [specs[index]!.name] };
   });
   const id = `skewed-${size}`;
-  const dataset = parseDataset({ source: `generated with skewed vocabulary: size ${size}, seed ${seed}`, license: "MIT", tools, queries }, id);
+  const dataset = parseDataset(
+    { source: `generated with skewed vocabulary: size ${size}, seed ${seed}`, license: "MIT", tools, queries },
+    id,
+  );
   return { ...dataset, id };
 }
 
 /** One new tool, or `undefined` when the draw collided with taken names (the caller draws again). */
-function drawSpec(random: Prng, servers: readonly (readonly [string, string])[], taken: ReadonlySet<string>): SkewedSpec | undefined {
+function drawSpec(
+  random: Prng,
+  servers: readonly (readonly [string, string])[],
+  taken: ReadonlySet<string>,
+): SkewedSpec | undefined {
   const server = random.pick(servers);
   const verb = verbs.pick(random);
   const noun = nouns.pick(random);
@@ -186,7 +200,11 @@ function schemaOf(spec: SkewedSpec, random: Prng): Record<string, unknown> {
 function queryFor(spec: SkewedSpec, random: Prng): string {
   const templates = SKEWED_QUERY_TEMPLATES.filter((template) => template.plural || !spec.verb.plural);
   const template = random.pick(templates);
-  let rest = phrase(spec, template.plural, { qualifier: random.next() < 0.7, owner: random.next() < 0.8, by: random.next() < 0.8 });
+  let rest = phrase(spec, template.plural, {
+    qualifier: random.next() < 0.7,
+    owner: random.next() < 0.8,
+    by: random.next() < 0.8,
+  });
   if (random.next() < 0.25) rest += ` in ${spec.server[1]}`;
   return template.text.replace("{verb}", spec.verb.word).replace("{a rest}", withArticle(rest)).replace("{rest}", rest);
 }

@@ -14,7 +14,14 @@ describe("measureSessionScale", () => {
       expect(paired.builds).toHaveLength(3);
       expect(paired.buildMs).toBe([...paired.builds].sort((a, b) => a - b)[1]);
     }
-    const latencies = [run.bm25.searchMs, run.reference.searchMs, run.searchMs, run.searchToolsMs, run.searchToolsAfterChangeMs, ...Object.values(run.toolsMs)];
+    const latencies = [
+      run.bm25.searchMs,
+      run.reference.searchMs,
+      run.searchMs,
+      run.searchToolsMs,
+      run.searchToolsAfterChangeMs,
+      ...Object.values(run.toolsMs),
+    ];
     expect(latencies).toHaveLength(9);
     for (const latency of latencies) {
       expect(latency.p50).toBeGreaterThan(0);
@@ -27,7 +34,10 @@ describe("measureSessionScale", () => {
   });
 
   it("reports a catalogue toolsift rejects as a failed run, not a crash", async () => {
-    const dataset = parseDataset({ tools: [{ name: "not a valid name!", description: "Broken." }], queries: [{ query: "broken", expected: [] }] }, "broken");
+    const dataset = parseDataset(
+      { tools: [{ name: "not a valid name!", description: "Broken." }], queries: [{ query: "broken", expected: [] }] },
+      "broken",
+    );
     const run = await measureSessionScale(dataset, { repeats: 2 });
     expect(run.error).toMatch(/not a valid name!/);
     expect(run.searchMs.p50).toBe(0);

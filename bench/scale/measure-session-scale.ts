@@ -55,7 +55,10 @@ async function timed(action: () => unknown): Promise<number> {
  * run.toolsMs.unchanged.p50 / run.reference.searchMs.p50;
  * ```
  */
-export async function measureSessionScale(dataset: BenchDataset, options: SessionScaleOptions = {}): Promise<SessionScaleRun> {
+export async function measureSessionScale(
+  dataset: BenchDataset,
+  options: SessionScaleOptions = {},
+): Promise<SessionScaleRun> {
   const limit = options.limit ?? 10;
   const repeats = options.repeats ?? 20;
   const warmup = options.warmup ?? 3;
@@ -72,14 +75,17 @@ export async function measureSessionScale(dataset: BenchDataset, options: Sessio
     let direct = new Bm25Ranker();
     let reference = new ReferenceBm25();
     for (let round = 0; round < rounds; round++) {
-      const buildDirect = async () => bm25Builds.push(await timed(() => (direct = new Bm25Ranker()).update(dataset.documents)));
-      const buildReference = async () => referenceBuilds.push(await timed(() => (reference = new ReferenceBm25()).update(dataset.documents)));
+      const buildDirect = async () =>
+        bm25Builds.push(await timed(() => (direct = new Bm25Ranker()).update(dataset.documents)));
+      const buildReference = async () =>
+        referenceBuilds.push(await timed(() => (reference = new ReferenceBm25()).update(dataset.documents)));
       if (round % 2 === 0) await buildDirect().then(buildReference);
       else await buildReference().then(buildDirect);
     }
     const referenceSamples: number[] = [];
     let next = 0;
-    const referenceSearch = async () => referenceSamples.push(await timed(() => reference.search(queries[next++ % queries.length]!, { limit })));
+    const referenceSearch = async () =>
+      referenceSamples.push(await timed(() => reference.search(queries[next++ % queries.length]!, { limit })));
     /** Times `action`, then one reference search. */
     const paired = async (action: () => unknown) => {
       const ms = await timed(action);
@@ -107,7 +113,8 @@ export async function measureSessionScale(dataset: BenchDataset, options: Sessio
 
     const session = toolSearch.session("bench-scale");
     let call = 0;
-    const searchTools = (query: string) => session.execute({ type: "tool_use", id: `toolu_${++call}`, name: "search_tools", input: { query } });
+    const searchTools = (query: string) =>
+      session.execute({ type: "tool_use", id: `toolu_${++call}`, name: "search_tools", input: { query } });
     for (const query of queries.slice(0, warmup)) await searchTools(query);
     const check = await searchTools(queries[0]!);
     if (check.is_error) throw new Error(`search_tools answered with an error: ${JSON.stringify(check.content)}`);
@@ -134,7 +141,11 @@ export async function measureSessionScale(dataset: BenchDataset, options: Sessio
     return {
       ...base,
       bm25: { buildMs: percentile(bm25Builds, 50), builds: bm25Builds, searchMs: summary(directMs) },
-      reference: { buildMs: percentile(referenceBuilds, 50), builds: referenceBuilds, searchMs: summary(referenceSamples) },
+      reference: {
+        buildMs: percentile(referenceBuilds, 50),
+        builds: referenceBuilds,
+        searchMs: summary(referenceSamples),
+      },
       buildMs,
       searchMs: summary(search),
       searchToolsMs: summary(searchToolsMs),
@@ -152,7 +163,12 @@ export async function measureSessionScale(dataset: BenchDataset, options: Sessio
       buildMs: 0,
       searchMs: NO_LATENCY,
       searchToolsMs: NO_LATENCY,
-      toolsMs: { unchanged: NO_LATENCY, afterHydration: NO_LATENCY, hostUnchanged: NO_LATENCY, afterCatalogueChange: NO_LATENCY },
+      toolsMs: {
+        unchanged: NO_LATENCY,
+        afterHydration: NO_LATENCY,
+        hostUnchanged: NO_LATENCY,
+        afterCatalogueChange: NO_LATENCY,
+      },
       searchToolsAfterChangeMs: NO_LATENCY,
       blockTools: 0,
       memory: (probe ?? new MemoryProbe()).finish(),
@@ -168,7 +184,13 @@ export async function measureSessionScale(dataset: BenchDataset, options: Sessio
  * arrays that differ in a single tool's description, so switching between them is a
  * `list_changed` that touches one tool.
  */
-async function measureCatalogueChanges(tools: readonly ToolDefinition[], queries: readonly string[], repeats: number, warmup: number, opened: ToolSearch[]) {
+async function measureCatalogueChanges(
+  tools: readonly ToolDefinition[],
+  queries: readonly string[],
+  repeats: number,
+  warmup: number,
+  opened: ToolSearch[],
+) {
   const edited = Math.floor(tools.length / 2);
   const original = [...tools];
   const changed = [...tools];
@@ -195,7 +217,11 @@ async function measureCatalogueChanges(tools: readonly ToolDefinition[], queries
   for (let i = 0; i < repeats; i++) {
     flip();
     const query = queries[i % queries.length]!;
-    searchAfterChange.push(await timed(() => session.execute({ type: "tool_use", id: `toolu_change_${i}`, name: "search_tools", input: { query } })));
+    searchAfterChange.push(
+      await timed(() =>
+        session.execute({ type: "tool_use", id: `toolu_change_${i}`, name: "search_tools", input: { query } }),
+      ),
+    );
   }
   return {
     toolsMs: { hostUnchanged: summary(hostUnchanged), afterCatalogueChange: summary(afterCatalogueChange) },

@@ -14,7 +14,8 @@ import type { PersistenceRun } from "../report/bench-report.js";
  */
 export const PERSISTENT_RANKERS: Readonly<Record<string, (embedder: Embedder, cacheDir: string) => Ranker>> = {
   embedding: (embedder, cacheDir) => new EmbeddingRanker({ embedder, cacheDir }),
-  "hybrid-adaptive": (embedder, cacheDir) => new HybridRanker({ fusion: "adaptive", semantic: new EmbeddingRanker({ embedder, cacheDir }) }),
+  "hybrid-adaptive": (embedder, cacheDir) =>
+    new HybridRanker({ fusion: "adaptive", semantic: new EmbeddingRanker({ embedder, cacheDir }) }),
 };
 
 /** The embedder, wrapped to count the texts it embeds. No `close`: rankers must not close the shared model. */
@@ -43,7 +44,13 @@ async function recallAt5(ranker: Ranker, dataset: BenchDataset): Promise<number>
   const recalls: number[] = [];
   for (const query of dataset.queries.filter((q) => q.expected.length > 0)) {
     const hits = await ranker.search(query.query, { limit: 5 });
-    recalls.push(recallAt(hits.map((hit) => hit.name), new Set(query.expected), 5));
+    recalls.push(
+      recallAt(
+        hits.map((hit) => hit.name),
+        new Set(query.expected),
+        5,
+      ),
+    );
   }
   return mean(recalls);
 }
@@ -62,13 +69,29 @@ async function recallAt5(ranker: Ranker, dataset: BenchDataset): Promise<number>
  * run.reloadMs; run.embeddedDuringReload; // e.g. 180, 0
  * ```
  */
-export async function measurePersistedReload(rankerId: string, dataset: BenchDataset, options: { tempRoot?: string } = {}): Promise<PersistenceRun> {
+export async function measurePersistedReload(
+  rankerId: string,
+  dataset: BenchDataset,
+  options: { tempRoot?: string } = {},
+): Promise<PersistenceRun> {
   const create = PERSISTENT_RANKERS[rankerId];
   const base = { ranker: rankerId, size: dataset.documents.length };
   if (!create) {
-    throw new OptionsError("BENCH_OPTIONS", `measurePersistedReload: "${rankerId}" has no persistent index; use one of ${Object.keys(PERSISTENT_RANKERS).join(", ")}.`);
+    throw new OptionsError(
+      "BENCH_OPTIONS",
+      `measurePersistedReload: "${rankerId}" has no persistent index; use one of ${Object.keys(PERSISTENT_RANKERS).join(", ")}.`,
+    );
   }
-  const empty = { modelLoadMs: 0, buildMs: 0, embeddedDuringBuild: 0, reloadMs: 0, embeddedDuringReload: 0, cacheMB: 0, recallAt5Built: 0, recallAt5Reloaded: 0 };
+  const empty = {
+    modelLoadMs: 0,
+    buildMs: 0,
+    embeddedDuringBuild: 0,
+    reloadMs: 0,
+    embeddedDuringReload: 0,
+    cacheMB: 0,
+    recallAt5Built: 0,
+    recallAt5Reloaded: 0,
+  };
   let real: Embedder | undefined;
   let cacheDir: string | undefined;
   try {
@@ -97,7 +120,17 @@ export async function measurePersistedReload(rankerId: string, dataset: BenchDat
     const embeddedDuringReload = embedder.texts;
     const recallAt5Reloaded = await recallAt5(reloaded, dataset);
     await reloaded.close?.();
-    return { ...base, modelLoadMs, buildMs, embeddedDuringBuild, reloadMs, embeddedDuringReload, cacheMB, recallAt5Built, recallAt5Reloaded };
+    return {
+      ...base,
+      modelLoadMs,
+      buildMs,
+      embeddedDuringBuild,
+      reloadMs,
+      embeddedDuringReload,
+      cacheMB,
+      recallAt5Built,
+      recallAt5Reloaded,
+    };
   } catch (error) {
     return { ...base, ...empty, error: String((error as Error)?.message ?? error) };
   } finally {

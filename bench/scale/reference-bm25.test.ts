@@ -8,7 +8,12 @@ import { ReferenceBm25 } from "./reference-bm25.js";
 const names = (results: { name: string }[]) => results.map((result) => result.name);
 
 /** BM25 written the plain way, with maps and a full sort: what the typed arrays must reproduce. */
-function straightforwardScores(documents: readonly RankDocument[], query: string, k1 = 1.2, b = 0.75): Map<string, number> {
+function straightforwardScores(
+  documents: readonly RankDocument[],
+  query: string,
+  k1 = 1.2,
+  b = 0.75,
+): Map<string, number> {
   const bags = documents.map((document) => [...analyzeIdentifier(document.name), ...analyzeText(document.description)]);
   const average = bags.reduce((sum, bag) => sum + bag.length, 0) / bags.length;
   const scores = new Map<string, number>();
@@ -63,11 +68,19 @@ describe("ReferenceBm25", () => {
   });
 
   it("breaks ties by catalogue order and applies the filter without losing places", () => {
-    const twins = ["alpha", "beta", "gamma", "delta"].map((name) => rankDocumentOf({ name: `${name}__export_report`, description: "Export a report." }));
+    const twins = ["alpha", "beta", "gamma", "delta"].map((name) =>
+      rankDocumentOf({ name: `${name}__export_report`, description: "Export a report." }),
+    );
     const reference = new ReferenceBm25();
     reference.update(twins);
-    expect(names(reference.search("export report", { limit: 2 }))).toEqual(["alpha__export_report", "beta__export_report"]);
-    const filtered = reference.search("export report", { limit: 2, filter: (name) => !name.startsWith("alpha") && !name.startsWith("gamma") });
+    expect(names(reference.search("export report", { limit: 2 }))).toEqual([
+      "alpha__export_report",
+      "beta__export_report",
+    ]);
+    const filtered = reference.search("export report", {
+      limit: 2,
+      filter: (name) => !name.startsWith("alpha") && !name.startsWith("gamma"),
+    });
     expect(names(filtered)).toEqual(["beta__export_report", "delta__export_report"]);
   });
 

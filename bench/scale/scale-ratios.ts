@@ -27,9 +27,21 @@ export function scaleRatios(sessions: readonly SessionScaleRun[]): ScaleRatios[]
       return {
         size: session.size,
         rows: [
-          { target: "scale.bm25-search-p50.ratio", scope, measured: ratio(ok?.bm25.searchMs.p50, reference?.searchMs.p50) },
-          { target: "scale.search-tools-p50.ratio", scope, measured: ratio(ok?.searchToolsMs.p50, reference?.searchMs.p50) },
-          { target: "scale.tools-unchanged-p50.ratio", scope, measured: ratio(ok?.toolsMs.unchanged.p50, reference?.searchMs.p50) },
+          {
+            target: "scale.bm25-search-p50.ratio",
+            scope,
+            measured: ratio(ok?.bm25.searchMs.p50, reference?.searchMs.p50),
+          },
+          {
+            target: "scale.search-tools-p50.ratio",
+            scope,
+            measured: ratio(ok?.searchToolsMs.p50, reference?.searchMs.p50),
+          },
+          {
+            target: "scale.tools-unchanged-p50.ratio",
+            scope,
+            measured: ratio(ok?.toolsMs.unchanged.p50, reference?.searchMs.p50),
+          },
           { target: "scale.bm25-build.ratio", scope, measured: ratio(ok?.bm25.buildMs, reference?.buildMs) },
         ],
       };

@@ -20,7 +20,8 @@ export class ZipfPicker<T> {
     readonly exponent = 1,
   ) {
     if (items.length === 0) throw new RangeError("ZipfPicker needs at least one item.");
-    if (!(exponent >= 0) || !Number.isFinite(exponent)) throw new RangeError(`ZipfPicker exponent must be a finite number ≥ 0, got ${exponent}.`);
+    if (!(exponent >= 0) || !Number.isFinite(exponent))
+      throw new RangeError(`ZipfPicker exponent must be a finite number ≥ 0, got ${exponent}.`);
     this.cumulative = new Float64Array(items.length);
     let sum = 0;
     for (let rank = 1; rank <= items.length; rank++) {

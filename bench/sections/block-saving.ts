@@ -4,7 +4,11 @@ import { loadDataset } from "../load-dataset.js";
 import type { BlockSavingRun } from "../report/bench-report.js";
 import { count } from "../report/format.js";
 import { blockSavingSection as blockSavingMarkdown } from "../report/markdown-sections.js";
-import { datasetBlockCatalogue, everythingBlockCatalogue, exampleBlockCatalogue } from "../strategy/block-saving-catalogues.js";
+import {
+  datasetBlockCatalogue,
+  everythingBlockCatalogue,
+  exampleBlockCatalogue,
+} from "../strategy/block-saving-catalogues.js";
 import { measureBlockSaving } from "../strategy/measure-block-saving.js";
 import { anyError, defineSection, type TargetRow } from "./section.js";
 
@@ -18,7 +22,10 @@ export function blockSavingRows(runs: readonly BlockSavingRun[]): TargetRow[] {
     .map((run) => {
       const perTool = run.tools > 0 ? Math.round(run.fullTokens / run.tools) : 0;
       return {
-        target: run.catalogue === "example-catalogue" ? "block-saving.example-catalogue.pct" : "block-saving.light-catalogue.pct",
+        target:
+          run.catalogue === "example-catalogue"
+            ? "block-saving.example-catalogue.pct"
+            : "block-saving.light-catalogue.pct",
         scope: `${run.catalogue} (${count(run.tools)} tools, ~${count(perTool)} tokens a tool)`,
         measured: run.error ? null : run.saving * 100,
       };
@@ -34,17 +41,25 @@ export const blockSavingSection = defineSection<{ blockSaving: BlockSavingRun[] 
   async measure(ctx) {
     const catalogues = [exampleBlockCatalogue()];
     const { ownDataset, repoRoot } = ctx.paths;
-    const own = (await ctx.datasets()).find((dataset) => dataset.path === ownDataset) ?? (existsSync(ownDataset) ? await loadDataset(ownDataset) : undefined);
+    const own =
+      (await ctx.datasets()).find((dataset) => dataset.path === ownDataset) ??
+      (existsSync(ownDataset) ? await loadDataset(ownDataset) : undefined);
     if (own) {
       const catalogue = datasetBlockCatalogue(own, relative(repoRoot, ownDataset));
       // Its 321 stubs exceed the default stub budget, so by default it is searched, not listed;
       // the second row keeps every stub listed, to measure the stubs themselves on a light catalogue.
-      catalogues.push(catalogue, { ...catalogue, id: `${catalogue.id}, every stub listed`, tuning: { maxStubTokens: Number.MAX_SAFE_INTEGER } });
+      catalogues.push(catalogue, {
+        ...catalogue,
+        id: `${catalogue.id}, every stub listed`,
+        tuning: { maxStubTokens: Number.MAX_SAFE_INTEGER },
+      });
     }
     try {
       catalogues.push(await everythingBlockCatalogue());
     } catch (error) {
-      ctx.note(`tool-block saving: the reference MCP server (server-everything) could not be listed, so it was left out: ${(error as Error).message}`);
+      ctx.note(
+        `tool-block saving: the reference MCP server (server-everything) could not be listed, so it was left out: ${(error as Error).message}`,
+      );
     }
     const blockSaving: BlockSavingRun[] = [];
     for (const catalogue of catalogues) {

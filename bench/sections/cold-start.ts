@@ -4,13 +4,16 @@ import { count, mb, ms } from "../report/format.js";
 import { table } from "../report/markdown-table.js";
 import { defineSection, type TargetRow } from "./section.js";
 
-const samples = (value: { median: number; samples: number[] }, format: (n: number) => string) => `${format(value.median)} (${value.samples.map(format).join(", ")})`;
+const samples = (value: { median: number; samples: number[] }, format: (n: number) => string) =>
+  `${format(value.median)} (${value.samples.map(format).join(", ")})`;
 
 /** The targets, on the realistic catalogue only: the tiny one is there to compare with the older figure. */
 export function coldStartRows(run: ColdStartRun | null | undefined): TargetRow[] {
   if (!run) return [];
   const realistic = run.error ? undefined : run.catalogues.find((entry) => entry.catalogue === "realistic");
-  const scope = realistic ? `packed package, ${count(realistic.tools)} realistic tools, empty cache` : "packed package, realistic tools, empty cache";
+  const scope = realistic
+    ? `packed package, ${count(realistic.tools)} realistic tools, empty cache`
+    : "packed package, realistic tools, empty cache";
   return [
     { target: "cold-start.hybrid-1000.ms", scope, measured: realistic ? realistic.createAndSearchMs.median : null },
     { target: "cold-start.hybrid-1000.peak-rss-mb", scope, measured: realistic ? realistic.peakRssMB.median : null },
@@ -22,7 +25,15 @@ export function coldStartMarkdown(run: ColdStartRun | null | undefined): string 
   const body = run.error
     ? table(["measure", "value"], [["error", run.error.replaceAll("|", "\\|").replaceAll("\n", " ")]])
     : table(
-        ["schemas", "tools", "chars a tool", "created + first search, ms, median (each)", "peak RSS, MB, median (each)", "RSS after, MB, median", "import, ms, median"],
+        [
+          "schemas",
+          "tools",
+          "chars a tool",
+          "created + first search, ms, median (each)",
+          "peak RSS, MB, median (each)",
+          "RSS after, MB, median",
+          "import, ms, median",
+        ],
         run.catalogues.map((entry) => [
           entry.catalogue,
           count(entry.tools),

@@ -10,7 +10,10 @@ export function selectSections(all: readonly AnySection[], wanted: readonly stri
   if (wanted.length === 0) return [...all];
   const unknown = wanted.filter((id) => !all.some((section) => section.id === id));
   if (unknown.length > 0) {
-    throw new OptionsError("BENCH_OPTIONS", `--section ${unknown.join(", ")} is not a section; choose from ${all.map((section) => section.id).join(", ")}.`);
+    throw new OptionsError(
+      "BENCH_OPTIONS",
+      `--section ${unknown.join(", ")} is not a section; choose from ${all.map((section) => section.id).join(", ")}.`,
+    );
   }
   return all.filter((section) => wanted.includes(section.id));
 }
@@ -28,7 +31,11 @@ export interface SectionsRun {
  * Measures, in order, each of `all` that is `selected` and enabled by the options; every other
  * section contributes its `skipped()` fields.
  */
-export async function runSections(all: readonly AnySection[], selected: readonly AnySection[], ctx: BenchContext): Promise<SectionsRun> {
+export async function runSections(
+  all: readonly AnySection[],
+  selected: readonly AnySection[],
+  ctx: BenchContext,
+): Promise<SectionsRun> {
   const fields: Partial<SectionFields> = {};
   const ran: string[] = [];
   const failed: string[] = [];

@@ -28,4 +28,12 @@ export const SECTIONS: readonly AnySection[] = [
   vectorIndexSection,
 ];
 
-export type { AnySection, BenchContext, BenchSection, PackedProject, SectionFields, SvgPanel, TargetRow } from "./section.js";
+export type {
+  AnySection,
+  BenchContext,
+  BenchSection,
+  PackedProject,
+  SectionFields,
+  SvgPanel,
+  TargetRow,
+} from "./section.js";

@@ -19,7 +19,9 @@ export const learningSection = defineSection<{ learning?: LearningCurveRun[] }>(
     const curveRankers = ctx.rankers.filter((ranker) => LEARNING_RANKERS.has(ranker.id));
     for (const dataset of await ctx.datasets()) {
       if (!hasRepeatedTools(dataset)) {
-        ctx.note(`learning: ${dataset.id} has too few tools expected by two queries or more for a learning curve; skipped.`);
+        ctx.note(
+          `learning: ${dataset.id} has too few tools expected by two queries or more for a learning curve; skipped.`,
+        );
         continue;
       }
       for (const ranker of curveRankers) {
@@ -27,7 +29,10 @@ export const learningSection = defineSection<{ learning?: LearningCurveRun[] }>(
         const run = await measureLearningCurve(ranker, dataset, {
           heldBack: ctx.options.learningQueries,
           seed: ctx.options.seed,
-          onPoint: (point) => ctx.log(`  ${Math.round(point.share * 100)}% taught (${point.taught} queries): recall@5 ${point.recallAt5.toFixed(3)}`),
+          onPoint: (point) =>
+            ctx.log(
+              `  ${Math.round(point.share * 100)}% taught (${point.taught} queries): recall@5 ${point.recallAt5.toFixed(3)}`,
+            ),
         });
         if (run.error) ctx.log(`  ${ranker.id} failed: ${run.error}`);
         learning.push(run);

@@ -28,7 +28,12 @@ export const packageSection = defineSection<{ package: PackageRun | null }>({
   async measure(ctx) {
     let run: PackageRun;
     try {
-      run = await measurePackage({ seed: ctx.options.seed, queries: ctx.options.scaleQueries, log: ctx.log, packed: await ctx.packedProject() });
+      run = await measurePackage({
+        seed: ctx.options.seed,
+        queries: ctx.options.scaleQueries,
+        log: ctx.log,
+        packed: await ctx.packedProject(),
+      });
     } catch (error) {
       run = { ...emptyPackageRun(), error: (error as Error).message.slice(0, 4_000) };
     }

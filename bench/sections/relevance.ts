@@ -21,30 +21,51 @@ const points = (recall: number) => recall * 100;
  */
 export function relevanceRows(section: RelevanceSection): TargetRow[] {
   const rows: TargetRow[] = [];
-  const datasetsOf = <T extends { dataset: string }>(runs: readonly T[]) => [...new Set(runs.map((run) => run.dataset))];
-  const lowest = (values: readonly (number | null)[]) => (values.some((value) => value === null) ? null : Math.min(...(values as number[])));
-  const highest = (values: readonly (number | null)[]) => (values.some((value) => value === null) ? null : Math.max(...(values as number[])));
-  const toolsiftNames = section.exactNames.filter((run) => section.runs.some((relevance) => relevance.ranker === run.ranker));
+  const datasetsOf = <T extends { dataset: string }>(runs: readonly T[]) => [
+    ...new Set(runs.map((run) => run.dataset)),
+  ];
+  const lowest = (values: readonly (number | null)[]) =>
+    values.some((value) => value === null) ? null : Math.min(...(values as number[]));
+  const highest = (values: readonly (number | null)[]) =>
+    values.some((value) => value === null) ? null : Math.max(...(values as number[]));
+  const toolsiftNames = section.exactNames.filter((run) =>
+    section.runs.some((relevance) => relevance.ranker === run.ranker),
+  );
   for (const dataset of datasetsOf(toolsiftNames)) {
     const runs = toolsiftNames.filter((run) => run.dataset === dataset);
     const measured = lowest(runs.map((run) => (run.error ? null : run.hitRate * 100)));
-    rows.push({ target: "relevance.exact-name-hit-rate.min.pct", scope: `${dataset} (${runs.map((run) => run.ranker).join(", ")})`, measured });
+    rows.push({
+      target: "relevance.exact-name-hit-rate.min.pct",
+      scope: `${dataset} (${runs.map((run) => run.ranker).join(", ")})`,
+      measured,
+    });
   }
   for (const dataset of MULTI_PART_DATASETS) {
     const runs = section.runs.filter((run) => run.dataset === dataset);
     if (runs.length === 0) continue;
-    const gains = runs.map((run) => (run.error || run.multiRecallAt5 === null || run.multiRecallAt5WithoutParts === null ? null : points(run.multiRecallAt5 - run.multiRecallAt5WithoutParts)));
+    const gains = runs.map((run) =>
+      run.error || run.multiRecallAt5 === null || run.multiRecallAt5WithoutParts === null
+        ? null
+        : points(run.multiRecallAt5 - run.multiRecallAt5WithoutParts),
+    );
     rows.push({ target: "relevance.multi-part-gain.min.points", scope: dataset, measured: lowest(gains) });
   }
   // Abstention is opt-in: what it may cost by default is checked, not how often it answers nothing.
   for (const run of section.runs.filter((entry) => entry.ranker === "bm25")) {
-    const lost = run.error || run.recallAt5WithoutAbstention === null ? null : Math.max(0, points(run.recallAt5WithoutAbstention - run.recallAt5));
+    const lost =
+      run.error || run.recallAt5WithoutAbstention === null
+        ? null
+        : Math.max(0, points(run.recallAt5WithoutAbstention - run.recallAt5));
     rows.push({ target: "relevance.abstention-cost.bm25.points", scope: run.dataset, measured: lost });
   }
   for (const dataset of datasetsOf(section.runs)) {
     const runs = section.runs.filter((run) => run.dataset === dataset);
     const losses = runs.map((run) => (run.error ? null : Math.max(0, points(run.plainRecallAt5 - run.recallAt5))));
-    rows.push({ target: "relevance.plain-cost.max.points", scope: `${dataset} (${runs.map((run) => run.ranker).join(", ")})`, measured: highest(losses) });
+    rows.push({
+      target: "relevance.plain-cost.max.points",
+      scope: `${dataset} (${runs.map((run) => run.ranker).join(", ")})`,
+      measured: highest(losses),
+    });
   }
   return rows;
 }
@@ -78,7 +99,9 @@ export const relevanceSection = defineSection<{ relevance: RelevanceSection }>({
       for (const ranker of ctx.rankers) {
         const variants = relevanceVariants(ranker.id);
         if (!variants) continue;
-        ctx.log(`relevance: ${ranker.id} × ${dataset.id} — as registered, plain, without multi-part, without abstention`);
+        ctx.log(
+          `relevance: ${ranker.id} × ${dataset.id} — as registered, plain, without multi-part, without abstention`,
+        );
         const run = await measureRelevance(ranker, variants, dataset, ctx.options.maxQueries);
         if (run.error) ctx.log(`  failed: ${run.error}`);
         relevance.runs.push(run);

@@ -38,7 +38,13 @@ export function renderMarkdown(report: BenchReport, sections: readonly AnySectio
     ].join("\n"),
   );
   parts.push("## Rankers");
-  parts.push(table(["id", "what", "source"], report.rankers.map((ranker) => [ranker.id, ranker.label, ranker.source]), 3));
+  parts.push(
+    table(
+      ["id", "what", "source"],
+      report.rankers.map((ranker) => [ranker.id, ranker.label, ranker.source]),
+      3,
+    ),
+  );
   parts.push(...sectionsMarkdown(report, sections));
   parts.push(...targetsSection(report));
   if (report.notes.length > 0) {
@@ -50,5 +56,8 @@ export function renderMarkdown(report: BenchReport, sections: readonly AnySectio
 
 /** The run as one SVG: each section's panels in order, then the targets. */
 export function renderSvg(report: BenchReport, sections: readonly AnySection[] = SECTIONS): string {
-  return renderSvgChart(report, [...sections.flatMap((section) => section.svg?.(report) ?? []), ...targetsPanels(report.targets)]);
+  return renderSvgChart(report, [
+    ...sections.flatMap((section) => section.svg?.(report) ?? []),
+    ...targetsPanels(report.targets),
+  ]);
 }

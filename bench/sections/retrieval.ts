@@ -35,7 +35,9 @@ export const retrievalSection = defineSection<{ datasets: DatasetInfo[]; retriev
         ...(dataset.source ? { source: dataset.source } : {}),
         ...(dataset.license ? { license: dataset.license } : {}),
       });
-      ctx.log(`retrieval: ${dataset.id} — ${dataset.tools.length} tools, ${queries.length} of ${dataset.queries.length} queries`);
+      ctx.log(
+        `retrieval: ${dataset.id} — ${dataset.tools.length} tools, ${queries.length} of ${dataset.queries.length} queries`,
+      );
       for (const ranker of ctx.rankers) {
         const run = await evaluateRanker(ranker, dataset, queries, { limit: RETRIEVAL_LIMIT });
         if (run.error) ctx.log(`  ${ranker.id} failed: ${run.error}`);
@@ -52,7 +54,13 @@ export const retrievalSection = defineSection<{ datasets: DatasetInfo[]; retriev
       "## Datasets",
       table(
         ["dataset", "path", "tools", "queries", "run"],
-        measured.datasets.map((dataset) => [dataset.id, dataset.path, count(dataset.tools), count(dataset.queries), count(dataset.queriesRun)]),
+        measured.datasets.map((dataset) => [
+          dataset.id,
+          dataset.path,
+          count(dataset.tools),
+          count(dataset.queries),
+          count(dataset.queriesRun),
+        ]),
       ),
       "## Retrieval",
       RETRIEVAL_NOTE,

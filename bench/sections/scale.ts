@@ -16,7 +16,9 @@ import { anyError, defineSection } from "./section.js";
 /** The scale section always runs toolsift's bm25 and the reference next to the selected rankers: the ratios need both. */
 export function scaleRankers(selected: readonly RankerEntry[], all: readonly RankerEntry[]): RankerEntry[] {
   const ids = new Set(selected.map((ranker) => ranker.id));
-  const required = all.filter((ranker) => (ranker.id === "bm25" || ranker.id === REFERENCE_RANKER_ID) && !ids.has(ranker.id));
+  const required = all.filter(
+    (ranker) => (ranker.id === "bm25" || ranker.id === REFERENCE_RANKER_ID) && !ids.has(ranker.id),
+  );
   return [...selected, ...required];
 }
 
@@ -47,7 +49,10 @@ export const scaleSection = defineSection<ScaleFields>({
         scale.push({ ...run, size });
       }
       ctx.log(`scale: ${size} tools through createToolSearch and a session`);
-      const session = await measureSessionScale(catalogue, { limit: RETRIEVAL_LIMIT, repeats: ctx.options.quick ? 10 : 20 });
+      const session = await measureSessionScale(catalogue, {
+        limit: RETRIEVAL_LIMIT,
+        repeats: ctx.options.quick ? 10 : 20,
+      });
       if (session.error) ctx.log(`  session failed: ${session.error}`);
       sessionScale.push(session);
       largestCatalogue = catalogue;
@@ -57,10 +62,15 @@ export const scaleSection = defineSection<ScaleFields>({
     const persistent = ctx.rankers.filter((ranker) => Object.hasOwn(PERSISTENT_RANKERS, ranker.id));
     if (largestCatalogue) {
       for (const ranker of persistent) {
-        ctx.log(`persistence: ${ranker.id} — build ${largestCatalogue.tools.length} tools into a temporary cacheDir, then reload in a new instance`);
+        ctx.log(
+          `persistence: ${ranker.id} — build ${largestCatalogue.tools.length} tools into a temporary cacheDir, then reload in a new instance`,
+        );
         const run = await measurePersistedReload(ranker.id, largestCatalogue);
         if (run.error) ctx.log(`  ${ranker.id} failed: ${run.error}`);
-        else if (run.embeddedDuringReload > 0) ctx.note(`${ranker.id}: the reload from cacheDir embedded ${run.embeddedDuringReload} texts; it should embed none.`);
+        else if (run.embeddedDuringReload > 0)
+          ctx.note(
+            `${ranker.id}: the reload from cacheDir embedded ${run.embeddedDuringReload} texts; it should embed none.`,
+          );
         persistence.push(run);
       }
     }
@@ -79,7 +89,9 @@ export const scaleSection = defineSection<ScaleFields>({
       SCALE_NOTE,
       measured.scale.length > 0 ? scaleTable(measured) : "_No scale runs._",
       ...sessionScaleSection(measured),
-      ...(measured.persistence.length > 0 ? ["### Persistence: reload from `cacheDir`", PERSISTENCE_NOTE, persistenceTable(measured)] : []),
+      ...(measured.persistence.length > 0
+        ? ["### Persistence: reload from `cacheDir`", PERSISTENCE_NOTE, persistenceTable(measured)]
+        : []),
     ].join("\n\n"),
   svg: (measured) => [scalePanel(measured), ...sessionScalePanel(measured)],
 });

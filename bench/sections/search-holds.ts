@@ -9,10 +9,19 @@ export function searchHoldsRows(section: SearchHoldsSection | undefined): Target
   const rows: TargetRow[] = [];
   for (const dataset of [...new Set(section.rows.map((row) => row.dataset))]) {
     const runs = section.rows.filter((row) => row.dataset === dataset);
-    rows.push({ target: "search-holds.empty-answers.max.pct", scope: `${dataset} (${runs.map((row) => row.ranker).join(", ")})`, measured: Math.max(...runs.map((row) => row.emptyRate * 100)) });
+    rows.push({
+      target: "search-holds.empty-answers.max.pct",
+      scope: `${dataset} (${runs.map((row) => row.ranker).join(", ")})`,
+      measured: Math.max(...runs.map((row) => row.emptyRate * 100)),
+    });
     const bm25 = runs.find((row) => row.ranker === "bm25");
     const reference = section.references.find((entry) => entry.dataset === dataset);
-    if (bm25 && reference) rows.push({ target: "search-holds.bm25-minus-plain.points", scope: dataset, measured: (bm25.recallAt5 - reference.recallAt5) * 100 });
+    if (bm25 && reference)
+      rows.push({
+        target: "search-holds.bm25-minus-plain.points",
+        scope: dataset,
+        measured: (bm25.recallAt5 - reference.recallAt5) * 100,
+      });
   }
   return rows;
 }

@@ -12,7 +12,10 @@ import type { BenchReport } from "../report/bench-report.js";
 import type { TargetId } from "../targets.js";
 
 /** The report fields that sections fill; the rest (environment, options, targets, notes) is the driver's. */
-export type SectionFields = Omit<BenchReport, "formatVersion" | "startedAt" | "durationMs" | "environment" | "options" | "rankers" | "targets" | "notes">;
+export type SectionFields = Omit<
+  BenchReport,
+  "formatVersion" | "startedAt" | "durationMs" | "environment" | "options" | "rankers" | "targets" | "notes"
+>;
 
 /** One measured value of a target: which target, where it was measured, and the value (`null` when it could not be). */
 export interface TargetRow {

@@ -17,15 +17,43 @@ function fullReport(): BenchReport {
     answerable: 1_000,
     heldBack: 100,
     unanswerable: 10,
-    points: [0, 0.01, 0.1].map((share, index) => ({ share, taught: 0, lessons: 0, recallAt5: [0.7, 0.74, 0.92][index]!, abstention: null, searchP50Ms: 0.1, teachMs: 1 })),
+    points: [0, 0.01, 0.1].map((share, index) => ({
+      share,
+      taught: 0,
+      lessons: 0,
+      recallAt5: [0.7, 0.74, 0.92][index]!,
+      abstention: null,
+      searchP50Ms: 0.1,
+      teachMs: 1,
+    })),
   };
   return {
     ...sampleReport(),
-    sessionScale: [sessionScaleRun(10_000, { searchTools: 0.3, toolsUnchanged: 0.1, bm25: 0.2, reference: 0.1, bm25Build: 40, referenceBuild: 20 })],
+    sessionScale: [
+      sessionScaleRun(10_000, {
+        searchTools: 0.3,
+        toolsUnchanged: 0.1,
+        bm25: 0.2,
+        reference: 0.1,
+        bm25Build: 40,
+        referenceBuild: 20,
+      }),
+    ],
     learning: [curve],
     relevance: sampleRelevance(),
     searchHolds: {
-      rows: [{ dataset: "bfcl_v4", ranker: "bm25", answerable: 100, recallAt5: 0.85, emptyRate: 0, weakRate: 0, unanswerable: 0, unanswerableWeakRate: 0 }],
+      rows: [
+        {
+          dataset: "bfcl_v4",
+          ranker: "bm25",
+          answerable: 100,
+          recallAt5: 0.85,
+          emptyRate: 0,
+          weakRate: 0,
+          unanswerable: 0,
+          unanswerableWeakRate: 0,
+        },
+      ],
       references: [{ dataset: "bfcl_v4", answerable: 100, recallAt5: 0.62 }],
     },
     coldStart: coldStartRun(1_150, 121),
@@ -76,7 +104,11 @@ describe("the cold-start section", () => {
       ["cold-start.hybrid-1000.peak-rss-mb", 121, 100, "not met"],
     ]);
     const met = { ...fullReport(), coldStart: coldStartRun(420, 95) };
-    expect(targetsOf(met).filter((check) => check.section === "cold-start").map((check) => check.verdict)).toEqual(["met", "met"]);
+    expect(
+      targetsOf(met)
+        .filter((check) => check.section === "cold-start")
+        .map((check) => check.verdict),
+    ).toEqual(["met", "met"]);
   });
 
   it("shows both catalogues with their samples, and its missed target as not met", () => {
@@ -84,14 +116,22 @@ describe("the cold-start section", () => {
     report.targets = targetsOf(report);
     const markdown = renderMarkdown(report);
     expect(markdown).toContain("## Cold start on realistic schemas");
-    expect(markdown).toContain("| realistic | 1,000 | 2,400 | 1,150 (1,035, 1,150, 1,265) | 121.0 (108.9, 121.0, 133.1) |");
+    expect(markdown).toContain(
+      "| realistic | 1,000 | 2,400 | 1,150 (1,035, 1,150, 1,265) | 121.0 (108.9, 121.0, 133.1) |",
+    );
     expect(markdown).toContain("| tiny | 1,000 | 180 | 300.0 (270.0, 300.0, 330.0) |");
-    expect(markdown.split("\n").find((line) => line.startsWith("| `cold-start.hybrid-1000.ms`"))).toContain("| 1,150 ms | ≤ 500 ms | not met |");
+    expect(markdown.split("\n").find((line) => line.startsWith("| `cold-start.hybrid-1000.ms`"))).toContain(
+      "| 1,150 ms | ≤ 500 ms | not met |",
+    );
   });
 
   it("leaves a failed cold start unmeasured rather than missed, and shows nothing when skipped", () => {
     const report = { ...fullReport(), coldStart: { processes: 3, catalogues: [], error: "npm | offline" } };
-    expect(targetsOf(report).filter((check) => check.section === "cold-start").map((check) => check.verdict)).toEqual(["not measured", "not measured"]);
+    expect(
+      targetsOf(report)
+        .filter((check) => check.section === "cold-start")
+        .map((check) => check.verdict),
+    ).toEqual(["not measured", "not measured"]);
     expect(renderMarkdown({ ...report, targets: [] })).toContain("| error | npm \\| offline |");
     expect(renderMarkdown({ ...report, coldStart: null, targets: [] })).not.toContain("## Cold start");
   });
@@ -127,7 +167,11 @@ describe("the sections", () => {
     report.targets = targetsOf(report);
     expect(renderMarkdown(report)).toMatch(/\| `package.hybrid-1000-tiny.ms` \| .* \| 250\.0 ms \| ≤ 300 ms \| met \|/);
     const failed = { ...fullReport(), package: { ...packageRun(), error: "npm | offline" } };
-    expect(targetsOf(failed).filter((check) => check.section === "package").every((check) => check.verdict === "not measured")).toBe(true);
+    expect(
+      targetsOf(failed)
+        .filter((check) => check.section === "package")
+        .every((check) => check.verdict === "not measured"),
+    ).toBe(true);
   });
 });
 
@@ -168,7 +212,10 @@ describe("the driver", () => {
   });
 
   it("is reached with --section from the command line", () => {
-    expect(parseBenchOptions(["--section", "cold-start", "--section", "package"]).sections).toEqual(["cold-start", "package"]);
+    expect(parseBenchOptions(["--section", "cold-start", "--section", "package"]).sections).toEqual([
+      "cold-start",
+      "package",
+    ]);
     expect(parseBenchOptions([]).sections).toEqual([]);
   });
 });

@@ -2,7 +2,12 @@ import { STRATEGIES } from "../../src/public/agent.js";
 import type { StrategySection } from "../report/bench-report.js";
 import { strategySection as strategyMarkdown } from "../report/markdown.js";
 import { strategyPanels } from "../report/svg-chart.js";
-import { exampleStrategyCatalogue, measureStrategies, strategyCatalogueOf, type StrategyCatalogue } from "../strategy/index.js";
+import {
+  exampleStrategyCatalogue,
+  measureStrategies,
+  strategyCatalogueOf,
+  type StrategyCatalogue,
+} from "../strategy/index.js";
 import { anyError, defineSection } from "./section.js";
 
 const POLICY =
@@ -32,9 +37,15 @@ export const strategiesSection = defineSection<{ strategy: StrategySection }>({
     }
     const example = exampleStrategyCatalogue();
     catalogues.push(example);
-    strategy.catalogues.push({ id: example.id, tools: example.tools.length, queries: `${example.queries.length} queries written for it (bench/strategy/example-queries.ts)` });
+    strategy.catalogues.push({
+      id: example.id,
+      tools: example.tools.length,
+      queries: `${example.queries.length} queries written for it (bench/strategy/example-queries.ts)`,
+    });
     for (const catalogue of catalogues) {
-      ctx.log(`strategies: ${catalogue.id} — ${catalogue.queries.length} oracle sessions × ${Object.keys(STRATEGIES).length} strategies`);
+      ctx.log(
+        `strategies: ${catalogue.id} — ${catalogue.queries.length} oracle sessions × ${Object.keys(STRATEGIES).length} strategies`,
+      );
       strategy.runs.push(
         ...(await measureStrategies(catalogue, Object.values(STRATEGIES), {
           onStrategy: (run) => run.error && ctx.log(`  ${run.strategy} failed: ${run.error}`),

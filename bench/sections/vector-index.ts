@@ -19,7 +19,10 @@ export const vectorIndexSection = defineSection<{ vectorIndex: VectorIndexRun[] 
     try {
       for (const size of ctx.options.vectorSizes) {
         ctx.log(`vector index: exact vs HNSW over ${size} generated tools`);
-        const run = await measureVectorIndex(generateSkewedCatalogue({ size, queries: ctx.options.scaleQueries, seed: ctx.options.seed }), embedder);
+        const run = await measureVectorIndex(
+          generateSkewedCatalogue({ size, queries: ctx.options.scaleQueries, seed: ctx.options.seed }),
+          embedder,
+        );
         if (run.error) ctx.log(`  failed: ${run.error}`);
         vectorIndex.push(run);
         collectGarbage?.();

@@ -22,10 +22,17 @@ export function datasetBlockCatalogue(dataset: BenchDataset, source: string): Bl
  * tools (some sleep or stream for seconds).
  */
 export async function everythingBlockCatalogue(): Promise<BlockSavingCatalogue> {
-  const host = await fromMcp({ everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" } });
+  const host = await fromMcp({
+    everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" },
+  });
   try {
     const tools: ToolDefinition[] = (await host.listTools()).map(({ execute: _execute, ...definition }) => definition);
-    return { id: "server-everything", source: "@modelcontextprotocol/server-everything via fromMcp", tools, queries: queriesFromNames(tools) };
+    return {
+      id: "server-everything",
+      source: "@modelcontextprotocol/server-everything via fromMcp",
+      tools,
+      queries: queriesFromNames(tools),
+    };
   } finally {
     await host.close();
   }

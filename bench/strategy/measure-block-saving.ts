@@ -36,7 +36,10 @@ const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
  * run.saving; // e.g. 0.885
  * ```
  */
-export async function measureBlockSaving(catalogue: BlockSavingCatalogue, options: BlockSavingOptions = {}): Promise<BlockSavingRun> {
+export async function measureBlockSaving(
+  catalogue: BlockSavingCatalogue,
+  options: BlockSavingOptions = {},
+): Promise<BlockSavingRun> {
   const base = { catalogue: catalogue.id, source: catalogue.source, tools: catalogue.tools.length };
   try {
     const full = await createToolSearch({ tools: catalogue.tools, tuning: { toolSearch: false } });
@@ -47,18 +50,29 @@ export async function measureBlockSaving(catalogue: BlockSavingCatalogue, option
     const progressiveByDefault = (await toolSearch.session("probe").view()).progressive;
     if (!progressiveByDefault) {
       await toolSearch.close();
-      toolSearch = await createToolSearch({ tools: catalogue.tools, tuning: { ...catalogue.tuning, toolSearchThresholdTokens: 0 } });
+      toolSearch = await createToolSearch({
+        tools: catalogue.tools,
+        tuning: { ...catalogue.tuning, toolSearchThresholdTokens: 0 },
+      });
     }
     const max = options.maxSessions ?? 20;
     const step = Math.max(1, catalogue.queries.length / max);
-    const picked = Array.from({ length: Math.min(max, catalogue.queries.length) }, (_, i) => catalogue.queries[Math.floor(i * step)]!);
+    const picked = Array.from(
+      { length: Math.min(max, catalogue.queries.length) },
+      (_, i) => catalogue.queries[Math.floor(i * step)]!,
+    );
     let stubTokens = 0;
     const afterTokens: number[] = [];
     const afterBytes: number[] = [];
     for (const [index, { query, expected }] of picked.entries()) {
       const session = toolSearch.session(`saving-${index}`);
       stubTokens = estimateBlockTokens(await session.tools());
-      const search = await session.execute({ type: "tool_use", id: `toolu_search_${index}`, name: "search_tools", input: { query } });
+      const search = await session.execute({
+        type: "tool_use",
+        id: `toolu_search_${index}`,
+        name: "search_tools",
+        input: { query },
+      });
       if (search.is_error) throw new Error(`search_tools failed for "${query}": ${JSON.stringify(search.content)}`);
       await session.execute({ type: "tool_use", id: `toolu_call_${index}`, name: expected, input: {} });
       if (!session.hydrated().includes(expected)) throw new Error(`calling ${expected} did not hydrate it`);

@@ -24,7 +24,9 @@ async function catalogue() {
 
 describe("measureStrategies", () => {
   it("gives cache-prefix stability 1.0 for native and stable, and less for stubs, which hydrate into the array", async () => {
-    const runs = await measureStrategies(await catalogue(), [stubsStrategy, nativeStrategy, stableStrategy], { tuning: LOW });
+    const runs = await measureStrategies(await catalogue(), [stubsStrategy, nativeStrategy, stableStrategy], {
+      tuning: LOW,
+    });
     const by = Object.fromEntries(runs.map((run) => [run.strategy, run]));
     expect(by.native!.prefixStability).toBe(1);
     expect(by.stable!.prefixStability).toBe(1);
@@ -39,7 +41,11 @@ describe("measureStrategies", () => {
       expect(run.sessions).toBe(3);
       expect(run.ranker).toBe("bm25"); // createToolSearch's default
       expect(run.progressive).toBe(true);
-      expect(run.turns.map((turn) => [turn.turn, turn.sessions])).toEqual([[1, 3], [2, 3], [3, 3]]);
+      expect(run.turns.map((turn) => [turn.turn, turn.sessions])).toEqual([
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ]);
       expect(run.successRate).toBeCloseTo(2 / 3);
       expect(run.discoveryTurns).toBe(2);
       expect(run.foundInResults).toBe(1);
@@ -53,7 +59,12 @@ describe("measureStrategies", () => {
   });
 
   it("records a strategy that throws as a run with its error", async () => {
-    const broken: AgentStrategy = { ...stableStrategy, tools: () => { throw new Error("no layout"); } };
+    const broken: AgentStrategy = {
+      ...stableStrategy,
+      tools: () => {
+        throw new Error("no layout");
+      },
+    };
     const [run] = await measureStrategies(await catalogue(), [broken], { tuning: LOW });
     expect(run!.error).toBe("no layout");
     expect(run!.sessions).toBe(0);

@@ -33,17 +33,24 @@ export async function measureStrategies(
   strategies: readonly AgentStrategy[],
   options: MeasureStrategiesOptions = {},
 ): Promise<StrategyRun[]> {
-  const toolSearch = await createToolSearch({ tools: catalogue.tools, ...(options.tuning ? { tuning: options.tuning } : {}) });
+  const toolSearch = await createToolSearch({
+    tools: catalogue.tools,
+    ...(options.tuning ? { tuning: options.tuning } : {}),
+  });
   const runs: StrategyRun[] = [];
   try {
     for (const strategy of strategies) {
       const sessions: OracleSession[] = [];
       let run: StrategyRun;
       try {
-        for (const { query, expected } of catalogue.queries) sessions.push(await runOracleSession(toolSearch, strategy, query, expected));
+        for (const { query, expected } of catalogue.queries)
+          sessions.push(await runOracleSession(toolSearch, strategy, query, expected));
         run = summariseSessions(catalogue.id, strategy.name, catalogue.tools.length, sessions);
       } catch (error) {
-        run = { ...summariseSessions(catalogue.id, strategy.name, catalogue.tools.length, []), error: String((error as Error)?.message ?? error) };
+        run = {
+          ...summariseSessions(catalogue.id, strategy.name, catalogue.tools.length, []),
+          error: String((error as Error)?.message ?? error),
+        };
       }
       run.ranker = toolSearch.ranker.name;
       options.onStrategy?.(run);
@@ -56,8 +63,14 @@ export async function measureStrategies(
 }
 
 /** The per-strategy summary of a set of oracle sessions; `ranker` is left for the caller to fill in. */
-export function summariseSessions(catalogue: string, strategy: string, tools: number, sessions: readonly OracleSession[]): StrategyRun {
-  const mean = (values: readonly number[]) => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
+export function summariseSessions(
+  catalogue: string,
+  strategy: string,
+  tools: number,
+  sessions: readonly OracleSession[],
+): StrategyRun {
+  const mean = (values: readonly number[]) =>
+    values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
   const maxTurns = Math.max(0, ...sessions.map((session) => session.turns.length));
   const turns: StrategyTurn[] = [];
   for (let index = 0; index < maxTurns; index++) {
@@ -91,12 +104,20 @@ export function summariseSessions(catalogue: string, strategy: string, tools: nu
     sessions: sessions.length,
     progressive: sessions.some((session) => session.progressive),
     turns,
-    searchResultTokens: searched.length === 0 ? null : mean(searched.map((session) => estimateResultTokens(session.searchResult!))),
-    sessionTokens: mean(sessions.map((session) => session.turns.reduce((sum, turn) => sum + turn.contextTokens + turn.searchResultTokens, 0))),
+    searchResultTokens:
+      searched.length === 0 ? null : mean(searched.map((session) => estimateResultTokens(session.searchResult!))),
+    sessionTokens: mean(
+      sessions.map((session) =>
+        session.turns.reduce((sum, turn) => sum + turn.contextTokens + turn.searchResultTokens, 0),
+      ),
+    ),
     sessionFullTokens: mean(sessions.map((session) => session.turns.length * session.fullTokens)),
     successRate: sessions.length === 0 ? 0 : successful.length / sessions.length,
     discoveryTurns: successful.length === 0 ? null : mean(successful.map((session) => session.discoveryTurn!)),
-    foundInResults: sessions.length === 0 ? 0 : sessions.filter((session) => session.matches.includes(session.expected)).length / sessions.length,
+    foundInResults:
+      sessions.length === 0
+        ? 0
+        : sessions.filter((session) => session.matches.includes(session.expected)).length / sessions.length,
     prefixStability: compared === 0 ? 0 : stable / compared,
     comparedTurns: compared,
   };

@@ -12,7 +12,11 @@ describe("oracleInputFor", () => {
         limit: { type: "number" },
         draft: { type: "boolean" },
         labels: { type: "array", items: { type: "string" } },
-        target: { type: "object", properties: { id: { type: "string" }, kind: { const: "user" } }, required: ["id", "kind"] },
+        target: {
+          type: "object",
+          properties: { id: { type: "string" }, kind: { const: "user" } },
+          required: ["id", "kind"],
+        },
         order: { type: "string", default: "desc" },
         note: { type: ["null", "string"] },
         optional: { type: "string" },

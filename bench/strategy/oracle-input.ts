@@ -12,7 +12,9 @@
  */
 export function oracleInputFor(schema: unknown): Record<string, unknown> {
   if (!isRecord(schema)) return {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [];
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((name): name is string => typeof name === "string")
+    : [];
   const properties = isRecord(schema.properties) ? schema.properties : {};
   return Object.fromEntries(required.map((name) => [name, placeholderFor(properties[name])]));
 }

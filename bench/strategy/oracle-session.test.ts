@@ -12,7 +12,10 @@ const EXPECTED = "slack__post_message";
 
 async function tinySearch(threshold = 100) {
   const calls: { name: string; input: unknown }[] = [];
-  const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: { toolSearchThresholdTokens: threshold } });
+  const toolSearch = await createToolSearch({
+    tools: sampleTools(calls),
+    tuning: { toolSearchThresholdTokens: threshold },
+  });
   return { toolSearch, calls };
 }
 
@@ -38,7 +41,11 @@ describe("runOracleSession", () => {
       expect(turn.contextTokens).toBe(turn.wireTokens);
     }
     expect(third!.wireTokens).toBeGreaterThan(first!.wireTokens);
-    expect(session.turns.map((turn) => turn.searchResultTokens)).toEqual([0, estimateResultTokens(session.searchResult!), estimateResultTokens(session.searchResult!)]);
+    expect(session.turns.map((turn) => turn.searchResultTokens)).toEqual([
+      0,
+      estimateResultTokens(session.searchResult!),
+      estimateResultTokens(session.searchResult!),
+    ]);
   });
 
   it("native: the same deferred array every turn; the context grows by the definitions tool_reference expanded", async () => {
@@ -46,7 +53,9 @@ describe("runOracleSession", () => {
     const session = await runOracleSession(toolSearch, nativeStrategy, QUERY, EXPECTED);
     const [first, second, third] = session.turns;
     expect(new Set(session.turns.map((turn) => serialised(turn.tools))).size).toBe(1);
-    expect(first!.tools.filter((tool) => tool.defer_loading !== true).map((tool) => tool.name)).toEqual([SEARCH_TOOLS_NAME]);
+    expect(first!.tools.filter((tool) => tool.defer_loading !== true).map((tool) => tool.name)).toEqual([
+      SEARCH_TOOLS_NAME,
+    ]);
 
     const references = (session.searchResult!.content as ToolResultContentBlock[]).flatMap((block) =>
       block.type === "tool_reference" ? [block.tool_name] : [],
@@ -70,7 +79,10 @@ describe("runOracleSession", () => {
     const stubs = await runOracleSession(toolSearch, stubsStrategy, QUERY, EXPECTED);
     expect(new Set(stable.turns.map((turn) => serialised(turn.tools))).size).toBe(1);
     expect(stable.turns[0]!.wireTokens).toBe(stubs.turns[0]!.wireTokens);
-    const matches = JSON.parse(stable.searchResult!.content as string).matches as { name: string; input_schema?: unknown }[];
+    const matches = JSON.parse(stable.searchResult!.content as string).matches as {
+      name: string;
+      input_schema?: unknown;
+    }[];
     expect(matches.every((match) => match.input_schema !== undefined)).toBe(true);
     expect(estimateResultTokens(stable.searchResult!)).toBeGreaterThan(estimateResultTokens(stubs.searchResult!));
     expect(stable.turns[2]!.searchResultTokens).toBe(estimateResultTokens(stable.searchResult!));

@@ -66,7 +66,12 @@ let sessions = 0;
  * session.turns.map((turn) => turn.wireTokens);
  * ```
  */
-export async function runOracleSession(toolSearch: ToolSearch, strategy: AgentStrategy, query: string, expected: string): Promise<OracleSession> {
+export async function runOracleSession(
+  toolSearch: ToolSearch,
+  strategy: AgentStrategy,
+  query: string,
+  expected: string,
+): Promise<OracleSession> {
   const id = `oracle-${strategy.name}-${++sessions}`;
   const session = toolSearch.session(id);
   const turns: OracleTurn[] = [];
@@ -79,7 +84,8 @@ export async function runOracleSession(toolSearch: ToolSearch, strategy: AgentSt
     const wireTokens = estimateBlockTokens(tools);
     const deferring = tools.some((tool) => tool.defer_loading === true);
     const contextTokens = deferring
-      ? estimateBlockTokens(tools.filter((tool) => tool.defer_loading !== true)) + estimateBlockTokens([...expanded.values()])
+      ? estimateBlockTokens(tools.filter((tool) => tool.defer_loading !== true)) +
+        estimateBlockTokens([...expanded.values()])
       : wireTokens;
     const action = decide(view);
     turns.push({ turn: turns.length + 1, tools, wireTokens, contextTokens, searchResultTokens: carried, action });
@@ -88,11 +94,18 @@ export async function runOracleSession(toolSearch: ToolSearch, strategy: AgentSt
   const call = async (name: string, input: Record<string, unknown>) => {
     await session.execute({ id: `toolu_${turns.length}`, name, input });
   };
-  const inputOf = (view: SessionView, name: string) => oracleInputFor(view.all.find((tool) => tool.name === name)?.input_schema);
+  const inputOf = (view: SessionView, name: string) =>
+    oracleInputFor(view.all.find((tool) => tool.name === name)?.input_schema);
 
   try {
     const first = await session.view();
-    const base = { strategy: strategy.name, query, expected, progressive: first.progressive, fullTokens: first.fullTokens };
+    const base = {
+      strategy: strategy.name,
+      query,
+      expected,
+      progressive: first.progressive,
+      fullTokens: first.fullTokens,
+    };
     if (!first.progressive) {
       const action = await request((view) => ({ type: "call", name: expected, input: inputOf(view, expected) }));
       if (action.type === "call") await call(action.name, action.input);
@@ -125,4 +138,3 @@ export async function runOracleSession(toolSearch: ToolSearch, strategy: AgentSt
     toolSearch.endSession(id);
   }
 }
-

@@ -32,11 +32,18 @@ describe("strategyCatalogueOf", () => {
       { query: "storm warnings", expected: "weather__alerts" },
       { query: "email Ana", expected: "mail__send" },
     ]);
-    expect(catalogue.tools.map((tool) => tool.inputSchema)).toEqual([schema, { type: "object", properties: {} }, { type: "object", properties: {} }]);
+    expect(catalogue.tools.map((tool) => tool.inputSchema)).toEqual([
+      schema,
+      { type: "object", properties: {} },
+      { type: "object", properties: {} },
+    ]);
   });
 
   it("spreads a query cap evenly over the single-tool queries", () => {
-    expect(strategyCatalogueOf(dataset, 2).queries.map((query) => query.expected)).toEqual(["weather__forecast", "weather__alerts"]);
+    expect(strategyCatalogueOf(dataset, 2).queries.map((query) => query.expected)).toEqual([
+      "weather__forecast",
+      "weather__alerts",
+    ]);
   });
 });
 

@@ -27,7 +27,10 @@ export function toolDefinitionsOf(dataset: BenchDataset): ToolDefinition[] {
  */
 export function strategyCatalogueOf(dataset: BenchDataset, maxQueries?: number): StrategyCatalogue {
   const single = dataset.queries.filter((query) => query.expected.length === 1);
-  const queries = sampleQueries(single, maxQueries).map((query) => ({ query: query.query, expected: query.expected[0]! }));
+  const queries = sampleQueries(single, maxQueries).map((query) => ({
+    query: query.query,
+    expected: query.expected[0]!,
+  }));
   return { id: dataset.id, tools: toolDefinitionsOf(dataset), queries };
 }
 

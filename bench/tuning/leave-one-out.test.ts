@@ -14,7 +14,11 @@ describe("leaveOneDatasetOut", () => {
   });
 
   it("judges a setting by its worst set, never its mean", () => {
-    const scores = { a: { base: 0.5, big: 0.9, safe: 0.52 }, b: { base: 0.5, big: 0.49, safe: 0.51 }, c: { base: 0.5, big: 0.9, safe: 0.51 } };
+    const scores = {
+      a: { base: 0.5, big: 0.9, safe: 0.52 },
+      b: { base: 0.5, big: 0.49, safe: 0.51 },
+      c: { base: 0.5, big: 0.9, safe: 0.51 },
+    };
     expect(worstChange(scores, "big", "base", ["a", "b", "c"])).toBeCloseTo(-0.01, 10);
     const folds = leaveOneDatasetOut(scores, "base");
     // Tuned without b, the big gain looks safe; left-out b shows its loss.

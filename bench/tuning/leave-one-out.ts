@@ -20,7 +20,12 @@ export interface LeaveOneOutFold {
 }
 
 /** The worst (lowest) change of `setting` against `baseline` over `datasets`. */
-export function worstChange(scores: ScoreTable, setting: string, baseline: string, datasets: readonly string[]): number {
+export function worstChange(
+  scores: ScoreTable,
+  setting: string,
+  baseline: string,
+  datasets: readonly string[],
+): number {
   return Math.min(...datasets.map((dataset) => scores[dataset]![setting]! - scores[dataset]![baseline]!));
 }
 
@@ -39,6 +44,11 @@ export function leaveOneDatasetOut(scores: ScoreTable, baseline: string): LeaveO
       const worst = worstChange(scores, setting, baseline, training);
       if (worst > best) [chosen, best] = [setting, worst];
     }
-    return { heldOut, chosen, trainingWorst: best, heldOutChange: scores[heldOut]![chosen]! - scores[heldOut]![baseline]! };
+    return {
+      heldOut,
+      chosen,
+      trainingWorst: best,
+      heldOutChange: scores[heldOut]![chosen]! - scores[heldOut]![baseline]!,
+    };
   });
 }

@@ -25,22 +25,43 @@ const settings = new Map<string, Bm25Options>();
 for (const b of [0.3, 0.5, 0.75, 0.9])
   for (const k1 of [0.9, 1.2, 1.6])
     for (const name of [1.5, 2, 3])
-      for (const parameters of [0, 0.3, 0.6]) settings.set(`b=${b} k1=${k1} name=${name} params=${parameters}`, { b, k1, fieldWeights: { name, parameters }, abstention: false });
+      for (const parameters of [0, 0.3, 0.6])
+        settings.set(`b=${b} k1=${k1} name=${name} params=${parameters}`, {
+          b,
+          k1,
+          fieldWeights: { name, parameters },
+          abstention: false,
+        });
 settings.set("no multi-part", { abstention: false, multiPart: false });
 
 const paths = [join(BENCH_DIR, "datasets", "toolsift-servers.json")];
-if (existsSync(SHARED)) paths.push(...(await readdir(SHARED)).filter((file) => file.endsWith(".json")).sort().map((file) => join(SHARED, file)));
+if (existsSync(SHARED))
+  paths.push(
+    ...(await readdir(SHARED))
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+      .map((file) => join(SHARED, file)),
+  );
 
 const scores: Record<string, Record<string, number>> = {};
 for (const path of paths) {
   const dataset = await loadDataset(path);
-  const queries = guardSample(dataset.queries.filter((query) => query.expected.length > 0), 1_000, 42);
+  const queries = guardSample(
+    dataset.queries.filter((query) => query.expected.length > 0),
+    1_000,
+    42,
+  );
   scores[dataset.id] = {};
   for (const [id, options] of settings) {
     const ranker = new Bm25Ranker(options);
     ranker.update(dataset.documents);
     let recall = 0;
-    for (const query of queries) recall += recallAt(ranker.search(query.query.slice(0, 500), { limit: 5 }).map((hit) => hit.name), new Set(query.expected), 5);
+    for (const query of queries)
+      recall += recallAt(
+        ranker.search(query.query.slice(0, 500), { limit: 5 }).map((hit) => hit.name),
+        new Set(query.expected),
+        5,
+      );
     scores[dataset.id]![id] = recall / queries.length;
   }
   process.stderr.write(`tune-bm25: ${dataset.id} done\n`);
@@ -50,7 +71,9 @@ const table: ScoreTable = scores;
 const datasets = Object.keys(table);
 const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(2)}`;
 const folds = leaveOneDatasetOut(table, DEFAULT_ID);
-const ranked = [...settings.keys()].map((id) => ({ id, worst: worstChange(table, id, DEFAULT_ID, datasets) })).sort((a, b) => b.worst - a.worst);
+const ranked = [...settings.keys()]
+  .map((id) => ({ id, worst: worstChange(table, id, DEFAULT_ID, datasets) }))
+  .sort((a, b) => b.worst - a.worst);
 const markdown = [
   "# BM25F constants, leave one dataset out",
   "",
@@ -59,13 +82,20 @@ const markdown = [
   "",
   "| left out | chosen on the others | worst change on the others (points) | change on the set left out (points) |",
   "|---|---|---:|---:|",
-  ...folds.map((fold) => `| ${fold.heldOut} | ${fold.chosen} | ${points(fold.trainingWorst)} | ${points(fold.heldOutChange)} |`),
+  ...folds.map(
+    (fold) => `| ${fold.heldOut} | ${fold.chosen} | ${points(fold.trainingWorst)} | ${points(fold.heldOutChange)} |`,
+  ),
   "",
   "The ten settings with the best worst set over all datasets (change against the default, in points):",
   "",
   `| setting | worst | ${datasets.join(" | ")} |`,
   `|---|---:|${datasets.map(() => "---:").join("|")}|`,
-  ...ranked.slice(0, 10).map(({ id, worst }) => `| ${id} | ${points(worst)} | ${datasets.map((dataset) => points(table[dataset]![id]! - table[dataset]![DEFAULT_ID]!)).join(" | ")} |`),
+  ...ranked
+    .slice(0, 10)
+    .map(
+      ({ id, worst }) =>
+        `| ${id} | ${points(worst)} | ${datasets.map((dataset) => points(table[dataset]![id]! - table[dataset]![DEFAULT_ID]!)).join(" | ")} |`,
+    ),
   "",
   `Default recall@5: ${datasets.map((dataset) => `${dataset} ${table[dataset]![DEFAULT_ID]!.toFixed(3)}`).join(", ")}.`,
   "",

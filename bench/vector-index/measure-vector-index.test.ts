@@ -7,7 +7,15 @@ import { measureVectorIndex, overlapRecall } from "./measure-vector-index.js";
 
 function run(size: number, exactP50: number, hnswP50: number, error?: string): VectorIndexRun {
   const latency = (p50: number) => ({ p50, p95: p50 * 2, mean: p50 });
-  return { size, queries: 10, embedMs: 1, exact: { buildMs: 1, searchMs: latency(exactP50) }, hnsw: { buildMs: 5, searchMs: latency(hnswP50) }, hnswRecallAt10: 1, ...(error ? { error } : {}) };
+  return {
+    size,
+    queries: 10,
+    embedMs: 1,
+    exact: { buildMs: 1, searchMs: latency(exactP50) },
+    hnsw: { buildMs: 5, searchMs: latency(hnswP50) },
+    hnswRecallAt10: 1,
+    ...(error ? { error } : {}),
+  };
 }
 
 describe("crossoverSize", () => {
@@ -26,7 +34,10 @@ describe("crossoverSize", () => {
 
 describe("overlapRecall", () => {
   it("averages the share of each exact list found by the approximate one, skipping empty exact lists", () => {
-    expect(overlapRecall([["a", "b"], ["c", "d", "e", "f"], []], [["b", "a"], ["c", "x"], ["z"]])).toBeCloseTo((1 + 0.25) / 2, 12);
+    expect(overlapRecall([["a", "b"], ["c", "d", "e", "f"], []], [["b", "a"], ["c", "x"], ["z"]])).toBeCloseTo(
+      (1 + 0.25) / 2,
+      12,
+    );
     expect(overlapRecall([[]], [["a"]])).toBeNaN();
   });
 });

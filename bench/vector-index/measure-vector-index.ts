@@ -31,7 +31,13 @@ async function precomputed(real: Embedder, texts: readonly string[]): Promise<Em
   };
 }
 
-async function searchAll(ranker: Ranker, queries: readonly string[], limit: number, warmup: number, filter: (name: string) => boolean) {
+async function searchAll(
+  ranker: Ranker,
+  queries: readonly string[],
+  limit: number,
+  warmup: number,
+  filter: (name: string) => boolean,
+) {
   for (const query of queries.slice(0, warmup)) await ranker.search(query, { limit, filter });
   const latencies: number[] = [];
   const results: string[][] = [];
@@ -41,11 +47,17 @@ async function searchAll(ranker: Ranker, queries: readonly string[], limit: numb
     latencies.push(performance.now() - start);
     results.push(hits.map((hit) => hit.name));
   }
-  return { searchMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), mean: mean(latencies) }, results };
+  return {
+    searchMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), mean: mean(latencies) },
+    results,
+  };
 }
 
 /** Mean share of each exact result list that the approximate list also holds; lists the exact search left empty are skipped. */
-export function overlapRecall(exact: readonly (readonly string[])[], approximate: readonly (readonly string[])[]): number {
+export function overlapRecall(
+  exact: readonly (readonly string[])[],
+  approximate: readonly (readonly string[])[],
+): number {
   const shares: number[] = [];
   exact.forEach((names, i) => {
     if (names.length === 0) return;
@@ -69,7 +81,11 @@ export function overlapRecall(exact: readonly (readonly string[])[], approximate
  * run.exact.searchMs.p50; run.hnsw.searchMs.p50;
  * ```
  */
-export async function measureVectorIndex(dataset: BenchDataset, embedder: Embedder, options: VectorIndexOptions = {}): Promise<VectorIndexRun> {
+export async function measureVectorIndex(
+  dataset: BenchDataset,
+  embedder: Embedder,
+  options: VectorIndexOptions = {},
+): Promise<VectorIndexRun> {
   const limit = options.limit ?? 10;
   const warmup = options.warmup ?? 3;
   const queries = dataset.queries.map((query) => query.query);

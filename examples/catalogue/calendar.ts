@@ -38,7 +38,12 @@ const ME = "mira@acme.example";
 const calendars = [
   { id: "primary", summary: ME, timeZone: "Europe/Berlin", accessRole: "owner", primary: true },
   { id: "eng-team@group.calendar.example", summary: "Engineering", timeZone: "Europe/Berlin", accessRole: "writer" },
-  { id: "de.german#holiday@group.v.calendar.example", summary: "Holidays in Germany", timeZone: "Europe/Berlin", accessRole: "reader" },
+  {
+    id: "de.german#holiday@group.v.calendar.example",
+    summary: "Holidays in Germany",
+    timeZone: "Europe/Berlin",
+    accessRole: "reader",
+  },
 ];
 
 const attendee = (address: string, responseStatus: Attendee["responseStatus"] = "needsAction"): Attendee => ({
@@ -47,7 +52,13 @@ const attendee = (address: string, responseStatus: Attendee["responseStatus"] = 
   ...(address === ME ? { self: true } : {}),
 });
 
-const event = (id: string, summary: string, start: string, end: string, extra: Partial<CalendarEvent> = {}): CalendarEvent => ({
+const event = (
+  id: string,
+  summary: string,
+  start: string,
+  end: string,
+  extra: Partial<CalendarEvent> = {},
+): CalendarEvent => ({
   id,
   calendarId: "primary",
   summary,
@@ -67,7 +78,11 @@ const events: CalendarEvent[] = [
   }),
   event("evt_postmortem", "Checkout incident postmortem", "2025-06-03T12:00:00Z", "2025-06-03T13:00:00Z", {
     description: "Timeline and follow-ups for the Safari checkout outage.",
-    attendees: [attendee(ME, "needsAction"), attendee("priya@acme.example", "accepted"), attendee("devon@acme.example", "tentative")],
+    attendees: [
+      attendee(ME, "needsAction"),
+      attendee("priya@acme.example", "accepted"),
+      attendee("devon@acme.example", "tentative"),
+    ],
     hangoutLink: "https://meet.example/abc-defg-hij",
   }),
   event("evt_lunch", "Lunch with Ana", "2025-06-04T10:00:00Z", "2025-06-04T11:00:00Z", { location: "Café Einstein" }),
@@ -81,7 +96,9 @@ const nextEvent = sequence(1);
 const inEvent = lookup(
   "Event",
   (input: { calendarId?: string; eventId: string }) =>
-    events.find((e) => e.id === input.eventId && e.calendarId === (input.calendarId ?? "primary") && e.status !== "cancelled"),
+    events.find(
+      (e) => e.id === input.eventId && e.calendarId === (input.calendarId ?? "primary") && e.status !== "cancelled",
+    ),
   (input) => input.eventId,
 );
 
@@ -145,7 +162,11 @@ const maxAttendeesField = integer(
   { minimum: 1 },
 );
 const eventTime = (description: string) =>
-  obj({ dateTime: dateTime(HELP.dateTime), timeZone: text(HELP.timeZone, { default: "UTC" }) }, ["dateTime"], description);
+  obj(
+    { dateTime: dateTime(HELP.dateTime), timeZone: text(HELP.timeZone, { default: "UTC" }) },
+    ["dateTime"],
+    description,
+  );
 
 const zodEventTime = z.object({
   dateTime: z.iso.datetime({ offset: true }).describe(HELP.dateTime),
@@ -215,7 +236,10 @@ export const calendarTools: ToolDefinition[] = [
         maximum: 2500,
         default: 250,
       }),
-      singleEvents: flag("Expand recurring events into their single occurrences, each with its own instance id.", false),
+      singleEvents: flag(
+        "Expand recurring events into their single occurrences, each with its own instance id.",
+        false,
+      ),
       orderBy: choice(
         ["startTime", "updated"],
         "Sort order: startTime (needs singleEvents true) or updated (last modification, ascending). Unordered when omitted.",
@@ -229,7 +253,9 @@ export const calendarTools: ToolDefinition[] = [
       updatedMin: dateTime("Only events modified after this time, including deleted ones when showDeleted is set."),
       showDeleted: flag("Include cancelled events (status cancelled), such as deleted occurrences of a series.", false),
       maxAttendees: maxAttendeesField,
-      pageToken: text("Token from nextPageToken of the previous page; keep the other parameters unchanged while paging."),
+      pageToken: text(
+        "Token from nextPageToken of the previous page; keep the other parameters unchanged while paging.",
+      ),
     }),
     tags: ["agenda", "schedule", "meetings"],
     execute: (input) => {
@@ -238,7 +264,8 @@ export const calendarTools: ToolDefinition[] = [
           e.calendarId === (input.calendarId ?? "primary") &&
           (e.status === "confirmed" || input.showDeleted) &&
           overlaps(e, input.timeMin, input.timeMax) &&
-          (input.q === undefined || matchesQuery(input.q, e.summary, e.description, e.location, ...e.attendees.map((a) => a.email))),
+          (input.q === undefined ||
+            matchesQuery(input.q, e.summary, e.description, e.location, ...e.attendees.map((a) => a.email))),
       );
       if (input.orderBy === "startTime") hits.sort((a, b) => a.start.dateTime.localeCompare(b.start.dateTime));
       return { items: hits.slice(0, input.maxResults ?? 250), nextPageToken: null };
@@ -297,13 +324,22 @@ export const calendarTools: ToolDefinition[] = [
             email: z.email().describe("Attendee email address; a room's resource email books the room."),
             displayName: z.string().optional().describe("Name to show when the address has no Google profile."),
             optional: z.boolean().default(false).describe(HELP.attendeeOptional),
-            additionalGuests: z.number().int().min(0).max(10).default(0).describe("Extra people the attendee brings along."),
+            additionalGuests: z
+              .number()
+              .int()
+              .min(0)
+              .max(10)
+              .default(0)
+              .describe("Extra people the attendee brings along."),
           }),
         )
         .max(100)
         .optional()
         .describe(HELP.attendees),
-      recurrence: z.array(z.string().regex(/^(RRULE|EXRULE|RDATE|EXDATE)[:;]/)).optional().describe(HELP.recurrence),
+      recurrence: z
+        .array(z.string().regex(/^(RRULE|EXRULE|RDATE|EXDATE)[:;]/))
+        .optional()
+        .describe(HELP.recurrence),
       reminders: z
         .object({
           useDefault: z.boolean().describe("Use the calendar's default reminders; overrides must be empty then."),
@@ -332,7 +368,11 @@ export const calendarTools: ToolDefinition[] = [
         .max(25)
         .optional()
         .describe("Drive files attached to the event, at most 25; guests need access to the files themselves."),
-      colorId: z.string().regex(/^([1-9]|1[01])$/).optional().describe(HELP.colorId),
+      colorId: z
+        .string()
+        .regex(/^([1-9]|1[01])$/)
+        .optional()
+        .describe(HELP.colorId),
       source: z
         .object({
           title: z.string().describe("Title of the page, such as the ticket or document the event is about."),
@@ -342,7 +382,10 @@ export const calendarTools: ToolDefinition[] = [
         .describe("A link back to where the event came from, shown to guests in the event details."),
       extendedProperties: z
         .object({
-          private: z.record(z.string(), z.string()).optional().describe("Values visible only on this calendar's copy of the event."),
+          private: z
+            .record(z.string(), z.string())
+            .optional()
+            .describe("Values visible only on this calendar's copy of the event."),
           shared: z.record(z.string(), z.string()).optional().describe("Values visible on every guest's copy."),
         })
         .optional()
@@ -371,7 +414,10 @@ export const calendarTools: ToolDefinition[] = [
         visibility: input.visibility,
         attendees: [
           attendee(ME, "accepted"),
-          ...(input.attendees ?? []).map(({ additionalGuests: _guests, ...a }) => ({ ...a, responseStatus: "needsAction" as const })),
+          ...(input.attendees ?? []).map(({ additionalGuests: _guests, ...a }) => ({
+            ...a,
+            responseStatus: "needsAction" as const,
+          })),
         ],
         hangoutLink: input.addVideoMeeting ? `https://meet.example/${id}` : undefined,
         updated: FAKE_NOW,
@@ -394,7 +440,9 @@ export const calendarTools: ToolDefinition[] = [
       {
         ...eventRef,
         summary: text("New title, shown in every calendar view and in the update email guests get.", { minLength: 1 }),
-        description: text("New description; basic HTML is rendered. It replaces the whole description.", { maxLength: 8192 }),
+        description: text("New description; basic HTML is rendered. It replaces the whole description.", {
+          maxLength: 8192,
+        }),
         location: text("New location: a room, an address or a dial-in number."),
         start: eventTime("New start; give end as well so the length stays what you mean."),
         end: eventTime(
@@ -447,7 +495,8 @@ export const calendarTools: ToolDefinition[] = [
       const { calendarId, eventId, sendUpdates, attendees, addVideoMeeting, ...changes } = input;
       Object.assign(found, changes, { updated: FAKE_NOW });
       if (addVideoMeeting && found.hangoutLink === undefined) found.hangoutLink = `https://meet.example/${found.id}`;
-      if (attendees) found.attendees = attendees.map((a) => found.attendees.find((x) => x.email === a.email) ?? attendee(a.email));
+      if (attendees)
+        found.attendees = attendees.map((a) => found.attendees.find((x) => x.email === a.email) ?? attendee(a.email));
       return found;
     }),
   }),
@@ -526,13 +575,22 @@ export const calendarTools: ToolDefinition[] = [
         timeZone: text("Time zone for the times in the answer, such as Europe/Berlin.", { default: "UTC" }),
         workingHours: obj(
           {
-            start: text("Earliest start of a slot, as HH:MM in timeZone.", { pattern: "^\\d{2}:\\d{2}$", examples: ["09:00"] }),
-            end: text("Latest end of a slot, as HH:MM in timeZone.", { pattern: "^\\d{2}:\\d{2}$", examples: ["17:00"] }),
+            start: text("Earliest start of a slot, as HH:MM in timeZone.", {
+              pattern: "^\\d{2}:\\d{2}$",
+              examples: ["09:00"],
+            }),
+            end: text("Latest end of a slot, as HH:MM in timeZone.", {
+              pattern: "^\\d{2}:\\d{2}$",
+              examples: ["17:00"],
+            }),
           },
           ["start", "end"],
           "Only suggest slots inside these hours on each day; the whole window counts when omitted.",
         ),
-        groupExpansionMax: integer("Most members to expand per group address, up to 100.", { minimum: 1, maximum: 100 }),
+        groupExpansionMax: integer("Most members to expand per group address, up to 100.", {
+          minimum: 1,
+          maximum: 100,
+        }),
         calendarExpansionMax: integer("Most calendars to check in total, up to 50.", { minimum: 1, maximum: 50 }),
       },
       ["timeMin", "timeMax", "calendars"],
@@ -542,16 +600,21 @@ export const calendarTools: ToolDefinition[] = [
       const busyFor = (id: string) =>
         events
           .filter((e) => e.status === "confirmed" && overlaps(e, input.timeMin, input.timeMax))
-          .filter((e) => e.calendarId === id || e.attendees.some((a) => a.email === id && a.responseStatus !== "declined"))
+          .filter(
+            (e) => e.calendarId === id || e.attendees.some((a) => a.email === id && a.responseStatus !== "declined"),
+          )
           .map((e) => ({ start: e.start.dateTime, end: e.end.dateTime }));
       const busy = Object.fromEntries(input.calendars.map((id) => [id, busyFor(id)]));
-      const blocks = Object.values(busy).flat().sort((a, b) => a.start.localeCompare(b.start));
+      const blocks = Object.values(busy)
+        .flat()
+        .sort((a, b) => a.start.localeCompare(b.start));
       const need = (input.durationMinutes ?? 30) * 60_000;
       const free: { start: string; end: string }[] = [];
       let cursor = Date.parse(input.timeMin);
       for (const block of [...blocks, { start: input.timeMax, end: input.timeMax }]) {
         const start = Date.parse(block.start);
-        if (start - cursor >= need) free.push({ start: new Date(cursor).toISOString(), end: new Date(start).toISOString() });
+        if (start - cursor >= need)
+          free.push({ start: new Date(cursor).toISOString(), end: new Date(start).toISOString() });
         cursor = Math.max(cursor, Date.parse(block.end));
       }
       return { busy, free };
@@ -582,7 +645,12 @@ export const calendarTools: ToolDefinition[] = [
     execute: (input) => {
       // The fake does not parse language: it books an hour the next morning, like a low-effort quick add.
       const start = new Date(Date.parse(FAKE_NOW) + 24 * 3_600_000);
-      const created = event(`evt_${nextEvent()}`, input.text, start.toISOString(), new Date(start.getTime() + 3_600_000).toISOString());
+      const created = event(
+        `evt_${nextEvent()}`,
+        input.text,
+        start.toISOString(),
+        new Date(start.getTime() + 3_600_000).toISOString(),
+      );
       created.calendarId = input.calendarId ?? "primary";
       events.push(created);
       return created;

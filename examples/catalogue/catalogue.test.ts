@@ -10,7 +10,9 @@ import { fullToolOf } from "../../src/wire/index.js";
 import { exampleCatalogue, exampleServers } from "./index.js";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
 // Strict, unlike toolsift's own validator: a misspelt keyword here is a bug in the catalogue.
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, useDefaults: true });
 addFormats(ajv);
@@ -60,7 +62,10 @@ function sample(schema: JsonSchema): unknown {
     case "boolean":
       return false;
     case "string":
-      return { "date-time": "2025-06-10T09:00:00Z", date: "2025-06-10", email: "sam@example.com" }[schema.format ?? ""] ?? "sample";
+      return (
+        { "date-time": "2025-06-10T09:00:00Z", date: "2025-06-10", email: "sam@example.com" }[schema.format ?? ""] ??
+        "sample"
+      );
     default:
       return null;
   }
@@ -72,13 +77,17 @@ function prepare(tool: ToolDefinition, input: unknown): unknown {
   const validate = ajv.compile(tool.inputSchema);
   const value = structuredClone(input);
   if (!validate(value)) {
-    throw new Error(`${tool.name}: sample input ${JSON.stringify(input)} is invalid: ${ajv.errorsText(validate.errors)}`);
+    throw new Error(
+      `${tool.name}: sample input ${JSON.stringify(input)} is invalid: ${ajv.errorsText(validate.errors)}`,
+    );
   }
   return value;
 }
 
 const resultText = (result: unknown) =>
-  isToolOutput(result) ? result.content.map((block) => ("text" in block ? String(block.text) : block.type)).join(" ") : "";
+  isToolOutput(result)
+    ? result.content.map((block) => ("text" in block ? String(block.text) : block.type)).join(" ")
+    : "";
 
 /**
  * Calls tools of a fresh copy of the catalogue, with fresh fakes behind it, so what one test
@@ -111,7 +120,9 @@ describe("exampleCatalogue", () => {
   });
 
   it("is accepted by toolsift's own catalogue parser", () => {
-    expect(parseCatalogue(exampleCatalogue, "exampleCatalogue").map((t) => t.name)).toEqual(exampleCatalogue.map((t) => t.name));
+    expect(parseCatalogue(exampleCatalogue, "exampleCatalogue").map((t) => t.name)).toEqual(
+      exampleCatalogue.map((t) => t.name),
+    );
   });
 
   it("gives every tool an object input schema that compiles in strict mode; some are zod objects", () => {
@@ -149,7 +160,9 @@ describe("exampleCatalogue", () => {
     expect(destructive.length).toBeGreaterThanOrEqual(5);
     const deleting = exampleCatalogue.filter((t) => /__(delete|drop|cancel)_/.test(t.name)).map((t) => t.name);
     expect(deleting.length).toBeGreaterThanOrEqual(5);
-    expect(destructive).toEqual(expect.arrayContaining([...deleting, "postgres__execute_write", "stripe__create_refund"]));
+    expect(destructive).toEqual(
+      expect.arrayContaining([...deleting, "postgres__execute_write", "stripe__create_refund"]),
+    );
   });
 
   it.each(exampleCatalogue.map((tool) => [tool.name, tool] as const))(
@@ -169,7 +182,11 @@ describe("the fakes behind the tools", () => {
   it("github keeps a created issue, so it can be fetched and listed", async () => {
     const call = await freshCatalogue();
     const repo = { owner: "acme", repo: "storefront" };
-    const created = (await call("github__create_issue", { ...repo, title: "Coupon codes are case-sensitive", labels: ["bug"] })) as {
+    const created = (await call("github__create_issue", {
+      ...repo,
+      title: "Coupon codes are case-sensitive",
+      labels: ["bug"],
+    })) as {
       number: number;
     };
     expect(await call("github__get_issue", { ...repo, issue_number: created.number })).toMatchObject({
@@ -184,7 +201,9 @@ describe("the fakes behind the tools", () => {
   it("filesystem writes into its in-memory tree and refuses paths outside its root", async () => {
     const call = await freshCatalogue();
     await call("filesystem__write_file", { path: "docs/todo.md", content: "- ship dark mode\n" });
-    expect(await call("filesystem__read_file", { path: "/workspace/docs/todo.md" })).toMatchObject({ content: "- ship dark mode\n" });
+    expect(await call("filesystem__read_file", { path: "/workspace/docs/todo.md" })).toMatchObject({
+      content: "- ship dark mode\n",
+    });
     const escaped = await call("filesystem__read_file", { path: "../../etc/passwd" });
     expect(isToolOutput(escaped) && escaped.isError).toBe(true);
     expect(resultText(escaped)).toMatch(/outside the allowed directory/);
@@ -194,12 +213,18 @@ describe("the fakes behind the tools", () => {
     const call = await freshCatalogue();
     const refusedWrite = await call("postgres__execute_query", { sql: "DELETE FROM orders" });
     expect(isToolOutput(refusedWrite) && refusedWrite.isError).toBe(true);
-    expect(await call("postgres__execute_write", { sql: "DELETE FROM orders WHERE id = $1", params: ["1004"] })).toEqual({
+    expect(
+      await call("postgres__execute_write", { sql: "DELETE FROM orders WHERE id = $1", params: ["1004"] }),
+    ).toEqual({
       command: "DELETE",
       rowCount: 1,
     });
-    expect(await call("postgres__execute_query", { sql: "SELECT count(*) FROM orders" })).toMatchObject({ rows: [{ count: 3 }] });
-    const paid = (await call("postgres__execute_query", { sql: "SELECT id FROM public.orders WHERE status = 'paid'" })) as {
+    expect(await call("postgres__execute_query", { sql: "SELECT count(*) FROM orders" })).toMatchObject({
+      rows: [{ count: 3 }],
+    });
+    const paid = (await call("postgres__execute_query", {
+      sql: "SELECT id FROM public.orders WHERE status = 'paid'",
+    })) as {
       rows: { id: number }[];
     };
     expect(paid.rows).toEqual([{ id: 1002 }]);
@@ -207,7 +232,9 @@ describe("the fakes behind the tools", () => {
 
   it("jira answers JQL by project and status", async () => {
     const call = await freshCatalogue();
-    const found = (await call("jira__search_issues", { jql: 'project = SHOP AND status in ("To Do", "In Review")' })) as {
+    const found = (await call("jira__search_issues", {
+      jql: 'project = SHOP AND status in ("To Do", "In Review")',
+    })) as {
       issues: { key: string }[];
     };
     expect(found.issues.map((i) => i.key)).toEqual(["SHOP-102", "SHOP-103"]);
@@ -215,7 +242,9 @@ describe("the fakes behind the tools", () => {
 
   it("stripe refunds at most what remains of a payment", async () => {
     const call = await freshCatalogue();
-    expect(await call("stripe__create_refund", { payment_intent: "pi_3Order1003", amount: 8000 })).toMatchObject({ amount: 8000 });
+    expect(await call("stripe__create_refund", { payment_intent: "pi_3Order1003", amount: 8000 })).toMatchObject({
+      amount: 8000,
+    });
     const tooMuch = await call("stripe__create_refund", { payment_intent: "pi_3Order1003", amount: 1000 });
     expect(resultText(tooMuch)).toMatch(/900 eur remains/);
   });

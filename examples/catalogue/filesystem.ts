@@ -19,13 +19,15 @@ const files = new Map<string, FileEntry>(
     "package.json": '{\n  "name": "storefront",\n  "scripts": { "dev": "next dev", "test": "vitest" }\n}\n',
     ".env.example": "STRIPE_KEY=\nDATABASE_URL=postgres://localhost/shop\n",
     "src/checkout/pay-button.tsx": "export function PayButton() {\n  return <button>Pay</button>;\n}\n",
-    "src/checkout/cart.ts": "export const total = (items: { cents: number }[]) =>\n  items.reduce((s, i) => s + i.cents, 0);\n",
+    "src/checkout/cart.ts":
+      "export const total = (items: { cents: number }[]) =>\n  items.reduce((s, i) => s + i.cents, 0);\n",
     "docs/runbook.md": "# Runbook\n\n1. Check the deploy channel.\n2. Roll back with `make rollback`.\n",
     "tmp/scratch.txt": "notes from the incident call\n",
   }).map(([path, content]) => [`${ROOT}/${path}`, { content, modified: "2025-05-30T12:00:00Z" }]),
 );
 const directories = new Set([ROOT]);
-for (const path of files.keys()) for (let dir = posix.dirname(path); dir !== ROOT; dir = posix.dirname(dir)) directories.add(dir);
+for (const path of files.keys())
+  for (let dir = posix.dirname(path); dir !== ROOT; dir = posix.dirname(dir)) directories.add(dir);
 
 /** Resolves a path against the root and refuses anything that escapes it, as real servers must. */
 function resolve(path: string): string | undefined {
@@ -48,7 +50,11 @@ const onExistingFile = <I extends { path: string }>(use: (input: I, path: string
 const children = (dir: string) => {
   const prefix = `${dir}/`;
   const direct = (p: string) => p.startsWith(prefix) && !p.slice(prefix.length).includes("/");
-  const entry = (path: string, type: "file" | "directory", size: number) => ({ name: posix.basename(path), type, size });
+  const entry = (path: string, type: "file" | "directory", size: number) => ({
+    name: posix.basename(path),
+    type,
+    size,
+  });
   return [
     ...[...directories].filter(direct).map((p) => entry(p, "directory", 0)),
     ...[...files].filter(([p]) => direct(p)).map(([p, f]) => entry(p, "file", f.content.length)),
@@ -136,7 +142,9 @@ export const filesystemTools: ToolDefinition[] = [
         ...pathField("Path of the file to read.", "README.md"),
         encoding: encodingField("returned"),
         head: integer("Return only the first N lines; cannot be combined with tail.", { minimum: 1 }),
-        tail: integer("Return only the last N lines, such as the end of a log; cannot be combined with head.", { minimum: 1 }),
+        tail: integer("Return only the last N lines, such as the end of a log; cannot be combined with head.", {
+          minimum: 1,
+        }),
         line_numbers: flag(
           "Prefix each line with its number and a tab, which helps when quoting lines back; edit_file needs the text " +
             "without the prefixes.",
@@ -209,7 +217,10 @@ export const filesystemTools: ToolDefinition[] = [
         ...pathField("Path of the file to write.", "docs/todo.md"),
         content: text("The full new content of the file; an empty string truncates it. End text files with a newline."),
         encoding: encodingField("given"),
-        append: flag("Add content at the end of the file instead of replacing it; creates the file when missing.", false),
+        append: flag(
+          "Add content at the end of the file instead of replacing it; creates the file when missing.",
+          false,
+        ),
         create_parents: createParentsField,
       },
       ["path", "content"],
@@ -263,7 +274,9 @@ export const filesystemTools: ToolDefinition[] = [
         if (count === 0 || (count > 1 && !edit.replaceAll)) {
           return refused(`oldText must occur exactly once in ${path}; found ${count}: ${edit.oldText}`);
         }
-        content = edit.replaceAll ? content.split(edit.oldText).join(edit.newText) : content.replace(edit.oldText, edit.newText);
+        content = edit.replaceAll
+          ? content.split(edit.oldText).join(edit.newText)
+          : content.replace(edit.oldText, edit.newText);
         diff.push(`- ${edit.oldText}`, `+ ${edit.newText}`);
       }
       if (!input.dryRun) files.set(path, { content, modified: FAKE_NOW });

@@ -82,7 +82,11 @@ const issue = (number: number, title: string, labels: string[], created_at: stri
   updated_at: created_at,
 });
 
-const repo = (owner: string, name: string, details: Pick<Repo, "description" | "language" | "stars" | "topics">): Repo => ({
+const repo = (
+  owner: string,
+  name: string,
+  details: Pick<Repo, "description" | "language" | "stars" | "topics">,
+): Repo => ({
   owner,
   name,
   private: false,
@@ -92,7 +96,9 @@ const repo = (owner: string, name: string, details: Pick<Repo, "description" | "
   pulls: [],
   branches: new Map([["main", "9f3c2a1"]]),
   files: new Map([["README.md", `# ${name}\n\n${details.description}\n`]]),
-  commits: [{ sha: "9f3c2a1", message: "Initial commit", author: "mira-k", date: "2025-01-10T12:00:00Z", paths: ["README.md"] }],
+  commits: [
+    { sha: "9f3c2a1", message: "Initial commit", author: "mira-k", date: "2025-01-10T12:00:00Z", paths: ["README.md"] },
+  ],
 });
 
 const storefront = repo("acme", "storefront", {
@@ -102,9 +108,21 @@ const storefront = repo("acme", "storefront", {
   topics: ["ecommerce", "nextjs", "checkout"],
 });
 storefront.issues.push(
-  issue(41, "Checkout button unresponsive on Safari 17", ["bug", "checkout"], "2025-05-20T08:14:00Z", "Clicking Pay does nothing."),
+  issue(
+    41,
+    "Checkout button unresponsive on Safari 17",
+    ["bug", "checkout"],
+    "2025-05-20T08:14:00Z",
+    "Clicking Pay does nothing.",
+  ),
   issue(42, "Add a dark mode toggle to the header", ["enhancement", "ui"], "2025-05-22T16:40:00Z"),
-  issue(43, "Cart total rounds incorrectly for JPY", ["bug", "payments"], "2025-05-28T11:05:00Z", "Yen has no minor unit."),
+  issue(
+    43,
+    "Cart total rounds incorrectly for JPY",
+    ["bug", "payments"],
+    "2025-05-28T11:05:00Z",
+    "Yen has no minor unit.",
+  ),
 );
 storefront.pulls.push({
   number: 44,
@@ -119,7 +137,10 @@ storefront.pulls.push({
   created_at: "2025-05-29T10:00:00Z",
 });
 storefront.branches.set("fix/safari-checkout", "b71e0d4");
-storefront.files.set("src/checkout/pay-button.tsx", "export function PayButton() {\n  return <button>Pay</button>;\n}\n");
+storefront.files.set(
+  "src/checkout/pay-button.tsx",
+  "export function PayButton() {\n  return <button>Pay</button>;\n}\n",
+);
 
 const repos: Repo[] = [
   storefront,
@@ -252,7 +273,7 @@ export const githubTools: ToolDefinition[] = [
         query: text(
           "Search keywords plus optional qualifiers: user:acme or org:acme for an owner, language:go, topic:payments, " +
             "stars:>100, pushed:>2025-01-01, archived:false, fork:true and is:public or is:private. " +
-            "Separate terms with spaces; quote phrases, such as \"payment orchestration\".",
+            'Separate terms with spaces; quote phrases, such as "payment orchestration".',
           { minLength: 1, maxLength: 256, examples: ["payments"] },
         ),
         sort: choice(
@@ -260,7 +281,11 @@ export const githubTools: ToolDefinition[] = [
           "Field to sort by. best-match ranks by relevance and ignores order; updated uses the last push.",
           "best-match",
         ),
-        order: choice(["asc", "desc"], "Sort direction for every sort except best-match, which always ranks by relevance.", "desc"),
+        order: choice(
+          ["asc", "desc"],
+          "Sort direction for every sort except best-match, which always ranks by relevance.",
+          "desc",
+        ),
         minimal_output: flag(
           "Return only the summary fields listed above. Set false to get the full repository objects, with owner " +
             "details, permissions and every URL, at several times the size.",
@@ -316,16 +341,25 @@ export const githubTools: ToolDefinition[] = [
           "Organization to create the repository in. Omit it to create a personal repository for the token's user.",
           { examples: ["acme"] },
         ),
-        private: flag("Create a private repository. Organizations may forbid public ones, in which case false fails.", false),
+        private: flag(
+          "Create a private repository. Organizations may forbid public ones, in which case false fails.",
+          false,
+        ),
         visibility: choice(
           ["public", "private", "internal"],
           "Visibility, overriding private when given. internal (visible to every member of the enterprise) exists " +
             "only for organizations on GitHub Enterprise Cloud.",
         ),
-        has_issues: flag("Enable the Issues tab. Turning it off later hides existing issues without deleting them.", true),
+        has_issues: flag(
+          "Enable the Issues tab. Turning it off later hides existing issues without deleting them.",
+          true,
+        ),
         has_projects: flag("Enable classic repository projects; organization-level Projects work either way.", true),
         has_wiki: flag("Enable the wiki. Wikis of private repositories need a paid plan.", true),
-        has_discussions: flag("Enable Discussions, a forum for questions and ideas that are not actionable issues.", false),
+        has_discussions: flag(
+          "Enable Discussions, a forum for questions and ideas that are not actionable issues.",
+          false,
+        ),
         is_template: flag("Mark the repository as a template others can generate new repositories from.", false),
         auto_init: flag(
           "Create an initial commit with a README. Needed when gitignore_template or license_template is given.",
@@ -341,13 +375,22 @@ export const githubTools: ToolDefinition[] = [
           "License keyword; the LICENSE file is committed with the owner's name and the current year.",
         ),
         delete_branch_on_merge: flag("Delete head branches automatically once their pull request is merged.", false),
-        allow_merge_commit: flag("Allow merging pull requests with a merge commit, which keeps every commit of the branch.", true),
-        allow_squash_merge: flag("Allow squash merges, which fold a pull request into one commit on the base branch.", true),
+        allow_merge_commit: flag(
+          "Allow merging pull requests with a merge commit, which keeps every commit of the branch.",
+          true,
+        ),
+        allow_squash_merge: flag(
+          "Allow squash merges, which fold a pull request into one commit on the base branch.",
+          true,
+        ),
         allow_rebase_merge: flag(
           "Allow rebase merges, which replay a pull request's commits onto the base without a merge commit.",
           true,
         ),
-        allow_auto_merge: flag("Let pull requests be set to merge automatically once required reviews and checks pass.", false),
+        allow_auto_merge: flag(
+          "Let pull requests be set to merge automatically once required reviews and checks pass.",
+          false,
+        ),
       },
       ["name"],
     ),
@@ -356,7 +399,12 @@ export const githubTools: ToolDefinition[] = [
       if (repos.some((r) => r.owner === owner && r.name === input.name)) {
         return refused(`Repository ${owner}/${input.name} already exists; pick another name.`);
       }
-      const created = repo(owner, input.name, { description: input.description ?? "", language: "", stars: 0, topics: [] });
+      const created = repo(owner, input.name, {
+        description: input.description ?? "",
+        language: "",
+        stars: 0,
+        topics: [],
+      });
       created.private = input.visibility === undefined ? (input.private ?? false) : input.visibility !== "public";
       repos.push(created);
       return summary(created);
@@ -399,16 +447,21 @@ export const githubTools: ToolDefinition[] = [
         "Only issues assigned to this login. Use * for issues with any assignee and none for unassigned issues.",
         { examples: ["devon-r"] },
       ),
-      creator: text("Only issues opened by this login; apps are written with a [bot] suffix, such as dependabot[bot].", {
-        examples: ["mira-k"],
-      }),
+      creator: text(
+        "Only issues opened by this login; apps are written with a [bot] suffix, such as dependabot[bot].",
+        {
+          examples: ["mira-k"],
+        },
+      ),
       mentioned: text("Only issues that @-mention this login in the body or a comment."),
       milestone: text(
         "Only issues in this milestone, given by its number as a string; * matches any milestone and none matches issues " +
           "without one.",
         { examples: ["3"] },
       ),
-      type: text("Only issues of this organization issue type, such as Bug; * for any type and none for untyped issues."),
+      type: text(
+        "Only issues of this organization issue type, such as Bug; * for any type and none for untyped issues.",
+      ),
       since: dateTime(
         "Only issues updated at or after this time, as an ISO 8601 timestamp such as 2025-05-01T00:00:00Z. " +
           "Comments count as updates, so an old issue with a new comment is included.",
@@ -489,7 +542,10 @@ export const githubTools: ToolDefinition[] = [
     inputSchema: repoInput(
       {
         ...issueNumberField,
-        title: text("New title, at most 256 characters; leave it out to keep the current one.", { minLength: 1, maxLength: 256 }),
+        title: text("New title, at most 256 characters; leave it out to keep the current one.", {
+          minLength: 1,
+          maxLength: 256,
+        }),
         body: text("New Markdown body. It replaces the whole body; there is no append, so include the text to keep."),
         state: choice(
           ["open", "closed"],
@@ -499,7 +555,9 @@ export const githubTools: ToolDefinition[] = [
           ["completed", "not_planned", "duplicate", "reopened"],
           "Why the state changed. Only meaningful together with state; duplicate expects duplicate_of as well.",
         ),
-        duplicate_of: integer("With state_reason duplicate, the number of the issue this one duplicates.", { minimum: 1 }),
+        duplicate_of: integer("With state_reason duplicate, the number of the issue this one duplicates.", {
+          minimum: 1,
+        }),
         labels: labelsField,
         assignees: assigneesField,
         milestone: orNull(milestoneField("move the issue to; null removes it from its milestone")),
@@ -609,7 +667,10 @@ export const githubTools: ToolDefinition[] = [
             "body. Rarely needed: linking with 'Fixes #N' in body is the usual way.",
           { minimum: 1 },
         ),
-        draft: flag("Open the pull request as a draft: reviewers are not requested and it cannot be merged yet.", false),
+        draft: flag(
+          "Open the pull request as a draft: reviewers are not requested and it cannot be merged yet.",
+          false,
+        ),
         maintainer_can_modify: flag(
           "Let maintainers of the base repository push to the head branch. Only applies to pull requests from forks.",
           true,
@@ -726,9 +787,12 @@ export const githubTools: ToolDefinition[] = [
       "new branch and open a pull request.",
     inputSchema: repoInput(
       {
-        path: text("Path of the file from the repository root, with forward slashes; missing directories are created.", {
-          examples: ["docs/CHANGELOG.md"],
-        }),
+        path: text(
+          "Path of the file from the repository root, with forward slashes; missing directories are created.",
+          {
+            examples: ["docs/CHANGELOG.md"],
+          },
+        ),
         content: text(
           "The complete new file content as plain text; it replaces the whole file. " +
             "The server base64-encodes it for the API, so do not encode it yourself.",
@@ -771,9 +835,12 @@ export const githubTools: ToolDefinition[] = [
         files: list(
           obj(
             {
-              path: text("Path from the repository root, with forward slashes and no leading slash; missing directories are created.", {
-                examples: ["src/checkout/cart.ts"],
-              }),
+              path: text(
+                "Path from the repository root, with forward slashes and no leading slash; missing directories are created.",
+                {
+                  examples: ["src/checkout/cart.ts"],
+                },
+              ),
               content: text("Complete file content, not a diff; it replaces the file if it exists."),
               encoding: choice(
                 ["utf-8", "base64"],
@@ -799,7 +866,12 @@ export const githubTools: ToolDefinition[] = [
     execute: inRepo((input, at) => {
       if (!at.branches.has(input.branch)) return notFound("Branch", input.branch);
       for (const file of input.files) at.files.set(file.path, file.content);
-      return commit(at, input.branch, input.message, input.files.map((f) => f.path));
+      return commit(
+        at,
+        input.branch,
+        input.message,
+        input.files.map((f) => f.path),
+      );
     }),
   }),
   tool({
@@ -813,13 +885,18 @@ export const githubTools: ToolDefinition[] = [
       "Branch protection rules that match the new name apply to it from the start.",
     inputSchema: repoInput(
       {
-        branch: text("Name of the new branch, without refs/heads/; slashes group branches, as in fix/safari-checkout.", {
-          examples: ["feature/dark-mode"],
-        }),
+        branch: text(
+          "Name of the new branch, without refs/heads/; slashes group branches, as in fix/safari-checkout.",
+          {
+            examples: ["feature/dark-mode"],
+          },
+        ),
         from_branch: branchField(
           "Branch whose current tip the new branch starts from. Defaults to the repository's default branch.",
         ),
-        sha: text("Commit sha to start from instead of a branch tip; overrides from_branch.", { pattern: "^[0-9a-f]{7,40}$" }),
+        sha: text("Commit sha to start from instead of a branch tip; overrides from_branch.", {
+          pattern: "^[0-9a-f]{7,40}$",
+        }),
       },
       ["branch"],
     ),
@@ -842,18 +919,21 @@ export const githubTools: ToolDefinition[] = [
       "Commits are dated by their author date, which a rebase keeps, so since and until may surprise on rebased branches. " +
       "Paginate with page and per_page; the total is not reported.",
     inputSchema: repoInput({
-      sha: text(
-        "Branch name, tag or commit sha to start listing from. Defaults to the default branch.",
-        { examples: ["main"] },
-      ),
+      sha: text("Branch name, tag or commit sha to start listing from. Defaults to the default branch.", {
+        examples: ["main"],
+      }),
       path: text("Only commits that change this file or directory path, relative to the repository root."),
       author: text(
         "Only commits whose author matches this GitHub login or email address. " +
           "Commits made with an email not linked to an account match only by email.",
       ),
-      committer: text("Only commits whose committer (who applied the change, such as after a rebase) matches this login or email."),
+      committer: text(
+        "Only commits whose committer (who applied the change, such as after a rebase) matches this login or email.",
+      ),
       since: dateTime("Only commits dated at or after this ISO 8601 time, such as 2025-05-01T00:00:00Z."),
-      until: dateTime("Only commits dated at or before this ISO 8601 time; with since it selects a window such as one release."),
+      until: dateTime(
+        "Only commits dated at or before this ISO 8601 time; with since it selects a window such as one release.",
+      ),
       ...pagePaging(100, 30),
     }),
     execute: inRepo((input, at) => {
@@ -880,13 +960,17 @@ export const githubTools: ToolDefinition[] = [
     inputSchema: obj(
       {
         q: text(
-          "Code search query: words or \"exact phrases\" plus qualifiers such as repo:acme/storefront, org:acme, " +
+          'Code search query: words or "exact phrases" plus qualifiers such as repo:acme/storefront, org:acme, ' +
             "path:src/checkout, language:typescript, extension:tsx or filename:package.json. " +
             "At least one plain search term is required besides the qualifiers.",
           { minLength: 1, maxLength: 256, examples: ["PayButton"] },
         ),
         sort: choice(["indexed"], "Sort by when the file was last indexed instead of by relevance; rarely useful."),
-        order: choice(["asc", "desc"], "Direction for sort=indexed, newest first by default; ignored for relevance order.", "desc"),
+        order: choice(
+          ["asc", "desc"],
+          "Direction for sort=indexed, newest first by default; ignored for relevance order.",
+          "desc",
+        ),
         ...pagePaging(100, 30),
       },
       ["q"],

@@ -25,7 +25,14 @@ const labels = [
 
 const ME = "mira@acme.example";
 
-const mail = (id: string, from: string, subject: string, date: string, body: string, labelIds = ["INBOX", "UNREAD"]): Mail => ({
+const mail = (
+  id: string,
+  from: string,
+  subject: string,
+  date: string,
+  body: string,
+  labelIds = ["INBOX", "UNREAD"],
+): Mail => ({
   id,
   threadId: `t_${id}`,
   labelIds,
@@ -39,13 +46,36 @@ const mail = (id: string, from: string, subject: string, date: string, body: str
 });
 
 const messages: Mail[] = [
-  mail("18f2a01", "billing@cloudhost.example", "Your May invoice is ready", "2025-06-01T06:10:00Z", "Total due: EUR 1,240.00", [
-    "INBOX",
-    "Label_1",
-  ]),
-  mail("18f2a02", "ana@example.com", "Order 1001 never arrived", "2025-06-01T19:45:00Z", "I ordered two weeks ago and still nothing."),
-  mail("18f2a03", "priya@acme.example", "Postmortem draft for the checkout outage", "2025-06-02T07:30:00Z", "Draft attached."),
-  mail("18f2a04", "noreply@newsletter.example", "10 tips for faster builds", "2025-05-30T09:00:00Z", "Unsubscribe any time.", ["SPAM"]),
+  mail(
+    "18f2a01",
+    "billing@cloudhost.example",
+    "Your May invoice is ready",
+    "2025-06-01T06:10:00Z",
+    "Total due: EUR 1,240.00",
+    ["INBOX", "Label_1"],
+  ),
+  mail(
+    "18f2a02",
+    "ana@example.com",
+    "Order 1001 never arrived",
+    "2025-06-01T19:45:00Z",
+    "I ordered two weeks ago and still nothing.",
+  ),
+  mail(
+    "18f2a03",
+    "priya@acme.example",
+    "Postmortem draft for the checkout outage",
+    "2025-06-02T07:30:00Z",
+    "Draft attached.",
+  ),
+  mail(
+    "18f2a04",
+    "noreply@newsletter.example",
+    "10 tips for faster builds",
+    "2025-05-30T09:00:00Z",
+    "Unsubscribe any time.",
+    ["SPAM"],
+  ),
 ];
 messages[2]?.attachments.push({ filename: "postmortem.pdf", mimeType: "application/pdf", size: 48213 });
 const drafts: { id: string; message: Mail }[] = [];
@@ -61,7 +91,11 @@ function gmailFilter(q: string): (m: Mail) => boolean {
     [/^from:(.+)$/i, (m, v) => m.from.includes(v)],
     [/^to:(.+)$/i, (m, v) => m.to.some((a) => a.includes(v))],
     [/^subject:(.+)$/i, (m, v) => matchesQuery(v, m.subject)],
-    [/^label:(.+)$/i, (m, v) => m.labelIds.some((id) => [id, labels.find((l) => l.id === id)?.name].some((n) => n?.toLowerCase() === v))],
+    [
+      /^label:(.+)$/i,
+      (m, v) =>
+        m.labelIds.some((id) => [id, labels.find((l) => l.id === id)?.name].some((n) => n?.toLowerCase() === v)),
+    ],
     [/^is:(unread|starred|important)$/i, (m, v) => m.labelIds.includes(v.toUpperCase())],
     [/^has:attachment$/i, (m) => m.attachments.length > 0],
     [/^in:anywhere$/i, () => true],
@@ -90,7 +124,11 @@ const summary = ({ id, threadId, from, subject, date, body, labelIds }: Mail) =>
 });
 
 const formatted = (m: Mail, format = "full") =>
-  format === "minimal" ? { id: m.id, threadId: m.threadId, labelIds: m.labelIds } : format === "metadata" ? summary(m) : m;
+  format === "minimal"
+    ? { id: m.id, threadId: m.threadId, labelIds: m.labelIds }
+    : format === "metadata"
+      ? summary(m)
+      : m;
 
 const inMessage = lookup(
   "Message",
@@ -179,7 +217,9 @@ const compose = {
         filename: text("File name shown to the recipient, with extension.", { examples: ["invoice-1001.pdf"] }),
         mimeType: text("MIME type, such as application/pdf, image/png or text/csv.", { examples: ["application/pdf"] }),
         contentBase64: text("File content, base64-encoded (standard alphabet, padding allowed)."),
-        contentId: text("Content-ID to reference an inline image from HTML as cid:…; leave out for ordinary attachments."),
+        contentId: text(
+          "Content-ID to reference an inline image from HTML as cid:…; leave out for ordinary attachments.",
+        ),
       },
       ["filename", "mimeType", "contentBase64"],
     ),
@@ -194,7 +234,9 @@ const compose = {
   inReplyTo: text(
     "Message-ID header of the message being answered, such as <CAF1x@mail.example>, so mail clients thread the reply.",
   ),
-  references: text("References header: the Message-IDs of the thread so far, separated by spaces; usually ends with inReplyTo."),
+  references: text(
+    "References header: the Message-IDs of the thread so far, separated by spaces; usually ends with inReplyTo.",
+  ),
   signature: flag(
     "Append the Gmail signature configured for the from address, as the Gmail web client does. Off by default " +
       "because the API never adds it on its own.",
@@ -356,12 +398,15 @@ export const gmailTools: ToolDefinition[] = [
       "Changes apply to single messages, not whole threads, so include every message id of a thread to move the conversation.",
     inputSchema: obj(
       {
-        messageIds: strings("Ids of the messages to change, at most 1,000, as returned by search_emails or get_thread.", {
-          minItems: 1,
-          maxItems: 1000,
-          uniqueItems: true,
-          examples: [["18f2a01"]],
-        }),
+        messageIds: strings(
+          "Ids of the messages to change, at most 1,000, as returned by search_emails or get_thread.",
+          {
+            minItems: 1,
+            maxItems: 1000,
+            uniqueItems: true,
+            examples: [["18f2a01"]],
+          },
+        ),
         threadIds: strings(
           "Thread ids whose messages should all change as well, so a whole conversation is archived or filed in one " +
             "step. Only messages already in the thread change; later replies arrive with their usual labels.",
@@ -373,11 +418,15 @@ export const gmailTools: ToolDefinition[] = [
     ),
     tags: ["archive", "mark as read", "star"],
     execute: (input) => {
-      const unknownLabel = [...(input.addLabelIds ?? []), ...(input.removeLabelIds ?? [])].find((id) => !labels.some((l) => l.id === id));
+      const unknownLabel = [...(input.addLabelIds ?? []), ...(input.removeLabelIds ?? [])].find(
+        (id) => !labels.some((l) => l.id === id),
+      );
       if (unknownLabel !== undefined) return notFound("Label", unknownLabel);
       const changed = messages.filter((m) => input.messageIds.includes(m.id) || input.threadIds?.includes(m.threadId));
       for (const m of changed) {
-        m.labelIds = [...new Set([...m.labelIds, ...(input.addLabelIds ?? [])])].filter((l) => !input.removeLabelIds?.includes(l));
+        m.labelIds = [...new Set([...m.labelIds, ...(input.addLabelIds ?? [])])].filter(
+          (l) => !input.removeLabelIds?.includes(l),
+        );
       }
       return { modified: changed.map((m) => ({ id: m.id, labelIds: m.labelIds })) };
     },
@@ -421,13 +470,19 @@ export const gmailTools: ToolDefinition[] = [
           "Visibility in the sidebar label list: always, only while it has unread mail, or hidden.",
           "labelShow",
         ),
-        messageListVisibility: choice(["show", "hide"], "Whether the label's chip shows on messages in the message list.", "show"),
+        messageListVisibility: choice(
+          ["show", "hide"],
+          "Whether the label's chip shows on messages in the message list.",
+          "show",
+        ),
         color: obj(
           {
             backgroundColor: text("Background as #rrggbb, one of Gmail's palette colors such as #fb4c2f.", {
               pattern: "^#[0-9a-f]{6}$",
             }),
-            textColor: text("Text color as #rrggbb from the same palette, such as #ffffff.", { pattern: "^#[0-9a-f]{6}$" }),
+            textColor: text("Text color as #rrggbb from the same palette, such as #ffffff.", {
+              pattern: "^#[0-9a-f]{6}$",
+            }),
           },
           ["backgroundColor", "textColor"],
           "Label color. Colors outside Gmail's fixed palette are rejected.",
@@ -436,7 +491,8 @@ export const gmailTools: ToolDefinition[] = [
       ["name"],
     ),
     execute: (input) => {
-      if (labels.some((l) => l.name.toLowerCase() === input.name.toLowerCase())) return refused(`Label ${input.name} already exists.`);
+      if (labels.some((l) => l.name.toLowerCase() === input.name.toLowerCase()))
+        return refused(`Label ${input.name} already exists.`);
       const created = { id: `Label_${labels.length - SYSTEM_LABELS.length + 1}`, name: input.name, type: "user" };
       labels.push(created);
       return { ...created, color: input.color };
@@ -497,7 +553,10 @@ export const gmailTools: ToolDefinition[] = [
               hasAttachment: flag("Only messages with attachments, such as invoices sent as PDF."),
               excludeChats: flag("Leave chat messages out; matters only for accounts that still keep chats in Gmail."),
               size: integer("Size threshold in bytes, compared with sizeComparison.", { minimum: 0 }),
-              sizeComparison: choice(["larger", "smaller"], "Whether matching messages are larger or smaller than size."),
+              sizeComparison: choice(
+                ["larger", "smaller"],
+                "Whether matching messages are larger or smaller than size.",
+              ),
             },
             [],
             "Which incoming messages the filter matches; every given criterion must hold.",

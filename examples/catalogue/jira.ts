@@ -28,7 +28,13 @@ interface JiraIssue {
     created: string;
     updated: string;
   };
-  comments: { id: string; author: string; body: string; created: string; visibility?: { type: string; value: string } }[];
+  comments: {
+    id: string;
+    author: string;
+    body: string;
+    created: string;
+    visibility?: { type: string; value: string };
+  }[];
   worklogs: { id: string; time_spent: string; started: string; comment?: string }[];
   links: { type: string; inward_issue: string; outward_issue: string }[];
 }
@@ -84,7 +90,11 @@ const issues: JiraIssue[] = [
 function transitionsFrom(status: Status) {
   const at = STATUSES.indexOf(status);
   const targets = STATUSES.filter((s, i) => Math.abs(i - at) === 1 || (s === "Done" && status !== "Done"));
-  return targets.map((to) => ({ id: String(11 + STATUSES.indexOf(to) * 10), name: to === "Done" ? "Close" : `Move to ${to}`, to }));
+  return targets.map((to) => ({
+    id: String(11 + STATUSES.indexOf(to) * 10),
+    name: to === "Done" ? "Close" : `Move to ${to}`,
+    to,
+  }));
 }
 
 const nextId = sequence(10400);
@@ -103,7 +113,10 @@ function jqlFilter(jql: string): (issue: JiraIssue) => boolean {
     const match = /^\s*(\w+)\s*(=|~|in)\s*(.+?)\s*$/i.exec(clause);
     if (!match) return () => false;
     const [, field = "", op = "", raw = ""] = match;
-    const values = raw.replace(/^\(|\)$/g, "").split(",").map((v) => v.trim().replace(/^"|"$/g, "").toLowerCase());
+    const values = raw
+      .replace(/^\(|\)$/g, "")
+      .split(",")
+      .map((v) => v.trim().replace(/^"|"$/g, "").toLowerCase());
     return (issue: JiraIssue) => {
       if (op === "~") return matchesQuery(values[0] ?? "", issue.fields.summary, issue.fields.description);
       const actual: Record<string, readonly (string | null)[]> = {
@@ -168,8 +181,7 @@ const jiraPage = <T>(values: readonly T[], start_at = 0, limit = 50) => ({
   total: values.length,
   values: values.slice(start_at, start_at + limit),
 });
-const accountIdField = (description: string) =>
-  text(description, { examples: ["priya.n"] });
+const accountIdField = (description: string) => text(description, { examples: ["priya.n"] });
 const notifyUsersField = flag(
   "Send the usual email and in-app notifications to watchers. Turning it off needs the Administer Jira permission " +
     "or project admin rights, and suits bulk clean-ups.",
@@ -183,7 +195,8 @@ const richTextField = (what: string) =>
   );
 const VISIBILITY_HELP = {
   type: "Restrict by a user group (type group) or by a project role (type role); roles are set per project.",
-  value: "Name of the group (such as jira-developers) or of the project role (such as Developers), as spelled on the site.",
+  value:
+    "Name of the group (such as jira-developers) or of the project role (such as Developers), as spelled on the site.",
 } as const;
 const visibilityField = (what: string) =>
   obj(
@@ -198,9 +211,9 @@ const visibilityField = (what: string) =>
 const customFieldsField = obj(
   {},
   [],
-  "Custom fields by id, such as { \"customfield_10020\": 31 } for the sprint. Values follow the field's type: " +
-    "a number or string as is, a select list as { \"value\": \"High\" }, a user as { \"accountId\": \"…\" }, a " +
-    "date as YYYY-MM-DD, a multi-select as a list of { \"value\": … }. get_issue with expand names shows which id " +
+  'Custom fields by id, such as { "customfield_10020": 31 } for the sprint. Values follow the field\'s type: ' +
+    'a number or string as is, a select list as { "value": "High" }, a user as { "accountId": "…" }, a ' +
+    'date as YYYY-MM-DD, a multi-select as a list of { "value": … }. get_issue with expand names shows which id ' +
     "is which field on this site.",
 );
 const componentsField = list(
@@ -223,7 +236,10 @@ const listOperations = <S extends Schema<unknown>>(noun: string, value: S) =>
 const pick = (issue: JiraIssue, fields?: readonly string[]) =>
   fields === undefined || fields.includes("*all")
     ? issue
-    : { key: issue.key, fields: Object.fromEntries(Object.entries(issue.fields).filter(([name]) => fields.includes(name))) };
+    : {
+        key: issue.key,
+        fields: Object.fromEntries(Object.entries(issue.fields).filter(([name]) => fields.includes(name))),
+      };
 
 const tool = serverTools("jira");
 
@@ -232,7 +248,7 @@ export const jiraTools: ToolDefinition[] = [
   tool({
     name: "search_issues",
     description:
-      "Search Jira issues with a JQL query, such as project = SHOP AND status = \"In Progress\". " +
+      'Search Jira issues with a JQL query, such as project = SHOP AND status = "In Progress". ' +
       "Returns the matching issues with the requested fields, paginated by start_at and limit, plus the total " +
       "count of matches. " +
       "Only issues the user may browse are returned, silently, so an empty answer can also mean missing " +
@@ -243,10 +259,10 @@ export const jiraTools: ToolDefinition[] = [
     inputSchema: obj(
       {
         jql: text(
-          "JQL query. Clauses look like field = value, field in (a, b), field ~ \"text\" or field is EMPTY, joined by " +
+          'JQL query. Clauses look like field = value, field in (a, b), field ~ "text" or field is EMPTY, joined by ' +
             "AND and OR, with an optional ORDER BY such as ORDER BY updated DESC. Quote values with spaces, and use " +
             "functions such as currentUser(), openSprints() or startOfWeek() for relative queries.",
-          { minLength: 1, examples: ["project = SHOP AND status = \"In Progress\""] },
+          { minLength: 1, examples: ['project = SHOP AND status = "In Progress"'] },
         ),
         ...fieldsField,
         fields_by_keys: fieldsByKeysField,
@@ -301,13 +317,18 @@ export const jiraTools: ToolDefinition[] = [
           "Return only the most recent N comments, which keeps long-running issues readable; 0 leaves comments out.",
           { minimum: 0, maximum: 100, default: 10 },
         ),
-        update_history: flag("Record the issue in the user's 'recently viewed' list, as opening it in a browser does.", false),
+        update_history: flag(
+          "Record the issue in the user's 'recently viewed' list, as opening it in a browser does.",
+          false,
+        ),
       },
       ["issue_key"],
     ),
     execute: inIssue((input, found) => {
       const picked = pick(found, input.fields);
-      return input.expand?.includes("transitions") ? { ...picked, transitions: transitionsFrom(found.fields.status) } : picked;
+      return input.expand?.includes("transitions")
+        ? { ...picked, transitions: transitionsFrom(found.fields.status) }
+        : picked;
     }),
   }),
   tool({
@@ -341,15 +362,20 @@ export const jiraTools: ToolDefinition[] = [
           "Priority; the project's priority scheme may offer only some of these. Highest is for outages and blockers.",
           "Medium",
         ),
-        labels: strings("Labels, free-form words used for filtering; they may not contain spaces and are case-sensitive.", {
-          uniqueItems: true,
-          examples: [["safari", "checkout"]],
-        }),
+        labels: strings(
+          "Labels, free-form words used for filtering; they may not contain spaces and are case-sensitive.",
+          {
+            uniqueItems: true,
+            examples: [["safari", "checkout"]],
+          },
+        ),
         assignee: accountIdField(
           "Atlassian account id of the assignee; omit it to leave the issue unassigned or to let the project's " +
             "default assignee rule decide. The person needs the Assignable User permission.",
         ),
-        reporter: accountIdField("Account id of the reporter, when it is not the caller; needs the Modify Reporter permission."),
+        reporter: accountIdField(
+          "Account id of the reporter, when it is not the caller; needs the Modify Reporter permission.",
+        ),
         components: componentsField,
         fix_versions: versionsField("Releases the fix or feature is planned for."),
         affected_versions: versionsField("For bugs: released versions in which the problem occurs."),
@@ -383,7 +409,13 @@ export const jiraTools: ToolDefinition[] = [
       if (counter === undefined) return notFound("Project", input.project);
       if (input.issue_type === "Sub-task" && input.parent === undefined) return refused("A Sub-task needs parent.");
       issueCounters.set(project, counter + 1);
-      const created = jiraIssue(`${project}-${counter + 1}`, input.summary, input.issue_type, "To Do", input.assignee ?? null);
+      const created = jiraIssue(
+        `${project}-${counter + 1}`,
+        input.summary,
+        input.issue_type,
+        "To Do",
+        input.assignee ?? null,
+      );
       Object.assign(created.fields, {
         description: input.description ?? "",
         priority: input.priority ?? "Medium",
@@ -395,7 +427,11 @@ export const jiraTools: ToolDefinition[] = [
         updated: FAKE_NOW,
       });
       issues.push(created);
-      return { id: String(nextId()), key: created.key, self: `https://acme.atlassian.net/rest/api/3/issue/${created.key}` };
+      return {
+        id: String(nextId()),
+        key: created.key,
+        self: `https://acme.atlassian.net/rest/api/3/issue/${created.key}`,
+      };
     },
   }),
   tool({
@@ -429,7 +465,10 @@ export const jiraTools: ToolDefinition[] = [
         update: obj(
           {
             labels: listOperations("label", text("Label name, without spaces.")),
-            components: listOperations("component", obj({ name: text("Component name, as configured in the project.") }, ["name"])),
+            components: listOperations(
+              "component",
+              obj({ name: text("Component name, as configured in the project.") }, ["name"]),
+            ),
           },
           [],
           "Incremental changes to list fields, for example adding one label while keeping the others.",
@@ -465,10 +504,16 @@ export const jiraTools: ToolDefinition[] = [
     inputSchema: obj(
       {
         ...issueKeyField(),
-        expand: choice(["transitions.fields"], "Also list, per transition, the fields that can or must be set with it."),
-        transition_id: text("Return only this transition, to check whether it is available before calling transition_issue.", {
-          pattern: "^\\d+$",
-        }),
+        expand: choice(
+          ["transitions.fields"],
+          "Also list, per transition, the fields that can or must be set with it.",
+        ),
+        transition_id: text(
+          "Return only this transition, to check whether it is available before calling transition_issue.",
+          {
+            pattern: "^\\d+$",
+          },
+        ),
         include_unavailable_transitions: flag(
           "Also list transitions whose conditions fail for this user or issue, marked isAvailable false.",
           false,
@@ -481,7 +526,9 @@ export const jiraTools: ToolDefinition[] = [
       ["issue_key"],
     ),
     execute: inIssue((input, found) => ({
-      transitions: transitionsFrom(found.fields.status).filter((t) => input.transition_id === undefined || t.id === input.transition_id),
+      transitions: transitionsFrom(found.fields.status).filter(
+        (t) => input.transition_id === undefined || t.id === input.transition_id,
+      ),
     })),
   }),
   tool({
@@ -507,7 +554,9 @@ export const jiraTools: ToolDefinition[] = [
         comment: richTextField("Comment to add along with the transition, such as why the issue was closed"),
         fields: obj(
           {
-            assignee: accountIdField("Account id to assign as part of the transition, as when moving an issue into review."),
+            assignee: accountIdField(
+              "Account id to assign as part of the transition, as when moving an issue into review.",
+            ),
             fix_versions: versionsField("Releases to record the fix in, usually set when closing."),
           },
           [],
@@ -519,10 +568,12 @@ export const jiraTools: ToolDefinition[] = [
     tags: ["change status", "close ticket", "resolve"],
     execute: inIssue((input, found) => {
       const transition = transitionsFrom(found.fields.status).find((t) => t.id === input.transition_id);
-      if (!transition) return refused(`Transition ${input.transition_id} is not available from ${found.fields.status}.`);
+      if (!transition)
+        return refused(`Transition ${input.transition_id} is not available from ${found.fields.status}.`);
       found.fields.status = transition.to;
       found.fields.resolution = transition.to === "Done" ? (input.resolution ?? "Done") : null;
-      if (input.comment) found.comments.push({ id: String(nextId()), author: "toolsift", body: input.comment, created: FAKE_NOW });
+      if (input.comment)
+        found.comments.push({ id: String(nextId()), author: "toolsift", body: input.comment, created: FAKE_NOW });
       return { key: found.key, status: found.fields.status, resolution: found.fields.resolution };
     }),
   }),
@@ -545,12 +596,21 @@ export const jiraTools: ToolDefinition[] = [
           { minLength: 1, maxLength: 32767, examples: ["Reproduced on Safari 17.4; fix is in review."] },
         ),
         visibility: visibilityField("comment"),
-        expand: choice(["renderedBody"], "Also return the comment rendered as HTML, to check how the formatting came out."),
+        expand: choice(
+          ["renderedBody"],
+          "Also return the comment rendered as HTML, to check how the formatting came out.",
+        ),
       },
       ["issue_key", "body"],
     ),
     execute: inIssue((input, found) => {
-      const comment = { id: String(nextId()), author: "toolsift", body: input.body, created: FAKE_NOW, visibility: input.visibility };
+      const comment = {
+        id: String(nextId()),
+        author: "toolsift",
+        body: input.body,
+        created: FAKE_NOW,
+        visibility: input.visibility,
+      };
       found.comments.push(comment);
       return comment;
     }),
@@ -611,7 +671,9 @@ export const jiraTools: ToolDefinition[] = [
         .string()
         .max(32767)
         .optional()
-        .describe("What was done, such as 'Reproduced on Safari and wrote the failing test'; shown in the worklog tab and time reports."),
+        .describe(
+          "What was done, such as 'Reproduced on Safari and wrote the failing test'; shown in the worklog tab and time reports.",
+        ),
       adjust_estimate: z
         .enum(["auto", "leave", "new", "manual"])
         .default("auto")
@@ -623,20 +685,30 @@ export const jiraTools: ToolDefinition[] = [
         .string()
         .optional()
         .describe("The new remaining estimate, such as 2d; required with adjust_estimate=new."),
-      reduce_by: z.string().optional().describe("How much to take off the remaining estimate; required with adjust_estimate=manual."),
+      reduce_by: z
+        .string()
+        .optional()
+        .describe("How much to take off the remaining estimate; required with adjust_estimate=manual."),
       visibility: z
         .object({
           type: z.enum(["group", "role"]).describe(VISIBILITY_HELP.type),
           value: z.string().describe(VISIBILITY_HELP.value),
         })
         .optional()
-        .describe("Who may see the worklog, such as only the Developers role; omit it for everyone who can see the issue."),
+        .describe(
+          "Who may see the worklog, such as only the Developers role; omit it for everyone who can see the issue.",
+        ),
       notify_users: z.boolean().default(true).describe("Notify the issue's watchers about the new worklog."),
     }),
     execute: (input) => {
       const found = issues.find((i) => i.key === input.issue_key);
       if (!found) return notFound("Issue", input.issue_key);
-      const worklog = { id: String(nextId()), time_spent: input.time_spent, started: input.started ?? FAKE_NOW, comment: input.comment };
+      const worklog = {
+        id: String(nextId()),
+        time_spent: input.time_spent,
+        started: input.started ?? FAKE_NOW,
+        comment: input.comment,
+      };
       found.worklogs.push(worklog);
       return { ...worklog, issue_key: found.key, adjust_estimate: input.adjust_estimate };
     },
@@ -671,7 +743,9 @@ export const jiraTools: ToolDefinition[] = [
       ["type", "inward_issue", "outward_issue"],
     ),
     execute: (input) => {
-      const [inward, outward] = [input.inward_issue, input.outward_issue].map((key) => issues.find((i) => i.key === key));
+      const [inward, outward] = [input.inward_issue, input.outward_issue].map((key) =>
+        issues.find((i) => i.key === key),
+      );
       if (!inward) return notFound("Issue", input.inward_issue);
       if (!outward) return notFound("Issue", input.outward_issue);
       const link = { type: input.type, inward_issue: inward.key, outward_issue: outward.key };
@@ -690,15 +764,21 @@ export const jiraTools: ToolDefinition[] = [
       "Closing the issue as Won't Do or Duplicate keeps its history and is usually the better choice.",
     inputSchema: obj(
       {
-        ...issueKeyField("Key of the issue to delete, such as SHOP-103. Double-check it: a typo deletes a different issue."),
-        delete_subtasks: flag("Also delete the issue's sub-tasks; without it an issue that has sub-tasks is refused.", false),
+        ...issueKeyField(
+          "Key of the issue to delete, such as SHOP-103. Double-check it: a typo deletes a different issue.",
+        ),
+        delete_subtasks: flag(
+          "Also delete the issue's sub-tasks; without it an issue that has sub-tasks is refused.",
+          false,
+        ),
       },
       ["issue_key"],
     ),
     destructive: true,
     execute: inIssue((input, found) => {
       const subtasks = issues.filter((i) => i.fields.parent === found.key);
-      if (subtasks.length > 0 && !input.delete_subtasks) return refused(`${found.key} has ${subtasks.length} sub-tasks.`);
+      if (subtasks.length > 0 && !input.delete_subtasks)
+        return refused(`${found.key} has ${subtasks.length} sub-tasks.`);
       const doomed = new Set([found, ...subtasks]);
       issues.splice(0, issues.length, ...issues.filter((i) => !doomed.has(i)));
       return { deleted: [...doomed].map((i) => i.key) };
@@ -758,10 +838,13 @@ export const jiraTools: ToolDefinition[] = [
       "The board id is in the board's URL.",
     inputSchema: obj(
       {
-        board_id: integer("Id of the Scrum board, as in the board's URL (/boards/7); a project may have several boards.", {
-          minimum: 1,
-          examples: [7],
-        }),
+        board_id: integer(
+          "Id of the Scrum board, as in the board's URL (/boards/7); a project may have several boards.",
+          {
+            minimum: 1,
+            examples: [7],
+          },
+        ),
         state: list(
           choice(["future", "active", "closed"], "Sprint state."),
           "States to include, such as [active, future] for what is current and planned; all states when omitted.",
@@ -772,7 +855,9 @@ export const jiraTools: ToolDefinition[] = [
       ["board_id"],
     ),
     execute: (input) => {
-      const onBoard = sprints.filter((s) => s.board_id === input.board_id && (input.state ?? [s.state]).includes(s.state));
+      const onBoard = sprints.filter(
+        (s) => s.board_id === input.board_id && (input.state ?? [s.state]).includes(s.state),
+      );
       return jiraPage(onBoard, input.start_at, input.limit);
     },
   }),
@@ -786,16 +871,22 @@ export const jiraTools: ToolDefinition[] = [
       "Needs the Schedule Issues permission; to send issues back to the backlog, use the board's backlog instead of a sprint.",
     inputSchema: obj(
       {
-        sprint_id: integer("Id of the target sprint, from list_sprints; it must be active or future.", { minimum: 1, examples: [32] }),
+        sprint_id: integer("Id of the target sprint, from list_sprints; it must be active or future.", {
+          minimum: 1,
+          examples: [32],
+        }),
         issues: strings("Keys of the issues to move, at most 50 per call; split larger moves into several calls.", {
           minItems: 1,
           maxItems: 50,
           uniqueItems: true,
           examples: [["SHOP-102"]],
         }),
-        rank_before_issue: text("Rank the moved issues just above this issue in the sprint; leave both out to rank at the bottom.", {
-          pattern: "^[A-Z][A-Z0-9]+-\\d+$",
-        }),
+        rank_before_issue: text(
+          "Rank the moved issues just above this issue in the sprint; leave both out to rank at the bottom.",
+          {
+            pattern: "^[A-Z][A-Z0-9]+-\\d+$",
+          },
+        ),
         rank_after_issue: text("Rank the moved issues just below this issue; use either this or rank_before_issue.", {
           pattern: "^[A-Z][A-Z0-9]+-\\d+$",
         }),

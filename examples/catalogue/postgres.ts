@@ -47,9 +47,23 @@ const tables: Table[] = [
   ),
   table(
     "public.orders",
-    ["id bigint", "customer_id bigint", "total_cents integer", "currency char(3)", "status text", "shipped_at timestamptz?"],
     [
-      { id: 1001, customer_id: 1, total_cents: 15990, currency: "BRL", status: "shipped", shipped_at: "2025-05-20T12:00:00Z" },
+      "id bigint",
+      "customer_id bigint",
+      "total_cents integer",
+      "currency char(3)",
+      "status text",
+      "shipped_at timestamptz?",
+    ],
+    [
+      {
+        id: 1001,
+        customer_id: 1,
+        total_cents: 15990,
+        currency: "BRL",
+        status: "shipped",
+        shipped_at: "2025-05-20T12:00:00Z",
+      },
       { id: 1002, customer_id: 2, total_cents: 4800, currency: "JPY", status: "paid", shipped_at: null },
       { id: 1003, customer_id: 3, total_cents: 8900, currency: "EUR", status: "refunded", shipped_at: null },
       { id: 1004, customer_id: 1, total_cents: 2350, currency: "BRL", status: "paid", shipped_at: null },
@@ -132,7 +146,11 @@ interface SelectOptions {
   asArrays: boolean;
 }
 
-function runSelect(sql: string, params: readonly Value[] | undefined, { maxRows, maxCellLength, asArrays }: SelectOptions) {
+function runSelect(
+  sql: string,
+  params: readonly Value[] | undefined,
+  { maxRows, maxCellLength, asArrays }: SelectOptions,
+) {
   const { table: from, name, matches } = target(sql, "from", params);
   if (!from) return notFound("Relation", name);
   const rows = from.rows.filter(matches);
@@ -141,7 +159,9 @@ function runSelect(sql: string, params: readonly Value[] | undefined, { maxRows,
   const limit = Math.min(Number(/\blimit\s+(\d+)/i.exec(sql)?.[1] ?? maxRows), maxRows);
   const columns = projection === "*" ? from.columns.map((c) => c.name) : projection.split(",").map((c) => c.trim());
   const cut = (value: Value) =>
-    typeof value === "string" && maxCellLength > 0 && value.length > maxCellLength ? `${value.slice(0, maxCellLength)}…` : value;
+    typeof value === "string" && maxCellLength > 0 && value.length > maxCellLength
+      ? `${value.slice(0, maxCellLength)}…`
+      : value;
   const picked = rows.slice(0, limit).map((row) => columns.map((c) => cut(row[c] ?? null)));
   return {
     command: "SELECT",
@@ -204,7 +224,10 @@ export const postgresTools: ToolDefinition[] = [
       "Start here on an unfamiliar database, then call list_tables for the schema that looks relevant. " +
       "Only the database named in the connection is visible; other databases on the same server need another connection.",
     inputSchema: obj({
-      include_system: flag("Also list pg_catalog, information_schema and pg_toast, which hold Postgres's own catalogs.", false),
+      include_system: flag(
+        "Also list pg_catalog, information_schema and pg_toast, which hold Postgres's own catalogs.",
+        false,
+      ),
       name_pattern: namePatternField("the schema name"),
       include_sizes: flag(
         "Also report each schema's total size on disk, summed over its tables and indexes. Slower on large databases.",
@@ -240,7 +263,10 @@ export const postgresTools: ToolDefinition[] = [
           "schemas with monthly or daily partitions readable.",
         false,
       ),
-      include_comments: flag("Also return the COMMENT ON TABLE text, where the schema's authors documented the table.", false),
+      include_comments: flag(
+        "Also return the COMMENT ON TABLE text, where the schema's authors documented the table.",
+        false,
+      ),
       limit: integer("Most tables to return; schemas with thousands of partitions need paging.", {
         minimum: 1,
         maximum: 10000,
@@ -272,8 +298,14 @@ export const postgresTools: ToolDefinition[] = [
     inputSchema: obj(
       {
         ...tableRef,
-        include_constraints: flag("Also list foreign keys, unique and check constraints, which show how tables join.", true),
-        include_comments: flag("Also return column comments (COMMENT ON COLUMN), often the best documentation there is.", false),
+        include_constraints: flag(
+          "Also list foreign keys, unique and check constraints, which show how tables join.",
+          true,
+        ),
+        include_comments: flag(
+          "Also return column comments (COMMENT ON COLUMN), often the best documentation there is.",
+          false,
+        ),
         sample_rows: integer(
           "Also return up to this many rows of the table, so you can see real values such as how statuses are spelled. " +
             "Leave it at 0 for tables that may hold personal data.",
@@ -323,9 +355,12 @@ export const postgresTools: ToolDefinition[] = [
             "cannot flood the answer. 0 keeps values whole.",
           { minimum: 0, default: 2000 },
         ),
-        search_path: strings("Schemas to resolve unqualified table names against for this call, in order, such as [analytics, public].", {
-          examples: [["analytics", "public"]],
-        }),
+        search_path: strings(
+          "Schemas to resolve unqualified table names against for this call, in order, such as [analytics, public].",
+          {
+            examples: [["analytics", "public"]],
+          },
+        ),
       },
       ["sql"],
     ),
@@ -374,7 +409,8 @@ export const postgresTools: ToolDefinition[] = [
     tags: ["insert", "update", "delete rows"],
     execute: (input) => {
       const tooMany = (result: unknown) =>
-        input.max_affected_rows !== undefined && ((result as { rowCount?: number }).rowCount ?? 0) > input.max_affected_rows;
+        input.max_affected_rows !== undefined &&
+        ((result as { rowCount?: number }).rowCount ?? 0) > input.max_affected_rows;
       const result = transaction(
         () => runWrite(input.sql, input.params),
         (outcome) => !input.dry_run && !tooMany(outcome),
@@ -467,8 +503,13 @@ export const postgresTools: ToolDefinition[] = [
             "geometry and ranges, brin for huge append-only tables, hash for equality only.",
           "btree",
         ),
-        include: strings("Extra non-key columns stored in the index (INCLUDE), so queries can be answered from it alone."),
-        concurrently: flag("Build without locking out writes. Slower; a failed build leaves an invalid index to drop.", false),
+        include: strings(
+          "Extra non-key columns stored in the index (INCLUDE), so queries can be answered from it alone.",
+        ),
+        concurrently: flag(
+          "Build without locking out writes. Slower; a failed build leaves an invalid index to drop.",
+          false,
+        ),
         if_not_exists: flag("Succeed quietly when an index of that name already exists.", false),
         where: text("Predicate for a partial index, such as status = 'paid'; only matching rows are indexed.", {
           examples: ["status = 'paid'"],
@@ -484,8 +525,17 @@ export const postgresTools: ToolDefinition[] = [
       if (found.indexes.some((i) => i.name === name)) {
         return input.if_not_exists ? { created: null, existing: name } : refused(`Index ${name} already exists.`);
       }
-      found.indexes.push({ name, columns, unique: input.unique ?? false, method: input.method ?? "btree", predicate: input.where });
-      return { created: name, definition: `CREATE INDEX ${name} ON ${found.schema}.${found.name} (${columns.join(", ")})` };
+      found.indexes.push({
+        name,
+        columns,
+        unique: input.unique ?? false,
+        method: input.method ?? "btree",
+        predicate: input.where,
+      });
+      return {
+        created: name,
+        definition: `CREATE INDEX ${name} ON ${found.schema}.${found.name} (${columns.join(", ")})`,
+      };
     }),
   }),
   tool({
@@ -509,7 +559,9 @@ export const postgresTools: ToolDefinition[] = [
       ["table"],
     ),
     execute: onTable((_input, found) => [
-      ...(found.primaryKey.length > 0 ? [{ name: `${found.name}_pkey`, columns: found.primaryKey, unique: true, method: "btree" }] : []),
+      ...(found.primaryKey.length > 0
+        ? [{ name: `${found.name}_pkey`, columns: found.primaryKey, unique: true, method: "btree" }]
+        : []),
       ...found.indexes,
     ]),
   }),
@@ -551,7 +603,10 @@ export const postgresTools: ToolDefinition[] = [
     inputSchema: obj(
       {
         ...tableRef,
-        cascade: flag("Also drop objects that depend on the table, such as views and foreign keys in other tables.", false),
+        cascade: flag(
+          "Also drop objects that depend on the table, such as views and foreign keys in other tables.",
+          false,
+        ),
         if_exists: flag("Succeed quietly when the table does not exist, instead of failing.", false),
       },
       ["table"],

@@ -66,7 +66,11 @@ const nextTs = sequence(1748869200);
 const newTs = () => `${nextTs()}.000000`;
 
 const findChannel = (ref: string) => channels.find((c) => c.id === ref || c.name === ref.replace(/^#/, ""));
-const inChannel = lookup("Channel", (input: { channel: string }) => findChannel(input.channel), (input) => input.channel);
+const inChannel = lookup(
+  "Channel",
+  (input: { channel: string }) => findChannel(input.channel),
+  (input) => input.channel,
+);
 
 /** How a channel is named, shared by the JSON Schema tools and the zod one (add_reaction). */
 const CHANNEL_HELP =
@@ -286,7 +290,10 @@ export const slackTools: ToolDefinition[] = [
     execute: inChannel((input, found) => {
       const top = found.messages
         .filter((m) => m.thread_ts === undefined || m.thread_ts === m.ts)
-        .filter((m) => (input.oldest === undefined || m.ts > input.oldest) && (input.latest === undefined || m.ts < input.latest))
+        .filter(
+          (m) =>
+            (input.oldest === undefined || m.ts > input.oldest) && (input.latest === undefined || m.ts < input.latest),
+        )
         .reverse();
       return slackPage("messages", top, input);
     }),
@@ -420,7 +427,10 @@ export const slackTools: ToolDefinition[] = [
       "they notify the author but not the whole channel. " +
       "The bot must be able to read the channel the message is in.",
     inputSchema: z.object({
-      channel: z.string().describe(CHANNEL_HELP).meta({ examples: ["C02DEPLOYS"] }),
+      channel: z
+        .string()
+        .describe(CHANNEL_HELP)
+        .meta({ examples: ["C02DEPLOYS"] }),
       timestamp: z
         .string()
         .regex(/^\d+\.\d+$/)
@@ -501,7 +511,11 @@ export const slackTools: ToolDefinition[] = [
           "Results per page, 1 to 100; the answer also reports the total, so a first page of 20 shows how broad the query is.",
           { minimum: 1, maximum: 100, default: 20 },
         ),
-        page: integer("Page number, starting at 1; Slack serves at most 100 pages.", { minimum: 1, maximum: 100, default: 1 }),
+        page: integer("Page number, starting at 1; Slack serves at most 100 pages.", {
+          minimum: 1,
+          maximum: 100,
+          default: 1,
+        }),
         highlight: flag("Wrap matched words in \\ue000 and \\ue001 markers so they can be shown highlighted.", false),
         team_id: teamIdField("search"),
       },
@@ -541,7 +555,10 @@ export const slackTools: ToolDefinition[] = [
           { pattern: "^[UW][A-Z0-9]+$", examples: ["U03PRIYA"] },
         ),
         include_locale: flag("Also return the member's locale, such as en-US.", false),
-        include_labels: flag("Include the labels of custom profile fields, not only their ids. Slower; rate-limited harder.", false),
+        include_labels: flag(
+          "Include the labels of custom profile fields, not only their ids. Slower; rate-limited harder.",
+          false,
+        ),
       },
       ["user"],
     ),
@@ -581,16 +598,24 @@ export const slackTools: ToolDefinition[] = [
             "spaces or periods and no leading #. Teams often prefix by purpose, such as proj-, team- or inc-.",
           { pattern: "^[a-z0-9_-]{1,80}$", examples: ["proj-dark-mode"] },
         ),
-        is_private: flag("Create a private channel, visible only to its members; it cannot be made public later.", false),
-        purpose: text("What the channel is for, shown in the channel details and the channel browser.", { maxLength: 250 }),
+        is_private: flag(
+          "Create a private channel, visible only to its members; it cannot be made public later.",
+          false,
+        ),
+        purpose: text("What the channel is for, shown in the channel details and the channel browser.", {
+          maxLength: 250,
+        }),
         topic: text("Current topic, shown in the channel header; often a link to the active doc or incident.", {
           maxLength: 250,
         }),
-        invite: strings("User ids (U…) to invite right away, at most 1,000. Ids that cannot be invited are reported, not fatal.", {
-          maxItems: 1000,
-          uniqueItems: true,
-          examples: [["U02DEVON", "U03PRIYA"]],
-        }),
+        invite: strings(
+          "User ids (U…) to invite right away, at most 1,000. Ids that cannot be invited are reported, not fatal.",
+          {
+            maxItems: 1000,
+            uniqueItems: true,
+            examples: [["U02DEVON", "U03PRIYA"]],
+          },
+        ),
         team_id: teamIdField("create the channel in"),
       },
       ["name"],
@@ -625,9 +650,12 @@ export const slackTools: ToolDefinition[] = [
         filename: text("File name including extension; the extension decides the preview and syntax highlighting.", {
           examples: ["error-sample.log"],
         }),
-        content: text("The file's text content, as UTF-8. Trim logs to the relevant lines: readers scroll, and search indexes it.", {
-          maxLength: 1000000,
-        }),
+        content: text(
+          "The file's text content, as UTF-8. Trim logs to the relevant lines: readers scroll, and search indexes it.",
+          {
+            maxLength: 1000000,
+          },
+        ),
         title: text("Title shown above the file, such as 'Checkout 502s, 09:00-09:15 UTC'; defaults to the file name."),
         initial_comment: text("Message text in mrkdwn posted together with the file, saying why it is shared."),
         snippet_type: text(
@@ -644,8 +672,12 @@ export const slackTools: ToolDefinition[] = [
       const missing = input.channels.find((_, i) => targets[i] === undefined);
       if (missing !== undefined) return notFound("Channel", missing);
       const id = `F${nextTs()}`;
-      for (const target of targets) if (target) post(target, input.initial_comment ?? `Uploaded ${input.filename}`, input.thread_ts);
-      return { ok: true, file: { id, name: input.filename, title: input.title ?? input.filename, size: input.content.length } };
+      for (const target of targets)
+        if (target) post(target, input.initial_comment ?? `Uploaded ${input.filename}`, input.thread_ts);
+      return {
+        ok: true,
+        file: { id, name: input.filename, title: input.title ?? input.filename, size: input.content.length },
+      };
     },
   }),
 ];

@@ -83,7 +83,9 @@ const proPrice = (id: string, unit_amount: number, interval: string): Price => (
   active: true,
 });
 const prices: Price[] = [proPrice("price_ProMonthly", 2900, "month"), proPrice("price_ProYearly", 29000, "year")];
-const products = [{ id: "prod_Pro", object: "product", name: "Storefront Pro", active: true, default_price: "price_ProMonthly" }];
+const products = [
+  { id: "prod_Pro", object: "product", name: "Storefront Pro", active: true, default_price: "price_ProMonthly" },
+];
 const subscriptions = [
   {
     id: "sub_LeaPro",
@@ -276,9 +278,12 @@ export const stripeTools: ToolDefinition[] = [
         "Starting balance in the smallest currency unit: negative is a credit the customer can spend, positive an " +
           "amount owed, both applied to their next invoice.",
       ),
-      invoice_prefix: text("Prefix for the customer's invoice numbers, 3 to 12 upper-case letters or digits, such as ANA.", {
-        pattern: "^[A-Z0-9]{3,12}$",
-      }),
+      invoice_prefix: text(
+        "Prefix for the customer's invoice numbers, 3 to 12 upper-case letters or digits, such as ANA.",
+        {
+          pattern: "^[A-Z0-9]{3,12}$",
+        },
+      ),
       tax_exempt: choice(
         ["none", "exempt", "reverse"],
         "Tax status: exempt customers pay no tax, reverse marks reverse-charge B2B sales in the EU.",
@@ -300,7 +305,14 @@ export const stripeTools: ToolDefinition[] = [
     }),
     execute: (input) => {
       const { idempotency_key: _key, ...fields } = input;
-      const made: Customer = { ...fields, id: id("cus"), object: "customer", currency: "eur", created, metadata: input.metadata ?? {} };
+      const made: Customer = {
+        ...fields,
+        id: id("cus"),
+        object: "customer",
+        currency: "eur",
+        created,
+        metadata: input.metadata ?? {},
+      };
       customers.push(made);
       return made;
     },
@@ -347,7 +359,11 @@ export const stripeTools: ToolDefinition[] = [
         automatic_payment_methods: obj(
           {
             enabled: flag("Offer every payment method enabled in the Dashboard that fits amount and currency."),
-            allow_redirects: choice(["always", "never"], "never limits the choice to methods that need no redirect.", "always"),
+            allow_redirects: choice(
+              ["always", "never"],
+              "never limits the choice to methods that need no redirect.",
+              "always",
+            ),
           },
           ["enabled"],
           "Let Stripe pick the payment methods from the Dashboard settings instead of listing them.",
@@ -367,9 +383,12 @@ export const stripeTools: ToolDefinition[] = [
           ["on_session", "off_session"],
           "Save the payment method to the customer for later charges, with or without the customer present.",
         ),
-        return_url: text("Where to send the customer after a redirect-based payment; required with confirm for such methods.", {
-          format: "uri",
-        }),
+        return_url: text(
+          "Where to send the customer after a redirect-based payment; required with confirm for such methods.",
+          {
+            format: "uri",
+          },
+        ),
         description: text("Description shown in the Dashboard and on receipts.", { maxLength: 1000 }),
         receipt_email: email("Where to send the receipt; receipts are only sent in live mode."),
         payment_method_options: obj(
@@ -382,7 +401,10 @@ export const stripeTools: ToolDefinition[] = [
                     "the card supports it, challenge forces the customer through it.",
                   "automatic",
                 ),
-                capture_method: choice(["manual"], "Authorise card payments only, while other methods capture at once."),
+                capture_method: choice(
+                  ["manual"],
+                  "Authorise card payments only, while other methods capture at once.",
+                ),
               },
               [],
               "Options for card payments.",
@@ -404,7 +426,9 @@ export const stripeTools: ToolDefinition[] = [
         transfer_data: obj(
           {
             destination: text("Connected account (acct_…) that receives the funds.", { pattern: "^acct_\\w+$" }),
-            amount: integer("Part of the amount to transfer; the whole amount minus fees when omitted.", { minimum: 1 }),
+            amount: integer("Part of the amount to transfer; the whole amount minus fees when omitted.", {
+              minimum: 1,
+            }),
           },
           ["destination"],
           "Connect only: send the funds on to a connected account after the payment succeeds.",
@@ -417,7 +441,8 @@ export const stripeTools: ToolDefinition[] = [
     destructive: true,
     tags: ["charge", "take payment", "bill"],
     execute: (input) => {
-      if (input.customer !== undefined && !customers.some((c) => c.id === input.customer)) return notFound("Customer", input.customer);
+      if (input.customer !== undefined && !customers.some((c) => c.id === input.customer))
+        return notFound("Customer", input.customer);
       const made = intent(id("pi"), input.customer ?? null, input.amount, input.currency, created);
       made.description = input.description ?? null;
       made.metadata = input.metadata ?? {};
@@ -492,7 +517,9 @@ export const stripeTools: ToolDefinition[] = [
       instructions_email: z
         .email()
         .optional()
-        .describe("For payment methods without a card to refund to: where Stripe emails the customer to collect bank details."),
+        .describe(
+          "For payment methods without a card to refund to: where Stripe emails the customer to collect bank details.",
+        ),
       idempotency_key: z.string().max(255).optional().describe(HELP.idempotencyKey),
     }),
     destructive: true,
@@ -556,7 +583,9 @@ export const stripeTools: ToolDefinition[] = [
       "Returns the price with its price_ id.",
     inputSchema: obj(
       {
-        product: text("Product the price belongs to (prod_…); list_products shows the ids.", { examples: ["prod_Pro"] }),
+        product: text("Product the price belongs to (prod_…); list_products shows the ids.", {
+          examples: ["prod_Pro"],
+        }),
         unit_amount: integer(
           "Price per unit in the smallest currency unit, such as 4900 for 49.00 eur; 0 for a free tier.",
           { minimum: 0, examples: [4900] },
@@ -626,7 +655,9 @@ export const stripeTools: ToolDefinition[] = [
         product: input.product,
         unit_amount: input.unit_amount,
         currency: input.currency,
-        recurring: input.recurring ? { interval: input.recurring.interval, interval_count: input.recurring.interval_count ?? 1 } : null,
+        recurring: input.recurring
+          ? { interval: input.recurring.interval, interval_count: input.recurring.interval_count ?? 1 }
+          : null,
         active: true,
       };
       prices.push(price);
@@ -650,7 +681,9 @@ export const stripeTools: ToolDefinition[] = [
         items: list(
           obj(
             {
-              price: text("Recurring price id (price_…); one-off prices are rejected here.", { examples: ["price_ProYearly"] }),
+              price: text("Recurring price id (price_…); one-off prices are rejected here.", {
+                examples: ["price_ProYearly"],
+              }),
               quantity: integer("Number of seats or units billed for this price.", { minimum: 1, default: 1 }),
               ...metadataField,
             },
@@ -690,7 +723,9 @@ export const stripeTools: ToolDefinition[] = [
           ["enabled"],
           "Automatic tax calculation for the subscription's invoices.",
         ),
-        description: text("Description shown to the customer in the customer portal and on invoices.", { maxLength: 500 }),
+        description: text("Description shown to the customer in the customer portal and on invoices.", {
+          maxLength: 500,
+        }),
         cancel_at_period_end: flag("End the subscription after the first period instead of renewing.", false),
         discounts: list(
           obj({

@@ -22,7 +22,11 @@ export interface PinnedPackage {
  * const tgz = fetchPackageTarball({ name: "left-pad", version: "1.3.0", integrity: "sha512-..." }, "node_modules/.cache/x");
  * ```
  */
-export function fetchPackageTarball(pkg: PinnedPackage, cacheDir: string, log: (line: string) => void = () => {}): string {
+export function fetchPackageTarball(
+  pkg: PinnedPackage,
+  cacheDir: string,
+  log: (line: string) => void = () => {},
+): string {
   const fileName = `${pkg.name.replace(/^@/, "").replace("/", "-")}-${pkg.version}.tgz`;
   const path = join(cacheDir, fileName);
   if (existsSync(path) && integrityOf(readFileSync(path)) === pkg.integrity) {
@@ -45,7 +49,9 @@ export function fetchPackageTarball(pkg: PinnedPackage, cacheDir: string, log: (
   const downloaded = join(downloadDir, fileName);
   const actual = integrityOf(readFileSync(downloaded));
   if (actual !== pkg.integrity) {
-    throw new Error(`${spec}: tarball integrity ${actual} does not match the pinned ${pkg.integrity}; refusing to build from it.`);
+    throw new Error(
+      `${spec}: tarball integrity ${actual} does not match the pinned ${pkg.integrity}; refusing to build from it.`,
+    );
   }
   renameSync(downloaded, path);
   return path;
@@ -75,7 +81,8 @@ export function readTarballFiles(tgz: Uint8Array, wanted: readonly string[]): Ma
     const type = String.fromCharCode(header[156] ?? 0);
     const start = offset + 512;
     if (Number.isNaN(size) || start + size > archive.length) throw new Error(`corrupt tar header for ${fullName}`);
-    if ((type === "0" || type === "\0") && wantedSet.has(fullName)) found.set(fullName, archive.subarray(start, start + size));
+    if ((type === "0" || type === "\0") && wantedSet.has(fullName))
+      found.set(fullName, archive.subarray(start, start + size));
     offset = start + Math.ceil(size / 512) * 512;
   }
   const missing = wanted.filter((name) => !found.has(name));

@@ -39,7 +39,8 @@ export function quantiseRowsInt8(matrix: Float32Array, dimensions: number): Int8
 /** The float32 matrix an int8 matrix stands for (what the ONNX graph computes). */
 export function dequantiseRowsInt8(rows: Int8Rows, dimensions: number): Float32Array {
   const out = new Float32Array(rows.values.length);
-  for (let i = 0; i < out.length; i++) out[i] = (rows.values[i] as number) * (rows.scales[Math.floor(i / dimensions)] as number);
+  for (let i = 0; i < out.length; i++)
+    out[i] = (rows.values[i] as number) * (rows.scales[Math.floor(i / dimensions)] as number);
   return out;
 }
 

@@ -36,8 +36,14 @@ describe("retrofitRows", () => {
   it("is deterministic and independent of the order groups are listed in", () => {
     const a = Float32Array.from(original);
     const b = Float32Array.from(original);
-    retrofitRows(a, 3, [[0, 1], [1, 2]]);
-    retrofitRows(b, 3, [[2, 1], [1, 0]]);
+    retrofitRows(a, 3, [
+      [0, 1],
+      [1, 2],
+    ]);
+    retrofitRows(b, 3, [
+      [2, 1],
+      [1, 0],
+    ]);
     expect([...a]).toEqual([...b]);
   });
 });

@@ -16,7 +16,12 @@
  * retrofitRows(matrix, 100, [[rowOf("ticket"), rowOf("issue")]]);
  * ```
  */
-export function retrofitRows(matrix: Float32Array, dimensions: number, groups: readonly (readonly number[])[], iterations = 10): void {
+export function retrofitRows(
+  matrix: Float32Array,
+  dimensions: number,
+  groups: readonly (readonly number[])[],
+  iterations = 10,
+): void {
   const neighbours = new Map<number, Set<number>>();
   for (const group of groups) {
     for (const row of group) {
@@ -27,7 +32,8 @@ export function retrofitRows(matrix: Float32Array, dimensions: number, groups: r
   }
   const rows = [...neighbours.keys()].filter((row) => (neighbours.get(row)?.size ?? 0) > 0).sort((a, b) => a - b);
   const original = new Map<number, Float64Array>();
-  for (const row of rows) original.set(row, Float64Array.from(matrix.subarray(row * dimensions, (row + 1) * dimensions)));
+  for (const row of rows)
+    original.set(row, Float64Array.from(matrix.subarray(row * dimensions, (row + 1) * dimensions)));
 
   let current = new Map(original);
   for (let iteration = 0; iteration < iterations; iteration++) {
@@ -41,7 +47,10 @@ export function retrofitRows(matrix: Float32Array, dimensions: number, groups: r
         for (let d = 0; d < dimensions; d++) mean[d] = (mean[d] as number) + (vector[d] as number) / linked.length;
       }
       const base = original.get(row) as Float64Array;
-      next.set(row, base.map((value, d) => (value + (mean[d] as number)) / 2));
+      next.set(
+        row,
+        base.map((value, d) => (value + (mean[d] as number)) / 2),
+      );
     }
     current = next;
   }

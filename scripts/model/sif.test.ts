@@ -17,8 +17,7 @@ describe("zipfProbability / sifWeight", () => {
 
 describe("commonComponents / removeComponents", () => {
   // Rows share a strong direction (1, 1, 0) plus small individual parts.
-  const rows = (): Float32Array =>
-    new Float32Array([5, 5, 0.1, 4, 4.2, -0.3, 6, 5.8, 0.2, 5, 5.1, -0.1, -0.2, 0.3, 1]);
+  const rows = (): Float32Array => new Float32Array([5, 5, 0.1, 4, 4.2, -0.3, 6, 5.8, 0.2, 5, 5.1, -0.1, -0.2, 0.3, 1]);
 
   it("finds the dominant uncentred direction", () => {
     const [u] = commonComponents(rows(), 3, 1);
@@ -54,14 +53,18 @@ describe("commonComponents / removeComponents", () => {
     scaleRows(weighted, dimensions, weights);
     const components = commonComponents(weighted, dimensions, 1);
     const reference = new Float32Array(dimensions);
-    for (const word of sentence) for (let d = 0; d < dimensions; d++) reference[d] = (reference[d] as number) + (weighted[word * dimensions + d] as number) / sentence.length;
+    for (const word of sentence)
+      for (let d = 0; d < dimensions; d++)
+        reference[d] = (reference[d] as number) + (weighted[word * dimensions + d] as number) / sentence.length;
     removeComponents(reference, dimensions, components);
 
     // Baked: remove the component from each weighted row, then mean-pool the rows.
     const baked = Float32Array.from(weighted);
     removeComponents(baked, dimensions, components);
     const pooled = new Float32Array(dimensions);
-    for (const word of sentence) for (let d = 0; d < dimensions; d++) pooled[d] = (pooled[d] as number) + (baked[word * dimensions + d] as number) / sentence.length;
+    for (const word of sentence)
+      for (let d = 0; d < dimensions; d++)
+        pooled[d] = (pooled[d] as number) + (baked[word * dimensions + d] as number) / sentence.length;
 
     for (let d = 0; d < dimensions; d++) expect(pooled[d]).toBeCloseTo(reference[d] as number, 5);
   });

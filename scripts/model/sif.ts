@@ -80,7 +80,8 @@ export function commonComponents(
     for (let d = 0; d < dimensions; d++) row[d] = matrix[r * dimensions + d] as number;
     for (let i = 0; i < dimensions; i++) {
       const scaled = weight * (row[i] as number);
-      for (let j = 0; j < dimensions; j++) gram[i * dimensions + j] = (gram[i * dimensions + j] as number) + scaled * (row[j] as number);
+      for (let j = 0; j < dimensions; j++)
+        gram[i * dimensions + j] = (gram[i * dimensions + j] as number) + scaled * (row[j] as number);
     }
   }
 
@@ -110,7 +111,8 @@ export function commonComponents(
     // Deflate so the next iteration finds the next direction.
     for (let i = 0; i < dimensions; i++) {
       for (let j = 0; j < dimensions; j++) {
-        gram[i * dimensions + j] = (gram[i * dimensions + j] as number) - eigenvalue * (vector[i] as number) * (vector[j] as number);
+        gram[i * dimensions + j] =
+          (gram[i * dimensions + j] as number) - eigenvalue * (vector[i] as number) * (vector[j] as number);
       }
     }
   }
@@ -125,7 +127,8 @@ export function removeComponents(matrix: Float32Array, dimensions: number, compo
     for (const component of components) {
       let dot = 0;
       for (let d = 0; d < dimensions; d++) dot += (matrix[start + d] as number) * (component[d] as number);
-      for (let d = 0; d < dimensions; d++) matrix[start + d] = (matrix[start + d] as number) - dot * (component[d] as number);
+      for (let d = 0; d < dimensions; d++)
+        matrix[start + d] = (matrix[start + d] as number) - dot * (component[d] as number);
     }
   }
 }

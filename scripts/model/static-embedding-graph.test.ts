@@ -31,7 +31,8 @@ function expected(matrix: Float32Array, rowOf: (id: number) => number, ids: numb
   const out: number[] = [];
   ids.forEach((sequence, b) =>
     sequence.forEach((id, s) => {
-      for (let d = 0; d < DIMENSIONS; d++) out.push(mask[b]?.[s] === 1 ? (matrix[rowOf(id) * DIMENSIONS + d] as number) : 0);
+      for (let d = 0; d < DIMENSIONS; d++)
+        out.push(mask[b]?.[s] === 1 ? (matrix[rowOf(id) * DIMENSIONS + d] as number) : 0);
     }),
   );
   return out;
@@ -48,7 +49,9 @@ const MASK = [
 
 describe("buildStaticEmbeddingModel", () => {
   it("declares the sentence-transformer interface onnxruntime reads back", async () => {
-    const bytes = encodeOnnxModel(buildStaticEmbeddingModel({ dimensions: DIMENSIONS, rows: { kind: "fp32", values: MATRIX } }, INFO));
+    const bytes = encodeOnnxModel(
+      buildStaticEmbeddingModel({ dimensions: DIMENSIONS, rows: { kind: "fp32", values: MATRIX } }, INFO),
+    );
     const session = await InferenceSession.create(bytes);
     expect(session.inputNames).toEqual(["input_ids", "attention_mask"]);
     expect(session.outputNames).toEqual(["last_hidden_state"]);
@@ -86,19 +89,31 @@ describe("buildStaticEmbeddingModel", () => {
     const ids = [[4, 5, 2]];
     const mask = [[1, 1, 1]];
     const output = await run({ dimensions: DIMENSIONS, rows: { kind: "fp32", values: MATRIX }, rowOfToken }, ids, mask);
-    expect([...(output.data as Float32Array)]).toEqual(expected(MATRIX, (id) => rowOfToken[id] as number, ids, mask).map(Math.fround));
+    expect([...(output.data as Float32Array)]).toEqual(
+      expected(MATRIX, (id) => rowOfToken[id] as number, ids, mask).map(Math.fround),
+    );
   });
 
   it("is byte-identical for identical inputs", () => {
     const build = (): Uint8Array =>
-      encodeOnnxModel(buildStaticEmbeddingModel({ dimensions: DIMENSIONS, rows: { kind: "int8", ...quantiseRowsInt8(MATRIX, DIMENSIONS) } }, INFO));
+      encodeOnnxModel(
+        buildStaticEmbeddingModel(
+          { dimensions: DIMENSIONS, rows: { kind: "int8", ...quantiseRowsInt8(MATRIX, DIMENSIONS) } },
+          INFO,
+        ),
+      );
     expect(Buffer.from(build()).equals(Buffer.from(build()))).toBe(true);
   });
 
   it("rejects a matrix that does not split into rows and alias rows out of range", () => {
-    expect(() => buildStaticEmbeddingModel({ dimensions: 5, rows: { kind: "fp32", values: MATRIX } }, INFO)).toThrow(RangeError);
+    expect(() => buildStaticEmbeddingModel({ dimensions: 5, rows: { kind: "fp32", values: MATRIX } }, INFO)).toThrow(
+      RangeError,
+    );
     expect(() =>
-      buildStaticEmbeddingModel({ dimensions: DIMENSIONS, rows: { kind: "fp32", values: MATRIX }, rowOfToken: Int32Array.from([0, 9]) }, INFO),
+      buildStaticEmbeddingModel(
+        { dimensions: DIMENSIONS, rows: { kind: "fp32", values: MATRIX }, rowOfToken: Int32Array.from([0, 9]) },
+        INFO,
+      ),
     ).toThrow(RangeError);
   });
 });

@@ -55,7 +55,15 @@ export function buildStaticEmbeddingModel(weights: StaticEmbeddingWeights, info:
       if (row < 0 || row >= rowCount) throw new RangeError(`token row ${row} is outside 0..${rowCount - 1}`);
     }
     initializers.push(tensor("token_rows", OnnxDataType.INT32, [weights.rowOfToken.length], weights.rowOfToken));
-    nodes.push(node("Gather", "token_to_row", ["token_rows", "input_ids"], ["row_ids"], [{ name: "axis", kind: "int", value: 0 }]));
+    nodes.push(
+      node(
+        "Gather",
+        "token_to_row",
+        ["token_rows", "input_ids"],
+        ["row_ids"],
+        [{ name: "axis", kind: "int", value: 0 }],
+      ),
+    );
     rowIds = "row_ids";
   }
 
@@ -73,7 +81,9 @@ export function buildStaticEmbeddingModel(weights: StaticEmbeddingWeights, info:
       initializers.push(tensor("embeddings", OnnxDataType.INT8, [rowCount, dimensions], rows.values));
       initializers.push(tensor("row_scales", OnnxDataType.FLOAT, [rowCount, 1], rows.scales));
       nodes.push(gatherRows("embeddings", "token_rows_int8"));
-      nodes.push(node("Cast", "dequantise", ["token_rows_int8"], ["token_rows_unscaled"], [castTo(OnnxDataType.FLOAT)]));
+      nodes.push(
+        node("Cast", "dequantise", ["token_rows_int8"], ["token_rows_unscaled"], [castTo(OnnxDataType.FLOAT)]),
+      );
       nodes.push(gatherRows("row_scales", "token_scales"));
       // Scale × mask is [batch, seq, 1], cheaper than masking the full rows separately.
       nodes.push(node("Mul", "mask_scales", ["token_scales", "mask_column"], ["token_factors"]));
@@ -113,7 +123,13 @@ export function buildStaticEmbeddingModel(weights: StaticEmbeddingWeights, info:
   };
 }
 
-function node(opType: string, name: string, inputs: string[], outputs: string[], attributes?: OnnxNode["attributes"]): OnnxNode {
+function node(
+  opType: string,
+  name: string,
+  inputs: string[],
+  outputs: string[],
+  attributes?: OnnxNode["attributes"],
+): OnnxNode {
   return attributes === undefined ? { opType, name, inputs, outputs } : { opType, name, inputs, outputs, attributes };
 }
 

@@ -30,7 +30,11 @@ describe("selectVocabulary", () => {
   });
 
   it("appends extra words below the cut in rank order and reports those it cannot have", () => {
-    const vocabulary = selectVocabulary(source, { ...OPTIONS, size: 2, extraWords: ["kubernetes", "JSON", "the", "graphql", "e-mail"] });
+    const vocabulary = selectVocabulary(source, {
+      ...OPTIONS,
+      size: 2,
+      extraWords: ["kubernetes", "JSON", "the", "graphql", "e-mail"],
+    });
     expect(vocabulary.tokens.slice(SPECIAL_TOKENS.length)).toEqual(["the", "cafe", "json", "kubernetes"]);
     expect(vocabulary.wordRanks).toEqual([0, 2, 6, 8]);
     expect(vocabulary.missingExtraWords).toEqual(["e-mail", "graphql"]);

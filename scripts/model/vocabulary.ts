@@ -26,7 +26,10 @@ const NUMBER = /^\d+$/;
  * ```
  */
 export function normaliseWord(word: string): string {
-  return word.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "");
+  return word
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{Mn}/gu, "");
 }
 
 /** Whether the tokenizer can ever produce `word` (already normalised) as one pre-token. */

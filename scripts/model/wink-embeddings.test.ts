@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { WinkEmbeddingFile } from "./wink-embeddings.js";
 
 /** A file in the package's format with 2-d vectors: [d0, d1, l2norm, index]. */
-function winkJson(entries: [string, number[]][], override?: (entry: [string, number[]], rank: number) => number[]): Buffer {
+function winkJson(
+  entries: [string, number[]][],
+  override?: (entry: [string, number[]], rank: number) => number[],
+): Buffer {
   const vectors = entries
     .map((entry, rank) => {
       const [word, vector] = entry;
@@ -42,9 +45,13 @@ describe("WinkEmbeddingFile", () => {
   });
 
   it("rejects a vector whose stored norm or index disagrees", () => {
-    const badNorm = new WinkEmbeddingFile(winkJson(ENTRIES, ([, v], rank) => (rank === 1 ? [...v, 9, rank] : [...v, Math.hypot(...v), rank])));
+    const badNorm = new WinkEmbeddingFile(
+      winkJson(ENTRIES, ([, v], rank) => (rank === 1 ? [...v, 9, rank] : [...v, Math.hypot(...v), rank])),
+    );
     expect(() => badNorm.vectors([1])).toThrow(/stored norm/);
-    const badIndex = new WinkEmbeddingFile(winkJson(ENTRIES, ([, v], rank) => [...v, Math.hypot(...v), rank === 2 ? 7 : rank]));
+    const badIndex = new WinkEmbeddingFile(
+      winkJson(ENTRIES, ([, v], rank) => [...v, Math.hypot(...v), rank === 2 ? 7 : rank]),
+    );
     expect(() => badIndex.vectors([2])).toThrow(/claims index 7/);
   });
 

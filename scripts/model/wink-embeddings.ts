@@ -56,8 +56,10 @@ export class WinkEmbeddingFile {
       if (rank > 0) at = expectByte(json, at, COMMA);
       const keyEnd = skipString(json, at);
       const key: unknown = JSON.parse(json.toString("utf8", at, keyEnd));
-      if (key !== words[rank]) throw new Error(`vector #${rank} is for ${JSON.stringify(key)}, not ${JSON.stringify(words[rank])}`);
-      if (json.toString("latin1", keyEnd, keyEnd + 2) !== ":[") throw new Error(`malformed vector for ${JSON.stringify(key)}`);
+      if (key !== words[rank])
+        throw new Error(`vector #${rank} is for ${JSON.stringify(key)}, not ${JSON.stringify(words[rank])}`);
+      if (json.toString("latin1", keyEnd, keyEnd + 2) !== ":[")
+        throw new Error(`malformed vector for ${JSON.stringify(key)}`);
       this.vectorStarts[rank] = keyEnd + 2;
       at = json.indexOf(CLOSE_BRACKET, keyEnd + 2) + 1;
       if (at === 0) throw new Error(`unterminated vector for ${JSON.stringify(key)}`);
@@ -79,7 +81,8 @@ export class WinkEmbeddingFile {
       if (numbers.length <= Math.max(l2NormIndex, wordIndex) || numbers.some(Number.isNaN)) {
         throw new Error(`vector of ${JSON.stringify(this.words[rank])} is malformed`);
       }
-      if (numbers[wordIndex] !== rank) throw new Error(`vector of ${JSON.stringify(this.words[rank])} claims index ${numbers[wordIndex]}`);
+      if (numbers[wordIndex] !== rank)
+        throw new Error(`vector of ${JSON.stringify(this.words[rank])} claims index ${numbers[wordIndex]}`);
       let squares = 0;
       for (let d = 0; d < dimensions; d++) {
         const value = numbers[d] as number;
@@ -99,10 +102,16 @@ function parseHeader(value: unknown): WinkHeader {
   const record = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
   const field = (name: string): number => {
     const n = record[name];
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 0) throw new Error(`header field "${name}" must be a non-negative integer`);
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0)
+      throw new Error(`header field "${name}" must be a non-negative integer`);
     return n;
   };
-  return { dimensions: field("dimensions"), size: field("size"), l2NormIndex: field("l2NormIndex"), wordIndex: field("wordIndex") };
+  return {
+    dimensions: field("dimensions"),
+    size: field("size"),
+    l2NormIndex: field("l2NormIndex"),
+    wordIndex: field("wordIndex"),
+  };
 }
 
 /** Index just past the JSON string starting at `at` (which must be its opening quote). */

@@ -20,8 +20,15 @@ describe("pack-and-install helpers", () => {
   );
 
   it("lists installed packages from the lockfile, and those with an install script", () => {
-    expect(Object.keys(lockedPackages(project))).toEqual(["node_modules/toolsift", "node_modules/native-thing", "node_modules/toolsift/node_modules/nested"]);
-    expect(packagesWithInstallScripts(project)).toEqual(["node_modules/native-thing", "node_modules/toolsift/node_modules/nested"]);
+    expect(Object.keys(lockedPackages(project))).toEqual([
+      "node_modules/toolsift",
+      "node_modules/native-thing",
+      "node_modules/toolsift/node_modules/nested",
+    ]);
+    expect(packagesWithInstallScripts(project)).toEqual([
+      "node_modules/native-thing",
+      "node_modules/toolsift/node_modules/nested",
+    ]);
   });
 
   it("adds up the bytes of every file under a folder", () => {
@@ -36,11 +43,17 @@ describe("pack-and-install helpers", () => {
     process.env.npm_config_bench_probe = "leaked";
     try {
       expect(cleanEnv().npm_config_bench_probe).toBeUndefined();
-      const output = runCommand(process.execPath, ["-e", "console.log(process.env.npm_config_bench_probe ?? 'clean')"], project);
+      const output = runCommand(
+        process.execPath,
+        ["-e", "console.log(process.env.npm_config_bench_probe ?? 'clean')"],
+        project,
+      );
       expect(output.trim()).toBe("clean");
     } finally {
       delete process.env.npm_config_bench_probe;
     }
-    expect(() => runCommand(process.execPath, ["-e", "console.error('broken'); process.exit(3)"], project)).toThrow(/exited with 3:\nbroken/);
+    expect(() => runCommand(process.execPath, ["-e", "console.error('broken'); process.exit(3)"], project)).toThrow(
+      /exited with 3:\nbroken/,
+    );
   });
 });

@@ -20,10 +20,16 @@ export function cleanEnv(): NodeJS.ProcessEnv {
  *
  * @throws Error naming the command, its exit status and its output when it fails.
  */
-export function runCommand(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv()): string {
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = cleanEnv(),
+): string {
   const result = spawnSync(command, args, { cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
-  if (result.status !== 0) throw new Error(`\`${command} ${args.join(" ")}\` exited with ${result.status ?? result.signal}:\n${output}`);
+  if (result.status !== 0)
+    throw new Error(`\`${command} ${args.join(" ")}\` exited with ${result.status ?? result.signal}:\n${output}`);
   return output;
 }
 
@@ -64,7 +70,10 @@ export function packPackage(root: string, destination: string, options: { quiet?
  */
 export function installTarball(project: string, tarball: string): string {
   mkdirSync(project);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "toolsift-consumer", private: true, version: "1.0.0" }, null, 2));
+  writeFileSync(
+    join(project, "package.json"),
+    JSON.stringify({ name: "toolsift-consumer", private: true, version: "1.0.0" }, null, 2),
+  );
   return runCommand("npm", ["install", tarball, "--no-audit", "--no-fund"], project);
 }
 

@@ -22,7 +22,9 @@ describe("placeCacheBreakpoints", () => {
     const placed = placeCacheBreakpoints(request);
     expect(placed.tools.map((item) => item.cache_control)).toEqual([undefined, EPHEMERAL, undefined, undefined]);
     expect(placed.system).toEqual([{ type: "text", text: "Be brief.", cache_control: EPHEMERAL }]);
-    expect(placed.messages).toEqual([{ role: "user", content: [{ type: "text", text: "hi", cache_control: EPHEMERAL }] }]);
+    expect(placed.messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "hi", cache_control: EPHEMERAL }] },
+    ]);
     expect(JSON.stringify(request)).toBe(snapshot);
   });
 
@@ -34,7 +36,10 @@ describe("placeCacheBreakpoints", () => {
     ];
     const placed = placeCacheBreakpoints({ tools: [tool("x")], system: "s", messages }, { previousLastMessage: 0 });
     expect(countBreakpoints(placed)).toBe(MAX_CACHE_BREAKPOINTS);
-    expect(placed.messages[0]).toEqual({ role: "user", content: [{ type: "text", text: "hi", cache_control: EPHEMERAL }] });
+    expect(placed.messages[0]).toEqual({
+      role: "user",
+      content: [{ type: "text", text: "hi", cache_control: EPHEMERAL }],
+    });
     expect(placed.messages[2]).toMatchObject({ content: [{ type: "tool_result", cache_control: EPHEMERAL }] });
   });
 
@@ -57,13 +62,17 @@ describe("placeCacheBreakpoints", () => {
       { role: "assistant", content: [{ type: "tool_use", id: "t", name: "hydrated", input: {} }] },
       { role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: "ok" }] },
     ];
-    const marked = (placed: ReturnType<typeof placeCacheBreakpoints>) => placed.tools.filter((item) => item.cache_control).map((item) => item.name);
+    const marked = (placed: ReturnType<typeof placeCacheBreakpoints>) =>
+      placed.tools.filter((item) => item.cache_control).map((item) => item.name);
 
     const spare = placeCacheBreakpoints({ tools, messages }, { previousLastMessage: 0, stableToolCount: 2 });
     expect(marked(spare)).toEqual(["hydrated", "stub_b"]);
     expect(countBreakpoints(spare)).toBe(MAX_CACHE_BREAKPOINTS);
 
-    const full = placeCacheBreakpoints({ tools, system: "s", messages }, { previousLastMessage: 0, stableToolCount: 2 });
+    const full = placeCacheBreakpoints(
+      { tools, system: "s", messages },
+      { previousLastMessage: 0, stableToolCount: 2 },
+    );
     expect(marked(full)).toEqual(["stub_b"]);
     expect(full.system).toEqual([{ type: "text", text: "s", cache_control: EPHEMERAL }]);
     expect(countBreakpoints(full)).toBe(MAX_CACHE_BREAKPOINTS);

@@ -70,7 +70,8 @@ export function placeCacheBreakpoints<Message extends MessageParam>(
     budget--;
   }
 
-  const systemBlocks = typeof system === "string" ? (system === "" ? [] : [{ type: "text" as const, text: system }]) : system;
+  const systemBlocks =
+    typeof system === "string" ? (system === "" ? [] : [{ type: "text" as const, text: system }]) : system;
   if (systemBlocks && systemBlocks.length > 0) {
     const last = systemBlocks.length - 1;
     if (budget > 0 && !systemBlocks[last]!.cache_control && systemBlocks[last]!.text !== "") {

@@ -126,7 +126,8 @@ function requestFailure(error: unknown, turn: number): TurnFailure {
   if (typeof api.status === "number") {
     const body = (api.error as { error?: { type?: unknown; message?: unknown } } | undefined)?.error;
     const type = typeof api.type === "string" ? api.type : typeof body?.type === "string" ? body.type : undefined;
-    const detail = typeof api.apiMessage === "string" ? api.apiMessage : typeof body?.message === "string" ? body.message : text;
+    const detail =
+      typeof api.apiMessage === "string" ? api.apiMessage : typeof body?.message === "string" ? body.message : text;
     return {
       code: "api_error",
       stage: "request",
@@ -170,7 +171,12 @@ function requestFailure(error: unknown, turn: number): TurnFailure {
     };
   }
   if (name === "APIUserAbortError") {
-    return { code: "aborted", stage: "request", message: `The model call on turn ${turn} was aborted: ${text}.`, cause: error };
+    return {
+      code: "aborted",
+      stage: "request",
+      message: `The model call on turn ${turn} was aborted: ${text}.`,
+      cause: error,
+    };
   }
   if (name === "APIConnectionError" || /connection|fetch failed|ECONN|socket|network/i.test(`${name} ${text}`)) {
     return {

@@ -14,7 +14,10 @@ const ROLES: ReadonlySet<string> = new Set(["user", "assistant", "system"]);
  */
 export function checkMessages(messages: unknown): readonly MessageParam[] {
   if (!Array.isArray(messages) || messages.length === 0) {
-    throw new OptionsError("invalid_messages", "messages must be a non-empty array of { role, content } message params.");
+    throw new OptionsError(
+      "invalid_messages",
+      "messages must be a non-empty array of { role, content } message params.",
+    );
   }
   messages.forEach((message: unknown, index) => {
     const at = `messages[${index}]`;
@@ -22,17 +25,24 @@ export function checkMessages(messages: unknown): readonly MessageParam[] {
       throw invalid(`${at} is ${shown(message)}; each message is { role, content }.`);
     }
     const { role, content } = message as { role?: unknown; content?: unknown };
-    if (typeof role !== "string" || !ROLES.has(role)) throw invalid(`${at}.role is ${shown(role)}; it must be "user", "assistant" or "system".`);
+    if (typeof role !== "string" || !ROLES.has(role))
+      throw invalid(`${at}.role is ${shown(role)}; it must be "user", "assistant" or "system".`);
     if (typeof content === "string") return;
-    if (!Array.isArray(content)) throw invalid(`${at}.content is ${shown(content)}; it must be a string or an array of content blocks.`);
+    if (!Array.isArray(content))
+      throw invalid(`${at}.content is ${shown(content)}; it must be a string or an array of content blocks.`);
     content.forEach((block: unknown, blockIndex) => {
       if (typeof block !== "object" || block === null || typeof (block as { type?: unknown }).type !== "string") {
-        throw invalid(`${at}.content[${blockIndex}] has no type; a content block is an object such as { type: "text", text: "…" }.`);
+        throw invalid(
+          `${at}.content[${blockIndex}] has no type; a content block is an object such as { type: "text", text: "…" }.`,
+        );
       }
     });
   });
   const last = messages.at(-1) as MessageParam;
-  const open = last.role === "assistant" && Array.isArray(last.content) ? last.content.filter((block) => block.type === "tool_use") : [];
+  const open =
+    last.role === "assistant" && Array.isArray(last.content)
+      ? last.content.filter((block) => block.type === "tool_use")
+      : [];
   if (open.length > 0) {
     const ids = open.map((block) => String((block as { id?: unknown }).id)).join(", ");
     throw invalid(
@@ -51,11 +61,18 @@ export function checkMessages(messages: unknown): readonly MessageParam[] {
 export function checkSystem(system: unknown): string | SystemTextBlock[] | undefined {
   if (system === undefined || system === "") return undefined;
   if (typeof system === "string") return system;
-  if (!Array.isArray(system)) throw new OptionsError("invalid_system", "system must be a string or an array of text blocks.");
+  if (!Array.isArray(system))
+    throw new OptionsError("invalid_system", "system must be a string or an array of text blocks.");
   system.forEach((block: unknown, index) => {
-    const text = (block as { type?: unknown; text?: unknown } | null)?.type === "text" ? (block as { text?: unknown }).text : undefined;
+    const text =
+      (block as { type?: unknown; text?: unknown } | null)?.type === "text"
+        ? (block as { text?: unknown }).text
+        : undefined;
     if (typeof text !== "string") {
-      throw new OptionsError("invalid_system", `system[${index}] is not a text block; system blocks are { type: "text", text: "…" }.`);
+      throw new OptionsError(
+        "invalid_system",
+        `system[${index}] is not a text block; system blocks are { type: "text", text: "…" }.`,
+      );
     }
   });
   return [...(system as SystemTextBlock[])];

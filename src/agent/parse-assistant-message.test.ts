@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { messageBody } from "../testing/index.js";
 import { parseAssistantMessage } from "./parse-assistant-message.js";
 
-const valid = (content: unknown[], more: Record<string, unknown> = {}) => ({ ...messageBody("m", content as never, "tool_use"), ...more });
+const valid = (content: unknown[], more: Record<string, unknown> = {}) => ({
+  ...messageBody("m", content as never, "tool_use"),
+  ...more,
+});
 const problemOf = (body: unknown) => {
   const parsed = parseAssistantMessage(body);
   if (parsed.ok) throw new Error("expected a problem");
@@ -18,7 +21,15 @@ describe("parseAssistantMessage", () => {
         { type: "tool_use", id: "toolu_1", name: "a__b", input: {}, caller: { type: "direct" } },
         { type: "block_type_from_the_future", payload: [1, 2] },
       ],
-      { usage: { input_tokens: 1, output_tokens: 2, cache_read_input_tokens: null, server_tool_use: { web_search_requests: 0 } }, container: null },
+      {
+        usage: {
+          input_tokens: 1,
+          output_tokens: 2,
+          cache_read_input_tokens: null,
+          server_tool_use: { web_search_requests: 0 },
+        },
+        container: null,
+      },
     );
     const parsed = parseAssistantMessage(body);
     expect(parsed).toEqual({ ok: true, message: body });
@@ -28,7 +39,9 @@ describe("parseAssistantMessage", () => {
   it("names each problem with its field and what it held", () => {
     expect(problemOf(valid([{ type: "text" }]))).toBe("content[0] is a text block whose text is missing");
     expect(problemOf(valid(["hi"]))).toBe('content[0] is "hi" (a string), expected a content block with a string type');
-    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: {} }]))).toMatch(/content\[0\] is a tool_use block whose id is "" \(a string\), expected a non-empty string/);
+    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: {} }]))).toMatch(
+      /content\[0\] is a tool_use block whose id is "" \(a string\), expected a non-empty string/,
+    );
     expect(problemOf(valid([], { stop_reason: 3 }))).toBe("stop_reason is 3, expected a string or null");
     expect(problemOf(valid([], { usage: { input_tokens: -1, output_tokens: 1.5 } }))).toBe(
       "usage.input_tokens is -1, expected a whole number of at least 0; usage.output_tokens is 1.5, expected a whole number of at least 0",
@@ -55,7 +68,9 @@ describe("parseAssistantMessage", () => {
     // The body itself is left as it came.
     expect((body.content as { input?: unknown }[])[0]?.input).toEqual([1]);
     // A call without a usable id still makes the reply unusable: it could not be answered.
-    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: "y" }]))).toMatch(/whose id is "" \(a string\)/);
+    expect(problemOf(valid([{ type: "tool_use", id: "", name: "x", input: "y" }]))).toMatch(
+      /whose id is "" \(a string\)/,
+    );
   });
 
   it("lists at most five problems, and cuts long strings short", () => {
@@ -66,7 +81,9 @@ describe("parseAssistantMessage", () => {
   });
 
   it("reports an error body sent with a success status, with its type", () => {
-    expect(parseAssistantMessage({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } })).toEqual({
+    expect(
+      parseAssistantMessage({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }),
+    ).toEqual({
       ok: false,
       problem: "the body is an error body (overloaded_error: Overloaded), not a message",
       apiErrorType: "overloaded_error",

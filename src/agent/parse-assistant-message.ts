@@ -43,7 +43,11 @@ export function parseAssistantMessage(body: unknown): ParsedReply {
     const error = isRecord(body.error) ? body.error : {};
     const type = typeof error.type === "string" ? error.type : undefined;
     const text = typeof error.message === "string" ? error.message : "no message";
-    return { ok: false, problem: `the body is an error body (${type ?? "no type"}: ${text}), not a message`, ...(type ? { apiErrorType: type } : {}) };
+    return {
+      ok: false,
+      problem: `the body is an error body (${type ?? "no type"}: ${text}), not a message`,
+      ...(type ? { apiErrorType: type } : {}),
+    };
   }
 
   const problems: string[] = [];
@@ -58,17 +62,33 @@ export function parseAssistantMessage(body: unknown): ParsedReply {
   }
   if (expect(isRecord(body.usage), "usage", "an object with input_tokens and output_tokens", body.usage)) {
     const usage = body.usage as Record<string, unknown>;
-    for (const field of ["input_tokens", "output_tokens"]) expect(isCount(usage[field]), `usage.${field}`, "a whole number of at least 0", usage[field]);
+    for (const field of ["input_tokens", "output_tokens"])
+      expect(isCount(usage[field]), `usage.${field}`, "a whole number of at least 0", usage[field]);
     for (const field of ["cache_creation_input_tokens", "cache_read_input_tokens"]) {
-      expect(usage[field] == null || isCount(usage[field]), `usage.${field}`, "a whole number of at least 0, or null", usage[field]);
+      expect(
+        usage[field] == null || isCount(usage[field]),
+        `usage.${field}`,
+        "a whole number of at least 0, or null",
+        usage[field],
+      );
     }
   }
-  expect(body.stop_reason === null || typeof body.stop_reason === "string", "stop_reason", "a string or null", body.stop_reason);
+  expect(
+    body.stop_reason === null || typeof body.stop_reason === "string",
+    "stop_reason",
+    "a string or null",
+    body.stop_reason,
+  );
   expect(body.type === "message", "type", '"message"', body.type);
   expect(body.role === "assistant", "role", '"assistant"', body.role);
   expect(typeof body.id === "string", "id", "a string", body.id);
   expect(typeof body.model === "string", "model", "a string", body.model);
-  expect(body.stop_sequence == null || typeof body.stop_sequence === "string", "stop_sequence", "a string or null", body.stop_sequence);
+  expect(
+    body.stop_sequence == null || typeof body.stop_sequence === "string",
+    "stop_sequence",
+    "a string or null",
+    body.stop_sequence,
+  );
   if (problems.length === 0 && unreadableInputs.size === 0) return { ok: true, message: body as AssistantMessage };
   if (problems.length === 0) {
     const content = (body.content as Record<string, unknown>[]).map((block) =>
@@ -89,17 +109,21 @@ function checkBlocks(content: unknown[], problems: string[], unreadableInputs: M
       problems.push(`${at} is ${describe(block)}, expected a content block with a string type`);
       return;
     }
-    if (block.type === "text" && typeof block.text !== "string") problems.push(`${at} is a text block whose text is ${describe(block.text)}`);
+    if (block.type === "text" && typeof block.text !== "string")
+      problems.push(`${at} is a text block whose text is ${describe(block.text)}`);
     if (block.type !== "tool_use") return;
     // A call without a usable id could only be answered with a tool_use_id the API rejects, so none of its calls may run.
-    if (typeof block.id !== "string" || block.id === "") problems.push(`${at} is a tool_use block whose id is ${describe(block.id)}, expected a non-empty string`);
-    else if (ids.has(block.id)) problems.push(`${at} is a tool_use block with the id "${block.id}", which appears more than once`);
+    if (typeof block.id !== "string" || block.id === "")
+      problems.push(`${at} is a tool_use block whose id is ${describe(block.id)}, expected a non-empty string`);
+    else if (ids.has(block.id))
+      problems.push(`${at} is a tool_use block with the id "${block.id}", which appears more than once`);
     else {
       ids.add(block.id);
       // Its id is usable, so the call can be answered (with an error) and the others can run.
       if (!isRecord(block.input)) unreadableInputs.set(block.id, describe(block.input));
     }
-    if (typeof block.name !== "string" || block.name === "") problems.push(`${at} is a tool_use block whose name is ${describe(block.name)}, expected a non-empty string`);
+    if (typeof block.name !== "string" || block.name === "")
+      problems.push(`${at} is a tool_use block whose name is ${describe(block.name)}, expected a non-empty string`);
   });
 }
 

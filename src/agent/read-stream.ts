@@ -1,7 +1,9 @@
 import type { MessageStreamLike } from "../wire/index.js";
 
 /** What a streaming reply reports as it arrives. */
-export type StreamedPart = { type: "text"; text: string } | { type: "tool-use"; id: string; name: string; input: unknown };
+export type StreamedPart =
+  | { type: "text"; text: string }
+  | { type: "tool-use"; id: string; name: string; input: unknown };
 
 interface PendingToolUse {
   id: string;
@@ -22,13 +24,23 @@ export async function readStream(stream: MessageStreamLike, onPart: (part: Strea
   const toolUses = new Map<number, PendingToolUse>();
   for await (const event of stream) {
     if (typeof event !== "object" || event === null) continue;
-    const { type, index, content_block: block, delta } = event as { type?: unknown; index?: unknown; content_block?: unknown; delta?: unknown };
+    const {
+      type,
+      index,
+      content_block: block,
+      delta,
+    } = event as { type?: unknown; index?: unknown; content_block?: unknown; delta?: unknown };
     if (typeof index !== "number") continue;
     if (type === "content_block_start") {
       const { type: blockType, id, name } = (block ?? {}) as { type?: unknown; id?: unknown; name?: unknown };
-      if (blockType === "tool_use" && typeof id === "string" && typeof name === "string") toolUses.set(index, { id, name, json: "" });
+      if (blockType === "tool_use" && typeof id === "string" && typeof name === "string")
+        toolUses.set(index, { id, name, json: "" });
     } else if (type === "content_block_delta") {
-      const { type: deltaType, text, partial_json: json } = (delta ?? {}) as { type?: unknown; text?: unknown; partial_json?: unknown };
+      const {
+        type: deltaType,
+        text,
+        partial_json: json,
+      } = (delta ?? {}) as { type?: unknown; text?: unknown; partial_json?: unknown };
       if (deltaType === "text_delta" && typeof text === "string") onPart({ type: "text", text });
       const pending = toolUses.get(index);
       if (deltaType === "input_json_delta" && pending && typeof json === "string") pending.json += json;

@@ -21,7 +21,15 @@ describe("referencedToolNames", () => {
           result("t2", "b__tool as text"),
         ],
       },
-      { role: "user", content: [result("t3", [{ type: "tool_reference", tool_name: "a__tool" }, { type: "tool_reference", tool_name: "c__tool" }])] },
+      {
+        role: "user",
+        content: [
+          result("t3", [
+            { type: "tool_reference", tool_name: "a__tool" },
+            { type: "tool_reference", tool_name: "c__tool" },
+          ]),
+        ],
+      },
       // A reference outside a tool_result is not one the API expands.
       { role: "user", content: [{ type: "tool_reference", tool_name: "d__tool" }] },
     ];

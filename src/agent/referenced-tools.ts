@@ -23,7 +23,8 @@ export function referencedToolNames(messages: readonly MessageParam[]): string[]
       if (!Array.isArray(content)) continue;
       for (const inner of content as unknown[]) {
         const reference = inner as { type?: unknown; tool_name?: unknown } | null;
-        if (reference?.type === "tool_reference" && typeof reference.tool_name === "string") names.add(reference.tool_name);
+        if (reference?.type === "tool_reference" && typeof reference.tool_name === "string")
+          names.add(reference.tool_name);
       }
     }
   }

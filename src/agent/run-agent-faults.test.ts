@@ -1,6 +1,14 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { messageBody, reply, sampleTools, type ScriptedReply, type ScriptedTurn, serverPerTest, type WireBlock } from "../testing/index.js";
+import {
+  messageBody,
+  reply,
+  sampleTools,
+  type ScriptedReply,
+  type ScriptedTurn,
+  serverPerTest,
+  type WireBlock,
+} from "../testing/index.js";
 import type { ToolDefinition, ToolHost } from "../catalogue/index.js";
 import { ToolSearchSession } from "../session/index.js";
 import { createToolSearch } from "../tool-search/index.js";
@@ -24,30 +32,44 @@ function toolUseProblems(messages: readonly MessageParam[]): string[] {
   const problems: string[] = [];
   messages.forEach((message, index) => {
     if (message.role !== "assistant" || typeof message.content === "string") return;
-    const ids = message.content.filter((block) => block.type === "tool_use").map((block) => (block as { id?: unknown }).id);
+    const ids = message.content
+      .filter((block) => block.type === "tool_use")
+      .map((block) => (block as { id?: unknown }).id);
     if (ids.length === 0) return;
     const next = messages[index + 1];
     const answered =
       next && typeof next.content !== "string"
-        ? next.content.filter((block) => block.type === "tool_result").map((block) => (block as { tool_use_id?: unknown }).tool_use_id)
+        ? next.content
+            .filter((block) => block.type === "tool_result")
+            .map((block) => (block as { tool_use_id?: unknown }).tool_use_id)
         : [];
     for (const id of ids) {
-      if (typeof id !== "string" || id === "") problems.push(`message ${index}: a tool_use with id ${JSON.stringify(id)}`);
+      if (typeof id !== "string" || id === "")
+        problems.push(`message ${index}: a tool_use with id ${JSON.stringify(id)}`);
       else if (!answered.includes(id)) problems.push(`message ${index}: ${id} is not answered`);
     }
-    for (const id of answered) if (!ids.includes(id)) problems.push(`message ${index + 1}: a result for ${JSON.stringify(id)}, which no call has`);
+    for (const id of answered)
+      if (!ids.includes(id))
+        problems.push(`message ${index + 1}: a result for ${JSON.stringify(id)}, which no call has`);
   });
   return problems;
 }
 
 /** The tool results of the transcript's last message. */
-function lastResults(messages: readonly MessageParam[]): { tool_use_id: string; is_error?: boolean; content: unknown }[] {
+function lastResults(
+  messages: readonly MessageParam[],
+): { tool_use_id: string; is_error?: boolean; content: unknown }[] {
   const content = messages.at(-1)?.content;
   if (!Array.isArray(content)) throw new Error("the last message has no blocks");
-  return content.filter((block) => block.type === "tool_result") as unknown as { tool_use_id: string; is_error?: boolean; content: unknown }[];
+  return content.filter((block) => block.type === "tool_result") as unknown as {
+    tool_use_id: string;
+    is_error?: boolean;
+    content: unknown;
+  }[];
 }
 
-const firstTurn: ScriptedTurn = () => reply.toolUse({ name: "filesystem__read_file", input: { path: "notes.txt" }, id: "toolu_read" });
+const firstTurn: ScriptedTurn = () =>
+  reply.toolUse({ name: "filesystem__read_file", input: { path: "notes.txt" }, id: "toolu_read" });
 
 interface Fault {
   name: string;
@@ -88,7 +110,11 @@ const malformed = (name: string, body: unknown, says: RegExp): Fault => ({
 const validBody = (content: WireBlock[], stopReason = "tool_use") => messageBody(MODEL, content, stopReason);
 
 const FAULTS: Fault[] = [
-  apiError(400, "invalid_request_error", /400 \(invalid_request_error\).*scripted invalid_request_error.*rejected as invalid/),
+  apiError(
+    400,
+    "invalid_request_error",
+    /400 \(invalid_request_error\).*scripted invalid_request_error.*rejected as invalid/,
+  ),
   apiError(401, "authentication_error", /401.*API key/),
   apiError(403, "permission_error", /403.*permissions/),
   apiError(404, "not_found_error", /404.*model name/),
@@ -132,7 +158,11 @@ const FAULTS: Fault[] = [
     ]),
     /content\[1\].*toolu_twin.*more than once/,
   ),
-  malformed("a 200 without usage", { ...validBody([{ type: "text", text: "hi" }], "end_turn"), usage: undefined }, /usage/),
+  malformed(
+    "a 200 without usage",
+    { ...validBody([{ type: "text", text: "hi" }], "end_turn"), usage: undefined },
+    /usage/,
+  ),
   malformed(
     "a 200 whose usage counts are not numbers",
     { ...validBody([{ type: "text", text: "hi" }], "end_turn"), usage: { input_tokens: "12", output_tokens: 3 } },
@@ -179,7 +209,9 @@ describe("runAgent's fault matrix: the real SDK against a local server that fail
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0, ...fault.client });
     const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW });
 
-    const error = await runAgent({ client, model: MODEL, prompt: "read my notes", toolSearch }).catch((caught: unknown) => caught);
+    const error = await runAgent({ client, model: MODEL, prompt: "read my notes", toolSearch }).catch(
+      (caught: unknown) => caught,
+    );
 
     expect(error).toBeInstanceOf(AgentError);
     const agentError = error as AgentError;
@@ -216,14 +248,21 @@ describe("runAgent's fault matrix: the real SDK against a local server that fail
       () =>
         reply.raw(
           validBody([
-            { type: "tool_use", id: "toolu_fine", name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } },
+            {
+              type: "tool_use",
+              id: "toolu_fine",
+              name: "slack__post_message",
+              input: { channel: "#ops", text: "deploy done" },
+            },
             { type: "tool_use", name: "slack__post_message", input: { channel: "#ops", text: "again" } },
           ]),
         ),
     ]);
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW });
-    const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch }).catch((caught: unknown) => caught)) as AgentError;
+    const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch }).catch(
+      (caught: unknown) => caught,
+    )) as AgentError;
     expect(error).toMatchObject({ code: "malformed_response", stage: "response", status: 200 });
     expect(error.messages).toEqual([{ role: "user", content: "post it" }]);
     expect(JSON.stringify(error.messages)).not.toContain("undefined");
@@ -232,58 +271,68 @@ describe("runAgent's fault matrix: the real SDK against a local server that fail
 });
 
 describe("a reply with a tool_use whose input is not an object", () => {
-  it.each([false, true])("answers that call with an is_error result, runs the others, and goes on with the run (stream: %s)", async (stream) => {
-    const calls: { name: string; input: unknown }[] = [];
-    const events: { toolUseId: string; isError: boolean }[] = [];
-    const server = await serve([
-      // Played as the body of a 200, or streamed as its events (the inputs as partial JSON) with stream: true.
-      () => ({
-        content: [
-          { type: "tool_use", id: "toolu_post", name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } },
-          { type: "tool_use", id: "toolu_read", name: "filesystem__read_file", input: "notes.txt" },
-          { type: "tool_use", id: "toolu_search", name: "search_tools", input: ["calendar"] },
-        ],
-      }),
-      () => reply.text("Posted; I will read the file properly next time."),
-    ]);
-    const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
-    const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW });
-    const result = await runAgent({
-      client,
-      model: MODEL,
-      prompt: "post it and read the notes",
-      toolSearch,
-      stream,
-      onEvent: (event) => {
-        if (event.type === "tool-result") events.push({ toolUseId: event.toolUseId, isError: event.isError });
-      },
-    });
+  it.each([false, true])(
+    "answers that call with an is_error result, runs the others, and goes on with the run (stream: %s)",
+    async (stream) => {
+      const calls: { name: string; input: unknown }[] = [];
+      const events: { toolUseId: string; isError: boolean }[] = [];
+      const server = await serve([
+        // Played as the body of a 200, or streamed as its events (the inputs as partial JSON) with stream: true.
+        () => ({
+          content: [
+            {
+              type: "tool_use",
+              id: "toolu_post",
+              name: "slack__post_message",
+              input: { channel: "#ops", text: "deploy done" },
+            },
+            { type: "tool_use", id: "toolu_read", name: "filesystem__read_file", input: "notes.txt" },
+            { type: "tool_use", id: "toolu_search", name: "search_tools", input: ["calendar"] },
+          ],
+        }),
+        () => reply.text("Posted; I will read the file properly next time."),
+      ]);
+      const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+      const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW });
+      const result = await runAgent({
+        client,
+        model: MODEL,
+        prompt: "post it and read the notes",
+        toolSearch,
+        stream,
+        onEvent: (event) => {
+          if (event.type === "tool-result") events.push({ toolUseId: event.toolUseId, isError: event.isError });
+        },
+      });
 
-    expect(result.stopReason).toBe("end_turn");
-    expect(result.turns).toHaveLength(2);
-    expect(calls).toEqual([{ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } }]);
-    const answers = lastResults(result.messages.slice(0, 3));
-    expect(answers.map((answer) => [answer.tool_use_id, answer.is_error === true])).toEqual([
-      ["toolu_post", false],
-      ["toolu_read", true],
-      ["toolu_search", true],
-    ]);
-    expect(answers[1]?.content).toBe(
-      'filesystem__read_file was not run: its input was "notes.txt" (a string), but a tool\'s input must be a JSON object. ' +
-        "Call it again with its input as a JSON object, with the fields its input_schema describes.",
-    );
-    expect(answers[2]?.content).toMatch(/^search_tools was not run: its input was an array of 1 item, .*e\.g\. \{"query": /);
-    // Reported as each call settles, so in no fixed order.
-    expect(events.sort((a, b) => a.toolUseId.localeCompare(b.toolUseId))).toEqual([
-      { toolUseId: "toolu_post", isError: false },
-      { toolUseId: "toolu_read", isError: true },
-      { toolUseId: "toolu_search", isError: true },
-    ]);
-    // The transcript keeps the bad calls with {} as input, so the API (and the scripted server's checks) take it back.
-    const sent = server.requests[1]?.body.messages[1]?.content as WireBlock[];
-    expect(sent.map((block) => block.input)).toEqual([{ channel: "#ops", text: "deploy done" }, {}, {}]);
-    expect(toolUseProblems(result.messages)).toEqual([]);
-  });
+      expect(result.stopReason).toBe("end_turn");
+      expect(result.turns).toHaveLength(2);
+      expect(calls).toEqual([{ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } }]);
+      const answers = lastResults(result.messages.slice(0, 3));
+      expect(answers.map((answer) => [answer.tool_use_id, answer.is_error === true])).toEqual([
+        ["toolu_post", false],
+        ["toolu_read", true],
+        ["toolu_search", true],
+      ]);
+      expect(answers[1]?.content).toBe(
+        'filesystem__read_file was not run: its input was "notes.txt" (a string), but a tool\'s input must be a JSON object. ' +
+          "Call it again with its input as a JSON object, with the fields its input_schema describes.",
+      );
+      expect(answers[2]?.content).toMatch(
+        /^search_tools was not run: its input was an array of 1 item, .*e\.g\. \{"query": /,
+      );
+      // Reported as each call settles, so in no fixed order.
+      expect(events.sort((a, b) => a.toolUseId.localeCompare(b.toolUseId))).toEqual([
+        { toolUseId: "toolu_post", isError: false },
+        { toolUseId: "toolu_read", isError: true },
+        { toolUseId: "toolu_search", isError: true },
+      ]);
+      // The transcript keeps the bad calls with {} as input, so the API (and the scripted server's checks) take it back.
+      const sent = server.requests[1]?.body.messages[1]?.content as WireBlock[];
+      expect(sent.map((block) => block.input)).toEqual([{ channel: "#ops", text: "deploy done" }, {}, {}]);
+      expect(toolUseProblems(result.messages)).toEqual([]);
+    },
+  );
 });
 
 describe("runAgent answers every tool_use it has seen, whatever fails", () => {
@@ -295,7 +344,11 @@ describe("runAgent answers every tool_use it has seen, whatever fails", () => {
    * session itself never rejects (a host that goes away is healed by its last good listing), so
    * the fault is injected where an unexpected one would surface.
    */
-  function flakyHost(calls: { name: string; input: unknown }[], upFor = 0, failure = (): unknown => new Error("the tool host went away")) {
+  function flakyHost(
+    calls: { name: string; input: unknown }[],
+    upFor = 0,
+    failure = (): unknown => new Error("the tool host went away"),
+  ) {
     const host: ToolHost = { listTools: async () => tools };
     const tools: ToolDefinition[] = sampleTools(calls);
     const state = { down: false };
@@ -328,7 +381,9 @@ describe("runAgent answers every tool_use it has seen, whatever fails", () => {
       ]);
       const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
       const toolSearch = await createToolSearch({ tools: host, tuning: LOW });
-      const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch, strategy }).catch((caught: unknown) => caught)) as AgentError;
+      const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch, strategy }).catch(
+        (caught: unknown) => caught,
+      )) as AgentError;
       expect(error).toBeInstanceOf(AgentError);
       expect(error.stage).toBe("tools");
       expect(error.message).toMatch(/while answering the tool calls of turn 1.*the tool host went away/);
@@ -361,7 +416,9 @@ describe("runAgent answers every tool_use it has seen, whatever fails", () => {
     ]);
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch({ tools: host, tuning: LOW });
-    const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch }).catch((caught: unknown) => caught)) as AgentError;
+    const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch }).catch(
+      (caught: unknown) => caught,
+    )) as AgentError;
     expect(error).toBeInstanceOf(AgentError);
     expect(error.stage).toBe("tools");
     expect(calls.map((call) => call.name)).toEqual(["slack__post_message"]);
@@ -385,9 +442,13 @@ describe("runAgent answers every tool_use it has seen, whatever fails", () => {
     ]);
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch({ tools: host, tuning: LOW });
-    const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch }).catch((caught: unknown) => caught)) as AgentError;
+    const error = (await runAgent({ client, model: MODEL, prompt: "post it", toolSearch }).catch(
+      (caught: unknown) => caught,
+    )) as AgentError;
     expect(error).toMatchObject({ stage: "tools", code: "tools_failed" });
-    expect(lastResults(error.messages)).toEqual([expect.objectContaining({ tool_use_id: "toolu_search", is_error: true })]);
+    expect(lastResults(error.messages)).toEqual([
+      expect.objectContaining({ tool_use_id: "toolu_search", is_error: true }),
+    ]);
     expect(server.requests).toHaveLength(1);
   });
 });

@@ -1,6 +1,13 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it } from "vitest";
-import { lastToolResults, reply, sampleTools, type ScriptedTurn, serverPerTest, type WireBlock } from "../testing/index.js";
+import {
+  lastToolResults,
+  reply,
+  sampleTools,
+  type ScriptedTurn,
+  serverPerTest,
+  type WireBlock,
+} from "../testing/index.js";
 import type { ToolContext, ToolDefinition } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
 import { createToolSearch, type ToolSearchOptions } from "../tool-search/index.js";
@@ -17,14 +24,25 @@ async function setup(turns: ScriptedTurn[], toolSearchOptions: Partial<ToolSearc
   const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
   const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, ...toolSearchOptions });
   const run = (options: Partial<RunAgentOptions> = {}) =>
-    runAgent({ client, model: MODEL, prompt: "Tell #ops that the deploy is done.", toolSearch, ...options } as RunAgentOptions);
+    runAgent({
+      client,
+      model: MODEL,
+      prompt: "Tell #ops that the deploy is done.",
+      toolSearch,
+      ...options,
+    } as RunAgentOptions);
   return { server, client, toolSearch, run };
 }
 
 /** Search, call what was found, answer in a sentence long enough to arrive in several deltas. */
 function threeTurns(): ScriptedTurn[] {
   return [
-    () => ({ content: [{ type: "text", text: "Let me find the right tool.", citations: null }, { type: "tool_use", name: "search_tools", input: { query: "post a message to slack" } }] }),
+    () => ({
+      content: [
+        { type: "text", text: "Let me find the right tool.", citations: null },
+        { type: "tool_use", name: "search_tools", input: { query: "post a message to slack" } },
+      ],
+    }),
     (request) => {
       const found = JSON.parse(String(lastToolResults(request)[0]!.content)).matches[0].name as string;
       return reply.toolUse({ name: found, input: { channel: "#ops", text: "deploy done" } });
@@ -65,8 +83,15 @@ describe("runAgent({ stream: true })", () => {
     expect({ ...streamed, message }).toEqual(plain);
     const text = events.filter((event) => event.type === "text");
     expect(text.length).toBeGreaterThan(4); // several deltas, not one block
-    expect(text.filter((event) => event.turn === 3).map((event) => event.text).join("")).toBe("Posted to #ops: the deploy is done.");
-    expect(events.filter((event) => event.type === "tool-use").map((event) => [event.turn, event.name, event.input])).toEqual([
+    expect(
+      text
+        .filter((event) => event.turn === 3)
+        .map((event) => event.text)
+        .join(""),
+    ).toBe("Posted to #ops: the deploy is done.");
+    expect(
+      events.filter((event) => event.type === "tool-use").map((event) => [event.turn, event.name, event.input]),
+    ).toEqual([
       [1, "search_tools", { query: "post a message to slack" }],
       [2, "slack__post_message", { channel: "#ops", text: "deploy done" }],
     ]);
@@ -83,7 +108,9 @@ describe("runAgent({ stream: true })", () => {
     // The stream stops after its first text delta until the first text event opens it; a run
     // that waited for the whole reply would never see it, and the fallback timer opens it late.
     const fallback = setTimeout(openGate, 10_000);
-    const { run } = await setup([() => ({ ...reply.text("Hello there, streaming world."), stream: { pause: { after: 3, until: gate } } } as never)]);
+    const { run } = await setup([
+      () => ({ ...reply.text("Hello there, streaming world."), stream: { pause: { after: 3, until: gate } } }) as never,
+    ]);
     const result = await run({
       stream: true,
       onEvent: (event) => {
@@ -95,11 +122,19 @@ describe("runAgent({ stream: true })", () => {
     });
     clearTimeout(fallback);
     expect(openedByEvent).toBe(true);
-    expect(result.message.content).toEqual([expect.objectContaining({ type: "text", text: "Hello there, streaming world." })]);
+    expect(result.message.content).toEqual([
+      expect.objectContaining({ type: "text", text: "Hello there, streaming world." }),
+    ]);
   });
 
   it("turns an error event in the middle of the stream into an AgentError, keeping nothing of the partial reply", async () => {
-    const { run } = await setup([() => ({ ...reply.text("This reply will not finish."), stream: { error: { after: 4, type: "overloaded_error", message: "Overloaded" } } } as never)]);
+    const { run } = await setup([
+      () =>
+        ({
+          ...reply.text("This reply will not finish."),
+          stream: { error: { after: 4, type: "overloaded_error", message: "Overloaded" } },
+        }) as never,
+    ]);
     const error = (await run({ stream: true }).catch((caught: unknown) => caught)) as AgentError;
     expect(error).toBeInstanceOf(AgentError);
     expect(error).toMatchObject({ code: "api_error", stage: "response", apiErrorType: "overloaded_error" });
@@ -109,7 +144,9 @@ describe("runAgent({ stream: true })", () => {
   it("refuses stream: true with a client that cannot stream", async () => {
     const { toolSearch } = await setup([]);
     const client = { messages: { create: async () => ({}) } };
-    await expect(runAgent({ client, model: MODEL, prompt: "hi", toolSearch, stream: true })).rejects.toThrow(OptionsError);
+    await expect(runAgent({ client, model: MODEL, prompt: "hi", toolSearch, stream: true })).rejects.toThrow(
+      OptionsError,
+    );
   });
 });
 
@@ -127,7 +164,14 @@ describe("runAgent({ signal })", () => {
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch({ tools: [...sampleTools(calls), waitingTool(started)], tuning: LOW });
     const controller = new AbortController();
-    const pending = runAgent({ client, model: MODEL, prompt: "Build the shop.", toolSearch, signal: controller.signal, sessionId: "build" });
+    const pending = runAgent({
+      client,
+      model: MODEL,
+      prompt: "Build the shop.",
+      toolSearch,
+      signal: controller.signal,
+      sessionId: "build",
+    });
     await until(() => started.length === 1);
     expect(started[0]!.signal).toBe(controller.signal);
     controller.abort();
@@ -154,18 +198,26 @@ describe("runAgent({ signal })", () => {
     expect(resumed.stopReason).toBe("end_turn");
   });
 
-  it.each([false, true])("aborted while the model answers (stream: %s): an AgentError 'aborted' with the transcript before the call", async (stream) => {
-    // Streamed, the reply stops half way; not streamed, no answer ever comes.
-    const hang = stream ? ({ ...reply.text("never finished"), stream: { pause: { after: 2, until: new Promise(() => undefined) } } } as never) : reply.fault("hang");
-    const { server, run } = await setup([() => hang]);
-    const controller = new AbortController();
-    const pending = run({ signal: controller.signal, stream });
-    await until(() => server.requests.length === 1);
-    controller.abort();
-    const error = (await pending.catch((caught: unknown) => caught)) as AgentError;
-    expect(error).toMatchObject({ code: "aborted", stage: "request" });
-    expect(error.messages).toEqual([{ role: "user", content: "Tell #ops that the deploy is done." }]);
-  });
+  it.each([false, true])(
+    "aborted while the model answers (stream: %s): an AgentError 'aborted' with the transcript before the call",
+    async (stream) => {
+      // Streamed, the reply stops half way; not streamed, no answer ever comes.
+      const hang = stream
+        ? ({
+            ...reply.text("never finished"),
+            stream: { pause: { after: 2, until: new Promise(() => undefined) } },
+          } as never)
+        : reply.fault("hang");
+      const { server, run } = await setup([() => hang]);
+      const controller = new AbortController();
+      const pending = run({ signal: controller.signal, stream });
+      await until(() => server.requests.length === 1);
+      controller.abort();
+      const error = (await pending.catch((caught: unknown) => caught)) as AgentError;
+      expect(error).toMatchObject({ code: "aborted", stage: "request" });
+      expect(error.messages).toEqual([{ role: "user", content: "Tell #ops that the deploy is done." }]);
+    },
+  );
 
   it("an already aborted signal sends nothing", async () => {
     const { server, run } = await setup([() => reply.text("never")]);
@@ -189,11 +241,16 @@ describe("runAgent({ request })", () => {
     }
   });
 
-  it.each(["model", "max_tokens", "messages", "system", "tools", "stream"])("refuses %s, which runAgent sets itself", async (param) => {
-    const { server, run } = await setup([() => reply.text("never")]);
-    await expect(run({ request: { [param]: "x" } })).rejects.toThrow(new RegExp(`request\\.${param} is set by runAgent`));
-    expect(server.requests).toHaveLength(0);
-  });
+  it.each(["model", "max_tokens", "messages", "system", "tools", "stream"])(
+    "refuses %s, which runAgent sets itself",
+    async (param) => {
+      const { server, run } = await setup([() => reply.text("never")]);
+      await expect(run({ request: { [param]: "x" } })).rejects.toThrow(
+        new RegExp(`request\\.${param} is set by runAgent`),
+      );
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 });
 
 describe("runAgent({ context })", () => {
@@ -208,7 +265,11 @@ describe("runAgent({ context })", () => {
       },
     }));
     const { run } = await setup(
-      [() => reply.toolUse({ name: "search_tools", input: { query: "delete a repository" } }), () => reply.toolUse({ name: "github__delete_repository", input: { repo: "a/b" } }), () => reply.text("Deleted.")],
+      [
+        () => reply.toolUse({ name: "search_tools", input: { query: "delete a repository" } }),
+        () => reply.toolUse({ name: "github__delete_repository", input: { repo: "a/b" } }),
+        () => reply.text("Deleted."),
+      ],
       {
         tools,
         permit: (tool, context) => {
@@ -222,7 +283,9 @@ describe("runAgent({ context })", () => {
       },
     );
     const result = await run({ context: user, sessionId: "ctx" });
-    expect(new Set(seen.map((entry) => entry.where))).toEqual(new Set(["permit block", "permit search", "permit execute", "approve", "execute github__delete_repository"]));
+    expect(new Set(seen.map((entry) => entry.where))).toEqual(
+      new Set(["permit block", "permit search", "permit execute", "approve", "execute github__delete_repository"]),
+    );
     for (const { context } of seen) expect(context).toMatchObject({ context: user, sessionId: result.sessionId });
   });
 });

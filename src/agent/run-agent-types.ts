@@ -1,6 +1,13 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
 import type { ToolSearch } from "../tool-search/index.js";
-import type { AssistantMessage, MessageParam, MessagesClient, MessagesRequestParams, StopReason, SystemTextBlock } from "../wire/index.js";
+import type {
+  AssistantMessage,
+  MessageParam,
+  MessagesClient,
+  MessagesRequestParams,
+  StopReason,
+  SystemTextBlock,
+} from "../wire/index.js";
 import type { StrategyName } from "./strategies/index.js";
 
 /** Token counts of one model call; the cache fields are 0 when the API reports none. */
@@ -119,7 +126,8 @@ export interface RunAgentBase {
 }
 
 /** Options of {@link runAgent}: either `prompt` (one user message) or the `messages` to continue. */
-export type RunAgentOptions = RunAgentBase & ({ prompt: string; messages?: never } | { messages: readonly MessageParam[]; prompt?: never });
+export type RunAgentOptions = RunAgentBase &
+  ({ prompt: string; messages?: never } | { messages: readonly MessageParam[]; prompt?: never });
 
 /** What {@link runAgent} returns. */
 export interface AgentResult {

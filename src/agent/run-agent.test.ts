@@ -49,7 +49,14 @@ async function agent(turns: ScriptedTurn[], setup: Setup, options: Partial<RunAg
   const { server, client } = await serve(turns);
   const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW, ...toolSearchOptions });
   const run = (more: Partial<RunAgentOptions> = {}) =>
-    runAgent({ client, model: MODEL, prompt: "Tell #ops that the deploy is done.", toolSearch, ...options, ...more } as RunAgentOptions);
+    runAgent({
+      client,
+      model: MODEL,
+      prompt: "Tell #ops that the deploy is done.",
+      toolSearch,
+      ...options,
+      ...more,
+    } as RunAgentOptions);
   return { server, client, toolSearch, run };
 }
 
@@ -77,7 +84,11 @@ function discoveredTool(result: WireBlock): string {
 function threeTurns(): ScriptedTurn[] {
   return [
     () => reply.toolUse({ name: "search_tools", input: { query: "post a message to a slack channel" } }),
-    (request) => reply.toolUse({ name: discoveredTool(lastToolResults(request)[0]!), input: { channel: "#ops", text: "deploy done" } }),
+    (request) =>
+      reply.toolUse({
+        name: discoveredTool(lastToolResults(request)[0]!),
+        input: { channel: "#ops", text: "deploy done" },
+      }),
     () => reply.text("Posted to #ops."),
   ];
 }
@@ -85,7 +96,8 @@ function threeTurns(): ScriptedTurn[] {
 function breakpointsOf(request: RecordedRequest): string[] {
   const found: string[] = [];
   for (const tool of request.body.tools ?? []) if (tool.cache_control) found.push(`tool:${tool.name}`);
-  if (Array.isArray(request.body.system)) request.body.system.forEach((block, i) => block.cache_control && found.push(`system:${i}`));
+  if (Array.isArray(request.body.system))
+    request.body.system.forEach((block, i) => block.cache_control && found.push(`system:${i}`));
   request.body.messages.forEach((message, m) => {
     if (typeof message.content === "string") return;
     message.content.forEach((block, b) => block.cache_control && found.push(`message:${m}:${b}`));
@@ -101,9 +113,18 @@ describe("a three-turn run (search, call the found tool, answer) under every str
     expect(result.stopReason).toBe("end_turn");
     expect(result.message.content).toEqual([expect.objectContaining({ type: "text", text: "Posted to #ops." })]);
     expect(calls).toEqual([{ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } }]);
-    expect(result.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant"]);
+    expect(result.messages.map((message) => message.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
     expect(result.turns.map((turn) => turn.stopReason)).toEqual(["tool_use", "tool_use", "end_turn"]);
-    expect(result.turns.map((turn) => turn.toolsSent)).toEqual(server.requests.map((request) => request.body.tools!.length));
+    expect(result.turns.map((turn) => turn.toolsSent)).toEqual(
+      server.requests.map((request) => request.body.tools!.length),
+    );
     expect(server.requests).toHaveLength(3);
     expect(server.requests.map((request) => request.body.model)).toEqual([MODEL, MODEL, MODEL]);
   });
@@ -112,10 +133,21 @@ describe("a three-turn run (search, call the found tool, answer) under every str
     const { server, run } = await agent(threeTurns(), {}, { strategy: "stubs" });
     await run();
     const [first, second, third] = server.requests.map((request) => request.body.tools!);
-    const stubs = ["~github__create_issue", "~github__delete_repository", "~slack__post_message", "~calendar__create_event", "~postgres__query", "~filesystem__read_file"];
+    const stubs = [
+      "~github__create_issue",
+      "~github__delete_repository",
+      "~slack__post_message",
+      "~calendar__create_event",
+      "~postgres__query",
+      "~filesystem__read_file",
+    ];
     expect(names(first)).toEqual(["search_tools", ...stubs]);
     expect(names(second)).toEqual(["search_tools", ...stubs]);
-    expect(names(third)).toEqual(["search_tools", "slack__post_message", ...stubs.filter((name) => name !== "~slack__post_message")]);
+    expect(names(third)).toEqual([
+      "search_tools",
+      "slack__post_message",
+      ...stubs.filter((name) => name !== "~slack__post_message"),
+    ]);
     expect(third!.find((tool) => tool.name === "slack__post_message")!.input_schema).toEqual(SLACK_SCHEMA);
     const search = JSON.parse(String(lastToolResults(server.requests[1]!)[0]!.content));
     expect(search.matches[0]).toEqual({ name: "slack__post_message", description: sampleTools()[2]!.description });
@@ -142,23 +174,42 @@ describe("a three-turn run (search, call the found tool, answer) under every str
     for (const later of rest) expect(later).toBe(first);
     expect(names(server.requests[2]!.body.tools)).toContain("~slack__post_message");
     const search = JSON.parse(String(lastToolResults(server.requests[1]!)[0]!.content));
-    expect(search.matches[0]).toEqual({ name: "slack__post_message", description: sampleTools()[2]!.description, input_schema: SLACK_SCHEMA });
+    expect(search.matches[0]).toEqual({
+      name: "slack__post_message",
+      description: sampleTools()[2]!.description,
+      input_schema: SLACK_SCHEMA,
+    });
   });
 });
 
 describe("prompt caching", () => {
-  it.each(STRATEGIES)("%s: breakpoints on the tools, the system prompt, the last message and the previous turn's end; at most 4", async (strategy) => {
-    const { server, run } = await agent(threeTurns(), {}, { strategy, system: "You are a release bot." });
-    const result = await run();
-    const lastLoaded = strategy === "native" ? "search_tools" : "filesystem__read_file";
-    // The first request has a breakpoint to spare: stubs puts it after the tools a hydration keeps (here search_tools).
-    const spare = strategy === "stubs" ? ["tool:search_tools"] : [];
-    expect(breakpointsOf(server.requests[0]!)).toEqual([...spare, `tool:${lastLoaded}`, "system:0", "message:0:0"]);
-    expect(breakpointsOf(server.requests[1]!)).toEqual([`tool:${lastLoaded}`, "system:0", "message:0:0", "message:2:0"]);
-    expect(breakpointsOf(server.requests[2]!)).toEqual([`tool:${lastLoaded}`, "system:0", "message:2:0", "message:4:0"]);
-    expect(server.requests[0]!.body.system).toEqual([{ type: "text", text: "You are a release bot.", cache_control: { type: "ephemeral" } }]);
-    expect(JSON.stringify(result.messages)).not.toContain("cache_control");
-  });
+  it.each(STRATEGIES)(
+    "%s: breakpoints on the tools, the system prompt, the last message and the previous turn's end; at most 4",
+    async (strategy) => {
+      const { server, run } = await agent(threeTurns(), {}, { strategy, system: "You are a release bot." });
+      const result = await run();
+      const lastLoaded = strategy === "native" ? "search_tools" : "filesystem__read_file";
+      // The first request has a breakpoint to spare: stubs puts it after the tools a hydration keeps (here search_tools).
+      const spare = strategy === "stubs" ? ["tool:search_tools"] : [];
+      expect(breakpointsOf(server.requests[0]!)).toEqual([...spare, `tool:${lastLoaded}`, "system:0", "message:0:0"]);
+      expect(breakpointsOf(server.requests[1]!)).toEqual([
+        `tool:${lastLoaded}`,
+        "system:0",
+        "message:0:0",
+        "message:2:0",
+      ]);
+      expect(breakpointsOf(server.requests[2]!)).toEqual([
+        `tool:${lastLoaded}`,
+        "system:0",
+        "message:2:0",
+        "message:4:0",
+      ]);
+      expect(server.requests[0]!.body.system).toEqual([
+        { type: "text", text: "You are a release bot.", cache_control: { type: "ephemeral" } },
+      ]);
+      expect(JSON.stringify(result.messages)).not.toContain("cache_control");
+    },
+  );
 
   it("respects breakpoints the caller already set, within the limit of 4", async () => {
     const { server, run } = await agent([() => reply.text("ok")], {});
@@ -172,7 +223,12 @@ describe("prompt caching", () => {
       ],
       system: "sys",
     });
-    expect(breakpointsOf(server.requests[0]!)).toEqual(["tool:filesystem__read_file", "message:0:0", "message:1:0", "message:2:0"]);
+    expect(breakpointsOf(server.requests[0]!)).toEqual([
+      "tool:filesystem__read_file",
+      "message:0:0",
+      "message:1:0",
+      "message:2:0",
+    ]);
   });
 
   it("reports usage per turn; stable and native read the earlier prefix, while a stubs hydration rewrites most of it", async () => {
@@ -180,7 +236,10 @@ describe("prompt caching", () => {
     for (const strategy of STRATEGIES) {
       const { run } = await agent(threeTurns(), {}, { strategy, system: "You are a release bot." });
       const { turns } = await run();
-      usage[strategy] = turns.map(({ usage }) => ({ read: usage.cache_read_input_tokens, written: usage.cache_creation_input_tokens }));
+      usage[strategy] = turns.map(({ usage }) => ({
+        read: usage.cache_read_input_tokens,
+        written: usage.cache_creation_input_tokens,
+      }));
     }
     for (const strategy of STRATEGIES) {
       expect(usage[strategy]![0]).toMatchObject({ read: 0 });
@@ -198,7 +257,8 @@ describe("prompt caching", () => {
       [
         () => reply.toolUse({ name: "search_tools", input: { query: "post a message to a slack channel" } }),
         () => reply.toolUse({ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } }),
-        () => reply.toolUse({ name: "calendar__create_event", input: { title: "Retro", start: "2030-01-01T10:00:00Z" } }),
+        () =>
+          reply.toolUse({ name: "calendar__create_event", input: { title: "Retro", start: "2030-01-01T10:00:00Z" } }),
         () => reply.text("Posted and scheduled."),
       ],
       {},
@@ -206,12 +266,14 @@ describe("prompt caching", () => {
     );
     const { turns } = await run();
     const read = turns.map((turn) => turn.usage.cache_read_input_tokens);
-    expect(server.requests.map((request) => names(request.body.tools).filter((name) => !name.startsWith("~")))).toEqual([
-      ["search_tools"],
-      ["search_tools"],
-      ["search_tools", "slack__post_message"],
-      ["search_tools", "slack__post_message", "calendar__create_event"],
-    ]);
+    expect(server.requests.map((request) => names(request.body.tools).filter((name) => !name.startsWith("~")))).toEqual(
+      [
+        ["search_tools"],
+        ["search_tools"],
+        ["search_tools", "slack__post_message"],
+        ["search_tools", "slack__post_message", "calendar__create_event"],
+      ],
+    );
     expect(server.requests.map(breakpointsOf)).toEqual([
       ["tool:search_tools", "tool:filesystem__read_file", "message:0:0"],
       ["tool:search_tools", "tool:filesystem__read_file", "message:0:0", "message:2:0"],
@@ -237,45 +299,52 @@ describe("sessions", () => {
 });
 
 describe("the core's rules apply unchanged", () => {
-  it.each(STRATEGIES)("%s: a throwing tool, an invalid input and a denied destructive call become is_error results", async (strategy) => {
-    const calls: { name: string; input: unknown }[] = [];
-    const approvals: string[] = [];
-    const events: ToolSearchEvent[] = [];
-    const { server, run } = await agent(
-      [
-        () =>
-          reply.toolUse(
-            { name: "postgres__query", input: { sql: "select boom" } },
-            { name: "github__create_issue", input: { repo: "a/b", priority: 9 } },
-            { name: "github__delete_repository", input: { repo: "me/prod" } },
-          ),
-        () => reply.text("Some of that failed."),
-      ],
-      { calls, approve: (tool) => (approvals.push(tool.name), false), onEvent: (event) => events.push(event) },
-      { strategy },
-    );
-    const result = await run();
-    const results = lastToolResults(server.requests[1]!);
-    const ids = previousToolUses(server.requests[1]!).map((block) => block.id);
-    expect(results.map((block) => block.tool_use_id)).toEqual(ids);
-    expect(results.map((block) => block.is_error)).toEqual([true, true, true]);
-    expect(results[0]!.content).toBe("postgres__query failed: connection reset by peer");
-    expect(results[1]!.content).toContain("/title: is required");
-    expect(results[1]!.content).toContain(JSON.stringify(sampleTools()[0]!.inputSchema));
-    expect(results[2]!.content).toMatch(/not approved/);
-    expect(calls.map((call) => call.name)).toEqual(["postgres__query"]);
-    expect(approvals).toEqual(["github__delete_repository"]);
-    expect(events.filter((event) => event.type === "tool-call").map((event) => event.type === "tool-call" && event.outcome).sort()).toEqual([
-      "invalid-input",
-      "not-approved",
-      "tool-error",
-    ]);
-    expect(result.stopReason).toBe("end_turn");
-  });
+  it.each(STRATEGIES)(
+    "%s: a throwing tool, an invalid input and a denied destructive call become is_error results",
+    async (strategy) => {
+      const calls: { name: string; input: unknown }[] = [];
+      const approvals: string[] = [];
+      const events: ToolSearchEvent[] = [];
+      const { server, run } = await agent(
+        [
+          () =>
+            reply.toolUse(
+              { name: "postgres__query", input: { sql: "select boom" } },
+              { name: "github__create_issue", input: { repo: "a/b", priority: 9 } },
+              { name: "github__delete_repository", input: { repo: "me/prod" } },
+            ),
+          () => reply.text("Some of that failed."),
+        ],
+        { calls, approve: (tool) => (approvals.push(tool.name), false), onEvent: (event) => events.push(event) },
+        { strategy },
+      );
+      const result = await run();
+      const results = lastToolResults(server.requests[1]!);
+      const ids = previousToolUses(server.requests[1]!).map((block) => block.id);
+      expect(results.map((block) => block.tool_use_id)).toEqual(ids);
+      expect(results.map((block) => block.is_error)).toEqual([true, true, true]);
+      expect(results[0]!.content).toBe("postgres__query failed: connection reset by peer");
+      expect(results[1]!.content).toContain("/title: is required");
+      expect(results[1]!.content).toContain(JSON.stringify(sampleTools()[0]!.inputSchema));
+      expect(results[2]!.content).toMatch(/not approved/);
+      expect(calls.map((call) => call.name)).toEqual(["postgres__query"]);
+      expect(approvals).toEqual(["github__delete_repository"]);
+      expect(
+        events
+          .filter((event) => event.type === "tool-call")
+          .map((event) => event.type === "tool-call" && event.outcome)
+          .sort(),
+      ).toEqual(["invalid-input", "not-approved", "tool-error"]);
+      expect(result.stopReason).toBe("end_turn");
+    },
+  );
 
   it("native: a tool permit() denies is neither sent nor referenced", async () => {
     const { server, run } = await agent(
-      [() => reply.toolUse({ name: "search_tools", input: { query: "run a sql query on the analytics database" } }), () => reply.text("done")],
+      [
+        () => reply.toolUse({ name: "search_tools", input: { query: "run a sql query on the analytics database" } }),
+        () => reply.text("done"),
+      ],
       { permit: (tool: ToolDefinition) => tool.server !== "postgres" },
       { strategy: "native" },
     );
@@ -286,7 +355,11 @@ describe("the core's rules apply unchanged", () => {
   });
 
   it("native below the threshold: every tool in full, none deferred, no search_tools", async () => {
-    const { server, run } = await agent([() => reply.text("ok")], { tuning: { toolSearchThresholdTokens: 1_000_000 } }, { strategy: "native" });
+    const { server, run } = await agent(
+      [() => reply.text("ok")],
+      { tuning: { toolSearchThresholdTokens: 1_000_000 } },
+      { strategy: "native" },
+    );
     await run();
     const tools = server.requests[0]!.body.tools!;
     expect(names(tools)).toEqual(sampleTools().map((tool) => tool.name));
@@ -315,7 +388,10 @@ describe("native: every tool the transcript referenced stays defined", () => {
   /** The request after the refused call: its answer is an error, and slack is a placeholder in it. */
   function expectRefusedAndPlaceheld(request: RecordedRequest) {
     const [answer] = lastToolResults(request);
-    expect(answer).toMatchObject({ is_error: true, content: expect.stringMatching(/no tool named "slack__post_message" available/) });
+    expect(answer).toMatchObject({
+      is_error: true,
+      content: expect.stringMatching(/no tool named "slack__post_message" available/),
+    });
     expect(sent(request, "slack__post_message")).toEqual({
       name: "slack__post_message",
       description: expect.stringMatching(/not available any more.*search_tools/),
@@ -377,7 +453,10 @@ describe("native: every tool the transcript referenced stays defined", () => {
       prompt: undefined,
       messages: [
         { role: "user", content: "find a tool" },
-        { role: "assistant", content: [{ type: "tool_use", id: "toolu_old", name: "search_tools", input: { query: "x" } }] },
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "toolu_old", name: "search_tools", input: { query: "x" } }],
+        },
         {
           role: "user",
           content: [
@@ -404,7 +483,11 @@ describe("the loop", () => {
     let release!: () => void;
     const bothStarted = new Promise<void>((resolve) => (release = resolve));
     // Without concurrency the first call would wait here alone; the timeout only keeps a regression from hanging.
-    const waitForBoth = () => Promise.race([bothStarted.then(() => "together"), new Promise((resolve) => setTimeout(() => resolve("alone"), 2_000))]);
+    const waitForBoth = () =>
+      Promise.race([
+        bothStarted.then(() => "together"),
+        new Promise((resolve) => setTimeout(() => resolve("alone"), 2_000)),
+      ]);
     const slow = (label: string, extraTicks: number): ToolDefinition => ({
       name: `${label}__lookup`,
       description: `Look something up in ${label}.`,
@@ -417,7 +500,11 @@ describe("the loop", () => {
       },
     });
     const { server, client } = await serve([
-      () => reply.toolUse({ name: "alpha__lookup", input: {}, id: "toolu_a" }, { name: "beta__lookup", input: {}, id: "toolu_b" }),
+      () =>
+        reply.toolUse(
+          { name: "alpha__lookup", input: {}, id: "toolu_a" },
+          { name: "beta__lookup", input: {}, id: "toolu_b" },
+        ),
       () => reply.text("done"),
     ]);
     const toolSearch = await createToolSearch({ tools: [slow("alpha", 5), slow("beta", 0)] });
@@ -428,7 +515,10 @@ describe("the loop", () => {
       ["toolu_a", "alpha ran together"],
       ["toolu_b", "beta ran together"],
     ]);
-    expect(result.messages[2]).toMatchObject({ role: "user", content: [{ tool_use_id: "toolu_a" }, { tool_use_id: "toolu_b" }] });
+    expect(result.messages[2]).toMatchObject({
+      role: "user",
+      content: [{ tool_use_id: "toolu_a" }, { tool_use_id: "toolu_b" }],
+    });
   });
 
   it("stops at maxTurns with the tool results of the last turn in the transcript", async () => {
@@ -440,7 +530,9 @@ describe("the loop", () => {
     expect(result.turns).toHaveLength(2);
     expect(result.messages.map((message) => message.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
     expect(result.message).toMatchObject({ role: "assistant", stop_reason: "tool_use" });
-    expect(result.messages.at(-1)).toMatchObject({ content: [{ type: "tool_result", content: expect.stringContaining("filesystem__read_file") }] });
+    expect(result.messages.at(-1)).toMatchObject({
+      content: [{ type: "tool_result", content: expect.stringContaining("filesystem__read_file") }],
+    });
   });
 
   it("answers the tool_use blocks of a reply cut off by max_tokens without running them, so the transcript resumes", async () => {
@@ -452,7 +544,10 @@ describe("the loop", () => {
       ],
       stop_reason: "max_tokens",
     });
-    const { server, run } = await agent([cutOff(), () => reply.text("Posted to #ops."), () => reply.text("Done in two steps.")], { calls });
+    const { server, run } = await agent(
+      [cutOff(), () => reply.text("Posted to #ops."), () => reply.text("Done in two steps.")],
+      { calls },
+    );
     const result = await run({ maxTokens: 20 });
     expect(result.stopReason).toBe("max_tokens");
     expect(result.turns.map((turn) => turn.stopReason)).toEqual(["max_tokens"]);
@@ -461,14 +556,26 @@ describe("the loop", () => {
     expect(result.messages.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
     expect(result.messages[2]).toEqual({
       role: "user",
-      content: [{ type: "tool_result", tool_use_id: "toolu_cut", is_error: true, content: expect.stringMatching(/not run: the response was cut off \(stop reason "max_tokens"\)/) }],
+      content: [
+        {
+          type: "tool_result",
+          tool_use_id: "toolu_cut",
+          is_error: true,
+          content: expect.stringMatching(/not run: the response was cut off \(stop reason "max_tokens"\)/),
+        },
+      ],
     });
 
     // The server rejects, as the API does, a tool_use without its tool_result right after it.
     const resumed = await run({ prompt: undefined, messages: result.messages });
     expect(resumed.stopReason).toBe("end_turn");
-    expect(lastToolResults(server.requests[1]!)).toEqual([expect.objectContaining({ tool_use_id: "toolu_cut", is_error: true })]);
-    const withGuidance = await run({ prompt: undefined, messages: [...result.messages, { role: "user", content: "Post it in two steps." }] });
+    expect(lastToolResults(server.requests[1]!)).toEqual([
+      expect.objectContaining({ tool_use_id: "toolu_cut", is_error: true }),
+    ]);
+    const withGuidance = await run({
+      prompt: undefined,
+      messages: [...result.messages, { role: "user", content: "Post it in two steps." }],
+    });
     expect(withGuidance.stopReason).toBe("end_turn");
     expect(server.requests).toHaveLength(3);
     expect(calls).toEqual([]);
@@ -477,7 +584,11 @@ describe("the loop", () => {
   it("passes a turn event per model call, and the tool search's own events keep flowing", async () => {
     const agentEvents: AgentEvent[] = [];
     const toolEvents: ToolSearchEvent[] = [];
-    const { run } = await agent(threeTurns(), { onEvent: (event) => toolEvents.push(event) }, { onEvent: (event) => agentEvents.push(event) });
+    const { run } = await agent(
+      threeTurns(),
+      { onEvent: (event) => toolEvents.push(event) },
+      { onEvent: (event) => agentEvents.push(event) },
+    );
     const result = await run();
     const turnEvents = agentEvents.filter((event) => event.type === "turn");
     expect(turnEvents.map((event) => [event.type, event.turn, event.toolCalls, event.sessionId])).toEqual([
@@ -487,7 +598,11 @@ describe("the loop", () => {
     ]);
     expect(turnEvents.map((event) => event.usage)).toEqual(result.turns.map((turn) => turn.usage));
     // Each call is reported when it arrives, before its turn event, and when it is answered.
-    expect(agentEvents.map((event) => (event.type === "turn" ? `turn ${event.turn}` : `${event.type} ${"name" in event ? event.name : ""}`))).toEqual([
+    expect(
+      agentEvents.map((event) =>
+        event.type === "turn" ? `turn ${event.turn}` : `${event.type} ${"name" in event ? event.name : ""}`,
+      ),
+    ).toEqual([
       "tool-use search_tools",
       "turn 1",
       "tool-result search_tools",
@@ -566,7 +681,10 @@ describe("errors", () => {
     await server.close();
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW });
-    await expect(runAgent({ client, model: MODEL, prompt: "hi", toolSearch })).rejects.toMatchObject({ code: "connection_error", status: undefined });
+    await expect(runAgent({ client, model: MODEL, prompt: "hi", toolSearch })).rejects.toMatchObject({
+      code: "connection_error",
+      status: undefined,
+    });
   });
 
   it("native over 10,000 deferred tools stops before calling the API, suggesting stubs", async () => {
@@ -577,7 +695,9 @@ describe("errors", () => {
       inputSchema: { type: "object" },
     }));
     const toolSearch = await createToolSearch({ tools });
-    const error = (await runAgent({ client, model: MODEL, prompt: "hi", toolSearch, strategy: "native" }).catch((caught: unknown) => caught)) as AgentError;
+    const error = (await runAgent({ client, model: MODEL, prompt: "hi", toolSearch, strategy: "native" }).catch(
+      (caught: unknown) => caught,
+    )) as AgentError;
     expect(error).toBeInstanceOf(AgentError);
     expect(error.code).toBe("too_many_deferred_tools");
     expect(error.message).toMatch(/at most 10,000 deferred tools.*strategy "stubs"/);
@@ -589,17 +709,23 @@ describe("errors", () => {
     const { server, client, toolSearch } = await agent([], {});
     const base = { client, model: MODEL, toolSearch };
     const rejects = (messages: unknown, pattern: RegExp, system?: unknown) =>
-      expect(runAgent({ ...base, messages, ...(system === undefined ? {} : { system }) } as RunAgentOptions)).rejects.toThrow(
-        expect.objectContaining({ name: "OptionsError", message: expect.stringMatching(pattern) }),
-      );
+      expect(
+        runAgent({ ...base, messages, ...(system === undefined ? {} : { system }) } as RunAgentOptions),
+      ).rejects.toThrow(expect.objectContaining({ name: "OptionsError", message: expect.stringMatching(pattern) }));
     await rejects([null], /messages\[0\] is null; each message is \{ role, content \}/);
-    await rejects([{ role: "user", content: 5 }], /messages\[0\]\.content is 5;.*a string or an array of content blocks/);
+    await rejects(
+      [{ role: "user", content: 5 }],
+      /messages\[0\]\.content is 5;.*a string or an array of content blocks/,
+    );
     await rejects([{ role: "robot", content: "hi" }], /messages\[0\]\.role is "robot".*"user", "assistant"/);
     await rejects([{ role: "user", content: [{ text: "no type" }] }], /messages\[0\]\.content\[0\] has no type/);
     await rejects(
       [
         { role: "user", content: "post it" },
-        { role: "assistant", content: [{ type: "tool_use", id: "toolu_open", name: "slack__post_message", input: {} }] },
+        {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "toolu_open", name: "slack__post_message", input: {} }],
+        },
       ],
       /messages\[1\] ends the transcript with tool_use toolu_open.*no tool_result.*Answer it first.*or leave it out/,
     );
@@ -611,10 +737,16 @@ describe("errors", () => {
     const { server, client, toolSearch } = await agent([], {});
     const base = { client, model: MODEL, toolSearch };
     await expect(runAgent({ ...base } as unknown as RunAgentOptions)).rejects.toThrow(/either prompt.*or messages/);
-    await expect(runAgent({ ...base, prompt: "x", messages: [] } as unknown as RunAgentOptions)).rejects.toThrow(OptionsError);
-    await expect(runAgent({ ...base, prompt: "x", strategy: "deferred" as StrategyName })).rejects.toThrow(/"stubs", "native", "stable"/);
+    await expect(runAgent({ ...base, prompt: "x", messages: [] } as unknown as RunAgentOptions)).rejects.toThrow(
+      OptionsError,
+    );
+    await expect(runAgent({ ...base, prompt: "x", strategy: "deferred" as StrategyName })).rejects.toThrow(
+      /"stubs", "native", "stable"/,
+    );
     await expect(runAgent({ ...base, prompt: "x", maxTurns: 0 })).rejects.toThrow(/maxTurns must be a whole number/);
-    await expect(runAgent({ ...base, prompt: "x", client: {} as Anthropic })).rejects.toThrow(/Messages API client such as new Anthropic\(\)/);
+    await expect(runAgent({ ...base, prompt: "x", client: {} as Anthropic })).rejects.toThrow(
+      /Messages API client such as new Anthropic\(\)/,
+    );
     expect(server.requests).toHaveLength(0);
   });
 });

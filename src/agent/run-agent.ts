@@ -83,10 +83,15 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   return traced("invoke_agent toolsift", "internal", attributes, async (span) => {
     try {
       const result = await run(options, settings);
-      span.set({ "toolsift.session.id": result.sessionId, "toolsift.turns": result.turns.length, "toolsift.stop_reason": result.stopReason });
+      span.set({
+        "toolsift.session.id": result.sessionId,
+        "toolsift.turns": result.turns.length,
+        "toolsift.stop_reason": result.stopReason,
+      });
       return result;
     } catch (error) {
-      if (error instanceof AgentError) span.set({ "error.type": error.code, "toolsift.stage": error.stage, "toolsift.turns": error.turns.length });
+      if (error instanceof AgentError)
+        span.set({ "error.type": error.code, "toolsift.stage": error.stage, "toolsift.turns": error.turns.length });
       throw error;
     }
   });
@@ -101,13 +106,19 @@ async function run(options: RunAgentOptions, settings: Settings): Promise<AgentR
   let last: AssistantMessage | undefined;
 
   const stop = (failure: TurnFailure) =>
-    new AgentError(failure.code, `${failure.message} The transcript so far is on error.messages.`, [...messages], [...turns], {
-      stage: failure.stage,
-      status: failure.status,
-      apiErrorType: failure.apiErrorType,
-      requestId: failure.requestId,
-      cause: failure.cause,
-    });
+    new AgentError(
+      failure.code,
+      `${failure.message} The transcript so far is on error.messages.`,
+      [...messages],
+      [...turns],
+      {
+        stage: failure.stage,
+        status: failure.status,
+        apiErrorType: failure.apiErrorType,
+        requestId: failure.requestId,
+        cause: failure.cause,
+      },
+    );
 
   for (let turn = 1; turn <= maxTurns; turn++) {
     if (signal?.aborted) throw stop(aborted(`before the model call of turn ${turn}`, "request"));
@@ -117,7 +128,10 @@ async function run(options: RunAgentOptions, settings: Settings): Promise<AgentR
       const view = await session.view();
       const tools = strategy.tools(view, referencedToolNames(messages));
       toolsSent = tools.length;
-      const cached = placeCacheBreakpoints({ tools, system, messages }, { previousLastMessage, stableToolCount: strategy.stableToolCount?.(view) });
+      const cached = placeCacheBreakpoints(
+        { tools, system, messages },
+        { previousLastMessage, stableToolCount: strategy.stableToolCount?.(view) },
+      );
       request = {
         ...settings.request,
         model,
@@ -130,7 +144,9 @@ async function run(options: RunAgentOptions, settings: Settings): Promise<AgentR
       throw stop(stageFailure(error, "build", turn));
     }
 
-    const onPart = settings.stream ? (part: StreamedPart) => emit(options, partEvent(part, session.id, turn)) : undefined;
+    const onPart = settings.stream
+      ? (part: StreamedPart) => emit(options, partEvent(part, session.id, turn))
+      : undefined;
     const scope = { sessionId: session.id, turn, strategy: strategy.name, toolsSent, stream: settings.stream };
     const outcome = await tracedModelCall(client, request, scope, { signal, onPart });
     if (!outcome.ok) throw stop(signal?.aborted ? { ...outcome.failure, code: "aborted" } : outcome.failure);
@@ -142,7 +158,12 @@ async function run(options: RunAgentOptions, settings: Settings): Promise<AgentR
     const record: AgentTurn = { usage: usageOf(response.usage), stopReason: response.stop_reason, toolsSent };
     turns.push(record);
     // Streaming reported each call as it arrived.
-    if (!settings.stream) for (const toolUse of toolUses) emit(options, partEvent({ type: "tool-use", id: toolUse.id, name: toolUse.name, input: toolUse.input }, session.id, turn));
+    if (!settings.stream)
+      for (const toolUse of toolUses)
+        emit(
+          options,
+          partEvent({ type: "tool-use", id: toolUse.id, name: toolUse.name, input: toolUse.input }, session.id, turn),
+        );
     emit(options, { type: "turn", sessionId: session.id, turn, ...record, toolCalls: toolUses.length });
 
     if (response.stop_reason !== "tool_use" || toolUses.length === 0) {
@@ -158,13 +179,30 @@ async function run(options: RunAgentOptions, settings: Settings): Promise<AgentR
     }
     const unreadable = outcome.unreadableInputs ?? NONE_UNREADABLE;
     const { results, failure } = await answerToolUses(session, strategy, toolUses, unreadable, (result, toolUse) =>
-      emit(options, { type: "tool-result", sessionId: session.id, turn, toolUseId: toolUse.id, name: toolUse.name, isError: result.is_error === true }),
+      emit(options, {
+        type: "tool-result",
+        sessionId: session.id,
+        turn,
+        toolUseId: toolUse.id,
+        name: toolUse.name,
+        isError: result.is_error === true,
+      }),
     );
     messages.push({ role: "user", content: results });
     // The model reached for these tools as for the ones that ran; a replay of the transcript hydrates them too.
-    if (unreadable.size > 0) await hydrateUnrun(session, toolUses.filter((toolUse) => unreadable.has(toolUse.id)));
+    if (unreadable.size > 0)
+      await hydrateUnrun(
+        session,
+        toolUses.filter((toolUse) => unreadable.has(toolUse.id)),
+      );
     if (failure) throw stop(stageFailure(failure.reason, "tools", turn));
-    if (signal?.aborted) throw stop(aborted(`while the tool calls of turn ${turn} were answered; every call has a result in the transcript (those cut short say so)`, "tools"));
+    if (signal?.aborted)
+      throw stop(
+        aborted(
+          `while the tool calls of turn ${turn} were answered; every call has a result in the transcript (those cut short say so)`,
+          "tools",
+        ),
+      );
   }
   return { message: last!, messages, turns, stopReason: "max_turns", sessionId: session.id };
 }
@@ -210,13 +248,21 @@ async function answerToolUses(
   return failure ? { results, failure } : { results };
 }
 
-async function runToolUse(session: ToolSearchSession, strategy: AgentStrategy, toolUse: ResponseToolUseBlock): Promise<ToolResultBlock> {
-  if (toolUse.name !== SEARCH_TOOLS_NAME) return session.execute(toolUse, { shownInFull: strategy.showsFullDefinitions });
+async function runToolUse(
+  session: ToolSearchSession,
+  strategy: AgentStrategy,
+  toolUse: ResponseToolUseBlock,
+): Promise<ToolResultBlock> {
+  if (toolUse.name !== SEARCH_TOOLS_NAME)
+    return session.execute(toolUse, { shownInFull: strategy.showsFullDefinitions });
   // The strategy words the search result, so runAgent answers search_tools itself, in the same span execute() would open.
-  return tracedToolCall({ name: SEARCH_TOOLS_NAME, id: toolUse.id, sessionId: session.id, format: "anthropic" }, async () => {
-    const outcome = await session.searchTools(toolUse.input, toolUse.id);
-    return strategy.searchResult(toolUse.id, outcome, await session.view());
-  });
+  return tracedToolCall(
+    { name: SEARCH_TOOLS_NAME, id: toolUse.id, sessionId: session.id, format: "anthropic" },
+    async () => {
+      const outcome = await session.searchTools(toolUse.input, toolUse.id);
+      return strategy.searchResult(toolUse.id, outcome, await session.view());
+    },
+  );
 }
 
 /**
@@ -227,7 +273,9 @@ async function runToolUse(session: ToolSearchSession, strategy: AgentStrategy, t
  */
 async function hydrateUnrun(session: ToolSearchSession, toolUses: readonly ResponseToolUseBlock[]): Promise<void> {
   try {
-    await session.hydrate(toolUses.filter((toolUse) => toolUse.name !== SEARCH_TOOLS_NAME).map((toolUse) => toolUse.name));
+    await session.hydrate(
+      toolUses.filter((toolUse) => toolUse.name !== SEARCH_TOOLS_NAME).map((toolUse) => toolUse.name),
+    );
   } catch {
     // See above.
   }
@@ -253,7 +301,10 @@ function notRun(toolUse: ResponseToolUseBlock, stopReason: string): ToolResultBl
 
 /** The answer to a call whose input was not a JSON object: `held` says what it was. */
 function inputNotObject(toolUse: ResponseToolUseBlock, held: string): ToolResultBlock {
-  const example = toolUse.name === SEARCH_TOOLS_NAME ? ', e.g. {"query": "what you want to do"}' : ", with the fields its input_schema describes";
+  const example =
+    toolUse.name === SEARCH_TOOLS_NAME
+      ? ', e.g. {"query": "what you want to do"}'
+      : ", with the fields its input_schema describes";
   return {
     type: "tool_result",
     tool_use_id: toolUse.id,
@@ -318,43 +369,66 @@ const RESERVED_PARAMS: Readonly<Record<string, string>> = {
 function checkRequest(request: unknown): MessagesRequestParams {
   if (request === undefined) return {};
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
-    throw new OptionsError("invalid_request", "request must be an object of Messages API parameters, e.g. { temperature: 0.2 }.");
+    throw new OptionsError(
+      "invalid_request",
+      "request must be an object of Messages API parameters, e.g. { temperature: 0.2 }.",
+    );
   }
   const reserved = Object.keys(request).find((key) => Object.hasOwn(RESERVED_PARAMS, key));
   if (reserved !== undefined) {
-    throw new OptionsError("invalid_request", `request.${reserved} is set by runAgent; use its ${RESERVED_PARAMS[reserved]} option instead.`);
+    throw new OptionsError(
+      "invalid_request",
+      `request.${reserved} is set by runAgent; use its ${RESERVED_PARAMS[reserved]} option instead.`,
+    );
   }
   return { ...(request as MessagesRequestParams) };
 }
 
 function checkOptions(options: RunAgentOptions): Settings {
   if (typeof options !== "object" || options === null) {
-    throw new OptionsError("invalid_options", "runAgent takes an options object: runAgent({ client, model, prompt, toolSearch }).");
+    throw new OptionsError(
+      "invalid_options",
+      "runAgent takes an options object: runAgent({ client, model, prompt, toolSearch }).",
+    );
   }
   const { client, model, toolSearch, prompt, messages } = options;
   if (typeof client !== "object" || client === null || typeof client.messages?.create !== "function") {
-    throw new OptionsError("invalid_client", "runAgent needs client: a Messages API client such as new Anthropic() from Anthropic's TypeScript SDK, or any object with messages.create().");
+    throw new OptionsError(
+      "invalid_client",
+      "runAgent needs client: a Messages API client such as new Anthropic() from Anthropic's TypeScript SDK, or any object with messages.create().",
+    );
   }
   if (typeof model !== "string" || model === "") {
     throw new OptionsError("invalid_model", 'runAgent needs model: a model name such as "claude-sonnet-4-6".');
   }
   if (typeof toolSearch !== "object" || toolSearch === null || typeof toolSearch.session !== "function") {
-    throw new OptionsError("invalid_tool_search", "runAgent needs toolSearch: the result of await createToolSearch({ tools }).");
+    throw new OptionsError(
+      "invalid_tool_search",
+      "runAgent needs toolSearch: the result of await createToolSearch({ tools }).",
+    );
   }
   if ((prompt === undefined) === (messages === undefined)) {
-    throw new OptionsError("invalid_messages", "Pass either prompt (a string) or messages (the conversation so far) to runAgent, not both or neither.");
+    throw new OptionsError(
+      "invalid_messages",
+      "Pass either prompt (a string) or messages (the conversation so far) to runAgent, not both or neither.",
+    );
   }
   if (prompt !== undefined && (typeof prompt !== "string" || prompt.trim() === "")) {
     throw new OptionsError("invalid_messages", "prompt must be a non-empty string.");
   }
-  const initial: readonly MessageParam[] = prompt !== undefined ? [{ role: "user", content: prompt }] : checkMessages(messages);
+  const initial: readonly MessageParam[] =
+    prompt !== undefined ? [{ role: "user", content: prompt }] : checkMessages(messages);
   const { signal, stream = false } = options;
   if (signal !== undefined && !isAbortSignalLike(signal)) {
     throw new OptionsError("invalid_signal", "signal must be an AbortSignal (e.g. new AbortController().signal).");
   }
-  if (typeof stream !== "boolean") throw new OptionsError("invalid_stream", `stream must be true or false, got ${JSON.stringify(stream)}.`);
+  if (typeof stream !== "boolean")
+    throw new OptionsError("invalid_stream", `stream must be true or false, got ${JSON.stringify(stream)}.`);
   if (stream && typeof client.messages.stream !== "function") {
-    throw new OptionsError("invalid_client", "stream: true needs a client with messages.stream(), as the Anthropic SDK's client has.");
+    throw new OptionsError(
+      "invalid_client",
+      "stream: true needs a client with messages.stream(), as the Anthropic SDK's client has.",
+    );
   }
   return {
     client,
@@ -372,7 +446,10 @@ function checkOptions(options: RunAgentOptions): Settings {
 
 function wholeNumber(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) {
-    throw new OptionsError(`invalid_${name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`, `${name} must be a whole number of at least 1, got ${JSON.stringify(value)}.`);
+    throw new OptionsError(
+      `invalid_${name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`,
+      `${name} must be a whole number of at least 1, got ${JSON.stringify(value)}.`,
+    );
   }
   return value;
 }
@@ -384,10 +461,14 @@ function aborted(when: string, stage: Extract<AgentStage, "request" | "tools">):
 
 /** A failure while building a request or answering tool calls; a toolsift error keeps its own code. */
 function stageFailure(error: unknown, stage: Extract<AgentStage, "build" | "tools">, turn: number): TurnFailure {
-  const where = stage === "build" ? `The request of turn ${turn} could not be built` : `The agent run stopped while answering the tool calls of turn ${turn}`;
+  const where =
+    stage === "build"
+      ? `The request of turn ${turn} could not be built`
+      : `The agent run stopped while answering the tool calls of turn ${turn}`;
   const after =
-    stage === "build" ? "Nothing was sent." : `Every call of turn ${turn} has a result in the transcript (the ones that failed say so), so the run can be resumed.`;
+    stage === "build"
+      ? "Nothing was sent."
+      : `Every call of turn ${turn} has a result in the transcript (the ones that failed say so), so the run can be resumed.`;
   const code = error instanceof ToolsiftError ? error.code : `${stage === "build" ? "build" : "tools"}_failed`;
   return { code, stage, message: `${where}: ${errorText(error)} ${after}`, cause: error };
 }
-

@@ -53,7 +53,11 @@ export function tracedModelCall(
         "toolsift.tool_calls": message.content.filter((block) => block.type === "tool_use").length,
       });
     } else {
-      span.set({ "error.type": outcome.failure.code, "http.response.status_code": outcome.failure.status, "toolsift.stage": outcome.failure.stage });
+      span.set({
+        "error.type": outcome.failure.code,
+        "http.response.status_code": outcome.failure.status,
+        "toolsift.stage": outcome.failure.stage,
+      });
       span.fail(outcome.failure.message);
     }
     return outcome;

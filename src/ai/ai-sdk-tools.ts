@@ -126,7 +126,10 @@ function aiToolOf(ai: AiModule, session: ToolSearchSession, definition: Anthropi
     // stub's schema accepts anything on purpose.
     inputSchema: ai.jsonSchema(definition.input_schema as JSONSchema7),
     execute: async (input, { toolCallId, abortSignal }) => {
-      const result = await session.execute({ type: "tool_use", id: toolCallId, name, input }, abortSignal ? { signal: abortSignal } : {});
+      const result = await session.execute(
+        { type: "tool_use", id: toolCallId, name, input },
+        abortSignal ? { signal: abortSignal } : {},
+      );
       if (result.is_error) throw new ToolCallError(textOf(result.content), result);
       return result.content;
     },

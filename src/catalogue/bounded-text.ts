@@ -19,5 +19,10 @@ export function boundText(text: string, max: number): string {
 /** `text` as one bounded line: runs of whitespace and control characters become one space. */
 export function oneLine(text: string, max: number): string {
   // Cut first (with room for the collapse to shrink it) so a huge input costs no more than max work.
-  return boundText(boundText(text, max * 4).replace(/[\s\p{Cc}]+/gu, " ").trim(), max);
+  return boundText(
+    boundText(text, max * 4)
+      .replace(/[\s\p{Cc}]+/gu, " ")
+      .trim(),
+    max,
+  );
 }

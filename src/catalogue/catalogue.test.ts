@@ -175,7 +175,9 @@ describe("Catalogue.fromHost: a host that fails", () => {
   ])("fails the first snapshot when listTools() resolves to %s", async (shown, listed) => {
     const error = await rejection(Catalogue.fromHost(hostOf(listed).host, () => {}).snapshot());
     expect(error.code).toBe("invalid_host");
-    expect(error.message).toBe(`The tool host's listTools() resolved to ${shown}, not an array of tool definitions. Fix the host.`);
+    expect(error.message).toBe(
+      `The tool host's listTools() resolved to ${shown}, not an array of tool definitions. Fix the host.`,
+    );
   });
 
   it("keeps the last good catalogue, with a warning, when a later listing fails or is not an array", async () => {
@@ -189,7 +191,10 @@ describe("Catalogue.fromHost: a host that fails", () => {
     expect(await catalogue.snapshot()).toBe(good);
     expect(seen).toEqual([
       ["host_list_failed", "The tool host's listTools() failed: timeout. The last good list of tools stays in use."],
-      ["invalid_host", "The tool host's listTools() resolved to null, not an array of tool definitions. Fix the host. The last good list of tools stays in use."],
+      [
+        "invalid_host",
+        "The tool host's listTools() resolved to null, not an array of tool definitions. Fix the host. The last good list of tools stays in use.",
+      ],
     ]);
   });
 
@@ -212,7 +217,9 @@ describe("Catalogue.fromHost: bad tools", () => {
     expect(snapshot.tools.map((parsed) => parsed.name)).toEqual(["a"]);
     expect(seen).toHaveLength(1);
     expect(seen[0]![0]).toBe("invalid_destructive");
-    expect(seen[0]![1]).toMatch(/^A tool from the host was skipped: host\.listTools\(\)\[1\] \("b"\) has destructive: "yes"/);
+    expect(seen[0]![1]).toMatch(
+      /^A tool from the host was skipped: host\.listTools\(\)\[1\] \("b"\) has destructive: "yes"/,
+    );
   });
 
   it("warns about a tool that stays bad once, and again if it comes back after it was gone", async () => {
@@ -247,7 +254,9 @@ describe("Catalogue.fromHost: bad tools", () => {
     const catalogue = Catalogue.fromHost(hostOf(listed).host, warn);
     expect((await catalogue.snapshot()).tools.map((parsed) => parsed.name)).toEqual(["a", "c"]);
     expect((await catalogue.snapshot()).tools.map((parsed) => parsed.name)).toEqual(["a", "c"]);
-    expect(seen).toEqual([["unreadable_tool", "A tool from the host was skipped: host.listTools()[1] could not be read (entry trap)."]]);
+    expect(seen).toEqual([
+      ["unreadable_tool", "A tool from the host was skipped: host.listTools()[1] could not be read (entry trap)."],
+    ]);
   });
 
   it("warns about each new bad tool while an old one stays bad", async () => {

@@ -76,7 +76,9 @@ export class Catalogue {
       const failure =
         error instanceof CatalogueError
           ? error
-          : new CatalogueError("host_list_failed", `The tool host's listTools() failed: ${errorText(error)}.`, { cause: error });
+          : new CatalogueError("host_list_failed", `The tool host's listTools() failed: ${errorText(error)}.`, {
+              cause: error,
+            });
       if (!this.current) throw failure;
       this.warn(failure.code, `${failure.message} The last good list of tools stays in use.`);
       return this.current;
@@ -105,11 +107,15 @@ export class Catalogue {
       if (typeof read !== "function") return [];
       reported = await read.call(host);
     } catch (error) {
-      this.statusFailed(`The tool host's sourceStatus() failed (${errorText(error)}), so no server is named as unavailable.`);
+      this.statusFailed(
+        `The tool host's sourceStatus() failed (${errorText(error)}), so no server is named as unavailable.`,
+      );
       return [];
     }
     if (!Array.isArray(reported)) {
-      this.statusFailed(`The tool host's sourceStatus() resolved to ${reported === null ? "null" : typeof reported}, not an array. Fix the host.`);
+      this.statusFailed(
+        `The tool host's sourceStatus() resolved to ${reported === null ? "null" : typeof reported}, not an array. Fix the host.`,
+      );
       return [];
     }
     this.statusProblem = undefined;
@@ -176,9 +182,13 @@ function sameTools(a: readonly CatalogueTool[], b: readonly CatalogueTool[]): bo
   return (
     a === b ||
     (a.length === b.length &&
-    a.every((tool, index) => {
-      const other = b[index]!;
-      return tool.name === other.name && tool.contentKey === other.contentKey && tool.fields.execute === other.fields.execute;
-    }))
+      a.every((tool, index) => {
+        const other = b[index]!;
+        return (
+          tool.name === other.name &&
+          tool.contentKey === other.contentKey &&
+          tool.fields.execute === other.fields.execute
+        );
+      }))
   );
 }

@@ -5,7 +5,15 @@ const ROOMY: JsonLimits = { maxDepth: 10, maxValues: 1_000, maxChars: 1_000 };
 
 describe("copyJson", () => {
   it("copies JSON data into new objects and arrays, equal to the original", () => {
-    const value = { s: "text", n: -1.5, t: true, f: false, z: null, list: [1, "two", [3]], nested: { deep: { deeper: {} } } };
+    const value = {
+      s: "text",
+      n: -1.5,
+      t: true,
+      f: false,
+      z: null,
+      list: [1, "two", [3]],
+      nested: { deep: { deeper: {} } },
+    };
     const copy = copyJson(value, ROOMY);
     expect(copy).toEqual({ ok: true, value });
     if (!copy.ok) return;
@@ -33,7 +41,10 @@ describe("copyJson", () => {
 
   it("copies the same object twice when it appears twice (that is not a cycle)", () => {
     const shared = { a: 1 };
-    expect(copyJson({ x: shared, y: [shared, shared] }, ROOMY)).toEqual({ ok: true, value: { x: { a: 1 }, y: [{ a: 1 }, { a: 1 }] } });
+    expect(copyJson({ x: shared, y: [shared, shared] }, ROOMY)).toEqual({
+      ok: true,
+      value: { x: { a: 1 }, y: [{ a: 1 }, { a: 1 }] },
+    });
   });
 
   it('keeps a "__proto__" key as data, not as the copy\'s prototype', () => {
@@ -102,7 +113,11 @@ describe("copyJson: what is not JSON data is a problem, named by path", () => {
   it("names a cycle as a cycle, not as deep nesting", () => {
     const value: Record<string, unknown> = { a: {} };
     (value.a as Record<string, unknown>).back = value;
-    expect(copyJson(value, ROOMY)).toEqual({ ok: false, path: "/a/back", problem: "refers back to an object that contains it (a cycle), which JSON cannot hold" });
+    expect(copyJson(value, ROOMY)).toEqual({
+      ok: false,
+      path: "/a/back",
+      problem: "refers back to an object that contains it (a cycle), which JSON cannot hold",
+    });
   });
 
   it("says a value could not be read when a getter throws, with what it threw", () => {
@@ -116,7 +131,11 @@ describe("copyJson: what is not JSON data is a problem, named by path", () => {
         throw "denied";
       },
     };
-    expect(copyJson({ a: throwsError }, ROOMY)).toEqual({ ok: false, path: "/a/secret", problem: "could not be read (no access)" });
+    expect(copyJson({ a: throwsError }, ROOMY)).toEqual({
+      ok: false,
+      path: "/a/secret",
+      problem: "could not be read (no access)",
+    });
     expect(copyJson(throwsText, ROOMY)).toEqual({ ok: false, path: "/secret", problem: "could not be read (denied)" });
   });
 });
@@ -125,14 +144,22 @@ describe("copyJson: bounds", () => {
   it("allows nesting up to maxDepth levels and refuses one more, where it happens", () => {
     const limits = { ...ROOMY, maxDepth: 2 };
     expect(copyJson({ a: [1] }, limits)).toEqual({ ok: true, value: { a: [1] } });
-    expect(copyJson({ a: [[1]] }, limits)).toEqual({ ok: false, path: "/a/0", problem: "is nested more than 2 levels deep" });
+    expect(copyJson({ a: [[1]] }, limits)).toEqual({
+      ok: false,
+      path: "/a/0",
+      problem: "is nested more than 2 levels deep",
+    });
   });
 
   it("allows maxValues values in all and refuses one more", () => {
     const limits = { ...ROOMY, maxValues: 1_500 };
     // The array itself is one value, its items the others.
     expect(copyJson(new Array(1_499).fill(0), limits).ok).toBe(true);
-    expect(copyJson(new Array(1_500).fill(0), limits)).toEqual({ ok: false, path: "/1499", problem: "holds more than 1,500 values" });
+    expect(copyJson(new Array(1_500).fill(0), limits)).toEqual({
+      ok: false,
+      path: "/1499",
+      problem: "holds more than 1,500 values",
+    });
   });
 
   it("refuses an array longer than maxValues before reading any item", () => {
@@ -143,16 +170,28 @@ describe("copyJson: bounds", () => {
         return Reflect.get(target, key, receiver);
       },
     });
-    expect(copyJson(long, { ...ROOMY, maxValues: 1_500 })).toEqual({ ok: false, path: "", problem: "has 1501 items, more than 1,500" });
+    expect(copyJson(long, { ...ROOMY, maxValues: 1_500 })).toEqual({
+      ok: false,
+      path: "",
+      problem: "has 1501 items, more than 1,500",
+    });
     expect(reads).toBe(0);
   });
 
   it("allows maxChars characters of strings and keys together, and refuses one more", () => {
     const limits = { ...ROOMY, maxChars: 1_200 };
     expect(copyJson({ ab: "x".repeat(1_198) }, limits).ok).toBe(true);
-    expect(copyJson({ ab: "x".repeat(1_199) }, limits)).toEqual({ ok: false, path: "/ab", problem: "holds more than 1,200 characters of text" });
+    expect(copyJson({ ab: "x".repeat(1_199) }, limits)).toEqual({
+      ok: false,
+      path: "/ab",
+      problem: "holds more than 1,200 characters of text",
+    });
     // Keys count too: a key alone can pass the bound.
-    expect(copyJson({ ["k".repeat(1_201)]: 1 }, limits)).toEqual({ ok: false, path: "", problem: "holds more than 1,200 characters of text" });
+    expect(copyJson({ ["k".repeat(1_201)]: 1 }, limits)).toEqual({
+      ok: false,
+      path: "",
+      problem: "holds more than 1,200 characters of text",
+    });
   });
 });
 

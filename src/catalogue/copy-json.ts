@@ -39,7 +39,11 @@ export function copyJson(value: unknown, limits: JsonLimits): JsonCopyResult {
     const path = copier.pointer();
     if (error instanceof CopyProblem) return { ok: false, path, problem: error.message };
     // A getter or a Proxy trap threw: whatever it was, the value cannot be read.
-    return { ok: false, path, problem: `could not be read (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      ok: false,
+      path,
+      problem: `could not be read (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
 }
 
@@ -87,7 +91,8 @@ class JsonCopier {
   }
 
   private copyObject(value: object, depth: number): JsonValue {
-    if (this.ancestors.has(value)) throw new CopyProblem("refers back to an object that contains it (a cycle), which JSON cannot hold");
+    if (this.ancestors.has(value))
+      throw new CopyProblem("refers back to an object that contains it (a cycle), which JSON cannot hold");
     if (depth >= this.limits.maxDepth) throw new CopyProblem(`is nested more than ${this.limits.maxDepth} levels deep`);
     this.ancestors.add(value);
     const copied = Array.isArray(value) ? this.copyArray(value, depth) : this.copyRecord(value, depth);
@@ -97,7 +102,8 @@ class JsonCopier {
 
   private copyArray(value: readonly unknown[], depth: number): JsonValue[] {
     const length = value.length;
-    if (length > this.limits.maxValues) throw new CopyProblem(`has ${length} items, more than ${this.limits.maxValues.toLocaleString("en")}`);
+    if (length > this.limits.maxValues)
+      throw new CopyProblem(`has ${length} items, more than ${this.limits.maxValues.toLocaleString("en")}`);
     const copy: JsonValue[] = [];
     for (let index = 0; index < length; index++) {
       this.path.push(String(index));
@@ -119,7 +125,12 @@ class JsonCopier {
       const item = (value as Record<string, unknown>)[key];
       if (item !== undefined) {
         // defineProperty, so a "__proto__" key (JSON.parse makes those) stays data, not a prototype.
-        Object.defineProperty(copy, key, { value: this.copy(item, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(copy, key, {
+          value: this.copy(item, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       this.path.pop();
     }

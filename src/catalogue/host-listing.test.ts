@@ -3,7 +3,12 @@ import type { CatalogueError } from "../errors.js";
 import { HostListing } from "./host-listing.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
-const tool = (name: string): ToolDefinition => ({ name, description: `Tool ${name}.`, inputSchema: { type: "object" }, execute: () => name });
+const tool = (name: string): ToolDefinition => ({
+  name,
+  description: `Tool ${name}.`,
+  inputSchema: { type: "object" },
+  execute: () => name,
+});
 
 describe("HostListing", () => {
   it("reuses the last result while the same array still reads the same, and sees every in-place change", () => {
@@ -27,7 +32,11 @@ describe("HostListing", () => {
     expect(listing.parse(listed, "host", (error) => errors.push(error))[0]!.destructive).toBe(true);
 
     listed.push(tool("c"));
-    expect(listing.parse(listed, "host", (error) => errors.push(error)).map((parsed) => parsed.name)).toEqual(["a", "b", "c"]);
+    expect(listing.parse(listed, "host", (error) => errors.push(error)).map((parsed) => parsed.name)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
     expect(errors).toEqual([]);
   });
 
@@ -36,11 +45,16 @@ describe("HostListing", () => {
     const listed: ToolDefinition[] = [tool("a"), { ...tool("b"), destructive: "yes" as unknown as boolean }];
     const reported: string[] = [];
     for (let round = 0; round < 2; round++) {
-      expect(listing.parse(listed, "host", (error) => reported.push(error.code)).map((parsed) => parsed.name)).toEqual(["a"]);
+      expect(listing.parse(listed, "host", (error) => reported.push(error.code)).map((parsed) => parsed.name)).toEqual([
+        "a",
+      ]);
     }
     expect(reported).toEqual(["invalid_destructive", "invalid_destructive"]);
     listed[1]!.destructive = false;
-    expect(listing.parse(listed, "host", (error) => reported.push(error.code)).map((parsed) => parsed.name)).toEqual(["a", "b"]);
+    expect(listing.parse(listed, "host", (error) => reported.push(error.code)).map((parsed) => parsed.name)).toEqual([
+      "a",
+      "b",
+    ]);
     expect(reported).toHaveLength(2);
   });
 });
@@ -129,6 +143,8 @@ describe("HostListing: when the last result is not reused", () => {
     expect(parseNames(listing, listed, errors)).toEqual(["a"]);
     trapped = true;
     expect(parseNames(listing, listed, errors)).toEqual([]);
-    expect(errors.map((error) => [error.code, error.message])).toEqual([["unreadable_tool", "host[0] could not be read (entry trap)."]]);
+    expect(errors.map((error) => [error.code, error.message])).toEqual([
+      ["unreadable_tool", "host[0] could not be read (entry trap)."],
+    ]);
   });
 });

@@ -14,7 +14,12 @@ import { readsTheSame } from "./read-definition.js";
 export class HostListing {
   private readonly parsed: ParseCache = new WeakMap();
   private last:
-    | { items: readonly unknown[]; entries: readonly (ParsedEntry | undefined)[]; tools: CatalogueTool[]; errors: readonly CatalogueError[] }
+    | {
+        items: readonly unknown[];
+        entries: readonly (ParsedEntry | undefined)[];
+        tools: CatalogueTool[];
+        errors: readonly CatalogueError[];
+      }
     | undefined;
 
   parse(listed: readonly unknown[], source: string, onBadTool: (error: CatalogueError) => void): CatalogueTool[] {
@@ -26,14 +31,24 @@ export class HostListing {
     }
     const entries: (ParsedEntry | undefined)[] = [];
     const errors: CatalogueError[] = [];
-    const tools = parseCatalogue(listed, source, (error) => (errors.push(error), onBadTool(error)), this.parsed, entries);
+    const tools = parseCatalogue(
+      listed,
+      source,
+      (error) => (errors.push(error), onBadTool(error)),
+      this.parsed,
+      entries,
+    );
     const items = copyOf(listed);
     this.last = items && { items, entries, tools, errors };
     return tools;
   }
 }
 
-function readsAsBefore(listed: readonly unknown[], items: readonly unknown[], entries: readonly (ParsedEntry | undefined)[]): boolean {
+function readsAsBefore(
+  listed: readonly unknown[],
+  items: readonly unknown[],
+  entries: readonly (ParsedEntry | undefined)[],
+): boolean {
   try {
     if (listed.length !== items.length) return false;
     for (let index = 0; index < items.length; index++) {

@@ -9,7 +9,13 @@ export {
   MAX_REPORTED_SOURCES,
   type ZodSchemaLike,
 } from "./tool-definition.js";
-export { isToolOutput, toolOutput, type ToolOutput, type ToolResultContentBlock, type ToolResultImageType } from "./tool-output.js";
+export {
+  isToolOutput,
+  toolOutput,
+  type ToolOutput,
+  type ToolResultContentBlock,
+  type ToolResultImageType,
+} from "./tool-output.js";
 export type { CatalogueTool } from "./catalogue-tool.js";
 export { TOOL_NAME_PATTERN, parseTool } from "./parse-tool.js";
 export { parseCatalogue, type BadToolPolicy } from "./parse-catalogue.js";

@@ -54,7 +54,10 @@ export class InputValidator {
         const compiled = ajv.compile(this.schema);
         // Defence in depth (checkSchema refuses "$async"): an async validator returns a
         // Promise, which a synchronous check would read as "valid".
-        this.compiled = (compiled as { $async?: unknown }).$async === true ? new Error('"$async" schemas are not supported') : (compiled as CompiledValidator);
+        this.compiled =
+          (compiled as { $async?: unknown }).$async === true
+            ? new Error('"$async" schemas are not supported')
+            : (compiled as CompiledValidator);
       } catch (error) {
         this.compiled = error instanceof Error ? error : new Error(String(error));
       }

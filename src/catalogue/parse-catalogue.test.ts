@@ -27,7 +27,11 @@ function collecting(): { errors: CatalogueError[]; onBadTool: (error: CatalogueE
 
 describe("parseCatalogue", () => {
   it("returns every tool, in order", () => {
-    expect(parseCatalogue([tool("a"), tool("b"), tool("c")], "tools").map((parsed) => parsed.name)).toEqual(["a", "b", "c"]);
+    expect(parseCatalogue([tool("a"), tool("b"), tool("c")], "tools").map((parsed) => parsed.name)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
     expect(parseCatalogue([], "tools")).toEqual([]);
   });
 
@@ -57,12 +61,19 @@ describe("parseCatalogue", () => {
 
   it("skips every later duplicate from a host, each pointing at the one kept", () => {
     const { errors, onBadTool } = collecting();
-    const tools = parseCatalogue([tool("a", { server: "one" }), tool("a", { server: "two" }), tool("b"), tool("a")], "host", onBadTool);
+    const tools = parseCatalogue(
+      [tool("a", { server: "one" }), tool("a", { server: "two" }), tool("b"), tool("a")],
+      "host",
+      onBadTool,
+    );
     expect(tools.map((parsed) => [parsed.name, parsed.server])).toEqual([
       ["a", "one"],
       ["b", undefined],
     ]);
-    expect(errors.map((error) => error.message.split(".")[0])).toEqual(['host[1] is named "a", like host[0]', 'host[3] is named "a", like host[0]']);
+    expect(errors.map((error) => error.message.split(".")[0])).toEqual([
+      'host[1] is named "a", like host[0]',
+      'host[3] is named "a", like host[0]',
+    ]);
   });
 
   it("lets a good tool take a name a skipped bad one had", () => {
@@ -128,7 +139,10 @@ describe("parseCatalogue", () => {
     });
     const { errors, onBadTool } = collecting();
     const entries: (ParsedEntry | undefined)[] = [];
-    expect(parseCatalogue(definitions, "host", onBadTool, undefined, entries).map((parsed) => parsed.name)).toEqual(["a", "c"]);
+    expect(parseCatalogue(definitions, "host", onBadTool, undefined, entries).map((parsed) => parsed.name)).toEqual([
+      "a",
+      "c",
+    ]);
     expect(errors).toHaveLength(1);
     expect(errors[0]!.code).toBe("unreadable_tool");
     expect(errors[0]!.message).toBe("host[1] could not be read (item trap).");
@@ -231,7 +245,9 @@ describe("parseCatalogue with a parse cache", () => {
   it("does not remember what is not an object", () => {
     const cache: ParseCache = new WeakMap();
     const { errors, onBadTool } = collecting();
-    expect(parseCatalogue([null, "a", 1, tool("b")], "host", onBadTool, cache).map((parsed) => parsed.name)).toEqual(["b"]);
+    expect(parseCatalogue([null, "a", 1, tool("b")], "host", onBadTool, cache).map((parsed) => parsed.name)).toEqual([
+      "b",
+    ]);
     expect(errors.map((error) => error.code)).toEqual(["invalid_tool", "invalid_tool", "invalid_tool"]);
   });
 

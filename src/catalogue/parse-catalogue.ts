@@ -44,7 +44,10 @@ export function parseCatalogue(
       let entry = cached && readsTheSame(definition as object, cached.fields) ? cached : undefined;
       if (!entry) {
         const fields = readDefinition(definition, where());
-        entry = cached && sameFields(cached.fields, fields) ? cached : parseEntry(fields, definition as ToolDefinition, where());
+        entry =
+          cached && sameFields(cached.fields, fields)
+            ? cached
+            : parseEntry(fields, definition as ToolDefinition, where());
         parsed?.set(definition as object, entry);
       }
       if (entries) entries[index] = entry;
@@ -99,7 +102,9 @@ function readLength(definitions: readonly unknown[], source: string): number {
     }
   } catch (error) {
     if (error instanceof CatalogueError) throw error;
-    throw new CatalogueError("invalid_catalogue", `${source} could not be read (${errorText(error)}).`, { cause: error });
+    throw new CatalogueError("invalid_catalogue", `${source} could not be read (${errorText(error)}).`, {
+      cause: error,
+    });
   }
   throw new CatalogueError("invalid_catalogue", `${source} is not an array of tool definitions.`);
 }
@@ -108,6 +113,8 @@ function readItem(definitions: readonly unknown[], index: number, where: () => s
   try {
     return definitions[index];
   } catch (error) {
-    throw new CatalogueError("unreadable_tool", `${where()} could not be read (${errorText(error)}).`, { cause: error });
+    throw new CatalogueError("unreadable_tool", `${where()} could not be read (${errorText(error)}).`, {
+      cause: error,
+    });
   }
 }

@@ -8,10 +8,18 @@ import { InputValidator, validateInput } from "./validate-input.js";
 describe("parseTool", () => {
   it("converts a zod object schema to JSON Schema for the wire, without the dialect marker", () => {
     const tool = parseTool(
-      { name: "t", description: "d", inputSchema: z.object({ when: z.string().describe("ISO date"), count: z.number().int().default(1) }) },
+      {
+        name: "t",
+        description: "d",
+        inputSchema: z.object({ when: z.string().describe("ISO date"), count: z.number().int().default(1) }),
+      },
       "tools[0]",
     );
-    expect(tool.inputSchema).toMatchObject({ type: "object", properties: { when: { type: "string", description: "ISO date" } }, required: ["when"] });
+    expect(tool.inputSchema).toMatchObject({
+      type: "object",
+      properties: { when: { type: "string", description: "ISO date" } },
+      required: ["when"],
+    });
     expect(tool.inputSchema).not.toHaveProperty("$schema");
   });
 
@@ -76,34 +84,72 @@ describe("validateInput", () => {
 
   it("applies a zod tool's refinements after the JSON Schema checks", async () => {
     const zodTool = parseTool(
-      { name: "z", description: "d", inputSchema: z.object({ n: z.number().refine((n) => n % 2 === 0, "must be even") }) },
+      {
+        name: "z",
+        description: "d",
+        inputSchema: z.object({ n: z.number().refine((n) => n % 2 === 0, "must be even") }),
+      },
       "tools[0]",
     );
     expect(await validateInput(zodTool, { n: "4" })).toEqual({ ok: true, value: { n: 4 } });
-    expect(await validateInput(zodTool, { n: 3 })).toEqual({ ok: false, issues: [{ path: "/n", message: "must be even" }] });
+    expect(await validateInput(zodTool, { n: 3 })).toEqual({
+      ok: false,
+      issues: [{ path: "/n", message: "must be even" }],
+    });
   });
 });
 
 describe("a validator that cannot be compiled", () => {
   it.each([
     ["an empty enum", { type: "object", properties: { a: { enum: [] } } }],
-    ["an async schema, whose Promise would read as valid", { $async: true, type: "object", properties: { a: { type: "integer" } } }],
+    [
+      "an async schema, whose Promise would read as valid",
+      { $async: true, type: "object", properties: { a: { type: "integer" } } },
+    ],
   ])("fails closed for %s: the input is never reported valid", async (_label, schema) => {
-    const tool = { ...parseTool({ name: "t", description: "d", inputSchema: { type: "object" } }, "tools[0]"), validator: new InputValidator(schema as never, "2020-12") };
-    expect(await validateInput(tool, { a: "not an integer" })).toEqual({ ok: false, schemaError: expect.stringMatching(/enum|\$async/) });
+    const tool = {
+      ...parseTool({ name: "t", description: "d", inputSchema: { type: "object" } }, "tools[0]"),
+      validator: new InputValidator(schema as never, "2020-12"),
+    };
+    expect(await validateInput(tool, { a: "not an integer" })).toEqual({
+      ok: false,
+      schemaError: expect.stringMatching(/enum|\$async/),
+    });
   });
 });
 
 describe("parseTool: the tool it builds", () => {
-  const jsonSchema = { type: "object", properties: { q: { type: "string", description: "The query." } }, required: ["q"] } as const;
+  const jsonSchema = {
+    type: "object",
+    properties: { q: { type: "string", description: "The query." } },
+    required: ["q"],
+  } as const;
 
   it("keeps the definition's fields, the definition itself and what they were read from", () => {
-    const definition = { name: "github__search", description: "Search issues.", inputSchema: jsonSchema, destructive: true, server: "github", tags: ["issues"] };
+    const definition = {
+      name: "github__search",
+      description: "Search issues.",
+      inputSchema: jsonSchema,
+      destructive: true,
+      server: "github",
+      tags: ["issues"],
+    };
     const tool = parseTool(definition, "tools[0]");
-    expect(tool).toMatchObject({ name: "github__search", description: "Search issues.", destructive: true, server: "github", tags: ["issues"] });
+    expect(tool).toMatchObject({
+      name: "github__search",
+      description: "Search issues.",
+      destructive: true,
+      server: "github",
+      tags: ["issues"],
+    });
     expect(tool.inputSchema).toEqual(jsonSchema);
     expect(tool.definition).toBe(definition);
-    expect(tool.fields).toMatchObject({ name: "github__search", destructive: true, server: "github", inputSchema: jsonSchema });
+    expect(tool.fields).toMatchObject({
+      name: "github__search",
+      destructive: true,
+      server: "github",
+      inputSchema: jsonSchema,
+    });
     expect(tool.zodSchema).toBeUndefined();
   });
 
@@ -120,7 +166,10 @@ describe("parseTool: the tool it builds", () => {
   });
 
   it("replaces a lone surrogate in the description, which the API could refuse", () => {
-    expect(parseTool({ name: "t", description: "Broken \uD800 text.", inputSchema: { type: "object" } }, "tools[0]").description).toBe("Broken \uFFFD text.");
+    expect(
+      parseTool({ name: "t", description: "Broken \uD800 text.", inputSchema: { type: "object" } }, "tools[0]")
+        .description,
+    ).toBe("Broken \uFFFD text.");
   });
 
   it("runs execute with the input and context, called on the definition", async () => {
@@ -146,7 +195,10 @@ describe("parseTool: the tool it builds", () => {
   });
 
   it("indexes the server name for search, and no server when it is empty or absent", () => {
-    const named = parseTool({ name: "t", description: "d", inputSchema: { type: "object" }, server: "github" }, "tools[0]");
+    const named = parseTool(
+      { name: "t", description: "d", inputSchema: { type: "object" }, server: "github" },
+      "tools[0]",
+    );
     expect(named.document).toMatchObject({ name: "t", description: "d", server: "github" });
     for (const server of ["", undefined]) {
       const tool = parseTool({ name: "t", description: "d", inputSchema: { type: "object" }, server }, "tools[0]");
@@ -163,7 +215,10 @@ describe("parseTool: the tool it builds", () => {
   it("validates inputs against the schema it accepted", async () => {
     const tool = parseTool({ name: "t", description: "d", inputSchema: jsonSchema }, "tools[0]");
     expect(await validateInput(tool, { q: "x" })).toEqual({ ok: true, value: { q: "x" } });
-    expect(await validateInput(tool, {})).toEqual({ ok: false, issues: [{ path: "/q", message: "is required but missing" }] });
+    expect(await validateInput(tool, {})).toEqual({
+      ok: false,
+      issues: [{ path: "/q", message: "is required but missing" }],
+    });
   });
 
   it("drops the $schema marker from the wire schema but validates in the dialect it names", async () => {
@@ -180,18 +235,30 @@ describe("parseTool: the tool it builds", () => {
       },
       "tools[0]",
     );
-    expect(tool.inputSchema).toEqual({ type: "object", properties: { pair: { type: "array", items: [{ type: "string" }, { type: "integer" }] } } });
+    expect(tool.inputSchema).toEqual({
+      type: "object",
+      properties: { pair: { type: "array", items: [{ type: "string" }, { type: "integer" }] } },
+    });
     expect(await validateInput(tool, { pair: ["a", 1] })).toMatchObject({ ok: true });
     expect(await validateInput(tool, { pair: ["a", "b"] })).toMatchObject({ ok: false });
   });
 });
 
 describe("parseTool: contentKey", () => {
-  const base = { name: "t", description: "Does t.", inputSchema: { type: "object", properties: { a: { type: "string" } } }, destructive: false, server: "s", tags: ["x"] };
+  const base = {
+    name: "t",
+    description: "Does t.",
+    inputSchema: { type: "object", properties: { a: { type: "string" } } },
+    destructive: false,
+    server: "s",
+    tags: ["x"],
+  };
   const keyOf = (change: Record<string, unknown>) => parseTool({ ...base, ...change }, "tools[0]").contentKey;
 
   it("is the same for two definitions that say the same, whatever their execute", () => {
-    expect(keyOf({})).toBe(keyOf({ inputSchema: { type: "object", properties: { a: { type: "string" } } }, execute: () => 1 }));
+    expect(keyOf({})).toBe(
+      keyOf({ inputSchema: { type: "object", properties: { a: { type: "string" } } }, execute: () => 1 }),
+    );
   });
 
   it.each([
@@ -207,7 +274,8 @@ describe("parseTool: contentKey", () => {
 });
 
 describe("parseTool: schemas it refuses, and the message a user reads", () => {
-  const objectSchemaRule = 'inputSchema must be an object schema ({ "type": "object", "properties": {...} }) or a zod object, got';
+  const objectSchemaRule =
+    'inputSchema must be an object schema ({ "type": "object", "properties": {...} }) or a zod object, got';
 
   it.each([
     ["null", null, "null"],
@@ -221,15 +289,22 @@ describe("parseTool: schemas it refuses, and the message a user reads", () => {
   ])("refuses %s as the input schema", (_label, inputSchema, got) => {
     const error = thrownBy(() => parseTool({ name: "t", description: "d", inputSchema }, "tools[3]"), CatalogueError);
     expect(error.code).toBe("invalid_schema");
-    expect(error.message).toBe(`tools[3] ("t"): ${objectSchemaRule} ${got}. Wrap a single value in an object property.`);
+    expect(error.message).toBe(
+      `tools[3] ("t"): ${objectSchemaRule} ${got}. Wrap a single value in an object property.`,
+    );
   });
 
   it("refuses a zod schema that is not an object, naming its type", () => {
-    expect(() => parseTool({ name: "t", description: "d", inputSchema: z.string() }, "tools[0]")).toThrow(`got a schema of type "string".`);
+    expect(() => parseTool({ name: "t", description: "d", inputSchema: z.string() }, "tools[0]")).toThrow(
+      `got a schema of type "string".`,
+    );
   });
 
   it("refuses a zod schema JSON Schema cannot represent, with zod's reason and the fix", () => {
-    const error = thrownBy(() => parseTool({ name: "t", description: "d", inputSchema: z.object({ when: z.date() }) }, "tools[1]"), CatalogueError);
+    const error = thrownBy(
+      () => parseTool({ name: "t", description: "d", inputSchema: z.object({ when: z.date() }) }, "tools[1]"),
+      CatalogueError,
+    );
     expect(error.code).toBe("invalid_schema");
     // zod's own wording may change between versions; what it says is passed on in the parentheses.
     expect(error.message).toMatch(
@@ -239,7 +314,14 @@ describe("parseTool: schemas it refuses, and the message a user reads", () => {
   });
 
   it("refuses a schema that is not plain JSON, naming where and the limits", () => {
-    const error = thrownBy(() => parseTool({ name: "t", description: "d", inputSchema: { type: "object", properties: { a: { default: () => 1 } } } }, "tools[0]"), CatalogueError);
+    const error = thrownBy(
+      () =>
+        parseTool(
+          { name: "t", description: "d", inputSchema: { type: "object", properties: { a: { default: () => 1 } } } },
+          "tools[0]",
+        ),
+      CatalogueError,
+    );
     expect(error.code).toBe("invalid_schema");
     expect(error.message).toMatch(
       /^tools\[0\] \("t"\): its inputSchema at \/properties\/a\/default is a function, which is not JSON data\. An input schema must be plain JSON \(at most 100 levels deep, 20,000 values\); use "\$defs" and "\$ref" for recursive shapes\.$/,
@@ -247,7 +329,14 @@ describe("parseTool: schemas it refuses, and the message a user reads", () => {
   });
 
   it("refuses a schema it could not check inputs against, saying the tool would run unchecked", () => {
-    const error = thrownBy(() => parseTool({ name: "t", description: "d", inputSchema: { type: "object", properties: { a: { enum: [] } } } }, "tools[0]"), CatalogueError);
+    const error = thrownBy(
+      () =>
+        parseTool(
+          { name: "t", description: "d", inputSchema: { type: "object", properties: { a: { enum: [] } } } },
+          "tools[0]",
+        ),
+      CatalogueError,
+    );
     expect(error.code).toBe("invalid_schema");
     expect(error.message).toMatch(
       /^tools\[0\] \("t"\): its inputSchema cannot be used to check inputs, so the tool would run unchecked: .*"enum" is empty.*\. Fix the schema; toolsift does not run a tool whose input it cannot validate\.$/,

@@ -21,7 +21,12 @@ function fieldsOf(extra: Record<string, unknown> = {}): DefinitionFields {
 describe("readDefinition: what it returns", () => {
   it("returns every field as read, with defaults for the optional ones", () => {
     const execute = () => "ran";
-    expect(readDefinition(definition({ destructive: true, openWorld: true, server: "github", tags: ["issues", "bugs"], execute }), "tools[0]")).toEqual({
+    expect(
+      readDefinition(
+        definition({ destructive: true, openWorld: true, server: "github", tags: ["issues", "bugs"], execute }),
+        "tools[0]",
+      ),
+    ).toEqual({
       name: "t",
       description: "Does t.",
       destructive: true,
@@ -31,7 +36,16 @@ describe("readDefinition: what it returns", () => {
       execute,
       inputSchema: schema,
     });
-    expect(fieldsOf()).toEqual({ name: "t", description: "Does t.", destructive: false, openWorld: false, server: undefined, tags: [], execute: undefined, inputSchema: schema });
+    expect(fieldsOf()).toEqual({
+      name: "t",
+      description: "Does t.",
+      destructive: false,
+      openWorld: false,
+      server: undefined,
+      tags: [],
+      execute: undefined,
+      inputSchema: schema,
+    });
   });
 
   it("keeps destructive: false as false", () => {
@@ -57,7 +71,16 @@ describe("readDefinition: what it returns", () => {
       },
     });
     readDefinition(proxy, "tools[0]");
-    expect(reads.sort()).toEqual(["description", "destructive", "execute", "inputSchema", "name", "openWorld", "server", "tags"]);
+    expect(reads.sort()).toEqual([
+      "description",
+      "destructive",
+      "execute",
+      "inputSchema",
+      "name",
+      "openWorld",
+      "server",
+      "tags",
+    ]);
   });
 
   it.each([
@@ -197,7 +220,9 @@ describe("readDefinition: what it refuses, and the message a user reads", () => 
   it("shows a value JSON cannot write by its type", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect(refusal(definition({ destructive: cyclic })).message).toContain("has destructive: an object (an object), but");
+    expect(refusal(definition({ destructive: cyclic })).message).toContain(
+      "has destructive: an object (an object), but",
+    );
   });
 
   it.each([
@@ -207,13 +232,17 @@ describe("readDefinition: what it refuses, and the message a user reads", () => 
   ])("refuses a server that is %s", (label, server) => {
     const error = refusal(definition({ server }));
     expect(error.code).toBe("invalid_server");
-    expect(error.message).toBe(`tools[0] ("t") has a server that is ${label}, not a string. Give the server's name, or leave it out.`);
+    expect(error.message).toBe(
+      `tools[0] ("t") has a server that is ${label}, not a string. Give the server's name, or leave it out.`,
+    );
   });
 
   it("refuses a server name past its cap", () => {
     const error = refusal(definition({ server: "s".repeat(201) }));
     expect(error.code).toBe("invalid_server");
-    expect(error.message).toBe('tools[0] ("t"): its server name has 201 characters; the limit is 200. Use a short name.');
+    expect(error.message).toBe(
+      'tools[0] ("t"): its server name has 201 characters; the limit is 200. Use a short name.',
+    );
   });
 
   it.each([
@@ -240,13 +269,17 @@ describe("readDefinition: what it refuses, and the message a user reads", () => 
   it("refuses more than 100 tags, counting them in the message", () => {
     const error = refusal(definition({ tags: Array.from({ length: 1_234 }, (_, i) => `t${i}`) }));
     expect(error.code).toBe("invalid_tags");
-    expect(error.message).toBe('tools[0] ("t"): its tag list has 1,234 tags; the limit is 100. Keep the few words people would search for.');
+    expect(error.message).toBe(
+      'tools[0] ("t"): its tag list has 1,234 tags; the limit is 100. Keep the few words people would search for.',
+    );
   });
 
   it("refuses a tag past its cap, naming which one", () => {
     const error = refusal(definition({ tags: ["ok", "fine", "g".repeat(201)] }));
     expect(error.code).toBe("invalid_tags");
-    expect(error.message).toBe('tools[0] ("t"): its tag 2 has 201 characters; the limit is 200. A tag is a search word or two.');
+    expect(error.message).toBe(
+      'tools[0] ("t"): its tag 2 has 201 characters; the limit is 200. A tag is a search word or two.',
+    );
   });
 
   it("turns a tag whose getter throws into an unreadable_tool error with the reason", () => {

@@ -74,7 +74,13 @@ function readFields(definition: unknown, where: string): DefinitionFields {
   }
   const description = read("description");
   if (typeof description === "string") {
-    requireLength(description.length, CATALOGUE_LIMITS.descriptionChars, `${label}: its description`, "description_too_long", "Shorten it: the stub shows only its first sentence.");
+    requireLength(
+      description.length,
+      CATALOGUE_LIMITS.descriptionChars,
+      `${label}: its description`,
+      "description_too_long",
+      "Shorten it: the stub shows only its first sentence.",
+    );
   }
   if (typeof description !== "string" || !/\S/.test(description)) {
     throw new CatalogueError(
@@ -92,13 +98,26 @@ function readFields(definition: unknown, where: string): DefinitionFields {
   }
   const openWorld = read("openWorld");
   if (openWorld !== undefined && typeof openWorld !== "boolean") {
-    throw new CatalogueError("invalid_open_world", `${label} has openWorld: ${preview(openWorld)} (${typeName(openWorld)}), but the flag must be true or false. Write openWorld: true or false.`);
+    throw new CatalogueError(
+      "invalid_open_world",
+      `${label} has openWorld: ${preview(openWorld)} (${typeName(openWorld)}), but the flag must be true or false. Write openWorld: true or false.`,
+    );
   }
   const server = read("server");
   if (server !== undefined && typeof server !== "string") {
-    throw new CatalogueError("invalid_server", `${label} has a server that is ${typeName(server)}, not a string. Give the server's name, or leave it out.`);
+    throw new CatalogueError(
+      "invalid_server",
+      `${label} has a server that is ${typeName(server)}, not a string. Give the server's name, or leave it out.`,
+    );
   }
-  if (server !== undefined) requireLength(server.length, CATALOGUE_LIMITS.serverChars, `${label}: its server name`, "invalid_server", "Use a short name.");
+  if (server !== undefined)
+    requireLength(
+      server.length,
+      CATALOGUE_LIMITS.serverChars,
+      `${label}: its server name`,
+      "invalid_server",
+      "Use a short name.",
+    );
   const execute = read("execute");
   if (execute !== undefined && typeof execute !== "function") {
     throw new CatalogueError("invalid_execute", `${label} has an execute that is not a function.`);
@@ -166,24 +185,49 @@ function readTags(tags: unknown, label: string): readonly string[] {
     if (!Array.isArray(tags)) throw invalid();
     // Read once, into our own array: the caller's array may change or be a Proxy.
     const length = tags.length;
-    requireLength(length, CATALOGUE_LIMITS.tags, `${label}: its tag list`, "invalid_tags", "Keep the few words people would search for.", "tags");
+    requireLength(
+      length,
+      CATALOGUE_LIMITS.tags,
+      `${label}: its tag list`,
+      "invalid_tags",
+      "Keep the few words people would search for.",
+      "tags",
+    );
     const copy: string[] = [];
     for (let index = 0; index < length; index++) {
       const tag: unknown = tags[index];
       if (typeof tag !== "string") throw invalid();
-      requireLength(tag.length, CATALOGUE_LIMITS.tagChars, `${label}: its tag ${index}`, "invalid_tags", "A tag is a search word or two.");
+      requireLength(
+        tag.length,
+        CATALOGUE_LIMITS.tagChars,
+        `${label}: its tag ${index}`,
+        "invalid_tags",
+        "A tag is a search word or two.",
+      );
       copy.push(tag);
     }
     return Object.freeze(copy);
   } catch (error) {
     if (error instanceof CatalogueError) throw error;
-    throw new CatalogueError("unreadable_tool", `${label}: its tags could not be read (${errorText(error)}).`, { cause: error });
+    throw new CatalogueError("unreadable_tool", `${label}: its tags could not be read (${errorText(error)}).`, {
+      cause: error,
+    });
   }
 }
 
-function requireLength(length: number, max: number, what: string, code: string, fix: string, unit = "characters"): void {
+function requireLength(
+  length: number,
+  max: number,
+  what: string,
+  code: string,
+  fix: string,
+  unit = "characters",
+): void {
   if (length > max) {
-    throw new CatalogueError(code, `${what} has ${length.toLocaleString("en")} ${unit}; the limit is ${max.toLocaleString("en")}. ${fix}`);
+    throw new CatalogueError(
+      code,
+      `${what} has ${length.toLocaleString("en")} ${unit}; the limit is ${max.toLocaleString("en")}. ${fix}`,
+    );
   }
 }
 

@@ -16,7 +16,9 @@ describe("safeRegExp", () => {
 
   it("accepts a pattern of up to 2,000 characters and refuses a longer one, saying so", () => {
     expect(safeRegExp("x".repeat(2_000)).test("x".repeat(2_000))).toBe(true);
-    expect(() => safeRegExp("x".repeat(2_001))).toThrow(new Error("the pattern is 2001 characters long; the limit is 2000"));
+    expect(() => safeRegExp("x".repeat(2_001))).toThrow(
+      new Error("the pattern is 2001 characters long; the limit is 2000"),
+    );
   });
 
   it.each([

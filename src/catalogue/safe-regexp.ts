@@ -15,7 +15,8 @@ export interface SafeRegExp {
  * ECMAScript's `\s` (and so `\S`) includes Unicode spaces that RE2's ASCII `\s` does not; a
  * schema author writes ECMAScript, so outside a character class they mean this set.
  */
-const ECMA_SPACE = "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
+const ECMA_SPACE =
+  "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
 /**
  * ECMAScript's `.` stops at every line terminator; RE2's stops at "\n" only, so `^.+$` (meant as
  * "one line") would accept "a\rb". Outside a character class, `.` means this set.
@@ -53,7 +54,9 @@ export function safeRegExp(pattern: string): SafeRegExp {
 }
 
 /** ajv's hook for its `code.regExp` option; `code` names it in generated standalone code. */
-export const safeRegExpEngine = Object.assign((pattern: string) => safeRegExp(pattern), { code: "toolsift.safeRegExp" });
+export const safeRegExpEngine = Object.assign((pattern: string) => safeRegExp(pattern), {
+  code: "toolsift.safeRegExp",
+});
 
 /** Rewrites `\s`, `\S` and `.` outside character classes to ECMAScript's meaning. */
 function withEcmaMeanings(source: string): string {

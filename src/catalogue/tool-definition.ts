@@ -1,4 +1,3 @@
-
 /**
  * A zod schema (zod 4, or zod 3.25+ through its v4 core), described by what toolsift uses of it:
  * the output type `execute` receives, its JSON Schema, and its parse. Structural, so toolsift's
@@ -6,8 +5,11 @@
  */
 export interface ZodSchemaLike<Output = unknown> {
   readonly _zod: { readonly output: Output };
-  safeParseAsync(value: unknown): Promise<
-    { success: true; data: Output } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
+  safeParseAsync(
+    value: unknown,
+  ): Promise<
+    | { success: true; data: Output }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
   >;
 }
 

@@ -40,8 +40,16 @@ describe("validateInput: JSON Schema", () => {
   });
 
   it("reads a missing input as {}", async () => {
-    expect(await validateInput(tool, undefined)).toEqual({ ok: false, issues: [{ path: "/count", message: "is required but missing" }] });
-    expect(await validateInput(toolWith({ type: "object", properties: { limit: { type: "integer", default: 10 } } }), undefined)).toEqual({
+    expect(await validateInput(tool, undefined)).toEqual({
+      ok: false,
+      issues: [{ path: "/count", message: "is required but missing" }],
+    });
+    expect(
+      await validateInput(
+        toolWith({ type: "object", properties: { limit: { type: "integer", default: 10 } } }),
+        undefined,
+      ),
+    ).toEqual({
       ok: true,
       value: { limit: 10 },
     });
@@ -67,18 +75,32 @@ describe("validateInput: JSON Schema", () => {
   it("refuses an input that is not JSON data, saying what and where", async () => {
     expect(await validateInput(tool, { count: 1, hook: () => 1 })).toEqual({
       ok: false,
-      issues: [{ path: "/hook", message: "is a function, which is not JSON data: a tool input must be plain JSON data (/hook)" }],
+      issues: [
+        {
+          path: "/hook",
+          message: "is a function, which is not JSON data: a tool input must be plain JSON data (/hook)",
+        },
+      ],
     });
     expect(await validateInput(tool, 5n)).toEqual({
       ok: false,
-      issues: [{ path: "", message: "is a BigInt, which is not JSON data: a tool input must be plain JSON data (the value itself)" }],
+      issues: [
+        {
+          path: "",
+          message: "is a BigInt, which is not JSON data: a tool input must be plain JSON data (the value itself)",
+        },
+      ],
     });
   });
 
   it("ignores annotations and formats ajv does not know, without logging on every compile", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
-    const custom = toolWith({ type: "object", "x-ui": { widget: "slider" }, properties: { colour: { type: "string", format: "x-colour", "x-order": 1 } } });
+    const custom = toolWith({
+      type: "object",
+      "x-ui": { widget: "slider" },
+      properties: { colour: { type: "string", format: "x-colour", "x-order": 1 } },
+    });
     expect(await validateInput(custom, { colour: "teal" })).toEqual({ ok: true, value: { colour: "teal" } });
     expect(warn).not.toHaveBeenCalled();
     expect(log).not.toHaveBeenCalled();
@@ -87,7 +109,10 @@ describe("validateInput: JSON Schema", () => {
   it("checks patterns with ECMAScript's meaning, in linear time", async () => {
     const line = toolWith({ type: "object", properties: { header: { type: "string", pattern: "^.+$" } } });
     expect(await validateInput(line, { header: "X-Ok: 1" })).toMatchObject({ ok: true });
-    expect(await validateInput(line, { header: "X-Ok: 1\r\nX-Evil: 1" })).toEqual({ ok: false, issues: [{ path: "/header", message: 'must match pattern "^.+$"' }] });
+    expect(await validateInput(line, { header: "X-Ok: 1\r\nX-Evil: 1" })).toEqual({
+      ok: false,
+      issues: [{ path: "/header", message: 'must match pattern "^.+$"' }],
+    });
   });
 });
 
@@ -99,27 +124,40 @@ describe("validateInput: zod", () => {
 
   it("names where each refinement failed: nested by path, the input itself as the empty path", async () => {
     const schema = z
-      .object({ items: z.array(z.object({ name: z.string().refine((name) => name.trim() !== "", "must not be blank") })), from: z.number(), to: z.number() })
+      .object({
+        items: z.array(z.object({ name: z.string().refine((name) => name.trim() !== "", "must not be blank") })),
+        from: z.number(),
+        to: z.number(),
+      })
       .refine((range) => range.from <= range.to, "from must not be after to");
     const tool = toolWith(schema);
     expect(await validateInput(tool, { items: [{ name: "a" }, { name: " " }], from: 1, to: 2 })).toEqual({
       ok: false,
       issues: [{ path: "/items/1/name", message: "must not be blank" }],
     });
-    expect(await validateInput(tool, { items: [], from: 3, to: 2 })).toEqual({ ok: false, issues: [{ path: "", message: "from must not be after to" }] });
+    expect(await validateInput(tool, { items: [], from: 3, to: 2 })).toEqual({
+      ok: false,
+      issues: [{ path: "", message: "from must not be after to" }],
+    });
   });
 
   it("does not reach zod when the JSON Schema check fails", async () => {
     const refine = vi.fn(() => true);
     const tool = toolWith(z.object({ n: z.number().refine(refine) }));
-    expect(await validateInput(tool, { n: "many" })).toEqual({ ok: false, issues: [{ path: "/n", message: "must be number" }] });
+    expect(await validateInput(tool, { n: "many" })).toEqual({
+      ok: false,
+      issues: [{ path: "/n", message: "must be number" }],
+    });
     expect(refine).not.toHaveBeenCalled();
   });
 });
 
 describe("validateInput: a validator that cannot vouch for the input", () => {
   it("reports the schema error when the validator could not be compiled", async () => {
-    const tool = { ...toolWith({ type: "object" }), validator: new InputValidator({ type: "object", properties: { a: { enum: [] } } }, "2020-12") };
+    const tool = {
+      ...toolWith({ type: "object" }),
+      validator: new InputValidator({ type: "object", properties: { a: { enum: [] } } }, "2020-12"),
+    };
     const result = await validateInput(tool, { a: 1 });
     expect(result).toEqual({ ok: false, schemaError: expect.stringMatching(/enum/) });
   });
@@ -130,13 +168,21 @@ describe("validateInput: a validator that cannot vouch for the input", () => {
   });
 
   it("falls back to the keyword when an error has no message", async () => {
-    const validate: CompiledValidator = Object.assign(() => false, { errors: [{ keyword: "x-rule", instancePath: "/a", params: {} }] });
-    expect(await validateInput(toolValidatedBy(validate), {})).toEqual({ ok: false, issues: [{ path: "/a", message: "x-rule" }] });
+    const validate: CompiledValidator = Object.assign(() => false, {
+      errors: [{ keyword: "x-rule", instancePath: "/a", params: {} }],
+    });
+    expect(await validateInput(toolValidatedBy(validate), {})).toEqual({
+      ok: false,
+      issues: [{ path: "/a", message: "x-rule" }],
+    });
   });
 });
 
 describe("InputValidator", () => {
-  const schema: { [key: string]: JsonValue } = { type: "object", properties: { word: { type: "string", pattern: "^[a-z]+$" } } };
+  const schema: { [key: string]: JsonValue } = {
+    type: "object",
+    properties: { word: { type: "string", pattern: "^[a-z]+$" } },
+  };
 
   it("compiles once and keeps the validator", () => {
     const validator = new InputValidator(schema, "2020-12");
@@ -159,8 +205,13 @@ describe("InputValidator", () => {
 
   it("compiles patterns with the linear-time engine, so one it cannot run fails to compile", () => {
     // checkSchema refuses such a pattern first; the validator does not rely on that.
-    const validator = new InputValidator({ type: "object", properties: { a: { type: "string", pattern: "^(?=x)" } } }, "2020-12");
-    expect(validator.validator()).toEqual(expect.objectContaining({ message: expect.stringMatching(/cannot be matched in linear time/) }));
+    const validator = new InputValidator(
+      { type: "object", properties: { a: { type: "string", pattern: "^(?=x)" } } },
+      "2020-12",
+    );
+    expect(validator.validator()).toEqual(
+      expect.objectContaining({ message: expect.stringMatching(/cannot be matched in linear time/) }),
+    );
   });
 });
 

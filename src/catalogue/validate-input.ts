@@ -35,7 +35,15 @@ export type InputValidation =
 export async function validateInput(tool: CatalogueTool, input: unknown): Promise<InputValidation> {
   const copy = copyJson(input === undefined ? {} : input, CATALOGUE_LIMITS.input);
   if (!copy.ok) {
-    return { ok: false, issues: [{ path: copy.path, message: `${copy.problem}: a tool input must be plain JSON data (${describePath(copy.path)})` }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          path: copy.path,
+          message: `${copy.problem}: a tool input must be plain JSON data (${describePath(copy.path)})`,
+        },
+      ],
+    };
   }
   const validate = tool.validator.validator();
   if (validate instanceof Error) return { ok: false, schemaError: validate.message };
@@ -70,7 +78,10 @@ function toIssue(error: ValidationError): InputIssue {
     return { path: `${error.instancePath}/${String(params.missingProperty)}`, message: "is required but missing" };
   }
   if (error.keyword === "additionalProperties") {
-    return { path: `${error.instancePath}/${String(params.additionalProperty)}`, message: "is not a parameter of this tool" };
+    return {
+      path: `${error.instancePath}/${String(params.additionalProperty)}`,
+      message: "is not a parameter of this tool",
+    };
   }
   if (error.keyword === "enum") {
     return { path: error.instancePath, message: `must be one of ${JSON.stringify(params.allowedValues)}` };

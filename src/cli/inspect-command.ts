@@ -12,7 +12,9 @@ export async function inspectCommand(command: Extract<CliCommand, { command: "in
     const report = await inspectCatalogue(catalogue, io.err);
     io.out(command.json ? `${JSON.stringify(report, null, 2)}\n` : formatInspectReport(report));
     if (command.failOn !== undefined && reaches(report.lint.findings, command.failOn)) {
-      io.err(`the lint found ${command.failOn === "error" ? `${report.lint.errors} error(s)` : `${report.lint.errors} error(s) and ${report.lint.warnings} warning(s)`} (--fail-on ${command.failOn})`);
+      io.err(
+        `the lint found ${command.failOn === "error" ? `${report.lint.errors} error(s)` : `${report.lint.errors} error(s) and ${report.lint.warnings} warning(s)`} (--fail-on ${command.failOn})`,
+      );
       return 1;
     }
     return 0;

@@ -1,4 +1,11 @@
-import { openCatalogue, parseGatewaySettings, rankerFor, readGatewayConfig, toolPolicy, type GatewaySettings } from "../gateway/index.js";
+import {
+  openCatalogue,
+  parseGatewaySettings,
+  rankerFor,
+  readGatewayConfig,
+  toolPolicy,
+  type GatewaySettings,
+} from "../gateway/index.js";
 import { createToolSearch, type RankerName, type ToolDefinition, type ToolSearch } from "../index.js";
 import type { McpServerStatus } from "../public/mcp.js";
 import type { Finding } from "./inspect/finding.js";
@@ -28,7 +35,11 @@ export interface LoadedCatalogue {
  * (no reconnecting: a one-shot command reports a server that failed and goes on with the rest),
  * with a line on stderr as each answers.
  */
-export async function loadCatalogue(source: CatalogueSource, ranker: RankerName | undefined, progress: (line: string) => void): Promise<LoadedCatalogue> {
+export async function loadCatalogue(
+  source: CatalogueSource,
+  ranker: RankerName | undefined,
+  progress: (line: string) => void,
+): Promise<LoadedCatalogue> {
   if (source.kind === "tools") {
     const { tools, problems } = readToolsFile(source.file);
     const settings = parseGatewaySettings(undefined, source.file);
@@ -36,7 +47,11 @@ export async function loadCatalogue(source: CatalogueSource, ranker: RankerName 
     const toolSearch = await createToolSearch({
       tools,
       ranker: rankerFor(settings, name, progress),
-      tuning: { toolSearchThresholdTokens: 0, maxHydratedTools: settings.maxHydratedTools, searchLimit: settings.searchLimit },
+      tuning: {
+        toolSearchThresholdTokens: 0,
+        maxHydratedTools: settings.maxHydratedTools,
+        searchLimit: settings.searchLimit,
+      },
     });
     return {
       file: source.file,
@@ -60,7 +75,8 @@ export async function loadCatalogue(source: CatalogueSource, ranker: RankerName 
     reconnect: false,
     ...(ranker ? { ranker } : {}),
     onHostEvent: (event) => {
-      if (event.type === "connected" || event.type === "connect-failed" || event.type === "warning") progress(event.message);
+      if (event.type === "connected" || event.type === "connect-failed" || event.type === "warning")
+        progress(event.message);
     },
     warn: progress,
   });

@@ -4,8 +4,20 @@ import { UsageError, parseCli } from "./parse-cli.js";
 
 describe("parseCli", () => {
   it("reads each command with its defaults", () => {
-    expect(parseCli(["serve", "--config", "mcp.json"])).toEqual({ command: "serve", config: "mcp.json", http: undefined, host: "127.0.0.1", stubs: false });
-    expect(parseCli(["serve", "-c", "m.json", "--http", "0", "--host", "0.0.0.0", "--stubs"])).toEqual({ command: "serve", config: "m.json", http: 0, host: "0.0.0.0", stubs: true });
+    expect(parseCli(["serve", "--config", "mcp.json"])).toEqual({
+      command: "serve",
+      config: "mcp.json",
+      http: undefined,
+      host: "127.0.0.1",
+      stubs: false,
+    });
+    expect(parseCli(["serve", "-c", "m.json", "--http", "0", "--host", "0.0.0.0", "--stubs"])).toEqual({
+      command: "serve",
+      config: "m.json",
+      http: 0,
+      host: "0.0.0.0",
+      stubs: true,
+    });
     expect(parseCli(["inspect", "--tools", "t.json", "--json", "--fail-on", "warning", "--ranker", "hybrid"])).toEqual({
       command: "inspect",
       source: { kind: "tools", file: "t.json" },
@@ -30,7 +42,8 @@ describe("parseCli", () => {
     expect(parseCli(["serve", "--help"])).toEqual({ command: "help", topic: "serve" });
     expect(parseCli(["inspect", "-h"])).toEqual({ command: "help", topic: "inspect" });
     expect(parseCli(["-v"])).toEqual({ command: "version" });
-    for (const topic of ["serve", "inspect", "search"] as const) expect(HELP[topic]).toMatch(new RegExp(`^toolsift ${topic}: `));
+    for (const topic of ["serve", "inspect", "search"] as const)
+      expect(HELP[topic]).toMatch(new RegExp(`^toolsift ${topic}: `));
   });
 
   it("rejects a bad command line with a UsageError that says what to do", () => {

@@ -18,8 +18,21 @@ export type CliCommand =
   | { command: "help"; topic: CommandName | "main" }
   | { command: "version" }
   | { command: "serve"; config: string; http: number | undefined; host: string; stubs: boolean }
-  | { command: "inspect"; source: CatalogueSource; json: boolean; failOn: "warning" | "error" | undefined; ranker: RankerName | undefined }
-  | { command: "search"; source: CatalogueSource; query: string; limit: number; json: boolean; ranker: RankerName | undefined };
+  | {
+      command: "inspect";
+      source: CatalogueSource;
+      json: boolean;
+      failOn: "warning" | "error" | undefined;
+      ranker: RankerName | undefined;
+    }
+  | {
+      command: "search";
+      source: CatalogueSource;
+      query: string;
+      limit: number;
+      json: boolean;
+      ranker: RankerName | undefined;
+    };
 
 const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search"];
 
@@ -77,10 +90,14 @@ export function parseCli(argv: readonly string[]): CliCommand {
     case "serve": {
       noPositionals(command, parsed.positionals);
       const config = text("config");
-      if (config === undefined) throw new UsageError('toolsift serve needs --config <file>, the JSON file with the "mcpServers" to front. Run toolsift serve --help.');
+      if (config === undefined)
+        throw new UsageError(
+          'toolsift serve needs --config <file>, the JSON file with the "mcpServers" to front. Run toolsift serve --help.',
+        );
       const http = text("http") === undefined ? undefined : wholeNumber(command, "--http", text("http")!, 0, 65_535);
       const host = text("host");
-      if (host !== undefined && http === undefined) throw new UsageError("toolsift serve: --host only applies with --http <port>. Run toolsift serve --help.");
+      if (host !== undefined && http === undefined)
+        throw new UsageError("toolsift serve: --host only applies with --http <port>. Run toolsift serve --help.");
       if (host === "") throw new UsageError("toolsift serve: --host needs an address, e.g. 127.0.0.1.");
       return { command, config, http, host: host ?? "127.0.0.1", stubs: values.stubs === true };
     }
@@ -90,13 +107,29 @@ export function parseCli(argv: readonly string[]): CliCommand {
       if (failOn !== undefined && failOn !== "warning" && failOn !== "error") {
         throw new UsageError(`toolsift inspect: --fail-on takes "warning" or "error", not ${JSON.stringify(failOn)}.`);
       }
-      return { command, source: sourceOf(command, values), json: values.json === true, failOn, ranker: rankerOf(command, text("ranker")) };
+      return {
+        command,
+        source: sourceOf(command, values),
+        json: values.json === true,
+        failOn,
+        ranker: rankerOf(command, text("ranker")),
+      };
     }
     case "search": {
       const query = parsed.positionals.join(" ").trim();
-      if (query === "") throw new UsageError('toolsift search needs a query, e.g. toolsift search --config mcp.json "open a pull request".');
+      if (query === "")
+        throw new UsageError(
+          'toolsift search needs a query, e.g. toolsift search --config mcp.json "open a pull request".',
+        );
       const limit = text("limit") === undefined ? 10 : wholeNumber(command, "--limit", text("limit")!, 1, 50);
-      return { command, source: sourceOf(command, values), query, limit, json: values.json === true, ranker: rankerOf(command, text("ranker")) };
+      return {
+        command,
+        source: sourceOf(command, values),
+        query,
+        limit,
+        json: values.json === true,
+        ranker: rankerOf(command, text("ranker")),
+      };
     }
   }
 }
@@ -123,32 +156,43 @@ function parseOptions(command: CommandName, args: readonly string[]) {
 function sourceOf(command: CommandName, values: Record<string, string | boolean | undefined>): CatalogueSource {
   const config = values.config as string | undefined;
   const tools = values.tools as string | undefined;
-  if (config !== undefined && tools !== undefined) throw new UsageError(`toolsift ${command}: give --config or --tools, not both.`);
+  if (config !== undefined && tools !== undefined)
+    throw new UsageError(`toolsift ${command}: give --config or --tools, not both.`);
   if (config !== undefined) return { kind: "config", file: config };
   if (tools !== undefined) return { kind: "tools", file: tools };
-  throw new UsageError(`toolsift ${command} needs --config <file> (MCP servers) or --tools <file.json> (tool definitions). Run toolsift ${command} --help.`);
+  throw new UsageError(
+    `toolsift ${command} needs --config <file> (MCP servers) or --tools <file.json> (tool definitions). Run toolsift ${command} --help.`,
+  );
 }
 
 function rankerOf(command: CommandName, ranker: string | undefined): RankerName | undefined {
   if (ranker === undefined) return undefined;
   if ((RANKER_NAMES as readonly string[]).includes(ranker)) return ranker as RankerName;
-  throw new UsageError(`toolsift ${command}: --ranker takes ${RANKER_NAMES.join(", ")}, not ${JSON.stringify(ranker)}.`);
+  throw new UsageError(
+    `toolsift ${command}: --ranker takes ${RANKER_NAMES.join(", ")}, not ${JSON.stringify(ranker)}.`,
+  );
 }
 
 function wholeNumber(command: CommandName, option: string, value: string, min: number, max: number): number {
   const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(number) || number < min || number > max) {
-    throw new UsageError(`toolsift ${command}: ${option} takes a whole number from ${min} to ${max}, not ${JSON.stringify(value)}.`);
+    throw new UsageError(
+      `toolsift ${command}: ${option} takes a whole number from ${min} to ${max}, not ${JSON.stringify(value)}.`,
+    );
   }
   return number;
 }
 
 function noPositionals(command: CommandName, positionals: readonly string[]): void {
   if (positionals.length > 0) {
-    throw new UsageError(`toolsift ${command}: unexpected argument ${JSON.stringify(positionals[0])}. Run toolsift ${command} --help.`);
+    throw new UsageError(
+      `toolsift ${command}: unexpected argument ${JSON.stringify(positionals[0])}. Run toolsift ${command} --help.`,
+    );
   }
 }
 
 function unknownCommand(name: string): UsageError {
-  return new UsageError(`toolsift: unknown command ${JSON.stringify(name)}. The commands are ${COMMANDS.join(", ")}; run toolsift --help.`);
+  return new UsageError(
+    `toolsift: unknown command ${JSON.stringify(name)}. The commands are ${COMMANDS.join(", ")}; run toolsift --help.`,
+  );
 }

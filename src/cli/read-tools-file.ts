@@ -25,7 +25,11 @@ export function readToolsFile(file: string): ToolsFile {
   const value = readJsonFile(file, "Pass the path of a JSON file with an array of tool definitions.");
   const list = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value.tools) ? value.tools : undefined;
   if (list === undefined) {
-    throw new ConfigError(file, "", `must hold an array of tool definitions (or {"tools": [...]}), not ${describeValue(value)}.`);
+    throw new ConfigError(
+      file,
+      "",
+      `must hold an array of tool definitions (or {"tools": [...]}), not ${describeValue(value)}.`,
+    );
   }
   const tools: ToolDefinition[] = [];
   const problems: Finding[] = [];
@@ -39,18 +43,29 @@ export function readToolsFile(file: string): ToolsFile {
         severity: "error",
         code: "missing-description",
         tools: [name],
-        message: "has no description. Give it one whose first sentence says what it does: that sentence is all a stub shows.",
+        message:
+          "has no description. Give it one whose first sentence says what it does: that sentence is all a stub shows.",
       });
       definition.description = `Tool ${name}.`;
     }
     try {
       parseTool(definition ?? item, where);
     } catch (error) {
-      problems.push({ severity: "error", code: "unusable-definition", tools: [name], message: `is left out: ${errorText(error).replace(`${where} `, "")}` });
+      problems.push({
+        severity: "error",
+        code: "unusable-definition",
+        tools: [name],
+        message: `is left out: ${errorText(error).replace(`${where} `, "")}`,
+      });
       return;
     }
     if (seen.has(name)) {
-      problems.push({ severity: "error", code: "unusable-definition", tools: [name], message: "is left out: an earlier tool has the same name, and names must be unique." });
+      problems.push({
+        severity: "error",
+        code: "unusable-definition",
+        tools: [name],
+        message: "is left out: an earlier tool has the same name, and names must be unique.",
+      });
       return;
     }
     seen.add(name);
@@ -66,8 +81,14 @@ function definitionOf(item: unknown): (ToolDefinition & { description: unknown }
   const schema = source.inputSchema ?? source.input_schema ?? source.parameters ?? { type: "object", properties: {} };
   const annotations = isRecord(source.annotations) ? source.annotations : {};
   const name = source.name;
-  const server = typeof source.server === "string" ? source.server : typeof name === "string" && name.includes("__") ? name.slice(0, name.indexOf("__")) : undefined;
-  const destructive = source.destructive === true || (annotations.destructiveHint === true && annotations.readOnlyHint !== true);
+  const server =
+    typeof source.server === "string"
+      ? source.server
+      : typeof name === "string" && name.includes("__")
+        ? name.slice(0, name.indexOf("__"))
+        : undefined;
+  const destructive =
+    source.destructive === true || (annotations.destructiveHint === true && annotations.readOnlyHint !== true);
   return {
     name: name as string,
     description: source.description,

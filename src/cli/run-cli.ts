@@ -55,6 +55,8 @@ function messageOf(error: unknown, command: string | undefined): string {
 }
 
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
   return manifest.version;
 }

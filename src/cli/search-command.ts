@@ -13,7 +13,9 @@ export async function searchCommand(command: Extract<CliCommand, { command: "sea
       return 0;
     }
     if (matches.length === 0) {
-      io.out(`No tool matched "${command.query}" (ranker ${catalogue.ranker}). Try other words for the action or the thing it acts on.\n`);
+      io.out(
+        `No tool matched "${command.query}" (ranker ${catalogue.ranker}). Try other words for the action or the thing it acts on.\n`,
+      );
       return 0;
     }
     const width = Math.max(...matches.map((match) => match.name.length));
@@ -21,8 +23,13 @@ export async function searchCommand(command: Extract<CliCommand, { command: "sea
       (match, index) =>
         `${String(index + 1).padStart(2)}. ${match.score.toFixed(3).padStart(8)}  ${match.confidence === "weak" ? "weak  " : "      "}${match.name.padEnd(width)}  ${firstSentence(match.description)}`,
     );
-    const weak = matches[0]!.confidence === "weak" ? "\nThe best match is weak: the catalogue may not have a tool for this.\n" : "";
-    io.out(`Matches for "${command.query}" (ranker ${catalogue.ranker}; rank, score, confidence, tool):\n${lines.join("\n")}\n${weak}`);
+    const weak =
+      matches[0]!.confidence === "weak"
+        ? "\nThe best match is weak: the catalogue may not have a tool for this.\n"
+        : "";
+    io.out(
+      `Matches for "${command.query}" (ranker ${catalogue.ranker}; rank, score, confidence, tool):\n${lines.join("\n")}\n${weak}`,
+    );
     return 0;
   } finally {
     await catalogue.close();

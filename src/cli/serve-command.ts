@@ -29,7 +29,9 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
       const listener = await listenHttp(gateway, { port: command.http, host: command.host, log: io.err });
       io.err(`serving MCP over Streamable HTTP at ${listener.url} (${mode})`);
       if (!["127.0.0.1", "localhost", "::1"].includes(command.host)) {
-        io.err(`warning: bound to ${command.host}, not a loopback address: anyone who can reach it can call every upstream tool, with no authentication.`);
+        io.err(
+          `warning: bound to ${command.host}, not a loopback address: anyone who can reach it can call every upstream tool, with no authentication.`,
+        );
       }
       io.err(`stop: ${await stopped}`);
       await listener.close();

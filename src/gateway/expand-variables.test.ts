@@ -18,7 +18,13 @@ describe("expandVariables", () => {
   });
 
   it("refuses VS Code input prompts and other forms it cannot fill", () => {
-    expect(expandVariables("${input:token}", env)).toMatchObject({ ok: false, problem: expect.stringMatching(/VS Code input/) });
-    expect(expandVariables("${workspaceFolder/x}", env)).toMatchObject({ ok: false, problem: expect.stringMatching(/cannot fill in/) });
+    expect(expandVariables("${input:token}", env)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/VS Code input/),
+    });
+    expect(expandVariables("${workspaceFolder/x}", env)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/cannot fill in/),
+    });
   });
 });

@@ -51,11 +51,28 @@ describe("readGatewayConfig: what it accepts", () => {
     const file = configFile(
       JSON.stringify({
         servers: {
-          docs: { type: "http", url: "https://docs.example/mcp", headers: { Authorization: "Bearer ${env:DOCS_TOKEN}" } },
-          local: { type: "stdio", command: "node", args: ["${HOME_DIR:-/srv}/s.js"], cwd: "servers", autoApprove: ["x"], timeout: 60 },
+          docs: {
+            type: "http",
+            url: "https://docs.example/mcp",
+            headers: { Authorization: "Bearer ${env:DOCS_TOKEN}" },
+          },
+          local: {
+            type: "stdio",
+            command: "node",
+            args: ["${HOME_DIR:-/srv}/s.js"],
+            cwd: "servers",
+            autoApprove: ["x"],
+            timeout: 60,
+          },
           off: { command: "never-started", disabled: true },
         },
-        toolsift: { ranker: "hybrid", model: "./models/m", cacheDir: "~/cache", allow: ["docs__*", "local__*"], reconnect: false },
+        toolsift: {
+          ranker: "hybrid",
+          model: "./models/m",
+          cacheDir: "~/cache",
+          allow: ["docs__*", "local__*"],
+          reconnect: false,
+        },
       }),
     );
     const dir = join(file, "..");
@@ -67,28 +84,47 @@ describe("readGatewayConfig: what it accepts", () => {
       local: { type: "stdio", command: "node", args: ["/srv/s.js"], cwd: join(dir, "servers") },
     });
     expect(config.disabled).toEqual(["off"]);
-    expect(config.settings).toMatchObject({ ranker: "hybrid", model: join(dir, "models/m"), cacheDir: join(homedir(), "cache"), allow: ["docs__*", "local__*"], reconnect: false });
+    expect(config.settings).toMatchObject({
+      ranker: "hybrid",
+      model: join(dir, "models/m"),
+      cacheDir: join(homedir(), "cache"),
+      allow: ["docs__*", "local__*"],
+      reconnect: false,
+    });
   });
 
   it("de-duplicates keepTools and takes globs in allow, deny and allowDestructive", () => {
     const config = readGatewayConfig(
-      configFile(JSON.stringify({ mcpServers: { gh: stdio }, toolsift: { keepTools: ["gh__a", "gh__a"], deny: ["*__delete_*"], allowDestructive: ["gh__merge_?r"] } })),
+      configFile(
+        JSON.stringify({
+          mcpServers: { gh: stdio },
+          toolsift: { keepTools: ["gh__a", "gh__a"], deny: ["*__delete_*"], allowDestructive: ["gh__merge_?r"] },
+        }),
+      ),
       {},
     );
-    expect(config.settings).toMatchObject({ keepTools: ["gh__a"], deny: ["*__delete_*"], allowDestructive: ["gh__merge_?r"] });
+    expect(config.settings).toMatchObject({
+      keepTools: ["gh__a"],
+      deny: ["*__delete_*"],
+      allowDestructive: ["gh__merge_?r"],
+    });
   });
 });
 
 describe("readGatewayConfig: bad files say which file, which field and what to do", () => {
   it("a missing file or a directory", () => {
-    expect(() => readGatewayConfig("/nonexistent/mcp.json", {})).toThrow("/nonexistent/mcp.json: cannot be read: there is no such file");
+    expect(() => readGatewayConfig("/nonexistent/mcp.json", {})).toThrow(
+      "/nonexistent/mcp.json: cannot be read: there is no such file",
+    );
     const dir = mkdtempSync(join(tmpdir(), "toolsift-config-"));
     mkdirSync(join(dir, "mcp.json"));
     expect(() => readGatewayConfig(join(dir, "mcp.json"), {})).toThrow(/is a directory/);
   });
 
   it("broken JSON, by line and column", () => {
-    expect(problemOf('{\n  "mcpServers": {\n    "a": { "command": "x" }\n    "b": {}\n  }\n}').message).toMatch(/is not valid JSON at line 4, column 5/);
+    expect(problemOf('{\n  "mcpServers": {\n    "a": { "command": "x" }\n    "b": {}\n  }\n}').message).toMatch(
+      /is not valid JSON at line 4, column 5/,
+    );
   });
 
   it("no servers, both keys, or an empty or all-disabled list", () => {
@@ -100,24 +136,40 @@ describe("readGatewayConfig: bad files say which file, which field and what to d
   });
 
   it("a server entry: its name, its shape, each field", () => {
-    expect(problemOf({ mcpServers: { "my__server": stdio } }).message).toMatch(/server name "my__server".*Rename the entry/);
+    expect(problemOf({ mcpServers: { my__server: stdio } }).message).toMatch(
+      /server name "my__server".*Rename the entry/,
+    );
     expect(problemOf({ mcpServers: { gh: "github-mcp" } })).toMatchObject({ field: "mcpServers.gh" });
     const args = problemOf({ mcpServers: { gh: { command: "x", args: "stdio" } } });
     expect(args).toMatchObject({ field: "mcpServers.gh.args" });
     expect(args.message).toMatch(/mcpServers\.gh\.args must be an array of strings, got "stdio" \(a string\)\.$/);
-    expect(problemOf({ mcpServers: { gh: { command: "x", argz: [] } } }).message).toMatch(/mcpServers\.gh has unknown key "argz"/);
-    expect(problemOf({ mcpServers: { gh: {} } }).message).toMatch(/mcpServers\.gh has neither command nor url\. Use \{ command/);
-    expect(problemOf({ mcpServers: { gh: { url: "ftp://x" } } }).message).toMatch(/mcpServers\.gh\.url must use http: or https:/);
-    expect(problemOf({ mcpServers: { gh: { type: "sse", url: "http://x/sse" } } }).message).toMatch(/legacy SSE transport/);
-    expect(problemOf({ mcpServers: { gh: { ...stdio, envFile: ".env" } } })).toMatchObject({ field: "mcpServers.gh.envFile" });
-    expect(problemOf({ mcpServers: { gh: { ...stdio, disabled: "yes" } } })).toMatchObject({ field: "mcpServers.gh.disabled" });
+    expect(problemOf({ mcpServers: { gh: { command: "x", argz: [] } } }).message).toMatch(
+      /mcpServers\.gh has unknown key "argz"/,
+    );
+    expect(problemOf({ mcpServers: { gh: {} } }).message).toMatch(
+      /mcpServers\.gh has neither command nor url\. Use \{ command/,
+    );
+    expect(problemOf({ mcpServers: { gh: { url: "ftp://x" } } }).message).toMatch(
+      /mcpServers\.gh\.url must use http: or https:/,
+    );
+    expect(problemOf({ mcpServers: { gh: { type: "sse", url: "http://x/sse" } } }).message).toMatch(
+      /legacy SSE transport/,
+    );
+    expect(problemOf({ mcpServers: { gh: { ...stdio, envFile: ".env" } } })).toMatchObject({
+      field: "mcpServers.gh.envFile",
+    });
+    expect(problemOf({ mcpServers: { gh: { ...stdio, disabled: "yes" } } })).toMatchObject({
+      field: "mcpServers.gh.disabled",
+    });
   });
 
   it("a working directory or a model folder that does not exist, before any server starts", () => {
-    expect(problemOf({ mcpServers: { gh: { ...stdio, cwd: "no-such-folder" } } }).message).toMatch(/mcpServers\.gh\.cwd is ".*no-such-folder", which is not a folder/);
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { ranker: "hybrid", model: "./no-such-model" } }).message).toMatch(
-      /toolsift\.model is ".*no-such-model", which is not a folder/,
+    expect(problemOf({ mcpServers: { gh: { ...stdio, cwd: "no-such-folder" } } }).message).toMatch(
+      /mcpServers\.gh\.cwd is ".*no-such-folder", which is not a folder/,
     );
+    expect(
+      problemOf({ mcpServers: { gh: stdio }, toolsift: { ranker: "hybrid", model: "./no-such-model" } }).message,
+    ).toMatch(/toolsift\.model is ".*no-such-model", which is not a folder/);
   });
 
   it("a variable that is not set, naming the field it is in", () => {
@@ -127,20 +179,44 @@ describe("readGatewayConfig: bad files say which file, which field and what to d
   });
 
   it("the toolsift block: unknown keys, wrong values, names of servers the file does not have", () => {
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { maxHydrated: 5 } }).message).toMatch(/toolsift\.maxHydrated is not a toolsift setting\. The settings are: keepTools,/);
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { maxHydratedTools: -1 } }).message).toMatch(/toolsift\.maxHydratedTools must be a whole number from 0 to 1000, not -1\./);
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { searchLimit: 51 } })).toMatchObject({ field: "toolsift.searchLimit" });
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { ranker: "bm52" } }).message).toMatch(/toolsift\.ranker must be one of "bm25", "embedding", "hybrid"/);
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { model: "./m" } }).message).toMatch(/only used by the "embedding" and "hybrid" rankers/);
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { maxHydrated: 5 } }).message).toMatch(
+      /toolsift\.maxHydrated is not a toolsift setting\. The settings are: keepTools,/,
+    );
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { maxHydratedTools: -1 } }).message).toMatch(
+      /toolsift\.maxHydratedTools must be a whole number from 0 to 1000, not -1\./,
+    );
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { searchLimit: 51 } })).toMatchObject({
+      field: "toolsift.searchLimit",
+    });
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { ranker: "bm52" } }).message).toMatch(
+      /toolsift\.ranker must be one of "bm25", "embedding", "hybrid"/,
+    );
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { model: "./m" } }).message).toMatch(
+      /only used by the "embedding" and "hybrid" rankers/,
+    );
     expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { keepTools: ["gihub__get_issue"] } }).message).toMatch(
       /toolsift\.keepTools\[0\] is "gihub__get_issue", but tool names here are "server__tool" with one of the servers "gh"/,
     );
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { keepTools: ["gh__*"] } }).message).toMatch(/keepTools takes exact tool names/);
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { deny: ["gh.delete"] } }).message).toMatch(/toolsift\.deny\[0\] "gh\.delete" can never match/);
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { allowDestructive: "gh__x" } })).toMatchObject({ field: "toolsift.allowDestructive" });
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { callTimeoutMs: 0 } })).toMatchObject({ field: "toolsift.callTimeoutMs" });
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { refreshWaitMs: -1 } }).message).toMatch(/toolsift\.refreshWaitMs must be a 0 or more number of milliseconds/);
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { reconnect: { initialDelayMs: 900, maxDelayMs: 100 } } })).toMatchObject({ field: "toolsift.reconnect.maxDelayMs" });
-    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { reconnect: { delay: 1 } } })).toMatchObject({ field: "toolsift.reconnect.delay" });
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { keepTools: ["gh__*"] } }).message).toMatch(
+      /keepTools takes exact tool names/,
+    );
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { deny: ["gh.delete"] } }).message).toMatch(
+      /toolsift\.deny\[0\] "gh\.delete" can never match/,
+    );
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { allowDestructive: "gh__x" } })).toMatchObject({
+      field: "toolsift.allowDestructive",
+    });
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { callTimeoutMs: 0 } })).toMatchObject({
+      field: "toolsift.callTimeoutMs",
+    });
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { refreshWaitMs: -1 } }).message).toMatch(
+      /toolsift\.refreshWaitMs must be a 0 or more number of milliseconds/,
+    );
+    expect(
+      problemOf({ mcpServers: { gh: stdio }, toolsift: { reconnect: { initialDelayMs: 900, maxDelayMs: 100 } } }),
+    ).toMatchObject({ field: "toolsift.reconnect.maxDelayMs" });
+    expect(problemOf({ mcpServers: { gh: stdio }, toolsift: { reconnect: { delay: 1 } } })).toMatchObject({
+      field: "toolsift.reconnect.delay",
+    });
   });
 });

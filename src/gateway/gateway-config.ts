@@ -77,7 +77,10 @@ const SETTING_KEYS = [
  * @param env - Where `${NAME}` in commands, arguments, env values, URLs and headers is looked up.
  * @throws {@link ConfigError} naming the file, the field and what to change.
  */
-export function readGatewayConfig(file: string, env: Readonly<Record<string, string | undefined>> = process.env): GatewayConfig {
+export function readGatewayConfig(
+  file: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): GatewayConfig {
   return parseGatewayConfig(readJsonFile(file, 'Pass the path of a JSON file with an "mcpServers" object.'), file, env);
 }
 
@@ -93,7 +96,8 @@ export function readJsonFile(file: string, hint: string): unknown {
     text = readFileSync(file, "utf8");
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    const why = code === "ENOENT" ? "there is no such file" : code === "EISDIR" ? "it is a directory" : errorText(error);
+    const why =
+      code === "ENOENT" ? "there is no such file" : code === "EISDIR" ? "it is a directory" : errorText(error);
     throw new ConfigError(file, "", `cannot be read: ${why}. ${hint}`);
   }
   const parsed = parseJsonc(text);
@@ -105,20 +109,29 @@ export function readJsonFile(file: string, hint: string): unknown {
 }
 
 /** {@link readGatewayConfig} for a value already parsed; `file` is for messages and relative paths. */
-export function parseGatewayConfig(value: unknown, file: string, env: Readonly<Record<string, string | undefined>> = process.env): GatewayConfig {
+export function parseGatewayConfig(
+  value: unknown,
+  file: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): GatewayConfig {
   const fail = (field: string, problem: string): never => {
     throw new ConfigError(file, field, problem);
   };
-  if (!isPlainObject(value)) return fail("", `must hold a JSON object like {"mcpServers": {...}}, not ${describeValue(value)}.`);
+  if (!isPlainObject(value))
+    return fail("", `must hold a JSON object like {"mcpServers": {...}}, not ${describeValue(value)}.`);
   if ("mcpServers" in value && "servers" in value) {
     return fail("", 'has both "mcpServers" and "servers"; keep one (toolsift reads either).');
   }
   const key = "servers" in value ? "servers" : "mcpServers";
   const entries = value[key];
   if (entries === undefined) {
-    return fail("", 'has no "mcpServers" object. Add the servers to front, e.g. {"mcpServers": {"github": {"command": "github-mcp-server", "args": ["stdio"]}}}.');
+    return fail(
+      "",
+      'has no "mcpServers" object. Add the servers to front, e.g. {"mcpServers": {"github": {"command": "github-mcp-server", "args": ["stdio"]}}}.',
+    );
   }
-  if (!isPlainObject(entries)) return fail(key, `must be an object mapping server names to configs, not ${describeValue(entries)}.`);
+  if (!isPlainObject(entries))
+    return fail(key, `must be an object mapping server names to configs, not ${describeValue(entries)}.`);
 
   const base = dirname(resolve(file));
   const servers: Record<string, McpServerConfig> = {};
@@ -132,13 +145,22 @@ export function parseGatewayConfig(value: unknown, file: string, env: Readonly<R
           `so it must be 1 to 32 letters, digits, "-" or "_", without "__" and without a leading or trailing "_". Rename the entry, e.g. "github".`,
       );
     }
-    if (!isPlainObject(entry)) fail(where, `must be an object with "command" (a stdio server) or "url" (Streamable HTTP), not ${describeValue(entry)}.`);
+    if (!isPlainObject(entry))
+      fail(
+        where,
+        `must be an object with "command" (a stdio server) or "url" (Streamable HTTP), not ${describeValue(entry)}.`,
+      );
     const server = serverEntry(entry as Record<string, unknown>, where, base, env, fail);
     if (server === "disabled") disabled.push(name);
     else servers[name] = server;
   }
   if (Object.keys(servers).length === 0) {
-    fail(key, Object.keys(entries).length === 0 ? "is empty: add at least one server to front." : "has every server disabled: enable at least one.");
+    fail(
+      key,
+      Object.keys(entries).length === 0
+        ? "is empty: add at least one server to front."
+        : "has every server disabled: enable at least one.",
+    );
   }
   const settings = parseSettings(value.toolsift, base, new Set([...Object.keys(servers), ...disabled]), fail);
   return { file, servers, disabled, settings };
@@ -152,7 +174,11 @@ type Fail = (field: string, problem: string) => never;
  *
  * @throws {@link ConfigError} as {@link readGatewayConfig} does.
  */
-export function parseGatewaySettings(block: unknown, file: string, serverNames: Iterable<string> = []): GatewaySettings {
+export function parseGatewaySettings(
+  block: unknown,
+  file: string,
+  serverNames: Iterable<string> = [],
+): GatewaySettings {
   return parseSettings(block, dirname(resolve(file)), new Set(serverNames), (field, problem) => {
     throw new ConfigError(file, field, problem);
   });
@@ -165,17 +191,37 @@ function serverEntry(
   env: Readonly<Record<string, string | undefined>>,
   fail: Fail,
 ): McpServerConfig | "disabled" {
-  if (entry.disabled !== undefined && typeof entry.disabled !== "boolean") fail(`${where}.disabled`, `must be true or false, not ${describeValue(entry.disabled)}.`);
+  if (entry.disabled !== undefined && typeof entry.disabled !== "boolean")
+    fail(`${where}.disabled`, `must be true or false, not ${describeValue(entry.disabled)}.`);
   if (entry.disabled === true) return "disabled";
-  if ("envFile" in entry) fail(`${where}.envFile`, 'is not supported by toolsift: put the variables in "env" (values may use ${NAME} to read this process\'s environment).');
+  if ("envFile" in entry)
+    fail(
+      `${where}.envFile`,
+      'is not supported by toolsift: put the variables in "env" (values may use ${NAME} to read this process\'s environment).',
+    );
   const config: Record<string, unknown> = {};
   for (const [field, raw] of Object.entries(entry)) {
     if (FOREIGN_SERVER_KEYS.has(field)) continue;
-    config[field] = expandIn(raw, `${where}.${field}`, field === "command" || field === "args" || field === "env" || field === "cwd" || field === "url" || field === "headers", env, fail);
+    config[field] = expandIn(
+      raw,
+      `${where}.${field}`,
+      field === "command" ||
+        field === "args" ||
+        field === "env" ||
+        field === "cwd" ||
+        field === "url" ||
+        field === "headers",
+      env,
+      fail,
+    );
   }
   if (typeof config.cwd === "string" && config.cwd !== "") {
     const cwd = resolvePath(base, config.cwd);
-    if (!isFolder(cwd)) fail(`${where}.cwd`, `is ${JSON.stringify(cwd)}, which is not a folder. A relative cwd is relative to the config file.`);
+    if (!isFolder(cwd))
+      fail(
+        `${where}.cwd`,
+        `is ${JSON.stringify(cwd)}, which is not a folder. A relative cwd is relative to the config file.`,
+      );
     config.cwd = cwd;
   }
   try {
@@ -192,7 +238,13 @@ function serverEntry(
 }
 
 /** Expands `${NAME}` in every string of a value (strings, arrays and objects of strings). */
-function expandIn(value: unknown, where: string, expand: boolean, env: Readonly<Record<string, string | undefined>>, fail: Fail): unknown {
+function expandIn(
+  value: unknown,
+  where: string,
+  expand: boolean,
+  env: Readonly<Record<string, string | undefined>>,
+  fail: Fail,
+): unknown {
   if (!expand) return value;
   if (typeof value === "string") {
     const expanded = expandVariables(value, env);
@@ -200,13 +252,16 @@ function expandIn(value: unknown, where: string, expand: boolean, env: Readonly<
   }
   if (Array.isArray(value)) return value.map((item, index) => expandIn(item, `${where}[${index}]`, true, env, fail));
   if (isPlainObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, expandIn(item, `${where}.${key}`, true, env, fail)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, expandIn(item, `${where}.${key}`, true, env, fail)]),
+    );
   }
   return value;
 }
 
 function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<string>, fail: Fail): GatewaySettings {
-  if (block !== undefined && !isPlainObject(block)) fail("toolsift", `must be an object of settings, not ${describeValue(block)}.`);
+  if (block !== undefined && !isPlainObject(block))
+    fail("toolsift", `must be an object of settings, not ${describeValue(block)}.`);
   const settings = (block ?? {}) as Record<string, unknown>;
   const unknown = Object.keys(settings).filter((key) => !(SETTING_KEYS as readonly string[]).includes(key));
   if (unknown.length > 0) {
@@ -216,7 +271,10 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     const value = settings[name];
     if (value === undefined) return fallback;
     if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-      fail(`toolsift.${name}`, `must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}, not ${describeValue(value)}.`);
+      fail(
+        `toolsift.${name}`,
+        `must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}, not ${describeValue(value)}.`,
+      );
     }
     return value as number;
   };
@@ -224,14 +282,21 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     const value = settings[name];
     if (value === undefined) return undefined;
     if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > 2 ** 31 - 1) {
-      fail(`toolsift.${name}`, `must be a ${min === 0 ? "0 or more" : "positive"} number of milliseconds, not ${describeValue(value)}.`);
+      fail(
+        `toolsift.${name}`,
+        `must be a ${min === 0 ? "0 or more" : "positive"} number of milliseconds, not ${describeValue(value)}.`,
+      );
     }
     return value as number;
   };
   const globs = (name: string, exactNamesMustExist: boolean): string[] | undefined => {
     const value = settings[name];
     if (value === undefined) return undefined;
-    if (!Array.isArray(value)) return fail(`toolsift.${name}`, `must be an array of tool names or globs such as "github__*", not ${describeValue(value)}.`);
+    if (!Array.isArray(value))
+      return fail(
+        `toolsift.${name}`,
+        `must be an array of tool names or globs such as "github__*", not ${describeValue(value)}.`,
+      );
     value.forEach((glob: unknown, index) => {
       const problem = globProblem(glob);
       if (problem) fail(`toolsift.${name}[${index}]`, `${problem}.`);
@@ -242,24 +307,42 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
 
   const keepTools = globs("keepTools", true) ?? [];
   keepTools.forEach((name, index) => {
-    if (/[*?]/.test(name)) fail(`toolsift.keepTools[${index}]`, `is ${JSON.stringify(name)}; keepTools takes exact tool names ("server__tool"), not globs.`);
+    if (/[*?]/.test(name))
+      fail(
+        `toolsift.keepTools[${index}]`,
+        `is ${JSON.stringify(name)}; keepTools takes exact tool names ("server__tool"), not globs.`,
+      );
   });
   const ranker = settings.ranker ?? "bm25";
   if (typeof ranker !== "string" || !(RANKER_NAMES as readonly string[]).includes(ranker)) {
-    fail("toolsift.ranker", `must be one of ${RANKER_NAMES.map((name) => `"${name}"`).join(", ")}, not ${describeValue(ranker)}.`);
+    fail(
+      "toolsift.ranker",
+      `must be one of ${RANKER_NAMES.map((name) => `"${name}"`).join(", ")}, not ${describeValue(ranker)}.`,
+    );
   }
   const model = settings.model;
   if (model !== undefined) {
-    if (typeof model !== "string" || model === "") fail("toolsift.model", `must be the path of a model folder, not ${describeValue(model)}.`);
-    if (ranker === "bm25") fail("toolsift.model", 'is only used by the "embedding" and "hybrid" rankers; set "ranker" to one of them, or remove "model".');
+    if (typeof model !== "string" || model === "")
+      fail("toolsift.model", `must be the path of a model folder, not ${describeValue(model)}.`);
+    if (ranker === "bm25")
+      fail(
+        "toolsift.model",
+        'is only used by the "embedding" and "hybrid" rankers; set "ranker" to one of them, or remove "model".',
+      );
     const folder = resolvePath(base, model as string);
     if (!isFolder(folder)) {
-      fail("toolsift.model", `is ${JSON.stringify(folder)}, which is not a folder. Give a model folder in the transformers.js layout (relative to the config file), or remove "model" for the bundled one.`);
+      fail(
+        "toolsift.model",
+        `is ${JSON.stringify(folder)}, which is not a folder. Give a model folder in the transformers.js layout (relative to the config file), or remove "model" for the bundled one.`,
+      );
     }
   }
   const cacheDir = settings.cacheDir;
   if (cacheDir !== undefined && cacheDir !== false && (typeof cacheDir !== "string" || cacheDir === "")) {
-    fail("toolsift.cacheDir", `must be a folder path, or false to keep embeddings in memory only, not ${describeValue(cacheDir)}.`);
+    fail(
+      "toolsift.cacheDir",
+      `must be a folder path, or false to keep embeddings in memory only, not ${describeValue(cacheDir)}.`,
+    );
   }
   return {
     keepTools: [...new Set(keepTools)],
@@ -268,7 +351,8 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     toolSearchThresholdTokens: count("toolSearchThresholdTokens", 0, 0),
     ranker: ranker as RankerName,
     model: typeof model === "string" ? resolvePath(base, model) : undefined,
-    cacheDir: cacheDir === false ? false : typeof cacheDir === "string" ? resolvePath(base, cacheDir) : defaultCacheDir(),
+    cacheDir:
+      cacheDir === false ? false : typeof cacheDir === "string" ? resolvePath(base, cacheDir) : defaultCacheDir(),
     allow: globs("allow", false),
     deny: globs("deny", false) ?? [],
     allowDestructive: globs("allowDestructive", true) ?? [],
@@ -295,17 +379,29 @@ function checkServerOf(name: string, field: string, serverNames: ReadonlySet<str
 
 function parseReconnect(value: unknown, fail: Fail): GatewaySettings["reconnect"] {
   if (value === undefined || value === false) return value;
-  if (!isPlainObject(value)) return fail("toolsift.reconnect", `must be false or {"initialDelayMs": 500, "maxDelayMs": 30000}, not ${describeValue(value)}.`);
+  if (!isPlainObject(value))
+    return fail(
+      "toolsift.reconnect",
+      `must be false or {"initialDelayMs": 500, "maxDelayMs": 30000}, not ${describeValue(value)}.`,
+    );
   const reconnect: McpReconnectOptions = {};
   for (const [key, delay] of Object.entries(value)) {
-    if (key !== "initialDelayMs" && key !== "maxDelayMs") fail(`toolsift.reconnect.${key}`, "is not a reconnect setting; they are initialDelayMs and maxDelayMs.");
+    if (key !== "initialDelayMs" && key !== "maxDelayMs")
+      fail(`toolsift.reconnect.${key}`, "is not a reconnect setting; they are initialDelayMs and maxDelayMs.");
     if (typeof delay !== "number" || !Number.isFinite(delay) || delay < 1 || delay > 2 ** 31 - 1) {
       fail(`toolsift.reconnect.${key}`, `must be a positive number of milliseconds, not ${describeValue(delay)}.`);
     }
     reconnect[key as keyof McpReconnectOptions] = delay as number;
   }
-  if (reconnect.initialDelayMs !== undefined && reconnect.maxDelayMs !== undefined && reconnect.maxDelayMs < reconnect.initialDelayMs) {
-    fail("toolsift.reconnect.maxDelayMs", `(${reconnect.maxDelayMs}) is less than initialDelayMs (${reconnect.initialDelayMs}).`);
+  if (
+    reconnect.initialDelayMs !== undefined &&
+    reconnect.maxDelayMs !== undefined &&
+    reconnect.maxDelayMs < reconnect.initialDelayMs
+  ) {
+    fail(
+      "toolsift.reconnect.maxDelayMs",
+      `(${reconnect.maxDelayMs}) is less than initialDelayMs (${reconnect.initialDelayMs}).`,
+    );
   }
   return reconnect;
 }

@@ -175,7 +175,8 @@ export class GatewayConnection {
 
   private async run(name: string, input: unknown, extra: Extra): Promise<McpCallResult> {
     // The library would say a hidden server is connecting or down: it cannot tell that the config hides all of it.
-    if (this.services.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__"))))) return errorCallResult(noSuchTool(name));
+    if (this.services.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__")))))
+      return errorCallResult(noSuchTool(name));
     const id = `call_${++this.calls}`;
     const call: PendingCall = { requestId: extra.requestId, signal: extra.signal };
     this.pending.set(id, call);
@@ -195,7 +196,8 @@ function textResult(body: unknown): McpCallResult {
 /** What the user is asked: the tool, why it asks, and the (validated) input, bounded. */
 function confirmationOf(tool: ToolDefinition, input: unknown): string {
   let shown = JSON.stringify(input, null, 2) ?? "{}";
-  if (shown.length > MAX_SHOWN_INPUT) shown = `${shown.slice(0, MAX_SHOWN_INPUT)}\n… (${shown.length - MAX_SHOWN_INPUT} more characters)`;
+  if (shown.length > MAX_SHOWN_INPUT)
+    shown = `${shown.slice(0, MAX_SHOWN_INPUT)}\n… (${shown.length - MAX_SHOWN_INPUT} more characters)`;
   const server = tool.server === undefined ? "" : ` (MCP server "${tool.server}")`;
   return `Run ${tool.name}${server}? It is marked destructive: it may change or delete data.\n\nInput:\n${shown}`;
 }

@@ -26,7 +26,11 @@ const SEARCH_DESCRIPTION =
  *
  * @param destructive - Whether a catalogue tool is destructive, so clients can show it (`destructiveHint`).
  */
-export function listedTools(view: SessionView, mode: ListingMode, destructive: (name: string) => boolean): ListedTool[] {
+export function listedTools(
+  view: SessionView,
+  mode: ListingMode,
+  destructive: (name: string) => boolean,
+): ListedTool[] {
   if (!view.progressive && view.all.length > 0) return view.all.map((tool) => mcpToolOf(tool, destructive));
   const search: ListedTool = {
     ...mcpToolOf(view.searchTool, () => false),

@@ -9,7 +9,8 @@ export interface GatewaySdk {
 }
 
 /** The SDK's Streamable HTTP server transport, apart: it brings an HTTP stack only `--http` needs. */
-export type StreamableHttpServerTransportClass = typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js").StreamableHTTPServerTransport;
+export type StreamableHttpServerTransportClass =
+  typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js").StreamableHTTPServerTransport;
 
 /**
  * Loads the server side of the optional MCP SDK on first use. The client side is loaded first,

@@ -161,7 +161,9 @@ export class Gateway {
   /** An upstream change: every client whose list it alters is told. */
   private upstreamChanged(): void {
     for (const connection of this.connections.values()) {
-      connection.announceIfChanged().catch((error: unknown) => this.services.log(`could not announce a tool list change: ${errorText(error)}`));
+      connection
+        .announceIfChanged()
+        .catch((error: unknown) => this.services.log(`could not announce a tool list change: ${errorText(error)}`));
     }
   }
 }

@@ -8,7 +8,11 @@ import { listenHttp } from "./http-listener.js";
 
 describe("listenHttp", () => {
   it("ends the least recently active session past maxSessions, so vanished clients cannot hold memory forever", async () => {
-    const config = parseGatewayConfig({ mcpServers: { dyn: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" } } }, "mcp.json", {});
+    const config = parseGatewayConfig(
+      { mcpServers: { dyn: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" } } },
+      "mcp.json",
+      {},
+    );
     const gateway = await Gateway.start({ config, log: () => undefined });
     const listener = await listenHttp(gateway, { port: 0, host: "127.0.0.1", log: () => undefined, maxSessions: 2 });
     const clients: Client[] = [];

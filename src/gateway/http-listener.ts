@@ -54,22 +54,41 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     if (path !== MCP_PATH) return reply(response, 404, `toolsift serves MCP at ${MCP_PATH}.`);
-    if (loopback && !(fromLoopback(request.headers.host) && (request.headers.origin === undefined || fromLoopback(request.headers.origin)))) {
+    if (
+      loopback &&
+      !(
+        fromLoopback(request.headers.host) &&
+        (request.headers.origin === undefined || fromLoopback(request.headers.origin))
+      )
+    ) {
       return reply(response, 403, "This toolsift gateway only answers requests addressed to localhost.");
     }
     const sessionId = request.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const transport = transports.get(sessionId);
-      if (!transport) return rpcError(response, 404, -32001, "Session not found: it ended or never existed. Initialize a new one.");
+      if (!transport)
+        return rpcError(response, 404, -32001, "Session not found: it ended or never existed. Initialize a new one.");
       // Map order is recency: the least recently active session is the first ended past the cap.
       transports.delete(sessionId);
       transports.set(sessionId, transport);
       return transport.handleRequest(request, response);
     }
-    if (request.method !== "POST") return rpcError(response, 400, -32000, "Bad request: no Mcp-Session-Id header. Start with an initialize request.");
+    if (request.method !== "POST")
+      return rpcError(
+        response,
+        400,
+        -32000,
+        "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
+      );
     const body = await readJson(request);
     if (!body.ok) return rpcError(response, body.status, -32700, body.message);
-    if (!isInitialize(body.value)) return rpcError(response, 400, -32000, "Bad request: no Mcp-Session-Id header. Start with an initialize request.");
+    if (!isInitialize(body.value))
+      return rpcError(
+        response,
+        400,
+        -32000,
+        "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
+      );
     const transport: Transport = new StreamableHttpServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
@@ -126,10 +145,14 @@ function fromLoopback(value: string | undefined): boolean {
 
 function isInitialize(message: unknown): boolean {
   const messages = Array.isArray(message) ? message : [message];
-  return messages.some((item) => typeof item === "object" && item !== null && (item as { method?: unknown }).method === "initialize");
+  return messages.some(
+    (item) => typeof item === "object" && item !== null && (item as { method?: unknown }).method === "initialize",
+  );
 }
 
-async function readJson(request: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
+async function readJson(
+  request: IncomingMessage,
+): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -149,5 +172,7 @@ function reply(response: ServerResponse, status: number, text: string): void {
 }
 
 function rpcError(response: ServerResponse, status: number, code: number, message: string): void {
-  response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+  response
+    .writeHead(status, { "content-type": "application/json" })
+    .end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }

@@ -1,4 +1,13 @@
-import { Bm25Ranker, EmbeddingRanker, HybridRanker, createToolSearch, type Ranker, type RankerName, type ToolSearch, type ToolSearchOptions } from "../index.js";
+import {
+  Bm25Ranker,
+  EmbeddingRanker,
+  HybridRanker,
+  createToolSearch,
+  type Ranker,
+  type RankerName,
+  type ToolSearch,
+  type ToolSearchOptions,
+} from "../index.js";
 import { fromMcp, type McpHostEvent, type McpToolHost } from "../public/mcp.js";
 import type { ToolsiftError } from "../errors.js";
 import { combineFailures } from "../for-apps.js";
@@ -58,7 +67,11 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     ...(settings.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: settings.requestTimeoutMs }),
     ...(settings.callTimeoutMs === undefined ? {} : { callTimeoutMs: settings.callTimeoutMs }),
     ...(settings.refreshWaitMs === undefined ? {} : { refreshWaitMs: settings.refreshWaitMs }),
-    ...(options.reconnect === false ? { reconnect: false } : settings.reconnect === undefined ? {} : { reconnect: settings.reconnect }),
+    ...(options.reconnect === false
+      ? { reconnect: false }
+      : settings.reconnect === undefined
+        ? {}
+        : { reconnect: settings.reconnect }),
     ...(options.background ? { waitForServers: false } : {}),
   });
   const unreachable = options.background ? allFirstAttemptsFailed(host) : new Promise<ToolsiftError>(() => {});
@@ -70,7 +83,9 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     const present = new Set((await host.listTools()).map((tool) => tool.name));
     const missing = settings.keepTools.filter((name) => !present.has(name));
     if (missing.length > 0) {
-      options.warn(`toolsift.keepTools: ${missing.map((name) => JSON.stringify(name)).join(", ")} ${missing.length === 1 ? "is" : "are"} not listed by any server now, so not kept.`);
+      options.warn(
+        `toolsift.keepTools: ${missing.map((name) => JSON.stringify(name)).join(", ")} ${missing.length === 1 ? "is" : "are"} not listed by any server now, so not kept.`,
+      );
     }
     const policy = toolPolicy(settings);
     const toolSearch = await createToolSearch({
@@ -108,8 +123,11 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
 function allFirstAttemptsFailed(host: McpToolHost): Promise<ToolsiftError> {
   return new Promise((resolve) => {
     void Promise.allSettled(host.servers.map((server) => host.refresh(server))).then((outcomes) => {
-      const failures = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
-      if (outcomes.length > 0 && failures.length === outcomes.length) resolve(combineFailures(failures, "mcp_connect_failed"));
+      const failures = outcomes.flatMap((outcome) =>
+        outcome.status === "rejected" ? [outcome.reason as unknown] : [],
+      );
+      if (outcomes.length > 0 && failures.length === outcomes.length)
+        resolve(combineFailures(failures, "mcp_connect_failed"));
     });
   });
 }
@@ -125,9 +143,17 @@ async function keepToolServersSettled(host: McpToolHost, keepTools: readonly str
  * The ranker a config asks for: embeddings from its `model` (the bundled one by default, which
  * runs in TypeScript; only a transformer model loads ONNX Runtime) cached in its `cacheDir`.
  */
-export function rankerFor(settings: Pick<GatewaySettings, "model" | "cacheDir">, name: RankerName, warn: (message: string) => void): Ranker {
+export function rankerFor(
+  settings: Pick<GatewaySettings, "model" | "cacheDir">,
+  name: RankerName,
+  warn: (message: string) => void,
+): Ranker {
   const onWarning = (_code: string, message: string) => warn(message);
-  const semantic = { ...(settings.model === undefined ? {} : { embedder: { model: settings.model } }), cacheDir: settings.cacheDir, onWarning };
+  const semantic = {
+    ...(settings.model === undefined ? {} : { embedder: { model: settings.model } }),
+    cacheDir: settings.cacheDir,
+    onWarning,
+  };
   switch (name) {
     case "bm25":
       return new Bm25Ranker();

@@ -7,11 +7,17 @@ describe("parseJsonc", () => {
       // the servers
       "servers": { "a": { "url": "http://x/*not a comment*/", "args": ["//kept", ",]"], }, }, /* done */
     }`;
-    expect(parseJsonc(text)).toEqual({ ok: true, value: { servers: { a: { url: "http://x/*not a comment*/", args: ["//kept", ",]"] } } } });
+    expect(parseJsonc(text)).toEqual({
+      ok: true,
+      value: { servers: { a: { url: "http://x/*not a comment*/", args: ["//kept", ",]"] } } },
+    });
   });
 
   it("keeps escaped quotes inside strings", () => {
-    expect(parseJsonc(String.raw`{"a": "say \"hi\" // not a comment"}`)).toEqual({ ok: true, value: { a: 'say "hi" // not a comment' } });
+    expect(parseJsonc(String.raw`{"a": "say \"hi\" // not a comment"}`)).toEqual({
+      ok: true,
+      value: { a: 'say "hi" // not a comment' },
+    });
   });
 
   it("says where plain JSON is broken, by line and column of the text as written", () => {

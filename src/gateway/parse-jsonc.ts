@@ -25,7 +25,10 @@ export function parseJsonc(text: string): JsoncParse {
     return { ok: true, value: JSON.parse(plain) as unknown };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: { ...positionOf(plain, message), message: message.replace(/\s*\(line \d+ column \d+\)$/, "") } };
+    return {
+      ok: false,
+      problem: { ...positionOf(plain, message), message: message.replace(/\s*\(line \d+ column \d+\)$/, "") },
+    };
   }
 }
 

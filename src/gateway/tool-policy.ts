@@ -32,7 +32,10 @@ export function toolPolicy(settings: Pick<GatewaySettings, "allow" | "deny" | "a
     preApproved,
     hidesServer: (server) => {
       const prefix = `${server}__`;
-      return prefixCoverage(settings.deny, prefix).all || (settings.allow !== undefined && !prefixCoverage(settings.allow, prefix).some);
+      return (
+        prefixCoverage(settings.deny, prefix).all ||
+        (settings.allow !== undefined && !prefixCoverage(settings.allow, prefix).some)
+      );
     },
   };
 }

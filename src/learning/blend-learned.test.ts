@@ -26,10 +26,18 @@ describe("blendLearned", () => {
   });
 
   it("brings in a tool only the lessons found; where the ranker found nothing, only on a strong resemblance", () => {
-    expect(blendLearned([], new Map([["z", 0.5]]), { weight: 2, limit: 5, retrievedDepth: 20 })).toEqual([{ name: "z", score: 1, confidence: "strong" }]);
+    expect(blendLearned([], new Map([["z", 0.5]]), { weight: 2, limit: 5, retrievedDepth: 20 })).toEqual([
+      { name: "z", score: 1, confidence: "strong" },
+    ]);
     // The ranker abstained: a faint resemblance to a lesson must not undo that.
-    expect(blendLearned([], new Map([["z", LEARNED_ALONE_MIN - 0.01]]), { weight: 2, limit: 5, retrievedDepth: 20 })).toEqual([]);
-    const blended = blendLearned([{ name: "a", score: 2 }], new Map([["z", 0.1]]), { weight: 2, limit: 5, retrievedDepth: 20 });
+    expect(
+      blendLearned([], new Map([["z", LEARNED_ALONE_MIN - 0.01]]), { weight: 2, limit: 5, retrievedDepth: 20 }),
+    ).toEqual([]);
+    const blended = blendLearned([{ name: "a", score: 2 }], new Map([["z", 0.1]]), {
+      weight: 2,
+      limit: 5,
+      retrievedDepth: 20,
+    });
     expect(blended.map((hit) => hit.name)).toEqual(["a", "z"]);
   });
 
@@ -43,7 +51,11 @@ describe("blendLearned", () => {
   });
 
   it("never lifts a tool the ranker did not retrieve in its first retrievedDepth above the ranker's first match", () => {
-    const base = Array.from({ length: 30 }, (_, i) => ({ name: `t${i}`, score: 30 - i, confidence: "strong" as const }));
+    const base = Array.from({ length: 30 }, (_, i) => ({
+      name: `t${i}`,
+      score: 30 - i,
+      confidence: "strong" as const,
+    }));
     const learned = new Map([
       ["t25", 1.75],
       ["only_learned", 1.75],
@@ -77,7 +89,18 @@ describe("blendLearned", () => {
       { name: "a", score: 2, confidence: "weak" as const },
       { name: "b", score: 1, confidence: "weak" as const },
     ];
-    const blended = blendLearned(base, new Map([["b", LEARNED_ALONE_MIN], ["c", 0.1]]), { weight: 2, limit: 5, retrievedDepth: 20 });
-    expect(Object.fromEntries(blended.map((hit) => [hit.name, hit.confidence]))).toEqual({ a: "weak", b: "strong", c: undefined });
+    const blended = blendLearned(
+      base,
+      new Map([
+        ["b", LEARNED_ALONE_MIN],
+        ["c", 0.1],
+      ]),
+      { weight: 2, limit: 5, retrievedDepth: 20 },
+    );
+    expect(Object.fromEntries(blended.map((hit) => [hit.name, hit.confidence]))).toEqual({
+      a: "weak",
+      b: "strong",
+      c: undefined,
+    });
   });
 });

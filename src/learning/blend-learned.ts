@@ -43,7 +43,11 @@ export interface BlendOptions {
  * // [{ name: "b", score: 1.7 }, { name: "a", score: 1 }]
  * ```
  */
-export function blendLearned(base: readonly RankedTool[], learned: ReadonlyMap<string, number>, options: BlendOptions): RankedTool[] {
+export function blendLearned(
+  base: readonly RankedTool[],
+  learned: ReadonlyMap<string, number>,
+  options: BlendOptions,
+): RankedTool[] {
   if (learned.size === 0) return base.slice(0, options.limit);
   if (base.length === 0 && Math.max(...learned.values()) < LEARNED_ALONE_MIN) return [];
   const top = base[0]?.score || 1;
@@ -60,7 +64,8 @@ export function blendLearned(base: readonly RankedTool[], learned: ReadonlyMap<s
   const first = base[0] && scores.get(base[0].name);
   if (first) {
     // Ties keep the base order, so a capped tool lands right after the first match.
-    for (const entry of scores.values()) if (entry.order >= options.retrievedDepth) entry.score = Math.min(entry.score, first.score);
+    for (const entry of scores.values())
+      if (entry.order >= options.retrievedDepth) entry.score = Math.min(entry.score, first.score);
   }
   return [...scores.values()]
     .sort((a, b) => b.score - a.score || a.order - b.order)

@@ -37,7 +37,8 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>, opti
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     if (await breakIfStale(path, staleMs)) continue;
-    if (Date.now() >= deadline) throw new Error(`the lock ${path} has been held by another process for ${timeoutMs} ms`);
+    if (Date.now() >= deadline)
+      throw new Error(`the lock ${path} has been held by another process for ${timeoutMs} ms`);
     await sleep(Math.min(100, 5 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random()));
   }
   try {

@@ -1,5 +1,18 @@
 import { execFile } from "node:child_process";
-import { appendFileSync, chmodSync, chownSync, linkSync, lstatSync, mkdtempSync, readFileSync, renameSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  linkSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,7 +30,11 @@ const lesson = (query: string, at = 1_000, scope = "acme", tool = "mail__send"):
 /** A store whose warnings are collected. */
 function storeIn(cacheDir: string, caps: { maxLessonsPerTool?: number; maxLessonsPerScope?: number } = {}) {
   const warnings: { code: string; message: string }[] = [];
-  const store = new FileUsageStore({ cacheDir, ...caps, onWarning: (code, message) => warnings.push({ code, message }) });
+  const store = new FileUsageStore({
+    cacheDir,
+    ...caps,
+    onWarning: (code, message) => warnings.push({ code, message }),
+  });
   return { store, warnings };
 }
 
@@ -28,7 +45,10 @@ describe("FileUsageStore", () => {
     const cacheDir = folder();
     await new FileUsageStore({ cacheDir }).add([lesson("email the invoice"), lesson("send the report", 2_000)]);
     const restarted = new FileUsageStore({ cacheDir });
-    expect((await restarted.lessons("acme")).map((kept) => kept.query).sort()).toEqual(["email the invoice", "send the report"]);
+    expect((await restarted.lessons("acme")).map((kept) => kept.query).sort()).toEqual([
+      "email the invoice",
+      "send the report",
+    ]);
   });
 
   it("sees lessons another instance appends after its first read", async () => {
@@ -48,12 +68,18 @@ describe("FileUsageStore", () => {
 
   it("drops a damaged record with a warning, keeps the rest, and rewrites the file clean", async () => {
     const cacheDir = folder();
-    await new FileUsageStore({ cacheDir }).add([lesson("alpha query", 1), lesson("bravo query", 2), lesson("charlie query", 3)]);
+    await new FileUsageStore({ cacheDir }).add([
+      lesson("alpha query", 1),
+      lesson("bravo query", 2),
+      lesson("charlie query", 3),
+    ]);
     const file = join(cacheDir, LESSONS_FILE);
     writeFileSync(file, readFileSync(file, "utf8").replace("bravo", "brAvo"));
     const { store, warnings } = storeIn(cacheDir);
     expect((await store.lessons("acme")).map((kept) => kept.query)).toEqual(["alpha query", "charlie query"]);
-    expect(warnings).toEqual([{ code: "learning_store_repaired", message: expect.stringContaining("1 records failed their check") }]);
+    expect(warnings).toEqual([
+      { code: "learning_store_repaired", message: expect.stringContaining("1 records failed their check") },
+    ]);
     expect(readFileSync(file, "utf8")).not.toContain("brAvo");
     const again = storeIn(cacheDir);
     expect(await again.store.lessons("acme")).toHaveLength(2);
@@ -89,7 +115,9 @@ describe("FileUsageStore", () => {
     const cacheDir = folder();
     const { crc32 } = await import("node:zlib");
     const json = JSON.stringify({ s: "acme", q: "x".repeat(600), t: "mail__send", a: 1 });
-    writeFileSync(join(cacheDir, LESSONS_FILE), `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`, { mode: 0o600 });
+    writeFileSync(join(cacheDir, LESSONS_FILE), `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`, {
+      mode: 0o600,
+    });
     const { store, warnings } = storeIn(cacheDir);
     expect(await store.lessons("acme")).toEqual([]);
     expect(warnings.map((warning) => warning.code)).toEqual(["learning_store_repaired"]);
@@ -128,15 +156,22 @@ describe("FileUsageStore", () => {
     const { store, warnings } = storeIn(cacheDir);
     expect(await store.lessons("acme")).toHaveLength(1);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(warnings).toEqual([{ code: "learning_store_repaired", message: expect.stringContaining("was mode 644; it is set to 600") }]);
+    expect(warnings).toEqual([
+      { code: "learning_store_repaired", message: expect.stringContaining("was mode 644; it is set to 600") },
+    ]);
   });
 
-  it.skipIf(process.getuid?.() !== 0)("refuses a lessons file another user owns (as root, which can make one)", async () => {
-    const cacheDir = folder();
-    await new FileUsageStore({ cacheDir }).add([lesson("planted lesson")]);
-    chownSync(join(cacheDir, LESSONS_FILE), 65_534, 65_534);
-    await expect(new FileUsageStore({ cacheDir }).lessons("acme")).rejects.toThrow(/belongs to user 65534, not to this process's user 0/);
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    "refuses a lessons file another user owns (as root, which can make one)",
+    async () => {
+      const cacheDir = folder();
+      await new FileUsageStore({ cacheDir }).add([lesson("planted lesson")]);
+      chownSync(join(cacheDir, LESSONS_FILE), 65_534, 65_534);
+      await expect(new FileUsageStore({ cacheDir }).lessons("acme")).rejects.toThrow(
+        /belongs to user 65534, not to this process's user 0/,
+      );
+    },
+  );
 
   it("sees another instance's rewrite even when the file keeps the inode and the length it had (the generation changes)", async () => {
     const cacheDir = folder();
@@ -161,8 +196,16 @@ describe("FileUsageStore", () => {
 
   it("writes each lesson's teacher, and reads records without one as an unknown teacher", async () => {
     const cacheDir = folder();
-    await new FileUsageStore({ cacheDir }).add([{ ...lesson("taught", 1), by: "0123456789abcdef" }, { ...lesson("imported", 2), by: "import" }, lesson("older record", 3)]);
-    expect(await new FileUsageStore({ cacheDir }).lessons("acme")).toEqual([{ ...lesson("taught", 1), by: "0123456789abcdef" }, { ...lesson("imported", 2), by: "import" }, lesson("older record", 3)]);
+    await new FileUsageStore({ cacheDir }).add([
+      { ...lesson("taught", 1), by: "0123456789abcdef" },
+      { ...lesson("imported", 2), by: "import" },
+      lesson("older record", 3),
+    ]);
+    expect(await new FileUsageStore({ cacheDir }).lessons("acme")).toEqual([
+      { ...lesson("taught", 1), by: "0123456789abcdef" },
+      { ...lesson("imported", 2), by: "import" },
+      lesson("older record", 3),
+    ]);
   });
 
   it("rewrites the file to its caps once it holds twice what they keep", async () => {
@@ -191,7 +234,11 @@ describe("FileUsageStore", () => {
   it("loses nothing when several processes write and rewrite the file at once", async () => {
     const cacheDir = folder();
     const writers = ["1", "2", "3"];
-    const outputs = await Promise.all(writers.map((writer) => run(process.execPath, ["--import", "tsx", WRITER, cacheDir, writer], { timeout: 60_000 })));
+    const outputs = await Promise.all(
+      writers.map((writer) =>
+        run(process.execPath, ["--import", "tsx", WRITER, cacheDir, writer], { timeout: 60_000 }),
+      ),
+    );
     expect(outputs.map((output) => output.stdout)).toEqual(["done", "done", "done"]);
     const { store, warnings } = storeIn(cacheDir, { maxLessonsPerTool: 1_000, maxLessonsPerScope: 10_000 });
     for (const writer of writers) {

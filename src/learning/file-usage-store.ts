@@ -112,7 +112,9 @@ export class FileUsageStore implements UsageStore {
           // A record torn by a crash is closed off, so this one starts on a line of its own
           // (the torn one then fails its check and is dropped on the next read).
           const tail = size > 0 ? (await handle.read(Buffer.alloc(1), 0, 1, size - 1)).buffer : undefined;
-          await handle.appendFile(size === 0 ? `${HEADER}${newGeneration()}\n${lines}` : tail && tail[0] !== NEWLINE ? `\n${lines}` : lines);
+          await handle.appendFile(
+            size === 0 ? `${HEADER}${newGeneration()}\n${lines}` : tail && tail[0] !== NEWLINE ? `\n${lines}` : lines,
+          );
         } finally {
           await handle.close();
         }
@@ -152,7 +154,8 @@ export class FileUsageStore implements UsageStore {
     try {
       const { handle, info } = opened;
       const generation = await readGeneration(handle);
-      const restart = !this.read || this.read.ino !== info.ino || this.read.generation !== generation || info.size < this.read.offset;
+      const restart =
+        !this.read || this.read.ino !== info.ino || this.read.generation !== generation || info.size < this.read.offset;
       if (restart) {
         this.byScope.clear();
         this.records = 0;
@@ -186,20 +189,30 @@ export class FileUsageStore implements UsageStore {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT") return undefined;
       if (code === "ELOOP" || code === "EMLINK") {
-        throw new Error(`the lessons file ${this.file} is a symbolic link; toolsift does not follow it (it could point the queries anywhere). Remove the link, or give FileUsageStore a cacheDir of your own.`);
+        throw new Error(
+          `the lessons file ${this.file} is a symbolic link; toolsift does not follow it (it could point the queries anywhere). Remove the link, or give FileUsageStore a cacheDir of your own.`,
+        );
       }
       throw error;
     }
     try {
       const info = await handle.stat();
-      if (!info.isFile()) throw new Error(`the lessons file ${this.file} is not a regular file; remove it, or give FileUsageStore a cacheDir of your own.`);
+      if (!info.isFile())
+        throw new Error(
+          `the lessons file ${this.file} is not a regular file; remove it, or give FileUsageStore a cacheDir of your own.`,
+        );
       const uid = process.getuid?.();
       if (uid !== undefined && info.uid !== uid) {
-        throw new Error(`the lessons file ${this.file} belongs to user ${info.uid}, not to this process's user ${uid}; toolsift neither reads nor extends another user's file. Remove it, or give FileUsageStore a cacheDir of your own.`);
+        throw new Error(
+          `the lessons file ${this.file} belongs to user ${info.uid}, not to this process's user ${uid}; toolsift neither reads nor extends another user's file. Remove it, or give FileUsageStore a cacheDir of your own.`,
+        );
       }
       if ((info.mode & 0o777) !== 0o600) {
         await handle.chmod(0o600);
-        this.warnings.warn("learning_store_repaired", `The lessons file ${this.file} was mode ${(info.mode & 0o777).toString(8)}; it is set to 600, since it holds the model's queries.`);
+        this.warnings.warn(
+          "learning_store_repaired",
+          `The lessons file ${this.file} was mode ${(info.mode & 0o777).toString(8)}; it is set to 600, since it holds the model's queries.`,
+        );
       }
       return { handle, info };
     } catch (error) {
@@ -253,7 +266,10 @@ export class FileUsageStore implements UsageStore {
       this.records = kept.length;
       const problem = found.damaged || damage;
       if (problem) {
-        this.warnings.warn("learning_store_repaired", `The lessons file ${this.file} was damaged (${problem}); its ${kept.length} good lessons were kept and the file rewritten.`);
+        this.warnings.warn(
+          "learning_store_repaired",
+          `The lessons file ${this.file} was damaged (${problem}); its ${kept.length} good lessons were kept and the file rewritten.`,
+        );
       }
     });
   }
@@ -283,7 +299,6 @@ export class FileUsageStore implements UsageStore {
     this.queue = run.catch(() => undefined);
     return run;
   }
-
 }
 
 const NEWLINE = 0x0a;
@@ -293,7 +308,13 @@ const HASH = 0x23;
 /** One record: the CRC-32 of the JSON in hex, a space, the JSON, a newline. */
 function encode(lesson: Lesson): string {
   // `b` (the teacher) is left out when unknown; records without it, older ones included, read as such.
-  const json = JSON.stringify({ s: lesson.scope, q: lesson.query, t: lesson.tool, a: lesson.at, ...(lesson.by === undefined ? {} : { b: lesson.by }) });
+  const json = JSON.stringify({
+    s: lesson.scope,
+    q: lesson.query,
+    t: lesson.tool,
+    a: lesson.at,
+    ...(lesson.by === undefined ? {} : { b: lesson.by }),
+  });
   return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
 }
 
@@ -302,7 +323,11 @@ function encode(lesson: Lesson): string {
  * checksum or does not parse is counted as damage. An unterminated last record is left for a
  * later read: it may be an append still being written.
  */
-async function readRecords(handle: FileHandle, from: number, size: number): Promise<{ lessons: Lesson[]; consumed: number; records: number; damaged: string }> {
+async function readRecords(
+  handle: FileHandle,
+  from: number,
+  size: number,
+): Promise<{ lessons: Lesson[]; consumed: number; records: number; damaged: string }> {
   const length = Math.min(size - from, MAX_READ_BYTES);
   if (length <= 0) return { lessons: [], consumed: 0, records: 0, damaged: "" };
   // A file past the read limit (outside writes) is read from its end: the newest records.
@@ -318,14 +343,20 @@ async function readRecords(handle: FileHandle, from: number, size: number): Prom
     const line = bytes.subarray(at, next);
     at = next + 1;
     // Blank lines, and the header (the file's first line), are not records.
-    if (line.length === 0 || (line[0] === HASH && line.subarray(0, HEADER.length).toString("latin1") === HEADER)) continue;
+    if (line.length === 0 || (line[0] === HASH && line.subarray(0, HEADER.length).toString("latin1") === HEADER))
+      continue;
     records++;
     const lesson = decode(line);
     if (lesson) lessons.push(lesson);
     else bad++;
   }
   const skipped = start > from ? `${start - from} bytes past the ${MAX_READ_BYTES}-byte read limit; ` : "";
-  return { lessons, consumed: start - from + end, records, damaged: bad > 0 || skipped ? `${skipped}${bad} records failed their check` : "" };
+  return {
+    lessons,
+    consumed: start - from + end,
+    records,
+    damaged: bad > 0 || skipped ? `${skipped}${bad} records failed their check` : "",
+  };
 }
 
 /** The generation the file's header names; "" for a file from before headers. */

@@ -80,20 +80,37 @@ const DAY_MS = 86_400_000;
  *
  * @throws {@link OptionsError} naming the field and what it accepts.
  */
-export function resolveLearning(learning: boolean | UsageStore | LearningOptions | undefined): ResolvedLearning | undefined {
+export function resolveLearning(
+  learning: boolean | UsageStore | LearningOptions | undefined,
+): ResolvedLearning | undefined {
   if (learning === undefined || learning === false) return undefined;
   const options: LearningOptions = learning === true ? {} : isStore(learning) ? { store: learning } : learning;
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new OptionsError("invalid_learning", "options.learning must be true, false, a UsageStore or an options object, e.g. learning: { store: new FileUsageStore() }.");
+    throw new OptionsError(
+      "invalid_learning",
+      "options.learning must be true, false, a UsageStore or an options object, e.g. learning: { store: new FileUsageStore() }.",
+    );
   }
   if (options.store !== undefined && !isStore(options.store)) {
-    throw new OptionsError("invalid_learning", "learning.store must implement UsageStore: add(lessons), lessons(scope) and forget(scope), each returning a promise.");
+    throw new OptionsError(
+      "invalid_learning",
+      "learning.store must implement UsageStore: add(lessons), lessons(scope) and forget(scope), each returning a promise.",
+    );
   }
-  const positive = (field: keyof LearningOptions, value: unknown, fallback: number, integer: boolean, allowZero = false, allowInfinity = false): number => {
+  const positive = (
+    field: keyof LearningOptions,
+    value: unknown,
+    fallback: number,
+    integer: boolean,
+    allowZero = false,
+    allowInfinity = false,
+  ): number => {
     if (value === undefined) return fallback;
     const ok =
       typeof value === "number" &&
-      (allowInfinity && value === Infinity ? true : Number.isFinite(value) && (!integer || Number.isInteger(value)) && (allowZero ? value >= 0 : value > 0));
+      (allowInfinity && value === Infinity
+        ? true
+        : Number.isFinite(value) && (!integer || Number.isInteger(value)) && (allowZero ? value >= 0 : value > 0));
     if (!ok) {
       throw new OptionsError(
         "invalid_learning",
@@ -104,16 +121,32 @@ export function resolveLearning(learning: boolean | UsageStore | LearningOptions
   };
   for (const flag of ["embeddings", "boostDestructive"] as const) {
     if (options[flag] !== undefined && typeof options[flag] !== "boolean") {
-      throw new OptionsError("invalid_learning", `learning.${flag} must be true or false, got ${JSON.stringify(options[flag])}.`);
+      throw new OptionsError(
+        "invalid_learning",
+        `learning.${flag} must be true or false, got ${JSON.stringify(options[flag])}.`,
+      );
     }
   }
   const minSessions = positive("minSessions", options.minSessions, 2, true);
   if (minSessions > MAX_MIN_SESSIONS) {
-    throw new OptionsError("invalid_learning", `learning.minSessions must be at most ${MAX_MIN_SESSIONS}, got ${minSessions}; 2 or 3 already stops one session from steering the rest.`);
+    throw new OptionsError(
+      "invalid_learning",
+      `learning.minSessions must be at most ${MAX_MIN_SESSIONS}, got ${minSessions}; 2 or 3 already stops one session from steering the rest.`,
+    );
   }
   const caps: LessonCaps = {
-    maxLessonsPerTool: positive("maxLessonsPerTool", options.maxLessonsPerTool, DEFAULT_LESSON_CAPS.maxLessonsPerTool, true),
-    maxLessonsPerScope: positive("maxLessonsPerScope", options.maxLessonsPerScope, DEFAULT_LESSON_CAPS.maxLessonsPerScope, true),
+    maxLessonsPerTool: positive(
+      "maxLessonsPerTool",
+      options.maxLessonsPerTool,
+      DEFAULT_LESSON_CAPS.maxLessonsPerTool,
+      true,
+    ),
+    maxLessonsPerScope: positive(
+      "maxLessonsPerScope",
+      options.maxLessonsPerScope,
+      DEFAULT_LESSON_CAPS.maxLessonsPerScope,
+      true,
+    ),
   };
   return {
     ...caps,
@@ -131,5 +164,11 @@ export function resolveLearning(learning: boolean | UsageStore | LearningOptions
 
 function isStore(value: unknown): value is UsageStore {
   const store = value as Partial<UsageStore> | null;
-  return typeof store === "object" && store !== null && typeof store.add === "function" && typeof store.lessons === "function" && typeof store.forget === "function";
+  return (
+    typeof store === "object" &&
+    store !== null &&
+    typeof store.add === "function" &&
+    typeof store.lessons === "function" &&
+    typeof store.forget === "function"
+  );
 }

@@ -72,7 +72,12 @@ export class Learning {
    * `filter` allows; empty when nothing learned applies. Reads the scope from the store on first
    * use and once it is `refreshMs` old.
    */
-  async match(scope: string, query: string, filter: (tool: string) => boolean, sessionId?: string): Promise<Map<string, number>> {
+  async match(
+    scope: string,
+    query: string,
+    filter: (tool: string) => boolean,
+    sessionId?: string,
+  ): Promise<Map<string, number>> {
     // A scope being erased ranks with nothing learned: waiting for the store would stall every
     // search of the scope for as long as the store does, and reading it could bring back what goes.
     if (this.forgetting.has(scope)) return new Map();
@@ -95,10 +100,19 @@ export class Learning {
    * lesson counts from the next search on (when the scope is loaded); its vector and the store
    * write follow in the background. Never throws.
    */
-  teach(scope: string, queries: readonly string[], tool: string, options: { at?: number; sessionId?: string } = {}): void {
+  teach(
+    scope: string,
+    queries: readonly string[],
+    tool: string,
+    options: { at?: number; sessionId?: string } = {},
+  ): void {
     const at = options.at ?? Date.now();
     const by = options.sessionId === undefined ? IMPORTED : teacherOf(options.sessionId);
-    const lessons = [...new Map(queries.map((query) => [lessonKey(tool, query), { scope, query: query.trim(), tool, at, by }])).values()];
+    const lessons = [
+      ...new Map(
+        queries.map((query) => [lessonKey(tool, query), { scope, query: query.trim(), tool, at, by }]),
+      ).values(),
+    ];
     if (lessons.length === 0) return;
     const forgetting = this.forgetting.get(scope);
     if (forgetting) {
@@ -110,7 +124,13 @@ export class Learning {
       if (state.loadedAt === -Infinity) this.track(this.scope(scope));
     }
     this.enqueueWrites(lessons);
-    this.emit({ type: "lesson", sessionId: options.sessionId, scope, name: tool, queries: lessons.map((lesson) => lesson.query) });
+    this.emit({
+      type: "lesson",
+      sessionId: options.sessionId,
+      scope,
+      name: tool,
+      queries: lessons.map((lesson) => lesson.query),
+    });
   }
 
   /**
@@ -139,7 +159,12 @@ export class Learning {
       "learning_store_slow",
       `The usage store did not erase scope "${scope}" within ${STORE_WAIT_MS} ms; the scope ranks with nothing learned until it confirms the erasure, which goes on in the background.`,
     );
-    erased.catch((error: unknown) => this.warn("learning_store_failed", `The usage store could not erase scope "${scope}" (${errorText(error)}); call forget("${scope}") again.`));
+    erased.catch((error: unknown) =>
+      this.warn(
+        "learning_store_failed",
+        `The usage store could not erase scope "${scope}" (${errorText(error)}); call forget("${scope}") again.`,
+      ),
+    );
   }
 
   /** Waits until every lesson taught so far is indexed and handed to the store. */
@@ -156,7 +181,10 @@ export class Learning {
    */
   async close(): Promise<void> {
     if (!(await settlesWithin(this.flush(), CLOSE_WAIT_MS))) {
-      this.warn("learning_store_slow", `The usage store did not take the last ${this.pending.length + this.inFlight.length} lessons within ${CLOSE_WAIT_MS} ms of close(); they were not saved.`);
+      this.warn(
+        "learning_store_slow",
+        `The usage store did not take the last ${this.pending.length + this.inFlight.length} lessons within ${CLOSE_WAIT_MS} ms of close(); they were not saved.`,
+      );
     }
     if (this.options.ownsStore) await this.options.store.close?.();
   }
@@ -172,7 +200,10 @@ export class Learning {
     }
     if (state.refreshing && !state.slow && !(await settlesWithin(state.refreshing, STORE_WAIT_MS))) {
       state.slow = true;
-      this.warn("learning_store_slow", `The usage store took over ${STORE_WAIT_MS} ms to read scope "${scope}"; ranking with what is learned in memory until it answers.`);
+      this.warn(
+        "learning_store_slow",
+        `The usage store took over ${STORE_WAIT_MS} ms to read scope "${scope}"; ranking with what is learned in memory until it answers.`,
+      );
     }
     return state;
   }
@@ -183,7 +214,13 @@ export class Learning {
     if (state) {
       this.scopes.delete(scope);
     } else {
-      state = { index: new LessonIndex(this.options), loadedAt: -Infinity, refreshing: undefined, slow: false, taughtDuringRead: undefined };
+      state = {
+        index: new LessonIndex(this.options),
+        loadedAt: -Infinity,
+        refreshing: undefined,
+        slow: false,
+        taughtDuringRead: undefined,
+      };
     }
     this.scopes.set(scope, state);
     for (const oldest of this.scopes.keys()) {
@@ -199,7 +236,9 @@ export class Learning {
    * not yet written, or taught while the read ran, stay.
    */
   private async refresh(scope: string, state: ScopeState): Promise<void> {
-    const unwritten = new Set([...this.pending, ...this.inFlight].filter((lesson) => lesson.scope === scope).map(keyOf));
+    const unwritten = new Set(
+      [...this.pending, ...this.inFlight].filter((lesson) => lesson.scope === scope).map(keyOf),
+    );
     state.taughtDuringRead = new Set();
     let stored: readonly unknown[];
     try {
@@ -207,7 +246,10 @@ export class Learning {
       if (!Array.isArray(read)) throw new TypeError(`lessons("${scope}") returned ${typeof read}, not an array`);
       stored = read;
     } catch (error) {
-      this.warn("learning_store_failed", `The usage store could not be read for scope "${scope}" (${errorText(error)}); ranking with what is learned in memory, trying again in ${this.options.refreshMs} ms.`);
+      this.warn(
+        "learning_store_failed",
+        `The usage store could not be read for scope "${scope}" (${errorText(error)}); ranking with what is learned in memory, trying again in ${this.options.refreshMs} ms.`,
+      );
       state.loadedAt = Date.now();
       state.taughtDuringRead = undefined;
       return;
@@ -220,12 +262,23 @@ export class Learning {
       if (parsed.ok && parsed.lesson.scope === scope) valid.push(parsed.lesson);
       else {
         invalid++;
-        firstProblem ||= parsed.ok ? `a lesson of scope "${parsed.lesson.scope}" was returned for "${scope}"` : parsed.problem;
+        firstProblem ||= parsed.ok
+          ? `a lesson of scope "${parsed.lesson.scope}" was returned for "${scope}"`
+          : parsed.problem;
       }
     }
-    if (invalid > 0) this.warn("learning_store_invalid", `The usage store returned ${invalid} unusable lessons for scope "${scope}" (${firstProblem}); they were skipped.`);
+    if (invalid > 0)
+      this.warn(
+        "learning_store_invalid",
+        `The usage store returned ${invalid} unusable lessons for scope "${scope}" (${firstProblem}); they were skipped.`,
+      );
     const kept = newestLessons(valid, this.options);
-    const keep = new Set([...unwritten, ...(this.unsaved.get(scope) ?? []), ...state.taughtDuringRead, ...kept.map(keyOf)]);
+    const keep = new Set([
+      ...unwritten,
+      ...(this.unsaved.get(scope) ?? []),
+      ...state.taughtDuringRead,
+      ...kept.map(keyOf),
+    ]);
     state.taughtDuringRead = undefined;
     for (const lesson of state.index.lessons()) {
       if (!keep.has(keyOf(lesson))) state.index.remove(lesson.tool, lesson.query, lesson.by);
@@ -251,7 +304,10 @@ export class Learning {
     if (!embedder) return;
     for (let start = 0; start < lessons.length; start += EMBED_BATCH) {
       const batch = lessons.slice(start, start + EMBED_BATCH);
-      const vectors = await this.embed(embedder, batch.map((lesson) => lesson.query));
+      const vectors = await this.embed(
+        embedder,
+        batch.map((lesson) => lesson.query),
+      );
       if (!vectors) return;
       batch.forEach((lesson, i) => {
         if (state.index.has(lesson.tool, lesson.query, lesson.by)) state.index.add(lesson, vectors[i]);
@@ -271,7 +327,10 @@ export class Learning {
     } catch (error) {
       // One failure turns the semantic side of learning off: a broken model would fail every call.
       this.embedder = Promise.resolve(undefined);
-      this.warn("learning_embed_failed", `Learned queries could not be embedded (${errorText(error)}); learning compares them by their words only from now on.`);
+      this.warn(
+        "learning_embed_failed",
+        `Learned queries could not be embedded (${errorText(error)}); learning compares them by their words only from now on.`,
+      );
       return undefined;
     }
   }
@@ -291,7 +350,10 @@ export class Learning {
       this.pending.splice(0, this.pending.length - MAX_PENDING_WRITES);
       if (!this.droppedWrites) {
         this.droppedWrites = true;
-        this.warn("learning_store_behind", `More than ${MAX_PENDING_WRITES} lessons are waiting for the usage store; the oldest are kept in memory only.`);
+        this.warn(
+          "learning_store_behind",
+          `More than ${MAX_PENDING_WRITES} lessons are waiting for the usage store; the oldest are kept in memory only.`,
+        );
       }
     }
     this.writing ??= this.drain();
@@ -306,7 +368,10 @@ export class Learning {
           await this.serial(() => this.options.store.add(batch));
         } catch (error) {
           this.remember(batch);
-          this.warn("learning_store_failed", `${batch.length} lessons could not be saved to the usage store (${errorText(error)}); they stay learned in this process only.`);
+          this.warn(
+            "learning_store_failed",
+            `${batch.length} lessons could not be saved to the usage store (${errorText(error)}); they stay learned in this process only.`,
+          );
         } finally {
           this.inFlight = [];
         }
@@ -335,7 +400,9 @@ export class Learning {
   }
 
   private track(work: Promise<unknown>): void {
-    const guarded = work.catch((error: unknown) => this.warn("learning_failed", `A lesson could not be learned (${errorText(error)}).`));
+    const guarded = work.catch((error: unknown) =>
+      this.warn("learning_failed", `A lesson could not be learned (${errorText(error)}).`),
+    );
     this.background.add(guarded);
     void guarded.finally(() => this.background.delete(guarded));
   }
@@ -355,7 +422,13 @@ async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolea
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([work.then(() => true, () => true), timeout]);
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

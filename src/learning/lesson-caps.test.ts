@@ -23,7 +23,10 @@ describe("newestLessons", () => {
 
 describe("parseLesson", () => {
   it("accepts a well-formed lesson and trims its query", () => {
-    expect(parseLesson({ scope: "acme", query: " send mail ", tool: "mail__send", at: 5 })).toEqual({ ok: true, lesson: lesson("acme", "mail__send", "send mail", 5) });
+    expect(parseLesson({ scope: "acme", query: " send mail ", tool: "mail__send", at: 5 })).toEqual({
+      ok: true,
+      lesson: lesson("acme", "mail__send", "send mail", 5),
+    });
   });
 
   it.each([

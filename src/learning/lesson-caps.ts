@@ -24,7 +24,10 @@ export const SESSION_SHARE = 0.25;
 
 /** How many lessons one session may hold per tool and per scope under `caps`. */
 export function sessionShares(caps: LessonCaps): { perTool: number; perScope: number } {
-  return { perTool: Math.max(1, Math.floor(caps.maxLessonsPerTool * SESSION_SHARE)), perScope: Math.max(1, Math.floor(caps.maxLessonsPerScope * SESSION_SHARE)) };
+  return {
+    perTool: Math.max(1, Math.floor(caps.maxLessonsPerTool * SESSION_SHARE)),
+    perScope: Math.max(1, Math.floor(caps.maxLessonsPerScope * SESSION_SHARE)),
+  };
 }
 
 /**
@@ -56,7 +59,10 @@ export function newestLessons(lessons: readonly Lesson[], caps: LessonCaps): Les
       [scope, caps.maxLessonsPerScope],
     ];
     if (bySession(entry.lesson)) {
-      limits.push([`${scope}\u0000${tool}\u0000${entry.lesson.by}`, shares.perTool], [`${scope}\u0001${entry.lesson.by}`, shares.perScope]);
+      limits.push(
+        [`${scope}\u0000${tool}\u0000${entry.lesson.by}`, shares.perTool],
+        [`${scope}\u0001${entry.lesson.by}`, shares.perScope],
+      );
     }
     if (limits.some(([key, limit]) => (counts.get(key) ?? 0) >= limit)) continue;
     for (const [key] of limits) counts.set(key, (counts.get(key) ?? 0) + 1);

@@ -22,7 +22,13 @@ describe("LessonIndex", () => {
 
   it("adds the second-best lesson of a tool in full, half the third and a quarter of the fourth, and no more", () => {
     const index = new LessonIndex(caps());
-    const similar = ["restart the server", "restart the server now", "restart the server please now", "restart the server right now please", "restart the server now please, right now"];
+    const similar = [
+      "restart the server",
+      "restart the server now",
+      "restart the server please now",
+      "restart the server right now please",
+      "restart the server now please, right now",
+    ];
     index.add({ tool: "ops__restart", query: similar[0]!, at: NOW });
     const one = index.match("restart the server", undefined, OPTIONS).get("ops__restart")!;
     for (const query of similar.slice(1)) index.add({ tool: "ops__restart", query, at: NOW });
@@ -35,11 +41,15 @@ describe("LessonIndex", () => {
   describe("corroboration (minSessions 2)", () => {
     const A = "aaaaaaaaaaaaaaaa";
     const B = "bbbbbbbbbbbbbbbb";
-    const match = (index: LessonIndex, requester?: string) => index.match("restart the server", undefined, { ...OPTIONS, minSessions: 2, ...(requester ? { requester } : {}) }).get("ops__restart");
+    const match = (index: LessonIndex, requester?: string) =>
+      index
+        .match("restart the server", undefined, { ...OPTIONS, minSessions: 2, ...(requester ? { requester } : {}) })
+        .get("ops__restart");
 
     it("lets one session's lessons steer that session only, however many it taught", () => {
       const index = new LessonIndex(caps());
-      for (const query of ["restart the server", "restart the server now", "please restart the server"]) index.add({ tool: "ops__restart", query, at: NOW, by: A });
+      for (const query of ["restart the server", "restart the server now", "please restart the server"])
+        index.add({ tool: "ops__restart", query, at: NOW, by: A });
       expect(match(index, A)).toBeGreaterThan(1.5);
       expect(match(index, B)).toBeUndefined();
       expect(match(index)).toBeUndefined();
@@ -49,7 +59,8 @@ describe("LessonIndex", () => {
       const index = new LessonIndex(caps());
       index.add({ tool: "ops__restart", query: "restart the server", at: NOW, by: A });
       index.add({ tool: "ops__restart", query: "restart the whole server fleet tonight", at: NOW, by: B });
-      const weaker = index.match("restart the server", undefined, { ...OPTIONS, minSessions: 1 }).get("ops__restart")! - 1;
+      const weaker =
+        index.match("restart the server", undefined, { ...OPTIONS, minSessions: 1 }).get("ops__restart")! - 1;
       const other = match(index, "cccccccccccccccc")!;
       // Each lesson counts at most the square root of the weaker session's resemblance.
       expect(other).toBeCloseTo(Math.sqrt(weaker) + weaker, 5);
@@ -71,10 +82,13 @@ describe("LessonIndex", () => {
     const index = new LessonIndex(caps(8, 12));
     index.add({ tool: "t", query: "other session's lesson", at: NOW - DAY, by: "bbbbbbbbbbbbbbbb" });
     for (let i = 0; i < 10; i++) index.add({ tool: "t", query: `flood ${i}`, at: NOW + i, by: "aaaaaaaaaaaaaaaa" });
-    for (let i = 0; i < 10; i++) index.add({ tool: `u${i}`, query: `flood tool ${i}`, at: NOW + 100 + i, by: "aaaaaaaaaaaaaaaa" });
+    for (let i = 0; i < 10; i++)
+      index.add({ tool: `u${i}`, query: `flood tool ${i}`, at: NOW + 100 + i, by: "aaaaaaaaaaaaaaaa" });
     const kept = index.lessons();
     expect(kept.filter((lesson) => lesson.by === "aaaaaaaaaaaaaaaa")).toHaveLength(3);
-    expect(kept.filter((lesson) => lesson.tool === "t" && lesson.by === "aaaaaaaaaaaaaaaa").length).toBeLessThanOrEqual(2);
+    expect(kept.filter((lesson) => lesson.tool === "t" && lesson.by === "aaaaaaaaaaaaaaaa").length).toBeLessThanOrEqual(
+      2,
+    );
     expect(kept.map((lesson) => lesson.query)).toContain("other session's lesson");
   });
 
@@ -113,9 +127,16 @@ describe("LessonIndex", () => {
 
   it("bounds memory under a flood of distinct lessons", () => {
     const index = new LessonIndex(caps(8, 100));
-    for (let i = 0; i < 5_000; i++) index.add({ tool: `tool_${i % 40}`, query: `query number ${i} about topic ${i % 97}`, at: NOW + i });
+    for (let i = 0; i < 5_000; i++)
+      index.add({ tool: `tool_${i % 40}`, query: `query number ${i} about topic ${i % 97}`, at: NOW + i });
     expect(index.size).toBe(100);
-    expect(Math.max(...[...new Set(index.lessons().map((lesson) => lesson.tool))].map((tool) => index.lessons().filter((lesson) => lesson.tool === tool).length))).toBeLessThanOrEqual(8);
+    expect(
+      Math.max(
+        ...[...new Set(index.lessons().map((lesson) => lesson.tool))].map(
+          (tool) => index.lessons().filter((lesson) => lesson.tool === tool).length,
+        ),
+      ),
+    ).toBeLessThanOrEqual(8);
   });
 
   it("returns only the tools the filter allows", () => {
@@ -123,7 +144,10 @@ describe("LessonIndex", () => {
     index.add({ tool: "admin__wipe", query: "clean up the workspace", at: NOW });
     index.add({ tool: "fs__tidy", query: "clean up the workspace folder", at: NOW });
     const asked: string[] = [];
-    const scores = index.match("clean up the workspace", undefined, { ...OPTIONS, filter: (tool) => (asked.push(tool), tool !== "admin__wipe") });
+    const scores = index.match("clean up the workspace", undefined, {
+      ...OPTIONS,
+      filter: (tool) => (asked.push(tool), tool !== "admin__wipe"),
+    });
     expect([...scores.keys()]).toEqual(["fs__tidy"]);
     expect(asked.sort()).toEqual(["admin__wipe", "fs__tidy"]);
   });

@@ -114,7 +114,9 @@ export class LessonIndex {
 
   /** The kept lessons, oldest first, without their scope. */
   lessons(): LessonOf[] {
-    return [...this.entries.values()].sort((a, b) => a.at - b.at).map(({ tool, query, at, by }) => (by === undefined ? { tool, query, at } : { tool, query, at, by }));
+    return [...this.entries.values()]
+      .sort((a, b) => a.at - b.at)
+      .map(({ tool, query, at, by }) => (by === undefined ? { tool, query, at } : { tool, query, at, by }));
   }
 
   /**
@@ -141,7 +143,16 @@ export class LessonIndex {
     const counts = new Map<string, number>();
     for (const term of analyzeText(lesson.query)) counts.set(term, (counts.get(term) ?? 0) + 1);
     const queryKey = lessonKey("", lesson.query).slice(1);
-    const entry: Entry = { key, queryKey, tool: lesson.tool, query: lesson.query, by: lesson.by, at: lesson.at, counts, norm: 0 };
+    const entry: Entry = {
+      key,
+      queryKey,
+      tool: lesson.tool,
+      query: lesson.query,
+      by: lesson.by,
+      at: lesson.at,
+      counts,
+      norm: 0,
+    };
     this.entries.set(key, entry);
     const tools = this.toolsPerQuery.get(queryKey) ?? new Map<string, number>();
     tools.set(entry.tool, (tools.get(entry.tool) ?? 0) + 1);
@@ -179,7 +190,8 @@ export class LessonIndex {
     // A lesson counts by its age, and by how many tools its query led to: a request that took
     // three tools is a third as telling about each.
     const weight = (entry: Entry) =>
-      (Number.isFinite(options.halfLifeMs) ? 0.5 ** (Math.max(0, options.now - entry.at) / options.halfLifeMs) : 1) / this.toolsPerQuery.get(entry.queryKey)!.size;
+      (Number.isFinite(options.halfLifeMs) ? 0.5 ** (Math.max(0, options.now - entry.at) / options.halfLifeMs) : 1) /
+      this.toolsPerQuery.get(entry.queryKey)!.size;
     const lexical = new Map<string, Hit[]>();
     for (const [entry, similarity] of this.lexicalSimilarities(query)) push(lexical, entry, similarity * weight(entry));
     let semantic: Map<string, Hit[]> | undefined;
@@ -203,7 +215,8 @@ export class LessonIndex {
       if (answer === undefined) allowed.set(tool, (answer = options.filter ? options.filter(tool) : true));
       return answer;
     };
-    const steering = (hits: readonly Hit[] | undefined) => aggregate(hits && corroborated(hits, options.requester, options.minSessions ?? 1));
+    const steering = (hits: readonly Hit[] | undefined) =>
+      aggregate(hits && corroborated(hits, options.requester, options.minSessions ?? 1));
     for (const tool of new Set([...lexical.keys(), ...(semantic?.keys() ?? [])])) {
       const lexicalScore = steering(lexical.get(tool));
       const score = semantic ? 0.5 * lexicalScore + 0.5 * steering(semantic.get(tool)) : lexicalScore;
@@ -228,7 +241,8 @@ export class LessonIndex {
       }
     }
     queryNorm = Math.sqrt(queryNorm);
-    for (const [entry, value] of dots) dots.set(entry, queryNorm === 0 || entry.norm === 0 ? 0 : Math.min(1, value / (queryNorm * entry.norm)));
+    for (const [entry, value] of dots)
+      dots.set(entry, queryNorm === 0 || entry.norm === 0 ? 0 : Math.min(1, value / (queryNorm * entry.norm)));
     return dots;
   }
 
@@ -359,7 +373,10 @@ function corroborated(hits: readonly Hit[], requester: string | undefined, minSe
   const corroboratedUpTo = Math.max(imported, Math.sqrt(bests[minSessions - 1] ?? 0));
   const byQuery = new Map<string, number>();
   for (const { entry, value } of hits) {
-    const counted = entry.by === IMPORTED || (requester !== undefined && entry.by === requester) ? value : Math.min(value, corroboratedUpTo);
+    const counted =
+      entry.by === IMPORTED || (requester !== undefined && entry.by === requester)
+        ? value
+        : Math.min(value, corroboratedUpTo);
     byQuery.set(entry.queryKey, Math.max(byQuery.get(entry.queryKey) ?? 0, counted));
   }
   return [...byQuery.values()];

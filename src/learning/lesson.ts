@@ -50,9 +50,11 @@ const MALFORMED_SCOPE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\
 
 /** Why `scope` is not a usable scope key, or `undefined` when it is. */
 export function scopeProblem(scope: unknown): string | undefined {
-  if (typeof scope !== "string") return `a scope must be a string (a tenant or team id), got ${scope === null ? "null" : typeof scope}`;
+  if (typeof scope !== "string")
+    return `a scope must be a string (a tenant or team id), got ${scope === null ? "null" : typeof scope}`;
   if (scope === "") return "a scope must not be empty; leave it out for the default scope";
-  if (scope.length > MAX_SCOPE_LENGTH) return `a scope is at most ${MAX_SCOPE_LENGTH} characters, got ${scope.length}; use a tenant id or a hash of it`;
+  if (scope.length > MAX_SCOPE_LENGTH)
+    return `a scope is at most ${MAX_SCOPE_LENGTH} characters, got ${scope.length}; use a tenant id or a hash of it`;
   // PostgreSQL stores text as UTF-8: a lone surrogate becomes U+FFFD (so two scopes that differ
   // only there would share lessons) and a NUL is refused. Scopes are keys, so both are refused here.
   const malformed = scope.search(MALFORMED_SCOPE);
@@ -78,15 +80,21 @@ export function lessonKey(tool: string, query: string, by?: string): string {
  * or hostile store cannot feed the index unbounded text.
  */
 export function parseLesson(value: unknown): { ok: true; lesson: Lesson } | { ok: false; problem: string } {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, problem: "a lesson must be an object { scope, query, tool, at }" };
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { ok: false, problem: "a lesson must be an object { scope, query, tool, at }" };
   const { scope, query, tool, at, by } = value as Record<string, unknown>;
   const badScope = scopeProblem(scope);
   if (badScope) return { ok: false, problem: badScope };
   if (typeof query !== "string" || query.trim() === "" || query.length > MAX_QUERY_LENGTH) {
-    return { ok: false, problem: `a lesson's query must be a non-empty string of at most ${MAX_QUERY_LENGTH} characters` };
+    return {
+      ok: false,
+      problem: `a lesson's query must be a non-empty string of at most ${MAX_QUERY_LENGTH} characters`,
+    };
   }
-  if (typeof tool !== "string" || !TOOL_NAME_PATTERN.test(tool)) return { ok: false, problem: `a lesson's tool must be a tool name (${TOOL_NAME_PATTERN.source})` };
-  if (typeof at !== "number" || !Number.isFinite(at) || at < 0) return { ok: false, problem: "a lesson's at must be a time in milliseconds since the epoch" };
+  if (typeof tool !== "string" || !TOOL_NAME_PATTERN.test(tool))
+    return { ok: false, problem: `a lesson's tool must be a tool name (${TOOL_NAME_PATTERN.source})` };
+  if (typeof at !== "number" || !Number.isFinite(at) || at < 0)
+    return { ok: false, problem: "a lesson's at must be a time in milliseconds since the epoch" };
   if (by !== undefined && by !== null && by !== "" && (typeof by !== "string" || !TEACHER_PATTERN.test(by))) {
     return { ok: false, problem: `a lesson's by must be "${IMPORTED}" or a session hash of 16 hex digits` };
   }

@@ -49,7 +49,8 @@ export function loadPgPool(): Promise<PoolConstructor> {
   return loading.catch((cause: unknown) => {
     // Not cached: a package installed later is picked up by the next call.
     loading = undefined;
-    const missing = (cause as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && errorText(cause).includes(`'${PG_PACKAGE}'`);
+    const missing =
+      (cause as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && errorText(cause).includes(`'${PG_PACKAGE}'`);
     throw new DependencyError(
       PG_PACKAGE,
       missing

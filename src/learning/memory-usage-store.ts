@@ -41,7 +41,8 @@ export class MemoryUsageStore implements UsageStore {
       scope.byKey.set(key, { ...lesson });
       // Trimmed to the caps once past them by half: amortised, and never far over.
       const toolCount = scope.perTool.get(lesson.tool)!;
-      if (toolCount > 1.5 * this.caps.maxLessonsPerTool || scope.byKey.size > 1.5 * this.caps.maxLessonsPerScope) this.trim(lesson.scope, scope);
+      if (toolCount > 1.5 * this.caps.maxLessonsPerTool || scope.byKey.size > 1.5 * this.caps.maxLessonsPerScope)
+        this.trim(lesson.scope, scope);
     }
     for (const oldest of this.scopes.keys()) {
       if (this.scopes.size <= this.maxScopes) break;
@@ -50,7 +51,9 @@ export class MemoryUsageStore implements UsageStore {
   }
 
   async lessons(scope: string): Promise<readonly Lesson[]> {
-    return newestLessons([...(this.scopes.get(scope)?.byKey.values() ?? [])], this.caps).map((lesson) => ({ ...lesson }));
+    return newestLessons([...(this.scopes.get(scope)?.byKey.values() ?? [])], this.caps).map((lesson) => ({
+      ...lesson,
+    }));
   }
 
   async forget(scope: string): Promise<void> {
@@ -71,5 +74,10 @@ export class MemoryUsageStore implements UsageStore {
 
 /** The caps given, without keys set to `undefined` (which would override the defaults). */
 export function definedCaps(options: Partial<LessonCaps>): Partial<LessonCaps> {
-  return Object.fromEntries(Object.entries({ maxLessonsPerTool: options.maxLessonsPerTool, maxLessonsPerScope: options.maxLessonsPerScope }).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries({
+      maxLessonsPerTool: options.maxLessonsPerTool,
+      maxLessonsPerScope: options.maxLessonsPerScope,
+    }).filter(([, value]) => value !== undefined),
+  );
 }

@@ -21,9 +21,21 @@ describe("PostgresUsageStore options", () => {
 
   it("bounds every wait of the pool it opens: connecting, statements, locks and answers", () => {
     const config = poolConfig({ connectionString: "postgres://x" });
-    expect(config).toMatchObject({ connectionTimeoutMillis: 5_000, statement_timeout: 5_000, lock_timeout: 5_000, idle_in_transaction_session_timeout: 5_000, query_timeout: 6_000 });
-    expect(poolConfig({ connectionString: "postgres://x", statementTimeoutMs: 800, maxConnections: 2 })).toMatchObject({ max: 2, statement_timeout: 800, query_timeout: 1_800 });
-    expect(() => new PostgresUsageStore({ connectionString: "postgres://x", statementTimeoutMs: 0 })).toThrow(/statementTimeoutMs must be a whole number of milliseconds > 0, got 0/);
+    expect(config).toMatchObject({
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: 5_000,
+      lock_timeout: 5_000,
+      idle_in_transaction_session_timeout: 5_000,
+      query_timeout: 6_000,
+    });
+    expect(poolConfig({ connectionString: "postgres://x", statementTimeoutMs: 800, maxConnections: 2 })).toMatchObject({
+      max: 2,
+      statement_timeout: 800,
+      query_timeout: 1_800,
+    });
+    expect(() => new PostgresUsageStore({ connectionString: "postgres://x", statementTimeoutMs: 0 })).toThrow(
+      /statementTimeoutMs must be a whole number of milliseconds > 0, got 0/,
+    );
   });
 
   it("names the package to install when pg is missing", async () => {
@@ -68,14 +80,23 @@ describePostgres("PostgresUsageStore against a real server", (url) => {
   usageStoreContract(async (caps) => {
     const { store, cleanup } = scratchStore(url, caps);
     opened.push(cleanup);
-    return { add: (lessons) => store.add(lessons), lessons: (scope) => store.lessons(scope), forget: (scope) => store.forget(scope), close: cleanup };
+    return {
+      add: (lessons) => store.add(lessons),
+      lessons: (scope) => store.lessons(scope),
+      forget: (scope) => store.forget(scope),
+      close: cleanup,
+    };
   });
 
   it("gives up on a statement the server cannot finish within statementTimeoutMs, instead of holding the pool", async () => {
     const table = scratchTable();
     const store = new PostgresUsageStore({ connectionString: url, table, statementTimeoutMs: 300 });
     // One connection, so the lock and its rollback share a transaction.
-    const locker = new (await loadPgPool())({ ...poolConfig({ connectionString: url, maxConnections: 1 }), statement_timeout: 0, query_timeout: 0 });
+    const locker = new (await loadPgPool())({
+      ...poolConfig({ connectionString: url, maxConnections: 1 }),
+      statement_timeout: 0,
+      query_timeout: 0,
+    });
     try {
       await store.lessons("s");
       // Another connection holds the table: without timeouts the read would wait for as long as it does.
@@ -97,7 +118,9 @@ describePostgres("PostgresUsageStore against a real server", (url) => {
     const pool = new (await loadPgPool())(poolConfig({ connectionString: url, maxConnections: 1 }));
     const store = new PostgresUsageStore({ connectionString: url, table });
     try {
-      await pool.query(`CREATE TABLE "${table}" (scope text NOT NULL, tool text NOT NULL, query_key text NOT NULL, query text NOT NULL, at bigint NOT NULL, PRIMARY KEY (scope, tool, query_key))`);
+      await pool.query(
+        `CREATE TABLE "${table}" (scope text NOT NULL, tool text NOT NULL, query_key text NOT NULL, query text NOT NULL, at bigint NOT NULL, PRIMARY KEY (scope, tool, query_key))`,
+      );
       await pool.query(`INSERT INTO "${table}" VALUES ('s', 't', 'restart the server', 'restart the server', 1)`);
       await store.add([{ scope: "s", tool: "t", query: "restart the server", at: 2, by: "aaaaaaaaaaaaaaaa" }]);
       expect((await store.lessons("s")).map(({ at, by }) => ({ at, by }))).toEqual([
@@ -119,7 +142,9 @@ describePostgres("PostgresUsageStore against a real server", (url) => {
       // Both create the table at once: the advisory lock makes them take turns.
       await Promise.all([first.lessons("fleet"), second.lessons("fleet")]);
       await first.add([{ scope: "fleet", tool: "mail__send", query: "email the invoice", at: 1 }]);
-      expect(await second.lessons("fleet")).toEqual([{ scope: "fleet", tool: "mail__send", query: "email the invoice", at: 1 }]);
+      expect(await second.lessons("fleet")).toEqual([
+        { scope: "fleet", tool: "mail__send", query: "email the invoice", at: 1 },
+      ]);
       await second.forget("fleet");
       expect(await first.lessons("fleet")).toEqual([]);
     } finally {

@@ -71,22 +71,44 @@ export class PostgresUsageStore implements UsageStore {
   private ready: Promise<void> | undefined;
 
   constructor(private readonly options: PostgresUsageStoreOptions) {
-    if (typeof options !== "object" || options === null || (options.connectionString === undefined) === (options.pool === undefined)) {
-      throw new OptionsError("invalid_usage_store", "PostgresUsageStore takes exactly one of connectionString or pool, e.g. new PostgresUsageStore({ connectionString: process.env.DATABASE_URL }).");
+    if (
+      typeof options !== "object" ||
+      options === null ||
+      (options.connectionString === undefined) === (options.pool === undefined)
+    ) {
+      throw new OptionsError(
+        "invalid_usage_store",
+        "PostgresUsageStore takes exactly one of connectionString or pool, e.g. new PostgresUsageStore({ connectionString: process.env.DATABASE_URL }).",
+      );
     }
-    if (options.connectionString !== undefined && (typeof options.connectionString !== "string" || options.connectionString === "")) {
-      throw new OptionsError("invalid_usage_store", "PostgresUsageStore: connectionString must be a non-empty string such as postgres://user:password@localhost:5432/app.");
+    if (
+      options.connectionString !== undefined &&
+      (typeof options.connectionString !== "string" || options.connectionString === "")
+    ) {
+      throw new OptionsError(
+        "invalid_usage_store",
+        "PostgresUsageStore: connectionString must be a non-empty string such as postgres://user:password@localhost:5432/app.",
+      );
     }
     if (options.pool !== undefined && typeof options.pool?.query !== "function") {
-      throw new OptionsError("invalid_usage_store", "PostgresUsageStore: pool must have a query(text, values) method, like a pg.Pool.");
+      throw new OptionsError(
+        "invalid_usage_store",
+        "PostgresUsageStore: pool must have a query(text, values) method, like a pg.Pool.",
+      );
     }
     const timeout = options.statementTimeoutMs;
     if (timeout !== undefined && !(typeof timeout === "number" && Number.isInteger(timeout) && timeout > 0)) {
-      throw new OptionsError("invalid_usage_store", `PostgresUsageStore: statementTimeoutMs must be a whole number of milliseconds > 0, got ${JSON.stringify(timeout)}.`);
+      throw new OptionsError(
+        "invalid_usage_store",
+        `PostgresUsageStore: statementTimeoutMs must be a whole number of milliseconds > 0, got ${JSON.stringify(timeout)}.`,
+      );
     }
     const table = options.table ?? "toolsift_lessons";
     if (typeof table !== "string" || !TABLE_PATTERN.test(table)) {
-      throw new OptionsError("invalid_usage_store", `PostgresUsageStore: table ${JSON.stringify(table)} is not a plain lower-case name; use letters, digits and underscores, optionally schema.table.`);
+      throw new OptionsError(
+        "invalid_usage_store",
+        `PostgresUsageStore: table ${JSON.stringify(table)} is not a plain lower-case name; use letters, digits and underscores, optionally schema.table.`,
+      );
     }
     this.table = table
       .split(".")
@@ -102,7 +124,10 @@ export class PostgresUsageStore implements UsageStore {
 
   async add(lessons: readonly Lesson[]): Promise<void> {
     // One row per key in a statement: PostgreSQL refuses to update a row twice in one upsert.
-    const rows = newestLessons(lessons, { maxLessonsPerTool: Number.MAX_SAFE_INTEGER, maxLessonsPerScope: Number.MAX_SAFE_INTEGER });
+    const rows = newestLessons(lessons, {
+      maxLessonsPerTool: Number.MAX_SAFE_INTEGER,
+      maxLessonsPerScope: Number.MAX_SAFE_INTEGER,
+    });
     if (rows.length === 0) return;
     const db = await this.open();
     await db.query(
@@ -125,9 +150,24 @@ export class PostgresUsageStore implements UsageStore {
     const { perTool, perScope } = sessionShares(this.caps);
     // The caps in the order newestLessons applies them: each session's share first (so a
     // session's flood evicts its own oldest lessons, never another's), then the tool's, then the scope's.
-    await this.trim("PARTITION BY scope, tool, taught_by", `(scope, tool) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND ${SESSION_TAUGHT}`, [pairs.map((lesson) => lesson.scope), pairs.map((lesson) => lesson.tool)], perTool);
-    await this.trim("PARTITION BY scope, taught_by", `scope = ANY($1::text[]) AND ${SESSION_TAUGHT}`, [scopes], perScope);
-    await this.trim("PARTITION BY scope, tool", "(scope, tool) IN (SELECT * FROM unnest($1::text[], $2::text[]))", [pairs.map((lesson) => lesson.scope), pairs.map((lesson) => lesson.tool)], this.caps.maxLessonsPerTool);
+    await this.trim(
+      "PARTITION BY scope, tool, taught_by",
+      `(scope, tool) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND ${SESSION_TAUGHT}`,
+      [pairs.map((lesson) => lesson.scope), pairs.map((lesson) => lesson.tool)],
+      perTool,
+    );
+    await this.trim(
+      "PARTITION BY scope, taught_by",
+      `scope = ANY($1::text[]) AND ${SESSION_TAUGHT}`,
+      [scopes],
+      perScope,
+    );
+    await this.trim(
+      "PARTITION BY scope, tool",
+      "(scope, tool) IN (SELECT * FROM unnest($1::text[], $2::text[]))",
+      [pairs.map((lesson) => lesson.scope), pairs.map((lesson) => lesson.tool)],
+      this.caps.maxLessonsPerTool,
+    );
     await this.trim("PARTITION BY scope", "scope = ANY($1::text[])", [scopes], this.caps.maxLessonsPerScope);
   }
 
@@ -146,9 +186,18 @@ export class PostgresUsageStore implements UsageStore {
 
   async lessons(scope: string): Promise<readonly Lesson[]> {
     const db = await this.open();
-    const { rows } = await db.query(`SELECT tool, query, at, taught_by FROM ${this.table} WHERE scope = $1 ORDER BY at DESC LIMIT $2`, [scope, this.caps.maxLessonsPerScope]);
+    const { rows } = await db.query(
+      `SELECT tool, query, at, taught_by FROM ${this.table} WHERE scope = $1 ORDER BY at DESC LIMIT $2`,
+      [scope, this.caps.maxLessonsPerScope],
+    );
     // bigint arrives as a string; parseLesson (in the caller) checks every field.
-    return rows.map((row) => ({ scope, tool: row.tool as string, query: row.query as string, at: Number(row.at), ...(row.taught_by === UNKNOWN_TEACHER ? {} : { by: row.taught_by as string }) }));
+    return rows.map((row) => ({
+      scope,
+      tool: row.tool as string,
+      query: row.query as string,
+      at: Number(row.at),
+      ...(row.taught_by === UNKNOWN_TEACHER ? {} : { by: row.taught_by as string }),
+    }));
   }
 
   async forget(scope: string): Promise<void> {
@@ -184,7 +233,12 @@ export class PostgresUsageStore implements UsageStore {
       const Pool = await loadPgPool();
       const pool = new Pool(poolConfig({ ...this.options, connectionString: this.options.connectionString! }));
       // An idle connection dropped by the server is an 'error' event; unheard, it would end the process.
-      pool.on("error", (error) => this.warnings.warn("learning_store_failed", `A PostgreSQL connection of the usage store broke (${error.message}); the pool opens another.`));
+      pool.on("error", (error) =>
+        this.warnings.warn(
+          "learning_store_failed",
+          `A PostgreSQL connection of the usage store broke (${error.message}); the pool opens another.`,
+        ),
+      );
       this.owned = pool;
       return pool;
     } catch (error) {
@@ -219,14 +273,15 @@ export class PostgresUsageStore implements UsageStore {
        CREATE UNIQUE INDEX IF NOT EXISTS "${bare}_lesson" ON ${this.table} (scope, tool, query_key, taught_by)`,
     );
   }
-
 }
 
 /** How long the store's own pool waits for a new connection, in milliseconds. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The settings of the pool the store opens: every wait on the server bounded. */
-export function poolConfig(options: Pick<PostgresUsageStoreOptions, "maxConnections" | "statementTimeoutMs"> & { connectionString: string }): PgPoolConfig {
+export function poolConfig(
+  options: Pick<PostgresUsageStoreOptions, "maxConnections" | "statementTimeoutMs"> & { connectionString: string },
+): PgPoolConfig {
   const statement = options.statementTimeoutMs ?? 5_000;
   return {
     connectionString: options.connectionString,

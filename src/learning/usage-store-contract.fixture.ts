@@ -4,7 +4,8 @@ import type { Lesson } from "./lesson.js";
 import type { UsageStore } from "./usage-store.js";
 
 const lesson = (scope: string, tool: string, query: string, at: number): Lesson => ({ scope, tool, query, at });
-const sorted = (lessons: readonly Lesson[]) => [...lessons].sort((a, b) => a.at - b.at || a.query.localeCompare(b.query));
+const sorted = (lessons: readonly Lesson[]) =>
+  [...lessons].sort((a, b) => a.at - b.at || a.query.localeCompare(b.query));
 
 /**
  * What every built-in {@link UsageStore} must do, as tests: `open` makes an empty store with
@@ -14,9 +15,15 @@ export function usageStoreContract(open: (caps: LessonCaps) => Promise<UsageStor
   it("gives back what was added, by scope", async () => {
     const store = await open({ maxLessonsPerTool: 32, maxLessonsPerScope: 5_000 });
     try {
-      await store.add([lesson("acme", "mail__send", "email the invoice", 1_000), lesson("globex", "mail__send", "send the report", 2_000)]);
+      await store.add([
+        lesson("acme", "mail__send", "email the invoice", 1_000),
+        lesson("globex", "mail__send", "send the report", 2_000),
+      ]);
       await store.add([lesson("acme", "crm__find", "look up the customer", 3_000)]);
-      expect(sorted(await store.lessons("acme"))).toEqual([lesson("acme", "mail__send", "email the invoice", 1_000), lesson("acme", "crm__find", "look up the customer", 3_000)]);
+      expect(sorted(await store.lessons("acme"))).toEqual([
+        lesson("acme", "mail__send", "email the invoice", 1_000),
+        lesson("acme", "crm__find", "look up the customer", 3_000),
+      ]);
       expect(await store.lessons("globex")).toEqual([lesson("globex", "mail__send", "send the report", 2_000)]);
       expect(await store.lessons("initech")).toEqual([]);
     } finally {
@@ -65,13 +72,24 @@ export function usageStoreContract(open: (caps: LessonCaps) => Promise<UsageStor
 
   it("keeps each teacher's lesson of a query apart, with its teacher, and a session to its share of the caps", async () => {
     const store = await open({ maxLessonsPerTool: 8, maxLessonsPerScope: 100 });
-    const by = (teacher: string, query: string, at: number): Lesson => ({ ...lesson("s", "t", query, at), by: teacher });
+    const by = (teacher: string, query: string, at: number): Lesson => ({
+      ...lesson("s", "t", query, at),
+      by: teacher,
+    });
     try {
-      await store.add([by("aaaaaaaaaaaaaaaa", "restart the server", 1), by("bbbbbbbbbbbbbbbb", "restart the server", 2), by("import", "restart the server", 3)]);
+      await store.add([
+        by("aaaaaaaaaaaaaaaa", "restart the server", 1),
+        by("bbbbbbbbbbbbbbbb", "restart the server", 2),
+        by("import", "restart the server", 3),
+      ]);
       // One session floods the tool: past its share (a quarter of 8) its own oldest go.
       for (let i = 0; i < 6; i++) await store.add([by("cccccccccccccccc", `flood ${i}`, 10 + i)]);
       const kept = sorted(await store.lessons("s"));
-      expect(kept.slice(0, 3)).toEqual([by("aaaaaaaaaaaaaaaa", "restart the server", 1), by("bbbbbbbbbbbbbbbb", "restart the server", 2), by("import", "restart the server", 3)]);
+      expect(kept.slice(0, 3)).toEqual([
+        by("aaaaaaaaaaaaaaaa", "restart the server", 1),
+        by("bbbbbbbbbbbbbbbb", "restart the server", 2),
+        by("import", "restart the server", 3),
+      ]);
       expect(kept.slice(3).map((flood) => flood.query)).toEqual(["flood 4", "flood 5"]);
     } finally {
       await store.close?.();

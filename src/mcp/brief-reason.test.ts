@@ -5,15 +5,24 @@ import { BriefedError, briefReason } from "./brief-reason.js";
 describe("briefReason", () => {
   it("says a failure in fixed words, from its code or one of its causes' codes", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 10.0.0.7:8443"), { code: "ECONNREFUSED" });
-    expect(briefReason(new TypeError("fetch failed", { cause: refused }), "could not connect")).toBe("connection refused");
+    expect(briefReason(new TypeError("fetch failed", { cause: refused }), "could not connect")).toBe(
+      "connection refused",
+    );
     expect(briefReason(Object.assign(new Error("x"), { code: 401 }), "?")).toBe("HTTP 401");
-    expect(briefReason(Object.assign(new Error("MCP error -32001: Request timed out"), { code: -32001 }), "?")).toBe("timed out");
+    expect(briefReason(Object.assign(new Error("MCP error -32001: Request timed out"), { code: -32001 }), "?")).toBe(
+      "timed out",
+    );
     expect(briefReason(new Error("spawn /opt/bin/server ENOENT"), "?")).toBe("command not found");
-    expect(briefReason(new BriefedError("mcp_connect_failed", "long story", "exited with code 1"), "?")).toBe("exited with code 1");
+    expect(briefReason(new BriefedError("mcp_connect_failed", "long story", "exited with code 1"), "?")).toBe(
+      "exited with code 1",
+    );
   });
 
   it("never passes on the failure's own text: anything unrecognised is the fallback", () => {
-    const leaky = new ToolsiftError("mcp_connect_failed", 'Could not connect to "x" started as "server --token=sk-live-123": Bearer sk-live-123 rejected');
+    const leaky = new ToolsiftError(
+      "mcp_connect_failed",
+      'Could not connect to "x" started as "server --token=sk-live-123": Bearer sk-live-123 rejected',
+    );
     expect(briefReason(leaky, "could not connect")).toBe("could not connect");
     expect(briefReason(Object.assign(new Error("x"), { code: "EVIL_sk-live-123" }), "fallback")).toBe("fallback");
     expect(briefReason("a string", "fallback")).toBe("fallback");

@@ -113,23 +113,36 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "fromMcp: options must be an object or left out.");
   }
-  const { clientInfo, requestTimeoutMs, callTimeoutMs, refreshWaitMs, waitForServers, reconnect, onEvent, onError } = options;
-  if (clientInfo !== undefined && !(typeof clientInfo?.name === "string" && clientInfo.name !== "" && typeof clientInfo.version === "string")) {
-    throw new OptionsError("invalid_options", `fromMcp: options.clientInfo must be { name: string, version: string }, e.g. { name: "my-agent", version: "1.0.0" }.`);
+  const { clientInfo, requestTimeoutMs, callTimeoutMs, refreshWaitMs, waitForServers, reconnect, onEvent, onError } =
+    options;
+  if (
+    clientInfo !== undefined &&
+    !(typeof clientInfo?.name === "string" && clientInfo.name !== "" && typeof clientInfo.version === "string")
+  ) {
+    throw new OptionsError(
+      "invalid_options",
+      `fromMcp: options.clientInfo must be { name: string, version: string }, e.g. { name: "my-agent", version: "1.0.0" }.`,
+    );
   }
   checkMs("requestTimeoutMs", requestTimeoutMs, 1, "e.g. 60000");
   checkMs("callTimeoutMs", callTimeoutMs, 1, "e.g. 30000");
   // A wait past what a timer holds is clamped where it is used: it means "as long as it takes".
   checkMs("refreshWaitMs", refreshWaitMs, 0, "0 never waits for a re-list", Number.MAX_VALUE);
   if (waitForServers !== undefined && typeof waitForServers !== "boolean") {
-    throw new OptionsError("invalid_options", `fromMcp: options.waitForServers must be true or false, got ${describeValue(waitForServers)}.`);
+    throw new OptionsError(
+      "invalid_options",
+      `fromMcp: options.waitForServers must be true or false, got ${describeValue(waitForServers)}.`,
+    );
   }
   for (const [name, handler] of [
     ["onEvent", onEvent],
     ["onError", onError],
   ] as const) {
     if (handler !== undefined && typeof handler !== "function") {
-      throw new OptionsError("invalid_options", `fromMcp: options.${name} must be a function, got ${describeValue(handler)}.`);
+      throw new OptionsError(
+        "invalid_options",
+        `fromMcp: options.${name} must be a function, got ${describeValue(handler)}.`,
+      );
     }
   }
   return {
@@ -156,7 +169,10 @@ function parseReconnect(reconnect: FromMcpOptions["reconnect"]): Backoff | false
   }
   const unknown = Object.keys(reconnect).filter((key) => key !== "initialDelayMs" && key !== "maxDelayMs");
   if (unknown.length > 0) {
-    throw new OptionsError("invalid_options", `fromMcp: options.reconnect has unknown key ${JSON.stringify(unknown[0])}; it takes initialDelayMs and maxDelayMs.`);
+    throw new OptionsError(
+      "invalid_options",
+      `fromMcp: options.reconnect has unknown key ${JSON.stringify(unknown[0])}; it takes initialDelayMs and maxDelayMs.`,
+    );
   }
   checkMs("reconnect.initialDelayMs", reconnect.initialDelayMs, 1, "e.g. 500");
   checkMs("reconnect.maxDelayMs", reconnect.maxDelayMs, 1, "e.g. 30000");
@@ -177,6 +193,9 @@ function checkMs(name: string, value: unknown, min: number, hint: string, max = 
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
     const range = min === 0 ? "0 or more" : "positive";
     const upTo = max === MAX_TIMER_MS ? ` up to ${MAX_TIMER_MS}` : "";
-    throw new OptionsError("invalid_options", `fromMcp: options.${name} must be a ${range}, finite number of milliseconds${upTo} (${hint}), got ${describeValue(value)}.`);
+    throw new OptionsError(
+      "invalid_options",
+      `fromMcp: options.${name} must be a ${range}, finite number of milliseconds${upTo} (${hint}), got ${describeValue(value)}.`,
+    );
   }
 }

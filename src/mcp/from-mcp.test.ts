@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolContext, ToolDefinition } from "../catalogue/tool-definition.js";
 import { isToolOutput, type ToolOutput } from "../catalogue/tool-output.js";
 import { OptionsError, ToolsiftError } from "../errors.js";
-import { DYNAMIC_SERVER, everythingServerEntry, isAlive, startEverythingHttp, type HttpServer, runTool as run, textOf, toolNamed as tool, waitFor } from "../../test/support/mcp-servers.js";
+import {
+  DYNAMIC_SERVER,
+  everythingServerEntry,
+  isAlive,
+  startEverythingHttp,
+  type HttpServer,
+  runTool as run,
+  textOf,
+  toolNamed as tool,
+  waitFor,
+} from "../../test/support/mcp-servers.js";
 import { fromMcp, mcpToolName, type McpServerConfig, type McpToolHost } from "./index.js";
 
 const FIXTURE = DYNAMIC_SERVER;
@@ -103,7 +113,9 @@ describe("fromMcp with a server whose tools change", () => {
     const before = await host.listTools();
     expect(before.some((t) => t.name === "dyn__added_later")).toBe(false);
     expect(textOf(await run(host, "dyn__add_tool", { name: "added_later" }))).toBe("added added_later");
-    await waitFor("dyn__added_later in listTools()", async () => (await host.listTools()).some((t) => t.name === "dyn__added_later"));
+    await waitFor("dyn__added_later in listTools()", async () =>
+      (await host.listTools()).some((t) => t.name === "dyn__added_later"),
+    );
     const after = await host.listTools();
     expect(after).not.toBe(before);
     expect(after.length).toBe(before.length + 1);
@@ -161,10 +173,14 @@ describe("fromMcp with a server whose tools change", () => {
   it("maps every MCP content type to blocks a tool_result can carry", async () => {
     const output = await run(host, "dyn__mixed_content");
     expect(output.isError).toBe(false);
-    const shape = output.content.map((block) => (block.type === "image" ? `image:${(block as { source: { media_type: string } }).source.media_type}` : block.type));
+    const shape = output.content.map((block) =>
+      block.type === "image" ? `image:${(block as { source: { media_type: string } }).source.media_type}` : block.type,
+    );
     // The empty text block is dropped; SVG, audio, links and non-image blobs become text.
     expect(shape).toEqual(["text", "image:image/png", "text", "text", "text", "text", "image:image/png", "text"]);
-    const texts = output.content.flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : []));
+    const texts = output.content.flatMap((block) =>
+      block.type === "text" && typeof block.text === "string" ? [block.text] : [],
+    );
     expect(texts[0]).toBe("first");
     expect(texts[1]).toContain("image/svg+xml");
     expect(texts[2]).toContain("audio/wav");
@@ -213,7 +229,9 @@ describe("a server that is slow to re-list after list_changed", () => {
       expect(await host.listTools()).toBe(before);
       expect(textOf(await run(host, "quick__echo", { text: "not held up" }))).toBe("echo: not held up");
       expect(textOf(await run(host, "slow__echo", { text: "old tools still run" }))).toBe("echo: old tools still run");
-      await waitFor("slow__late_arrival in listTools()", async () => named(await host.listTools(), "slow__late_arrival"));
+      await waitFor("slow__late_arrival in listTools()", async () =>
+        named(await host.listTools(), "slow__late_arrival"),
+      );
       expect((await host.listTools()).length).toBe(before.length + 1);
     } finally {
       await host.close();
@@ -314,7 +332,10 @@ describe("fromMcp over Streamable HTTP with server-everything", () => {
   });
 
   it("takes the url as a URL object, or anything with an href", async () => {
-    const host = await fromMcp({ web: { url: new URL(`http://127.0.0.1:${port}/mcp`) }, alike: { url: { href: `http://127.0.0.1:${port}/mcp` } } });
+    const host = await fromMcp({
+      web: { url: new URL(`http://127.0.0.1:${port}/mcp`) },
+      alike: { url: { href: `http://127.0.0.1:${port}/mcp` } },
+    });
     try {
       const names = (await host.listTools()).map((t) => t.name);
       expect(names).toEqual(expect.arrayContaining(["web__echo", "alike__echo"]));
@@ -325,11 +346,17 @@ describe("fromMcp over Streamable HTTP with server-everything", () => {
 });
 
 describe("fromMcp input checks and connection failures", () => {
-  it.each(["bad name", "a__b", "_lead", "trail_", "", "x".repeat(33), "dot.ted"])("rejects the server name %j", async (name) => {
-    const attempt = fromMcp({ [name]: { command: "unused" } });
-    await expect(attempt).rejects.toBeInstanceOf(OptionsError);
-    await expect(attempt).rejects.toMatchObject({ code: "invalid_server_name", message: expect.stringContaining(JSON.stringify(name)) });
-  });
+  it.each(["bad name", "a__b", "_lead", "trail_", "", "x".repeat(33), "dot.ted"])(
+    "rejects the server name %j",
+    async (name) => {
+      const attempt = fromMcp({ [name]: { command: "unused" } });
+      await expect(attempt).rejects.toBeInstanceOf(OptionsError);
+      await expect(attempt).rejects.toMatchObject({
+        code: "invalid_server_name",
+        message: expect.stringContaining(JSON.stringify(name)),
+      });
+    },
+  );
 
   it.each([
     ["an empty object", {}, "neither command nor url"],
@@ -347,14 +374,20 @@ describe("fromMcp input checks and connection failures", () => {
   ])("rejects %s as a config, naming the key", async (_label, config, detail) => {
     const attempt = fromMcp({ files: config as unknown as McpServerConfig });
     await expect(attempt).rejects.toBeInstanceOf(OptionsError);
-    await expect(attempt).rejects.toMatchObject({ code: "invalid_server_config", message: expect.stringContaining('servers["files"]') });
+    await expect(attempt).rejects.toMatchObject({
+      code: "invalid_server_config",
+      message: expect.stringContaining('servers["files"]'),
+    });
     await expect(attempt).rejects.toMatchObject({ message: expect.stringContaining(detail) });
   });
 
   it("rejects bad options", async () => {
     await expect(fromMcp({}, { requestTimeoutMs: -5 })).rejects.toMatchObject({ code: "invalid_options" });
     for (const refreshWaitMs of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
-      await expect(fromMcp({}, { refreshWaitMs })).rejects.toMatchObject({ code: "invalid_options", message: expect.stringContaining("refreshWaitMs") });
+      await expect(fromMcp({}, { refreshWaitMs })).rejects.toMatchObject({
+        code: "invalid_options",
+        message: expect.stringContaining("refreshWaitMs"),
+      });
     }
     await expect(fromMcp([] as unknown as Record<string, McpServerConfig>)).rejects.toBeInstanceOf(OptionsError);
   });
@@ -364,7 +397,11 @@ describe("fromMcp input checks and connection failures", () => {
     ["an unknown reconnect key", { reconnect: { initialDelay: 5 } }, '"initialDelay"'],
     ["a zero initial delay", { reconnect: { initialDelayMs: 0 } }, "reconnect.initialDelayMs"],
     ["a delay no timer holds", { reconnect: { maxDelayMs: 2 ** 31 } }, "reconnect.maxDelayMs"],
-    ["a cap below the first delay", { reconnect: { initialDelayMs: 1_000, maxDelayMs: 10 } }, "less than initialDelayMs"],
+    [
+      "a cap below the first delay",
+      { reconnect: { initialDelayMs: 1_000, maxDelayMs: 10 } },
+      "less than initialDelayMs",
+    ],
     ["an onEvent that is not a function", { onEvent: "log" }, "options.onEvent"],
   ])("rejects %s", async (_label, options, detail) => {
     const attempt = fromMcp({}, options as never);
@@ -376,7 +413,9 @@ describe("fromMcp input checks and connection failures", () => {
     const dir = tempDir();
     try {
       const pidFile = join(dir, "pid");
-      await expect(fromMcp({ good: fixtureConfig(pidFile), bad: { url: 42 } as unknown as McpServerConfig })).rejects.toBeInstanceOf(OptionsError);
+      await expect(
+        fromMcp({ good: fixtureConfig(pidFile), bad: { url: 42 } as unknown as McpServerConfig }),
+      ).rejects.toBeInstanceOf(OptionsError);
       expect(existsSync(pidFile)).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -402,7 +441,10 @@ describe("fromMcp input checks and connection failures", () => {
       expect(textOf(await run(host, "good__echo", { text: "up" }))).toBe("echo: up");
       expect((await host.listTools()).some((t) => t.name.startsWith("broken__"))).toBe(false);
       expect(errors[0]).toBeInstanceOf(ToolsiftError);
-      expect(errors[0]).toMatchObject({ code: "mcp_connect_failed", message: expect.stringMatching(/MCP server "broken"[\s\S]*missing API key for broken/) });
+      expect(errors[0]).toMatchObject({
+        code: "mcp_connect_failed",
+        message: expect.stringMatching(/MCP server "broken"[\s\S]*missing API key for broken/),
+      });
       const pid = Number(readFileSync(pidFile, "utf8"));
       await host.close();
       await waitFor(`process ${pid} of the good server to end`, () => !isAlive(pid));
@@ -413,13 +455,19 @@ describe("fromMcp input checks and connection failures", () => {
 
   it("names a server whose command does not exist", async () => {
     const attempt = fromMcp({ ghost: { command: join(tmpdir(), `toolsift-no-such-mcp-server-${process.pid}`) } });
-    await expect(attempt).rejects.toMatchObject({ code: "mcp_connect_failed", message: expect.stringMatching(/"ghost"[\s\S]*ENOENT/) });
+    await expect(attempt).rejects.toMatchObject({
+      code: "mcp_connect_failed",
+      message: expect.stringMatching(/"ghost"[\s\S]*ENOENT/),
+    });
   });
 
   it("names an HTTP server that refuses the connection", async () => {
     const port = await closedPort();
     const attempt = fromMcp({ remote: { url: `http://127.0.0.1:${port}/mcp` } });
-    await expect(attempt).rejects.toMatchObject({ code: "mcp_connect_failed", message: expect.stringContaining('"remote"') });
+    await expect(attempt).rejects.toMatchObject({
+      code: "mcp_connect_failed",
+      message: expect.stringContaining('"remote"'),
+    });
   });
 
   it("accepts no servers, and refresh() rejects a server it does not have", async () => {

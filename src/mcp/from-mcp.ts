@@ -136,7 +136,10 @@ const EMPTY_STATUS: readonly ToolSourceStatus[] = Object.freeze([]);
  * await host.close();
  * ```
  */
-export async function fromMcp(servers: Readonly<Record<string, McpClient | McpServerConfig>>, options: FromMcpOptions = {}): Promise<McpToolHost> {
+export async function fromMcp(
+  servers: Readonly<Record<string, McpClient | McpServerConfig>>,
+  options: FromMcpOptions = {},
+): Promise<McpToolHost> {
   const settings = parseFromMcpOptions(options);
   if (typeof servers !== "object" || servers === null || Array.isArray(servers) || servers instanceof Map) {
     throw new OptionsError(
@@ -164,7 +167,9 @@ export async function fromMcp(servers: Readonly<Record<string, McpClient | McpSe
       new McpConnection(
         plan.server,
         // A client passed in cannot be reopened by toolsift; its sessions only re-list it.
-        plan.client ? adoptedSessions(plan.client, sdk) : ownedSessions(plan.server, plan.config, settings.clientInfo, settings.requestTimeoutMs, sdk),
+        plan.client
+          ? adoptedSessions(plan.client, sdk)
+          : ownedSessions(plan.server, plan.config, settings.clientInfo, settings.requestTimeoutMs, sdk),
         connectionOptions,
       ),
   );

@@ -31,7 +31,11 @@ export interface McpClient {
    * Sends a request and resolves to its result. toolsift sends `tools/list` and `tools/call`, with
    * the SDK's own result schema as `resultSchema` (opaque to toolsift, hence `unknown`).
    */
-  request(request: { method: string; params?: Record<string, unknown> }, resultSchema: unknown, options?: McpRequestOptions): Promise<unknown>;
+  request(
+    request: { method: string; params?: Record<string, unknown> },
+    resultSchema: unknown,
+    options?: McpRequestOptions,
+  ): Promise<unknown>;
   /** Installs the handler of a notification; toolsift listens for `notifications/tools/list_changed`. */
   setNotificationHandler(notificationSchema: unknown, handler: (notification: unknown) => void | Promise<void>): void;
   /** Removes the handler of a notification method, when the tool host is closed. */
@@ -40,7 +44,12 @@ export interface McpClient {
   getServerCapabilities(): { tools?: unknown } | undefined;
 }
 
-const CLIENT_METHODS = ["request", "setNotificationHandler", "removeNotificationHandler", "getServerCapabilities"] as const;
+const CLIENT_METHODS = [
+  "request",
+  "setNotificationHandler",
+  "removeNotificationHandler",
+  "getServerCapabilities",
+] as const;
 
 /**
  * Tells a client from a server config by its methods rather than `instanceof`: a client may come

@@ -132,7 +132,8 @@ export class McpConnection {
    */
   sourceStatus(): ToolSourceStatus {
     if (this.state === "connected") return { server: this.server, state: "ready" };
-    if (this.state === "connecting" && this.lastError === undefined) return { server: this.server, state: "connecting" };
+    if (this.state === "connecting" && this.lastError === undefined)
+      return { server: this.server, state: "connecting" };
     const error = this.state === "closed" ? "the tool host was closed" : (this.lastBrief ?? "not connected");
     return { server: this.server, state: "down", error };
   }
@@ -145,7 +146,10 @@ export class McpConnection {
     const attempt = this.attempt;
     if (!attempt || maxWaitMs <= 0 || this.sourceStatus().state !== "connecting") return;
     this.attemptWaitUntil ??= Date.now() + Math.min(maxWaitMs, MAX_TIMER_MS);
-    await raceTimer(attempt.catch(() => undefined), this.attemptWaitUntil - Date.now());
+    await raceTimer(
+      attempt.catch(() => undefined),
+      this.attemptWaitUntil - Date.now(),
+    );
   }
 
   /** From now on, changes of this server's tools are reported as `tools-changed`. */
@@ -200,7 +204,10 @@ export class McpConnection {
   async settled(maxWaitMs: number): Promise<void> {
     const pending = this.queued ?? this.running;
     if (!pending || maxWaitMs <= 0) return;
-    await raceTimer(pending.catch(() => undefined), maxWaitMs);
+    await raceTimer(
+      pending.catch(() => undefined),
+      maxWaitMs,
+    );
   }
 
   /**
@@ -223,7 +230,11 @@ export class McpConnection {
     const options = { timeout: Math.min(timeoutMs + CALL_TIMEOUT_GRACE_MS, MAX_TIMER_MS), signal: abort.signal };
     try {
       const result = await Promise.race([
-        session.client.request({ method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } }, this.options.sdk.ResultSchema, options),
+        session.client.request(
+          { method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } },
+          this.options.sdk.ResultSchema,
+          options,
+        ),
         timedOut,
       ]);
       const named = `Tool ${JSON.stringify(boundText(tool, 100))} of MCP server "${this.server}"`;
@@ -242,14 +253,24 @@ export class McpConnection {
         return mcpResultToOutput(result, source);
       }
       abort.abort(new Error(`toolsift gave up after ${timeoutMs} ms (callTimeoutMs)`));
-      this.warn(new ToolsiftError("mcp_call_timeout", `${named} gave no answer within ${timeoutMs} ms (callTimeoutMs); the call was cancelled.`));
+      this.warn(
+        new ToolsiftError(
+          "mcp_call_timeout",
+          `${named} gave no answer within ${timeoutMs} ms (callTimeoutMs); the call was cancelled.`,
+        ),
+      );
       return mcpErrorOutput(
         source,
         `no answer within ${timeoutMs} ms (callTimeoutMs), so the call was cancelled. The server is still connected: ` +
           `try again, or try another way; if the tool is slow by nature, raise callTimeoutMs.`,
       );
     } catch (error) {
-      if (session.isLost(error)) this.lost(generation, `a tools/call failed: ${errorText(error)}`, `went away (${briefReason(error, "connection lost")})`);
+      if (session.isLost(error))
+        this.lost(
+          generation,
+          `a tools/call failed: ${errorText(error)}`,
+          `went away (${briefReason(error, "connection lost")})`,
+        );
       return mcpErrorOutput(source, errorText(error));
     } finally {
       clearTimeout(timer);
@@ -269,7 +290,13 @@ export class McpConnection {
       this.originalNames = new Map();
       const session = this.session;
       this.session = undefined;
-      await Promise.all([session?.close(), opening?.session.then((opened) => opened.close(), () => undefined)]);
+      await Promise.all([
+        session?.close(),
+        opening?.session.then(
+          (opened) => opened.close(),
+          () => undefined,
+        ),
+      ]);
     })();
     return this.closing;
   }
@@ -340,7 +367,8 @@ export class McpConnection {
     this.running = this.queued = undefined;
     // Only a session that stayed up a while resets the back-off, so a server in a crash loop
     // (up, down, up, down) is retried ever more slowly rather than as fast as it crashes.
-    const stable = this.options.reconnect !== false && Date.now() - this.connectedAt >= this.options.reconnect.maxDelayMs;
+    const stable =
+      this.options.reconnect !== false && Date.now() - this.connectedAt >= this.options.reconnect.maxDelayMs;
     if (stable) this.backoffLevel = 0;
     this.failures = 0;
     // Whatever the session left (a process group, an HTTP session) is released in the background.
@@ -384,7 +412,9 @@ export class McpConnection {
   /** One reconnect attempt, now; shared by callers that arrive while it runs. Rejects if it fails. */
   private attemptNow(): Promise<void> {
     if (this.state === "disconnected" && this.options.reconnect === false) {
-      return Promise.reject(this.lastError ?? new ToolsiftError("mcp_disconnected", `MCP server "${this.server}" is not connected.`));
+      return Promise.reject(
+        this.lastError ?? new ToolsiftError("mcp_disconnected", `MCP server "${this.server}" is not connected.`),
+      );
     }
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
@@ -419,7 +449,12 @@ export class McpConnection {
     try {
       tools = await this.fetchAll(session);
     } catch (error) {
-      if (session.isLost(error)) this.lost(generation, `tools/list failed: ${errorText(error)}`, `went away (${briefReason(error, "connection lost")})`);
+      if (session.isLost(error))
+        this.lost(
+          generation,
+          `tools/list failed: ${errorText(error)}`,
+          `went away (${briefReason(error, "connection lost")})`,
+        );
       throw asToolsiftError(error, "mcp_list_failed", this.server);
     }
     // A listing of a session that has been replaced or closed since must not apply.
@@ -437,7 +472,8 @@ export class McpConnection {
   private async fetchAll(session: McpSession): Promise<unknown[]> {
     // A server without the tools capability has none and may not answer tools/list at all.
     if (session.client.getServerCapabilities()?.tools === undefined) return [];
-    const options = this.options.requestTimeoutMs === undefined ? undefined : { timeout: this.options.requestTimeoutMs };
+    const options =
+      this.options.requestTimeoutMs === undefined ? undefined : { timeout: this.options.requestTimeoutMs };
     const tools: unknown[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
@@ -451,8 +487,12 @@ export class McpConnection {
       if (!Array.isArray(pageTools)) throw new Error(`the server answered tools/list without a tools array`);
       tools.push(...pageTools);
       if (nextCursor === undefined || nextCursor === null) return tools;
-      if (typeof nextCursor !== "string") throw new Error(`the server sent a nextCursor that is ${typeof nextCursor}, not a string`);
-      if (seen.has(nextCursor)) throw new Error(`the server sent the cursor ${JSON.stringify(boundText(nextCursor, 100))} twice while paging tools/list`);
+      if (typeof nextCursor !== "string")
+        throw new Error(`the server sent a nextCursor that is ${typeof nextCursor}, not a string`);
+      if (seen.has(nextCursor))
+        throw new Error(
+          `the server sent the cursor ${JSON.stringify(boundText(nextCursor, 100))} twice while paging tools/list`,
+        );
       seen.add(nextCursor);
       cursor = nextCursor;
     }
@@ -534,5 +574,7 @@ async function raceTimer(promise: Promise<unknown>, ms: number): Promise<void> {
 function asToolsiftError(error: unknown, code: string, server: string): ToolsiftError {
   if (error instanceof ToolsiftError) return error;
   const what = code === "mcp_connect_failed" ? "connect to" : "list the tools of";
-  return new ToolsiftError(code, `Could not ${what} MCP server "${server}": ${boundText(errorText(error), 1000)}`, { cause: error });
+  return new ToolsiftError(code, `Could not ${what} MCP server "${server}": ${boundText(errorText(error), 1000)}`, {
+    cause: error,
+  });
 }

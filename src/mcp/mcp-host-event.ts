@@ -34,8 +34,22 @@ import type { ToolsiftError } from "../errors.js";
 export type McpHostEvent =
   | { type: "connected"; server: string; tools: number; attempt: number; message: string }
   | { type: "disconnected"; server: string; error: ToolsiftError; retryInMs: number | undefined; message: string }
-  | { type: "connect-failed"; server: string; attempt: number; error: ToolsiftError; retryInMs: number | undefined; message: string }
-  | { type: "tools-changed"; server: string; added: readonly string[]; removed: readonly string[]; tools: number; message: string }
+  | {
+      type: "connect-failed";
+      server: string;
+      attempt: number;
+      error: ToolsiftError;
+      retryInMs: number | undefined;
+      message: string;
+    }
+  | {
+      type: "tools-changed";
+      server: string;
+      added: readonly string[];
+      removed: readonly string[];
+      tools: number;
+      message: string;
+    }
   | { type: "warning"; server: string; error: ToolsiftError; message: string };
 
 /** Where one server of a tool host stands, from {@link McpToolHost.status}. */

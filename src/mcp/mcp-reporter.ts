@@ -18,7 +18,13 @@ export class McpReporter {
 
   connected(server: string, tools: number, attempt: number): void {
     const after = attempt > 1 ? ` (attempt ${attempt})` : "";
-    this.emit({ type: "connected", server, tools, attempt, message: line(server, `connected${after}: ${count(tools, "tool")}`) });
+    this.emit({
+      type: "connected",
+      server,
+      tools,
+      attempt,
+      message: line(server, `connected${after}: ${count(tools, "tool")}`),
+    });
   }
 
   /** @param reason - How it went away, for the line; the error says it at length. */
@@ -43,7 +49,12 @@ export class McpReporter {
   }
 
   warning(server: string, error: ToolsiftError): void {
-    this.emit({ type: "warning", server, error, message: line(server, `warning ${error.code}: ${withoutServer(error.message, server)}`) });
+    this.emit({
+      type: "warning",
+      server,
+      error,
+      message: line(server, `warning ${error.code}: ${withoutServer(error.message, server)}`),
+    });
   }
 
   private emit(event: McpHostEvent): void {

@@ -1,9 +1,19 @@
-import { toolOutput, type ToolOutput, type ToolResultContentBlock, type ToolResultImageType } from "../catalogue/tool-output.js";
+import {
+  toolOutput,
+  type ToolOutput,
+  type ToolResultContentBlock,
+  type ToolResultImageType,
+} from "../catalogue/tool-output.js";
 import { boundText } from "../catalogue/bounded-text.js";
 import { isRecord } from "./unknown-value.js";
 
 /** The image types the Anthropic API takes in an image block; anything else is described in text. */
-const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set<ToolResultImageType>(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set<ToolResultImageType>([
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+]);
 
 function isModelImageType(type: string | undefined): type is ToolResultImageType {
   return type !== undefined && MODEL_IMAGE_TYPES.has(type);
@@ -36,11 +46,14 @@ export function mcpResultProblem(result: unknown): string | undefined {
     if (!Array.isArray(content)) problems.push(`content is ${describe(content)}, not an array of content blocks`);
     else {
       const index = content.findIndex((block) => !isRecord(block) || typeof block.type !== "string");
-      if (index !== -1) problems.push(`content[${index}] is ${describe(content[index])}, not a content block with a string type`);
+      if (index !== -1)
+        problems.push(`content[${index}] is ${describe(content[index])}, not a content block with a string type`);
     }
   }
-  if (isError !== undefined && typeof isError !== "boolean") problems.push(`isError is ${describe(isError)}, not true or false`);
-  if (structuredContent !== undefined && !isRecord(structuredContent)) problems.push(`structuredContent is ${describe(structuredContent)}, not an object`);
+  if (isError !== undefined && typeof isError !== "boolean")
+    problems.push(`isError is ${describe(isError)}, not true or false`);
+  if (structuredContent !== undefined && !isRecord(structuredContent))
+    problems.push(`structuredContent is ${describe(structuredContent)}, not an object`);
   return problems.length === 0 ? undefined : problems.join("; ");
 }
 
@@ -87,7 +100,11 @@ export function mcpResultToOutput(result: unknown, source: McpCallSource): ToolO
  * (bounded: a server's error message may be of any length), followed by whatever content the
  * server sent with its error.
  */
-export function mcpErrorOutput(source: McpCallSource, reason: string | undefined, details: readonly ToolResultContentBlock[] = []): ToolOutput {
+export function mcpErrorOutput(
+  source: McpCallSource,
+  reason: string | undefined,
+  details: readonly ToolResultContentBlock[] = [],
+): ToolOutput {
   const head = `Tool "${boundText(source.tool, 200)}" of MCP server "${source.server}" failed${reason === undefined ? ":" : `: ${boundText(reason, MAX_REASON_CHARS)}`}`;
   const [first, ...rest] = details;
   if (first !== undefined && first.type === "text" && typeof first.text === "string") {
@@ -110,7 +127,12 @@ function contentBlock(block: unknown): ToolResultContentBlock[] {
     case "resource":
       return isRecord(block.resource) ? [embeddedResource(block.resource)] : [];
     default:
-      return [{ type: "text", text: `[MCP content of type ${boundText(String(JSON.stringify(block.type)), 100)}: ${boundText(JSON.stringify(block), 500)}]` }];
+      return [
+        {
+          type: "text",
+          text: `[MCP content of type ${boundText(String(JSON.stringify(block.type)), 100)}: ${boundText(JSON.stringify(block), 500)}]`,
+        },
+      ];
   }
 }
 
@@ -130,7 +152,10 @@ function binary(kind: string, data: unknown, mimeType: unknown, uri: string | un
   }
   const size = typeof data === "string" ? ` of about ${base64Bytes(data)} bytes` : "";
   const where = uri === undefined ? "" : ` ${uri}`;
-  return { type: "text", text: `[${kind}${where} (${type ?? "unknown type"})${size}, not shown: a tool result cannot carry it]` };
+  return {
+    type: "text",
+    text: `[${kind}${where} (${type ?? "unknown type"})${size}, not shown: a tool result cannot carry it]`,
+  };
 }
 
 function describeLink(link: Record<string, unknown>): string {

@@ -142,22 +142,40 @@ export function parseServerConfig(server: string, config: unknown): ParsedServer
 function parseStdio(where: string, config: Record<string, unknown>): ParsedServerConfig {
   const { type, command, args, env, cwd, stderr } = config;
   if (type !== undefined && type !== "stdio") {
-    throw new OptionsError("invalid_server_config", `${where}.type is ${JSON.stringify(type)} but the config has a command; use "stdio" or leave type out.`);
+    throw new OptionsError(
+      "invalid_server_config",
+      `${where}.type is ${JSON.stringify(type)} but the config has a command; use "stdio" or leave type out.`,
+    );
   }
   if (typeof command !== "string" || command.trim() === "") {
-    throw new OptionsError("invalid_server_config", `${where}.command must be a non-empty string (the program to run), got ${describeValue(command)}.`);
+    throw new OptionsError(
+      "invalid_server_config",
+      `${where}.command must be a non-empty string (the program to run), got ${describeValue(command)}.`,
+    );
   }
   if (args !== undefined && !(Array.isArray(args) && args.every((arg) => typeof arg === "string"))) {
-    throw new OptionsError("invalid_server_config", `${where}.args must be an array of strings, got ${describeValue(args)}.`);
+    throw new OptionsError(
+      "invalid_server_config",
+      `${where}.args must be an array of strings, got ${describeValue(args)}.`,
+    );
   }
   if (env !== undefined && !isStringRecord(env)) {
-    throw new OptionsError("invalid_server_config", `${where}.env must be an object of string values, got ${describeValue(env)}.`);
+    throw new OptionsError(
+      "invalid_server_config",
+      `${where}.env must be an object of string values, got ${describeValue(env)}.`,
+    );
   }
   if (cwd !== undefined && (typeof cwd !== "string" || cwd === "")) {
-    throw new OptionsError("invalid_server_config", `${where}.cwd must be a non-empty string, got ${describeValue(cwd)}.`);
+    throw new OptionsError(
+      "invalid_server_config",
+      `${where}.cwd must be a non-empty string, got ${describeValue(cwd)}.`,
+    );
   }
   if (stderr !== undefined && stderr !== "inherit" && stderr !== "ignore") {
-    throw new OptionsError("invalid_server_config", `${where}.stderr must be "inherit" or "ignore", got ${describeValue(stderr)}.`);
+    throw new OptionsError(
+      "invalid_server_config",
+      `${where}.stderr must be "inherit" or "ignore", got ${describeValue(stderr)}.`,
+    );
   }
   return {
     transport: "stdio",
@@ -172,20 +190,36 @@ function parseStdio(where: string, config: Record<string, unknown>): ParsedServe
 function parseHttp(where: string, config: Record<string, unknown>): ParsedServerConfig {
   const { type, url, headers } = config;
   if (type !== undefined && type !== "http" && type !== "streamable-http") {
-    throw new OptionsError("invalid_server_config", `${where}.type is ${JSON.stringify(type)} but the config has a url; use "http" or leave type out.`);
+    throw new OptionsError(
+      "invalid_server_config",
+      `${where}.type is ${JSON.stringify(type)} but the config has a url; use "http" or leave type out.`,
+    );
   }
   const href = typeof url === "string" ? url : isRecord(url) && typeof url.href === "string" ? url.href : undefined;
   if (href === undefined || !URL.canParse(href)) {
-    throw new OptionsError("invalid_server_config", `${where}.url must be an absolute URL (string or URL), got ${describeValue(url)}.`);
+    throw new OptionsError(
+      "invalid_server_config",
+      `${where}.url must be an absolute URL (string or URL), got ${describeValue(url)}.`,
+    );
   }
   const parsed = new URL(href);
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new OptionsError("invalid_server_config", `${where}.url must use http: or https:, got ${JSON.stringify(parsed.protocol)}.`);
+    throw new OptionsError(
+      "invalid_server_config",
+      `${where}.url must use http: or https:, got ${JSON.stringify(parsed.protocol)}.`,
+    );
   }
   if (headers !== undefined && !isStringRecord(headers)) {
-    throw new OptionsError("invalid_server_config", `${where}.headers must be an object of string values, got ${describeValue(headers)}.`);
+    throw new OptionsError(
+      "invalid_server_config",
+      `${where}.headers must be an object of string values, got ${describeValue(headers)}.`,
+    );
   }
-  return { transport: "http", href: parsed.href, headers: headers ? { ...(headers as Record<string, string>) } : undefined };
+  return {
+    transport: "http",
+    href: parsed.href,
+    headers: headers ? { ...(headers as Record<string, string>) } : undefined,
+  };
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
@@ -197,4 +231,3 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 function isStringRecord(value: unknown): boolean {
   return isPlainRecord(value) && Object.values(value).every((item) => typeof item === "string");
 }
-

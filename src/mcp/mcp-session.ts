@@ -56,7 +56,11 @@ export function adoptedSessions(client: McpClient, sdk: McpSdk): OpenSession {
       isLost: () => false,
       explain: (error) =>
         /not connected/i.test(error.message)
-          ? new ToolsiftError(error.code, `${error.message} Connect the Client first (await client.connect(transport)).`, { cause: error.cause })
+          ? new ToolsiftError(
+              error.code,
+              `${error.message} Connect the Client first (await client.connect(transport)).`,
+              { cause: error.cause },
+            )
           : error,
       close: async () => client.removeNotificationHandler(LIST_CHANGED),
     };
@@ -102,7 +106,10 @@ export function ownedSessions(
       where = `started as ${JSON.stringify(oneLine([config.command, ...config.args].join(" "), 300))}`;
     } else {
       const url = new URL(config.href);
-      transport = new sdk.StreamableHTTPClientTransport(url, config.headers ? { requestInit: { headers: config.headers } } : undefined);
+      transport = new sdk.StreamableHTTPClientTransport(
+        url,
+        config.headers ? { requestInit: { headers: config.headers } } : undefined,
+      );
       // Origin and path only: a query string may carry a token.
       where = `at ${url.origin}${url.pathname}`;
     }
@@ -128,7 +135,12 @@ export function ownedSessions(
       if (closing) return;
       const how = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
       // The last stderr bytes travel through a pipe and may land a tick after the exit.
-      setImmediate(() => handlers.onLost(`${how ? `its process ${how}` : "the connection closed"}.${stderr()}`, how ? `went away (${how})` : "went away"));
+      setImmediate(() =>
+        handlers.onLost(
+          `${how ? `its process ${how}` : "the connection closed"}.${stderr()}`,
+          how ? `went away (${how})` : "went away",
+        ),
+      );
     };
     try {
       await client.connect(transport, requestTimeoutMs === undefined ? undefined : { timeout: requestTimeoutMs });
@@ -140,7 +152,9 @@ export function ownedSessions(
       const exit = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
       const exited = exit !== undefined && !exit.includes("code -") ? exit : undefined;
       const message = `Could not connect to MCP server "${server}" ${where}: ${boundText(errorText(error), 1000)}.${stderr()}`;
-      throw new BriefedError("mcp_connect_failed", message, exited ?? briefReason(error, "could not connect"), { cause: error });
+      throw new BriefedError("mcp_connect_failed", message, exited ?? briefReason(error, "could not connect"), {
+        cause: error,
+      });
     }
     const http = config.transport === "http";
     return {

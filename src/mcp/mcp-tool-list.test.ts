@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readToolList } from "./mcp-tool-list.js";
 
-const listed = (annotations: unknown) => ({ name: "post", description: "Posts.", inputSchema: { type: "object" }, annotations });
+const listed = (annotations: unknown) => ({
+  name: "post",
+  description: "Posts.",
+  inputSchema: { type: "object" },
+  annotations,
+});
 const call = async () => ({ content: [], isError: false });
 
 describe("readToolList: openWorldHint", () => {

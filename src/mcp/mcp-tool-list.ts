@@ -44,7 +44,11 @@ export interface ReadToolList {
  *
  * @param call - Runs the tool with its original MCP name; becomes each definition's `execute`.
  */
-export function readToolList(server: string, tools: readonly unknown[], call: (tool: string, input: unknown) => Promise<ToolOutput>): ReadToolList {
+export function readToolList(
+  server: string,
+  tools: readonly unknown[],
+  call: (tool: string, input: unknown) => Promise<ToolOutput>,
+): ReadToolList {
   const definitions: ToolDefinition[] = [];
   const originalNames = new Map<string, string>();
   const issues: ReadToolList["issues"] = [];
@@ -62,7 +66,13 @@ export function readToolList(server: string, tools: readonly unknown[], call: (t
   for (let index = 0; index < limit; index++) {
     const tool = tools[index];
     const skip = (tool: string, reason: string) =>
-      issues.push({ tool, error: new ToolsiftError("mcp_invalid_tool", `${where} lists a tool that is skipped: ${reason}. Fix the server's tool list.`) });
+      issues.push({
+        tool,
+        error: new ToolsiftError(
+          "mcp_invalid_tool",
+          `${where} lists a tool that is skipped: ${reason}. Fix the server's tool list.`,
+        ),
+      });
     if (!isRecord(tool)) {
       skip(`#${index}`, `entry ${index} of tools/list is ${describeValue(tool)}, not a tool object`);
       continue;
@@ -100,7 +110,8 @@ export function readToolList(server: string, tools: readonly unknown[], call: (t
       continue;
     }
     originalNames.set(name, original);
-    const warn = (code: string, message: string) => issues.push({ tool: name, error: new ToolsiftError(code, `${where}: the tool ${named} ${message}`) });
+    const warn = (code: string, message: string) =>
+      issues.push({ tool: name, error: new ToolsiftError(code, `${where}: the tool ${named} ${message}`) });
     definitions.push(definition(server, name, original, tool, warn, call));
   }
   return { definitions, originalNames, issues };
@@ -109,10 +120,12 @@ export function readToolList(server: string, tools: readonly unknown[], call: (t
 function inputSchemaProblem(schema: unknown): string | undefined {
   if (schema === undefined) return "has no inputSchema";
   if (!isRecord(schema)) return `has an inputSchema that is ${describeValue(schema)}, not an object`;
-  if (schema.type !== "object") return `has an inputSchema whose type is ${JSON.stringify(schema.type) ?? "missing"}; MCP tool inputs are "object"`;
+  if (schema.type !== "object")
+    return `has an inputSchema whose type is ${JSON.stringify(schema.type) ?? "missing"}; MCP tool inputs are "object"`;
   // Measured after the cheap checks, so a malformed tool costs no serialisation.
   const size = JSON.stringify(schema).length;
-  if (size > MCP_LIST_LIMITS.schemaChars) return `has an inputSchema of ${size} characters as JSON (at most ${MCP_LIST_LIMITS.schemaChars})`;
+  if (size > MCP_LIST_LIMITS.schemaChars)
+    return `has an inputSchema of ${size} characters as JSON (at most ${MCP_LIST_LIMITS.schemaChars})`;
   return undefined;
 }
 
@@ -125,7 +138,9 @@ function definition(
   call: (tool: string, input: unknown) => Promise<ToolOutput>,
 ): ToolDefinition {
   const annotations = tool.annotations;
-  const title = text(tool.title, "title", MCP_LIST_LIMITS.titleChars, warn) ?? text(isRecord(annotations) ? annotations.title : undefined, "annotations.title", MCP_LIST_LIMITS.titleChars, warn);
+  const title =
+    text(tool.title, "title", MCP_LIST_LIMITS.titleChars, warn) ??
+    text(isRecord(annotations) ? annotations.title : undefined, "annotations.title", MCP_LIST_LIMITS.titleChars, warn);
   const description = text(tool.description, "description", MCP_LIST_LIMITS.descriptionChars, warn);
   const tags: string[] = [];
   if (title !== undefined) tags.push(title);
@@ -144,7 +159,12 @@ function definition(
 }
 
 /** A non-blank string field, bounded; anything else is ignored, with a warning if it was there at all. */
-function text(value: unknown, field: string, max: number, warn: (code: string, message: string) => void): string | undefined {
+function text(
+  value: unknown,
+  field: string,
+  max: number,
+  warn: (code: string, message: string) => void,
+): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") {
     warn("mcp_invalid_tool_field", `has a ${field} that is ${describeValue(value)}, not a string; it is ignored.`);
@@ -166,7 +186,10 @@ function text(value: unknown, field: string, max: number, warn: (code: string, m
 function isDestructive(annotations: unknown, warn: (code: string, message: string) => void): boolean {
   if (annotations === undefined || annotations === null) return false;
   if (!isRecord(annotations)) {
-    warn("mcp_invalid_annotations", `has annotations that are ${describeValue(annotations)}, not an object; it is treated as destructive.`);
+    warn(
+      "mcp_invalid_annotations",
+      `has annotations that are ${describeValue(annotations)}, not an object; it is treated as destructive.`,
+    );
     return true;
   }
   const { destructiveHint, readOnlyHint } = annotations;

@@ -15,7 +15,8 @@ function transportFor(script: string, options: Partial<ProcessGroupTransportOpti
     cwd: undefined,
     parse: (line) => {
       const value: unknown = JSON.parse(line);
-      if (typeof value !== "object" || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== "2.0") throw new Error("not JSON-RPC");
+      if (typeof value !== "object" || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== "2.0")
+        throw new Error("not JSON-RPC");
       return value as JSONRPCMessage;
     },
     onStderr: () => {},

@@ -83,7 +83,13 @@ export class ProcessGroupTransport implements Transport {
     const { command, args, env, cwd } = this.options;
     return new Promise((resolve, reject) => {
       // detached: the child leads a new process group (setsid), which close() signals as a whole.
-      const child = spawn(command, [...args], { env, cwd, stdio: ["pipe", "pipe", "pipe"], detached: true, shell: false });
+      const child = spawn(command, [...args], {
+        env,
+        cwd,
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: true,
+        shell: false,
+      });
       this.child = child;
       child.once("error", (error) => {
         reject(error);

@@ -15,9 +15,19 @@ export interface StdioOutput {
  * closing ends what a wrapper command started too; on Windows, which has no process groups to
  * signal, the SDK's own (it also resolves `npx.cmd` and the like).
  */
-export function stdioTransport(config: Extract<ParsedServerConfig, { transport: "stdio" }>, sdk: McpSdk, output: StdioOutput): Transport {
+export function stdioTransport(
+  config: Extract<ParsedServerConfig, { transport: "stdio" }>,
+  sdk: McpSdk,
+  output: StdioOutput,
+): Transport {
   if (process.platform === "win32") {
-    const transport = new sdk.StdioClientTransport({ command: config.command, args: config.args, env: config.env, cwd: config.cwd, stderr: "pipe" });
+    const transport = new sdk.StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      env: config.env,
+      cwd: config.cwd,
+      stderr: "pipe",
+    });
     transport.stderr?.on("data", output.onStderr);
     return transport;
   }

@@ -10,7 +10,10 @@ import { readApiSurface } from "../../test/support/api-surface.js";
 // meets in a public signature that no entry point exports. A change to either is a change to
 // the API: update api.json on purpose, and say so in the CHANGELOG.
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const FACES = ["src/index.ts", ...["agent", "ai", "gateway", "learning", "mcp", "testing"].map((face) => `src/public/${face}.ts`)];
+const FACES = [
+  "src/index.ts",
+  ...["agent", "ai", "gateway", "learning", "mcp", "testing"].map((face) => `src/public/${face}.ts`),
+];
 const pinned = JSON.parse(readFileSync(join(root, "src/public/api.json"), "utf8")) as Record<string, string[]>;
 
 function programOf(files: readonly string[]): ts.Program {
@@ -28,8 +31,14 @@ function programOf(files: readonly string[]): ts.Program {
 const inProject = (file: string) => file.startsWith(join(root, "src")) && !file.includes("node_modules");
 
 describe("the public API", () => {
-  const surface = readApiSurface(programOf(FACES.map((face) => join(root, face))), FACES.map((face) => join(root, face)), inProject);
-  const byFace = Object.fromEntries(Object.entries(surface.names).map(([file, names]) => [file.slice(root.length + 1), names]));
+  const surface = readApiSurface(
+    programOf(FACES.map((face) => join(root, face))),
+    FACES.map((face) => join(root, face)),
+    inProject,
+  );
+  const byFace = Object.fromEntries(
+    Object.entries(surface.names).map(([file, names]) => [file.slice(root.length + 1), names]),
+  );
 
   it("exports exactly the pinned names from each entry point (update src/public/api.json on purpose)", () => {
     expect(byFace).toEqual(pinned);
@@ -47,7 +56,10 @@ describe("the public API", () => {
     const dir = mkdtempSync(join(tmpdir(), "toolsift-api-"));
     const src = join(dir, "src");
     mkdirSync(src);
-    writeFileSync(join(src, "options.ts"), "export interface Hidden { depth: number }\nexport interface Shown { hidden: Hidden }\n");
+    writeFileSync(
+      join(src, "options.ts"),
+      "export interface Hidden { depth: number }\nexport interface Shown { hidden: Hidden }\n",
+    );
     writeFileSync(
       join(src, "index.ts"),
       'import type { Shown } from "./options.js";\nexport type { Shown };\nexport function make(input: Shown): Promise<Set<Shown>> { return Promise.resolve(new Set([input])); }\n' +

@@ -15,4 +15,11 @@ export {
   type Pooling,
   type VectorIndexOptions,
 } from "./embedding/index.js";
-export { HybridRanker, STRONG_SIMILARITY, fuse, type Fusion, type FusionOptions, type HybridRankerOptions } from "./hybrid/index.js";
+export {
+  HybridRanker,
+  STRONG_SIMILARITY,
+  fuse,
+  type Fusion,
+  type FusionOptions,
+  type HybridRankerOptions,
+} from "./hybrid/index.js";

@@ -4,7 +4,11 @@ import { buildToolBlock } from "./build-tool-block.js";
 import type { DeferrableTool, SessionView } from "./session-view.js";
 
 function full(name: string): AnthropicTool {
-  return { name, description: `${name} in full.`, input_schema: { type: "object", properties: { x: { type: "string" } } } };
+  return {
+    name,
+    description: `${name} in full.`,
+    input_schema: { type: "object", properties: { x: { type: "string" } } },
+  };
 }
 
 function deferrable(name: string): DeferrableTool {

@@ -24,7 +24,9 @@ describe("estimateBlockTokens", () => {
 
   it("sums a given estimator over a block", () => {
     const byName: TokenEstimator = (tool) => (tool.name === "a__b" ? 100 : 7);
-    expect(estimateBlockTokens([toolOfLength(70), toolOfLength(70, "c__d"), toolOfLength(70, "c__d")], byName)).toBe(114);
+    expect(estimateBlockTokens([toolOfLength(70), toolOfLength(70, "c__d"), toolOfLength(70, "c__d")], byName)).toBe(
+      114,
+    );
   });
 
   it("counts an empty block as nothing", () => {
@@ -40,8 +42,18 @@ describe("guardedEstimator", () => {
 
   it("passes a valid estimate through, zero included, without a word", () => {
     const warnings: string[] = [];
-    expect(guardedEstimator(() => 12.5, (warning) => warnings.push(warning))(tool)).toBe(12.5);
-    expect(guardedEstimator(() => 0, (warning) => warnings.push(warning))(tool)).toBe(0);
+    expect(
+      guardedEstimator(
+        () => 12.5,
+        (warning) => warnings.push(warning),
+      )(tool),
+    ).toBe(12.5);
+    expect(
+      guardedEstimator(
+        () => 0,
+        (warning) => warnings.push(warning),
+      )(tool),
+    ).toBe(0);
     expect(warnings).toEqual([]);
   });
 
@@ -51,12 +63,20 @@ describe("guardedEstimator", () => {
     ["Infinity", () => Number.POSITIVE_INFINITY, "returned Infinity"],
     ["a numeric string", () => "12", 'returned "12"'],
     ["undefined", () => undefined, "returned undefined"],
-    ["an Error thrown", () => {
-      throw new Error("tokenizer down");
-    }, "threw (tokenizer down)"],
-    ["a string thrown", () => {
-      throw "no tokenizer";
-    }, "threw (no tokenizer)"],
+    [
+      "an Error thrown",
+      () => {
+        throw new Error("tokenizer down");
+      },
+      "threw (tokenizer down)",
+    ],
+    [
+      "a string thrown",
+      () => {
+        throw "no tokenizer";
+      },
+      "threw (no tokenizer)",
+    ],
   ])("replaces %s with the default estimate and says why", (_label, estimate, got) => {
     const warnings: string[] = [];
     const guarded = guardedEstimator(estimate as unknown as TokenEstimator, (warning) => warnings.push(warning));
@@ -67,7 +87,10 @@ describe("guardedEstimator", () => {
   it("warns once, however many bad answers follow, and still passes good ones through", () => {
     const warnings: string[] = [];
     const answers = [-1, 30, -2, Number.NaN];
-    const guarded = guardedEstimator(() => answers.shift()!, (warning) => warnings.push(warning));
+    const guarded = guardedEstimator(
+      () => answers.shift()!,
+      (warning) => warnings.push(warning),
+    );
     const fallback = estimateTokens(tool);
     expect([guarded(tool), guarded(tool), guarded(tool), guarded(tool)]).toEqual([fallback, 30, fallback, fallback]);
     expect(warnings).toEqual([message("returned -1")]);

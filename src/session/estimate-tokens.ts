@@ -16,7 +16,10 @@ export type TokenEstimator = (tool: AnthropicTool) => number;
 export const estimateTokens: TokenEstimator = (tool) => Math.ceil(JSON.stringify(tool).length / 3.5);
 
 /** Estimated tokens of a whole tools array: the sum over its tools. */
-export function estimateBlockTokens(block: readonly AnthropicTool[], estimate: TokenEstimator = estimateTokens): number {
+export function estimateBlockTokens(
+  block: readonly AnthropicTool[],
+  estimate: TokenEstimator = estimateTokens,
+): number {
   return block.reduce((sum, tool) => sum + estimate(tool), 0);
 }
 

@@ -102,7 +102,13 @@ export async function executeTool(
 }
 
 /** Finds the tool the call names, among those this caller may use, and hydrates it. */
-async function lookUp(host: ExecutionHost, call: ReadToolCall, context: ToolContext, shownInFull: boolean, report: CallReport): Promise<Step<CatalogueTool>> {
+async function lookUp(
+  host: ExecutionHost,
+  call: ReadToolCall,
+  context: ToolContext,
+  shownInFull: boolean,
+  report: CallReport,
+): Promise<Step<CatalogueTool>> {
   const { services } = host;
   try {
     await host.replayed();
@@ -123,16 +129,27 @@ async function lookUp(host: ExecutionHost, call: ReadToolCall, context: ToolCont
     host.hydrateTool(tool);
     return { ok: true, value: tool };
   } catch (error) {
-    return report.fail({ validation: "not-run", outcome: "tool-error", error: errorText(error) }, `Could not look up "${call.name}": ${errorText(error)}`);
+    return report.fail(
+      { validation: "not-run", outcome: "tool-error", error: errorText(error) },
+      `Could not look up "${call.name}": ${errorText(error)}`,
+    );
   }
 }
 
 /** Checks the input against the tool's schema: the value every later step uses, or why the tool must not run. */
-async function checkInput(host: ExecutionHost, call: ReadToolCall, tool: CatalogueTool, report: CallReport): Promise<Step<unknown>> {
+async function checkInput(
+  host: ExecutionHost,
+  call: ReadToolCall,
+  tool: CatalogueTool,
+  report: CallReport,
+): Promise<Step<unknown>> {
   const invalid = (issues: string) =>
     `Invalid input for ${tool.name}; it was not run.\n${issues}\nIts input schema is:\n${JSON.stringify(tool.inputSchema)}\nCall it again with input that fits.`;
   if (call.inputProblem !== undefined) {
-    return report.fail({ validation: "invalid", outcome: "invalid-input", error: call.inputProblem }, invalid(call.inputProblem));
+    return report.fail(
+      { validation: "invalid", outcome: "invalid-input", error: call.inputProblem },
+      invalid(call.inputProblem),
+    );
   }
   let validation: Awaited<ReturnType<typeof validateInput>>;
   try {
@@ -161,7 +178,13 @@ async function checkInput(host: ExecutionHost, call: ReadToolCall, tool: Catalog
 }
 
 /** A destructive tool runs only when `approve` says `true` for this very input. */
-async function approveCall(host: ExecutionHost, tool: CatalogueTool, input: unknown, context: ToolContext, report: CallReport): Promise<Step<void>> {
+async function approveCall(
+  host: ExecutionHost,
+  tool: CatalogueTool,
+  input: unknown,
+  context: ToolContext,
+  report: CallReport,
+): Promise<Step<void>> {
   if (context.signal?.aborted) return aborted(report, tool, "before it started");
   if (!tool.destructive) return { ok: true, value: undefined };
   const gate = await untilAborted(approval(host.services, tool, input, context), context.signal);
@@ -170,12 +193,19 @@ async function approveCall(host: ExecutionHost, tool: CatalogueTool, input: unkn
   if (approved === true) return { ok: true, value: undefined };
   return report.fail(
     { validation: "valid", outcome: "not-approved", ...(approved ? { error: approved.error } : {}) },
-    approved === false ? `${tool.name} changes or deletes data and was not approved, so it did not run. Ask the user before trying again.` : approved.error,
+    approved === false
+      ? `${tool.name} changes or deletes data and was not approved, so it did not run. Ask the user before trying again.`
+      : approved.error,
   );
 }
 
 /** `true` to run; `false` when denied; `{ error }` when there is no gate or the gate failed. */
-async function approval(services: SessionServices, tool: CatalogueTool, input: unknown, context: ToolContext): Promise<boolean | { error: string }> {
+async function approval(
+  services: SessionServices,
+  tool: CatalogueTool,
+  input: unknown,
+  context: ToolContext,
+): Promise<boolean | { error: string }> {
   const { approve } = services;
   if (!approve) {
     return {
@@ -192,10 +222,18 @@ async function approval(services: SessionServices, tool: CatalogueTool, input: u
 }
 
 /** Runs the tool on the checked input, racing the call's signal. */
-async function runTool(tool: CatalogueTool, input: unknown, context: ToolContext, report: CallReport): Promise<Step<unknown>> {
+async function runTool(
+  tool: CatalogueTool,
+  input: unknown,
+  context: ToolContext,
+  report: CallReport,
+): Promise<Step<unknown>> {
   const run = tool.run;
   if (!run) {
-    return report.fail({ validation: "valid", outcome: "tool-error", error: "no execute function" }, `${tool.name} cannot be run here: its definition has no execute function.`);
+    return report.fail(
+      { validation: "valid", outcome: "tool-error", error: "no execute function" },
+      `${tool.name} cannot be run here: its definition has no execute function.`,
+    );
   }
   if (context.signal?.aborted) return aborted(report, tool, "before it started");
   try {
@@ -203,21 +241,32 @@ async function runTool(tool: CatalogueTool, input: unknown, context: ToolContext
     const raced = await untilAborted(new Promise((resolve) => resolve(run(input, context))), context.signal);
     if (!raced.aborted) return { ok: true, value: raced.value };
     return report.fail(
-      { validation: "valid", outcome: "aborted", error: "aborted while it ran; it may have done part or all of its work" },
+      {
+        validation: "valid",
+        outcome: "aborted",
+        error: "aborted while it ran; it may have done part or all of its work",
+      },
       `${tool.name} was still running when the call was aborted, so its result is unknown: it may have done part or all of its work. ` +
         "Check before calling it again.",
     );
   } catch (error) {
-    return report.fail({ validation: "valid", outcome: "tool-error", error: errorText(error) }, `${tool.name} failed: ${errorText(error)}`);
+    return report.fail(
+      { validation: "valid", outcome: "tool-error", error: errorText(error) },
+      `${tool.name} failed: ${errorText(error)}`,
+    );
   }
 }
 
 function aborted(report: CallReport, tool: CatalogueTool, when: string): { ok: false; block: ToolResultBlock } {
-  return report.fail({ validation: "valid", outcome: "aborted", error: `aborted ${when}` }, `${tool.name} was not run: the call was aborted ${when}.`);
+  return report.fail(
+    { validation: "valid", outcome: "aborted", error: `aborted ${when}` },
+    `${tool.name} was not run: the call was aborted ${when}.`,
+  );
 }
 
 /** Learning from use: the searches since `searches` led to a successful call of `tool`. */
 function credit(host: ExecutionHost, searches: { from: number; to: number }, tool: CatalogueTool): void {
   const queries = host.state.trail!.credit(searches);
-  if (queries.length > 0) host.services.teach?.({ sessionId: host.sessionId, scope: host.state.scope, queries, tool: tool.name });
+  if (queries.length > 0)
+    host.services.teach?.({ sessionId: host.sessionId, scope: host.state.scope, queries, tool: tool.name });
 }

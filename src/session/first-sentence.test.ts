@@ -8,7 +8,9 @@ describe("firstSentence", () => {
   });
 
   it("does not stop inside abbreviations, versions or paths", () => {
-    expect(firstSentence("Reads a file, e.g. a config at ./app.json. Returns text.")).toBe("Reads a file, e.g. a config at ./app.json.");
+    expect(firstSentence("Reads a file, e.g. a config at ./app.json. Returns text.")).toBe(
+      "Reads a file, e.g. a config at ./app.json.",
+    );
     expect(firstSentence("Uses API v1.2 for lookups. More.")).toBe("Uses API v1.2 for lookups.");
   });
 

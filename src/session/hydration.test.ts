@@ -58,4 +58,3 @@ describe("Hydration: what each use reports", () => {
     expect(hydration.byRecency()).toEqual(["b"]);
   });
 });
-

@@ -3,7 +3,13 @@ export { estimateBlockTokens, estimateTokens, guardedEstimator, type TokenEstima
 export { firstSentence } from "./first-sentence.js";
 export { Hydration, type HydrationChange } from "./hydration.js";
 export { permittedTools, type PermittedTools } from "./permitted-tools.js";
-export { NO_MATCH_HINT, WEAK_MATCH_HINT, searchAnswer, type AnsweredMatch, type SearchAnswer } from "./search-answer.js";
+export {
+  NO_MATCH_HINT,
+  WEAK_MATCH_HINT,
+  searchAnswer,
+  type AnsweredMatch,
+  type SearchAnswer,
+} from "./search-answer.js";
 export type { SearchMatch } from "./search-match.js";
 export { withUnavailable, type UnavailableSource } from "./unavailable-sources.js";
 export {

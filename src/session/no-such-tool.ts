@@ -8,8 +8,12 @@ import type { UnavailableSource } from "./unavailable-sources.js";
  */
 export function noSuchTool(name: string, unavailable: readonly UnavailableSource[] = []): string {
   const source = unavailable.find((candidate) => name.startsWith(`${candidate.server}__`));
-  if (!source) return `There is no tool named "${name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`;
-  const why = source.state === "connecting" ? "is still connecting" : `is down${source.error === undefined ? "" : ` (${source.error})`}`;
+  if (!source)
+    return `There is no tool named "${name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`;
+  const why =
+    source.state === "connecting"
+      ? "is still connecting"
+      : `is down${source.error === undefined ? "" : ` (${source.error})`}`;
   return (
     `There is no tool named "${name}" available now: the server "${source.server}" ${why}, so its tools cannot be used yet. ` +
     `Try again later, or use ${SEARCH_TOOLS_NAME} to find another tool by what it does.`

@@ -17,13 +17,33 @@ describe("permittedTools", () => {
   it("keeps the permitted tools in catalogue order, keep tools in keepTools order, and sums their estimates", () => {
     const snapshot = snapshotOf();
     const denied = new Set(["github__delete_repository"]);
-    const permitted = permittedTools(snapshot, 9, ["postgres__query", "slack__post_message"], (tool) => !denied.has(tool.name), estimate);
+    const permitted = permittedTools(
+      snapshot,
+      9,
+      ["postgres__query", "slack__post_message"],
+      (tool) => !denied.has(tool.name),
+      estimate,
+    );
     expect(permitted.catalogueVersion).toBe(3);
     expect(permitted.permissionEpoch).toBe(9);
-    expect(permitted.all.map((tool) => tool.name)).toEqual(["github__create_issue", "slack__post_message", "calendar__create_event", "postgres__query", "filesystem__read_file"]);
+    expect(permitted.all.map((tool) => tool.name)).toEqual([
+      "github__create_issue",
+      "slack__post_message",
+      "calendar__create_event",
+      "postgres__query",
+      "filesystem__read_file",
+    ]);
     expect(permitted.keep.map((tool) => tool.name)).toEqual(["postgres__query", "slack__post_message"]);
-    expect(permitted.others.map((tool) => tool.name)).toEqual(["github__create_issue", "calendar__create_event", "filesystem__read_file"]);
-    expect([...permitted.othersByName.keys()]).toEqual(["github__create_issue", "calendar__create_event", "filesystem__read_file"]);
+    expect(permitted.others.map((tool) => tool.name)).toEqual([
+      "github__create_issue",
+      "calendar__create_event",
+      "filesystem__read_file",
+    ]);
+    expect([...permitted.othersByName.keys()]).toEqual([
+      "github__create_issue",
+      "calendar__create_event",
+      "filesystem__read_file",
+    ]);
     expect([...permitted.fullByName.keys()]).toEqual(permitted.all.map((tool) => tool.name));
     // Five tools in full; stubs only for the three that are not keep tools.
     expect(permitted.fullTokens).toBe(500);
@@ -34,12 +54,22 @@ describe("permittedTools", () => {
     const snapshot = snapshotOf();
     const tool = snapshot.byName.get("calendar__create_event")!;
     const permitted = permittedTools(snapshot, 0, [], () => true, estimate);
-    expect(permitted.othersByName.get("calendar__create_event")).toEqual({ name: "calendar__create_event", full: fullToolOf(tool), stub: stubOf(tool) });
+    expect(permitted.othersByName.get("calendar__create_event")).toEqual({
+      name: "calendar__create_event",
+      full: fullToolOf(tool),
+      stub: stubOf(tool),
+    });
     expect(permitted.fullByName.get("calendar__create_event")).toEqual(fullToolOf(tool));
   });
 
   it("leaves out a keep tool that is denied, rather than showing anything in its place", () => {
-    const permitted = permittedTools(snapshotOf(), 0, ["postgres__query", "slack__post_message"], (tool) => tool.name !== "postgres__query", estimate);
+    const permitted = permittedTools(
+      snapshotOf(),
+      0,
+      ["postgres__query", "slack__post_message"],
+      (tool) => tool.name !== "postgres__query",
+      estimate,
+    );
     expect(permitted.keep.map((tool) => tool.name)).toEqual(["slack__post_message"]);
     expect(permitted.keep).toHaveLength(1);
     expect(permitted.others.map((tool) => tool.name)).not.toContain("postgres__query");

@@ -31,7 +31,8 @@ const deferrables = new WeakMap<CatalogueTool, DeferrableTool>();
 /** A tool's two forms, memoised per tool so every session and version shares one object. */
 function deferrableOf(tool: CatalogueTool): DeferrableTool {
   let deferrable = deferrables.get(tool);
-  if (!deferrable) deferrables.set(tool, (deferrable = { name: tool.name, full: fullToolOf(tool), stub: stubOf(tool) }));
+  if (!deferrable)
+    deferrables.set(tool, (deferrable = { name: tool.name, full: fullToolOf(tool), stub: stubOf(tool) }));
   return deferrable;
 }
 

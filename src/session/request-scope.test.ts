@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
-import { OptionsError, createToolSearch, type ToolContext, type ToolDefinition, type ToolSearchEvent } from "../index.js";
+import {
+  OptionsError,
+  createToolSearch,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolSearchEvent,
+} from "../index.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };
 
@@ -22,7 +28,10 @@ describe("the request's context reaches execute, permit and approve", () => {
     const permits: ToolContext[] = [];
     const approvals: ToolContext[] = [];
     const runs: ToolContext[] = [];
-    const tools = sampleTools().map((tool) => ({ ...tool, execute: (_input: unknown, context: ToolContext) => void runs.push(context) }));
+    const tools = sampleTools().map((tool) => ({
+      ...tool,
+      execute: (_input: unknown, context: ToolContext) => void runs.push(context),
+    }));
     const toolSearch = await createToolSearch({
       tools,
       tuning: LOW,
@@ -51,7 +60,10 @@ describe("the request's context reaches execute, permit and approve", () => {
 
   it("a call's own context overrides the session's, and another object for the same id keeps its own", async () => {
     const runs: unknown[] = [];
-    const tools = sampleTools().map((tool) => ({ ...tool, execute: (_input: unknown, context: ToolContext) => void runs.push(context.context) }));
+    const tools = sampleTools().map((tool) => ({
+      ...tool,
+      execute: (_input: unknown, context: ToolContext) => void runs.push(context.context),
+    }));
     const toolSearch = await createToolSearch({ tools, tuning: LOW });
     const first = toolSearch.session("shared", { context: "first request" });
     const second = toolSearch.session("shared", { context: "second request" });
@@ -68,8 +80,13 @@ describe("the request's context reaches execute, permit and approve", () => {
     const calls: { name: string; input: unknown }[] = [];
     const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW });
     expect(() => toolSearch.session("x", { signal: { aborted: false } as never })).toThrow(OptionsError);
-    const result = await toolSearch.session("x").execute(toolUse("slack__post_message", { channel: "#ops", text: "hi" }), { signal: "stop" as never });
-    expect(result).toMatchObject({ is_error: true, content: "slack__post_message was not run: options.signal is not an AbortSignal." });
+    const result = await toolSearch
+      .session("x")
+      .execute(toolUse("slack__post_message", { channel: "#ops", text: "hi" }), { signal: "stop" as never });
+    expect(result).toMatchObject({
+      is_error: true,
+      content: "slack__post_message was not run: options.signal is not an AbortSignal.",
+    });
     expect(calls).toEqual([]);
   });
 });
@@ -90,15 +107,27 @@ describe("a signal cancels a call", () => {
     // The tool never settles: only the abort can end this wait.
     const result = await pending;
     expect(aborted).toBe(true);
-    expect(result).toMatchObject({ is_error: true, content: expect.stringMatching(/^build__run_pipeline was still running when the call was aborted, so its result is unknown/) });
-    expect(events.filter((event) => event.type === "tool-call")).toEqual([expect.objectContaining({ outcome: "aborted", validation: "valid" })]);
+    expect(result).toMatchObject({
+      is_error: true,
+      content: expect.stringMatching(
+        /^build__run_pipeline was still running when the call was aborted, so its result is unknown/,
+      ),
+    });
+    expect(events.filter((event) => event.type === "tool-call")).toEqual([
+      expect.objectContaining({ outcome: "aborted", validation: "valid" }),
+    ]);
   });
 
   it("a call whose signal has already fired does not run, and says so", async () => {
     const seen: ToolContext[] = [];
     const toolSearch = await createToolSearch({ tools: [slowTool(seen)] });
-    const result = await toolSearch.session("s").execute(toolUse("build__run_pipeline", { repo: "a/b" }), { signal: AbortSignal.abort() });
-    expect(result).toMatchObject({ is_error: true, content: "build__run_pipeline was not run: the call was aborted before it started." });
+    const result = await toolSearch
+      .session("s")
+      .execute(toolUse("build__run_pipeline", { repo: "a/b" }), { signal: AbortSignal.abort() });
+    expect(result).toMatchObject({
+      is_error: true,
+      content: "build__run_pipeline was not run: the call was aborted before it started.",
+    });
     expect(seen).toEqual([]);
   });
 
@@ -114,10 +143,15 @@ describe("a signal cancels a call", () => {
         return new Promise<boolean>(() => undefined); // a person who never answers
       },
     });
-    const pending = toolSearch.session("s", { signal: controller.signal }).execute(toolUse("github__delete_repository", { repo: "a/b" }));
+    const pending = toolSearch
+      .session("s", { signal: controller.signal })
+      .execute(toolUse("github__delete_repository", { repo: "a/b" }));
     await until(() => asked);
     controller.abort();
-    expect(await pending).toMatchObject({ is_error: true, content: "github__delete_repository was not run: the call was aborted while it waited for approval." });
+    expect(await pending).toMatchObject({
+      is_error: true,
+      content: "github__delete_repository was not run: the call was aborted while it waited for approval.",
+    });
     expect(calls).toEqual([]);
   });
 

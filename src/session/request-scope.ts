@@ -26,11 +26,14 @@ export interface ExecuteOptions extends RequestScope {
 export type ReadExecuteOptions = { shownInFull: boolean } & RequestScope;
 
 /** Reads `execute`'s options defensively; a signal that is not one fails the call closed. */
-export function readExecuteOptions(options: unknown): { ok: true; options: ReadExecuteOptions } | { ok: false; problem: string } {
+export function readExecuteOptions(
+  options: unknown,
+): { ok: true; options: ReadExecuteOptions } | { ok: false; problem: string } {
   if (typeof options !== "object" || options === null) return { ok: true, options: { shownInFull: false } };
   try {
     const { shownInFull, signal, context } = options as ExecuteOptions;
-    if (signal !== undefined && !isAbortSignalLike(signal)) return { ok: false, problem: "options.signal is not an AbortSignal" };
+    if (signal !== undefined && !isAbortSignalLike(signal))
+      return { ok: false, problem: "options.signal is not an AbortSignal" };
     const read: ReadExecuteOptions = { shownInFull: shownInFull === true };
     if (signal !== undefined) read.signal = signal;
     if ("context" in options) read.context = context;
@@ -41,7 +44,13 @@ export function readExecuteOptions(options: unknown): { ok: true; options: ReadE
 }
 
 /** The context of one check or call: the session's, with the request's value and signal, the call's overriding them. */
-export function contextOf(sessionId: string, stage: ToolContext["stage"], request: RequestScope, toolUseId?: string, call: RequestScope = {}): ToolContext {
+export function contextOf(
+  sessionId: string,
+  stage: ToolContext["stage"],
+  request: RequestScope,
+  toolUseId?: string,
+  call: RequestScope = {},
+): ToolContext {
   const context: ToolContext = { sessionId, stage };
   if (toolUseId !== undefined) context.toolUseId = toolUseId;
   const value = "context" in call ? call.context : request.context;

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { NO_MATCH_HINT, WEAK_MATCH_HINT, searchAnswer } from "./search-answer.js";
 import type { SearchMatch } from "./search-match.js";
 
-const match = (name: string, confidence: "strong" | "weak"): SearchMatch => ({ name, description: `${name}.`, score: 1, confidence });
+const match = (name: string, confidence: "strong" | "weak"): SearchMatch => ({
+  name,
+  description: `${name}.`,
+  score: 1,
+  confidence,
+});
 
 describe("searchAnswer", () => {
   it("lists strong matches by name and description only, with no hint", () => {
@@ -31,7 +36,12 @@ describe("searchAnswer", () => {
   });
 
   it("adds what a presentation shows of each match, and never lets it overwrite the confidence", () => {
-    const answer = searchAnswer([match("a", "weak")], () => ({ input_schema: { type: "object" }, confidence: "strong" }));
-    expect(answer.matches).toEqual([{ name: "a", description: "a.", input_schema: { type: "object" }, confidence: "weak" }]);
+    const answer = searchAnswer([match("a", "weak")], () => ({
+      input_schema: { type: "object" },
+      confidence: "strong",
+    }));
+    expect(answer.matches).toEqual([
+      { name: "a", description: "a.", input_schema: { type: "object" }, confidence: "weak" },
+    ]);
   });
 });

@@ -40,11 +40,13 @@ export function searchAnswer(
   present: (match: SearchMatch) => Record<string, unknown> = () => ({}),
 ): SearchAnswer {
   if (matches.length === 0) return { matches: [], hint: NO_MATCH_HINT };
-  const answered = matches.map((match): AnsweredMatch => ({
-    name: match.name,
-    description: match.description,
-    ...present(match),
-    ...(match.confidence === "weak" ? { confidence: "weak" as const } : {}),
-  }));
+  const answered = matches.map(
+    (match): AnsweredMatch => ({
+      name: match.name,
+      description: match.description,
+      ...present(match),
+      ...(match.confidence === "weak" ? { confidence: "weak" as const } : {}),
+    }),
+  );
   return matches[0]!.confidence === "weak" ? { matches: answered, hint: WEAK_MATCH_HINT } : { matches: answered };
 }

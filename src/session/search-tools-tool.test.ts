@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT, checkQuery, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
+import {
+  MAX_QUERY_LENGTH,
+  MAX_SEARCH_LIMIT,
+  checkQuery,
+  parseSearchInput,
+  searchToolsDefinition,
+} from "./search-tools-tool.js";
 import { STUB_HINT } from "./stub.js";
 
 describe("searchToolsDefinition", () => {
@@ -40,15 +46,24 @@ describe("searchToolsDefinition", () => {
 });
 
 describe("parseSearchInput", () => {
-  it.each([["a string", "send a message"], ["null", null], ["an array", [{ query: "send a message" }]], ["a number", 3]])(
-    "answers %s with an example of the object it takes",
-    (_label, input) => {
-      expect(parseSearchInput(input)).toEqual({ ok: false, error: 'search_tools takes an object like {"query": "send a slack message"}.' });
-    },
-  );
+  it.each([
+    ["a string", "send a message"],
+    ["null", null],
+    ["an array", [{ query: "send a message" }]],
+    ["a number", 3],
+  ])("answers %s with an example of the object it takes", (_label, input) => {
+    expect(parseSearchInput(input)).toEqual({
+      ok: false,
+      error: 'search_tools takes an object like {"query": "send a slack message"}.',
+    });
+  });
 
   it("trims the query and leaves the limit to the default when none is given", () => {
-    expect(parseSearchInput({ query: "  send a message \n" })).toEqual({ ok: true, query: "send a message", limit: undefined });
+    expect(parseSearchInput({ query: "  send a message \n" })).toEqual({
+      ok: true,
+      query: "send a message",
+      limit: undefined,
+    });
   });
 
   it.each([
@@ -95,7 +110,9 @@ describe("checkQuery", () => {
 
   it("takes a query of up to 500 characters, and says how long a longer one is", () => {
     expect(checkQuery("a".repeat(500))).toBeUndefined();
-    expect(checkQuery("a".repeat(501))).toBe('search_tools: "query" is 501 characters; the limit is 500. Use a few key words for the task instead.');
+    expect(checkQuery("a".repeat(501))).toBe(
+      'search_tools: "query" is 501 characters; the limit is 500. Use a few key words for the task instead.',
+    );
     // The length counted is the query as sent: padding counts too.
     expect(checkQuery(` ${"a".repeat(499)} `)).toMatch(/is 501 characters/);
   });

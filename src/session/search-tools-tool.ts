@@ -57,7 +57,10 @@ export function parseSearchInput(input: unknown): ParsedSearchInput {
   if (limit !== undefined) {
     parsedLimit = typeof limit === "string" ? Number(limit) : (limit as number);
     if (!Number.isInteger(parsedLimit) || parsedLimit < 1 || parsedLimit > MAX_SEARCH_LIMIT) {
-      return { ok: false, error: `search_tools: "limit" must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${describeValue(limit)}.` };
+      return {
+        ok: false,
+        error: `search_tools: "limit" must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${describeValue(limit)}.`,
+      };
     }
   }
   return { ok: true, query: (query as string).trim(), limit: parsedLimit };
@@ -65,8 +68,10 @@ export function parseSearchInput(input: unknown): ParsedSearchInput {
 
 /** Why a query is unusable, or `undefined` when it is fine. */
 export function checkQuery(query: unknown): string | undefined {
-  if (typeof query !== "string") return `search_tools: "query" must be a string describing the task, got ${describeValue(query)}.`;
-  if (query.trim() === "") return 'search_tools: "query" is empty. Describe what you want to do, e.g. "create a calendar event".';
+  if (typeof query !== "string")
+    return `search_tools: "query" must be a string describing the task, got ${describeValue(query)}.`;
+  if (query.trim() === "")
+    return 'search_tools: "query" is empty. Describe what you want to do, e.g. "create a calendar event".';
   if (query.length > MAX_QUERY_LENGTH) {
     return `search_tools: "query" is ${query.length} characters; the limit is ${MAX_QUERY_LENGTH}. Use a few key words for the task instead.`;
   }

@@ -4,7 +4,11 @@ import { PERMISSIVE_SCHEMA, stubOf } from "./stub.js";
 
 function tool(description: string, name = "github__create_issue") {
   return parseTool(
-    { name, description, inputSchema: { type: "object", properties: { repo: { type: "string" } }, required: ["repo"] } },
+    {
+      name,
+      description,
+      inputSchema: { type: "object", properties: { repo: { type: "string" } }, required: ["repo"] },
+    },
     "tools[0]",
   );
 }

@@ -18,7 +18,12 @@ async function sessionOver(tools: ToolDefinition[] = sampleTools()) {
 describe("execute_tool spans", () => {
   it("name the tool, the call, the session and the format, as an internal span", async () => {
     const session = await sessionOver();
-    await session.execute({ type: "function_call", call_id: "call_7", name: "slack__post_message", arguments: '{"channel":"#ops","text":"hi"}' });
+    await session.execute({
+      type: "function_call",
+      call_id: "call_7",
+      name: "slack__post_message",
+      arguments: '{"channel":"#ops","text":"hi"}',
+    });
     const span = tracing.only("execute_tool slack__post_message");
     expect(span.kind).toBe(SpanKind.INTERNAL);
     expect(span.attributes).toEqual({
@@ -42,8 +47,14 @@ describe("execute_tool spans", () => {
     const session = await sessionOver();
     await session.execute(toolUse("postgres__query", { sql: "boom" }));
     const span = tracing.only("execute_tool postgres__query");
-    expect(span.attributes).toMatchObject({ "toolsift.tool.outcome": "tool-error", "toolsift.tool.validation": "valid" });
-    expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: "postgres__query failed: connection reset by peer" });
+    expect(span.attributes).toMatchObject({
+      "toolsift.tool.outcome": "tool-error",
+      "toolsift.tool.validation": "valid",
+    });
+    expect(span.status).toEqual({
+      code: SpanStatusCode.ERROR,
+      message: "postgres__query failed: connection reset by peer",
+    });
   });
 
   it("cut a long failure to its first 200 characters", async () => {
@@ -76,7 +87,10 @@ describe("execute_tool spans", () => {
     await session.execute(toolUse("search_tools", { query: "" }));
     const failed = tracing.only("execute_tool search_tools");
     expect(failed.attributes["toolsift.tool.outcome"]).toBe("error");
-    expect(failed.status).toEqual({ code: SpanStatusCode.ERROR, message: expect.stringMatching(/^search_tools: "query" is empty/) });
+    expect(failed.status).toEqual({
+      code: SpanStatusCode.ERROR,
+      message: expect.stringMatching(/^search_tools: "query" is empty/),
+    });
   });
 
   it("name a call that cannot be read unreadable, without an empty call id", async () => {

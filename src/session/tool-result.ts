@@ -8,7 +8,11 @@ import { withUnavailable } from "./unavailable-sources.js";
 /** Formats a `search_tools` outcome as the text `tool_result` the stubs strategy sends. */
 export function searchResultBlock(toolUseId: string, outcome: SearchToolsOutcome): ToolResultBlock {
   if (!outcome.ok) return errorResult(toolUseId, outcome.error);
-  return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(withUnavailable(searchAnswer(outcome.matches), outcome.unavailable)) };
+  return {
+    type: "tool_result",
+    tool_use_id: toolUseId,
+    content: JSON.stringify(withUnavailable(searchAnswer(outcome.matches), outcome.unavailable)),
+  };
 }
 
 /**
@@ -16,11 +20,22 @@ export function searchResultBlock(toolUseId: string, outcome: SearchToolsOutcome
  * rendered (a BigInt, a cycle, malformed content blocks) is still reported as run, not as
  * failed: a model told it failed could run a side effect twice.
  */
-export function resultOf(toolUseId: string, name: string, output: unknown): { block: ToolResultBlock; unreadable?: string } {
+export function resultOf(
+  toolUseId: string,
+  name: string,
+  output: unknown,
+): { block: ToolResultBlock; unreadable?: string } {
   try {
     if (isToolOutput(output)) {
       const content = copyContentBlocks(output.content);
-      return { block: { type: "tool_result", tool_use_id: toolUseId, content, ...(output.isError === true ? { is_error: true } : {}) } };
+      return {
+        block: {
+          type: "tool_result",
+          tool_use_id: toolUseId,
+          content,
+          ...(output.isError === true ? { is_error: true } : {}),
+        },
+      };
     }
     const content = typeof output === "string" ? output : (JSON.stringify(output) ?? "(no output)");
     return { block: { type: "tool_result", tool_use_id: toolUseId, content } };
@@ -47,7 +62,9 @@ function copyContentBlocks(content: unknown): ToolResultContentBlock[] {
   for (const block of copy.value as unknown[]) {
     const type = typeof block === "object" && block !== null ? (block as { type?: unknown }).type : undefined;
     if (type !== "text" && type !== "image" && type !== "tool_reference") {
-      throw new Error(`toolOutput content holds a block of type ${JSON.stringify(type)}; use "text", "image" or "tool_reference"`);
+      throw new Error(
+        `toolOutput content holds a block of type ${JSON.stringify(type)}; use "text", "image" or "tool_reference"`,
+      );
     }
   }
   return copy.value as ToolResultContentBlock[];
@@ -57,4 +74,3 @@ function copyContentBlocks(content: unknown): ToolResultContentBlock[] {
 export function errorResult(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
 }
-

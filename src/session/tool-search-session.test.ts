@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
-import { OptionsError, createToolSearch, toolOutput, type ToolContext, type ToolDefinition, type ToolSearchEvent } from "../index.js";
+import {
+  OptionsError,
+  createToolSearch,
+  toolOutput,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolSearchEvent,
+} from "../index.js";
 import { parseTool, type AbortSignalLike, type CatalogueSnapshot, type CatalogueTool } from "../catalogue/index.js";
 import { InputValidator } from "../catalogue/validate-input.js";
 import { Hydration } from "./hydration.js";
@@ -14,10 +21,22 @@ import { searchResultBlock } from "./tool-result.js";
 const LOW = { toolSearchThresholdTokens: 100 };
 
 /** A tool search over the sample tools, recording every event and every run. */
-async function sampleSearch(options: { tuning?: object; approve?: () => boolean | Promise<boolean>; permit?: (tool: ToolDefinition) => boolean } = {}) {
+async function sampleSearch(
+  options: {
+    tuning?: object;
+    approve?: () => boolean | Promise<boolean>;
+    permit?: (tool: ToolDefinition) => boolean;
+  } = {},
+) {
   const events: ToolSearchEvent[] = [];
   const calls: { name: string; input: unknown }[] = [];
-  const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: { ...LOW, ...options.tuning }, approve: options.approve, permit: options.permit, onEvent: (event) => events.push(event) });
+  const toolSearch = await createToolSearch({
+    tools: sampleTools(calls),
+    tuning: { ...LOW, ...options.tuning },
+    approve: options.approve,
+    permit: options.permit,
+    onEvent: (event) => events.push(event),
+  });
   return { toolSearch, events, calls, toolCalls: () => events.filter((event) => event.type === "tool-call") };
 }
 
@@ -38,7 +57,14 @@ function servicesOver(tools: CatalogueTool[], events: ToolSearchEvent[]): Sessio
   return {
     tuning: resolveTuning({}),
     snapshot: async () => snapshot,
-    permittedTools: (current) => permittedTools(current, 0, [], () => true, () => 10),
+    permittedTools: (current) =>
+      permittedTools(
+        current,
+        0,
+        [],
+        () => true,
+        () => 10,
+      ),
     rank: async () => [],
     isPermitted: () => true,
     approve: undefined,
@@ -53,7 +79,9 @@ describe("tools(): the format option", () => {
     const error = await session.tools({ format: "xml" as never }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OptionsError);
     expect((error as OptionsError).code).toBe("invalid_format");
-    expect((error as Error).message).toBe('tools() takes format "anthropic", "openai-chat", "openai-responses"; got "xml".');
+    expect((error as Error).message).toBe(
+      'tools() takes format "anthropic", "openai-chat", "openai-responses"; got "xml".',
+    );
   });
 
   it("shows a value JSON cannot render as it is", async () => {
@@ -89,8 +117,15 @@ describe("execute(): its options", () => {
     const { toolSearch, calls, toolCalls } = await sampleSearch();
     const session = toolSearch.session("s");
     await session.tools();
-    const result = await session.execute(toolUse("slack__post_message", { channel: "#ops", text: "hi" }), null as never);
-    expect(result).toEqual({ type: "tool_result", tool_use_id: "toolu_slack__post_message", content: '{"ok":true,"tool":"slack__post_message"}' });
+    const result = await session.execute(
+      toolUse("slack__post_message", { channel: "#ops", text: "hi" }),
+      null as never,
+    );
+    expect(result).toEqual({
+      type: "tool_result",
+      tool_use_id: "toolu_slack__post_message",
+      content: '{"ok":true,"tool":"slack__post_message"}',
+    });
     expect(calls).toHaveLength(1);
     expect(toolCalls()).toEqual([expect.objectContaining({ stub: true, validation: "valid", outcome: "ok" })]);
   });
@@ -110,7 +145,9 @@ describe("execute(): its options", () => {
         throw new Error("options getter exploded");
       },
     });
-    const result = await toolSearch.session("s").execute(toolUse("slack__post_message", { channel: "#ops", text: "hi" }), options);
+    const result = await toolSearch
+      .session("s")
+      .execute(toolUse("slack__post_message", { channel: "#ops", text: "hi" }), options);
     expect(result).toEqual({
       type: "tool_result",
       tool_use_id: "toolu_slack__post_message",
@@ -122,7 +159,10 @@ describe("execute(): its options", () => {
 
   it("lets a call's context: undefined override the session's value", async () => {
     const seen: unknown[] = [];
-    const tools = sampleTools().map((tool) => ({ ...tool, execute: (_input: unknown, context: ToolContext) => void seen.push("context" in context) }));
+    const tools = sampleTools().map((tool) => ({
+      ...tool,
+      execute: (_input: unknown, context: ToolContext) => void seen.push("context" in context),
+    }));
     const toolSearch = await createToolSearch({ tools, tuning: LOW });
     const call = toolUse("slack__post_message", { channel: "#ops", text: "hi" });
     await toolSearch.session("s", { context: "session value" }).execute(call, { context: undefined });
@@ -135,9 +175,13 @@ describe("execute(): its options", () => {
 describe("execute(): what stops a call before it runs", () => {
   it("answers a search_tools call whose arguments are not JSON without searching", async () => {
     const { toolSearch, events } = await sampleSearch();
-    const answer = await toolSearch.session("s").execute({ id: "call_1", type: "function", function: { name: "search_tools", arguments: "{not json" } });
+    const answer = await toolSearch
+      .session("s")
+      .execute({ id: "call_1", type: "function", function: { name: "search_tools", arguments: "{not json" } });
     expect(answer.role).toBe("tool");
-    expect(answer.content).toMatch(/^Error: search_tools was not run\. Its arguments are not valid JSON \(.+\)\. Send the arguments as one JSON object/);
+    expect(answer.content).toMatch(
+      /^Error: search_tools was not run\. Its arguments are not valid JSON \(.+\)\. Send the arguments as one JSON object/,
+    );
     expect(events.filter((event) => event.type === "search")).toEqual([]);
   });
 
@@ -160,9 +204,11 @@ describe("execute(): what stops a call before it runs", () => {
     const tool: ToolDefinition = {
       name: "t__checked",
       description: "Checks its input with zod.",
-      inputSchema: z.object({ n: z.number().transform(() => {
-        throw new Error("the lookup table is down");
-      }) }),
+      inputSchema: z.object({
+        n: z.number().transform(() => {
+          throw new Error("the lookup table is down");
+        }),
+      }),
       execute: () => void runs++,
     };
     const toolSearch = await createToolSearch({ tools: [tool], onEvent: (event) => events.push(event) });
@@ -188,7 +234,9 @@ describe("execute(): what stops a call before it runs", () => {
         return true;
       },
     });
-    const result = await toolSearch.session("s").execute(toolUse("github__delete_repository", { repo: "a/b" }), { signal: signalReading(() => approved) });
+    const result = await toolSearch
+      .session("s")
+      .execute(toolUse("github__delete_repository", { repo: "a/b" }), { signal: signalReading(() => approved) });
     expect(result).toEqual({
       type: "tool_result",
       tool_use_id: "toolu_github__delete_repository",
@@ -196,7 +244,9 @@ describe("execute(): what stops a call before it runs", () => {
       is_error: true,
     });
     expect(calls).toEqual([]);
-    expect(toolCalls()).toEqual([expect.objectContaining({ validation: "valid", outcome: "aborted", error: "aborted before it started" })]);
+    expect(toolCalls()).toEqual([
+      expect.objectContaining({ validation: "valid", outcome: "aborted", error: "aborted before it started" }),
+    ]);
   });
 
   it("does not run a call when its own bookkeeping fails, and says it was not run", async () => {
@@ -207,7 +257,9 @@ describe("execute(): what stops a call before it runs", () => {
       if (reads++ > 0) throw new Error("signal exploded");
       return false;
     });
-    const result = await toolSearch.session("s").execute(toolUse("slack__post_message", { channel: "#ops", text: "hi" }), { signal });
+    const result = await toolSearch
+      .session("s")
+      .execute(toolUse("slack__post_message", { channel: "#ops", text: "hi" }), { signal });
     expect(result).toEqual({
       type: "tool_result",
       tool_use_id: "toolu_slack__post_message",
@@ -222,7 +274,15 @@ describe("execute(): a tool whose schema cannot be compiled", () => {
   it("does not run, tells the model the schema is broken, and warns the operator what to fix", async () => {
     const events: ToolSearchEvent[] = [];
     let runs = 0;
-    const parsed = parseTool({ name: "t__broken", description: "Has a broken schema.", inputSchema: { type: "object" }, execute: () => void runs++ }, "tools[0]");
+    const parsed = parseTool(
+      {
+        name: "t__broken",
+        description: "Has a broken schema.",
+        inputSchema: { type: "object" },
+        execute: () => void runs++,
+      },
+      "tools[0]",
+    );
     // checkSchema vouches for every listed schema, so a broken one is put in by hand here.
     const broken: CatalogueTool = { ...parsed, validator: new InputValidator({ $ref: "#/$defs/missing" }, "2020-12") };
     const state: SessionState = { hydration: new Hydration(5), scope: "default" };
@@ -236,9 +296,19 @@ describe("execute(): a tool whose schema cannot be compiled", () => {
     });
     expect(runs).toBe(0);
     const warning = events.find((event) => event.type === "warning");
-    expect(warning).toEqual({ type: "warning", code: "schema_invalid", message: expect.stringMatching(/^The input schema of t__broken could not be compiled \(.*missing.*\), so the tool cannot run\. Fix its schema\.$/) });
+    expect(warning).toEqual({
+      type: "warning",
+      code: "schema_invalid",
+      message: expect.stringMatching(
+        /^The input schema of t__broken could not be compiled \(.*missing.*\), so the tool cannot run\. Fix its schema\.$/,
+      ),
+    });
     expect(events.filter((event) => event.type === "tool-call")).toEqual([
-      expect.objectContaining({ validation: "not-run", outcome: "invalid-schema", error: expect.stringMatching(/missing/) }),
+      expect.objectContaining({
+        validation: "not-run",
+        outcome: "invalid-schema",
+        error: expect.stringMatching(/missing/),
+      }),
     ]);
   });
 });
@@ -246,7 +316,12 @@ describe("execute(): a tool whose schema cannot be compiled", () => {
 describe("execute(): outputs given as content blocks", () => {
   async function run(output: unknown) {
     const events: ToolSearchEvent[] = [];
-    const tool: ToolDefinition = { name: "t__blocks", description: "Returns blocks.", inputSchema: { type: "object" }, execute: () => output };
+    const tool: ToolDefinition = {
+      name: "t__blocks",
+      description: "Returns blocks.",
+      inputSchema: { type: "object" },
+      execute: () => output,
+    };
     const session = (await createToolSearch({ tools: [tool], onEvent: (event) => events.push(event) })).session();
     const result = await session.execute(toolUse("t__blocks", {}));
     return { result, event: events.find((event) => event.type === "tool-call") };
@@ -264,11 +339,31 @@ describe("execute(): outputs given as content blocks", () => {
 
   it.each([
     ["content that is not an array", { content: "done" }, "toolOutput content is not an array of content blocks"],
-    ["more blocks than the output limit", { content: new Array(100_001) }, "toolOutput content at / has 100001 items, more than 100,000"],
-    ["a block that is not JSON", { content: [{ type: "text", text: 1n }] }, "toolOutput content at /0/text is a BigInt, which is not JSON data"],
-    ["a block of an unknown type", { content: [{ type: "video" }] }, 'toolOutput content holds a block of type "video"; use "text", "image" or "tool_reference"'],
-    ["a block that is not an object", { content: ["text"] }, 'toolOutput content holds a block of type undefined; use "text", "image" or "tool_reference"'],
-    ["a null block", { content: [null] }, 'toolOutput content holds a block of type undefined; use "text", "image" or "tool_reference"'],
+    [
+      "more blocks than the output limit",
+      { content: new Array(100_001) },
+      "toolOutput content at / has 100001 items, more than 100,000",
+    ],
+    [
+      "a block that is not JSON",
+      { content: [{ type: "text", text: 1n }] },
+      "toolOutput content at /0/text is a BigInt, which is not JSON data",
+    ],
+    [
+      "a block of an unknown type",
+      { content: [{ type: "video" }] },
+      'toolOutput content holds a block of type "video"; use "text", "image" or "tool_reference"',
+    ],
+    [
+      "a block that is not an object",
+      { content: ["text"] },
+      'toolOutput content holds a block of type undefined; use "text", "image" or "tool_reference"',
+    ],
+    [
+      "a null block",
+      { content: [null] },
+      'toolOutput content holds a block of type undefined; use "text", "image" or "tool_reference"',
+    ],
   ])("reports %s as run but unreadable, saying what was wrong", async (_label, output, problem) => {
     const { result, event } = await run(toolOutput(output as never));
     const unreadable = `its output could not be serialised (${problem})`;
@@ -281,19 +376,33 @@ describe("execute(): outputs given as content blocks", () => {
   });
 
   it("says a tool that returned nothing returned nothing", async () => {
-    expect((await run(undefined)).result).toEqual({ type: "tool_result", tool_use_id: "toolu_t__blocks", content: "(no output)" });
+    expect((await run(undefined)).result).toEqual({
+      type: "tool_result",
+      tool_use_id: "toolu_t__blocks",
+      content: "(no output)",
+    });
     expect((await run("plain text")).result.content).toBe("plain text");
   });
 });
 
 describe("searchResultBlock", () => {
   it("lists the matches by name and description only, with no hint", () => {
-    const block = searchResultBlock("toolu_1", { ok: true, query: "post", matches: [{ name: "slack__post_message", description: "Post a message.", score: 3.2, confidence: "strong" }] });
-    expect(block).toEqual({ type: "tool_result", tool_use_id: "toolu_1", content: '{"matches":[{"name":"slack__post_message","description":"Post a message."}]}' });
+    const block = searchResultBlock("toolu_1", {
+      ok: true,
+      query: "post",
+      matches: [{ name: "slack__post_message", description: "Post a message.", score: 3.2, confidence: "strong" }],
+    });
+    expect(block).toEqual({
+      type: "tool_result",
+      tool_use_id: "toolu_1",
+      content: '{"matches":[{"name":"slack__post_message","description":"Post a message."}]}',
+    });
   });
 
   it("gives an empty list a hint to search again in other words", () => {
-    expect(JSON.parse(searchResultBlock("toolu_1", { ok: true, query: "ping someone", matches: [] }).content as string)).toEqual({
+    expect(
+      JSON.parse(searchResultBlock("toolu_1", { ok: true, query: "ping someone", matches: [] }).content as string),
+    ).toEqual({
       matches: [],
       hint:
         "No tool matched. Rephrase with other words for the action or the thing it acts on " +
@@ -335,11 +444,22 @@ describe("when the catalogue cannot be listed", () => {
       is_error: true,
     });
     expect(calls).toEqual([]);
-    expect(events).toEqual([expect.objectContaining({ type: "tool-call", stub: false, validation: "not-run", outcome: "tool-error", error: "the gateway is down" })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: "tool-call",
+        stub: false,
+        validation: "not-run",
+        outcome: "tool-error",
+        error: "the gateway is down",
+      }),
+    ]);
   });
 
   it("a transcript's replay fails with it, and is tried again on the next use", async () => {
-    const calls = [{ name: "slack__post_message", id: "toolu_1" }, { name: "github__create_issue", id: "toolu_2" }];
+    const calls = [
+      { name: "slack__post_message", id: "toolu_1" },
+      { name: "github__create_issue", id: "toolu_2" },
+    ];
     const { session, events } = failingSession(1, { replay: { calls } });
     await expect(session.view()).rejects.toThrow("the gateway is down");
     expect(session.hydrated()).toEqual([]);
@@ -391,7 +511,13 @@ describe("the block follows permit from one request to the next", () => {
     expect(names).not.toContain("calendar__create_event");
     expect(names).toContain("github__create_issue");
 
-    const big = (await createToolSearch({ tools: sampleTools(), tuning: { ...LOW, keepTools: ["postgres__query"] }, permit: (tool) => !refused.has(tool.name) })).session("big");
+    const big = (
+      await createToolSearch({
+        tools: sampleTools(),
+        tuning: { ...LOW, keepTools: ["postgres__query"] },
+        permit: (tool) => !refused.has(tool.name),
+      })
+    ).session("big");
     await big.execute(toolUse("slack__post_message", { channel: "#ops", text: "hi" }));
     await big.execute(toolUse("github__create_issue", { repo: "a/b", title: "t" }));
     expect((await big.view()).hydrated).toEqual(["slack__post_message", "github__create_issue"]);
@@ -407,7 +533,11 @@ describe("the block follows permit from one request to the next", () => {
 describe("hydrate()", () => {
   it("asks permit at the block stage, without a tool use id", async () => {
     const contexts: ToolContext[] = [];
-    const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, permit: (_tool, context) => (contexts.push(context), true) });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      tuning: LOW,
+      permit: (_tool, context) => (contexts.push(context), true),
+    });
     const session = toolSearch.session("h");
     contexts.length = 0;
     expect(await session.hydrate(["slack__post_message"])).toEqual(["slack__post_message"]);
@@ -418,22 +548,33 @@ describe("hydrate()", () => {
   it("returns only the names it hydrated now: not unknown ones, nor ones already hydrated", async () => {
     const session = (await sampleSearch()).toolSearch.session("h");
     await session.hydrate(["slack__post_message"]);
-    expect(await session.hydrate(["no_such_tool", "slack__post_message", "postgres__query"])).toEqual(["postgres__query"]);
+    expect(await session.hydrate(["no_such_tool", "slack__post_message", "postgres__query"])).toEqual([
+      "postgres__query",
+    ]);
     expect(session.hydrated()).toEqual(["slack__post_message", "postgres__query"]);
   });
   it("returns only the names still hydrated after it: past the cap, the first ones given are evicted again", async () => {
     const { toolSearch, events } = await sampleSearch({ tuning: { maxHydratedTools: 2 } });
     const session = toolSearch.session("h");
-    expect(await session.hydrate(["slack__post_message", "postgres__query", "calendar__create_event"])).toEqual(["postgres__query", "calendar__create_event"]);
+    expect(await session.hydrate(["slack__post_message", "postgres__query", "calendar__create_event"])).toEqual([
+      "postgres__query",
+      "calendar__create_event",
+    ]);
     expect(session.hydrated()).toEqual(["postgres__query", "calendar__create_event"]);
-    expect(events.filter((event) => event.type === "evict")).toEqual([{ type: "evict", sessionId: "h", name: "slack__post_message" }]);
+    expect(events.filter((event) => event.type === "evict")).toEqual([
+      { type: "evict", sessionId: "h", name: "slack__post_message" },
+    ]);
   });
 });
 
 describe("the context each check is asked with", () => {
   it("holds only what there is: no tool use id outside a call, no value or signal the request did not give", async () => {
     const contexts: ToolContext[] = [];
-    const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, permit: (_tool, context) => (contexts.push(context), true) });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      tuning: LOW,
+      permit: (_tool, context) => (contexts.push(context), true),
+    });
     const session = toolSearch.session("bare");
     await session.tools();
     await session.execute(toolUse("search_tools", { query: "post a message" }, "toolu_s"));
@@ -446,7 +587,10 @@ describe("the context each check is asked with", () => {
 
   it("takes a call's own signal over the session's", async () => {
     const seen: ToolContext[] = [];
-    const tools = sampleTools().map((tool) => ({ ...tool, execute: (_input: unknown, context: ToolContext) => void seen.push(context) }));
+    const tools = sampleTools().map((tool) => ({
+      ...tool,
+      execute: (_input: unknown, context: ToolContext) => void seen.push(context),
+    }));
     const toolSearch = await createToolSearch({ tools, tuning: LOW });
     const sessionSignal = new AbortController().signal;
     const callSignal = new AbortController().signal;
@@ -460,14 +604,21 @@ describe("the context each check is asked with", () => {
 });
 
 describe("whether a call was made from a stub", () => {
-  async function stubFlags(tuning: object, prepare: (session: ReturnType<Awaited<ReturnType<typeof createToolSearch>>["session"]>) => Promise<unknown>, name: string, input: object) {
+  async function stubFlags(
+    tuning: object,
+    prepare: (session: ReturnType<Awaited<ReturnType<typeof createToolSearch>>["session"]>) => Promise<unknown>,
+    name: string,
+    input: object,
+  ) {
     const events: ToolSearchEvent[] = [];
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning, onEvent: (event) => events.push(event) });
     const session = toolSearch.session("s");
     await prepare(session);
     events.length = 0;
     await session.execute(toolUse(name, input));
-    return events.filter((event) => event.type === "tool-call").map((event) => event.type === "tool-call" && event.stub);
+    return events
+      .filter((event) => event.type === "tool-call")
+      .map((event) => event.type === "tool-call" && event.stub);
   }
   const post = { channel: "#ops", text: "hi" };
 
@@ -476,22 +627,48 @@ describe("whether a call was made from a stub", () => {
   });
 
   it("is not so for a tool hydrated in the last block, a keep tool, or a block below the threshold", async () => {
-    expect(await stubFlags(LOW, async (session) => (await session.hydrate(["slack__post_message"]), session.tools()), "slack__post_message", post)).toEqual([false]);
-    expect(await stubFlags({ ...LOW, keepTools: ["slack__post_message"] }, (session) => session.tools(), "slack__post_message", post)).toEqual([false]);
+    expect(
+      await stubFlags(
+        LOW,
+        async (session) => (await session.hydrate(["slack__post_message"]), session.tools()),
+        "slack__post_message",
+        post,
+      ),
+    ).toEqual([false]);
+    expect(
+      await stubFlags(
+        { ...LOW, keepTools: ["slack__post_message"] },
+        (session) => session.tools(),
+        "slack__post_message",
+        post,
+      ),
+    ).toEqual([false]);
     expect(await stubFlags({}, (session) => session.tools(), "slack__post_message", post)).toEqual([false]);
   });
 
   it("goes by the last block, not by a hydration since", async () => {
     // Hydrated after the block was built: the model still saw the stub.
-    expect(await stubFlags(LOW, async (session) => (await session.tools(), session.hydrate(["slack__post_message"])), "slack__post_message", post)).toEqual([true]);
+    expect(
+      await stubFlags(
+        LOW,
+        async (session) => (await session.tools(), session.hydrate(["slack__post_message"])),
+        "slack__post_message",
+        post,
+      ),
+    ).toEqual([true]);
   });
 
   it("takes only shownInFull: true as shown in full", async () => {
     const events: ToolSearchEvent[] = [];
-    const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW, onEvent: (event) => events.push(event) })).session("s");
+    const session = (
+      await createToolSearch({ tools: sampleTools(), tuning: LOW, onEvent: (event) => events.push(event) })
+    ).session("s");
     await session.tools();
     await session.execute(toolUse("slack__post_message", post), { shownInFull: "yes" as never });
-    await session.execute(toolUse("calendar__create_event", { title: "t", start: "2026-01-01T00:00:00Z" }), "fast" as never);
+    await session.execute(
+      toolUse("calendar__create_event", { title: "t", start: "2026-01-01T00:00:00Z" }),
+      "fast" as never,
+    );
     expect(events.filter((event) => event.type === "tool-call")).toEqual([
       expect.objectContaining({ stub: true, outcome: "ok" }),
       expect.objectContaining({ stub: true, outcome: "ok" }),
@@ -507,11 +684,21 @@ describe("execute(): the answers to failures, in full", () => {
     expect(await session.execute(toolUse("slack__post", {}))).toEqual({
       type: "tool_result",
       tool_use_id: "toolu_slack__post",
-      content: 'There is no tool named "slack__post" available here. Use search_tools to find the right tool by what it does.',
+      content:
+        'There is no tool named "slack__post" available here. Use search_tools to find the right tool by what it does.',
       is_error: true,
     });
     expect(toolCalls()).toEqual([
-      { type: "tool-call", sessionId: "s", name: "slack__post", toolUseId: "toolu_slack__post", stub: false, validation: "not-run", outcome: "unknown-tool", ms: expect.any(Number) },
+      {
+        type: "tool-call",
+        sessionId: "s",
+        name: "slack__post",
+        toolUseId: "toolu_slack__post",
+        stub: false,
+        validation: "not-run",
+        outcome: "unknown-tool",
+        ms: expect.any(Number),
+      },
     ]);
   });
 
@@ -536,20 +723,34 @@ describe("execute(): the answers to failures, in full", () => {
   it("arguments that are not JSON: the tool is hydrated, not run, and the model gets its schema", async () => {
     const { toolSearch, calls, toolCalls } = await sampleSearch();
     const session = toolSearch.session("s");
-    const answer = await session.execute({ id: "call_1", type: "function", function: { name: "filesystem__read_file", arguments: "{path: README}" } });
+    const answer = await session.execute({
+      id: "call_1",
+      type: "function",
+      function: { name: "filesystem__read_file", arguments: "{path: README}" },
+    });
     const schema = JSON.stringify(sampleTools().find((tool) => tool.name === "filesystem__read_file")!.inputSchema);
-    expect(answer.content).toMatch(/^Error: Invalid input for filesystem__read_file; it was not run\.\nIts arguments are not valid JSON \(.+\)\. Send the arguments as one JSON object, such as \{"name": "value"\}\.\n/);
+    expect(answer.content).toMatch(
+      /^Error: Invalid input for filesystem__read_file; it was not run\.\nIts arguments are not valid JSON \(.+\)\. Send the arguments as one JSON object, such as \{"name": "value"\}\.\n/,
+    );
     expect(answer.content).toContain(`\nIts input schema is:\n${schema}\nCall it again with input that fits.`);
     expect(calls).toEqual([]);
     expect(session.hydrated()).toEqual(["filesystem__read_file"]);
-    expect(toolCalls()).toEqual([expect.objectContaining({ validation: "invalid", outcome: "invalid-input", error: expect.stringMatching(/^Its arguments are not valid JSON/) })]);
+    expect(toolCalls()).toEqual([
+      expect.objectContaining({
+        validation: "invalid",
+        outcome: "invalid-input",
+        error: expect.stringMatching(/^Its arguments are not valid JSON/),
+      }),
+    ]);
   });
 
   it("input that does not fit: the issues, then the schema", async () => {
     const { toolSearch, toolCalls } = await sampleSearch();
     const result = await toolSearch.session("s").execute(toolUse("filesystem__read_file", {}));
     const schema = JSON.stringify(sampleTools().find((tool) => tool.name === "filesystem__read_file")!.inputSchema);
-    expect(result.content).toBe(`Invalid input for filesystem__read_file; it was not run.\n- /path: is required but missing\nIts input schema is:\n${schema}\nCall it again with input that fits.`);
+    expect(result.content).toBe(
+      `Invalid input for filesystem__read_file; it was not run.\n- /path: is required but missing\nIts input schema is:\n${schema}\nCall it again with input that fits.`,
+    );
     expect(toolCalls()).toEqual([expect.objectContaining({ validation: "invalid", outcome: "invalid-input" })]);
     expect(toolCalls()[0]).not.toHaveProperty("error");
   });
@@ -559,9 +760,13 @@ describe("execute(): the answers to failures, in full", () => {
     const message =
       "github__delete_repository is marked destructive and no approve() callback is configured, so it did not run. " +
       "The application must pass approve to createToolSearch to allow destructive tools.";
-    expect((await toolSearch.session("s").execute(toolUse("github__delete_repository", { repo: "a/b" }))).content).toBe(message);
+    expect((await toolSearch.session("s").execute(toolUse("github__delete_repository", { repo: "a/b" }))).content).toBe(
+      message,
+    );
     expect(calls).toEqual([]);
-    expect(toolCalls()).toEqual([expect.objectContaining({ validation: "valid", outcome: "not-approved", error: message })]);
+    expect(toolCalls()).toEqual([
+      expect.objectContaining({ validation: "valid", outcome: "not-approved", error: message }),
+    ]);
   });
 
   it("a destructive tool approve() refused: ask the user, and an event without an error", async () => {
@@ -569,7 +774,8 @@ describe("execute(): the answers to failures, in full", () => {
     expect(await toolSearch.session("s").execute(toolUse("github__delete_repository", { repo: "a/b" }))).toEqual({
       type: "tool_result",
       tool_use_id: "toolu_github__delete_repository",
-      content: "github__delete_repository changes or deletes data and was not approved, so it did not run. Ask the user before trying again.",
+      content:
+        "github__delete_repository changes or deletes data and was not approved, so it did not run. Ask the user before trying again.",
       is_error: true,
     });
     expect(calls).toEqual([]);
@@ -584,7 +790,9 @@ describe("execute(): the answers to failures, in full", () => {
       },
     });
     const message = "The approval check for github__delete_repository failed (policy service down), so it did not run.";
-    expect((await toolSearch.session("s").execute(toolUse("github__delete_repository", { repo: "a/b" }))).content).toBe(message);
+    expect((await toolSearch.session("s").execute(toolUse("github__delete_repository", { repo: "a/b" }))).content).toBe(
+      message,
+    );
     expect(calls).toEqual([]);
     expect(toolCalls()).toEqual([expect.objectContaining({ outcome: "not-approved", error: message })]);
   });
@@ -599,13 +807,19 @@ describe("execute(): the answers to failures, in full", () => {
       content: "t__listed cannot be run here: its definition has no execute function.",
       is_error: true,
     });
-    expect(events.filter((event) => event.type === "tool-call")).toEqual([expect.objectContaining({ validation: "valid", outcome: "tool-error", error: "no execute function" })]);
+    expect(events.filter((event) => event.type === "tool-call")).toEqual([
+      expect.objectContaining({ validation: "valid", outcome: "tool-error", error: "no execute function" }),
+    ]);
   });
 
   it("a tool that throws: its error, to the model and the operator", async () => {
     const { toolSearch, toolCalls } = await sampleSearch();
-    expect((await toolSearch.session("s").execute(toolUse("postgres__query", { sql: "boom" }))).content).toBe("postgres__query failed: connection reset by peer");
-    expect(toolCalls()).toEqual([expect.objectContaining({ validation: "valid", outcome: "tool-error", error: "connection reset by peer" })]);
+    expect((await toolSearch.session("s").execute(toolUse("postgres__query", { sql: "boom" }))).content).toBe(
+      "postgres__query failed: connection reset by peer",
+    );
+    expect(toolCalls()).toEqual([
+      expect.objectContaining({ validation: "valid", outcome: "tool-error", error: "connection reset by peer" }),
+    ]);
   });
 
   it("a tool still running when the call is aborted: its result is unknown, check before calling again", async () => {
@@ -630,7 +844,11 @@ describe("execute(): the answers to failures, in full", () => {
       is_error: true,
     });
     expect(events.filter((event) => event.type === "tool-call")).toEqual([
-      expect.objectContaining({ validation: "valid", outcome: "aborted", error: "aborted while it ran; it may have done part or all of its work" }),
+      expect.objectContaining({
+        validation: "valid",
+        outcome: "aborted",
+        error: "aborted while it ran; it may have done part or all of its work",
+      }),
     ]);
   });
 
@@ -646,7 +864,9 @@ describe("execute(): the answers to failures, in full", () => {
       }),
     };
     const session = (await createToolSearch({ tools: [tool] })).session("s");
-    expect((await session.execute(toolUse("t__odd", {}))).content).toMatch(/^t__odd ran, but its output could not be serialised \(bad value\), so it cannot be shown\./);
+    expect((await session.execute(toolUse("t__odd", {}))).content).toMatch(
+      /^t__odd ran, but its output could not be serialised \(bad value\), so it cannot be shown\./,
+    );
   });
 });
 
@@ -654,7 +874,9 @@ describe("execute(): a destructive tool and a signal that already fired", () => 
   it("does not even ask for approval", async () => {
     let asked = 0;
     const { toolSearch, calls } = await sampleSearch({ approve: () => (asked++, true) });
-    const result = await toolSearch.session("s").execute(toolUse("github__delete_repository", { repo: "a/b" }), { signal: AbortSignal.abort() });
+    const result = await toolSearch
+      .session("s")
+      .execute(toolUse("github__delete_repository", { repo: "a/b" }), { signal: AbortSignal.abort() });
     expect(result.content).toBe("github__delete_repository was not run: the call was aborted before it started.");
     expect(asked).toBe(0);
     expect(calls).toEqual([]);
@@ -690,7 +912,11 @@ describe("a session resumed from a transcript", () => {
   it("lets go of the transcript's calls once they are replayed", async () => {
     const events: ToolSearchEvent[] = [];
     const tools = sampleTools().map((definition, index) => parseTool(definition, `tools[${index}]`));
-    const state: SessionState = { hydration: new Hydration(5), scope: "default", replay: { calls: [{ name: "slack__post_message", id: "toolu_1" }] } };
+    const state: SessionState = {
+      hydration: new Hydration(5),
+      scope: "default",
+      replay: { calls: [{ name: "slack__post_message", id: "toolu_1" }] },
+    };
     const session = new ToolSearchSession("s", servicesOver(tools, events), state);
     await session.view();
     expect(state.replay).toBeUndefined();
@@ -715,12 +941,18 @@ describe("learning from use, as the session reports it", () => {
     expect(lessons).toEqual([]);
     await session.searchTools({ query: "post a message" });
     await session.execute(post);
-    expect(lessons).toEqual([{ sessionId: "s", scope: "team-a", queries: ["post a message"], tool: "slack__post_message" }]);
+    expect(lessons).toEqual([
+      { sessionId: "s", scope: "team-a", queries: ["post a message"], tool: "slack__post_message" },
+    ]);
   });
 
   it("runs and answers a call as usual when there is no one to teach", async () => {
     const session = learningSession();
     await session.searchTools({ query: "post a message" });
-    expect(await session.execute(post)).toEqual({ type: "tool_result", tool_use_id: "toolu_slack__post_message", content: '{"ok":true,"tool":"slack__post_message"}' });
+    expect(await session.execute(post)).toEqual({
+      type: "tool_result",
+      tool_use_id: "toolu_slack__post_message",
+      content: '{"ok":true,"tool":"slack__post_message"}',
+    });
   });
 });

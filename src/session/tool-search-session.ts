@@ -63,7 +63,12 @@ export class ToolSearchSession {
       hydrateTool: (tool: CatalogueTool) => this.hydrateTool(tool),
     };
     this.replayHost = steps;
-    this.executionHost = { ...steps, sessionId: id, replayed: () => this.replayed(), shownAsStub: (name) => this.shownAsStub(name) };
+    this.executionHost = {
+      ...steps,
+      sessionId: id,
+      replayed: () => this.replayed(),
+      shownAsStub: (name) => this.shownAsStub(name),
+    };
   }
 
   /**
@@ -86,9 +91,14 @@ export class ToolSearchSession {
   async tools(options: { format: "openai-chat" }): Promise<OpenAIChatTool[]>;
   async tools(options: { format: "openai-responses" }): Promise<OpenAIResponsesTool[]>;
   async tools(options?: { format?: ToolFormat }): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]>;
-  async tools(options: { format?: ToolFormat } = {}): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]> {
+  async tools(
+    options: { format?: ToolFormat } = {},
+  ): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]> {
     const format = readToolFormat(options);
-    return layOutTools(buildToolBlock(await this.view()), format) as AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[];
+    return layOutTools(buildToolBlock(await this.view()), format) as
+      | AnthropicTool[]
+      | OpenAIChatTool[]
+      | OpenAIResponsesTool[];
   }
 
   /** The names of the hydrated tools, most recently used last. */
@@ -217,22 +227,32 @@ export class ToolSearchSession {
    * ```
    */
   async execute(call: OpenAIChatToolCall, options?: ExecuteOptions): Promise<OpenAIChatToolMessage>;
-  async execute(call: OpenAIResponsesFunctionCall, options?: ExecuteOptions): Promise<OpenAIResponsesFunctionCallOutput>;
+  async execute(
+    call: OpenAIResponsesFunctionCall,
+    options?: ExecuteOptions,
+  ): Promise<OpenAIResponsesFunctionCallOutput>;
   async execute(call: ToolUseBlock, options?: ExecuteOptions): Promise<ToolResultBlock>;
   async execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolCallAnswer>;
   async execute(toolCall: ToolCall, options: ExecuteOptions = {}): Promise<ToolCallAnswer> {
     const call = readToolCall(toolCall);
     const name = call.ok ? call.name : undefined;
     // A real tool's outcome is recorded on its span as it is decided; the rest is told by the answer.
-    const block = await tracedToolCall({ name, id: call.id, sessionId: this.id, format: call.format }, (span) => this.answer(call, options, span));
+    const block = await tracedToolCall({ name, id: call.id, sessionId: this.id, format: call.format }, (span) =>
+      this.answer(call, options, span),
+    );
     return answerIn(call.format, block);
   }
 
-  private async answer(call: ReturnType<typeof readToolCall>, options: ExecuteOptions, span: SpanRecorder): Promise<ToolResultBlock> {
+  private async answer(
+    call: ReturnType<typeof readToolCall>,
+    options: ExecuteOptions,
+    span: SpanRecorder,
+  ): Promise<ToolResultBlock> {
     if (!call.ok) return errorResult(call.id, call.error);
     try {
       if (call.name === SEARCH_TOOLS_NAME) {
-        if (call.inputProblem !== undefined) return errorResult(call.id, `${SEARCH_TOOLS_NAME} was not run. ${call.inputProblem}`);
+        if (call.inputProblem !== undefined)
+          return errorResult(call.id, `${SEARCH_TOOLS_NAME} was not run. ${call.inputProblem}`);
         return searchResultBlock(call.id, await this.searchTools(call.input, call.id));
       }
       const read = readExecuteOptions(options);
@@ -242,7 +262,10 @@ export class ToolSearchSession {
     } catch (error) {
       // Only toolsift's own bookkeeping can land here (the tool's run is guarded on its own),
       // so the tool did not run.
-      return errorResult(call.id, `toolsift could not handle this call to ${call.name} (${errorText(error)}); it was not run.`);
+      return errorResult(
+        call.id,
+        `toolsift could not handle this call to ${call.name} (${errorText(error)}); it was not run.`,
+      );
     }
   }
 
@@ -274,7 +297,6 @@ export class ToolSearchSession {
     return contextOf(this.id, stage, this.request, toolUseId, call);
   }
 }
-
 
 export type { ExecuteOptions, RequestScope } from "./request-scope.js";
 export type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";

@@ -59,7 +59,8 @@ function replayInto(host: ReplayHost, snapshot: CatalogueSnapshot, calls: readon
     const tool = snapshot.byName.get(call.name);
     if (!tool) continue;
     let allowed = permitted.get(call.name);
-    if (allowed === undefined) permitted.set(call.name, (allowed = host.services.isPermitted(tool, host.context("execute", call.id))));
+    if (allowed === undefined)
+      permitted.set(call.name, (allowed = host.services.isPermitted(tool, host.context("execute", call.id))));
     if (allowed) host.hydrateTool(tool);
   }
 }

@@ -14,7 +14,8 @@ const DEFAULTS = {
   maxSessions: 1_000,
 };
 
-const OPTION_NAMES = "toolSearch, toolSearchThresholdTokens, keepTools, maxHydratedTools, maxStubTokens, searchLimit, maxSessions";
+const OPTION_NAMES =
+  "toolSearch, toolSearchThresholdTokens, keepTools, maxHydratedTools, maxStubTokens, searchLimit, maxSessions";
 
 /** The OptionsError resolveTuning throws for `tuning`, checked for its code. */
 function refusal(tuning: unknown): string {
@@ -31,7 +32,11 @@ describe("resolveTuning: defaults", () => {
   });
 
   it("keeps what is given and defaults the rest; undefined counts as left out", () => {
-    expect(resolveTuning({ maxHydratedTools: 3, toolSearch: false, searchLimit: undefined })).toEqual({ ...DEFAULTS, maxHydratedTools: 3, toolSearch: false });
+    expect(resolveTuning({ maxHydratedTools: 3, toolSearch: false, searchLimit: undefined })).toEqual({
+      ...DEFAULTS,
+      maxHydratedTools: 3,
+      toolSearch: false,
+    });
   });
 
   it("drops duplicate keepTools, keeping the first of each in order, without touching the caller's array", () => {
@@ -63,9 +68,14 @@ describe("resolveTuning: what it refuses", () => {
     expect(refusal({ maxHydrated: 3 })).toBe(`Unknown tuning option "maxHydrated". The options are ${OPTION_NAMES}.`);
   });
 
-  it.each(["toString", "constructor", "hasOwnProperty"])("refuses %s, which every object inherits but is no option", (key) => {
-    expect(refusal(JSON.parse(`{"${key}": 1}`))).toBe(`Unknown tuning option "${key}". The options are ${OPTION_NAMES}.`);
-  });
+  it.each(["toString", "constructor", "hasOwnProperty"])(
+    "refuses %s, which every object inherits but is no option",
+    (key) => {
+      expect(refusal(JSON.parse(`{"${key}": 1}`))).toBe(
+        `Unknown tuning option "${key}". The options are ${OPTION_NAMES}.`,
+      );
+    },
+  );
 
   it.each([
     ["a string", "false", '"false" (a string)'],
@@ -94,11 +104,15 @@ describe("resolveTuning: what it refuses", () => {
     ["a numeric string", "5", '"5" (a string)'],
     ["above the largest safe integer", Number.MAX_SAFE_INTEGER + 1, "9007199254740992"],
   ])("refuses a count that is %s", (_label, value, got) => {
-    expect(refusal({ maxHydratedTools: value })).toBe(`tuning.maxHydratedTools must be a whole number of at least 0, got ${got}.`);
+    expect(refusal({ maxHydratedTools: value })).toBe(
+      `tuning.maxHydratedTools must be a whole number of at least 0, got ${got}.`,
+    );
   });
 
   it.each([0, MAX_SEARCH_LIMIT + 1])("refuses searchLimit %s, naming the range", (searchLimit) => {
-    expect(refusal({ searchLimit })).toBe(`tuning.searchLimit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${searchLimit}.`);
+    expect(refusal({ searchLimit })).toBe(
+      `tuning.searchLimit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${searchLimit}.`,
+    );
   });
 
   it.each([
@@ -112,7 +126,15 @@ describe("resolveTuning: what it refuses", () => {
 
 describe("resolveTuning: the edges it accepts", () => {
   it("accepts every count at its minimum", () => {
-    expect(resolveTuning({ toolSearchThresholdTokens: 0, maxHydratedTools: 0, maxStubTokens: 0, searchLimit: 1, maxSessions: 1 })).toEqual({
+    expect(
+      resolveTuning({
+        toolSearchThresholdTokens: 0,
+        maxHydratedTools: 0,
+        maxStubTokens: 0,
+        searchLimit: 1,
+        maxSessions: 1,
+      }),
+    ).toEqual({
       ...DEFAULTS,
       toolSearchThresholdTokens: 0,
       maxHydratedTools: 0,

@@ -68,18 +68,27 @@ const DEFAULTS: ResolvedTuning = {
  */
 export function resolveTuning(tuning: unknown = {}): ResolvedTuning {
   if (typeof tuning !== "object" || tuning === null || Array.isArray(tuning)) {
-    throw new OptionsError("invalid_tuning", `tuning must be an object such as { maxHydratedTools: 10 }, or left out; got ${describeValue(tuning)}.`);
+    throw new OptionsError(
+      "invalid_tuning",
+      `tuning must be an object such as { maxHydratedTools: 10 }, or left out; got ${describeValue(tuning)}.`,
+    );
   }
   const given = tuning as Tuning;
   for (const key of Object.keys(given)) {
     if (!Object.hasOwn(DEFAULTS, key)) {
-      throw new OptionsError("invalid_tuning", `Unknown tuning option "${key}". The options are ${Object.keys(DEFAULTS).join(", ")}.`);
+      throw new OptionsError(
+        "invalid_tuning",
+        `Unknown tuning option "${key}". The options are ${Object.keys(DEFAULTS).join(", ")}.`,
+      );
     }
   }
   const resolved: ResolvedTuning = { ...DEFAULTS };
   for (const [key, value] of Object.entries(given)) if (value !== undefined) Object.assign(resolved, { [key]: value });
   if (typeof resolved.toolSearch !== "boolean") {
-    throw new OptionsError("invalid_tuning", `tuning.toolSearch must be true or false, got ${describeValue(resolved.toolSearch)}.`);
+    throw new OptionsError(
+      "invalid_tuning",
+      `tuning.toolSearch must be true or false, got ${describeValue(resolved.toolSearch)}.`,
+    );
   }
   requireCount(resolved.toolSearchThresholdTokens, "toolSearchThresholdTokens", 0);
   requireCount(resolved.maxHydratedTools, "maxHydratedTools", 0);
@@ -95,7 +104,9 @@ export function resolveTuning(tuning: unknown = {}): ResolvedTuning {
 function requireCount(value: number, name: string, min: number, max = Number.MAX_SAFE_INTEGER): void {
   if (!Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
-    throw new OptionsError("invalid_tuning", `tuning.${name} must be a whole number ${range}, got ${describeValue(value)}.`);
+    throw new OptionsError(
+      "invalid_tuning",
+      `tuning.${name} must be a whole number ${range}, got ${describeValue(value)}.`,
+    );
   }
 }
-

@@ -48,10 +48,17 @@ export function withUnavailable<Body extends { matches: readonly unknown[]; hint
   unavailable: readonly UnavailableSource[] | undefined,
 ): Body & { hint?: string; unavailable?: UnavailableSource[] } {
   if (!unavailable || unavailable.length === 0) return body;
-  const listed = unavailable.map(({ server, state, error }) => (error === undefined ? { server, state } : { server, state, error }));
+  const listed = unavailable.map(({ server, state, error }) =>
+    error === undefined ? { server, state } : { server, state, error },
+  );
   if (body.matches.length > 0) {
     // A weak best match must not read as "the catalogue lacks this" while part of it was not searched.
-    const hint = body.hint === undefined ? SOME_MISSING : body.hint === WEAK_MATCH_HINT ? WEAK_AND_SOME_MISSING : `${body.hint} ${SOME_MISSING}`;
+    const hint =
+      body.hint === undefined
+        ? SOME_MISSING
+        : body.hint === WEAK_MATCH_HINT
+          ? WEAK_AND_SOME_MISSING
+          : `${body.hint} ${SOME_MISSING}`;
     return { ...body, hint, unavailable: listed };
   }
   const connecting = unavailable.some((source) => source.state === "connecting");

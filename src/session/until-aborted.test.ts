@@ -155,7 +155,10 @@ describe("isAbortSignalLike", () => {
     ["null", null],
     ["a string", "stop"],
     ["a function, even one with a signal's fields", Object.assign(() => undefined, signal)],
-    ["an object without aborted", { addEventListener: signal.addEventListener, removeEventListener: signal.removeEventListener }],
+    [
+      "an object without aborted",
+      { addEventListener: signal.addEventListener, removeEventListener: signal.removeEventListener },
+    ],
     ["an object whose aborted is not a boolean", { ...signal, aborted: "no" }],
     ["an object without addEventListener", { aborted: false, removeEventListener: signal.removeEventListener }],
     ["an object whose addEventListener is not a function", { ...signal, addEventListener: "on" }],

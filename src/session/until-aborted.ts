@@ -38,5 +38,9 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignalLike | unde
 export function isAbortSignalLike(value: unknown): value is AbortSignalLike {
   if (typeof value !== "object" || value === null) return false;
   const signal = value as Partial<Record<keyof AbortSignalLike, unknown>>;
-  return typeof signal.aborted === "boolean" && typeof signal.addEventListener === "function" && typeof signal.removeEventListener === "function";
+  return (
+    typeof signal.aborted === "boolean" &&
+    typeof signal.addEventListener === "function" &&
+    typeof signal.removeEventListener === "function"
+  );
 }

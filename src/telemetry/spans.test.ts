@@ -17,16 +17,32 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
   it("an agent run: one span for the run, one per model call, search and tool call, nested and filterable", async () => {
     const server = await serve([
       () => reply.toolUse({ name: "search_tools", input: { query: "post a message to a slack channel" } }),
-      (request) => reply.toolUse({ name: JSON.parse(String(lastToolResults(request)[0]!.content)).matches[0].name, input: { channel: "#ops", text: "done" } }),
+      (request) =>
+        reply.toolUse({
+          name: JSON.parse(String(lastToolResults(request)[0]!.content)).matches[0].name,
+          input: { channel: "#ops", text: "done" },
+        }),
       () => reply.text("Posted."),
     ]);
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW });
-    const result = await runAgent({ client, model: "claude-test", prompt: "Tell #ops.", toolSearch, sessionId: "traced" });
+    const result = await runAgent({
+      client,
+      model: "claude-test",
+      prompt: "Tell #ops.",
+      toolSearch,
+      sessionId: "traced",
+    });
 
     const run = tracing.only("invoke_agent toolsift");
     expect(run).toMatchObject({ parentId: undefined, ended: true, tracer: "toolsift" });
-    expect(run.attributes).toMatchObject({ "gen_ai.operation.name": "invoke_agent", "toolsift.session.id": "traced", "toolsift.turns": 3, "toolsift.stop_reason": "end_turn", "toolsift.strategy": "stubs" });
+    expect(run.attributes).toMatchObject({
+      "gen_ai.operation.name": "invoke_agent",
+      "toolsift.session.id": "traced",
+      "toolsift.turns": 3,
+      "toolsift.stop_reason": "end_turn",
+      "toolsift.strategy": "stubs",
+    });
 
     const chats = tracing.named("chat claude-test");
     expect(chats).toHaveLength(3);
@@ -48,7 +64,12 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
     expect(searchCall).toMatchObject({ parentId: run.spanId, status: undefined });
     const search = tracing.only("toolsift.search");
     expect(search.parentId).toBe(searchCall.spanId);
-    expect(search.attributes).toMatchObject({ "toolsift.session.id": "traced", "toolsift.search.stage": "search", "toolsift.ranker": "bm25", "toolsift.search.top_tool": "slack__post_message" });
+    expect(search.attributes).toMatchObject({
+      "toolsift.session.id": "traced",
+      "toolsift.search.stage": "search",
+      "toolsift.ranker": "bm25",
+      "toolsift.search.top_tool": "slack__post_message",
+    });
     expect(search.attributes["toolsift.search.result_count"]).toBeGreaterThan(0);
     expect(Object.values(search.attributes)).not.toContain("post a message to a slack channel");
 
@@ -70,12 +91,32 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
   });
 
   it.each([
-    ["invalid input", toolUse("slack__post_message", { channel: 5 }), { "toolsift.tool.validation": "invalid", "toolsift.tool.outcome": "invalid-input" }],
-    ["a denied tool", toolUse("postgres__query", { sql: "select 1" }), { "toolsift.tool.validation": "not-run", "toolsift.tool.outcome": "denied" }],
-    ["an unknown tool", toolUse("nope", {}), { "toolsift.tool.validation": "not-run", "toolsift.tool.outcome": "unknown-tool" }],
-    ["a tool that throws", toolUse("postgres__query", { sql: "boom" }), { "toolsift.tool.validation": "valid", "toolsift.tool.outcome": "tool-error" }],
+    [
+      "invalid input",
+      toolUse("slack__post_message", { channel: 5 }),
+      { "toolsift.tool.validation": "invalid", "toolsift.tool.outcome": "invalid-input" },
+    ],
+    [
+      "a denied tool",
+      toolUse("postgres__query", { sql: "select 1" }),
+      { "toolsift.tool.validation": "not-run", "toolsift.tool.outcome": "denied" },
+    ],
+    [
+      "an unknown tool",
+      toolUse("nope", {}),
+      { "toolsift.tool.validation": "not-run", "toolsift.tool.outcome": "unknown-tool" },
+    ],
+    [
+      "a tool that throws",
+      toolUse("postgres__query", { sql: "boom" }),
+      { "toolsift.tool.validation": "valid", "toolsift.tool.outcome": "tool-error" },
+    ],
   ])("a call that fails (%s) is a failed span saying why", async (label, call, attributes) => {
-    const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, permit: (tool) => label !== "a denied tool" || tool.server !== "postgres" });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      tuning: LOW,
+      permit: (tool) => label !== "a denied tool" || tool.server !== "postgres",
+    });
     const result = await toolSearch.session("s").execute(call);
     expect(result.is_error).toBe(true);
     const span = tracing.only(`execute_tool ${call.name}`);
@@ -87,7 +128,10 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW });
     await toolSearch.search("query the analytics database", { limit: 2 });
     const span = tracing.only("toolsift.search");
-    expect(span.attributes).toMatchObject({ "toolsift.search.limit": 2, "toolsift.search.top_tool": "postgres__query" });
+    expect(span.attributes).toMatchObject({
+      "toolsift.search.limit": 2,
+      "toolsift.search.top_tool": "postgres__query",
+    });
     expect(span.attributes["toolsift.session.id"]).toBeUndefined();
   });
 
@@ -95,10 +139,16 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
     const server = await serve([() => reply.error(529, "overloaded_error", "Overloaded")]);
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW });
-    await expect(runAgent({ client, model: "claude-test", prompt: "Hi.", toolSearch })).rejects.toBeInstanceOf(AgentError);
+    await expect(runAgent({ client, model: "claude-test", prompt: "Hi.", toolSearch })).rejects.toBeInstanceOf(
+      AgentError,
+    );
     const chat = tracing.only("chat claude-test");
     expect(chat.status?.code).toBe(SpanStatusCode.ERROR);
-    expect(chat.attributes).toMatchObject({ "error.type": "api_error", "http.response.status_code": 529, "toolsift.stage": "request" });
+    expect(chat.attributes).toMatchObject({
+      "error.type": "api_error",
+      "http.response.status_code": 529,
+      "toolsift.stage": "request",
+    });
     const run = tracing.only("invoke_agent toolsift");
     expect(run.status?.code).toBe(SpanStatusCode.ERROR);
     expect(run.exceptions).toEqual([expect.any(AgentError)]);
@@ -124,6 +174,10 @@ describe("without @opentelemetry/api", () => {
     );
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual({ hidden: true, found: false, ran: JSON.stringify({ ok: true, tool: "slack__post_message" }) });
+    expect(JSON.parse(stdout)).toEqual({
+      hidden: true,
+      found: false,
+      ran: JSON.stringify({ ok: true, tool: "slack__post_message" }),
+    });
   });
 });

@@ -21,7 +21,11 @@ interface OtelApi {
 }
 
 interface Tracer {
-  startActiveSpan<T>(name: string, options: { kind: number; attributes: Record<string, AttributeValue> }, work: (span: Span) => T): T;
+  startActiveSpan<T>(
+    name: string,
+    options: { kind: number; attributes: Record<string, AttributeValue> },
+    work: (span: Span) => T,
+  ): T;
 }
 
 interface Span {
@@ -55,13 +59,21 @@ export function loadOpenTelemetry(): Promise<OtelApi | undefined> {
  * `work` is recorded on the span and passed on; a failure of the tracer itself never reaches
  * the work: it then runs without a span.
  */
-export async function traced<T>(name: string, kind: "internal" | "client", attributes: Attributes, work: (span: SpanRecorder) => Promise<T>): Promise<T> {
+export async function traced<T>(
+  name: string,
+  kind: "internal" | "client",
+  attributes: Attributes,
+  work: (span: SpanRecorder) => Promise<T>,
+): Promise<T> {
   const api = await loadOpenTelemetry();
   if (!api) return work(NO_SPAN);
   let started = false;
   try {
     const tracer = api.trace.getTracer(TRACER_NAME);
-    const options = { kind: kind === "client" ? api.SpanKind.CLIENT : api.SpanKind.INTERNAL, attributes: defined(attributes) };
+    const options = {
+      kind: kind === "client" ? api.SpanKind.CLIENT : api.SpanKind.INTERNAL,
+      attributes: defined(attributes),
+    };
     return await tracer.startActiveSpan(name, options, async (span) => {
       started = true;
       try {

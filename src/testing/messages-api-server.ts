@@ -199,7 +199,10 @@ export interface MessagesApiServer {
  * const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
  * ```
  */
-export async function startMessagesApiServer(turns: ScriptedTurn[], options: MessagesApiServerOptions = {}): Promise<MessagesApiServer> {
+export async function startMessagesApiServer(
+  turns: ScriptedTurn[],
+  options: MessagesApiServerOptions = {},
+): Promise<MessagesApiServer> {
   const validate = options.validate ?? true;
   const requests: RecordedRequest[] = [];
   const cache = new Set<string>();
@@ -225,21 +228,41 @@ export async function startMessagesApiServer(turns: ScriptedTurn[], options: Mes
       const problem = validate ? checkRequest(body) : undefined;
       if (problem) return sendError(response, 400, "invalid_request_error", problem);
       const turn = turns[answered++];
-      if (!turn) return sendError(response, 400, "invalid_request_error", `The script has ${turns.length} turns; request ${answered} has none.`);
+      if (!turn)
+        return sendError(
+          response,
+          400,
+          "invalid_request_error",
+          `The script has ${turns.length} turns; request ${answered} has none.`,
+        );
       let reply: ScriptedReply;
       try {
         reply = turn(recorded);
       } catch (error) {
-        return sendError(response, 500, "api_error", `The scripted turn threw: ${error instanceof Error ? error.message : String(error)}`);
+        return sendError(
+          response,
+          500,
+          "api_error",
+          `The scripted turn threw: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
-      if ("fault" in reply) return playFault(reply.fault, response, messageBody(body.model, [{ type: "text", text: "This reply is cut off half way." }]));
+      if ("fault" in reply)
+        return playFault(
+          reply.fault,
+          response,
+          messageBody(body.model, [{ type: "text", text: "This reply is cut off half way." }]),
+        );
       if ("raw" in reply) {
         response.writeHead(reply.status, { "content-type": reply.contentType, "request-id": `req_raw_${answered}` });
         return response.end(reply.raw);
       }
-      if ("error" in reply) return sendError(response, reply.status, reply.error.type, reply.error.message, reply.headers);
-      const content = reply.content.map((block) => (block.type === "tool_use" && !block.id ? { ...block, id: `toolu_${++ids}` } : block));
-      const stopReason = reply.stop_reason ?? (content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn");
+      if ("error" in reply)
+        return sendError(response, reply.status, reply.error.type, reply.error.message, reply.headers);
+      const content = reply.content.map((block) =>
+        block.type === "tool_use" && !block.id ? { ...block, id: `toolu_${++ids}` } : block,
+      );
+      const stopReason =
+        reply.stop_reason ?? (content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn");
       const message = {
         ...messageBody(body.model, content, stopReason),
         id: `msg_${++ids}`,
@@ -288,28 +311,51 @@ export function messageBody(model: string, content: WireBlock[], stopReason = "e
 }
 
 /** A message as the API streams it: its events in order, each as `event:` and `data:` lines. */
-async function streamMessage(response: ServerResponse, message: Record<string, unknown>, script: StreamScript): Promise<void> {
+async function streamMessage(
+  response: ServerResponse,
+  message: Record<string, unknown>,
+  script: StreamScript,
+): Promise<void> {
   const content = message.content as WireBlock[];
   const usage = message.usage as Record<string, number>;
   const events: Record<string, unknown>[] = [
-    { type: "message_start", message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } },
+    {
+      type: "message_start",
+      message: {
+        ...message,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 1 },
+      },
+    },
   ];
   content.forEach((block, index) => {
     if (block.type === "text") {
       events.push({ type: "content_block_start", index, content_block: { ...block, text: "" } });
-      for (const piece of pieces(String(block.text), 6)) events.push({ type: "content_block_delta", index, delta: { type: "text_delta", text: piece } });
+      for (const piece of pieces(String(block.text), 6))
+        events.push({ type: "content_block_delta", index, delta: { type: "text_delta", text: piece } });
     } else if (block.type === "tool_use") {
       events.push({ type: "content_block_start", index, content_block: { ...block, input: {} } });
-      for (const piece of pieces(JSON.stringify(block.input), 12)) events.push({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: piece } });
+      for (const piece of pieces(JSON.stringify(block.input), 12))
+        events.push({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: piece } });
     } else {
       events.push({ type: "content_block_start", index, content_block: block });
     }
     events.push({ type: "content_block_stop", index });
   });
-  events.push({ type: "message_delta", delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  events.push({
+    type: "message_delta",
+    delta: { stop_reason: message.stop_reason, stop_sequence: null },
+    usage: { output_tokens: usage.output_tokens },
+  });
   events.push({ type: "message_stop" });
 
-  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": `req_stream_${Date.now()}` });
+  response.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    "request-id": `req_stream_${Date.now()}`,
+  });
   for (const [sent, event] of events.entries()) {
     if (script.error && sent === script.error.after) {
       const error = { type: "error", error: { type: script.error.type, message: script.error.message } };
@@ -354,7 +400,9 @@ function playFault(fault: TransportFault, response: ServerResponse, body: Record
  * });
  * ```
  */
-export function serverPerTest(afterEach: AfterEachHook): (turns: ScriptedTurn[], options?: MessagesApiServerOptions) => Promise<MessagesApiServer> {
+export function serverPerTest(
+  afterEach: AfterEachHook,
+): (turns: ScriptedTurn[], options?: MessagesApiServerOptions) => Promise<MessagesApiServer> {
   return closedAfterEach(afterEach, startMessagesApiServer);
 }
 
@@ -422,11 +470,21 @@ export function previousToolUses(request: RecordedRequest): WireBlock[] {
 
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json", "request-id": `req_${status}_${Date.now()}`, ...headers });
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "request-id": `req_${status}_${Date.now()}`,
+    ...headers,
+  });
   response.end(text);
 }
 
-function sendError(response: ServerResponse, status: number, type: string, message: string, headers?: Record<string, string>): void {
+function sendError(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  headers?: Record<string, string>,
+): void {
   send(response, status, { type: "error", error: { type, message }, request_id: `req_${status}` }, headers);
 }
 
@@ -457,8 +515,10 @@ function checkRequest(body: WireRequest): string | undefined {
     for (const block of blocks) {
       if (block.cache_control) {
         breakpoints++;
-        if (block.type === "text" && block.text === "") return `messages.${index}: cache_control cannot be set for empty text blocks`;
-        if (block.type === "thinking" || block.type === "redacted_thinking") return `messages.${index}: cache_control cannot be set on thinking blocks`;
+        if (block.type === "text" && block.text === "")
+          return `messages.${index}: cache_control cannot be set for empty text blocks`;
+        if (block.type === "thinking" || block.type === "redacted_thinking")
+          return `messages.${index}: cache_control cannot be set on thinking blocks`;
       }
       if (block.type !== "tool_result") continue;
       results.add(String(block.tool_use_id));
@@ -474,8 +534,12 @@ function checkRequest(body: WireRequest): string | undefined {
       return `messages.${index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(", ")}`;
     }
     const unexpected = [...results].filter((id) => !pendingToolUses.includes(id));
-    if (unexpected.length > 0) return `messages.${index}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${unexpected.join(", ")}`;
-    pendingToolUses = message.role === "assistant" ? blocks.filter((block) => block.type === "tool_use").map((block) => String(block.id)) : [];
+    if (unexpected.length > 0)
+      return `messages.${index}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${unexpected.join(", ")}`;
+    pendingToolUses =
+      message.role === "assistant"
+        ? blocks.filter((block) => block.type === "tool_use").map((block) => String(block.id))
+        : [];
   }
   if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;
   return undefined;

@@ -55,7 +55,9 @@ export interface ScriptedCall {
  * ];
  * ```
  */
-export type OpenAIReply = { text?: string; calls?: ScriptedCall[] } | { status: number; error: { message: string; type: string; code?: string } };
+export type OpenAIReply =
+  | { text?: string; calls?: ScriptedCall[] }
+  | { status: number; error: { message: string; type: string; code?: string } };
 
 /**
  * One scripted turn: a function of the request it answers. A turn that throws is answered with
@@ -117,7 +119,8 @@ export async function startOpenAIApiServer(turns: ScriptedOpenAITurn[]): Promise
     request.on("end", () => {
       const endpoint: OpenAIEndpoint | undefined =
         request.url === "/v1/chat/completions" ? "chat" : request.url === "/v1/responses" ? "responses" : undefined;
-      if (request.method !== "POST" || !endpoint) return sendError(response, 404, `No route for ${request.method} ${request.url}.`, "invalid_request_error");
+      if (request.method !== "POST" || !endpoint)
+        return sendError(response, 404, `No route for ${request.method} ${request.url}.`, "invalid_request_error");
       const raw = Buffer.concat(chunks).toString("utf8");
       let body: Record<string, unknown>;
       try {
@@ -130,22 +133,39 @@ export async function startOpenAIApiServer(turns: ScriptedOpenAITurn[]): Promise
       const problem = endpoint === "chat" ? checkChatRequest(body) : checkResponsesRequest(body);
       if (problem) return sendError(response, 400, problem, "invalid_request_error");
       const turn = turns[answered++];
-      if (!turn) return sendError(response, 400, `The script has ${turns.length} turns; request ${answered} has none.`, "invalid_request_error");
+      if (!turn)
+        return sendError(
+          response,
+          400,
+          `The script has ${turns.length} turns; request ${answered} has none.`,
+          "invalid_request_error",
+        );
       let reply: OpenAIReply;
       try {
         reply = turn(recorded);
       } catch (error) {
         // A failing script is the test's to see, as an answer; thrown here it would bring the server down.
-        return sendError(response, 500, `The scripted turn threw: ${error instanceof Error ? error.message : String(error)}`, "server_error");
+        return sendError(
+          response,
+          500,
+          `The scripted turn threw: ${error instanceof Error ? error.message : String(error)}`,
+          "server_error",
+        );
       }
-      if ("error" in reply) return sendError(response, reply.status, reply.error.message, reply.error.type, reply.error.code);
+      if ("error" in reply)
+        return sendError(response, reply.status, reply.error.message, reply.error.type, reply.error.code);
       const calls = (reply.calls ?? []).map((call) => ({
         id: call.id ?? `call_${++callIds}`,
         name: call.name,
         arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments),
       }));
       const model = String(body.model);
-      send(response, endpoint === "chat" ? chatCompletion(model, reply.text, calls, ++replyIds) : responseObject(model, reply.text, calls, ++replyIds));
+      send(
+        response,
+        endpoint === "chat"
+          ? chatCompletion(model, reply.text, calls, ++replyIds)
+          : responseObject(model, reply.text, calls, ++replyIds),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -176,7 +196,9 @@ export async function startOpenAIApiServer(turns: ScriptedOpenAITurn[]): Promise
  * });
  * ```
  */
-export function openAIServerPerTest(afterEach: AfterEachHook): (turns: ScriptedOpenAITurn[]) => Promise<OpenAIApiServer> {
+export function openAIServerPerTest(
+  afterEach: AfterEachHook,
+): (turns: ScriptedOpenAITurn[]) => Promise<OpenAIApiServer> {
   return closedAfterEach(afterEach, startOpenAIApiServer);
 }
 
@@ -200,7 +222,13 @@ function chatCompletion(model: string, text: string | undefined, calls: Call[], 
           content: text ?? null,
           refusal: null,
           ...(calls.length > 0
-            ? { tool_calls: calls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } })) }
+            ? {
+                tool_calls: calls.map((call) => ({
+                  id: call.id,
+                  type: "function",
+                  function: { name: call.name, arguments: call.arguments },
+                })),
+              }
             : {}),
         },
         finish_reason: calls.length > 0 ? "tool_calls" : "stop",
@@ -214,9 +242,23 @@ function chatCompletion(model: string, text: string | undefined, calls: Call[], 
 function responseObject(model: string, text: string | undefined, calls: Call[], id: number) {
   const output: unknown[] = [];
   if (text !== undefined) {
-    output.push({ type: "message", id: `msg_${id}`, status: "completed", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] });
+    output.push({
+      type: "message",
+      id: `msg_${id}`,
+      status: "completed",
+      role: "assistant",
+      content: [{ type: "output_text", text, annotations: [] }],
+    });
   }
-  for (const call of calls) output.push({ type: "function_call", id: `fc_${call.id}`, call_id: call.id, name: call.name, arguments: call.arguments, status: "completed" });
+  for (const call of calls)
+    output.push({
+      type: "function_call",
+      id: `fc_${call.id}`,
+      call_id: call.id,
+      name: call.name,
+      arguments: call.arguments,
+      status: "completed",
+    });
   return {
     id: `resp_${id}`,
     object: "response",
@@ -227,7 +269,13 @@ function responseObject(model: string, text: string | undefined, calls: Call[], 
     parallel_tool_calls: true,
     tool_choice: "auto",
     tools: [],
-    usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+    usage: {
+      input_tokens: 10,
+      output_tokens: 10,
+      total_tokens: 20,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    },
   };
 }
 
@@ -242,14 +290,23 @@ function sendError(response: ServerResponse, status: number, message: string, ty
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
-function checkFunction(name: unknown, description: unknown, parameters: unknown, strict: boolean, at: string): string | undefined {
-  if (typeof name !== "string" || !TOOL_NAME.test(name)) return `Invalid '${at}.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`;
+function checkFunction(
+  name: unknown,
+  description: unknown,
+  parameters: unknown,
+  strict: boolean,
+  at: string,
+): string | undefined {
+  if (typeof name !== "string" || !TOOL_NAME.test(name))
+    return `Invalid '${at}.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`;
   if (typeof description === "string" && description.length > 1024) {
     return `Invalid '${at}.description': string too long. Expected a string with maximum length 1024, but got a string with length ${description.length} instead.`;
   }
-  if (!isObject(parameters) || parameters.type !== "object") return `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"', got 'type: "${isObject(parameters) ? String(parameters.type) : "None"}'.`;
+  if (!isObject(parameters) || parameters.type !== "object")
+    return `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"', got 'type: "${isObject(parameters) ? String(parameters.type) : "None"}'.`;
   if (strict) {
     const problem = strictProblem(parameters, "()");
     if (problem) return `Invalid schema for function '${name}': In context=${problem}`;
@@ -260,11 +317,13 @@ function checkFunction(name: unknown, description: unknown, parameters: unknown,
 /** The first rule of strict mode a schema breaks: every object closed, every property required. */
 function strictProblem(schema: Json, context: string): string | undefined {
   if (schema.type === "object") {
-    if (schema.additionalProperties !== false) return `${context}, 'additionalProperties' is required to be supplied and to be false.`;
+    if (schema.additionalProperties !== false)
+      return `${context}, 'additionalProperties' is required to be supplied and to be false.`;
     const properties = isObject(schema.properties) ? schema.properties : {};
     const required = Array.isArray(schema.required) ? schema.required : [];
     const missing = Object.keys(properties).find((key) => !required.includes(key));
-    if (missing !== undefined) return `${context}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
+    if (missing !== undefined)
+      return `${context}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
     for (const [key, value] of Object.entries(properties)) {
       const problem = isObject(value) ? strictProblem(value, `('properties', '${key}')`) : undefined;
       if (problem) return problem;
@@ -273,7 +332,11 @@ function strictProblem(schema: Json, context: string): string | undefined {
   return undefined;
 }
 
-function checkTools(tools: unknown, read: (tool: Json) => { name: unknown; description: unknown; parameters: unknown; strict: boolean; at: string }, at: string): string | undefined {
+function checkTools(
+  tools: unknown,
+  read: (tool: Json) => { name: unknown; description: unknown; parameters: unknown; strict: boolean; at: string },
+  at: string,
+): string | undefined {
   if (tools === undefined) return undefined;
   if (!Array.isArray(tools)) return `Invalid type for '${at}': expected an array.`;
   const names = new Set<string>();
@@ -291,12 +354,19 @@ function checkTools(tools: unknown, read: (tool: Json) => { name: unknown; descr
 function checkChatRequest(body: Json): string | undefined {
   if (typeof body.model !== "string" || body.model === "") return "you must provide a model parameter";
   const messages = body.messages;
-  if (!Array.isArray(messages) || messages.length === 0) return "Invalid 'messages': empty array. Expected an array with minimum length 1.";
+  if (!Array.isArray(messages) || messages.length === 0)
+    return "Invalid 'messages': empty array. Expected an array with minimum length 1.";
   const tools = checkTools(
     body.tools,
     (tool) => {
       const fn = isObject(tool.function) ? tool.function : {};
-      return { name: fn.name, description: fn.description, parameters: fn.parameters, strict: fn.strict === true, at: ".function" };
+      return {
+        name: fn.name,
+        description: fn.description,
+        parameters: fn.parameters,
+        strict: fn.strict === true,
+        at: ".function",
+      };
     },
     "tools",
   );
@@ -306,7 +376,8 @@ function checkChatRequest(body: Json): string | undefined {
     if (!isObject(message)) return `Invalid type for 'messages[${index}]': expected an object.`;
     if (message.role === "tool") {
       const id = String(message.tool_call_id);
-      if (!pending.includes(id)) return "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.";
+      if (!pending.includes(id))
+        return "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.";
       pending = pending.filter((open) => open !== id);
       if (Array.isArray(message.content) && message.content.some((part) => !isObject(part) || part.type !== "text")) {
         return `Invalid value for 'messages[${index}].content': a tool message takes only text parts.`;
@@ -316,7 +387,8 @@ function checkChatRequest(body: Json): string | undefined {
     if (pending.length > 0) {
       return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${pending.join(", ")}`;
     }
-    if (message.role === "assistant" && Array.isArray(message.tool_calls)) pending = message.tool_calls.map((call) => String((call as Json).id));
+    if (message.role === "assistant" && Array.isArray(message.tool_calls))
+      pending = message.tool_calls.map((call) => String((call as Json).id));
   }
   if (pending.length > 0) {
     return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${pending.join(", ")}`;
@@ -327,7 +399,17 @@ function checkChatRequest(body: Json): string | undefined {
 function checkResponsesRequest(body: Json): string | undefined {
   if (typeof body.model !== "string" || body.model === "") return "Missing required parameter: 'model'.";
   // The Responses API makes a function tool strict unless it says otherwise.
-  const tools = checkTools(body.tools, (tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict !== false, at: "" }), "tools");
+  const tools = checkTools(
+    body.tools,
+    (tool) => ({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      strict: tool.strict !== false,
+      at: "",
+    }),
+    "tools",
+  );
   if (tools) return tools;
   if (typeof body.input === "string") return undefined;
   if (!Array.isArray(body.input)) return "Invalid type for 'input': expected a string or an array of input items.";
@@ -337,7 +419,8 @@ function checkResponsesRequest(body: Json): string | undefined {
     if (!isObject(item)) return "Invalid type for 'input[]': expected an object.";
     if (item.type === "function_call") calls.add(String(item.call_id));
     if (item.type === "function_call_output") {
-      if (!calls.has(String(item.call_id))) return `No tool call found for function call output with call_id ${String(item.call_id)}.`;
+      if (!calls.has(String(item.call_id)))
+        return `No tool call found for function call output with call_id ${String(item.call_id)}.`;
       answered.add(String(item.call_id));
     }
   }

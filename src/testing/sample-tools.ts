@@ -38,7 +38,10 @@ export function sampleTools(calls: SampleToolCall[] = []): ToolDefinition[] {
     Object.fromEntries(
       Array.from({ length: 6 }, (_, i) => [
         `${topic}_option_${i}`,
-        { type: "string", description: `Optional ${topic} setting number ${i}, rarely needed but documented at length.` },
+        {
+          type: "string",
+          description: `Optional ${topic} setting number ${i}, rarely needed but documented at length.`,
+        },
       ]),
     );
   return [
@@ -64,7 +67,11 @@ export function sampleTools(calls: SampleToolCall[] = []): ToolDefinition[] {
       description: "Delete a repository permanently. This cannot be undone.",
       server: "github",
       destructive: true,
-      inputSchema: { type: "object", properties: { repo: { type: "string" }, ...padding("delete") }, required: ["repo"] },
+      inputSchema: {
+        type: "object",
+        properties: { repo: { type: "string" }, ...padding("delete") },
+        required: ["repo"],
+      },
       execute: record("github__delete_repository"),
     },
     {
@@ -123,6 +130,10 @@ export function sampleTools(calls: SampleToolCall[] = []): ToolDefinition[] {
  * const result = await session.execute(toolUse("slack__post_message", { channel: "#ops", text: "hi" }));
  * ```
  */
-export function toolUse(name: string, input: unknown, id = `toolu_${name}`): { type: "tool_use"; id: string; name: string; input: unknown } {
+export function toolUse(
+  name: string,
+  input: unknown,
+  id = `toolu_${name}`,
+): { type: "tool_use"; id: string; name: string; input: unknown } {
   return { type: "tool_use" as const, id, name, input };
 }

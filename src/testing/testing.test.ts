@@ -25,10 +25,23 @@ describe("toolsift/testing's Messages API server, through the real Anthropic SDK
       (request) => reply.text(`got ${lastToolResults(request).length} result`),
     ]);
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
-    const tools = [{ name: "slack__post_message", description: "Post to Slack.", input_schema: { type: "object" as const, properties: {} } }];
-    const first = await client.messages.create({ model: "claude-test", max_tokens: 100, tools, messages: [{ role: "user", content: "post hi" }] });
+    const tools = [
+      {
+        name: "slack__post_message",
+        description: "Post to Slack.",
+        input_schema: { type: "object" as const, properties: {} },
+      },
+    ];
+    const first = await client.messages.create({
+      model: "claude-test",
+      max_tokens: 100,
+      tools,
+      messages: [{ role: "user", content: "post hi" }],
+    });
     expect(first.stop_reason).toBe("tool_use");
-    expect(first.content).toEqual([{ type: "tool_use", id: "toolu_post", name: "slack__post_message", input: { channel: "#ops", text: "hi" } }]);
+    expect(first.content).toEqual([
+      { type: "tool_use", id: "toolu_post", name: "slack__post_message", input: { channel: "#ops", text: "hi" } },
+    ]);
     const second = await client.messages
       .stream({
         model: "claude-test",
@@ -82,8 +95,13 @@ describe("toolsift/testing's OpenAI server, through the real openai SDK", () => 
       () => ({ text: "Sunny." }),
     ]);
     const client = new OpenAI({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
-    const chat = await client.chat.completions.create({ model: "gpt-test", messages: [{ role: "user", content: "weather?" }] });
-    expect(chat.choices[0]?.message.tool_calls).toMatchObject([{ id: "call_1", function: { name: "search_tools", arguments: '{"query":"weather"}' } }]);
+    const chat = await client.chat.completions.create({
+      model: "gpt-test",
+      messages: [{ role: "user", content: "weather?" }],
+    });
+    expect(chat.choices[0]?.message.tool_calls).toMatchObject([
+      { id: "call_1", function: { name: "search_tools", arguments: '{"query":"weather"}' } },
+    ]);
     const response = await client.responses.create({ model: "gpt-test", input: "weather?" });
     expect(response.output_text).toBe("Sunny.");
     expect(server.requests.map((request) => request.endpoint)).toEqual(["chat", "responses"]);
@@ -97,7 +115,11 @@ describe("toolsift/testing's fixtures", () => {
     await post?.execute?.({ channel: "#ops", text: "hi" }, { sessionId: undefined, stage: "execute" });
     expect(calls).toEqual([{ name: "slack__post_message", input: { channel: "#ops", text: "hi" } }]);
 
-    const embedder = await countingEmbedder({ id: "fake", dimensions: 1, embed: async (texts) => texts.map(() => Float32Array.of(1)) });
+    const embedder = await countingEmbedder({
+      id: "fake",
+      dimensions: 1,
+      embed: async (texts) => texts.map(() => Float32Array.of(1)),
+    });
     expect(await embedder.embed(["open a ticket"])).toEqual([Float32Array.of(1)]);
     expect(embedder.embedded).toEqual(["open a ticket"]);
   });
@@ -109,7 +131,9 @@ describe("toolsift/testing's fixtures", () => {
     expect(sources).toContain("index.ts");
     for (const file of sources) {
       const text = readFileSync(join(here, file), "utf8");
-      const specifiers = [...text.matchAll(/^(?:import|export)\b(?:[^;"]*?\bfrom)?\s*"([^"]+)"/gms)].map((match) => match[1]);
+      const specifiers = [...text.matchAll(/^(?:import|export)\b(?:[^;"]*?\bfrom)?\s*"([^"]+)"/gms)].map(
+        (match) => match[1],
+      );
       for (const specifier of specifiers) {
         const where = `${file} imports ${specifier}`;
         if (specifier!.startsWith("node:")) continue;

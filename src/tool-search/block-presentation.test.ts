@@ -12,7 +12,10 @@ function catalogue(count: number): ToolDefinition[] {
     name: `s${i % 7}__tool_${i}`,
     description: `Do thing number ${i} for a customer. Returns what it did.`,
     server: `s${i % 7}`,
-    inputSchema: { type: "object", properties: { customer_id: { type: "string", description: "The customer." }, limit: { type: "integer" } } },
+    inputSchema: {
+      type: "object",
+      properties: { customer_id: { type: "string", description: "The customer." }, limit: { type: "integer" } },
+    },
     execute: () => "done",
   }));
 }
@@ -41,7 +44,10 @@ describe("the stub budget", () => {
   });
 
   it("the stable strategy follows it too: search_tools and keep tools only, unchanging", async () => {
-    const toolSearch = await createToolSearch({ tools: catalogue(40), tuning: { toolSearchThresholdTokens: 0, maxStubTokens: 10 } });
+    const toolSearch = await createToolSearch({
+      tools: catalogue(40),
+      tuning: { toolSearchThresholdTokens: 0, maxStubTokens: 10 },
+    });
     const session = toolSearch.session();
     const before = JSON.stringify(stableStrategy.tools(await session.view()));
     await session.execute(toolUse("s3__tool_10", { customer_id: "c1" }));
@@ -50,8 +56,12 @@ describe("the stub budget", () => {
   });
 
   it("rejects a budget that is not a whole number", async () => {
-    await expect(createToolSearch({ tools: catalogue(2), tuning: { maxStubTokens: -1 } })).rejects.toMatchObject({ code: "invalid_tuning" });
-    await expect(createToolSearch({ tools: catalogue(2), tuning: { maxStubTokens: 1.5 } })).rejects.toMatchObject({ code: "invalid_tuning" });
+    await expect(createToolSearch({ tools: catalogue(2), tuning: { maxStubTokens: -1 } })).rejects.toMatchObject({
+      code: "invalid_tuning",
+    });
+    await expect(createToolSearch({ tools: catalogue(2), tuning: { maxStubTokens: 1.5 } })).rejects.toMatchObject({
+      code: "invalid_tuning",
+    });
   });
 });
 
@@ -60,34 +70,44 @@ describe("the stub format", () => {
     const [tool] = catalogue(1);
     const session = (await createToolSearch({ tools: [tool!], tuning: { toolSearchThresholdTokens: 0 } })).session();
     const [, stub] = await session.tools();
-    expect(stub).toEqual({ name: "s0__tool_0", description: `Do thing number 0 for a customer. ${STUB_HINT}`, input_schema: { type: "object" } });
+    expect(stub).toEqual({
+      name: "s0__tool_0",
+      description: `Do thing number 0 for a customer. ${STUB_HINT}`,
+      input_schema: { type: "object" },
+    });
   });
 
   it("costs a small fraction of the full definition, even of a small tool", async () => {
-    const session = (await createToolSearch({ tools: catalogue(3), tuning: { toolSearchThresholdTokens: 0 } })).session();
-    for (const tool of (await session.view()).others) expect(estimateTokens(tool.stub)).toBeLessThan(estimateTokens(tool.full) * 0.6);
+    const session = (
+      await createToolSearch({ tools: catalogue(3), tuning: { toolSearchThresholdTokens: 0 } })
+    ).session();
+    for (const tool of (await session.view()).others)
+      expect(estimateTokens(tool.stub)).toBeLessThan(estimateTokens(tool.full) * 0.6);
   });
 });
 
 describe("block rules hold at every size and presentation", () => {
   // Small catalogues list stubs, large ones go search-only under the default budget.
-  it.each([5, 60, 400, 3_000])("%i tools: byte-identical with nothing new; a hydration keeps the prefix", async (count) => {
-    const tools = catalogue(count);
-    const session = (await createToolSearch({ tools, tuning: { toolSearchThresholdTokens: 0 } })).session();
-    await session.execute(toolUse(tools[count - 1]!.name, { customer_id: "a" }));
-    const first = await session.tools();
-    await session.execute(toolUse("search_tools", { query: "thing for a customer" }));
-    await session.execute(toolUse(tools[count - 1]!.name, { customer_id: "b" }));
-    expect(JSON.stringify(await session.tools())).toBe(JSON.stringify(first));
+  it.each([5, 60, 400, 3_000])(
+    "%i tools: byte-identical with nothing new; a hydration keeps the prefix",
+    async (count) => {
+      const tools = catalogue(count);
+      const session = (await createToolSearch({ tools, tuning: { toolSearchThresholdTokens: 0 } })).session();
+      await session.execute(toolUse(tools[count - 1]!.name, { customer_id: "a" }));
+      const first = await session.tools();
+      await session.execute(toolUse("search_tools", { query: "thing for a customer" }));
+      await session.execute(toolUse(tools[count - 1]!.name, { customer_id: "b" }));
+      expect(JSON.stringify(await session.tools())).toBe(JSON.stringify(first));
 
-    await session.execute(toolUse(tools[0]!.name, { customer_id: "c" }));
-    const third = await session.tools();
-    const stable = stubsStrategy.stableToolCount!(await session.view());
-    // Everything up to and including the earlier hydrated tool is unchanged; the new one follows it.
-    expect(JSON.stringify(third.slice(0, 2))).toBe(JSON.stringify(first.slice(0, 2)));
-    expect(third[2]!.name).toBe(tools[0]!.name);
-    expect(stable).toBe(3);
-  });
+      await session.execute(toolUse(tools[0]!.name, { customer_id: "c" }));
+      const third = await session.tools();
+      const stable = stubsStrategy.stableToolCount!(await session.view());
+      // Everything up to and including the earlier hydrated tool is unchanged; the new one follows it.
+      expect(JSON.stringify(third.slice(0, 2))).toBe(JSON.stringify(first.slice(0, 2)));
+      expect(third[2]!.name).toBe(tools[0]!.name);
+      expect(stable).toBe(3);
+    },
+  );
 });
 
 describe("a block costs the tools it shows", () => {
@@ -111,13 +131,22 @@ describe("a block costs the tools it shows", () => {
     const host: ToolHost = { listTools: async () => listed };
     const session = (await createToolSearch({ tools: host, tuning: { toolSearchThresholdTokens: 0 } })).session();
     expect(blockNames(await session.tools())).toHaveLength(31);
-    listed = [...listed, ...catalogue(31).slice(30).map((tool) => ({ ...tool, name: "new__tool" }))];
+    listed = [
+      ...listed,
+      ...catalogue(31)
+        .slice(30)
+        .map((tool) => ({ ...tool, name: "new__tool" })),
+    ];
     expect(blockNames(await session.tools())).toContain("~new__tool");
   });
 
   it("drops a tool permit now refuses from the very next block; one it now allows appears after refreshPermissions()", async () => {
     const denied = new Set<string>(["s2__tool_2"]);
-    const toolSearch = await createToolSearch({ tools: catalogue(10), tuning: { toolSearchThresholdTokens: 0 }, permit: (tool) => !denied.has(tool.name) });
+    const toolSearch = await createToolSearch({
+      tools: catalogue(10),
+      tuning: { toolSearchThresholdTokens: 0 },
+      permit: (tool) => !denied.has(tool.name),
+    });
     const session = toolSearch.session();
     await session.execute(toolUse("s1__tool_1", { customer_id: "a" }));
     expect(blockNames(await session.tools())).toContain("s1__tool_1");

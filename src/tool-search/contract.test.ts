@@ -8,10 +8,15 @@ import { createToolSearch } from "./tool-search.js";
 const LOW = { toolSearchThresholdTokens: 100 };
 const SQL_QUERY = "run a read-only sql query against the analytics database";
 
-async function searchNames(toolSearch: Awaited<ReturnType<typeof createToolSearch>>, query: string): Promise<{ direct: string[]; viaModel: string[] }> {
+async function searchNames(
+  toolSearch: Awaited<ReturnType<typeof createToolSearch>>,
+  query: string,
+): Promise<{ direct: string[]; viaModel: string[] }> {
   const direct = (await toolSearch.search(query, { limit: 10 })).map((match) => match.name);
   const result = await toolSearch.session().execute(toolUse("search_tools", { query, limit: 10 }));
-  const viaModel = (JSON.parse(result.content as string) as { matches: { name: string }[] }).matches.map((match) => match.name);
+  const viaModel = (JSON.parse(result.content as string) as { matches: { name: string }[] }).matches.map(
+    (match) => match.name,
+  );
   return { direct, viaModel };
 }
 
@@ -24,7 +29,12 @@ describe("a permit that throws denies", () => {
   it("at search, at block building and at execution, with a warning", async () => {
     const calls: { name: string; input: unknown }[] = [];
     const events: ToolSearchEvent[] = [];
-    const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW, permit, onEvent: (event) => events.push(event) });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(calls),
+      tuning: LOW,
+      permit,
+      onEvent: (event) => events.push(event),
+    });
     const { direct, viaModel } = await searchNames(toolSearch, SQL_QUERY);
     expect(direct).not.toContain("postgres__query");
     expect(viaModel).not.toContain("postgres__query");
@@ -44,15 +54,24 @@ describe("an approve that throws", () => {
     };
     const session = (await createToolSearch({ tools: sampleTools(calls), tuning: LOW, approve })).session();
     const result = await session.execute(toolUse("github__delete_repository", { repo: "me/prod" }));
-    expect(result).toMatchObject({ is_error: true, content: expect.stringMatching(/approval check .* failed \(approval service down\)/) });
+    expect(result).toMatchObject({
+      is_error: true,
+      content: expect.stringMatching(/approval check .* failed \(approval service down\)/),
+    });
     expect(calls).toEqual([]);
   });
 
   it("that rejects, or resolves to anything but true, does not run it either", async () => {
     const calls: { name: string; input: unknown }[] = [];
-    for (const approve of [async () => Promise.reject(new Error("no")), () => "yes" as unknown as boolean, () => 1 as unknown as boolean]) {
+    for (const approve of [
+      async () => Promise.reject(new Error("no")),
+      () => "yes" as unknown as boolean,
+      () => 1 as unknown as boolean,
+    ]) {
       const session = (await createToolSearch({ tools: sampleTools(calls), tuning: LOW, approve })).session();
-      expect(await session.execute(toolUse("github__delete_repository", { repo: "me/prod" }))).toMatchObject({ is_error: true });
+      expect(await session.execute(toolUse("github__delete_repository", { repo: "me/prod" }))).toMatchObject({
+        is_error: true,
+      });
     }
     expect(calls).toEqual([]);
   });
@@ -67,7 +86,12 @@ describe("a custom ranker that ignores the filter", () => {
       // Ignores filter and limit, and returns every tool.
       search: (query) => inner.search(query, { limit: 50 }),
     };
-    const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, ranker: leaky, permit: (tool) => tool.server !== "postgres" });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      tuning: LOW,
+      ranker: leaky,
+      permit: (tool) => tool.server !== "postgres",
+    });
     const { direct, viaModel } = await searchNames(toolSearch, SQL_QUERY);
     expect(direct.length).toBeGreaterThan(0);
     expect(direct).not.toContain("postgres__query");
@@ -84,19 +108,32 @@ describe("results and slots", () => {
       execute: () => toolOutput({ content: [{ type: "text", text: "disk full" }], isError: true }),
     };
     const result = await (await createToolSearch({ tools: [tool] })).session().execute(toolUse("disk__write", {}));
-    expect(result).toEqual({ type: "tool_result", tool_use_id: "toolu_disk__write", content: [{ type: "text", text: "disk full" }], is_error: true });
+    expect(result).toEqual({
+      type: "tool_result",
+      tool_use_id: "toolu_disk__write",
+      content: [{ type: "text", text: "disk full" }],
+      is_error: true,
+    });
   });
 
   it("does not let keep tools take hydration slots", async () => {
     const events: ToolSearchEvent[] = [];
     const session = (
-      await createToolSearch({ tools: sampleTools(), tuning: { ...LOW, keepTools: ["postgres__query"], maxHydratedTools: 1 }, onEvent: (event) => events.push(event) })
+      await createToolSearch({
+        tools: sampleTools(),
+        tuning: { ...LOW, keepTools: ["postgres__query"], maxHydratedTools: 1 },
+        onEvent: (event) => events.push(event),
+      })
     ).session();
     await session.execute(toolUse("slack__post_message", { channel: "c", text: "t" }));
     await session.execute(toolUse("postgres__query", { sql: "select 1" }));
     expect(session.hydrated()).toEqual(["slack__post_message"]);
     expect(events.filter((event) => event.type === "evict")).toEqual([]);
-    expect(blockNames(await session.tools()).slice(0, 3)).toEqual(["search_tools", "postgres__query", "slack__post_message"]);
+    expect(blockNames(await session.tools()).slice(0, 3)).toEqual([
+      "search_tools",
+      "postgres__query",
+      "slack__post_message",
+    ]);
   });
 
   it("uses tuning.searchLimit as the default limit, for search_tools and toolSearch.search", async () => {
@@ -107,6 +144,8 @@ describe("results and slots", () => {
     expect(await narrow.search(query)).toHaveLength(2);
     const result = await narrow.session().execute(toolUse("search_tools", { query }));
     expect((JSON.parse(result.content as string) as { matches: unknown[] }).matches).toHaveLength(2);
-    expect((await narrow.session().tools())[0]!.input_schema.properties!.limit).toMatchObject({ description: expect.stringMatching(/default 2/) });
+    expect((await narrow.session().tools())[0]!.input_schema.properties!.limit).toMatchObject({
+      description: expect.stringMatching(/default 2/),
+    });
   });
 });

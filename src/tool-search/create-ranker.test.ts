@@ -2,7 +2,14 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { sampleTools } from "../../test/support/sample-tools.js";
 import { OptionsError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
-import { Bm25Ranker, EmbeddingRanker, HybridRanker, type RankDocument, type Ranker, type RankOptions } from "../ranking/index.js";
+import {
+  Bm25Ranker,
+  EmbeddingRanker,
+  HybridRanker,
+  type RankDocument,
+  type Ranker,
+  type RankOptions,
+} from "../ranking/index.js";
 import { createRanker } from "./create-ranker.js";
 import { createToolSearch } from "./tool-search.js";
 
@@ -61,7 +68,9 @@ describe("createRanker", () => {
     expect(ranker).toBeInstanceOf(type);
     expect(built.rankers.map((record) => record.kind)).toEqual([name]);
     built.rankers[0]!.options.onWarning!("cache_write_failed", "The embedding cache could not be written.");
-    expect(events).toEqual([{ type: "warning", code: "cache_write_failed", message: "The embedding cache could not be written." }]);
+    expect(events).toEqual([
+      { type: "warning", code: "cache_write_failed", message: "The embedding cache could not be written." },
+    ]);
   });
 
   it("returns an object with update and search as it is", async () => {
@@ -109,7 +118,9 @@ describe("a ranker a tool search built by name", () => {
 
   it("is closed when the first indexing fails, and the indexing error is what the caller sees", async () => {
     built.failUpdate = true;
-    await expect(createToolSearch({ tools: sampleTools(), ranker: "embedding" })).rejects.toThrow("embedding index unavailable");
+    await expect(createToolSearch({ tools: sampleTools(), ranker: "embedding" })).rejects.toThrow(
+      "embedding index unavailable",
+    );
     expect(built.rankers[0]!.closed).toBe(1);
   });
 
@@ -118,6 +129,8 @@ describe("a ranker a tool search built by name", () => {
     const toolSearch = await createToolSearch({ tools: sampleTools(), ranker: "hybrid" });
     await expect(toolSearch.close()).resolves.toBeUndefined();
     built.failUpdate = true;
-    await expect(createToolSearch({ tools: sampleTools(), ranker: "hybrid" })).rejects.toThrow("hybrid index unavailable");
+    await expect(createToolSearch({ tools: sampleTools(), ranker: "hybrid" })).rejects.toThrow(
+      "hybrid index unavailable",
+    );
   });
 });

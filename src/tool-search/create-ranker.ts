@@ -16,7 +16,10 @@ export type RankerName = (typeof RANKER_NAMES)[number];
  * directory), or checks and returns a user's own {@link Ranker}. To configure a built-in
  * ranker, construct it yourself: `new HybridRanker({ fusion: "rrf" })`.
  */
-export async function createRanker(ranker: RankerName | Ranker | undefined, environment: RankerEnvironment): Promise<Ranker> {
+export async function createRanker(
+  ranker: RankerName | Ranker | undefined,
+  environment: RankerEnvironment,
+): Promise<Ranker> {
   const onWarning = (code: string, message: string) => environment.emit({ type: "warning", code, message });
   switch (ranker) {
     case undefined:
@@ -27,7 +30,12 @@ export async function createRanker(ranker: RankerName | Ranker | undefined, envi
     case "hybrid":
       return new HybridRanker({ onWarning });
   }
-  if (typeof ranker === "object" && ranker !== null && typeof ranker.update === "function" && typeof ranker.search === "function") {
+  if (
+    typeof ranker === "object" &&
+    ranker !== null &&
+    typeof ranker.update === "function" &&
+    typeof ranker.search === "function"
+  ) {
     return ranker;
   }
   throw new OptionsError(

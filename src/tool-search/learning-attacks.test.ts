@@ -12,8 +12,18 @@ import { createToolSearch, type ToolSearch } from "./tool-search.js";
 // session (a prompt injection, a confused model) must not steer or evict the rest of its scope.
 
 const LOW = { toolSearchThresholdTokens: 100 };
-const FILE_QUERIES = ["read file", "read a file", "read the file at src/index.ts", "read the contents of a file", "show me the text of a file", "read file contents"];
-const PARAPHRASES = Array.from({ length: 16 }, (_, i) => `read a file ${["now", "please", "quickly", "for me"][i % 4]} ${i}`);
+const FILE_QUERIES = [
+  "read file",
+  "read a file",
+  "read the file at src/index.ts",
+  "read the contents of a file",
+  "show me the text of a file",
+  "read file contents",
+];
+const PARAPHRASES = Array.from(
+  { length: 16 },
+  (_, i) => `read a file ${["now", "please", "quickly", "for me"][i % 4]} ${i}`,
+);
 
 /** The sample catalogue plus a deleting and a sending tool, as an attacker would want them. */
 function catalogue(flags: { flagged: boolean }): ToolDefinition[] {
@@ -42,13 +52,25 @@ afterEach(async () => {
 });
 
 async function searchWith(learning: LearningOptions, flags = { flagged: true }) {
-  const toolSearch = await createToolSearch({ tools: catalogue(flags), tuning: LOW, semanticFallback: false, learning, approve: () => true });
+  const toolSearch = await createToolSearch({
+    tools: catalogue(flags),
+    tuning: LOW,
+    semanticFallback: false,
+    learning,
+    approve: () => true,
+  });
   open.push(toolSearch);
   return toolSearch;
 }
 
 /** A session searches for each query, then calls `tool` once, successfully. */
-async function teach(toolSearch: ToolSearch, sessionId: string, queries: readonly string[], tool: string, input: unknown = { path: "a.txt" }) {
+async function teach(
+  toolSearch: ToolSearch,
+  sessionId: string,
+  queries: readonly string[],
+  tool: string,
+  input: unknown = { path: "a.txt" },
+) {
   const session = toolSearch.session(sessionId);
   for (const [i, query] of queries.entries()) {
     const result = await session.execute(toolUse("search_tools", { query }, `toolu_search_${i}`));
@@ -72,18 +94,30 @@ async function poison(toolSearch: ToolSearch): Promise<void> {
 
 describe("poisoning by one session", () => {
   it.each([
-    ["with the tools flagged destructive and open-world (the defaults leave them to the ranker)", {}, { flagged: true }],
+    [
+      "with the tools flagged destructive and open-world (the defaults leave them to the ranker)",
+      {},
+      { flagged: true },
+    ],
     ["with nothing flagged: corroboration alone holds", {}, { flagged: false }],
-    ["with boosting of flagged tools allowed: corroboration alone holds", { boostDestructive: true }, { flagged: true }],
-  ])("leaves every other session of the scope the right tool first for benign file queries, %s", async (_label, options, flags) => {
-    const cacheDir = mkdtempSync(join(tmpdir(), "toolsift-attack-"));
-    const toolSearch = await searchWith({ store: new FileUsageStore({ cacheDir }), ...options }, flags);
-    for (const query of FILE_QUERIES) expect(await firstFor(toolSearch, "before", query)).toBe("filesystem__read_file");
-    await poison(toolSearch);
-    const firsts = await Promise.all(FILE_QUERIES.map((query) => firstFor(toolSearch, "victim", query)));
-    expect(firsts).toEqual(FILE_QUERIES.map(() => "filesystem__read_file"));
-    expect((await toolSearch.search("read a file", { limit: 1 }))[0]!.name).toBe("filesystem__read_file");
-  });
+    [
+      "with boosting of flagged tools allowed: corroboration alone holds",
+      { boostDestructive: true },
+      { flagged: true },
+    ],
+  ])(
+    "leaves every other session of the scope the right tool first for benign file queries, %s",
+    async (_label, options, flags) => {
+      const cacheDir = mkdtempSync(join(tmpdir(), "toolsift-attack-"));
+      const toolSearch = await searchWith({ store: new FileUsageStore({ cacheDir }), ...options }, flags);
+      for (const query of FILE_QUERIES)
+        expect(await firstFor(toolSearch, "before", query)).toBe("filesystem__read_file");
+      await poison(toolSearch);
+      const firsts = await Promise.all(FILE_QUERIES.map((query) => firstFor(toolSearch, "victim", query)));
+      expect(firsts).toEqual(FILE_QUERIES.map(() => "filesystem__read_file"));
+      expect((await toolSearch.search("read a file", { limit: 1 }))[0]!.name).toBe("filesystem__read_file");
+    },
+  );
 
   it("still learns what two sessions agree on, and steers the teaching session at once", async () => {
     const toolSearch = await searchWith({});
@@ -113,7 +147,9 @@ describe("poisoning by one session", () => {
       await toolSearch.learn("zap the junk", "filesystem__delete_file");
       await toolSearch.learn("shout to the hook", "http__post");
       const first = async (query: string) => (await toolSearch.search(query, { limit: 1 }))[0]?.name;
-      expect([await first("zap the junk"), await first("shout to the hook")]).toEqual(boostDestructive ? ["filesystem__delete_file", "http__post"] : [undefined, undefined]);
+      expect([await first("zap the junk"), await first("shout to the hook")]).toEqual(
+        boostDestructive ? ["filesystem__delete_file", "http__post"] : [undefined, undefined],
+      );
     }
   });
 });
@@ -124,13 +160,22 @@ async function evictionBy(store: UsageStore): Promise<void> {
   const input = { channel: "#ops", text: "done" };
   // 20 sessions each teach a way of asking for Slack; pairs of them agree, so they steer others.
   const taught = Array.from({ length: 20 }, (_, i) => `ping crew number ${Math.floor(i / 2)}`);
-  for (const [i, query] of taught.entries()) await teach(toolSearch, `user-${i}`, [query], "slack__post_message", input);
+  for (const [i, query] of taught.entries())
+    await teach(toolSearch, `user-${i}`, [query], "slack__post_message", input);
   await toolSearch.flushLearning();
   // One session floods the same tool, then every tool, each call after 16 searches.
   const flood = (tool: string, batch: number) => Array.from({ length: 16 }, (_, i) => `flood ${tool} ${batch} ${i}`);
-  for (let batch = 0; batch < 6; batch++) await teach(toolSearch, "flooder", flood("slack", batch), "slack__post_message", input);
+  for (let batch = 0; batch < 6; batch++)
+    await teach(toolSearch, "flooder", flood("slack", batch), "slack__post_message", input);
   for (const tool of ["github__create_issue", "calendar__create_event", "postgres__query", "filesystem__read_file"]) {
-    for (let batch = 0; batch < 3; batch++) await teach(toolSearch, "flooder", flood(tool, batch), tool, { repo: "a/b", title: "t", start: "2030-01-01T10:00:00Z", sql: "select 1", path: "a" });
+    for (let batch = 0; batch < 3; batch++)
+      await teach(toolSearch, "flooder", flood(tool, batch), tool, {
+        repo: "a/b",
+        title: "t",
+        start: "2030-01-01T10:00:00Z",
+        sql: "select 1",
+        path: "a",
+      });
   }
   await toolSearch.flushLearning();
   const kept = (await store.lessons("default")).map((lesson) => lesson.query);
@@ -144,14 +189,25 @@ async function evictionBy(store: UsageStore): Promise<void> {
 
 describe("eviction by one session", () => {
   it("keeps, in a file store, every lesson 20 other sessions taught however much one session floods", async () => {
-    await evictionBy(new FileUsageStore({ cacheDir: mkdtempSync(join(tmpdir(), "toolsift-attack-")), maxLessonsPerTool: 32, maxLessonsPerScope: 60 }));
+    await evictionBy(
+      new FileUsageStore({
+        cacheDir: mkdtempSync(join(tmpdir(), "toolsift-attack-")),
+        maxLessonsPerTool: 32,
+        maxLessonsPerScope: 60,
+      }),
+    );
   });
 });
 
 describePostgres("eviction by one session, in PostgreSQL", (url) => {
   it("keeps every lesson 20 other sessions taught however much one session floods", async () => {
     const table = scratchTable();
-    const store = new PostgresUsageStore({ connectionString: url, table, maxLessonsPerTool: 32, maxLessonsPerScope: 60 });
+    const store = new PostgresUsageStore({
+      connectionString: url,
+      table,
+      maxLessonsPerTool: 32,
+      maxLessonsPerScope: 60,
+    });
     try {
       await evictionBy(store);
     } finally {

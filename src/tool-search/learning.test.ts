@@ -37,13 +37,26 @@ afterEach(async () => {
 
 async function searchWith(options: Partial<ToolSearchOptions> = {}, tools: ToolDefinition[] = sampleTools()) {
   const events: ToolSearchEvent[] = [];
-  const toolSearch = await createToolSearch({ tools, tuning: LOW, semanticFallback: false, learning: ONE_SESSION, onEvent: (event) => events.push(event), ...options });
+  const toolSearch = await createToolSearch({
+    tools,
+    tuning: LOW,
+    semanticFallback: false,
+    learning: ONE_SESSION,
+    onEvent: (event) => events.push(event),
+    ...options,
+  });
   open.push(toolSearch);
   return { toolSearch, events };
 }
 
 /** One session: search for `query`, then call `tool` with `input`. Returns the call's result. */
-async function searchThenCall(toolSearch: ToolSearch, query: string, tool: string, input: unknown, session = toolSearch.session()) {
+async function searchThenCall(
+  toolSearch: ToolSearch,
+  query: string,
+  tool: string,
+  input: unknown,
+  session = toolSearch.session(),
+) {
   await session.execute(toolUse("search_tools", { query }, "toolu_search"));
   return session.execute(toolUse(tool, input, "toolu_call"));
 }
@@ -60,7 +73,13 @@ describe("learning from use, through sessions", () => {
     // A query like it (not the same) is helped too.
     expect(names(await toolSearch.search(SLANG_AGAIN))[0]).toBe("slack__post_message");
     expect(events.filter((event) => event.type === "lesson")).toEqual([
-      { type: "lesson", sessionId: expect.any(String), scope: "default", name: "slack__post_message", queries: [SLANG] },
+      {
+        type: "lesson",
+        sessionId: expect.any(String),
+        scope: "default",
+        name: "slack__post_message",
+        queries: [SLANG],
+      },
     ]);
   });
 
@@ -83,15 +102,47 @@ describe("learning from use, through sessions", () => {
     await expect(toolSearch.forget("acme")).rejects.toThrow(OptionsError);
   });
 
-  const failures: [string, (calls: { name: string; input: unknown }[]) => Partial<ToolSearchOptions> & { tools?: ToolDefinition[] }, string, unknown][] = [
+  const failures: [
+    string,
+    (calls: { name: string; input: unknown }[]) => Partial<ToolSearchOptions> & { tools?: ToolDefinition[] },
+    string,
+    unknown,
+  ][] = [
     ["invalid input (validation failed)", () => ({}), "slack__post_message", { channel: "#ops" }],
     ["a tool that throws", () => ({}), "postgres__query", { sql: "select boom" }],
-    ["an is_error result", () => ({ tools: [...sampleTools().filter((tool) => tool.name !== "slack__post_message"), { ...sampleTools()[2]!, execute: () => toolOutput({ content: [{ type: "text", text: "channel archived" }], isError: true }) }] }), "slack__post_message", SLACK_INPUT],
-    ["a tool permit denies", () => ({ permit: (tool: ToolDefinition) => tool.name !== "slack__post_message" }), "slack__post_message", SLACK_INPUT],
+    [
+      "an is_error result",
+      () => ({
+        tools: [
+          ...sampleTools().filter((tool) => tool.name !== "slack__post_message"),
+          {
+            ...sampleTools()[2]!,
+            execute: () => toolOutput({ content: [{ type: "text", text: "channel archived" }], isError: true }),
+          },
+        ],
+      }),
+      "slack__post_message",
+      SLACK_INPUT,
+    ],
+    [
+      "a tool permit denies",
+      () => ({ permit: (tool: ToolDefinition) => tool.name !== "slack__post_message" }),
+      "slack__post_message",
+      SLACK_INPUT,
+    ],
     ["an unknown tool", () => ({}), "slack__post_messages", SLACK_INPUT],
     ["a destructive tool not approved", () => ({ approve: () => false }), "github__delete_repository", { repo: "a/b" }],
     ["a destructive tool without approve()", () => ({}), "github__delete_repository", { repo: "a/b" }],
-    ["a tool without execute", () => ({ tools: sampleTools().map((tool) => (tool.name === "slack__post_message" ? { ...tool, execute: undefined } : tool)) }), "slack__post_message", SLACK_INPUT],
+    [
+      "a tool without execute",
+      () => ({
+        tools: sampleTools().map((tool) =>
+          tool.name === "slack__post_message" ? { ...tool, execute: undefined } : tool,
+        ),
+      }),
+      "slack__post_message",
+      SLACK_INPUT,
+    ],
   ];
 
   it.each(failures)("learns nothing from %s", async (_case, setup, tool, input) => {
@@ -123,12 +174,16 @@ describe("learning from use, through sessions", () => {
     ]);
     // A call in a later turn, with no search in between, learns nothing.
     await session.execute(toolUse("filesystem__read_file", { path: "notes.txt" }));
-    expect(names(await toolSearch.search("tell the crew and jot it in the diary")).sort()).toEqual(["calendar__create_event", "slack__post_message"]);
+    expect(names(await toolSearch.search("tell the crew and jot it in the diary")).sort()).toEqual([
+      "calendar__create_event",
+      "slack__post_message",
+    ]);
   });
 
   it("never surfaces a denied tool through a learned query, in search or search_tools", async () => {
     const denied = new Set<string>();
-    const permit = (tool: ToolDefinition, context: ToolContext) => !(tool.name === "slack__post_message" && denied.has(context.sessionId ?? "direct"));
+    const permit = (tool: ToolDefinition, context: ToolContext) =>
+      !(tool.name === "slack__post_message" && denied.has(context.sessionId ?? "direct"));
     const { toolSearch } = await searchWith({ permit });
     await searchThenCall(toolSearch, SLANG, "slack__post_message", SLACK_INPUT, toolSearch.session("allowed"));
     expect(names(await toolSearch.search(SLANG))).toEqual(["slack__post_message"]);
@@ -141,7 +196,13 @@ describe("learning from use, through sessions", () => {
 
   it("keeps scopes apart: one tenant's usage never steers another's", async () => {
     const { toolSearch, events } = await searchWith();
-    await searchThenCall(toolSearch, SLANG, "slack__post_message", SLACK_INPUT, toolSearch.session("acme-run", { scope: "acme" }));
+    await searchThenCall(
+      toolSearch,
+      SLANG,
+      "slack__post_message",
+      SLACK_INPUT,
+      toolSearch.session("acme-run", { scope: "acme" }),
+    );
     expect(names(await toolSearch.search(SLANG, { scope: "acme" }))).toEqual(["slack__post_message"]);
     expect(await toolSearch.search(SLANG, { scope: "globex" })).toEqual([]);
     expect(await toolSearch.search(SLANG)).toEqual([]);
@@ -176,7 +237,13 @@ describe("learning from use, through sessions", () => {
     const { toolSearch } = await searchWith();
     const query = "read the file of deploy notes";
     expect(names(await toolSearch.search(query))[0]).toBe("filesystem__read_file");
-    for (let run = 0; run < 3; run++) await searchThenCall(toolSearch, `${query} ${["now", "today", "please"][run]}`, "slack__post_message", SLACK_INPUT);
+    for (let run = 0; run < 3; run++)
+      await searchThenCall(
+        toolSearch,
+        `${query} ${["now", "today", "please"][run]}`,
+        "slack__post_message",
+        SLACK_INPUT,
+      );
     expect(names(await toolSearch.search(query)).slice(0, 2)).toEqual(["slack__post_message", "filesystem__read_file"]);
   });
 
@@ -184,11 +251,17 @@ describe("learning from use, through sessions", () => {
     const store = new MemoryUsageStore({ maxLessonsPerTool: 3 });
     const { toolSearch } = await searchWith({ learning: { store, maxLessonsPerTool: 3, ...ONE_SESSION } });
     const start = Date.now() - 1_000;
-    for (let i = 0; i < 200; i++) await toolSearch.learn(`flood query number ${i}`, "slack__post_message", { at: start + i });
+    for (let i = 0; i < 200; i++)
+      await toolSearch.learn(`flood query number ${i}`, "slack__post_message", { at: start + i });
     await toolSearch.flushLearning();
-    expect((await store.lessons("default")).map((lesson) => lesson.query)).toEqual(["flood query number 197", "flood query number 198", "flood query number 199"]);
+    expect((await store.lessons("default")).map((lesson) => lesson.query)).toEqual([
+      "flood query number 197",
+      "flood query number 198",
+      "flood query number 199",
+    ]);
     // The oldest lessons no longer count (their words only resemble the kept ones); the newest do.
-    const slackScore = async (query: string) => (await toolSearch.search(query)).find((match) => match.name === "slack__post_message")?.score ?? 0;
+    const slackScore = async (query: string) =>
+      (await toolSearch.search(query)).find((match) => match.name === "slack__post_message")?.score ?? 0;
     expect(await slackScore("flood query number 199")).toBeGreaterThanOrEqual(2);
     // With its lesson kept, "flood query number 5" would match one exactly and score 2 or more.
     expect(await slackScore("flood query number 5")).toBeLessThan(2);
@@ -212,7 +285,9 @@ describe("learning from use, through sessions", () => {
     await toolSearch.learn("tell the crew and jot it in the diary", "slack__post_message");
     await toolSearch.learn("tell the crew and jot it in the diary", "calendar__create_event");
     await toolSearch.learn("ping the whole crew", "slack__post_message");
-    const scores = Object.fromEntries((await toolSearch.search("tell the crew and jot it in the diary")).map((match) => [match.name, match.score]));
+    const scores = Object.fromEntries(
+      (await toolSearch.search("tell the crew and jot it in the diary")).map((match) => [match.name, match.score]),
+    );
     // Each tool gets half of what the shared query would give it alone; slack adds its own second lesson.
     expect(Object.keys(scores).sort()).toEqual(["calendar__create_event", "slack__post_message"]);
     expect(scores.calendar__create_event).toBeCloseTo(1, 5);
@@ -223,11 +298,15 @@ describe("learning from use, through sessions", () => {
     const { toolSearch, events } = await searchWith();
     await toolSearch.learn(SLANG, "slack__post_message", { scope: "acme", at: new Date() });
     expect(names(await toolSearch.search(SLANG, { scope: "acme" }))).toEqual(["slack__post_message"]);
-    expect(events.filter((event) => event.type === "lesson")).toEqual([{ type: "lesson", sessionId: undefined, scope: "acme", name: "slack__post_message", queries: [SLANG] }]);
+    expect(events.filter((event) => event.type === "lesson")).toEqual([
+      { type: "lesson", sessionId: undefined, scope: "acme", name: "slack__post_message", queries: [SLANG] },
+    ]);
     await expect(toolSearch.learn(SLANG, "slack__post_messages")).rejects.toThrow(/not a tool of the catalogue/);
     await expect(toolSearch.learn("", "slack__post_message")).rejects.toThrow(QueryError);
     await expect(toolSearch.learn("x".repeat(501), "slack__post_message")).rejects.toThrow(QueryError);
-    await expect(toolSearch.learn(SLANG, "slack__post_message", { at: Number.NaN })).rejects.toThrow(/at must be a Date/);
+    await expect(toolSearch.learn(SLANG, "slack__post_message", { at: Number.NaN })).rejects.toThrow(
+      /at must be a Date/,
+    );
     await expect(toolSearch.learn(SLANG, "slack__post_message", { scope: "" })).rejects.toThrow(OptionsError);
   });
 
@@ -242,7 +321,13 @@ describe("learning from use, through sessions", () => {
     expect(await store.lessons("acme")).toEqual([]);
     expect(names(await toolSearch.search(SLANG, { scope: "globex" }))).toEqual(["slack__post_message"]);
     // Learning goes on afresh in the forgotten scope.
-    await searchThenCall(toolSearch, SLANG, "slack__post_message", SLACK_INPUT, toolSearch.session("after", { scope: "acme" }));
+    await searchThenCall(
+      toolSearch,
+      SLANG,
+      "slack__post_message",
+      SLACK_INPUT,
+      toolSearch.session("after", { scope: "acme" }),
+    );
     expect(names(await toolSearch.search(SLANG, { scope: "acme" }))).toEqual(["slack__post_message"]);
   });
 
@@ -250,7 +335,11 @@ describe("learning from use, through sessions", () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const inner = new MemoryUsageStore();
-    const slow: UsageStore = { add: async (lessons) => (await gate, inner.add(lessons)), lessons: (scope) => inner.lessons(scope), forget: (scope) => inner.forget(scope) };
+    const slow: UsageStore = {
+      add: async (lessons) => (await gate, inner.add(lessons)),
+      lessons: (scope) => inner.lessons(scope),
+      forget: (scope) => inner.forget(scope),
+    };
     const { toolSearch } = await searchWith({ learning: { store: slow, ...ONE_SESSION } });
     await toolSearch.learn("first, written slowly", "slack__post_message", { scope: "acme" });
     await toolSearch.learn("second, still waiting", "slack__post_message", { scope: "acme" });
@@ -266,7 +355,9 @@ describe("learning from use, through sessions", () => {
     const { toolSearch: lexicalOnly } = await searchWith({ ranker: "bm25" });
     // Untaught, the hybrid's nearest meanings are weak guesses, and the right tool is not first.
     const before = await toolSearch.search("inform everyone");
-    expect(before.every((match) => match.confidence === "weak") && before[0]?.name !== "slack__post_message").toBe(true);
+    expect(before.every((match) => match.confidence === "weak") && before[0]?.name !== "slack__post_message").toBe(
+      true,
+    );
     expect(await lexicalOnly.search("inform everyone")).toEqual([]);
     for (const search of [toolSearch, lexicalOnly]) {
       await searchThenCall(search, "let everyone know", "slack__post_message", SLACK_INPUT);
@@ -306,19 +397,34 @@ describe("learning with a failing or slow store", () => {
   it("skips what a store returns that is not a lesson, with a warning", async () => {
     const junk: UsageStore = {
       add: async () => undefined,
-      lessons: async () => [{ scope: "default", tool: "slack__post_message", query: SLANG, at: 1 }, { scope: "default", tool: 7 }, { scope: "other", tool: "slack__post_message", query: "x", at: 1 }] as unknown as Lesson[],
+      lessons: async () =>
+        [
+          { scope: "default", tool: "slack__post_message", query: SLANG, at: 1 },
+          { scope: "default", tool: 7 },
+          { scope: "other", tool: "slack__post_message", query: "x", at: 1 },
+        ] as unknown as Lesson[],
       forget: async () => undefined,
     };
-    const { toolSearch, events } = await searchWith({ learning: { store: junk, halfLifeDays: Infinity, ...ONE_SESSION } });
+    const { toolSearch, events } = await searchWith({
+      learning: { store: junk, halfLifeDays: Infinity, ...ONE_SESSION },
+    });
     expect(names(await toolSearch.search(SLANG))).toEqual(["slack__post_message"]);
-    expect(events).toContainEqual({ type: "warning", code: "learning_store_invalid", message: expect.stringContaining("2 unusable lessons") });
+    expect(events).toContainEqual({
+      type: "warning",
+      code: "learning_store_invalid",
+      message: expect.stringContaining("2 unusable lessons"),
+    });
   });
 
   it("does not hang searches on a store that never answers", async () => {
     // The store waits are seconds long; fake timers let the test (and each mutant run) skip them.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
-      const hung: UsageStore = { add: () => new Promise(() => undefined), lessons: () => new Promise(() => undefined), forget: async () => undefined };
+      const hung: UsageStore = {
+        add: () => new Promise(() => undefined),
+        lessons: () => new Promise(() => undefined),
+        forget: async () => undefined,
+      };
       const { toolSearch, events } = await searchWith({ learning: hung });
       await toolSearch.learn(SLANG, "slack__post_message");
       const searching = toolSearch.search(SLANG);
@@ -330,7 +436,11 @@ describe("learning with a failing or slow store", () => {
       const closing = toolSearch.close();
       await vi.advanceTimersByTimeAsync(5_000);
       await closing;
-      expect(events.at(-1)).toEqual({ type: "warning", code: "learning_store_slow", message: expect.stringContaining("1 lessons within 5000 ms of close()") });
+      expect(events.at(-1)).toEqual({
+        type: "warning",
+        code: "learning_store_slow",
+        message: expect.stringContaining("1 lessons within 5000 ms of close()"),
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -339,7 +449,11 @@ describe("learning with a failing or slow store", () => {
   it("bounds forget() on a store whose erasures and writes never settle, ranking the scope with nothing learned meanwhile", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
-      const hung: UsageStore = { add: () => new Promise(() => undefined), lessons: async () => [], forget: () => new Promise(() => undefined) };
+      const hung: UsageStore = {
+        add: () => new Promise(() => undefined),
+        lessons: async () => [],
+        forget: () => new Promise(() => undefined),
+      };
       const { toolSearch, events } = await searchWith({ learning: hung });
       await toolSearch.learn(SLANG, "slack__post_message", { scope: "acme" });
       await toolSearch.learn(SLANG, "slack__post_message", { scope: "globex" });
@@ -354,7 +468,11 @@ describe("learning with a failing or slow store", () => {
       await vi.advanceTimersByTimeAsync(2_000);
       expect(forgotten).toBe(true);
       await forgetting;
-      expect(events).toContainEqual({ type: "warning", code: "learning_store_slow", message: expect.stringContaining('erase scope "acme"') });
+      expect(events).toContainEqual({
+        type: "warning",
+        code: "learning_store_slow",
+        message: expect.stringContaining('erase scope "acme"'),
+      });
       let again: string[] | undefined;
       void toolSearch.search(SLANG, { scope: "acme" }).then((matches) => (again = names(matches)));
       await vi.advanceTimersByTimeAsync(0);
@@ -372,24 +490,40 @@ describe("learning with a failing or slow store", () => {
 
   it("refuses a learning option it cannot use, saying what it takes", async () => {
     const create = (learning: unknown) => createToolSearch({ tools: sampleTools(), learning } as ToolSearchOptions);
-    await expect(create({ store: { add: () => undefined } })).rejects.toThrow(/add\(lessons\), lessons\(scope\) and forget\(scope\)/);
-    await expect(create({ maxLessonsPerTool: 0 })).rejects.toThrow(/learning.maxLessonsPerTool must be a whole number > 0/);
+    await expect(create({ store: { add: () => undefined } })).rejects.toThrow(
+      /add\(lessons\), lessons\(scope\) and forget\(scope\)/,
+    );
+    await expect(create({ maxLessonsPerTool: 0 })).rejects.toThrow(
+      /learning.maxLessonsPerTool must be a whole number > 0/,
+    );
     await expect(create({ weight: -1 })).rejects.toThrow(/learning.weight/);
     await expect(create({ halfLifeDays: "30" })).rejects.toThrow(/learning.halfLifeDays/);
     await expect(create("yes")).rejects.toThrow(/options.learning must be/);
     await expect(create({ minSessions: 0 })).rejects.toThrow(/learning.minSessions must be a whole number > 0, got 0/);
     await expect(create({ minSessions: 17 })).rejects.toThrow(/learning.minSessions must be at most 16, got 17/);
-    await expect(create({ boostDestructive: "yes" })).rejects.toThrow(/learning.boostDestructive must be true or false, got "yes"/);
+    await expect(create({ boostDestructive: "yes" })).rejects.toThrow(
+      /learning.boostDestructive must be true or false, got "yes"/,
+    );
   });
 });
 
 describe("a file store", () => {
   it("keeps what was learned across a restart", async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), "toolsift-learning-"));
-    const first = await createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false, learning: { store: new FileUsageStore({ cacheDir }), ...ONE_SESSION } });
+    const first = await createToolSearch({
+      tools: sampleTools(),
+      tuning: LOW,
+      semanticFallback: false,
+      learning: { store: new FileUsageStore({ cacheDir }), ...ONE_SESSION },
+    });
     await searchThenCall(first, SLANG, "slack__post_message", SLACK_INPUT, first.session("run", { scope: "acme" }));
     await first.close();
-    const restarted = await createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false, learning: { store: new FileUsageStore({ cacheDir }), ...ONE_SESSION } });
+    const restarted = await createToolSearch({
+      tools: sampleTools(),
+      tuning: LOW,
+      semanticFallback: false,
+      learning: { store: new FileUsageStore({ cacheDir }), ...ONE_SESSION },
+    });
     open.push(restarted);
     expect(names(await restarted.search(SLANG, { scope: "acme" }))).toEqual(["slack__post_message"]);
     expect(readFileSync(join(cacheDir, LESSONS_FILE), "utf8")).toContain(SLANG);
@@ -404,27 +538,59 @@ describe("a file store", () => {
     ]);
     const file = join(cacheDir, LESSONS_FILE);
     writeFileSync(file, readFileSync(file, "utf8").replace("diary", "dairy"));
-    const { toolSearch, events } = await searchWith({ learning: { store: new FileUsageStore({ cacheDir }), ...ONE_SESSION } });
+    const { toolSearch, events } = await searchWith({
+      learning: { store: new FileUsageStore({ cacheDir }), ...ONE_SESSION },
+    });
     expect(names(await toolSearch.search(SLANG))).toEqual(["slack__post_message"]);
     expect(await toolSearch.search("jot it in the dairy")).toEqual([]);
-    expect(events).toContainEqual({ type: "warning", code: "learning_store_repaired", message: expect.stringContaining("1 records failed their check") });
+    expect(events).toContainEqual({
+      type: "warning",
+      code: "learning_store_repaired",
+      message: expect.stringContaining("1 records failed their check"),
+    });
   });
 });
 
 describePostgres("a PostgreSQL store shared by a fleet", (url) => {
   it("lets two workers learn together, and forget together", async () => {
     const table = scratchTable();
-    const stores = [new PostgresUsageStore({ connectionString: url, table }), new PostgresUsageStore({ connectionString: url, table })];
-    const [workerA, workerB] = await Promise.all(stores.map((store) => createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false, learning: { store, refreshMs: 0, ...ONE_SESSION } })));
+    const stores = [
+      new PostgresUsageStore({ connectionString: url, table }),
+      new PostgresUsageStore({ connectionString: url, table }),
+    ];
+    const [workerA, workerB] = await Promise.all(
+      stores.map((store) =>
+        createToolSearch({
+          tools: sampleTools(),
+          tuning: LOW,
+          semanticFallback: false,
+          learning: { store, refreshMs: 0, ...ONE_SESSION },
+        }),
+      ),
+    );
     try {
       expect(await workerB!.search(SLANG, { scope: "fleet" })).toEqual([]);
-      await searchThenCall(workerA!, SLANG, "slack__post_message", SLACK_INPUT, workerA!.session("a-1", { scope: "fleet" }));
+      await searchThenCall(
+        workerA!,
+        SLANG,
+        "slack__post_message",
+        SLACK_INPUT,
+        workerA!.session("a-1", { scope: "fleet" }),
+      );
       await workerA!.flushLearning();
       expect(names(await workerB!.search(SLANG, { scope: "fleet" }))).toEqual(["slack__post_message"]);
       // B teaches A in turn.
-      await searchThenCall(workerB!, "jot it in the diary", "calendar__create_event", { title: "x", start: "2030-01-01T10:00:00Z" }, workerB!.session("b-1", { scope: "fleet" }));
+      await searchThenCall(
+        workerB!,
+        "jot it in the diary",
+        "calendar__create_event",
+        { title: "x", start: "2030-01-01T10:00:00Z" },
+        workerB!.session("b-1", { scope: "fleet" }),
+      );
       await workerB!.flushLearning();
-      expect(names(await workerA!.search("jot it in the diary", { scope: "fleet" }))).toEqual(["calendar__create_event"]);
+      expect(names(await workerA!.search("jot it in the diary", { scope: "fleet" }))).toEqual([
+        "calendar__create_event",
+      ]);
       // Another tenant on the same table sees none of it.
       expect(await workerB!.search(SLANG, { scope: "other-tenant" })).toEqual([]);
       await workerA!.forget("fleet");

@@ -19,45 +19,61 @@ function generated(seed: number, size: number): ToolDefinition[] {
   return Array.from({ length: size }, (_, i) => ({
     name: `s${i % 5}__${pick(COMMON)}_${pick(RARE)}_${i}`,
     description: `${pick(COMMON)} the ${pick(RARE)} of a ${pick(COMMON)}.`,
-    inputSchema: { type: "object", properties: { [`${pick(RARE)}_id`]: { type: "string", description: `The ${pick(COMMON)} to use.` } } },
+    inputSchema: {
+      type: "object",
+      properties: { [`${pick(RARE)}_id`]: { type: "string", description: `The ${pick(COMMON)} to use.` } },
+    },
   }));
 }
 
 /** The content terms (stemmed, no stop words) a tool's name, description and parameters hold. */
 function contentTerms(tool: ToolDefinition): Set<string> {
-  const properties = Object.entries((tool.inputSchema as { properties?: Record<string, { description?: string }> }).properties ?? {});
+  const properties = Object.entries(
+    (tool.inputSchema as { properties?: Record<string, { description?: string }> }).properties ?? {},
+  );
   return new Set([
     ...analyzeIdentifier(tool.name),
     ...analyzeText(tool.description),
-    ...properties.flatMap(([name, property]) => [...analyzeIdentifier(name), ...analyzeText(property.description ?? "")]),
+    ...properties.flatMap(([name, property]) => [
+      ...analyzeIdentifier(name),
+      ...analyzeText(property.description ?? ""),
+    ]),
   ]);
 }
 
 describe("no silent misses", () => {
-  it.each([1, 2, 3])("never answers nothing while a permitted tool shares a content word with the query (seed %i), even without the fallback", async (seed) => {
-    const tools = generated(seed, 80);
-    // Hides a fifth of the catalogue: what it hides must not count, and must not be found.
-    const permit = (tool: ToolDefinition) => !tool.name.startsWith("s3__");
-    const toolSearch = await createToolSearch({ tools, permit, semanticFallback: false });
-    let state = seed * 7;
-    const next = () => ((state = (state * 1_103_515_245 + 12_345) >>> 0), state / 2 ** 32);
-    const pick = (words: readonly string[]) => words[Math.floor(next() * words.length)]!;
-    let sharing = 0;
-    for (let q = 0; q < 120; q++) {
-      const words = Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(next() < 0.4 ? FOREIGN : next() < 0.5 ? COMMON : RARE));
-      const query = `please ${words.join(" and the ")}`;
-      const terms = new Set(analyzeText(query));
-      const shares = tools.some((tool) => permit(tool) && [...contentTerms(tool)].some((term) => terms.has(term)));
-      const matches = await toolSearch.search(query, { limit: 5 });
-      expect(matches.every((match) => permit(tools.find((tool) => tool.name === match.name)!)), query).toBe(true);
-      if (shares) {
-        sharing++;
-        expect(matches.length, query).toBeGreaterThan(0);
+  it.each([1, 2, 3])(
+    "never answers nothing while a permitted tool shares a content word with the query (seed %i), even without the fallback",
+    async (seed) => {
+      const tools = generated(seed, 80);
+      // Hides a fifth of the catalogue: what it hides must not count, and must not be found.
+      const permit = (tool: ToolDefinition) => !tool.name.startsWith("s3__");
+      const toolSearch = await createToolSearch({ tools, permit, semanticFallback: false });
+      let state = seed * 7;
+      const next = () => ((state = (state * 1_103_515_245 + 12_345) >>> 0), state / 2 ** 32);
+      const pick = (words: readonly string[]) => words[Math.floor(next() * words.length)]!;
+      let sharing = 0;
+      for (let q = 0; q < 120; q++) {
+        const words = Array.from({ length: 1 + Math.floor(next() * 4) }, () =>
+          pick(next() < 0.4 ? FOREIGN : next() < 0.5 ? COMMON : RARE),
+        );
+        const query = `please ${words.join(" and the ")}`;
+        const terms = new Set(analyzeText(query));
+        const shares = tools.some((tool) => permit(tool) && [...contentTerms(tool)].some((term) => terms.has(term)));
+        const matches = await toolSearch.search(query, { limit: 5 });
+        expect(
+          matches.every((match) => permit(tools.find((tool) => tool.name === match.name)!)),
+          query,
+        ).toBe(true);
+        if (shares) {
+          sharing++;
+          expect(matches.length, query).toBeGreaterThan(0);
+        }
       }
-    }
-    expect(sharing).toBeGreaterThan(60);
-    await toolSearch.close();
-  });
+      expect(sharing).toBeGreaterThan(60);
+      await toolSearch.close();
+    },
+  );
 
   it("ranks by meaning when no word matches, with the bundled model, and marks those matches weak unless close", async () => {
     const events: ToolSearchEvent[] = [];
@@ -71,7 +87,12 @@ describe("no silent misses", () => {
 
   it("adds no fallback to a ranker that has an embedder of its own: it already ranks by meaning", async () => {
     let searches = 0;
-    const semantic: Ranker = { name: "own", update: () => undefined, search: () => (searches++, []), embedder: async () => undefined };
+    const semantic: Ranker = {
+      name: "own",
+      update: () => undefined,
+      search: () => (searches++, []),
+      embedder: async () => undefined,
+    };
     const toolSearch = await createToolSearch({ tools: sampleTools(), ranker: semantic });
     expect(await toolSearch.search("let the team know the deploy finished")).toEqual([]);
     expect(searches).toBe(1);
@@ -92,7 +113,9 @@ describe("no silent misses", () => {
     expect(await fallback.search("anything", catalogue, { limit: 5 })).toEqual([]);
     expect(await fallback.search("anything else", catalogue, { limit: 5 })).toEqual([]);
     expect(made).toBe(1);
-    expect(events).toEqual([{ type: "warning", code: "ranker_fallback_failed", message: expect.stringContaining("model folder missing") }]);
+    expect(events).toEqual([
+      { type: "warning", code: "ranker_fallback_failed", message: expect.stringContaining("model folder missing") },
+    ]);
   });
 
   it("re-indexes the fallback only when the catalogue version changes", async () => {
@@ -105,7 +128,10 @@ describe("no silent misses", () => {
         { name: "far", score: 0.2 },
       ],
     };
-    const fallback = new SemanticFallback(() => undefined, () => ranker);
+    const fallback = new SemanticFallback(
+      () => undefined,
+      () => ranker,
+    );
     const documents = () => [];
     await fallback.search("a", { version: 1, documents }, { limit: 5 });
     const hits = await fallback.search("b", { version: 1, documents }, { limit: 5 });
@@ -118,6 +144,8 @@ describe("no silent misses", () => {
   });
 
   it("refuses a semanticFallback that is not a boolean", async () => {
-    await expect(createToolSearch({ tools: sampleTools(), semanticFallback: "yes" as unknown as boolean })).rejects.toThrow(/semanticFallback must be true or false/);
+    await expect(
+      createToolSearch({ tools: sampleTools(), semanticFallback: "yes" as unknown as boolean }),
+    ).rejects.toThrow(/semanticFallback must be true or false/);
   });
 });

@@ -33,18 +33,26 @@ export function parseToolSearchOptions(options: ToolSearchOptions): ToolSearchSe
     throw new OptionsError("invalid_options", "createToolSearch takes an options object: createToolSearch({ tools }).");
   }
   if (options.semanticFallback !== undefined && typeof options.semanticFallback !== "boolean") {
-    throw new OptionsError("invalid_options", `options.semanticFallback must be true or false, got ${describeValue(options.semanticFallback)}.`);
+    throw new OptionsError(
+      "invalid_options",
+      `options.semanticFallback must be true or false, got ${describeValue(options.semanticFallback)}.`,
+    );
   }
   for (const callback of ["permit", "approve", "onEvent", "estimateTokens"] as const) {
     if (options[callback] !== undefined && typeof options[callback] !== "function") {
-      throw new OptionsError("invalid_options", `options.${callback} must be a function, got ${describeValue(options[callback])}. Pass a function or leave it out.`);
+      throw new OptionsError(
+        "invalid_options",
+        `options.${callback} must be a function, got ${describeValue(options[callback])}. Pass a function or leave it out.`,
+      );
     }
   }
   const tuning = resolveTuning(options.tuning);
   const emit = safeEmitter(options.onEvent);
   const catalogue = catalogueOf(options, emit);
   const estimate = options.estimateTokens
-    ? guardedEstimator(options.estimateTokens.bind(options), (message) => emit({ type: "warning", code: "estimate_invalid", message }))
+    ? guardedEstimator(options.estimateTokens.bind(options), (message) =>
+        emit({ type: "warning", code: "estimate_invalid", message }),
+      )
     : estimateTokens;
   return {
     tuning,

@@ -37,7 +37,11 @@ export class Permissions {
     try {
       return this.permit(tool.definition, context) === true;
     } catch (error) {
-      this.emit({ type: "warning", code: "permit_failed", message: `permit() threw for ${tool.name}, so it was denied: ${String(error)}` });
+      this.emit({
+        type: "warning",
+        code: "permit_failed",
+        message: `permit() threw for ${tool.name}, so it was denied: ${String(error)}`,
+      });
       return false;
     }
   }
@@ -50,7 +54,13 @@ export class Permissions {
     const fresh =
       cached && cached.catalogueVersion === snapshot.version && cached.permissionEpoch === this.epoch
         ? cached
-        : permittedTools(snapshot, this.epoch, this.keepTools, (tool) => this.isPermitted(tool, context), this.estimate);
+        : permittedTools(
+            snapshot,
+            this.epoch,
+            this.keepTools,
+            (tool) => this.isPermitted(tool, context),
+            this.estimate,
+          );
     this.cache.set(key, fresh);
     for (const oldest of this.cache.keys()) {
       if (this.cache.size <= PERMITTED_CACHE_SIZE) break;

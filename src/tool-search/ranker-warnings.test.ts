@@ -50,7 +50,9 @@ describe("a ranker of the caller's", () => {
     // The ranker is the user's and may outlive the tool search: a closed one stops listening.
     await toolSearch.close();
     const heard = events.length;
-    await ranker.update([{ name: "get_weather", description: "Get the weather forecast.", parameters: [], tags: [], fingerprint: "2" }]);
+    await ranker.update([
+      { name: "get_weather", description: "Get the weather forecast.", parameters: [], tags: [], fingerprint: "2" },
+    ]);
     expect(events).toHaveLength(heard);
   });
 });

@@ -59,32 +59,40 @@ async function converse(format: ToolFormat, id: string) {
 }
 
 describe("a session resumed from its transcript in another instance", () => {
-  it.each<ToolFormat>(["anthropic", "openai-chat", "openai-responses"])("%s: lays out a byte-identical block for the next turn", async (format) => {
-    const { session, transcript } = await converse(format, "conversation-1");
-    const expected = JSON.stringify(await session.tools({ format }));
-    expect(session.hydrated()).toEqual(["github__delete_repository", "github__create_issue"]);
+  it.each<ToolFormat>(["anthropic", "openai-chat", "openai-responses"])(
+    "%s: lays out a byte-identical block for the next turn",
+    async (format) => {
+      const { session, transcript } = await converse(format, "conversation-1");
+      const expected = JSON.stringify(await session.tools({ format }));
+      expect(session.hydrated()).toEqual(["github__delete_repository", "github__create_issue"]);
 
-    const events: ToolSearchEvent[] = [];
-    const elsewhere = await createToolSearch(options(events));
-    const fresh = JSON.stringify(await elsewhere.session("someone-else").tools({ format }));
-    expect(fresh).not.toBe(expected); // what a worker without the transcript would send
-    const resumed = elsewhere.session("conversation-1", { transcript });
-    expect(JSON.stringify(await resumed.tools({ format }))).toBe(expected);
-    expect(resumed.hydrated()).toEqual(session.hydrated());
-    // permit was asked about the denied tool, and the rebuild hydrated and evicted as the calls did.
-    expect(events.filter((event) => event.type === "hydrate").map((event) => event.name)).toEqual([
-      "slack__post_message",
-      "github__create_issue",
-      "calendar__create_event",
-      "github__delete_repository",
-      "github__create_issue",
-    ]);
-  });
+      const events: ToolSearchEvent[] = [];
+      const elsewhere = await createToolSearch(options(events));
+      const fresh = JSON.stringify(await elsewhere.session("someone-else").tools({ format }));
+      expect(fresh).not.toBe(expected); // what a worker without the transcript would send
+      const resumed = elsewhere.session("conversation-1", { transcript });
+      expect(JSON.stringify(await resumed.tools({ format }))).toBe(expected);
+      expect(resumed.hydrated()).toEqual(session.hydrated());
+      // permit was asked about the denied tool, and the rebuild hydrated and evicted as the calls did.
+      expect(events.filter((event) => event.type === "hydrate").map((event) => event.name)).toEqual([
+        "slack__post_message",
+        "github__create_issue",
+        "calendar__create_event",
+        "github__delete_repository",
+        "github__create_issue",
+      ]);
+    },
+  );
 
   it("continues as the original would: the next call and block match too", async () => {
     const { session, transcript } = await converse("anthropic", "conversation-2");
     const resumed = (await createToolSearch(options())).session("conversation-2", { transcript });
-    const next = { type: "tool_use" as const, id: "next", name: "slack__post_message", input: { channel: "#ops", text: "again" } };
+    const next = {
+      type: "tool_use" as const,
+      id: "next",
+      name: "slack__post_message",
+      input: { channel: "#ops", text: "again" },
+    };
     expect(await resumed.execute(next)).toEqual(await session.execute(next));
     expect(JSON.stringify(await resumed.tools())).toBe(JSON.stringify(await session.tools()));
   });
@@ -109,7 +117,12 @@ describe("a session resumed from its transcript in another instance", () => {
   });
 
   it("rebuilds a run cut off mid-call, whose unrun call hydrated its tool there too", async () => {
-    const server = await serve([() => ({ ...reply.toolUse({ name: "calendar__create_event", input: { title: "ret" } }), stop_reason: "max_tokens" })]);
+    const server = await serve([
+      () => ({
+        ...reply.toolUse({ name: "calendar__create_event", input: { title: "ret" } }),
+        stop_reason: "max_tokens",
+      }),
+    ]);
     const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
     const toolSearch = await createToolSearch(options());
     const result = await runAgent({ client, model: "claude-test", prompt: "Go.", toolSearch, sessionId: "cut" });
@@ -123,7 +136,9 @@ describe("a session resumed from its transcript in another instance", () => {
   it("is ignored by a session the instance knows", async () => {
     const { toolSearch, session, transcript } = await converse("anthropic", "known");
     const before = session.hydrated();
-    const other = [{ role: "assistant", content: [{ type: "tool_use", id: "x", name: "calendar__create_event", input: {} }] }];
+    const other = [
+      { role: "assistant", content: [{ type: "tool_use", id: "x", name: "calendar__create_event", input: {} }] },
+    ];
     const again = toolSearch.session("known", { transcript: other });
     await again.tools();
     expect(again.hydrated()).toEqual(before);
@@ -150,10 +165,26 @@ describe("a session resumed from its transcript in another instance", () => {
 
   it("reads AI SDK model messages and mixed formats", async () => {
     const transcript = [
-      { role: "assistant", content: [{ type: "tool-call", toolCallId: "a", toolName: "slack__post_message", input: {} }] },
-      { role: "tool", content: [{ type: "tool-result", toolCallId: "a", toolName: "slack__post_message", output: { type: "text", value: "ok" } }] },
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: "a", toolName: "slack__post_message", input: {} }],
+      },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "a",
+            toolName: "slack__post_message",
+            output: { type: "text", value: "ok" },
+          },
+        ],
+      },
       { type: "function_call", call_id: "b", name: "github__create_issue", arguments: "{}" },
-      { role: "assistant", tool_calls: [{ id: "c", type: "custom", custom: { name: "calendar__create_event", input: "" } }] },
+      {
+        role: "assistant",
+        tool_calls: [{ id: "c", type: "custom", custom: { name: "calendar__create_event", input: "" } }],
+      },
     ];
     const resumed = (await createToolSearch(options())).session("mixed", { transcript });
     await resumed.tools();

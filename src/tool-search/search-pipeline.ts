@@ -76,7 +76,8 @@ export class SearchPipeline {
     // The lessons go through the same permission filter as the ranker's matches (and the check
     // below); tools that delete or reach outside are left to the ranker unless the options allow.
     const learning = this.learning;
-    const boostable = (name: string) => allowed(name) && (learning!.options.boostDestructive || !isRisky(snapshot.byName.get(name)!));
+    const boostable = (name: string) =>
+      allowed(name) && (learning!.options.boostDestructive || !isRisky(snapshot.byName.get(name)!));
     const learnStarted = performance.now();
     const learned = learning ? await learning.match(scope, query, boostable, context.sessionId) : undefined;
     const learnMs = performance.now() - learnStarted;
@@ -87,7 +88,10 @@ export class SearchPipeline {
       const retrievedDepth = this.searchLimit * 4;
       const depth = lessons ? Math.max(limit, LEARNED_DEPTH, retrievedDepth) : limit;
       const ranked = await this.ranker.search(query, { limit: depth, filter: allowed });
-      const base = ranked.length > 0 || !this.fallback ? ranked : await this.fallback.search(query, fallbackCatalogue(snapshot), { limit: depth, filter: allowed });
+      const base =
+        ranked.length > 0 || !this.fallback
+          ? ranked
+          : await this.fallback.search(query, fallbackCatalogue(snapshot), { limit: depth, filter: allowed });
       if (!lessons) return base;
       return blendLearned(base, learned, { weight: learning!.options.weight, limit, retrievedDepth });
     });
@@ -98,7 +102,12 @@ export class SearchPipeline {
       if (matches.length >= limit || seen.has(hit.name) || !allowed(hit.name)) continue;
       seen.add(hit.name);
       const confidence = hit.confidence === "weak" ? "weak" : "strong";
-      matches.push({ name: hit.name, description: snapshot.byName.get(hit.name)!.description, score: hit.score, confidence });
+      matches.push({
+        name: hit.name,
+        description: snapshot.byName.get(hit.name)!.description,
+        score: hit.score,
+        confidence,
+      });
     }
     this.emit({
       type: "search",

@@ -1,6 +1,13 @@
 import { errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
-import { EmbeddingRanker, STRONG_SIMILARITY, type RankDocument, type RankedTool, type Ranker, type RankOptions } from "../ranking/index.js";
+import {
+  EmbeddingRanker,
+  STRONG_SIMILARITY,
+  type RankDocument,
+  type RankedTool,
+  type Ranker,
+  type RankOptions,
+} from "../ranking/index.js";
 
 /**
  * The last resort of a ranker that matches words only (BM25, or your own): when it answers
@@ -31,7 +38,11 @@ export class SemanticFallback {
   ) {}
 
   /** The nearest tools by meaning; empty when the model cannot load or knows no word of the query. */
-  async search(query: string, catalogue: { version: number; documents: () => readonly RankDocument[] }, options: RankOptions): Promise<RankedTool[]> {
+  async search(
+    query: string,
+    catalogue: { version: number; documents: () => readonly RankDocument[] },
+    options: RankOptions,
+  ): Promise<RankedTool[]> {
     if (this.failed) return [];
     try {
       this.ranker ??= this.createRanker();
@@ -40,7 +51,11 @@ export class SemanticFallback {
         this.indexedVersion = catalogue.version;
       }
       const hits = await this.ranker.search(query, options);
-      return hits.map((hit) => ({ name: hit.name, score: hit.score, confidence: hit.score >= STRONG_SIMILARITY ? "strong" : "weak" }));
+      return hits.map((hit) => ({
+        name: hit.name,
+        score: hit.score,
+        confidence: hit.score >= STRONG_SIMILARITY ? "strong" : "weak",
+      }));
     } catch (error) {
       this.failed = true;
       this.emit({

@@ -26,11 +26,15 @@ export class SessionRegistry {
    * @throws {@link OptionsError} for an empty id, bad options, or a scope other than the session's own.
    */
   open(id: string, options: SessionOptions): { state: SessionState; request: RequestScope } {
-    if (typeof id !== "string" || id === "") throw new OptionsError("invalid_session_id", "A session id must be a non-empty string.");
+    if (typeof id !== "string" || id === "")
+      throw new OptionsError("invalid_session_id", "A session id must be a non-empty string.");
     const { request, calls, scope } = readSessionOptions(options);
     let state = this.sessions.get(id);
     if (state && scope !== undefined && state.scope !== scope) {
-      throw new OptionsError("session_scope_changed", `Session "${id}" belongs to scope "${state.scope}", not "${scope}": a session keeps its scope. Use a new session id for another scope.`);
+      throw new OptionsError(
+        "session_scope_changed",
+        `Session "${id}" belongs to scope "${state.scope}", not "${scope}": a session keeps its scope. Use a new session id for another scope.`,
+      );
     }
     if (state) this.sessions.delete(id);
     else state = this.create(id, calls, scope ?? DEFAULT_SCOPE);
@@ -47,7 +51,11 @@ export class SessionRegistry {
   }
 
   private create(id: string, calls: readonly TranscriptCall[] | undefined, scope: string): SessionState {
-    const state: SessionState = { hydration: new Hydration(this.limits.maxHydratedTools), scope, ...(this.learning ? { trail: new UsageTrail() } : {}) };
+    const state: SessionState = {
+      hydration: new Hydration(this.limits.maxHydratedTools),
+      scope,
+      ...(this.learning ? { trail: new UsageTrail() } : {}),
+    };
     if (!calls || calls.length === 0) return state;
     if (calls.length > MAX_TRANSCRIPT_CALLS) {
       this.emit({
@@ -67,11 +75,17 @@ export class SessionRegistry {
 function readSessionOptions(options: unknown): { request: RequestScope; calls?: TranscriptCall[]; scope?: string } {
   if (options === undefined) return { request: {} };
   if (typeof options !== "object" || options === null) {
-    throw new OptionsError("invalid_options", "session(id, options) takes an options object, e.g. session(id, { context: { userId } }).");
+    throw new OptionsError(
+      "invalid_options",
+      "session(id, options) takes an options object, e.g. session(id, { context: { userId } }).",
+    );
   }
   const { context, signal, transcript, scope } = options as SessionOptions;
   if (signal !== undefined && !isAbortSignalLike(signal)) {
-    throw new OptionsError("invalid_signal", "options.signal must be an AbortSignal (e.g. new AbortController().signal).");
+    throw new OptionsError(
+      "invalid_signal",
+      "options.signal must be an AbortSignal (e.g. new AbortController().signal).",
+    );
   }
   const request: RequestScope = {};
   if (context !== undefined) request.context = context;

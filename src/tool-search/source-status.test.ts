@@ -14,15 +14,25 @@ const servers = [...new Set(TOOLS.map((tool) => tool.server))];
 function customHost() {
   const host = {
     gone: new Set<string>(),
-    status: (): unknown => servers.map((server) => (host.gone.has(server!) ? { server, state: "down", error: "HTTP 503" } : { server, state: "ready" })),
-    tools: { listTools: async () => TOOLS.filter((tool) => !host.gone.has(tool.server!)), sourceStatus: async () => host.status() } as ToolHost,
+    status: (): unknown =>
+      servers.map((server) =>
+        host.gone.has(server!) ? { server, state: "down", error: "HTTP 503" } : { server, state: "ready" },
+      ),
+    tools: {
+      listTools: async () => TOOLS.filter((tool) => !host.gone.has(tool.server!)),
+      sourceStatus: async () => host.status(),
+    } as ToolHost,
   };
   return host;
 }
 
 async function searchBody(toolSearch: Awaited<ReturnType<typeof createToolSearch>>, query: string, id = "s1") {
   const answer = await toolSearch.session(id).execute({ id: "toolu_1", name: "search_tools", input: { query } });
-  return JSON.parse(answer.content as string) as { matches: { name: string }[]; hint?: string; unavailable?: ToolSourceStatus[] };
+  return JSON.parse(answer.content as string) as {
+    matches: { name: string }[];
+    hint?: string;
+    unavailable?: ToolSourceStatus[];
+  };
 }
 
 describe("a custom host's sourceStatus", () => {
@@ -38,7 +48,10 @@ describe("a custom host's sourceStatus", () => {
     expect(await toolSearch.unavailable()).toEqual(body.unavailable);
     // A call to a tool of the server that is down says why, not only that there is no such tool.
     const call = await toolSearch.session("s3").execute({ id: "toolu_2", name: "github__create_issue", input: {} });
-    expect(call).toMatchObject({ is_error: true, content: expect.stringMatching(/the server "github" is down \(HTTP 503\)/) });
+    expect(call).toMatchObject({
+      is_error: true,
+      content: expect.stringMatching(/the server "github" is down \(HTTP 503\)/),
+    });
   });
 
   it("reads what the host says as hostile text: bounded, one line, no control or format characters, at most 32 servers", async () => {
@@ -50,11 +63,24 @@ describe("a custom host's sourceStatus", () => {
       { server: 42, state: "down" },
       { server: "weird", state: "exploded" },
       null,
-      new Proxy({}, { get: () => { throw new Error("trap"); } }),
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error("trap");
+          },
+        },
+      ),
       { server: "evil name", state: "down", error: "again" },
-      ...Array.from({ length: 100 }, (_, i) => ({ server: `s${i}`, state: "connecting", error: "ignored while connecting" })),
+      ...Array.from({ length: 100 }, (_, i) => ({
+        server: `s${i}`,
+        state: "connecting",
+        error: "ignored while connecting",
+      })),
     ];
-    const { unavailable } = (await toolSearch.session().searchTools({ query: "issue" })) as { unavailable: ToolSourceStatus[] };
+    const { unavailable } = (await toolSearch.session().searchTools({ query: "issue" })) as {
+      unavailable: ToolSourceStatus[];
+    };
     expect(unavailable).toHaveLength(32);
     expect(unavailable[0]!.server).toBe("evil name");
     expect(unavailable[0]!.error!.length).toBeLessThanOrEqual(120);
@@ -70,7 +96,8 @@ describe("a custom host's sourceStatus", () => {
     host.status = () => {
       throw new Error("status endpoint down");
     };
-    for (let i = 0; i < 3; i++) expect(await toolSearch.session().searchTools({ query: "issue" })).not.toHaveProperty("unavailable");
+    for (let i = 0; i < 3; i++)
+      expect(await toolSearch.session().searchTools({ query: "issue" })).not.toHaveProperty("unavailable");
     host.status = () => ({ not: "an array" });
     expect(await toolSearch.session().searchTools({ query: "issue" })).not.toHaveProperty("unavailable");
     expect(warnings).toEqual(["host_status_failed", "host_status_failed"]);
@@ -78,15 +105,22 @@ describe("a custom host's sourceStatus", () => {
 
   it("names a server to a session only if permit lets it see one of the tools the server last listed", async () => {
     const host = customHost();
-    const hidden = (tool: ToolDefinition, context: { context?: unknown }) => context.context !== "admin" && tool.server === "github";
+    const hidden = (tool: ToolDefinition, context: { context?: unknown }) =>
+      context.context !== "admin" && tool.server === "github";
     const toolSearch = await createToolSearch({ tools: host.tools, permit: (tool, context) => !hidden(tool, context) });
     await toolSearch.session("warm").searchTools({ query: "issue" });
     host.gone.add("github");
-    const user = await toolSearch.session("user").execute({ id: "toolu_1", name: "search_tools", input: { query: "create a github issue" } });
+    const user = await toolSearch
+      .session("user")
+      .execute({ id: "toolu_1", name: "search_tools", input: { query: "create a github issue" } });
     expect(user.content).not.toMatch(/github/);
-    const admin = await toolSearch.session("admin", { context: "admin" }).searchTools({ query: "create a github issue" });
+    const admin = await toolSearch
+      .session("admin", { context: "admin" })
+      .searchTools({ query: "create a github issue" });
     expect(admin).toMatchObject({ unavailable: [{ server: "github", state: "down" }] });
     expect(await toolSearch.unavailable()).toEqual([]);
-    expect(await toolSearch.unavailable({ context: "admin" })).toEqual([{ server: "github", state: "down", error: "HTTP 503" }]);
+    expect(await toolSearch.unavailable({ context: "admin" })).toEqual([
+      { server: "github", state: "down", error: "HTTP 503" },
+    ]);
   });
 });

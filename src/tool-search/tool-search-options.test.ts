@@ -13,7 +13,12 @@ const LOW = { toolSearchThresholdTokens: 100 };
 const EMPTY_QUERY = '"query" is empty. Describe what you want to do, e.g. "create a calendar event".';
 
 /** Expects `action` to throw (or reject with) `type`, with exactly this code and message. */
-async function refuses(action: () => unknown, type: typeof OptionsError | typeof QueryError, code: string, message: string): Promise<void> {
+async function refuses(
+  action: () => unknown,
+  type: typeof OptionsError | typeof QueryError,
+  code: string,
+  message: string,
+): Promise<void> {
   let thrown: unknown;
   try {
     await action();
@@ -42,7 +47,12 @@ afterEach(async () => {
 });
 
 async function learningSearch(store: UsageStore = recordingStore()): Promise<ToolSearch> {
-  const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, learning: store, semanticFallback: false });
+  const toolSearch = await createToolSearch({
+    tools: sampleTools(),
+    tuning: LOW,
+    learning: store,
+    semanticFallback: false,
+  });
   open.push(toolSearch);
   return toolSearch;
 }
@@ -61,20 +71,23 @@ describe("createToolSearch options", () => {
     );
   });
 
-  it.each(["permit", "approve", "onEvent", "estimateTokens"] as const)("refuses an options.%s that is not a function, naming what it got", async (callback) => {
-    await refuses(
-      () => createToolSearch({ tools: sampleTools(), [callback]: "yes" } as unknown as ToolSearchOptions),
-      OptionsError,
-      "invalid_options",
-      `options.${callback} must be a function, got "yes" (a string). Pass a function or leave it out.`,
-    );
-    await refuses(
-      () => createToolSearch({ tools: sampleTools(), [callback]: null } as unknown as ToolSearchOptions),
-      OptionsError,
-      "invalid_options",
-      `options.${callback} must be a function, got null. Pass a function or leave it out.`,
-    );
-  });
+  it.each(["permit", "approve", "onEvent", "estimateTokens"] as const)(
+    "refuses an options.%s that is not a function, naming what it got",
+    async (callback) => {
+      await refuses(
+        () => createToolSearch({ tools: sampleTools(), [callback]: "yes" } as unknown as ToolSearchOptions),
+        OptionsError,
+        "invalid_options",
+        `options.${callback} must be a function, got "yes" (a string). Pass a function or leave it out.`,
+      );
+      await refuses(
+        () => createToolSearch({ tools: sampleTools(), [callback]: null } as unknown as ToolSearchOptions),
+        OptionsError,
+        "invalid_options",
+        `options.${callback} must be a function, got null. Pass a function or leave it out.`,
+      );
+    },
+  );
 
   it("accepts every callback as a function", async () => {
     const toolSearch = await createToolSearch({
@@ -107,7 +120,8 @@ describe("createToolSearch options", () => {
 
   it("names the one keepTools entry that is not in the catalogue", async () => {
     await refuses(
-      () => createToolSearch({ tools: sampleTools(), tuning: { keepTools: ["postgres__query", "github__create_isue"] } }),
+      () =>
+        createToolSearch({ tools: sampleTools(), tuning: { keepTools: ["postgres__query", "github__create_isue"] } }),
       OptionsError,
       "unknown_keep_tool",
       'tuning.keepTools names "github__create_isue", which is not in the catalogue. Use exact tool names (with their server__ prefix, if any).',
@@ -116,7 +130,11 @@ describe("createToolSearch options", () => {
 
   it("names every keepTools entry that is not in the catalogue", async () => {
     await refuses(
-      () => createToolSearch({ tools: sampleTools(), tuning: { keepTools: ["create_issue", "postgres__query", "read_file"] } }),
+      () =>
+        createToolSearch({
+          tools: sampleTools(),
+          tuning: { keepTools: ["create_issue", "postgres__query", "read_file"] },
+        }),
       OptionsError,
       "unknown_keep_tool",
       'tuning.keepTools names "create_issue", "read_file", which are not in the catalogue. Use exact tool names (with their server__ prefix, if any).',
@@ -124,7 +142,10 @@ describe("createToolSearch options", () => {
   });
 
   it("accepts keepTools that are all in the catalogue", async () => {
-    const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: { ...LOW, keepTools: ["postgres__query", "slack__post_message"] } });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      tuning: { ...LOW, keepTools: ["postgres__query", "slack__post_message"] },
+    });
     const block = await toolSearch.session().tools();
     expect(block.slice(1, 3).map((tool) => tool.name)).toEqual(["postgres__query", "slack__post_message"]);
   });
@@ -137,7 +158,12 @@ describe("session() options", () => {
     ["null", null],
   ])("refuses %s as the session id", async (_label, id) => {
     const toolSearch = await createToolSearch({ tools: sampleTools() });
-    await refuses(() => toolSearch.session(id as unknown as string), OptionsError, "invalid_session_id", "A session id must be a non-empty string.");
+    await refuses(
+      () => toolSearch.session(id as unknown as string),
+      OptionsError,
+      "invalid_session_id",
+      "A session id must be a non-empty string.",
+    );
   });
 
   it("makes up an id when none is given, a different one each time", async () => {
@@ -238,7 +264,12 @@ describe("search() options", () => {
   it("refuses a bad query with a QueryError whose message has no search_tools prefix", async () => {
     const toolSearch = await createToolSearch({ tools: sampleTools() });
     await refuses(() => toolSearch.search("   "), QueryError, "invalid_query", EMPTY_QUERY);
-    await refuses(() => toolSearch.search(42 as unknown as string), QueryError, "invalid_query", '"query" must be a string describing the task, got 42.');
+    await refuses(
+      () => toolSearch.search(42 as unknown as string),
+      QueryError,
+      "invalid_query",
+      '"query" must be a string describing the task, got 42.',
+    );
   });
 
   it.each([
@@ -271,7 +302,12 @@ describe("search() options", () => {
 
   it("refuses a bad scope", async () => {
     const toolSearch = await createToolSearch({ tools: sampleTools() });
-    await refuses(() => toolSearch.search("create an issue", { scope: "" }), OptionsError, "invalid_scope", "a scope must not be empty; leave it out for the default scope.");
+    await refuses(
+      () => toolSearch.search("create an issue", { scope: "" }),
+      OptionsError,
+      "invalid_scope",
+      "a scope must not be empty; leave it out for the default scope.",
+    );
   });
 });
 
@@ -342,11 +378,17 @@ describe("learn() and forget() options", () => {
     await toolSearch.learn("read a file", "filesystem__read_file", null as never);
     await toolSearch.flushLearning();
     expect(store.added).toEqual([
-      { scope: "default", query: "ping the crew", tool: "slack__post_message", at: Date.UTC(2026, 0, 2) , by: "import" },
-      { scope: "default", query: "open a ticket", tool: "github__create_issue", at: 0 , by: "import" },
-      { scope: "acme", query: "run some sql", tool: "postgres__query", at: 1_700_000_000_000 , by: "import" },
-      { scope: "default", query: "book a meeting", tool: "calendar__create_event", at: Date.UTC(2026, 5, 1) , by: "import" },
-      { scope: "default", query: "read a file", tool: "filesystem__read_file", at: Date.UTC(2026, 5, 1) , by: "import" },
+      { scope: "default", query: "ping the crew", tool: "slack__post_message", at: Date.UTC(2026, 0, 2), by: "import" },
+      { scope: "default", query: "open a ticket", tool: "github__create_issue", at: 0, by: "import" },
+      { scope: "acme", query: "run some sql", tool: "postgres__query", at: 1_700_000_000_000, by: "import" },
+      {
+        scope: "default",
+        query: "book a meeting",
+        tool: "calendar__create_event",
+        at: Date.UTC(2026, 5, 1),
+        by: "import",
+      },
+      { scope: "default", query: "read a file", tool: "filesystem__read_file", at: Date.UTC(2026, 5, 1), by: "import" },
     ]);
   });
 
@@ -354,7 +396,8 @@ describe("learn() and forget() options", () => {
     const toolSearch = await learningSearch();
     await toolSearch.learn("ping the crew", "slack__post_message", { scope: "acme" });
     await toolSearch.learn("wake the oncall", "calendar__create_event");
-    const names = async (query: string, scope?: string) => (await toolSearch.search(query, scope === undefined ? {} : { scope })).map((match) => match.name);
+    const names = async (query: string, scope?: string) =>
+      (await toolSearch.search(query, scope === undefined ? {} : { scope })).map((match) => match.name);
     expect(await names("ping the crew", "acme")).toEqual(["slack__post_message"]);
     expect(await names("ping the crew")).toEqual([]);
     expect(await names("wake the oncall")).toEqual(["calendar__create_event"]);
@@ -367,16 +410,29 @@ describe("learn() and forget() options", () => {
     await toolSearch.learn("ping the crew", "slack__post_message", { scope: "globex" });
     await expect(toolSearch.forget("acme")).resolves.toBeUndefined();
     expect(await toolSearch.search("ping the crew", { scope: "acme" })).toEqual([]);
-    expect((await toolSearch.search("ping the crew", { scope: "globex" })).map((match) => match.name)).toEqual(["slack__post_message"]);
+    expect((await toolSearch.search("ping the crew", { scope: "globex" })).map((match) => match.name)).toEqual([
+      "slack__post_message",
+    ]);
   });
 
   it("forget() refuses a bad scope, saying so", async () => {
     const toolSearch = await learningSearch();
-    await refuses(() => toolSearch.forget(""), OptionsError, "invalid_scope", "forget(): a scope must not be empty; leave it out for the default scope.");
-    await refuses(() => toolSearch.forget(7 as unknown as string), OptionsError, "invalid_scope", "forget(): a scope must be a string (a tenant or team id), got number.");
+    await refuses(
+      () => toolSearch.forget(""),
+      OptionsError,
+      "invalid_scope",
+      "forget(): a scope must not be empty; leave it out for the default scope.",
+    );
+    await refuses(
+      () => toolSearch.forget(7 as unknown as string),
+      OptionsError,
+      "invalid_scope",
+      "forget(): a scope must be a string (a tenant or team id), got number.",
+    );
     await refuses(
       () => toolSearch.forget("acme\uDC00"),
-      OptionsError, "invalid_scope",
+      OptionsError,
+      "invalid_scope",
       "forget(): a scope must be well-formed Unicode without NUL, but it holds a lone surrogate or a NUL at character 4; PostgreSQL would merge it with another scope, so use a tenant id or a hash of it.",
     );
   });

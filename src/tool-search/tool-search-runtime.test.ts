@@ -19,7 +19,12 @@ const descriptionOf = (name: string) => TOOLS.find((tool) => tool.name === name)
 /** A ranker that answers from a script and records every call it gets. */
 function scriptedRanker(answer: (query: string) => RankedTool[], onSearch: () => void = () => undefined) {
   const updates: string[][] = [];
-  const searches: { query: string; limit: number | undefined; allowed: string[] | undefined; allowsUnknown: boolean }[] = [];
+  const searches: {
+    query: string;
+    limit: number | undefined;
+    allowed: string[] | undefined;
+    allowsUnknown: boolean;
+  }[] = [];
   let closed = 0;
   const ranker: Ranker = {
     name: "scripted",
@@ -60,8 +65,18 @@ describe("a custom ranker's answers", () => {
     const { ranker } = scriptedRanker(noisy);
     const toolSearch = await createToolSearch({ tools: sampleTools(), ranker, permit: denyPostgres });
     expect(await toolSearch.search("anything", { limit: 2 })).toEqual([
-      { name: "slack__post_message", description: descriptionOf("slack__post_message"), score: 8, confidence: "strong" },
-      { name: "github__create_issue", description: descriptionOf("github__create_issue"), score: 5, confidence: "strong" },
+      {
+        name: "slack__post_message",
+        description: descriptionOf("slack__post_message"),
+        score: 8,
+        confidence: "strong",
+      },
+      {
+        name: "github__create_issue",
+        description: descriptionOf("github__create_issue"),
+        score: 5,
+        confidence: "strong",
+      },
     ]);
     expect((await toolSearch.search("anything", { limit: 10 })).map(({ name, score }) => [name, score])).toEqual([
       ["slack__post_message", 8],
@@ -69,7 +84,10 @@ describe("a custom ranker's answers", () => {
       ["calendar__create_event", 4],
     ]);
     const viaSession = await toolSearch.session().searchTools({ query: "anything", limit: 2 });
-    expect(viaSession.ok && viaSession.matches.map((match) => match.name)).toEqual(["slack__post_message", "github__create_issue"]);
+    expect(viaSession.ok && viaSession.matches.map((match) => match.name)).toEqual([
+      "slack__post_message",
+      "github__create_issue",
+    ]);
   });
 
   it("never include a tool the catalogue does not have, without a permit callback too", async () => {
@@ -89,7 +107,12 @@ describe("a custom ranker's answers", () => {
     const toolSearch = await createToolSearch({ tools: sampleTools(), ranker, permit: denyPostgres });
     await toolSearch.search("  post a message  ", { limit: 4 });
     expect(searches).toEqual([
-      { query: "post a message", limit: 4, allowed: NAMES.filter((name) => name !== "postgres__query"), allowsUnknown: false },
+      {
+        query: "post a message",
+        limit: 4,
+        allowed: NAMES.filter((name) => name !== "postgres__query"),
+        allowsUnknown: false,
+      },
     ]);
   });
 
@@ -138,7 +161,11 @@ describe("learning with a ranker that has an embedder", () => {
       embed: async (texts) => texts.map((text) => Float32Array.from(alike.has(text) ? [1, 0] : [0, 1])),
     };
     const { ranker } = scriptedRanker(() => []);
-    const toolSearch = await createToolSearch({ tools: sampleTools(), ranker: { ...ranker, embedder: async () => embedder }, learning: true });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      ranker: { ...ranker, embedder: async () => embedder },
+      learning: true,
+    });
     open.push(toolSearch);
     for (let i = 0; i < 3; i++) await toolSearch.learn("ping the crew", "slack__post_message");
     await toolSearch.flushLearning();
@@ -150,7 +177,12 @@ describe("learning with a ranker that has an embedder", () => {
 describe("learning in a session", () => {
   it("credits the session's searches to the tool it then calls, naming the session and its scope", async () => {
     const events: ToolSearchEvent[] = [];
-    const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, learning: true, onEvent: (event) => events.push(event) });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      tuning: LOW,
+      learning: true,
+      onEvent: (event) => events.push(event),
+    });
     open.push(toolSearch);
     const session = toolSearch.session("run-1", { scope: "acme" });
     await session.execute(toolUse("search_tools", { query: "ping the crew" }, "toolu_search"));
@@ -166,12 +198,22 @@ describe("the search event", () => {
     let clock = 1_000;
     vi.spyOn(performance, "now").mockImplementation(() => clock);
     // The ranker takes 5 ms.
-    const { ranker } = scriptedRanker(() => [{ name: "slack__post_message", score: 3 }], () => (clock += 5));
+    const { ranker } = scriptedRanker(
+      () => [{ name: "slack__post_message", score: 3 }],
+      () => (clock += 5),
+    );
     const events: ToolSearchEvent[] = [];
     const toolSearch = await createToolSearch({ tools: sampleTools(), ranker, onEvent: (event) => events.push(event) });
     await toolSearch.search("  ping the crew ", { limit: 2 });
     expect(events.filter((event) => event.type === "search")).toEqual([
-      { type: "search", sessionId: undefined, query: "ping the crew", limit: 2, results: [{ name: "slack__post_message", score: 3, confidence: "strong" }], ms: 5 },
+      {
+        type: "search",
+        sessionId: undefined,
+        query: "ping the crew",
+        limit: 2,
+        results: [{ name: "slack__post_message", score: 3, confidence: "strong" }],
+        ms: 5,
+      },
     ]);
   });
 
@@ -184,9 +226,18 @@ describe("the search event", () => {
       lessons: async () => ((clock += 3), []),
       forget: async () => undefined,
     };
-    const { ranker } = scriptedRanker(() => [], () => (clock += 5));
+    const { ranker } = scriptedRanker(
+      () => [],
+      () => (clock += 5),
+    );
     const events: ToolSearchEvent[] = [];
-    const toolSearch = await createToolSearch({ tools: sampleTools(), ranker, learning: store, semanticFallback: false, onEvent: (event) => events.push(event) });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      ranker,
+      learning: store,
+      semanticFallback: false,
+      onEvent: (event) => events.push(event),
+    });
     open.push(toolSearch);
     await toolSearch.session("s").searchTools({ query: "ping the crew" });
     expect(events.filter((event) => event.type === "search")).toEqual([
@@ -198,7 +249,10 @@ describe("the search event", () => {
 describe("permit", () => {
   it("is asked, for toolSearch.search, with no session and the search stage", async () => {
     const contexts: ToolContext[] = [];
-    const toolSearch = await createToolSearch({ tools: sampleTools(), permit: (_tool, context) => (contexts.push(context), true) });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      permit: (_tool, context) => (contexts.push(context), true),
+    });
     await toolSearch.search("post a message");
     expect(contexts.length).toBeGreaterThan(0);
     for (const context of contexts) expect(context).toStrictEqual({ sessionId: undefined, stage: "search" });
@@ -206,12 +260,27 @@ describe("permit", () => {
 
   it("permits only on a strict true: a truthy answer denies, at search, block and call", async () => {
     const calls: { name: string; input: unknown }[] = [];
-    const permit = (tool: ToolDefinition) => (tool.server === "postgres" ? ("yes" as unknown as boolean) : tool.server === "slack" ? (1 as unknown as boolean) : true);
+    const permit = (tool: ToolDefinition) =>
+      tool.server === "postgres"
+        ? ("yes" as unknown as boolean)
+        : tool.server === "slack"
+          ? (1 as unknown as boolean)
+          : true;
     const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW, permit });
-    expect((await toolSearch.search("run a read-only sql query", { limit: 10 })).map((match) => match.name)).not.toContain("postgres__query");
-    expect((await toolSearch.search("post a message to a slack channel", { limit: 10 })).map((match) => match.name)).not.toContain("slack__post_message");
+    expect(
+      (await toolSearch.search("run a read-only sql query", { limit: 10 })).map((match) => match.name),
+    ).not.toContain("postgres__query");
+    expect(
+      (await toolSearch.search("post a message to a slack channel", { limit: 10 })).map((match) => match.name),
+    ).not.toContain("slack__post_message");
     const session = toolSearch.session();
-    expect(blockNames(await session.tools())).toEqual(["search_tools", "~github__create_issue", "~github__delete_repository", "~calendar__create_event", "~filesystem__read_file"]);
+    expect(blockNames(await session.tools())).toEqual([
+      "search_tools",
+      "~github__create_issue",
+      "~github__delete_repository",
+      "~calendar__create_event",
+      "~filesystem__read_file",
+    ]);
     expect(await session.execute(toolUse("postgres__query", { sql: "select 1" }))).toMatchObject({ is_error: true });
     expect(calls).toEqual([]);
   });
@@ -223,8 +292,14 @@ describe("permit", () => {
       return true;
     };
     const toolSearch = await createToolSearch({ tools: sampleTools(), permit, onEvent: (event) => events.push(event) });
-    expect((await toolSearch.search("run a read-only sql query", { limit: 10 })).map((match) => match.name)).not.toContain("postgres__query");
-    expect(events).toContainEqual({ type: "warning", code: "permit_failed", message: "permit() threw for postgres__query, so it was denied: Error: policy service down" });
+    expect(
+      (await toolSearch.search("run a read-only sql query", { limit: 10 })).map((match) => match.name),
+    ).not.toContain("postgres__query");
+    expect(events).toContainEqual({
+      type: "warning",
+      code: "permit_failed",
+      message: "permit() threw for postgres__query, so it was denied: Error: policy service down",
+    });
   });
 });
 
@@ -249,7 +324,8 @@ describe("the permitted tools a block is built from", () => {
       tuning: LOW,
       permit: (tool) => tool.name !== "calendar__create_event" || allowCalendar,
     });
-    const hasCalendar = async (id: string) => blockNames(await toolSearch.session(id).tools()).includes("~calendar__create_event");
+    const hasCalendar = async (id: string) =>
+      blockNames(await toolSearch.session(id).tools()).includes("~calendar__create_event");
     for (let i = 0; i <= 64; i++) expect(await hasCalendar(`s${i}`)).toBe(false);
     allowCalendar = true;
     // s1 to s64 are kept (64 sessions); s0, the least recently served, was dropped.
@@ -262,7 +338,11 @@ describe("the permitted tools a block is built from", () => {
     let allowCalendar = false;
     let listed = sampleTools();
     const host: ToolHost = { listTools: async () => listed };
-    const toolSearch = await createToolSearch({ tools: host, tuning: LOW, permit: (tool) => tool.name !== "calendar__create_event" || allowCalendar });
+    const toolSearch = await createToolSearch({
+      tools: host,
+      tuning: LOW,
+      permit: (tool) => tool.name !== "calendar__create_event" || allowCalendar,
+    });
     const session = toolSearch.session("s");
     const hasCalendar = async () => blockNames(await session.tools()).includes("~calendar__create_event");
     expect(await hasCalendar()).toBe(false);
@@ -319,7 +399,12 @@ describe("the permitted tools a block is built from", () => {
 
   it("fall back to the default estimate with one warning when estimateTokens returns a bad number", async () => {
     const events: ToolSearchEvent[] = [];
-    const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, estimateTokens: () => -1, onEvent: (event) => events.push(event) });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      tuning: LOW,
+      estimateTokens: () => -1,
+      onEvent: (event) => events.push(event),
+    });
     const view = await toolSearch.session().view();
     expect(view.fullTokens).toBeGreaterThan(0);
     expect(events.filter((event) => event.type === "warning")).toEqual([
@@ -336,7 +421,8 @@ describe("the permitted tools a block is built from", () => {
 describe("the session cap", () => {
   it("keeps maxSessions sessions, forgetting the least recently used past it", async () => {
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: { ...LOW, maxSessions: 3 } });
-    for (const id of ["a", "b", "c"]) await toolSearch.session(id).execute(toolUse("slack__post_message", { channel: "#ops", text: id }));
+    for (const id of ["a", "b", "c"])
+      await toolSearch.session(id).execute(toolUse("slack__post_message", { channel: "#ops", text: id }));
     // At the cap: all three are kept, and using "a" makes "b" the least recently used.
     expect(toolSearch.session("a").hydrated()).toEqual(["slack__post_message"]);
     toolSearch.session("d");
@@ -356,10 +442,15 @@ describe("a session's request", () => {
       execute: (_input, context) => (seen.push(context), "ok"),
     };
     const permitted: ToolContext[] = [];
-    const toolSearch = await createToolSearch({ tools: [tool], permit: (_tool, context) => (permitted.push(context), true) });
+    const toolSearch = await createToolSearch({
+      tools: [tool],
+      permit: (_tool, context) => (permitted.push(context), true),
+    });
     const signal = new AbortController().signal;
     await toolSearch.session("s", { context: { user: "ann" }, signal }).execute(toolUse("probe__run", {}));
-    expect(seen).toEqual([expect.objectContaining({ sessionId: "s", stage: "execute", context: { user: "ann" }, signal })]);
+    expect(seen).toEqual([
+      expect.objectContaining({ sessionId: "s", stage: "execute", context: { user: "ann" }, signal }),
+    ]);
     expect(permitted.at(-1)).toMatchObject({ context: { user: "ann" }, signal });
     await toolSearch.session("s").execute(toolUse("probe__run", {}));
     expect(seen[1]).not.toHaveProperty("context");
@@ -370,10 +461,19 @@ describe("a session's request", () => {
 describe("a host", () => {
   it("has a tool it lists that is not valid skipped, with a warning event", async () => {
     const events: ToolSearchEvent[] = [];
-    const host: ToolHost = { listTools: async () => [...sampleTools(), { name: "bad name", description: "x", inputSchema: { type: "object" } }] };
+    const host: ToolHost = {
+      listTools: async () => [
+        ...sampleTools(),
+        { name: "bad name", description: "x", inputSchema: { type: "object" } },
+      ],
+    };
     const toolSearch = await createToolSearch({ tools: host, onEvent: (event) => events.push(event) });
     expect((await toolSearch.search("bad name", { limit: 10 })).map((match) => match.name)).not.toContain("bad name");
-    expect(events).toContainEqual({ type: "warning", code: "invalid_tool_name", message: expect.stringContaining('"bad name"') });
+    expect(events).toContainEqual({
+      type: "warning",
+      code: "invalid_tool_name",
+      message: expect.stringContaining('"bad name"'),
+    });
   });
 });
 
@@ -390,9 +490,19 @@ describe("a usage store that can be listened to", () => {
       },
     };
     const events: ToolSearchEvent[] = [];
-    const toolSearch = await createToolSearch({ tools: sampleTools(), learning: store, onEvent: (event) => events.push(event) });
+    const toolSearch = await createToolSearch({
+      tools: sampleTools(),
+      learning: store,
+      onEvent: (event) => events.push(event),
+    });
     listener!("learning_store_repaired", "The lessons file was damaged; its good lessons were kept.");
-    expect(events).toEqual([{ type: "warning", code: "learning_store_repaired", message: "The lessons file was damaged; its good lessons were kept." }]);
+    expect(events).toEqual([
+      {
+        type: "warning",
+        code: "learning_store_repaired",
+        message: "The lessons file was damaged; its good lessons were kept.",
+      },
+    ]);
     await toolSearch.close();
     expect(listener).toBeUndefined();
   });
@@ -469,6 +579,9 @@ describe("the toolsift.search span", () => {
     await toolSearch.search("anything");
     const span = tracing.only("toolsift.search");
     expect(span.attributes).not.toHaveProperty("toolsift.ranker");
-    expect(span.attributes).toMatchObject({ "toolsift.search.result_count": 1, "toolsift.search.top_tool": "slack__post_message" });
+    expect(span.attributes).toMatchObject({
+      "toolsift.search.result_count": 1,
+      "toolsift.search.top_tool": "slack__post_message",
+    });
   });
 });

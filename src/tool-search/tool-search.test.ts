@@ -23,7 +23,11 @@ describe("rule 1: threshold", () => {
     const session = (await createToolSearch({ tools, tuning: { toolSearchThresholdTokens: 1_000_000 } })).session();
     const block = await session.tools();
     expect(block.map((tool) => tool.name)).toEqual(tools.map((tool) => tool.name));
-    expect(block[0]).toEqual({ name: tools[0]!.name, description: tools[0]!.description, input_schema: tools[0]!.inputSchema });
+    expect(block[0]).toEqual({
+      name: tools[0]!.name,
+      description: tools[0]!.description,
+      input_schema: tools[0]!.inputSchema,
+    });
     expect(block.some((tool) => tool.name === "search_tools")).toBe(false);
   });
 
@@ -67,7 +71,9 @@ describe("rule 2: stubs", () => {
 
   it("keeps destructive attached to a stubbed tool: the approval gate still applies", async () => {
     const calls: { name: string; input: unknown }[] = [];
-    const session = (await createToolSearch({ tools: sampleTools(calls), tuning: LOW, approve: () => false })).session();
+    const session = (
+      await createToolSearch({ tools: sampleTools(calls), tuning: LOW, approve: () => false })
+    ).session();
     const result = await session.execute(toolUse("github__delete_repository", { repo: "a/b" }));
     expect(result.is_error).toBe(true);
     expect(calls).toEqual([]);
@@ -93,7 +99,9 @@ describe("rule 3: search_tools", () => {
 
   it("answers a query no tool's words match with the nearest tools by meaning, marked weak, and says the best is weak", async () => {
     const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW })).session();
-    const body = JSON.parse((await session.execute(toolUse("search_tools", { query: "zebra xylophone quasar" }))).content as string);
+    const body = JSON.parse(
+      (await session.execute(toolUse("search_tools", { query: "zebra xylophone quasar" }))).content as string,
+    );
     expect(body.matches.length).toBeGreaterThan(0);
     expect(body.matches.every((match: { confidence?: string }) => match.confidence === "weak")).toBe(true);
     expect(body.hint).toBe(WEAK_MATCH_HINT);
@@ -101,14 +109,18 @@ describe("rule 3: search_tools", () => {
 
   it("lists strong matches with no confidence field and no hint: strong is the rule", async () => {
     const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW })).session();
-    const body = JSON.parse((await session.execute(toolUse("search_tools", { query: "post a slack message" }))).content as string);
+    const body = JSON.parse(
+      (await session.execute(toolUse("search_tools", { query: "post a slack message" }))).content as string,
+    );
     expect(body.matches[0]).toEqual({ name: "slack__post_message", description: expect.any(String) });
     expect(body.hint).toBeUndefined();
   });
 
   it("returns an empty list and a hint to rephrase when nothing matches and the semantic fallback is off", async () => {
     const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW, semanticFallback: false })).session();
-    const body = JSON.parse((await session.execute(toolUse("search_tools", { query: "zebra xylophone quasar" }))).content as string);
+    const body = JSON.parse(
+      (await session.execute(toolUse("search_tools", { query: "zebra xylophone quasar" }))).content as string,
+    );
     expect(body.matches).toEqual([]);
     expect(body.hint).toMatch(/rephrase/i);
   });
@@ -121,7 +133,11 @@ describe("rule 3: search_tools", () => {
     expect(before.ok && before.matches.every((match) => match.confidence === "weak")).toBe(true);
     tools = [
       ...tools,
-      { name: "weather__forecast", description: "Get the weather forecast for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } } } },
+      {
+        name: "weather__forecast",
+        description: "Get the weather forecast for a city.",
+        inputSchema: { type: "object", properties: { city: { type: "string" } } },
+      },
     ];
     const outcome = await session.searchTools({ query: "weather forecast" });
     expect(outcome).toMatchObject({ ok: true, matches: [{ name: "weather__forecast", confidence: "strong" }] });
@@ -160,7 +176,9 @@ describe("rule 4: hydration on use", () => {
 
   it("evicts the least recently used tool past the cap; the evicted tool is a stub again and still callable", async () => {
     const calls: { name: string; input: unknown }[] = [];
-    const session = (await createToolSearch({ tools: sampleTools(calls), tuning: { ...LOW, maxHydratedTools: 2 } })).session();
+    const session = (
+      await createToolSearch({ tools: sampleTools(calls), tuning: { ...LOW, maxHydratedTools: 2 } })
+    ).session();
     await session.execute(toolUse("slack__post_message", { channel: "c", text: "t" }));
     await session.execute(toolUse("filesystem__read_file", { path: "a" }));
     await session.execute(toolUse("slack__post_message", { channel: "c", text: "again" }));
@@ -187,7 +205,13 @@ describe("rule 4: hydration on use", () => {
       onEvent: (event) => events.push(event),
     });
     const session = toolSearch.session("s");
-    const now = await session.hydrate(["slack__post_message", "nope__missing", "github__delete_repository", "postgres__query", "filesystem__read_file"]);
+    const now = await session.hydrate([
+      "slack__post_message",
+      "nope__missing",
+      "github__delete_repository",
+      "postgres__query",
+      "filesystem__read_file",
+    ]);
     expect(now).toEqual(["slack__post_message", "filesystem__read_file"]);
     expect(await session.hydrate(["filesystem__read_file"])).toEqual([]);
     expect(await session.hydrate(["calendar__create_event"])).toEqual(["calendar__create_event"]);
@@ -201,7 +225,11 @@ describe("rule 4: hydration on use", () => {
       "~slack__post_message",
     ]);
     expect(calls).toEqual([]);
-    expect(events.filter((event) => event.type === "hydrate" || event.type === "evict").map((event) => `${event.type} ${(event as { name: string }).name}`)).toEqual([
+    expect(
+      events
+        .filter((event) => event.type === "hydrate" || event.type === "evict")
+        .map((event) => `${event.type} ${(event as { name: string }).name}`),
+    ).toEqual([
       "hydrate slack__post_message",
       "hydrate filesystem__read_file",
       "hydrate calendar__create_event",
@@ -234,7 +262,10 @@ describe("rule 5: stubs stay callable, validated against the real schema", () =>
 describe("rule 6: cache-stable ordering", () => {
   it("orders search_tools, keep tools as given, hydrated by first use, stubs in catalogue order", async () => {
     const session = (
-      await createToolSearch({ tools: sampleTools(), tuning: { ...LOW, keepTools: ["postgres__query", "github__create_issue"] } })
+      await createToolSearch({
+        tools: sampleTools(),
+        tuning: { ...LOW, keepTools: ["postgres__query", "github__create_issue"] },
+      })
     ).session();
     await session.execute(toolUse("filesystem__read_file", { path: "x" }));
     await session.execute(toolUse("slack__post_message", { channel: "c", text: "t" }));
@@ -295,7 +326,9 @@ describe("rule 8: safety", () => {
     const calls: { name: string; input: unknown }[] = [];
     const toolSearch = await createToolSearch({ tools: sampleTools(calls), tuning: LOW, permit });
     const session = toolSearch.session();
-    expect((await toolSearch.search("run sql query analytics database")).map((match) => match.name)).not.toContain("postgres__query");
+    expect((await toolSearch.search("run sql query analytics database")).map((match) => match.name)).not.toContain(
+      "postgres__query",
+    );
     expect(blockNames(await session.tools())).not.toContain("~postgres__query");
     const result = await session.execute(toolUse("postgres__query", { sql: "select 1" }));
     expect(result.is_error).toBe(true);
@@ -323,7 +356,9 @@ describe("rule 8: safety", () => {
       await createToolSearch({
         tools: sampleTools(calls),
         tuning: LOW,
-        approve: (tool, input) => (approvals.push([tool.name, input]), (input as { repo: string }).repo === "me/scratch"),
+        approve: (tool, input) => (
+          approvals.push([tool.name, input]), (input as { repo: string }).repo === "me/scratch"
+        ),
       })
     ).session();
     const denied = await session.execute(toolUse("github__delete_repository", { repo: "me/prod" }));
@@ -350,7 +385,11 @@ describe("rule 9: observability", () => {
   it("reports searches, hydrations, evictions and tool calls", async () => {
     const events: ToolSearchEvent[] = [];
     const session = (
-      await createToolSearch({ tools: sampleTools(), tuning: { ...LOW, maxHydratedTools: 1 }, onEvent: (event) => events.push(event) })
+      await createToolSearch({
+        tools: sampleTools(),
+        tuning: { ...LOW, maxHydratedTools: 1 },
+        onEvent: (event) => events.push(event),
+      })
     ).session("obs");
     // As a loop does: a tool block before each model turn, then the turn's call.
     for (const [name, input] of [
@@ -363,9 +402,15 @@ describe("rule 9: observability", () => {
       await session.execute(toolUse(name, input));
     }
     const search = events.find((event) => event.type === "search");
-    expect(search).toMatchObject({ sessionId: "obs", query: "slack message", results: [{ name: "slack__post_message" }] });
+    expect(search).toMatchObject({
+      sessionId: "obs",
+      query: "slack message",
+      results: [{ name: "slack__post_message" }],
+    });
     expect(search!.type === "search" && search!.ms).toBeGreaterThanOrEqual(0);
-    expect(events.filter((event) => event.type !== "search").map((event) => [event.type, "name" in event ? event.name : ""])).toEqual([
+    expect(
+      events.filter((event) => event.type !== "search").map((event) => [event.type, "name" in event ? event.name : ""]),
+    ).toEqual([
       ["hydrate", "slack__post_message"],
       ["tool-call", "slack__post_message"],
       ["hydrate", "filesystem__read_file"],
@@ -383,7 +428,13 @@ describe("rule 9: observability", () => {
 
   it("survives an onEvent handler that throws", async () => {
     const session = (
-      await createToolSearch({ tools: sampleTools(), tuning: LOW, onEvent: () => { throw new Error("observer bug"); } })
+      await createToolSearch({
+        tools: sampleTools(),
+        tuning: LOW,
+        onEvent: () => {
+          throw new Error("observer bug");
+        },
+      })
     ).session();
     const result = await session.execute(toolUse("slack__post_message", { channel: "c", text: "t" }));
     expect(result.is_error).toBeUndefined();
@@ -398,7 +449,11 @@ describe("bad input", () => {
     ["a name the API rejects", () => [{ ...base()[0]!, name: "github.create issue" }], /Anthropic API rejects/],
     ["a name over 64 characters", () => [{ ...base()[0]!, name: "x".repeat(65) }], /1 to 64/],
     ["a missing description", () => [{ ...base()[0]!, description: "" }], /has no description/],
-    ["a non-object schema", () => [{ ...base()[0]!, inputSchema: { type: "string" } }], /must be an object schema.*type "string"/],
+    [
+      "a non-object schema",
+      () => [{ ...base()[0]!, inputSchema: { type: "string" } }],
+      /must be an object schema.*type "string"/,
+    ],
   ])("rejects %s at creation with a clear error", async (_label, tools, message) => {
     await expect(createToolSearch({ tools: tools() as ToolDefinition[] })).rejects.toThrow(message);
   });
@@ -432,8 +487,12 @@ describe("bad input", () => {
 
   it("skips a bad tool listed by a host with a warning, keeping the others", async () => {
     const events: ToolSearchEvent[] = [];
-    const host: ToolHost = { listTools: async () => [...base(), { name: "bad name", description: "x", inputSchema: { type: "object" } }] };
-    const session = (await createToolSearch({ tools: host, tuning: LOW, onEvent: (event) => events.push(event) })).session();
+    const host: ToolHost = {
+      listTools: async () => [...base(), { name: "bad name", description: "x", inputSchema: { type: "object" } }],
+    };
+    const session = (
+      await createToolSearch({ tools: host, tuning: LOW, onEvent: (event) => events.push(event) })
+    ).session();
     expect((await session.tools()).length).toBe(7);
     expect(events).toContainEqual(expect.objectContaining({ type: "warning", code: "invalid_tool_name" }));
   });
@@ -449,7 +508,11 @@ describe("a catalogue that changes, and failures that must not stick", () => {
     expect((await session.execute(toolUse("filesystem__read_file", { path: "a" }))).is_error).toBeUndefined();
     tools = sampleTools(calls).map((tool) =>
       tool.name === "filesystem__read_file"
-        ? { ...tool, destructive: true, inputSchema: { type: "object", properties: { path: { type: "integer" } }, required: ["path"] } }
+        ? {
+            ...tool,
+            destructive: true,
+            inputSchema: { type: "object", properties: { path: { type: "integer" } }, required: ["path"] },
+          }
         : tool,
     );
     const gated = await session.execute(toolUse("filesystem__read_file", { path: "7" }));
@@ -460,12 +523,22 @@ describe("a catalogue that changes, and failures that must not stick", () => {
   });
 
   it("keeps validating a re-listed schema that carries an $id", async () => {
-    const schema = () => ({ $id: "urn:example:read", type: "object" as const, properties: { path: { type: "string" } }, required: ["path"] });
+    const schema = () => ({
+      $id: "urn:example:read",
+      type: "object" as const,
+      properties: { path: { type: "string" } },
+      required: ["path"],
+    });
     let version = 0;
-    const host = hostOf(() => [{ name: "fs__read", description: `Read a file (v${++version}).`, inputSchema: schema(), execute: () => "ok" }]);
+    const host = hostOf(() => [
+      { name: "fs__read", description: `Read a file (v${++version}).`, inputSchema: schema(), execute: () => "ok" },
+    ]);
     const session = (await createToolSearch({ tools: host })).session();
     for (let i = 0; i < 3; i++) {
-      expect(await session.execute(toolUse("fs__read", {}))).toMatchObject({ is_error: true, content: expect.stringMatching(/\/path: is required/) });
+      expect(await session.execute(toolUse("fs__read", {}))).toMatchObject({
+        is_error: true,
+        content: expect.stringMatching(/\/path: is required/),
+      });
     }
   });
 
@@ -486,7 +559,11 @@ describe("a catalogue that changes, and failures that must not stick", () => {
   });
 
   it("does not let a slow, older listing roll the catalogue back", async () => {
-    const extra: ToolDefinition = { name: "weather__forecast", description: "Get the weather forecast.", inputSchema: { type: "object" } };
+    const extra: ToolDefinition = {
+      name: "weather__forecast",
+      description: "Get the weather forecast.",
+      inputSchema: { type: "object" },
+    };
     let calls = 0;
     let releaseSlow: () => void = () => {};
     const host: ToolHost = {
@@ -514,11 +591,18 @@ describe("a catalogue that changes, and failures that must not stick", () => {
     const tool: ToolDefinition = {
       name: "t__boom",
       description: "Transforms its input.",
-      inputSchema: z.object({ n: z.number().transform(() => { throw new Error("boom in transform"); }) }),
+      inputSchema: z.object({
+        n: z.number().transform(() => {
+          throw new Error("boom in transform");
+        }),
+      }),
       execute: () => "ran",
     };
     const session = (await createToolSearch({ tools: [tool] })).session();
-    expect(await session.execute(toolUse("t__boom", { n: 1 }))).toMatchObject({ is_error: true, content: expect.stringMatching(/boom in transform/) });
+    expect(await session.execute(toolUse("t__boom", { n: 1 }))).toMatchObject({
+      is_error: true,
+      content: expect.stringMatching(/boom in transform/),
+    });
   });
 
   it("runs a zod schema's async refinement", async () => {
@@ -529,12 +613,18 @@ describe("a catalogue that changes, and failures that must not stick", () => {
       execute: () => "ran",
     };
     const session = (await createToolSearch({ tools: [tool] })).session();
-    expect(await session.execute(toolUse("t__async", { n: -1 }))).toMatchObject({ is_error: true, content: expect.stringMatching(/must be positive/) });
+    expect(await session.execute(toolUse("t__async", { n: -1 }))).toMatchObject({
+      is_error: true,
+      content: expect.stringMatching(/must be positive/),
+    });
     expect(await session.execute(toolUse("t__async", { n: 1 }))).toMatchObject({ content: "ran" });
   });
 
   it("survives an onEvent that throws on warnings, while skipping a bad host tool", async () => {
-    const host = hostOf(() => [...sampleTools(), { name: "bad name", description: "x", inputSchema: { type: "object" } }]);
+    const host = hostOf(() => [
+      ...sampleTools(),
+      { name: "bad name", description: "x", inputSchema: { type: "object" } },
+    ]);
     const onEvent = (event: ToolSearchEvent) => {
       if (event.type === "warning") throw new Error("observer bug");
     };
@@ -546,7 +636,8 @@ describe("a catalogue that changes, and failures that must not stick", () => {
 describe("sessions, limits and the approval input", () => {
   it("forgets a session on endSession, and the least recently used one past maxSessions", async () => {
     const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: { ...LOW, maxSessions: 2 } });
-    for (const id of ["a", "b", "c"]) await toolSearch.session(id).execute(toolUse("slack__post_message", { channel: "c", text: id }));
+    for (const id of ["a", "b", "c"])
+      await toolSearch.session(id).execute(toolUse("slack__post_message", { channel: "c", text: id }));
     expect(toolSearch.session("a").hydrated()).toEqual([]);
     expect(toolSearch.session("c").hydrated()).toEqual(["slack__post_message"]);
     toolSearch.endSession("c");
@@ -555,17 +646,28 @@ describe("sessions, limits and the approval input", () => {
 
   it("returns at most the model's limit when more tools match", async () => {
     const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW })).session();
-    const wide = JSON.parse((await session.execute(toolUse("search_tools", { query: "create issue message event query file repository" }))).content as string);
+    const wide = JSON.parse(
+      (await session.execute(toolUse("search_tools", { query: "create issue message event query file repository" })))
+        .content as string,
+    );
     expect(wide.matches.length).toBeGreaterThan(2);
-    const narrow = JSON.parse((await session.execute(toolUse("search_tools", { query: "create issue message event query file repository", limit: 2 }))).content as string);
+    const narrow = JSON.parse(
+      (
+        await session.execute(
+          toolUse("search_tools", { query: "create issue message event query file repository", limit: 2 }),
+        )
+      ).content as string,
+    );
     expect(narrow.matches).toEqual(wide.matches.slice(0, 2));
   });
 
   it("rejects a reserved tool name and a searchLimit above 50", async () => {
-    await expect(createToolSearch({ tools: [{ name: "search_tools", description: "Mine.", inputSchema: { type: "object" } }] })).rejects.toThrow(
-      /toolsift's own search tool/,
+    await expect(
+      createToolSearch({ tools: [{ name: "search_tools", description: "Mine.", inputSchema: { type: "object" } }] }),
+    ).rejects.toThrow(/toolsift's own search tool/);
+    await expect(createToolSearch({ tools: sampleTools(), tuning: { searchLimit: 60 } })).rejects.toThrow(
+      /searchLimit must be a whole number from 1 to 50/,
     );
-    await expect(createToolSearch({ tools: sampleTools(), tuning: { searchLimit: 60 } })).rejects.toThrow(/searchLimit must be a whole number from 1 to 50/);
   });
 
   it("hands approve() the validated, coerced input", async () => {
@@ -574,10 +676,16 @@ describe("sessions, limits and the approval input", () => {
       name: "db__drop_rows",
       description: "Delete rows by id.",
       destructive: true,
-      inputSchema: { type: "object", properties: { id: { type: "integer" }, cascade: { type: "boolean", default: false } }, required: ["id"] },
+      inputSchema: {
+        type: "object",
+        properties: { id: { type: "integer" }, cascade: { type: "boolean", default: false } },
+        required: ["id"],
+      },
       execute: () => "dropped",
     };
-    const session = (await createToolSearch({ tools: [tool], approve: (_tool, input) => (seen.push(input), true) })).session();
+    const session = (
+      await createToolSearch({ tools: [tool], approve: (_tool, input) => (seen.push(input), true) })
+    ).session();
     await session.execute(toolUse("db__drop_rows", { id: "42" }));
     expect(seen).toEqual([{ id: 42, cascade: false }]);
   });
@@ -585,10 +693,16 @@ describe("sessions, limits and the approval input", () => {
   it("reports a denied tool as denied to the operator, and as unknown to the model", async () => {
     const events: ToolSearchEvent[] = [];
     const session = (
-      await createToolSearch({ tools: sampleTools(), permit: (tool) => tool.server !== "postgres", onEvent: (event) => events.push(event) })
+      await createToolSearch({
+        tools: sampleTools(),
+        permit: (tool) => tool.server !== "postgres",
+        onEvent: (event) => events.push(event),
+      })
     ).session();
     const result = await session.execute(toolUse("postgres__query", { sql: "select 1" }));
     expect(result.content).toMatch(/no tool named "postgres__query"/);
-    expect(events).toContainEqual(expect.objectContaining({ type: "tool-call", name: "postgres__query", outcome: "denied" }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: "tool-call", name: "postgres__query", outcome: "denied" }),
+    );
   });
 });

@@ -3,7 +3,15 @@ import type { Catalogue, ToolContext } from "../catalogue/index.js";
 import { OptionsError, QueryError } from "../errors.js";
 import { DEFAULT_SCOPE, Learning, scopeProblem } from "../learning/index.js";
 import type { Ranker } from "../ranking/index.js";
-import { MAX_SEARCH_LIMIT, ToolSearchSession, checkQuery, type SearchMatch, type Tuning, type SessionServices, type UnavailableSource } from "../session/index.js";
+import {
+  MAX_SEARCH_LIMIT,
+  ToolSearchSession,
+  checkQuery,
+  type SearchMatch,
+  type Tuning,
+  type SessionServices,
+  type UnavailableSource,
+} from "../session/index.js";
 import type { AnthropicTool } from "../wire/index.js";
 import { createRanker, listenToRanker } from "./create-ranker.js";
 import { checkedScope, parseToolSearchOptions, type ToolSearchSettings } from "./parse-options.js";
@@ -63,15 +71,26 @@ export class ToolSearch {
     this.permissions = new Permissions(settings.permit, tuning.keepTools, estimate, emit);
     this.sessions = new SessionRegistry(tuning, learning !== undefined, emit);
     // A ranker with an embedder already ranks by meaning: a fallback would only repeat it.
-    this.fallback = !settings.semanticFallback || typeof ranker.embedder === "function" ? undefined : new SemanticFallback(emit);
-    this.pipeline = new SearchPipeline(catalogue, ranker, this.permissions, tuning.searchLimit, learning, this.fallback, emit);
+    this.fallback =
+      !settings.semanticFallback || typeof ranker.embedder === "function" ? undefined : new SemanticFallback(emit);
+    this.pipeline = new SearchPipeline(
+      catalogue,
+      ranker,
+      this.permissions,
+      tuning.searchLimit,
+      learning,
+      this.fallback,
+      emit,
+    );
     this.services = {
       tuning,
       snapshot: () => catalogue.snapshot(),
       latestSnapshot: () => catalogue.latest(),
       rank: (query, limit, context, scope) => this.pipeline.rank(query, limit, context, scope),
       unavailable: (context) => this.permissions.unavailableFor(catalogue, context),
-      ...(learning ? { teach: ({ sessionId, scope, queries, tool }) => learning.teach(scope, queries, tool, { sessionId }) } : {}),
+      ...(learning
+        ? { teach: ({ sessionId, scope, queries, tool }) => learning.teach(scope, queries, tool, { sessionId }) }
+        : {}),
       isPermitted: (tool, context) => this.permissions.isPermitted(tool, context),
       permittedTools: (snapshot, context) => this.permissions.permittedTools(snapshot, context),
       approve: settings.approve,
@@ -97,7 +116,9 @@ export class ToolSearch {
     const ownsRanker = ranker !== options.ranker;
     const learning = settings.learning && new Learning(settings.learning, () => ranker.embedder?.(), emit);
     const toolSearch = new ToolSearch(settings, ranker, ownsRanker, learning);
-    toolSearch.unlistenStore = settings.learning?.store.listen?.((code, message) => emit({ type: "warning", code, message }));
+    toolSearch.unlistenStore = settings.learning?.store.listen?.((code, message) =>
+      emit({ type: "warning", code, message }),
+    );
     if (!ownsRanker) toolSearch.unlistenRanker = listenToRanker(ranker, { emit });
     try {
       await toolSearch.pipeline.ranked(snapshot, () => undefined);
@@ -180,7 +201,10 @@ export class ToolSearch {
     const given = options as { limit?: number; scope?: string } | null | undefined;
     const limit = given?.limit ?? this.tuning.searchLimit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
-      throw new OptionsError("invalid_limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${describeValue(limit)}.`);
+      throw new OptionsError(
+        "invalid_limit",
+        `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, got ${describeValue(limit)}.`,
+      );
     }
     const scope = checkedScope(given?.scope) ?? DEFAULT_SCOPE;
     const context: ToolContext = { sessionId: undefined, stage: "search" };
@@ -232,12 +256,18 @@ export class ToolSearch {
     if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
     const snapshot = await this.catalogue.snapshot();
     if (typeof toolName !== "string" || !snapshot.byName.has(toolName)) {
-      throw new OptionsError("unknown_tool", `learn(): ${JSON.stringify(toolName)} is not a tool of the catalogue; lessons name a tool by its exact name.`);
+      throw new OptionsError(
+        "unknown_tool",
+        `learn(): ${JSON.stringify(toolName)} is not a tool of the catalogue; lessons name a tool by its exact name.`,
+      );
     }
     const scope = checkedScope(options?.scope) ?? DEFAULT_SCOPE;
     const at = options?.at instanceof Date ? options.at.getTime() : (options?.at ?? Date.now());
     if (typeof at !== "number" || !Number.isFinite(at) || at < 0) {
-      throw new OptionsError("invalid_date", `learn(): at must be a Date or milliseconds since the epoch, got ${JSON.stringify(options?.at)}.`);
+      throw new OptionsError(
+        "invalid_date",
+        `learn(): at must be a Date or milliseconds since the epoch, got ${JSON.stringify(options?.at)}.`,
+      );
     }
     learning.teach(scope, [query.trim()], toolName, { at });
   }
@@ -281,7 +311,10 @@ export class ToolSearch {
 
   private learningOrThrow(method: string): Learning {
     if (!this.learning) {
-      throw new OptionsError("learning_off", `${method}() needs learning: create the tool search with createToolSearch({ tools, learning: true }) or a UsageStore.`);
+      throw new OptionsError(
+        "learning_off",
+        `${method}() needs learning: create the tool search with createToolSearch({ tools, learning: true }) or a UsageStore.`,
+      );
     }
     return this.learning;
   }

@@ -7,16 +7,27 @@ import { createToolSearch } from "./tool-search.js";
 // replay. The tool search reads the cap from the wire module, so a cap of 4 here tests the
 // same truncation in milliseconds.
 const CAP = vi.hoisted(() => 4);
-vi.mock("../wire/index.js", async (importOriginal) => ({ ...(await importOriginal<typeof import("../wire/index.js")>()), MAX_TRANSCRIPT_CALLS: CAP }));
+vi.mock("../wire/index.js", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../wire/index.js")>()),
+  MAX_TRANSCRIPT_CALLS: CAP,
+}));
 
 const LOW = { toolSearchThresholdTokens: 100 };
 const call = (index: number, name: string) => ({ type: "function_call", call_id: `c${index}`, name, arguments: "{}" });
 /** github, then calendar, then slack up to one call past the cap. */
-const transcript = [call(0, "github__create_issue"), call(1, "calendar__create_event"), ...Array.from({ length: CAP - 1 }, (_, i) => call(i + 2, "slack__post_message"))];
+const transcript = [
+  call(0, "github__create_issue"),
+  call(1, "calendar__create_event"),
+  ...Array.from({ length: CAP - 1 }, (_, i) => call(i + 2, "slack__post_message")),
+];
 
 async function resume(id: string, calls: readonly unknown[]) {
   const events: ToolSearchEvent[] = [];
-  const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: LOW, onEvent: (event) => events.push(event) });
+  const toolSearch = await createToolSearch({
+    tools: sampleTools(),
+    tuning: LOW,
+    onEvent: (event) => events.push(event),
+  });
   const session = toolSearch.session(id, { transcript: calls });
   await session.tools();
   return { hydrated: session.hydrated(), warnings: events.filter((event) => event.type === "warning") };

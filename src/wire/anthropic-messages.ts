@@ -69,7 +69,10 @@ export interface MessagesRequestParams {
   /** `{ type: "auto" | "any" | "none" }` or `{ type: "tool", name }`, with `disable_parallel_tool_use` if wanted. */
   tool_choice?: { type: "auto" | "any" | "none" | "tool"; name?: string; disable_parallel_tool_use?: boolean };
   /** Extended thinking: `{ type: "enabled", budget_tokens }` (below `maxTokens`) or `{ type: "disabled" }`. */
-  thinking?: { type: "enabled"; budget_tokens: number } | { type: "disabled" } | { type: string; [field: string]: unknown };
+  thinking?:
+    | { type: "enabled"; budget_tokens: number }
+    | { type: "disabled" }
+    | { type: string; [field: string]: unknown };
   metadata?: { user_id?: string | null };
   service_tier?: string;
   /** Any other parameter the API takes, passed on unread. */

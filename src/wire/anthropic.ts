@@ -37,7 +37,11 @@ const fullTools = new WeakMap<CatalogueTool, AnthropicTool>();
 export function fullToolOf(tool: CatalogueTool): AnthropicTool {
   let full = fullTools.get(tool);
   // The schema is toolsift's own copy (see parseTool), so handing it out as mutable is safe.
-  if (!full) fullTools.set(tool, (full = { name: tool.name, description: tool.description, input_schema: tool.inputSchema as WireInputSchema }));
+  if (!full)
+    fullTools.set(
+      tool,
+      (full = { name: tool.name, description: tool.description, input_schema: tool.inputSchema as WireInputSchema }),
+    );
   return full;
 }
 

@@ -1,5 +1,11 @@
 import type { AnthropicTool, ToolResultBlock, ToolUseBlock } from "./anthropic.js";
-import { chatToolMessageOf, openAIChatToolOf, type OpenAIChatTool, type OpenAIChatToolCall, type OpenAIChatToolMessage } from "./openai-chat.js";
+import {
+  chatToolMessageOf,
+  openAIChatToolOf,
+  type OpenAIChatTool,
+  type OpenAIChatToolCall,
+  type OpenAIChatToolMessage,
+} from "./openai-chat.js";
 import {
   openAIResponsesToolOf,
   responsesOutputOf,

@@ -14,16 +14,25 @@ const IMAGE = { type: "image", source: { type: "base64", media_type: "image/png"
 const REFERENCE = { type: "tool_reference", tool_name: "github__create_issue" } as const;
 
 function result(content: ToolResultBlock["content"], isError?: boolean): ToolResultBlock {
-  return { type: "tool_result", tool_use_id: "call_7", content, ...(isError === undefined ? {} : { is_error: isError }) };
+  return {
+    type: "tool_result",
+    tool_use_id: "call_7",
+    content,
+    ...(isError === undefined ? {} : { is_error: isError }),
+  };
 }
-
 
 describe("tools in the OpenAI layouts", () => {
   it("lays a tool out for Chat Completions, never strict", () => {
     const chat = openAIChatToolOf(TOOL);
     expect(chat).toStrictEqual({
       type: "function",
-      function: { name: "slack__post_message", description: "Post a message to a Slack channel.", parameters: TOOL.input_schema, strict: false },
+      function: {
+        name: "slack__post_message",
+        description: "Post a message to a Slack channel.",
+        parameters: TOOL.input_schema,
+        strict: false,
+      },
     });
     // A caller editing the parameters it was handed must not reach toolsift's memoised schema.
     expect(chat.function.parameters).not.toBe(TOOL.input_schema);
@@ -51,12 +60,24 @@ describe("tools in the OpenAI layouts", () => {
 
 describe("chatToolMessageOf: a tool_result as a Chat Completions tool message", () => {
   it("passes text through with the call's id", () => {
-    expect(chatToolMessageOf(result("12:00"))).toStrictEqual({ role: "tool", tool_call_id: "call_7", content: "12:00" });
-    expect(chatToolMessageOf(result("12:00", false))).toStrictEqual({ role: "tool", tool_call_id: "call_7", content: "12:00" });
+    expect(chatToolMessageOf(result("12:00"))).toStrictEqual({
+      role: "tool",
+      tool_call_id: "call_7",
+      content: "12:00",
+    });
+    expect(chatToolMessageOf(result("12:00", false))).toStrictEqual({
+      role: "tool",
+      tool_call_id: "call_7",
+      content: "12:00",
+    });
   });
 
   it('marks a failure with "Error: ", as OpenAI answers have no error flag', () => {
-    expect(chatToolMessageOf(result("disk full", true))).toStrictEqual({ role: "tool", tool_call_id: "call_7", content: "Error: disk full" });
+    expect(chatToolMessageOf(result("disk full", true))).toStrictEqual({
+      role: "tool",
+      tool_call_id: "call_7",
+      content: "Error: disk full",
+    });
   });
 
   it("turns every block into a text part, describing what a tool message cannot carry", () => {
@@ -68,7 +89,17 @@ describe("chatToolMessageOf: a tool_result as a Chat Completions tool message", 
   });
 
   it("marks only the first part of a failure", () => {
-    expect(chatToolMessageOf(result([{ type: "text", text: "disk full" }, { type: "text", text: "try later" }], true)).content).toStrictEqual([
+    expect(
+      chatToolMessageOf(
+        result(
+          [
+            { type: "text", text: "disk full" },
+            { type: "text", text: "try later" },
+          ],
+          true,
+        ),
+      ).content,
+    ).toStrictEqual([
       { type: "text", text: "Error: disk full" },
       { type: "text", text: "try later" },
     ]);

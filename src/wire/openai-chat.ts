@@ -49,19 +49,32 @@ export interface OpenAIChatToolMessage {
 
 /** A tool in the Chat Completions layout. */
 export function openAIChatToolOf(tool: AnthropicTool): OpenAIChatTool {
-  return { type: "function", function: { name: tool.name, description: fitDescription(tool.description), parameters: copySchema(tool), strict: false } };
+  return {
+    type: "function",
+    function: {
+      name: tool.name,
+      description: fitDescription(tool.description),
+      parameters: copySchema(tool),
+      strict: false,
+    },
+  };
 }
 
 /** The answer to a Chat Completions call, from the `tool_result` toolsift built for it. */
 export function chatToolMessageOf(block: ToolResultBlock): OpenAIChatToolMessage {
   const parts = typeof block.content === "string" ? undefined : block.content.map(chatTextOf);
-  const content = parts === undefined ? (block.content as string) : parts.map((text) => ({ type: "text" as const, text }));
-  return { role: "tool", tool_call_id: block.tool_use_id, content: block.is_error ? markError(content, (text) => ({ type: "text" as const, text })) : content };
+  const content =
+    parts === undefined ? (block.content as string) : parts.map((text) => ({ type: "text" as const, text }));
+  return {
+    role: "tool",
+    tool_call_id: block.tool_use_id,
+    content: block.is_error ? markError(content, (text) => ({ type: "text" as const, text })) : content,
+  };
 }
 
 function chatTextOf(block: ToolResultContentBlock): string {
   if (block.type === "text") return block.text;
-  if (block.type === "image") return `[An image (${block.source.media_type}) was returned; Chat Completions tool messages carry text only.]`;
+  if (block.type === "image")
+    return `[An image (${block.source.media_type}) was returned; Chat Completions tool messages carry text only.]`;
   return `[Tool available: ${block.tool_name}]`;
 }
-

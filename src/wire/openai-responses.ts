@@ -32,7 +32,9 @@ export interface OpenAIResponsesFunctionCall {
 }
 
 /** A content part of a `function_call_output`: text, or an image as a data URL. */
-export type OpenAIResponsesOutputPart = { type: "input_text"; text: string } | { type: "input_image"; image_url: string; detail: "auto" };
+export type OpenAIResponsesOutputPart =
+  | { type: "input_text"; text: string }
+  | { type: "input_image"; image_url: string; detail: "auto" };
 
 /** The answer to a Responses API function call: a `function_call_output` item for the next request's `input`. */
 export interface OpenAIResponsesFunctionCallOutput {
@@ -43,18 +45,34 @@ export interface OpenAIResponsesFunctionCallOutput {
 
 /** A tool in the Responses API layout. */
 export function openAIResponsesToolOf(tool: AnthropicTool): OpenAIResponsesTool {
-  return { type: "function", name: tool.name, description: fitDescription(tool.description), parameters: copySchema(tool), strict: false };
+  return {
+    type: "function",
+    name: tool.name,
+    description: fitDescription(tool.description),
+    parameters: copySchema(tool),
+    strict: false,
+  };
 }
 
 /** The answer to a Responses API call, from the `tool_result` toolsift built for it. */
 export function responsesOutputOf(block: ToolResultBlock): OpenAIResponsesFunctionCallOutput {
   const output = typeof block.content === "string" ? block.content : block.content.map(responsesPartOf);
-  return { type: "function_call_output", call_id: block.tool_use_id, output: block.is_error ? markError<OpenAIResponsesOutputPart>(output, (text) => ({ type: "input_text", text })) : output };
+  return {
+    type: "function_call_output",
+    call_id: block.tool_use_id,
+    output: block.is_error
+      ? markError<OpenAIResponsesOutputPart>(output, (text) => ({ type: "input_text", text }))
+      : output,
+  };
 }
 
 function responsesPartOf(block: ToolResultContentBlock): OpenAIResponsesOutputPart {
   if (block.type === "text") return { type: "input_text", text: block.text };
-  if (block.type === "image") return { type: "input_image", image_url: `data:${block.source.media_type};base64,${block.source.data}`, detail: "auto" };
+  if (block.type === "image")
+    return {
+      type: "input_image",
+      image_url: `data:${block.source.media_type};base64,${block.source.data}`,
+      detail: "auto",
+    };
   return { type: "input_text", text: `[Tool available: ${block.tool_name}]` };
 }
-

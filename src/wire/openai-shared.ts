@@ -48,9 +48,14 @@ export function copySchema(tool: AnthropicTool): OpenAIParameters {
 }
 
 /** Marks an answer as a failure in its first text part, or in a text part put first when it has none. */
-export function markError<Part extends { type: string; text?: string }>(content: string | Part[], textPart: (text: string) => Part): string | Part[] {
+export function markError<Part extends { type: string; text?: string }>(
+  content: string | Part[],
+  textPart: (text: string) => Part,
+): string | Part[] {
   if (typeof content === "string") return `${OPENAI_ERROR_PREFIX}${content}`;
   const first = content.findIndex((part) => typeof part.text === "string");
   if (first < 0) return [textPart(OPENAI_ERROR_PREFIX.trim()), ...content];
-  return content.map((part, index) => (index === first ? { ...part, text: `${OPENAI_ERROR_PREFIX}${part.text}` } : part));
+  return content.map((part, index) =>
+    index === first ? { ...part, text: `${OPENAI_ERROR_PREFIX}${part.text}` } : part,
+  );
 }

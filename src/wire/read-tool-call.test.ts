@@ -10,7 +10,8 @@ function withThrowingField<T extends object>(value: T, field: string): T {
   });
 }
 
-const JSON_ERROR = /^Its arguments are not valid JSON \(.+\)\. Send the arguments as one JSON object, such as \{"name": "value"\}\.$/;
+const JSON_ERROR =
+  /^Its arguments are not valid JSON \(.+\)\. Send the arguments as one JSON object, such as \{"name": "value"\}\.$/;
 
 describe("readToolCall: values that are not a call at all", () => {
   it.each([
@@ -49,7 +50,12 @@ describe("readToolCall: Anthropic tool_use blocks", () => {
 
   it("reads a block whose type getter throws as a tool_use block", () => {
     const block = withThrowingField({ id: "toolu_3", name: "postgres__query", input: {} }, "type");
-    expect(readToolCall(block)).toMatchObject({ ok: true, format: "anthropic", id: "toolu_3", name: "postgres__query" });
+    expect(readToolCall(block)).toMatchObject({
+      ok: true,
+      format: "anthropic",
+      id: "toolu_3",
+      name: "postgres__query",
+    });
   });
 
   it.each([
@@ -61,7 +67,8 @@ describe("readToolCall: Anthropic tool_use blocks", () => {
       ok: false,
       format: "anthropic",
       id,
-      error: "This tool_use block cannot be run: it has no id, so its result could not be matched to it. Nothing was run.",
+      error:
+        "This tool_use block cannot be run: it has no id, so its result could not be matched to it. Nothing was run.",
     });
   });
 
@@ -79,7 +86,10 @@ describe("readToolCall: Anthropic tool_use blocks", () => {
   });
 
   it("reports the id before the name when both are missing", () => {
-    expect(readToolCall({ type: "tool_use", input: {} })).toMatchObject({ ok: false, error: expect.stringContaining("it has no id") });
+    expect(readToolCall({ type: "tool_use", input: {} })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("it has no id"),
+    });
   });
 
   it.each(["id", "name", "input"])("refuses a block whose %s getter throws, saying which field and why", (field) => {
@@ -96,7 +106,13 @@ describe("readToolCall: Anthropic tool_use blocks", () => {
 
 describe("readToolCall: Chat Completions tool calls", () => {
   it("reads a function call, parsing its JSON arguments", () => {
-    expect(readToolCall({ id: "call_1", type: "function", function: { name: "slack__post_message", arguments: '{"channel":"#ops"}' } })).toStrictEqual({
+    expect(
+      readToolCall({
+        id: "call_1",
+        type: "function",
+        function: { name: "slack__post_message", arguments: '{"channel":"#ops"}' },
+      }),
+    ).toStrictEqual({
       ok: true,
       format: "openai-chat",
       id: "call_1",
@@ -139,7 +155,11 @@ describe("readToolCall: Chat Completions tool calls", () => {
   });
 
   it("refuses a custom tool call without an id for its missing id first", () => {
-    expect(readToolCall({ type: "custom", custom: { name: "a__b", input: "hi" } })).toMatchObject({ ok: false, format: "openai-chat", error: expect.stringContaining("it has no id") });
+    expect(readToolCall({ type: "custom", custom: { name: "a__b", input: "hi" } })).toMatchObject({
+      ok: false,
+      format: "openai-chat",
+      error: expect.stringContaining("it has no id"),
+    });
   });
 
   it.each([
@@ -159,7 +179,8 @@ describe("readToolCall: Chat Completions tool calls", () => {
     const call = withThrowingField({ id: "call_1", type: "function" }, "function");
     expect(readToolCall(call)).toMatchObject({
       ok: false,
-      error: 'This tool call cannot be run: its "function" could not be read (function getter exploded). Nothing was run.',
+      error:
+        'This tool call cannot be run: its "function" could not be read (function getter exploded). Nothing was run.',
     });
   });
 
@@ -186,7 +207,15 @@ describe("readToolCall: Chat Completions tool calls", () => {
 
 describe("readToolCall: Responses function_call items", () => {
   it("reads the call_id (not the item id), the name and the JSON arguments", () => {
-    expect(readToolCall({ type: "function_call", id: "fc_1", call_id: "call_1", name: "postgres__query", arguments: '{"sql":"select 1"}' })).toStrictEqual({
+    expect(
+      readToolCall({
+        type: "function_call",
+        id: "fc_1",
+        call_id: "call_1",
+        name: "postgres__query",
+        arguments: '{"sql":"select 1"}',
+      }),
+    ).toStrictEqual({
       ok: true,
       format: "openai-responses",
       id: "call_1",
@@ -204,7 +233,8 @@ describe("readToolCall: Responses function_call items", () => {
       ok: false,
       format: "openai-responses",
       id: "",
-      error: "This function_call cannot be run: it has no call_id, so its output could not be matched to it. Nothing was run.",
+      error:
+        "This function_call cannot be run: it has no call_id, so its output could not be matched to it. Nothing was run.",
     });
   });
 
@@ -214,7 +244,8 @@ describe("readToolCall: Responses function_call items", () => {
       ok: false,
       format: "openai-responses",
       id: "",
-      error: 'This function_call cannot be run: its "call_id" could not be read (call_id getter exploded). Nothing was run.',
+      error:
+        'This function_call cannot be run: its "call_id" could not be read (call_id getter exploded). Nothing was run.',
     });
   });
 
@@ -256,7 +287,11 @@ describe("readToolCall: OpenAI arguments", () => {
   });
 
   it("parses JSON with white space around it", () => {
-    expect(readArguments(' {"a": [1, 2]} ')).toEqual({ input: { a: [1, 2] }, inputProblem: undefined, hasProblem: false });
+    expect(readArguments(' {"a": [1, 2]} ')).toEqual({
+      input: { a: [1, 2] },
+      inputProblem: undefined,
+      hasProblem: false,
+    });
   });
 
   it("hands on JSON that is not an object as it is, for the schema check to refuse", () => {
@@ -290,9 +325,18 @@ describe("readToolCall: OpenAI arguments", () => {
   });
 
   it("reads Chat Completions arguments the same way", () => {
-    const call = (args: unknown) => readToolCall({ id: "call_1", type: "function", function: { name: "a__b", arguments: args } });
+    const call = (args: unknown) =>
+      readToolCall({ id: "call_1", type: "function", function: { name: "a__b", arguments: args } });
     expect(call("")).toMatchObject({ ok: true, input: {} });
-    expect(call("not json")).toMatchObject({ ok: true, input: undefined, inputProblem: expect.stringMatching(JSON_ERROR) });
-    expect(call(undefined)).toMatchObject({ ok: true, input: undefined, inputProblem: "Its arguments are missing, not a JSON string." });
+    expect(call("not json")).toMatchObject({
+      ok: true,
+      input: undefined,
+      inputProblem: expect.stringMatching(JSON_ERROR),
+    });
+    expect(call(undefined)).toMatchObject({
+      ok: true,
+      input: undefined,
+      inputProblem: "Its arguments are missing, not a JSON string.",
+    });
   });
 });

@@ -32,7 +32,12 @@ export interface UnreadableToolCall {
  */
 export function readToolCall(call: unknown): ReadToolCall | UnreadableToolCall {
   if (typeof call !== "object" || call === null) {
-    return { ok: false, format: "anthropic", id: "", error: `This is not a tool_use block (got ${call === null ? "null" : typeof call}), so nothing was run.` };
+    return {
+      ok: false,
+      format: "anthropic",
+      id: "",
+      error: `This is not a tool_use block (got ${call === null ? "null" : typeof call}), so nothing was run.`,
+    };
   }
   const type = fieldOf(call, "type");
   if (type.value === "function" || type.value === "custom") return readChatCall(call, type.value);
@@ -46,7 +51,13 @@ function readToolUse(block: object): ReadToolCall | UnreadableToolCall {
   const input = fieldOf(block, "input");
   const safeId = typeof id.value === "string" ? id.value : "";
   const problem = id.error ?? missingId(id.value) ?? name.error ?? missingName(name.value) ?? input.error;
-  if (problem !== undefined) return { ok: false, format: "anthropic", id: safeId, error: `This tool_use block cannot be run: ${problem}. Nothing was run.` };
+  if (problem !== undefined)
+    return {
+      ok: false,
+      format: "anthropic",
+      id: safeId,
+      error: `This tool_use block cannot be run: ${problem}. Nothing was run.`,
+    };
   return { ok: true, format: "anthropic", id: safeId, name: name.value as string, input: input.value };
 }
 
@@ -62,15 +73,24 @@ function readChatCall(call: object, type: "function" | "custom"): ReadToolCall |
   const idProblem = id.error ?? missingId(id.value);
   if (idProblem !== undefined) return unreadable(idProblem);
   if (type === "custom") {
-    return unreadable('it is a custom tool call, and every tool here is a function tool. Call it as a function, with JSON arguments');
+    return unreadable(
+      "it is a custom tool call, and every tool here is a function tool. Call it as a function, with JSON arguments",
+    );
   }
   const fn = fieldOf(call, "function");
   if (fn.error !== undefined) return unreadable(fn.error);
-  if (typeof fn.value !== "object" || fn.value === null) return unreadable('it has no "function" object with the name and arguments');
+  if (typeof fn.value !== "object" || fn.value === null)
+    return unreadable('it has no "function" object with the name and arguments');
   const name = fieldOf(fn.value, "name");
   const problem = name.error ?? missingName(name.value);
   if (problem !== undefined) return unreadable(problem);
-  return { ok: true, format: "openai-chat", id: safeId, name: name.value as string, ...argumentsOf(fieldOf(fn.value, "arguments")) };
+  return {
+    ok: true,
+    format: "openai-chat",
+    id: safeId,
+    name: name.value as string,
+    ...argumentsOf(fieldOf(fn.value, "arguments")),
+  };
 }
 
 function readResponsesCall(item: object): ReadToolCall | UnreadableToolCall {
@@ -79,13 +99,26 @@ function readResponsesCall(item: object): ReadToolCall | UnreadableToolCall {
   const safeId = typeof id.value === "string" ? id.value : "";
   const problem =
     id.error ??
-    (typeof id.value === "string" && id.value !== "" ? undefined : "it has no call_id, so its output could not be matched to it") ??
+    (typeof id.value === "string" && id.value !== ""
+      ? undefined
+      : "it has no call_id, so its output could not be matched to it") ??
     name.error ??
     missingName(name.value);
   if (problem !== undefined) {
-    return { ok: false, format: "openai-responses", id: safeId, error: `This function_call cannot be run: ${problem}. Nothing was run.` };
+    return {
+      ok: false,
+      format: "openai-responses",
+      id: safeId,
+      error: `This function_call cannot be run: ${problem}. Nothing was run.`,
+    };
   }
-  return { ok: true, format: "openai-responses", id: safeId, name: name.value as string, ...argumentsOf(fieldOf(item, "arguments")) };
+  return {
+    ok: true,
+    format: "openai-responses",
+    id: safeId,
+    name: name.value as string,
+    ...argumentsOf(fieldOf(item, "arguments")),
+  };
 }
 
 /**
@@ -93,9 +126,11 @@ function readResponsesCall(item: object): ReadToolCall | UnreadableToolCall {
  * OpenAI's own SDK helpers read them; anything else that is not JSON is a problem the model is told about.
  */
 function argumentsOf(field: { value?: unknown; error?: string }): { input: unknown; inputProblem?: string } {
-  if (field.error !== undefined) return { input: undefined, inputProblem: `Its arguments could not be read: ${field.error}.` };
+  if (field.error !== undefined)
+    return { input: undefined, inputProblem: `Its arguments could not be read: ${field.error}.` };
   if (typeof field.value !== "string") {
-    const got = field.value === undefined ? "missing" : typeof field.value === "object" ? "an object" : `a ${typeof field.value}`;
+    const got =
+      field.value === undefined ? "missing" : typeof field.value === "object" ? "an object" : `a ${typeof field.value}`;
     return { input: undefined, inputProblem: `Its arguments are ${got}, not a JSON string.` };
   }
   if (field.value.trim() === "") return { input: {} };

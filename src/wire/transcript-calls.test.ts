@@ -28,7 +28,11 @@ describe("transcriptCalls: the calls of each format", () => {
   it("reads function entries of Chat Completions assistant messages' tool_calls", () => {
     const transcript = [
       { role: "system", content: "Be brief." },
-      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "postgres__query", arguments: "{}" } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "postgres__query", arguments: "{}" } }],
+      },
       { role: "tool", tool_call_id: "call_1", content: "[]" },
     ];
     expect(transcriptCalls(transcript)).toEqual([{ name: "postgres__query", id: "call_1" }]);
@@ -44,7 +48,12 @@ describe("transcriptCalls: the calls of each format", () => {
   });
 
   it("reads tool-call parts of Vercel AI SDK assistant messages", () => {
-    const transcript = [{ role: "assistant", content: [{ type: "tool-call", toolCallId: "tc_1", toolName: "github__create_issue", input: {} }] }];
+    const transcript = [
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: "tc_1", toolName: "github__create_issue", input: {} }],
+      },
+    ];
     expect(transcriptCalls(transcript)).toEqual([{ name: "github__create_issue", id: "tc_1" }]);
   });
 
@@ -63,7 +72,12 @@ describe("transcriptCalls: the calls of each format", () => {
 
   it("returns no calls for an empty transcript or one without calls", () => {
     expect(transcriptCalls([])).toEqual([]);
-    expect(transcriptCalls([{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }])).toEqual([]);
+    expect(
+      transcriptCalls([
+        { role: "user", content: "hi" },
+        { role: "assistant", content: "hello" },
+      ]),
+    ).toEqual([]);
   });
 });
 
@@ -113,14 +127,19 @@ describe("transcriptCalls: what is left out, as execute would not have run it", 
       {
         role: "assistant",
         content: [callLike({ type: "tool_use", id: "toolu_1" })],
-        tool_calls: [callLike({ type: "function", id: "call_1", function: { name: "a__b" } }), { id: "call_2", type: "function", function: callLike({}) }],
+        tool_calls: [
+          callLike({ type: "function", id: "call_1", function: { name: "a__b" } }),
+          { id: "call_2", type: "function", function: callLike({}) },
+        ],
       },
     ];
     expect(transcriptCalls(transcript)).toEqual([]);
   });
 
   it("skips parts of other types", () => {
-    const transcript = [{ role: "assistant", content: [{ type: "text", id: "x", name: "a__b", toolCallId: "y", toolName: "a__c" }] }];
+    const transcript = [
+      { role: "assistant", content: [{ type: "text", id: "x", name: "a__b", toolCallId: "y", toolName: "a__c" }] },
+    ];
     expect(transcriptCalls(transcript)).toEqual([]);
   });
 
@@ -132,7 +151,9 @@ describe("transcriptCalls: what is left out, as execute would not have run it", 
     ["an empty id", { type: "function_call", call_id: "", name: "a__b" }],
     ["an id that is not a string", { type: "function_call", call_id: 9, name: "a__b" }],
   ])("skips a call with %s", (_label, entry) => {
-    expect(transcriptCalls([entry, { type: "function_call", call_id: "ok", name: "a__ok" }])).toEqual([{ name: "a__ok", id: "ok" }]);
+    expect(transcriptCalls([entry, { type: "function_call", call_id: "ok", name: "a__ok" }])).toEqual([
+      { name: "a__ok", id: "ok" },
+    ]);
   });
 });
 

@@ -29,12 +29,16 @@ export const MAX_TRANSCRIPT_CALLS = 100_000;
  */
 export function transcriptCalls(transcript: unknown): TranscriptCall[] {
   if (!Array.isArray(transcript)) {
-    throw invalid("options.transcript must be the conversation so far: an array of messages (Anthropic or OpenAI Chat) or of Responses input items.");
+    throw invalid(
+      "options.transcript must be the conversation so far: an array of messages (Anthropic or OpenAI Chat) or of Responses input items.",
+    );
   }
   const calls: TranscriptCall[] = [];
   transcript.forEach((entry: unknown, index) => {
     if (typeof entry !== "object" || entry === null) {
-      throw invalid(`options.transcript[${index}] is ${entry === null ? "null" : typeof entry}; each entry is a message or an input item object.`);
+      throw invalid(
+        `options.transcript[${index}] is ${entry === null ? "null" : typeof entry}; each entry is a message or an input item object.`,
+      );
     }
     try {
       collect(entry as Record<string, unknown>, calls);
@@ -64,7 +68,8 @@ function collect(entry: Record<string, unknown>, calls: TranscriptCall[]): void 
     for (const call of toolCalls as unknown[]) {
       if (typeof call !== "object" || call === null) continue;
       const { type, id, function: fn } = call as Record<string, unknown>;
-      if (type === "function" && typeof fn === "object" && fn !== null) add(calls, (fn as Record<string, unknown>).name, id);
+      if (type === "function" && typeof fn === "object" && fn !== null)
+        add(calls, (fn as Record<string, unknown>).name, id);
     }
   }
 }

@@ -1,7 +1,13 @@
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createToolSearch, type ToolContext, type ToolDefinition, type ToolSearchEvent, type ToolUseBlock } from "../../src/index.js";
+import {
+  createToolSearch,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolSearchEvent,
+  type ToolUseBlock,
+} from "../../src/index.js";
 import { Prng } from "./prng.js";
 
 const SEED = 0x5eed_0002;
@@ -18,11 +24,19 @@ const NodeSchema: z.ZodType<Node> = z.object({
   },
 });
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const isNode = (value: unknown): boolean =>
-  isObject(value) && typeof value.name === "string" && value.name.length > 0 && Array.isArray(value.children) && value.children.every(isNode);
+  isObject(value) &&
+  typeof value.name === "string" &&
+  value.name.length > 0 &&
+  Array.isArray(value.children) &&
+  value.children.every(isNode);
 const isItem = (value: unknown): boolean =>
-  isObject(value) && Number.isInteger(value.id) && (value.id as number) >= 0 && (value.next === undefined || isItem(value.next));
+  isObject(value) &&
+  Number.isInteger(value.id) &&
+  (value.id as number) >= 0 &&
+  (value.next === undefined || isItem(value.next));
 
 /**
  * The fuzzed catalogue: each tool with an oracle written independently of toolsift's
@@ -40,7 +54,12 @@ const oracles: Record<string, (input: unknown) => boolean> = {
   text__match: (input) => isObject(input) && typeof input.word === "string" && /^a+$/.test(input.word),
   num__add: (input) => isObject(input) && Number.isInteger(input.a) && Number.isInteger(input.b),
   ref__item: (input) => isObject(input) && isItem(input.item),
-  zod__even: (input) => isObject(input) && typeof input.tag === "string" && input.tag === input.tag.toLowerCase() && Number.isInteger(input.n) && (input.n as number) % 2 === 0,
+  zod__even: (input) =>
+    isObject(input) &&
+    typeof input.tag === "string" &&
+    input.tag === input.tag.toLowerCase() &&
+    Number.isInteger(input.n) &&
+    (input.n as number) % 2 === 0,
 };
 
 function tools(ran: { name: string; input: unknown; context: ToolContext }[]): ToolDefinition[] {
@@ -61,7 +80,12 @@ function tools(ran: { name: string; input: unknown; context: ToolContext }[]): T
       },
       execute: record("fs__write"),
     },
-    { name: "tree__save", description: "Save a tree.", inputSchema: NodeSchema as unknown as z.ZodType<Record<string, unknown>>, execute: record("tree__save") },
+    {
+      name: "tree__save",
+      description: "Save a tree.",
+      inputSchema: NodeSchema as unknown as z.ZodType<Record<string, unknown>>,
+      execute: record("tree__save"),
+    },
     {
       name: "text__match",
       description: "Match a word of a's.",
@@ -71,7 +95,11 @@ function tools(ran: { name: string; input: unknown; context: ToolContext }[]): T
     {
       name: "num__add",
       description: "Add two integers.",
-      inputSchema: { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" } }, required: ["a", "b"] },
+      inputSchema: {
+        type: "object",
+        properties: { a: { type: "integer" }, b: { type: "integer" } },
+        required: ["a", "b"],
+      },
       execute: record("num__add"),
     },
     {
@@ -81,14 +109,26 @@ function tools(ran: { name: string; input: unknown; context: ToolContext }[]): T
         type: "object",
         properties: { item: { $ref: "#/$defs/item" } },
         required: ["item"],
-        $defs: { item: { type: "object", properties: { id: { type: "integer", minimum: 0 }, next: { $ref: "#/$defs/item" } }, required: ["id"] } },
+        $defs: {
+          item: {
+            type: "object",
+            properties: { id: { type: "integer", minimum: 0 }, next: { $ref: "#/$defs/item" } },
+            required: ["id"],
+          },
+        },
       },
       execute: record("ref__item"),
     },
     {
       name: "zod__even",
       description: "Tag an even number.",
-      inputSchema: z.object({ tag: z.string().transform((tag) => tag.toLowerCase()), n: z.number().int().refine((n) => n % 2 === 0, "must be even") }),
+      inputSchema: z.object({
+        tag: z.string().transform((tag) => tag.toLowerCase()),
+        n: z
+          .number()
+          .int()
+          .refine((n) => n % 2 === 0, "must be even"),
+      }),
       execute: record("zod__even"),
     },
   ];
@@ -97,7 +137,17 @@ function tools(ran: { name: string; input: unknown; context: ToolContext }[]): T
 function fuzzValue(prng: Prng, depth: number): unknown {
   return prng.oneOf<unknown>([
     () => prng.word(),
-    () => prng.pick(["/tmp/abc", "/tmp/ABC", "/etc/passwd", "a".repeat(prng.int(1, 18)), `${"a".repeat(18)}!`, "", "3", "true"]),
+    () =>
+      prng.pick([
+        "/tmp/abc",
+        "/tmp/ABC",
+        "/etc/passwd",
+        "a".repeat(prng.int(1, 18)),
+        `${"a".repeat(18)}!`,
+        "",
+        "3",
+        "true",
+      ]),
     () => prng.int(-5, 9),
     () => prng.pick([1.5, Number.NaN, Number.POSITIVE_INFINITY, -0, 2 ** 60]),
     () => prng.pick([true, false, null, undefined]),
@@ -118,12 +168,17 @@ function fuzzObject(prng: Prng, depth: number): Record<string, unknown> {
 /** Plausible inputs for each tool, so a good share of the calls is valid and runs. */
 const plausible: Record<string, (prng: Prng) => unknown> = {
   fs__write: (prng) => ({ path: prng.pick(["/tmp/notes", "/tmp/x", "/etc/x"]), content: prng.word() }),
-  tree__save: (prng) => ({ name: prng.word(), children: prng.chance(0.5) ? [] : [{ name: prng.pick(["a", "", 3]), children: [] }] }),
+  tree__save: (prng) => ({
+    name: prng.word(),
+    children: prng.chance(0.5) ? [] : [{ name: prng.pick(["a", "", 3]), children: [] }],
+  }),
   // Runs of a's stay short: if the linear-time engine ever regressed, a long run would hang this
   // process, where no timeout can fire; the ReDoS test checks long runs in a child process.
   text__match: (prng) => ({ word: prng.pick(["aaa", `${"a".repeat(18)}!`, "a", "b"]) }),
   num__add: (prng) => ({ a: prng.pick([1, "2", 3.5]), b: prng.pick([4, "5", "x"]) }),
-  ref__item: (prng) => ({ item: { id: prng.pick([1, -1, "2"]), next: prng.chance(0.5) ? undefined : { id: prng.pick([0, "x"]) } } }),
+  ref__item: (prng) => ({
+    item: { id: prng.pick([1, -1, "2"]), next: prng.chance(0.5) ? undefined : { id: prng.pick([0, "x"]) } },
+  }),
   zod__even: (prng) => ({ tag: prng.pick(["ABC", "x"]), n: prng.pick([2, 3, "4"]) }),
 };
 
@@ -149,14 +204,27 @@ function hostileInput(prng: Prng, input: unknown): unknown {
 
 function fuzzCall(prng: Prng, index: number): unknown {
   if (prng.chance(0.02)) return prng.pick([null, 7, "call", []]);
-  const name = prng.chance(0.9) ? prng.pick([...Object.keys(oracles), "search_tools"]) : prng.pick(["nope__tool", 5, undefined, ""]);
+  const name = prng.chance(0.9)
+    ? prng.pick([...Object.keys(oracles), "search_tools"])
+    : prng.pick(["nope__tool", 5, undefined, ""]);
   const input =
     name === "search_tools"
-      ? prng.pick([{ query: prng.word() }, { query: "" }, { query: 5 }, {}, { query: "write file", limit: prng.pick([1, 0, "3", 99]) }])
+      ? prng.pick([
+          { query: prng.word() },
+          { query: "" },
+          { query: 5 },
+          {},
+          { query: "write file", limit: prng.pick([1, 0, "3", 99]) },
+        ])
       : typeof name === "string" && name in plausible && prng.chance(0.6)
         ? plausible[name]!(prng)
         : fuzzValue(prng, 0);
-  const call: Record<string, unknown> = { type: "tool_use", id: `toolu_${index}`, name, input: hostileInput(prng, input) };
+  const call: Record<string, unknown> = {
+    type: "tool_use",
+    id: `toolu_${index}`,
+    name,
+    input: hostileInput(prng, input),
+  };
   if (prng.chance(0.02)) delete call.id;
   return call;
 }
@@ -183,7 +251,8 @@ describe(`fuzzed tool calls (seed ${SEED.toString(16)}, ${COUNT} calls)`, () => 
       expect(result, `call ${index} rejected`).not.toHaveProperty("rejected");
       expect(result).toMatchObject({ type: "tool_result", tool_use_id: expect.any(String) });
     }
-    for (const event of events) if (event.type === "tool-call") outcomes.set(event.outcome, (outcomes.get(event.outcome) ?? 0) + 1);
+    for (const event of events)
+      if (event.type === "tool-call") outcomes.set(event.outcome, (outcomes.get(event.outcome) ?? 0) + 1);
 
     for (const { name, input, context } of ran) {
       expect(oracles[name]!(input), `${name} ran on ${JSON.stringify(input)}`).toBe(true);
@@ -193,9 +262,14 @@ describe(`fuzzed tool calls (seed ${SEED.toString(16)}, ${COUNT} calls)`, () => 
         expect(isDeepStrictEqual(approval!.input, input), "fs__write ran on other input than approve saw").toBe(true);
       }
     }
-    const runsByTool = Object.fromEntries(Object.keys(oracles).map((name) => [name, ran.filter((run) => run.name === name).length]));
-    console.info(`tool calls: ${COUNT} fuzzed, ${ran.length} ran ${JSON.stringify(runsByTool)}, outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
-    for (const name of Object.keys(oracles)) expect(runsByTool[name], `${name} never ran: the fuzz does not reach it`).toBeGreaterThan(0);
+    const runsByTool = Object.fromEntries(
+      Object.keys(oracles).map((name) => [name, ran.filter((run) => run.name === name).length]),
+    );
+    console.info(
+      `tool calls: ${COUNT} fuzzed, ${ran.length} ran ${JSON.stringify(runsByTool)}, outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
+    );
+    for (const name of Object.keys(oracles))
+      expect(runsByTool[name], `${name} never ran: the fuzz does not reach it`).toBeGreaterThan(0);
     expect(outcomes.get("not-approved")).toBeGreaterThan(0);
   });
 });

@@ -60,7 +60,10 @@ describe(`fuzzed tool definitions (seed ${SEED.toString(16)}, ${COUNT} definitio
   it("from a host: nothing throws, exactly the accepted tools are listed, the rest are skipped with a warning", async () => {
     const events: ToolSearchEvent[] = [];
     const listed = definitions() as ToolDefinition[];
-    const toolSearch = await createToolSearch({ tools: { listTools: async () => listed }, onEvent: (event) => events.push(event) });
+    const toolSearch = await createToolSearch({
+      tools: { listTools: async () => listed },
+      onEvent: (event) => events.push(event),
+    });
     const session = toolSearch.session();
     const names = (await session.view()).all.map((tool) => tool.name);
     expect(new Set(names)).toEqual(accepted);
@@ -73,6 +76,8 @@ describe(`fuzzed tool definitions (seed ${SEED.toString(16)}, ${COUNT} definitio
       expect(result.tool_use_id).toBe(`toolu_${name}`);
       answered++;
     }
-    console.info(`definitions from a host: ${COUNT} listed, ${names.length} kept, ${warnings.length} skipped with a warning; ${answered} kept tools called`);
+    console.info(
+      `definitions from a host: ${COUNT} listed, ${names.length} kept, ${warnings.length} skipped with a warning; ${answered} kept tools called`,
+    );
   });
 });

@@ -13,7 +13,10 @@ function toolOf(version: number): ToolDefinition {
     description: `Write a file (schema version ${version}).`,
     inputSchema: {
       type: "object",
-      properties: { [`path_${version}`]: { type: "string", pattern: `^/tmp/${version}/` }, mode: { enum: ["a", "w", String(version)] } },
+      properties: {
+        [`path_${version}`]: { type: "string", pattern: `^/tmp/${version}/` },
+        mode: { enum: ["a", "w", String(version)] },
+      },
       required: [`path_${version}`],
     },
     execute: () => "written",
@@ -30,7 +33,12 @@ let version = 0;
 const toolSearch = await createToolSearch({ tools: { listTools: async () => [toolOf(version)] } });
 const session = toolSearch.session("memory");
 const call = async () => {
-  const result = await session.execute({ type: "tool_use", id: `toolu_${version}`, name: "files__write", input: { [`path_${version}`]: `/tmp/${version}/a` } });
+  const result = await session.execute({
+    type: "tool_use",
+    id: `toolu_${version}`,
+    name: "files__write",
+    input: { [`path_${version}`]: `/tmp/${version}/a` },
+  });
   if (result.content !== "written") throw new Error(`call ${version} failed: ${JSON.stringify(result)}`);
 };
 // Warm up: the first few hundred calls fill caches and JIT code that stay the same size after.
@@ -42,11 +50,21 @@ const relistEnd = heapMb();
 const shortStart = heapMb();
 for (let index = 0; index < shortLived; index++) {
   const search = await createToolSearch({ tools: [toolOf(1_000_000 + index)] });
-  const result = await search.session().execute({ type: "tool_use", id: "toolu_x", name: "files__write", input: { [`path_${1_000_000 + index}`]: "nope" } });
+  const result = await search.session().execute({
+    type: "tool_use",
+    id: "toolu_x",
+    name: "files__write",
+    input: { [`path_${1_000_000 + index}`]: "nope" },
+  });
   if (result.is_error !== true) throw new Error("a short-lived search ran an invalid input");
 }
 const shortEnd = heapMb();
 
 process.stdout.write(
-  JSON.stringify({ relistings, relistGrowthMb: relistEnd - relistStart, shortLived, shortLivedGrowthMb: shortEnd - shortStart }),
+  JSON.stringify({
+    relistings,
+    relistGrowthMb: relistEnd - relistStart,
+    shortLived,
+    shortLivedGrowthMb: shortEnd - shortStart,
+  }),
 );

@@ -7,14 +7,22 @@ import { toolUse } from "../../src/testing/index.js";
 
 /** The demo's unanswerable query: the README shows it answered with weak matches. */
 const DEMO_QUERY = "book a table at an Italian restaurant";
-const UNANSWERABLE = ["order a large pepperoni pizza to my flat", "what's the score of the Lakers game tonight", "write me a haiku about autumn leaves"];
+const UNANSWERABLE = [
+  "order a large pepperoni pizza to my flat",
+  "what's the score of the Lakers game tonight",
+  "write me a haiku about autumn leaves",
+];
 
 describe("weak matches on the example catalogue", () => {
   let bm25: ToolSearch;
   let abstaining: ToolSearch;
   beforeAll(async () => {
     bm25 = await createToolSearch({ tools: exampleCatalogue });
-    abstaining = await createToolSearch({ tools: exampleCatalogue, ranker: new Bm25Ranker({ abstention: true }), semanticFallback: false });
+    abstaining = await createToolSearch({
+      tools: exampleCatalogue,
+      ranker: new Bm25Ranker({ abstention: true }),
+      semanticFallback: false,
+    });
   });
   afterAll(async () => {
     await bm25.close();
@@ -26,12 +34,18 @@ describe("weak matches on the example catalogue", () => {
     expect(matches.length).toBeGreaterThan(0);
     expect(matches[0]!.confidence).toBe("weak");
     expect(await abstaining.search(DEMO_QUERY)).toEqual([]);
-    const hybrid = await createToolSearch({ tools: exampleCatalogue, ranker: new HybridRanker({ semantic: { cacheDir: false } }) });
+    const hybrid = await createToolSearch({
+      tools: exampleCatalogue,
+      ranker: new HybridRanker({ semantic: { cacheDir: false } }),
+    });
     const fused = await hybrid.search(DEMO_QUERY);
     expect(fused.length).toBeGreaterThan(0);
     expect(fused[0]!.confidence).toBe("weak");
     await hybrid.close();
-    const hybridAbstaining = await createToolSearch({ tools: exampleCatalogue, ranker: new HybridRanker({ semantic: { cacheDir: false }, abstention: true }) });
+    const hybridAbstaining = await createToolSearch({
+      tools: exampleCatalogue,
+      ranker: new HybridRanker({ semantic: { cacheDir: false }, abstention: true }),
+    });
     expect(await hybridAbstaining.search(DEMO_QUERY)).toEqual([]);
     await hybridAbstaining.close();
   });
@@ -43,15 +57,23 @@ describe("weak matches on the example catalogue", () => {
     expect(body.matches[0]!.confidence).toBe("weak");
   });
 
-  it.each(UNANSWERABLE.map((query) => [query]))("answers %j with a weak best match, or nothing when told to abstain", async (query) => {
-    const matches = await bm25.search(query);
-    expect(matches.length).toBeGreaterThan(0);
-    expect(matches[0]!.confidence).toBe("weak");
-    expect(await abstaining.search(query)).toEqual([]);
-  });
+  it.each(UNANSWERABLE.map((query) => [query]))(
+    "answers %j with a weak best match, or nothing when told to abstain",
+    async (query) => {
+      const matches = await bm25.search(query);
+      expect(matches.length).toBeGreaterThan(0);
+      expect(matches[0]!.confidence).toBe("weak");
+      expect(await abstaining.search(query)).toEqual([]);
+    },
+  );
 
   it("answers the demo's other queries with a strong best match", async () => {
-    for (const query of ["open a ticket about the checkout crash", "post a message in the incidents channel", "what meetings do I have tomorrow", "run a SQL query on the orders table"]) {
+    for (const query of [
+      "open a ticket about the checkout crash",
+      "post a message in the incidents channel",
+      "what meetings do I have tomorrow",
+      "run a SQL query on the orders table",
+    ]) {
       const matches = await bm25.search(query);
       expect(matches[0]?.confidence, query).toBe("strong");
     }
@@ -62,13 +84,16 @@ describe("weak matches on the example catalogue", () => {
     for (const tool of exampleCatalogue) {
       const words = [...new Set(splitIdentifier(tool.name))].filter((word) => !STOP_WORDS.has(word));
       // Every single word and every pair, in the name's order and reversed, among stop words.
-      const queries = [...words.map((word) => [word]), ...words.flatMap((a, i) => words.slice(i + 1).map((b) => [a, b]))].flatMap((subset) => [
-        `please ${subset.join(" the ")}`,
-        [...subset].reverse().join(" of "),
-      ]);
+      const queries = [
+        ...words.map((word) => [word]),
+        ...words.flatMap((a, i) => words.slice(i + 1).map((b) => [a, b])),
+      ].flatMap((subset) => [`please ${subset.join(" the ")}`, [...subset].reverse().join(" of ")]);
       for (const query of queries) {
         const found = await bm25.search(query, { limit: 50 });
-        expect(found.map((match) => match.name), `${query} (${tool.name})`).toContain(tool.name);
+        expect(
+          found.map((match) => match.name),
+          `${query} (${tool.name})`,
+        ).toContain(tool.name);
         expect(found[0]!.confidence, query).toBe("strong");
         checked++;
       }

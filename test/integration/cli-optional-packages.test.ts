@@ -10,13 +10,17 @@ const MCP_SDK = "@modelcontextprotocol/sdk";
 const ONNX = ["@huggingface/transformers", "onnxruntime-node", "onnxruntime-web"];
 
 /** The CLI in a process where the named packages cannot be resolved: a user who never installed them. */
-function toolsiftWithout(hidden: readonly string[], args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function toolsiftWithout(
+  hidden: readonly string[],
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ["--import", HIDE_PACKAGES, ...CLI_ARGS, ...args],
       { cwd: ROOT, env: { ...process.env, TOOLSIFT_HIDE_PACKAGES: hidden.join(",") }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -33,7 +37,10 @@ describe("the CLI without its optional packages", () => {
       toolsiftWithout([], ["search", "--config", good, "echo text back"]),
     ]);
     expect(help.code).toBe(0);
-    expect(badConfig).toMatchObject({ code: 2, stderr: expect.stringMatching(/mcpServers\.dyn\.command must be a non-empty string/) });
+    expect(badConfig).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/mcpServers\.dyn\.command must be a non-empty string/),
+    });
     expect(inspect.code).toBe(0);
     expect(JSON.parse(inspect.stdout)).toMatchObject({ totals: { tools: 9 } });
     expect(serve.code).toBe(1);
@@ -49,7 +56,10 @@ describe("the CLI without its optional packages", () => {
       toolsiftWithout(ONNX, ["search", "--tools", LINT_CATALOGUE, "--ranker", "hybrid", "give money back to a card"]),
       toolsiftWithout(ONNX, ["inspect", "--tools", LINT_CATALOGUE, "--ranker", "embedding", "--json"]),
     ]);
-    expect(hybrid).toMatchObject({ code: 0, stdout: expect.stringMatching(/ranker hybrid.*\n 1\. +[\d.]+ +billing__refund_payment/) });
+    expect(hybrid).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/ranker hybrid.*\n 1\. +[\d.]+ +billing__refund_payment/),
+    });
     expect(inspect.code).toBe(0);
     expect(JSON.parse(inspect.stdout)).toMatchObject({ ranker: "embedding", lint: { coverage: { embedding: true } } });
   });

@@ -9,25 +9,43 @@ import { DYNAMIC_SERVER, everythingServerEntry } from "../support/mcp-servers.js
 /** The `toolsift` command as a user runs it: a real process, its exit code, stdout and stderr. */
 function toolsift(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...CLI_ARGS, ...args], { cwd: ROOT, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [...CLI_ARGS, ...args],
+      { cwd: ROOT, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 const LINT_CATALOGUE = fileURLToPath(new URL("../fixtures/lint-catalogue.json", import.meta.url));
 
 interface JsonReport {
-  servers: { server: string; state?: string; tools: { name: string; fullTokens: number; stubTokens: number; destructive: boolean }[] }[];
+  servers: {
+    server: string;
+    state?: string;
+    tools: { name: string; fullTokens: number; stubTokens: number; destructive: boolean }[];
+  }[];
   totals: { tools: number; fullTokens: number; stubTokens: number };
   hidden: string[];
   projection: { samples: number; costs: { strategy: string; toolTokens: number; searchResultTokens: number }[] };
-  lint: { errors: number; warnings: number; findings: { severity: string; code: string; tools: string[]; message: string }[] };
+  lint: {
+    errors: number;
+    warnings: number;
+    findings: { severity: string; code: string; tools: string[]; message: string }[];
+  };
 }
 
 describe("toolsift --help", () => {
   it("prints the commands, and each command's help, on stdout with exit code 0", async () => {
-    const [main, serve, inspect, version] = await Promise.all([toolsift(["--help"]), toolsift(["serve", "--help"]), toolsift(["help", "inspect"]), toolsift(["--version"])]);
+    const [main, serve, inspect, version] = await Promise.all([
+      toolsift(["--help"]),
+      toolsift(["serve", "--help"]),
+      toolsift(["help", "inspect"]),
+      toolsift(["--version"]),
+    ]);
     expect(main.code).toBe(0);
     expect(main.stdout).toMatch(/toolsift serve +--config <file>/);
     expect(main.stdout).toMatch(/Exit codes: 0 done, 1 failed/);
@@ -38,12 +56,25 @@ describe("toolsift --help", () => {
 
   it("exits 2, with nothing on stdout, on a bad command line (each case: src/cli/parse-cli.test.ts)", async () => {
     const run = await toolsift(["serve", "-c", "x.json", "--htp", "80"]);
-    expect(run).toEqual({ code: 2, stdout: "", stderr: "toolsift serve: unknown option --htp. Run toolsift serve --help.\n" });
+    expect(run).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "toolsift serve: unknown option --htp. Run toolsift serve --help.\n",
+    });
   });
 
   it("names toolsift once at the start of a usage error, never twice", async () => {
-    const runs = await Promise.all([toolsift(["frobnicate"]), toolsift(["serve"]), toolsift(["search", "--tools", "a.json"]), toolsift(["inspect", "--fail-on", "x"])]);
-    expect(runs[0]).toEqual({ code: 2, stdout: "", stderr: 'toolsift: unknown command "frobnicate". The commands are serve, inspect, search; run toolsift --help.\n' });
+    const runs = await Promise.all([
+      toolsift(["frobnicate"]),
+      toolsift(["serve"]),
+      toolsift(["search", "--tools", "a.json"]),
+      toolsift(["inspect", "--fail-on", "x"]),
+    ]);
+    expect(runs[0]).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: 'toolsift: unknown command "frobnicate". The commands are serve, inspect, search; run toolsift --help.\n',
+    });
     expect(runs[1]?.stderr).toMatch(/^toolsift serve needs --config <file>/);
     expect(runs[2]?.stderr).toMatch(/^toolsift search needs a query/);
     expect(runs[3]?.stderr).toMatch(/^toolsift inspect: /);
@@ -60,22 +91,44 @@ describe("toolsift serve with a bad config", () => {
     const good = { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_PID_FILE: pidFile } };
     // Every message is checked in src/gateway/gateway-config.test.ts; here, that the command stops on them.
     const cases: [unknown, RegExp][] = [
-      [{ mcpServers: { good, broken: { command: "node", args: "server.js" } } }, /mcp\.json: mcpServers\.broken\.args must be an array of strings, got "server\.js" \(a string\)\./],
-      [{ mcpServers: { good, secret: { command: "x", env: { TOKEN: "${TOOLSIFT_TEST_UNSET_VAR}" } } } }, /mcpServers\.secret\.env\.TOKEN uses \$\{TOOLSIFT_TEST_UNSET_VAR\}, but the environment variable TOOLSIFT_TEST_UNSET_VAR is not set/],
-      [{ mcpServers: { good }, toolsift: { keepTools: ["goood__echo"] } }, /toolsift\.keepTools\[0\] is "goood__echo", but tool names here are "server__tool" with one of the servers "good"/],
+      [
+        { mcpServers: { good, broken: { command: "node", args: "server.js" } } },
+        /mcp\.json: mcpServers\.broken\.args must be an array of strings, got "server\.js" \(a string\)\./,
+      ],
+      [
+        { mcpServers: { good, secret: { command: "x", env: { TOKEN: "${TOOLSIFT_TEST_UNSET_VAR}" } } } },
+        /mcpServers\.secret\.env\.TOKEN uses \$\{TOOLSIFT_TEST_UNSET_VAR\}, but the environment variable TOOLSIFT_TEST_UNSET_VAR is not set/,
+      ],
+      [
+        { mcpServers: { good }, toolsift: { keepTools: ["goood__echo"] } },
+        /toolsift\.keepTools\[0\] is "goood__echo", but tool names here are "server__tool" with one of the servers "good"/,
+      ],
       ['{ "mcpServers": { "good": ', /mcp\.json: is not valid JSON at line 1, column \d+/],
     ];
-    const runs = await Promise.all([...cases.map(([config]) => toolsift(["serve", "--config", writeConfig(config)])), toolsift(["serve", "--config", "/nonexistent/mcp.json"])]);
+    const runs = await Promise.all([
+      ...cases.map(([config]) => toolsift(["serve", "--config", writeConfig(config)])),
+      toolsift(["serve", "--config", "/nonexistent/mcp.json"]),
+    ]);
     cases.forEach(([, message], index) => {
       expect(runs[index]).toMatchObject({ code: 2, stdout: "", stderr: expect.stringMatching(message) });
     });
-    expect(runs.at(-1)).toMatchObject({ code: 2, stderr: expect.stringMatching(/\/nonexistent\/mcp\.json: cannot be read: there is no such file/) });
+    expect(runs.at(-1)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/\/nonexistent\/mcp\.json: cannot be read: there is no such file/),
+    });
     // The valid server listed first was never started.
     expect(existsSync(pidFile)).toBe(false);
   });
 
   it("exits 1 naming each server when none can be reached", async () => {
-    const run = await toolsift(["serve", "--config", writeConfig({ mcpServers: { ghost: { command: "toolsift-no-such-command-xyz" } }, toolsift: { reconnect: false } })]);
+    const run = await toolsift([
+      "serve",
+      "--config",
+      writeConfig({
+        mcpServers: { ghost: { command: "toolsift-no-such-command-xyz" } },
+        toolsift: { reconnect: false },
+      }),
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/"ghost"/);
     expect(run.stdout).toBe("");
@@ -87,17 +140,35 @@ describe("toolsift inspect", () => {
     const run = await toolsift(["inspect", "--tools", LINT_CATALOGUE, "--json"]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as JsonReport;
-    expect(report.servers.map((server) => server.server)).toEqual(["tickets", "helpdesk", "reports", "crm", "calendar", "billing"]);
+    expect(report.servers.map((server) => server.server)).toEqual([
+      "tickets",
+      "helpdesk",
+      "reports",
+      "crm",
+      "calendar",
+      "billing",
+    ]);
     expect(report.totals.tools).toBe(9);
     for (const server of report.servers) for (const tool of server.tools) expect(tool.fullTokens).toBeGreaterThan(0);
-    expect(report.servers.flatMap((server) => server.tools).find((tool) => tool.name === "billing__refund_payment")!.destructive).toBe(true);
+    expect(
+      report.servers.flatMap((server) => server.tools).find((tool) => tool.name === "billing__refund_payment")!
+        .destructive,
+    ).toBe(true);
     const cost = (strategy: string) => report.projection.costs.find((entry) => entry.strategy === strategy)!;
-    expect(report.projection.costs.map((entry) => entry.strategy)).toEqual(["full", "stubs", "native", "stable", "serve"]);
+    expect(report.projection.costs.map((entry) => entry.strategy)).toEqual([
+      "full",
+      "stubs",
+      "native",
+      "stable",
+      "serve",
+    ]);
     expect(cost("full").toolTokens).toBe(report.totals.fullTokens);
     expect(cost("stable").searchResultTokens).toBeGreaterThan(0);
     expect(report.projection.samples).toBe(9);
 
-    const found = report.lint.findings.map((finding) => `${finding.severity} ${finding.code} ${finding.tools.join(" ~ ")}`);
+    const found = report.lint.findings.map(
+      (finding) => `${finding.severity} ${finding.code} ${finding.tools.join(" ~ ")}`,
+    );
     expect(found).toEqual(
       expect.arrayContaining([
         "error missing-description tickets__untitled",
@@ -110,7 +181,12 @@ describe("toolsift inspect", () => {
     );
     // The only near-duplicate is the known pair; well-written tools raise nothing.
     expect(found.filter((line) => line.includes("near-duplicate"))).toHaveLength(1);
-    for (const clean of ["crm__create_contact", "calendar__schedule_meeting", "billing__refund_payment", "tickets__assign_ticket"]) {
+    for (const clean of [
+      "crm__create_contact",
+      "calendar__schedule_meeting",
+      "billing__refund_payment",
+      "tickets__assign_ticket",
+    ]) {
       expect(found.filter((line) => line.endsWith(` ${clean}`) || line.includes(`${clean} ~`))).toEqual([]);
     }
     expect(report.lint).toMatchObject({ errors: 2, warnings: found.length - 2 });
@@ -123,15 +199,27 @@ describe("toolsift inspect", () => {
     expect(text.stdout).toMatch(/^ {2}billing__refund_payment +\d+ +\d+ {2}destructive$/m);
     expect(text.stdout).toMatch(/^Catalogue: 9 tools on 6 servers, ~[\d,]+ tokens in full, ~[\d,]+ as stubs/m);
     expect(text.stdout).toMatch(/^ {2}toolsift serve +[\d,]+ /m);
-    expect(text.stdout).toMatch(/^ {2}warning +tickets__close_ticket ~ helpdesk__close_ticket are near-duplicates \(lexical 0\.\d\d, embedding 0\.\d\d\)/m);
-    const failOn = await Promise.all(["error", "warning"].map((level) => toolsift(["inspect", "--tools", LINT_CATALOGUE, "--fail-on", level])));
+    expect(text.stdout).toMatch(
+      /^ {2}warning +tickets__close_ticket ~ helpdesk__close_ticket are near-duplicates \(lexical 0\.\d\d, embedding 0\.\d\d\)/m,
+    );
+    const failOn = await Promise.all(
+      ["error", "warning"].map((level) => toolsift(["inspect", "--tools", LINT_CATALOGUE, "--fail-on", level])),
+    );
     expect(failOn.map((run) => run.code)).toEqual([1, 1]);
     expect(failOn[0]!.stderr).toMatch(/the lint found 2 error\(s\) \(--fail-on error\)/);
 
     const clean = writeConfig(
       [
-        { name: "crm__create_contact", description: "Create a contact in the CRM with a name and an email address.", inputSchema: { type: "object", properties: { name: { type: "string" } } } },
-        { name: "billing__refund_payment", description: "Refund a card payment, in full or in part.", inputSchema: { type: "object", properties: { id: { type: "string" } } } },
+        {
+          name: "crm__create_contact",
+          description: "Create a contact in the CRM with a name and an email address.",
+          inputSchema: { type: "object", properties: { name: { type: "string" } } },
+        },
+        {
+          name: "billing__refund_payment",
+          description: "Refund a card payment, in full or in part.",
+          inputSchema: { type: "object", properties: { id: { type: "string" } } },
+        },
       ],
       "tools.json",
     );
@@ -159,7 +247,9 @@ describe("toolsift inspect", () => {
     const echo = report.servers[1]!.tools.find((tool) => tool.name === "dyn__echo")!;
     expect(echo.stubTokens).toBe(echo.fullTokens);
     // "bare" has no description upstream: toolsift made one up, and the lint says so.
-    expect(report.lint.findings).toContainEqual(expect.objectContaining({ severity: "error", code: "missing-description", tools: ["dyn__bare"] }));
+    expect(report.lint.findings).toContainEqual(
+      expect.objectContaining({ severity: "error", code: "missing-description", tools: ["dyn__bare"] }),
+    );
   });
 });
 
@@ -169,11 +259,17 @@ describe("toolsift search", () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split("\n");
     expect(lines[0]).toBe('Matches for "refund a payment" (ranker bm25; rank, score, confidence, tool):');
-    expect(lines[1]).toMatch(/^ 1\. +\d+\.\d{3} {8}billing__refund_payment +Refund a card payment, in full or in part\.$/);
+    expect(lines[1]).toMatch(
+      /^ 1\. +\d+\.\d{3} {8}billing__refund_payment +Refund a card payment, in full or in part\.$/,
+    );
     expect(lines.length).toBeLessThanOrEqual(4);
 
     const json = await toolsift(["search", "--tools", LINT_CATALOGUE, "--json", "schedule a meeting"]);
-    const body = JSON.parse(json.stdout) as { query: string; ranker: string; matches: { name: string; score: number }[] };
+    const body = JSON.parse(json.stdout) as {
+      query: string;
+      ranker: string;
+      matches: { name: string; score: number }[];
+    };
     expect(body.matches[0]!.name).toBe("calendar__schedule_meeting");
     const scores = body.matches.map((match) => match.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
@@ -185,7 +281,11 @@ describe("toolsift search", () => {
     const weak = await toolsift(["search", "--tools", LINT_CATALOGUE, "zebra xylophone quasar"]);
     expect(weak.stdout).toMatch(/^ 1\. +-?\d+\.\d{3} {2}weak {2}\S+/m);
     expect(weak.stdout).toContain("The best match is weak");
-    const config = writeConfig({ mcpServers: { everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" } } });
+    const config = writeConfig({
+      mcpServers: {
+        everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" },
+      },
+    });
     const hybrid = await toolsift(["search", "--config", config, "--ranker", "hybrid", "add two numbers"]);
     expect(hybrid.code).toBe(0);
     expect(hybrid.stdout).toMatch(/ranker hybrid/);

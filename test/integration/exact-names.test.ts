@@ -48,10 +48,14 @@ describe.each(RANKER_NAMES)("exact names through the %s ranker, on the example c
       for (const query of forms) {
         const found = (await guarded.search(query, { limit: 10 })).map((match) => match.name);
         expect(found, query).not.toContain(name);
-        expect(found.every((match) => !denied.has(match)), query).toBe(true);
+        expect(
+          found.every((match) => !denied.has(match)),
+          query,
+        ).toBe(true);
       }
     }
     const permitted = queries.filter((query) => !denied.has(query.tool));
-    for (const { query, tool } of permitted) expect((await guarded.search(query, { limit: 1 }))[0]?.name, query).toBe(tool);
+    for (const { query, tool } of permitted)
+      expect((await guarded.search(query, { limit: 1 }))[0]?.name, query).toBe(tool);
   });
 });

@@ -10,10 +10,15 @@ describe("the example gateway config", () => {
   it("serves server-everything: search_tools and the keep tool listed, a found tool called, get-env denied", async () => {
     const gateway = await connectGateway(EXAMPLE);
     try {
-      expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "everything__echo"]);
+      expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toEqual([
+        "search_tools",
+        "everything__echo",
+      ]);
       const found = await gateway.client.callTool({ name: "search_tools", arguments: { query: "add two numbers" } });
       expect(resultText(found)).toContain("everything__get-sum");
-      expect(resultText(await gateway.client.callTool({ name: "everything__get-sum", arguments: { a: 19, b: 23 } }))).toBe("The sum of 19 and 23 is 42.");
+      expect(
+        resultText(await gateway.client.callTool({ name: "everything__get-sum", arguments: { a: 19, b: 23 } })),
+      ).toBe("The sum of 19 and 23 is 42.");
       const env = await gateway.client.callTool({ name: "everything__get-env", arguments: {} });
       expect(env.isError).toBe(true);
     } finally {
@@ -23,11 +28,18 @@ describe("the example gateway config", () => {
 
   it("inspects the same file", async () => {
     const report = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, [...CLI_ARGS, "inspect", "--config", EXAMPLE, "--json"], { cwd: ROOT, timeout: 60_000 }, (error, stdout) =>
-        error ? reject(error) : resolve(stdout),
+      execFile(
+        process.execPath,
+        [...CLI_ARGS, "inspect", "--config", EXAMPLE, "--json"],
+        { cwd: ROOT, timeout: 60_000 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
       ),
     );
-    const parsed = JSON.parse(report) as { totals: { tools: number }; hidden: string[]; projection: { costs: { strategy: string; toolTokens: number }[] } };
+    const parsed = JSON.parse(report) as {
+      totals: { tools: number };
+      hidden: string[];
+      projection: { costs: { strategy: string; toolTokens: number }[] };
+    };
     expect(parsed.totals.tools).toBe(11);
     expect(parsed.hidden).toEqual(["everything__get-env"]);
     const cost = (name: string) => parsed.projection.costs.find((entry) => entry.strategy === name)!.toolTokens;

@@ -1,6 +1,12 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectGateway, connectHttpClient, resultText, writeConfig, type GatewayClient } from "../support/gateway-process.js";
+import {
+  connectGateway,
+  connectHttpClient,
+  resultText,
+  writeConfig,
+  type GatewayClient,
+} from "../support/gateway-process.js";
 import { DYNAMIC_SERVER, everythingServerEntry } from "../support/mcp-servers.js";
 
 /** `toolsift serve --http`: real MCP SDK clients over Streamable HTTP to the real CLI process. */
@@ -8,12 +14,24 @@ import { DYNAMIC_SERVER, everythingServerEntry } from "../support/mcp-servers.js
 /** A raw HTTP POST, to send what an SDK client never would (another Host, another path). */
 function post(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
-    const req = request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
-      let text = "";
-      res.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
     });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -46,7 +64,9 @@ describe("toolsift serve --http", () => {
     const names = (await gateway.client.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain("everything__get-sum");
     expect(names.length).toBeLessThanOrEqual(1 + 4);
-    expect(resultText(await gateway.client.callTool({ name: "everything__get-sum", arguments: { a: 2, b: 3 } }))).toBe("The sum of 2 and 3 is 5.");
+    expect(resultText(await gateway.client.callTool({ name: "everything__get-sum", arguments: { a: 2, b: 3 } }))).toBe(
+      "The sum of 2 and 3 is 5.",
+    );
   });
 
   it("gives each client its own session: another client's searches do not change its list, and it can confirm through elicitation", async () => {
@@ -75,7 +95,10 @@ describe("toolsift serve --http", () => {
     expect(await post(gateway.url!, { host: "evil.example" })).toMatchObject({ status: 403 });
     expect(await post(gateway.url!, { origin: "https://evil.example" })).toMatchObject({ status: 403 });
     expect(await post(`${url.origin}/other`, {})).toMatchObject({ status: 404 });
-    expect(await post(gateway.url!, { "mcp-session-id": "no-such-session" })).toMatchObject({ status: 404, body: expect.stringContaining("Session not found") });
+    expect(await post(gateway.url!, { "mcp-session-id": "no-such-session" })).toMatchObject({
+      status: 404,
+      body: expect.stringContaining("Session not found"),
+    });
     expect(gateway.stderr()).not.toContain("[stdout]");
   });
 });

@@ -2,7 +2,14 @@ import { STUB_HINT } from "../../src/session/index.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectGateway, resultText, scratchDir, waitForUpstreams, writeConfig, type GatewayClient } from "../support/gateway-process.js";
+import {
+  connectGateway,
+  resultText,
+  scratchDir,
+  waitForUpstreams,
+  writeConfig,
+  type GatewayClient,
+} from "../support/gateway-process.js";
 import { DYNAMIC_SERVER, everythingServerEntry, waitFor } from "../support/mcp-servers.js";
 
 /**
@@ -22,7 +29,10 @@ function gatewayConfig(toolsift: Record<string, unknown> = {}) {
     },
     toolsift: { callTimeoutMs: 1500, reconnect: { initialDelayMs: 100, maxDelayMs: 400 }, ...toolsift },
   });
-  return { file, wipes: () => (existsSync(wipes) ? readFileSync(wipes, "utf8").split("\n").filter(Boolean).length : 0) };
+  return {
+    file,
+    wipes: () => (existsSync(wipes) ? readFileSync(wipes, "utf8").split("\n").filter(Boolean).length : 0),
+  };
 }
 
 async function listedNames(gateway: Pick<GatewayClient, "client">): Promise<string[]> {
@@ -40,7 +50,11 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
   let config: ReturnType<typeof gatewayConfig>;
 
   beforeAll(async () => {
-    config = gatewayConfig({ keepTools: ["dyn__echo"], maxHydratedTools: 3, deny: ["dyn__get_pid", "everything__get-env"] });
+    config = gatewayConfig({
+      keepTools: ["dyn__echo"],
+      maxHydratedTools: 3,
+      deny: ["dyn__get_pid", "everything__get-env"],
+    });
     gateway = await connectGateway(config.file);
     await waitForUpstreams(gateway, ["everything", "dyn"]);
   });
@@ -70,7 +84,12 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
   });
 
   it("stays bounded: at most maxHydratedTools found tools are listed, the least recently used leaving first", async () => {
-    for (const query of ["echo a message back", "a tiny image", "compress a file with gzip", "toggle simulated logging"]) {
+    for (const query of [
+      "echo a message back",
+      "a tiny image",
+      "compress a file with gzip",
+      "toggle simulated logging",
+    ]) {
       const seen = gateway.listChanges();
       const [best] = await search(gateway, query);
       const names = await listedNames(gateway);
@@ -85,7 +104,9 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
     expect(await listedNames(gateway)).not.toContain("everything__echo");
     const invalid = await gateway.client.callTool({ name: "everything__echo", arguments: { text: "hi" } });
     expect(invalid.isError).toBe(true);
-    expect(resultText(invalid)).toMatch(/Invalid input for everything__echo; it was not run\.\n.*\/message: is required/);
+    expect(resultText(invalid)).toMatch(
+      /Invalid input for everything__echo; it was not run\.\n.*\/message: is required/,
+    );
     const valid = await gateway.client.callTool({ name: "everything__echo", arguments: { message: "hi" } });
     expect(valid.isError).toBeFalsy();
     expect(resultText(valid)).toBe("Echo: hi");
@@ -103,7 +124,9 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
   it("refuses a destructive tool when the client cannot confirm and allowDestructive does not name it", async () => {
     const result = await gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} });
     expect(result.isError).toBe(true);
-    expect(resultText(result)).toMatch(/dyn__wipe_data may change or delete data.*does not support MCP elicitation.*allowDestructive in .*mcp\.json does not name it/);
+    expect(resultText(result)).toMatch(
+      /dyn__wipe_data may change or delete data.*does not support MCP elicitation.*allowDestructive in .*mcp\.json does not name it/,
+    );
     expect(config.wipes()).toBe(0);
     await waitFor("the refusal on stderr", () => /refused destructive dyn__wipe_data/.test(gateway.stderr()));
   });
@@ -111,16 +134,22 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
   it("finds a tool an upstream server adds at run time", async () => {
     const added = await gateway.client.callTool({ name: "dyn__add_tool", arguments: { name: "late_arrival" } });
     expect(resultText(added)).toBe("added late_arrival");
-    await waitFor("the new tool to be announced", () => /MCP server "dyn" tools changed: 1 added/.test(gateway.stderr()));
+    await waitFor("the new tool to be announced", () =>
+      /MCP server "dyn" tools changed: 1 added/.test(gateway.stderr()),
+    );
     expect(await search(gateway, "late arrival")).toContain("dyn__late_arrival");
-    expect(resultText(await gateway.client.callTool({ name: "dyn__late_arrival", arguments: {} }))).toBe("called late_arrival");
+    expect(resultText(await gateway.client.callTool({ name: "dyn__late_arrival", arguments: {} }))).toBe(
+      "called late_arrival",
+    );
   });
 
   it("gives up on a hung upstream call at callTimeoutMs, and the session goes on", async () => {
     const hung = await gateway.client.callTool({ name: "dyn__hang", arguments: {} });
     expect(hung.isError).toBe(true);
     expect(resultText(hung)).toMatch(/no answer within 1500 ms \(callTimeoutMs\)/);
-    expect(resultText(await gateway.client.callTool({ name: "dyn__echo", arguments: { text: "still here" } }))).toBe("echo: still here");
+    expect(resultText(await gateway.client.callTool({ name: "dyn__echo", arguments: { text: "still here" } }))).toBe(
+      "echo: still here",
+    );
   });
 
   it("loses only the crashed server's tools, tells the client, and brings them back when it reconnects", async () => {
@@ -130,12 +159,16 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
     await gateway.waitForListChange(seen);
     expect(await listedNames(gateway)).not.toContain("dyn__echo");
     // The other server's tools work throughout.
-    expect(resultText(await gateway.client.callTool({ name: "everything__get-sum", arguments: { a: 1, b: 2 } }))).toBe("The sum of 1 and 2 is 3.");
+    expect(resultText(await gateway.client.callTool({ name: "everything__get-sum", arguments: { a: 1, b: 2 } }))).toBe(
+      "The sum of 1 and 2 is 3.",
+    );
     seen = gateway.listChanges();
     await waitFor("dyn to reconnect", () => (gateway.stderr().match(/MCP server "dyn" connected/g) ?? []).length === 2);
     await gateway.waitForListChange(seen);
     expect(await listedNames(gateway)).toContain("dyn__echo");
-    expect(resultText(await gateway.client.callTool({ name: "dyn__echo", arguments: { text: "back" } }))).toBe("echo: back");
+    expect(resultText(await gateway.client.callTool({ name: "dyn__echo", arguments: { text: "back" } }))).toBe(
+      "echo: back",
+    );
     // One stderr line per upstream event; stdout carried nothing but protocol.
     expect(gateway.stderr().match(/MCP server "dyn" went away/g)).toHaveLength(1);
     expect(gateway.errors).toEqual([]);
@@ -153,7 +186,9 @@ describe("toolsift serve --stubs", () => {
       const stub = tools.find((tool) => tool.name === "everything__get-sum")!;
       expect(stub.description).toBe(`Returns the sum of two numbers ${STUB_HINT}`);
       expect(stub.inputSchema).toEqual({ type: "object" });
-      expect(tools.find((tool) => tool.name === "dyn__wipe_data")!.annotations).toMatchObject({ destructiveHint: true });
+      expect(tools.find((tool) => tool.name === "dyn__wipe_data")!.annotations).toMatchObject({
+        destructiveHint: true,
+      });
 
       const seen = gateway.listChanges();
       await gateway.client.callTool({ name: "dyn__add_tool", arguments: { name: "fresh_tool" } });
@@ -161,7 +196,9 @@ describe("toolsift serve --stubs", () => {
       const after = (await gateway.client.listTools()).tools.map((tool) => tool.name);
       expect(after).toContain("dyn__fresh_tool");
       // The called tool is listed in full now.
-      expect((await gateway.client.listTools()).tools.find((tool) => tool.name === "dyn__add_tool")!.inputSchema.properties).toHaveProperty("name");
+      expect(
+        (await gateway.client.listTools()).tools.find((tool) => tool.name === "dyn__add_tool")!.inputSchema.properties,
+      ).toHaveProperty("name");
     } finally {
       await gateway.close();
     }
@@ -217,7 +254,9 @@ describe("toolsift serve: destructive tools", () => {
       await waitForUpstreams(gateway, ["dyn"]);
       expect(resultText(await gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} }))).toBe("wiped");
       const cancel = new AbortController();
-      const call = gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} }, undefined, { signal: cancel.signal });
+      const call = gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} }, undefined, {
+        signal: cancel.signal,
+      });
       await waitFor("the question", () => asked === 2);
       cancel.abort();
       await expect(call).rejects.toThrow();
@@ -237,7 +276,9 @@ describe("toolsift serve: destructive tools", () => {
       expect(result.isError).toBeFalsy();
       expect(resultText(result)).toBe("wiped");
       expect(config.wipes()).toBe(1);
-      await waitFor("the approval on stderr", () => /ran destructive dyn__wipe_data: allowed by toolsift\.allowDestructive/.test(gateway.stderr()));
+      await waitFor("the approval on stderr", () =>
+        /ran destructive dyn__wipe_data: allowed by toolsift\.allowDestructive/.test(gateway.stderr()),
+      );
     } finally {
       await gateway.close();
     }

@@ -2,7 +2,15 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLI_ARGS, ROOT, connectGateway, resultText, scratchDir, writeConfig, type GatewayClient } from "../support/gateway-process.js";
+import {
+  CLI_ARGS,
+  ROOT,
+  connectGateway,
+  resultText,
+  scratchDir,
+  writeConfig,
+  type GatewayClient,
+} from "../support/gateway-process.js";
 import { DYNAMIC_SERVER, waitFor } from "../support/mcp-servers.js";
 
 /**
@@ -85,13 +93,17 @@ describe("toolsift serve connects its servers in the background", () => {
     const early = await gateway.client.callTool({ name: "missing__anything", arguments: {} });
     expect(resultText(early)).toMatch(/the server "missing" is down \(command not found\)/);
     const hiddenCall = await gateway.client.callTool({ name: "hidden__anything", arguments: {} });
-    expect(resultText(hiddenCall)).toBe('There is no tool named "hidden__anything" available here. Use search_tools to find the right tool by what it does.');
+    expect(resultText(hiddenCall)).toBe(
+      'There is no tool named "hidden__anything" available here. Use search_tools to find the right tool by what it does.',
+    );
 
     // The slow server connects: the client is told its list changed, and the new list has its tools.
     const seen = gateway.listChanges();
     await waitFor("the slow server to start", () => existsSync(started), SLOW_START_MS * 3);
     await gateway.waitForListChange(seen, SLOW_START_MS * 2);
-    await waitFor("slow's tools to be listed", async () => (await gateway.client.listTools()).tools.some((tool) => tool.name === "slow__echo"));
+    await waitFor("slow's tools to be listed", async () =>
+      (await gateway.client.listTools()).tools.some((tool) => tool.name === "slow__echo"),
+    );
     const after = await search(gateway, "echo the given text back");
     expect(after.matches.map((match) => match.name)).toContain("slow__echo");
     expect(after.unavailable?.map((source) => source.server)).toEqual(["crashing", "missing"]);
@@ -104,7 +116,12 @@ describe("toolsift serve connects its servers in the background", () => {
     const file = writeConfig({
       mcpServers: {
         fast: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
-        stuck: { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_START_DELAY_MS: "600000" }, stderr: "ignore" },
+        stuck: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: "600000" },
+          stderr: "ignore",
+        },
       },
       toolsift: { requestTimeoutMs },
     });
@@ -121,14 +138,28 @@ describe("toolsift serve connects its servers in the background", () => {
   it("exits 0 at once when the client hangs up while a server is still connecting", async () => {
     const requestTimeoutMs = 30_000;
     const file = writeConfig({
-      mcpServers: { stuck: { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_START_DELAY_MS: "600000" }, stderr: "ignore" } },
+      mcpServers: {
+        stuck: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: "600000" },
+          stderr: "ignore",
+        },
+      },
       toolsift: { requestTimeoutMs },
     });
-    const child = spawn(process.execPath, [...CLI_ARGS, "serve", "--config", file], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...CLI_ARGS, "serve", "--config", file], {
+      cwd: ROOT,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     let stdout = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    const initialize = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "hang-up", version: "1" } };
+    const initialize = {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "hang-up", version: "1" },
+    };
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: initialize })}\n`);
     await waitFor("the initialize answer", () => stdout.includes('"id":1'), requestTimeoutMs / 2);
     const since = Date.now();

@@ -5,7 +5,16 @@ import { describe, expect, it } from "vitest";
 import type { ToolsiftError } from "../../src/index.js";
 import { fromMcp, type McpServerConfig } from "../../src/public/mcp.js";
 import { MCP_LIST_LIMITS } from "../../src/mcp/mcp-tool-list.js";
-import { DYNAMIC_SERVER, HOSTILE_SERVER, isAlive, isRunning, runTool, textOf, toolNamed, waitFor } from "../support/mcp-servers.js";
+import {
+  DYNAMIC_SERVER,
+  HOSTILE_SERVER,
+  isAlive,
+  isRunning,
+  runTool,
+  textOf,
+  toolNamed,
+  waitFor,
+} from "../support/mcp-servers.js";
 
 const node = (script: string, env?: Record<string, string>): McpServerConfig => ({
   command: process.execPath,
@@ -17,7 +26,10 @@ const node = (script: string, env?: Record<string, string>): McpServerConfig => 
 describe("a server whose tools/list holds malformed tools", () => {
   it("skips each malformed tool with a warning, keeps the good ones, and leaves other servers alone", async () => {
     const errors: ToolsiftError[] = [];
-    const host = await fromMcp({ hostile: node(HOSTILE_SERVER), dyn: node(DYNAMIC_SERVER) }, { onError: (error) => errors.push(error) });
+    const host = await fromMcp(
+      { hostile: node(HOSTILE_SERVER), dyn: node(DYNAMIC_SERVER) },
+      { onError: (error) => errors.push(error) },
+    );
     try {
       const tools = await host.listTools();
       const names = tools.map((t) => t.name).filter((name) => name.startsWith("hostile__"));
@@ -43,7 +55,9 @@ describe("a server whose tools/list holds malformed tools", () => {
       // huge, null, a string entry.
       expect(invalid).toHaveLength(11);
       for (const error of invalid) expect(error.message).toContain('MCP server "hostile"');
-      expect(invalid.map((error) => error.message).join("\n")).toMatch(/"schema_is_string" has an inputSchema that is "object" \(a string\), not an object/);
+      expect(invalid.map((error) => error.message).join("\n")).toMatch(
+        /"schema_is_string" has an inputSchema that is "object" \(a string\), not an object/,
+      );
       expect(errors.filter((error) => error.code === "mcp_duplicate_tool")).toHaveLength(1);
       // Every warning stays short, whatever the server sent.
       for (const error of errors) expect(error.message.length).toBeLessThan(1_000);
@@ -100,7 +114,10 @@ describe("a server whose tools/call result has the wrong shape", () => {
     const host = await fromMcp({ hostile: node(HOSTILE_SERVER) }, { onError: (error) => errors.push(error) });
     try {
       const cases: [string, RegExp][] = [
-        ["content-string", /content is the string "not an array", not an array of content blocks; isError is the string "maybe", not true or false/],
+        [
+          "content-string",
+          /content is the string "not an array", not an array of content blocks; isError is the string "maybe", not true or false/,
+        ],
         ["is-error-string", /isError is the string "false", not true or false/],
         ["block-not-object", /content\[0\] is the string "just a string", not a content block with a string type/],
         ["block-without-type", /content\[0\] is an object, not a content block with a string type/],
@@ -111,7 +128,9 @@ describe("a server whose tools/call result has the wrong shape", () => {
         const output = await runTool(host, "hostile__bad_result", { shape });
         expect(output.isError, shape).toBe(true);
         const text = textOf(output);
-        expect(text, shape).toMatch(/^Tool "bad_result" of MCP server "hostile" failed: its result could not be read \(/);
+        expect(text, shape).toMatch(
+          /^Tool "bad_result" of MCP server "hostile" failed: its result could not be read \(/,
+        );
         expect(text, shape).toMatch(says);
         expect(text, shape).toContain("not known whether the call worked");
         expect(text.length, shape).toBeLessThan(1_000);
@@ -123,7 +142,9 @@ describe("a server whose tools/call result has the wrong shape", () => {
       const warnings = errors.filter((error) => error.code === "mcp_invalid_result");
       expect(warnings).toHaveLength(cases.length);
       for (const warning of warnings) {
-        expect(warning.message).toMatch(/^Tool "bad_result" of MCP server "hostile" answered tools\/call with a result that cannot be read: /);
+        expect(warning.message).toMatch(
+          /^Tool "bad_result" of MCP server "hostile" answered tools\/call with a result that cannot be read: /,
+        );
         expect(warning.message.length).toBeLessThan(1_000);
       }
     } finally {
@@ -135,14 +156,19 @@ describe("a server whose tools/call result has the wrong shape", () => {
 describe("a tool call that hangs", () => {
   it("comes back as an error result naming server, tool and timeout; that server and the others stay usable", async () => {
     const errors: ToolsiftError[] = [];
-    const host = await fromMcp({ stuck: node(DYNAMIC_SERVER), other: node(DYNAMIC_SERVER) }, { callTimeoutMs: 300, onError: (error) => errors.push(error) });
+    const host = await fromMcp(
+      { stuck: node(DYNAMIC_SERVER), other: node(DYNAMIC_SERVER) },
+      { callTimeoutMs: 300, onError: (error) => errors.push(error) },
+    );
     try {
       const hanging = runTool(host, "stuck__hang");
       // While it hangs, the other server and the same server answer.
       expect(textOf(await runTool(host, "other__echo", { text: "not blocked" }))).toBe("echo: not blocked");
       expect(textOf(await runTool(host, "stuck__echo", { text: "me neither" }))).toBe("echo: me neither");
       // A generous bound, only to fail fast where the SDK's 60 s default would still be waiting.
-      const bound = new Promise<"still waiting">((resolve) => setTimeout(() => resolve("still waiting"), 15_000).unref());
+      const bound = new Promise<"still waiting">((resolve) =>
+        setTimeout(() => resolve("still waiting"), 15_000).unref(),
+      );
       const output = await Promise.race([hanging, bound]);
       if (output === "still waiting") throw new Error("the hung call was still waiting after 15 s");
       expect(output.isError).toBe(true);

@@ -28,7 +28,11 @@ async function fromMcpIn(mode: "none" | "missing" | "broken"): Promise<Outcome> 
     process.execPath,
     ["--import", "tsx", "--import", HIDE_PACKAGES, fixture("from-mcp-error.mjs"), DYNAMIC_SERVER],
     {
-      env: { ...process.env, TOOLSIFT_HIDE_PACKAGES: mode === "missing" ? SDK : "", TOOLSIFT_BREAK_PACKAGES: mode === "broken" ? `${SDK}>zod` : "" },
+      env: {
+        ...process.env,
+        TOOLSIFT_HIDE_PACKAGES: mode === "missing" ? SDK : "",
+        TOOLSIFT_BREAK_PACKAGES: mode === "broken" ? `${SDK}>zod` : "",
+      },
       timeout: 60_000,
     },
   );
@@ -42,7 +46,11 @@ describe("fromMcp without the optional @modelcontextprotocol/sdk", () => {
 
   it("fails with a DependencyError that says what to install when the SDK cannot be resolved", async () => {
     const outcome = await fromMcpIn("missing");
-    expect(outcome).toMatchObject({ name: "DependencyError", code: "missing_dependency", packageName: "@modelcontextprotocol/sdk" });
+    expect(outcome).toMatchObject({
+      name: "DependencyError",
+      code: "missing_dependency",
+      packageName: "@modelcontextprotocol/sdk",
+    });
     expect(outcome.message).toContain("npm install @modelcontextprotocol/sdk");
     expect(outcome.message).toContain("^1.32");
     expect(outcome.message).toMatch(/not installed/);
@@ -50,7 +58,11 @@ describe("fromMcp without the optional @modelcontextprotocol/sdk", () => {
 
   it("fails with a different DependencyError, naming the cause, when the SDK is there but does not load", async () => {
     const outcome = await fromMcpIn("broken");
-    expect(outcome).toMatchObject({ name: "DependencyError", code: "missing_dependency", packageName: "@modelcontextprotocol/sdk" });
+    expect(outcome).toMatchObject({
+      name: "DependencyError",
+      code: "missing_dependency",
+      packageName: "@modelcontextprotocol/sdk",
+    });
     expect(outcome.message).toMatch(/failed to load/);
     expect(outcome.message).not.toMatch(/not installed/);
     // The real reason: the package the SDK could not find.

@@ -4,7 +4,15 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolSearch } from "../../src/index.js";
 import { fromMcp, type McpHostEvent, type McpServerConfig, type McpToolHost } from "../../src/public/mcp.js";
-import { DYNAMIC_SERVER, runTool, startEverythingHttp, textOf, toolNamed, waitFor, type HttpServer } from "../support/mcp-servers.js";
+import {
+  DYNAMIC_SERVER,
+  runTool,
+  startEverythingHttp,
+  textOf,
+  toolNamed,
+  waitFor,
+  type HttpServer,
+} from "../support/mcp-servers.js";
 
 /** Small back-offs keep these tests fast; the behaviour is the same as with the defaults. */
 const QUICK = { initialDelayMs: 20, maxDelayMs: 200 };
@@ -31,15 +39,24 @@ async function namesOf(host: McpToolHost, server: string): Promise<string[]> {
   return (await host.listTools()).map((t) => t.name).filter((name) => name.startsWith(`${server}__`));
 }
 
-function of<T extends McpHostEvent["type"]>(events: readonly McpHostEvent[], type: T, server: string): Extract<McpHostEvent, { type: T }>[] {
-  return events.filter((event): event is Extract<McpHostEvent, { type: T }> => event.type === type && event.server === server);
+function of<T extends McpHostEvent["type"]>(
+  events: readonly McpHostEvent[],
+  type: T,
+  server: string,
+): Extract<McpHostEvent, { type: T }>[] {
+  return events.filter(
+    (event): event is Extract<McpHostEvent, { type: T }> => event.type === type && event.server === server,
+  );
 }
 
 describe("a stdio server that crashes mid-session", () => {
   it("drops out while it is down, is retried with back-off, and comes back with its tools", async () => {
     const down = join(tempDir(), "down");
     const events: McpHostEvent[] = [];
-    const host = await fromMcp({ flaky: node({ FIXTURE_DOWN_FILE: down }), steady: node() }, { reconnect: QUICK, onEvent: (event) => events.push(event) });
+    const host = await fromMcp(
+      { flaky: node({ FIXTURE_DOWN_FILE: down }), steady: node() },
+      { reconnect: QUICK, onEvent: (event) => events.push(event) },
+    );
     cleanups.push(() => host.close());
     const before = await namesOf(host, "flaky");
     expect(before).toContain("flaky__echo");
@@ -64,10 +81,16 @@ describe("a stdio server that crashes mid-session", () => {
       expect(event.error.message).toContain("fixture is down");
       expect(event.retryInMs).toBeLessThanOrEqual(QUICK.maxDelayMs);
     }
-    expect(host.status().find((status) => status.server === "flaky")).toMatchObject({ state: "reconnecting", tools: 0 });
+    expect(host.status().find((status) => status.server === "flaky")).toMatchObject({
+      state: "reconnecting",
+      tools: 0,
+    });
     expect(textOf(await runTool(host, "steady__echo", { text: "unaffected" }))).toBe("echo: unaffected");
     // refresh() tries a server that is down at once, and says why it is still down.
-    await expect(host.refresh("flaky")).rejects.toMatchObject({ code: "mcp_connect_failed", message: expect.stringContaining("fixture is down") });
+    await expect(host.refresh("flaky")).rejects.toMatchObject({
+      code: "mcp_connect_failed",
+      message: expect.stringContaining("fixture is down"),
+    });
     const meanwhile = await staleEcho.execute?.({ text: "anyone?" }, { sessionId: undefined, stage: "execute" });
     expect(meanwhile).toMatchObject({ isError: true });
     expect(textOf(meanwhile as never)).toMatch(/"flaky".*not connected.*reconnect/);
@@ -81,7 +104,10 @@ describe("a stdio server that crashes mid-session", () => {
     const connected = of(events, "connected", "flaky");
     expect(connected.at(-1)?.attempt).toBeGreaterThan(1);
     expect(of(events, "tools-changed", "flaky").at(-1)?.added).toEqual(expect.arrayContaining(before));
-    expect(host.status().find((status) => status.server === "flaky")).toMatchObject({ state: "connected", tools: before.length });
+    expect(host.status().find((status) => status.server === "flaky")).toMatchObject({
+      state: "connected",
+      tools: before.length,
+    });
 
     // A gateway writes one line per event: each is one bounded line.
     for (const event of events) {
@@ -94,7 +120,10 @@ describe("a stdio server that crashes mid-session", () => {
 
   it("leaves and rejoins a tool search's catalogue", async () => {
     const down = join(tempDir(), "down");
-    const host = await fromMcp({ flaky: node({ FIXTURE_DOWN_FILE: down }), steady: node() }, { reconnect: QUICK, onEvent: () => {} });
+    const host = await fromMcp(
+      { flaky: node({ FIXTURE_DOWN_FILE: down }), steady: node() },
+      { reconnect: QUICK, onEvent: () => {} },
+    );
     cleanups.push(() => host.close());
     const toolSearch = await createToolSearch({ tools: host, tuning: { toolSearchThresholdTokens: 0 } });
     cleanups.push(() => toolSearch.close());
@@ -121,7 +150,10 @@ describe("a stdio server that crashes mid-session", () => {
 
   it("with reconnect: false, stays down: its tools drop out and calls say it is gone", async () => {
     const events: McpHostEvent[] = [];
-    const host = await fromMcp({ once: node(), steady: node() }, { reconnect: false, onEvent: (event) => events.push(event) });
+    const host = await fromMcp(
+      { once: node(), steady: node() },
+      { reconnect: false, onEvent: (event) => events.push(event) },
+    );
     cleanups.push(() => host.close());
     const staleEcho = toolNamed(await host.listTools(), "once__echo");
     await runTool(host, "once__crash");
@@ -144,10 +176,18 @@ describe("tools-changed", () => {
     cleanups.push(() => host.close());
     expect(events.map((event) => event.type)).toEqual(["connected"]);
     const listed = (await namesOf(host, "dyn")).length;
-    expect(events[0]).toMatchObject({ tools: listed, attempt: 1, message: `MCP server "dyn" connected: ${listed} tools` });
+    expect(events[0]).toMatchObject({
+      tools: listed,
+      attempt: 1,
+      message: `MCP server "dyn" connected: ${listed} tools`,
+    });
     await runTool(host, "dyn__add_tool", { name: "fresh" });
     await waitFor("the tools-changed event", () => of(events, "tools-changed", "dyn").length === 1);
-    expect(of(events, "tools-changed", "dyn")[0]).toMatchObject({ added: ["dyn__fresh"], removed: [], tools: listed + 1 });
+    expect(of(events, "tools-changed", "dyn")[0]).toMatchObject({
+      added: ["dyn__fresh"],
+      removed: [],
+      tools: listed + 1,
+    });
     // A list_changed that changed nothing announces nothing.
     await runTool(host, "dyn__touch_list");
     await host.refresh("dyn");
@@ -183,7 +223,11 @@ describe("a server that never starts", () => {
     const attempt = fromMcp(
       {
         ghost: { command: join(tmpdir(), `toolsift-no-such-mcp-server-${process.pid}`) },
-        broken: { command: process.execPath, args: ["-e", "console.error('missing API key for broken'); process.exit(2)"], stderr: "ignore" },
+        broken: {
+          command: process.execPath,
+          args: ["-e", "console.error('missing API key for broken'); process.exit(2)"],
+          stderr: "ignore",
+        },
       },
       { reconnect: QUICK, onEvent: (event) => events.push(event) },
     );
@@ -233,9 +277,15 @@ describe("who hears about failures", () => {
 
   it("a handler that throws does not break the host", async () => {
     const warnings = await warningsWhile(async () => {
-      const host = await fromMcp({ ghost, dyn: node() }, { reconnect: false, onEvent: () => {
-        throw new Error("handler bug");
-      } });
+      const host = await fromMcp(
+        { ghost, dyn: node() },
+        {
+          reconnect: false,
+          onEvent: () => {
+            throw new Error("handler bug");
+          },
+        },
+      );
       try {
         expect(textOf(await runTool(host, "dyn__echo", { text: "fine" }))).toBe("echo: fine");
       } finally {

@@ -68,21 +68,37 @@ describe("search_tools while MCP servers connect in the background", () => {
     ]);
 
     // The model-facing JSON carries it, in every format, without the args or env.
-    const answer = await session.execute({ id: "toolu_1", name: "search_tools", input: { query: "echo the given text back" } });
+    const answer = await session.execute({
+      id: "toolu_1",
+      name: "search_tools",
+      input: { query: "echo the given text back" },
+    });
     const body = JSON.parse(answer.content as string) as { matches: unknown[]; hint?: string; unavailable?: unknown };
     expect(body.unavailable).toEqual(first.unavailable);
     expect(body.hint).toMatch(/still connecting or down \(see unavailable\)/);
-    const chat = await session.execute({ id: "call_1", type: "function", function: { name: "search_tools", arguments: JSON.stringify({ query: "echo text" }) } });
+    const chat = await session.execute({
+      id: "call_1",
+      type: "function",
+      function: { name: "search_tools", arguments: JSON.stringify({ query: "echo text" }) },
+    });
     expect(JSON.parse(chat.content as string).unavailable).toEqual(first.unavailable);
-    const responses = await session.execute({ type: "function_call", call_id: "fc_1", name: "search_tools", arguments: JSON.stringify({ query: "echo text" }) });
+    const responses = await session.execute({
+      type: "function_call",
+      call_id: "fc_1",
+      name: "search_tools",
+      arguments: JSON.stringify({ query: "echo text" }),
+    });
     expect(JSON.parse(responses.output as string).unavailable).toEqual(first.unavailable);
-    for (const text of [answer.content, chat.content, responses.output]) expect(JSON.stringify(text)).not.toContain("TOPSECRET");
+    for (const text of [answer.content, chat.content, responses.output])
+      expect(JSON.stringify(text)).not.toContain("TOPSECRET");
 
     // An empty answer says it may be empty only because servers are missing.
     const empty = await session.execute({ id: "toolu_2", name: "search_tools", input: { query: "zyxwvut qqqqq" } });
     const emptyBody = JSON.parse(empty.content as string) as { matches: unknown[]; hint: string };
     expect(emptyBody.matches).toEqual([]);
-    expect(emptyBody.hint).toMatch(/still connecting .* Search again in a few seconds before concluding that no tool can do this/);
+    expect(emptyBody.hint).toMatch(
+      /still connecting .* Search again in a few seconds before concluding that no tool can do this/,
+    );
 
     // The first search waited for "slow"; later ones do not wait for the same attempt again.
     const since = Date.now();
@@ -93,7 +109,11 @@ describe("search_tools while MCP servers connect in the background", () => {
     expect(await toolSearch.unavailable()).toEqual(first.unavailable);
 
     // Once the slow server is up, its tools are found and it is no longer named.
-    await waitFor("slow to connect", () => host.status().find((status) => status.server === "slow")?.state === "connected", SLOW_START_MS * 3);
+    await waitFor(
+      "slow to connect",
+      () => host.status().find((status) => status.server === "slow")?.state === "connected",
+      SLOW_START_MS * 3,
+    );
     const later = ok(await session.searchTools({ query: "echo the given text back" }));
     expect(later.matches.map((match) => match.name)).toContain("slow__echo");
     expect(later.unavailable?.map((source) => source.server)).toEqual(["crashing", "missing"]);
@@ -117,7 +137,10 @@ describe("search_tools while MCP servers connect in the background", () => {
   }, 60_000);
 
   it("never names a server permit hides entirely, nor a hidden tool, and still names a server the session may use", async () => {
-    const host = await fromMcp({ shown: dynamic(), secret: dynamic() }, { reconnect: NO_RETRY_SOON, onEvent: () => {} });
+    const host = await fromMcp(
+      { shown: dynamic(), secret: dynamic() },
+      { reconnect: NO_RETRY_SOON, onEvent: () => {} },
+    );
     cleanups.push(() => host.close());
     // Every tool of "secret" is hidden, and one tool of "shown".
     const permit = (tool: { name: string }) => !tool.name.startsWith("secret__") && tool.name !== "shown__wipe_data";
@@ -134,12 +157,18 @@ describe("search_tools while MCP servers connect in the background", () => {
 
     const outcome = ok(await session.searchTools({ query: "delete every stored record" }));
     expect(outcome.unavailable).toEqual([{ server: "shown", state: "down", error: "went away (exited with code 3)" }]);
-    const answer = await session.execute({ id: "toolu_1", name: "search_tools", input: { query: "delete every stored record" } });
+    const answer = await session.execute({
+      id: "toolu_1",
+      name: "search_tools",
+      input: { query: "delete every stored record" },
+    });
     expect(answer.content).not.toMatch(/secret|wipe_data/);
     expect(await toolSearch.unavailable()).toEqual(outcome.unavailable);
     // A call the model makes with a name it already had says the same few words, not the command line.
     const call = await staleEcho.execute?.({ text: "anyone?" }, { sessionId: undefined, stage: "execute" });
-    expect(textOf(call as never)).toMatch(/"shown" is not connected \(went away \(exited with code 3\)\); toolsift is reconnecting/);
+    expect(textOf(call as never)).toMatch(
+      /"shown" is not connected \(went away \(exited with code 3\)\); toolsift is reconnecting/,
+    );
     expect(textOf(call as never)).not.toContain(DYNAMIC_SERVER);
   }, 30_000);
 });

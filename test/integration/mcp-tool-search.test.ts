@@ -25,7 +25,11 @@ describe("MCP servers as the catalogue of a tool search and of runAgent", () => 
 
   it("finds a real server's tool with search_tools and runs it through the session", async () => {
     const session = toolSearch.session();
-    const search = await session.execute({ id: "t1", name: "search_tools", input: { query: "add two numbers together" } });
+    const search = await session.execute({
+      id: "t1",
+      name: "search_tools",
+      input: { query: "add two numbers together" },
+    });
     const names = JSON.parse(search.content as string).matches.map((match: { name: string }) => match.name);
     expect(names).toContain("everything__get-sum");
     const sum = await session.execute({ id: "t2", name: "everything__get-sum", input: { a: 2, b: "3" } });
@@ -52,27 +56,34 @@ describe("MCP servers as the catalogue of a tool search and of runAgent", () => 
     expect(call).toMatchObject({ content: [{ type: "text", text: "called reticulate_splines" }] });
   });
 
-  it.each(["stubs", "native", "stable"] as const)("runAgent (%s) searches, calls the found tool, and finds a tool added mid-run", async (strategy) => {
-    const toolName = `summon_${strategy}`;
-    const server = await startMessagesApiServer([
-      () => reply.toolUse({ name: "search_tools", input: { query: "echo a message back" } }),
-      () => reply.toolUse({ name: "everything__echo", input: { message: "hello from the model" } }, { name: "dynamic__add_tool", input: { name: toolName } }),
-      () => reply.toolUse({ name: "search_tools", input: { query: `${toolName.replace("_", " ")}` } }),
-      () => reply.toolUse({ name: `dynamic__${toolName}`, input: {} }),
-      () => reply.text("done"),
-    ]);
-    try {
-      const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
-      const result = await runAgent({ client, model: "claude-test", prompt: "echo something", toolSearch, strategy });
-      expect(result.stopReason).toBe("end_turn");
-      const [firstSearch, calls, secondSearch, summoned] = server.requests.slice(1).map(lastToolResults);
-      expect(JSON.stringify(firstSearch)).toContain("everything__echo");
-      expect(JSON.stringify(calls![0])).toContain("hello from the model");
-      expect(JSON.stringify(secondSearch)).toContain(`dynamic__${toolName}`);
-      expect(summoned![0]).toMatchObject({ content: [{ type: "text", text: `called ${toolName}` }] });
-      expect(summoned![0]!.is_error).toBeUndefined();
-    } finally {
-      await server.close();
-    }
-  });
+  it.each(["stubs", "native", "stable"] as const)(
+    "runAgent (%s) searches, calls the found tool, and finds a tool added mid-run",
+    async (strategy) => {
+      const toolName = `summon_${strategy}`;
+      const server = await startMessagesApiServer([
+        () => reply.toolUse({ name: "search_tools", input: { query: "echo a message back" } }),
+        () =>
+          reply.toolUse(
+            { name: "everything__echo", input: { message: "hello from the model" } },
+            { name: "dynamic__add_tool", input: { name: toolName } },
+          ),
+        () => reply.toolUse({ name: "search_tools", input: { query: `${toolName.replace("_", " ")}` } }),
+        () => reply.toolUse({ name: `dynamic__${toolName}`, input: {} }),
+        () => reply.text("done"),
+      ]);
+      try {
+        const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+        const result = await runAgent({ client, model: "claude-test", prompt: "echo something", toolSearch, strategy });
+        expect(result.stopReason).toBe("end_turn");
+        const [firstSearch, calls, secondSearch, summoned] = server.requests.slice(1).map(lastToolResults);
+        expect(JSON.stringify(firstSearch)).toContain("everything__echo");
+        expect(JSON.stringify(calls![0])).toContain("hello from the model");
+        expect(JSON.stringify(secondSearch)).toContain(`dynamic__${toolName}`);
+        expect(summoned![0]).toMatchObject({ content: [{ type: "text", text: `called ${toolName}` }] });
+        expect(summoned![0]!.is_error).toBeUndefined();
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

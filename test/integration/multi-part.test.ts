@@ -9,8 +9,14 @@ const example = exampleCatalogue.map((tool) => parseTool(tool, "example catalogu
 
 /** Chained requests on the example catalogue, with the tool each request needs. */
 const CHAINS: [string, string[]][] = [
-  ["create a jira issue for the checkout crash and then post a message in the incidents channel", ["jira__create_issue", "slack__post_message"]],
-  ["refund the stripe charge for order 1042, then create a github issue about the double billing", ["stripe__create_refund", "github__create_issue"]],
+  [
+    "create a jira issue for the checkout crash and then post a message in the incidents channel",
+    ["jira__create_issue", "slack__post_message"],
+  ],
+  [
+    "refund the stripe charge for order 1042, then create a github issue about the double billing",
+    ["stripe__create_refund", "github__create_issue"],
+  ],
   ["find free time with Ana on Thursday and then send her an email", ["calendar__find_free_time", "gmail__send_email"]],
 ];
 
@@ -24,7 +30,12 @@ const flights = [
 ];
 
 /** How many of the requests' tools reach the top `limit`, over all chains. */
-async function requestsServed(ranker: Ranker, catalogue: readonly RankDocument[], chains: [string, string[]][], limit: number): Promise<{ found: number; of: number }> {
+async function requestsServed(
+  ranker: Ranker,
+  catalogue: readonly RankDocument[],
+  chains: [string, string[]][],
+  limit: number,
+): Promise<{ found: number; of: number }> {
   await ranker.update(catalogue);
   let found = 0;
   let of = 0;
@@ -42,7 +53,16 @@ const semantic = { cacheDir: false } as const;
 describe.each([
   ["bm25", (multiPart: boolean) => new Bm25Ranker({ multiPart }), example, CHAINS, 5],
   ["hybrid", (multiPart: boolean) => new HybridRanker({ multiPart, semantic }), example, CHAINS.slice(0, 2), 5],
-  ["embedding", (multiPart: boolean) => new EmbeddingRanker({ multiPart, ...semantic }), flights, [["book a flight to Paris and then email the itinerary to Sam", ["flights__book_flight", "gmail__send_email"]]] as [string, string[]][], 3],
+  [
+    "embedding",
+    (multiPart: boolean) => new EmbeddingRanker({ multiPart, ...semantic }),
+    flights,
+    [["book a flight to Paris and then email the itinerary to Sam", ["flights__book_flight", "gmail__send_email"]]] as [
+      string,
+      string[],
+    ][],
+    3,
+  ],
 ] as const)("a chained query through the %s ranker", (_name, create, catalogue, chains, limit) => {
   it(`brings every request's tool into the top ${limit}, which ranking it whole did not`, async () => {
     const parts = await requestsServed(create(true), catalogue, [...chains], limit);

@@ -28,7 +28,8 @@ function blockNetwork(): { attempts: string[]; restore(): void } {
   block(https, "get");
   return {
     attempts,
-    restore: () => originals.reverse().forEach(([owner, key, value]) => ((owner as Record<string, unknown>)[key] = value)),
+    restore: () =>
+      originals.reverse().forEach(([owner, key, value]) => ((owner as Record<string, unknown>)[key] = value)),
   };
 }
 

@@ -23,13 +23,27 @@ interface StrykerConfig {
 }
 
 const config = (await import(pathToFileURL(resolve("stryker.config.mjs")).href)) as StrykerConfig;
-const quiet = { isTraceEnabled: () => false, isDebugEnabled: () => false, trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} };
+const quiet = {
+  isTraceEnabled: () => false,
+  isDebugEnabled: () => false,
+  trace() {},
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  fatal() {},
+};
 
 async function mutantsOf(file: string) {
   const ignorer = config.strykerPlugins[0]!.factory();
   const instrumenter = new Instrumenter(quiet as unknown as Logger);
   const files = [{ name: resolve(file), content: readFileSync(file, "utf8"), mutate: true as const }];
-  const { mutants } = await instrumenter.instrument(files, { ignorers: [ignorer], excludedMutations: [], plugins: null, noHeader: false });
+  const { mutants } = await instrumenter.instrument(files, {
+    ignorers: [ignorer],
+    excludedMutations: [],
+    plugins: null,
+    noHeader: false,
+  });
   return mutants;
 }
 
@@ -39,16 +53,21 @@ describe("stryker.config.mjs's known-equivalent mutants", () => {
   });
 
   const files = [...new Set(config.knownEquivalentMutants.map((entry) => entry.file))];
-  it.each(files)("%s: each entry ignores each of its mutators, with its reason, and nothing else is ignored", async (file) => {
-    const entries = config.knownEquivalentMutants.filter((entry) => entry.file === file);
-    const ignored = (await mutantsOf(file)).filter((mutant) => mutant.status === "Ignored");
-    for (const entry of entries) {
-      for (const mutator of entry.mutators) {
-        const mutants = ignored.filter((mutant) => mutant.mutatorName === mutator && mutant.statusReason === entry.reason);
-        expect(mutants, `${mutator} at ${JSON.stringify(entry.code)}`).not.toHaveLength(0);
+  it.each(files)(
+    "%s: each entry ignores each of its mutators, with its reason, and nothing else is ignored",
+    async (file) => {
+      const entries = config.knownEquivalentMutants.filter((entry) => entry.file === file);
+      const ignored = (await mutantsOf(file)).filter((mutant) => mutant.status === "Ignored");
+      for (const entry of entries) {
+        for (const mutator of entry.mutators) {
+          const mutants = ignored.filter(
+            (mutant) => mutant.mutatorName === mutator && mutant.statusReason === entry.reason,
+          );
+          expect(mutants, `${mutator} at ${JSON.stringify(entry.code)}`).not.toHaveLength(0);
+        }
       }
-    }
-    const reasons = new Set(entries.map((entry) => entry.reason));
-    expect(ignored.filter((mutant) => !reasons.has(mutant.statusReason!))).toEqual([]);
-  });
+      const reasons = new Set(entries.map((entry) => entry.reason));
+      expect(ignored.filter((mutant) => !reasons.has(mutant.statusReason!))).toEqual([]);
+    },
+  );
 });

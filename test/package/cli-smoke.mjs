@@ -16,8 +16,16 @@ if (help.status !== 0 || !help.stdout.includes("toolsift serve")) fail("--help",
 writeFileSync(
   "tools.json",
   JSON.stringify([
-    { name: "crm__create_contact", description: "Create a contact with a name and an email.", inputSchema: { type: "object", properties: { name: { type: "string" } } } },
-    { name: "billing__refund_payment", description: "Refund a card payment.", inputSchema: { type: "object", properties: { id: { type: "string" } } } },
+    {
+      name: "crm__create_contact",
+      description: "Create a contact with a name and an email.",
+      inputSchema: { type: "object", properties: { name: { type: "string" } } },
+    },
+    {
+      name: "billing__refund_payment",
+      description: "Refund a card payment.",
+      inputSchema: { type: "object", properties: { id: { type: "string" } } },
+    },
   ]),
 );
 const inspect = run("inspect", "--tools", "tools.json", "--json", "--ranker", "hybrid");
@@ -25,6 +33,7 @@ if (inspect.status !== 0 || JSON.parse(inspect.stdout).totals.tools !== 2) fail(
 
 writeFileSync("mcp.json", JSON.stringify({ mcpServers: { demo: { command: "node", args: ["server.js"] } } }));
 const serve = run("serve", "--config", "mcp.json");
-if (serve.status !== 1 || !serve.stderr.includes("npx -y -p toolsift -p @modelcontextprotocol/sdk")) fail("serve without the MCP SDK", serve);
+if (serve.status !== 1 || !serve.stderr.includes("npx -y -p toolsift -p @modelcontextprotocol/sdk"))
+  fail("serve without the MCP SDK", serve);
 
 console.log("toolsift bin: --help, inspect --tools (hybrid), and serve's advice without the MCP SDK");

@@ -9,7 +9,9 @@ export async function main(model: LanguageModel, tools: ToolDefinition[]): Promi
   const toolSearch = await createToolSearch({ tools });
   const sift: AiSdkTools = await aiSdkTools(toolSearch.session("chat-1", { context: { userId: "u-7" } }));
   const result = await generateText({ model, prompt: "Tidy up.", stopWhen: stepCountIs(8), ...sift });
-  const failed = result.steps.flatMap((step) => step.content).filter((part) => part.type === "tool-error" && part.error instanceof ToolCallError);
+  const failed = result.steps
+    .flatMap((step) => step.content)
+    .filter((part) => part.type === "tool-error" && part.error instanceof ToolCallError);
   const stream = streamText({ model, prompt: "Again.", ...sift });
   return `${result.text} ${failed.length} ${await stream.text}`;
 }

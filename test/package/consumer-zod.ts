@@ -11,7 +11,12 @@ const createIssue = defineTool({
 });
 
 // @ts-expect-error: the schema says summary is a string.
-defineTool({ name: "x", description: "x", inputSchema: z.object({ summary: z.string() }), execute: async (input) => input.summary * 2 });
+defineTool({
+  name: "x",
+  description: "x",
+  inputSchema: z.object({ summary: z.string() }),
+  execute: async (input) => input.summary * 2,
+});
 
 export async function main(): Promise<string | undefined> {
   const toolSearch = await createToolSearch({ tools: [createIssue as ToolDefinition] });

@@ -4,7 +4,9 @@ import toolsift = require("toolsift");
 
 export async function firstMatch(query: string): Promise<string | undefined> {
   const toolSearch = await toolsift.createToolSearch({
-    tools: [{ name: "gmail__send_email", description: "Send an email.", inputSchema: { type: "object", properties: {} } }],
+    tools: [
+      { name: "gmail__send_email", description: "Send an email.", inputSchema: { type: "object", properties: {} } },
+    ],
   });
   return (await toolSearch.search(query))[0]?.name;
 }

@@ -15,12 +15,23 @@ import {
   type ToolHost,
   type ToolSearchEvent,
 } from "toolsift";
-import { FileUsageStore, MemoryUsageStore, PostgresUsageStore, type Lesson, type LearningOptions, type UsageStore } from "toolsift/learning";
+import {
+  FileUsageStore,
+  MemoryUsageStore,
+  PostgresUsageStore,
+  type Lesson,
+  type LearningOptions,
+  type UsageStore,
+} from "toolsift/learning";
 
 const createIssue = defineTool<{ project: string; summary: string }>({
   name: "jira__create_issue",
   description: "Create a Jira issue in a project.",
-  inputSchema: { type: "object", properties: { project: { type: "string" }, summary: { type: "string" } }, required: ["project", "summary"] },
+  inputSchema: {
+    type: "object",
+    properties: { project: { type: "string" }, summary: { type: "string" } },
+    required: ["project", "summary"],
+  },
   execute: async (input) => `${input.project}: ${input.summary.toUpperCase()}`,
 });
 
@@ -39,7 +50,9 @@ class FirstWordRanker implements Ranker {
   }
   search(query: string, options: RankOptions): RankedTool[] {
     const word = query.split(" ")[0] ?? "";
-    return this.names.filter((name) => name.includes(word) && (options.filter?.(name) ?? true)).map((name) => ({ name, score: 1 }));
+    return this.names
+      .filter((name) => name.includes(word) && (options.filter?.(name) ?? true))
+      .map((name) => ({ name, score: 1 }));
   }
 }
 
@@ -55,7 +68,12 @@ const ownStore: UsageStore = {
 const learningChoices: LearningOptions[] = [
   { store: ownStore, halfLifeDays: 14, maxLessonsPerTool: 16 },
   { store: new MemoryUsageStore({ maxScopes: 10 }) },
-  { store: new FileUsageStore({ cacheDir: "/tmp/toolsift-consumer", onWarning: (code, message) => void [code, message] }) },
+  {
+    store: new FileUsageStore({
+      cacheDir: "/tmp/toolsift-consumer",
+      onWarning: (code, message) => void [code, message],
+    }),
+  },
   { store: new PostgresUsageStore({ pool: { query: async () => ({ rows: [] }) }, table: "app.lessons" }) },
 ];
 
@@ -63,7 +81,10 @@ export async function main(): Promise<string[]> {
   const events: ToolSearchEvent["type"][] = [];
   const toolSearch = await createToolSearch({
     tools: host,
-    ranker: new HybridRanker({ lexical: new FirstWordRanker(), semantic: new EmbeddingRanker({ index: { kind: "exact" } }) }),
+    ranker: new HybridRanker({
+      lexical: new FirstWordRanker(),
+      semantic: new EmbeddingRanker({ index: { kind: "exact" } }),
+    }),
     onEvent: (event) => events.push(event.type),
     approve: async (tool, input) => tool.name.length > 0 && input !== undefined,
   });
@@ -74,10 +95,22 @@ export async function main(): Promise<string[]> {
   const learned = await learner.search("tell the team", { scope: learner.session("scoped", { scope: "acme" }).scope });
   await learner.forget("acme");
   await learner.close();
-  const result = await session.execute({ type: "tool_use", id: "1", name: "jira__create_issue", input: { project: "OPS", summary: "x" } });
+  const result = await session.execute({
+    type: "tool_use",
+    id: "1",
+    name: "jira__create_issue",
+    input: { project: "OPS", summary: "x" },
+  });
   const error: unknown = new Error("x");
   const missing = error instanceof DependencyError ? [error.packageName] : [];
-  return [...tools.map((tool) => tool.name), String(result.is_error ?? false), ...events, ...missing, ...learned.map((match) => match.name), String(learningChoices.length)];
+  return [
+    ...tools.map((tool) => tool.name),
+    String(result.is_error ?? false),
+    ...events,
+    ...missing,
+    ...learned.map((match) => match.name),
+    String(learningChoices.length),
+  ];
 }
 
 // Every subpath face type-checks under these settings too, without its optional peers.
@@ -87,4 +120,9 @@ import type { GatewayOptions } from "toolsift/gateway";
 import * as testing from "toolsift/testing";
 
 const server: McpServerConfig = { command: "github-mcp", args: ["--read-only"] };
-export const facesUsed: [RunAgentOptions["model"], McpServerConfig, GatewayOptions["mode"], object] = ["claude-sonnet-4-6", server, "search", testing];
+export const facesUsed: [RunAgentOptions["model"], McpServerConfig, GatewayOptions["mode"], object] = [
+  "claude-sonnet-4-6",
+  server,
+  "search",
+  testing,
+];

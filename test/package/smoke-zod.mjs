@@ -12,10 +12,20 @@ const tool = defineTool({
   execute: async (input) => (received.push(input), "refunded"),
 });
 const session = (await createToolSearch({ tools: [tool] })).session("zod");
-const ok = await session.execute({ type: "tool_use", id: "t1", name: "billing__refund", input: { amount: 20, note: "  late delivery " } });
+const ok = await session.execute({
+  type: "tool_use",
+  id: "t1",
+  name: "billing__refund",
+  input: { amount: 20, note: "  late delivery " },
+});
 assert.equal(ok.content, "refunded");
 assert.deepEqual(received, [{ amount: 20, note: "late delivery" }]);
-const refused = await session.execute({ type: "tool_use", id: "t2", name: "billing__refund", input: { amount: 900, note: "x" } });
+const refused = await session.execute({
+  type: "tool_use",
+  id: "t2",
+  name: "billing__refund",
+  input: { amount: 900, note: "x" },
+});
 assert.equal(refused.is_error, true);
 assert.equal(received.length, 1);
 console.log(JSON.stringify({ module: "esm", zod: true }));

@@ -23,10 +23,26 @@ for (const [face, names] of Object.entries(faces)) {
 }
 
 const tools = [
-  { name: "github__create_issue", description: "Create an issue in a GitHub repository.", inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] } },
-  { name: "slack__post_message", description: "Post a message to a Slack channel.", inputSchema: { type: "object", properties: { channel: { type: "string" }, text: { type: "string" } } } },
-  { name: "weather__get_forecast", description: "Get the weather forecast for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } } } },
-  { name: "calendar__create_event", description: "Schedule a meeting on the calendar and invite people.", inputSchema: { type: "object", properties: { title: { type: "string" } } } },
+  {
+    name: "github__create_issue",
+    description: "Create an issue in a GitHub repository.",
+    inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] },
+  },
+  {
+    name: "slack__post_message",
+    description: "Post a message to a Slack channel.",
+    inputSchema: { type: "object", properties: { channel: { type: "string" }, text: { type: "string" } } },
+  },
+  {
+    name: "weather__get_forecast",
+    description: "Get the weather forecast for a city.",
+    inputSchema: { type: "object", properties: { city: { type: "string" } } },
+  },
+  {
+    name: "calendar__create_event",
+    description: "Schedule a meeting on the calendar and invite people.",
+    inputSchema: { type: "object", properties: { title: { type: "string" } } },
+  },
 ];
 
 const bm25 = await createToolSearch({ tools, ranker: "bm25" });
@@ -36,12 +52,20 @@ assert.equal((await bm25.search("post a message in slack"))[0]?.name, "slack__po
 const hybrid = await createToolSearch({ tools, ranker: new HybridRanker({ semantic: { cacheDir: false } }) });
 assert.equal((await hybrid.search("will it rain tomorrow in paris"))[0]?.name, "weather__get_forecast");
 const session = hybrid.session("smoke");
-const result = await session.execute({ type: "tool_use", id: "t1", name: "search_tools", input: { query: "set up a meeting" } });
+const result = await session.execute({
+  type: "tool_use",
+  id: "t1",
+  name: "search_tools",
+  input: { query: "set up a meeting" },
+});
 assert.match(JSON.stringify(result.content), /calendar__create_event/);
 await hybrid.close();
 
 // An HNSW index needs hnswlib-node, which a default install does not have: a clear error.
-const hnsw = await createToolSearch({ tools, ranker: new HybridRanker({ semantic: { cacheDir: false, index: { kind: "hnsw" } } }) }).catch((error) => error);
+const hnsw = await createToolSearch({
+  tools,
+  ranker: new HybridRanker({ semantic: { cacheDir: false, index: { kind: "hnsw" } } }),
+}).catch((error) => error);
 assert.ok(hnsw instanceof DependencyError, `expected a DependencyError, got ${hnsw}`);
 assert.equal(hnsw.packageName, "hnswlib-node");
 
@@ -52,7 +76,11 @@ assert.ok(noAi instanceof DependencyError, `expected a DependencyError, got ${no
 assert.equal(noAi.packageName, "ai");
 
 // An OpenAI Chat Completions call, answered in its own format, with no openai package installed.
-const chat = await bm25.session("openai").execute({ id: "call_1", type: "function", function: { name: "weather__get_forecast", arguments: '{"city":"Paris"}' } });
+const chat = await bm25.session("openai").execute({
+  id: "call_1",
+  type: "function",
+  function: { name: "weather__get_forecast", arguments: '{"city":"Paris"}' },
+});
 assert.equal(chat.role, "tool");
 assert.equal(chat.tool_call_id, "call_1");
 
@@ -68,7 +96,9 @@ const learner = await createToolSearch({ tools, learning: new FileUsageStore({ c
 assert.equal((await learner.search("ping the crew"))[0]?.name, "slack__post_message");
 
 // The PostgreSQL store needs pg, which a default install does not have: a clear error.
-const pg = await new PostgresUsageStore({ connectionString: "postgres://localhost:1/none" }).lessons("s").catch((error) => error);
+const pg = await new PostgresUsageStore({ connectionString: "postgres://localhost:1/none" })
+  .lessons("s")
+  .catch((error) => error);
 assert.ok(pg instanceof DependencyError, `expected a DependencyError, got ${pg}`);
 assert.equal(pg.packageName, "pg");
 
@@ -78,4 +108,11 @@ const noSdk = await fromMcp({ local: { command: "true" } }).catch((error) => err
 assert.ok(noSdk instanceof DependencyError, `expected a DependencyError, got ${noSdk}`);
 assert.equal(noSdk.packageName, "@modelcontextprotocol/sdk");
 
-console.log(JSON.stringify({ module: "esm", importMs: Math.round(importMs), exports: Object.keys(toolsift).length, faces: Object.keys(faces).length }));
+console.log(
+  JSON.stringify({
+    module: "esm",
+    importMs: Math.round(importMs),
+    exports: Object.keys(toolsift).length,
+    faces: Object.keys(faces).length,
+  }),
+);

@@ -15,7 +15,11 @@ export interface ApiSurface {
  * exporting it. Bodies, initialisers, private and protected members, and members tagged
  * `@internal` are not public signatures, so they are not read.
  */
-export function readApiSurface(program: ts.Program, entries: readonly string[], isProjectFile: (file: string) => boolean): ApiSurface {
+export function readApiSurface(
+  program: ts.Program,
+  entries: readonly string[],
+  isProjectFile: (file: string) => boolean,
+): ApiSurface {
   const checker = program.getTypeChecker();
   const names: Record<string, string[]> = {};
   const exported = new Set<ts.Symbol>();
@@ -47,7 +51,8 @@ export function readApiSurface(program: ts.Program, entries: readonly string[], 
         if (!named || named.flags & ts.SymbolFlags.TypeParameter) return;
         const home = named.declarations?.[0];
         if (!home || !isProjectFile(home.getSourceFile().fileName)) return;
-        if (!exported.has(named) && !unexported.has(named)) unexported.set(named, `${named.name} (in ${relative(home)}), named by ${via}`);
+        if (!exported.has(named) && !unexported.has(named))
+          unexported.set(named, `${named.name} (in ${relative(home)}), named by ${via}`);
         queue.push({ symbol: named, via });
       });
     }
@@ -91,7 +96,12 @@ function forEachNamedType(declaration: ts.Node, visit: (node: ts.Node) => void):
 function isHidden(node: ts.Node): boolean {
   if (!ts.isClassElement(node) && !ts.isTypeElement(node)) return false;
   const modifiers = ts.canHaveModifiers(node) ? (ts.getModifiers(node) ?? []) : [];
-  if (modifiers.some((modifier) => modifier.kind === ts.SyntaxKind.PrivateKeyword || modifier.kind === ts.SyntaxKind.ProtectedKeyword)) return true;
+  if (
+    modifiers.some(
+      (modifier) => modifier.kind === ts.SyntaxKind.PrivateKeyword || modifier.kind === ts.SyntaxKind.ProtectedKeyword,
+    )
+  )
+    return true;
   if (node.name && ts.isPrivateIdentifier(node.name)) return true;
   // Read from the comment's text: the compiler does not parse JSDoc in .ts files by default.
   return /@internal\b/.test(node.getSourceFile().text.slice(node.getFullStart(), node.getStart()));

@@ -6,7 +6,12 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema, ToolListChangedNotificationSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+  type ElicitRequest,
+  type ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { waitFor } from "./mcp-servers.js";
 
 /** The CLI's entry, run through tsx so tests need no build. */
@@ -77,13 +82,21 @@ export async function connectGateway(configFile: string, options: GatewayClientO
     await client.connect(transport);
     pid = transport.pid!;
   } else {
-    child = spawn(process.execPath, [...CLI_ARGS, "serve", "--config", configFile, "--http", "0", ...(options.args ?? [])], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    child = spawn(
+      process.execPath,
+      [...CLI_ARGS, "serve", "--config", configFile, "--http", "0", ...(options.args ?? [])],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     child.stdout!.on("data", (chunk: Buffer) => (stderr += `[stdout] ${chunk.toString("utf8")}`));
     child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    await waitFor("the gateway to listen", () => /Streamable HTTP at (\S+)/.test(stderr) || child!.exitCode !== null, 30_000);
+    await waitFor(
+      "the gateway to listen",
+      () => /Streamable HTTP at (\S+)/.test(stderr) || child!.exitCode !== null,
+      30_000,
+    );
     const match = /Streamable HTTP at (\S+)/.exec(stderr);
     if (!match) throw new Error(`the gateway did not start:\n${stderr}`);
     url = match[1]!;
@@ -110,14 +123,20 @@ export async function connectGateway(configFile: string, options: GatewayClientO
 }
 
 /** Another client of a gateway already serving Streamable HTTP at `url`: an MCP session of its own. */
-export async function connectHttpClient(url: string, options: Pick<GatewayClientOptions, "elicit"> = {}): Promise<Omit<GatewayClient, "stderr" | "pid" | "url">> {
+export async function connectHttpClient(
+  url: string,
+  options: Pick<GatewayClientOptions, "elicit"> = {},
+): Promise<Omit<GatewayClient, "stderr" | "pid" | "url">> {
   const parts = newClient(options);
   await parts.client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return { ...parts, close: () => parts.client.close() };
 }
 
 function newClient(options: Pick<GatewayClientOptions, "elicit">) {
-  const client = new Client({ name: "gateway-test", version: "1.0.0" }, { capabilities: options.elicit ? { elicitation: {} } : {} });
+  const client = new Client(
+    { name: "gateway-test", version: "1.0.0" },
+    { capabilities: options.elicit ? { elicitation: {} } : {} },
+  );
   let changes = 0;
   // As real clients do (VS Code, Claude Desktop): a list_changed makes them fetch the list again.
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -144,9 +163,17 @@ function newClient(options: Pick<GatewayClientOptions, "elicit">) {
  * Waits until the gateway has logged each of `servers` as connected: `serve` answers initialize
  * at once and connects its upstream servers after.
  */
-export async function waitForUpstreams(gateway: Pick<GatewayClient, "stderr">, servers: readonly string[], timeoutMs = 30_000): Promise<void> {
+export async function waitForUpstreams(
+  gateway: Pick<GatewayClient, "stderr">,
+  servers: readonly string[],
+  timeoutMs = 30_000,
+): Promise<void> {
   for (const server of servers) {
-    await waitFor(`MCP server "${server}" to connect`, () => gateway.stderr().includes(`MCP server "${server}" connected`), timeoutMs);
+    await waitFor(
+      `MCP server "${server}" to connect`,
+      () => gateway.stderr().includes(`MCP server "${server}" connected`),
+      timeoutMs,
+    );
   }
 }
 

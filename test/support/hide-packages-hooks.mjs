@@ -24,6 +24,8 @@ const names = (specifier, name) => specifier === name || specifier.startsWith(`$
 export function resolve(specifier, context, nextResolve) {
   const hide =
     hidden.some((name) => names(specifier, name)) ||
-    broken.some(([from, dependency]) => names(specifier, dependency) && context.parentURL?.includes(`/node_modules/${from}/`));
+    broken.some(
+      ([from, dependency]) => names(specifier, dependency) && context.parentURL?.includes(`/node_modules/${from}/`),
+    );
   return nextResolve(specifier, hide ? { ...context, parentURL: nowhere } : context);
 }

@@ -5,5 +5,8 @@ import { register } from "node:module";
 
 const list = (name) => (process.env[name] ?? "").split(",").filter((item) => item !== "");
 register("./hide-packages-hooks.mjs", import.meta.url, {
-  data: { hidden: list("TOOLSIFT_HIDE_PACKAGES"), broken: list("TOOLSIFT_BREAK_PACKAGES").map((pair) => pair.split(">")) },
+  data: {
+    hidden: list("TOOLSIFT_HIDE_PACKAGES"),
+    broken: list("TOOLSIFT_BREAK_PACKAGES").map((pair) => pair.split(">")),
+  },
 });

@@ -75,7 +75,11 @@ export function toolNamed(tools: readonly ToolDefinition[], name: string): ToolD
 }
 
 /** Runs a host's tool as a session would, by its catalogue name. */
-export async function runTool(host: McpToolHost, name: string, input: Record<string, unknown> = {}): Promise<ToolOutput> {
+export async function runTool(
+  host: McpToolHost,
+  name: string,
+  input: Record<string, unknown> = {},
+): Promise<ToolOutput> {
   const output: unknown = await toolNamed(await host.listTools(), name).execute?.(input, context);
   if (!isToolOutput(output)) throw new Error(`${name} did not return a ToolOutput`);
   return output;
@@ -83,7 +87,9 @@ export async function runTool(host: McpToolHost, name: string, input: Record<str
 
 /** The text blocks of a tool output, joined by newlines. */
 export function textOf(output: ToolOutput): string {
-  return output.content.flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : [])).join("\n");
+  return output.content
+    .flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : []))
+    .join("\n");
 }
 
 /** Whether a process exists (one that belongs to someone else counts). */
@@ -113,7 +119,11 @@ export function isRunning(pid: number): boolean {
 }
 
 /** Polls until `check` holds; fails with `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -18,9 +18,12 @@ export function describePostgres(name: string, body: (url: string) => void): voi
     return;
   }
   if (process.env.CI) {
-    throw new Error(`${name}: TOOLSIFT_TEST_PG is not set on CI. .ci/run starts PostgreSQL and exports it; run the tests through it.`);
+    throw new Error(
+      `${name}: TOOLSIFT_TEST_PG is not set on CI. .ci/run starts PostgreSQL and exports it; run the tests through it.`,
+    );
   }
-  const reason = "TOOLSIFT_TEST_PG is not set; run .ci/run, or start PostgreSQL and set TOOLSIFT_TEST_PG=postgres://user:password@localhost:5432/database";
+  const reason =
+    "TOOLSIFT_TEST_PG is not set; run .ci/run, or start PostgreSQL and set TOOLSIFT_TEST_PG=postgres://user:password@localhost:5432/database";
   console.warn(`[toolsift] SKIPPED "${name}": ${reason}`);
   describe.skip(`${name} (skipped: ${reason})`, () => body(""));
 }

@@ -5,13 +5,26 @@ import { quantiseRowsInt8 } from "../../scripts/model/quantize.js";
 import { buildStaticEmbeddingModel } from "../../scripts/model/static-embedding-graph.js";
 
 /** The tiny model's words; ids follow this order after [PAD] (0) and [UNK] (1). */
-export const TINY_WORDS = ["open", "ticket", "create", "issue", "send", "email", "weather", "forecast", "city", "##s"] as const;
+export const TINY_WORDS = [
+  "open",
+  "ticket",
+  "create",
+  "issue",
+  "send",
+  "email",
+  "weather",
+  "forecast",
+  "city",
+  "##s",
+] as const;
 export const TINY_DIMENSIONS = 8;
 
 /** The tiny model's float rows: row 0 (padding) and 1 (unknown) are zero. */
 export function tinyMatrix(): Float32Array {
   const rows = TINY_WORDS.length + 2;
-  return Float32Array.from({ length: rows * TINY_DIMENSIONS }, (_, i) => (i < 2 * TINY_DIMENSIONS ? 0 : Math.cos(i * 0.9) * (1 + (i % 5) / 3)));
+  return Float32Array.from({ length: rows * TINY_DIMENSIONS }, (_, i) =>
+    i < 2 * TINY_DIMENSIONS ? 0 : Math.cos(i * 0.9) * (1 + (i % 5) / 3),
+  );
 }
 
 /**
@@ -21,10 +34,18 @@ export function tinyMatrix(): Float32Array {
  */
 export function writeTinyModel(dir: string, options: { storage?: "fp32" | "int8"; finalOp?: "Tanh" } = {}): string {
   const matrix = tinyMatrix();
-  const rows = options.storage === "int8" ? { kind: "int8" as const, ...quantiseRowsInt8(matrix, TINY_DIMENSIONS) } : { kind: "fp32" as const, values: matrix };
-  let model: OnnxModel = buildStaticEmbeddingModel({ dimensions: TINY_DIMENSIONS, rows }, { producerVersion: "test", docString: "tiny", metadata: [] });
+  const rows =
+    options.storage === "int8"
+      ? { kind: "int8" as const, ...quantiseRowsInt8(matrix, TINY_DIMENSIONS) }
+      : { kind: "fp32" as const, values: matrix };
+  let model: OnnxModel = buildStaticEmbeddingModel(
+    { dimensions: TINY_DIMENSIONS, rows },
+    { producerVersion: "test", docString: "tiny", metadata: [] },
+  );
   if (options.finalOp) {
-    const nodes = model.graph.nodes.map((node) => (node.outputs.includes("last_hidden_state") ? { ...node, outputs: ["rows"] } : node));
+    const nodes = model.graph.nodes.map((node) =>
+      node.outputs.includes("last_hidden_state") ? { ...node, outputs: ["rows"] } : node,
+    );
     nodes.push({ opType: options.finalOp, name: "final", inputs: ["rows"], outputs: ["last_hidden_state"] });
     model = { ...model, graph: { ...model.graph, nodes } };
   }
@@ -33,10 +54,23 @@ export function writeTinyModel(dir: string, options: { storage?: "fp32" | "int8"
   writeFileSync(join(dir, "config.json"), JSON.stringify({ model_type: "bert", hidden_size: TINY_DIMENSIONS }));
   writeFileSync(
     join(dir, "tokenizer_config.json"),
-    JSON.stringify({ tokenizer_class: "PreTrainedTokenizerFast", model_max_length: 16, pad_token: "[PAD]", unk_token: "[UNK]" }),
+    JSON.stringify({
+      tokenizer_class: "PreTrainedTokenizerFast",
+      model_max_length: 16,
+      pad_token: "[PAD]",
+      unk_token: "[UNK]",
+    }),
   );
   const vocab = Object.fromEntries(["[PAD]", "[UNK]", ...TINY_WORDS].map((word, id) => [word, id]));
-  const special = (id: number, content: string) => ({ id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true });
+  const special = (id: number, content: string) => ({
+    id,
+    content,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
+  });
   writeFileSync(
     join(dir, "tokenizer.json"),
     JSON.stringify({
@@ -44,11 +78,23 @@ export function writeTinyModel(dir: string, options: { storage?: "fp32" | "int8"
       truncation: null,
       padding: null,
       added_tokens: [special(0, "[PAD]"), special(1, "[UNK]")],
-      normalizer: { type: "BertNormalizer", clean_text: true, handle_chinese_chars: true, strip_accents: true, lowercase: true },
+      normalizer: {
+        type: "BertNormalizer",
+        clean_text: true,
+        handle_chinese_chars: true,
+        strip_accents: true,
+        lowercase: true,
+      },
       pre_tokenizer: { type: "BertPreTokenizer" },
       post_processor: null,
       decoder: { type: "WordPiece", prefix: "##", cleanup: true },
-      model: { type: "WordPiece", unk_token: "[UNK]", continuing_subword_prefix: "##", max_input_chars_per_word: 100, vocab },
+      model: {
+        type: "WordPiece",
+        unk_token: "[UNK]",
+        continuing_subword_prefix: "##",
+        max_input_chars_per_word: 100,
+        vocab,
+      },
     }),
   );
   return dir;

@@ -6,9 +6,15 @@ import type { ToolSearch } from "../../src/index.js";
 export async function chatLoop(toolSearch: ToolSearch) {
   const openai = new OpenAI();
   const session = toolSearch.session("run-42");
-  const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "File a bug about the checkout crash" }];
+  const messages: OpenAI.ChatCompletionMessageParam[] = [
+    { role: "user", content: "File a bug about the checkout crash" },
+  ];
   for (let turn = 0; turn < 8; turn++) {
-    const completion = await openai.chat.completions.create({ model: "gpt-5", messages, tools: await session.tools({ format: "openai-chat" }) });
+    const completion = await openai.chat.completions.create({
+      model: "gpt-5",
+      messages,
+      tools: await session.tools({ format: "openai-chat" }),
+    });
     const message = completion.choices[0]!.message;
     messages.push(message);
     if (!message.tool_calls?.length) break;
@@ -21,7 +27,11 @@ export async function responsesLoop(toolSearch: ToolSearch) {
   const session = toolSearch.session("run-43");
   const input: OpenAI.Responses.ResponseInput = [{ role: "user", content: "File a bug about the checkout crash" }];
   for (let turn = 0; turn < 8; turn++) {
-    const response = await openai.responses.create({ model: "gpt-5", input, tools: await session.tools({ format: "openai-responses" }) });
+    const response = await openai.responses.create({
+      model: "gpt-5",
+      input,
+      tools: await session.tools({ format: "openai-responses" }),
+    });
     input.push(...(response.output as OpenAI.Responses.ResponseInputItem[]));
     const calls = response.output.filter((item) => item.type === "function_call");
     if (calls.length === 0) break;

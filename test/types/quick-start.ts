@@ -3,9 +3,23 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { createToolSearch, defineTool, type ToolDefinition } from "../../src/index.js";
-import { AgentError, nativeStrategy, placeCacheBreakpoints, referencedToolNames, runAgent, stableStrategy, type AgentResult, type AgentStage, type MessageParam, type MessagesClient } from "../../src/public/agent.js";
+import {
+  AgentError,
+  nativeStrategy,
+  placeCacheBreakpoints,
+  referencedToolNames,
+  runAgent,
+  stableStrategy,
+  type AgentResult,
+  type AgentStage,
+  type MessageParam,
+  type MessagesClient,
+} from "../../src/public/agent.js";
 
-export async function quickStart(tools: ToolDefinition[], confirmWithUser: (name: string, input: unknown) => Promise<boolean>) {
+export async function quickStart(
+  tools: ToolDefinition[],
+  confirmWithUser: (name: string, input: unknown) => Promise<boolean>,
+) {
   const toolSearch = await createToolSearch({
     tools,
     ranker: "hybrid",
@@ -52,20 +66,40 @@ export async function agentLoop(tools: ToolDefinition[], history: Anthropic.Mess
   const toolSearch = await createToolSearch({ tools });
   const client = new Anthropic();
   const asClient: MessagesClient = client;
-  const result: AgentResult = await runAgent({ client, model: "claude-sonnet-4-6", toolSearch, prompt: "…", strategy: "native" });
+  const result: AgentResult = await runAgent({
+    client,
+    model: "claude-sonnet-4-6",
+    toolSearch,
+    prompt: "…",
+    strategy: "native",
+  });
   const text: string[] = result.message.content.flatMap((block) => (block.type === "text" ? [block.text] : []));
   const calls = result.message.content.filter((block) => block.type === "tool_use");
   const ids: string[] = calls.map((call) => call.id);
   // A conversation typed by the SDK continues, and the transcript goes back in as it is.
   const resumed = await runAgent({ client: asClient, model: "claude-sonnet-4-6", toolSearch, messages: history });
   const readonlyHistory: readonly Anthropic.MessageParam[] = history;
-  await runAgent({ client, model: "claude-sonnet-4-6", toolSearch, messages: readonlyHistory, system: [{ type: "text", text: "Be brief." }] });
+  await runAgent({
+    client,
+    model: "claude-sonnet-4-6",
+    toolSearch,
+    messages: readonlyHistory,
+    system: [{ type: "text", text: "Be brief." }],
+  });
   // Literal blocks carry their own fields.
   await runAgent({
     client,
     model: "claude-sonnet-4-6",
     toolSearch,
-    messages: [{ role: "user", content: [{ type: "text", text: "hi", cache_control: { type: "ephemeral" } }, { type: "image", source: { type: "url", url: "https://example.com/a.png" } }] }],
+    messages: [
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "hi", cache_control: { type: "ephemeral" } },
+          { type: "image", source: { type: "url", url: "https://example.com/a.png" } },
+        ],
+      },
+    ],
   });
   try {
     await runAgent({ client, model: "claude-sonnet-4-6", toolSearch, messages: resumed.messages });
@@ -88,7 +122,11 @@ export async function strategyLoop(tools: ToolDefinition[], messages: Anthropic.
   const client = new Anthropic();
   for (const strategy of [nativeStrategy, stableStrategy]) {
     const view = await session.view();
-    const placed = placeCacheBreakpoints({ tools: strategy.tools(view, referencedToolNames(messages)), system: "Be brief.", messages });
+    const placed = placeCacheBreakpoints({
+      tools: strategy.tools(view, referencedToolNames(messages)),
+      system: "Be brief.",
+      messages,
+    });
     const typed: Anthropic.MessageParam[] = placed.messages;
     const response = await client.messages.create({
       model: "claude-sonnet-4-6",

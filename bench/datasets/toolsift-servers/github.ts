@@ -163,7 +163,12 @@ const tools = [
   tool(
     "get_file_contents",
     "Read a file or list a directory from a GitHub repository at a given ref. Text files come back decoded; binary files as base64.",
-    { owner, repo, path: str("Path inside the repository."), "ref?": str("Branch, tag or commit SHA; default branch when omitted.") },
+    {
+      owner,
+      repo,
+      path: str("Path inside the repository."),
+      "ref?": str("Branch, tag or commit SHA; default branch when omitted."),
+    },
   ),
   tool(
     "create_or_update_file",
@@ -221,7 +226,10 @@ const tools = [
       "workflow_id?": str("Workflow file name such as `ci.yml`, or its numeric id."),
       "branch?": str("Only runs on this branch."),
       "event?": str("Triggering event, e.g. `push` or `pull_request`."),
-      "status?": oneOf(["queued", "in_progress", "completed", "success", "failure", "cancelled"], "Run status or conclusion."),
+      "status?": oneOf(
+        ["queued", "in_progress", "completed", "success", "failure", "cancelled"],
+        "Run status or conclusion.",
+      ),
       ...pageParams(100),
     },
   ),
@@ -255,7 +263,10 @@ export const github = defineServer("github", tools, {
     search_code: ["search code on github for usages of createHash in the node repo"],
   },
   paraphrase: {
-    search_repositories: ["find popular open source projects written in elixir", "whats trending for svelte component libs on gh"],
+    search_repositories: [
+      "find popular open source projects written in elixir",
+      "whats trending for svelte component libs on gh",
+    ],
     get_repository: ["is octocat/spoon-knife still maintained or read-only now? is it public"],
     create_issue: ["file a bug on gh for acme/web-app: dark mode switch broken on safari"],
     get_issue: ["show me what ticket 4821 on vercel/next.js says"],

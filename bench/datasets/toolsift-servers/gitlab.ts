@@ -103,7 +103,12 @@ const tools = [
   tool(
     "create_merge_request_note",
     "Post a comment (note) on a GitLab merge request's discussion. Use it for general feedback; line-level discussions are not supported by this tool.",
-    { id: project, merge_request_iid: mrIid, body: str("Note text in Markdown."), "internal?": bool("Visible only to project members.") },
+    {
+      id: project,
+      merge_request_iid: mrIid,
+      body: str("Note text in Markdown."),
+      "internal?": bool("Visible only to project members."),
+    },
   ),
   tool(
     "get_file",
@@ -121,11 +126,26 @@ const tools = [
     {
       id: project,
       "status?": oneOf(
-        ["created", "waiting_for_resource", "preparing", "pending", "running", "success", "failed", "canceled", "skipped", "manual", "scheduled"],
+        [
+          "created",
+          "waiting_for_resource",
+          "preparing",
+          "pending",
+          "running",
+          "success",
+          "failed",
+          "canceled",
+          "skipped",
+          "manual",
+          "scheduled",
+        ],
         "Pipeline status.",
       ),
       "ref?": str("Branch or tag the pipeline ran for."),
-      "source?": oneOf(["push", "web", "trigger", "schedule", "api", "merge_request_event"], "What started the pipeline."),
+      "source?": oneOf(
+        ["push", "web", "trigger", "schedule", "api", "merge_request_event"],
+        "What started the pipeline.",
+      ),
       "updated_after?": dateTime("Only pipelines updated after this time."),
       ...pageParams(100),
     },
@@ -135,11 +155,11 @@ const tools = [
     "Retry the failed or canceled jobs of a GitLab CI/CD pipeline. Successful jobs are not run again.",
     { id: project, pipeline_id: int("Pipeline ID.") },
   ),
-  tool(
-    "get_job_log",
-    "Fetch the trace (console log) of a GitLab CI job. Long traces can be cut to the last N lines.",
-    { id: project, job_id: int("Job ID."), "tail_lines?": int("Only return this many lines from the end.", { minimum: 1 }) },
-  ),
+  tool("get_job_log", "Fetch the trace (console log) of a GitLab CI job. Long traces can be cut to the last N lines.", {
+    id: project,
+    job_id: int("Job ID."),
+    "tail_lines?": int("Only return this many lines from the end.", { minimum: 1 }),
+  }),
 ];
 
 export const gitlab = defineServer("gitlab", tools, {

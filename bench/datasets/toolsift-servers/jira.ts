@@ -17,7 +17,9 @@ const tools = [
       "assignee_account_id?": accountId,
       "labels?": list(str("Label."), "Labels; must not contain spaces."),
       "parent_key?": str("Parent epic or story key, required for sub-tasks."),
-      "fields?": obj({}, "Extra fields keyed by field id, e.g. `customfield_10016` for story points.", { additionalProperties: true }),
+      "fields?": obj({}, "Extra fields keyed by field id, e.g. `customfield_10016` for story points.", {
+        additionalProperties: true,
+      }),
     },
   ),
   tool(
@@ -27,7 +29,7 @@ const tools = [
   ),
   tool(
     "search_issues",
-    "Search Jira issues with a JQL query such as `project = MOB AND status = \"In Progress\" ORDER BY priority DESC`. Returns up to `max_results` issues per page.",
+    'Search Jira issues with a JQL query such as `project = MOB AND status = "In Progress" ORDER BY priority DESC`. Returns up to `max_results` issues per page.',
     {
       jql: str("JQL query string."),
       "fields?": list(str("Field id."), "Fields to include for each issue."),
@@ -53,7 +55,10 @@ const tools = [
   tool(
     "assign_issue",
     "Assign a Jira issue to a user, or unassign it by passing null. The user must have the Assignable User permission in the project.",
-    { issue_key: issueKey, account_id: str("Account ID of the new assignee; null to unassign.", { type: ["string", "null"] }) },
+    {
+      issue_key: issueKey,
+      account_id: str("Account ID of the new assignee; null to unassign.", { type: ["string", "null"] }),
+    },
   ),
   tool(
     "add_comment",
@@ -61,7 +66,10 @@ const tools = [
     {
       issue_key: issueKey,
       body: str("Comment text."),
-      "visibility?": obj({ type: oneOf(["role", "group"], "Restriction kind."), value: str("Role or group name.") }, "Who may see the comment."),
+      "visibility?": obj(
+        { type: oneOf(["role", "group"], "Restriction kind."), value: str("Role or group name.") },
+        "Who may see the comment.",
+      ),
     },
   ),
   tool(
@@ -84,10 +92,14 @@ const tools = [
       outward_issue_key: str("Issue on the outward side (e.g. the one that blocks)."),
     },
   ),
-  tool("list_projects", "List Jira projects the user can browse, with key, name, lead and project type. Use the key from the results when creating issues or writing JQL.", {
-    "query?": str("Filter by text in the project key or name."),
-    "max_results?": int("Page size.", { maximum: 50 }),
-  }),
+  tool(
+    "list_projects",
+    "List Jira projects the user can browse, with key, name, lead and project type. Use the key from the results when creating issues or writing JQL.",
+    {
+      "query?": str("Filter by text in the project key or name."),
+      "max_results?": int("Page size.", { maximum: 50 }),
+    },
+  ),
   tool(
     "get_active_sprint",
     "Get the active sprint of a Jira Software board with its goal, start and end dates and the issues in it. Returns nothing if the board has no sprint running (for example a Kanban board).",
@@ -96,7 +108,10 @@ const tools = [
   tool(
     "move_issues_to_sprint",
     "Move one or more Jira issues into a sprint. Issues can only be moved to open or active sprints.",
-    { sprint_id: int("Target sprint id."), issue_keys: list(str("Issue key."), "Issues to move (max 50).", { maxItems: 50 }) },
+    {
+      sprint_id: int("Target sprint id."),
+      issue_keys: list(str("Issue key."), "Issues to move (max 50).", { maxItems: 50 }),
+    },
   ),
   tool(
     "create_version",
@@ -113,7 +128,10 @@ const tools = [
 
 export const jira = defineServer("jira", tools, {
   direct: {
-    create_issue: ["create a jira bug in project MOB: crash on login with SSO", "new jira story for the onboarding epic ONB-4"],
+    create_issue: [
+      "create a jira bug in project MOB: crash on login with SSO",
+      "new jira story for the onboarding epic ONB-4",
+    ],
     search_issues: ["search jira issues with jql assignee = currentUser() and status = 'In Progress'"],
     transition_issue: ["transition MOB-231 to done"],
     list_projects: ["list all jira projects and their leads"],
@@ -125,7 +143,10 @@ export const jira = defineServer("jira", tools, {
     create_version: ["create fix version 2024.7 in project PAY with release date july 30"],
   },
   paraphrase: {
-    create_issue: ["open a ticket in the MOB board: app crashes after SSO sign-in", "raise a PAY ticket, stripe webhooks timing out"],
+    create_issue: [
+      "open a ticket in the MOB board: app crashes after SSO sign-in",
+      "raise a PAY ticket, stripe webhooks timing out",
+    ],
     get_issue: ["pull up ticket PAY-88 for me"],
     search_issues: ["which of my tickets on the PAY board are still being worked on"],
     list_transitions: ["what states can MOB-231 go to next"],

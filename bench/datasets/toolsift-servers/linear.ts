@@ -44,11 +44,18 @@ const tools = [
       ...cursorParams(50, "after", "first"),
     },
   ),
-  tool("list_teams", "List the teams in the Linear workspace with their key, name and issue count. Use the team id or key when creating issues.", cursorParams(100, "after", "first")),
+  tool(
+    "list_teams",
+    "List the teams in the Linear workspace with their key, name and issue count. Use the team id or key when creating issues.",
+    cursorParams(100, "after", "first"),
+  ),
   tool(
     "list_cycles",
     "List cycles (Linear's sprints) of a team, including the current one with its progress and scope. Each cycle reports number, start and end dates, and how many issues are completed.",
-    { teamId: str("Team UUID or key."), "filter?": oneOf(["current", "upcoming", "past", "all"], "Which cycles.", { default: "all" }) },
+    {
+      teamId: str("Team UUID or key."),
+      "filter?": oneOf(["current", "upcoming", "past", "all"], "Which cycles.", { default: "all" }),
+    },
   ),
   tool(
     "add_issue_to_cycle",
@@ -63,7 +70,11 @@ const tools = [
   tool(
     "list_projects",
     "List Linear projects with their status, lead, target date and completion percentage. Paginated with `first` and `after` like every Linear connection.",
-    { "teamId?": str("Only projects that include this team."), "state?": oneOf(["planned", "started", "paused", "completed", "canceled"], "Project status."), ...cursorParams(50, "after", "first") },
+    {
+      "teamId?": str("Only projects that include this team."),
+      "state?": oneOf(["planned", "started", "paused", "completed", "canceled"], "Project status."),
+      ...cursorParams(50, "after", "first"),
+    },
   ),
   tool(
     "create_project",
@@ -77,9 +88,13 @@ const tools = [
       "targetDate?": str("YYYY-MM-DD.", { format: "date" }),
     },
   ),
-  tool("archive_issue", "Archive a Linear issue so it disappears from views; archived issues can be restored later. Use update_issue with a canceled state instead if the work was dropped rather than finished.", {
-    id: str("Issue identifier."),
-  }),
+  tool(
+    "archive_issue",
+    "Archive a Linear issue so it disappears from views; archived issues can be restored later. Use update_issue with a canceled state instead if the work was dropped rather than finished.",
+    {
+      id: str("Issue identifier."),
+    },
+  ),
 ];
 
 export const linear = defineServer("linear", tools, {

@@ -22,13 +22,21 @@ const tools = [
       "dry_run?": bool("Run inside a transaction that is rolled back, to preview the affected count."),
     },
   ),
-  tool("list_schemas", "List schemas in the current PostgreSQL database, excluding pg_catalog and information_schema unless asked. Also reports each schema's owner.", {
-    "include_system?": bool("Include system schemas."),
-  }),
-  tool("list_tables", "List tables and views in a PostgreSQL schema with their estimated row counts. Counts come from planner statistics and can lag behind reality.", {
-    "schema?": schemaName,
-    "include_views?": bool("Also list views and materialized views.", { default: true }),
-  }),
+  tool(
+    "list_schemas",
+    "List schemas in the current PostgreSQL database, excluding pg_catalog and information_schema unless asked. Also reports each schema's owner.",
+    {
+      "include_system?": bool("Include system schemas."),
+    },
+  ),
+  tool(
+    "list_tables",
+    "List tables and views in a PostgreSQL schema with their estimated row counts. Counts come from planner statistics and can lag behind reality.",
+    {
+      "schema?": schemaName,
+      "include_views?": bool("Also list views and materialized views.", { default: true }),
+    },
+  ),
   tool(
     "describe_table",
     "Describe a PostgreSQL table: columns with types, nullability and defaults, plus primary key, foreign keys, unique constraints and check constraints. Use it before writing queries to learn the exact column names.",
@@ -43,23 +51,38 @@ const tools = [
       "format?": oneOf(["text", "json"], "Plan output format.", { default: "text" }),
     },
   ),
-  tool("list_indexes", "List the indexes on a PostgreSQL table with their definitions, size on disk and how often each has been scanned. Indexes with zero scans are candidates for removal.", {
-    table: str("Table name."),
-    "schema?": schemaName,
-  }),
-  tool("table_sizes", "Report the largest PostgreSQL relations by total disk size, including indexes and TOAST data. Sizes are reported both in bytes and human-readable form.", {
-    "schema?": schemaName,
-    "limit?": int("How many relations to return.", { default: 20 }),
-  }),
+  tool(
+    "list_indexes",
+    "List the indexes on a PostgreSQL table with their definitions, size on disk and how often each has been scanned. Indexes with zero scans are candidates for removal.",
+    {
+      table: str("Table name."),
+      "schema?": schemaName,
+    },
+  ),
+  tool(
+    "table_sizes",
+    "Report the largest PostgreSQL relations by total disk size, including indexes and TOAST data. Sizes are reported both in bytes and human-readable form.",
+    {
+      "schema?": schemaName,
+      "limit?": int("How many relations to return.", { default: 20 }),
+    },
+  ),
   tool(
     "list_active_queries",
     "List currently running PostgreSQL backends from pg_stat_activity: pid, user, state, wait event, query text and how long it has been running. The connection used by this server is excluded.",
-    { "min_duration_seconds?": int("Only queries running longer than this."), "include_idle?": bool("Include idle connections.") },
+    {
+      "min_duration_seconds?": int("Only queries running longer than this."),
+      "include_idle?": bool("Include idle connections."),
+    },
   ),
-  tool("cancel_backend", "Cancel the running query of a PostgreSQL backend by pid, or terminate the whole connection. Requires superuser or membership in pg_signal_backend.", {
-    pid: int("Backend process id."),
-    "terminate?": bool("Use pg_terminate_backend instead of pg_cancel_backend."),
-  }),
+  tool(
+    "cancel_backend",
+    "Cancel the running query of a PostgreSQL backend by pid, or terminate the whole connection. Requires superuser or membership in pg_signal_backend.",
+    {
+      pid: int("Backend process id."),
+      "terminate?": bool("Use pg_terminate_backend instead of pg_cancel_backend."),
+    },
+  ),
 ];
 
 export const postgres = defineServer("postgres", tools, {

@@ -6,49 +6,106 @@ const recordId = str("15- or 18-character record ID.");
 const fieldValues = obj({}, "Field API names mapped to values.", { additionalProperties: true });
 
 const tools = [
-  tool("soql_query", "Run a SOQL query against Salesforce, e.g. `SELECT Id, Name FROM Account WHERE Industry = 'Retail'`. Follows nextRecordsUrl up to `max_records`.", {
-    soql: str("SOQL query."),
-    "max_records?": int("Stop after this many records.", { default: 2000 }),
-  }),
-  tool("sosl_search", "Full-text search across several Salesforce objects at once with SOSL, e.g. `FIND {Acme} IN ALL FIELDS RETURNING Account, Contact`. Use it when you do not know which object holds the record; use soql_query for exact filters.", {
-    sosl: str("SOSL search string."),
-  }),
-  tool("get_record", "Retrieve a Salesforce record by object type and ID, with selected fields. Relationship fields can be read with dot notation such as `Account.Name`.", {
+  tool(
+    "soql_query",
+    "Run a SOQL query against Salesforce, e.g. `SELECT Id, Name FROM Account WHERE Industry = 'Retail'`. Follows nextRecordsUrl up to `max_records`.",
+    {
+      soql: str("SOQL query."),
+      "max_records?": int("Stop after this many records.", { default: 2000 }),
+    },
+  ),
+  tool(
+    "sosl_search",
+    "Full-text search across several Salesforce objects at once with SOSL, e.g. `FIND {Acme} IN ALL FIELDS RETURNING Account, Contact`. Use it when you do not know which object holds the record; use soql_query for exact filters.",
+    {
+      sosl: str("SOSL search string."),
+    },
+  ),
+  tool(
+    "get_record",
+    "Retrieve a Salesforce record by object type and ID, with selected fields. Relationship fields can be read with dot notation such as `Account.Name`.",
+    {
+      sobject,
+      id: recordId,
+      "fields?": list(str("Field API name."), "Fields to return."),
+    },
+  ),
+  tool(
+    "create_record",
+    "Create a record of any Salesforce object type from field values. Returns the new record ID; validation rules and required fields apply.",
+    { sobject, fields: fieldValues },
+  ),
+  tool("update_record", "Update fields on an existing Salesforce record. Fields not given keep their values.", {
     sobject,
     id: recordId,
-    "fields?": list(str("Field API name."), "Fields to return."),
+    fields: fieldValues,
   }),
-  tool("create_record", "Create a record of any Salesforce object type from field values. Returns the new record ID; validation rules and required fields apply.", { sobject, fields: fieldValues }),
-  tool("update_record", "Update fields on an existing Salesforce record. Fields not given keep their values.", { sobject, id: recordId, fields: fieldValues }),
-  tool("describe_object", "Describe a Salesforce object: its fields with types, picklist values, required flags and relationships. Use it to learn field API names before writing SOQL.", { sobject }),
-  tool("create_lead", "Create a Salesforce lead for a prospect with name, company, email, source and status. Assignment rules run unless disabled.", {
-    last_name: str("Lead last name."),
-    company: str("Company name."),
-    "first_name?": str("First name."),
-    "email?": str("Email."),
-    "lead_source?": oneOf(["Web", "Phone Inquiry", "Partner Referral", "Trade Show", "Other"], "Where the lead came from."),
-    "status?": oneOf(["Open - Not Contacted", "Working - Contacted", "Closed - Converted", "Closed - Not Converted"], "Lead status."),
-  }),
-  tool("convert_lead", "Convert a qualified Salesforce lead into an account, contact and optionally an opportunity. Returns the IDs of the account, contact and opportunity.", {
-    lead_id: recordId,
-    converted_status: str("A converted lead status value."),
-    "create_opportunity?": bool("Also create an opportunity.", { default: true }),
-    "opportunity_name?": str("Name for the new opportunity."),
-    "account_id?": str("Merge into this existing account."),
-  }),
-  tool("update_opportunity_stage", "Move a Salesforce opportunity to a new sales stage, with amount and close date. Stage changes drive the pipeline forecast.", {
-    opportunity_id: recordId,
-    stage: oneOf(["Prospecting", "Qualification", "Needs Analysis", "Proposal/Price Quote", "Negotiation/Review", "Closed Won", "Closed Lost"], "Stage name."),
-    "amount?": num("Deal amount."),
-    "close_date?": str("YYYY-MM-DD."),
-  }),
-  tool("log_activity", "Log a completed call, email or meeting as a Salesforce Task on a contact, lead, account or opportunity. The task is created with status Completed.", {
-    what_or_who_id: recordId,
-    subject: str("Activity subject, e.g. `Call`."),
-    "description?": str("Notes."),
-    "activity_date?": str("YYYY-MM-DD."),
-    "type?": oneOf(["Call", "Email", "Meeting", "Other"], "Activity type."),
-  }),
+  tool(
+    "describe_object",
+    "Describe a Salesforce object: its fields with types, picklist values, required flags and relationships. Use it to learn field API names before writing SOQL.",
+    { sobject },
+  ),
+  tool(
+    "create_lead",
+    "Create a Salesforce lead for a prospect with name, company, email, source and status. Assignment rules run unless disabled.",
+    {
+      last_name: str("Lead last name."),
+      company: str("Company name."),
+      "first_name?": str("First name."),
+      "email?": str("Email."),
+      "lead_source?": oneOf(
+        ["Web", "Phone Inquiry", "Partner Referral", "Trade Show", "Other"],
+        "Where the lead came from.",
+      ),
+      "status?": oneOf(
+        ["Open - Not Contacted", "Working - Contacted", "Closed - Converted", "Closed - Not Converted"],
+        "Lead status.",
+      ),
+    },
+  ),
+  tool(
+    "convert_lead",
+    "Convert a qualified Salesforce lead into an account, contact and optionally an opportunity. Returns the IDs of the account, contact and opportunity.",
+    {
+      lead_id: recordId,
+      converted_status: str("A converted lead status value."),
+      "create_opportunity?": bool("Also create an opportunity.", { default: true }),
+      "opportunity_name?": str("Name for the new opportunity."),
+      "account_id?": str("Merge into this existing account."),
+    },
+  ),
+  tool(
+    "update_opportunity_stage",
+    "Move a Salesforce opportunity to a new sales stage, with amount and close date. Stage changes drive the pipeline forecast.",
+    {
+      opportunity_id: recordId,
+      stage: oneOf(
+        [
+          "Prospecting",
+          "Qualification",
+          "Needs Analysis",
+          "Proposal/Price Quote",
+          "Negotiation/Review",
+          "Closed Won",
+          "Closed Lost",
+        ],
+        "Stage name.",
+      ),
+      "amount?": num("Deal amount."),
+      "close_date?": str("YYYY-MM-DD."),
+    },
+  ),
+  tool(
+    "log_activity",
+    "Log a completed call, email or meeting as a Salesforce Task on a contact, lead, account or opportunity. The task is created with status Completed.",
+    {
+      what_or_who_id: recordId,
+      subject: str("Activity subject, e.g. `Call`."),
+      "description?": str("Notes."),
+      "activity_date?": str("YYYY-MM-DD."),
+      "type?": oneOf(["Call", "Email", "Meeting", "Other"], "Activity type."),
+    },
+  ),
 ];
 
 export const salesforce = defineServer("salesforce", tools, {

@@ -80,4 +80,8 @@ const texts: readonly string[] = [
 ];
 
 /** The unanswerable queries, labelled. */
-export const unanswerableQueries: DatasetQuery[] = texts.map((query) => ({ query, expected: [], kind: "unanswerable" }));
+export const unanswerableQueries: DatasetQuery[] = texts.map((query) => ({
+  query,
+  expected: [],
+  kind: "unanswerable",
+}));

@@ -9,30 +9,54 @@ const location = {
 const units = oneOf(["metric", "imperial"], "Unit system.", { default: "metric" });
 
 const tools = [
-  tool("get_current_conditions", "Get current weather for a location: temperature, feels-like, humidity, wind, pressure, visibility and a short summary. Observations are updated every 10 to 15 minutes.", {
-    ...location,
-    "units?": units,
-  }),
-  tool("get_daily_forecast", "Get a daily weather forecast for up to 16 days: highs and lows, precipitation chance and amount, wind and UV index. Days are in the location's local time zone.", {
-    ...location,
-    "days?": int("Number of days, 1-16.", { minimum: 1, maximum: 16, default: 7 }),
-    "units?": units,
-  }),
-  tool("get_hourly_forecast", "Get an hour-by-hour weather forecast for the next 48 hours with temperature, precipitation probability and wind gusts. Use get_daily_forecast for more than two days ahead.", {
-    ...location,
-    "hours?": int("Hours ahead, 1-48.", { minimum: 1, maximum: 48, default: 24 }),
-    "units?": units,
-  }),
-  tool("get_alerts", "Get active severe weather alerts (storms, floods, heat, winter weather) issued by national weather services for a location. Returns an empty list when no alerts are active.", {
-    ...location,
-    "severity?": oneOf(["minor", "moderate", "severe", "extreme"], "Minimum severity."),
-  }),
-  tool("get_air_quality", "Get the current air quality index and pollutant concentrations (PM2.5, PM10, ozone, NO2) for a location. The index follows the US EPA scale from 0 to 500.", location),
-  tool("get_historical_weather", "Get observed weather for a past date at a location: daily min/max temperature, rainfall and wind. Data goes back to 1940 for most places.", {
-    ...location,
-    date: str("Past date, YYYY-MM-DD.", { format: "date" }),
-    "units?": units,
-  }),
+  tool(
+    "get_current_conditions",
+    "Get current weather for a location: temperature, feels-like, humidity, wind, pressure, visibility and a short summary. Observations are updated every 10 to 15 minutes.",
+    {
+      ...location,
+      "units?": units,
+    },
+  ),
+  tool(
+    "get_daily_forecast",
+    "Get a daily weather forecast for up to 16 days: highs and lows, precipitation chance and amount, wind and UV index. Days are in the location's local time zone.",
+    {
+      ...location,
+      "days?": int("Number of days, 1-16.", { minimum: 1, maximum: 16, default: 7 }),
+      "units?": units,
+    },
+  ),
+  tool(
+    "get_hourly_forecast",
+    "Get an hour-by-hour weather forecast for the next 48 hours with temperature, precipitation probability and wind gusts. Use get_daily_forecast for more than two days ahead.",
+    {
+      ...location,
+      "hours?": int("Hours ahead, 1-48.", { minimum: 1, maximum: 48, default: 24 }),
+      "units?": units,
+    },
+  ),
+  tool(
+    "get_alerts",
+    "Get active severe weather alerts (storms, floods, heat, winter weather) issued by national weather services for a location. Returns an empty list when no alerts are active.",
+    {
+      ...location,
+      "severity?": oneOf(["minor", "moderate", "severe", "extreme"], "Minimum severity."),
+    },
+  ),
+  tool(
+    "get_air_quality",
+    "Get the current air quality index and pollutant concentrations (PM2.5, PM10, ozone, NO2) for a location. The index follows the US EPA scale from 0 to 500.",
+    location,
+  ),
+  tool(
+    "get_historical_weather",
+    "Get observed weather for a past date at a location: daily min/max temperature, rainfall and wind. Data goes back to 1940 for most places.",
+    {
+      ...location,
+      date: str("Past date, YYYY-MM-DD.", { format: "date" }),
+      "units?": units,
+    },
+  ),
 ];
 
 export const weather = defineServer("weather", tools, {

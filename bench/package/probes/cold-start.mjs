@@ -22,4 +22,13 @@ const peakRssMB = process.resourceUsage().maxRSS / 1024;
 await toolSearch.close();
 
 if (matches.length === 0) throw new Error(`the first search ("${catalogue.queries[0]}") found nothing`);
-console.log(JSON.stringify({ tools: catalogue.tools.length, importMs, createAndSearchMs, rssMB, peakRssMB, matches: matches.length }));
+console.log(
+  JSON.stringify({
+    tools: catalogue.tools.length,
+    importMs,
+    createAndSearchMs,
+    rssMB,
+    peakRssMB,
+    matches: matches.length,
+  }),
+);

@@ -11,11 +11,16 @@ const { createToolSearch, HybridRanker } = await import(specifier);
 const importMs = performance.now() - importStart;
 
 const started = performance.now();
-const toolSearch = await createToolSearch({ tools: catalogue.tools, ranker: new HybridRanker({ semantic: { cacheDir: false } }) });
+const toolSearch = await createToolSearch({
+  tools: catalogue.tools,
+  ranker: new HybridRanker({ semantic: { cacheDir: false } }),
+});
 const matches = await toolSearch.search(catalogue.queries[0], { limit: 10 });
 const createAndSearchMs = performance.now() - started;
 const rssMB = process.memoryUsage().rss / 1024 / 1024;
 await toolSearch.close();
 
 if (matches.length === 0) throw new Error(`the first search ("${catalogue.queries[0]}") found nothing`);
-console.log(JSON.stringify({ tools: catalogue.tools.length, importMs, createAndSearchMs, rssMB, matches: matches.length }));
+console.log(
+  JSON.stringify({ tools: catalogue.tools.length, importMs, createAndSearchMs, rssMB, matches: matches.length }),
+);

@@ -25,6 +25,8 @@ export function strategyOf(name: unknown): AgentStrategy {
   if (typeof name === "string" && Object.hasOwn(STRATEGIES, name)) return STRATEGIES[name as StrategyName];
   throw new OptionsError(
     "unknown_strategy",
-    `strategy must be one of ${Object.keys(STRATEGIES).map((known) => `"${known}"`).join(", ")}, got ${JSON.stringify(name)}.`,
+    `strategy must be one of ${Object.keys(STRATEGIES)
+      .map((known) => `"${known}"`)
+      .join(", ")}, got ${JSON.stringify(name)}.`,
   );
 }

@@ -50,7 +50,10 @@ export const nativeStrategy: AgentStrategy = {
   showsFullDefinitions: true,
   tools(view, referenced = []) {
     if (!view.progressive && referenced.length === 0) return view.all.map((tool) => ({ ...tool }));
-    const loaded = [{ ...view.searchTool, description: NATIVE_SEARCH_DESCRIPTION }, ...view.keep.map((tool) => ({ ...tool }))];
+    const loaded = [
+      { ...view.searchTool, description: NATIVE_SEARCH_DESCRIPTION },
+      ...view.keep.map((tool) => ({ ...tool })),
+    ];
     const defined = new Set([...loaded.map((tool) => tool.name), ...view.others.map((tool) => tool.name)]);
     const unavailable = referenced.filter((name) => !defined.has(name)).map(unavailableTool);
     const deferredCount = view.others.length + unavailable.length;
@@ -64,7 +67,11 @@ export const nativeStrategy: AgentStrategy = {
     }
     // Loaded tools first: the cache breakpoint goes on the last of them, since the API
     // refuses cache_control on a deferred tool (and deferred tools are not in the cached prefix anyway).
-    return [...loaded, ...view.others.map(({ full }): AnthropicTool => ({ ...full, defer_loading: true })), ...unavailable];
+    return [
+      ...loaded,
+      ...view.others.map(({ full }): AnthropicTool => ({ ...full, defer_loading: true })),
+      ...unavailable,
+    ];
   },
   searchResult(toolUseId, outcome, view) {
     if (!outcome.ok || !view.progressive) return searchResultBlock(toolUseId, outcome);
@@ -80,13 +87,28 @@ export const nativeStrategy: AgentStrategy = {
     return {
       type: "tool_result",
       tool_use_id: toolUseId,
-      content: [{ type: "text", text: JSON.stringify(withUnavailable({ matches: loaded, note: "These tools are already loaded: call them directly." }, outcome.unavailable)) }],
+      content: [
+        {
+          type: "text",
+          text: JSON.stringify(
+            withUnavailable(
+              { matches: loaded, note: "These tools are already loaded: call them directly." },
+              outcome.unavailable,
+            ),
+          ),
+        },
+      ],
     };
   },
 };
 
 function unavailableTool(name: string): AnthropicTool {
-  return { name, description: UNAVAILABLE_TOOL_DESCRIPTION, input_schema: { ...PERMISSIVE_SCHEMA }, defer_loading: true };
+  return {
+    name,
+    description: UNAVAILABLE_TOOL_DESCRIPTION,
+    input_schema: { ...PERMISSIVE_SCHEMA },
+    defer_loading: true,
+  };
 }
 
 const deferredCache = new WeakMap<SessionView, Set<string>>();

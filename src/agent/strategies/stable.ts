@@ -27,6 +27,10 @@ export const stableStrategy: AgentStrategy = {
       const full = view.fullByName.get(name);
       return full ? { input_schema: full.input_schema } : {};
     });
-    return { type: "tool_result", tool_use_id: toolUseId, content: JSON.stringify(withUnavailable(answer, outcome.unavailable)) };
+    return {
+      type: "tool_result",
+      tool_use_id: toolUseId,
+      content: JSON.stringify(withUnavailable(answer, outcome.unavailable)),
+    };
   },
 };

@@ -4,7 +4,14 @@ import { sampleTools, toolUse } from "../../testing/index.js";
 import { OptionsError } from "../../errors.js";
 import type { SearchToolsOutcome } from "../../session/index.js";
 import { createToolSearch } from "../../tool-search/index.js";
-import { MAX_DEFERRED_TOOLS, UNAVAILABLE_TOOL_DESCRIPTION, nativeStrategy, stableStrategy, strategyOf, stubsStrategy } from "./index.js";
+import {
+  MAX_DEFERRED_TOOLS,
+  UNAVAILABLE_TOOL_DESCRIPTION,
+  nativeStrategy,
+  stableStrategy,
+  strategyOf,
+  stubsStrategy,
+} from "./index.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };
 
@@ -15,7 +22,12 @@ async function sessionWith(tuning: Record<string, unknown> = {}) {
 const found = (...names: string[]): SearchToolsOutcome => ({
   ok: true,
   query: "q",
-  matches: names.map((name) => ({ name, description: sampleTools().find((tool) => tool.name === name)!.description, score: 1, confidence: "strong" as const })),
+  matches: names.map((name) => ({
+    name,
+    description: sampleTools().find((tool) => tool.name === name)!.description,
+    score: 1,
+    confidence: "strong" as const,
+  })),
 });
 
 describe("stubsStrategy", () => {
@@ -31,13 +43,20 @@ describe("stubsStrategy", () => {
     const stableOf = async () => {
       const view = await session.view();
       const names = blockNames(stubsStrategy.tools(view));
-      return { count: stubsStrategy.stableToolCount!(view), firstStub: names.findIndex((name) => name.startsWith("~")) };
+      return {
+        count: stubsStrategy.stableToolCount!(view),
+        firstStub: names.findIndex((name) => name.startsWith("~")),
+      };
     };
     expect(await stableOf()).toEqual({ count: 2, firstStub: 2 });
     await session.execute(toolUse("postgres__query", { sql: "select 1" }));
     await session.execute(toolUse("slack__post_message", { channel: "c", text: "t" }));
     expect(await stableOf()).toEqual({ count: 4, firstStub: 4 });
-    const below = await (await createToolSearch({ tools: sampleTools(), tuning: { toolSearchThresholdTokens: 1_000_000 } })).session().view();
+    const below = await (
+      await createToolSearch({ tools: sampleTools(), tuning: { toolSearchThresholdTokens: 1_000_000 } })
+    )
+      .session()
+      .view();
     expect(stubsStrategy.stableToolCount!(below)).toBe(stubsStrategy.tools(below).length);
   });
 });
@@ -81,12 +100,19 @@ describe("nativeStrategy", () => {
     const referenced = ["jira__gone", "slack__post_message", "filesystem__read_file", "search_tools", "aaa__also_gone"];
     const tools = nativeStrategy.tools(view, referenced);
     expect(tools.slice(0, -2)).toEqual(nativeStrategy.tools(view));
-    const placeholder = (name: string) => ({ name, description: UNAVAILABLE_TOOL_DESCRIPTION, input_schema: { type: "object" }, defer_loading: true });
+    const placeholder = (name: string) => ({
+      name,
+      description: UNAVAILABLE_TOOL_DESCRIPTION,
+      input_schema: { type: "object" },
+      defer_loading: true,
+    });
     expect(tools.slice(-2)).toEqual([placeholder("jira__gone"), placeholder("aaa__also_gone")]);
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
     // A tool permit() now denies is not in the view: it gets the same placeholder as a missing one.
     const denied = { ...view, others: view.others.filter((tool) => tool.name !== "slack__post_message") };
-    expect(nativeStrategy.tools(denied, referenced).find((tool) => tool.name === "slack__post_message")).toEqual(placeholder("slack__post_message"));
+    expect(nativeStrategy.tools(denied, referenced).find((tool) => tool.name === "slack__post_message")).toEqual(
+      placeholder("slack__post_message"),
+    );
   });
 
   it("counts placeholders towards the deferred limit", async () => {
@@ -100,13 +126,20 @@ describe("nativeStrategy", () => {
     const view = await (await sessionWith({ toolSearchThresholdTokens: 1_000_000 })).view();
     const tools = nativeStrategy.tools(view, ["slack__post_message"]);
     expect(tools[0]!.name).toBe("search_tools");
-    expect(tools.find((tool) => tool.name === "slack__post_message")).toMatchObject({ defer_loading: true, input_schema: sampleTools()[2]!.inputSchema });
+    expect(tools.find((tool) => tool.name === "slack__post_message")).toMatchObject({
+      defer_loading: true,
+      input_schema: sampleTools()[2]!.inputSchema,
+    });
   });
 
   it("answers a search with tool_reference blocks for deferred matches only", async () => {
     const view = await (await sessionWith({ keepTools: ["filesystem__read_file"] })).view();
     const result = nativeStrategy.searchResult("t1", found("filesystem__read_file", "slack__post_message"), view);
-    expect(result).toEqual({ type: "tool_result", tool_use_id: "t1", content: [{ type: "tool_reference", tool_name: "slack__post_message" }] });
+    expect(result).toEqual({
+      type: "tool_result",
+      tool_use_id: "t1",
+      content: [{ type: "tool_reference", tool_name: "slack__post_message" }],
+    });
   });
 
   it("answers with text when only loaded tools match, when nothing matches, and when the search failed", async () => {
@@ -149,8 +182,16 @@ describe("stableStrategy", () => {
     const result = stableStrategy.searchResult("t1", found("calendar__create_event", "slack__post_message"), view);
     expect(JSON.parse(result.content as string)).toEqual({
       matches: [
-        { name: "calendar__create_event", description: sampleTools()[3]!.description, input_schema: sampleTools()[3]!.inputSchema },
-        { name: "slack__post_message", description: sampleTools()[2]!.description, input_schema: sampleTools()[2]!.inputSchema },
+        {
+          name: "calendar__create_event",
+          description: sampleTools()[3]!.description,
+          input_schema: sampleTools()[3]!.inputSchema,
+        },
+        {
+          name: "slack__post_message",
+          description: sampleTools()[2]!.description,
+          input_schema: sampleTools()[2]!.inputSchema,
+        },
       ],
     });
   });
@@ -165,7 +206,8 @@ describe("strategyOf", () => {
 
 describe("every strategy's search answer names the servers the search could not see", () => {
   const unavailable = [{ server: "jira", state: "down" as const, error: "connection refused" }];
-  const missing = (outcome: SearchToolsOutcome): SearchToolsOutcome => (outcome.ok ? { ...outcome, unavailable } : outcome);
+  const missing = (outcome: SearchToolsOutcome): SearchToolsOutcome =>
+    outcome.ok ? { ...outcome, unavailable } : outcome;
 
   it.each([
     ["stubs", stubsStrategy, found("slack__post_message")],
@@ -175,7 +217,10 @@ describe("every strategy's search answer names the servers the search could not 
   ] as const)("%s", async (_name, strategy, outcome) => {
     const view = await (await sessionWith({ keepTools: ["filesystem__read_file"] })).view();
     const { content } = strategy.searchResult("t1", missing(outcome), view);
-    const text = typeof content === "string" ? content : content.map((block) => (block.type === "text" ? block.text : "")).join("");
+    const text =
+      typeof content === "string"
+        ? content
+        : content.map((block) => (block.type === "text" ? block.text : "")).join("");
     expect(JSON.parse(text)).toMatchObject({ unavailable, hint: expect.stringMatching(/down \(see unavailable\)/) });
   });
 });

@@ -12,13 +12,22 @@ const STRATEGY_LABELS: Record<ProjectedStrategy, [label: string, what: string]> 
 /** The report as text for a terminal: a table per server, the totals, the strategies, the lint. */
 export function formatInspectReport(report: InspectReport): string {
   const lines: string[] = [`toolsift inspect: ${report.file} (ranker ${report.ranker})`, ""];
-  const nameWidth = Math.min(60, Math.max(24, ...report.servers.flatMap((server) => server.tools.map((tool) => tool.name.length + 2))));
-  const row = (name: string, full: string, stub: string, note = "") => `${name.padEnd(nameWidth)} ${full.padStart(9)} ${stub.padStart(9)}${note ? `  ${note}` : ""}`;
+  const nameWidth = Math.min(
+    60,
+    Math.max(24, ...report.servers.flatMap((server) => server.tools.map((tool) => tool.name.length + 2))),
+  );
+  const row = (name: string, full: string, stub: string, note = "") =>
+    `${name.padEnd(nameWidth)} ${full.padStart(9)} ${stub.padStart(9)}${note ? `  ${note}` : ""}`;
   for (const server of report.servers) {
-    const state = server.state === undefined || server.state === "connected" ? "" : `, ${server.state}${server.error ? `: ${server.error}` : ""}`;
+    const state =
+      server.state === undefined || server.state === "connected"
+        ? ""
+        : `, ${server.state}${server.error ? `: ${server.error}` : ""}`;
     lines.push(row(`${server.server} (${plural(server.tools.length, "tool")}${state})`, "full", "stub"));
     for (const tool of server.tools) {
-      const notes = [tool.kept ? "kept: always in full" : "", tool.destructive ? "destructive" : ""].filter(Boolean).join(", ");
+      const notes = [tool.kept ? "kept: always in full" : "", tool.destructive ? "destructive" : ""]
+        .filter(Boolean)
+        .join(", ");
       lines.push(row(`  ${tool.name}`, number(tool.fullTokens), number(tool.stubTokens), notes));
     }
     lines.push(row("  total", number(server.fullTokens), number(server.stubTokens)), "");
@@ -29,10 +38,16 @@ export function formatInspectReport(report: InspectReport): string {
       `~${number(totals.stubTokens)} as stubs (estimated as ${report.estimate}).`,
   );
   if (report.hidden.length > 0) lines.push(`Hidden by allow/deny, not counted: ${report.hidden.join(", ")}.`);
-  lines.push("", `Tool tokens per request after a typical search (mean over ${plural(report.projection.samples, "search", "searches")}):`);
+  lines.push(
+    "",
+    `Tool tokens per request after a typical search (mean over ${plural(report.projection.samples, "search", "searches")}):`,
+  );
   for (const cost of report.projection.costs) {
     const [label, what] = STRATEGY_LABELS[cost.strategy];
-    const result = cost.searchResultTokens > 0 && cost.strategy === "stable" ? ` + ${number(cost.searchResultTokens)} in the search result` : "";
+    const result =
+      cost.searchResultTokens > 0 && cost.strategy === "stable"
+        ? ` + ${number(cost.searchResultTokens)} in the search result`
+        : "";
     lines.push(`  ${label.padEnd(20)} ${number(cost.toolTokens).padStart(9)}${result.padEnd(32)}  ${what}`);
   }
   const { lint } = report;

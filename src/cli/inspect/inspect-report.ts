@@ -47,7 +47,10 @@ export interface InspectReport {
  *
  * @param progress - Told what runs, for a line on stderr.
  */
-export async function inspectCatalogue(catalogue: LoadedCatalogue, progress: (line: string) => void): Promise<InspectReport> {
+export async function inspectCatalogue(
+  catalogue: LoadedCatalogue,
+  progress: (line: string) => void,
+): Promise<InspectReport> {
   const { toolSearch } = catalogue;
   const visible = catalogue.tools.filter((tool) => catalogue.permits(tool.name));
   const session = toolSearch.session("toolsift-inspect-costs");
@@ -64,7 +67,13 @@ export async function inspectCatalogue(catalogue: LoadedCatalogue, progress: (li
     const stubTokens = stubs.get(tool.name);
     let list = byServer.get(server);
     if (!list) byServer.set(server, (list = []));
-    list.push({ name: tool.name, fullTokens, stubTokens: stubTokens ?? fullTokens, kept: stubTokens === undefined, destructive: tool.destructive === true });
+    list.push({
+      name: tool.name,
+      fullTokens,
+      stubTokens: stubTokens ?? fullTokens,
+      kept: stubTokens === undefined,
+      destructive: tool.destructive === true,
+    });
   }
   const servers = [...byServer].map(([server, tools]): ServerCost => {
     const status = catalogue.servers.find((candidate) => candidate.server === server);
@@ -78,7 +87,9 @@ export async function inspectCatalogue(catalogue: LoadedCatalogue, progress: (li
     };
   });
 
-  progress(`projecting strategies over ${Math.min(visible.length, PROJECTION_SAMPLES)} searches, and linting ${visible.length} descriptions…`);
+  progress(
+    `projecting strategies over ${Math.min(visible.length, PROJECTION_SAMPLES)} searches, and linting ${visible.length} descriptions…`,
+  );
   const projection = await projectStrategies(toolSearch, spread(visible));
   const embedder = await embedderFor(catalogue, progress);
   let lint: Awaited<ReturnType<typeof lintCatalogue>>;
@@ -114,11 +125,16 @@ export async function inspectCatalogue(catalogue: LoadedCatalogue, progress: (li
  * The model the near-duplicate check embeds with: the config's own, else the bundled one (which
  * runs in TypeScript, no ONNX Runtime). If it cannot load, pairs are found lexically only.
  */
-async function embedderFor(catalogue: LoadedCatalogue, progress: (line: string) => void): Promise<Embedder | undefined> {
+async function embedderFor(
+  catalogue: LoadedCatalogue,
+  progress: (line: string) => void,
+): Promise<Embedder | undefined> {
   try {
     return await loadEmbedder(catalogue.settings.model === undefined ? {} : { model: catalogue.settings.model });
   } catch (error) {
-    progress(`near-duplicates are checked lexically only: the embedding model did not load (${error instanceof Error ? error.message : String(error)})`);
+    progress(
+      `near-duplicates are checked lexically only: the embedding model did not load (${error instanceof Error ? error.message : String(error)})`,
+    );
     return undefined;
   }
 }

@@ -57,7 +57,9 @@ export async function lintCatalogue(input: LintInput): Promise<{ findings: Findi
         code,
         tools: [tool.name],
         message:
-          (rank < 0 ? `is not in the top ${SELF_SEARCH_DEPTH} when searched by ${what}` : `comes ${ordinal(rank + 1)} when searched by ${what}`) +
+          (rank < 0
+            ? `is not in the top ${SELF_SEARCH_DEPTH} when searched by ${what}`
+            : `comes ${ordinal(rank + 1)} when searched by ${what}`) +
           (ahead.length > 0 ? `, after ${ahead.join(", ")}` : "") +
           ". Make its first sentence say what it does that the others do not.",
       });
@@ -70,15 +72,27 @@ export async function lintCatalogue(input: LintInput): Promise<{ findings: Findi
 /** Problems of one description on its own. */
 function describeProblems(tool: ToolDefinition): Finding[] {
   const found: Finding[] = [];
-  const report = (severity: Finding["severity"], code: string, message: string) => found.push({ severity, code, tools: [tool.name], message });
-  if (tool.server !== undefined && tool.description === `Tool ${tool.name.slice(tool.server.length + 2)} of server ${tool.server}.`) {
-    report("error", "missing-description", "has no description (its server gave none). Its stub says nothing but its name; ask the server's authors for one.");
+  const report = (severity: Finding["severity"], code: string, message: string) =>
+    found.push({ severity, code, tools: [tool.name], message });
+  if (
+    tool.server !== undefined &&
+    tool.description === `Tool ${tool.name.slice(tool.server.length + 2)} of server ${tool.server}.`
+  ) {
+    report(
+      "error",
+      "missing-description",
+      "has no description (its server gave none). Its stub says nothing but its name; ask the server's authors for one.",
+    );
     return found;
   }
   const sentence = firstSentence(tool.description);
   const whole = tool.description.trim().replace(/\s+/g, " ");
   if (sentence.endsWith("…") && !whole.startsWith(sentence)) {
-    report("warning", "long-first-sentence", `has a first sentence over 160 characters, which its stub cuts to "${sentence}". Put what it does in a short first sentence.`);
+    report(
+      "warning",
+      "long-first-sentence",
+      `has a first sentence over 160 characters, which its stub cuts to "${sentence}". Put what it does in a short first sentence.`,
+    );
   }
   const said = analyzeText(sentence);
   const named = new Set(analyzeIdentifier(tool.name));
@@ -104,13 +118,18 @@ async function nearDuplicates(tools: readonly ToolDefinition[], embedder: Embedd
   let semantic: (pair: SimilarPair) => number | undefined = () => undefined;
   if (embedder && close.length > 0) {
     const involved = [...new Set(close.flatMap((pair) => [pair.a, pair.b]))];
-    const vectors = await embedder.embed(involved.map((index) => `${documents[index]!.name}: ${documents[index]!.description}`));
+    const vectors = await embedder.embed(
+      involved.map((index) => `${documents[index]!.name}: ${documents[index]!.description}`),
+    );
     const vectorOf = new Map(involved.map((index, position) => [index, vectors[position]!]));
     semantic = (pair) => cosine(vectorOf.get(pair.a)!, vectorOf.get(pair.b)!);
   }
   return close
     .map((pair) => ({ pair, embedding: semantic(pair) }))
-    .filter(({ pair, embedding }) => pair.score >= NEAR_DUPLICATE.lexicalAlone || (embedding !== undefined && embedding >= NEAR_DUPLICATE.embedding))
+    .filter(
+      ({ pair, embedding }) =>
+        pair.score >= NEAR_DUPLICATE.lexicalAlone || (embedding !== undefined && embedding >= NEAR_DUPLICATE.embedding),
+    )
     .sort((x, y) => x.pair.a - y.pair.a || x.pair.b - y.pair.b)
     .map(({ pair, embedding }) => ({
       severity: "warning" as const,

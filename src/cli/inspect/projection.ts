@@ -36,7 +36,10 @@ export const PROJECTION_SAMPLES = 20;
  * - `serve`: what a client of `toolsift serve` lists: `search_tools`, the keep tools and the matches.
  * Nothing is called: hydration is done without running the tools.
  */
-export async function projectStrategies(toolSearch: ToolSearch, samples: readonly { name: string; description: string }[]): Promise<Projection> {
+export async function projectStrategies(
+  toolSearch: ToolSearch,
+  samples: readonly { name: string; description: string }[],
+): Promise<Projection> {
   const totals = new Map<ProjectedStrategy, { tools: number; results: number }>();
   const add = (strategy: ProjectedStrategy, tools: number, results = 0) => {
     const total = totals.get(strategy) ?? { tools: 0, results: 0 };
@@ -55,18 +58,34 @@ export async function projectStrategies(toolSearch: ToolSearch, samples: readonl
 
       const native = nativeStrategy.tools(before).filter((tool) => tool.defer_loading !== true);
       const expanded = before.others.filter((tool) => matches.includes(tool.name)).map((tool) => tool.full);
-      add("native", estimateBlockTokens(native) + estimateBlockTokens(expanded), resultTokens(nativeStrategy.searchResult("toolu_search", outcome, before)));
-      add("stable", estimateBlockTokens(stableStrategy.tools(before)), resultTokens(stableStrategy.searchResult("toolu_search", outcome, before)));
+      add(
+        "native",
+        estimateBlockTokens(native) + estimateBlockTokens(expanded),
+        resultTokens(nativeStrategy.searchResult("toolu_search", outcome, before)),
+      );
+      add(
+        "stable",
+        estimateBlockTokens(stableStrategy.tools(before)),
+        resultTokens(stableStrategy.searchResult("toolu_search", outcome, before)),
+      );
 
       if (matches[0] !== undefined) await session.hydrate([matches[0]]);
       const called = await session.view();
-      add("stubs", estimateBlockTokens(stubsStrategy.tools(called)), resultTokens(stubsStrategy.searchResult("toolu_search", outcome, called)));
+      add(
+        "stubs",
+        estimateBlockTokens(stubsStrategy.tools(called)),
+        resultTokens(stubsStrategy.searchResult("toolu_search", outcome, called)),
+      );
 
       await session.hydrate(matches.slice(0, toolSearch.tuning.maxHydratedTools).reverse());
       const listed = listedTools(await session.view(), "search", () => false).map(
         (tool): AnthropicTool => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }),
       );
-      add("serve", estimateBlockTokens(listed), resultTokens(stubsStrategy.searchResult("toolu_search", outcome, called)));
+      add(
+        "serve",
+        estimateBlockTokens(listed),
+        resultTokens(stubsStrategy.searchResult("toolu_search", outcome, called)),
+      );
     } finally {
       toolSearch.endSession(id);
     }
@@ -77,7 +96,11 @@ export async function projectStrategies(toolSearch: ToolSearch, samples: readonl
     samples: samples.length,
     costs: order.map((strategy) => {
       const total = totals.get(strategy) ?? { tools: 0, results: 0 };
-      return { strategy, toolTokens: Math.round(total.tools / count), searchResultTokens: Math.round(total.results / count) };
+      return {
+        strategy,
+        toolTokens: Math.round(total.tools / count),
+        searchResultTokens: Math.round(total.results / count),
+      };
     }),
   };
 }

@@ -15,10 +15,17 @@ export interface SimilarPair {
  * @param documents - Per tool, its name (split into words) and its description.
  * @param minScore - Pairs under it are not returned.
  */
-export function lexicalPairs(documents: readonly { name: string; description: string }[], minScore: number): SimilarPair[] {
-  const termLists = documents.map((document) => [...analyzeIdentifier(document.name), ...analyzeText(document.description)]);
+export function lexicalPairs(
+  documents: readonly { name: string; description: string }[],
+  minScore: number,
+): SimilarPair[] {
+  const termLists = documents.map((document) => [
+    ...analyzeIdentifier(document.name),
+    ...analyzeText(document.description),
+  ]);
   const documentFrequency = new Map<string, number>();
-  for (const terms of termLists) for (const term of new Set(terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const terms of termLists)
+    for (const term of new Set(terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   const count = documents.length;
   const vectors = termLists.map((terms) => {
     const weights = new Map<string, number>();

@@ -18,18 +18,31 @@ import { EmbeddingRanker } from "./embedding-ranker.js";
 const VERBS = ["create", "list", "delete", "update", "search", "send", "archive", "export"];
 const NOUNS = ["issue", "message", "invoice", "calendar event", "file", "customer", "pull request", "alert"];
 const CATALOGUE = VERBS.flatMap((verb, v) =>
-  NOUNS.slice(0, 5).map((noun, n) => rankDocumentOf({ name: `s${(v + n) % 4}__${verb}_${noun.replace(" ", "_")}`, description: `${verb} a ${noun} for the team.` })),
+  NOUNS.slice(0, 5).map((noun, n) =>
+    rankDocumentOf({
+      name: `s${(v + n) % 4}__${verb}_${noun.replace(" ", "_")}`,
+      description: `${verb} a ${noun} for the team.`,
+    }),
+  ),
 );
-const QUERIES = ["file a bug report", "email the customer", "remove an old document", "what is on my schedule", "find unpaid bills"];
+const QUERIES = [
+  "file a bug report",
+  "email the customer",
+  "remove an old document",
+  "what is on my schedule",
+  "find unpaid bills",
+];
 
 type Damage = (dir: string) => void;
 
 const onlyFile = (dir: string, suffix: string) => join(dir, readdirSync(dir).find((name) => name.endsWith(suffix))!);
 const edit = (path: string, change: (bytes: Buffer) => Buffer) => writeFileSync(path, change(readFileSync(path)));
-const flip = (at: (bytes: Buffer) => number): ((bytes: Buffer) => Buffer) => (bytes) => {
-  bytes[at(bytes)]! ^= 0x40;
-  return bytes;
-};
+const flip =
+  (at: (bytes: Buffer) => number): ((bytes: Buffer) => Buffer) =>
+  (bytes) => {
+    bytes[at(bytes)]! ^= 0x40;
+    return bytes;
+  };
 const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
 
 /** Re-seals manifest and graph checksums after an edit: damage that only the structural checks can see. */
@@ -56,7 +69,14 @@ const u64 = (view: DataView, at: number) => Number(view.getBigUint64(at, true));
 const firstUpperLinkSize = (view: DataView) => 96 + u64(view, 16) * u64(view, 24);
 
 const HNSW_DAMAGE: [string, Damage][] = [
-  ["a flipped byte in the graph", (dir) => edit(onlyFile(dir, ".hnsw"), flip((bytes) => bytes.length >> 1))],
+  [
+    "a flipped byte in the graph",
+    (dir) =>
+      edit(
+        onlyFile(dir, ".hnsw"),
+        flip((bytes) => bytes.length >> 1),
+      ),
+  ],
   ["a graph cut in half", (dir) => edit(onlyFile(dir, ".hnsw"), (bytes) => bytes.subarray(0, bytes.length >> 1))],
   ["garbage after the graph", (dir) => appendFileSync(onlyFile(dir, ".hnsw"), Buffer.alloc(37, 7))],
   ["a missing graph", (dir) => rmSync(onlyFile(dir, ".hnsw"))],
@@ -76,7 +96,9 @@ const HNSW_DAMAGE: [string, Damage][] = [
   [
     "a manifest pointing outside its folder",
     (dir) =>
-      edit(onlyFile(dir, ".json"), (bytes) => Buffer.from(JSON.stringify({ ...(JSON.parse(bytes.toString()) as object), graph: "../../etc/passwd" }))),
+      edit(onlyFile(dir, ".json"), (bytes) =>
+        Buffer.from(JSON.stringify({ ...(JSON.parse(bytes.toString()) as object), graph: "../../etc/passwd" })),
+      ),
   ],
   // Resealed: the checksums agree, so only the field-by-field checks stand between these and hnswlib.
   ["an entry point outside the graph (resealed)", craftGraph((view) => view.setUint32(52, u64(view, 16) + 5, true))],
@@ -84,8 +106,14 @@ const HNSW_DAMAGE: [string, Damage][] = [
   ["a link outside the graph (resealed)", craftGraph((view) => view.setUint32(100, 0xfffffff0, true))],
   ["a link list longer than allowed (resealed)", craftGraph((view) => view.setUint16(96, 0xffff, true))],
   ["M inconsistent with the layout (resealed)", craftGraph((view) => view.setBigUint64(72, 1n, true))],
-  ["more elements than capacity (resealed)", craftGraph((view) => view.setBigUint64(16, view.getBigUint64(8, true) + 1n, true))],
-  ["an upper-level link size that is torn (resealed)", craftGraph((view) => view.setUint32(firstUpperLinkSize(view), 3, true))],
+  [
+    "more elements than capacity (resealed)",
+    craftGraph((view) => view.setBigUint64(16, view.getBigUint64(8, true) + 1n, true)),
+  ],
+  [
+    "an upper-level link size that is torn (resealed)",
+    craftGraph((view) => view.setUint32(firstUpperLinkSize(view), 3, true)),
+  ],
   [
     "two elements with one label (resealed)",
     craftGraph((view) => {
@@ -115,11 +143,28 @@ const HNSW_DAMAGE: [string, Damage][] = [
 ];
 
 const VECTOR_DAMAGE: [string, Damage][] = [
-  ["a flipped byte in a vector", (dir) => edit(onlyFile(dir, ".vec"), flip(() => 12 + 16 + 8))],
-  ["a flipped byte in a text hash", (dir) => edit(onlyFile(dir, ".vec"), flip(() => 12 + 3))],
+  [
+    "a flipped byte in a vector",
+    (dir) =>
+      edit(
+        onlyFile(dir, ".vec"),
+        flip(() => 12 + 16 + 8),
+      ),
+  ],
+  [
+    "a flipped byte in a text hash",
+    (dir) =>
+      edit(
+        onlyFile(dir, ".vec"),
+        flip(() => 12 + 3),
+      ),
+  ],
   ["a file cut mid-record", (dir) => edit(onlyFile(dir, ".vec"), (bytes) => bytes.subarray(0, bytes.length - 50))],
   ["a file of garbage", (dir) => writeFileSync(onlyFile(dir, ".vec"), Buffer.alloc(5_000, 0xab))],
-  ["a header of another vector length", (dir) => edit(onlyFile(dir, ".vec"), (bytes) => (bytes.writeUInt32LE(99, 8), bytes))],
+  [
+    "a header of another vector length",
+    (dir) => edit(onlyFile(dir, ".vec"), (bytes) => (bytes.writeUInt32LE(99, 8), bytes)),
+  ],
 ];
 
 describe("a damaged embedding cache heals", () => {
@@ -127,7 +172,8 @@ describe("a damaged embedding cache heals", () => {
   let expected: RankedTool[][];
   let dir: string;
 
-  const resultsOf = (ranker: EmbeddingRanker) => Promise.all(QUERIES.map((query) => ranker.search(query, { limit: 5 })));
+  const resultsOf = (ranker: EmbeddingRanker) =>
+    Promise.all(QUERIES.map((query) => ranker.search(query, { limit: 5 })));
   /** HNSW and exact search compute similarities in different float orders: same tools, scores to 5 places. */
   const expectSameResults = (actual: RankedTool[][]) =>
     actual.forEach((hits, i) => {
@@ -135,7 +181,12 @@ describe("a damaged embedding cache heals", () => {
       hits.forEach((hit, j) => expect(hit.score).toBeCloseTo(expected[i]![j]!.score, 5));
     });
   const start = async (kind: "exact" | "hnsw", warnings: string[] = []) => {
-    const ranker = new EmbeddingRanker({ embedder, cacheDir: dir, index: { kind }, onWarning: (code, message) => warnings.push(`${code}: ${message}`) });
+    const ranker = new EmbeddingRanker({
+      embedder,
+      cacheDir: dir,
+      index: { kind },
+      onWarning: (code, message) => warnings.push(`${code}: ${message}`),
+    });
     await ranker.update(CATALOGUE);
     return ranker;
   };
@@ -190,7 +241,10 @@ describe("a damaged embedding cache heals", () => {
 
   it("re-embeds only the tool whose cached vector was damaged", async () => {
     await start("exact");
-    edit(onlyFile(dir, ".vec"), flip(() => 12 + 16 + 8));
+    edit(
+      onlyFile(dir, ".vec"),
+      flip(() => 12 + 16 + 8),
+    );
     const before = embedder.embedded.length;
     await start("exact");
     expect(embedder.embedded.length - before).toBe(1);

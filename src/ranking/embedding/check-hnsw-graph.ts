@@ -25,8 +25,13 @@ export function checkHnswGraph(bytes: Uint8Array, dimensions: number): string | 
   const level0LinkBytes = maxM0 * 4 + 4;
   const upperLinkBytes = maxM * 4 + 4;
   if (offsetLevel0 !== 0) return "its level-0 offset is not 0";
-  if (!(m >= 2 && m <= 10_000 && maxM === m && maxM0 === 2 * m)) return `its link counts (M ${m}, max ${maxM}, level-0 max ${maxM0}) are inconsistent`;
-  if (dataOffset !== level0LinkBytes || labelOffset !== dataOffset + dimensions * 4 || bytesPerElement !== labelOffset + 8) {
+  if (!(m >= 2 && m <= 10_000 && maxM === m && maxM0 === 2 * m))
+    return `its link counts (M ${m}, max ${maxM}, level-0 max ${maxM0}) are inconsistent`;
+  if (
+    dataOffset !== level0LinkBytes ||
+    labelOffset !== dataOffset + dimensions * 4 ||
+    bytesPerElement !== labelOffset + 8
+  ) {
     return `its element layout does not fit ${dimensions}-dimension vectors`;
   }
   if (count > maxElements) return `it holds ${count} elements, more than its capacity ${maxElements}`;

@@ -36,8 +36,12 @@ describe("EmbeddingRanker (bundled model)", () => {
   it("finds tools described in other words than the query", async () => {
     const ranker = new EmbeddingRanker({ embedder, cacheDir: false });
     await ranker.update(CATALOGUE);
-    expect(names(await ranker.search("will it rain tomorrow in paris", { limit: 1 }))).toEqual(["weather__get_forecast"]);
-    expect(names(await ranker.search("set up a meeting with the team", { limit: 1 }))).toEqual(["calendar__create_event"]);
+    expect(names(await ranker.search("will it rain tomorrow in paris", { limit: 1 }))).toEqual([
+      "weather__get_forecast",
+    ]);
+    expect(names(await ranker.search("set up a meeting with the team", { limit: 1 }))).toEqual([
+      "calendar__create_event",
+    ]);
   });
 
   it("answers a query about nothing in the catalogue with its nearest tools, all weak, and a query with no known word with nothing", async () => {
@@ -64,10 +68,19 @@ describe("EmbeddingRanker (bundled model)", () => {
     const ranker = new EmbeddingRanker({ embedder, cacheDir: false });
     await ranker.update(CATALOGUE);
     const before = embedder.embedded.length;
-    const changed = [...CATALOGUE.slice(1), doc("jira__create_issue", "File a bug report in the tracker."), doc("zoom__start_call", "Start a video call.")];
+    const changed = [
+      ...CATALOGUE.slice(1),
+      doc("jira__create_issue", "File a bug report in the tracker."),
+      doc("zoom__start_call", "Start a video call."),
+    ];
     await ranker.update(changed.filter((document) => document.name !== "weather__get_forecast"));
-    expect(embedder.embedded.slice(before).map((text) => text.split(":")[0])).toEqual(["jira create issue", "zoom start call"]);
-    expect(names(await ranker.search("weather forecast for a city", { limit: 5 }))).not.toContain("weather__get_forecast");
+    expect(embedder.embedded.slice(before).map((text) => text.split(":")[0])).toEqual([
+      "jira create issue",
+      "zoom start call",
+    ]);
+    expect(names(await ranker.search("weather forecast for a city", { limit: 5 }))).not.toContain(
+      "weather__get_forecast",
+    );
   });
 
   it("respects the filter and the limit", async () => {
@@ -166,8 +179,14 @@ describe("EmbeddingRanker index kinds", () => {
     embedder = await countingEmbedder();
   });
 
-  const queries = ["will it rain tomorrow in paris", "set up a meeting with the team", "file a bug", "send a note to the channel"];
-  const resultsOf = async (ranker: EmbeddingRanker) => Promise.all(queries.map((query) => ranker.search(query, { limit: 3 })));
+  const queries = [
+    "will it rain tomorrow in paris",
+    "set up a meeting with the team",
+    "file a bug",
+    "send a note to the channel",
+  ];
+  const resultsOf = async (ranker: EmbeddingRanker) =>
+    Promise.all(queries.map((query) => ranker.search(query, { limit: 3 })));
   const same = (a: RankedTool[][], b: RankedTool[][]) =>
     a.forEach((hits, i) => {
       expect(names(hits)).toEqual(names(b[i]!));

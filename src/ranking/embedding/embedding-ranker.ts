@@ -147,10 +147,13 @@ export class EmbeddingRanker implements Ranker {
       if (!vector || vector.every((value) => value === 0)) return [];
       const hits = index.search(vector, limit, options.filter);
       const strong = hits.filter((hit) => hit.similarity >= minSimilarity);
-      if (strong.length > 0) return strong.map((hit) => ({ name: hit.name, score: hit.similarity, confidence: "strong" }));
+      if (strong.length > 0)
+        return strong.map((hit) => ({ name: hit.name, score: hit.similarity, confidence: "strong" }));
       if (this.options.abstention === true) return [];
       // A tool no closer than unrelated text (cosine 0 or below) is not even a guess.
-      return hits.filter((hit) => hit.similarity > 0).map((hit) => ({ name: hit.name, score: hit.similarity, confidence: "weak" }));
+      return hits
+        .filter((hit) => hit.similarity > 0)
+        .map((hit) => ({ name: hit.name, score: hit.similarity, confidence: "weak" }));
     };
     return plan.finish(
       nearest(vectors[0], plan.depth),
@@ -201,7 +204,10 @@ export class EmbeddingRanker implements Ranker {
       const cache = await VectorCache.open(cacheDir, key, embedder.dimensions, (problem) =>
         this.warn("cache_repaired", `The embedding cache was damaged (${problem}).`),
       );
-      const index = this.options.index?.kind === "hnsw" ? await this.hnswIndex(embedder, cache, cacheDir, key) : new ExactVectorIndex(embedder.dimensions);
+      const index =
+        this.options.index?.kind === "hnsw"
+          ? await this.hnswIndex(embedder, cache, cacheDir, key)
+          : new ExactVectorIndex(embedder.dimensions);
       return { embedder, ownsEmbedder, cache, index, cacheDir, key, hnswUnavailable: false };
     } catch (error) {
       if (ownsEmbedder) await embedder.close?.().catch(() => undefined);
@@ -247,13 +253,24 @@ export class EmbeddingRanker implements Ranker {
    * The persisted HNSW index if it holds up, else a new one that the next update fills from
    * cached vectors. A damaged one is never loaded: it is reported and replaced on the next save.
    */
-  private async hnswIndex(embedder: Embedder, cache: VectorCache, cacheDir: string | undefined, key: string): Promise<HnswVectorIndex> {
+  private async hnswIndex(
+    embedder: Embedder,
+    cache: VectorCache,
+    cacheDir: string | undefined,
+    key: string,
+  ): Promise<HnswVectorIndex> {
     const options = this.options.index;
     if (cacheDir) {
-      const loaded = await HnswVectorIndex.load(cacheDir, key, embedder.id, embedder.dimensions, { ...options, vectorOf: (hash) => cache.get(hash) });
+      const loaded = await HnswVectorIndex.load(cacheDir, key, embedder.id, embedder.dimensions, {
+        ...options,
+        vectorOf: (hash) => cache.get(hash),
+      });
       if ("index" in loaded) return loaded.index;
       if ("damaged" in loaded) {
-        this.warn("cache_repaired", `The saved HNSW index in ${cacheDir} was damaged (${loaded.damaged}); it is rebuilt from the vector cache.`);
+        this.warn(
+          "cache_repaired",
+          `The saved HNSW index in ${cacheDir} was damaged (${loaded.damaged}); it is rebuilt from the vector cache.`,
+        );
       }
     }
     return HnswVectorIndex.create(embedder.dimensions, options);

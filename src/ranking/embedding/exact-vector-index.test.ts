@@ -20,7 +20,12 @@ function unitVectors(count: number, dimensions: number, seed: number): Float32Ar
 }
 
 /** Brute force in double precision: the answer an exact index must give. */
-function bruteForce(vectors: Map<string, Float32Array>, query: Float32Array, k: number, filter?: (name: string) => boolean) {
+function bruteForce(
+  vectors: Map<string, Float32Array>,
+  query: Float32Array,
+  k: number,
+  filter?: (name: string) => boolean,
+) {
   return [...vectors]
     .filter(([name]) => !filter || filter(name))
     .map(([name, vector]) => ({ name, similarity: vector.reduce((sum, value, d) => sum + value * query[d]!, 0) }))
@@ -30,33 +35,40 @@ function bruteForce(vectors: Map<string, Float32Array>, query: Float32Array, k: 
 
 describe("ExactVectorIndex", () => {
   // 100 dimensions is the bundled model's; 37 is not a multiple of the 4 SIMD lanes.
-  it.each([100, 37])("finds exactly the brute-force neighbours (%i dimensions), through growth, removal and slot reuse", (dimensions) => {
-    const index = new ExactVectorIndex(dimensions);
-    const vectors = new Map<string, Float32Array>();
-    const pool = unitVectors(400, dimensions, dimensions);
-    pool.slice(0, 300).forEach((vector, i) => {
-      index.upsert(`tool_${i}`, `h${i}`, vector);
-      vectors.set(`tool_${i}`, vector);
-    });
-    for (let i = 0; i < 300; i += 3) {
-      index.remove(`tool_${i}`);
-      vectors.delete(`tool_${i}`);
-    }
-    pool.slice(300).forEach((vector, i) => {
-      index.upsert(`new_${i}`, `n${i}`, vector);
-      vectors.set(`new_${i}`, vector);
-    });
-    expect(index.size).toBe(vectors.size);
-    const filter = (name: string) => !name.endsWith("7");
-    for (const query of unitVectors(20, dimensions, 99)) {
-      for (const [k, keep] of [[1, undefined], [10, undefined], [25, filter]] as const) {
-        const got = index.search(query, k, keep);
-        const want = bruteForce(vectors, query, k, keep);
-        expect(got.map((hit) => hit.name)).toEqual(want.map((hit) => hit.name));
-        got.forEach((hit, i) => expect(hit.similarity).toBeCloseTo(want[i]!.similarity, 5));
+  it.each([100, 37])(
+    "finds exactly the brute-force neighbours (%i dimensions), through growth, removal and slot reuse",
+    (dimensions) => {
+      const index = new ExactVectorIndex(dimensions);
+      const vectors = new Map<string, Float32Array>();
+      const pool = unitVectors(400, dimensions, dimensions);
+      pool.slice(0, 300).forEach((vector, i) => {
+        index.upsert(`tool_${i}`, `h${i}`, vector);
+        vectors.set(`tool_${i}`, vector);
+      });
+      for (let i = 0; i < 300; i += 3) {
+        index.remove(`tool_${i}`);
+        vectors.delete(`tool_${i}`);
       }
-    }
-  });
+      pool.slice(300).forEach((vector, i) => {
+        index.upsert(`new_${i}`, `n${i}`, vector);
+        vectors.set(`new_${i}`, vector);
+      });
+      expect(index.size).toBe(vectors.size);
+      const filter = (name: string) => !name.endsWith("7");
+      for (const query of unitVectors(20, dimensions, 99)) {
+        for (const [k, keep] of [
+          [1, undefined],
+          [10, undefined],
+          [25, filter],
+        ] as const) {
+          const got = index.search(query, k, keep);
+          const want = bruteForce(vectors, query, k, keep);
+          expect(got.map((hit) => hit.name)).toEqual(want.map((hit) => hit.name));
+          got.forEach((hit, i) => expect(hit.similarity).toBeCloseTo(want[i]!.similarity, 5));
+        }
+      }
+    },
+  );
 
   it("replaces a tool's vector in place", () => {
     const [a, b] = unitVectors(2, 8, 1);
@@ -111,7 +123,10 @@ describe("dot product kernel", () => {
     });
     products[0]!.forEach((value, i) => {
       expect(value).toBeCloseTo(products[1]![i]!, 5);
-      expect(value).toBeCloseTo(rows[i]!.reduce((sum, x, d) => sum + x * query![d]!, 0), 5);
+      expect(value).toBeCloseTo(
+        rows[i]!.reduce((sum, x, d) => sum + x * query![d]!, 0),
+        5,
+      );
     });
   });
 });

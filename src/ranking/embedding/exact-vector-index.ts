@@ -47,7 +47,8 @@ export class ExactVectorIndex implements VectorIndex {
   }
 
   upsert(name: string, textHash: string, vector: Float32Array): void {
-    if (vector.length !== this.dimensions) throw new RangeError(`vector of ${vector.length} dimensions for an index of ${this.dimensions}`);
+    if (vector.length !== this.dimensions)
+      throw new RangeError(`vector of ${vector.length} dimensions for an index of ${this.dimensions}`);
     let entry = this.entries.get(name);
     if (!entry) {
       const slot = this.freeSlots.pop() ?? this.names.length;
@@ -96,7 +97,12 @@ export class ExactVectorIndex implements VectorIndex {
  * only on a slot that would enter the current best `k`, so a permission check visits a few
  * tools per query, not all of them.
  */
-function bestOf(scores: Float32Array, names: readonly (string | undefined)[], k: number, filter?: (name: string) => boolean): VectorMatch[] {
+function bestOf(
+  scores: Float32Array,
+  names: readonly (string | undefined)[],
+  k: number,
+  filter?: (name: string) => boolean,
+): VectorMatch[] {
   const top = new TopK<number>(k, (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b));
   for (let slot = 0; slot < scores.length; slot++) {
     if (!top.admits(slot)) continue;

@@ -1,4 +1,13 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -30,7 +39,11 @@ const tools = (from: number, to: number) => Array.from({ length: to - from }, (_
 
 /** Every name is the nearest neighbour of its own vector, and a full search lists each name once. */
 function expectAllFindable(index: VectorIndex, names: readonly string[]): void {
-  for (const name of names) expect(index.search(vectorOf(name), 1).map((hit) => hit.name), name).toEqual([name]);
+  for (const name of names)
+    expect(
+      index.search(vectorOf(name), 1).map((hit) => hit.name),
+      name,
+    ).toEqual([name]);
   const all = index.search(vectorOf(names[0]!), names.length).map((hit) => hit.name);
   expect([...all].sort()).toEqual([...names].sort());
 }
@@ -48,7 +61,8 @@ async function damageOf(dir: string): Promise<string | undefined> {
 }
 
 const manifestPath = (dir: string) => join(dir, `${KEY}.json`);
-const manifestOf = (dir: string) => JSON.parse(readFileSync(manifestPath(dir), "utf8")) as { graph: string; dimensions: number };
+const manifestOf = (dir: string) =>
+  JSON.parse(readFileSync(manifestPath(dir), "utf8")) as { graph: string; dimensions: number };
 const graphFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".hnsw"));
 
 describe("HnswVectorIndex", () => {

@@ -60,7 +60,13 @@ export class HnswVectorIndex implements VectorIndex {
     // A fixed seed makes the graph, and so the results, reproducible run to run. Replacing
     // deleted elements stays off: hnswlib would then pick the slot itself, which breaks the
     // label = slot identity the free list relies on; re-adding a deleted label reuses its slot.
-    index.initIndex({ maxElements: 1024, m: options.m ?? 16, efConstruction: options.efConstruction ?? 100, randomSeed: 42, allowReplaceDeleted: false });
+    index.initIndex({
+      maxElements: 1024,
+      m: options.m ?? 16,
+      efConstruction: options.efConstruction ?? 100,
+      randomSeed: 42,
+      allowReplaceDeleted: false,
+    });
     return new HnswVectorIndex(index, dimensions, options.efSearch ?? 64);
   }
 
@@ -142,7 +148,11 @@ export class HnswVectorIndex implements VectorIndex {
         dimensions: this.dimensions,
         graph,
         graphSha256: sha256(written),
-        entries: [...this.entries].map(([name, entry]): [string, number, string] => [name, entry.label, entry.textHash]),
+        entries: [...this.entries].map(([name, entry]): [string, number, string] => [
+          name,
+          entry.label,
+          entry.textHash,
+        ]),
       };
       const manifest: Manifest = { ...fields, checksum: sha256(JSON.stringify(fields)) };
       await writeSynced(manifestTemp, JSON.stringify(manifest));
@@ -152,7 +162,8 @@ export class HnswVectorIndex implements VectorIndex {
       await Promise.all([rm(graphPath, { force: true }), rm(manifestTemp, { force: true })]).catch(() => undefined);
       throw error;
     }
-    if (previous !== undefined && previous !== graph) await rm(join(directory, previous), { force: true }).catch(() => undefined);
+    if (previous !== undefined && previous !== graph)
+      await rm(join(directory, previous), { force: true }).catch(() => undefined);
     await removeAbandoned(directory, key, graph);
   }
 
@@ -207,7 +218,9 @@ export class HnswVectorIndex implements VectorIndex {
     try {
       await index.readIndex(graphPath, false);
     } catch (error) {
-      return { damaged: `hnswlib could not read its graph (${error instanceof Error ? error.message : String(error)})` };
+      return {
+        damaged: `hnswlib could not read its graph (${error instanceof Error ? error.message : String(error)})`,
+      };
     }
     const loaded = new HnswVectorIndex(index, dimensions, options.efSearch ?? 64);
     for (const [name, label, textHash] of manifest.entries) {
@@ -225,7 +238,8 @@ export class HnswVectorIndex implements VectorIndex {
   }
 
   private newLabel(): number {
-    if (this.index.getCurrentCount() >= this.index.getMaxElements()) this.index.resizeIndex(this.index.getMaxElements() * 2);
+    if (this.index.getCurrentCount() >= this.index.getMaxElements())
+      this.index.resizeIndex(this.index.getMaxElements() * 2);
     return this.nextLabel++;
   }
 }
@@ -251,7 +265,12 @@ function parseManifest(value: unknown, key: string): Manifest | string {
   if (typeof value !== "object" || value === null) return "its manifest is not an object";
   const { format, embedderId, dimensions, graph, graphSha256, entries, checksum } = value as Record<string, unknown>;
   if (format !== FORMAT) return `its manifest has format ${String(format)}, not ${FORMAT}`;
-  if (typeof embedderId !== "string" || !isCount(dimensions) || typeof graphSha256 !== "string" || typeof checksum !== "string") {
+  if (
+    typeof embedderId !== "string" ||
+    !isCount(dimensions) ||
+    typeof graphSha256 !== "string" ||
+    typeof checksum !== "string"
+  ) {
     return "its manifest lacks a field";
   }
   // Only a file of this key in the same folder: the manifest never points elsewhere.
@@ -267,7 +286,8 @@ function parseManifest(value: unknown, key: string): Manifest | string {
   for (const entry of entries as unknown[]) {
     if (!Array.isArray(entry) || entry.length !== 3) return "its manifest has a malformed entry";
     const [name, label, textHash] = entry as unknown[];
-    if (typeof name !== "string" || !isCount(label) || typeof textHash !== "string") return "its manifest has a malformed entry";
+    if (typeof name !== "string" || !isCount(label) || typeof textHash !== "string")
+      return "its manifest has a malformed entry";
     if (names.has(name) || labels.has(label)) return "its manifest lists a tool or label twice";
     names.add(name);
     labels.add(label);

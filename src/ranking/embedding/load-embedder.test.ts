@@ -109,7 +109,11 @@ describe("loadEmbedder with the bundled model", () => {
   it("gives the same vector for the same text, whatever else is in the batch", async () => {
     const text = "convert a pdf document to plain text";
     const [first] = await embedder.embed([text]);
-    const batch = await embedder.embed(["a much longer text about translating documents between many different languages", text, "x"]);
+    const batch = await embedder.embed([
+      "a much longer text about translating documents between many different languages",
+      text,
+      "x",
+    ]);
     expect([...(batch[1] as Float32Array)]).toEqual([...(first as Float32Array)]);
     const [again] = await embedder.embed([text]);
     expect([...(again as Float32Array)]).toEqual([...(first as Float32Array)]);
@@ -162,7 +166,9 @@ function cosine(a: Float32Array, b: Float32Array): number {
 }
 
 describe("the static path gives the ONNX Runtime path's vectors", () => {
-  const catalogue = JSON.parse(readFileSync(new URL("../../../bench/datasets/toolsift-servers.json", import.meta.url), "utf8")) as {
+  const catalogue = JSON.parse(
+    readFileSync(new URL("../../../bench/datasets/toolsift-servers.json", import.meta.url), "utf8"),
+  ) as {
     tools: { name: string; description: string }[];
     queries: { query: string }[];
   };
@@ -176,12 +182,22 @@ describe("the static path gives the ONNX Runtime path's vectors", () => {
     "getFileContents listPullRequests HTTPServer_v2 github__create_issue",
     "[PAD] [UNK] ##ing ## #",
   ];
-  const texts = [...catalogue.tools.map((tool) => `${tool.name}: ${tool.description}`), ...catalogue.queries.map((query) => query.query), ...hostile];
+  const texts = [
+    ...catalogue.tools.map((tool) => `${tool.name}: ${tool.description}`),
+    ...catalogue.queries.map((query) => query.query),
+    ...hostile,
+  ];
 
   it.each([
     ["the bundled model", () => BUNDLED_MODEL_DIR],
-    ["an int8 model of the same layout", () => writeTinyModel(join(mkdtempSync(join(tmpdir(), "toolsift-tiny-")), "tiny-int8"), { storage: "int8" })],
-    ["an fp32 model of the same layout", () => writeTinyModel(join(mkdtempSync(join(tmpdir(), "toolsift-tiny-")), "tiny-fp32"))],
+    [
+      "an int8 model of the same layout",
+      () => writeTinyModel(join(mkdtempSync(join(tmpdir(), "toolsift-tiny-")), "tiny-int8"), { storage: "int8" }),
+    ],
+    [
+      "an fp32 model of the same layout",
+      () => writeTinyModel(join(mkdtempSync(join(tmpdir(), "toolsift-tiny-")), "tiny-fp32")),
+    ],
   ])("%s: cosine at least 0.9999 per text, with the same id", async (_name, folder) => {
     const model = folder();
     const inTypeScript = await loadEmbedder({ model });
@@ -260,7 +276,9 @@ describe("loadEmbedder errors", () => {
     expect((error as ModelError).code).toBe("model_not_found");
     expect((error as ModelError).message).toContain(missing);
     // A folder of the user's: the fix is theirs, not a script that exists only in toolsift's repository.
-    expect((error as ModelError).message).toContain("Pass `model` the path of a model folder in the transformers.js layout");
+    expect((error as ModelError).message).toContain(
+      "Pass `model` the path of a model folder in the transformers.js layout",
+    );
     expect((error as ModelError).message).not.toContain("model:build");
   });
 
@@ -290,7 +308,10 @@ describe("loadEmbedder errors", () => {
     const config = JSON.parse(readFileSync(join(copy, "config.json"), "utf8")) as Record<string, unknown>;
     writeFileSync(join(copy, "config.json"), JSON.stringify({ ...config, "transformers.js_config": { dtype: "q8" } }));
     mkdirSync(join(copy, "1_Pooling"));
-    writeFileSync(join(copy, "1_Pooling", "config.json"), JSON.stringify({ pooling_mode_cls_token: true, pooling_mode_mean_tokens: false }));
+    writeFileSync(
+      join(copy, "1_Pooling", "config.json"),
+      JSON.stringify({ pooling_mode_cls_token: true, pooling_mode_mean_tokens: false }),
+    );
 
     const cls = await loadEmbedder({ model: copy });
     const mean = await loadEmbedder();

@@ -14,7 +14,14 @@ const POOLINGS: readonly Pooling[] = ["mean", "cls", "none"];
 const RUNTIMES: readonly EmbeddingRuntime[] = ["auto", "onnxruntime"];
 const DEFAULT_BATCH_SIZE = 64;
 /** The keys of {@link EmbedderOptions}. */
-export const EMBEDDER_KEYS: readonly (keyof EmbedderOptions)[] = ["model", "pooling", "normalize", "dtype", "batchSize", "runtime"];
+export const EMBEDDER_KEYS: readonly (keyof EmbedderOptions)[] = [
+  "model",
+  "pooling",
+  "normalize",
+  "dtype",
+  "batchSize",
+  "runtime",
+];
 
 /**
  * Loads a sentence-embedding model from disk and returns an {@link Embedder}. Works offline:
@@ -77,7 +84,12 @@ export function checkEmbedderOptions(owner: string, path: string, options: unkno
   checkOneOf(at("pooling"), given.pooling, POOLINGS, "invalid_pooling");
   checkBoolean(at("normalize"), given.normalize);
   checkOneOf(at("dtype"), given.dtype, Object.keys(DTYPE_SUFFIX), "invalid_dtype");
-  checkNumber(at("batchSize"), given.batchSize, { min: 1, integer: true, example: DEFAULT_BATCH_SIZE, code: "invalid_batch_size" });
+  checkNumber(at("batchSize"), given.batchSize, {
+    min: 1,
+    integer: true,
+    example: DEFAULT_BATCH_SIZE,
+    code: "invalid_batch_size",
+  });
   checkOneOf(at("runtime"), given.runtime, RUNTIMES, "invalid_runtime");
 }
 

@@ -47,7 +47,16 @@ export async function readModelFolder(dir: string, dtype: string | undefined): P
     readOptionalJson(join(dir, "tokenizer_config.json")),
     sentenceTransformersPooling(dir),
   ]);
-  return { dir, dtype: chosen, onnxFile, onnxBytes, tokenizerFile, tokenizerBytes, tokenizerConfig: tokenizerConfig ?? {}, declaredPooling };
+  return {
+    dir,
+    dtype: chosen,
+    onnxFile,
+    onnxBytes,
+    tokenizerFile,
+    tokenizerBytes,
+    tokenizerConfig: tokenizerConfig ?? {},
+    declaredPooling,
+  };
 }
 
 export function corruptModelFile(path: string, cause: unknown): ModelError {
@@ -102,7 +111,8 @@ async function readModelFile(path: string, dir: string, dtype: string): Promise<
     if (path.endsWith(".onnx")) {
       const available = await readdir(join(dir, "onnx")).catch(() => [] as string[]);
       const onnx = available.filter((name) => name.endsWith(".onnx")).sort();
-      const hint = onnx.length > 0 ? ` The folder has onnx/${onnx.join(", onnx/")}; choose one with the dtype option.` : "";
+      const hint =
+        onnx.length > 0 ? ` The folder has onnx/${onnx.join(", onnx/")}; choose one with the dtype option.` : "";
       throw new ModelError(
         "model_not_found",
         `The embedding model at ${dir} has no ONNX file for dtype "${dtype}" (${path}).${hint || ` ${fixFor(dir, "Copy the model's onnx/ folder there")}`}`,

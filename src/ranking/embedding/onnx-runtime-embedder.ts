@@ -16,9 +16,17 @@ interface OutputTensor {
 }
 interface TransformersModule {
   env: { allowRemoteModels: boolean; allowLocalModels: boolean };
-  AutoTokenizer: { from_pretrained(dir: string, options: object): Promise<(texts: string[], options: object) => Record<string, unknown>> };
+  AutoTokenizer: {
+    from_pretrained(
+      dir: string,
+      options: object,
+    ): Promise<(texts: string[], options: object) => Record<string, unknown>>;
+  };
   AutoModel: {
-    from_pretrained(dir: string, options: object): Promise<((inputs: Record<string, unknown>) => Promise<unknown>) & { dispose(): Promise<unknown> }>;
+    from_pretrained(
+      dir: string,
+      options: object,
+    ): Promise<((inputs: Record<string, unknown>) => Promise<unknown>) & { dispose(): Promise<unknown> }>;
   };
 }
 
@@ -52,7 +60,11 @@ export async function createOnnxRuntimeEmbedder(settings: OnnxRuntimeEmbedderSet
     throw corruptModelFile(folder.tokenizerFile, cause);
   }
   try {
-    model = await transformers.AutoModel.from_pretrained(folder.dir, { local_files_only: true, dtype: folder.dtype, device: "cpu" });
+    model = await transformers.AutoModel.from_pretrained(folder.dir, {
+      local_files_only: true,
+      dtype: folder.dtype,
+      device: "cpu",
+    });
   } catch (cause) {
     throw corruptModelFile(folder.onnxFile, cause);
   }
@@ -76,7 +88,11 @@ export async function createOnnxRuntimeEmbedder(settings: OnnxRuntimeEmbedderSet
   };
 
   const embed = async (texts: readonly string[]): Promise<Float32Array[]> => {
-    if (closed) throw new ModelError("embedder_closed", `The embedder for ${folder.dir} was closed; load it again with loadEmbedder().`);
+    if (closed)
+      throw new ModelError(
+        "embedder_closed",
+        `The embedder for ${folder.dir} was closed; load it again with loadEmbedder().`,
+      );
     // Texts of similar length share a batch, so little of each batch is padding.
     const order = texts.map((_, index) => index).sort((a, b) => texts[a]!.length - texts[b]!.length);
     const result = new Array<Float32Array>(texts.length);
@@ -94,7 +110,8 @@ export async function createOnnxRuntimeEmbedder(settings: OnnxRuntimeEmbedderSet
   try {
     const [probe] = await embedBatch(["dimension probe"]);
     dimensions = probe?.length ?? 0;
-    if (dimensions === 0) throw new ModelError("model_run_failed", `The embedding model at ${folder.onnxFile} returned empty vectors.`);
+    if (dimensions === 0)
+      throw new ModelError("model_run_failed", `The embedding model at ${folder.onnxFile} returned empty vectors.`);
   } catch (error) {
     await model.dispose().catch(() => undefined);
     throw error;
@@ -116,7 +133,8 @@ async function importTransformers(modelDir: string): Promise<TransformersModule>
   try {
     return (await import(TRANSFORMERS_PACKAGE)) as unknown as TransformersModule;
   } catch (cause) {
-    const missing = (cause as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && errorText(cause).includes(TRANSFORMERS_PACKAGE);
+    const missing =
+      (cause as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && errorText(cause).includes(TRANSFORMERS_PACKAGE);
     throw new DependencyError(
       TRANSFORMERS_PACKAGE,
       missing
@@ -129,7 +147,12 @@ async function importTransformers(modelDir: string): Promise<TransformersModule>
 }
 
 /** One float32 vector per text from the model's outputs. */
-function pool(outputs: Record<string, OutputTensor>, mask: OutputTensor, pooling: Pooling, onnxFile: string): Float32Array[] {
+function pool(
+  outputs: Record<string, OutputTensor>,
+  mask: OutputTensor,
+  pooling: Pooling,
+  onnxFile: string,
+): Float32Array[] {
   if (pooling === "none") {
     const pooled = outputs.sentence_embedding ?? Object.values(outputs).find((tensor) => tensor.dims.length === 2);
     if (pooled === undefined) {

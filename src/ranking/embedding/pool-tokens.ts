@@ -7,7 +7,11 @@ import type { Pooling } from "./embedder.js";
  *
  * @param rows - The text's token vectors, in order; only tokens the attention mask keeps.
  */
-export function poolTokens(rows: readonly Float32Array[], width: number, pooling: Exclude<Pooling, "none">): Float32Array {
+export function poolTokens(
+  rows: readonly Float32Array[],
+  width: number,
+  pooling: Exclude<Pooling, "none">,
+): Float32Array {
   const vector = new Float32Array(width);
   if (rows.length === 0) return vector;
   if (pooling === "cls") {

@@ -34,7 +34,12 @@ export class VectorCache {
    * A cache backed by `<directory>/<key>.vec`, or memory only when `directory` is undefined.
    * `onDamage` hears what was wrong with a damaged file (it is then repaired).
    */
-  static async open(directory: string | undefined, key: string, dimensions: number, onDamage?: (problem: string) => void): Promise<VectorCache> {
+  static async open(
+    directory: string | undefined,
+    key: string,
+    dimensions: number,
+    onDamage?: (problem: string) => void,
+  ): Promise<VectorCache> {
     const cache = new VectorCache(directory ? join(directory, `${key}.vec`) : undefined, dimensions);
     if (!directory || !cache.file) return cache;
     // toolsift 0.1 kept unchecked records in <key>.vectors; they are not trusted, only removed.
@@ -81,7 +86,12 @@ export class VectorCache {
 
   /** Loads every good record; returns what was wrong with the rest, if anything. */
   private read(bytes: Buffer): string | undefined {
-    if (bytes.length < HEADER_BYTES || bytes.readUInt32LE(0) !== MAGIC || bytes.readUInt32LE(4) !== VERSION || bytes.readUInt32LE(8) !== this.dimensions) {
+    if (
+      bytes.length < HEADER_BYTES ||
+      bytes.readUInt32LE(0) !== MAGIC ||
+      bytes.readUInt32LE(4) !== VERSION ||
+      bytes.readUInt32LE(8) !== this.dimensions
+    ) {
       return bytes.length === 0 ? undefined : "its header is not a toolsift vector cache of this model";
     }
     const record = this.recordBytes;
@@ -99,7 +109,9 @@ export class VectorCache {
     }
     const torn = bytes.length - end;
     if (bad === 0 && torn === 0) return undefined;
-    return [bad > 0 ? `${bad} records failed their checksum` : "", torn > 0 ? `${torn} bytes of a torn record` : ""].filter(Boolean).join(" and ");
+    return [bad > 0 ? `${bad} records failed their checksum` : "", torn > 0 ? `${torn} bytes of a torn record` : ""]
+      .filter(Boolean)
+      .join(" and ");
   }
 
   private async rewrite(): Promise<void> {

@@ -33,12 +33,20 @@ describe("fuse", () => {
   });
 
   it("drops semantic-only hits at or below the floor", () => {
-    const fused = fuse(lexical, [...semantic, { name: "d", score: 0.3 }], { fusion: "weighted", rrfK: 60, lexicalWeight: 0.7, semanticFloor: 0.3 });
+    const fused = fuse(lexical, [...semantic, { name: "d", score: 0.3 }], {
+      fusion: "weighted",
+      rrfK: 60,
+      lexicalWeight: 0.7,
+      semanticFloor: 0.3,
+    });
     expect(fused.map((hit) => hit.name)).not.toContain("d");
   });
 
   it("handles empty lists", () => {
     expect(fuse([], [], { fusion: "weighted", rrfK: 60, lexicalWeight: 0.7 })).toEqual([]);
-    expect(fuse([], semantic, { fusion: "rrf", rrfK: 60, lexicalWeight: 0.7 }).map((hit) => hit.name)).toEqual(["c", "b"]);
+    expect(fuse([], semantic, { fusion: "rrf", rrfK: 60, lexicalWeight: 0.7 }).map((hit) => hit.name)).toEqual([
+      "c",
+      "b",
+    ]);
   });
 });

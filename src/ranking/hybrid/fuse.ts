@@ -26,9 +26,17 @@ export interface FusionOptions {
  * - `weighted`: each list's scores scaled so its best is 1 (semantic scores measured from
  *   `semanticFloor`), then a weighted sum. A tool missing from a list scores 0 there.
  */
-export function fuse(lexical: readonly RankedTool[], semantic: readonly RankedTool[], options: FusionOptions): RankedTool[] {
+export function fuse(
+  lexical: readonly RankedTool[],
+  semantic: readonly RankedTool[],
+  options: FusionOptions,
+): RankedTool[] {
   const scores = new Map<string, { score: number; order: number }>();
-  const add = (list: readonly RankedTool[], offset: number, contribution: (hit: RankedTool, rank: number) => number) => {
+  const add = (
+    list: readonly RankedTool[],
+    offset: number,
+    contribution: (hit: RankedTool, rank: number) => number,
+  ) => {
     list.forEach((hit, rank) => {
       const entry = scores.get(hit.name) ?? { score: 0, order: offset + rank };
       entry.score += contribution(hit, rank);
@@ -43,7 +51,11 @@ export function fuse(lexical: readonly RankedTool[], semantic: readonly RankedTo
     const floor = options.semanticFloor ?? 0;
     const semanticSpan = (semantic[0]?.score ?? 1) - floor || 1;
     add(lexical, 0, (hit) => (options.lexicalWeight * hit.score) / lexicalTop);
-    add(semantic, lexical.length, (hit) => ((1 - options.lexicalWeight) * Math.max(0, hit.score - floor)) / semanticSpan);
+    add(
+      semantic,
+      lexical.length,
+      (hit) => ((1 - options.lexicalWeight) * Math.max(0, hit.score - floor)) / semanticSpan,
+    );
   }
   // A tool only one list found, at zero weight or below the semantic floor, earned nothing:
   // returning it would be filler.

@@ -44,7 +44,10 @@ describe("HybridRanker", () => {
     const weak = await hybrid.search("a recipe for banana bread", { limit: 5 });
     expect(weak.length).toBeGreaterThan(0);
     expect(weak.every((hit) => hit.confidence === "weak")).toBe(true);
-    expect((await hybrid.search("create jira issue", { limit: 1 }))[0]).toMatchObject({ name: "jira__create_issue", confidence: "strong" });
+    expect((await hybrid.search("create jira issue", { limit: 1 }))[0]).toMatchObject({
+      name: "jira__create_issue",
+      confidence: "strong",
+    });
     const abstaining = new HybridRanker({ semantic: { embedder, cacheDir: false }, abstention: true });
     await abstaining.update(CATALOGUE);
     expect(await abstaining.search("a recipe for banana bread", { limit: 5 })).toEqual([]);
@@ -81,19 +84,34 @@ describe("HybridRanker", () => {
   it("with abstention, answers nothing when the lexical side abstains and no semantic match reaches minSimilarityWithoutLexical", async () => {
     // A lexical side that knows half the query but answers nothing, as BM25 does when it abstains.
     const abstaining: Ranker = { name: "abstaining", update: () => undefined, search: () => [], coverage: () => 0.5 };
-    const semanticAt = (score: number): Ranker => ({ name: "fixed", update: () => undefined, search: () => [{ name: "weather__get_forecast", score }] });
+    const semanticAt = (score: number): Ranker => ({
+      name: "fixed",
+      update: () => undefined,
+      search: () => [{ name: "weather__get_forecast", score }],
+    });
     const hybridWith = async (score: number, options: HybridRankerOptions = {}) => {
-      const hybrid = new HybridRanker({ lexical: abstaining, semantic: semanticAt(score), abstention: true, ...options });
+      const hybrid = new HybridRanker({
+        lexical: abstaining,
+        semantic: semanticAt(score),
+        abstention: true,
+        ...options,
+      });
       await hybrid.update(CATALOGUE);
       return names(await hybrid.search("is it going to rain", { limit: 3 }));
     };
     expect(await hybridWith(0.39)).toEqual([]);
     expect(await hybridWith(0.41)).toEqual(["weather__get_forecast"]);
-    expect(await hybridWith(0.39, { abstention: { maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: 0.3 } })).toEqual(["weather__get_forecast"]);
+    expect(
+      await hybridWith(0.39, {
+        abstention: { maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: 0.3 },
+      }),
+    ).toEqual(["weather__get_forecast"]);
     // By default it answers, weakly: the nearest meaning is the best guess there is.
     const answering = new HybridRanker({ lexical: abstaining, semantic: semanticAt(0.39) });
     await answering.update(CATALOGUE);
-    expect(await answering.search("is it going to rain", { limit: 3 })).toEqual([{ name: "weather__get_forecast", score: expect.any(Number), confidence: "weak" }]);
+    expect(await answering.search("is it going to rain", { limit: 3 })).toEqual([
+      { name: "weather__get_forecast", score: expect.any(Number), confidence: "weak" },
+    ]);
   });
 
   it("keeps an exact lexical hit on top", async () => {
@@ -118,16 +136,24 @@ describe("HybridRanker", () => {
 
   it("reports its ranker_fallback to listeners beside onWarning, so a tool search given it can report it too", async () => {
     const heard: string[] = [];
-    const hybrid = new HybridRanker({ semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }), fallbackToLexical: true });
+    const hybrid = new HybridRanker({
+      semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }),
+      fallbackToLexical: true,
+    });
     const unlisten = hybrid.listen((code, message) => heard.push(`${code}: ${message}`));
     // A listener that throws is skipped: a warning never breaks the ranking.
     hybrid.listen(() => {
       throw new Error("observer bug");
     });
     await hybrid.update(CATALOGUE);
-    expect(heard).toEqual([expect.stringMatching(/^ranker_fallback: The semantic ranker failed .*\/missing\/model.*bm25 alone/)]);
+    expect(heard).toEqual([
+      expect.stringMatching(/^ranker_fallback: The semantic ranker failed .*\/missing\/model.*bm25 alone/),
+    ]);
     unlisten();
-    await new HybridRanker({ semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }), fallbackToLexical: true }).update(CATALOGUE);
+    await new HybridRanker({
+      semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }),
+      fallbackToLexical: true,
+    }).update(CATALOGUE);
     expect(heard).toHaveLength(1);
   });
 
@@ -139,7 +165,10 @@ describe("HybridRanker", () => {
       writeFileSync(blocked, "");
       const own: string[] = [];
       const heard: string[] = [];
-      const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: join(blocked, "cache") }, onWarning: (code) => own.push(code) });
+      const hybrid = new HybridRanker({
+        semantic: { embedder, cacheDir: join(blocked, "cache") },
+        onWarning: (code) => own.push(code),
+      });
       hybrid.listen((code) => heard.push(code));
       await hybrid.update(CATALOGUE);
       expect(own).toEqual(["cache_write_failed"]);
@@ -168,7 +197,9 @@ describe("HybridRanker", () => {
   });
 
   it("fails with the model error when not told to fall back", async () => {
-    const hybrid = new HybridRanker({ semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }) });
+    const hybrid = new HybridRanker({
+      semantic: new EmbeddingRanker({ embedder: { model: "/missing/model" }, cacheDir: false }),
+    });
     await expect(hybrid.update(CATALOGUE)).rejects.toThrow(ModelError);
   });
 });

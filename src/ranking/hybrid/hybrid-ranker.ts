@@ -167,7 +167,8 @@ export class HybridRanker implements Ranker {
       semanticFloor: this.options.semanticFloor ?? 0.3,
     }).slice(0, options.limit);
     // Nothing worth fusing: the nearest meanings are the best guess there is, and say so.
-    if (fused.length === 0) return semantic.slice(0, options.limit).map((hit) => ({ name: hit.name, score: hit.score, confidence: "weak" }));
+    if (fused.length === 0)
+      return semantic.slice(0, options.limit).map((hit) => ({ name: hit.name, score: hit.score, confidence: "weak" }));
     return withConfidence(fused, lexical, semantic);
   }
 
@@ -177,7 +178,11 @@ export class HybridRanker implements Ranker {
   }
 
   /** See {@link HybridRankerOptions.abstention}. */
-  private abstains(coverage: number | undefined, lexical: readonly RankedTool[], semantic: readonly RankedTool[]): boolean {
+  private abstains(
+    coverage: number | undefined,
+    lexical: readonly RankedTool[],
+    semantic: readonly RankedTool[],
+  ): boolean {
     const option = this.options.abstention ?? false;
     if (option === false || coverage === undefined) return false;
     const abstention = option === true ? DEFAULT_ABSTENTION : option;
@@ -223,7 +228,11 @@ export class HybridRanker implements Ranker {
  * Marks each fused match: strong when its lexical match is (or the lexical ranker does not
  * say), or when its meaning is close ({@link STRONG_SIMILARITY}); weak otherwise.
  */
-function withConfidence(fused: readonly RankedTool[], lexical: readonly RankedTool[], semantic: readonly RankedTool[]): RankedTool[] {
+function withConfidence(
+  fused: readonly RankedTool[],
+  lexical: readonly RankedTool[],
+  semantic: readonly RankedTool[],
+): RankedTool[] {
   const lexicalOf = new Map(lexical.map((hit) => [hit.name, hit]));
   const similarityOf = new Map(semantic.map((hit) => [hit.name, hit.score]));
   return fused.map((hit) => {

@@ -9,7 +9,15 @@ function indexOf(...names: string[]): ExactNames {
 }
 
 describe("ExactNames", () => {
-  const index = indexOf("github__create_issue", "jira__create_issue", "slack__post_message", "slack__schedule_message", "calendar__list_events", "getCurrentTime", "no");
+  const index = indexOf(
+    "github__create_issue",
+    "jira__create_issue",
+    "slack__post_message",
+    "slack__schedule_message",
+    "calendar__list_events",
+    "getCurrentTime",
+    "no",
+  );
 
   it.each([
     ["the name", "slack__post_message", ["slack__post_message"]],
@@ -32,11 +40,17 @@ describe("ExactNames", () => {
 
   it("finds a full name written inside a longer query, and several of them", () => {
     expect(index.match("use slack__post_message to tell #eng")).toEqual(["slack__post_message"]);
-    expect(index.match("run getCurrentTime, then calendar__list_events")).toEqual(["getCurrentTime", "calendar__list_events"]);
+    expect(index.match("run getCurrentTime, then calendar__list_events")).toEqual([
+      "getCurrentTime",
+      "calendar__list_events",
+    ]);
   });
 
   it("puts a tool named in full ahead of one whose local part has the same words", () => {
-    expect(indexOf("slack__post_message", "post_message").match("post message")).toEqual(["post_message", "slack__post_message"]);
+    expect(indexOf("slack__post_message", "post_message").match("post message")).toEqual([
+      "post_message",
+      "slack__post_message",
+    ]);
   });
 
   it("reads words as written, without stemming: plurals and other words name nothing", () => {
@@ -59,7 +73,10 @@ describe("ExactNames", () => {
 
   it("forgets removed tools and follows a catalogue through sync", () => {
     const synced = new ExactNames();
-    synced.sync([rankDocumentOf({ name: "a__send_email", description: "x" }), rankDocumentOf({ name: "b__send_email", description: "y" })]);
+    synced.sync([
+      rankDocumentOf({ name: "a__send_email", description: "x" }),
+      rankDocumentOf({ name: "b__send_email", description: "y" }),
+    ]);
     expect(synced.match("send email")).toEqual(["a__send_email", "b__send_email"]);
     synced.sync([rankDocumentOf({ name: "b__send_email", description: "y" })]);
     expect(synced.match("send email")).toEqual(["b__send_email"]);

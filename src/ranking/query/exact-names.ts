@@ -162,7 +162,12 @@ function wordCount(text: string): number {
 function localPart(name: string, server: string | undefined): string | undefined {
   const namespaced = name.indexOf("__");
   if (namespaced > 0 && namespaced + 2 < name.length) return name.slice(namespaced + 2);
-  if (server && name.length > server.length + 1 && name.toLowerCase().startsWith(server.toLowerCase()) && /[_-]/.test(name[server.length]!)) {
+  if (
+    server &&
+    name.length > server.length + 1 &&
+    name.toLowerCase().startsWith(server.toLowerCase()) &&
+    /[_-]/.test(name[server.length]!)
+  ) {
     return name.slice(server.length + 1);
   }
   return undefined;

@@ -26,17 +26,28 @@ export const PART_DEPTH = 5;
  * mergeParts(whole, [flightHits, emailHits], 0.7); // the best of both requests near the top
  * ```
  */
-export function mergeParts(whole: readonly RankedTool[], parts: readonly (readonly RankedTool[])[], partWeight = DEFAULT_PART_WEIGHT): RankedTool[] {
+export function mergeParts(
+  whole: readonly RankedTool[],
+  parts: readonly (readonly RankedTool[])[],
+  partWeight = DEFAULT_PART_WEIGHT,
+): RankedTool[] {
   const scores = new Map<string, { score: number; order: number; confidence: Confidence | undefined }>();
   const wholeTop = positiveTop(whole);
-  whole.forEach((hit, order) => scores.set(hit.name, { score: hit.score / wholeTop, order, confidence: hit.confidence }));
+  whole.forEach((hit, order) =>
+    scores.set(hit.name, { score: hit.score / wholeTop, order, confidence: hit.confidence }),
+  );
   const bonus = new Map<string, { extra: number; confidence: Confidence | undefined }>();
   for (const part of parts) {
     const top = positiveTop(part);
     for (const hit of part) {
       const known = bonus.get(hit.name);
       const extra = (partWeight * hit.score) / top;
-      bonus.set(hit.name, known ? { extra: Math.max(known.extra, extra), confidence: stronger(known.confidence, hit.confidence) } : { extra, confidence: hit.confidence });
+      bonus.set(
+        hit.name,
+        known
+          ? { extra: Math.max(known.extra, extra), confidence: stronger(known.confidence, hit.confidence) }
+          : { extra, confidence: hit.confidence },
+      );
     }
   }
   for (const [name, { extra, confidence }] of bonus) {

@@ -6,7 +6,10 @@ const hit = (name: string, score: number) => ({ name, score });
 
 describe("namedFirst", () => {
   it("keeps a named tool's score when it already leads", () => {
-    expect(namedFirst([hit("a", 5), hit("b", 3)], ["a"])).toEqual([{ ...hit("a", 5), confidence: "strong" }, hit("b", 3)]);
+    expect(namedFirst([hit("a", 5), hit("b", 3)], ["a"])).toEqual([
+      { ...hit("a", 5), confidence: "strong" },
+      hit("b", 3),
+    ]);
   });
 
   it("lifts a named tool just above the best of the rest, keeping the list sorted", () => {
@@ -31,7 +34,12 @@ describe("QueryPlan", () => {
   for (const name of ["github__create_issue", "jira__create_issue", "slack__post_message"]) names.add(name);
 
   it("names only the tools the filter allows", () => {
-    const plan = QueryPlan.of("create issue", { limit: 5, filter: (name) => name !== "github__create_issue" }, {}, names);
+    const plan = QueryPlan.of(
+      "create issue",
+      { limit: 5, filter: (name) => name !== "github__create_issue" },
+      {},
+      names,
+    );
     expect(plan.named).toEqual(["jira__create_issue"]);
     expect(plan.finish([]).map((entry) => entry.name)).toEqual(["jira__create_issue"]);
   });
@@ -42,7 +50,10 @@ describe("QueryPlan", () => {
 
   it("puts named tools first and keeps to the limit", () => {
     const plan = QueryPlan.of("post message", { limit: 2 }, {}, names);
-    expect(plan.finish([hit("a", 4), hit("b", 3), hit("slack__post_message", 1)]).map((entry) => entry.name)).toEqual(["slack__post_message", "a"]);
+    expect(plan.finish([hit("a", 4), hit("b", 3), hit("slack__post_message", 1)]).map((entry) => entry.name)).toEqual([
+      "slack__post_message",
+      "a",
+    ]);
   });
 });
 
@@ -53,7 +64,13 @@ describe("QueryPlan for a chained query", () => {
     const plan = QueryPlan.of(query, { limit: 3 }, {}, undefined);
     expect(plan.parts).toEqual(["book a flight to Paris", "email the itinerary to Sam"]);
     expect(plan.depth).toBeGreaterThan(3);
-    const whole = [hit("flights__book", 9), hit("flights__search", 8), hit("flights__cancel", 7), hit("flights__status", 6), hit("gmail__send_email", 1)];
+    const whole = [
+      hit("flights__book", 9),
+      hit("flights__search", 8),
+      hit("flights__cancel", 7),
+      hit("flights__status", 6),
+      hit("gmail__send_email", 1),
+    ];
     const result = plan.finish(whole, [[hit("flights__book", 5)], [hit("gmail__send_email", 3)]]);
     expect(result.map((entry) => entry.name)).toEqual(["flights__book", "flights__search", "gmail__send_email"]);
   });

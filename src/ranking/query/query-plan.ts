@@ -39,7 +39,10 @@ export class QueryPlan {
   ) {}
 
   static of(query: string, options: RankOptions, handling: QueryHandling, names: ExactNames | undefined): QueryPlan {
-    const named = handling.exactNames === false || !names ? [] : names.match(query).filter((name) => !options.filter || options.filter(name));
+    const named =
+      handling.exactNames === false || !names
+        ? []
+        : names.match(query).filter((name) => !options.filter || options.filter(name));
     const multiPart = handling.multiPart ?? true;
     const parts = multiPart === false ? [] : splitRequests(query);
     const partWeight = typeof multiPart === "number" ? multiPart : DEFAULT_PART_WEIGHT;

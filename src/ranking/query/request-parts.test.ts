@@ -3,14 +3,23 @@ import { MAX_REQUEST_PARTS, splitRequests } from "./request-parts.js";
 
 describe("splitRequests", () => {
   it.each([
-    ["book a flight to Paris and then email the itinerary to Sam", ["book a flight to Paris", "email the itinerary to Sam"]],
-    ["scale the web deployment to 10 and post a datadog event about it", ["scale the web deployment to 10", "post a datadog event about it"]],
+    [
+      "book a flight to Paris and then email the itinerary to Sam",
+      ["book a flight to Paris", "email the itinerary to Sam"],
+    ],
+    [
+      "scale the web deployment to 10 and post a datadog event about it",
+      ["scale the web deployment to 10", "post a datadog event about it"],
+    ],
     ["snapshot the db volume, then stop the staging instance", ["snapshot the db volume", "stop the staging instance"]],
     [
       "Get a quote for the restaurant. After that, create an administrator. Finally, retrieve the guidelines.",
       ["Get a quote for the restaurant.", "create an administrator.", "retrieve the guidelines."],
     ],
-    ["Fetch the statistics on media sources? Additionally, I'm interested in startup news.", ["Fetch the statistics on media sources?", "I'm interested in startup news."]],
+    [
+      "Fetch the statistics on media sources? Additionally, I'm interested in startup news.",
+      ["Fetch the statistics on media sources?", "I'm interested in startup news."],
+    ],
   ])("splits %j", (query, parts) => {
     expect(splitRequests(query)).toEqual(parts);
   });

@@ -44,7 +44,8 @@ const SEQUENCE_CUES = [
 /** A sentence end followed by a cue: `… in California. After that, create …`. */
 const CUED_SENTENCE = new RegExp(`(?<=[.!?;])\\s+(?=(?:and\\s+)?(?:${SEQUENCE_CUES})\\b)`, "iu");
 /** A cue inside a sentence, after a comma or a space: `…, then email …`, `… and then stop …`. */
-const CUED_CLAUSE = /(?:,\s*|\s+)(?:and\s+)?(?:then|after that|afterwards|after which|finally|lastly|additionally|also)\b,?\s+/iu;
+const CUED_CLAUSE =
+  /(?:,\s*|\s+)(?:and\s+)?(?:then|after that|afterwards|after which|finally|lastly|additionally|also)\b,?\s+/iu;
 const AND = /(\s+and\s+)/iu;
 /** Whether a query could split at all: most queries hold no cue and no `and`, and skip the rest. */
 const ANY_CUE = new RegExp(`\\b(?:and|${SEQUENCE_CUES})\\b`, "iu");
@@ -82,7 +83,9 @@ export function splitRequests(query: string): string[] {
     .map((part) => part.trim().replace(LEADING_CUE, ""))
     .filter((part) => /[\p{L}\p{N}]/u.test(part));
   if (parts.length <= 1) return [query];
-  return parts.length <= MAX_REQUEST_PARTS ? parts : [...parts.slice(0, MAX_REQUEST_PARTS - 1), parts.slice(MAX_REQUEST_PARTS - 1).join(" ")];
+  return parts.length <= MAX_REQUEST_PARTS
+    ? parts
+    : [...parts.slice(0, MAX_REQUEST_PARTS - 1), parts.slice(MAX_REQUEST_PARTS - 1).join(" ")];
 }
 
 /** Splits at each `and` followed by a request verb; keeps every other `and`. */

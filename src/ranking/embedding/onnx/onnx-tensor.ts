@@ -15,7 +15,20 @@ export const OnnxType = {
 } as const;
 export type OnnxType = (typeof OnnxType)[keyof typeof OnnxType];
 
-const BYTES: Readonly<Record<OnnxType, number>> = { 1: 4, 2: 1, 3: 1, 4: 2, 5: 2, 6: 4, 7: 8, 9: 1, 10: 2, 11: 8, 12: 4, 13: 8 };
+const BYTES: Readonly<Record<OnnxType, number>> = {
+  1: 4,
+  2: 1,
+  3: 1,
+  4: 2,
+  5: 2,
+  6: 4,
+  7: 8,
+  9: 1,
+  10: 2,
+  11: 8,
+  12: 4,
+  13: 8,
+};
 
 /**
  * A tensor as the static-graph evaluator sees it: a shape and element access by flat index.
@@ -48,7 +61,8 @@ export function rawTensor(type: OnnxType, dims: readonly number[], bytes: Uint8A
 
 /** A tensor over values already decoded (ONNX's typed `*_data` fields, or computed results). */
 export function valueTensor(type: OnnxType, dims: readonly number[], values: ArrayLike<number>): Tensor {
-  if (values.length !== elementCount(dims)) throw new RangeError(`holds ${values.length} values for shape [${dims.join(", ")}]`);
+  if (values.length !== elementCount(dims))
+    throw new RangeError(`holds ${values.length} values for shape [${dims.join(", ")}]`);
   return { type, dims, at: (index) => values[index]! };
 }
 

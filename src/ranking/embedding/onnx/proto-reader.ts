@@ -25,7 +25,8 @@ export function readFields(bytes: Uint8Array): ProtoField[] {
   const varint = (): bigint => {
     let value = 0n;
     for (let i = 0; i < MAX_VARINT_BYTES; i++) {
-      if (offset >= bytes.length) throw new ProtoFormatError(`a varint runs past the end of the message at byte ${offset}`);
+      if (offset >= bytes.length)
+        throw new ProtoFormatError(`a varint runs past the end of the message at byte ${offset}`);
       const byte = bytes[offset++]!;
       value |= BigInt(byte & 0x7f) << BigInt(7 * i);
       if ((byte & 0x80) === 0) return value;
@@ -33,7 +34,8 @@ export function readFields(bytes: Uint8Array): ProtoField[] {
     throw new ProtoFormatError(`a varint is longer than ${MAX_VARINT_BYTES} bytes at byte ${offset}`);
   };
   const take = (length: number): Uint8Array => {
-    if (length > bytes.length - offset) throw new ProtoFormatError(`a field of ${length} bytes runs past the end of the message at byte ${offset}`);
+    if (length > bytes.length - offset)
+      throw new ProtoFormatError(`a field of ${length} bytes runs past the end of the message at byte ${offset}`);
     const view = bytes.subarray(offset, offset + length);
     offset += length;
     return view;
@@ -50,7 +52,8 @@ export function readFields(bytes: Uint8Array): ProtoField[] {
         break;
       case 2: {
         const length = varint();
-        if (length > BigInt(bytes.length)) throw new ProtoFormatError(`a length of ${length} bytes exceeds the message at byte ${offset}`);
+        if (length > BigInt(bytes.length))
+          throw new ProtoFormatError(`a length of ${length} bytes exceeds the message at byte ${offset}`);
         fields.push({ field, wire: "bytes", bytes: take(Number(length)) });
         break;
       }
@@ -101,7 +104,8 @@ export function integersOf(field: ProtoField): number[] {
 
 /** A float field (fixed32), or each element of a packed repeated float field. */
 export function floatsOf(field: ProtoField): number[] {
-  if (field.wire === "varint" || field.wire === "fixed64") throw new ProtoFormatError(`field ${field.field} should be a float`);
+  if (field.wire === "varint" || field.wire === "fixed64")
+    throw new ProtoFormatError(`field ${field.field} should be a float`);
   if (field.bytes.length % 4 !== 0) throw new ProtoFormatError(`field ${field.field} is not a whole number of floats`);
   const view = new DataView(field.bytes.buffer, field.bytes.byteOffset, field.bytes.byteLength);
   return Array.from({ length: field.bytes.length / 4 }, (_, i) => view.getFloat32(i * 4, true));

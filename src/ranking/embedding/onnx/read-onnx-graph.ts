@@ -33,7 +33,17 @@ const MODEL_GRAPH = 7;
 const GRAPH = { node: 1, initializer: 5, input: 11, output: 12 } as const;
 const NODE = { input: 1, output: 2, opType: 4, attribute: 5, domain: 7 } as const;
 const ATTRIBUTE = { name: 1, f: 2, i: 3, t: 5, floats: 7, ints: 8 } as const;
-const TENSOR = { dims: 1, dataType: 2, floatData: 4, int32Data: 5, int64Data: 7, name: 8, rawData: 9, doubleData: 10, dataLocation: 14 } as const;
+const TENSOR = {
+  dims: 1,
+  dataType: 2,
+  floatData: 4,
+  int32Data: 5,
+  int64Data: 7,
+  name: 8,
+  rawData: 9,
+  doubleData: 10,
+  dataLocation: 14,
+} as const;
 const VALUE_INFO_NAME = 1;
 const DATA_LOCATION_EXTERNAL = 1;
 

@@ -1,8 +1,17 @@
 import { InferenceSession, Tensor as OrtTensor } from "onnxruntime-node";
 import { describe, expect, it } from "vitest";
-import { OnnxDataType, encodeOnnxModel, type OnnxModel, type OnnxNode, type OnnxTensor } from "../../../../scripts/model/onnx-model.js";
+import {
+  OnnxDataType,
+  encodeOnnxModel,
+  type OnnxModel,
+  type OnnxNode,
+  type OnnxTensor,
+} from "../../../../scripts/model/onnx-model.js";
 import { quantiseRowsInt8, toFloat16Bits } from "../../../../scripts/model/quantize.js";
-import { buildStaticEmbeddingModel, type StaticEmbeddingWeights } from "../../../../scripts/model/static-embedding-graph.js";
+import {
+  buildStaticEmbeddingModel,
+  type StaticEmbeddingWeights,
+} from "../../../../scripts/model/static-embedding-graph.js";
 import { readOnnxGraph } from "./read-onnx-graph.js";
 import { staticEmbeddingGraph, type StaticEmbeddingGraph } from "./static-embedding-graph.js";
 
@@ -10,7 +19,9 @@ const DIMENSIONS = 4;
 const ROWS = 6;
 // Values that do not round-trip through int8 or float16 exactly, so any arithmetic
 // difference from ONNX Runtime shows.
-const MATRIX = Float32Array.from({ length: ROWS * DIMENSIONS }, (_, i) => (i === 0 ? 0 : Math.sin(i * 1.7) * (1 + i / 7)));
+const MATRIX = Float32Array.from({ length: ROWS * DIMENSIONS }, (_, i) =>
+  i === 0 ? 0 : Math.sin(i * 1.7) * (1 + i / 7),
+);
 const INFO = { producerVersion: "test", docString: "test", metadata: [] };
 const IDS = [5, 1, 3, 3, 0, 2, 4];
 
@@ -21,7 +32,11 @@ async function onnxRuntimeRows(bytes: Uint8Array, ids: readonly number[]): Promi
     const shape = [1, ids.length];
     const feeds: Record<string, OrtTensor> = {
       input_ids: new OrtTensor("int64", BigInt64Array.from(ids, BigInt), shape),
-      attention_mask: new OrtTensor("int64", BigInt64Array.from(ids, () => 1n), shape),
+      attention_mask: new OrtTensor(
+        "int64",
+        BigInt64Array.from(ids, () => 1n),
+        shape,
+      ),
     };
     const output = (await session.run(feeds)).last_hidden_state!;
     return [...(output.data as Float32Array)];
@@ -39,10 +54,17 @@ function staticGraph(bytes: Uint8Array): StaticEmbeddingGraph {
 const VARIANTS: [string, StaticEmbeddingWeights][] = [
   ["fp32 rows", { dimensions: DIMENSIONS, rows: { kind: "fp32", values: MATRIX } }],
   ["fp16 rows", { dimensions: DIMENSIONS, rows: { kind: "fp16", values: toFloat16Bits(MATRIX) } }],
-  ["int8 rows with a scale per row", { dimensions: DIMENSIONS, rows: { kind: "int8", ...quantiseRowsInt8(MATRIX, DIMENSIONS) } }],
+  [
+    "int8 rows with a scale per row",
+    { dimensions: DIMENSIONS, rows: { kind: "int8", ...quantiseRowsInt8(MATRIX, DIMENSIONS) } },
+  ],
   [
     "int8 rows shared through a token-to-row table",
-    { dimensions: DIMENSIONS, rows: { kind: "int8", ...quantiseRowsInt8(MATRIX, DIMENSIONS) }, rowOfToken: Int32Array.from([0, 1, 2, 3, 1, 3]) },
+    {
+      dimensions: DIMENSIONS,
+      rows: { kind: "int8", ...quantiseRowsInt8(MATRIX, DIMENSIONS) },
+      rowOfToken: Int32Array.from([0, 1, 2, 3, 1, 3]),
+    },
   ],
 ];
 
@@ -57,15 +79,23 @@ describe("staticEmbeddingGraph", () => {
   it("gives a token the same row alone as among others", () => {
     const graph = staticGraph(encodeOnnxModel(buildStaticEmbeddingModel(VARIANTS[2]![1], INFO)));
     const together = graph.rows(IDS);
-    IDS.forEach((id, i) => expect([...graph.rows([id])]).toEqual([...together.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS)]));
+    IDS.forEach((id, i) =>
+      expect([...graph.rows([id])]).toEqual([...together.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS)]),
+    );
   });
 
   it("accepts the opset-11 Unsqueeze that takes its axes as an attribute", async () => {
     const model = buildStaticEmbeddingModel(VARIANTS[0]![1], INFO);
     const nodes = model.graph.nodes.map((node) =>
-      node.opType === "Unsqueeze" ? { ...node, inputs: [node.inputs[0]!], attributes: [{ name: "axes", kind: "ints" as const, value: [-1] }] } : node,
+      node.opType === "Unsqueeze"
+        ? { ...node, inputs: [node.inputs[0]!], attributes: [{ name: "axes", kind: "ints" as const, value: [-1] }] }
+        : node,
     );
-    const bytes = encodeOnnxModel({ ...model, opsetImports: [{ domain: "", version: 11 }], graph: { ...model.graph, nodes } });
+    const bytes = encodeOnnxModel({
+      ...model,
+      opsetImports: [{ domain: "", version: 11 }],
+      graph: { ...model.graph, nodes },
+    });
     expect([...staticGraph(bytes).rows(IDS)]).toEqual(await onnxRuntimeRows(bytes, IDS));
   });
 
@@ -76,7 +106,14 @@ describe("staticEmbeddingGraph", () => {
     const withFinalStep = (step: (input: string) => { nodes: OnnxNode[]; initializers?: OnnxTensor[] }): OnnxModel => {
       const nodes = base.graph.nodes.map((node) => (outputNode(node) ? { ...node, outputs: ["rows"] } : node));
       const extra = step("rows");
-      return { ...base, graph: { ...base.graph, nodes: [...nodes, ...extra.nodes], initializers: [...base.graph.initializers, ...(extra.initializers ?? [])] } };
+      return {
+        ...base,
+        graph: {
+          ...base.graph,
+          nodes: [...nodes, ...extra.nodes],
+          initializers: [...base.graph.initializers, ...(extra.initializers ?? [])],
+        },
+      };
     };
     const reasonFor = (model: OnnxModel): string => {
       const result = staticEmbeddingGraph(readOnnxGraph(encodeOnnxModel(model)));
@@ -85,7 +122,9 @@ describe("staticEmbeddingGraph", () => {
     };
 
     it("an operator outside the lookup set (attention would bring Softmax, MatMul, …)", () => {
-      const model = withFinalStep((input) => ({ nodes: [{ opType: "Softmax", name: "s", inputs: [input], outputs: ["last_hidden_state"] }] }));
+      const model = withFinalStep((input) => ({
+        nodes: [{ opType: "Softmax", name: "s", inputs: [input], outputs: ["last_hidden_state"] }],
+      }));
       expect(reasonFor(model)).toMatch(/Softmax/);
     });
 
@@ -105,7 +144,15 @@ describe("staticEmbeddingGraph", () => {
 
     it("a lookup into per-token data", () => {
       const model = withFinalStep((input) => ({
-        nodes: [{ opType: "Gather", name: "g", inputs: [input, "input_ids"], outputs: ["last_hidden_state"], attributes: [{ name: "axis", kind: "int", value: 0 }] }],
+        nodes: [
+          {
+            opType: "Gather",
+            name: "g",
+            inputs: [input, "input_ids"],
+            outputs: ["last_hidden_state"],
+            attributes: [{ name: "axis", kind: "int", value: 0 }],
+          },
+        ],
       }));
       expect(reasonFor(model)).toMatch(/per-token data/);
     });
@@ -113,7 +160,10 @@ describe("staticEmbeddingGraph", () => {
     it("an input other than the token ids, mask and token types", () => {
       const model: OnnxModel = {
         ...base,
-        graph: { ...base.graph, inputs: [...base.graph.inputs, { name: "position_ids", elemType: OnnxDataType.INT64, shape: ["b", "s"] }] },
+        graph: {
+          ...base.graph,
+          inputs: [...base.graph.inputs, { name: "position_ids", elemType: OnnxDataType.INT64, shape: ["b", "s"] }],
+        },
       };
       expect(reasonFor(model)).toMatch(/position_ids/);
     });

@@ -65,13 +65,18 @@ export function staticEmbeddingGraph(graph: OnnxGraph): StaticEmbeddingGraph | {
       values.set(name, { tensor: valueTensor(OnnxType.INT64, [1, ids.length], data), perToken: true });
     }
     for (const node of plan) {
-      const result = run(node, node.inputs.map((name) => values.get(name)));
+      const result = run(
+        node,
+        node.inputs.map((name) => values.get(name)),
+      );
       values.set(node.outputs[0]!, result);
     }
     const result = values.get(output)!;
     const dims = result.tensor.dims;
     if (!result.perToken || dims.length !== 3 || dims[0] !== 1 || dims[1] !== ids.length) {
-      throw new StaticGraphError(`its output "${output}" has shape [${dims.join(", ")}], not [batch, tokens, dimensions]`);
+      throw new StaticGraphError(
+        `its output "${output}" has shape [${dims.join(", ")}], not [batch, tokens, dimensions]`,
+      );
     }
     return result.tensor;
   };
@@ -105,7 +110,11 @@ export function staticEmbeddingGraph(graph: OnnxGraph): StaticEmbeddingGraph | {
 class StaticGraphError extends Error {}
 
 /** The nodes the output depends on, in an order where each comes after its inputs. */
-function nodesFor(output: string, producers: ReadonlyMap<string, OnnxNode>, graph: OnnxGraph): OnnxNode[] | { notStatic: string } {
+function nodesFor(
+  output: string,
+  producers: ReadonlyMap<string, OnnxNode>,
+  graph: OnnxGraph,
+): OnnxNode[] | { notStatic: string } {
   const ordered: OnnxNode[] = [];
   const state = new Map<OnnxNode, "visiting" | "done">();
   // Iterative depth-first walk: a hostile file may chain thousands of nodes.
@@ -140,7 +149,10 @@ function nodesFor(output: string, producers: ReadonlyMap<string, OnnxNode>, grap
 
 function isSupported(node: OnnxNode): boolean {
   if (node.domain !== "" && node.domain !== "ai.onnx") return false;
-  return ["Gather", "Cast", "Unsqueeze", "Identity", "Constant"].includes(node.opType) || Object.hasOwn(ELEMENTWISE, node.opType);
+  return (
+    ["Gather", "Cast", "Unsqueeze", "Identity", "Constant"].includes(node.opType) ||
+    Object.hasOwn(ELEMENTWISE, node.opType)
+  );
 }
 
 function run(node: OnnxNode, inputs: (Value | undefined)[]): Value {
@@ -187,7 +199,8 @@ function gather(node: OnnxNode, data: Value, indices: Value): Value {
   }
   // A table indexed by token ids is fine; a lookup into per-token data could mix positions.
   if (data.perToken) throw new StaticGraphError("it gathers from per-token data");
-  if (indices.perToken && indices.tensor.dims.length !== 2) throw new StaticGraphError("it gathers with indices that are not [batch, tokens]");
+  if (indices.perToken && indices.tensor.dims.length !== 2)
+    throw new StaticGraphError("it gathers with indices that are not [batch, tokens]");
   const [rows = 0, ...rest] = data.tensor.dims;
   const width = elementCount(rest);
   const count = elementCount(indices.tensor.dims);
@@ -195,7 +208,8 @@ function gather(node: OnnxNode, data: Value, indices: Value): Value {
   for (let i = 0; i < count; i++) {
     let row = indices.tensor.at(i);
     if (row < 0) row += rows;
-    if (!Number.isInteger(row) || row < 0 || row >= rows) throw new StaticGraphError(`it looks up row ${indices.tensor.at(i)} of a table of ${rows}`);
+    if (!Number.isInteger(row) || row < 0 || row >= rows)
+      throw new StaticGraphError(`it looks up row ${indices.tensor.at(i)} of a table of ${rows}`);
     for (let j = 0; j < width; j++) out[i * width + j] = data.tensor.at(row * width + j);
   }
   return { tensor: valueTensor(data.tensor.type, [...indices.tensor.dims, ...rest], out), perToken: indices.perToken };
@@ -215,7 +229,8 @@ function unsqueeze(node: OnnxNode, value: Value, axesInput: Value | undefined): 
   }
   const rank = value.tensor.dims.length + axes.length;
   const normalised = axes.map((axis) => (axis < 0 ? axis + rank : axis)).sort((a, b) => a - b);
-  if (value.perToken && normalised.some((axis) => axis < 2)) throw new StaticGraphError("it inserts an axis before the token axis");
+  if (value.perToken && normalised.some((axis) => axis < 2))
+    throw new StaticGraphError("it inserts an axis before the token axis");
   const dims = [...value.tensor.dims];
   for (const axis of normalised) dims.splice(axis, 0, 1);
   return { tensor: { ...value.tensor, dims }, perToken: value.perToken };
@@ -235,7 +250,8 @@ function elementwise(opType: string, a: Value, b: Value): Value {
   const fromA = broadcastOffsets(a.tensor.dims, dims);
   const fromB = broadcastOffsets(b.tensor.dims, dims);
   const [readA, readB] = [a.tensor.at, b.tensor.at];
-  for (let i = 0; i < out.length; i++) out[i] = roundTo(type, operation(readA(fromA ? fromA[i]! : i), readB(fromB ? fromB[i]! : i)));
+  for (let i = 0; i < out.length; i++)
+    out[i] = roundTo(type, operation(readA(fromA ? fromA[i]! : i), readB(fromB ? fromB[i]! : i)));
   return { tensor: valueTensor(type, dims, out), perToken };
 }
 
@@ -248,7 +264,8 @@ function broadcast(a: Value, b: Value, opType: string): number[] {
   const tokenAxes = perTokenRank > 0 ? [rank - perTokenRank, rank - perTokenRank + 1] : [];
   return left.map((size, axis) => {
     const other = right[axis]!;
-    if (size !== other && size !== 1 && other !== 1) throw new StaticGraphError(`its ${opType} has shapes that do not broadcast`);
+    if (size !== other && size !== 1 && other !== 1)
+      throw new StaticGraphError(`its ${opType} has shapes that do not broadcast`);
     const constantSize = a.perToken ? other : size;
     if (tokenAxes.includes(axis) && !(a.perToken && b.perToken) && constantSize !== 1) {
       throw new StaticGraphError(`its ${opType} broadcasts a constant along the token axis`);
