@@ -1,3 +1,4 @@
+// Over 300 lines: the loop and its TSDoc; each turn's steps live in their own files.
 import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, isAbortSignalLike, tracedToolCall, type ToolSearchSession } from "../session/index.js";

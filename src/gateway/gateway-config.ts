@@ -1,3 +1,4 @@
+// Over 300 lines: a config is checked in one place, every field with its own message.
 import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";

@@ -1,3 +1,4 @@
+// Over 300 lines: one on-disk contract: the file format, its lock, its checks and its repair.
 import { randomBytes } from "node:crypto";
 import { constants, type Stats } from "node:fs";
 import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";

@@ -1,3 +1,4 @@
+// Over 300 lines: learning's coordinator: teaching, matching, flushing and forgetting share the pending-work state.
 import { errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { Embedder } from "../ranking/index.js";

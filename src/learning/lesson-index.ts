@@ -1,3 +1,4 @@
+// Over 300 lines: the lessons' in-memory index: matching, corroboration and caps depend on one another's invariants.
 import { ExactVectorIndex } from "../ranking/embedding/exact-vector-index.js";
 import { analyzeText } from "../ranking/text/index.js";
 import { sessionShares, type LessonCaps } from "./lesson-caps.js";

@@ -1,3 +1,4 @@
+// Over 300 lines: one store over one SQL schema: its migration, queries and time limits read together.
 import { OptionsError } from "../errors.js";
 import { DEFAULT_LESSON_CAPS, newestLessons, sessionShares, type LessonCaps } from "./lesson-caps.js";
 import { IMPORTED, lessonKey, type Lesson } from "./lesson.js";

@@ -1,3 +1,4 @@
+// Over 300 lines: one server connection is one state machine (connect, list, call, reconnect, close), kept whole.
 import type { ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
 import { ToolsiftError, errorText } from "../errors.js";

@@ -1,3 +1,4 @@
+// Over 300 lines: one local stand-in for the Messages API: its wire shapes, streaming and faults beside its scripting.
 import { createHash } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,3 +1,4 @@
+// Over 300 lines: one local stand-in for two APIs (Chat Completions and Responses), each endpoint's wire shapes beside its scripting.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { closedAfterEach, type AfterEachHook } from "./per-test.js";

@@ -1,3 +1,4 @@
+// Over 300 lines: the public class's TSDoc (every method documented, with examples) is most of it; the work is in the parts it holds.
 import { randomUUID } from "node:crypto";
 import type { Catalogue, ToolContext } from "../catalogue/index.js";
 import { OptionsError, QueryError } from "../errors.js";

@@ -1,3 +1,4 @@
+// Over 300 lines: building, saving, checking and healing the saved index are one contract with hnswlib-node.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";

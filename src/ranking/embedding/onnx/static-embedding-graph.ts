@@ -1,3 +1,4 @@
+// Over 300 lines: what graphs are accepted and how each accepted op is evaluated must be read together to see what is refused.
 import type { OnnxGraph, OnnxNode } from "./read-onnx-graph.js";
 import { OnnxType, elementCount, isOnnxType, roundTo, valueTensor, type Tensor } from "./onnx-tensor.js";
 
