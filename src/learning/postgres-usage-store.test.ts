@@ -41,7 +41,7 @@ describe("PostgresUsageStore options", () => {
   it("names the package to install when pg is missing", async () => {
     const outcome = await runWithoutPackages(
       ["pg"],
-      `import { PostgresUsageStore } from "./src/index.ts";
+      `import { PostgresUsageStore } from "./src/public/learning.ts";
        try { await new PostgresUsageStore({ connectionString: "postgres://localhost:1/none" }).lessons("s"); console.log("no error"); }
        catch (error) { console.log(JSON.stringify({ name: error.name, code: error.code, packageName: error.packageName, message: error.message })); }`,
     );

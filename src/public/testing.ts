@@ -64,3 +64,8 @@ export {
 export { sampleTools, toolUse, type SampleToolCall } from "../testing/sample-tools.js";
 export { countingEmbedder, type CountingEmbedder } from "../testing/counting-embedder.js";
 export type { AfterEachHook } from "../testing/per-test.js";
+/**
+ * What a ranker indexes for a tool (its words and a fingerprint): to test a `Ranker` of
+ * your own without a tool search, e.g. `await myRanker.update(tools.map(rankDocumentOf))`.
+ */
+export { rankDocumentOf } from "../ranking/index.js";

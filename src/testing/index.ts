@@ -30,3 +30,5 @@ export {
 export { sampleTools, toolUse, type SampleToolCall } from "./sample-tools.js";
 export { countingEmbedder, type CountingEmbedder } from "./counting-embedder.js";
 export type { AfterEachHook } from "./per-test.js";
+// What a ranker indexes for a tool: to test a Ranker of your own without a tool search.
+export { rankDocumentOf } from "../ranking/index.js";

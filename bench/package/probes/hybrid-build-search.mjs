@@ -6,7 +6,11 @@ import { readFileSync } from "node:fs";
 
 const specifier = process.env.TOOLSIFT_BENCH_MODULE ?? "toolsift";
 const catalogue = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const { HybridRanker, loadEmbedder, rankDocumentOf } = await import(specifier);
+const { HybridRanker, loadEmbedder } = await import(specifier);
+// The documents a ranker indexes come from toolsift/testing, next to the root (or the sources' face).
+const testingSpecifier =
+  specifier === "toolsift" ? "toolsift/testing" : specifier.replace(/index\.ts$/, "public/testing.ts");
+const { rankDocumentOf } = await import(testingSpecifier);
 const documents = catalogue.tools.map((tool) => rankDocumentOf(tool));
 
 const loadStart = performance.now();
