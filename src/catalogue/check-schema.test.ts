@@ -155,6 +155,22 @@ describe("checkSchema: patterns must compile for the linear-time engine", () => 
   it("accepts patterns it can run", () => {
     expect(check({ properties: { a: { type: "string", pattern: "^[a-z]+$" } }, patternProperties: { "^x-": { type: "string" } } })).toBeUndefined();
   });
+
+  it("refuses a pattern again, with the same reason, when it was checked before (verdicts are remembered, refusals too)", () => {
+    const schema = (pattern: string): Schema => ({ properties: { a: { type: "string", pattern } } });
+    const first = check(schema("^(?!tmp)[a-z]+$"));
+    expect(first).toMatch(/cannot be matched in linear time/);
+    expect(check(schema("^(?!tmp)[a-z]+$"))).toBe(first);
+    expect(check({ patternProperties: { "^(?!tmp)[a-z]+$": {} } })).toMatch(/^\/patternProperties: the pattern "\^\(\?!tmp\)\[a-z\]\+\$" cannot be matched/);
+    // Past the bound of remembered verdicts, and for a pattern too long to remember: still refused.
+    for (let index = 0; index < 300; index++) expect(check(schema(`^x${index}$`))).toBeUndefined();
+    expect(check(schema("^(?!tmp)[a-z]+$"))).toBe(first);
+    const long = `(?=${"a".repeat(300)})`;
+    expect(check(schema(long))).toMatch(/cannot be matched in linear time/);
+    expect(check(schema(long))).toMatch(/cannot be matched in linear time/);
+    expect(check(schema("^[a-z]+$"))).toBeUndefined();
+    expect(check(schema("^[a-z]+$"))).toBeUndefined();
+  });
 });
 
 describe("checkSchema: every reference must resolve inside the schema", () => {

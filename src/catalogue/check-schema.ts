@@ -196,13 +196,41 @@ function checkPatterns(node: JsonObject, path: string): string | undefined {
     for (const key of Object.keys(patternProperties)) patterns.push([key, `${path}/patternProperties`]);
   }
   for (const [pattern, where] of patterns) {
-    try {
-      safeRegExp(pattern);
-    } catch (error) {
-      return `${describePath(where)}: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    const problem = patternProblem(pattern);
+    if (problem !== undefined) return `${describePath(where)}: ${problem}`;
   }
   return undefined;
+}
+
+/**
+ * Verdicts on patterns already compiled for the linear-time engine: why each cannot run, or
+ * `null` when it can. Compiling one costs about half a millisecond, and catalogues repeat the
+ * same few patterns across tools (an id format, a date) and across listings: the example
+ * catalogue's 72 patterns are 30 distinct ones. Only the verdict is kept, never the compiled
+ * program, so a refused pattern is refused again with the same reason and nothing of a tool
+ * outlives it here. Bounded in entries and in key length, so a host inventing patterns cannot
+ * grow it.
+ */
+const patternVerdicts = new Map<string, string | null>();
+/** About 64 KB of keys at most; a longer pattern is rare and simply compiled again. */
+const MAX_REMEMBERED_PATTERN_CHARS = 256;
+const MAX_REMEMBERED_PATTERNS = 256;
+
+function patternProblem(pattern: string): string | undefined {
+  const known = patternVerdicts.get(pattern);
+  if (known !== undefined) return known ?? undefined;
+  let problem: string | null = null;
+  try {
+    safeRegExp(pattern);
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  if (pattern.length <= MAX_REMEMBERED_PATTERN_CHARS) {
+    // Oldest first out: Map keeps insertion order.
+    if (patternVerdicts.size >= MAX_REMEMBERED_PATTERNS) patternVerdicts.delete(patternVerdicts.keys().next().value!);
+    patternVerdicts.set(pattern, problem);
+  }
+  return problem ?? undefined;
 }
 
 function forEachSubschema(node: JsonObject, path: string, visit: (child: JsonValue, path: string) => void): void {
