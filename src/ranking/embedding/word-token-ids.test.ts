@@ -101,9 +101,9 @@ describe("asciiWordPiece: the library's WordPiece ids, computed here for printab
     expect(compared).toBeGreaterThan(1_000);
   });
 
-  it("gives the library's ids for 5,000 random printable-ASCII words (seeded), and leaves every other word to it", () => {
+  it("gives the library's ids for 5,000 random printable-ASCII words with punctuation (seeded), and leaves every other word to it", () => {
     const random = new Prng(1818);
-    const pieces = ["a", "B", "z", "Q", "9", "0", "_", "-", ".", ",", "#", "##", "[", "]", "UNK", "[UNK]", "[unk]", "[PAD", "]", "'", "\\", "~", "issue", "Issues", "pull", "REQUESTS", "xq", "zzz", "json", "Schema"];
+    const pieces = ["a", "B", "z", "Q", "9", "0", "_", "-", ".", ",", "#", "##", "[", "]", "UNK", "[UNK]", "[unk]", "[PAD", "]", "'", "\\", "~", "issue", "Issues", "pull", "REQUESTS", "xq", "zzz", "json", "Schema", "…", "—", "“", "”", "«", "¿", "·", "‐", "。", "、"];
     for (let index = 0; index < 5_000; index++) {
       let word = "";
       for (let length = random.int(1, 12); length > 0; length--) word += random.pick(pieces);
@@ -115,7 +115,8 @@ describe("asciiWordPiece: the library's WordPiece ids, computed here for printab
     expect(own(long)).toEqual(encode(long));
     expect(own(`${"a".repeat(100)}`)).toEqual(encode("a".repeat(100)));
     expect(own("qzxqzxqzx")).toEqual(encode("qzxqzxqzx"));
-    for (const word of ["café", "tab\there", "a b", "", "漢字", "\u007f", "[UNK]", "x[PAD]"]) expect(own(word), word).toBeUndefined();
+    for (const word of ["café", "tab\there", "a b", "", "漢字", "\u007f", "[UNK]", "x[PAD]", "a\u00a0b", "x€", "Ωmega", "a\ud800", "🚀", "x\u2028"]) expect(own(word), word).toBeUndefined();
+    for (const word of ["(U…", "W…),", "—", "“quoted”", "¿what?", "\u2024"]) expect(own(word), word).toEqual(encode(word));
   });
 
   it("is not offered for tokenizers it does not reproduce", () => {

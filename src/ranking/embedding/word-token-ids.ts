@@ -58,13 +58,29 @@ export function wordByWordIds(encode: (text: string) => readonly number[]): (tex
   };
 }
 
-/** A word the own WordPiece reads: printable ASCII, no space (every other word goes to the tokenizer library). */
-const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
-/** BERT's pre-tokenizer on printable ASCII: runs of letters and digits, and each other character alone. */
-const ASCII_PIECES = /[A-Za-z0-9]+|[^A-Za-z0-9]/g;
+/** Printable ASCII, and characters outside it that need a closer look (see {@link ownable}). */
+const PRINTABLE_ASCII_AND_MORE = /^(?:[\x21-\x7e]|[^\x00-\x7f\s\ud800-\udfff])+$/;
+const NON_ASCII = /[^\x00-\x7f]/g;
+const PUNCTUATION = /^\p{P}$/u;
+/** BERT's pre-tokenizer on those words: runs of ASCII letters and digits, and each other character alone. */
+const PIECES = /[A-Za-z0-9]+|[^A-Za-z0-9]/g;
 
 /**
- * The ids of a printable-ASCII word, computed here as the tokenizer library computes them for
+ * Whether the own WordPiece reads this word: printable ASCII, where it may also hold
+ * punctuation from outside ASCII ("…", "—", "“") that every normalising step leaves as it is
+ * (no lower-case form, no decomposition), which the pre-tokenizer splits off alone. Anything
+ * else (letters with accents, CJK, controls, a lone surrogate) goes to the library.
+ */
+function ownable(word: string): boolean {
+  if (!PRINTABLE_ASCII_AND_MORE.test(word)) return false;
+  for (const [char] of word.matchAll(NON_ASCII)) {
+    if (!PUNCTUATION.test(char!) || char!.toLowerCase() !== char || char!.normalize("NFD") !== char) return false;
+  }
+  return true;
+}
+
+/**
+ * The ids of a printable-ASCII word (see {@link ownable}), computed here as the tokenizer library computes them for
  * a BERT WordPiece tokenizer (lower-casing, splitting off punctuation, greedy longest-match
  * WordPiece), or `undefined` for any other word, which the caller gives to the library.
  * Building the library's tokenizer and calling it cost more than the rest of embedding a
@@ -106,12 +122,12 @@ export function asciiWordPiece(tokenizer: unknown, config: Readonly<Record<strin
   const idOf = (token: string): number | undefined => added.get(token) ?? inVocabulary(token) ?? unkId;
 
   return (word) => {
-    if (!PRINTABLE_ASCII.test(word)) return undefined;
+    if (!ownable(word)) return undefined;
     const text = lowercase ? word.toLowerCase() : word;
     // The library splits added tokens out before anything else: leave such words to it.
     if (addedContents.some((content) => word.includes(content) || text.includes(content))) return undefined;
     const ids: number[] = [];
-    for (const piece of splitPunctuation ? text.match(ASCII_PIECES)! : [text]) {
+    for (const piece of splitPunctuation ? text.match(PIECES)! : [text]) {
       if (piece.length > maxChars) {
         ids.push(idOf(unkToken)!);
         continue;
