@@ -1,7 +1,11 @@
+import { createRequire } from "node:module";
 import type { JsonValue } from "./copy-json.js";
 import { describePath } from "./copy-json.js";
+import { metaValidator, type MetaValidator } from "./meta-validator.js";
 import { safeRegExp } from "./safe-regexp.js";
-import { createAjv, type AnyAjv, type Dialect } from "./schema-dialect.js";
+import { createAjv, META_CHECKER_OPTIONS, META_SCHEMA_IDS, type AnyAjv, type Dialect } from "./schema-dialect.js";
+
+const require = createRequire(import.meta.url);
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -45,22 +49,44 @@ export function checkSchema(schema: JsonObject, dialect: Dialect): string | unde
 const metaCheckers = new Map<Dialect, AnyAjv>();
 
 /**
- * Validates the schema against its dialect's meta-schema. The checker only ever compiles the
- * meta-schemas, once, so sharing it keeps nothing per tool (unlike the validators, which
- * each have their own ajv).
+ * An ajv that validates schemas against their meta-schema, for a `$schema` the generated
+ * validators do not cover (a draft-04 URI, a vocabulary's meta-schema, anything ajv does not
+ * know). Loading ajv and compiling a meta-schema costs about 400 ms, so it is built only then.
+ * It only ever compiles meta-schemas, so sharing it keeps nothing per tool (unlike the
+ * validators, which each have their own ajv).
  */
 function metaChecker(dialect: Dialect): AnyAjv {
   let checker = metaCheckers.get(dialect);
-  if (!checker) metaCheckers.set(dialect, (checker = createAjv(dialect, { strict: false, logger: false, allErrors: false })));
+  if (!checker) metaCheckers.set(dialect, (checker = createAjv(dialect, META_CHECKER_OPTIONS)));
   return checker;
 }
 
+/**
+ * Whether ajv's `validateSchema` would check this schema with the dialect's own meta-schema:
+ * with no `$schema`, it uses the default one, and the id with or without a trailing "#"
+ * resolves to the same compiled validator. Any other value is ajv's to resolve (or to refuse).
+ */
+function usesDialectMetaSchema(schema: JsonObject, dialect: Dialect): boolean {
+  const uri = schema.$schema;
+  return uri === undefined || uri === META_SCHEMA_IDS[dialect] || uri === `${META_SCHEMA_IDS[dialect]}#`;
+}
+
 function checkMeta(schema: JsonObject, dialect: Dialect): string | undefined {
-  const checker = metaChecker(dialect);
   try {
-    if (checker.validateSchema(schema) === true) return undefined;
-    // Stryker disable next-line ArrayDeclaration: ajv always sets errors when validateSchema returns false, so the fallback is never read.
-    const [error] = checker.errors ?? [];
+    let valid: boolean;
+    let errors: MetaValidator["errors"];
+    if (usesDialectMetaSchema(schema, dialect)) {
+      const validate = metaValidator(dialect);
+      valid = validate(schema);
+      errors = validate.errors;
+    } else {
+      const checker = metaChecker(dialect);
+      valid = checker.validateSchema(schema) === true;
+      errors = checker.errors;
+    }
+    if (valid) return undefined;
+    // Stryker disable next-line ArrayDeclaration: ajv always sets errors when validation fails, so the fallback is never read.
+    const [error] = errors ?? [];
     return error ? `${describePath(error.instancePath)} ${error.message ?? "is not valid"} (JSON Schema ${dialect})` : "it is not a valid JSON Schema";
   } catch (error) {
     return `it could not be checked against JSON Schema ${dialect} (${error instanceof Error ? error.message : String(error)})`;
@@ -81,7 +107,7 @@ interface RefUse {
 /** Checks every subschema's patterns, and that every reference lands inside the schema. */
 function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefined {
   // URIs are resolved as ajv resolves them (with its own resolver), so what passes here compiles.
-  const uris = new UriResolution(metaChecker(dialect).opts.uriResolver);
+  const uris = new UriResolution(ajvUriResolver());
   const resources = new Map<string, Resource>();
   const refs: RefUse[] = [];
   let problem: string | undefined;
@@ -132,6 +158,13 @@ function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefin
 }
 
 type UriResolver = AnyAjv["opts"]["uriResolver"];
+
+let uriResolver: UriResolver | undefined;
+
+/** ajv's default URI resolver (fast-uri), the one every toolsift ajv uses, without loading ajv itself. */
+function ajvUriResolver(): UriResolver {
+  return (uriResolver ??= (require("ajv/dist/runtime/uri") as { default: UriResolver }).default);
+}
 
 /** URI resolution as ajv does it, with any failure (a URN without a namespace, say) as `undefined`. */
 class UriResolution {
