@@ -1,7 +1,11 @@
+import { createRequire } from "node:module";
 import type { JsonValue } from "./copy-json.js";
 import { describePath } from "./copy-json.js";
+import { metaValidator, type MetaValidator } from "./meta-validator.js";
 import { safeRegExp } from "./safe-regexp.js";
-import { createAjv, type AnyAjv, type Dialect } from "./schema-dialect.js";
+import { createAjv, META_CHECKER_OPTIONS, META_SCHEMA_IDS, type AnyAjv, type Dialect } from "./schema-dialect.js";
+
+const require = createRequire(import.meta.url);
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -23,7 +27,14 @@ const SCHEMA_KEYWORDS = [
 /** Keywords whose value is an array of subschemas. */
 const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems", "items"] as const;
 /** Keywords whose value maps names to subschemas. */
-const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"] as const;
+const SCHEMA_MAP_KEYWORDS = [
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "dependencies",
+] as const;
 const REF_KEYWORDS = ["$ref", "$dynamicRef", "$recursiveRef"] as const;
 const ANCHOR_KEYWORDS = ["$anchor", "$dynamicAnchor"] as const;
 /** What ajv accepts as an anchor's name; draft-07's meta-schema does not check it, ajv's compile does. */
@@ -39,28 +50,52 @@ const ANCHOR_NAME = /^[a-z_][-a-z0-9._]*$/i;
  * @param schema - A copy made by `copyJson`: plain, acyclic and bounded.
  */
 export function checkSchema(schema: JsonObject, dialect: Dialect): string | undefined {
-  return checkMeta(schema, dialect) ?? checkSubschemas(schema, dialect);
+  return checkMeta(schema, dialect) ?? checkSubschemas(schema);
 }
 
 const metaCheckers = new Map<Dialect, AnyAjv>();
 
 /**
- * Validates the schema against its dialect's meta-schema. The checker only ever compiles the
- * meta-schemas, once, so sharing it keeps nothing per tool (unlike the validators, which
- * each have their own ajv).
+ * An ajv that validates schemas against their meta-schema, for a `$schema` the generated
+ * validators do not cover (a draft-04 URI, a vocabulary's meta-schema, anything ajv does not
+ * know). Loading ajv and compiling a meta-schema costs about 400 ms, so it is built only then.
+ * It only ever compiles meta-schemas, so sharing it keeps nothing per tool (unlike the
+ * validators, which each have their own ajv).
  */
 function metaChecker(dialect: Dialect): AnyAjv {
   let checker = metaCheckers.get(dialect);
-  if (!checker) metaCheckers.set(dialect, (checker = createAjv(dialect, { strict: false, logger: false, allErrors: false })));
+  if (!checker) metaCheckers.set(dialect, (checker = createAjv(dialect, META_CHECKER_OPTIONS)));
   return checker;
 }
 
+/**
+ * Whether ajv's `validateSchema` would check this schema with the dialect's own meta-schema:
+ * with no `$schema`, it uses the default one, and the id with or without a trailing "#"
+ * resolves to the same compiled validator. Any other value is ajv's to resolve (or to refuse).
+ */
+function usesDialectMetaSchema(schema: JsonObject, dialect: Dialect): boolean {
+  const uri = schema.$schema;
+  return uri === undefined || uri === META_SCHEMA_IDS[dialect] || uri === `${META_SCHEMA_IDS[dialect]}#`;
+}
+
 function checkMeta(schema: JsonObject, dialect: Dialect): string | undefined {
-  const checker = metaChecker(dialect);
   try {
-    if (checker.validateSchema(schema) === true) return undefined;
-    const [error] = checker.errors ?? [];
-    return error ? `${describePath(error.instancePath)} ${error.message ?? "is not valid"} (JSON Schema ${dialect})` : "it is not a valid JSON Schema";
+    let valid: boolean;
+    let errors: MetaValidator["errors"];
+    if (usesDialectMetaSchema(schema, dialect)) {
+      const validate = metaValidator(dialect);
+      valid = validate(schema);
+      errors = validate.errors;
+    } else {
+      const checker = metaChecker(dialect);
+      valid = checker.validateSchema(schema) === true;
+      errors = checker.errors;
+    }
+    if (valid) return undefined;
+    const [error] = errors ?? [];
+    return error
+      ? `${describePath(error.instancePath)} ${error.message ?? "is not valid"} (JSON Schema ${dialect})`
+      : "it is not a valid JSON Schema";
   } catch (error) {
     return `it could not be checked against JSON Schema ${dialect} (${error instanceof Error ? error.message : String(error)})`;
   }
@@ -78,9 +113,9 @@ interface RefUse {
 }
 
 /** Checks every subschema's patterns, and that every reference lands inside the schema. */
-function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefined {
+function checkSubschemas(schema: JsonObject): string | undefined {
   // URIs are resolved as ajv resolves them (with its own resolver), so what passes here compiles.
-  const uris = new UriResolution(metaChecker(dialect).opts.uriResolver);
+  const uris = new UriResolution(ajvUriResolver());
   const resources = new Map<string, Resource>();
   const refs: RefUse[] = [];
   let problem: string | undefined;
@@ -93,8 +128,10 @@ function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefin
     if (namesResource || path === "") {
       const resolved = namesResource ? uris.resolve(parentBase, id) : parentBase;
       const key = resolved === undefined ? undefined : uris.resourceOf(resolved);
-      if (resolved === undefined || key === undefined) return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} is not a URI that can be resolved`);
-      if (resources.has(key)) return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} names a second schema with the same URI`);
+      if (resolved === undefined || key === undefined)
+        return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} is not a URI that can be resolved`);
+      if (resources.has(key))
+        return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} names a second schema with the same URI`);
       // An $id with a fragment (only draft-07's meta-schema allows one): ajv keys the schema by the whole
       // URI, fragment and all, so a $ref to the URI alone would pass here and fail to compile.
       if (namesResource && /#./.test(id)) {
@@ -108,7 +145,8 @@ function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefin
     // Resolving the resource costs a URI parse: only a node that defines anchors needs it.
     const anchors = nodeAnchors.length > 0 ? resources.get(uris.resourceOf(base) ?? "")?.anchors : undefined;
     for (const anchor of nodeAnchors) {
-      if (anchors?.has(anchor)) return void (problem = `${describePath(path)}: the anchor "${anchor}" is defined twice; rename one`);
+      if (anchors?.has(anchor))
+        return void (problem = `${describePath(path)}: the anchor "${anchor}" is defined twice; rename one`);
       anchors?.add(anchor);
     }
     for (const keyword of REF_KEYWORDS) {
@@ -128,6 +166,13 @@ function checkSubschemas(schema: JsonObject, dialect: Dialect): string | undefin
 }
 
 type UriResolver = AnyAjv["opts"]["uriResolver"];
+
+let uriResolver: UriResolver | undefined;
+
+/** ajv's default URI resolver (fast-uri), the one every toolsift ajv uses, without loading ajv itself. */
+function ajvUriResolver(): UriResolver {
+  return (uriResolver ??= (require("ajv/dist/runtime/uri") as { default: UriResolver }).default);
+}
 
 /** URI resolution as ajv does it, with any failure (a URN without a namespace, say) as `undefined`. */
 class UriResolution {
@@ -172,7 +217,8 @@ function checkKeywords(node: JsonObject, path: string): string | undefined {
   // An async schema's validator returns a Promise, which reads as "valid" to a sync caller.
   if ("$async" in node) return `${where}: "$async" schemas are not supported; remove "$async"`;
   if ("id" in node) return `${where}: "id" is the draft-04 spelling; write "$id"`;
-  if (Array.isArray(node.enum) && node.enum.length === 0) return `${where}: "enum" is empty, so no value could ever be valid; list the allowed values`;
+  if (Array.isArray(node.enum) && node.enum.length === 0)
+    return `${where}: "enum" is empty, so no value could ever be valid; list the allowed values`;
   for (const keyword of ANCHOR_KEYWORDS) {
     const anchor = node[keyword];
     if (typeof anchor === "string" && !ANCHOR_NAME.test(anchor)) {
@@ -180,7 +226,8 @@ function checkKeywords(node: JsonObject, path: string): string | undefined {
     }
   }
   const dynamicRef = node.$dynamicRef;
-  if (typeof dynamicRef === "string" && !dynamicRef.startsWith("#")) return `${where}: "$dynamicRef" must be a "#..." reference inside the schema`;
+  if (typeof dynamicRef === "string" && !dynamicRef.startsWith("#"))
+    return `${where}: "$dynamicRef" must be a "#..." reference inside the schema`;
   return undefined;
 }
 
@@ -192,13 +239,41 @@ function checkPatterns(node: JsonObject, path: string): string | undefined {
     for (const key of Object.keys(patternProperties)) patterns.push([key, `${path}/patternProperties`]);
   }
   for (const [pattern, where] of patterns) {
-    try {
-      safeRegExp(pattern);
-    } catch (error) {
-      return `${describePath(where)}: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    const problem = patternProblem(pattern);
+    if (problem !== undefined) return `${describePath(where)}: ${problem}`;
   }
   return undefined;
+}
+
+/**
+ * Verdicts on patterns already compiled for the linear-time engine: why each cannot run, or
+ * `null` when it can. Compiling one costs about half a millisecond, and catalogues repeat the
+ * same few patterns across tools (an id format, a date) and across listings: the example
+ * catalogue's 72 patterns are 30 distinct ones. Only the verdict is kept, never the compiled
+ * program, so a refused pattern is refused again with the same reason and nothing of a tool
+ * outlives it here. Bounded in entries and in key length, so a host inventing patterns cannot
+ * grow it.
+ */
+const patternVerdicts = new Map<string, string | null>();
+/** About 64 KB of keys at most; a longer pattern is rare and simply compiled again. */
+const MAX_REMEMBERED_PATTERN_CHARS = 256;
+const MAX_REMEMBERED_PATTERNS = 256;
+
+function patternProblem(pattern: string): string | undefined {
+  const known = patternVerdicts.get(pattern);
+  if (known !== undefined) return known ?? undefined;
+  let problem: string | null = null;
+  try {
+    safeRegExp(pattern);
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  if (pattern.length <= MAX_REMEMBERED_PATTERN_CHARS) {
+    // Oldest first out: Map keeps insertion order.
+    if (patternVerdicts.size >= MAX_REMEMBERED_PATTERNS) patternVerdicts.delete(patternVerdicts.keys().next().value!);
+    patternVerdicts.set(pattern, problem);
+  }
+  return problem ?? undefined;
 }
 
 function forEachSubschema(node: JsonObject, path: string, visit: (child: JsonValue, path: string) => void): void {
@@ -235,7 +310,9 @@ function checkRef(use: RefUse, resources: ReadonlyMap<string, Resource>, uris: U
     if (key === undefined || typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return outside;
     node = (node as Record<string, JsonValue>)[key];
   }
-  return typeof node === "boolean" || (typeof node === "object" && node !== null && !Array.isArray(node)) ? undefined : outside;
+  return typeof node === "boolean" || (typeof node === "object" && node !== null && !Array.isArray(node))
+    ? undefined
+    : outside;
 }
 
 function decode(text: string): string | undefined {

@@ -30,7 +30,8 @@ describe("dialectOf", () => {
 });
 
 describe("createAjv", () => {
-  const validator = (dialect: Dialect, schema: object) => createAjv(dialect, { strict: false, logger: false }).compile(schema);
+  const validator = (dialect: Dialect, schema: object) =>
+    createAjv(dialect, { strict: false, logger: false }).compile(schema);
 
   it("makes a 2020-12 ajv: it has prefixItems and dependentRequired", () => {
     expect(validator("2020-12", { prefixItems: [{ type: "string" }] })([1])).toBe(false);

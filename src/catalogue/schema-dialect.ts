@@ -45,11 +45,27 @@ export function dialectOf(schemaUri: unknown): Dialect {
   return "2020-12";
 }
 
+/** Each dialect's meta-schema, as ajv registers it: a schema's `$schema` may add a trailing "#". */
+export const META_SCHEMA_IDS: Readonly<Record<Dialect, string>> = {
+  "2020-12": "https://json-schema.org/draft/2020-12/schema",
+  "2019-09": "https://json-schema.org/draft/2019-09/schema",
+  "draft-07": "http://json-schema.org/draft-07/schema",
+};
+
+/**
+ * The options of the ajv that checks schemas against their meta-schema. The validators
+ * generated from the meta-schemas (scripts/generate-meta-validators.ts) are built with the
+ * same, so they report what this ajv reports.
+ */
+export const META_CHECKER_OPTIONS = { strict: false, logger: false, allErrors: false } as const satisfies AjvOptions;
+
 /** A new ajv for a dialect, with the formats toolsift knows. */
 export function createAjv(dialect: Dialect, options: AjvOptions): AnyAjv {
   const ajv = new (ajvClass(dialect))(options);
   // CommonJS: its default export may arrive wrapped.
-  addFormats ??= ((formats: { default?: unknown }) => (formats.default ?? formats) as (ajv: AnyAjv) => void)(require("ajv-formats") as { default?: unknown });
+  addFormats ??= ((formats: { default?: unknown }) => (formats.default ?? formats) as (ajv: AnyAjv) => void)(
+    require("ajv-formats") as { default?: unknown },
+  );
   addFormats(ajv);
   return ajv;
 }

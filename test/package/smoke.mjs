@@ -10,7 +10,7 @@ const { FileUsageStore, PostgresUsageStore } = await import("toolsift/learning")
 
 // Every subpath face imports without its optional peers installed, and exports what it names.
 const faces = {
-  "toolsift/agent": ["runAgent", "AgentError", "stableStrategy"],
+  "toolsift/agent": ["runAgent", "AgentError", "strategyOf"],
   "toolsift/mcp": ["fromMcp", "mcpToolName"],
   "toolsift/learning": ["FileUsageStore", "MemoryUsageStore", "PostgresUsageStore"],
   "toolsift/gateway": ["Gateway", "listenHttp", "readGatewayConfig"],

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { abstains, DEFAULT_ABSTENTION, foreignWords, type MatchEvidence } from "./abstention.js";
 
 /** A coincidence of common words: every sign says abstain. */
-const weak: MatchEvidence = { evidence: 0.3, explained: 0.1, nameCoverage: 0.1, matchedTerms: 1, inServer: false, namesServer: false, foreignWords: 1 };
+const weak: MatchEvidence = {
+  evidence: 0.3,
+  explained: 0.1,
+  nameCoverage: 0.1,
+  matchedTerms: 1,
+  inServer: false,
+  namesServer: false,
+  foreignWords: 1,
+};
 
 describe("abstains", () => {
   it("abstains when every sign says the best match is a coincidence", () => {
@@ -20,7 +28,14 @@ describe("abstains", () => {
   });
 
   describe("a tool in a server that contains one word of the query", () => {
-    const oneWord: MatchEvidence = { ...weak, explained: 0.2, nameCoverage: 0.4, inServer: true, evidence: 0.6, matchedTerms: 1 };
+    const oneWord: MatchEvidence = {
+      ...weak,
+      explained: 0.2,
+      nameCoverage: 0.4,
+      inServer: true,
+      evidence: 0.6,
+      matchedTerms: 1,
+    };
 
     it("abstains when the query has two words of its own, or the match is weaker than maxSingleWordEvidence", () => {
       expect(abstains({ ...oneWord, foreignWords: 2 }, DEFAULT_ABSTENTION)).toBe(true);

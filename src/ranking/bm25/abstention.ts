@@ -26,7 +26,12 @@ export interface AbstentionOptions {
   maxSingleWordEvidence?: number;
 }
 
-export const DEFAULT_ABSTENTION: Required<AbstentionOptions> = { maxEvidence: 0.75, maxExplained: 0.25, maxNameCoverage: 0.2, maxSingleWordEvidence: 0.55 };
+export const DEFAULT_ABSTENTION: Required<AbstentionOptions> = {
+  maxEvidence: 0.75,
+  maxExplained: 0.25,
+  maxNameCoverage: 0.2,
+  maxSingleWordEvidence: 0.55,
+};
 
 /** What BM25 knows about a query and its best match, for {@link abstains}. */
 export interface MatchEvidence {
@@ -79,7 +84,10 @@ export interface MatchEvidence {
 export function abstains(match: MatchEvidence, limits: Required<AbstentionOptions>): boolean {
   if (match.foreignWords === 0 || match.namesServer || match.evidence >= limits.maxEvidence) return false;
   const explainsLittle = match.explained < limits.maxExplained && match.nameCoverage < limits.maxNameCoverage;
-  const oneWordOfAServer = match.inServer && match.matchedTerms <= 1 && (match.foreignWords >= 2 || match.evidence < limits.maxSingleWordEvidence);
+  const oneWordOfAServer =
+    match.inServer &&
+    match.matchedTerms <= 1 &&
+    (match.foreignWords >= 2 || match.evidence < limits.maxSingleWordEvidence);
   return explainsLittle || oneWordOfAServer;
 }
 

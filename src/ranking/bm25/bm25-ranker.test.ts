@@ -28,7 +28,10 @@ describe("Bm25Ranker", () => {
     it("marks a match on the query's distinctive words strong", () => {
       const ranker = new Bm25Ranker();
       ranker.update(catalogue);
-      expect(ranker.search("post a message to the team channel", { limit: 1 })[0]).toMatchObject({ name: "slack__post_message", confidence: "strong" });
+      expect(ranker.search("post a message to the team channel", { limit: 1 })[0]).toMatchObject({
+        name: "slack__post_message",
+        confidence: "strong",
+      });
     });
 
     it("answers nothing instead, with abstention: true or limits of its own", () => {
@@ -69,7 +72,11 @@ describe("Bm25Ranker", () => {
 
   it("finds a tool by its camelCase name, while keeping whole words the index knows", () => {
     const ranker = new Bm25Ranker();
-    ranker.update([doc("github__listPullRequests", "x"), doc("repos__get_file_contents", "y"), doc("code__search", "Search code on GitHub.")]);
+    ranker.update([
+      doc("github__listPullRequests", "x"),
+      doc("repos__get_file_contents", "y"),
+      doc("code__search", "Search code on GitHub."),
+    ]);
     expect(names(ranker.search("listPullRequests", { limit: 1 }))).toEqual(["github__listPullRequests"]);
     expect(names(ranker.search("getFileContents", { limit: 1 }))).toEqual(["repos__get_file_contents"]);
     expect(names(ranker.search("GitHub", { limit: 5 }))).toEqual(["github__listPullRequests", "code__search"]);
@@ -84,7 +91,10 @@ describe("Bm25Ranker", () => {
   it("indexes parameter names and descriptions and tags, weakly", () => {
     const ranker = new Bm25Ranker();
     ranker.update([
-      doc("a__tool", "Does things.", { type: "object", properties: { timezone: { type: "string", description: "IANA zone" } } }),
+      doc("a__tool", "Does things.", {
+        type: "object",
+        properties: { timezone: { type: "string", description: "IANA zone" } },
+      }),
       doc("b__tool", "Does other things.", undefined, ["kubernetes"]),
     ]);
     expect(names(ranker.search("timezone", { limit: 5 }))).toEqual(["a__tool"]);
@@ -94,7 +104,10 @@ describe("Bm25Ranker", () => {
 
   it("puts a tool the query names first, unless the filter denies it", () => {
     const catalogue = [
-      doc("slack__schedule_message", "Post a Slack message later: schedules a message to post to a Slack channel, posting the message at a set time."),
+      doc(
+        "slack__schedule_message",
+        "Post a Slack message later: schedules a message to post to a Slack channel, posting the message at a set time.",
+      ),
       doc("slack__post_message", "Send text to a channel."),
     ];
     const plain = new Bm25Ranker({ exactNames: false });
@@ -102,8 +115,13 @@ describe("Bm25Ranker", () => {
     expect(names(plain.search("slack post message", { limit: 2 }))[0]).toBe("slack__schedule_message");
     const ranker = new Bm25Ranker();
     ranker.update(catalogue);
-    expect(names(ranker.search("slack post message", { limit: 2 }))).toEqual(["slack__post_message", "slack__schedule_message"]);
-    expect(names(ranker.search("slack__post_message", { limit: 2, filter: (name) => name !== "slack__post_message" }))).toEqual(["slack__schedule_message"]);
+    expect(names(ranker.search("slack post message", { limit: 2 }))).toEqual([
+      "slack__post_message",
+      "slack__schedule_message",
+    ]);
+    expect(
+      names(ranker.search("slack__post_message", { limit: 2, filter: (name) => name !== "slack__post_message" })),
+    ).toEqual(["slack__schedule_message"]);
   });
 
   it("works from a catalogue of one tool", () => {
@@ -136,7 +154,9 @@ describe("Bm25Ranker", () => {
     incremental.update(final);
     const fresh = new Bm25Ranker();
     fresh.update(final);
-    expect(incremental.search("alpha beta gamma", { limit: 5 })).toEqual(fresh.search("alpha beta gamma", { limit: 5 }));
+    expect(incremental.search("alpha beta gamma", { limit: 5 })).toEqual(
+      fresh.search("alpha beta gamma", { limit: 5 }),
+    );
   });
 
   it("respects the filter and the limit, and breaks ties in catalogue order", () => {
@@ -155,7 +175,9 @@ describe("Bm25Ranker", () => {
 
   it("indexes and answers over 10,000 tools", () => {
     const ranker = new Bm25Ranker();
-    const documents = Array.from({ length: 10_000 }, (_, i) => doc(`server${i % 97}__tool_${i}`, `Handles record ${i} of kind ${i % 13}.`));
+    const documents = Array.from({ length: 10_000 }, (_, i) =>
+      doc(`server${i % 97}__tool_${i}`, `Handles record ${i} of kind ${i % 13}.`),
+    );
     documents.push(doc("payments__refund_charge", "Refund a card charge."));
     ranker.update(documents);
     expect(names(ranker.search("refund the charge", { limit: 3 }))[0]).toBe("payments__refund_charge");
@@ -163,7 +185,26 @@ describe("Bm25Ranker", () => {
 
   describe("scores exactly as a straightforward BM25F on random catalogues", () => {
     // A small vocabulary with a few very common words, as real catalogues have.
-    const WORDS = ["get", "list", "create", "update", "delete", "user", "file", "issue", "invoice", "customer", "date", "report", "channel", "message", "repo", "alpha", "beta", "gamma"];
+    const WORDS = [
+      "get",
+      "list",
+      "create",
+      "update",
+      "delete",
+      "user",
+      "file",
+      "issue",
+      "invoice",
+      "customer",
+      "date",
+      "report",
+      "channel",
+      "message",
+      "repo",
+      "alpha",
+      "beta",
+      "gamma",
+    ];
     const random = (seed: number) => () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0), seed / 2 ** 32);
     const sentence = (next: () => number, words: number) =>
       Array.from({ length: words }, () => WORDS[Math.floor(next() ** 2 * WORDS.length)]).join(" ");
@@ -195,16 +236,23 @@ describe("Bm25Ranker", () => {
           expect(scored, `round ${round}: ${query}`).toEqual(reference.search(query, options));
         }
         // Churn: change a third, drop some, add new ones, shuffle the order.
-        const changed = documents.map((document, i) => (i % 3 === round % 3 ? doc(document.name, `${sentence(next, 5)} r${round}.`) : document));
+        const changed = documents.map((document, i) =>
+          i % 3 === round % 3 ? doc(document.name, `${sentence(next, 5)} r${round}.`) : document,
+        );
         const kept = changed.filter(() => next() > 0.2);
-        documents = [...kept, ...catalogue(next, 15, round + 1).map((document) => doc(`${document.name}_n${round}`, document.description))].sort(() => next() - 0.5);
+        documents = [
+          ...kept,
+          ...catalogue(next, 15, round + 1).map((document) => doc(`${document.name}_n${round}`, document.description)),
+        ].sort(() => next() - 0.5);
       }
     });
   });
 
   it("asks the permission filter about the tools that would make the results, not every match", () => {
     const ranker = new Bm25Ranker();
-    ranker.update(Array.from({ length: 2_000 }, (_, i) => doc(`tool_${i}`, `Update the invoice of a customer, variant ${i}.`)));
+    ranker.update(
+      Array.from({ length: 2_000 }, (_, i) => doc(`tool_${i}`, `Update the invoice of a customer, variant ${i}.`)),
+    );
     let asked = 0;
     const hits = ranker.search("update the invoice", { limit: 5, filter: () => (asked++, true) });
     expect(hits).toHaveLength(5);
@@ -216,8 +264,17 @@ describe("Bm25Ranker", () => {
     const started = performance.now();
     const ranker = new Bm25Ranker();
     ranker.update([
-      rankDocumentOf({ name: "a__tool", description: huge, tags: [huge, ...Array.from({ length: 10_000 }, (_, i) => `tag${i}`)], server: "A".repeat(50_000) }),
-      rankDocumentOf({ name: "b__tool", description: "Plain.", inputSchema: { type: "object", properties: { [huge]: { type: "string", description: huge } } } }),
+      rankDocumentOf({
+        name: "a__tool",
+        description: huge,
+        tags: [huge, ...Array.from({ length: 10_000 }, (_, i) => `tag${i}`)],
+        server: "A".repeat(50_000),
+      }),
+      rankDocumentOf({
+        name: "b__tool",
+        description: "Plain.",
+        inputSchema: { type: "object", properties: { [huge]: { type: "string", description: huge } } },
+      }),
     ]);
     ranker.search(`${"y".repeat(400)} plain`, { limit: 5 });
     // Before the bounds this took over a minute; generous for a loaded machine.

@@ -102,7 +102,10 @@ export class Bm25Ranker implements Ranker {
     this.index = new Bm25Index(options.b ?? 0.75, this.names);
     const { abstention } = options;
     this.abstain = abstention !== undefined && abstention !== false;
-    this.weakLimits = { ...DEFAULT_ABSTENTION, ...(typeof abstention === "object" && abstention !== null ? abstention : {}) };
+    this.weakLimits = {
+      ...DEFAULT_ABSTENTION,
+      ...(typeof abstention === "object" && abstention !== null ? abstention : {}),
+    };
   }
 
   update(documents: readonly RankDocument[]): void {
@@ -156,7 +159,9 @@ export class Bm25Ranker implements Ranker {
     // What the query is, read once and only when some match's score is weak enough for it to matter.
     let facts: QueryFacts | undefined;
     const factsOf = () => (facts ??= this.queryFacts(query, terms));
-    const marked = best.map((hit): RankedTool => ({ ...hit, confidence: this.isWeak(hit, factsOf) ? "weak" : "strong" }));
+    const marked = best.map(
+      (hit): RankedTool => ({ ...hit, confidence: this.isWeak(hit, factsOf) ? "weak" : "strong" }),
+    );
     return this.abstain && marked[0]!.confidence === "weak" ? [] : marked;
   }
 
@@ -164,7 +169,10 @@ export class Bm25Ranker implements Ranker {
   private queryFacts(query: string, terms: readonly string[]): QueryFacts {
     const { index } = this;
     const foreign = foreignWords(query, (term) => index.frequencyOf(term) > 0);
-    const weighted = terms.map((term) => ({ id: index.termIdOf(term), weight: idfOf(index.live, index.frequencyOf(term)) }));
+    const weighted = terms.map((term) => ({
+      id: index.termIdOf(term),
+      weight: idfOf(index.live, index.frequencyOf(term)),
+    }));
     return {
       foreign,
       inQuery: new Set(terms),
@@ -188,7 +196,9 @@ export class Bm25Ranker implements Ranker {
     const slot = index.slotOf(match.name)!;
     const { name, server, terms: toolTerms } = index.slot(slot);
     // Read as prose, so `s3` stays one word; a one-letter piece names nothing.
-    const serverTerms = analyzeText(server ?? (name.includes("__") ? name.slice(0, name.indexOf("__")) : "")).filter((term) => term.length > 1);
+    const serverTerms = analyzeText(server ?? (name.includes("__") ? name.slice(0, name.indexOf("__")) : "")).filter(
+      (term) => term.length > 1,
+    );
     // How much of the query's idf weight the tool contains.
     let matched = 0;
     let matchedTerms = 0;
@@ -271,7 +281,10 @@ export class Bm25Ranker implements Ranker {
   private best(touchedCount: number, options: RankOptions): RankedTool[] {
     const { scores, touched, index } = this;
     const order = index.order;
-    const top = new TopK<number>(options.limit, (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!));
+    const top = new TopK<number>(
+      options.limit,
+      (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!),
+    );
     for (let i = 0; i < touchedCount; i++) {
       const slot = touched[i]!;
       if (top.admits(slot) && (!options.filter || options.filter(index.slot(slot).name))) top.add(slot);

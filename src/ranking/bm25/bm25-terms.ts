@@ -7,7 +7,12 @@ export type Bm25Field = "name" | "tags" | "description" | "parameters";
 export const BM25_FIELDS: readonly Bm25Field[] = ["name", "tags", "description", "parameters"];
 
 /** The field weights `Bm25Options.fieldWeights` defaults to. */
-export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = { name: 3, tags: 2, description: 1, parameters: 0.3 };
+export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = {
+  name: 3,
+  tags: 2,
+  description: 1,
+  parameters: 0.3,
+};
 
 /** Tags analysed per tool: a host listing thousands of tags on one tool gets the first ones. */
 const MAX_TAGS = 64;
@@ -20,13 +25,46 @@ export function fieldTermsOf(document: RankDocument): string[][] {
   if (document.server && !document.name.startsWith(`${document.server}__`)) {
     tags.push(...analyzeIdentifier(document.server));
   }
-  return [
-    analyzeIdentifier(document.name),
-    tags,
-    analyzeText(document.description),
-    document.parameters.slice(0, MAX_PARAMETERS).flatMap((parameter) => [...analyzeIdentifier(parameter.name), ...analyzeText(parameter.description ?? "")]),
-  ];
+  return [analyzeIdentifier(document.name), tags, analyzeText(document.description), parameterTermsOf(document)];
 }
+
+function parameterTermsOf(document: RankDocument): string[] {
+  const terms: string[] = [];
+  const count = Math.min(document.parameters.length, MAX_PARAMETERS);
+  for (let index = 0; index < count; index++) {
+    const parameter = document.parameters[index]!;
+    terms.push(...parameterNameTerms(parameter.name), ...parameterDescriptionTerms(parameter.description ?? ""));
+  }
+  return terms;
+}
+
+/**
+ * Parameter names and descriptions recur across a catalogue's tools (`owner`, `repo`,
+ * "Repository owner": the example catalogue's 631 parameters have 349 distinct names and 486
+ * distinct descriptions), so each distinct text is analysed once. Bounded in entries and key
+ * length, oldest out, so a host inventing parameters cannot grow it; the terms are shared, so
+ * callers only read them.
+ */
+function rememberedAnalysis(analyse: (text: string) => string[]): (text: string) => readonly string[] {
+  const remembered = new Map<string, readonly string[]>();
+  return (text) => {
+    let terms = remembered.get(text);
+    if (terms === undefined) {
+      terms = analyse(text);
+      if (text.length <= MAX_REMEMBERED_TEXT_CHARS) {
+        if (remembered.size >= MAX_REMEMBERED_TEXTS) remembered.delete(remembered.keys().next().value!);
+        remembered.set(text, terms);
+      }
+    }
+    return terms;
+  };
+}
+
+/** About 1 MB of keys at most, far above a real catalogue's distinct parameter texts. */
+const MAX_REMEMBERED_TEXTS = 4_096;
+const MAX_REMEMBERED_TEXT_CHARS = 256;
+const parameterNameTerms = rememberedAnalysis(analyzeIdentifier);
+const parameterDescriptionTerms = rememberedAnalysis(analyzeText);
 
 /**
  * A query's terms. A word written in camelCase (a model repeating `listPullRequests` from a

@@ -20,7 +20,9 @@ export class StraightforwardBm25 {
       return {
         name: document.name,
         order,
-        counts: fields.map((terms) => terms.reduce((counts, term) => counts.set(term, (counts.get(term) ?? 0) + 1), new Map<string, number>())),
+        counts: fields.map((terms) =>
+          terms.reduce((counts, term) => counts.set(term, (counts.get(term) ?? 0) + 1), new Map<string, number>()),
+        ),
         lengths: fields.map((terms) => terms.length),
       };
     });
@@ -29,7 +31,9 @@ export class StraightforwardBm25 {
   search(query: string, options: RankOptions): RankedTool[] {
     const total = this.documents.length;
     const has = (term: string) => this.documents.some((document) => document.counts.some((counts) => counts.has(term)));
-    const averages = BM25_FIELDS.map((_, field) => Math.max(this.documents.reduce((sum, document) => sum + document.lengths[field]!, 0) / total, 1));
+    const averages = BM25_FIELDS.map((_, field) =>
+      Math.max(this.documents.reduce((sum, document) => sum + document.lengths[field]!, 0) / total, 1),
+    );
     const scores = new Map<string, { score: number; order: number }>();
     for (const term of new Set(queryTermsOf(query, has))) {
       const containing = this.documents.filter((document) => document.counts.some((counts) => counts.has(term)));
@@ -40,7 +44,8 @@ export class StraightforwardBm25 {
         for (let field = 0; field < BM25_FIELDS.length; field++) {
           const count = document.counts[field]!.get(term);
           if (!count) continue;
-          weighted += (this.weights[field]! * count) / (1 - this.b + (this.b * document.lengths[field]!) / averages[field]!);
+          weighted +=
+            (this.weights[field]! * count) / (1 - this.b + (this.b * document.lengths[field]!) / averages[field]!);
         }
         const entry = scores.get(document.name) ?? { score: 0, order: document.order };
         entry.score += idf * (weighted / (this.k1 + weighted));

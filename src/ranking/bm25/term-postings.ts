@@ -27,7 +27,8 @@ export class TermPostings {
       this.counts = counts;
     }
     this.slots[this.length] = slot;
-    for (let field = 0; field < FIELD_COUNT; field++) this.counts[this.length * FIELD_COUNT + field] = Math.min(fieldCounts[from + field]!, MAX_COUNT);
+    for (let field = 0; field < FIELD_COUNT; field++)
+      this.counts[this.length * FIELD_COUNT + field] = Math.min(fieldCounts[from + field]!, MAX_COUNT);
     this.length++;
   }
 

@@ -4,6 +4,7 @@ import type { Embedder, Pooling } from "./embedder.js";
 import { corruptModelFile, type ModelFolder } from "./model-folder.js";
 import type { StaticEmbeddingGraph } from "./onnx/static-embedding-graph.js";
 import { normaliseInPlace, poolTokens } from "./pool-tokens.js";
+import { asciiWordPiece, tokenizesWordByWord, wordByWordIds } from "./word-token-ids.js";
 
 export interface StaticEmbedderSettings {
   id: string;
@@ -23,12 +24,33 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
   const { folder, graph, pooling, normalize } = settings;
   // Loaded with the first model, not at import: a bm25-only program never needs it.
   const { Tokenizer: TokenizerClass } = await import("@huggingface/tokenizers");
-  let tokenizer: Tokenizer;
+  let tokenizerJson: unknown;
   try {
-    tokenizer = new TokenizerClass(JSON.parse(new TextDecoder().decode(folder.tokenizerBytes)) as object, folder.tokenizerConfig);
+    tokenizerJson = JSON.parse(new TextDecoder().decode(folder.tokenizerBytes)) as unknown;
   } catch (cause) {
     throw corruptModelFile(folder.tokenizerFile, cause);
   }
+  let tokenizer: Tokenizer | undefined;
+  const library = (): Tokenizer => {
+    try {
+      // Built once, on the first word that needs it (a corrupt file is reported then).
+      return (tokenizer ??= new TokenizerClass(tokenizerJson as object, folder.tokenizerConfig));
+    } catch (cause) {
+      throw corruptModelFile(folder.tokenizerFile, cause);
+    }
+  };
+  const encode = (text: string): number[] => library().encode(text).ids;
+  // Encoding is most of the cost of embedding a catalogue, and its texts share most words: a
+  // BERT-style tokenizer is run word by word, each word once, and a printable-ASCII word is
+  // encoded here (see asciiWordPiece), so the library's tokenizer is built only for a word
+  // that needs it. Any other tokenizer is built now, and a corrupt one fails the load as before.
+  const own = asciiWordPiece(tokenizerJson, folder.tokenizerConfig);
+  if (!own) library();
+  const encodeText = own
+    ? wordByWordIds((word) => own(word) ?? encode(word))
+    : tokenizesWordByWord(tokenizerJson, folder.tokenizerConfig)
+      ? wordByWordIds(encode)
+      : encode;
   // transformers.js truncates to the tokenizer's model_max_length; so must this path.
   const configured = folder.tokenizerConfig.model_max_length;
   const maxTokens = typeof configured === "number" && configured > 0 ? configured : Infinity;
@@ -36,7 +58,7 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
   let closed = false;
 
   const tokenIds = (text: string): number[] => {
-    const ids = tokenizer.encode(text).ids;
+    const ids = encodeText(text);
     return ids.length > maxTokens ? ids.slice(0, maxTokens) : ids;
   };
 
@@ -51,7 +73,11 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
     id: settings.id,
     dimensions: graph.dimensions,
     async embed(texts) {
-      if (closed) throw new ModelError("embedder_closed", `The embedder for ${folder.dir} was closed; load it again with loadEmbedder().`);
+      if (closed)
+        throw new ModelError(
+          "embedder_closed",
+          `The embedder for ${folder.dir} was closed; load it again with loadEmbedder().`,
+        );
       const ids = texts.map(tokenIds);
       lookUp(ids);
       return ids.map((textIds) => {

@@ -25,13 +25,67 @@ describe("text analysis", () => {
     let seed = 7;
     const next = () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0), seed / 2 ** 32);
     for (let n = 0; n < 20_000; n++) {
-      const identifier = Array.from({ length: 1 + Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join("");
+      const identifier = Array.from(
+        { length: 1 + Math.floor(next() * 12) },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join("");
       expect(splitIdentifier(identifier), identifier).toEqual(splitIdentifierByRegex(identifier));
     }
   });
 
+  it("splits prose exactly as the Unicode-property regular expression does, ASCII or not, on 20,000 random texts", () => {
+    const bySplit = (text: string) =>
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length > 0);
+    // ASCII letters, digits and punctuation, and what is not: accents, Kelvin's K (lower-cases
+    // to ASCII "k"), dotted I (lower-cases to two code units), CJK, an emoji, Arabic digits.
+    const alphabet = [
+      "a",
+      "Z",
+      "q",
+      "0",
+      "9",
+      " ",
+      "-",
+      "_",
+      ".",
+      "/",
+      "(",
+      "\n",
+      "~",
+      "\u007f",
+      "é",
+      "\u212a",
+      "\u0130",
+      "中",
+      "😀",
+      "٣",
+    ];
+    let seed = 11;
+    const next = () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0), seed / 2 ** 32);
+    let ascii = 0;
+    for (let n = 0; n < 20_000; n++) {
+      // Half the texts from the ASCII part alone, so the fast path is most of them.
+      const letters = n % 2 === 0 ? 14 : alphabet.length;
+      const text = Array.from({ length: Math.floor(next() * 16) }, () => alphabet[Math.floor(next() * letters)]).join(
+        "",
+      );
+      if (/^[\x00-\x7f]*$/.test(text)) ascii++;
+      expect(splitWords(text), JSON.stringify(text)).toEqual(bySplit(text));
+    }
+    expect(ascii).toBeGreaterThan(10_000);
+  });
+
   it("keeps brand words whole in prose", () => {
-    expect(splitWords("Creates GitHub issues in PostgreSQL")).toEqual(["creates", "github", "issues", "in", "postgresql"]);
+    expect(splitWords("Creates GitHub issues in PostgreSQL")).toEqual([
+      "creates",
+      "github",
+      "issues",
+      "in",
+      "postgresql",
+    ]);
   });
 
   it("stems and drops stop words", () => {
