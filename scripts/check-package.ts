@@ -126,8 +126,10 @@ for (const file of [
   "consumer.cts",
   "consumer-zod.ts",
   "consumer-ai.ts",
+  "consumer-testing.ts",
   "tsconfig.consumer.json",
   "tsconfig.consumer-zod.json",
+  "tsconfig.consumer-testing.json",
   "tsconfig.consumer-ai.json",
 ]) {
   copyFileSync(join(fixtures, file), join(project, file));
@@ -172,6 +174,9 @@ step("strict consumer type-checks: skipLibCheck true", () =>
 );
 step("a zod user's consumer type-checks, execute's input inferred", () =>
   run(process.execPath, [tsc, "-p", "tsconfig.consumer-zod.json"], project),
+);
+step("toolsift/testing type-checks in a consumer with @types/node (its servers are Node's)", () =>
+  run(process.execPath, [tsc, "-p", "tsconfig.consumer-testing.json"], project),
 );
 
 // Last: with ai installed, the checks above could no longer tell whether toolsift needs it.

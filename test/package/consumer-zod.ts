@@ -10,11 +10,11 @@ const createIssue = defineTool({
   execute: async (input) => `${input.project}: ${input.summary.toUpperCase()} (${input.priority ?? 3})`,
 });
 
-// @ts-expect-error: the schema says summary is a string.
 defineTool({
   name: "x",
   description: "x",
   inputSchema: z.object({ summary: z.string() }),
+  // @ts-expect-error: the schema says summary is a string.
   execute: async (input) => input.summary * 2,
 });
 
