@@ -34,4 +34,42 @@ describe("listenHttp", () => {
       await gateway.close();
     }
   });
+
+  it("keeps no connection for an initialize the transport refuses (406, 415, a batch of two)", async () => {
+    const config = parseGatewayConfig(
+      { mcpServers: { dyn: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" } } },
+      "mcp.json",
+      {},
+    );
+    const gateway = await Gateway.start({ config, log: () => undefined });
+    const listener = await listenHttp(gateway, { port: 0, host: "127.0.0.1", log: () => undefined });
+    const initialize = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    });
+    const post = (body: unknown, headers: Record<string, string>) =>
+      fetch(listener.url, { method: "POST", headers, body: JSON.stringify(body) });
+    const json = "application/json";
+    try {
+      const refused = [
+        await post(initialize(1), { "content-type": json, accept: json }), // no text/event-stream: 406
+        await post(initialize(2), { "content-type": "text/plain", accept: `${json}, text/event-stream` }), // 415
+        await post([initialize(3), initialize(4)], { "content-type": json, accept: `${json}, text/event-stream` }), // 400
+      ];
+      expect(refused.map((response) => response.status)).toEqual([406, 415, 400]);
+      await Promise.all(refused.map((response) => response.text()));
+      // Each refused initialize used to leave an MCP server and a session behind, forever.
+      await waitFor("the refused connections to go", () => gateway.clients === 0);
+      // A good initialize still gets its session.
+      const client = new Client({ name: "good", version: "1" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(listener.url)));
+      expect(gateway.clients).toBe(1);
+      await client.close();
+    } finally {
+      await listener.close();
+      await gateway.close();
+    }
+  });
 });

@@ -105,6 +105,9 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     };
     await gateway.connect(transport);
     await transport.handleRequest(request, response, body.value);
+    // An initialize the transport refused (406, 415, a batch of two) opened no session, and no
+    // request can ever reach this connection again: close it, or each one is kept forever.
+    if (transport.sessionId === undefined) await transport.close();
   };
 
   const server = createServer((request, response) => {
