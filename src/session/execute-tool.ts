@@ -173,8 +173,7 @@ async function checkInput(
     });
     return failed;
   }
-  report.send({ validation: "invalid", outcome: "invalid-input" });
-  return { ok: false, block: errorResult(call.id, invalid(formatIssues(validation.issues))) };
+  return report.fail({ validation: "invalid", outcome: "invalid-input" }, invalid(formatIssues(validation.issues)));
 }
 
 /** A destructive tool runs only when `approve` says `true` for this very input. */

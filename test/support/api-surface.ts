@@ -85,7 +85,6 @@ function forEachNamedType(declaration: ts.Node, visit: (node: ts.Node) => void):
     if (ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isParameter(node)) {
       // The value is not the signature: only a written type is.
       if (node.type) walk(node.type);
-      if (ts.isParameter(node)) return;
       return;
     }
     ts.forEachChild(node, walk);
