@@ -145,22 +145,15 @@ step("the toolsift command, without the optional MCP SDK", () =>
   console.log(`      ${run(process.execPath, ["cli-smoke.mjs"], project).trim()}`),
 );
 
+/** Installs the consumer's own TypeScript, Node types and zod (and `more`) beside the packed toolsift. */
+function installInConsumer(more: readonly string[]): string {
+  const packages = [`typescript@${typescriptVersion}`, `@types/node@${typesNodeVersion}`, `zod@${zodVersion}`, ...more];
+  return run("npm", ["install", "--no-save", "--no-audit", "--no-fund", ...packages], project);
+}
+
 step(
   `TypeScript ${typescriptVersion}, @types/node ${typesNodeVersion} and zod ${zodVersion} installed in the consumer`,
-  () =>
-    run(
-      "npm",
-      [
-        "install",
-        "--no-save",
-        "--no-audit",
-        "--no-fund",
-        `typescript@${typescriptVersion}`,
-        `@types/node@${typesNodeVersion}`,
-        `zod@${zodVersion}`,
-      ],
-      project,
-    ),
+  () => installInConsumer([]),
 );
 step("zod, the user's own: a zod tool is converted, checked and parsed", () =>
   console.log(`      ${run(process.execPath, ["smoke-zod.mjs"], project).trim()}`),
@@ -180,22 +173,7 @@ step("toolsift/testing type-checks in a consumer with @types/node (its servers a
 );
 
 // Last: with ai installed, the checks above could no longer tell whether toolsift needs it.
-step(`ai ${aiVersion} installed in the consumer`, () =>
-  run(
-    "npm",
-    [
-      "install",
-      "--no-save",
-      "--no-audit",
-      "--no-fund",
-      `typescript@${typescriptVersion}`,
-      `@types/node@${typesNodeVersion}`,
-      `zod@${zodVersion}`,
-      `ai@${aiVersion}`,
-    ],
-    project,
-  ),
-);
+step(`ai ${aiVersion} installed in the consumer`, () => installInConsumer([`ai@${aiVersion}`]));
 step("toolsift/ai: generateText with the AI SDK's mock model, a stub hydrated for the next step", () =>
   console.log(`      ${run(process.execPath, ["smoke-ai.mjs"], project).trim()}`),
 );
