@@ -12,7 +12,7 @@ const PROCESS_TESTS = [
   // Starts a child that compiles a catastrophic pattern, to show a call cannot hang.
   "src/catalogue/schema-validation.test.ts",
   // Start MCP server processes (test/support/mcp-servers.ts).
-  "src/gateway/http-listener.test.ts",
+  "src/gateway/http/http-listener.test.ts",
   "src/mcp/from-mcp.test.ts",
   "src/mcp/process-group-transport.test.ts",
   // Three writer processes share one lessons file.

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorText } from "../errors.js";
@@ -7,7 +7,9 @@ import { noSuchTool, searchAnswer, withUnavailable } from "../for-apps.js";
 import { callResultOf, errorCallResult, type McpCallResult } from "./call-result.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";
-import type { ToolPolicy } from "./tool-policy.js";
+import type { ToolPolicy } from "./policy/tool-policy.js";
+import type { Caller } from "./auth/caller.js";
+import type { CallApproval, GatewayObserver } from "./observe/gateway-event.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -25,6 +27,7 @@ export interface ConnectionServices {
   /** The upstream catalogue now (cheap: the same array until something changes). */
   catalogue(): Promise<readonly ToolDefinition[]>;
   log(line: string): void;
+  observe: GatewayObserver;
   /** Told when the client went away, so the gateway can forget the connection. */
   closed(connection: GatewayConnection): void;
 }
@@ -33,6 +36,7 @@ interface PendingCall {
   requestId: Extra["requestId"];
   signal: AbortSignal;
   refusal?: string;
+  approval: CallApproval;
 }
 
 /** How long a user may take to confirm a destructive call. */
@@ -61,9 +65,11 @@ export class GatewayConnection {
     private readonly services: ConnectionServices,
     serverInfo: { name: string; version: string },
     instructions: string,
+    /** Who opened the connection: `permit` and `approve` get it as `context.context`. */
+    readonly caller: Caller,
   ) {
     const { sdk } = services;
-    this.session = services.toolSearch.session(this.id);
+    this.session = services.toolSearch.session(this.id, { context: caller });
     this.server = new sdk.Server(serverInfo, { capabilities: { tools: { listChanged: true } }, instructions });
     this.server.setRequestHandler(sdk.ListToolsRequestSchema, async () => {
       const tools = await this.listing();
@@ -114,13 +120,17 @@ export class GatewayConnection {
    */
   async approve(tool: ToolDefinition, input: unknown, toolUseId: string | undefined): Promise<boolean> {
     const call = toolUseId === undefined ? undefined : this.pending.get(toolUseId);
-    const refuse = (reason: string) => {
-      if (call) call.refusal = reason;
+    const refuse = (reason: string, approval: CallApproval) => {
+      if (call) {
+        call.refusal = reason;
+        call.approval = approval;
+      }
       this.services.log(`refused destructive ${tool.name}: ${reason}`);
       return false;
     };
     if (this.services.policy.preApproved(tool.name)) {
       this.services.log(`ran destructive ${tool.name}: allowed by toolsift.allowDestructive`);
+      if (call) call.approval = "pre-approved";
       return true;
     }
     if (this.server.getClientCapabilities()?.elicitation?.form === undefined) {
@@ -128,8 +138,10 @@ export class GatewayConnection {
         `${tool.name} may change or delete data, so it runs only when the user confirms it. This client cannot ask ` +
           `(it does not support MCP elicitation), and toolsift.allowDestructive in ${this.services.configFile} does not name it, so it did not run. ` +
           `Tell the user; to allow it without asking, they can add "${tool.name}" to allowDestructive.`,
+        "unavailable",
       );
     }
+    this.services.observe({ type: "approval-asked", caller: this.caller, session: this.id, tool: tool.name });
     try {
       const answer = await this.server.elicitInput(
         { mode: "form", message: confirmationOf(tool, input), requestedSchema: { type: "object", properties: {} } },
@@ -138,15 +150,20 @@ export class GatewayConnection {
       );
       if (answer.action === "accept") {
         this.services.log(`ran destructive ${tool.name}: the user confirmed it`);
+        if (call) call.approval = "confirmed";
         return true;
       }
       return refuse(
         answer.action === "decline"
           ? `The user declined to run ${tool.name}, so it did not run. Do not try it again unless the user asks for it.`
           : `The user dismissed the confirmation of ${tool.name}, so it did not run.`,
+        "declined",
       );
     } catch (error) {
-      return refuse(`Could not ask the user to confirm ${tool.name} (${errorText(error)}), so it did not run.`);
+      return refuse(
+        `Could not ask the user to confirm ${tool.name} (${errorText(error)}), so it did not run.`,
+        "unavailable",
+      );
     }
   }
 
@@ -157,8 +174,17 @@ export class GatewayConnection {
   }
 
   private async search(input: unknown): Promise<McpCallResult> {
+    const started = performance.now();
     const outcome = await this.session.searchTools(input);
     if (!outcome.ok) return errorCallResult(outcome.error);
+    this.services.observe({
+      type: "search",
+      caller: this.caller,
+      session: this.id,
+      matches: outcome.matches.length,
+      weak: outcome.matches[0]?.confidence === "weak",
+      ms: performance.now() - started,
+    });
     const unavailable = outcome.unavailable?.filter((source) => !this.services.policy.hidesServer(source.server));
     if (outcome.matches.length === 0) return textResult(withUnavailable(searchAnswer([]), unavailable));
     const names = outcome.matches.map((match) => match.name);
@@ -174,11 +200,31 @@ export class GatewayConnection {
   }
 
   private async run(name: string, input: unknown, extra: Extra): Promise<McpCallResult> {
+    const started = performance.now();
+    const call: PendingCall = { requestId: extra.requestId, signal: extra.signal, approval: "not-needed" };
+    const result = await this.runChecked(name, input, call);
+    const server = (await this.services.catalogue()).find((tool) => tool.name === name)?.server;
+    const text = JSON.stringify(input) ?? "";
+    this.services.observe({
+      type: "call",
+      caller: this.caller,
+      session: this.id,
+      tool: name,
+      server,
+      argumentsSha256: createHash("sha256").update(text).digest("hex"),
+      argumentsBytes: Buffer.byteLength(text),
+      approval: call.approval,
+      outcome: call.refusal !== undefined || server === undefined ? "refused" : result.isError ? "error" : "ok",
+      ms: performance.now() - started,
+    });
+    return result;
+  }
+
+  private async runChecked(name: string, input: unknown, call: PendingCall): Promise<McpCallResult> {
     // The library would say a hidden server is connecting or down: it cannot tell that the config hides all of it.
     if (this.services.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__")))))
       return errorCallResult(noSuchTool(name));
     const id = `call_${++this.calls}`;
-    const call: PendingCall = { requestId: extra.requestId, signal: extra.signal };
     this.pending.set(id, call);
     try {
       const result = await this.session.execute({ id, name, input });

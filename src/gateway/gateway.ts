@@ -1,12 +1,14 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { errorText, type ToolsiftError } from "../errors.js";
 import type { ToolSearchEvent } from "../index.js";
-import type { GatewayConfig } from "./gateway-config.js";
+import type { GatewayConfig } from "./config/gateway-config.js";
 import { GatewayConnection, type ConnectionServices } from "./gateway-connection.js";
 import type { ListingMode } from "./gateway-listing.js";
 import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
 import { CLIENT_INFO, openCatalogue, type OpenCatalogue } from "./open-catalogue.js";
-import { toolPolicy } from "./tool-policy.js";
+import { toolPolicy } from "./policy/tool-policy.js";
+import { LOCAL_CALLER, type Caller } from "./auth/caller.js";
+import type { GatewayObserver } from "./observe/gateway-event.js";
 
 /** Options of {@link Gateway.start}. */
 export interface GatewayOptions {
@@ -15,6 +17,14 @@ export interface GatewayOptions {
   mode?: ListingMode;
   /** Where the one-line reports go (upstream events, warnings, destructive calls). Default: stderr. */
   log?: (line: string) => void;
+  /** Told of every search, call, approval, denial and upstream change (the audit log and metrics listen here). */
+  observe?: GatewayObserver;
+}
+
+/** Options of {@link Gateway.connect}. */
+export interface ConnectOptions {
+  /** Who the client proved to be; the local user (stdio, `--no-auth`) when left out. */
+  caller?: Caller;
 }
 
 /**
@@ -61,6 +71,7 @@ export class Gateway {
     config: GatewayConfig,
     mode: ListingMode,
     log: (line: string) => void,
+    observe: GatewayObserver,
   ) {
     this.services = {
       sdk,
@@ -71,6 +82,7 @@ export class Gateway {
       maxListed: config.settings.maxHydratedTools,
       catalogue: () => catalogue.host.listTools(),
       log,
+      observe,
       closed: (connection) => this.connections.delete(connection.id),
     };
     // A server whose every tool the config hides is not named to clients, here or in a search.
@@ -93,12 +105,16 @@ export class Gateway {
    */
   static async start(options: GatewayOptions): Promise<Gateway> {
     const log = options.log ?? ((line: string) => process.stderr.write(`toolsift: ${line}\n`));
+    const observe = options.observe ?? (() => {});
     const sdk = await loadGatewaySdk();
     const connections = new Map<string, GatewayConnection>();
     let gateway: Gateway | undefined;
     const catalogue = await openCatalogue(options.config, {
       onHostEvent: (event) => {
         log(event.message);
+        if (event.type === "connected") observe({ type: "upstream", server: event.server, state: "connected" });
+        if (event.type === "disconnected" || event.type === "connect-failed")
+          observe({ type: "upstream", server: event.server, state: "down" });
         if (event.type !== "warning") gateway?.upstreamChanged();
       },
       onEvent: (event: ToolSearchEvent) => {
@@ -113,7 +129,7 @@ export class Gateway {
       // initialize is answered at once; servers join as they connect, and searches name the others.
       background: true,
     });
-    gateway = new Gateway(connections, sdk, catalogue, options.config, options.mode ?? "search", log);
+    gateway = new Gateway(connections, sdk, catalogue, options.config, options.mode ?? "search", log, observe);
     return gateway;
   }
 
@@ -121,9 +137,14 @@ export class Gateway {
    * Serves one client over a transport of the MCP SDK (any of its server transports fits
    * {@link GatewayTransport}); the connection ends when the transport closes.
    */
-  async connect(transport: GatewayTransport): Promise<GatewayClient> {
+  async connect(transport: GatewayTransport, options: ConnectOptions = {}): Promise<GatewayClient> {
     if (this.closing) throw new Error("The gateway is closed.");
-    const connection = new GatewayConnection(this.services, CLIENT_INFO, this.instructions);
+    const connection = new GatewayConnection(
+      this.services,
+      CLIENT_INFO,
+      this.instructions,
+      options.caller ?? LOCAL_CALLER,
+    );
     this.connections.set(connection.id, connection);
     await connection.server.connect(transport as Transport);
     return connection;

@@ -1,5 +1,13 @@
-export { ConfigError } from "./config-error.js";
-export { Gateway, type GatewayClient, type GatewayOptions, type GatewayTransport } from "./gateway.js";
+export { ConfigError } from "./config/config-error.js";
+export {
+  Gateway,
+  type ConnectOptions,
+  type GatewayClient,
+  type GatewayOptions,
+  type GatewayTransport,
+} from "./gateway.js";
+export { callerKey, LOCAL_CALLER, type Authentication, type Authenticator, type Caller } from "./auth/caller.js";
+export { fanOut, type CallApproval, type GatewayEvent, type GatewayObserver } from "./observe/gateway-event.js";
 export {
   parseGatewayConfig,
   parseGatewaySettings,
@@ -7,7 +15,7 @@ export {
   readJsonFile,
   type GatewayConfig,
   type GatewaySettings,
-} from "./gateway-config.js";
+} from "./config/gateway-config.js";
 export { listedTools, type ListedTool, type ListingMode } from "./gateway-listing.js";
 export {
   DEFAULT_MAX_HTTP_SESSIONS,
@@ -15,6 +23,6 @@ export {
   MCP_PATH,
   type HttpListener,
   type HttpListenOptions,
-} from "./http-listener.js";
+} from "./http/http-listener.js";
 export { openCatalogue, rankerFor, type OpenCatalogue, type OpenCatalogueOptions } from "./open-catalogue.js";
-export { toolPolicy, type ToolPolicy } from "./tool-policy.js";
+export { toolPolicy, type ToolPolicy } from "./policy/tool-policy.js";

@@ -11,8 +11,8 @@ import {
 import { fromMcp, type McpHostEvent, type McpToolHost } from "../public/mcp.js";
 import type { ToolsiftError } from "../errors.js";
 import { combineFailures } from "../for-apps.js";
-import type { GatewayConfig, GatewaySettings } from "./gateway-config.js";
-import { toolPolicy } from "./tool-policy.js";
+import type { GatewayConfig, GatewaySettings } from "./config/gateway-config.js";
+import { toolPolicy } from "./policy/tool-policy.js";
 
 /** How the CLI introduces itself to upstream servers. */
 export const CLIENT_INFO = { name: "toolsift", version: "0.1.0" };

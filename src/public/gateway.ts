@@ -8,19 +8,28 @@
  * import { Gateway, listenHttp, readGatewayConfig } from "toolsift/gateway";
  *
  * const gateway = await Gateway.start({ config: readGatewayConfig("toolsift.json") });
- * const listener = await listenHttp(gateway, { port: 8080, host: "127.0.0.1", log: console.error });
+ * const listener = await listenHttp(gateway, { port: 8080, host: "127.0.0.1", log: console.error, auth: false });
  * ```
  * @module
  */
 export {
   ConfigError,
   Gateway,
+  LOCAL_CALLER,
+  callerKey,
   MCP_PATH,
   listenHttp,
   openCatalogue,
   parseGatewayConfig,
   readGatewayConfig,
+  type Authentication,
+  type Authenticator,
+  type CallApproval,
+  type Caller,
+  type ConnectOptions,
   type GatewayClient,
+  type GatewayEvent,
+  type GatewayObserver,
   type GatewayConfig,
   type GatewayOptions,
   type GatewaySettings,

@@ -89,7 +89,7 @@ describe("toolsift serve with a bad config", () => {
   it("exits 2 naming the file, the server and the field, before any server starts", async () => {
     const pidFile = join(scratchDir(), "started.pid");
     const good = { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_PID_FILE: pidFile } };
-    // Every message is checked in src/gateway/gateway-config.test.ts; here, that the command stops on them.
+    // Every message is checked in src/gateway/config/gateway-config.test.ts; here, that the command stops on them.
     const cases: [unknown, RegExp][] = [
       [
         { mcpServers: { good, broken: { command: "node", args: "server.js" } } },

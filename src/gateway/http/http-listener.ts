@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { errorText } from "../errors.js";
-import type { Gateway } from "./gateway.js";
-import { loadStreamableHttpServerTransport } from "./gateway-sdk.js";
+import { OptionsError, errorText } from "../../errors.js";
+import type { Gateway } from "../gateway.js";
+import { loadStreamableHttpServerTransport } from "../gateway-sdk.js";
+import { LOCAL_CALLER, type Authenticator, type Caller } from "../auth/caller.js";
 
 /** A gateway listening for MCP clients over Streamable HTTP. */
 export interface HttpListener {
@@ -32,6 +33,12 @@ export interface HttpListenOptions {
   host: string;
   log(line: string): void;
   /**
+   * Who may call: every request must carry a credential this authenticator accepts, or it is
+   * answered 401. `false` serves without one, as the user who started the gateway; it is
+   * refused unless `host` is a loopback address.
+   */
+  auth: Authenticator | false;
+  /**
    * Sessions kept at once. Clients that vanish without ending their session would otherwise hold
    * memory forever; past the cap the least recently active session is ended (its client gets
    * 404 and starts a new one, as the protocol says).
@@ -50,6 +57,12 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
   const transports = new Map<string, Transport>();
   const loopback = LOOPBACK_NAMES.has(options.host);
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS;
+  const { auth } = options;
+  if (auth === false && !loopback)
+    throw new OptionsError(
+      "no_auth_off_loopback",
+      `listenHttp: auth is false, but ${options.host} is not a loopback address: anyone who can reach it could call every upstream tool. Give an authenticator, or bind to 127.0.0.1.`,
+    );
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
@@ -62,6 +75,15 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       )
     ) {
       return reply(response, 403, "This toolsift gateway only answers requests addressed to localhost.");
+    }
+    let caller: Caller = LOCAL_CALLER;
+    if (auth !== false) {
+      const authentication = await auth.authenticate(request.headers);
+      if (!authentication.ok) {
+        response.setHeader("www-authenticate", auth.challenge("invalid_token"));
+        return rpcError(response, 401, -32001, `Unauthorized: ${authentication.reason}`);
+      }
+      caller = authentication.caller;
     }
     const sessionId = request.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
@@ -103,7 +125,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     transport.onclose = () => {
       if (transport.sessionId !== undefined) transports.delete(transport.sessionId);
     };
-    await gateway.connect(transport);
+    await gateway.connect(transport, { caller });
     await transport.handleRequest(request, response, body.value);
     // An initialize the transport refused (406, 415, a batch of two) opened no session, and no
     // request can ever reach this connection again: close it, or each one is kept forever.

@@ -1,4 +1,4 @@
-import { OptionsError } from "../errors.js";
+import { OptionsError } from "../../errors.js";
 
 /**
  * A gateway config file that cannot be used: unreadable, not JSON, or a field with a wrong value.

@@ -1,4 +1,4 @@
-import type { GatewaySettings } from "./gateway-config.js";
+import type { GatewaySettings } from "../config/gateway-config.js";
 import { nameMatcher, prefixCoverage } from "./name-glob.js";
 
 /** What the config's `allow`, `deny` and `allowDestructive` globs say about one tool. */

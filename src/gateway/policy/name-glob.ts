@@ -1,4 +1,4 @@
-import { describeValue } from "../describe-value.js";
+import { describeValue } from "../../describe-value.js";
 
 /** What a tool-name glob may hold: the characters of tool names, plus `*` and `?`. */
 const GLOB_PATTERN = /^[a-zA-Z0-9_*?-]{1,200}$/;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { thrownBy } from "../../test/support/thrown-by.js";
+import { thrownBy } from "../../../test/support/thrown-by.js";
 import { ConfigError } from "./config-error.js";
 import { readGatewayConfig } from "./gateway-config.js";
 

@@ -1,9 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
-import { DYNAMIC_SERVER, waitFor } from "../../test/support/mcp-servers.js";
-import { Gateway } from "./gateway.js";
-import { parseGatewayConfig } from "./gateway-config.js";
+import { DYNAMIC_SERVER, waitFor } from "../../../test/support/mcp-servers.js";
+import { Gateway } from "../gateway.js";
+import { parseGatewayConfig } from "../config/gateway-config.js";
 import { listenHttp } from "./http-listener.js";
 
 describe("listenHttp", () => {
@@ -14,7 +14,13 @@ describe("listenHttp", () => {
       {},
     );
     const gateway = await Gateway.start({ config, log: () => undefined });
-    const listener = await listenHttp(gateway, { port: 0, host: "127.0.0.1", log: () => undefined, maxSessions: 2 });
+    const listener = await listenHttp(gateway, {
+      port: 0,
+      host: "127.0.0.1",
+      log: () => undefined,
+      auth: false,
+      maxSessions: 2,
+    });
     const clients: Client[] = [];
     try {
       for (let i = 0; i < 3; i++) {
@@ -42,7 +48,7 @@ describe("listenHttp", () => {
       {},
     );
     const gateway = await Gateway.start({ config, log: () => undefined });
-    const listener = await listenHttp(gateway, { port: 0, host: "127.0.0.1", log: () => undefined });
+    const listener = await listenHttp(gateway, { port: 0, host: "127.0.0.1", log: () => undefined, auth: false });
     const initialize = (id: number) => ({
       jsonrpc: "2.0",
       id,

@@ -2,14 +2,14 @@
 import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { OptionsError, errorText } from "../errors.js";
-import { SERVER_NAME_PATTERN, type McpReconnectOptions, type McpServerConfig } from "../public/mcp.js";
-import { parseServerConfig } from "../for-apps.js";
-import { RANKER_NAMES, type RankerName } from "../index.js";
-import { describeValue } from "../describe-value.js";
+import { OptionsError, errorText } from "../../errors.js";
+import { SERVER_NAME_PATTERN, type McpReconnectOptions, type McpServerConfig } from "../../public/mcp.js";
+import { parseServerConfig } from "../../for-apps.js";
+import { RANKER_NAMES, type RankerName } from "../../index.js";
+import { describeValue } from "../../describe-value.js";
 import { ConfigError } from "./config-error.js";
 import { expandVariables } from "./expand-variables.js";
-import { globProblem } from "./name-glob.js";
+import { globProblem } from "../policy/name-glob.js";
 import { parseJsonc } from "./parse-jsonc.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
