@@ -38,6 +38,8 @@ const OPTIONAL = [
   "ai",
   "@opentelemetry/api",
   "pg",
+  "jose",
+  "prom-client",
 ];
 const versionOf = (name: string) =>
   (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
