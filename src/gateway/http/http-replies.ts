@@ -47,20 +47,23 @@ export async function readJson(request: IncomingMessage, maxBytes: number): Prom
   if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(maxBytes);
   const chunks: Buffer[] = [];
   let size = 0;
-  const read = await new Promise<boolean>((resolve, reject) => {
+  const read = await new Promise<"whole" | "too-large" | "cut">((resolve) => {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
         request.off("data", onData);
         request.pause();
-        resolve(false);
+        resolve("too-large");
       } else chunks.push(chunk);
     };
     request.on("data", onData);
-    request.once("end", () => resolve(true));
-    request.once("error", reject);
+    request.once("end", () => resolve("whole"));
+    // A client that hangs up (or is cut off by requestTimeout) mid-body: settle, or this waits forever.
+    request.once("error", () => resolve("cut"));
+    request.once("close", () => resolve(request.complete ? "whole" : "cut"));
   });
-  if (!read) return tooLarge(maxBytes);
+  if (read === "too-large") return tooLarge(maxBytes);
+  if (read === "cut") return { ok: false, status: 400, message: "The request ended before its body did." };
   try {
     return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
   } catch (error) {
