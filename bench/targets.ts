@@ -136,6 +136,15 @@ export const TARGETS = {
     unit: "MB",
   },
 
+  // serve --http after 20,000 refused initializes (406, 415, a batch), after a settle (issue 19).
+  "gateway-memory.refused-initializes.rss-growth-mb": {
+    section: "gateway-memory",
+    what: "toolsift serve --http: RSS growth after 20,000 refused initializes",
+    comparison: "<=",
+    limit: 20,
+    unit: "MB",
+  },
+
   // Learning from use, on CLINC150.
   "learning.recall@5-10pct-taught.pct": {
     section: "learning",

@@ -271,6 +271,23 @@ export interface ColdStartRun {
   error?: string;
 }
 
+/** `toolsift serve --http` under refused initializes (406, 415, a batch): the CLI's resident set before and after. */
+export interface GatewayMemoryRun {
+  requests: number;
+  /** Answers whose status was not the refusal expected (406, 415 or 400): each one is a measurement problem. */
+  unexpectedStatuses: number;
+  sendMs: number;
+  /** Whether the CLI was started with `--no-auth` (the flag exists), or had no authentication to turn off. */
+  noAuthFlag: boolean;
+  rssBeforeMB: number;
+  /** Highest RSS sampled while sending (every 1,000 requests). */
+  rssPeakMB: number;
+  /** RSS after the requests and a settle. */
+  rssAfterMB: number;
+  growthMB: number;
+  error?: string;
+}
+
 /** The embedding ranker's exact and HNSW indexes on one catalogue size. */
 export interface VectorIndexRun {
   size: number;
@@ -431,6 +448,8 @@ export interface BenchReport {
   searchHolds?: SearchHoldsSection;
   /** Cold start of the packed package on realistic schemas; `null` when it was skipped, absent in runs made before it. */
   coldStart?: ColdStartRun | null;
+  /** `serve --http` memory under refused initializes; absent in runs made before it. */
+  gatewayMemory?: GatewayMemoryRun | null;
   /** Every target of `bench/targets.ts` the run measured, with its verdict; a missed target never fails the run. */
   targets: TargetCheck[];
   notes: string[];

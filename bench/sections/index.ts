@@ -5,6 +5,7 @@
  */
 import { blockSavingSection } from "./block-saving.js";
 import { coldStartSection } from "./cold-start.js";
+import { gatewayMemorySection } from "./gateway-memory.js";
 import { learningSection } from "./learning.js";
 import { packageSection } from "./package.js";
 import { relevanceSection } from "./relevance.js";
@@ -26,6 +27,7 @@ export const SECTIONS: readonly AnySection[] = [
   packageSection,
   coldStartSection,
   vectorIndexSection,
+  gatewayMemorySection,
 ];
 
 export type {

@@ -57,6 +57,16 @@ function fullReport(): BenchReport {
       references: [{ dataset: "bfcl_v4", answerable: 100, recallAt5: 0.62 }],
     },
     coldStart: coldStartRun(1_150, 121),
+    gatewayMemory: {
+      requests: 20_000,
+      unexpectedStatuses: 0,
+      sendMs: 9_000,
+      noAuthFlag: true,
+      rssBeforeMB: 90,
+      rssPeakMB: 104,
+      rssAfterMB: 98,
+      growthMB: 8,
+    },
   };
 }
 
@@ -217,5 +227,17 @@ describe("the driver", () => {
       "package",
     ]);
     expect(parseBenchOptions([]).sections).toEqual([]);
+  });
+});
+
+describe("the gateway-memory section", () => {
+  it("holds the RSS growth to 20 MB, and measures nothing when an answer was not the refusal expected", () => {
+    const check = (report: BenchReport) =>
+      targetsOf(report).find((row) => row.id === "gateway-memory.refused-initializes.rss-growth-mb");
+    expect(check(fullReport())).toMatchObject({ measured: 8, limit: 20, verdict: "met" });
+    const grown = { ...fullReport().gatewayMemory!, rssAfterMB: 640, growthMB: 550 };
+    expect(check({ ...fullReport(), gatewayMemory: grown })).toMatchObject({ verdict: "not met" });
+    const wrong = { ...fullReport().gatewayMemory!, unexpectedStatuses: 3 };
+    expect(check({ ...fullReport(), gatewayMemory: wrong })).toMatchObject({ measured: null, verdict: "not measured" });
   });
 });

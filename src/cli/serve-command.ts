@@ -26,13 +26,14 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
   try {
     const mode = command.stubs ? "every tool as a stub" : "search_tools and the tools found";
     if (command.http !== undefined) {
-      const listener = await listenHttp(gateway, { port: command.http, host: command.host, log: io.err, auth: false });
+      const listener = await listenHttp(gateway, {
+        ...config.settings.http,
+        port: command.http,
+        host: command.host,
+        log: io.err,
+        auth: false,
+      });
       io.err(`serving MCP over Streamable HTTP at ${listener.url} (${mode})`);
-      if (!["127.0.0.1", "localhost", "::1"].includes(command.host)) {
-        io.err(
-          `warning: bound to ${command.host}, not a loopback address: anyone who can reach it can call every upstream tool, with no authentication.`,
-        );
-      }
       io.err(`stop: ${await stopped}`);
       await listener.close();
     } else {

@@ -165,6 +165,11 @@ export class Gateway {
     return this.catalogue.unreachable.then((error) => (this.closing ? new Promise<never>(() => {}) : error));
   }
 
+  /** Whether at least one upstream server is connected now (`/readyz`). */
+  get ready(): boolean {
+    return this.catalogue.host.status().some((server) => server.state === "connected");
+  }
+
   /** How many clients are connected. */
   get clients(): number {
     return this.connections.size;

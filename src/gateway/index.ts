@@ -24,5 +24,15 @@ export {
   type HttpListener,
   type HttpListenOptions,
 } from "./http/http-listener.js";
+export {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_SESSIONS_PER_CALLER,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type HttpLimits,
+} from "./http/http-limits.js";
+export { isLoopbackHost } from "./http/origin-guard.js";
+export type { HttpSettings } from "./config/http-config.js";
+export type { MetricsSource } from "./observe/metrics-source.js";
 export { openCatalogue, rankerFor, type OpenCatalogue, type OpenCatalogueOptions } from "./open-catalogue.js";
 export { toolPolicy, type ToolPolicy } from "./policy/tool-policy.js";

@@ -19,6 +19,7 @@ export {
   callerKey,
   MCP_PATH,
   listenHttp,
+  isLoopbackHost,
   openCatalogue,
   parseGatewayConfig,
   readGatewayConfig,
@@ -36,7 +37,10 @@ export {
   type GatewayTransport,
   type HttpListener,
   type HttpListenOptions,
+  type HttpLimits,
+  type HttpSettings,
   type ListingMode,
+  type MetricsSource,
   type OpenCatalogue,
   type OpenCatalogueOptions,
 } from "../gateway/index.js";

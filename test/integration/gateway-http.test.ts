@@ -46,7 +46,7 @@ describe("toolsift serve --http", () => {
         everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" },
         dyn: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
       },
-      toolsift: { callTimeoutMs: 1500, maxHydratedTools: 4 },
+      toolsift: { callTimeoutMs: 1500, maxHydratedTools: 4, http: { allowedHosts: ["mcp.example.com"] } },
     });
     gateway = await connectGateway(file, { transport: "http" });
   });
@@ -94,6 +94,8 @@ describe("toolsift serve --http", () => {
     const url = new URL(gateway.url!);
     expect(await post(gateway.url!, { host: "evil.example" })).toMatchObject({ status: 403 });
     expect(await post(gateway.url!, { origin: "https://evil.example" })).toMatchObject({ status: 403 });
+    // The config's toolsift.http reaches the listener: a name it lists is answered.
+    expect(await post(gateway.url!, { host: "mcp.example.com" })).toMatchObject({ status: 200 });
     expect(await post(`${url.origin}/other`, {})).toMatchObject({ status: 404 });
     expect(await post(gateway.url!, { "mcp-session-id": "no-such-session" })).toMatchObject({
       status: 404,

@@ -11,6 +11,7 @@ import { ConfigError } from "./config-error.js";
 import { expandVariables } from "./expand-variables.js";
 import { globProblem } from "../policy/name-glob.js";
 import { parseJsonc } from "./parse-jsonc.js";
+import { parseHttpSettings, type HttpSettings } from "./http-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings {
@@ -37,6 +38,8 @@ export interface GatewaySettings {
   /** How long a search waits for servers still connecting (and re-lists under way); the library's 2 s when undefined. */
   refreshWaitMs: number | undefined;
   reconnect: false | McpReconnectOptions | undefined;
+  /** What `serve --http` admits and holds (allowed origins and hosts, session, connection and time limits). */
+  http: HttpSettings;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -68,6 +71,7 @@ const SETTING_KEYS = [
   "requestTimeoutMs",
   "refreshWaitMs",
   "reconnect",
+  "http",
 ] as const;
 
 /**
@@ -361,6 +365,7 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     requestTimeoutMs: ms("requestTimeoutMs"),
     refreshWaitMs: ms("refreshWaitMs", 0),
     reconnect: parseReconnect(settings.reconnect, fail),
+    http: parseHttpSettings(settings.http, fail),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DYNAMIC_SERVER, waitFor } from "../../../test/support/mcp-servers.js";
 import { Gateway } from "../gateway.js";
 import { parseGatewayConfig } from "../config/gateway-config.js";
@@ -49,6 +49,7 @@ describe("listenHttp", () => {
     );
     const gateway = await Gateway.start({ config, log: () => undefined });
     const listener = await listenHttp(gateway, { port: 0, host: "127.0.0.1", log: () => undefined, auth: false });
+    const connect = vi.spyOn(gateway, "connect");
     const initialize = (id: number) => ({
       jsonrpc: "2.0",
       id,
@@ -66,12 +67,15 @@ describe("listenHttp", () => {
       ];
       expect(refused.map((response) => response.status)).toEqual([406, 415, 400]);
       await Promise.all(refused.map((response) => response.text()));
+      // Refused before anything is built for them: no MCP server, no toolsift session, not even briefly.
+      expect(connect).not.toHaveBeenCalled();
       // Each refused initialize used to leave an MCP server and a session behind, forever.
       await waitFor("the refused connections to go", () => gateway.clients === 0);
       // A good initialize still gets its session.
       const client = new Client({ name: "good", version: "1" });
       await client.connect(new StreamableHTTPClientTransport(new URL(listener.url)));
       expect(gateway.clients).toBe(1);
+      expect(connect).toHaveBeenCalledTimes(1);
       await client.close();
     } finally {
       await listener.close();

@@ -4,7 +4,26 @@ import type { AddressInfo } from "node:net";
 import { OptionsError, errorText } from "../../errors.js";
 import type { Gateway } from "../gateway.js";
 import { loadStreamableHttpServerTransport } from "../gateway-sdk.js";
-import { LOCAL_CALLER, type Authenticator, type Caller } from "../auth/caller.js";
+import { LOCAL_CALLER, callerKey, type Authenticator, type Caller } from "../auth/caller.js";
+import type { GatewayObserver } from "../observe/gateway-event.js";
+import type { MetricsSource } from "../observe/metrics-source.js";
+import {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_HTTP_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_CALLER,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  type HttpLimits,
+} from "./http-limits.js";
+import { readJson, refuseTooLarge, reply, rpcError } from "./http-replies.js";
+import { isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
+import { initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
+import { MCP_PATH } from "./mcp-path.js";
+import { isLoopbackHost, originOf, originProblem } from "./origin-guard.js";
+import { SessionTable } from "./session-table.js";
+
+export { DEFAULT_MAX_HTTP_SESSIONS, MCP_PATH };
 
 /** A gateway listening for MCP clients over Streamable HTTP. */
 export interface HttpListener {
@@ -16,18 +35,30 @@ export interface HttpListener {
   close(): Promise<void>;
 }
 
-/** The path clients post to. */
-export const MCP_PATH = "/mcp";
-/** How many client sessions are kept by default; past it the least recently active one is ended. */
-export const DEFAULT_MAX_HTTP_SESSIONS = 256;
 /** The largest request body read; MCP requests are small, and this bounds what a client can make the gateway hold. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+/** What a client refused for want of a free session is told to wait, in seconds. */
+const RETRY_AFTER_SECONDS = 30;
+const SESSION_NOT_FOUND = "Session not found: it ended or never existed. Initialize a new one.";
 
 type Transport = InstanceType<Awaited<ReturnType<typeof loadStreamableHttpServerTransport>>>;
 
-/** Options of {@link listenHttp}. */
-export interface HttpListenOptions {
+/**
+ * Options of {@link listenHttp}.
+ *
+ * @example
+ * ```ts
+ * await listenHttp(gateway, {
+ *   port: 8808,
+ *   host: "0.0.0.0",
+ *   log: console.error,
+ *   auth: authenticator,
+ *   allowedHosts: ["mcp.example.com"],
+ *   maxSessionsPerCaller: 8,
+ * });
+ * ```
+ */
+export interface HttpListenOptions extends HttpLimits {
   /** 0 lets the system choose. */
   port: number;
   host: string;
@@ -38,107 +69,144 @@ export interface HttpListenOptions {
    * refused unless `host` is a loopback address.
    */
   auth: Authenticator | false;
-  /**
-   * Sessions kept at once. Clients that vanish without ending their session would otherwise hold
-   * memory forever; past the cap the least recently active session is ended (its client gets
-   * 404 and starts a new one, as the protocol says).
-   * @defaultValue 256
-   */
-  maxSessions?: number;
+  /** Served at `/metrics` to callers with a credential (404 without a source). */
+  metrics?: MetricsSource | undefined;
+  /** Told of failed authentications and of refused requests (`denied`); never of a credential. */
+  observe?: GatewayObserver | undefined;
 }
 
 /**
  * Serves the gateway over Streamable HTTP at `/mcp`, one MCP session (and one toolsift session)
- * per client. Bound to a loopback address, it also refuses requests whose `Host` or `Origin`
- * names another host: a web page cannot reach it through DNS rebinding.
+ * per client, each bound to the credential that opened it. Whatever address it is bound to, it
+ * refuses requests whose `Host` or `Origin` names another host (DNS rebinding, cross-origin
+ * pages) unless the options list it. Also serves `/healthz`, `/readyz`, the OAuth Protected
+ * Resource Metadata (when the authenticator has some) and `/metrics` (with a credential).
+ *
+ * @throws `OptionsError` (`no_auth_off_loopback`) for `auth: false` on an address that is not loopback.
  */
 export async function listenHttp(gateway: Gateway, options: HttpListenOptions): Promise<HttpListener> {
   const StreamableHttpServerTransport = await loadStreamableHttpServerTransport();
-  const transports = new Map<string, Transport>();
-  const loopback = LOOPBACK_NAMES.has(options.host);
-  const maxSessions = options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS;
   const { auth } = options;
-  if (auth === false && !loopback)
+  if (auth === false && !isLoopbackHost(options.host))
     throw new OptionsError(
       "no_auth_off_loopback",
       `listenHttp: auth is false, but ${options.host} is not a loopback address: anyone who can reach it could call every upstream tool. Give an authenticator, or bind to 127.0.0.1.`,
     );
+  const observe = options.observe ?? (() => {});
+  const rules = {
+    allowedOrigins: (options.allowedOrigins ?? []).map((origin) => originOf(origin) ?? origin),
+    allowedHosts: (options.allowedHosts ?? []).map((host) => host.toLowerCase()),
+  };
+  const sessions = new SessionTable<Transport>(
+    options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS,
+    options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
+  );
+  const deny = (caller: Caller | undefined, session: string | undefined, reason: string) =>
+    observe({ type: "denied", caller, session, tool: undefined, reason });
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
-    if (path !== MCP_PATH) return reply(response, 404, `toolsift serves MCP at ${MCP_PATH}.`);
-    if (
-      loopback &&
-      !(
-        fromLoopback(request.headers.host) &&
-        (request.headers.origin === undefined || fromLoopback(request.headers.origin))
-      )
-    ) {
-      return reply(response, 403, "This toolsift gateway only answers requests addressed to localhost.");
+    const problem = originProblem(request.headers, rules);
+    if (problem !== undefined) {
+      deny(undefined, undefined, "host or origin not allowed");
+      return reply(response, 403, problem);
     }
+    if (isOpenRoute(path)) return serveOpenRoute(path, response, () => gateway.ready, auth);
+    if (path !== MCP_PATH && path !== "/metrics") return reply(response, 404, `toolsift serves MCP at ${MCP_PATH}.`);
     let caller: Caller = LOCAL_CALLER;
     if (auth !== false) {
       const authentication = await auth.authenticate(request.headers);
       if (!authentication.ok) {
+        observe({ type: "auth-failed", reason: authentication.reason, remoteAddress: request.socket.remoteAddress });
         response.setHeader("www-authenticate", auth.challenge("invalid_token"));
         return rpcError(response, 401, -32001, `Unauthorized: ${authentication.reason}`);
       }
       caller = authentication.caller;
     }
+    if (path === "/metrics") return serveMetrics(response, options.metrics);
+    const owner = callerKey(caller);
     const sessionId = request.headers["mcp-session-id"];
-    if (typeof sessionId === "string") {
-      const transport = transports.get(sessionId);
-      if (!transport)
-        return rpcError(response, 404, -32001, "Session not found: it ended or never existed. Initialize a new one.");
-      // Map order is recency: the least recently active session is the first ended past the cap.
-      transports.delete(sessionId);
-      transports.set(sessionId, transport);
-      return transport.handleRequest(request, response);
+    if (request.method !== "POST" && typeof sessionId !== "string")
+      return rpcError(
+        response,
+        400,
+        -32000,
+        "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
+      );
+    if (typeof sessionId !== "string") {
+      const refused = initializeHeadersRefusal(request.headers);
+      if (refused) return rpcError(response, refused.status, refused.code, refused.message);
     }
-    if (request.method !== "POST")
+    let body: unknown;
+    if (request.method === "POST") {
+      const read = await readJson(request, MAX_BODY_BYTES);
+      if (!read.ok)
+        return read.status === 413
+          ? refuseTooLarge(request, response, MAX_BODY_BYTES)
+          : rpcError(response, read.status, -32700, read.message);
+      body = read.value;
+    }
+    if (typeof sessionId === "string") {
+      const transport = sessions.use(sessionId, owner);
+      if (transport) return transport.handleRequest(request, response, body);
+      // Another credential's session gets the answer an unknown one gets: the id is not confirmed.
+      if (sessions.ownedByOther(sessionId, owner)) deny(caller, sessionId, "session opened by another credential");
+      return rpcError(response, 404, -32001, SESSION_NOT_FOUND);
+    }
+    const refused = initializeBodyRefusal(body);
+    if (refused) return rpcError(response, refused.status, refused.code, refused.message);
+    const ticket = sessions.reserve(owner);
+    if (!ticket) {
+      deny(caller, undefined, "no free session");
       return rpcError(
         response,
-        400,
+        503,
         -32000,
-        "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
+        `Service unavailable: every session of this gateway is in use. Try again in ${RETRY_AFTER_SECONDS} s.`,
+        { "retry-after": String(RETRY_AFTER_SECONDS) },
       );
-    const body = await readJson(request);
-    if (!body.ok) return rpcError(response, body.status, -32700, body.message);
-    if (!isInitialize(body.value))
-      return rpcError(
-        response,
-        400,
-        -32000,
-        "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
-      );
+    }
     const transport: Transport = new StreamableHttpServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => {
-        transports.set(id, transport);
-        for (const [oldest, stale] of transports) {
-          if (transports.size <= maxSessions) break;
-          transports.delete(oldest);
-          stale.close().catch(() => undefined);
-        }
-      },
+      onsessioninitialized: (id) => ticket.open(id, transport),
     });
     transport.onclose = () => {
-      if (transport.sessionId !== undefined) transports.delete(transport.sessionId);
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
-    await gateway.connect(transport, { caller });
-    await transport.handleRequest(request, response, body.value);
-    // An initialize the transport refused (406, 415, a batch of two) opened no session, and no
-    // request can ever reach this connection again: close it, or each one is kept forever.
-    if (transport.sessionId === undefined) await transport.close();
+    try {
+      await gateway.connect(transport, { caller });
+      await transport.handleRequest(request, response, body);
+    } finally {
+      ticket.release();
+      // An initialize the transport still refused opened no session, and no request can ever
+      // reach this connection again: close it, or each one is kept forever.
+      if (transport.sessionId === undefined) await transport.close();
+    }
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      options.log(`HTTP request failed: ${errorText(error)}`);
-      if (!response.headersSent) rpcError(response, 500, -32603, "Internal error");
-      else response.end();
-    });
-  });
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const server = createServer(
+    {
+      // Node requires headersTimeout ≤ requestTimeout; both are checked this often.
+      headersTimeout: Math.min(headersTimeout, requestTimeout),
+      requestTimeout,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1_000, Math.floor(Math.min(headersTimeout, requestTimeout) / 4)),
+      ),
+    },
+    (request, response) => {
+      handle(request, response).catch((error: unknown) => {
+        options.log(`HTTP request failed: ${errorText(error)}`);
+        if (!response.headersSent) rpcError(response, 500, -32603, "Internal error");
+        else response.end();
+      });
+    },
+  );
+  // Past the cap, Node closes each new connection as it is accepted: one client cannot take every descriptor.
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
@@ -152,52 +220,9 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     port,
     url: `http://${hostPart}:${port}${MCP_PATH}`,
     async close() {
-      await Promise.allSettled([...transports.values()].map((transport) => transport.close()));
+      await sessions.closeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function fromLoopback(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  try {
-    return LOOPBACK_NAMES.has(new URL(value.includes("://") ? value : `http://${value}`).hostname);
-  } catch {
-    return false;
-  }
-}
-
-function isInitialize(message: unknown): boolean {
-  const messages = Array.isArray(message) ? message : [message];
-  return messages.some(
-    (item) => typeof item === "object" && item !== null && (item as { method?: unknown }).method === "initialize",
-  );
-}
-
-async function readJson(
-  request: IncomingMessage,
-): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, message: `Request body over ${MAX_BODY_BYTES} bytes.` };
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
-  } catch (error) {
-    return { ok: false, status: 400, message: `Parse error: ${errorText(error)}` };
-  }
-}
-
-function reply(response: ServerResponse, status: number, text: string): void {
-  response.writeHead(status, { "content-type": "text/plain; charset=utf-8" }).end(`${text}\n`);
-}
-
-function rpcError(response: ServerResponse, status: number, code: number, message: string): void {
-  response
-    .writeHead(status, { "content-type": "application/json" })
-    .end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }

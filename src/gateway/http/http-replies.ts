@@ -1,0 +1,76 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorText } from "../../errors.js";
+
+/** A plain-text answer. */
+export function reply(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { "content-type": "text/plain; charset=utf-8" }).end(`${text}\n`);
+}
+
+/** A JSON answer. */
+export function replyJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+/** A JSON-RPC error answer, as the Streamable HTTP transport gives them (no request id: none was read). */
+export function rpcError(
+  response: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  response
+    .writeHead(status, { "content-type": "application/json", ...headers })
+    .end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
+
+/**
+ * Answers `413` and ends the connection: the rest of the body is not read (it could be
+ * gigabytes), and a keep-alive socket with unread body bytes could carry no next request anyway.
+ */
+export function refuseTooLarge(request: IncomingMessage, response: ServerResponse, maxBytes: number): void {
+  request.pause();
+  response.shouldKeepAlive = false;
+  rpcError(response, 413, -32000, `Request body over ${maxBytes} bytes.`, { connection: "close" });
+  response.once("finish", () => request.socket.destroySoon());
+}
+
+/** A body read as JSON, or the status and message to refuse it with. */
+export type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+
+/**
+ * Reads a request body of at most `maxBytes` as JSON. Over the limit, it stops reading (the
+ * caller answers with {@link refuseTooLarge}).
+ */
+export async function readJson(request: IncomingMessage, maxBytes: number): Promise<JsonBody> {
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(maxBytes);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const read = await new Promise<"whole" | "too-large" | "cut">((resolve) => {
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        request.off("data", onData);
+        request.pause();
+        resolve("too-large");
+      } else chunks.push(chunk);
+    };
+    request.on("data", onData);
+    request.once("end", () => resolve("whole"));
+    // A client that hangs up (or is cut off by requestTimeout) mid-body: settle, or this waits forever.
+    request.once("error", () => resolve("cut"));
+    request.once("close", () => resolve(request.complete ? "whole" : "cut"));
+  });
+  if (read === "too-large") return tooLarge(maxBytes);
+  if (read === "cut") return { ok: false, status: 400, message: "The request ended before its body did." };
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
+  } catch (error) {
+    return { ok: false, status: 400, message: `Parse error: ${errorText(error)}` };
+  }
+}
+
+function tooLarge(maxBytes: number): JsonBody {
+  return { ok: false, status: 413, message: `Request body over ${maxBytes} bytes.` };
+}

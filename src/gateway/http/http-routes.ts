@@ -1,0 +1,47 @@
+import type { ServerResponse } from "node:http";
+import type { Authenticator } from "../auth/caller.js";
+import type { MetricsSource } from "../observe/metrics-source.js";
+import { MCP_PATH } from "./mcp-path.js";
+import { reply, replyJson } from "./http-replies.js";
+
+/** Protected Resource Metadata (RFC 9728): at the root, and suffixed with the resource's path. */
+const RESOURCE_METADATA_PATHS = new Set([
+  "/.well-known/oauth-protected-resource",
+  `/.well-known/oauth-protected-resource${MCP_PATH}`,
+]);
+
+/** The routes served without a credential: `/healthz`, `/readyz` and the OAuth metadata. */
+export function isOpenRoute(path: string): boolean {
+  return path === "/healthz" || path === "/readyz" || RESOURCE_METADATA_PATHS.has(path);
+}
+
+/**
+ * Answers a route of {@link isOpenRoute}. Nothing here names a server, a tool or a caller: a
+ * probe learns whether the process is up and whether something is behind it, no more.
+ */
+export function serveOpenRoute(
+  path: string,
+  response: ServerResponse,
+  ready: () => boolean,
+  auth: Authenticator | false,
+): void {
+  if (path === "/healthz") replyJson(response, 200, { status: "ok" });
+  else if (path === "/readyz") {
+    if (ready()) replyJson(response, 200, { status: "ready" });
+    else replyJson(response, 503, { status: "no upstream server connected" });
+  } else {
+    const metadata = auth === false ? undefined : auth.resourceMetadata;
+    if (metadata === undefined) reply(response, 404, "This toolsift gateway does not use OAuth.");
+    else {
+      response.setHeader("cache-control", "max-age=300");
+      replyJson(response, 200, metadata);
+    }
+  }
+}
+
+/** `/metrics`, for a caller already authenticated: the source's text, or 404 without one. */
+export async function serveMetrics(response: ServerResponse, metrics: MetricsSource | undefined): Promise<void> {
+  if (metrics === undefined) return reply(response, 404, "This toolsift gateway serves no metrics.");
+  const text = await metrics.render();
+  response.writeHead(200, { "content-type": metrics.contentType }).end(text);
+}

@@ -1,0 +1,2 @@
+/** The path clients post to. */
+export const MCP_PATH = "/mcp";
