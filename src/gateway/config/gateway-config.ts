@@ -11,6 +11,7 @@ import { ConfigError } from "./config-error.js";
 import { expandVariables } from "./expand-variables.js";
 import { globProblem } from "../policy/name-glob.js";
 import { parseJsonc } from "./parse-jsonc.js";
+import { parseObserveSettings, type AuditSettings } from "./observe-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings {
@@ -37,6 +38,10 @@ export interface GatewaySettings {
   /** How long a search waits for servers still connecting (and re-lists under way); the library's 2 s when undefined. */
   refreshWaitMs: number | undefined;
   reconnect: false | McpReconnectOptions | undefined;
+  /** The audit log (`undefined`: none); see observe-config.ts. */
+  audit: AuditSettings | undefined;
+  /** Metrics: `true` required, `false` off, `undefined` when prom-client is installed. */
+  metrics: boolean | undefined;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -68,6 +73,8 @@ const SETTING_KEYS = [
   "requestTimeoutMs",
   "refreshWaitMs",
   "reconnect",
+  "audit",
+  "metrics",
 ] as const;
 
 /**
@@ -361,6 +368,7 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     requestTimeoutMs: ms("requestTimeoutMs"),
     refreshWaitMs: ms("refreshWaitMs", 0),
     reconnect: parseReconnect(settings.reconnect, fail),
+    ...parseObserveSettings(settings, base, fail),
   };
 }
 
