@@ -40,3 +40,19 @@ export {
   type OpenCatalogue,
   type OpenCatalogueOptions,
 } from "../gateway/index.js";
+export {
+  createGatewayMetrics,
+  listenMetrics,
+  openAuditLog,
+  type AuditFileOptions,
+  type AuditLog,
+  type AuditLogOptions,
+  type AuditRecordOptions,
+  type AuditSettings,
+  type AuditWriterOptions,
+  type GatewayMetrics,
+  type GatewayMetricsOptions,
+  type MetricsListener,
+  type MetricsListenOptions,
+  type MetricsSource,
+} from "../gateway/index.js";
