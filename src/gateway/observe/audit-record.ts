@@ -36,11 +36,14 @@ const MAX_ITEMS = 100;
 export function auditRecord(event: GatewayEvent, now: Date, options: AuditRecordOptions = {}): Record<string, unknown> {
   const redact = options.redact ?? ((text: string) => text);
   const text = (value: string | undefined) => (value === undefined ? undefined : bounded(redact(value)));
-  const head = { time: now.toISOString(), event: event.type };
+  // Written out in each case, not spread from a shared head: V8's spread of a few keys followed by
+  // many more is several times slower, and this runs on every event.
+  const time = now.toISOString();
   switch (event.type) {
     case "search":
       return {
-        ...head,
+        time,
+        event: event.type,
         caller: callerOf(event.caller, text),
         session: text(event.session),
         matches: event.matches,
@@ -49,7 +52,8 @@ export function auditRecord(event: GatewayEvent, now: Date, options: AuditRecord
       };
     case "call": {
       const record: Record<string, unknown> = {
-        ...head,
+        time,
+        event: event.type,
         caller: callerOf(event.caller, text),
         session: text(event.session),
         tool: text(event.tool),
@@ -65,19 +69,26 @@ export function auditRecord(event: GatewayEvent, now: Date, options: AuditRecord
       return record;
     }
     case "approval-asked":
-      return { ...head, caller: callerOf(event.caller, text), session: text(event.session), tool: text(event.tool) };
+      return {
+        time,
+        event: event.type,
+        caller: callerOf(event.caller, text),
+        session: text(event.session),
+        tool: text(event.tool),
+      };
     case "denied":
       return {
-        ...head,
+        time,
+        event: event.type,
         caller: event.caller === undefined ? undefined : callerOf(event.caller, text),
         session: text(event.session),
         tool: text(event.tool),
         reason: text(event.reason),
       };
     case "auth-failed":
-      return { ...head, reason: text(event.reason), remoteAddress: text(event.remoteAddress) };
+      return { time, event: event.type, reason: text(event.reason), remoteAddress: text(event.remoteAddress) };
     case "upstream":
-      return { ...head, server: text(event.server), state: event.state };
+      return { time, event: event.type, server: text(event.server), state: event.state };
   }
 }
 

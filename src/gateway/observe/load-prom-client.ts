@@ -27,7 +27,7 @@ export async function loadPromClient(): Promise<PromClient> {
       throw new DependencyError(
         PROM_CLIENT_PACKAGE,
         `Metrics need the optional package ${PROM_CLIENT_PACKAGE} (${PROM_CLIENT_RANGE}), which is not installed. ` +
-          `Install it next to toolsift (npm install ${PROM_CLIENT_PACKAGE}), or set "metrics": false in the toolsift block.`,
+          `Install it next to toolsift: npm install ${PROM_CLIENT_PACKAGE}`,
         { cause: error },
       );
     throw new DependencyError(
