@@ -100,6 +100,9 @@ describe("openAuditLog", () => {
     await audit.close();
     const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
     expect(lines).toHaveLength(1);
+    // A terminal showing the log must not be turned around by a bidi override.
+    expect(lines[0]).not.toContain("\u202e");
+    expect(lines[0]).toContain("\\u202e");
     expect(lines[0]!.length).toBeLessThan(1_500);
     expect(linesOf(file)[0]!.tool).toMatch(/^evil\n\{"event":"forged"\}\u202ex+… \(\d+ more characters\)$/);
   });

@@ -1,5 +1,5 @@
 import { errorText } from "../../errors.js";
-import { auditRecord, type AuditRecordOptions } from "./audit-record.js";
+import { auditLine, type AuditRecordOptions } from "./audit-record.js";
 import { openAuditFile, streamAuditSink, type AuditFileOptions, type AuditSink } from "./audit-sink.js";
 import type { GatewayObserver } from "./gateway-event.js";
 
@@ -58,7 +58,7 @@ export async function openAuditLog(options: AuditLogOptions): Promise<AuditLog> 
 
 /**
  * Writes gateway events to a sink as JSON lines, in order, one write at a time. Events are
- * turned into lines at once (small and bounded, see {@link auditRecord}) and queued; the queue is
+ * turned into lines at once (small and bounded, see {@link auditLine}) and queued; the queue is
  * bounded, so a sink slower than the events loses lines, counted, instead of holding memory,
  * and a line `{"event":"audit-dropped","count":N}` marks where.
  */
@@ -105,7 +105,7 @@ export function auditWriter(sink: AuditSink, options: AuditWriterOptions = {}): 
     if (closed) return;
     let line: string;
     try {
-      line = `${JSON.stringify(auditRecord(event, new Date(), options))}\n`;
+      line = auditLine(event, new Date(), options);
     } catch (error) {
       // A redact function that throws must not lose the event silently.
       droppedTotal++;

@@ -92,6 +92,19 @@ export function auditRecord(event: GatewayEvent, now: Date, options: AuditRecord
   }
 }
 
+/**
+ * Bidi controls and other invisible format characters, which JSON leaves as they are: escaped in
+ * the line (`\u202e`), so `cat`, `less` or `grep` on the log cannot be made to show a forged
+ * line. The parsed value is the same.
+ */
+const INVISIBLE = /[\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+
+/** {@link auditRecord} as one JSON line, newline included, with invisible characters escaped. */
+export function auditLine(event: GatewayEvent, now: Date, options: AuditRecordOptions = {}): string {
+  const json = JSON.stringify(auditRecord(event, now, options));
+  return `${json.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)}\n`;
+}
+
 function callerOf(caller: Caller, text: (value: string | undefined) => string | undefined): Record<string, unknown> {
   const groups = caller.groups.slice(0, MAX_GROUPS).map((group) => text(group));
   return {
