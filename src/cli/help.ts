@@ -3,7 +3,7 @@ export const HELP = {
   main: `toolsift: carry hundreds of MCP tools without sending all of them on every turn.
 
 Usage:
-  toolsift serve   --config <file> [--http <port>] [--host <address>] [--stubs]
+  toolsift serve   --config <file> [--http <port>] [--host <address>] [--stubs] [--metrics-port <port>]
   toolsift inspect --config <file> | --tools <file.json> [--json] [--fail-on warning|error]
   toolsift search  --config <file> | --tools <file.json> [--limit <n>] [--json] "<query>"
 
@@ -27,7 +27,7 @@ Exit codes: 0 done, 1 failed (or --fail-on was reached), 2 bad usage or a bad co
   serve: `toolsift serve: an MCP server in front of other MCP servers.
 
 Usage:
-  toolsift serve --config <file> [--http <port>] [--host <address>] [--stubs]
+  toolsift serve --config <file> [--http <port>] [--host <address>] [--stubs] [--metrics-port <port>]
 
 Options:
   -c, --config <file>   The servers to front (required): {"mcpServers": {...}, "toolsift": {...}}.
@@ -37,6 +37,9 @@ Options:
                         loopback address exposes every upstream tool to the network.
       --stubs           List every tool, most as a stub (name and first sentence), instead of
                         only search_tools and the tools found: for clients without a tool limit.
+      --metrics-port <port>  Also serve Prometheus metrics at http://127.0.0.1:<port>/metrics,
+                        loopback only and without a credential (needs the package prom-client;
+                        over --http, /metrics on the main port needs the credential).
   -h, --help            Show this help.
 
 What clients see: search_tools, the keepTools, and the tools that searching (or calling) loaded,
@@ -70,7 +73,10 @@ Config file (comments and trailing commas allowed):
       "callTimeoutMs": 30000,                   one upstream call, at most
       "requestTimeoutMs": 60000,                connecting and listing, at most
       "refreshWaitMs": 2000,                    a search's wait for servers still connecting
-      "reconnect": { "initialDelayMs": 500, "maxDelayMs": 30000 }   or false
+      "reconnect": { "initialDelayMs": 500, "maxDelayMs": 30000 },  or false
+      "audit": { "file": "./audit.jsonl", "maxBytes": 10485760, "keep": 5 },  or "file": "stderr"
+      "metrics": true                           Prometheus metrics (default: over HTTP when
+                                                prom-client is installed)
     }
   }
 "servers" (VS Code) works in place of "mcpServers". \${NAME}, \${env:NAME} and \${NAME:-default}

@@ -71,4 +71,13 @@ describe("parseCli", () => {
       expect(() => parseCli(args), args.join(" ")).toThrow(message);
     }
   });
+
+  it("reads --metrics-port, a port for the loopback metrics listener", () => {
+    expect(parseCli(["serve", "-c", "m.json", "--metrics-port", "9464"])).toMatchObject({ metricsPort: 9464 });
+    expect(parseCli(["serve", "-c", "m.json"])).toMatchObject({ metricsPort: undefined });
+    expect(() => parseCli(["serve", "-c", "m.json", "--metrics-port", "70000"])).toThrow(
+      /--metrics-port takes a whole number from 0 to 65535, not "70000"/,
+    );
+    expect(HELP.serve).toContain("--metrics-port <port>");
+  });
 });

@@ -17,7 +17,15 @@ export type CatalogueSource = { kind: "config"; file: string } | { kind: "tools"
 export type CliCommand =
   | { command: "help"; topic: CommandName | "main" }
   | { command: "version" }
-  | { command: "serve"; config: string; http: number | undefined; host: string; stubs: boolean }
+  | {
+      command: "serve";
+      config: string;
+      http: number | undefined;
+      host: string;
+      stubs: boolean;
+      /** `--metrics-port`: a loopback listener for `/metrics`, without a credential. */
+      metricsPort?: number | undefined;
+    }
   | {
       command: "inspect";
       source: CatalogueSource;
@@ -42,6 +50,7 @@ const OPTIONS = {
     http: { type: "string" },
     host: { type: "string" },
     stubs: { type: "boolean" },
+    "metrics-port": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
   inspect: {
@@ -99,7 +108,10 @@ export function parseCli(argv: readonly string[]): CliCommand {
       if (host !== undefined && http === undefined)
         throw new UsageError("toolsift serve: --host only applies with --http <port>. Run toolsift serve --help.");
       if (host === "") throw new UsageError("toolsift serve: --host needs an address, e.g. 127.0.0.1.");
-      return { command, config, http, host: host ?? "127.0.0.1", stubs: values.stubs === true };
+      const metrics = text("metrics-port");
+      const metricsPort =
+        metrics === undefined ? undefined : wholeNumber(command, "--metrics-port", metrics, 0, 65_535);
+      return { command, config, http, host: host ?? "127.0.0.1", stubs: values.stubs === true, metricsPort };
     }
     case "inspect": {
       noPositionals(command, parsed.positionals);

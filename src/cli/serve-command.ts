@@ -1,6 +1,7 @@
 import { Gateway, listenHttp, readGatewayConfig } from "../public/gateway.js";
 import type { CliIo } from "./cli-io.js";
 import type { CliCommand } from "./parse-cli.js";
+import { startObserve } from "./serve-observe.js";
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
@@ -12,7 +13,18 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 export async function serveCommand(command: Extract<CliCommand, { command: "serve" }>, io: CliIo): Promise<number> {
   const config = readGatewayConfig(command.config);
   keepStdoutForProtocol();
-  const gateway = await Gateway.start({ config, mode: command.stubs ? "stubs" : "search", log: io.err });
+  const observed = await startObserve(config, command, io);
+  const { observe, observeArguments } = observed;
+  const gateway = await Gateway.start({
+    config,
+    mode: command.stubs ? "stubs" : "search",
+    log: io.err,
+    observe,
+    observeArguments,
+  }).catch(async (error: unknown) => {
+    await observed.close();
+    throw error;
+  });
   let stop!: (why: string) => void;
   const stopped = new Promise<string>((resolve) => (stop = resolve));
   // Servers connect after the client is served; if none ever does, the gateway ends with exit code 1, naming each.
@@ -32,6 +44,8 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
         host: command.host,
         log: io.err,
         auth: false,
+        observe,
+        metrics: observed.metrics,
       });
       io.err(`serving MCP over Streamable HTTP at ${listener.url} (${mode})`);
       io.err(`stop: ${await stopped}`);
@@ -47,6 +61,7 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
   } finally {
     for (const signal of SIGNALS) process.off(signal, onSignal);
     await gateway.close();
+    await observed.close();
   }
   if (unreachable) throw unreachable;
   return 0;

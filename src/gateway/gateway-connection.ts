@@ -28,6 +28,8 @@ export interface ConnectionServices {
   catalogue(): Promise<readonly ToolDefinition[]>;
   log(line: string): void;
   observe: GatewayObserver;
+  /** Whether call events carry the argument values (the audit log's `includeArguments`). */
+  readonly observeArguments?: boolean;
   /** Told when the client went away, so the gateway can forget the connection. */
   closed(connection: GatewayConnection): void;
 }
@@ -216,6 +218,7 @@ export class GatewayConnection {
       approval: call.approval,
       outcome: call.refusal !== undefined || server === undefined ? "refused" : result.isError ? "error" : "ok",
       ms: performance.now() - started,
+      ...(this.services.observeArguments === true ? { arguments: input } : {}),
     });
     return result;
   }

@@ -19,6 +19,11 @@ export interface GatewayOptions {
   log?: (line: string) => void;
   /** Told of every search, call, approval, denial and upstream change (the audit log and metrics listen here). */
   observe?: GatewayObserver;
+  /**
+   * Whether call events carry the argument values, not only their hash and size: for an audit
+   * log configured with `includeArguments`. @defaultValue false
+   */
+  observeArguments?: boolean;
 }
 
 /** Options of {@link Gateway.connect}. */
@@ -72,6 +77,7 @@ export class Gateway {
     mode: ListingMode,
     log: (line: string) => void,
     observe: GatewayObserver,
+    observeArguments = false,
   ) {
     this.services = {
       sdk,
@@ -83,6 +89,7 @@ export class Gateway {
       catalogue: () => catalogue.host.listTools(),
       log,
       observe,
+      observeArguments,
       closed: (connection) => this.connections.delete(connection.id),
     };
     // A server whose every tool the config hides is not named to clients, here or in a search.
@@ -129,7 +136,16 @@ export class Gateway {
       // initialize is answered at once; servers join as they connect, and searches name the others.
       background: true,
     });
-    gateway = new Gateway(connections, sdk, catalogue, options.config, options.mode ?? "search", log, observe);
+    gateway = new Gateway(
+      connections,
+      sdk,
+      catalogue,
+      options.config,
+      options.mode ?? "search",
+      log,
+      observe,
+      options.observeArguments,
+    );
     return gateway;
   }
 

@@ -36,3 +36,14 @@ export type { HttpSettings } from "./config/http-config.js";
 export type { MetricsSource } from "./observe/metrics-source.js";
 export { openCatalogue, rankerFor, type OpenCatalogue, type OpenCatalogueOptions } from "./open-catalogue.js";
 export { toolPolicy, type ToolPolicy } from "./policy/tool-policy.js";
+export { openAuditLog, type AuditLog, type AuditLogOptions, type AuditWriterOptions } from "./observe/audit-log.js";
+export type { AuditRecordOptions } from "./observe/audit-record.js";
+export type { AuditFileOptions } from "./observe/audit-sink.js";
+export { createGatewayMetrics, type GatewayMetrics, type GatewayMetricsOptions } from "./observe/metrics.js";
+export {
+  listenMetrics,
+  METRICS_PATH,
+  type MetricsListener,
+  type MetricsListenOptions,
+} from "./observe/metrics-listener.js";
+export type { AuditSettings, ObserveSettings } from "./config/observe-config.js";

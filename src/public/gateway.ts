@@ -44,3 +44,18 @@ export {
   type OpenCatalogue,
   type OpenCatalogueOptions,
 } from "../gateway/index.js";
+export {
+  createGatewayMetrics,
+  listenMetrics,
+  openAuditLog,
+  type AuditFileOptions,
+  type AuditLog,
+  type AuditLogOptions,
+  type AuditRecordOptions,
+  type AuditSettings,
+  type AuditWriterOptions,
+  type GatewayMetrics,
+  type GatewayMetricsOptions,
+  type MetricsListener,
+  type MetricsListenOptions,
+} from "../gateway/index.js";

@@ -12,6 +12,7 @@ import { expandVariables } from "./expand-variables.js";
 import { globProblem } from "../policy/name-glob.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import { parseHttpSettings, type HttpSettings } from "./http-config.js";
+import { parseObserveSettings, type AuditSettings } from "./observe-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings {
@@ -40,6 +41,10 @@ export interface GatewaySettings {
   reconnect: false | McpReconnectOptions | undefined;
   /** What `serve --http` admits and holds (allowed origins and hosts, session, connection and time limits). */
   http: HttpSettings;
+  /** The audit log (`undefined`: none); see observe-config.ts. */
+  audit: AuditSettings | undefined;
+  /** Metrics: `true` required, `false` off, `undefined` when prom-client is installed. */
+  metrics: boolean | undefined;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -72,6 +77,8 @@ const SETTING_KEYS = [
   "refreshWaitMs",
   "reconnect",
   "http",
+  "audit",
+  "metrics",
 ] as const;
 
 /**
@@ -366,6 +373,7 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     refreshWaitMs: ms("refreshWaitMs", 0),
     reconnect: parseReconnect(settings.reconnect, fail),
     http: parseHttpSettings(settings.http, fail),
+    ...parseObserveSettings(settings, base, fail),
   };
 }
 

@@ -14,8 +14,8 @@ export type CallApproval =
   | "unavailable";
 
 /**
- * What the gateway reports as it serves, for the audit log and the metrics. Argument values never
- * appear: a call carries their SHA-256 and size.
+ * What the gateway reports as it serves, for the audit log and the metrics. Argument values
+ * appear only when asked for (`observeArguments`): a call carries their SHA-256 and size.
  */
 export type GatewayEvent =
   | {
@@ -41,6 +41,11 @@ export type GatewayEvent =
       /** `refused`: it did not run (a declined confirmation, an unknown or hidden tool). */
       outcome: "ok" | "error" | "refused";
       ms: number;
+      /**
+       * The argument values themselves: present only when the gateway was started with
+       * `observeArguments` (the audit log's `includeArguments`), since they may hold personal data.
+       */
+      arguments?: unknown;
     }
   | { type: "approval-asked"; caller: Caller; session: string; tool: string }
   | {
