@@ -8,6 +8,7 @@ import { callResultOf, errorCallResult, type McpCallResult } from "./call-result
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
+import { confirmationOf } from "./policy/confirmation.js";
 import type { Caller } from "./auth/caller.js";
 import type { CallApproval, GatewayObserver } from "./observe/gateway-event.js";
 
@@ -41,8 +42,6 @@ interface PendingCall {
 
 /** How long a user may take to confirm a destructive call. */
 const CONFIRM_TIMEOUT_MS = 10 * 60_000;
-/** How much of a call's input the confirmation shows. */
-const MAX_SHOWN_INPUT = 1_500;
 
 /**
  * One MCP client of the gateway: its own MCP `Server`, its own toolsift session (so its hydrated
@@ -141,10 +140,16 @@ export class GatewayConnection {
         "unavailable",
       );
     }
+    const message = confirmationOf(tool, input);
+    if (message === undefined)
+      return refuse(
+        `${tool.name} may change or delete data, so it runs only when the user confirms it, and its input has too many arguments to show the user in full, so it did not run. Call it with fewer arguments.`,
+        "unavailable",
+      );
     this.services.observe({ type: "approval-asked", caller: this.caller, session: this.id, tool: tool.name });
     try {
       const answer = await this.server.elicitInput(
-        { mode: "form", message: confirmationOf(tool, input), requestedSchema: { type: "object", properties: {} } },
+        { mode: "form", message, requestedSchema: { type: "object", properties: {} } },
         // Under the client's tools/call (over HTTP, on its stream), and given up with it if the client cancels.
         { ...(call ? { relatedRequestId: call.requestId, signal: call.signal } : {}), timeout: CONFIRM_TIMEOUT_MS },
       );
@@ -237,13 +242,4 @@ export class GatewayConnection {
 
 function textResult(body: unknown): McpCallResult {
   return { content: [{ type: "text", text: JSON.stringify(body) }] };
-}
-
-/** What the user is asked: the tool, why it asks, and the (validated) input, bounded. */
-function confirmationOf(tool: ToolDefinition, input: unknown): string {
-  let shown = JSON.stringify(input, null, 2) ?? "{}";
-  if (shown.length > MAX_SHOWN_INPUT)
-    shown = `${shown.slice(0, MAX_SHOWN_INPUT)}\n… (${shown.length - MAX_SHOWN_INPUT} more characters)`;
-  const server = tool.server === undefined ? "" : ` (MCP server "${tool.server}")`;
-  return `Run ${tool.name}${server}? It is marked destructive: it may change or delete data.\n\nInput:\n${shown}`;
 }
