@@ -13,6 +13,7 @@ import type { ToolsiftError } from "../errors.js";
 import { combineFailures } from "../for-apps.js";
 import type { GatewayConfig, GatewaySettings } from "./config/gateway-config.js";
 import { toolPolicy } from "./policy/tool-policy.js";
+import { watchUnmatchedEntries } from "./policy/unmatched-entries.js";
 
 /** How the CLI introduces itself to upstream servers. */
 export const CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
@@ -61,9 +62,13 @@ export interface OpenCatalogue {
  */
 export async function openCatalogue(config: GatewayConfig, options: OpenCatalogueOptions): Promise<OpenCatalogue> {
   const { settings } = config;
+  let relisted = (_event: McpHostEvent) => {};
   const host = await fromMcp(config.servers, {
     clientInfo: CLIENT_INFO,
-    onEvent: (event) => options.onHostEvent?.(event),
+    onEvent: (event) => {
+      options.onHostEvent?.(event);
+      relisted(event);
+    },
     ...(settings.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: settings.requestTimeoutMs }),
     ...(settings.callTimeoutMs === undefined ? {} : { callTimeoutMs: settings.callTimeoutMs }),
     ...(settings.refreshWaitMs === undefined ? {} : { refreshWaitMs: settings.refreshWaitMs }),
@@ -88,6 +93,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       );
     }
     const policy = toolPolicy(settings);
+    relisted = watchUnmatchedEntries(settings, host, options.warn);
     const toolSearch = await createToolSearch({
       tools: host,
       ranker,
@@ -98,7 +104,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         searchLimit: settings.searchLimit,
         ...(options.listEveryStub ? { maxStubTokens: Number.MAX_SAFE_INTEGER } : {}),
       },
-      permit: (tool) => policy.permits(tool.name),
+      permit: (tool) => policy.permits(tool.name, host.sourceOf(tool.name)?.tool),
       ...(options.approve ? { approve: options.approve } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     });
