@@ -8,7 +8,9 @@ import { callResultOf, errorCallResult, type McpCallResult } from "./call-result
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
+import type { CallerPolicies } from "./policy/caller-policy.js";
 import { confirmationOf } from "./policy/confirmation.js";
+import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
 import type { Caller } from "./auth/caller.js";
 import type { CallApproval, GatewayObserver } from "./observe/gateway-event.js";
 
@@ -20,7 +22,9 @@ export interface ConnectionServices {
   readonly sdk: GatewaySdk;
   readonly toolSearch: ToolSearch;
   readonly mode: ListingMode;
-  readonly policy: ToolPolicy;
+  /** Each caller's policy, the same one the tool search's `permit` asks. */
+  readonly policies: CallerPolicies;
+  readonly limiter: RateLimiter;
   /** The config file, for messages that say where to change a setting. */
   readonly configFile: string;
   /** How many search matches may be listed at once (the hydration cap). */
@@ -78,6 +82,7 @@ export class GatewayConnection {
     });
     this.server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
       const { name, arguments: input = {} } = request.params;
+      this.limitRate(name);
       const result = name === SEARCH_TOOLS_NAME ? await this.search(input) : await this.run(name, input, extra);
       // Before the answer, on the same stream, so the client fetches the new list before its next turn.
       await this.announceIfChanged(extra);
@@ -127,7 +132,7 @@ export class GatewayConnection {
       this.services.log(`refused destructive ${tool.name}: ${reason}`);
       return false;
     };
-    if (this.services.policy.preApproved(tool.name)) {
+    if (this.policy.preApproved(tool.name)) {
       this.services.log(`ran destructive ${tool.name}: allowed by toolsift.allowDestructive`);
       if (call) call.approval = "pre-approved";
       return true;
@@ -190,7 +195,7 @@ export class GatewayConnection {
       weak: outcome.matches[0]?.confidence === "weak",
       ms: performance.now() - started,
     });
-    const unavailable = outcome.unavailable?.filter((source) => !this.services.policy.hidesServer(source.server));
+    const unavailable = outcome.unavailable?.filter((source) => !this.policy.hidesServer(source.server));
     if (outcome.matches.length === 0) return textResult(withUnavailable(searchAnswer([]), unavailable));
     const names = outcome.matches.map((match) => match.name);
     let note: string;
@@ -226,9 +231,8 @@ export class GatewayConnection {
   }
 
   private async runChecked(name: string, input: unknown, call: PendingCall): Promise<McpCallResult> {
-    // The library would say a hidden server is connecting or down: it cannot tell that the config hides all of it.
-    if (this.services.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__")))))
-      return errorCallResult(noSuchTool(name));
+    // Refused here, as if there were no such tool, before the session could run or name it.
+    if (await this.deniedByPolicy(name, call)) return errorCallResult(noSuchTool(name));
     const id = `call_${++this.calls}`;
     this.pending.set(id, call);
     try {
@@ -237,6 +241,32 @@ export class GatewayConnection {
     } finally {
       this.pending.delete(id);
     }
+  }
+
+  /** This caller's policy. */
+  private get policy(): ToolPolicy {
+    return this.services.policies.for(this.caller);
+  }
+
+  /**
+   * Whether this caller's policy refuses the tool (its whole server hidden, or the tool not
+   * permitted); a refusal is marked on the call and reported as a `denied` event.
+   */
+  private async deniedByPolicy(name: string, call: PendingCall): Promise<boolean> {
+    const hidden = this.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__"))));
+    const tool = hidden ? undefined : (await this.services.catalogue()).find((candidate) => candidate.name === name);
+    if (!hidden && (tool === undefined || this.services.policies.permits(tool, this.caller))) return false;
+    call.refusal = noSuchTool(name);
+    this.services.observe({ type: "denied", caller: this.caller, session: this.id, tool: name, reason: "policy" });
+    return true;
+  }
+
+  /** Refuses a request past this caller's rate with a JSON-RPC error that says when to retry. */
+  private limitRate(name: string): void {
+    const limited = this.services.limiter.take(this.caller, name === SEARCH_TOOLS_NAME ? "search" : "call");
+    if (!limited) return;
+    this.services.observe({ type: "denied", caller: this.caller, session: this.id, tool: name, reason: "rate-limit" });
+    throw new this.services.sdk.McpError(RATE_LIMITED_CODE, limited.message, { retryAfterMs: limited.retryAfterMs });
   }
 }
 

@@ -25,4 +25,6 @@ export {
   type HttpListenOptions,
 } from "./http/http-listener.js";
 export { openCatalogue, rankerFor, type OpenCatalogue, type OpenCatalogueOptions } from "./open-catalogue.js";
-export { toolPolicy, type ToolPolicy } from "./policy/tool-policy.js";
+export { toolPolicy, type PolicyRules, type ToolPolicy } from "./policy/tool-policy.js";
+export { CallerPolicies } from "./policy/caller-policy.js";
+export type { PolicyEntry, RateLimits } from "./config/policies-config.js";

@@ -13,6 +13,7 @@
  * @module
  */
 export {
+  CallerPolicies,
   ConfigError,
   Gateway,
   LOCAL_CALLER,
@@ -39,4 +40,8 @@ export {
   type ListingMode,
   type OpenCatalogue,
   type OpenCatalogueOptions,
+  type PolicyEntry,
+  type PolicyRules,
+  type RateLimits,
+  type ToolPolicy,
 } from "../gateway/index.js";
