@@ -22,8 +22,8 @@ interface Bucket {
 /**
  * Per-caller token buckets (keyed by {@link callerKey}): each holds up to a minute's allowance
  * and refills continuously, so a caller may burst up to the limit and then goes at its rate.
- * Memory is bounded: a bucket that has refilled is the same as none and is dropped when the map
- * grows, and past {@link MAX_TRACKED_CALLERS} the least recently used bucket goes.
+ * Memory is bounded: past {@link MAX_TRACKED_CALLERS} buckets, those that have refilled (the same
+ * as none) are dropped, then the least recently used, down to 90% of the cap.
  *
  * @example
  * ```ts
@@ -76,8 +76,11 @@ export class RateLimiter {
       if (perMinute !== undefined && bucket.tokens + ((now - bucket.at) * perMinute) / 60_000 >= perMinute)
         this.buckets.delete(key);
     }
+    // Down to 90% of the cap, so the next sweep is a tenth of the cap of new callers away:
+    // each sweep reads every bucket, and one per new caller would be quadratic.
+    const keep = Math.floor(this.maxCallers * 0.9);
     for (const key of this.buckets.keys()) {
-      if (this.buckets.size <= this.maxCallers) break;
+      if (this.buckets.size <= keep) break;
       this.buckets.delete(key);
     }
   }
