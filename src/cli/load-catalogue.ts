@@ -1,9 +1,9 @@
 import {
+  LOCAL_CALLER,
   openCatalogue,
   parseGatewaySettings,
   rankerFor,
   readGatewayConfig,
-  toolPolicy,
   type GatewaySettings,
 } from "../gateway/index.js";
 import { createToolSearch, type RankerName, type ToolDefinition, type ToolSearch } from "../index.js";
@@ -79,15 +79,16 @@ export async function loadCatalogue(
         progress(event.message);
     },
     warn: progress,
+    // inspect and search show what the person running them would see through the gateway.
+    anonymous: LOCAL_CALLER,
   });
-  const policy = toolPolicy(config.settings);
   return {
     file: source.file,
     ranker: ranker ?? config.settings.ranker,
     settings: config.settings,
     toolSearch: catalogue.toolSearch,
     tools: await catalogue.host.listTools(),
-    permits: policy.permits,
+    permits: (name) => catalogue.policies.permits({ name }, LOCAL_CALLER),
     servers: catalogue.host.status(),
     problems: [],
     close: () => catalogue.close(),

@@ -8,6 +8,9 @@ import { callResultOf, errorCallResult, type McpCallResult } from "./call-result
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
+import type { CallerPolicies } from "./policy/caller-policy.js";
+import { confirmationOf } from "./policy/confirmation.js";
+import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
 import type { Caller } from "./auth/caller.js";
 import type { CallApproval, GatewayObserver } from "./observe/gateway-event.js";
 
@@ -19,7 +22,9 @@ export interface ConnectionServices {
   readonly sdk: GatewaySdk;
   readonly toolSearch: ToolSearch;
   readonly mode: ListingMode;
-  readonly policy: ToolPolicy;
+  /** Each caller's policy, the same one the tool search's `permit` asks. */
+  readonly policies: CallerPolicies;
+  readonly limiter: RateLimiter;
   /** The config file, for messages that say where to change a setting. */
   readonly configFile: string;
   /** How many search matches may be listed at once (the hydration cap). */
@@ -43,8 +48,6 @@ interface PendingCall {
 
 /** How long a user may take to confirm a destructive call. */
 const CONFIRM_TIMEOUT_MS = 10 * 60_000;
-/** How much of a call's input the confirmation shows. */
-const MAX_SHOWN_INPUT = 1_500;
 
 /**
  * One MCP client of the gateway: its own MCP `Server`, its own toolsift session (so its hydrated
@@ -81,6 +84,7 @@ export class GatewayConnection {
     });
     this.server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
       const { name, arguments: input = {} } = request.params;
+      this.limitRate(name);
       const result = name === SEARCH_TOOLS_NAME ? await this.search(input) : await this.run(name, input, extra);
       // Before the answer, on the same stream, so the client fetches the new list before its next turn.
       await this.announceIfChanged(extra);
@@ -130,7 +134,7 @@ export class GatewayConnection {
       this.services.log(`refused destructive ${tool.name}: ${reason}`);
       return false;
     };
-    if (this.services.policy.preApproved(tool.name)) {
+    if (this.policy.preApproved(tool.name)) {
       this.services.log(`ran destructive ${tool.name}: allowed by toolsift.allowDestructive`);
       if (call) call.approval = "pre-approved";
       return true;
@@ -143,10 +147,16 @@ export class GatewayConnection {
         "unavailable",
       );
     }
+    const message = confirmationOf(tool, input);
+    if (message === undefined)
+      return refuse(
+        `${tool.name} may change or delete data, so it runs only when the user confirms it, and its input has too many arguments to show the user in full, so it did not run. Call it with fewer arguments.`,
+        "unavailable",
+      );
     this.services.observe({ type: "approval-asked", caller: this.caller, session: this.id, tool: tool.name });
     try {
       const answer = await this.server.elicitInput(
-        { mode: "form", message: confirmationOf(tool, input), requestedSchema: { type: "object", properties: {} } },
+        { mode: "form", message, requestedSchema: { type: "object", properties: {} } },
         // Under the client's tools/call (over HTTP, on its stream), and given up with it if the client cancels.
         { ...(call ? { relatedRequestId: call.requestId, signal: call.signal } : {}), timeout: CONFIRM_TIMEOUT_MS },
       );
@@ -187,7 +197,7 @@ export class GatewayConnection {
       weak: outcome.matches[0]?.confidence === "weak",
       ms: performance.now() - started,
     });
-    const unavailable = outcome.unavailable?.filter((source) => !this.services.policy.hidesServer(source.server));
+    const unavailable = outcome.unavailable?.filter((source) => !this.policy.hidesServer(source.server));
     if (outcome.matches.length === 0) return textResult(withUnavailable(searchAnswer([]), unavailable));
     const names = outcome.matches.map((match) => match.name);
     let note: string;
@@ -224,9 +234,8 @@ export class GatewayConnection {
   }
 
   private async runChecked(name: string, input: unknown, call: PendingCall): Promise<McpCallResult> {
-    // The library would say a hidden server is connecting or down: it cannot tell that the config hides all of it.
-    if (this.services.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__")))))
-      return errorCallResult(noSuchTool(name));
+    // Refused here, as if there were no such tool, before the session could run or name it.
+    if (await this.deniedByPolicy(name, call)) return errorCallResult(noSuchTool(name));
     const id = `call_${++this.calls}`;
     this.pending.set(id, call);
     try {
@@ -236,17 +245,34 @@ export class GatewayConnection {
       this.pending.delete(id);
     }
   }
+
+  /** This caller's policy. */
+  private get policy(): ToolPolicy {
+    return this.services.policies.for(this.caller);
+  }
+
+  /**
+   * Whether this caller's policy refuses the tool (its whole server hidden, or the tool not
+   * permitted); a refusal is marked on the call and reported as a `denied` event.
+   */
+  private async deniedByPolicy(name: string, call: PendingCall): Promise<boolean> {
+    const hidden = this.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__"))));
+    const tool = hidden ? undefined : (await this.services.catalogue()).find((candidate) => candidate.name === name);
+    if (!hidden && (tool === undefined || this.services.policies.permits(tool, this.caller))) return false;
+    call.refusal = noSuchTool(name);
+    this.services.observe({ type: "denied", caller: this.caller, session: this.id, tool: name, reason: "policy" });
+    return true;
+  }
+
+  /** Refuses a request past this caller's rate with a JSON-RPC error that says when to retry. */
+  private limitRate(name: string): void {
+    const limited = this.services.limiter.take(this.caller, name === SEARCH_TOOLS_NAME ? "search" : "call");
+    if (!limited) return;
+    this.services.observe({ type: "denied", caller: this.caller, session: this.id, tool: name, reason: "rate-limit" });
+    throw new this.services.sdk.McpError(RATE_LIMITED_CODE, limited.message, { retryAfterMs: limited.retryAfterMs });
+  }
 }
 
 function textResult(body: unknown): McpCallResult {
   return { content: [{ type: "text", text: JSON.stringify(body) }] };
-}
-
-/** What the user is asked: the tool, why it asks, and the (validated) input, bounded. */
-function confirmationOf(tool: ToolDefinition, input: unknown): string {
-  let shown = JSON.stringify(input, null, 2) ?? "{}";
-  if (shown.length > MAX_SHOWN_INPUT)
-    shown = `${shown.slice(0, MAX_SHOWN_INPUT)}\n… (${shown.length - MAX_SHOWN_INPUT} more characters)`;
-  const server = tool.server === undefined ? "" : ` (MCP server "${tool.server}")`;
-  return `Run ${tool.name}${server}? It is marked destructive: it may change or delete data.\n\nInput:\n${shown}`;
 }

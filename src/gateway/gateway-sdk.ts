@@ -6,6 +6,8 @@ export interface GatewaySdk {
   StdioServerTransport: typeof import("@modelcontextprotocol/sdk/server/stdio.js").StdioServerTransport;
   ListToolsRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListToolsRequestSchema;
   CallToolRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").CallToolRequestSchema;
+  /** Thrown by a handler, it becomes the JSON-RPC error answer (a rate-limited call). */
+  McpError: typeof import("@modelcontextprotocol/sdk/types.js").McpError;
 }
 
 /** The SDK's Streamable HTTP server transport, apart: it brings an HTTP stack only `--http` needs. */
@@ -29,6 +31,7 @@ export async function loadGatewaySdk(): Promise<GatewaySdk> {
     StdioServerTransport: stdio.StdioServerTransport,
     ListToolsRequestSchema: types.ListToolsRequestSchema,
     CallToolRequestSchema: types.CallToolRequestSchema,
+    McpError: types.McpError,
   };
 }
 

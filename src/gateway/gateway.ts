@@ -6,7 +6,7 @@ import { GatewayConnection, type ConnectionServices } from "./gateway-connection
 import type { ListingMode } from "./gateway-listing.js";
 import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
 import { CLIENT_INFO, openCatalogue, type OpenCatalogue } from "./open-catalogue.js";
-import { toolPolicy } from "./policy/tool-policy.js";
+import { RateLimiter } from "./policy/rate-limit.js";
 import { LOCAL_CALLER, type Caller } from "./auth/caller.js";
 import type { GatewayObserver } from "./observe/gateway-event.js";
 
@@ -66,7 +66,6 @@ export interface GatewayClient {
 export class Gateway {
   private closing: Promise<void> | undefined;
   private readonly services: ConnectionServices;
-  private readonly instructions: string;
 
   private constructor(
     /** By connection id, which is also the toolsift session id that `approve` is given. */
@@ -83,7 +82,8 @@ export class Gateway {
       sdk,
       toolSearch: catalogue.toolSearch,
       mode,
-      policy: toolPolicy(config.settings),
+      policies: catalogue.policies,
+      limiter: new RateLimiter(config.settings.rateLimits),
       configFile: config.file,
       maxListed: config.settings.maxHydratedTools,
       catalogue: () => catalogue.host.listTools(),
@@ -92,13 +92,19 @@ export class Gateway {
       observeArguments,
       closed: (connection) => this.connections.delete(connection.id),
     };
-    // A server whose every tool the config hides is not named to clients, here or in a search.
-    const servers = catalogue.host.servers.filter((server) => !this.services.policy.hidesServer(server));
-    this.instructions =
+  }
+
+  /** What a client is told on initialize: the servers this caller may use (a server its policy hides entirely is not named, here or in a search). */
+  private instructionsFor(caller: Caller): string {
+    const policy = this.services.policies.for(caller);
+    const servers = this.catalogue.host.servers.filter((server) => !policy.hidesServer(server));
+    const mode = this.services.mode;
+    return (
       `toolsift fronts ${servers.length} MCP server${servers.length === 1 ? "" : "s"} (${servers.join(", ")}); their tools are named server__tool. ` +
       (mode === "search"
         ? "Most tools are not listed: call search_tools with what you want to do, and the matching tools are added to your tool list."
-        : "Most tools are listed with one sentence and no parameters: call search_tools to find the right one; its full schema loads when you call it.");
+        : "Most tools are listed with one sentence and no parameters: call search_tools to find the right one; its full schema loads when you call it.")
+    );
   }
 
   /**
@@ -155,12 +161,8 @@ export class Gateway {
    */
   async connect(transport: GatewayTransport, options: ConnectOptions = {}): Promise<GatewayClient> {
     if (this.closing) throw new Error("The gateway is closed.");
-    const connection = new GatewayConnection(
-      this.services,
-      CLIENT_INFO,
-      this.instructions,
-      options.caller ?? LOCAL_CALLER,
-    );
+    const caller = options.caller ?? LOCAL_CALLER;
+    const connection = new GatewayConnection(this.services, CLIENT_INFO, this.instructionsFor(caller), caller);
     this.connections.set(connection.id, connection);
     await connection.server.connect(transport as Transport);
     return connection;

@@ -35,7 +35,6 @@ export { isLoopbackHost } from "./http/origin-guard.js";
 export type { HttpSettings } from "./config/http-config.js";
 export type { MetricsSource } from "./observe/metrics-source.js";
 export { openCatalogue, rankerFor, type OpenCatalogue, type OpenCatalogueOptions } from "./open-catalogue.js";
-export { toolPolicy, type ToolPolicy } from "./policy/tool-policy.js";
 export { openAuditLog, type AuditLog, type AuditLogOptions, type AuditWriterOptions } from "./observe/audit-log.js";
 export type { AuditRecordOptions } from "./observe/audit-record.js";
 export type { AuditFileOptions } from "./observe/audit-sink.js";
@@ -47,3 +46,6 @@ export {
   type MetricsListenOptions,
 } from "./observe/metrics-listener.js";
 export type { AuditSettings, ObserveSettings } from "./config/observe-config.js";
+export { toolPolicy, type PolicyRules, type ToolPolicy } from "./policy/tool-policy.js";
+export { CallerPolicies } from "./policy/caller-policy.js";
+export type { PolicyEntry, RateLimits } from "./config/policies-config.js";

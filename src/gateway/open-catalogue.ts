@@ -12,7 +12,9 @@ import { fromMcp, type McpHostEvent, type McpToolHost } from "../public/mcp.js";
 import type { ToolsiftError } from "../errors.js";
 import { combineFailures } from "../for-apps.js";
 import type { GatewayConfig, GatewaySettings } from "./config/gateway-config.js";
-import { toolPolicy } from "./policy/tool-policy.js";
+import type { Caller } from "./auth/caller.js";
+import { CallerPolicies } from "./policy/caller-policy.js";
+import { watchUnmatchedEntries } from "./policy/unmatched-entries.js";
 
 /** How the CLI introduces itself to upstream servers. */
 export const CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
@@ -37,6 +39,11 @@ export interface OpenCatalogueOptions {
    * for (until they connect or fail), since a keep tool must be listed when the tool search starts.
    */
   background?: boolean;
+  /**
+   * Who a search or listing without a caller in its context is judged as (the CLI's one-shot
+   * commands: the local user). Left out, such a context is denied every tool: fail closed.
+   */
+  anonymous?: Caller;
 }
 
 /** Upstream servers as one catalogue, with a tool search over it. */
@@ -48,6 +55,8 @@ export interface OpenCatalogue {
    * failed; never resolves once one connects. Without: never resolves (the open itself rejects).
    */
   unreachable: Promise<ToolsiftError>;
+  /** Each caller's policy, as `permit` judges it: the gateway's connections ask the same one. */
+  policies: CallerPolicies;
   /** Closes the tool search, its ranker and the host (ending the server processes it started). */
   close(): Promise<void>;
 }
@@ -61,9 +70,13 @@ export interface OpenCatalogue {
  */
 export async function openCatalogue(config: GatewayConfig, options: OpenCatalogueOptions): Promise<OpenCatalogue> {
   const { settings } = config;
+  let relisted = (_event: McpHostEvent) => {};
   const host = await fromMcp(config.servers, {
     clientInfo: CLIENT_INFO,
-    onEvent: (event) => options.onHostEvent?.(event),
+    onEvent: (event) => {
+      options.onHostEvent?.(event);
+      relisted(event);
+    },
     ...(settings.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: settings.requestTimeoutMs }),
     ...(settings.callTimeoutMs === undefined ? {} : { callTimeoutMs: settings.callTimeoutMs }),
     ...(settings.refreshWaitMs === undefined ? {} : { refreshWaitMs: settings.refreshWaitMs }),
@@ -87,7 +100,8 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         `toolsift.keepTools: ${missing.map((name) => JSON.stringify(name)).join(", ")} ${missing.length === 1 ? "is" : "are"} not listed by any server now, so not kept.`,
       );
     }
-    const policy = toolPolicy(settings);
+    const policies = new CallerPolicies(settings, (name) => host.sourceOf(name)?.tool);
+    relisted = watchUnmatchedEntries(settings, host, options.warn);
     const toolSearch = await createToolSearch({
       tools: host,
       ranker,
@@ -98,7 +112,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         searchLimit: settings.searchLimit,
         ...(options.listEveryStub ? { maxStubTokens: Number.MAX_SAFE_INTEGER } : {}),
       },
-      permit: (tool) => policy.permits(tool.name),
+      permit: (tool, context) => policies.permits(tool, context.context ?? options.anonymous),
       ...(options.approve ? { approve: options.approve } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     });
@@ -106,6 +120,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       host,
       toolSearch,
       unreachable,
+      policies,
       async close() {
         await toolSearch.close();
         await ranker.close?.();

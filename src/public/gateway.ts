@@ -13,6 +13,7 @@
  * @module
  */
 export {
+  CallerPolicies,
   ConfigError,
   Gateway,
   LOCAL_CALLER,
@@ -43,6 +44,10 @@ export {
   type MetricsSource,
   type OpenCatalogue,
   type OpenCatalogueOptions,
+  type PolicyEntry,
+  type PolicyRules,
+  type RateLimits,
+  type ToolPolicy,
 } from "../gateway/index.js";
 export {
   createGatewayMetrics,

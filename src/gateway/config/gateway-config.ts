@@ -9,7 +9,7 @@ import { RANKER_NAMES, type RankerName } from "../../index.js";
 import { describeValue } from "../../describe-value.js";
 import { ConfigError } from "./config-error.js";
 import { expandVariables } from "./expand-variables.js";
-import { globProblem } from "../policy/name-glob.js";
+import { parseGlobList, parsePolicies, parseRateLimits, type PolicyEntry, type RateLimits } from "./policies-config.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import { parseHttpSettings, type HttpSettings } from "./http-config.js";
 import { parseObserveSettings, type AuditSettings } from "./observe-config.js";
@@ -45,6 +45,10 @@ export interface GatewaySettings {
   audit: AuditSettings | undefined;
   /** Metrics: `true` required, `false` off, `undefined` when prom-client is installed. */
   metrics: boolean | undefined;
+  /** Per-caller additions to allow, deny and allowDestructive (see `policies-config.ts`). */
+  policies: PolicyEntry[];
+  /** Per-caller limits of calls and searches per minute. */
+  rateLimits: RateLimits;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -79,6 +83,8 @@ const SETTING_KEYS = [
   "http",
   "audit",
   "metrics",
+  "policies",
+  "rateLimits",
 ] as const;
 
 /**
@@ -301,23 +307,10 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     }
     return value as number;
   };
-  const globs = (name: string, exactNamesMustExist: boolean): string[] | undefined => {
-    const value = settings[name];
-    if (value === undefined) return undefined;
-    if (!Array.isArray(value))
-      return fail(
-        `toolsift.${name}`,
-        `must be an array of tool names or globs such as "github__*", not ${describeValue(value)}.`,
-      );
-    value.forEach((glob: unknown, index) => {
-      const problem = globProblem(glob);
-      if (problem) fail(`toolsift.${name}[${index}]`, `${problem}.`);
-      if (exactNamesMustExist) checkServerOf(glob as string, `toolsift.${name}[${index}]`, serverNames, fail);
-    });
-    return [...(value as string[])];
-  };
+  const globs = (name: string): string[] | undefined =>
+    parseGlobList(settings[name], `toolsift.${name}`, serverNames, fail, name === "deny");
 
-  const keepTools = globs("keepTools", true) ?? [];
+  const keepTools = globs("keepTools") ?? [];
   keepTools.forEach((name, index) => {
     if (/[*?]/.test(name))
       fail(
@@ -365,30 +358,18 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     model: typeof model === "string" ? resolvePath(base, model) : undefined,
     cacheDir:
       cacheDir === false ? false : typeof cacheDir === "string" ? resolvePath(base, cacheDir) : defaultCacheDir(),
-    allow: globs("allow", false),
-    deny: globs("deny", false) ?? [],
-    allowDestructive: globs("allowDestructive", true) ?? [],
+    allow: globs("allow"),
+    deny: globs("deny") ?? [],
+    allowDestructive: globs("allowDestructive") ?? [],
     callTimeoutMs: ms("callTimeoutMs"),
     requestTimeoutMs: ms("requestTimeoutMs"),
     refreshWaitMs: ms("refreshWaitMs", 0),
     reconnect: parseReconnect(settings.reconnect, fail),
     http: parseHttpSettings(settings.http, fail),
     ...parseObserveSettings(settings, base, fail),
+    policies: parsePolicies(settings.policies, serverNames, settings.allow !== undefined, fail),
+    rateLimits: parseRateLimits(settings.rateLimits, fail),
   };
-}
-
-/** An exact name (no wildcard) must start with a server of this file; a typo there would silently match nothing. */
-function checkServerOf(name: string, field: string, serverNames: ReadonlySet<string>, fail: Fail): void {
-  if (/[*?]/.test(name)) return;
-  const split = name.indexOf("__");
-  const server = split > 0 ? name.slice(0, split) : undefined;
-  if (server === undefined || !serverNames.has(server)) {
-    fail(
-      field,
-      `is ${JSON.stringify(name)}, but tool names here are "server__tool" with one of the servers ${[...serverNames].map((s) => JSON.stringify(s)).join(", ")}. ` +
-        `Fix the name (toolsift inspect lists every tool), or use a glob such as "*__${split > 0 ? name.slice(split + 2) : name}".`,
-    );
-  }
 }
 
 function parseReconnect(value: unknown, fail: Fail): GatewaySettings["reconnect"] {

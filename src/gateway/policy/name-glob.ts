@@ -18,7 +18,8 @@ export function globProblem(glob: unknown): string | undefined {
 
 /**
  * A matcher for globs over tool names: `*` is any run of characters (`_` included), `?` one
- * character, anything else itself; the whole name must match, case-sensitively. Matching takes
+ * character, anything else itself; the whole name must match, case-sensitively unless
+ * `ignoreCase` (what `deny` uses, so that another letter case cannot slip past it). Matching takes
  * time linear in the name times the glob, whatever the glob (no regular expression, so a glob
  * such as `*a*a*a*a*b` cannot backtrack for long).
  *
@@ -26,9 +27,20 @@ export function globProblem(glob: unknown): string | undefined {
  * ```ts
  * const denied = nameMatcher(["github__delete_*", "*__drop_table"]);
  * denied("github__delete_repository"); // true
+ * nameMatcher(["GitHub__*"], { ignoreCase: true })("github__x"); // true
  * ```
  */
-export function nameMatcher(globs: readonly string[]): (name: string) => boolean {
+export function nameMatcher(
+  globs: readonly string[],
+  options: { ignoreCase?: boolean } = {},
+): (name: string) => boolean {
+  if (options.ignoreCase) {
+    const lower = globs.map((glob) => glob.toLowerCase());
+    return (name) => {
+      const folded = name.toLowerCase();
+      return lower.some((glob) => globMatches(glob, folded));
+    };
+  }
   const list = [...globs];
   return (name) => list.some((glob) => globMatches(glob, name));
 }
