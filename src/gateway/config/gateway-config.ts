@@ -1,8 +1,8 @@
 // Over 300 lines: a config is checked in one place, every field with its own message.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { OptionsError, errorText } from "../../errors.js";
+import { OptionsError } from "../../errors.js";
 import { SERVER_NAME_PATTERN, type McpReconnectOptions, type McpServerConfig } from "../../public/mcp.js";
 import { parseServerConfig } from "../../for-apps.js";
 import { RANKER_NAMES, type RankerName } from "../../index.js";
@@ -11,6 +11,7 @@ import { ConfigError } from "./config-error.js";
 import { expandVariables } from "./expand-variables.js";
 import { globProblem } from "../policy/name-glob.js";
 import { parseJsonc } from "./parse-jsonc.js";
+import { CONFIG_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings {
@@ -86,21 +87,15 @@ export function readGatewayConfig(
 }
 
 /**
- * Reads a JSON file (comments and trailing commas allowed).
+ * Reads a JSON file (comments and trailing commas allowed): a regular file of at most `maxBytes`,
+ * so a FIFO, a device or a huge file is refused instead of hanging or filling memory.
  *
  * @param hint - What to do instead when the file cannot be read.
- * @throws {@link ConfigError} for a file that cannot be read, or text that is not JSON (with its line and column).
+ * @param maxBytes - The largest file read. @defaultValue 1 MiB ({@link CONFIG_MAX_BYTES})
+ * @throws {@link ConfigError} for a file that cannot be read, is not a regular file, is too large, or is not JSON (with its line and column).
  */
-export function readJsonFile(file: string, hint: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const why =
-      code === "ENOENT" ? "there is no such file" : code === "EISDIR" ? "it is a directory" : errorText(error);
-    throw new ConfigError(file, "", `cannot be read: ${why}. ${hint}`);
-  }
+export function readJsonFile(file: string, hint: string, maxBytes = CONFIG_MAX_BYTES): unknown {
+  const text = readBoundedFile(file, hint, maxBytes);
   const parsed = parseJsonc(text);
   if (!parsed.ok) {
     const { line, column, message } = parsed.problem;
