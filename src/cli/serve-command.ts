@@ -11,6 +11,7 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
  */
 export async function serveCommand(command: Extract<CliCommand, { command: "serve" }>, io: CliIo): Promise<number> {
   const config = readGatewayConfig(command.config);
+  io.redactWith?.(config.redactor);
   keepStdoutForProtocol();
   const gateway = await Gateway.start({ config, mode: command.stubs ? "stubs" : "search", log: io.err });
   let stop!: (why: string) => void;

@@ -1,4 +1,5 @@
 export { ConfigError } from "./config/config-error.js";
+export { Redactor } from "./config/redact.js";
 export {
   Gateway,
   type ConnectOptions,

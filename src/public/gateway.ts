@@ -15,6 +15,7 @@
 export {
   ConfigError,
   Gateway,
+  Redactor,
   LOCAL_CALLER,
   callerKey,
   MCP_PATH,

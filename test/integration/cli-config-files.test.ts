@@ -1,23 +1,16 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI_ARGS, ROOT, scratchDir, writeConfig } from "../support/gateway-process.js";
+import { scratchDir, writeConfig } from "../support/gateway-process.js";
+import { runToolsift } from "../support/run-toolsift.js";
 
 /**
  * Audit finding "a config path that is a FIFO hangs serve, and /dev/zero is read until memory
  * runs out": the real CLI process, each run with a timeout so a regression fails instead of hanging.
  */
 
-function toolsift(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...CLI_ARGS, ...args],
-      { cwd: ROOT, timeout: 20_000, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
+function toolsift(args: string[]) {
+  return runToolsift(args, { timeoutMs: 20_000 });
 }
 
 describe("a config path must be a regular file of bounded size", () => {

@@ -12,6 +12,7 @@ import { expandVariables } from "./expand-variables.js";
 import { globProblem } from "../policy/name-glob.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import { CONFIG_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
+import { Redactor } from "./redact.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings {
@@ -49,6 +50,12 @@ export interface GatewayConfig {
   /** Servers the file lists with `"disabled": true`. */
   disabled: string[];
   settings: GatewaySettings;
+  /**
+   * Blanks out every value `${NAME}` brought in from the environment (and the password of a
+   * learning store's URL): pass every message, log line and report through it. It prints as
+   * `[Redactor: n secrets]`, never the secrets.
+   */
+  redactor: Redactor;
 }
 
 /** Keys other MCP clients put in server entries; toolsift reads `disabled` and ignores the rest. */
@@ -110,8 +117,10 @@ export function parseGatewayConfig(
   file: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): GatewayConfig {
+  // What ${NAME} brought in so far: a problem found after an expansion must not show its value.
+  const secrets: Secret[] = [];
   const fail = (field: string, problem: string): never => {
-    throw new ConfigError(file, field, problem);
+    throw new ConfigError(file, field, new Redactor(secrets).redact(problem));
   };
   if (!isPlainObject(value))
     return fail("", `must hold a JSON object like {"mcpServers": {...}}, not ${describeValue(value)}.`);
@@ -146,7 +155,7 @@ export function parseGatewayConfig(
         where,
         `must be an object with "command" (a stdio server) or "url" (Streamable HTTP), not ${describeValue(entry)}.`,
       );
-    const server = serverEntry(entry as Record<string, unknown>, where, base, env, fail);
+    const server = serverEntry(entry as Record<string, unknown>, where, base, { env, secrets }, fail);
     if (server === "disabled") disabled.push(name);
     else servers[name] = server;
   }
@@ -159,10 +168,19 @@ export function parseGatewayConfig(
     );
   }
   const settings = parseSettings(value.toolsift, base, new Set([...Object.keys(servers), ...disabled]), fail);
-  return { file, servers, disabled, settings };
+  return { file, servers, disabled, settings, redactor: new Redactor(secrets) };
 }
 
 type Fail = (field: string, problem: string) => never;
+
+/** A value to redact, and what shows in its place. */
+type Secret = { label: string; value: string };
+
+/** Where `${NAME}` is looked up, and where each value it brought in is recorded. */
+interface Expanding {
+  env: Readonly<Record<string, string | undefined>>;
+  secrets: Secret[];
+}
 
 /**
  * The settings of a `toolsift` block on their own, defaults filled in: what a catalogue read from
@@ -184,7 +202,7 @@ function serverEntry(
   entry: Record<string, unknown>,
   where: string,
   base: string,
-  env: Readonly<Record<string, string | undefined>>,
+  expanding: Expanding,
   fail: Fail,
 ): McpServerConfig | "disabled" {
   if (entry.disabled !== undefined && typeof entry.disabled !== "boolean")
@@ -207,7 +225,7 @@ function serverEntry(
         field === "cwd" ||
         field === "url" ||
         field === "headers",
-      env,
+      expanding,
       fail,
     );
   }
@@ -234,22 +252,19 @@ function serverEntry(
 }
 
 /** Expands `${NAME}` in every string of a value (strings, arrays and objects of strings). */
-function expandIn(
-  value: unknown,
-  where: string,
-  expand: boolean,
-  env: Readonly<Record<string, string | undefined>>,
-  fail: Fail,
-): unknown {
+function expandIn(value: unknown, where: string, expand: boolean, expanding: Expanding, fail: Fail): unknown {
   if (!expand) return value;
   if (typeof value === "string") {
-    const expanded = expandVariables(value, env);
+    const expanded = expandVariables(value, expanding.env, (name, secret) =>
+      expanding.secrets.push({ label: `\${${name}}`, value: secret }),
+    );
     return expanded.ok ? expanded.value : fail(where, `${expanded.problem}.`);
   }
-  if (Array.isArray(value)) return value.map((item, index) => expandIn(item, `${where}[${index}]`, true, env, fail));
+  if (Array.isArray(value))
+    return value.map((item, index) => expandIn(item, `${where}[${index}]`, true, expanding, fail));
   if (isPlainObject(value)) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, expandIn(item, `${where}.${key}`, true, env, fail)]),
+      Object.entries(value).map(([key, item]) => [key, expandIn(item, `${where}.${key}`, true, expanding, fail)]),
     );
   }
   return value;
