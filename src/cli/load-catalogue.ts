@@ -35,7 +35,8 @@ export interface LoadedCatalogue {
  * Opens a catalogue for `inspect` and `search`. From a config, every server is connected once
  * (no reconnecting: a one-shot command reports a server that failed and goes on with the rest),
  * with a line on stderr as each answers. What a config's `${NAME}` expanded is redacted from
- * everything `io` prints from then on.
+ * everything `io` prints from then on. Learning is off: a one-shot command neither reads nor
+ * writes lessons.
  */
 export async function loadCatalogue(
   source: CatalogueSource,
@@ -77,6 +78,7 @@ export async function loadCatalogue(
   progress(`connecting to ${names.length} MCP server${names.length === 1 ? "" : "s"} (${names.join(", ")})…`);
   const catalogue = await openCatalogue(config, {
     reconnect: false,
+    learning: false,
     ...(ranker ? { ranker } : {}),
     onHostEvent: (event) => {
       if (event.type === "connected" || event.type === "connect-failed" || event.type === "warning")

@@ -84,6 +84,7 @@ export class Gateway {
       log,
       observe,
       closed: (connection) => this.connections.delete(connection.id),
+      learningScope: catalogue.learningScope,
     };
     // A server whose every tool the config hides is not named to clients, here or in a search.
     const servers = catalogue.host.servers.filter((server) => !this.services.policy.hidesServer(server));

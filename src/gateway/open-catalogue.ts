@@ -9,10 +9,14 @@ import {
   type ToolSearchOptions,
 } from "../index.js";
 import { fromMcp, type McpHostEvent, type McpToolHost } from "../public/mcp.js";
+import type { UsageStore } from "../public/learning.js";
 import type { ToolsiftError } from "../errors.js";
 import { combineFailures } from "../for-apps.js";
 import type { GatewayConfig, GatewaySettings } from "./config/gateway-config.js";
 import { toolPolicy } from "./policy/tool-policy.js";
+import type { Caller } from "./auth/caller.js";
+import { learningScopes } from "./learning-scope.js";
+import { learningStore } from "./learning-store.js";
 
 /** How the CLI introduces itself to upstream servers. */
 export const CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
@@ -27,6 +31,8 @@ export interface OpenCatalogueOptions {
   ranker?: RankerName;
   /** Overrides the config's reconnect setting: one-shot commands do not wait for servers that failed. */
   reconnect?: false;
+  /** Overrides the config's learning setting: one-shot commands neither read nor write lessons. */
+  learning?: false;
   /** Told of settings that name tools no server lists. */
   warn(message: string): void;
   /** List every tool as a stub however many there are (`serve --stubs`), past the library's stub budget. */
@@ -48,6 +54,11 @@ export interface OpenCatalogue {
    * failed; never resolves once one connects. Without: never resolves (the open itself rejects).
    */
   unreachable: Promise<ToolsiftError>;
+  /**
+   * The learning scope of a caller's session under `toolsift.learning.scope`; `undefined` for the
+   * default scope (`shared`, or learning off).
+   */
+  learningScope(caller: Caller): string | undefined;
   /** Closes the tool search, its ranker and the host (ending the server processes it started). */
   close(): Promise<void>;
 }
@@ -77,6 +88,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
   const unreachable = options.background ? allFirstAttemptsFailed(host) : new Promise<ToolsiftError>(() => {});
   if (options.background) await keepToolServersSettled(host, settings.keepTools);
   const ranker = rankerFor(settings, options.ranker ?? settings.ranker, options.warn);
+  let store: UsageStore | undefined;
   try {
     // A keep tool of a server that is down now cannot be named to the tool search (it checks its
     // keep tools against the catalogue), so it is left out, with a warning, rather than failing.
@@ -88,6 +100,8 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       );
     }
     const policy = toolPolicy(settings);
+    const learning = options.learning === false ? false : settings.learning;
+    store = learning ? learningStore(learning, settings.cacheDir) : undefined;
     const toolSearch = await createToolSearch({
       tools: host,
       ranker,
@@ -101,18 +115,24 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       permit: (tool) => policy.permits(tool.name),
       ...(options.approve ? { approve: options.approve } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      ...(store ? { learning: { store } } : {}),
     });
+    const opened = store;
     return {
       host,
       toolSearch,
       unreachable,
+      learningScope: learning ? learningScopes(learning.scope, options.warn) : () => undefined,
       async close() {
+        // The tool search flushes its last lessons to the store before the store closes.
         await toolSearch.close();
+        await opened?.close?.();
         await ranker.close?.();
         await host.close();
       },
     };
   } catch (error) {
+    await store?.close?.();
     await ranker.close?.();
     await host.close();
     throw error;

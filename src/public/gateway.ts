@@ -37,6 +37,8 @@ export {
   type GatewayTransport,
   type HttpListener,
   type HttpListenOptions,
+  type LearningScope,
+  type LearningSettings,
   type ListingMode,
   type OpenCatalogue,
   type OpenCatalogueOptions,

@@ -13,6 +13,7 @@ import { globProblem } from "../policy/name-glob.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import { CONFIG_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
 import { Redactor } from "./redact.js";
+import { parseLearning, type LearningSettings } from "./learning-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings {
@@ -39,6 +40,8 @@ export interface GatewaySettings {
   /** How long a search waits for servers still connecting (and re-lists under way); the library's 2 s when undefined. */
   refreshWaitMs: number | undefined;
   reconnect: false | McpReconnectOptions | undefined;
+  /** Learning from use; `false` (the default) keeps no lessons. */
+  learning: LearningSettings | false;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -76,6 +79,7 @@ const SETTING_KEYS = [
   "requestTimeoutMs",
   "refreshWaitMs",
   "reconnect",
+  "learning",
 ] as const;
 
 /**
@@ -167,7 +171,13 @@ export function parseGatewayConfig(
         : "has every server disabled: enable at least one.",
     );
   }
-  const settings = parseSettings(value.toolsift, base, new Set([...Object.keys(servers), ...disabled]), fail);
+  const settings = parseSettings(
+    value.toolsift,
+    base,
+    new Set([...Object.keys(servers), ...disabled]),
+    { env, secrets },
+    fail,
+  );
   return { file, servers, disabled, settings, redactor: new Redactor(secrets) };
 }
 
@@ -192,9 +202,11 @@ export function parseGatewaySettings(
   block: unknown,
   file: string,
   serverNames: Iterable<string> = [],
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): GatewaySettings {
-  return parseSettings(block, dirname(resolve(file)), new Set(serverNames), (field, problem) => {
-    throw new ConfigError(file, field, problem);
+  const secrets: Secret[] = [];
+  return parseSettings(block, dirname(resolve(file)), new Set(serverNames), { env, secrets }, (field, problem) => {
+    throw new ConfigError(file, field, new Redactor(secrets).redact(problem));
   });
 }
 
@@ -270,7 +282,13 @@ function expandIn(value: unknown, where: string, expand: boolean, expanding: Exp
   return value;
 }
 
-function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<string>, fail: Fail): GatewaySettings {
+function parseSettings(
+  block: unknown,
+  base: string,
+  serverNames: ReadonlySet<string>,
+  expanding: Expanding,
+  fail: Fail,
+): GatewaySettings {
   if (block !== undefined && !isPlainObject(block))
     fail("toolsift", `must be an object of settings, not ${describeValue(block)}.`);
   const settings = (block ?? {}) as Record<string, unknown>;
@@ -371,6 +389,7 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     requestTimeoutMs: ms("requestTimeoutMs"),
     refreshWaitMs: ms("refreshWaitMs", 0),
     reconnect: parseReconnect(settings.reconnect, fail),
+    learning: parseLearning(settings.learning, expanding.env, (secret) => expanding.secrets.push(secret), fail),
   };
 }
 
@@ -421,7 +440,7 @@ function parseReconnect(value: unknown, fail: Fail): GatewaySettings["reconnect"
  * Where the CLI caches embedding vectors by default: the user's cache folder, since a gateway an
  * MCP client starts often runs with `/` as its working directory.
  */
-function defaultCacheDir(): string {
+export function defaultCacheDir(): string {
   const xdg = process.env.XDG_CACHE_HOME;
   return join(xdg !== undefined && xdg !== "" ? xdg : join(homedir(), ".cache"), "toolsift");
 }
