@@ -87,12 +87,16 @@ export class Redactor {
     for (let at = text.indexOf(CUT); at >= 0; at = text.indexOf(CUT, at + 1)) {
       let cut = 0;
       let label = "";
-      for (const [form, formLabel] of this.#forms) {
-        for (let length = Math.min(form.length - 1, at - from); length >= MIN_REDACTED_LENGTH; length--) {
-          if (length > cut && text.startsWith(form.slice(0, length), at - length)) {
+      // Only where the last few characters before the cut occur in a form can a prefix of it end there.
+      const tail = at - from >= MIN_REDACTED_LENGTH ? text.slice(at - MIN_REDACTED_LENGTH, at) : undefined;
+      for (const [form, formLabel] of tail === undefined ? [] : this.#forms) {
+        for (let p = form.indexOf(tail as string); p >= 0; p = form.indexOf(tail as string, p + 1)) {
+          const length = p + MIN_REDACTED_LENGTH;
+          // The whole form was replaced already; a prefix must also fit after the last replacement.
+          if (length >= form.length || length > at - from) break;
+          if (length > cut && text.startsWith(form.slice(0, p), at - length)) {
             cut = length;
             label = formLabel;
-            break;
           }
         }
       }
