@@ -7,7 +7,7 @@ import type { CliCommand } from "./parse-cli.js";
 
 /** `toolsift inspect`: prints the report; exits 1 when `--fail-on` is reached. */
 export async function inspectCommand(command: Extract<CliCommand, { command: "inspect" }>, io: CliIo): Promise<number> {
-  const catalogue = await loadCatalogue(command.source, command.ranker, io.err);
+  const catalogue = await loadCatalogue(command.source, command.ranker, io);
   try {
     const report = await inspectCatalogue(catalogue, io.err);
     io.out(command.json ? `${JSON.stringify(report, null, 2)}\n` : formatInspectReport(report));

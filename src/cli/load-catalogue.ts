@@ -8,6 +8,7 @@ import {
 } from "../gateway/index.js";
 import { createToolSearch, type RankerName, type ToolDefinition, type ToolSearch } from "../index.js";
 import type { McpServerStatus } from "../public/mcp.js";
+import type { CliIo } from "./cli-io.js";
 import type { Finding } from "./inspect/finding.js";
 import type { CatalogueSource } from "./parse-cli.js";
 import { readToolsFile } from "./read-tools-file.js";
@@ -33,13 +34,16 @@ export interface LoadedCatalogue {
 /**
  * Opens a catalogue for `inspect` and `search`. From a config, every server is connected once
  * (no reconnecting: a one-shot command reports a server that failed and goes on with the rest),
- * with a line on stderr as each answers.
+ * with a line on stderr as each answers. What a config's `${NAME}` expanded is redacted from
+ * everything `io` prints from then on. Learning is off: a one-shot command neither reads nor
+ * writes lessons.
  */
 export async function loadCatalogue(
   source: CatalogueSource,
   ranker: RankerName | undefined,
-  progress: (line: string) => void,
+  io: Pick<CliIo, "err" | "redactWith">,
 ): Promise<LoadedCatalogue> {
+  const progress = (line: string) => io.err(line);
   if (source.kind === "tools") {
     const { tools, problems } = readToolsFile(source.file);
     const settings = parseGatewaySettings(undefined, source.file);
@@ -69,10 +73,12 @@ export async function loadCatalogue(
     };
   }
   const config = readGatewayConfig(source.file);
+  io.redactWith?.(config.redactor);
   const names = Object.keys(config.servers);
   progress(`connecting to ${names.length} MCP server${names.length === 1 ? "" : "s"} (${names.join(", ")})…`);
   const catalogue = await openCatalogue(config, {
     reconnect: false,
+    learning: false,
     ...(ranker ? { ranker } : {}),
     onHostEvent: (event) => {
       if (event.type === "connected" || event.type === "connect-failed" || event.type === "warning")

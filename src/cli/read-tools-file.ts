@@ -5,6 +5,12 @@ import { ConfigError, readJsonFile } from "../gateway/index.js";
 import type { ToolDefinition } from "../index.js";
 import type { Finding } from "./inspect/finding.js";
 
+/**
+ * The largest file of tool definitions read: a `tools/list` dump of a thousand tools with rich
+ * schemas is a few MiB, so this leaves room, while `/dev/zero` or a stray log file is refused.
+ */
+export const TOOLS_FILE_MAX_BYTES = 16 * 1024 * 1024;
+
 /** What a file of tool definitions held: the usable tools, and a finding for each that is not. */
 export interface ToolsFile {
   tools: ToolDefinition[];
@@ -22,7 +28,11 @@ export interface ToolsFile {
  * @throws {@link ConfigError} when the file cannot be read or is not such JSON at all.
  */
 export function readToolsFile(file: string): ToolsFile {
-  const value = readJsonFile(file, "Pass the path of a JSON file with an array of tool definitions.");
+  const value = readJsonFile(
+    file,
+    "Pass the path of a JSON file with an array of tool definitions.",
+    TOOLS_FILE_MAX_BYTES,
+  );
   const list = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value.tools) ? value.tools : undefined;
   if (list === undefined) {
     throw new ConfigError(

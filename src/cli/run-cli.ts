@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { DependencyError, OptionsError, errorText } from "../errors.js";
-import { processIo, type CliIo } from "./cli-io.js";
+import { processIo, redactingIo, type CliIo } from "./cli-io.js";
 import { HELP } from "./help.js";
 import { inspectCommand } from "./inspect-command.js";
 import { parseCli } from "./parse-cli.js";
@@ -18,7 +18,9 @@ const MCP_SDK = "@modelcontextprotocol/sdk";
  * process.exitCode = await runCli(["inspect", "--tools", "tools.json", "--json"]);
  * ```
  */
-export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+export async function runCli(argv: readonly string[], sink: CliIo = processIo): Promise<number> {
+  // Every sink, the errors caught below included, redacts what a config's ${NAME} brought in.
+  const io = redactingIo(sink);
   try {
     const command = parseCli(argv);
     switch (command.command) {

@@ -5,7 +5,7 @@ import type { CliCommand } from "./parse-cli.js";
 
 /** `toolsift search`: the ranked matches of one query, with scores. */
 export async function searchCommand(command: Extract<CliCommand, { command: "search" }>, io: CliIo): Promise<number> {
-  const catalogue = await loadCatalogue(command.source, command.ranker, io.err);
+  const catalogue = await loadCatalogue(command.source, command.ranker, io);
   try {
     const matches = await catalogue.toolSearch.search(command.query, { limit: command.limit });
     if (command.json) {

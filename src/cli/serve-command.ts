@@ -12,6 +12,7 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
  */
 export async function serveCommand(command: Extract<CliCommand, { command: "serve" }>, io: CliIo): Promise<number> {
   const config = readGatewayConfig(command.config);
+  io.redactWith?.(config.redactor);
   keepStdoutForProtocol();
   const observed = await startObserve(config, command, io);
   const { observe, observeArguments } = observed;

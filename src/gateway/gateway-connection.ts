@@ -37,6 +37,8 @@ export interface ConnectionServices {
   readonly observeArguments?: boolean;
   /** Told when the client went away, so the gateway can forget the connection. */
   closed(connection: GatewayConnection): void;
+  /** Whose lessons a caller's searches rank with and teach; `undefined`: the default scope. */
+  learningScope?(caller: Caller): string | undefined;
 }
 
 interface PendingCall {
@@ -74,7 +76,8 @@ export class GatewayConnection {
     readonly caller: Caller,
   ) {
     const { sdk } = services;
-    this.session = services.toolSearch.session(this.id, { context: caller });
+    const scope = services.learningScope?.(caller);
+    this.session = services.toolSearch.session(this.id, { context: caller, ...(scope === undefined ? {} : { scope }) });
     this.server = new sdk.Server(serverInfo, { capabilities: { tools: { listChanged: true } }, instructions });
     this.server.setRequestHandler(sdk.ListToolsRequestSchema, async () => {
       const tools = await this.listing();

@@ -91,6 +91,7 @@ export class Gateway {
       observe,
       observeArguments,
       closed: (connection) => this.connections.delete(connection.id),
+      learningScope: catalogue.learningScope,
     };
   }
 
@@ -117,7 +118,9 @@ export class Gateway {
    *   configured model cannot load.
    */
   static async start(options: GatewayOptions): Promise<Gateway> {
-    const log = options.log ?? ((line: string) => process.stderr.write(`toolsift: ${line}\n`));
+    const sink = options.log ?? ((line: string) => process.stderr.write(`toolsift: ${line}\n`));
+    // Connect errors name a stdio server's args, which ${NAME} may have filled with a token.
+    const log = (line: string) => sink(options.config.redactor.redact(line));
     const observe = options.observe ?? (() => {});
     const sdk = await loadGatewaySdk();
     const connections = new Map<string, GatewayConnection>();

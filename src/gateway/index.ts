@@ -1,4 +1,6 @@
 export { ConfigError } from "./config/config-error.js";
+export { Redactor } from "./config/redact.js";
+export type { LearningScope, LearningSettings } from "./config/learning-config.js";
 export {
   Gateway,
   type ConnectOptions,

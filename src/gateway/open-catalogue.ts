@@ -9,12 +9,15 @@ import {
   type ToolSearchOptions,
 } from "../index.js";
 import { fromMcp, type McpHostEvent, type McpToolHost } from "../public/mcp.js";
+import type { UsageStore } from "../public/learning.js";
 import type { ToolsiftError } from "../errors.js";
 import { combineFailures } from "../for-apps.js";
 import type { GatewayConfig, GatewaySettings } from "./config/gateway-config.js";
 import type { Caller } from "./auth/caller.js";
 import { CallerPolicies } from "./policy/caller-policy.js";
 import { watchUnmatchedEntries } from "./policy/unmatched-entries.js";
+import { learningScopes } from "./learning-scope.js";
+import { learningStore } from "./learning-store.js";
 
 /** How the CLI introduces itself to upstream servers. */
 export const CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
@@ -29,6 +32,8 @@ export interface OpenCatalogueOptions {
   ranker?: RankerName;
   /** Overrides the config's reconnect setting: one-shot commands do not wait for servers that failed. */
   reconnect?: false;
+  /** Overrides the config's learning setting: one-shot commands neither read nor write lessons. */
+  learning?: false;
   /** Told of settings that name tools no server lists. */
   warn(message: string): void;
   /** List every tool as a stub however many there are (`serve --stubs`), past the library's stub budget. */
@@ -57,6 +62,11 @@ export interface OpenCatalogue {
   unreachable: Promise<ToolsiftError>;
   /** Each caller's policy, as `permit` judges it: the gateway's connections ask the same one. */
   policies: CallerPolicies;
+  /**
+   * The learning scope of a caller's session under `toolsift.learning.scope`; `undefined` for the
+   * default scope (`shared`, or learning off).
+   */
+  learningScope(caller: Caller): string | undefined;
   /** Closes the tool search, its ranker and the host (ending the server processes it started). */
   close(): Promise<void>;
 }
@@ -90,6 +100,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
   const unreachable = options.background ? allFirstAttemptsFailed(host) : new Promise<ToolsiftError>(() => {});
   if (options.background) await keepToolServersSettled(host, settings.keepTools);
   const ranker = rankerFor(settings, options.ranker ?? settings.ranker, options.warn);
+  let store: UsageStore | undefined;
   try {
     // A keep tool of a server that is down now cannot be named to the tool search (it checks its
     // keep tools against the catalogue), so it is left out, with a warning, rather than failing.
@@ -102,6 +113,8 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     }
     const policies = new CallerPolicies(settings, (name) => host.sourceOf(name)?.tool);
     relisted = watchUnmatchedEntries(settings, host, options.warn);
+    const learning = options.learning === false ? false : settings.learning;
+    store = learning ? learningStore(learning, settings.cacheDir) : undefined;
     const toolSearch = await createToolSearch({
       tools: host,
       ranker,
@@ -115,19 +128,25 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       permit: (tool, context) => policies.permits(tool, context.context ?? options.anonymous),
       ...(options.approve ? { approve: options.approve } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      ...(store ? { learning: { store } } : {}),
     });
+    const opened = store;
     return {
       host,
       toolSearch,
       unreachable,
       policies,
+      learningScope: learning ? learningScopes(learning.scope, options.warn) : () => undefined,
       async close() {
+        // The tool search flushes its last lessons to the store before the store closes.
         await toolSearch.close();
+        await opened?.close?.();
         await ranker.close?.();
         await host.close();
       },
     };
   } catch (error) {
+    await store?.close?.();
     await ranker.close?.();
     await host.close();
     throw error;

@@ -11,6 +11,18 @@ describe("expandVariables", () => {
     expect(expandVariables("no variables, $HOME stays", env)).toEqual({ ok: true, value: "no variables, $HOME stays" });
   });
 
+  it("tells which values came from the environment (defaults are in the file, so not)", () => {
+    const expanded: [string, string][] = [];
+    const result = expandVariables("${TOKEN}:${env:TOKEN}:${MISSING:-fallback}", env, (name, value) =>
+      expanded.push([name, value]),
+    );
+    expect(result).toEqual({ ok: true, value: "t0k:t0k:fallback" });
+    expect(expanded).toEqual([
+      ["TOKEN", "t0k"],
+      ["TOKEN", "t0k"],
+    ]);
+  });
+
   it("names an unset variable and how to give it a default", () => {
     const result = expandVariables("${GITHUB_TOKEN}", env);
     expect(result).toMatchObject({ ok: false, problem: expect.stringContaining("GITHUB_TOKEN is not set") });

@@ -10,12 +10,19 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * for a default. An unset variable without a default, or any other `${…}` form (VS Code's
  * `${input:…}` prompts, say), is a problem that names the variable.
  *
+ * @param expanded - Told of each value taken from `env` (never of a default, which the file
+ *   shows anyway), so messages can redact it.
+ *
  * @example
  * ```ts
  * expandVariables("Bearer ${env:GITHUB_TOKEN}", { GITHUB_TOKEN: "ghp_x" }); // { ok: true, value: "Bearer ghp_x" }
  * ```
  */
-export function expandVariables(text: string, env: Readonly<Record<string, string | undefined>>): Expansion {
+export function expandVariables(
+  text: string,
+  env: Readonly<Record<string, string | undefined>>,
+  expanded?: (name: string, value: string) => void,
+): Expansion {
   let problem: string | undefined;
   const value = text.replace(VARIABLE, (whole, inner: string) => {
     if (problem !== undefined) return whole;
@@ -29,7 +36,10 @@ export function expandVariables(text: string, env: Readonly<Record<string, strin
       return whole;
     }
     const set = env[name];
-    if (set !== undefined) return set;
+    if (set !== undefined) {
+      expanded?.(name, set);
+      return set;
+    }
     if (fallbackAt >= 0) return inner.slice(fallbackAt + 2);
     problem = `uses \${${reference}}, but the environment variable ${name} is not set; set it, or give a default as \${${name}:-value}`;
     return whole;

@@ -1,8 +1,8 @@
 // Over 300 lines: a config is checked in one place, every field with its own message.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { OptionsError, errorText } from "../../errors.js";
+import { OptionsError } from "../../errors.js";
 import { SERVER_NAME_PATTERN, type McpReconnectOptions, type McpServerConfig } from "../../public/mcp.js";
 import { parseServerConfig } from "../../for-apps.js";
 import { RANKER_NAMES, type RankerName } from "../../index.js";
@@ -13,6 +13,9 @@ import { parseGlobList, parsePolicies, parseRateLimits, type PolicyEntry, type R
 import { parseJsonc } from "./parse-jsonc.js";
 import { parseHttpSettings, type HttpSettings } from "./http-config.js";
 import { parseObserveSettings, type AuditSettings } from "./observe-config.js";
+import { CONFIG_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
+import { Redactor } from "./redact.js";
+import { parseLearning, type LearningSettings } from "./learning-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings {
@@ -49,6 +52,8 @@ export interface GatewaySettings {
   policies: PolicyEntry[];
   /** Per-caller limits of calls and searches per minute. */
   rateLimits: RateLimits;
+  /** Learning from use; `false` (the default) keeps no lessons. */
+  learning: LearningSettings | false;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -60,6 +65,12 @@ export interface GatewayConfig {
   /** Servers the file lists with `"disabled": true`. */
   disabled: string[];
   settings: GatewaySettings;
+  /**
+   * Blanks out every value `${NAME}` brought in from the environment (and the password of a
+   * learning store's URL): pass every message, log line and report through it. It prints as
+   * `[Redactor: n secrets]`, never the secrets.
+   */
+  redactor: Redactor;
 }
 
 /** Keys other MCP clients put in server entries; toolsift reads `disabled` and ignores the rest. */
@@ -85,6 +96,7 @@ const SETTING_KEYS = [
   "metrics",
   "policies",
   "rateLimits",
+  "learning",
 ] as const;
 
 /**
@@ -103,21 +115,15 @@ export function readGatewayConfig(
 }
 
 /**
- * Reads a JSON file (comments and trailing commas allowed).
+ * Reads a JSON file (comments and trailing commas allowed): a regular file of at most `maxBytes`,
+ * so a FIFO, a device or a huge file is refused instead of hanging or filling memory.
  *
  * @param hint - What to do instead when the file cannot be read.
- * @throws {@link ConfigError} for a file that cannot be read, or text that is not JSON (with its line and column).
+ * @param maxBytes - The largest file read. @defaultValue 1 MiB ({@link CONFIG_MAX_BYTES})
+ * @throws {@link ConfigError} for a file that cannot be read, is not a regular file, is too large, or is not JSON (with its line and column).
  */
-export function readJsonFile(file: string, hint: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const why =
-      code === "ENOENT" ? "there is no such file" : code === "EISDIR" ? "it is a directory" : errorText(error);
-    throw new ConfigError(file, "", `cannot be read: ${why}. ${hint}`);
-  }
+export function readJsonFile(file: string, hint: string, maxBytes = CONFIG_MAX_BYTES): unknown {
+  const text = readBoundedFile(file, hint, maxBytes);
   const parsed = parseJsonc(text);
   if (!parsed.ok) {
     const { line, column, message } = parsed.problem;
@@ -132,8 +138,10 @@ export function parseGatewayConfig(
   file: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): GatewayConfig {
+  // What ${NAME} brought in so far: a problem found after an expansion must not show its value.
+  const secrets: Secret[] = [];
   const fail = (field: string, problem: string): never => {
-    throw new ConfigError(file, field, problem);
+    throw new ConfigError(file, field, new Redactor(secrets).redact(problem));
   };
   if (!isPlainObject(value))
     return fail("", `must hold a JSON object like {"mcpServers": {...}}, not ${describeValue(value)}.`);
@@ -168,7 +176,7 @@ export function parseGatewayConfig(
         where,
         `must be an object with "command" (a stdio server) or "url" (Streamable HTTP), not ${describeValue(entry)}.`,
       );
-    const server = serverEntry(entry as Record<string, unknown>, where, base, env, fail);
+    const server = serverEntry(entry as Record<string, unknown>, where, base, { env, secrets }, fail);
     if (server === "disabled") disabled.push(name);
     else servers[name] = server;
   }
@@ -180,11 +188,26 @@ export function parseGatewayConfig(
         : "has every server disabled: enable at least one.",
     );
   }
-  const settings = parseSettings(value.toolsift, base, new Set([...Object.keys(servers), ...disabled]), fail);
-  return { file, servers, disabled, settings };
+  const settings = parseSettings(
+    value.toolsift,
+    base,
+    new Set([...Object.keys(servers), ...disabled]),
+    { env, secrets },
+    fail,
+  );
+  return { file, servers, disabled, settings, redactor: new Redactor(secrets) };
 }
 
 type Fail = (field: string, problem: string) => never;
+
+/** A value to redact, and what shows in its place. */
+type Secret = { label: string; value: string };
+
+/** Where `${NAME}` is looked up, and where each value it brought in is recorded. */
+interface Expanding {
+  env: Readonly<Record<string, string | undefined>>;
+  secrets: Secret[];
+}
 
 /**
  * The settings of a `toolsift` block on their own, defaults filled in: what a catalogue read from
@@ -196,9 +219,11 @@ export function parseGatewaySettings(
   block: unknown,
   file: string,
   serverNames: Iterable<string> = [],
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): GatewaySettings {
-  return parseSettings(block, dirname(resolve(file)), new Set(serverNames), (field, problem) => {
-    throw new ConfigError(file, field, problem);
+  const secrets: Secret[] = [];
+  return parseSettings(block, dirname(resolve(file)), new Set(serverNames), { env, secrets }, (field, problem) => {
+    throw new ConfigError(file, field, new Redactor(secrets).redact(problem));
   });
 }
 
@@ -206,7 +231,7 @@ function serverEntry(
   entry: Record<string, unknown>,
   where: string,
   base: string,
-  env: Readonly<Record<string, string | undefined>>,
+  expanding: Expanding,
   fail: Fail,
 ): McpServerConfig | "disabled" {
   if (entry.disabled !== undefined && typeof entry.disabled !== "boolean")
@@ -229,7 +254,7 @@ function serverEntry(
         field === "cwd" ||
         field === "url" ||
         field === "headers",
-      env,
+      expanding,
       fail,
     );
   }
@@ -256,28 +281,31 @@ function serverEntry(
 }
 
 /** Expands `${NAME}` in every string of a value (strings, arrays and objects of strings). */
-function expandIn(
-  value: unknown,
-  where: string,
-  expand: boolean,
-  env: Readonly<Record<string, string | undefined>>,
-  fail: Fail,
-): unknown {
+function expandIn(value: unknown, where: string, expand: boolean, expanding: Expanding, fail: Fail): unknown {
   if (!expand) return value;
   if (typeof value === "string") {
-    const expanded = expandVariables(value, env);
+    const expanded = expandVariables(value, expanding.env, (name, secret) =>
+      expanding.secrets.push({ label: `\${${name}}`, value: secret }),
+    );
     return expanded.ok ? expanded.value : fail(where, `${expanded.problem}.`);
   }
-  if (Array.isArray(value)) return value.map((item, index) => expandIn(item, `${where}[${index}]`, true, env, fail));
+  if (Array.isArray(value))
+    return value.map((item, index) => expandIn(item, `${where}[${index}]`, true, expanding, fail));
   if (isPlainObject(value)) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, expandIn(item, `${where}.${key}`, true, env, fail)]),
+      Object.entries(value).map(([key, item]) => [key, expandIn(item, `${where}.${key}`, true, expanding, fail)]),
     );
   }
   return value;
 }
 
-function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<string>, fail: Fail): GatewaySettings {
+function parseSettings(
+  block: unknown,
+  base: string,
+  serverNames: ReadonlySet<string>,
+  expanding: Expanding,
+  fail: Fail,
+): GatewaySettings {
   if (block !== undefined && !isPlainObject(block))
     fail("toolsift", `must be an object of settings, not ${describeValue(block)}.`);
   const settings = (block ?? {}) as Record<string, unknown>;
@@ -369,6 +397,7 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     ...parseObserveSettings(settings, base, fail),
     policies: parsePolicies(settings.policies, serverNames, settings.allow !== undefined, fail),
     rateLimits: parseRateLimits(settings.rateLimits, fail),
+    learning: parseLearning(settings.learning, expanding.env, (secret) => expanding.secrets.push(secret), fail),
   };
 }
 
@@ -405,7 +434,7 @@ function parseReconnect(value: unknown, fail: Fail): GatewaySettings["reconnect"
  * Where the CLI caches embedding vectors by default: the user's cache folder, since a gateway an
  * MCP client starts often runs with `/` as its working directory.
  */
-function defaultCacheDir(): string {
+export function defaultCacheDir(): string {
   const xdg = process.env.XDG_CACHE_HOME;
   return join(xdg !== undefined && xdg !== "" ? xdg : join(homedir(), ".cache"), "toolsift");
 }

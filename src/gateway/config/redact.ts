@@ -1,0 +1,129 @@
+import { inspect } from "node:util";
+
+/**
+ * Secrets shorter than this are not redacted: a 1- to 3-character value (`${DEBUG}` = `1`,
+ * `${PORT}` = `80`) would turn every digit or short word of every line into a variable name, and
+ * is no secret anyway.
+ */
+export const MIN_REDACTED_LENGTH = 4;
+
+/** What a value the config file holds itself (a password in a URL) is shown as. */
+export const REDACTED = "[redacted]";
+
+/** The ellipsis toolsift's bounded text ends a cut with: a secret cut there must not leave its start. */
+const CUT = "…";
+
+/**
+ * Blanks out the secrets a config brought in: each value `${NAME}` expanded from the environment
+ * (shown as `${NAME}` again, as the file has it) and each password the file itself holds (shown as
+ * `[redacted]`). It knows the forms a value takes on its way into a message: as is, URL-encoded,
+ * JSON-escaped (once or twice, for a JSON string inside a JSON report), whitespace-collapsed, and
+ * cut short by a bounded message (`…`).
+ *
+ * The secrets live in private fields: `JSON.stringify`, `console.log` and `util.inspect` of a
+ * config show no more than how many there are.
+ *
+ * @example
+ * ```ts
+ * const redactor = new Redactor([{ label: "${API_TOKEN}", value: process.env.API_TOKEN! }]);
+ * log(redactor.redact(error.message)); // "… --token ${API_TOKEN} …"
+ * ```
+ */
+export class Redactor {
+  /** Each form of each secret, longest first, with what replaces it. */
+  readonly #forms: readonly (readonly [form: string, label: string])[];
+  readonly #pattern: RegExp | undefined;
+  readonly #secrets: readonly { readonly label: string; readonly value: string }[];
+
+  /** Values under {@link MIN_REDACTED_LENGTH} characters are left out. */
+  constructor(secrets: Iterable<{ readonly label: string; readonly value: string }> = []) {
+    const forms = new Map<string, string>();
+    this.#secrets = [...secrets].filter(({ value }) => value.length >= MIN_REDACTED_LENGTH);
+    for (const { label, value } of this.#secrets) {
+      for (const form of formsOf(value))
+        if (form.length >= MIN_REDACTED_LENGTH && !forms.has(form)) forms.set(form, label);
+    }
+    this.#forms = [...forms].sort(([a], [b]) => b.length - a.length);
+    this.#pattern =
+      this.#forms.length === 0 ? undefined : new RegExp(this.#forms.map(([form]) => escapeRegExp(form)).join("|"), "g");
+  }
+
+  /** How many secrets it redacts. */
+  get size(): number {
+    return this.#secrets.length;
+  }
+
+  /** A redactor of this one's secrets and `secrets`. */
+  with(secrets: Iterable<{ readonly label: string; readonly value: string }>): Redactor {
+    return new Redactor([...this.#secrets, ...secrets]);
+  }
+
+  /**
+   * `text` with every secret replaced by its label. The labels hold no quote or backslash, so JSON
+   * text stays JSON (unless a secret is a number, `true`, `false` or `null` and matches such a
+   * token outside a string: it then reads as the label, the safe side to err on).
+   */
+  redact(text: string): string {
+    if (this.#pattern === undefined) return text;
+    const labels = new Map(this.#forms);
+    const replaced = text.replace(this.#pattern, (form) => labels.get(form) ?? REDACTED);
+    return replaced.includes(CUT) ? this.#redactCuts(replaced) : replaced;
+  }
+
+  /** Shown instead of the secrets by `JSON.stringify`. */
+  toJSON(): string {
+    return `[Redactor: ${this.size} secret${this.size === 1 ? "" : "s"}]`;
+  }
+
+  /** Shown instead of the secrets by `console.log` and `util.inspect`. */
+  [inspect.custom](): string {
+    return this.toJSON();
+  }
+
+  /** A secret cut by a bounded message (`--token ghp_abc…`): its start goes too. */
+  #redactCuts(text: string): string {
+    let result = "";
+    let from = 0;
+    for (let at = text.indexOf(CUT); at >= 0; at = text.indexOf(CUT, at + 1)) {
+      let cut = 0;
+      let label = "";
+      // Only where the last few characters before the cut occur in a form can a prefix of it end there.
+      const tail = at - from >= MIN_REDACTED_LENGTH ? text.slice(at - MIN_REDACTED_LENGTH, at) : undefined;
+      for (const [form, formLabel] of tail === undefined ? [] : this.#forms) {
+        for (let p = form.indexOf(tail as string); p >= 0; p = form.indexOf(tail as string, p + 1)) {
+          const length = p + MIN_REDACTED_LENGTH;
+          // The whole form was replaced already; a prefix must also fit after the last replacement.
+          if (length >= form.length || length > at - from) break;
+          if (length > cut && text.startsWith(form.slice(0, p), at - length)) {
+            cut = length;
+            label = formLabel;
+          }
+        }
+      }
+      if (cut === 0) continue;
+      result += `${text.slice(from, at - cut)}${label}`;
+      from = at;
+    }
+    return result + text.slice(from);
+  }
+}
+
+/** The forms a value takes in messages. */
+function formsOf(value: string): Set<string> {
+  const json = JSON.stringify(value).slice(1, -1);
+  return new Set([
+    value,
+    encodeURIComponent(value),
+    encodeURI(value),
+    json,
+    JSON.stringify(json).slice(1, -1),
+    value.replace(/[\s\p{Cc}]+/gu, " ").trim(),
+  ]);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A redactor with nothing to redact. */
+export const NO_SECRETS = new Redactor();
