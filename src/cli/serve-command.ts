@@ -14,7 +14,7 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
   const config = readGatewayConfig(command.config);
   io.redactWith?.(config.redactor);
   keepStdoutForProtocol();
-  const observed = await startObserve(config, command, io);
+  const observed = await startObserve(config, command, io, (text) => config.redactor.redact(text));
   const { observe, observeArguments } = observed;
   const gateway = await Gateway.start({
     config,
