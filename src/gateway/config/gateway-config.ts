@@ -9,6 +9,7 @@ import { RANKER_NAMES, type RankerName } from "../../index.js";
 import { describeValue } from "../../describe-value.js";
 import { ConfigError } from "./config-error.js";
 import { expandVariables } from "./expand-variables.js";
+import { parseAuthSettings, type AuthSettings } from "./auth-config.js";
 import { globProblem } from "../policy/name-glob.js";
 import { parseJsonc } from "./parse-jsonc.js";
 
@@ -37,6 +38,8 @@ export interface GatewaySettings {
   /** How long a search waits for servers still connecting (and re-lists under way); the library's 2 s when undefined. */
   refreshWaitMs: number | undefined;
   reconnect: false | McpReconnectOptions | undefined;
+  /** Who may call over HTTP: static tokens (by hash) and an OAuth issuer. */
+  auth: AuthSettings;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -68,6 +71,7 @@ const SETTING_KEYS = [
   "requestTimeoutMs",
   "refreshWaitMs",
   "reconnect",
+  "auth",
 ] as const;
 
 /**
@@ -163,7 +167,7 @@ export function parseGatewayConfig(
         : "has every server disabled: enable at least one.",
     );
   }
-  const settings = parseSettings(value.toolsift, base, new Set([...Object.keys(servers), ...disabled]), fail);
+  const settings = parseSettings(value.toolsift, base, new Set([...Object.keys(servers), ...disabled]), fail, env);
   return { file, servers, disabled, settings };
 }
 
@@ -260,7 +264,13 @@ function expandIn(
   return value;
 }
 
-function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<string>, fail: Fail): GatewaySettings {
+function parseSettings(
+  block: unknown,
+  base: string,
+  serverNames: ReadonlySet<string>,
+  fail: Fail,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): GatewaySettings {
   if (block !== undefined && !isPlainObject(block))
     fail("toolsift", `must be an object of settings, not ${describeValue(block)}.`);
   const settings = (block ?? {}) as Record<string, unknown>;
@@ -361,6 +371,7 @@ function parseSettings(block: unknown, base: string, serverNames: ReadonlySet<st
     requestTimeoutMs: ms("requestTimeoutMs"),
     refreshWaitMs: ms("refreshWaitMs", 0),
     reconnect: parseReconnect(settings.reconnect, fail),
+    auth: parseAuthSettings(settings.auth, env, fail),
   };
 }
 
@@ -411,7 +422,7 @@ function parseReconnect(value: unknown, fail: Fail): GatewaySettings["reconnect"
  * Where the CLI caches embedding vectors by default: the user's cache folder, since a gateway an
  * MCP client starts often runs with `/` as its working directory.
  */
-function defaultCacheDir(): string {
+export function defaultCacheDir(): string {
   const xdg = process.env.XDG_CACHE_HOME;
   return join(xdg !== undefined && xdg !== "" ? xdg : join(homedir(), ".cache"), "toolsift");
 }

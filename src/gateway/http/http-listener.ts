@@ -80,8 +80,9 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     if (auth !== false) {
       const authentication = await auth.authenticate(request.headers);
       if (!authentication.ok) {
-        response.setHeader("www-authenticate", auth.challenge("invalid_token"));
-        return rpcError(response, 401, -32001, `Unauthorized: ${authentication.reason}`);
+        response.setHeader("www-authenticate", auth.challenge(authentication.error));
+        const status = authentication.error === "insufficient_scope" ? 403 : 401;
+        return rpcError(response, status, -32001, `Unauthorized: ${authentication.reason}`);
       }
       caller = authentication.caller;
     }
