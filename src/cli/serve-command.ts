@@ -1,6 +1,8 @@
 import { Gateway, listenHttp, readGatewayConfig } from "../public/gateway.js";
 import type { CliIo } from "./cli-io.js";
 import type { CliCommand } from "./parse-cli.js";
+import { serveAuthenticator } from "./serve-auth.js";
+import { isLoopbackHost } from "../gateway/index.js";
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
@@ -11,6 +13,7 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
  */
 export async function serveCommand(command: Extract<CliCommand, { command: "serve" }>, io: CliIo): Promise<number> {
   const config = readGatewayConfig(command.config);
+  const auth = command.http === undefined ? false : await serveAuthenticator(command, config, io);
   keepStdoutForProtocol();
   const gateway = await Gateway.start({ config, mode: command.stubs ? "stubs" : "search", log: io.err });
   let stop!: (why: string) => void;
@@ -26,11 +29,11 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
   try {
     const mode = command.stubs ? "every tool as a stub" : "search_tools and the tools found";
     if (command.http !== undefined) {
-      const listener = await listenHttp(gateway, { port: command.http, host: command.host, log: io.err, auth: false });
+      const listener = await listenHttp(gateway, { port: command.http, host: command.host, log: io.err, auth });
       io.err(`serving MCP over Streamable HTTP at ${listener.url} (${mode})`);
-      if (!["127.0.0.1", "localhost", "::1"].includes(command.host)) {
+      if (!isLoopbackHost(command.host)) {
         io.err(
-          `warning: bound to ${command.host}, not a loopback address: anyone who can reach it can call every upstream tool, with no authentication.`,
+          `warning: bound to ${command.host}, not a loopback address, over plain HTTP: tokens cross the network in clear. Put TLS in front (a reverse proxy).`,
         );
       }
       io.err(`stop: ${await stopped}`);

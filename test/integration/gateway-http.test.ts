@@ -72,6 +72,7 @@ describe("toolsift serve --http", () => {
   it("gives each client its own session: another client's searches do not change its list, and it can confirm through elicitation", async () => {
     const asked: string[] = [];
     const other = await connectHttpClient(gateway.url!, {
+      token: gateway.token,
       elicit: (params) => {
         asked.push(params.message);
         return { action: "accept" };
@@ -95,7 +96,8 @@ describe("toolsift serve --http", () => {
     expect(await post(gateway.url!, { host: "evil.example" })).toMatchObject({ status: 403 });
     expect(await post(gateway.url!, { origin: "https://evil.example" })).toMatchObject({ status: 403 });
     expect(await post(`${url.origin}/other`, {})).toMatchObject({ status: 404 });
-    expect(await post(gateway.url!, { "mcp-session-id": "no-such-session" })).toMatchObject({
+    const authorization = `Bearer ${gateway.token}`;
+    expect(await post(gateway.url!, { "mcp-session-id": "no-such-session", authorization })).toMatchObject({
       status: 404,
       body: expect.stringContaining("Session not found"),
     });
