@@ -130,6 +130,7 @@ describe("toolsift serve --http with static tokens and an OAuth issuer", () => {
       tampered: forged.tampered,
       "HS256 with the issuer's public key": forged.hmacWithPublicKey,
       "no sub": forged.noSubject,
+      "DPoP-bound, without its proof": forged.keyBound,
       "a wrong static token": newToken(),
     };
     const sessionId = (gateway.client.transport as StreamableHTTPClientTransport).sessionId!;

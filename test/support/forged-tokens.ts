@@ -11,7 +11,15 @@ export async function forgedTokens(
   valid: string,
 ): Promise<
   Record<
-    "expired" | "wrongIssuer" | "unsigned" | "wrongKey" | "tampered" | "hmacWithPublicKey" | "noSubject" | "unknownKid",
+    | "expired"
+    | "wrongIssuer"
+    | "unsigned"
+    | "wrongKey"
+    | "tampered"
+    | "hmacWithPublicKey"
+    | "noSubject"
+    | "unknownKid"
+    | "keyBound",
     string
   >
 > {
@@ -42,5 +50,7 @@ export async function forgedTokens(
       .sign(new TextEncoder().encode(String(publicPem))),
     noSubject: await sign(withoutSub),
     unknownKid: await sign(claims, "a-kid-nobody-published"),
+    // A DPoP-bound token presented without its proof.
+    keyBound: await sign({ ...claims, cnf: { jkt: "0ZcOCORZNYy-DWpqq30jZyJGHTN0d2HglBV3uiguA4I" } }),
   };
 }

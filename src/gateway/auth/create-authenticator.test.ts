@@ -145,6 +145,7 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
       hmacWithPublicKey: "algorithm not allowed",
       noSubject: "no subject",
       unknownKid: "unknown signing key",
+      keyBound: "sender-constrained token",
     } as const;
     for (const [kind, token] of Object.entries(forged)) {
       expect(await auth.authenticate(bearer(token)), kind).toEqual({

@@ -77,6 +77,9 @@ function callerOf(payload: Record<string, unknown>, settings: OAuthSettings): Au
   const { sub } = payload;
   if (typeof sub !== "string" || sub === "" || sub.length > MAX_CLAIM_LENGTH)
     return { ok: false, reason: "no subject", error: "invalid_token" };
+  // A token bound to a key (DPoP, mTLS: RFC 9449, RFC 8705) is only good with a proof of that key,
+  // which the gateway does not check: taken as a plain bearer token, a stolen one would work.
+  if (payload.cnf !== undefined) return { ok: false, reason: "sender-constrained token", error: "invalid_token" };
   const scopes = [...words(payload.scope), ...words(payload.scp)];
   const missing = settings.requiredScopes.filter((scope) => !scopes.includes(scope));
   if (missing.length > 0) return { ok: false, reason: "insufficient scope", error: "insufficient_scope" };
