@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { scratchDir } from "../../test/support/gateway-process.js";
+import { ROOT, scratchDir } from "../../test/support/gateway-process.js";
 import { GENERATED_TOKEN } from "../gateway/index.js";
 import { GATEWAY_TOKEN_FILE, gatewayToken, UnsafeTokenFileError } from "./gateway-token-file.js";
 
@@ -47,7 +47,16 @@ describe("gatewayToken", () => {
   it.runIf(posix)("does not hang on a FIFO in its place, and replaces it", () => {
     const dir = scratchDir();
     execFileSync("mkfifo", ["-m", "600", join(dir, GATEWAY_TOKEN_FILE)]);
-    expect(gatewayToken(dir)).toMatchObject({ status: "replaced", why: "it was not a regular file" });
+    // In a child with a deadline: opening a FIFO for reading blocks the whole process until a writer comes.
+    const source = `import { gatewayToken } from "./src/cli/gateway-token-file.ts";
+      const { status, why } = gatewayToken(${JSON.stringify(dir)});
+      console.log(JSON.stringify({ status, why }));`;
+    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", source], {
+      cwd: ROOT,
+      timeout: 30_000,
+      encoding: "utf8",
+    });
+    expect(JSON.parse(output.trim())).toEqual({ status: "replaced", why: "it was not a regular file" });
     expect(statSync(join(dir, GATEWAY_TOKEN_FILE)).isFile()).toBe(true);
   });
 
