@@ -3,7 +3,8 @@ export const HELP = {
   main: `toolsift: carry hundreds of MCP tools without sending all of them on every turn.
 
 Usage:
-  toolsift serve   --config <file> [--http <port>] [--host <address>] [--stubs] [--metrics-port <port>]
+  toolsift serve   --config <file> [--http <port>] [--host <address>] [--no-auth] [--stubs] [--metrics-port <port>]
+  toolsift token   create <name>
   toolsift inspect --config <file> | --tools <file.json> [--json] [--fail-on warning|error]
   toolsift search  --config <file> | --tools <file.json> [--limit <n>] [--json] "<query>"
 
@@ -13,6 +14,7 @@ Commands:
   inspect   What a catalogue costs in tokens, per server and tool, under each strategy, and a
             lint of the descriptions that stubs and search depend on.
   search    Ranked matches for a query, with scores, to try queries out.
+  token     A new bearer token for a client of serve --http, and its config entry.
 
 The config file is the "mcpServers" JSON of Claude Desktop, Cursor or VS Code, plus an optional
 "toolsift" block; see toolsift serve --help.
@@ -27,7 +29,7 @@ Exit codes: 0 done, 1 failed (or --fail-on was reached), 2 bad usage or a bad co
   serve: `toolsift serve: an MCP server in front of other MCP servers.
 
 Usage:
-  toolsift serve --config <file> [--http <port>] [--host <address>] [--stubs] [--metrics-port <port>]
+  toolsift serve --config <file> [--http <port>] [--host <address>] [--no-auth] [--stubs] [--metrics-port <port>]
 
 Options:
   -c, --config <file>   The servers to front (required): {"mcpServers": {...}, "toolsift": {...}}.
@@ -35,6 +37,8 @@ Options:
                         (0 picks a free port; the URL is printed on stderr).
       --host <address>  The address to bind with --http (default 127.0.0.1). Anything but a
                         loopback address exposes every upstream tool to the network.
+      --no-auth         Serve --http without a credential: allowed only on a loopback
+                        address (127.0.0.0/8, ::1, localhost), and warned about.
       --stubs           List every tool, most as a stub (name and first sentence), instead of
                         only search_tools and the tools found: for clients without a tool limit.
       --metrics-port <port>  Also serve Prometheus metrics at http://127.0.0.1:<port>/metrics,
@@ -52,6 +56,21 @@ keepTools excepted); a search waits up to refreshWaitMs for servers still connec
 names those still connecting and those down ("unavailable"). If every server fails, it exits
 with code 1.
 stdout carries only MCP messages; every log line goes to stderr.
+
+Over --http every request needs "Authorization: Bearer <token>" (stdio needs none). The tokens
+are those of "auth" in the toolsift block; with none, serve makes one, keeps it in the file
+gateway-token of the cache folder (mode 0600, reused on the next start) and prints the path.
+  "auth": {
+    "tokens": [                                 from toolsift token create, or an env variable
+      { "name": "ci", "sha256": "<64 hex>", "groups": ["ci"], "tenant": "acme" },
+      { "name": "alice", "env": "ALICE_TOKEN" }
+    ],
+    "oauth": {                                  JWT access tokens of an OAuth 2.1 issuer
+      "issuer": "https://login.example.com",    exactly the tokens' "iss"
+      "resource": "https://toolsift.example.com/mcp",  this gateway's public URL: the "aud"
+      "groupsClaim": "groups", "requiredScopes": ["mcp"], "clockSkewSeconds": 60
+    }
+  }
 
 Config file (comments and trailing commas allowed):
   {
@@ -111,6 +130,20 @@ total; the tool tokens per request under each strategy after a typical search (e
            near-duplicate pairs (lexical or embedding similarity) a model will confuse;
            a tool that does not come first when searched by its own first sentence or name
 Token counts are estimates: JSON characters / 3.5, which reads up to ~35% high.
+`,
+
+  token: `toolsift token: bearer tokens for clients of toolsift serve --http.
+
+Usage:
+  toolsift token create <name>
+
+Prints a new random token (256 bits, starting "tsk_") on the first line, the only time it is
+shown, and on the second the entry holding its SHA-256 for "auth": {"tokens": [...]} in the
+toolsift block of the config. toolsift keeps no copy; the config holds only the hash. The name
+is the caller's id in policies and the audit log: 1 to 64 letters, digits, ".", "_", "@", "-".
+
+Options:
+  -h, --help   Show this help.
 `,
 
   search: `toolsift search: try a query against a catalogue.

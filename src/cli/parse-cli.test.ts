@@ -10,6 +10,7 @@ describe("parseCli", () => {
       http: undefined,
       host: "127.0.0.1",
       stubs: false,
+      noAuth: false,
     });
     expect(parseCli(["serve", "-c", "m.json", "--http", "0", "--host", "0.0.0.0", "--stubs"])).toEqual({
       command: "serve",
@@ -17,7 +18,9 @@ describe("parseCli", () => {
       http: 0,
       host: "0.0.0.0",
       stubs: true,
+      noAuth: false,
     });
+    expect(parseCli(["token", "create", "ci"])).toEqual({ command: "token", action: "create", name: "ci" });
     expect(parseCli(["inspect", "--tools", "t.json", "--json", "--fail-on", "warning", "--ranker", "hybrid"])).toEqual({
       command: "inspect",
       source: { kind: "tools", file: "t.json" },
@@ -42,8 +45,18 @@ describe("parseCli", () => {
     expect(parseCli(["serve", "--help"])).toEqual({ command: "help", topic: "serve" });
     expect(parseCli(["inspect", "-h"])).toEqual({ command: "help", topic: "inspect" });
     expect(parseCli(["-v"])).toEqual({ command: "version" });
-    for (const topic of ["serve", "inspect", "search"] as const)
+    expect(parseCli(["token", "--help"])).toEqual({ command: "help", topic: "token" });
+    for (const topic of ["serve", "inspect", "search", "token"] as const)
       expect(HELP[topic]).toMatch(new RegExp(`^toolsift ${topic}: `));
+  });
+
+  it("allows --no-auth with --http on every loopback address, and only there", () => {
+    for (const host of ["127.0.0.1", "127.0.0.2", "127.255.255.254", "::1", "[::1]", "localhost"]) {
+      expect(parseCli(["serve", "-c", "m.json", "--http", "0", "--host", host, "--no-auth"]), host).toMatchObject({
+        noAuth: true,
+        host,
+      });
+    }
   });
 
   it("rejects a bad command line with a UsageError that says what to do", () => {
@@ -63,7 +76,18 @@ describe("parseCli", () => {
       [["search", "--tools", "a.json"], /toolsift search needs a query/],
       [["search", "--tools", "a.json", "--limit", "51", "q"], /--limit takes a whole number from 1 to 50/],
       [["search", "--tools", "a.json", "--ranker", "tfidf", "q"], /--ranker takes bm25, embedding, hybrid/],
-      [["serf"], /unknown command "serf"\. The commands are serve, inspect, search/],
+      [["serf"], /unknown command "serf"\. The commands are serve, inspect, search, token/],
+      [["serve", "-c", "x.json", "--no-auth"], /--no-auth only applies with --http/],
+      [
+        ["serve", "-c", "x.json", "--http", "0", "--host", "0.0.0.0", "--no-auth"],
+        /--no-auth is refused with --host 0\.0\.0\.0/,
+      ],
+      [["serve", "-c", "x.json", "--http", "0", "--host", "10.0.0.1", "--no-auth"], /not a loopback address/],
+      [["serve", "-c", "x.json", "--http", "0", "--host", "128.0.0.1", "--no-auth"], /not a loopback address/],
+      [["token"], /toolsift token takes create <name>/],
+      [["token", "make", "ci"], /toolsift token takes create <name>/],
+      [["token", "create"], /toolsift token takes create <name>/],
+      [["token", "create", "a", "b"], /unexpected argument "b"/],
       [["help", "serf"], /unknown command "serf"/],
     ];
     for (const [args, message] of cases) {

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { OptionsError } from "../errors.js";
 import { RANKER_NAMES, type RankerName } from "../index.js";
+import { isLoopbackHost } from "../gateway/index.js";
 import type { CommandName } from "./help.js";
 
 /** The command line is wrong: an unknown command or option, a missing or bad value. Exit code 2. */
@@ -23,9 +24,11 @@ export type CliCommand =
       http: number | undefined;
       host: string;
       stubs: boolean;
+      noAuth: boolean;
       /** `--metrics-port`: a loopback listener for `/metrics`, without a credential. */
       metricsPort?: number | undefined;
     }
+  | { command: "token"; action: "create"; name: string }
   | {
       command: "inspect";
       source: CatalogueSource;
@@ -42,7 +45,7 @@ export type CliCommand =
       ranker: RankerName | undefined;
     };
 
-const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search"];
+const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "token"];
 
 const OPTIONS = {
   serve: {
@@ -51,6 +54,10 @@ const OPTIONS = {
     host: { type: "string" },
     stubs: { type: "boolean" },
     "metrics-port": { type: "string" },
+    "no-auth": { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  },
+  token: {
     help: { type: "boolean", short: "h" },
   },
   inspect: {
@@ -78,7 +85,7 @@ const OPTIONS = {
  * @example
  * ```ts
  * parseCli(["serve", "--config", "mcp.json", "--http", "8808"]);
- * // { command: "serve", config: "mcp.json", http: 8808, host: "127.0.0.1", stubs: false }
+ * // { command: "serve", config: "mcp.json", http: 8808, host: "127.0.0.1", stubs: false, noAuth: false }
  * ```
  */
 export function parseCli(argv: readonly string[]): CliCommand {
@@ -111,8 +118,12 @@ export function parseCli(argv: readonly string[]): CliCommand {
       const metrics = text("metrics-port");
       const metricsPort =
         metrics === undefined ? undefined : wholeNumber(command, "--metrics-port", metrics, 0, 65_535);
-      return { command, config, http, host: host ?? "127.0.0.1", stubs: values.stubs === true, metricsPort };
+      const noAuth = values["no-auth"] === true;
+      noAuthProblem(noAuth, http, host ?? "127.0.0.1");
+      return { command, config, http, host: host ?? "127.0.0.1", stubs: values.stubs === true, noAuth, metricsPort };
     }
+    case "token":
+      return tokenCommand(parsed.positionals);
     case "inspect": {
       noPositionals(command, parsed.positionals);
       const failOn = text("fail-on");
@@ -144,6 +155,31 @@ export function parseCli(argv: readonly string[]): CliCommand {
       };
     }
   }
+}
+
+/** `--no-auth` serves HTTP without a credential: only where no other machine can reach it. */
+function noAuthProblem(noAuth: boolean, http: number | undefined, host: string): void {
+  if (!noAuth) return;
+  if (http === undefined)
+    throw new UsageError(
+      "toolsift serve: --no-auth only applies with --http <port> (stdio needs no credential: its client is the process that started it).",
+    );
+  if (!isLoopbackHost(host))
+    throw new UsageError(
+      `toolsift serve: --no-auth is refused with --host ${host}, which is not a loopback address: anyone who can reach it could call every upstream tool. ` +
+        "Drop --no-auth (serve then makes a token), or bind to 127.0.0.1.",
+    );
+}
+
+function tokenCommand(positionals: readonly string[]): CliCommand {
+  const [action, name, extra] = positionals;
+  if (action !== "create" || name === undefined || name === "" || extra !== undefined)
+    throw new UsageError(
+      action === "create" && extra !== undefined
+        ? `toolsift token create: unexpected argument ${JSON.stringify(extra)}. Give one name, e.g. toolsift token create ci.`
+        : "toolsift token takes create <name>, e.g. toolsift token create ci. Run toolsift token --help.",
+    );
+  return { command: "token", action, name };
 }
 
 function parseOptions(command: CommandName, args: readonly string[]) {

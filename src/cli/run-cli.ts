@@ -6,6 +6,7 @@ import { inspectCommand } from "./inspect-command.js";
 import { parseCli } from "./parse-cli.js";
 import { searchCommand } from "./search-command.js";
 import { serveCommand } from "./serve-command.js";
+import { tokenCommand } from "./token-command.js";
 
 const MCP_SDK = "@modelcontextprotocol/sdk";
 
@@ -36,6 +37,8 @@ export async function runCli(argv: readonly string[], sink: CliIo = processIo): 
         return await inspectCommand(command, io);
       case "search":
         return await searchCommand(command, io);
+      case "token":
+        return tokenCommand(command, io);
     }
   } catch (error) {
     io.err(messageOf(error, argv[0]));

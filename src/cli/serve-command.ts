@@ -2,6 +2,8 @@ import { Gateway, listenHttp, readGatewayConfig } from "../public/gateway.js";
 import type { CliIo } from "./cli-io.js";
 import type { CliCommand } from "./parse-cli.js";
 import { startObserve } from "./serve-observe.js";
+import { serveAuthenticator } from "./serve-auth.js";
+import { isLoopbackHost } from "../gateway/index.js";
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
@@ -13,6 +15,7 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 export async function serveCommand(command: Extract<CliCommand, { command: "serve" }>, io: CliIo): Promise<number> {
   const config = readGatewayConfig(command.config);
   io.redactWith?.(config.redactor);
+  const auth = command.http === undefined ? false : await serveAuthenticator(command, config, io);
   keepStdoutForProtocol();
   const observed = await startObserve(config, command, io, (text) => config.redactor.redact(text));
   const { observe, observeArguments } = observed;
@@ -44,11 +47,16 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
         port: command.http,
         host: command.host,
         log: io.err,
-        auth: false,
+        auth,
         observe,
         metrics: observed.metrics,
       });
       io.err(`serving MCP over Streamable HTTP at ${listener.url} (${mode})`);
+      if (!isLoopbackHost(command.host)) {
+        io.err(
+          `warning: bound to ${command.host}, not a loopback address, over plain HTTP: tokens cross the network in clear. Put TLS in front (a reverse proxy).`,
+        );
+      }
       io.err(`stop: ${await stopped}`);
       await listener.close();
     } else {

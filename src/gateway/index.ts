@@ -8,13 +8,31 @@ export {
   type GatewayOptions,
   type GatewayTransport,
 } from "./gateway.js";
-export { callerKey, LOCAL_CALLER, type Authentication, type Authenticator, type Caller } from "./auth/caller.js";
+export {
+  callerKey,
+  LOCAL_CALLER,
+  type Authentication,
+  type AuthenticationError,
+  type Authenticator,
+  type Caller,
+} from "./auth/caller.js";
+export { createAuthenticator, resourceMetadataUrl } from "./auth/create-authenticator.js";
+export { OAuthSetupError } from "./auth/issuer-metadata.js";
+export { isLoopbackHost } from "./auth/loopback-host.js";
+export { GENERATED_TOKEN, hashToken, newToken, TOKEN_PREFIX } from "./auth/static-tokens.js";
+export {
+  TOKEN_NAME_PATTERN,
+  type AuthSettings,
+  type OAuthSettings,
+  type StaticTokenSettings,
+} from "./config/auth-config.js";
 export { fanOut, type CallApproval, type GatewayEvent, type GatewayObserver } from "./observe/gateway-event.js";
 export {
   parseGatewayConfig,
   parseGatewaySettings,
   readGatewayConfig,
   readJsonFile,
+  defaultCacheDir,
   type GatewayConfig,
   type GatewaySettings,
 } from "./config/gateway-config.js";
@@ -33,7 +51,6 @@ export {
   DEFAULT_REQUEST_TIMEOUT_MS,
   type HttpLimits,
 } from "./http/http-limits.js";
-export { isLoopbackHost } from "./http/origin-guard.js";
 export type { HttpSettings } from "./config/http-config.js";
 export type { MetricsSource } from "./observe/metrics-source.js";
 export { openCatalogue, rankerFor, type OpenCatalogue, type OpenCatalogueOptions } from "./open-catalogue.js";

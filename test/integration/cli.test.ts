@@ -73,7 +73,8 @@ describe("toolsift --help", () => {
     expect(runs[0]).toEqual({
       code: 2,
       stdout: "",
-      stderr: 'toolsift: unknown command "frobnicate". The commands are serve, inspect, search; run toolsift --help.\n',
+      stderr:
+        'toolsift: unknown command "frobnicate". The commands are serve, inspect, search, token; run toolsift --help.\n',
     });
     expect(runs[1]?.stderr).toMatch(/^toolsift serve needs --config <file>/);
     expect(runs[2]?.stderr).toMatch(/^toolsift search needs a query/);

@@ -72,6 +72,7 @@ describe("toolsift serve --http", () => {
   it("gives each client its own session: another client's searches do not change its list, and it can confirm through elicitation", async () => {
     const asked: string[] = [];
     const other = await connectHttpClient(gateway.url!, {
+      token: gateway.token,
       elicit: (params) => {
         asked.push(params.message);
         return { action: "accept" };
@@ -97,7 +98,8 @@ describe("toolsift serve --http", () => {
     // The config's toolsift.http reaches the listener: a name it lists is answered.
     expect(await post(gateway.url!, { host: "mcp.example.com" })).toMatchObject({ status: 200 });
     expect(await post(`${url.origin}/other`, {})).toMatchObject({ status: 404 });
-    expect(await post(gateway.url!, { "mcp-session-id": "no-such-session" })).toMatchObject({
+    const authorization = `Bearer ${gateway.token}`;
+    expect(await post(gateway.url!, { "mcp-session-id": "no-such-session", authorization })).toMatchObject({
       status: 404,
       body: expect.stringContaining("Session not found"),
     });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +39,16 @@ export interface GatewayClientOptions {
   transport?: "stdio" | "http";
   /** Declare the elicitation capability and answer with this; without it, the client cannot be asked. */
   elicit?: (request: ElicitRequest["params"], signal: AbortSignal) => ElicitResult | Promise<ElicitResult>;
+  /**
+   * Over HTTP, the bearer token to send. By default the client sends the token the gateway made
+   * for itself (read from the file it names on stderr); with `--no-auth` in `args`, none.
+   */
+  token?: string;
+  /**
+   * Extra environment for the gateway process. Over HTTP, `XDG_CACHE_HOME` is a fresh folder
+   * unless given here, so the gateway's own token never lands in (or comes from) the user's cache.
+   */
+  env?: Record<string, string>;
 }
 
 /** A real MCP SDK client connected to a real `toolsift serve` process. */
@@ -56,6 +66,8 @@ export interface GatewayClient {
   pid: number;
   /** For HTTP, the endpoint. */
   url: string | undefined;
+  /** For HTTP, the bearer token the client sends (undefined with `--no-auth`). */
+  token: string | undefined;
   close(): Promise<void>;
 }
 
@@ -68,6 +80,7 @@ export async function connectGateway(configFile: string, options: GatewayClientO
   let stderr = "";
   let pid: number;
   let url: string | undefined;
+  let token: string | undefined;
   let child: ChildProcess | undefined;
 
   if ((options.transport ?? "stdio") === "stdio") {
@@ -87,6 +100,7 @@ export async function connectGateway(configFile: string, options: GatewayClientO
       [...CLI_ARGS, "serve", "--config", configFile, "--http", "0", ...(options.args ?? [])],
       {
         cwd: ROOT,
+        env: { ...process.env, XDG_CACHE_HOME: scratchDir(), ...options.env },
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
@@ -100,7 +114,8 @@ export async function connectGateway(configFile: string, options: GatewayClientO
     const match = /Streamable HTTP at (\S+)/.exec(stderr);
     if (!match) throw new Error(`the gateway did not start:\n${stderr}`);
     url = match[1]!;
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    token = options.token ?? ownToken(stderr);
+    await client.connect(httpTransport(url, token));
     pid = child.pid!;
   }
   return {
@@ -111,6 +126,7 @@ export async function connectGateway(configFile: string, options: GatewayClientO
     errors,
     pid,
     url,
+    token,
     async close() {
       await client.close();
       if (child && child.exitCode === null && child.signalCode === null) {
@@ -125,11 +141,25 @@ export async function connectGateway(configFile: string, options: GatewayClientO
 /** Another client of a gateway already serving Streamable HTTP at `url`: an MCP session of its own. */
 export async function connectHttpClient(
   url: string,
-  options: Pick<GatewayClientOptions, "elicit"> = {},
-): Promise<Omit<GatewayClient, "stderr" | "pid" | "url">> {
+  options: Pick<GatewayClientOptions, "elicit" | "token"> = {},
+): Promise<Omit<GatewayClient, "stderr" | "pid" | "url" | "token">> {
   const parts = newClient(options);
-  await parts.client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await parts.client.connect(httpTransport(url, options.token));
   return { ...parts, close: () => parts.client.close() };
+}
+
+/** A Streamable HTTP client transport that sends `token` as a bearer token on every request. */
+export function httpTransport(url: string, token: string | undefined): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(
+    new URL(url),
+    token === undefined ? {} : { requestInit: { headers: { authorization: `Bearer ${token}` } } },
+  );
+}
+
+/** The token a gateway made for itself: read from the file its stderr names (the token itself is never printed). */
+function ownToken(stderr: string): string | undefined {
+  const file = /with the token in (\S+) \(/.exec(stderr)?.[1];
+  return file === undefined ? undefined : readFileSync(file, "utf8").trim();
 }
 
 function newClient(options: Pick<GatewayClientOptions, "elicit">) {

@@ -32,8 +32,15 @@ export function callerKey(caller: Caller): string {
   return `${caller.via}:${caller.id}`;
 }
 
-/** Whether a credential proved a caller, and if not, why (for the audit log: never the credential itself). */
-export type Authentication = { ok: true; caller: Caller } | { ok: false; reason: string };
+/**
+ * Whether a credential proved a caller, and if not, why (for the audit log: never the credential
+ * itself). `error` is the RFC 6750 error code for the challenge: absent when no credential was
+ * presented at all, `"insufficient_scope"` (answered 403) when a valid token lacks a required scope.
+ */
+export type Authentication = { ok: true; caller: Caller } | { ok: false; reason: string; error?: AuthenticationError };
+
+/** The RFC 6750 error codes a refusal can carry. */
+export type AuthenticationError = "invalid_token" | "insufficient_scope";
 
 /**
  * Checks the credential of an HTTP request. The listener asks it before anything else and
@@ -42,11 +49,17 @@ export type Authentication = { ok: true; caller: Caller } | { ok: false; reason:
 export interface Authenticator {
   /** Never throws, and ends in bounded time (a JWKS fetch is bounded too). */
   authenticate(headers: IncomingHttpHeaders): Promise<Authentication>;
-  /** The `WWW-Authenticate` header of a 401 answer. */
-  challenge(error?: "invalid_token"): string;
+  /** The `WWW-Authenticate` header of a 401 (or, for `insufficient_scope`, 403) answer. */
+  challenge(error?: AuthenticationError): string;
   /**
    * OAuth Protected Resource Metadata (RFC 9728), served at
    * `/.well-known/oauth-protected-resource` without a credential; absent without OAuth.
    */
   readonly resourceMetadata?: Readonly<Record<string, unknown>>;
+  /**
+   * Where clients look for {@link Authenticator.resourceMetadata} (RFC 9728 section 3.1): the
+   * resource's origin, `/.well-known/oauth-protected-resource`, then the resource's path
+   * (`https://gw.example/.well-known/oauth-protected-resource/mcp`). The challenge names it.
+   */
+  readonly resourceMetadataUrl?: string;
 }

@@ -10,6 +10,7 @@ import { describeValue } from "../../describe-value.js";
 import { ConfigError } from "./config-error.js";
 import { expandVariables } from "./expand-variables.js";
 import { parseGlobList, parsePolicies, parseRateLimits, type PolicyEntry, type RateLimits } from "./policies-config.js";
+import { parseAuthSettings, type AuthSettings } from "./auth-config.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import { parseHttpSettings, type HttpSettings } from "./http-config.js";
 import { parseObserveSettings, type AuditSettings } from "./observe-config.js";
@@ -54,6 +55,8 @@ export interface GatewaySettings {
   rateLimits: RateLimits;
   /** Learning from use; `false` (the default) keeps no lessons. */
   learning: LearningSettings | false;
+  /** Who may call over HTTP: static tokens (by hash) and an OAuth issuer. */
+  auth: AuthSettings;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -97,6 +100,7 @@ const SETTING_KEYS = [
   "policies",
   "rateLimits",
   "learning",
+  "auth",
 ] as const;
 
 /**
@@ -398,6 +402,7 @@ function parseSettings(
     policies: parsePolicies(settings.policies, serverNames, settings.allow !== undefined, fail),
     rateLimits: parseRateLimits(settings.rateLimits, fail),
     learning: parseLearning(settings.learning, expanding.env, (secret) => expanding.secrets.push(secret), fail),
+    auth: parseAuthSettings(settings.auth, expanding.env, fail),
   };
 }
 

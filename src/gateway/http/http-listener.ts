@@ -20,7 +20,8 @@ import { readJson, refuseTooLarge, reply, rpcError } from "./http-replies.js";
 import { isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
 import { initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
 import { MCP_PATH } from "./mcp-path.js";
-import { isLoopbackHost, originOf, originProblem } from "./origin-guard.js";
+import { isLoopbackHost } from "../auth/loopback-host.js";
+import { originOf, originProblem } from "./origin-guard.js";
 import { SessionTable } from "./session-table.js";
 
 export { DEFAULT_MAX_HTTP_SESSIONS, MCP_PATH };
@@ -118,8 +119,9 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       const authentication = await auth.authenticate(request.headers);
       if (!authentication.ok) {
         observe({ type: "auth-failed", reason: authentication.reason, remoteAddress: request.socket.remoteAddress });
-        response.setHeader("www-authenticate", auth.challenge("invalid_token"));
-        return rpcError(response, 401, -32001, `Unauthorized: ${authentication.reason}`);
+        response.setHeader("www-authenticate", auth.challenge(authentication.error));
+        const status = authentication.error === "insufficient_scope" ? 403 : 401;
+        return rpcError(response, status, -32001, `Unauthorized: ${authentication.reason}`);
       }
       caller = authentication.caller;
     }

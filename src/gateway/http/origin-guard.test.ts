@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { initialize, POST_HEADERS, rawRequest, serveGateway, testAuthenticator } from "./http-test-kit.fixture.js";
-import { isLoopbackHost, originProblem } from "./origin-guard.js";
+import { isLoopbackHost } from "../auth/loopback-host.js";
+import { originProblem } from "./origin-guard.js";
 
 const none = { allowedOrigins: [], allowedHosts: [] };
 

@@ -1,20 +1,5 @@
+import { isLoopbackHost } from "../auth/loopback-host.js";
 import { isIP } from "node:net";
-
-/**
- * Whether a host name or address is this machine's loopback: `localhost`, the whole of
- * 127.0.0.0/8 (`127.0.0.2` is loopback too) and `::1`, with or without IPv6 brackets.
- *
- * @example
- * ```ts
- * isLoopbackHost("127.0.0.2"); // true
- * isLoopbackHost("0.0.0.0"); // false: every interface
- * ```
- */
-export function isLoopbackHost(host: string): boolean {
-  const name = unbracket(host.toLowerCase());
-  if (name === "localhost" || name === "::1" || name === "0:0:0:0:0:0:0:1") return true;
-  return isIP(name) === 4 && name.startsWith("127.");
-}
 
 /** What a request may name in `Host` and `Origin`, besides loopback. */
 export interface OriginRules {

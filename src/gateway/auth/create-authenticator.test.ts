@@ -1,0 +1,279 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { startAuthorizationServer, type AuthorizationServer } from "../../../test/support/authorization-server.js";
+import { forgedTokens } from "../../../test/support/forged-tokens.js";
+import { OptionsError } from "../../errors.js";
+import type { AuthSettings, OAuthSettings } from "../config/auth-config.js";
+import { MAX_AUTHORIZATION_LENGTH } from "./bearer-token.js";
+import { createAuthenticator, resourceMetadataUrl } from "./create-authenticator.js";
+import { OAuthSetupError } from "./issuer-metadata.js";
+import { hashToken, newToken } from "./static-tokens.js";
+
+const RESOURCE = "https://toolsift.test/mcp";
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function staticSettings(
+  ...tokens: { name: string; token: string; groups?: string[]; tenant?: string }[]
+): AuthSettings {
+  return {
+    tokens: tokens.map(({ name, token, groups = [], tenant }) => ({ name, sha256: hashToken(token), groups, tenant })),
+    oauth: undefined,
+  };
+}
+
+function oauthSettings(server: AuthorizationServer, more: Partial<OAuthSettings> = {}): OAuthSettings {
+  return {
+    issuer: server.issuer,
+    resource: RESOURCE,
+    jwksUri: undefined,
+    audience: RESOURCE,
+    groupsClaim: "groups",
+    tenantClaim: "tenant",
+    requiredScopes: [],
+    clockSkewSeconds: 60,
+    ...more,
+  };
+}
+
+/** A server answering every request with `answer`: a fake issuer for what a real one would never send. */
+async function serve(
+  answer: (path: string) => { status: number; body: string },
+): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const { status, body } = answer(request.url ?? "/");
+    response.writeHead(status, { "content-type": "application/json" }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe("createAuthenticator with static tokens", () => {
+  const alice = newToken();
+  const ci = newToken();
+
+  it("finds the caller a token belongs to, by its hash, with the configured groups and tenant", async () => {
+    const auth = await createAuthenticator(
+      staticSettings({ name: "alice", token: alice, groups: ["eng"], tenant: "acme" }, { name: "ci", token: ci }),
+    );
+    expect(await auth.authenticate(bearer(alice))).toEqual({
+      ok: true,
+      caller: { id: "alice", via: "token", groups: ["eng"], scopes: [], tenant: "acme" },
+    });
+    expect(await auth.authenticate({ authorization: `bearer   ${ci}` })).toMatchObject({
+      ok: true,
+      caller: { id: "ci" },
+    });
+  });
+
+  it("refuses anything else with a generic reason, and no error code when no credential came", async () => {
+    const auth = await createAuthenticator(staticSettings({ name: "alice", token: alice }));
+    expect(await auth.authenticate({})).toEqual({ ok: false, reason: "no credential" });
+    expect(await auth.authenticate(bearer(newToken()))).toEqual({
+      ok: false,
+      reason: "unknown token",
+      error: "invalid_token",
+    });
+    expect(await auth.authenticate(bearer(alice.slice(0, -1)))).toMatchObject({ ok: false, reason: "unknown token" });
+    expect(await auth.authenticate({ authorization: `Basic ${Buffer.from(`x:${alice}`).toString("base64")}` })).toEqual(
+      { ok: false, reason: "not a bearer token", error: "invalid_token" },
+    );
+    expect(await auth.authenticate({ authorization: `Bearer ${alice} extra` })).toMatchObject({
+      ok: false,
+      reason: "not a bearer token",
+    });
+    const long = `Bearer ${alice}${"A".repeat(MAX_AUTHORIZATION_LENGTH)}`;
+    expect(await auth.authenticate({ authorization: long })).toEqual({
+      ok: false,
+      reason: "authorization header too long",
+      error: "invalid_token",
+    });
+  });
+
+  it("challenges with a realm and no resource metadata", async () => {
+    const auth = await createAuthenticator(staticSettings({ name: "alice", token: alice }));
+    expect(auth.challenge()).toBe('Bearer realm="toolsift"');
+    expect(auth.challenge("invalid_token")).toBe('Bearer realm="toolsift", error="invalid_token"');
+    expect(auth.resourceMetadata).toBeUndefined();
+  });
+
+  it("refuses settings that would let no one in", async () => {
+    await expect(createAuthenticator({ tokens: [], oauth: undefined })).rejects.toThrow(OptionsError);
+  });
+});
+
+describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)", () => {
+  let issuer: AuthorizationServer;
+  let valid: string;
+
+  beforeAll(async () => {
+    issuer = await startAuthorizationServer([RESOURCE, "https://elsewhere.test/mcp"]);
+    valid = await issuer.token(RESOURCE);
+  });
+  afterAll(async () => {
+    await issuer?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("accepts the issuer's JWT access token for this resource, mapping sub, groups, scopes and tenant", async () => {
+    const auth = await createAuthenticator({ tokens: [], oauth: oauthSettings(issuer) });
+    expect(await auth.authenticate(bearer(valid))).toEqual({
+      ok: true,
+      caller: {
+        id: "gateway-test-client",
+        via: "oauth",
+        groups: ["engineering"],
+        scopes: ["tools:call", "tools:search"],
+        tenant: "acme",
+      },
+    });
+  });
+
+  it("refuses every token a forger or another resource could bring, each for its own reason", async () => {
+    const auth = await createAuthenticator({ tokens: [], oauth: oauthSettings(issuer) });
+    const forged = await forgedTokens(issuer, valid);
+    const elsewhere = await issuer.token("https://elsewhere.test/mcp");
+    const reasons = {
+      expired: "expired",
+      wrongIssuer: "wrong issuer",
+      unsigned: "algorithm not allowed",
+      wrongKey: "bad signature",
+      tampered: "bad signature",
+      hmacWithPublicKey: "algorithm not allowed",
+      noSubject: "no subject",
+      unknownKid: "unknown signing key",
+      keyBound: "sender-constrained token",
+    } as const;
+    for (const [kind, token] of Object.entries(forged)) {
+      expect(await auth.authenticate(bearer(token)), kind).toEqual({
+        ok: false,
+        reason: reasons[kind as keyof typeof reasons],
+        error: "invalid_token",
+      });
+    }
+    expect(await auth.authenticate(bearer(elsewhere))).toEqual({
+      ok: false,
+      reason: "wrong audience",
+      error: "invalid_token",
+    });
+  });
+
+  it("allows the configured clock skew on exp, and no more, and requires exp", async () => {
+    const claims = { sub: "s", iss: issuer.issuer, aud: RESOURCE };
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (exp: number) =>
+      new SignJWT({ ...claims, exp }).setProtectedHeader({ alg: "RS256", kid: issuer.kid }).sign(issuer.signingKey);
+    const auth = await createAuthenticator({ tokens: [], oauth: oauthSettings(issuer, { clockSkewSeconds: 30 }) });
+    expect(await auth.authenticate(bearer(await sign(now - 10)))).toMatchObject({ ok: true });
+    expect(await auth.authenticate(bearer(await sign(now - 60)))).toMatchObject({ ok: false, reason: "expired" });
+    const forever = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "RS256", kid: issuer.kid })
+      .sign(issuer.signingKey);
+    expect(await auth.authenticate(bearer(forever))).toEqual({
+      ok: false,
+      reason: "no expiry",
+      error: "invalid_token",
+    });
+  });
+
+  it("answers insufficient_scope when a valid token lacks a required scope, naming the scopes", async () => {
+    const auth = await createAuthenticator({
+      tokens: [],
+      oauth: oauthSettings(issuer, { requiredScopes: ["tools:call"] }),
+    });
+    expect(await auth.authenticate(bearer(valid))).toMatchObject({ ok: true });
+    const narrow = await issuer.token(RESOURCE, "tools:search");
+    expect(await auth.authenticate(bearer(narrow))).toEqual({
+      ok: false,
+      reason: "insufficient scope",
+      error: "insufficient_scope",
+    });
+    expect(auth.challenge("insufficient_scope")).toBe(
+      `Bearer resource_metadata="https://toolsift.test/.well-known/oauth-protected-resource/mcp", error="insufficient_scope", scope="tools:call"`,
+    );
+  });
+
+  it("tries static tokens first, then JWTs, when both are configured", async () => {
+    const token = newToken();
+    const auth = await createAuthenticator({ ...staticSettings({ name: "ci", token }), oauth: oauthSettings(issuer) });
+    expect(await auth.authenticate(bearer(token))).toMatchObject({ ok: true, caller: { id: "ci", via: "token" } });
+    expect(await auth.authenticate(bearer(valid))).toMatchObject({ ok: true, caller: { via: "oauth" } });
+    expect(await auth.authenticate(bearer(newToken()))).toMatchObject({ ok: false, reason: "unknown token" });
+  });
+
+  it("serves Protected Resource Metadata (RFC 9728) and points the challenge at it", async () => {
+    const auth = await createAuthenticator({
+      tokens: [],
+      oauth: oauthSettings(issuer, { requiredScopes: ["tools:call"] }),
+    });
+    expect(auth.resourceMetadata).toEqual({
+      resource: RESOURCE,
+      authorization_servers: [issuer.issuer],
+      bearer_methods_supported: ["header"],
+      scopes_supported: ["tools:call"],
+      resource_name: "toolsift gateway",
+    });
+    expect(auth.resourceMetadataUrl).toBe("https://toolsift.test/.well-known/oauth-protected-resource/mcp");
+    expect(auth.challenge()).toBe(
+      'Bearer resource_metadata="https://toolsift.test/.well-known/oauth-protected-resource/mcp"',
+    );
+    expect(auth.challenge("invalid_token")).toBe(
+      'Bearer resource_metadata="https://toolsift.test/.well-known/oauth-protected-resource/mcp", error="invalid_token"',
+    );
+    expect(resourceMetadataUrl("https://gw.example")).toBe("https://gw.example/.well-known/oauth-protected-resource");
+  });
+
+  it("fetches the keys again for an unknown kid, but not more than once per cooldown", async () => {
+    const { privateKey: first, publicKey: firstPublic } = await generateKeyPair("ES256");
+    const { privateKey: second, publicKey: secondPublic } = await generateKeyPair("ES256");
+    let keys = [{ ...(await exportJWK(firstPublic)), kid: "one", alg: "ES256" }];
+    let fetches = 0;
+    const jwks = await serve(() => (fetches++, { status: 200, body: JSON.stringify({ keys }) }));
+    try {
+      const auth = await createAuthenticator({
+        tokens: [],
+        oauth: oauthSettings(issuer, { jwksUri: `${jwks.url}/jwks` }),
+      });
+      const sign = (key: CryptoKey, kid: string) =>
+        new SignJWT({ sub: "s", iss: issuer.issuer, aud: RESOURCE, exp: Math.floor(Date.now() / 1000) + 3600 })
+          .setProtectedHeader({ alg: "ES256", kid })
+          .sign(key);
+      expect(await auth.authenticate(bearer(await sign(first, "one")))).toMatchObject({ ok: true });
+      expect(fetches).toBe(1);
+      // The issuer rotates in a new key: within the cooldown, a flood of unknown kids fetches nothing.
+      keys = [...keys, { ...(await exportJWK(secondPublic)), kid: "two", alg: "ES256" }];
+      const rotated = await sign(second, "two");
+      for (let i = 0; i < 20; i++)
+        expect(await auth.authenticate(bearer(rotated))).toMatchObject({ ok: false, reason: "unknown signing key" });
+      expect(fetches).toBe(1);
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 31_000 });
+      expect(await auth.authenticate(bearer(rotated))).toMatchObject({ ok: true });
+      expect(fetches).toBe(2);
+    } finally {
+      jwks.server.close();
+    }
+  });
+
+  it("stops at start when the issuer's metadata names another issuer, or its key set is too big", async () => {
+    const impostor = await serve((path) =>
+      path.includes("/.well-known/")
+        ? { status: 200, body: JSON.stringify({ issuer: "https://someone-else.example", jwks_uri: "https://x/jwks" }) }
+        : { status: 404, body: "{}" },
+    );
+    const huge = await serve(() => ({ status: 200, body: JSON.stringify({ keys: [], pad: "x".repeat(300_000) }) }));
+    try {
+      const settings = { ...oauthSettings(issuer), issuer: impostor.url };
+      const refused = createAuthenticator({ tokens: [], oauth: settings });
+      await expect(refused).rejects.toThrow(OAuthSetupError);
+      await expect(refused).rejects.toThrow(/names the issuer "https:\/\/someone-else\.example"/);
+      const big = createAuthenticator({ tokens: [], oauth: oauthSettings(issuer, { jwksUri: `${huge.url}/jwks` }) });
+      await expect(big).rejects.toThrow(/over 262144 bytes/);
+    } finally {
+      impostor.server.close();
+      huge.server.close();
+    }
+  });
+});
