@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { request } from "node:http";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -14,7 +14,7 @@ import {
   waitForUpstreams,
   type GatewayClient,
 } from "../support/gateway-process.js";
-import { DYNAMIC_SERVER } from "../support/mcp-servers.js";
+import { DYNAMIC_SERVER, wipeCount } from "../support/mcp-servers.js";
 import { hashToken, newToken } from "../../src/gateway/index.js";
 
 /**
@@ -59,10 +59,6 @@ const initialize = {
 };
 const wipe = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "dyn__wipe_data", arguments: {} } };
 
-function wipes(file: string): number {
-  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
-}
-
 describe("toolsift serve --http with static tokens and an OAuth issuer", () => {
   let issuer: AuthorizationServer;
   let gateway: GatewayClient;
@@ -105,10 +101,10 @@ describe("toolsift serve --http with static tokens and an OAuth issuer", () => {
 
   it("serves a client whose JWT access token the local authorization server issued for this resource", async () => {
     expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools"]);
-    const before = wipes(wipeFile);
+    const before = wipeCount(wipeFile);
     const wiped = await gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} });
     expect(resultText(wiped)).toBe("wiped");
-    expect(wipes(wipeFile)).toBe(before + 1);
+    expect(wipeCount(wipeFile)).toBe(before + 1);
     expect(gateway.stderr()).toContain(`OAuth access tokens from ${issuer.issuer} for ${RESOURCE}`);
   });
 
@@ -117,6 +113,19 @@ describe("toolsift serve --http with static tokens and an OAuth issuer", () => {
     expect(answer.status).toBe(401);
     expect(answer.headers["www-authenticate"]).toBe(`Bearer resource_metadata="${METADATA_URL}"`);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: -32001, message: "Unauthorized: no credential" } });
+  });
+
+  it("serves the protected resource metadata the 401 points at, without a credential, at both RFC 9728 paths", async () => {
+    const origin = new URL(gateway.url!).origin;
+    for (const path of [new URL(METADATA_URL).pathname, "/.well-known/oauth-protected-resource"]) {
+      const answer = await fetch(`${origin}${path}`);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({
+        resource: RESOURCE,
+        authorization_servers: [issuer.issuer],
+        bearer_methods_supported: ["header"],
+      });
+    }
   });
 
   it("refuses each bad token with 401, and none of them runs a tool, even on a live session", async () => {
@@ -135,7 +144,7 @@ describe("toolsift serve --http with static tokens and an OAuth issuer", () => {
     };
     const sessionId = (gateway.client.transport as StreamableHTTPClientTransport).sessionId!;
     expect(sessionId).toEqual(expect.any(String));
-    const before = wipes(wipeFile);
+    const before = wipeCount(wipeFile);
     for (const [kind, token] of Object.entries(bad)) {
       const authorization = `Bearer ${token}`;
       const opened = await rpc(gateway.url!, { authorization }, initialize);
@@ -146,12 +155,12 @@ describe("toolsift serve --http with static tokens and an OAuth issuer", () => {
       const called = await rpc(gateway.url!, { authorization, "mcp-session-id": sessionId }, wipe);
       expect(called.status, kind).toBe(401);
     }
-    expect(wipes(wipeFile)).toBe(before);
+    expect(wipeCount(wipeFile)).toBe(before);
     // The same raw call with the valid token does run: the refusals above are the tokens', not the request's.
     const allowed = await rpc(gateway.url!, { authorization: `Bearer ${jwt}`, "mcp-session-id": sessionId }, wipe);
     expect(allowed.status).toBe(200);
     expect(allowed.body).toContain("wiped");
-    expect(wipes(wipeFile)).toBe(before + 1);
+    expect(wipeCount(wipeFile)).toBe(before + 1);
   });
 
   it("serves static tokens, by hash and from an environment variable, alongside OAuth", async () => {

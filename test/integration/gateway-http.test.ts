@@ -93,12 +93,12 @@ describe("toolsift serve --http", () => {
 
   it("refuses requests addressed to another host (DNS rebinding) and paths other than /mcp", async () => {
     const url = new URL(gateway.url!);
+    const authorization = `Bearer ${gateway.token}`;
     expect(await post(gateway.url!, { host: "evil.example" })).toMatchObject({ status: 403 });
     expect(await post(gateway.url!, { origin: "https://evil.example" })).toMatchObject({ status: 403 });
     // The config's toolsift.http reaches the listener: a name it lists is answered.
-    expect(await post(gateway.url!, { host: "mcp.example.com" })).toMatchObject({ status: 200 });
+    expect(await post(gateway.url!, { host: "mcp.example.com", authorization })).toMatchObject({ status: 200 });
     expect(await post(`${url.origin}/other`, {})).toMatchObject({ status: 404 });
-    const authorization = `Bearer ${gateway.token}`;
     expect(await post(gateway.url!, { "mcp-session-id": "no-such-session", authorization })).toMatchObject({
       status: 404,
       body: expect.stringContaining("Session not found"),

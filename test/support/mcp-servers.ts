@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +19,11 @@ export function everythingServerEntry(): string {
 
 /** toolsift's own test server, whose tool list changes at run time. */
 export const DYNAMIC_SERVER = fileURLToPath(new URL("../fixtures/dynamic-mcp-server.mjs", import.meta.url));
+
+/** How many times the dynamic server's `wipe_data` really ran, from its `FIXTURE_WIPE_FILE`. */
+export function wipeCount(file: string): number {
+  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
+}
 
 /** Preloaded into server-everything so its HTTP mode binds 127.0.0.1 and prints the port. */
 const LOOPBACK_PRELOAD = fileURLToPath(new URL("../fixtures/listen-on-loopback.mjs", import.meta.url));
