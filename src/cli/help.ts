@@ -93,6 +93,14 @@ Config file (comments and trailing commas allowed):
       "requestTimeoutMs": 60000,                connecting and listing, at most
       "refreshWaitMs": 2000,                    a search's wait for servers still connecting
       "reconnect": { "initialDelayMs": 500, "maxDelayMs": 30000 },  or false
+      "policies": [{ "groups": ["ops"], "allow": ["db__*"] }],  per caller: adds to allow/deny/allowDestructive
+      "rateLimits": { "callsPerMinute": 120, "searchesPerMinute": 60 },  per caller
+      "http": { "allowedHosts": ["tools.example.com"], "allowedOrigins": ["https://app.example.com"] },
+                                                names behind a reverse proxy; also maxSessions (256),
+                                                maxSessionsPerCaller (32), maxConnections (200),
+                                                headersTimeoutMs (10000), requestTimeoutMs (30000)
+      "learning": { "store": "file", "scope": "identity" },  or true, false (default), a postgres URL;
+                                                scope "tenant" or "shared"
       "audit": { "file": "./audit.jsonl", "maxBytes": 10485760, "keep": 5 },  or "file": "stderr"
       "metrics": true                           Prometheus metrics (default: over HTTP when
                                                 prom-client is installed)

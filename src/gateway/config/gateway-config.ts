@@ -79,7 +79,8 @@ export interface GatewayConfig {
 /** Keys other MCP clients put in server entries; toolsift reads `disabled` and ignores the rest. */
 const FOREIGN_SERVER_KEYS = new Set(["disabled", "autoApprove", "alwaysAllow", "timeout", "description"]);
 
-const SETTING_KEYS = [
+/** Every key of the `toolsift` block; `serve --help` shows each (a test holds it to that). */
+export const SETTING_KEYS = [
   "keepTools",
   "maxHydratedTools",
   "searchLimit",
