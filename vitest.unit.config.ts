@@ -11,8 +11,23 @@ const PROCESS_TESTS = [
   "src/telemetry/spans.test.ts",
   // Starts a child that compiles a catastrophic pattern, to show a call cannot hang.
   "src/catalogue/schema-validation.test.ts",
-  // Start MCP server processes (test/support/mcp-servers.ts).
+  // Start MCP server processes (test/support/mcp-servers.ts, test/support/in-process-gateway.ts).
+  "src/gateway/gateway-log.test.ts",
+  "src/gateway/http/http-limits.test.ts",
   "src/gateway/http/http-listener.test.ts",
+  "src/gateway/http/http-routes.test.ts",
+  "src/gateway/http/session-binding.test.ts",
+  "src/gateway/policy/caller-policy-http.test.ts",
+  "src/gateway/policy/caller-policy.test.ts",
+  "src/gateway/policy/confirmation.test.ts",
+  "src/gateway/policy/rate-limit.test.ts",
+  "src/gateway/policy/unmatched-entries.test.ts",
+  // Make a FIFO with mkfifo, or read one in a child with a deadline.
+  "src/cli/gateway-token-file.test.ts",
+  "src/gateway/config/read-bounded-file.test.ts",
+  "src/gateway/observe/audit-log.test.ts",
+  // Starts a child with jose hidden.
+  "src/gateway/auth/load-jose.test.ts",
   "src/mcp/from-mcp.test.ts",
   "src/mcp/process-group-transport.test.ts",
   // Three writer processes share one lessons file.
