@@ -15,6 +15,7 @@ export {
   type AuthenticationError,
   type Authenticator,
   type Caller,
+  type RequestHeaders,
 } from "./auth/caller.js";
 export { createAuthenticator, resourceMetadataUrl } from "./auth/create-authenticator.js";
 export { OAuthSetupError } from "./auth/issuer-metadata.js";

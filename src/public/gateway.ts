@@ -35,6 +35,7 @@ export {
   type AuthSettings,
   type CallApproval,
   type Caller,
+  type RequestHeaders,
   type ConnectOptions,
   type GatewayClient,
   type GatewayEvent,

@@ -1,4 +1,8 @@
-import type { IncomingHttpHeaders } from "node:http";
+/**
+ * An HTTP request's headers, lower-cased (Node's `IncomingHttpHeaders` fits): toolsift's own
+ * type, so the public types need no `@types/node`.
+ */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 /**
  * Who is calling the gateway, as its credential proves. It reaches `permit` and `approve` as
@@ -48,7 +52,7 @@ export type AuthenticationError = "invalid_token" | "insufficient_scope";
  */
 export interface Authenticator {
   /** Never throws, and ends in bounded time (a JWKS fetch is bounded too). */
-  authenticate(headers: IncomingHttpHeaders): Promise<Authentication>;
+  authenticate(headers: RequestHeaders): Promise<Authentication>;
   /** The `WWW-Authenticate` header of a 401 (or, for `insufficient_scope`, 403) answer. */
   challenge(error?: AuthenticationError): string;
   /**

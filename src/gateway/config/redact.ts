@@ -1,4 +1,5 @@
-import { inspect } from "node:util";
+/** `util.inspect.custom`, by its registered name, so the public types need no `@types/node`. */
+const INSPECT: unique symbol = Symbol.for("nodejs.util.inspect.custom") as never;
 
 /**
  * Secrets shorter than this are not redacted: a 1- to 3-character value (`${DEBUG}` = `1`,
@@ -76,7 +77,7 @@ export class Redactor {
   }
 
   /** Shown instead of the secrets by `console.log` and `util.inspect`. */
-  [inspect.custom](): string {
+  [INSPECT](): string {
     return this.toJSON();
   }
 

@@ -10,7 +10,7 @@ import { listenHttp, type HttpListener, type HttpListenOptions } from "./http-li
 /** `authorization: Bearer <name>` proves the caller `<name>`; anything else fails. Our own interface, for tests. */
 export const testAuthenticator: Authenticator = {
   async authenticate(headers) {
-    const match = /^Bearer ([a-z]+)$/.exec(headers.authorization ?? "");
+    const match = /^Bearer ([a-z]+)$/.exec(String(headers.authorization ?? ""));
     if (!match) return { ok: false, reason: headers.authorization ? "unknown token" : "no bearer token" };
     return { ok: true, caller: { id: match[1]!, via: "token", groups: [], scopes: [], tenant: undefined } };
   },

@@ -66,8 +66,13 @@ export async function openAuditFile(path: string, options: AuditFileOptions = {}
   };
 }
 
+/** What {@link streamAuditSink} writes to: any Node writable stream fits (`process.stderr`, a socket). */
+export interface AuditStream {
+  write(text: string, callback: (error?: Error | null) => void): boolean;
+}
+
 /** Writes to a stream (stderr by default), waiting for each write to be taken. */
-export function streamAuditSink(stream: NodeJS.WritableStream = process.stderr): AuditSink {
+export function streamAuditSink(stream: AuditStream = process.stderr): AuditSink {
   return {
     write: (text) =>
       new Promise<void>((resolve, reject) => {

@@ -13,7 +13,7 @@ const CALLERS: Record<string, Caller> = {
 };
 const auth: Authenticator = {
   async authenticate(headers) {
-    const found = CALLERS[(headers.authorization ?? "").replace(/^Bearer /, "")];
+    const found = CALLERS[String(headers.authorization ?? "").replace(/^Bearer /, "")];
     return found ? { ok: true, caller: found } : { ok: false, reason: "unknown token" };
   },
   challenge: () => 'Bearer realm="test"',
