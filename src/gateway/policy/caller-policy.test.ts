@@ -100,6 +100,10 @@ describe("policyApplies and CallerPolicies", () => {
     expect(policyApplies({ ...entry, callers: ["oauth:alice"] }, alice)).toBe(false);
     expect(policyApplies({ ...entry, callers: ["token:alice"] }, alice)).toBe(true);
     expect(policyApplies({ ...entry, callers: ["Alice"] }, alice)).toBe(false);
+    // An entry with a colon is a via:id key only: an OAuth subject spelled like a token's key is not that token.
+    const impostor = caller("token:alice", { via: "oauth" });
+    expect(policyApplies({ ...entry, callers: ["token:alice"] }, impostor)).toBe(false);
+    expect(policyApplies({ ...entry, callers: ["oauth:token:alice"] }, impostor)).toBe(true);
     expect(policyApplies({ ...entry, groups: ["x", "builders"] }, bob)).toBe(true);
     expect(policyApplies({ ...entry, scopes: ["tools:admin"] }, caller("c", { scopes: ["tools:admin"] }))).toBe(true);
     expect(policyApplies({ ...entry, tenants: ["acme"] }, caller("c", { tenant: "acme" }))).toBe(true);

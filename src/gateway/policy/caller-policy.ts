@@ -29,9 +29,10 @@ function isStrings(value: unknown): value is readonly string[] {
 /**
  * Whether a `policies` entry applies to a caller: it does when the caller matches **any** of its
  * selectors, each compared exactly (case-sensitively): `callers` holds the caller's `id` (a
- * token's name, a JWT's `sub`) or its `via:id` key (`"token:ci"`, `"oauth:alice"`, to tell a
- * token from an OAuth subject of the same name); `groups` one of its groups; `scopes` one of its
- * OAuth scopes; `tenants` its tenant.
+ * token's name, a JWT's `sub`) or, for an entry with a colon, its `via:id` key (`"token:ci"`,
+ * `"oauth:alice"`, to tell a token from an OAuth subject of the same name); `groups` one of its
+ * groups; `scopes` one of its OAuth scopes; `tenants` its tenant. An entry with a colon is only
+ * ever a key: an OAuth subject that happens to read `"token:ci"` does not get the token's policy.
  *
  * @example
  * ```ts
@@ -40,8 +41,7 @@ function isStrings(value: unknown): value is readonly string[] {
  */
 export function policyApplies(entry: PolicyEntry, caller: Caller): boolean {
   return (
-    entry.callers.includes(caller.id) ||
-    entry.callers.includes(callerKey(caller)) ||
+    entry.callers.some((name) => (name.includes(":") ? name === callerKey(caller) : name === caller.id)) ||
     caller.groups.some((group) => entry.groups.includes(group)) ||
     caller.scopes.some((scope) => entry.scopes.includes(scope)) ||
     (caller.tenant !== undefined && entry.tenants.includes(caller.tenant))
