@@ -46,6 +46,8 @@ interface PendingCall {
   signal: AbortSignal;
   refusal?: string;
   approval: CallApproval;
+  /** The caller's policy refused the tool. */
+  denied?: boolean;
 }
 
 /** How long a user may take to confirm a destructive call. */
@@ -218,7 +220,11 @@ export class GatewayConnection {
     const started = performance.now();
     const call: PendingCall = { requestId: extra.requestId, signal: extra.signal, approval: "not-needed" };
     const result = await this.runChecked(name, input, call);
-    const server = (await this.services.catalogue()).find((tool) => tool.name === name)?.server;
+    // A tool the caller may not use is reported as no server's, like a name nothing lists: the
+    // metrics any credential can read must not confirm that a denied tool exists.
+    const server = call.denied
+      ? undefined
+      : (await this.services.catalogue()).find((tool) => tool.name === name)?.server;
     const text = JSON.stringify(input) ?? "";
     this.services.observe({
       type: "call",
@@ -263,6 +269,7 @@ export class GatewayConnection {
     const tool = hidden ? undefined : (await this.services.catalogue()).find((candidate) => candidate.name === name);
     if (!hidden && (tool === undefined || this.services.policies.permits(tool, this.caller))) return false;
     call.refusal = noSuchTool(name);
+    call.denied = true;
     this.services.observe({ type: "denied", caller: this.caller, session: this.id, tool: name, reason: "policy" });
     return true;
   }
