@@ -25,6 +25,21 @@ describe("Redactor", () => {
     expect(JSON.parse(redactor.redact(JSON.stringify({ args: [SECRET] })))).toEqual({ args: ["${API_TOKEN}"] });
   });
 
+  it("replaces a secret as a server URL's path, query and host print it", () => {
+    for (const [secret, url] of [
+      ["Ab|c d", (value: string) => `https://x.example/${value}/mcp`],
+      ["tok^en x", (value: string) => `https://x.example/${value}`],
+      ["it's-a-token", (value: string) => `https://x.example/mcp?key=${value}`],
+      ["TenantABCDEF", (value: string) => `https://${value}.example/mcp`],
+    ] as const) {
+      const printed = new URL(url(secret));
+      const message = `could not connect to MCP server "docs" at ${printed.origin}${printed.pathname}${printed.search}`;
+      const clean = new Redactor([{ label: "${SECRET}", value: secret }]).redact(message);
+      expect(clean).toContain("${SECRET}");
+      expect(clean.toLowerCase()).not.toContain(secret.slice(0, 3).toLowerCase());
+    }
+  });
+
   it("removes the start of a secret that a bounded message cut off", () => {
     const line = `started as ${oneLine(`node server.js --token ${SECRET}`, 32)}`;
     expect(line).toMatch(/--token sk_l.*…$/);

@@ -116,10 +116,28 @@ function formsOf(value: string): Set<string> {
     value,
     encodeURIComponent(value),
     encodeURI(value),
+    ...urlForms(value),
     json,
     JSON.stringify(json).slice(1, -1),
     value.replace(/[\s\p{Cc}]+/gu, " ").trim(),
   ]);
+}
+
+/**
+ * How WHATWG URL parsing prints a value put in a path, a query or a host: each part escapes its
+ * own set of characters (`|` stays in a path, `'` is escaped only in a query) and a host is
+ * lower-cased, so a secret in a server's URL reaches a connect error in none of the forms above.
+ */
+function urlForms(value: string): string[] {
+  const forms: string[] = [];
+  try {
+    forms.push(new URL(`http://h/${value}`).pathname.slice(1));
+    forms.push(new URL(`http://h/?${value}`).search.slice(1));
+  } catch {
+    // A value no URL can hold is not printed as part of one.
+  }
+  if (/^[A-Za-z0-9.-]+$/.test(value)) forms.push(value.toLowerCase());
+  return forms;
 }
 
 function escapeRegExp(text: string): string {
