@@ -98,7 +98,8 @@ Config file (comments and trailing commas allowed):
       "http": { "allowedHosts": ["tools.example.com"], "allowedOrigins": ["https://app.example.com"] },
                                                 names behind a reverse proxy; also maxSessions (256),
                                                 maxSessionsPerCaller (32), maxConnections (200),
-                                                headersTimeoutMs (10000), requestTimeoutMs (30000)
+                                                headersTimeoutMs (10000), requestTimeoutMs (30000),
+                                                sessionIdleMs (1800000)
       "learning": { "store": "file", "scope": "identity" },  or true, false (default), a postgres URL;
                                                 scope "tenant" or "shared"
       "audit": { "file": "./audit.jsonl", "maxBytes": 10485760, "keep": 5 },  or "file": "stderr"

@@ -12,6 +12,7 @@ const HTTP_KEYS = [
   "allowedHosts",
   "maxSessions",
   "maxSessionsPerCaller",
+  "sessionIdleMs",
   "maxConnections",
   "headersTimeoutMs",
   "requestTimeoutMs",
@@ -60,6 +61,8 @@ export function parseHttpSettings(value: unknown, fail: Fail): HttpSettings {
     )?.map((entry) => entry.toLowerCase()),
     maxSessions: whole("maxSessions", 1, 100_000),
     maxSessionsPerCaller: whole("maxSessionsPerCaller", 1, 100_000),
+    // Under a second would end a client's session between two of its requests.
+    sessionIdleMs: whole("sessionIdleMs", 1_000, MAX_MS),
     maxConnections: whole("maxConnections", 1, 1_000_000),
     headersTimeoutMs: whole("headersTimeoutMs", 100, MAX_MS),
     requestTimeoutMs: whole("requestTimeoutMs", 100, MAX_MS),

@@ -35,6 +35,13 @@ export interface HttpLimits {
    * @defaultValue 32
    */
   maxSessionsPerCaller?: number | undefined;
+  /**
+   * How long a session may go without a request (of any method) before it ends, so clients that
+   * went away without closing theirs do not hold the places for good. A session with a request
+   * under way, such as an open GET event stream or a call not yet answered, is never idle.
+   * @defaultValue 1800000 (30 minutes)
+   */
+  sessionIdleMs?: number | undefined;
   /** Open TCP connections at once; more are closed as they come. @defaultValue 200 */
   maxConnections?: number | undefined;
   /** How long a client may take to send a request's headers. @defaultValue 10000 */
@@ -47,6 +54,8 @@ export interface HttpLimits {
 export const DEFAULT_MAX_HTTP_SESSIONS = 256;
 /** {@link HttpLimits.maxSessionsPerCaller} when not set. */
 export const DEFAULT_MAX_SESSIONS_PER_CALLER = 32;
+/** {@link HttpLimits.sessionIdleMs} when not set: 30 minutes. */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 /** {@link HttpLimits.maxConnections} when not set: well below the usual 1,024 file descriptors. */
 export const DEFAULT_MAX_CONNECTIONS = 200;
 /** {@link HttpLimits.headersTimeoutMs} when not set. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { OptionsError, errorText } from "../../errors.js";
 import type { Gateway } from "../gateway.js";
 import { loadStreamableHttpServerTransport } from "../gateway-sdk.js";
-import { LOCAL_CALLER, callerKey, type Authenticator, type Caller } from "../auth/caller.js";
+import { LOCAL_CALLER, type Authenticator, type Caller } from "../auth/caller.js";
 import type { GatewayObserver } from "../observe/gateway-event.js";
 import type { MetricsSource } from "../observe/metrics-source.js";
 import {
@@ -13,6 +13,7 @@ import {
   DEFAULT_MAX_HTTP_SESSIONS,
   DEFAULT_MAX_SESSIONS_PER_CALLER,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_SESSION_IDLE_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   type HttpLimits,
 } from "./http-limits.js";
@@ -22,7 +23,7 @@ import { initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-ch
 import { MCP_PATH } from "./mcp-path.js";
 import { isLoopbackHost } from "../auth/loopback-host.js";
 import { originOf, originProblem } from "./origin-guard.js";
-import { SessionTable } from "./session-table.js";
+import { SessionTable, sessionOwnerOf } from "./session-table.js";
 
 export { DEFAULT_MAX_HTTP_SESSIONS, MCP_PATH };
 
@@ -40,6 +41,8 @@ export interface HttpListener {
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** What a client refused for want of a free session is told to wait, in seconds. */
 const RETRY_AFTER_SECONDS = 30;
+/** How often idle sessions are looked for: a quarter of the time-out, within [50 ms, 1 min]. */
+const sweepEvery = (idleMs: number) => Math.max(50, Math.min(60_000, Math.floor(idleMs / 4)));
 const SESSION_NOT_FOUND = "Session not found: it ended or never existed. Initialize a new one.";
 
 type Transport = InstanceType<Awaited<ReturnType<typeof loadStreamableHttpServerTransport>>>;
@@ -78,9 +81,10 @@ export interface HttpListenOptions extends HttpLimits {
 
 /**
  * Serves the gateway over Streamable HTTP at `/mcp`, one MCP session (and one toolsift session)
- * per client, each bound to the credential that opened it. Whatever address it is bound to, it
- * refuses requests whose `Host` or `Origin` names another host (DNS rebinding, cross-origin
- * pages) unless the options list it. Also serves `/healthz`, `/readyz`, the OAuth Protected
+ * per client, each bound to the caller that opened it, with its groups, scopes and tenant, and
+ * ended after `sessionIdleMs` without a request. Whatever address it is bound to, it refuses
+ * requests whose `Host` or `Origin` names another host (DNS rebinding, cross-origin pages) unless
+ * the options list it. Also serves `/healthz`, `/readyz`, the OAuth Protected
  * Resource Metadata (when the authenticator has some) and `/metrics` (with a credential).
  *
  * @throws `OptionsError` (`no_auth_off_loopback`) for `auth: false` on an address that is not loopback.
@@ -98,9 +102,11 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     allowedOrigins: (options.allowedOrigins ?? []).map((origin) => originOf(origin) ?? origin),
     allowedHosts: (options.allowedHosts ?? []).map((host) => host.toLowerCase()),
   };
+  const sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
   const sessions = new SessionTable<Transport>(
     options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS,
     options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
+    sessionIdleMs,
   );
   const deny = (caller: Caller | undefined, session: string | undefined, reason: string) =>
     observe({ type: "denied", caller, session, tool: undefined, reason });
@@ -126,7 +132,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       caller = authentication.caller;
     }
     if (path === "/metrics") return serveMetrics(response, options.metrics);
-    const owner = callerKey(caller);
+    const owner = sessionOwnerOf(caller);
     const sessionId = request.headers["mcp-session-id"];
     if (request.method !== "POST" && typeof sessionId !== "string")
       return rpcError(
@@ -149,10 +155,16 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       body = read.value;
     }
     if (typeof sessionId === "string") {
-      const transport = sessions.use(sessionId, owner);
-      if (transport) return transport.handleRequest(request, response, body);
-      // Another credential's session gets the answer an unknown one gets: the id is not confirmed.
-      if (sessions.ownedByOther(sessionId, owner)) deny(caller, sessionId, "session opened by another credential");
+      const lease = sessions.use(sessionId, owner.identity);
+      if (lease) {
+        // Until the answer ends (an event stream may stay open for long), the session is not idle.
+        response.once("close", lease.done);
+        return lease.session.handleRequest(request, response, body);
+      }
+      // Another credential's session, or one opened with other groups, scopes or tenant, gets the
+      // answer an unknown one gets: the id is not confirmed, and old rights do not outlive a token.
+      if (sessions.ownedByOther(sessionId, owner.identity))
+        deny(caller, sessionId, "session opened by another credential");
       return rpcError(response, 404, -32001, SESSION_NOT_FOUND);
     }
     const refused = initializeBodyRefusal(body);
@@ -216,12 +228,16 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       resolve();
     });
   });
+  // Ends sessions left idle even when no initialize presses for their place, releasing their memory.
+  const sweep = setInterval(() => sessions.endIdle(), sweepEvery(sessionIdleMs));
+  sweep.unref();
   const { port } = server.address() as AddressInfo;
   const hostPart = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
     port,
     url: `http://${hostPart}:${port}${MCP_PATH}`,
     async close() {
+      clearInterval(sweep);
       await sessions.closeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -4,7 +4,37 @@ import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sd
 import { describe, expect, it } from "vitest";
 import { resultText } from "../../../test/support/gateway-process.js";
 import { waitFor } from "../../../test/support/mcp-servers.js";
+import type { Authenticator } from "../auth/caller.js";
 import { initialize, POST_HEADERS, rawRequest, serveGateway, testAuthenticator } from "./http-test-kit.fixture.js";
+
+/** `Bearer <name>` proves the caller `<name>`; `Bearer <name>.<group>` the same caller, in `<group>`. */
+const groupAuthenticator: Authenticator = {
+  async authenticate(headers) {
+    const match = /^Bearer ([a-z]+)(?:\.([a-z]+))?$/.exec(String(headers.authorization ?? ""));
+    if (!match) return { ok: false, reason: "unknown token" };
+    const groups = match[2] === undefined ? [] : [match[2]];
+    return { ok: true, caller: { id: match[1]!, via: "token", groups, scopes: [], tenant: undefined } };
+  },
+  challenge: testAuthenticator.challenge,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A raw tools/list on session `session` with the credential of `name`. */
+const listOn = (url: string, session: string, name: string) =>
+  rawRequest(url, {
+    headers: {
+      ...POST_HEADERS,
+      authorization: `Bearer ${name}`,
+      "mcp-session-id": session,
+      "mcp-protocol-version": "2025-06-18",
+    },
+    body: { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },
+  });
+
+/** A raw initialize with the credential of `name`. */
+const initializeAs = (url: string, name: string) =>
+  rawRequest(url, { headers: { ...POST_HEADERS, authorization: `Bearer ${name}` }, body: initialize() });
 
 /** A real MCP SDK client of `url` with the credential of `name`. */
 async function clientOf(url: string, name: string) {
@@ -50,6 +80,68 @@ describe("listenHttp's sessions", () => {
       expect(served.events).toContainEqual(expect.objectContaining({ type: "denied", reason: "no free session" }));
     } finally {
       await Promise.allSettled(opened.map((client) => client.close()));
+      await served.close();
+    }
+  });
+
+  it("ends sessions idle past sessionIdleMs, for a full table and on a sweep, never one with a request under way", async () => {
+    const served = await serveGateway({ auth: testAuthenticator, maxSessions: 2, sessionIdleMs: 400 });
+    const { url } = served.listener;
+    // A real client keeps a GET event stream open on its session: a request under way, so never idle.
+    const bob = await clientOf(url, "bob");
+    try {
+      // Alice's client opens a session and goes away without DELETE.
+      const alice = await initializeAs(url, "alice");
+      expect(alice.status).toBe(200);
+      const aliceOpened = Date.now();
+      const aliceSession = String(alice.headers["mcp-session-id"]);
+      expect((await initializeAs(url, "carol")).status).toBe(503); // nobody idle yet
+      let carol = { status: 0, headers: {} as Record<string, unknown> };
+      await waitFor("carol to get a session", async () => (carol = await initializeAs(url, "carol")).status === 200);
+      expect(Date.now() - aliceOpened).toBeGreaterThanOrEqual(400);
+      expect((await listOn(url, aliceSession, "alice")).status).toBe(404);
+      // No initialize presses for carol's place now: the sweep ends her idle session all the same.
+      await sleep(900);
+      const carolSession = String(carol.headers["mcp-session-id"]);
+      expect((await listOn(url, carolSession, "carol")).status).toBe(404);
+      await expect(bob.client.listTools()).resolves.toBeDefined();
+    } finally {
+      await bob.client.close();
+      await served.close();
+    }
+  });
+
+  it("refuses a session to the same caller proving other groups (404, as unknown), who may open a new one", async () => {
+    const served = await serveGateway({ auth: groupAuthenticator, maxSessionsPerCaller: 1 });
+    const { url } = served.listener;
+    // Alice opens a session while in ops.
+    const { client: ops, transport } = await clientOf(url, "alice.ops");
+    try {
+      const session = transport.sessionId!;
+      // Her new token no longer has ops: the old session must not keep its rights for her.
+      const demoted = await listOn(url, session, "alice");
+      expect(demoted.status).toBe(404);
+      expect(JSON.parse(demoted.body)).toEqual(JSON.parse((await listOn(url, "no-such-session", "alice")).body));
+      expect(served.events).toContainEqual(
+        expect.objectContaining({
+          type: "denied",
+          session,
+          reason: "session opened by another credential",
+          caller: expect.objectContaining({ id: "alice", groups: [] }),
+        }),
+      );
+      await expect(ops.listTools()).resolves.toBeDefined();
+      // She may open a new session; the quota counts her sessions whatever their groups, so it
+      // ends the one opened in ops.
+      const { client: fresh } = await clientOf(url, "alice");
+      try {
+        await expect(fresh.listTools()).resolves.toBeDefined();
+        await expect(ops.listTools()).rejects.toThrow(/Session not found/);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await ops.close();
       await served.close();
     }
   });
