@@ -93,16 +93,28 @@ export function auditRecord(event: GatewayEvent, now: Date, options: AuditRecord
 }
 
 /**
- * Bidi controls and other invisible format characters, which JSON leaves as they are: escaped in
- * the line (`\u202e`), so `cat`, `less` or `grep` on the log cannot be made to show a forged
- * line. The parsed value is the same.
+ * Characters that would hide or disguise text, which JSON leaves as they are: DEL and C1 controls
+ * (U+0085 is a newline to some terminals), format characters (bidi controls, zero-width
+ * characters, the soft hyphen, tag characters U+E0000–U+E007F that can smuggle text), line and
+ * paragraph separators, private-use characters, the combining grapheme joiner, the Hangul fillers
+ * and variation selectors. Escaped in the line (`\u202e`, a pair of `\uXXXX` past U+FFFF), so
+ * `cat`, `less` or `grep` on the log cannot be made to show a forged or hidden line; the parsed
+ * value is the same. (C0 controls and lone surrogates are already escaped by `JSON.stringify`.)
  */
-const INVISIBLE = /[\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Variation_Selector}\u115f\u1160\u3164\uffa0]|\u034f|[\u{e0000}-\u{e007f}]/gu;
 
 /** {@link auditRecord} as one JSON line, newline included, with invisible characters escaped. */
 export function auditLine(event: GatewayEvent, now: Date, options: AuditRecordOptions = {}): string {
   const json = JSON.stringify(auditRecord(event, now, options));
-  return `${json.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)}\n`;
+  return `${json.replace(INVISIBLE, escapeUnits)}\n`;
+}
+
+/** Each UTF-16 unit of a character as a JSON `\uXXXX` escape (JSON has no `\u{…}`). */
+function escapeUnits(char: string): string {
+  let escaped = "";
+  for (let i = 0; i < char.length; i++) escaped += `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`;
+  return escaped;
 }
 
 function callerOf(caller: Caller, text: (value: string | undefined) => string | undefined): Record<string, unknown> {

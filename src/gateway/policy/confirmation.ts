@@ -1,58 +1,138 @@
 import type { ToolDefinition } from "../../index.js";
 
-/** How much of one argument's value the confirmation shows. */
+/** How much of one value the confirmation shows; a longer one is shown by its start and its end. */
 export const MAX_SHOWN_VALUE = 300;
-/** How much of one argument's name the confirmation shows. */
+/** How much of one argument's name (one step of a path) the confirmation shows. */
 const MAX_SHOWN_KEY = 100;
-/** How long the input part of a confirmation may be, all arguments and the note of what was left out. */
+/** How long the input part of a confirmation may be, all values and the note of what was left out. */
 export const MAX_SHOWN_INPUT = 2_000;
+/** How deep in objects and arrays the confirmation lists values; deeper ones are named, not shown. */
+export const MAX_SHOWN_DEPTH = 32;
+/**
+ * The most values (leaves) walked. Every value costs at least 3 characters, as a line (`a: 1` and
+ * a newline) or as a name in the note (`a, `), so more than {@link MAX_SHOWN_INPUT} / 3 can never
+ * be shown or named: past this, the confirmation is refused without walking the rest.
+ */
+const MAX_LEAVES = 1_000;
 
 /**
- * Characters that would hide or disguise text: C0 and C1 controls, DEL, bidirectional
- * embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
- * U+061C), zero-width characters, line and paragraph separators, the byte-order mark, and lone
- * surrogates. Shown as `\uXXXX` so the user sees they are there.
+ * Characters that would hide or disguise text: controls (C0, DEL, C1), format characters (bidi
+ * embeddings, overrides, isolates and marks, zero-width characters, the soft hyphen, the Mongolian
+ * vowel separator, the byte-order mark, tag characters U+E0000–U+E007F that can smuggle text to a
+ * model), line and paragraph separators, private-use characters, the combining grapheme joiner,
+ * the Hangul fillers, variation selectors, and lone surrogates. Shown as `\uXXXX` (or `\u{XXXXX}`
+ * past U+FFFF) so the user sees they are there.
  */
 const HIDDEN =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Variation_Selector}\u115f\u1160\u3164\uffa0]|\u034f|[\u{e0000}-\u{e007f}]/gu;
 
-/** Text with every {@link HIDDEN} character escaped visibly (`\n`, `\t`, else `\uXXXX`), and `\` doubled. */
+/** Text with every {@link HIDDEN} character escaped visibly (`\n`, `\t`, `\r`, else `\uXXXX` or `\u{XXXXX}`), and `\` doubled. */
 export function escapeVisible(text: string): string {
   return text.replace(/\\/g, "\\\\").replace(HIDDEN, (char) => {
     if (char === "\n") return "\\n";
     if (char === "\t") return "\\t";
     if (char === "\r") return "\\r";
-    return `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+    const code = char.codePointAt(0)!;
+    const hex = code.toString(16).toUpperCase();
+    return code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`;
   });
 }
 
-/** A value as the user reads it: strings quoted, anything else as compact JSON; escaped, then cut at `max`. */
-function shown(value: unknown, max: number): { text: string; full: number } {
-  const raw = typeof value === "string" ? `"${value}"` : (JSON.stringify(value) ?? String(value));
-  const text = escapeVisible(raw);
-  if (text.length <= max) return { text, full: text.length };
-  return { text: `${text.slice(0, max)}… (${text.length - max} more characters)`, full: text.length };
-}
-
-function isScalar(value: unknown): boolean {
-  return value === null || (typeof value !== "object" && typeof value !== "function");
+/** A string in double quotes, escaped, with `"` escaped too, so a name or value cannot end its quotes early. */
+function quoted(text: string): string {
+  return `"${escapeVisible(text).replace(/"/g, '\\"')}"`;
 }
 
 /**
- * What the user is asked before a destructive call: the tool, why it asks, and every argument of
- * the (validated) input, scalars first (so a short `path` is never pushed out by a long
- * `content`), then objects and arrays, each in the model's order. Each value is cut on its own at
- * {@link MAX_SHOWN_VALUE} characters, saying how many more there are; control and bidirectional
- * characters are escaped in names and values alike. When the arguments do not all fit in
- * {@link MAX_SHOWN_INPUT}, the message names the ones left out and their size; when even those
- * names would not fit, it returns `undefined`: the call must not be confirmed on what the user
- * cannot see.
+ * Shown text cut to its first half and last third of `max` when longer than `max`, saying how many
+ * characters are not shown: the dangerous part of a long path is usually at its end. A surrogate
+ * pair is never split (escaping leaves no lone ones).
+ */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let head = Math.floor(max / 2);
+  let tail = text.length - Math.floor(max / 3);
+  if (isHighSurrogate(text.charCodeAt(head - 1))) head--;
+  if (isHighSurrogate(text.charCodeAt(tail - 1))) tail++;
+  return `${text.slice(0, head)}… (${tail - head} characters not shown) …${text.slice(tail)}`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** A scalar as the user reads it: strings quoted and escaped, anything else as JS would print it. */
+function scalarText(value: unknown): string {
+  return typeof value === "string" ? quoted(value) : escapeVisible(String(value));
+}
+
+/** Plain ASCII names are shown bare (`files[1].path`); any other is quoted (`["file name"]`), so a look-alike stands out. */
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** One step of a path: `.name` (bare at the start), `[3]`, or `["other name"]`, cut on its own. */
+function step(key: string, first: boolean): string {
+  if (IDENTIFIER.test(key) && key.length <= MAX_SHOWN_KEY) return first ? key : `.${key}`;
+  return `[${cut(quoted(key), MAX_SHOWN_KEY)}]`;
+}
+
+function isScalar(value: unknown): boolean {
+  return typeof value !== "object" || value === null;
+}
+
+/** One value of the input as a line: its path, the shown text, and the length of the text before it was cut. */
+interface Leaf {
+  path: string;
+  text: string;
+  full: number;
+}
+
+/**
+ * Every leaf of the input, each with its path, in the model's order but with the top level's
+ * scalars first; `undefined` past {@link MAX_LEAVES}. Objects and arrays nested deeper than
+ * {@link MAX_SHOWN_DEPTH} become one leaf saying so; empty ones are shown as `{}` and `[]`.
+ */
+function leavesOf(input: unknown): Leaf[] | undefined {
+  const leaves: Leaf[] = [];
+  const visit = (value: unknown, path: string, depth: number): boolean => {
+    if (leaves.length >= MAX_LEAVES) return false;
+    if (typeof value !== "object" || value === null) {
+      const full = scalarText(value);
+      leaves.push({ path, text: cut(full, MAX_SHOWN_VALUE), full: full.length });
+    } else if (depth >= MAX_SHOWN_DEPTH) {
+      leaves.push({ path, text: `(nested deeper than ${MAX_SHOWN_DEPTH} levels, not shown)`, full: 0 });
+    } else if (Array.isArray(value)) {
+      if (value.length === 0) leaves.push({ path, text: "[]", full: 2 });
+      for (let i = 0; i < value.length; i++) if (!visit(value[i], `${path}[${i}]`, depth + 1)) return false;
+    } else {
+      const entries = Object.entries(value);
+      if (entries.length === 0) leaves.push({ path, text: "{}", full: 2 });
+      const ordered =
+        depth === 0
+          ? [...entries.filter(([, item]) => isScalar(item)), ...entries.filter(([, item]) => !isScalar(item))]
+          : entries;
+      for (const [key, item] of ordered) if (!visit(item, path + step(key, depth === 0), depth + 1)) return false;
+    }
+    return true;
+  };
+  return visit(input, "", 0) ? leaves : undefined;
+}
+
+/**
+ * What the user is asked before a destructive call: the tool, why it asks, and every value of the
+ * (validated) input on a line of its own with its path (`files[1].path: "…"`), objects and arrays
+ * flattened. Values shown whole come first (so a short `path` is never pushed out by a long
+ * `content`), then the cut ones, each in the model's order with the top level's scalars first.
+ * Each value is cut on its own at {@link MAX_SHOWN_VALUE} characters, keeping its start and its
+ * end and saying how many characters are not shown; hiding characters are escaped in names and
+ * values alike. When the values do not all fit in {@link MAX_SHOWN_INPUT}, the message names the
+ * ones left out by their paths, with their size; when even those would not fit (or the input has
+ * over {@link MAX_LEAVES} values), it returns `undefined`: the call must not be confirmed on what
+ * the user cannot see.
  *
  * @example
  * ```ts
- * confirmationOf(tool, { content: "…1,600 characters…", path: "~/.config/autostart/x.desktop" });
- * // "Run fs__write? …\n\nInput:\npath: \"~/.config/autostart/x.desktop\"\ncontent: \"…\"… (1302 more characters)"
+ * confirmationOf(tool, { files: [{ content: "…400 characters…" }, { path: "~/.config/autostart/x.desktop" }] });
+ * // "Run fs__write? …\n\nInput:\nfiles[1].path: \"~/.config/autostart/x.desktop\"\nfiles[0].content: \"xxx… (152 characters not shown) …xxx\""
  * ```
  */
 export function confirmationOf(tool: Pick<ToolDefinition, "name" | "server">, input: unknown): string | undefined {
@@ -64,25 +144,24 @@ export function confirmationOf(tool: Pick<ToolDefinition, "name" | "server">, in
 
 /** The input part of a confirmation, or `undefined` when it cannot say what it leaves out within the bound. */
 function inputLines(input: unknown): string | undefined {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return shown(input, MAX_SHOWN_INPUT - 100).text;
-  }
-  const entries = Object.entries(input as Record<string, unknown>);
-  if (entries.length === 0) return "(no arguments)";
+  if (typeof input === "object" && input !== null && !Array.isArray(input) && Object.keys(input).length === 0)
+    return "(no arguments)";
+  const leaves = leavesOf(input);
+  if (leaves === undefined) return undefined;
   const ordered = [
-    ...entries.filter(([, value]) => isScalar(value)),
-    ...entries.filter(([, value]) => !isScalar(value)),
+    ...leaves.filter((leaf) => leaf.full <= MAX_SHOWN_VALUE),
+    ...leaves.filter((leaf) => leaf.full > MAX_SHOWN_VALUE),
   ];
-  const lines = ordered.map(([key, value]) => {
-    const name = shown(key, MAX_SHOWN_KEY).text;
-    const { text, full } = shown(value, MAX_SHOWN_VALUE);
-    return { name, line: `${name}: ${text}`, full };
-  });
+  const lines = ordered.map((leaf) => ({
+    name: leaf.path,
+    line: leaf.path === "" ? leaf.text : `${leaf.path}: ${leaf.text}`,
+    full: leaf.full,
+  }));
   const all = lines.map((entry) => entry.line).join("\n");
   if (all.length <= MAX_SHOWN_INPUT) return all;
-  // The most lines that fit together with a note naming every argument left out. Lengths are
-  // summed as it goes (lines kept from the front, names left out from the back), so many
-  // arguments cost linear time.
+  // The most lines that fit together with a note naming every value left out. Lengths are summed
+  // as it goes (lines kept from the front, names left out from the back), so many values cost
+  // linear time.
   const kept: number[] = [0];
   for (const entry of lines) kept.push(kept[kept.length - 1]! + entry.line.length + 1);
   let names = 0;
@@ -91,7 +170,7 @@ function inputLines(input: unknown): string | undefined {
     const left = lines.length - keep;
     names += lines[keep]!.name.length + (left === 1 ? 0 : 2);
     size += lines[keep]!.full;
-    const note = `… and ${left} more argument${left === 1 ? "" : "s"} not shown here (${size} characters): `;
+    const note = `… and ${left} more value${left === 1 ? "" : "s"} not shown here (${size} characters): `;
     if (note.length + names + 1 > MAX_SHOWN_INPUT) return undefined;
     if (kept[keep]! + note.length + names + 1 <= MAX_SHOWN_INPUT) {
       const shownNames = lines
