@@ -46,8 +46,8 @@ interface PendingCall {
   signal: AbortSignal;
   refusal?: string;
   approval: CallApproval;
-  /** The caller's policy refused the tool. */
-  denied?: boolean;
+  /** The server of the tool, once the caller's policy let it through. */
+  server?: string | undefined;
 }
 
 /** How long a user may take to confirm a destructive call. */
@@ -220,11 +220,9 @@ export class GatewayConnection {
     const started = performance.now();
     const call: PendingCall = { requestId: extra.requestId, signal: extra.signal, approval: "not-needed" };
     const result = await this.runChecked(name, input, call);
-    // A tool the caller may not use is reported as no server's, like a name nothing lists: the
-    // metrics any credential can read must not confirm that a denied tool exists.
-    const server = call.denied
-      ? undefined
-      : (await this.services.catalogue()).find((tool) => tool.name === name)?.server;
+    // Undefined for a tool the caller may not use, as for a name nothing lists: the metrics any
+    // credential can read must not confirm that a denied tool exists.
+    const { server } = call;
     const text = JSON.stringify(input) ?? "";
     this.services.observe({
       type: "call",
@@ -262,14 +260,17 @@ export class GatewayConnection {
 
   /**
    * Whether this caller's policy refuses the tool (its whole server hidden, or the tool not
-   * permitted); a refusal is marked on the call and reported as a `denied` event.
+   * permitted); a refusal is marked on the call and reported as a `denied` event, a permitted
+   * tool's server is kept on the call for its report.
    */
   private async deniedByPolicy(name: string, call: PendingCall): Promise<boolean> {
     const hidden = this.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__"))));
     const tool = hidden ? undefined : (await this.services.catalogue()).find((candidate) => candidate.name === name);
-    if (!hidden && (tool === undefined || this.services.policies.permits(tool, this.caller))) return false;
+    if (!hidden && (tool === undefined || this.services.policies.permits(tool, this.caller))) {
+      call.server = tool?.server;
+      return false;
+    }
     call.refusal = noSuchTool(name);
-    call.denied = true;
     this.services.observe({ type: "denied", caller: this.caller, session: this.id, tool: name, reason: "policy" });
     return true;
   }
