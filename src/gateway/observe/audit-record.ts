@@ -1,5 +1,6 @@
 import type { Caller } from "../auth/caller.js";
 import type { GatewayEvent } from "./gateway-event.js";
+import { HIDDEN_CHARACTERS } from "../hidden-characters.js";
 
 /** How an audit line is made: what is kept of argument values, and what is hidden in every string. */
 export interface AuditRecordOptions {
@@ -92,22 +93,14 @@ export function auditRecord(event: GatewayEvent, now: Date, options: AuditRecord
   }
 }
 
-/**
- * Characters that would hide or disguise text, which JSON leaves as they are: DEL and C1 controls
- * (U+0085 is a newline to some terminals), format characters (bidi controls, zero-width
- * characters, the soft hyphen, tag characters U+E0000–U+E007F that can smuggle text), line and
- * paragraph separators, private-use characters, the combining grapheme joiner, the Hangul fillers
- * and variation selectors. Escaped in the line (`\u202e`, a pair of `\uXXXX` past U+FFFF), so
- * `cat`, `less` or `grep` on the log cannot be made to show a forged or hidden line; the parsed
- * value is the same. (C0 controls and lone surrogates are already escaped by `JSON.stringify`.)
- */
-const INVISIBLE =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Variation_Selector}\u115f\u1160\u3164\uffa0]|\u034f|[\u{e0000}-\u{e007f}]/gu;
-
+// JSON leaves the hidden characters as they are; escaped in the line (`\u202e`, a pair of
+// `\uXXXX` past U+FFFF), `cat`, `less` or `grep` on the log cannot be made to show a forged or
+// hidden line, and the parsed value is the same. (C0 controls and lone surrogates are escaped by
+// `JSON.stringify` already, so the set's `\p{Cs}` never matches here.)
 /** {@link auditRecord} as one JSON line, newline included, with invisible characters escaped. */
 export function auditLine(event: GatewayEvent, now: Date, options: AuditRecordOptions = {}): string {
   const json = JSON.stringify(auditRecord(event, now, options));
-  return `${json.replace(INVISIBLE, escapeUnits)}\n`;
+  return `${json.replace(HIDDEN_CHARACTERS, escapeUnits)}\n`;
 }
 
 /** Each UTF-16 unit of a character as a JSON `\uXXXX` escape (JSON has no `\u{…}`). */

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from "../../index.js";
+import { HIDDEN_CHARACTERS } from "../hidden-characters.js";
 
 /** How much of one value the confirmation shows; a longer one is shown by its start and its end. */
 export const MAX_SHOWN_VALUE = 300;
@@ -15,20 +16,9 @@ export const MAX_SHOWN_DEPTH = 32;
  */
 const MAX_LEAVES = 1_000;
 
-/**
- * Characters that would hide or disguise text: controls (C0, DEL, C1), format characters (bidi
- * embeddings, overrides, isolates and marks, zero-width characters, the soft hyphen, the Mongolian
- * vowel separator, the byte-order mark, tag characters U+E0000–U+E007F that can smuggle text to a
- * model), line and paragraph separators, private-use characters, the combining grapheme joiner,
- * the Hangul fillers, variation selectors, and lone surrogates. Shown as `\uXXXX` (or `\u{XXXXX}`
- * past U+FFFF) so the user sees they are there.
- */
-const HIDDEN =
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Variation_Selector}\u115f\u1160\u3164\uffa0]|\u034f|[\u{e0000}-\u{e007f}]/gu;
-
-/** Text with every {@link HIDDEN} character escaped visibly (`\n`, `\t`, `\r`, else `\uXXXX` or `\u{XXXXX}`), and `\` doubled. */
+/** Text with every {@link HIDDEN_CHARACTERS} character escaped visibly (`\n`, `\t`, `\r`, else `\uXXXX` or `\u{XXXXX}`), and `\` doubled. */
 export function escapeVisible(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(HIDDEN, (char) => {
+  return text.replace(/\\/g, "\\\\").replace(HIDDEN_CHARACTERS, (char) => {
     if (char === "\n") return "\\n";
     if (char === "\t") return "\\t";
     if (char === "\r") return "\\r";
