@@ -3,7 +3,8 @@ import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { parseMetrics, sampleValue } from "../../../test/support/prometheus-text.js";
 import { LOCAL_CALLER } from "../auth/caller.js";
-import { isLoopbackAddress, listenMetrics } from "./metrics-listener.js";
+import { isLoopbackAddress } from "../auth/loopback-host.js";
+import { listenMetrics } from "./metrics-listener.js";
 import { createGatewayMetrics } from "./metrics.js";
 
 /** A raw HTTP request over loopback, with exactly the headers given (Host included). */

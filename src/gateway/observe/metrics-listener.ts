@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { isIP, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { OptionsError, errorText } from "../../errors.js";
 import type { MetricsSource } from "./metrics-source.js";
+import { isLoopbackAddress } from "../auth/loopback-host.js";
+import { hostnameOf, originOf } from "../http/origin-guard.js";
 
 /** Options of {@link listenMetrics}. */
 export interface MetricsListenOptions {
@@ -98,32 +100,18 @@ export async function listenMetrics(source: MetricsSource, options: MetricsListe
   };
 }
 
-/** An IP literal in 127.0.0.0/8, or ::1 (names are refused: what `localhost` resolves to is not ours to trust). */
-export function isLoopbackAddress(host: string): boolean {
-  const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
-  if (isIP(bare) === 4) return bare.startsWith("127.");
-  if (isIP(bare) === 6) return bare === "::1" || bare === "0:0:0:0:0:0:0:1" || /^::ffff:127\./i.test(bare);
-  return false;
-}
-
 /** A `Host` header naming localhost or a loopback address, with or without a port. */
 function loopbackHeader(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  try {
-    const hostname = new URL(`http://${value}`).hostname;
-    return hostname === "localhost" || isLoopbackAddress(hostname);
-  } catch {
-    return false;
-  }
+  const hostname = hostnameOf(value);
+  return hostname !== undefined && (hostname === "localhost" || isLoopbackAddress(hostname));
 }
 
+/** An `Origin` whose page is served from localhost or a loopback address. */
 function loopbackOrigin(value: string): boolean {
-  try {
-    const hostname = new URL(value).hostname;
-    return hostname === "localhost" || isLoopbackAddress(hostname);
-  } catch {
-    return false;
-  }
+  const origin = originOf(value);
+  if (origin === undefined) return false;
+  const { hostname } = new URL(origin);
+  return hostname === "localhost" || isLoopbackAddress(hostname);
 }
 
 function reply(response: ServerResponse, status: number, text: string): void {
