@@ -7,6 +7,7 @@ Usage:
   toolsift token   create <name>
   toolsift inspect --config <file> | --tools <file.json> [--json] [--fail-on warning|error]
   toolsift search  --config <file> | --tools <file.json> [--limit <n>] [--json] "<query>"
+  toolsift pin     --config <file>
 
 Commands:
   serve     An MCP server in front of the servers of a config file: clients see search_tools
@@ -15,6 +16,7 @@ Commands:
             lint of the descriptions that stubs and search depend on.
   search    Ranked matches for a query, with scores, to try queries out.
   token     A new bearer token for a client of serve --http, and its config entry.
+  pin       Record (or update) the servers' tool definitions in the lock file, against silent change.
 
 The config file is the "mcpServers" JSON of Claude Desktop, Cursor or VS Code, plus an optional
 "toolsift" block; see toolsift serve --help.
@@ -103,8 +105,12 @@ Config file (comments and trailing commas allowed):
       "learning": { "store": "file", "scope": "identity" },  or true, false (default), a postgres URL;
                                                 scope "tenant" or "shared"
       "audit": { "file": "./audit.jsonl", "maxBytes": 10485760, "keep": 5 },  or "file": "stderr"
-      "metrics": true                           Prometheus metrics (default: over HTTP when
+      "metrics": true,                          Prometheus metrics (default: over HTTP when
                                                 prom-client is installed)
+      "onToolChange": "warn",                   a tool whose definition changed since it was pinned:
+                                                "warn" serves it as it is, "hide" withholds it until
+                                                re-pinned, "reapprove" asks the user at its next call
+      "lockFile": "./toolsift.lock.json"        where the pins are (default: beside this file)
     }
   }
 "servers" (VS Code) works in place of "mcpServers". \${NAME}, \${env:NAME} and \${NAME:-default}
@@ -153,6 +159,24 @@ is the caller's id in policies and the audit log: 1 to 64 letters, digits, ".", 
 
 Options:
   -h, --help   Show this help.
+`,
+
+  pin: `toolsift pin: pin the servers' tool definitions against silent change.
+
+Usage:
+  toolsift pin --config <file>
+
+Options:
+  -c, --config <file>   The config whose servers to connect to (as toolsift serve does).
+  -h, --help            Show this help.
+
+Connects to every server once, records a hash of each tool's definition (name, description,
+input schema, annotations) in the lock file, toolsift.lock.json beside the config unless
+"lockFile" names another, and prints what it added, changed and removed. Commit the lock:
+toolsift serve pins tools it sees for the first time and reports each later change (a log
+line, a tool-changed audit event, toolsift_tool_changes_total), then treats the tool as
+"onToolChange" says. toolsift inspect --config <file> shows the changes as a diff first.
+Pins of a server that did not connect are kept (exit code 1). A damaged lock is replaced.
 `,
 
   search: `toolsift search: try a query against a catalogue.

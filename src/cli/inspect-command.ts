@@ -2,6 +2,7 @@ import type { CliIo } from "./cli-io.js";
 import { reaches } from "./inspect/finding.js";
 import { formatInspectReport } from "./inspect/format-inspect-report.js";
 import { inspectCatalogue } from "./inspect/inspect-report.js";
+import { formatPinReport, pinReport } from "./inspect/pin-section.js";
 import { loadCatalogue } from "./load-catalogue.js";
 import type { CliCommand } from "./parse-cli.js";
 
@@ -10,7 +11,17 @@ export async function inspectCommand(command: Extract<CliCommand, { command: "in
   const catalogue = await loadCatalogue(command.source, command.ranker, io);
   try {
     const report = await inspectCatalogue(catalogue, io.err);
-    io.out(command.json ? `${JSON.stringify(report, null, 2)}\n` : formatInspectReport(report));
+    // Only the servers of a config are pinned; a file of tools has no lock.
+    const pins = command.source.kind === "config" ? await pinReport(catalogue) : undefined;
+    io.out(
+      command.json
+        ? `${JSON.stringify(pins ? { ...report, pins } : report, null, 2)}\n`
+        : formatInspectReport(report) + (pins ? formatPinReport(pins, catalogue.file) : ""),
+    );
+    if (command.failOn === "warning" && pins !== undefined && pins.changed.length > 0) {
+      io.err(`${pins.changed.length} tool definition(s) changed since they were pinned (--fail-on warning)`);
+      return 1;
+    }
     if (command.failOn !== undefined && reaches(report.lint.findings, command.failOn)) {
       io.err(
         `the lint found ${command.failOn === "error" ? `${report.lint.errors} error(s)` : `${report.lint.errors} error(s) and ${report.lint.warnings} warning(s)`} (--fail-on ${command.failOn})`,

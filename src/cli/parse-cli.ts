@@ -29,6 +29,7 @@ export type CliCommand =
       metricsPort?: number | undefined;
     }
   | { command: "token"; action: "create"; name: string }
+  | { command: "pin"; config: string }
   | {
       command: "inspect";
       source: CatalogueSource;
@@ -45,7 +46,7 @@ export type CliCommand =
       ranker: RankerName | undefined;
     };
 
-const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "token"];
+const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "token", "pin"];
 
 const OPTIONS = {
   serve: {
@@ -58,6 +59,10 @@ const OPTIONS = {
     help: { type: "boolean", short: "h" },
   },
   token: {
+    help: { type: "boolean", short: "h" },
+  },
+  pin: {
+    config: { type: "string", short: "c" },
     help: { type: "boolean", short: "h" },
   },
   inspect: {
@@ -124,6 +129,15 @@ export function parseCli(argv: readonly string[]): CliCommand {
     }
     case "token":
       return tokenCommand(parsed.positionals);
+    case "pin": {
+      noPositionals(command, parsed.positionals);
+      const config = text("config");
+      if (config === undefined)
+        throw new UsageError(
+          "toolsift pin needs --config <file>, the config whose servers' tools to pin. Run toolsift pin --help.",
+        );
+      return { command, config };
+    }
     case "inspect": {
       noPositionals(command, parsed.positionals);
       const failOn = text("fail-on");

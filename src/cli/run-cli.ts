@@ -4,6 +4,7 @@ import { processIo, redactingIo, type CliIo } from "./cli-io.js";
 import { HELP } from "./help.js";
 import { inspectCommand } from "./inspect-command.js";
 import { parseCli } from "./parse-cli.js";
+import { pinCommand } from "./pin-command.js";
 import { searchCommand } from "./search-command.js";
 import { serveCommand } from "./serve-command.js";
 import { tokenCommand } from "./token-command.js";
@@ -39,6 +40,8 @@ export async function runCli(argv: readonly string[], sink: CliIo = processIo): 
         return await searchCommand(command, io);
       case "token":
         return tokenCommand(command, io);
+      case "pin":
+        return await pinCommand(command, io);
     }
   } catch (error) {
     io.err(messageOf(error, argv[0]));

@@ -13,6 +13,8 @@ import { confirmationOf } from "./policy/confirmation.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
 import type { Caller } from "./auth/caller.js";
 import type { CallApproval, GatewayObserver } from "./observe/gateway-event.js";
+import { pinAllowsCall } from "./pins/pin-gate.js";
+import type { ToolPins } from "./pins/tool-pins.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -39,6 +41,8 @@ export interface ConnectionServices {
   closed(connection: GatewayConnection): void;
   /** Whose lessons a caller's searches rank with and teach; `undefined`: the default scope. */
   learningScope?(caller: Caller): string | undefined;
+  /** The upstream tools' pins: a changed tool's call is judged by them (`onToolChange`). */
+  readonly pins?: ToolPins | undefined;
 }
 
 interface PendingCall {
@@ -131,20 +135,13 @@ export class GatewayConnection {
    */
   async approve(tool: ToolDefinition, input: unknown, toolUseId: string | undefined): Promise<boolean> {
     const call = toolUseId === undefined ? undefined : this.pending.get(toolUseId);
-    const refuse = (reason: string, approval: CallApproval) => {
-      if (call) {
-        call.refusal = reason;
-        call.approval = approval;
-      }
-      this.services.log(`refused destructive ${tool.name}: ${reason}`);
-      return false;
-    };
+    const refuse = this.refuser("destructive", tool.name, call);
     if (this.policy.preApproved(tool.name)) {
       this.services.log(`ran destructive ${tool.name}: allowed by toolsift.allowDestructive`);
       if (call) call.approval = "pre-approved";
       return true;
     }
-    if (this.server.getClientCapabilities()?.elicitation?.form === undefined) {
+    if (!this.canAsk) {
       return refuse(
         `${tool.name} may change or delete data, so it runs only when the user confirms it. This client cannot ask ` +
           `(it does not support MCP elicitation), and toolsift.allowDestructive in ${this.services.configFile} does not name it, so it did not run. ` +
@@ -158,7 +155,35 @@ export class GatewayConnection {
         `${tool.name} may change or delete data, so it runs only when the user confirms it, and its input has too many arguments to show the user in full, so it did not run. Call it with fewer arguments.`,
         "unavailable",
       );
-    this.services.observe({ type: "approval-asked", caller: this.caller, session: this.id, tool: tool.name });
+    return this.askUser("destructive", tool.name, message, call, refuse);
+  }
+
+  /** Whether this client can be asked to confirm (it supports MCP elicitation forms). */
+  private get canAsk(): boolean {
+    return this.server.getClientCapabilities()?.elicitation?.form !== undefined;
+  }
+
+  /** Refuses a call that needed approval: the reason replaces the result, the log says what was refused. */
+  private refuser(what: string, toolName: string, call: PendingCall | undefined) {
+    return (reason: string, approval: CallApproval): false => {
+      if (call) {
+        call.refusal = reason;
+        call.approval = approval;
+      }
+      this.services.log(`refused ${what} ${toolName}: ${reason}`);
+      return false;
+    };
+  }
+
+  /** Asks the user to confirm a call through MCP elicitation; resolves whether they accepted (else the call is refused). */
+  private async askUser(
+    what: string,
+    toolName: string,
+    message: string,
+    call: PendingCall | undefined,
+    refuse: (reason: string, approval: CallApproval) => false,
+  ): Promise<boolean> {
+    this.services.observe({ type: "approval-asked", caller: this.caller, session: this.id, tool: toolName });
     try {
       const answer = await this.server.elicitInput(
         { mode: "form", message, requestedSchema: { type: "object", properties: {} } },
@@ -166,22 +191,35 @@ export class GatewayConnection {
         { ...(call ? { relatedRequestId: call.requestId, signal: call.signal } : {}), timeout: CONFIRM_TIMEOUT_MS },
       );
       if (answer.action === "accept") {
-        this.services.log(`ran destructive ${tool.name}: the user confirmed it`);
+        this.services.log(`ran ${what} ${toolName}: the user confirmed it`);
         if (call) call.approval = "confirmed";
         return true;
       }
       return refuse(
         answer.action === "decline"
-          ? `The user declined to run ${tool.name}, so it did not run. Do not try it again unless the user asks for it.`
-          : `The user dismissed the confirmation of ${tool.name}, so it did not run.`,
+          ? `The user declined to run ${toolName}, so it did not run. Do not try it again unless the user asks for it.`
+          : `The user dismissed the confirmation of ${toolName}, so it did not run.`,
         "declined",
       );
     } catch (error) {
       return refuse(
-        `Could not ask the user to confirm ${tool.name} (${errorText(error)}), so it did not run.`,
+        `Could not ask the user to confirm ${toolName} (${errorText(error)}), so it did not run.`,
         "unavailable",
       );
     }
+  }
+
+  /** Whether the pins let this call go ahead (see `pinAllowsCall`); a refusal is marked on the call. */
+  private async pinAllows(name: string, call: PendingCall): Promise<boolean> {
+    const { pins } = this.services;
+    if (pins === undefined) return true;
+    const refuse = this.refuser("changed", name, call);
+    const tool = (await this.services.catalogue()).find((candidate) => candidate.name === name);
+    return pinAllowsCall(pins, tool, this.services.configFile, {
+      canAsk: this.canAsk,
+      ask: (message) => this.askUser("changed", name, message, call, refuse),
+      refuse: (reason) => refuse(reason, pins.policy === "hide" ? "not-needed" : "unavailable"),
+    });
   }
 
   private async listing(): Promise<ListedTool[]> {
@@ -243,6 +281,7 @@ export class GatewayConnection {
   private async runChecked(name: string, input: unknown, call: PendingCall): Promise<McpCallResult> {
     // Refused here, as if there were no such tool, before the session could run or name it.
     if (await this.deniedByPolicy(name, call)) return errorCallResult(noSuchTool(name));
+    if (!(await this.pinAllows(name, call))) return errorCallResult(call.refusal ?? noSuchTool(name));
     const id = `call_${++this.calls}`;
     this.pending.set(id, call);
     try {

@@ -92,6 +92,7 @@ export class Gateway {
       observeArguments,
       closed: (connection) => this.connections.delete(connection.id),
       learningScope: catalogue.learningScope,
+      pins: catalogue.pins,
     };
   }
 
@@ -141,6 +142,14 @@ export class Gateway {
         return connection ? connection.approve(tool, input, context.toolUseId) : false;
       },
       warn: log,
+      pins: {
+        changed: (change) => {
+          log(change.message);
+          const { server, tool, fields, policy } = change;
+          observe({ type: "tool-changed", server, tool, fields, policy });
+        },
+        reloaded: () => gateway?.upstreamChanged(),
+      },
       listEveryStub: options.mode === "stubs",
       // initialize is answered at once; servers join as they connect, and searches name the others.
       background: true,

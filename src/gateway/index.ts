@@ -69,3 +69,18 @@ export type { AuditSettings, ObserveSettings } from "./config/observe-config.js"
 export { toolPolicy, type PolicyRules, type ToolPolicy } from "./policy/tool-policy.js";
 export { CallerPolicies } from "./policy/caller-policy.js";
 export type { PolicyEntry, RateLimits } from "./config/policies-config.js";
+export { compareWithLock, type ChangedTool, type LockComparison } from "./pins/lock-comparison.js";
+export { FileLockStore } from "./pins/file-lock-store.js";
+export { damagedLockFix } from "./pins/open-tool-pins.js";
+export type { PinStore } from "./pins/pin-store.js";
+export type { PinEntry, ToolLock } from "./pins/tool-lock.js";
+export {
+  ToolPins,
+  type OnToolChange,
+  type PinnedChange,
+  type ToolChange,
+  type ToolPinsHooks,
+} from "./pins/tool-pins.js";
+export type { DefinitionDiff, PinnedField } from "./pins/definition-diff.js";
+export type { PinnedDefinition } from "./pins/tool-fingerprint.js";
+export type { PinSettings } from "./config/pins-config.js";

@@ -18,6 +18,8 @@ import { CallerPolicies } from "./policy/caller-policy.js";
 import { watchUnmatchedEntries } from "./policy/unmatched-entries.js";
 import { learningScopes } from "./learning-scope.js";
 import { learningStore } from "./learning-store.js";
+import { openToolPins } from "./pins/open-tool-pins.js";
+import type { ToolChange, ToolPins } from "./pins/tool-pins.js";
 
 /** How the CLI introduces itself to upstream servers. */
 export const CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
@@ -49,6 +51,11 @@ export interface OpenCatalogueOptions {
    * commands: the local user). Left out, such a context is denied every tool: fail closed.
    */
   anonymous?: Caller;
+  /**
+   * Pin upstream tool definitions (`serve`): told of each pinned tool whose definition changed,
+   * and of pins replaced from outside (a `toolsift pin`). Left out, nothing is pinned.
+   */
+  pins?: { changed(change: ToolChange): void; reloaded(): void };
 }
 
 /** Upstream servers as one catalogue, with a tool search over it. */
@@ -62,6 +69,8 @@ export interface OpenCatalogue {
   unreachable: Promise<ToolsiftError>;
   /** Each caller's policy, as `permit` judges it: the gateway's connections ask the same one. */
   policies: CallerPolicies;
+  /** The tool pins, when asked for (`pins`); `permit` already withholds what they hide. */
+  pins: ToolPins | undefined;
   /**
    * The learning scope of a caller's session under `toolsift.learning.scope`; `undefined` for the
    * default scope (`shared`, or learning off).
@@ -80,6 +89,8 @@ export interface OpenCatalogue {
  */
 export async function openCatalogue(config: GatewayConfig, options: OpenCatalogueOptions): Promise<OpenCatalogue> {
   const { settings } = config;
+  // Read before any server starts: a damaged lock stops here, as a bad config does.
+  const pins = options.pins ? await openToolPins(config, { ...options.pins, warn: options.warn }) : undefined;
   let relisted = (_event: McpHostEvent) => {};
   const host = await fromMcp(config.servers, {
     clientInfo: CLIENT_INFO,
@@ -112,7 +123,8 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       );
     }
     const policies = new CallerPolicies(settings, (name) => host.sourceOf(name)?.tool);
-    relisted = watchUnmatchedEntries(settings, host, options.warn);
+    const unmatched = watchUnmatchedEntries(settings, host, options.warn);
+    relisted = unmatched;
     const learning = options.learning === false ? false : settings.learning;
     store = learning ? learningStore(learning, settings.cacheDir) : undefined;
     const toolSearch = await createToolSearch({
@@ -125,17 +137,25 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         searchLimit: settings.searchLimit,
         ...(options.listEveryStub ? { maxStubTokens: Number.MAX_SAFE_INTEGER } : {}),
       },
-      permit: (tool, context) => policies.permits(tool, context.context ?? options.anonymous),
+      permit: (tool, context) =>
+        policies.permits(tool, context.context ?? options.anonymous) && (pins === undefined || pins.serves(tool)),
       ...(options.approve ? { approve: options.approve } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(store ? { learning: { store } } : {}),
     });
     const opened = store;
+    const pinsRelisted = pins?.follow(host, toolSearch);
+    if (pinsRelisted)
+      relisted = (event) => {
+        unmatched(event);
+        pinsRelisted(event);
+      };
     return {
       host,
       toolSearch,
       unreachable,
       policies,
+      pins,
       learningScope: learning ? learningScopes(learning.scope, options.warn) : () => undefined,
       async close() {
         // The tool search flushes its last lessons to the store before the store closes.
@@ -143,9 +163,11 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         await opened?.close?.();
         await ranker.close?.();
         await host.close();
+        await pins?.close();
       },
     };
   } catch (error) {
+    await pins?.close();
     await store?.close?.();
     await ranker.close?.();
     await host.close();

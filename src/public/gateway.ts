@@ -62,6 +62,21 @@ export {
   type ToolPolicy,
 } from "../gateway/index.js";
 export {
+  FileLockStore,
+  ToolPins,
+  type DefinitionDiff,
+  type OnToolChange,
+  type PinEntry,
+  type PinnedChange,
+  type PinnedDefinition,
+  type PinnedField,
+  type PinSettings,
+  type PinStore,
+  type ToolChange,
+  type ToolLock,
+  type ToolPinsHooks,
+} from "../gateway/index.js";
+export {
   createGatewayMetrics,
   listenMetrics,
   openAuditLog,

@@ -79,15 +79,7 @@ export async function startInProcessGateway(
       return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
     },
     async connect(who, connectOptions = {}) {
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await gateway.connect(serverSide, { caller: who });
-      const client = new Client(
-        { name: `test-${who.id}`, version: "1" },
-        { capabilities: connectOptions.elicit ? { elicitation: { form: {} } } : {} },
-      );
-      const elicit = connectOptions.elicit;
-      if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params));
-      await client.connect(clientSide);
+      const client = await connectInMemory(gateway, who, connectOptions.elicit);
       clients.push(client);
       return client;
     },
@@ -96,4 +88,24 @@ export async function startInProcessGateway(
       await gateway.close();
     },
   };
+}
+
+/**
+ * A real MCP SDK client of a gateway in this process, over the SDK's in-memory transport pair,
+ * connected as `who`; with `elicit`, it supports elicitation forms and answers them so.
+ */
+export async function connectInMemory(
+  gateway: Gateway,
+  who: Caller,
+  elicit?: (request: ElicitRequest["params"]) => ElicitResult,
+): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await gateway.connect(serverSide, { caller: who });
+  const client = new Client(
+    { name: `test-${who.id}`, version: "1" },
+    { capabilities: elicit ? { elicitation: { form: {} } } : {} },
+  );
+  if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params));
+  await client.connect(clientSide);
+  return client;
 }

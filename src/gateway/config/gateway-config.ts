@@ -17,9 +17,10 @@ import { parseObserveSettings, type AuditSettings } from "./observe-config.js";
 import { CONFIG_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
 import { Redactor } from "./redact.js";
 import { parseLearning, type LearningSettings } from "./learning-config.js";
+import { parsePinSettings, type PinSettings } from "./pins-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
-export interface GatewaySettings {
+export interface GatewaySettings extends PinSettings {
   /** Tools always listed in full, in this order. */
   keepTools: string[];
   /** How many tools found by search (or called) stay listed; the least recently used leave first. */
@@ -102,6 +103,8 @@ export const SETTING_KEYS = [
   "rateLimits",
   "learning",
   "auth",
+  "onToolChange",
+  "lockFile",
 ] as const;
 
 /**
@@ -404,6 +407,7 @@ function parseSettings(
     rateLimits: parseRateLimits(settings.rateLimits, fail),
     learning: parseLearning(settings.learning, expanding.env, (secret) => expanding.secrets.push(secret), fail),
     auth: parseAuthSettings(settings.auth, expanding.env, fail),
+    ...parsePinSettings(settings, base, fail),
   };
 }
 

@@ -90,6 +90,15 @@ export function auditRecord(event: GatewayEvent, now: Date, options: AuditRecord
       return { time, event: event.type, reason: text(event.reason), remoteAddress: text(event.remoteAddress) };
     case "upstream":
       return { time, event: event.type, server: text(event.server), state: event.state };
+    case "tool-changed":
+      return {
+        time,
+        event: event.type,
+        server: text(event.server),
+        tool: text(event.tool),
+        fields: event.fields,
+        policy: event.policy,
+      };
   }
 }
 

@@ -56,7 +56,16 @@ export type GatewayEvent =
       reason: string;
     }
   | { type: "auth-failed"; reason: string; remoteAddress: string | undefined }
-  | { type: "upstream"; server: string; state: "connected" | "down" };
+  | { type: "upstream"; server: string; state: "connected" | "down" }
+  | {
+      /** A pinned upstream tool's definition changed (once per new definition); `policy` says what the gateway does with it. */
+      type: "tool-changed";
+      server: string;
+      tool: string;
+      /** What differs from the pin: `description`, `inputSchema`, `annotations`, `tags`. */
+      fields: readonly string[];
+      policy: "warn" | "hide" | "reapprove";
+    };
 
 /** Where gateway events go; it must not throw (a throw is caught and logged). */
 export type GatewayObserver = (event: GatewayEvent) => void;

@@ -36,7 +36,7 @@ const APPROVAL_LABEL: Record<Exclude<CallApproval, "not-needed">, string> = {
 /**
  * Counts what the gateway serves in a registry of its own (not prom-client's global one, so an
  * embedding process's metrics are untouched): searches, calls by tool and outcome, approvals,
- * denials, failed authentications, upstream servers by state, and latency histograms.
+ * denials, failed authentications, upstream servers by state, changed tool definitions, and latency histograms.
  *
  * @throws `DependencyError` naming `prom-client` when it is not installed.
  * @example
@@ -68,6 +68,11 @@ export async function createGatewayMetrics(options: GatewayMetricsOptions = {}):
   );
   const denials = counter("toolsift_denials_total", "Requests a policy denied, by reason.", ["reason"]);
   const authFailures = counter("toolsift_auth_failures_total", "Failed authentications, by reason.", ["reason"]);
+  const toolChanges = counter(
+    "toolsift_tool_changes_total",
+    "Pinned upstream tools whose definition changed (once per new definition), by server, tool and policy.",
+    ["server", "tool", "policy"],
+  );
   const upstream = new prom.Gauge({
     name: "toolsift_upstream_servers",
     help: "Upstream MCP servers, by state (connecting, connected, down).",
@@ -90,6 +95,8 @@ export async function createGatewayMetrics(options: GatewayMetricsOptions = {}):
 
   const toolLabel = cappedLabels(options.maxToolLabels ?? DEFAULT_MAX_TOOL_LABELS);
   const reasonLabel = cappedLabels(MAX_REASON_LABELS);
+  // Server names come from the config, but are capped all the same: a label set is only as bounded as its values.
+  const serverLabel = cappedLabels(MAX_REASON_LABELS);
   const states = new Map<string, string>((options.servers ?? []).map((server) => [server, "connecting"]));
   const countStates = () => {
     for (const state of ["connecting", "connected", "down"])
@@ -123,6 +130,9 @@ export async function createGatewayMetrics(options: GatewayMetricsOptions = {}):
       case "upstream":
         states.set(event.server, event.state);
         countStates();
+        return;
+      case "tool-changed":
+        toolChanges.inc({ server: serverLabel(event.server), tool: toolLabel(event.tool), policy: event.policy });
         return;
     }
   };

@@ -1,0 +1,238 @@
+import { errorText } from "../../errors.js";
+import type { ToolDefinition, ToolSearch } from "../../index.js";
+import type { McpHostEvent, McpToolHost } from "../../public/mcp.js";
+import { definitionDiff, type DefinitionDiff, type PinnedField } from "./definition-diff.js";
+import type { PinStore } from "./pin-store.js";
+import { FingerprintCache, pinnedDefinitionOf } from "./tool-fingerprint.js";
+import { pinEntryOf, type PinEntry } from "./tool-lock.js";
+
+/**
+ * What the gateway does with a tool whose definition changed since it was pinned: `warn` serves
+ * it as it now is (and says so), `hide` withholds it (not listed, found or run) until it is
+ * re-pinned, `reapprove` serves it but runs its next call only after the user accepts the change.
+ */
+export type OnToolChange = "warn" | "hide" | "reapprove";
+
+/** A pinned tool whose definition changed: reported once per new definition. */
+export interface ToolChange {
+  server: string;
+  /** The catalogue name (`server__tool`). */
+  tool: string;
+  fields: PinnedField[];
+  policy: OnToolChange;
+  /** The change as one log line, naming server, tool, fields and what happens now. */
+  message: string;
+}
+
+/** A tool that differs from its pin now, and how. */
+export interface PinnedChange {
+  entry: PinEntry;
+  /** The hash of the definition served now. */
+  sha256: string;
+  diff: DefinitionDiff;
+}
+
+/** What {@link ToolPins} is told and asked. */
+export interface ToolPinsHooks {
+  /** A pinned tool's definition changed (once per definition). */
+  changed(change: ToolChange): void;
+  /** The pins were replaced from outside (a `toolsift pin`): what is served may differ now. */
+  reloaded(): void;
+  /** Problems that do not stop serving (a lock that cannot be written). */
+  warn(line: string): void;
+  /** The config file, for messages that say how to review and re-pin. */
+  readonly configFile: string;
+}
+
+/**
+ * The pins of a serving gateway: each tool seen for the first time is pinned (in memory at once,
+ * in the store soon after); a pinned tool whose definition hash differs is reported and judged
+ * by the policy. Lookups are synchronous (the hash is computed once per definition object), so
+ * `permit` can ask on every listing and search.
+ */
+export class ToolPins {
+  private pins: Map<string, PinEntry>;
+  /** Pinned here and not yet saved: kept over a reload, written at the next save. */
+  private readonly unsaved = new Set<string>();
+  /** The definition hash last reported changed, per tool: each new definition is reported once. */
+  private readonly reported = new Map<string, string>();
+  private readonly hashes = new FingerprintCache();
+  private saving: Promise<void> = Promise.resolve();
+  private scheduled = false;
+  private writeFailed = false;
+  private unwatch: () => void = () => {};
+  private host: McpToolHost | undefined;
+  private toolSearch: ToolSearch | undefined;
+
+  private constructor(
+    private readonly store: PinStore,
+    readonly policy: OnToolChange,
+    private readonly hooks: ToolPinsHooks,
+    loaded: ReadonlyMap<string, PinEntry>,
+  ) {
+    this.pins = new Map(loaded);
+  }
+
+  /**
+   * Loads the pins of a store.
+   * @throws `ConfigError` for a damaged lock: serving on it would trust an unknown set of pins.
+   */
+  static async open(store: PinStore, policy: OnToolChange, hooks: ToolPinsHooks): Promise<ToolPins> {
+    return new ToolPins(store, policy, hooks, await store.load());
+  }
+
+  /**
+   * Follows a catalogue: its host names the original MCP names the lock records, its re-lists are
+   * checked as they happen (so a change is logged even before a client asks for the tool), and its
+   * tool search re-asks `permit` when the pins are replaced from outside. Checks what it lists now.
+   *
+   * @returns What to call with each of the host's events.
+   */
+  follow(host: McpToolHost, toolSearch: ToolSearch): (event: McpHostEvent) => void {
+    this.host = host;
+    this.toolSearch = toolSearch;
+    this.unwatch = this.store.watch?.(() => void this.reload()) ?? (() => {});
+    const check = () =>
+      void host.listTools().then(
+        (tools) => this.scan(tools),
+        () => {},
+      );
+    check();
+    return (event) => {
+      if (event.type === "tools-changed" || event.type === "connected") check();
+    };
+  }
+
+  /**
+   * How a tool stands against its pin: `undefined` when it matches (or was never seen, and is
+   * pinned now), else what changed. A change is reported the first time it is seen.
+   */
+  changeOf(tool: ToolDefinition): PinnedChange | undefined {
+    const sha256 = this.hashes.of(tool);
+    const entry = this.pins.get(tool.name);
+    if (entry === undefined) {
+      this.pin(tool, sha256);
+      return undefined;
+    }
+    if (entry.sha256 === sha256) return undefined;
+    const diff = definitionDiff(entry, pinnedDefinitionOf(tool));
+    if (this.reported.get(tool.name) !== sha256) {
+      this.reported.set(tool.name, sha256);
+      this.hooks.changed({
+        server: entry.server,
+        tool: tool.name,
+        fields: diff.fields,
+        policy: this.policy,
+        message: changeLine(tool.name, entry.server, diff.fields, this.policy, this.hooks.configFile),
+      });
+    }
+    return { entry, sha256, diff };
+  }
+
+  /** Whether the tool may be listed and found: not under `hide` while it differs from its pin. */
+  serves(tool: ToolDefinition): boolean {
+    const change = this.changeOf(tool);
+    return change === undefined || this.policy !== "hide";
+  }
+
+  /** Checks every tool of a listing: pins the new ones, reports the changed ones. */
+  scan(tools: readonly ToolDefinition[]): void {
+    for (const tool of tools) this.changeOf(tool);
+  }
+
+  /**
+   * Pins the tool's current definition, if it is still the one with this hash (the user accepted
+   * that one, not a later one). Resolves whether it did.
+   */
+  async repin(tool: ToolDefinition, sha256: string): Promise<boolean> {
+    if (this.hashes.of(tool) !== sha256) return false;
+    this.pin(tool, sha256);
+    this.reported.delete(tool.name);
+    await this.saving;
+    return true;
+  }
+
+  /** Waits for pending writes, and stops watching the store. */
+  async close(): Promise<void> {
+    this.unwatch();
+    await this.saving;
+  }
+
+  private pin(tool: ToolDefinition, sha256: string): void {
+    const server = tool.server ?? tool.name.slice(0, Math.max(0, tool.name.indexOf("__")));
+    const original = this.host?.sourceOf(tool.name)?.tool ?? tool.name.slice(server.length + 2);
+    this.pins.set(tool.name, pinEntryOf(pinnedDefinitionOf(tool), server, original, sha256));
+    this.unsaved.add(tool.name);
+    this.scheduleSave();
+  }
+
+  /** One save for every pin made in the same turn; saves run one after another. */
+  private scheduleSave(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.saving = this.saving.then(async () => {
+      this.scheduled = false;
+      const names = [...this.unsaved];
+      try {
+        // Someone else's pins (another gateway, a `toolsift pin`) are kept: only ours are added.
+        const merged = new Map(await this.store.load());
+        for (const name of names) merged.set(name, this.pins.get(name)!);
+        await this.store.save(merged);
+        for (const name of names) this.unsaved.delete(name);
+        this.replacePins(merged);
+        this.writeFailed = false;
+      } catch (error) {
+        if (!this.writeFailed)
+          this.hooks.warn(
+            `could not write the tool pins to ${this.store.location} (${errorText(error)}); they are kept in memory until the gateway stops, and written at the next change.`,
+          );
+        this.writeFailed = true;
+      }
+    });
+  }
+
+  /** The store was replaced from outside: its pins win, bar those made here and not yet saved. */
+  private async reload(): Promise<void> {
+    try {
+      this.replacePins(new Map(await this.store.load()));
+    } catch (error) {
+      this.hooks.warn(
+        `the tool pins in ${this.store.location} could not be read again (${errorText(error)}); the pins read before stay in force.`,
+      );
+      return;
+    }
+    this.toolSearch?.refreshPermissions();
+    this.hooks.reloaded();
+  }
+
+  private replacePins(pins: Map<string, PinEntry>): void {
+    for (const name of this.unsaved) {
+      const mine = this.pins.get(name);
+      if (mine) pins.set(name, mine);
+    }
+    for (const [name, entry] of pins) if (this.pins.get(name)?.sha256 !== entry.sha256) this.reported.delete(name);
+    this.pins = pins;
+  }
+}
+
+function changeLine(
+  tool: string,
+  server: string,
+  fields: readonly PinnedField[],
+  policy: OnToolChange,
+  configFile: string,
+): string {
+  const what = fields.length === 0 ? "definition" : fields.join(", ");
+  const now =
+    policy === "warn"
+      ? "it is served as it now is (toolsift.onToolChange: warn)"
+      : policy === "hide"
+        ? "it is hidden until re-pinned (toolsift.onToolChange: hide)"
+        : "its next call needs the user's approval (toolsift.onToolChange: reapprove)";
+  return `tool ${tool} of MCP server "${server}" changed since it was pinned (${what}): ${now}. ${pinAdvice(configFile)}`;
+}
+
+/** How a user reviews and accepts changed definitions, for messages. */
+export function pinAdvice(configFile: string): string {
+  return `Review the change with toolsift inspect --config ${configFile}; accept it with toolsift pin --config ${configFile}.`;
+}
