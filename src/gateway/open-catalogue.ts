@@ -125,6 +125,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         searchLimit: settings.searchLimit,
         ...(options.listEveryStub ? { maxStubTokens: Number.MAX_SAFE_INTEGER } : {}),
       },
+      maxResultsPerServer: settings.maxResultsPerServer,
       permit: (tool, context) => policies.permits(tool, context.context ?? options.anonymous),
       ...(options.approve ? { approve: options.approve } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
