@@ -84,6 +84,8 @@ Config file (comments and trailing commas allowed):
       "keepTools": ["github__get_issue"],      tools always listed, in full
       "maxHydratedTools": 15,                   how many found tools stay listed
       "searchLimit": 5,                         matches per search
+      "maxResultsPerServer": 3,                 most of a search's matches from one server, unless
+                                                the query names it (default: half; false: no cap)
       "ranker": "bm25",                         or "embedding", "hybrid" (bundled model, no download)
       "model": "./models/my-model",             a model folder for embedding/hybrid
       "cacheDir": "~/.cache/toolsift",          embedding cache (false: memory only)

@@ -51,6 +51,7 @@ export async function loadCatalogue(
     const toolSearch = await createToolSearch({
       tools,
       ranker: rankerFor(settings, name, progress),
+      maxResultsPerServer: settings.maxResultsPerServer,
       tuning: {
         toolSearchThresholdTokens: 0,
         maxHydratedTools: settings.maxHydratedTools,

@@ -139,6 +139,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       },
       permit: (tool, context) =>
         policies.permits(tool, context.context ?? options.anonymous) && (pins === undefined || pins.serves(tool)),
+      maxResultsPerServer: settings.maxResultsPerServer,
       ...(options.approve ? { approve: options.approve } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(store ? { learning: { store } } : {}),

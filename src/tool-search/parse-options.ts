@@ -3,7 +3,13 @@ import { OptionsError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import { resolveLearning, scopeProblem, type ResolvedLearning } from "../learning/index.js";
 import type { AnthropicTool } from "../wire/index.js";
-import { estimateTokens, guardedEstimator, resolveTuning, type ResolvedTuning } from "../session/index.js";
+import {
+  estimateTokens,
+  guardedEstimator,
+  MAX_SEARCH_LIMIT,
+  resolveTuning,
+  type ResolvedTuning,
+} from "../session/index.js";
 import type { ToolSearchOptions } from "./tool-search-options.js";
 import { describeValue } from "../describe-value.js";
 
@@ -20,6 +26,8 @@ export interface ToolSearchSettings {
   /** Tokens of one tool definition: `estimateTokens`, guarded, or the default. */
   estimate: (tool: AnthropicTool) => number;
   learning: ResolvedLearning | undefined;
+  /** `maxResultsPerServer`: a number, `false`, or `undefined` for the default (half of each search's limit). */
+  maxResultsPerServer: number | false | undefined;
 }
 
 /**
@@ -36,6 +44,17 @@ export function parseToolSearchOptions(options: ToolSearchOptions): ToolSearchSe
     throw new OptionsError(
       "invalid_options",
       `options.semanticFallback must be true or false, got ${describeValue(options.semanticFallback)}.`,
+    );
+  }
+  const perServer = options.maxResultsPerServer;
+  if (
+    perServer !== undefined &&
+    perServer !== false &&
+    (typeof perServer !== "number" || !Number.isInteger(perServer) || perServer < 1 || perServer > MAX_SEARCH_LIMIT)
+  ) {
+    throw new OptionsError(
+      "invalid_options",
+      `options.maxResultsPerServer must be a whole number from 1 to ${MAX_SEARCH_LIMIT}, or false for no cap, got ${describeValue(perServer)}.`,
     );
   }
   for (const callback of ["permit", "approve", "onEvent", "estimateTokens"] as const) {
@@ -63,6 +82,7 @@ export function parseToolSearchOptions(options: ToolSearchOptions): ToolSearchSe
     approve: options.approve?.bind(options),
     estimate,
     learning: resolveLearning(options.learning),
+    maxResultsPerServer: perServer,
   };
 }
 

@@ -1,9 +1,11 @@
 import type { Catalogue, CatalogueSnapshot, CatalogueTool, ToolContext } from "../catalogue/index.js";
 import type { ToolSearchEvent } from "../events.js";
 import { blendLearned, type Learning } from "../learning/index.js";
-import type { RankDocument, Ranker } from "../ranking/index.js";
+import type { RankDocument, RankedTool, Ranker } from "../ranking/index.js";
 import type { SearchMatch } from "../session/index.js";
 import { traced } from "../telemetry/index.js";
+import { capPerServer, resultsPerServer, saturatedServers, type ServerCap } from "./cap-per-server.js";
+import { localTerms, QueryWords } from "./names-server.js";
 import type { Permissions } from "./permissions.js";
 import type { SemanticFallback } from "./semantic-fallback.js";
 
@@ -28,6 +30,8 @@ export class SearchPipeline {
     private readonly learning: Learning | undefined,
     private readonly fallback: SemanticFallback | undefined,
     private readonly emit: (event: ToolSearchEvent) => void,
+    /** `maxResultsPerServer`: see {@link resultsPerServer}. */
+    private readonly maxResultsPerServer: number | false | undefined = undefined,
   ) {}
 
   /**
@@ -82,33 +86,36 @@ export class SearchPipeline {
     const learned = learning ? await learning.match(scope, query, boostable, context.sessionId) : undefined;
     const learnMs = performance.now() - learnStarted;
     let started = 0;
-    const hits = await this.ranked(snapshot, async () => {
+    const first = await this.ranked(snapshot, () => {
       started = performance.now() - learnMs;
-      const lessons = learned !== undefined && learned.size > 0;
-      const retrievedDepth = this.searchLimit * 4;
-      const depth = lessons ? Math.max(limit, LEARNED_DEPTH, retrievedDepth) : limit;
-      const ranked = await this.ranker.search(query, { limit: depth, filter: allowed });
-      const base =
-        ranked.length > 0 || !this.fallback
-          ? ranked
-          : await this.fallback.search(query, fallbackCatalogue(snapshot), { limit: depth, filter: allowed });
-      if (!lessons) return base;
-      return blendLearned(base, learned, { weight: learning!.options.weight, limit, retrievedDepth });
+      return this.retrieve(snapshot, query, limit, allowed, learned, true);
     });
-    const matches: SearchMatch[] = [];
-    const seen = new Set<string>();
-    // A custom ranker may ignore the filter or the limit: the contract is enforced here.
-    for (const hit of hits) {
-      if (matches.length >= limit || seen.has(hit.name) || !allowed(hit.name)) continue;
-      seen.add(hit.name);
-      const confidence = hit.confidence === "weak" ? "weak" : "strong";
-      matches.push({
-        name: hit.name,
-        description: snapshot.byName.get(hit.name)!.description,
-        score: hit.score,
-        confidence,
-      });
+    const candidates = permittedOnce(first.hits, allowed);
+    const cap = this.serverCap(snapshot, query, limit);
+    let ranked = candidates.slice(0, limit);
+    const saturated = cap ? saturatedServers(candidates, limit, cap) : new Set<string>();
+    if (cap && saturated.size > 0) {
+      // The tools that may take the excess's places: retrieved again without the servers over
+      // their cap, so a server with many matching tools cannot push every other server's out.
+      // Only what the ranker itself finds may: the fallback's distant guesses do not displace the
+      // ranker's matches, unless the whole answer is the fallback's.
+      const others = (name: string) => {
+        const server = cap.serverOf(name);
+        return allowed(name) && (server === undefined || !saturated.has(server));
+      };
+      const more = await this.ranked(snapshot, () =>
+        this.retrieve(snapshot, query, limit, others, learned, first.fallback),
+      );
+      const seen = new Set(candidates.map((hit) => hit.name));
+      const pool = [...candidates, ...permittedOnce(more.hits, others).filter((hit) => !seen.has(hit.name))];
+      ranked = capPerServer(pool, limit, cap);
     }
+    const matches: SearchMatch[] = ranked.map((hit) => ({
+      name: hit.name,
+      description: snapshot.byName.get(hit.name)!.description,
+      score: hit.score,
+      confidence: hit.confidence === "weak" ? "weak" : "strong",
+    }));
     this.emit({
       type: "search",
       sessionId: context.sessionId,
@@ -119,6 +126,87 @@ export class SearchPipeline {
     });
     return matches;
   }
+
+  /**
+   * The ranker's matches the filter allows, at the depth lessons need, or the semantic
+   * fallback's when the ranker has none (and `fallback` allows it); blended with the lessons
+   * when there are any. `fallback` in the answer says whether the fallback answered.
+   */
+  private async retrieve(
+    snapshot: CatalogueSnapshot,
+    query: string,
+    limit: number,
+    filter: (name: string) => boolean,
+    learned: ReadonlyMap<string, number> | undefined,
+    fallback: boolean,
+  ): Promise<{ hits: RankedTool[]; fallback: boolean }> {
+    const lessons = learned !== undefined && learned.size > 0;
+    const retrievedDepth = this.searchLimit * 4;
+    const depth = lessons ? Math.max(limit, LEARNED_DEPTH, retrievedDepth) : limit;
+    const ranked = await this.ranker.search(query, { limit: depth, filter });
+    const fellBack = ranked.length === 0 && fallback && this.fallback !== undefined;
+    const base = fellBack
+      ? await this.fallback!.search(query, fallbackCatalogue(snapshot), { limit: depth, filter })
+      : ranked;
+    if (!lessons) return { hits: base, fallback: fellBack };
+    const hits = blendLearned(base, learned, { weight: this.learning!.options.weight, limit, retrievedDepth });
+    return { hits, fallback: fellBack };
+  }
+
+  /** The per-server cap of this search, or `undefined` when it cannot bite (see `maxResultsPerServer`). */
+  private serverCap(snapshot: CatalogueSnapshot, query: string, limit: number): ServerCap | undefined {
+    const max = resultsPerServer(this.maxResultsPerServer, limit);
+    if (max === undefined) return undefined;
+    const words = new QueryWords(query);
+    const named = new Map<string, boolean>();
+    return {
+      max,
+      serverOf: (name) => snapshot.byName.get(name)?.server,
+      exempt: (server) => {
+        let names = named.get(server);
+        if (names === undefined) named.set(server, (names = words.names(server)));
+        return names;
+      },
+      keeps: (name) => {
+        const weightOf = nameWeights(snapshot);
+        return words.coversName(name, snapshot.byName.get(name)?.server, weightOf);
+      },
+    };
+  }
+}
+
+/** Each snapshot's name-word weights, built on the first search whose cap needs them. */
+const NAME_WEIGHTS = new WeakMap<CatalogueSnapshot, (term: string) => number>();
+
+/**
+ * How rare a word is among the snapshot's tool names (their own words, servers' aside): the
+ * idf `ln(1 + tools / tools with it)`, so a word every tool has weighs least.
+ */
+function nameWeights(snapshot: CatalogueSnapshot): (term: string) => number {
+  let weightOf = NAME_WEIGHTS.get(snapshot);
+  if (weightOf === undefined) {
+    const counts = new Map<string, number>();
+    for (const tool of snapshot.tools) {
+      for (const term of localTerms(tool.name, tool.server)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    }
+    const total = snapshot.tools.length;
+    weightOf = (term) => Math.log(1 + total / (counts.get(term) ?? 1));
+    NAME_WEIGHTS.set(snapshot, weightOf);
+  }
+  return weightOf;
+}
+
+/**
+ * The contract a custom ranker may break, enforced: each tool once, only those `allowed`.
+ * Ranked order is kept; the limit is applied by whoever reads the list.
+ */
+function permittedOnce(hits: readonly RankedTool[], allowed: (name: string) => boolean): RankedTool[] {
+  const seen = new Set<string>();
+  return hits.filter((hit) => {
+    if (seen.has(hit.name) || !allowed(hit.name)) return false;
+    seen.add(hit.name);
+    return true;
+  });
 }
 
 /** A snapshot as the semantic fallback indexes it: its version, and its documents when needed. */

@@ -48,6 +48,25 @@ export interface ToolSearchOptions {
    * ```
    */
   learning?: boolean | UsageStore | LearningOptions;
+  /**
+   * The most results of one search that one server's tools may take ahead of other servers'
+   * (tools carry their server in `server`; `fromMcp` sets it), so a server whose descriptions
+   * are stuffed with keywords cannot crowd every other server out of `search_tools`. A server's
+   * results past the cap move below the other servers' matches; where no other server's tool
+   * matches they stay, so a search never answers fewer results for it. Not capped: a server the
+   * query names (a word of its name, any case or form: `GitHub`, or `drive` for
+   * `google-drive`), a result whose own name the query half says (`create issue` for
+   * `github__create_issue`), and tools without a `server`. A whole number from 1 to 50, or
+   * `false` for no cap.
+   * @defaultValue half of the search's limit, rounded up (3 of 5)
+   *
+   * @example
+   * ```ts
+   * createToolSearch({ tools: await fromMcp(servers), maxResultsPerServer: 2 });
+   * createToolSearch({ tools, maxResultsPerServer: false }); // one trusted server: no cap
+   * ```
+   */
+  maxResultsPerServer?: number | false;
   /** Stubs, threshold, keep tools, hydration cap and search size. */
   tuning?: Tuning;
   /**

@@ -82,6 +82,7 @@ export class ToolSearch {
       learning,
       this.fallback,
       emit,
+      settings.maxResultsPerServer,
     );
     this.services = {
       tuning,

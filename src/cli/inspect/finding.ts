@@ -6,7 +6,8 @@ export interface Finding {
   severity: Severity;
   /**
    * Stable: `missing-description`, `unusable-definition`, `long-first-sentence`,
-   * `name-only-sentence`, `near-duplicate`, `not-first-by-sentence`, `not-first-by-name`.
+   * `name-only-sentence`, `keyword-stuffing`, `near-duplicate`, `not-first-by-sentence`,
+   * `not-first-by-name`.
    */
   code: string;
   /** The tool, or both tools of a pair. */

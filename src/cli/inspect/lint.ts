@@ -2,6 +2,7 @@ import { splitIdentifier, analyzeIdentifier, analyzeText } from "../../for-apps.
 import { firstSentence } from "../../for-apps.js";
 import type { Embedder, ToolDefinition, ToolSearch } from "../../index.js";
 import type { Finding } from "./finding.js";
+import { keywordStuffing } from "./keyword-stuffing.js";
 import { cosine, lexicalPairs, type SimilarPair } from "./similarity.js";
 
 /**
@@ -31,7 +32,8 @@ export interface LintCoverage {
 }
 
 /**
- * The description lint: descriptions missing, cut short in the stub or only repeating the name;
+ * The description lint: descriptions missing, cut short in the stub, only repeating the name or
+ * stuffed with keywords;
  * near-duplicate pairs; tools that do not come first when searched by their own first sentence or
  * their own name. Findings come tool by tool in catalogue order, pairs last.
  */
@@ -103,6 +105,7 @@ function describeProblems(tool: ToolDefinition): Finding[] {
       `has a first sentence that only repeats its name ("${sentence}"). Say what it acts on, what it returns and when to use it: a stub shows nothing else.`,
     );
   }
+  found.push(...keywordStuffing(tool));
   return found;
 }
 

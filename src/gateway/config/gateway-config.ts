@@ -18,6 +18,7 @@ import { CONFIG_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
 import { Redactor } from "./redact.js";
 import { parseLearning, type LearningSettings } from "./learning-config.js";
 import { parsePinSettings, type PinSettings } from "./pins-config.js";
+import { parseMaxResultsPerServer } from "./ranking-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings extends PinSettings {
@@ -27,6 +28,8 @@ export interface GatewaySettings extends PinSettings {
   maxHydratedTools: number;
   /** Matches per search when the model gives no limit. */
   searchLimit: number;
+  /** The most of a search's results one server may take; `undefined`: half of them; `false`: no cap. */
+  maxResultsPerServer: number | false | undefined;
   /** List every tool in full while the whole catalogue is estimated at or under this many tokens. */
   toolSearchThresholdTokens: number;
   ranker: RankerName;
@@ -85,6 +88,7 @@ export const SETTING_KEYS = [
   "keepTools",
   "maxHydratedTools",
   "searchLimit",
+  "maxResultsPerServer",
   "toolSearchThresholdTokens",
   "ranker",
   "model",
@@ -389,6 +393,7 @@ function parseSettings(
     keepTools: [...new Set(keepTools)],
     maxHydratedTools: count("maxHydratedTools", 15, 0, 1000),
     searchLimit: count("searchLimit", 5, 1, 50),
+    maxResultsPerServer: parseMaxResultsPerServer(settings.maxResultsPerServer, fail),
     toolSearchThresholdTokens: count("toolSearchThresholdTokens", 0, 0),
     ranker: ranker as RankerName,
     model: typeof model === "string" ? resolvePath(base, model) : undefined,
