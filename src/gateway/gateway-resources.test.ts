@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchDir } from "../../test/support/gateway-process.js";
 import { caller, startInProcessGateway, type InProcessGateway } from "../../test/support/in-process-gateway.js";
-import { waitFor } from "../../test/support/mcp-servers.js";
+import { everythingServerEntry, waitFor } from "../../test/support/mcp-servers.js";
 import { readFileSync, existsSync } from "node:fs";
 
 // Two content servers (one of which a group's policy hides) and one with tools only, each a real
@@ -18,6 +18,11 @@ let gateway: InProcessGateway;
 let alice: Client;
 let bob: Client;
 
+/** Of a list, the entries of the dynamic fixture servers (server-everything's are checked apart). */
+function ofFixtures(names: string[]): string[] {
+  return names.filter((name) => /^(toolsift:\/\/)?(dyn|secret|plain)(\/|__)/.test(name)).sort();
+}
+
 beforeAll(async () => {
   gateway = await startInProcessGateway(
     { policies: [{ groups: ["ops"], deny: ["secret__*"] }] },
@@ -26,6 +31,9 @@ beforeAll(async () => {
         dyn: { FIXTURE_CONTENT: "1", FIXTURE_CANCEL_FILE: cancelFile },
         secret: { FIXTURE_CONTENT: "1" },
         plain: {},
+      },
+      otherServers: {
+        everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" },
       },
       mode: "stubs",
     },
@@ -45,7 +53,7 @@ describe("the gateway's resources and prompts", () => {
 
   it("lists every page of each content server's resources, under URIs that name the server", async () => {
     const { resources } = await alice.listResources();
-    expect(resources.map((resource) => resource.uri).sort()).toEqual([
+    expect(ofFixtures(resources.map((resource) => resource.uri))).toEqual([
       "toolsift://dyn/file:///shared/readme.md",
       "toolsift://dyn/memo://greeting",
       "toolsift://secret/file:///shared/readme.md",
@@ -70,7 +78,7 @@ describe("the gateway's resources and prompts", () => {
 
   it("lists and gets prompts named server__prompt, with their embedded resources' URIs namespaced", async () => {
     const { prompts } = await alice.listPrompts();
-    expect(prompts.map((prompt) => prompt.name).sort()).toEqual(["dyn__greet", "secret__greet"]);
+    expect(ofFixtures(prompts.map((prompt) => prompt.name))).toEqual(["dyn__greet", "secret__greet"]);
     const prompt = await alice.getPrompt({ name: "dyn__greet", arguments: { who: "Ada" } });
     expect(prompt.messages).toEqual([
       { role: "user", content: { type: "text", text: "Say hello to Ada." } },
@@ -83,12 +91,14 @@ describe("the gateway's resources and prompts", () => {
 
   it("hides the resources and prompts of a server the caller's policy hides, and refuses to read them", async () => {
     const { resources } = await bob.listResources();
-    expect(resources.map((resource) => resource.uri).sort()).toEqual([
+    expect(ofFixtures(resources.map((resource) => resource.uri))).toEqual([
       "toolsift://dyn/file:///shared/readme.md",
       "toolsift://dyn/memo://greeting",
     ]);
-    expect((await bob.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(["dyn__greet"]);
-    expect((await bob.listResourceTemplates()).resourceTemplates).toHaveLength(1);
+    expect(ofFixtures((await bob.listPrompts()).prompts.map((prompt) => prompt.name))).toEqual(["dyn__greet"]);
+    expect(
+      ofFixtures((await bob.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)),
+    ).toEqual(["toolsift://dyn/memo://notes/{id}"]);
     await expect(bob.readResource({ uri: "toolsift://secret/memo://greeting" })).rejects.toMatchObject({
       code: -32002,
     });
@@ -113,6 +123,29 @@ describe("the gateway's resources and prompts", () => {
     await waitFor("Alice hears the hidden server's change", () => heard.alice.length === 3);
     await alice.listResources();
     expect(heard.bob).toEqual(["resources", "prompts"]);
+  });
+});
+
+describe("server-everything's resources and prompts through the gateway", () => {
+  it("lists its resources and templates, reads one of each, and gets its prompts", async () => {
+    const { resources } = await alice.listResources();
+    const mine = resources.filter((resource) => resource.uri.startsWith("toolsift://everything/"));
+    expect(mine.length).toBeGreaterThan(0);
+    const first = mine[0]!;
+    const read = await alice.readResource({ uri: first.uri });
+    expect(read.contents[0]?.uri).toBe(first.uri);
+    expect(read.contents[0]).toSatisfy((part: Record<string, unknown>) => typeof (part.text ?? part.blob) === "string");
+    const { resourceTemplates } = await alice.listResourceTemplates();
+    const template = resourceTemplates.find((candidate) => candidate.uriTemplate.startsWith("toolsift://everything/"));
+    expect(template?.uriTemplate).toMatch(/\{[^}]+\}/);
+    const filled = template!.uriTemplate.replace(/\{[^}]+\}/, "1");
+    expect((await alice.readResource({ uri: filled })).contents[0]?.uri).toBe(filled);
+    const { prompts } = await alice.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).toEqual(
+      expect.arrayContaining(["everything__simple-prompt", "everything__args-prompt"]),
+    );
+    const simple = await alice.getPrompt({ name: "everything__simple-prompt" });
+    expect(simple.messages[0]?.content.type).toBe("text");
   });
 });
 
