@@ -13,6 +13,7 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 /** How long one upstream server may take over a list before the gateway answers without it. */
 const LIST_WAIT_MS = 10_000;
 const INVALID_PARAMS = -32602;
+const METHOD_NOT_FOUND = -32601;
 const INTERNAL_ERROR = -32603;
 
 /** What the resource and prompt handlers need of the gateway: a part of a connection's services. */
@@ -60,8 +61,10 @@ export async function fromEach<T>(
       try {
         return await fetch(server, signal);
       } catch (error) {
-        if (!extra.signal.aborted)
-          scope.services.log(`left MCP server "${server}" out of a client's ${list} list: ${errorText(error)}`);
+        // A server may declare resources without templates: "method not found" is an empty list, not news.
+        const cause = error instanceof ToolsiftError ? (error.cause as { code?: unknown } | undefined) : undefined;
+        if (!extra.signal.aborted && cause?.code !== METHOD_NOT_FOUND)
+          scope.services.log(`left MCP server "${server}" out of a client's ${list} answer: ${errorText(error)}`);
         return [];
       }
     }),

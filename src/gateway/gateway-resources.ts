@@ -71,7 +71,10 @@ export function serveContent(server: McpServer, services: ContentServices, calle
     };
   });
   servePrompts(server, scope);
+  // The servers whose lists this client's lists hold, so one going away is announced.
   const seen = { resources: new Set<string>(), prompts: new Set<string>() };
+  for (const name of host.servers)
+    for (const list of ["resources", "prompts"] as const) if (host.offers(name)[list]) seen[list].add(name);
   announcers.set(server, (event) => announce(server, scope, seen, event));
 }
 
