@@ -21,3 +21,5 @@ export { parseTool } from "./catalogue/index.js";
 export { combineFailures } from "./mcp/from-mcp.js";
 export { parseServerConfig } from "./mcp/mcp-server-config.js";
 export { loadMcpSdk } from "./mcp/mcp-sdk.js";
+// The gateway quotes a client's URI or prompt name in its errors cut as toolsift cuts server text.
+export { boundText } from "./catalogue/bounded-text.js";

@@ -4,7 +4,7 @@ import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sd
 import { errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
 import { noSuchTool, searchAnswer, withUnavailable } from "../for-apps.js";
-import { callResultOf, errorCallResult, type McpCallResult } from "./call-result.js";
+import { callResultOf, errorCallResult, UpstreamResults, type McpCallResult } from "./call-result.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
@@ -15,6 +15,8 @@ import type { Caller } from "./auth/caller.js";
 import type { CallApproval, GatewayObserver } from "./observe/gateway-event.js";
 import { pinAllowsCall } from "./pins/pin-gate.js";
 import type { ToolPins } from "./pins/tool-pins.js";
+import type { McpToolHost } from "../public/mcp.js";
+import { serveContent } from "./gateway-resources.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -43,6 +45,8 @@ export interface ConnectionServices {
   learningScope?(caller: Caller): string | undefined;
   /** The upstream tools' pins: a changed tool's call is judged by them (`onToolChange`). */
   readonly pins?: ToolPins | undefined;
+  /** The upstream servers, for their resources and prompts (see gateway-resources.ts); none: tools only. */
+  readonly upstream?: McpToolHost;
 }
 
 interface PendingCall {
@@ -73,6 +77,8 @@ export class GatewayConnection {
   private calls = 0;
   /** Per call in progress: the request to ask the user under, its cancellation, and why it was refused, if it was. */
   private readonly pending = new Map<string, PendingCall>();
+  /** The upstream servers' own results of the calls in progress, kept to pass on what a `tool_result` cannot carry. */
+  readonly results = new UpstreamResults();
 
   constructor(
     private readonly services: ConnectionServices,
@@ -103,6 +109,7 @@ export class GatewayConnection {
       services.toolSearch.endSession(this.id);
       services.closed(this);
     };
+    serveContent(this.server, services, caller);
   }
 
   /**
@@ -284,11 +291,14 @@ export class GatewayConnection {
     if (!(await this.pinAllows(name, call))) return errorCallResult(call.refusal ?? noSuchTool(name));
     const id = `call_${++this.calls}`;
     this.pending.set(id, call);
+    this.results.open(id);
     try {
-      const result = await this.session.execute({ id, name, input });
-      return call.refusal !== undefined ? errorCallResult(call.refusal) : callResultOf(result);
+      // The client's notifications/cancelled aborts extra.signal, which reaches the upstream call and cancels it there.
+      const result = await this.session.execute({ id, name, input }, { signal: call.signal });
+      return call.refusal !== undefined ? errorCallResult(call.refusal) : callResultOf(result, this.results.take(id));
     } finally {
       this.pending.delete(id);
+      this.results.take(id);
     }
   }
 

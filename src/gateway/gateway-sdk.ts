@@ -6,6 +6,12 @@ export interface GatewaySdk {
   StdioServerTransport: typeof import("@modelcontextprotocol/sdk/server/stdio.js").StdioServerTransport;
   ListToolsRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListToolsRequestSchema;
   CallToolRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").CallToolRequestSchema;
+  /** The resource and prompt requests the gateway fronts (see gateway-resources.ts). */
+  ListResourcesRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListResourcesRequestSchema;
+  ListResourceTemplatesRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListResourceTemplatesRequestSchema;
+  ReadResourceRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ReadResourceRequestSchema;
+  ListPromptsRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListPromptsRequestSchema;
+  GetPromptRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").GetPromptRequestSchema;
   /** Thrown by a handler, it becomes the JSON-RPC error answer (a rate-limited call). */
   McpError: typeof import("@modelcontextprotocol/sdk/types.js").McpError;
 }
@@ -31,6 +37,11 @@ export async function loadGatewaySdk(): Promise<GatewaySdk> {
     StdioServerTransport: stdio.StdioServerTransport,
     ListToolsRequestSchema: types.ListToolsRequestSchema,
     CallToolRequestSchema: types.CallToolRequestSchema,
+    ListResourcesRequestSchema: types.ListResourcesRequestSchema,
+    ListResourceTemplatesRequestSchema: types.ListResourceTemplatesRequestSchema,
+    ReadResourceRequestSchema: types.ReadResourceRequestSchema,
+    ListPromptsRequestSchema: types.ListPromptsRequestSchema,
+    GetPromptRequestSchema: types.GetPromptRequestSchema,
     McpError: types.McpError,
   };
 }

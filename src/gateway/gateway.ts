@@ -3,6 +3,7 @@ import { errorText, type ToolsiftError } from "../errors.js";
 import type { ToolSearchEvent } from "../index.js";
 import type { GatewayConfig } from "./config/gateway-config.js";
 import { GatewayConnection, type ConnectionServices } from "./gateway-connection.js";
+import { announceContentChange } from "./gateway-resources.js";
 import type { ListingMode } from "./gateway-listing.js";
 import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
 import { CLIENT_INFO, openCatalogue, type OpenCatalogue } from "./open-catalogue.js";
@@ -93,6 +94,7 @@ export class Gateway {
       closed: (connection) => this.connections.delete(connection.id),
       learningScope: catalogue.learningScope,
       pins: catalogue.pins,
+      upstream: catalogue.host,
     };
   }
 
@@ -133,6 +135,11 @@ export class Gateway {
         if (event.type === "disconnected" || event.type === "connect-failed")
           observe({ type: "upstream", server: event.server, state: "down" });
         if (event.type !== "warning") gateway?.upstreamChanged();
+        announceContentChange(connections.values(), event);
+      },
+      onCallResult: (result, source) => {
+        const connection = connections.get(source.context?.sessionId ?? "");
+        connection?.results.keep(source.context?.toolUseId, { server: source.server, result });
       },
       onEvent: (event: ToolSearchEvent) => {
         if (event.type === "warning") log(event.message);

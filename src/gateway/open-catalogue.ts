@@ -8,7 +8,7 @@ import {
   type ToolSearch,
   type ToolSearchOptions,
 } from "../index.js";
-import { fromMcp, type McpHostEvent, type McpToolHost } from "../public/mcp.js";
+import { fromMcp, type McpCallResultListener, type McpHostEvent, type McpToolHost } from "../public/mcp.js";
 import type { UsageStore } from "../public/learning.js";
 import type { ToolsiftError } from "../errors.js";
 import { combineFailures } from "../for-apps.js";
@@ -28,6 +28,8 @@ export const CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
 export interface OpenCatalogueOptions {
   /** Each upstream event (server up, down, tools changed, warnings), as it happens. */
   onHostEvent?(event: McpHostEvent): void;
+  /** Each upstream tool call's own result, checked and bounded (the gateway passes on what a `tool_result` cannot carry). */
+  onCallResult?: McpCallResultListener;
   onEvent?: ToolSearchOptions["onEvent"];
   approve?: ToolSearchOptions["approve"];
   /** Use this ranker instead of the config's. */
@@ -107,6 +109,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         ? {}
         : { reconnect: settings.reconnect }),
     ...(options.background ? { waitForServers: false } : {}),
+    ...(options.onCallResult ? { onCallResult: options.onCallResult } : {}),
   });
   const unreachable = options.background ? allFirstAttemptsFailed(host) : new Promise<ToolsiftError>(() => {});
   if (options.background) await keepToolServersSettled(host, settings.keepTools);

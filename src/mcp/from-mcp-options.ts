@@ -1,6 +1,7 @@
 import { describeValue } from "../describe-value.js";
 import { OptionsError, type ToolsiftError } from "../errors.js";
 import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
+import type { McpCallResultListener } from "./mcp-call-result.js";
 import type { McpHostEvent } from "./mcp-host-event.js";
 
 /** How {@link fromMcp} reconnects a server that went away or failed to start. */
@@ -84,6 +85,20 @@ export interface FromMcpOptions {
    * `process.emitWarning`, unless `onEvent` is given.
    */
   onError?: (error: ToolsiftError) => void;
+  /**
+   * Told of each readable `tools/call` result as the server sent it, before it becomes a
+   * `ToolOutput`: for a gateway that keeps `structuredContent` and resource links, which a
+   * model's `tool_result` cannot carry. A listener that throws is reported through
+   * `process.emitWarning` and otherwise ignored.
+   *
+   * @example
+   * ```ts
+   * const host = await fromMcp(servers, {
+   *   onCallResult: (result, { server, context }) => keep(context?.toolUseId, server, result.structuredContent),
+   * });
+   * ```
+   */
+  onCallResult?: McpCallResultListener;
 }
 
 /** {@link FromMcpOptions} checked, with the defaults filled in. */
@@ -96,6 +111,7 @@ export interface FromMcpSettings {
   reconnect: Backoff | false;
   onEvent: ((event: McpHostEvent) => void) | undefined;
   onError: ((error: ToolsiftError) => void) | undefined;
+  onCallResult: McpCallResultListener | undefined;
 }
 
 const DEFAULT_CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
@@ -113,8 +129,17 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "fromMcp: options must be an object or left out.");
   }
-  const { clientInfo, requestTimeoutMs, callTimeoutMs, refreshWaitMs, waitForServers, reconnect, onEvent, onError } =
-    options;
+  const {
+    clientInfo,
+    requestTimeoutMs,
+    callTimeoutMs,
+    refreshWaitMs,
+    waitForServers,
+    reconnect,
+    onEvent,
+    onError,
+    onCallResult,
+  } = options;
   if (
     clientInfo !== undefined &&
     !(typeof clientInfo?.name === "string" && clientInfo.name !== "" && typeof clientInfo.version === "string")
@@ -137,6 +162,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
   for (const [name, handler] of [
     ["onEvent", onEvent],
     ["onError", onError],
+    ["onCallResult", onCallResult],
   ] as const) {
     if (handler !== undefined && typeof handler !== "function") {
       throw new OptionsError(
@@ -155,6 +181,20 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     onEvent,
     // Someone should hear about a server that went away; onEvent, if given, is that someone.
     onError: onError ?? (onEvent ? undefined : (error) => process.emitWarning(error)),
+    onCallResult: onCallResult ? guardedListener(onCallResult) : undefined,
+  };
+}
+
+/** A listener whose throw is a process warning, not a failed call: the call did run. */
+function guardedListener(listener: McpCallResultListener): McpCallResultListener {
+  return (result, source) => {
+    try {
+      listener(result, source);
+    } catch (error) {
+      process.emitWarning(
+        `toolsift: fromMcp's onCallResult handler threw: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   };
 }
 

@@ -8,6 +8,8 @@ import { McpReporter } from "./mcp-reporter.js";
 import { loadMcpSdk } from "./mcp-sdk.js";
 import { assertServerName, parseServerConfig, type McpServerConfig } from "./mcp-server-config.js";
 import { adoptedSessions, ownedSessions } from "./mcp-session.js";
+import type { McpContentHost } from "./mcp-content-host.js";
+import * as content from "./mcp-resources.js";
 
 /** Which MCP server and which of its tools a catalogue name stands for. */
 export interface McpToolSource {
@@ -16,8 +18,8 @@ export interface McpToolSource {
   tool: string;
 }
 
-/** A {@link ToolHost} over one or more MCP servers, made by {@link fromMcp}. */
-export interface McpToolHost extends ToolHost {
+/** A {@link ToolHost} over one or more MCP servers, made by {@link fromMcp}; it also reaches their resources and prompts. */
+export interface McpToolHost extends ToolHost, McpContentHost {
   /** The server names, in the order they were given. */
   readonly servers: readonly string[];
   /**
@@ -161,6 +163,7 @@ export async function fromMcp(
     reconnect: settings.reconnect,
     report: new McpReporter(settings.onEvent, settings.onError),
     sdk,
+    onCallResult: settings.onCallResult,
   };
   const connections = plans.map(
     (plan) =>
@@ -242,6 +245,31 @@ class McpHost implements McpToolHost {
     return connection && tool !== undefined ? { server: connection.server, tool } : undefined;
   }
 
+  offers(server: string): { resources: boolean; prompts: boolean } {
+    const connection = this.connections.find((candidate) => candidate.server === server);
+    return connection && !this.closing ? connection.offers() : { resources: false, prompts: false };
+  }
+
+  listResources(server: string, options?: content.McpContentRequestOptions) {
+    return content.listResources(this.connection(server), options?.signal);
+  }
+
+  listResourceTemplates(server: string, options?: content.McpContentRequestOptions) {
+    return content.listResourceTemplates(this.connection(server), options?.signal);
+  }
+
+  readResource(server: string, uri: string, options?: content.McpContentRequestOptions) {
+    return content.readResource(this.connection(server), uri, options?.signal);
+  }
+
+  listPrompts(server: string, options?: content.McpContentRequestOptions) {
+    return content.listPrompts(this.connection(server), options?.signal);
+  }
+
+  getPrompt(server: string, name: string, args?: Record<string, string>, options?: content.McpContentRequestOptions) {
+    return content.getPrompt(this.connection(server), name, args, options?.signal);
+  }
+
   close(): Promise<void> {
     this.closing ??= Promise.allSettled(this.connections.map((connection) => connection.close())).then(() => undefined);
     return this.closing;
@@ -252,7 +280,7 @@ class McpHost implements McpToolHost {
     if (!found) {
       throw new OptionsError(
         "unknown_server",
-        `refresh: this host has no server ${JSON.stringify(server)}; it has ${this.servers.map((s) => JSON.stringify(s)).join(", ") || "none"}.`,
+        `this host has no server ${JSON.stringify(server)}; it has ${this.servers.map((s) => JSON.stringify(s)).join(", ") || "none"}.`,
       );
     }
     return found;

@@ -10,3 +10,18 @@ export {
 export { mcpToolName } from "./mcp-tool-name.js";
 export { MCP_LIST_LIMITS } from "./mcp-tool-list.js";
 export type { McpClient, McpRequestOptions } from "./mcp-client.js";
+export type { McpCallResultListener, McpCallResultSource, McpCheckedCallResult } from "./mcp-call-result.js";
+export {
+  MCP_CONTENT_LIMITS,
+  type McpContentBlock,
+  type McpResourceContents,
+  type McpResourceLink,
+} from "./mcp-content-blocks.js";
+export type { McpContentHost } from "./mcp-content-host.js";
+export type {
+  McpContentRequestOptions,
+  McpPrompt,
+  McpPromptResult,
+  McpResource,
+  McpResourceTemplate,
+} from "./mcp-resources.js";

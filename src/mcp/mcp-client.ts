@@ -40,8 +40,11 @@ export interface McpClient {
   setNotificationHandler(notificationSchema: unknown, handler: (notification: unknown) => void | Promise<void>): void;
   /** Removes the handler of a notification method, when the tool host is closed. */
   removeNotificationHandler(method: string): void;
-  /** What the server declared at `initialize`; a server without `tools` has none. */
-  getServerCapabilities(): { tools?: unknown } | undefined;
+  /**
+   * What the server declared at `initialize`; a server without `tools` has none, and only a server
+   * that declares `resources` or `prompts` is asked for them.
+   */
+  getServerCapabilities(): { tools?: unknown; resources?: unknown; prompts?: unknown } | undefined;
 }
 
 const CLIENT_METHODS = [

@@ -2,7 +2,7 @@
 import type { ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
 import { ToolsiftError, errorText } from "../errors.js";
-import type { ToolSourceStatus } from "../catalogue/tool-definition.js";
+import type { AbortSignalLike, ToolContext, ToolSourceStatus } from "../catalogue/tool-definition.js";
 import { boundText, oneLine } from "../catalogue/bounded-text.js";
 import { briefReason } from "./brief-reason.js";
 import { backoffDelay, type Backoff } from "./mcp-backoff.js";
@@ -10,12 +10,12 @@ import type { McpServerStatus } from "./mcp-host-event.js";
 import type { McpReporter } from "./mcp-reporter.js";
 import { mcpErrorOutput, mcpResultProblem, mcpResultToOutput } from "./mcp-result-to-output.js";
 import type { McpSdk } from "./mcp-sdk.js";
+import { checkedCallResult, type McpCallResultListener } from "./mcp-call-result.js";
 import type { McpSession, OpenSession } from "./mcp-session.js";
 import { readToolList } from "./mcp-tool-list.js";
+import { pageThrough } from "./mcp-paging.js";
 import { isRecord } from "./unknown-value.js";
 
-/** A server's safeguard against a cursor loop; far beyond any real catalogue. */
-const MAX_PAGES = 1000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const TIMED_OUT = Symbol("timed out");
 /** How much later than toolsift's own call timeout the SDK's request timeout fires. */
@@ -35,6 +35,8 @@ export interface McpConnectionOptions {
   report: McpReporter;
   /** The lazily loaded SDK, for the schemas of what servers send. */
   sdk: McpSdk;
+  /** Told of each readable `tools/call` result as the server sent it, before toolsift reads it into a tool output. */
+  onCallResult?: McpCallResultListener | undefined;
 }
 
 type State = McpServerStatus["state"];
@@ -215,7 +217,7 @@ export class McpConnection {
    * Runs one tool; never throws, failures come back as an error {@link ToolOutput}. A call that
    * outlives `callTimeoutMs` is cancelled and answered with an error; the connection stays up.
    */
-  async call(tool: string, input: unknown): Promise<ToolOutput> {
+  async call(tool: string, input: unknown, context?: ToolContext): Promise<ToolOutput> {
     const source = { server: this.server, tool };
     const session = this.session;
     if (this.state === "closed") return mcpErrorOutput(source, "the tool host was closed");
@@ -223,6 +225,9 @@ export class McpConnection {
     const generation = this.generation;
     const timeoutMs = this.options.callTimeoutMs;
     const abort = new AbortController();
+    // The caller's cancellation (a gateway client's notifications/cancelled, runAgent's signal)
+    // aborts the request, so the SDK sends notifications/cancelled upstream and the server can stop.
+    const unfollow = followAbort(context?.signal, abort);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
       timer = setTimeout(() => resolve(TIMED_OUT), Math.min(timeoutMs, MAX_TIMER_MS));
@@ -251,6 +256,10 @@ export class McpConnection {
             ),
           );
         }
+        if (problem === undefined && this.options.onCallResult) {
+          const checked = checkedCallResult(result as Record<string, unknown>);
+          if (checked) this.options.onCallResult(checked, { ...source, context });
+        }
         return mcpResultToOutput(result, source);
       }
       abort.abort(new Error(`toolsift gave up after ${timeoutMs} ms (callTimeoutMs)`));
@@ -266,6 +275,8 @@ export class McpConnection {
           `try again, or try another way; if the tool is slow by nature, raise callTimeoutMs.`,
       );
     } catch (error) {
+      // Cancelled by the caller: the session is fine (an aborted HTTP request is no sign of a lost server).
+      if (abort.signal.aborted) return mcpErrorOutput(source, "the call was cancelled");
       if (session.isLost(error))
         this.lost(
           generation,
@@ -275,6 +286,56 @@ export class McpConnection {
       return mcpErrorOutput(source, errorText(error));
     } finally {
       clearTimeout(timer);
+      unfollow();
+    }
+  }
+
+  /**
+   * What the server declared it offers besides tools, while it is connected: only a server that
+   * declares `resources` or `prompts` is asked for them.
+   */
+  offers(): { resources: boolean; prompts: boolean } {
+    const declared = this.state === "connected" ? this.session?.client.getServerCapabilities() : undefined;
+    return { resources: isRecord(declared?.resources), prompts: isRecord(declared?.prompts) };
+  }
+
+  /**
+   * Sends one request other than a tool call (`resources/read`, `prompts/list`, …) on the current
+   * session, with the request timeout, and resolves to its unchecked result.
+   *
+   * @throws {@link ToolsiftError} `mcp_disconnected` when the server is not connected; whatever
+   *   the request failed with otherwise (a lost HTTP server is also marked down).
+   */
+  async request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    signal?: AbortSignalLike,
+  ): Promise<unknown> {
+    const session = this.session;
+    if (this.state !== "connected" || !session)
+      throw new ToolsiftError("mcp_disconnected", `MCP server "${this.server}" is not connected.`);
+    const generation = this.generation;
+    const abort = new AbortController();
+    const unfollow = followAbort(signal, abort);
+    try {
+      return await session.client.request(
+        { method, ...(params === undefined ? {} : { params }) },
+        this.options.sdk.ResultSchema,
+        {
+          signal: abort.signal,
+          ...(this.options.requestTimeoutMs === undefined ? {} : { timeout: this.options.requestTimeoutMs }),
+        },
+      );
+    } catch (error) {
+      if (!abort.signal.aborted && session.isLost(error))
+        this.lost(
+          generation,
+          `a ${method} failed: ${errorText(error)}`,
+          `went away (${briefReason(error, "connection lost")})`,
+        );
+      throw error;
+    } finally {
+      unfollow();
     }
   }
 
@@ -315,6 +376,9 @@ export class McpConnection {
         // The first listing may already be under way with the old list: list again after it.
         if (this.state === "connecting") this.changedWhileConnecting = true;
         else if (this.state === "connected") this.relist();
+      },
+      onContentListChanged: (list) => {
+        if (generation === this.generation && this.announcing) this.options.report.listChanged(this.server, list);
       },
       onLost: (reason, brief) => this.lost(generation, reason, brief),
       onWarning: (error) => this.warn(error),
@@ -464,7 +528,7 @@ export class McpConnection {
     const key = JSON.stringify(tools);
     if (key === this.listKey) return;
     this.listKey = key;
-    const read = readToolList(this.server, tools, (tool, input) => this.call(tool, input));
+    const read = readToolList(this.server, tools, (tool, input, context) => this.call(tool, input, context));
     for (const { tool, error } of read.issues) this.warnOnce(tool, error);
     this.setTools(read.definitions, read.originalNames);
   }
@@ -475,29 +539,13 @@ export class McpConnection {
     if (session.client.getServerCapabilities()?.tools === undefined) return [];
     const options =
       this.options.requestTimeoutMs === undefined ? undefined : { timeout: this.options.requestTimeoutMs };
-    const tools: unknown[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await session.client.request(
+    return pageThrough("tools/list", "tools", (cursor) =>
+      session.client.request(
         { method: "tools/list", ...(cursor === undefined ? {} : { params: { cursor } }) },
         this.options.sdk.ResultSchema,
         options,
-      );
-      const { tools: pageTools, nextCursor } = isRecord(result) ? result : {};
-      if (!Array.isArray(pageTools)) throw new Error(`the server answered tools/list without a tools array`);
-      tools.push(...pageTools);
-      if (nextCursor === undefined || nextCursor === null) return tools;
-      if (typeof nextCursor !== "string")
-        throw new Error(`the server sent a nextCursor that is ${typeof nextCursor}, not a string`);
-      if (seen.has(nextCursor))
-        throw new Error(
-          `the server sent the cursor ${JSON.stringify(boundText(nextCursor, 100))} twice while paging tools/list`,
-        );
-      seen.add(nextCursor);
-      cursor = nextCursor;
-    }
-    throw new Error(`tools/list did not end after ${MAX_PAGES} pages`);
+      ),
+    );
   }
 
   private setTools(tools: readonly ToolDefinition[], originalNames: Map<string, string>): void {
@@ -538,6 +586,11 @@ export class McpConnection {
     this.lastBrief = brief ?? briefReason(error, fallback);
   }
 
+  /** Reports a problem with what the server answered, once per host (see {@link McpConnection.warnOnce}). */
+  reportWarning(error: ToolsiftError): void {
+    this.warnOnce("#content", error);
+  }
+
   private warn(error: ToolsiftError): void {
     this.options.report.warning(this.server, error);
   }
@@ -553,6 +606,18 @@ export class McpConnection {
     this.warned.add(key);
     this.warn(error);
   }
+}
+
+/** Aborts `abort` when `signal` does (at once if it has); returns how to stop listening. */
+function followAbort(signal: AbortSignalLike | undefined, abort: AbortController): () => void {
+  if (!signal) return () => {};
+  const onAbort = () => abort.abort(signal.reason ?? new Error("the caller cancelled the request"));
+  if (signal.aborted) {
+    onAbort();
+    return () => {};
+  }
+  signal.addEventListener("abort", onAbort, { once: true });
+  return () => signal.removeEventListener("abort", onAbort);
 }
 
 /** Waits for `promise`, or `ms` at most. */

@@ -15,6 +15,8 @@ import type { ToolsiftError } from "../errors.js";
  * - `tools-changed`: the tools the host lists for this server changed: a re-list after
  *   `notifications/tools/list_changed` or `refresh()`, tools leaving on a disconnect, returning on
  *   a reconnect. Not sent for the first listing inside `fromMcp`.
+ * - `list-changed`: the server sent `notifications/resources/list_changed` (`list: "resources"`) or
+ *   `notifications/prompts/list_changed` (`list: "prompts"`); a gateway passes it on to its clients.
  * - `warning`: something was skipped, cut or gave up, and the host went on: a malformed tool
  *   (`mcp_invalid_tool`), a cut description (`mcp_tool_text_truncated`), a call past its timeout
  *   (`mcp_call_timeout`), a call result of the wrong shape answered as an error
@@ -50,6 +52,7 @@ export type McpHostEvent =
       tools: number;
       message: string;
     }
+  | { type: "list-changed"; server: string; list: "resources" | "prompts"; message: string }
   | { type: "warning"; server: string; error: ToolsiftError; message: string };
 
 /** Where one server of a tool host stands, from {@link McpToolHost.status}. */

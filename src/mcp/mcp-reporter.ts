@@ -48,6 +48,11 @@ export class McpReporter {
     this.emit({ type: "tools-changed", server, added, removed, tools: after.length, message: line(server, text) });
   }
 
+  /** The server said its resources or prompts changed. */
+  listChanged(server: string, list: "resources" | "prompts"): void {
+    this.emit({ type: "list-changed", server, list, message: line(server, `${list} changed`) });
+  }
+
   warning(server: string, error: ToolsiftError): void {
     this.emit({
       type: "warning",

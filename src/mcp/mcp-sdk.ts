@@ -8,6 +8,9 @@ export interface McpSdk {
   getDefaultEnvironment: typeof import("@modelcontextprotocol/sdk/client/stdio.js").getDefaultEnvironment;
   StreamableHTTPClientTransport: typeof import("@modelcontextprotocol/sdk/client/streamableHttp.js").StreamableHTTPClientTransport;
   ToolListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").ToolListChangedNotificationSchema;
+  /** Listened for so a gateway can tell its clients that a server's resources or prompts changed. */
+  ResourceListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").ResourceListChangedNotificationSchema;
+  PromptListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").PromptListChangedNotificationSchema;
   /**
    * The base of every MCP result, which keeps fields it does not know. toolsift reads `tools/list`
    * and `tools/call` results with it and checks them itself, item by item: the SDK's strict schemas
@@ -49,6 +52,8 @@ export function loadMcpSdk(): Promise<McpSdk> {
         getDefaultEnvironment: stdio.getDefaultEnvironment,
         StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
         ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
+        ResourceListChangedNotificationSchema: types.ResourceListChangedNotificationSchema,
+        PromptListChangedNotificationSchema: types.PromptListChangedNotificationSchema,
         ResultSchema: types.ResultSchema,
         JSONRPCMessageSchema: types.JSONRPCMessageSchema,
         McpError: types.McpError,

@@ -23,6 +23,8 @@ export interface McpSession {
 export interface SessionHandlers {
   /** The server sent `notifications/tools/list_changed`. */
   onListChanged(): void;
+  /** The server sent `notifications/resources/list_changed` or `notifications/prompts/list_changed`. */
+  onContentListChanged?(list: "resources" | "prompts"): void;
   /**
    * The connection ended without close(): the process exited, the transport closed. `brief` says
    * it in a few words safe to show a model (see {@link briefReason}).
@@ -41,6 +43,7 @@ export interface SessionHandlers {
 export type OpenSession = (handlers: SessionHandlers) => Promise<McpSession>;
 
 const LIST_CHANGED = "notifications/tools/list_changed";
+const CONTENT_LIST_CHANGED = ["notifications/resources/list_changed", "notifications/prompts/list_changed"];
 const STDERR_TAIL_CHARS = 2000;
 const TERMINATE_SESSION_TIMEOUT_MS = 2000;
 
@@ -51,6 +54,7 @@ const TERMINATE_SESSION_TIMEOUT_MS = 2000;
 export function adoptedSessions(client: McpClient, sdk: McpSdk): OpenSession {
   return async (handlers) => {
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => handlers.onListChanged());
+    listenForContentChanges(client, sdk, handlers);
     return {
       client,
       isLost: () => false,
@@ -62,7 +66,10 @@ export function adoptedSessions(client: McpClient, sdk: McpSdk): OpenSession {
               { cause: error.cause },
             )
           : error,
-      close: async () => client.removeNotificationHandler(LIST_CHANGED),
+      close: async () => {
+        client.removeNotificationHandler(LIST_CHANGED);
+        for (const method of CONTENT_LIST_CHANGED) client.removeNotificationHandler(method);
+      },
     };
   };
 }
@@ -131,6 +138,7 @@ export function ownedSessions(
     handlers.signal?.addEventListener("abort", () => void close().catch(() => undefined), { once: true });
     // Set before connecting, so a notification sent right after `initialize` is not lost.
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => handlers.onListChanged());
+    listenForContentChanges(client, sdk, handlers);
     client.onclose = () => {
       if (closing) return;
       const how = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
@@ -166,6 +174,14 @@ export function ownedSessions(
       close,
     };
   };
+}
+
+/** Installs the handlers of the resources and prompts list_changed notifications, if anyone listens. */
+function listenForContentChanges(client: McpClient, sdk: McpSdk, handlers: SessionHandlers): void {
+  const changed = handlers.onContentListChanged?.bind(handlers);
+  if (!changed) return;
+  client.setNotificationHandler(sdk.ResourceListChangedNotificationSchema, () => changed("resources"));
+  client.setNotificationHandler(sdk.PromptListChangedNotificationSchema, () => changed("prompts"));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {

@@ -1,4 +1,4 @@
-import type { JsonSchemaObject, ToolDefinition } from "../catalogue/tool-definition.js";
+import type { JsonSchemaObject, ToolContext, ToolDefinition } from "../catalogue/tool-definition.js";
 import type { ToolOutput } from "../catalogue/tool-output.js";
 import { describeValue } from "../describe-value.js";
 import { ToolsiftError } from "../errors.js";
@@ -42,12 +42,13 @@ export interface ReadToolList {
  * one that is too long is cut. Safety flags fail closed: `annotations` that are not an object, or
  * a `destructiveHint`/`readOnlyHint` that is not a boolean, make the tool destructive.
  *
- * @param call - Runs the tool with its original MCP name; becomes each definition's `execute`.
+ * @param call - Runs the tool with its original MCP name (and the call's context, for its signal);
+ *   becomes each definition's `execute`.
  */
 export function readToolList(
   server: string,
   tools: readonly unknown[],
-  call: (tool: string, input: unknown) => Promise<ToolOutput>,
+  call: (tool: string, input: unknown, context?: ToolContext) => Promise<ToolOutput>,
 ): ReadToolList {
   const definitions: ToolDefinition[] = [];
   const originalNames = new Map<string, string>();
@@ -135,7 +136,7 @@ function definition(
   original: string,
   tool: Record<string, unknown>,
   warn: (code: string, message: string) => void,
-  call: (tool: string, input: unknown) => Promise<ToolOutput>,
+  call: (tool: string, input: unknown, context?: ToolContext) => Promise<ToolOutput>,
 ): ToolDefinition {
   const annotations = tool.annotations;
   const title =
@@ -154,7 +155,8 @@ function definition(
     openWorld: isRecord(annotations) && annotations.openWorldHint !== undefined && annotations.openWorldHint !== false,
     server,
     ...(tags.length > 0 ? { tags } : {}),
-    execute: (input: unknown) => call(original, input),
+    // The context carries the caller's signal, so a cancelled call is cancelled upstream too.
+    execute: (input: unknown, context?: ToolContext) => call(original, input, context),
   };
 }
 

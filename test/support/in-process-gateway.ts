@@ -34,23 +34,32 @@ export interface InProcessGateway {
  */
 export async function startInProcessGateway(
   toolsift: Record<string, unknown>,
-  options: { servers?: Record<string, Record<string, string>>; mode?: ListingMode; wait?: string[] } = {},
+  options: {
+    servers?: Record<string, Record<string, string>>;
+    mode?: ListingMode;
+    wait?: string[];
+    /** More `mcpServers` entries as they are, besides the fixture servers (waited for too, unless `wait` says otherwise). */
+    otherServers?: Record<string, unknown>;
+  } = {},
 ): Promise<InProcessGateway> {
   const dir = scratchDir();
   const servers = options.servers ?? { dyn: {} };
   const config = parseGatewayConfig(
     {
-      mcpServers: Object.fromEntries(
-        Object.entries(servers).map(([name, env]) => [
-          name,
-          {
-            command: process.execPath,
-            args: [DYNAMIC_SERVER],
-            stderr: "ignore",
-            env: { FIXTURE_WIPE_FILE: join(dir, `${name}.wipes`), ...env },
-          },
-        ]),
-      ),
+      mcpServers: {
+        ...Object.fromEntries(
+          Object.entries(servers).map(([name, env]) => [
+            name,
+            {
+              command: process.execPath,
+              args: [DYNAMIC_SERVER],
+              stderr: "ignore",
+              env: { FIXTURE_WIPE_FILE: join(dir, `${name}.wipes`), ...env },
+            },
+          ]),
+        ),
+        ...options.otherServers,
+      },
       toolsift,
     },
     join(dir, "mcp.json"),
@@ -65,7 +74,7 @@ export async function startInProcessGateway(
     ...(options.mode ? { mode: options.mode } : {}),
   });
   const clients: Client[] = [];
-  for (const server of options.wait ?? Object.keys(servers)) {
+  for (const server of options.wait ?? [...Object.keys(servers), ...Object.keys(options.otherServers ?? {})]) {
     await waitFor(`MCP server "${server}" to connect`, () =>
       lines.some((line) => line.includes(`MCP server "${server}" connected`)),
     );

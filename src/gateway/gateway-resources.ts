@@ -1,0 +1,113 @@
+import { boundText } from "../for-apps.js";
+import type { McpHostEvent, McpResourceContents } from "../public/mcp.js";
+import type { Caller } from "./auth/caller.js";
+import {
+  fromEach,
+  limitRate,
+  upstream,
+  visible,
+  type ContentScope,
+  type ContentServices,
+} from "./gateway-content-scope.js";
+import type { GatewaySdk } from "./gateway-sdk.js";
+import { servePrompts } from "./gateway-prompts.js";
+import { unwrapUri, wrapName, wrapUri } from "./namespaced-uri.js";
+
+type McpServer = InstanceType<GatewaySdk["Server"]>;
+
+/** MCP's "resource not found". */
+const RESOURCE_NOT_FOUND = -32002;
+
+/** Per connection's MCP server: how to tell it an upstream list changed, if it fronts content. */
+const announcers = new WeakMap<McpServer, (event: McpHostEvent) => void>();
+
+/**
+ * Fronts the upstream servers' resources and prompts on one connection's MCP `Server`: declares
+ * `resources` and `prompts` (both with `listChanged`) and answers `resources/list`,
+ * `resources/templates/list`, `resources/read`, `prompts/list` and `prompts/get`. Called before
+ * the server connects. Without an upstream host (a gateway of tools only), nothing is declared.
+ *
+ * Only the servers that declared the capability are asked, and none that the caller's policy
+ * hides (`hidesServer`): its resources and prompts are not listed, and reading one is answered
+ * as for a URI nobody listed. Resource `subscribe` is not offered.
+ */
+export function serveContent(server: McpServer, services: ContentServices, caller: Caller): void {
+  const host = services.upstream;
+  if (!host) return;
+  const { sdk } = services;
+  const scope: ContentScope = { sdk, host, caller, services };
+  server.registerCapabilities({ resources: { listChanged: true }, prompts: { listChanged: true } });
+  server.setRequestHandler(sdk.ListResourcesRequestSchema, async (_request, extra) => ({
+    resources: await fromEach(scope, "resources", extra, async (name, signal) =>
+      (await host.listResources(name, { signal })).map((resource) => ({
+        ...resource,
+        uri: wrapUri(name, resource.uri),
+        name: wrapName(name, resource.name),
+      })),
+    ),
+  }));
+  server.setRequestHandler(sdk.ListResourceTemplatesRequestSchema, async (_request, extra) => ({
+    resourceTemplates: await fromEach(scope, "resources", extra, async (name, signal) =>
+      (await host.listResourceTemplates(name, { signal })).map((template) => ({
+        ...template,
+        uriTemplate: wrapUri(name, template.uriTemplate),
+        name: wrapName(name, template.name),
+      })),
+    ),
+  }));
+  server.setRequestHandler(sdk.ReadResourceRequestSchema, async (request, extra) => {
+    const { uri } = request.params;
+    const target = unwrapUri(uri);
+    if (!target || !visible(scope, target.server, "resources"))
+      throw new sdk.McpError(RESOURCE_NOT_FOUND, `Resource not found: ${boundText(uri, 200)}`, {
+        uri: boundText(uri, 200),
+      });
+    limitRate(scope);
+    const contents = await upstream(scope, () =>
+      host.readResource(target.server, target.uri, { signal: extra.signal }),
+    );
+    return {
+      contents: contents.map((part): McpResourceContents => ({ ...part, uri: wrapUri(target.server, part.uri) })),
+    };
+  });
+  servePrompts(server, scope);
+  // The servers whose lists this client's lists hold, so one going away is announced.
+  const seen = { resources: new Set<string>(), prompts: new Set<string>() };
+  for (const name of host.servers)
+    for (const list of ["resources", "prompts"] as const) if (host.offers(name)[list]) seen[list].add(name);
+  announcers.set(server, (event) => announce(server, scope, seen, event));
+}
+
+/**
+ * Tells each connection whose caller may see the server that its resources or prompts changed
+ * (`notifications/resources/list_changed`, `notifications/prompts/list_changed`): when the server
+ * says so, and when a server that offers them connects or goes away.
+ */
+export function announceContentChange(servers: Iterable<{ readonly server: McpServer }>, event: McpHostEvent): void {
+  if (event.type !== "list-changed" && event.type !== "connected" && event.type !== "disconnected") return;
+  for (const { server } of servers) announcers.get(server)?.(event);
+}
+
+function announce(
+  server: McpServer,
+  scope: ContentScope,
+  seen: Record<"resources" | "prompts", Set<string>>,
+  event: McpHostEvent,
+): void {
+  if (scope.services.policies.for(scope.caller).hidesServer(event.server)) return;
+  const lists: ("resources" | "prompts")[] = [];
+  if (event.type === "list-changed") lists.push(event.list);
+  else {
+    const offers = scope.host.offers(event.server);
+    for (const list of ["resources", "prompts"] as const) {
+      // A server's lists join on connect and leave on disconnect; one that never offered a list changes none.
+      if (event.type === "connected" ? offers[list] : seen[list].has(event.server)) lists.push(list);
+      if (event.type === "connected" && offers[list]) seen[list].add(event.server);
+    }
+  }
+  for (const list of lists) {
+    const sent = list === "resources" ? server.sendResourceListChanged() : server.sendPromptListChanged();
+    // The client is gone or not connected yet; its next list is current anyway.
+    sent.catch(() => undefined);
+  }
+}
