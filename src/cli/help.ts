@@ -81,6 +81,9 @@ Config file (comments and trailing commas allowed):
     "toolsift": {
       "keepTools": ["github__get_issue"],      tools always listed, in full
       "maxHydratedTools": 15,                   how many found tools stay listed
+      "maxListedTools": 40,                     the client's tool cap (Cursor 40, VS Code 128): every
+      "maxListedTokens": 20000,                 tools/list stays under both; the least recently used
+                                                found tools leave first (also per policy)
       "searchLimit": 5,                         matches per search
       "ranker": "bm25",                         or "embedding", "hybrid" (bundled model, no download)
       "model": "./models/my-model",             a model folder for embedding/hybrid

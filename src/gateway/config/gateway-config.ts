@@ -17,6 +17,7 @@ import { parseObserveSettings, type AuditSettings } from "./observe-config.js";
 import { CONFIG_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
 import { Redactor } from "./redact.js";
 import { parseLearning, type LearningSettings } from "./learning-config.js";
+import { parseListingBudget } from "./budget-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings {
@@ -57,6 +58,10 @@ export interface GatewaySettings {
   learning: LearningSettings | false;
   /** Who may call over HTTP: static tokens (by hash) and an OAuth issuer. */
   auth: AuthSettings;
+  /** The most tools one `tools/list` holds (`search_tools` included); `undefined`: no cap. A policy's own wins. */
+  maxListedTools: number | undefined;
+  /** The most tokens of tool definitions one `tools/list` holds, by the library's estimator; `undefined`: no cap. */
+  maxListedTokens: number | undefined;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -102,6 +107,8 @@ export const SETTING_KEYS = [
   "rateLimits",
   "learning",
   "auth",
+  "maxListedTools",
+  "maxListedTokens",
 ] as const;
 
 /**
@@ -400,10 +407,17 @@ function parseSettings(
     reconnect: parseReconnect(settings.reconnect, fail),
     http: parseHttpSettings(settings.http, fail),
     ...parseObserveSettings(settings, base, fail),
-    policies: parsePolicies(settings.policies, serverNames, settings.allow !== undefined, fail),
+    policies: parsePolicies(
+      settings.policies,
+      serverNames,
+      settings.allow !== undefined,
+      fail,
+      new Set(keepTools).size,
+    ),
     rateLimits: parseRateLimits(settings.rateLimits, fail),
     learning: parseLearning(settings.learning, expanding.env, (secret) => expanding.secrets.push(secret), fail),
     auth: parseAuthSettings(settings.auth, expanding.env, fail),
+    ...parseListingBudget(settings, new Set(keepTools).size, fail),
   };
 }
 
