@@ -7,6 +7,7 @@ import type { ListingMode } from "./gateway-listing.js";
 import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
 import { CLIENT_INFO, openCatalogue, type OpenCatalogue } from "./open-catalogue.js";
 import { RateLimiter } from "./policy/rate-limit.js";
+import { budgetFor } from "./policy/caller-policy.js";
 import { LOCAL_CALLER, type Caller } from "./auth/caller.js";
 import type { GatewayObserver } from "./observe/gateway-event.js";
 
@@ -92,6 +93,7 @@ export class Gateway {
       observeArguments,
       closed: (connection) => this.connections.delete(connection.id),
       learningScope: catalogue.learningScope,
+      budget: (caller) => budgetFor(config.settings, caller),
     };
   }
 
