@@ -214,7 +214,9 @@ export class GatewayConnection {
     let note: string;
     if (this.services.mode === "search") {
       // Least important first, so the best match is the most recently used and the last to be evicted.
-      await this.session.hydrate(names.slice(0, this.services.maxListed).reverse());
+      // No more than the budget could list beside search_tools: the rest would be unloaded at once.
+      const room = Math.min(this.services.maxListed, (this.budget.maxListedTools ?? Number.POSITIVE_INFINITY) - 1);
+      await this.session.hydrate(names.slice(0, room).reverse());
       note = await searchNote(names, this.budget, () => this.listing());
     } else {
       note = "Call the one that fits; its full input schema loads on the first call.";

@@ -111,6 +111,13 @@ describe("budgetListing: stubs", () => {
     expect(listing.evicted).toEqual([]);
   });
 
+  it("skips a stub too big for the tokens left, and lists the smaller ones after it", () => {
+    const input = { fixed: tools(["search_tools"]), hydrated: [], recency: [], stubs: tools(["s0", "huge", "s1"]) };
+    const listing = budgetListing(input, cap(10, 1_000), (listed) => (listed.name === "huge" ? 900 : 100));
+    expect(names(listing.tools)).toEqual(["search_tools", "s0", "s1"]);
+    expect(listing.omittedStubs).toBe(1);
+  });
+
   it("gives the hydrated tools the room before any stub", () => {
     const listing = budgetListing(parts(5, [], ["s0"]), cap(4));
     expect(names(listing.tools)).toEqual(["search_tools", "keep", "h3", "h4"]);

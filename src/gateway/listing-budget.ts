@@ -57,7 +57,7 @@ export function listedToolTokens(tool: NamedTool): number {
  * tools stay most recently used first while they fit; the first one that does not fit is
  * evicted with every tool used less recently (the least recently used go first, so what stays
  * is always the most recent ones), except a tool too big for the room there is at all, which is
- * evicted on its own. Stubs fill what is left, in catalogue order, up to the first that does not fit.
+ * evicted on its own. Stubs fill what is left, in catalogue order, skipping any that does not fit.
  *
  * @param tokensOf - The cost of one tool. @defaultValue {@link listedToolTokens}
  * @example
@@ -111,8 +111,10 @@ export function budgetListing<T extends NamedTool>(
 
   const stubs: T[] = [];
   for (const stub of parts.stubs) {
+    if (count >= maxTools) break;
+    // A stub too big for what is left is skipped: one long first sentence must not hide the rest.
     const price = cost(stub);
-    if (!fits(price)) break;
+    if (!fits(price)) continue;
     stubs.push(stub);
     count++;
     tokens += price;
