@@ -4,7 +4,7 @@ import { createToolSearch, defineTool, type ToolDefinition } from "../index.js";
 import type { Caller } from "./auth/caller.js";
 import { MIN_LISTED_TOKENS } from "./config/budget-config.js";
 import type { PolicyEntry } from "./config/policies-config.js";
-import { budgetedListing, listedTools, type ListedTool } from "./gateway-listing.js";
+import { budgetedListing, listedTools, listUnderBudget, type ListedTool } from "./gateway-listing.js";
 import { NO_BUDGET, budgetListing, listedToolTokens, type ListingBudget, type ListingParts } from "./listing-budget.js";
 import { budgetFor } from "./policy/caller-policy.js";
 
@@ -201,6 +201,48 @@ describe("budgetedListing over a real session", () => {
       "tools past that limit are not listed at all, and search finds them too",
     );
     expect(budgetedListing(view, "stubs", () => false, cap(5), []).tools).toHaveLength(5);
+  });
+
+  it("unloads what the budget leaves out from the session itself, so its LRU order agrees with the list", async () => {
+    const toolSearch = await createToolSearch({
+      tools: many,
+      tuning: { toolSearchThresholdTokens: 100, maxHydratedTools: 50 },
+    });
+    const session = toolSearch.session("evict");
+    await session.hydrate(many.map((definition) => definition.name));
+    const lines: string[] = [];
+    const gateway = { mode: "search" as const, configFile: "mcp.json", log: (line: string) => lines.push(line) };
+    const listed = listUnderBudget(session, await session.view(), gateway, cap(4), () => false);
+    expect(names(listed)).toEqual(["search_tools", "svc__task_9", "svc__task_10", "svc__task_11"]);
+    expect(session.hydrated()).toEqual(["svc__task_9", "svc__task_10", "svc__task_11"]);
+    expect(lines).toEqual([]);
+  });
+
+  it("lists search_tools and the keep tools over a budget they alone exceed, and says so once, with what to change", async () => {
+    const wordy: ToolDefinition = {
+      name: "svc__wordy",
+      description: `Explains everything. ${"Very detailed text. ".repeat(150)}`,
+      inputSchema: { type: "object", properties: {} },
+      execute: () => "done",
+    };
+    const toolSearch = await createToolSearch({
+      tools: [...many, wordy],
+      tuning: { toolSearchThresholdTokens: 100, keepTools: ["svc__wordy"] },
+    });
+    const session = toolSearch.session("over");
+    await session.hydrate(["svc__task_1"]);
+    const lines: string[] = [];
+    const gateway = { mode: "search" as const, configFile: "team.json", log: (line: string) => lines.push(line) };
+    for (let round = 0; round < 2; round++) {
+      const listed = listUnderBudget(session, await session.view(), gateway, cap(40, 600), () => false);
+      expect(names(listed)).toEqual(["search_tools", "svc__wordy"]);
+    }
+    expect(session.hydrated()).toEqual([]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /search_tools and the keepTools take about \d+ tokens, more than the maxListedTokens of 600/,
+    );
+    expect(lines[0]).toContain("Raise maxListedTokens in team.json (or in the client's policy), or keep fewer tools.");
   });
 
   it("lists a catalogue small enough to list whole as search does once it is over the budget", async () => {
