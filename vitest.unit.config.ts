@@ -14,6 +14,7 @@ const PROCESS_TESTS = [
   // Start MCP server processes (test/support/mcp-servers.ts, test/support/in-process-gateway.ts).
   "src/gateway/gateway-log.test.ts",
   "src/gateway/gateway-resources.test.ts",
+  "src/gateway/listing-budget-gateway.test.ts",
   "src/gateway/http/http-limits.test.ts",
   "src/gateway/http/http-listener.test.ts",
   "src/gateway/http/http-routes.test.ts",

@@ -83,6 +83,9 @@ Config file (comments and trailing commas allowed):
     "toolsift": {
       "keepTools": ["github__get_issue"],      tools always listed, in full
       "maxHydratedTools": 15,                   how many found tools stay listed
+      "maxListedTools": 40,                     the client's tool cap (Cursor 40, VS Code 128): every
+      "maxListedTokens": 20000,                 tools/list stays under both; the least recently used
+                                                found tools leave first (also per policy)
       "searchLimit": 5,                         matches per search
       "maxResultsPerServer": 3,                 most of a search's matches from one server, unless
                                                 the query names it (default: half; false: no cap)

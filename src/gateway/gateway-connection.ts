@@ -6,7 +6,8 @@ import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearc
 import { noSuchTool, searchAnswer, withUnavailable } from "../for-apps.js";
 import { callResultOf, errorCallResult, UpstreamResults, type McpCallResult } from "./call-result.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
-import { listedTools, listingDigest, type ListedTool, type ListingMode } from "./gateway-listing.js";
+import { listingDigest, listUnderBudget, searchNote, type ListedTool, type ListingMode } from "./gateway-listing.js";
+import { NO_BUDGET, type ListingBudget } from "./listing-budget.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import type { CallerPolicies } from "./policy/caller-policy.js";
 import { confirmationOf } from "./policy/confirmation.js";
@@ -39,6 +40,8 @@ export interface ConnectionServices {
   observe: GatewayObserver;
   /** Whether call events carry the argument values (the audit log's `includeArguments`). */
   readonly observeArguments?: boolean;
+  /** A caller's listing budget (`maxListedTools`, `maxListedTokens`); none when left out. */
+  budget?(caller: Caller): ListingBudget;
   /** Told when the client went away, so the gateway can forget the connection. */
   closed(connection: GatewayConnection): void;
   /** Whose lessons a caller's searches rank with and teach; `undefined`: the default scope. */
@@ -79,6 +82,8 @@ export class GatewayConnection {
   private readonly pending = new Map<string, PendingCall>();
   /** The upstream servers' own results of the calls in progress, kept to pass on what a `tool_result` cannot carry. */
   readonly results = new UpstreamResults();
+  /** This caller's listing budget: its policies', else the config's. */
+  private readonly budget: ListingBudget;
 
   constructor(
     private readonly services: ConnectionServices,
@@ -88,6 +93,7 @@ export class GatewayConnection {
     readonly caller: Caller,
   ) {
     const { sdk } = services;
+    this.budget = services.budget?.(caller) ?? NO_BUDGET;
     const scope = services.learningScope?.(caller);
     this.session = services.toolSearch.session(this.id, { context: caller, ...(scope === undefined ? {} : { scope }) });
     this.server = new sdk.Server(serverInfo, { capabilities: { tools: { listChanged: true } }, instructions });
@@ -232,7 +238,7 @@ export class GatewayConnection {
   private async listing(): Promise<ListedTool[]> {
     const [view, tools] = await Promise.all([this.session.view(), this.services.catalogue()]);
     const destructive = new Set(tools.flatMap((tool) => (tool.destructive === true ? [tool.name] : [])));
-    return listedTools(view, this.services.mode, (name) => destructive.has(name));
+    return listUnderBudget(this.session, view, this.services, this.budget, (name) => destructive.has(name));
   }
 
   private async search(input: unknown): Promise<McpCallResult> {
@@ -253,8 +259,10 @@ export class GatewayConnection {
     let note: string;
     if (this.services.mode === "search") {
       // Least important first, so the best match is the most recently used and the last to be evicted.
-      await this.session.hydrate(names.slice(0, this.services.maxListed).reverse());
-      note = "These tools are now in your tool list: call the one that fits. Any of them can also be called by name.";
+      // No more than the budget could list beside search_tools: the rest would be unloaded at once.
+      const room = Math.min(this.services.maxListed, (this.budget.maxListedTools ?? Number.POSITIVE_INFINITY) - 1);
+      await this.session.hydrate(names.slice(0, room).reverse());
+      note = await searchNote(names, this.budget, () => this.listing());
     } else {
       note = "Call the one that fits; its full input schema loads on the first call.";
     }

@@ -1,5 +1,15 @@
 import { createHash } from "node:crypto";
-import type { AnthropicTool, SessionView } from "../index.js";
+import type { AnthropicTool, SessionView, ToolSearchSession } from "../index.js";
+import {
+  NO_BUDGET,
+  budgetInForce,
+  budgetInWords,
+  budgetListing,
+  fitsBudget,
+  overBudgetWarning,
+  type BudgetedListing,
+  type ListingBudget,
+} from "./listing-budget.js";
 
 /**
  * What `tools/list` shows: `search`, only `search_tools`, the keep tools and the tools searching
@@ -31,17 +41,102 @@ export function listedTools(
   mode: ListingMode,
   destructive: (name: string) => boolean,
 ): ListedTool[] {
-  if (!view.progressive && view.all.length > 0) return view.all.map((tool) => mcpToolOf(tool, destructive));
+  return budgetedListing(view, mode, destructive, NO_BUDGET, view.hydrated).tools;
+}
+
+/**
+ * {@link listedTools} under a client's budget (see `listing-budget.ts`): what to list, and the
+ * hydrated tools to unload from the session to stay under it. A catalogue small enough to list
+ * whole is listed whole only while it fits; past the budget it is listed as search lists it.
+ *
+ * @param recency - The session's hydrated tools, least recently used first (`session.hydrated()`).
+ */
+export function budgetedListing(
+  view: SessionView,
+  mode: ListingMode,
+  destructive: (name: string) => boolean,
+  budget: ListingBudget,
+  recency: readonly string[],
+): BudgetedListing<ListedTool> {
+  if (!view.progressive && view.all.length > 0) {
+    const all = view.all.map((tool) => mcpToolOf(tool, destructive));
+    if (fitsBudget(all, budget)) return { tools: all, evicted: [], omittedStubs: 0, overBudget: false, fixedTokens: 0 };
+  }
   const search: ListedTool = {
     ...mcpToolOf(view.searchTool, () => false),
-    ...(mode === "search" ? { description: SEARCH_DESCRIPTION } : {}),
+    description: searchDescription(mode === "search" ? SEARCH_DESCRIPTION : view.searchTool.description, mode, budget),
     annotations: { title: "Search tools", readOnlyHint: true, openWorldHint: false },
   };
-  const loaded = view.hydratedTools.map((tool) => tool.full);
-  // Only the stubs listing reads every tool; the search listing costs what it shows.
   const hydrated = new Set(view.hydrated);
+  // Only the stubs listing reads every tool; the search listing costs what it shows.
   const stubs = mode === "stubs" ? view.others.filter((tool) => !hydrated.has(tool.name)).map((tool) => tool.stub) : [];
-  return [search, ...[...view.keep, ...loaded, ...stubs].map((tool) => mcpToolOf(tool, destructive))];
+  return budgetListing(
+    {
+      fixed: [search, ...view.keep.map((tool) => mcpToolOf(tool, destructive))],
+      hydrated: view.hydratedTools.map((tool) => mcpToolOf(tool.full, destructive)),
+      recency,
+      stubs: stubs.map((tool) => mcpToolOf(tool, destructive)),
+    },
+    budget,
+  );
+}
+
+/** The gateways already told that search_tools and the keep tools alone are over a budget: once is enough. */
+const warnedOverBudget = new WeakSet<object>();
+
+/**
+ * One connection's listing under its caller's budget: the hydrated tools the budget leaves out
+ * are unloaded from the session itself, so its LRU order, its events and its next view agree
+ * with the list the client gets; a budget too small for the fixed tools is logged once.
+ *
+ * @param gateway - What the connection shares with the others: the listing mode, the log and the config file.
+ */
+export function listUnderBudget(
+  session: ToolSearchSession,
+  view: SessionView,
+  gateway: { readonly mode: ListingMode; readonly configFile: string; log(line: string): void },
+  budget: ListingBudget,
+  destructive: (name: string) => boolean,
+): ListedTool[] {
+  const listing = budgetedListing(view, gateway.mode, destructive, budget, session.hydrated());
+  if (listing.evicted.length > 0) session.dehydrate(listing.evicted);
+  if (listing.overBudget && !warnedOverBudget.has(gateway)) {
+    warnedOverBudget.add(gateway);
+    gateway.log(overBudgetWarning(budget, listing.fixedTokens, gateway.configFile));
+  }
+  return listing.tools;
+}
+
+/** `search_tools`' description, with what a budget in force does to the list. */
+function searchDescription(base: string, mode: ListingMode, budget: ListingBudget): string {
+  if (!budgetInForce(budget)) return base;
+  return (
+    `${base} Your client shows ${budgetInWords(budget)}: the least recently used tools that search (or a call) loaded are unloaded to make room, ` +
+    `so search again to bring one back${mode === "stubs" ? "; tools past that limit are not listed at all, and search finds them too" : ""}.`
+  );
+}
+
+/**
+ * What a search answer says of the matches it loaded: under a budget, it promises a place in the
+ * tool list only to the matches the listing then holds, and says the others can still be called.
+ *
+ * @param listing - The client's listing after the search; fetched only when a budget is in force.
+ */
+export async function searchNote(
+  matches: readonly string[],
+  budget: ListingBudget,
+  listing: () => Promise<readonly ListedTool[]>,
+): Promise<string> {
+  const all = "These tools are now in your tool list: call the one that fits. Any of them can also be called by name.";
+  if (!budgetInForce(budget)) return all;
+  const listed = new Set((await listing()).map((tool) => tool.name));
+  const shown = matches.filter((name) => listed.has(name));
+  if (shown.length === matches.length) return all;
+  const limit = `your client shows ${budgetInWords(budget)}`;
+  return shown.length === 0
+    ? `None of these fit in your tool list (${limit}), but any of them can be called by name: call the one that fits.`
+    : `${shown.join(", ")} ${shown.length === 1 ? "is" : "are"} now in your tool list; the others are not listed (${limit}), ` +
+        "but any of them can be called by name: call the one that fits.";
 }
 
 /** A digest of a listing, to tell whether a client's list is out of date. */

@@ -8,6 +8,7 @@ import type { ListingMode } from "./gateway-listing.js";
 import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
 import { CLIENT_INFO, openCatalogue, type OpenCatalogue } from "./open-catalogue.js";
 import { RateLimiter } from "./policy/rate-limit.js";
+import { budgetFor } from "./policy/caller-policy.js";
 import { LOCAL_CALLER, type Caller } from "./auth/caller.js";
 import type { GatewayObserver } from "./observe/gateway-event.js";
 
@@ -95,6 +96,7 @@ export class Gateway {
       learningScope: catalogue.learningScope,
       pins: catalogue.pins,
       upstream: catalogue.host,
+      budget: (caller) => budgetFor(config.settings, caller),
     };
   }
 

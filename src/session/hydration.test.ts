@@ -58,3 +58,15 @@ describe("Hydration: what each use reports", () => {
     expect(hydration.byRecency()).toEqual(["b"]);
   });
 });
+
+describe("Hydration.remove", () => {
+  it("unloads one tool and keeps the others' orders; a removed tool hydrates again at the end", () => {
+    const hydration = new Hydration(5);
+    for (const name of ["a", "b", "c"]) hydration.use(name);
+    expect(hydration.remove("b")).toBe(true);
+    expect(hydration.remove("b")).toBe(false);
+    expect(hydration.byRecency()).toEqual(["a", "c"]);
+    expect(hydration.use("b")).toEqual({ hydrated: true, evicted: [] });
+    expect(hydration.byFirstUse()).toEqual(["a", "c", "b"]);
+  });
+});

@@ -37,6 +37,11 @@ export class Hydration {
     return this.recency.has(name);
   }
 
+  /** Unloads a tool, as an eviction would; whether it was hydrated. */
+  remove(name: string): boolean {
+    return this.recency.delete(name);
+  }
+
   /** Least recently used first. */
   byRecency(): string[] {
     return [...this.recency.keys()];

@@ -956,3 +956,30 @@ describe("learning from use, as the session reports it", () => {
     });
   });
 });
+
+describe("dehydrate()", () => {
+  it("unloads the named hydrated tools with an evict event each, and the next block leaves them out", async () => {
+    const { toolSearch, events } = await sampleSearch();
+    const session = toolSearch.session("dehydrate");
+    await session.hydrate(["github__create_issue", "slack__post_message", "postgres__query"]);
+    expect(session.dehydrate(["github__create_issue", "calendar__create_event", "postgres__query"])).toEqual([
+      "github__create_issue",
+      "postgres__query",
+    ]);
+    expect(session.hydrated()).toEqual(["slack__post_message"]);
+    expect((await session.view()).hydrated).toEqual(["slack__post_message"]);
+    const evicted = events.flatMap((event) => (event.type === "evict" ? [event.name] : []));
+    expect(evicted).toEqual(["github__create_issue", "postgres__query"]);
+  });
+
+  it("lets a call of an unloaded tool count as made from a stub, and hydrate it again", async () => {
+    const { toolSearch, toolCalls } = await sampleSearch();
+    const session = toolSearch.session("dehydrate-call");
+    await session.hydrate(["postgres__query"]);
+    await session.tools();
+    session.dehydrate(["postgres__query"]);
+    await session.execute(toolUse("postgres__query", { sql: "select 1" }));
+    expect(toolCalls().at(-1)).toMatchObject({ name: "postgres__query", stub: true });
+    expect(session.hydrated()).toEqual(["postgres__query"]);
+  });
+});

@@ -184,6 +184,26 @@ export class ToolSearchSession {
     return hydrated.filter((name) => this.hydration.has(name));
   }
 
+  /**
+   * Unloads hydrated tools, as the LRU cap would evict them (an `evict` event each): for a host
+   * that must keep the tool block under a client's own limit (an MCP gateway). A later use
+   * hydrates a tool again. Names not hydrated are skipped.
+   *
+   * @returns The names that were hydrated and are not any more.
+   * @example
+   * ```ts
+   * const [oldest] = session.hydrated();
+   * if (oldest !== undefined) session.dehydrate([oldest]);
+   * ```
+   */
+  dehydrate(names: readonly string[]): string[] {
+    const removed = names.filter((name) => this.hydration.remove(name));
+    // The last view shows them hydrated: the next call's report builds a fresh one.
+    if (removed.length > 0) delete this.state.lastView;
+    for (const name of removed) this.services.emit({ type: "evict", sessionId: this.id, name });
+    return removed;
+  }
+
   /** Runs a `search_tools` input: checks it and ranks, with this session's permissions. Never rejects. */
   async searchTools(input: unknown, toolUseId?: string): Promise<SearchToolsOutcome> {
     try {

@@ -19,6 +19,7 @@ import { Redactor } from "./redact.js";
 import { parseLearning, type LearningSettings } from "./learning-config.js";
 import { parsePinSettings, type PinSettings } from "./pins-config.js";
 import { parseMaxResultsPerServer } from "./ranking-config.js";
+import { parseListingBudget } from "./budget-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings extends PinSettings {
@@ -61,6 +62,10 @@ export interface GatewaySettings extends PinSettings {
   learning: LearningSettings | false;
   /** Who may call over HTTP: static tokens (by hash) and an OAuth issuer. */
   auth: AuthSettings;
+  /** The most tools one `tools/list` holds (`search_tools` included); `undefined`: no cap. A policy's own wins. */
+  maxListedTools: number | undefined;
+  /** The most tokens of tool definitions one `tools/list` holds, by the library's estimator; `undefined`: no cap. */
+  maxListedTokens: number | undefined;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -109,6 +114,8 @@ export const SETTING_KEYS = [
   "auth",
   "onToolChange",
   "lockFile",
+  "maxListedTools",
+  "maxListedTokens",
 ] as const;
 
 /**
@@ -408,11 +415,18 @@ function parseSettings(
     reconnect: parseReconnect(settings.reconnect, fail),
     http: parseHttpSettings(settings.http, fail),
     ...parseObserveSettings(settings, base, fail),
-    policies: parsePolicies(settings.policies, serverNames, settings.allow !== undefined, fail),
+    policies: parsePolicies(
+      settings.policies,
+      serverNames,
+      settings.allow !== undefined,
+      fail,
+      new Set(keepTools).size,
+    ),
     rateLimits: parseRateLimits(settings.rateLimits, fail),
     learning: parseLearning(settings.learning, expanding.env, (secret) => expanding.secrets.push(secret), fail),
     auth: parseAuthSettings(settings.auth, expanding.env, fail),
     ...parsePinSettings(settings, base, fail),
+    ...parseListingBudget(settings, new Set(keepTools).size, fail),
   };
 }
 

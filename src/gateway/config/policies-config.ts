@@ -1,5 +1,6 @@
 import { describeValue } from "../../describe-value.js";
 import { globProblem } from "../policy/name-glob.js";
+import { BUDGET_KEYS, parseBudgetValue } from "./budget-config.js";
 
 /**
  * One entry of the config's `policies`: who it applies to (a caller matching any selector) and
@@ -14,6 +15,10 @@ export interface PolicyEntry {
   allow: string[];
   deny: string[];
   allowDestructive: string[];
+  /** This caller's own `maxListedTools`, over the top-level one (the smallest of the policies that apply). */
+  maxListedTools?: number | undefined;
+  /** This caller's own `maxListedTokens`, likewise. */
+  maxListedTokens?: number | undefined;
 }
 
 /** The config's `rateLimits`: per caller, per minute; `undefined` is no limit. */
@@ -94,10 +99,12 @@ function checkServerOf(
 
 /**
  * The config's `policies`: an array of entries, each with at least one selector (`callers`,
- * `groups`, `scopes`, `tenants`) and at least one rule (`allow`, `deny`, `allowDestructive`).
+ * `groups`, `scopes`, `tenants`) and at least one rule (`allow`, `deny`, `allowDestructive`) or
+ * listing budget (`maxListedTools`, `maxListedTokens`).
  *
  * @param baseAllow - Whether the top-level `allow` is set: without it every tool is allowed
  *   already, so an entry's `allow` could add nothing and is refused rather than ignored.
+ * @param keepTools - How many keep tools are configured, the fewest tools (with `search_tools`) a budget must hold.
  * @example
  * ```ts
  * parsePolicies([{ groups: ["ops"], allow: ["db__*"] }], new Set(["db"]), true, fail);
@@ -108,6 +115,7 @@ export function parsePolicies(
   serverNames: ReadonlySet<string>,
   baseAllow: boolean,
   fail: Fail,
+  keepTools = 0,
 ): PolicyEntry[] {
   if (value === undefined) return [];
   if (!Array.isArray(value) || value.length > MAX_POLICIES)
@@ -120,7 +128,7 @@ export function parsePolicies(
     if (typeof raw !== "object" || raw === null || Array.isArray(raw))
       return fail(where, `must be an object like {"groups": ["ops"], "allow": ["db__*"]}, not ${describeValue(raw)}.`);
     const entry = raw as Record<string, unknown>;
-    const known: readonly string[] = [...SELECTOR_KEYS, ...RULE_KEYS];
+    const known: readonly string[] = [...SELECTOR_KEYS, ...RULE_KEYS, ...BUDGET_KEYS];
     const stray = Object.keys(entry).find((key) => !known.includes(key));
     if (stray !== undefined) fail(`${where}.${stray}`, `is not a policy field. The fields are: ${known.join(", ")}.`);
     const selector = (key: (typeof SELECTOR_KEYS)[number]) => selectors(entry[key], `${where}.${key}`, fail);
@@ -135,13 +143,20 @@ export function parsePolicies(
       deny: rule("deny") ?? [],
       allowDestructive: rule("allowDestructive") ?? [],
     };
+    for (const key of BUDGET_KEYS) {
+      const budget = parseBudgetValue(entry[key], key, `${where}.${key}`, keepTools, fail);
+      if (budget !== undefined) parsed[key] = budget;
+    }
     if (SELECTOR_KEYS.every((key) => parsed[key].length === 0))
       fail(
         where,
         'names no "callers", "groups", "scopes" or "tenants", so it would apply to nobody. Rules for everyone go in the top-level allow, deny and allowDestructive.',
       );
-    if (RULE_KEYS.every((key) => entry[key] === undefined))
-      fail(where, 'has no "allow", "deny" or "allowDestructive", so it changes nothing.');
+    if ([...RULE_KEYS, ...BUDGET_KEYS].every((key) => entry[key] === undefined))
+      fail(
+        where,
+        'has no "allow", "deny", "allowDestructive", "maxListedTools" or "maxListedTokens", so it changes nothing.',
+      );
     if (!baseAllow && entry.allow !== undefined)
       fail(
         `${where}.allow`,

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from "../../index.js";
 import { callerKey, type Caller } from "../auth/caller.js";
 import type { PolicyEntry } from "../config/policies-config.js";
+import type { ListingBudget } from "../listing-budget.js";
 import { DENY_EVERYTHING, toolPolicy, type PolicyRules, type ToolPolicy } from "./tool-policy.js";
 
 /** How many distinct sets of matching policies keep a built policy; past it the cache starts over. */
@@ -109,4 +110,26 @@ export class CallerPolicies {
   permits(tool: Pick<ToolDefinition, "name">, context: unknown): boolean {
     return this.for(context).permits(tool.name, this.originalName(tool.name));
   }
+}
+
+/**
+ * The listing budget of a caller: a key set by a policy that applies wins over the top-level
+ * one, and of several such policies the smallest wins (the cap protects the client). Anything
+ * that is not a {@link Caller} gets the top-level budget.
+ *
+ * @example
+ * ```ts
+ * budgetFor({ maxListedTools: 128, maxListedTokens: undefined, policies: [{ groups: ["cursor"], maxListedTools: 40, ... }] }, caller);
+ * ```
+ */
+export function budgetFor(
+  settings: ListingBudget & { policies: readonly PolicyEntry[] },
+  context: unknown,
+): ListingBudget {
+  const applying = isCaller(context) ? settings.policies.filter((entry) => policyApplies(entry, context)) : [];
+  const pick = (key: keyof ListingBudget): number | undefined => {
+    const own = applying.flatMap((entry) => (entry[key] === undefined ? [] : [entry[key]]));
+    return own.length > 0 ? Math.min(...own) : settings[key];
+  };
+  return { maxListedTools: pick("maxListedTools"), maxListedTokens: pick("maxListedTokens") };
 }
