@@ -2,6 +2,7 @@ import { describeValue } from "../describe-value.js";
 import { OptionsError, type ToolsiftError } from "../errors.js";
 import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
 import type { McpHostEvent } from "./mcp-host-event.js";
+import type { McpServerRequestHandlers } from "./mcp-server-requests.js";
 
 /** How {@link fromMcp} reconnects a server that went away or failed to start. */
 export interface McpReconnectOptions {
@@ -84,6 +85,13 @@ export interface FromMcpOptions {
    * `process.emitWarning`, unless `onEvent` is given.
    */
   onError?: (error: ToolsiftError) => void;
+  /**
+   * Answers the requests servers send their client (`roots/list`, `elicitation/create`,
+   * `sampling/createMessage`) and declares those capabilities to the servers toolsift connects
+   * itself. Left out, toolsift declares none, as a client that only lists and calls tools.
+   * @defaultValue none
+   */
+  serverRequests?: McpServerRequestHandlers;
 }
 
 /** {@link FromMcpOptions} checked, with the defaults filled in. */
@@ -96,6 +104,7 @@ export interface FromMcpSettings {
   reconnect: Backoff | false;
   onEvent: ((event: McpHostEvent) => void) | undefined;
   onError: ((error: ToolsiftError) => void) | undefined;
+  serverRequests: McpServerRequestHandlers | undefined;
 }
 
 const DEFAULT_CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
@@ -113,8 +122,17 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "fromMcp: options must be an object or left out.");
   }
-  const { clientInfo, requestTimeoutMs, callTimeoutMs, refreshWaitMs, waitForServers, reconnect, onEvent, onError } =
-    options;
+  const {
+    clientInfo,
+    requestTimeoutMs,
+    callTimeoutMs,
+    refreshWaitMs,
+    waitForServers,
+    reconnect,
+    onEvent,
+    onError,
+    serverRequests,
+  } = options;
   if (
     clientInfo !== undefined &&
     !(typeof clientInfo?.name === "string" && clientInfo.name !== "" && typeof clientInfo.version === "string")
@@ -153,9 +171,34 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     waitForServers: waitForServers ?? true,
     reconnect: parseReconnect(reconnect),
     onEvent,
+    serverRequests: parseServerRequests(serverRequests),
     // Someone should hear about a server that went away; onEvent, if given, is that someone.
     onError: onError ?? (onEvent ? undefined : (error) => process.emitWarning(error)),
   };
+}
+
+function parseServerRequests(value: unknown): McpServerRequestHandlers | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new OptionsError(
+      "invalid_options",
+      `fromMcp: options.serverRequests must be { roots?, elicitation?, sampling? } (functions), got ${describeValue(value)}.`,
+    );
+  }
+  const handlers: Record<string, unknown> = { ...value };
+  for (const [key, handler] of Object.entries(handlers)) {
+    if (key !== "roots" && key !== "elicitation" && key !== "sampling")
+      throw new OptionsError(
+        "invalid_options",
+        `fromMcp: options.serverRequests has unknown key ${JSON.stringify(key)}; it takes roots, elicitation and sampling.`,
+      );
+    if (handler !== undefined && typeof handler !== "function")
+      throw new OptionsError(
+        "invalid_options",
+        `fromMcp: options.serverRequests.${key} must be a function, got ${describeValue(handler)}.`,
+      );
+  }
+  return handlers as McpServerRequestHandlers;
 }
 
 function parseReconnect(reconnect: FromMcpOptions["reconnect"]): Backoff | false {

@@ -55,6 +55,13 @@ export interface McpToolHost extends ToolHost {
   /** The server and original MCP tool name behind a catalogue name, or undefined if the host has no such tool. */
   sourceOf(toolName: string): McpToolSource | undefined;
   /**
+   * Tells every connected server toolsift declared roots to (see
+   * {@link FromMcpOptions.serverRequests}) that the roots changed
+   * (`notifications/roots/list_changed`), so it asks `roots/list` again. Never rejects; does
+   * nothing for servers that are down, for clients you passed in, or without a `roots` handler.
+   */
+  rootsChanged(): Promise<void>;
+  /**
    * Closes the connections and ends the processes this host opened; clients you passed in stay
    * open (only the host's `tools/list_changed` handler is removed from them). Safe to call twice.
    *
@@ -169,7 +176,14 @@ export async function fromMcp(
         // A client passed in cannot be reopened by toolsift; its sessions only re-list it.
         plan.client
           ? adoptedSessions(plan.client, sdk)
-          : ownedSessions(plan.server, plan.config, settings.clientInfo, settings.requestTimeoutMs, sdk),
+          : ownedSessions(
+              plan.server,
+              plan.config,
+              settings.clientInfo,
+              settings.requestTimeoutMs,
+              sdk,
+              settings.serverRequests,
+            ),
         connectionOptions,
       ),
   );
@@ -240,6 +254,11 @@ class McpHost implements McpToolHost {
     const connection = this.connections.find((c) => c.server === toolName.slice(0, split));
     const tool = connection?.originalName(toolName);
     return connection && tool !== undefined ? { server: connection.server, tool } : undefined;
+  }
+
+  async rootsChanged(): Promise<void> {
+    if (this.closing) return;
+    await Promise.all(this.connections.map((connection) => connection.rootsChanged()));
   }
 
   close(): Promise<void> {

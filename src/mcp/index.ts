@@ -10,3 +10,9 @@ export {
 export { mcpToolName } from "./mcp-tool-name.js";
 export { MCP_LIST_LIMITS } from "./mcp-tool-list.js";
 export type { McpClient, McpRequestOptions } from "./mcp-client.js";
+export type {
+  McpServerRequest,
+  McpServerRequestHandler,
+  McpServerRequestHandlers,
+  McpServerRequestMethod,
+} from "./mcp-server-requests.js";

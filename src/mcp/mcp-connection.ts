@@ -278,6 +278,12 @@ export class McpConnection {
     }
   }
 
+  /** Tells the server its client's roots changed, if it is connected and toolsift declared roots to it; never rejects. */
+  async rootsChanged(): Promise<void> {
+    if (this.state !== "connected") return;
+    await this.session?.rootsChanged?.().catch(() => undefined);
+  }
+
   /** Stops retrying and listening and releases what toolsift opened; a caller's client stays open. Idempotent. */
   close(): Promise<void> {
     this.closing ??= (async () => {

@@ -21,3 +21,18 @@ describe("readToolList: openWorldHint", () => {
     expect(definitions[0]!.openWorld).toBe(openWorld);
   });
 });
+
+describe("readToolList: task-only tools", () => {
+  it("leaves out a tool that runs only as a task, with an issue naming the server and the tool", () => {
+    const tools = [
+      { name: "research", inputSchema: { type: "object" }, execution: { taskSupport: "required" } },
+      { name: "quick", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
+    ];
+    const { definitions, issues } = readToolList("everything", tools, call as never);
+    expect(definitions.map((tool) => tool.name)).toEqual(["everything__quick"]);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.error.code).toBe("mcp_task_only_tool");
+    expect(issues[0]!.error.message).toContain('MCP server "everything"');
+    expect(issues[0]!.error.message).toContain('"research"');
+  });
+});

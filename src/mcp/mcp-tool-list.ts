@@ -90,7 +90,17 @@ export function readToolList(
     }
     const named = JSON.stringify(boundText(original, 100));
     // Such a tool only runs through the experimental task API, which toolsift does not drive.
-    if (isRecord(tool.execution) && tool.execution.taskSupport === "required") continue;
+    if (isRecord(tool.execution) && tool.execution.taskSupport === "required") {
+      issues.push({
+        tool: `#task:${boundText(original, 100)}`,
+        error: new ToolsiftError(
+          "mcp_task_only_tool",
+          `${where} lists the tool ${named}, which runs only as an MCP task (execution.taskSupport: "required"); ` +
+            "toolsift does not run tasks, so it is left out. The server's other tools are offered.",
+        ),
+      });
+      continue;
+    }
     const schemaProblem = inputSchemaProblem(tool.inputSchema);
     if (schemaProblem) {
       skip(`#${index}`, `${named} ${schemaProblem}`);
