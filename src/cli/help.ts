@@ -103,8 +103,10 @@ Config file (comments and trailing commas allowed):
       "learning": { "store": "file", "scope": "identity" },  or true, false (default), a postgres URL;
                                                 scope "tenant" or "shared"
       "audit": { "file": "./audit.jsonl", "maxBytes": 10485760, "keep": 5 },  or "file": "stderr"
-      "metrics": true                           Prometheus metrics (default: over HTTP when
+      "metrics": true,                          Prometheus metrics (default: over HTTP when
                                                 prom-client is installed)
+      "roots": ["./project"]                    what servers' roots/list gets when no client's
+                                                call is in flight (default: no roots)
     }
   }
 "servers" (VS Code) works in place of "mcpServers". \${NAME}, \${env:NAME} and \${NAME:-default}

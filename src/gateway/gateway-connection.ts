@@ -13,6 +13,7 @@ import { confirmationOf } from "./policy/confirmation.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
 import type { Caller } from "./auth/caller.js";
 import type { CallApproval, GatewayObserver } from "./observe/gateway-event.js";
+import type { UpstreamRequests } from "./upstream-requests.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -39,6 +40,8 @@ export interface ConnectionServices {
   closed(connection: GatewayConnection): void;
   /** Whose lessons a caller's searches rank with and teach; `undefined`: the default scope. */
   learningScope?(caller: Caller): string | undefined;
+  /** Routes upstream servers' roots, elicitation and sampling requests to the client whose call is in flight. */
+  readonly upstreamRequests?: Pick<UpstreamRequests, "callStarted" | "clientRootsChanged">;
 }
 
 interface PendingCall {
@@ -95,6 +98,9 @@ export class GatewayConnection {
       await this.announceIfChanged(extra);
       return result;
     });
+    this.server.setNotificationHandler(sdk.RootsListChangedNotificationSchema, () =>
+      services.upstreamRequests?.clientRootsChanged(),
+    );
     this.server.onclose = () => {
       services.toolSearch.endSession(this.id);
       services.closed(this);
@@ -245,11 +251,13 @@ export class GatewayConnection {
     if (await this.deniedByPolicy(name, call)) return errorCallResult(noSuchTool(name));
     const id = `call_${++this.calls}`;
     this.pending.set(id, call);
+    const ended = this.services.upstreamRequests?.callStarted(this, call.server, call.requestId, call.signal);
     try {
       const result = await this.session.execute({ id, name, input });
       return call.refusal !== undefined ? errorCallResult(call.refusal) : callResultOf(result);
     } finally {
       this.pending.delete(id);
+      ended?.();
     }
   }
 

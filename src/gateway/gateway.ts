@@ -9,6 +9,7 @@ import { CLIENT_INFO, openCatalogue, type OpenCatalogue } from "./open-catalogue
 import { RateLimiter } from "./policy/rate-limit.js";
 import { LOCAL_CALLER, type Caller } from "./auth/caller.js";
 import type { GatewayObserver } from "./observe/gateway-event.js";
+import { UpstreamRequests } from "./upstream-requests.js";
 
 /** Options of {@link Gateway.start}. */
 export interface GatewayOptions {
@@ -77,6 +78,7 @@ export class Gateway {
     log: (line: string) => void,
     observe: GatewayObserver,
     observeArguments = false,
+    private readonly upstreamRequests?: UpstreamRequests,
   ) {
     this.services = {
       sdk,
@@ -92,6 +94,7 @@ export class Gateway {
       observeArguments,
       closed: (connection) => this.connections.delete(connection.id),
       learningScope: catalogue.learningScope,
+      ...(upstreamRequests ? { upstreamRequests } : {}),
     };
   }
 
@@ -125,6 +128,7 @@ export class Gateway {
     const sdk = await loadGatewaySdk();
     const connections = new Map<string, GatewayConnection>();
     let gateway: Gateway | undefined;
+    const upstreamRequests = new UpstreamRequests(sdk, options.config.settings.roots, log);
     const catalogue = await openCatalogue(options.config, {
       onHostEvent: (event) => {
         log(event.message);
@@ -144,7 +148,9 @@ export class Gateway {
       listEveryStub: options.mode === "stubs",
       // initialize is answered at once; servers join as they connect, and searches name the others.
       background: true,
+      serverRequests: upstreamRequests.handlers,
     });
+    upstreamRequests.attach(catalogue.host, catalogue.policies);
     gateway = new Gateway(
       connections,
       sdk,
@@ -154,6 +160,7 @@ export class Gateway {
       log,
       observe,
       options.observeArguments,
+      upstreamRequests,
     );
     return gateway;
   }
@@ -200,6 +207,7 @@ export class Gateway {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await Promise.allSettled([...this.connections.values()].map((connection) => connection.server.close()));
+      this.upstreamRequests?.close();
       await this.catalogue.close();
     })();
     return this.closing;

@@ -8,7 +8,7 @@ import {
   type ToolSearch,
   type ToolSearchOptions,
 } from "../index.js";
-import { fromMcp, type McpHostEvent, type McpToolHost } from "../public/mcp.js";
+import { fromMcp, type McpHostEvent, type McpServerRequestHandlers, type McpToolHost } from "../public/mcp.js";
 import type { UsageStore } from "../public/learning.js";
 import type { ToolsiftError } from "../errors.js";
 import { combineFailures } from "../for-apps.js";
@@ -49,6 +49,8 @@ export interface OpenCatalogueOptions {
    * commands: the local user). Left out, such a context is denied every tool: fail closed.
    */
   anonymous?: Caller;
+  /** Answers upstream servers' roots, elicitation and sampling requests (`serve`); one-shot commands declare none. */
+  serverRequests?: McpServerRequestHandlers;
 }
 
 /** Upstream servers as one catalogue, with a tool search over it. */
@@ -96,6 +98,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         ? {}
         : { reconnect: settings.reconnect }),
     ...(options.background ? { waitForServers: false } : {}),
+    ...(options.serverRequests ? { serverRequests: options.serverRequests } : {}),
   });
   const unreachable = options.background ? allFirstAttemptsFailed(host) : new Promise<ToolsiftError>(() => {});
   if (options.background) await keepToolServersSettled(host, settings.keepTools);

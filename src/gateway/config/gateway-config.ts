@@ -9,6 +9,7 @@ import { RANKER_NAMES, type RankerName } from "../../index.js";
 import { describeValue } from "../../describe-value.js";
 import { ConfigError } from "./config-error.js";
 import { expandVariables } from "./expand-variables.js";
+import { parseRoots, type RootSetting } from "./roots-config.js";
 import { parseGlobList, parsePolicies, parseRateLimits, type PolicyEntry, type RateLimits } from "./policies-config.js";
 import { parseAuthSettings, type AuthSettings } from "./auth-config.js";
 import { parseJsonc } from "./parse-jsonc.js";
@@ -57,6 +58,8 @@ export interface GatewaySettings {
   learning: LearningSettings | false;
   /** Who may call over HTTP: static tokens (by hash) and an OAuth issuer. */
   auth: AuthSettings;
+  /** What upstream `roots/list` gets when no client's call is in flight (`undefined`: no roots). */
+  roots: RootSetting[] | undefined;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -102,6 +105,7 @@ export const SETTING_KEYS = [
   "rateLimits",
   "learning",
   "auth",
+  "roots",
 ] as const;
 
 /**
@@ -404,6 +408,7 @@ function parseSettings(
     rateLimits: parseRateLimits(settings.rateLimits, fail),
     learning: parseLearning(settings.learning, expanding.env, (secret) => expanding.secrets.push(secret), fail),
     auth: parseAuthSettings(settings.auth, expanding.env, fail),
+    roots: parseRoots(settings.roots, base, fail),
   };
 }
 
