@@ -135,7 +135,7 @@ export class Gateway {
         if (event.type === "connected") observe({ type: "upstream", server: event.server, state: "connected" });
         if (event.type === "disconnected" || event.type === "connect-failed")
           observe({ type: "upstream", server: event.server, state: "down" });
-        if (event.type !== "warning") gateway?.upstreamChanged();
+        if (event.type !== "warning" && event.type !== "notice") gateway?.upstreamChanged();
       },
       onEvent: (event: ToolSearchEvent) => {
         if (event.type === "warning") log(event.message);

@@ -28,11 +28,13 @@ describe("readToolList: task-only tools", () => {
       { name: "research", inputSchema: { type: "object" }, execution: { taskSupport: "required" } },
       { name: "quick", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
     ];
-    const { definitions, issues } = readToolList("everything", tools, call as never);
+    const { definitions, issues, notices } = readToolList("everything", tools, call as never);
     expect(definitions.map((tool) => tool.name)).toEqual(["everything__quick"]);
-    expect(issues).toHaveLength(1);
-    expect(issues[0]!.error.code).toBe("mcp_task_only_tool");
-    expect(issues[0]!.error.message).toContain('MCP server "everything"');
-    expect(issues[0]!.error.message).toContain('"research"');
+    // Not a warning: the server did nothing wrong.
+    expect(issues).toEqual([]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.code).toBe("mcp_task_only_tool");
+    expect(notices[0]!.message).toContain('MCP server "everything"');
+    expect(notices[0]!.message).toContain('"research"');
   });
 });

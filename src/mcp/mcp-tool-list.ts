@@ -30,6 +30,8 @@ export interface ReadToolList {
   originalNames: Map<string, string>;
   /** One warning per skipped tool and per field that was cut or ignored; `tool` is its catalogue name or position. */
   issues: { tool: string; error: ToolsiftError }[];
+  /** Tools left out for no fault of the server's (task-only tools), for a log line each. */
+  notices: { tool: string; code: string; message: string }[];
 }
 
 /**
@@ -52,6 +54,7 @@ export function readToolList(
   const definitions: ToolDefinition[] = [];
   const originalNames = new Map<string, string>();
   const issues: ReadToolList["issues"] = [];
+  const notices: ReadToolList["notices"] = [];
   const where = `MCP server "${server}"`;
   const limit = Math.min(tools.length, MCP_LIST_LIMITS.toolsPerServer);
   if (tools.length > limit) {
@@ -91,13 +94,12 @@ export function readToolList(
     const named = JSON.stringify(boundText(original, 100));
     // Such a tool only runs through the experimental task API, which toolsift does not drive.
     if (isRecord(tool.execution) && tool.execution.taskSupport === "required") {
-      issues.push({
-        tool: `#task:${boundText(original, 100)}`,
-        error: new ToolsiftError(
-          "mcp_task_only_tool",
+      notices.push({
+        tool: original,
+        code: "mcp_task_only_tool",
+        message:
           `${where} lists the tool ${named}, which runs only as an MCP task (execution.taskSupport: "required"); ` +
-            "toolsift does not run tasks, so it is left out. The server's other tools are offered.",
-        ),
+          "toolsift does not run tasks, so it is left out. The server's other tools are offered.",
       });
       continue;
     }
@@ -124,7 +126,7 @@ export function readToolList(
       issues.push({ tool: name, error: new ToolsiftError(code, `${where}: the tool ${named} ${message}`) });
     definitions.push(definition(server, name, original, tool, warn, call));
   }
-  return { definitions, originalNames, issues };
+  return { definitions, originalNames, issues, notices };
 }
 
 function inputSchemaProblem(schema: unknown): string | undefined {

@@ -143,9 +143,13 @@ describe("toolsift serve: upstream requests to the client", () => {
   it("answers a server whose calling client lacks the capability with a clear JSON-RPC error", async () => {
     const sampling = await call(gateway.client, "everything__trigger-sampling-request", { prompt: "x", maxTokens: 5 });
     expect(sampling.isError).toBe(true);
-    expect(sampling.text).toContain("does not support sampling");
+    expect(sampling.text).toContain(
+      "toolsift could not pass sampling/createMessage on to a client: the client whose call is in flight does not support sampling",
+    );
     const elicitation = await call(gateway.client, "dyn__ask_client", { method: "elicitation/create" });
-    expect(elicitation.text).toMatch(/client refused: .*does not support elicitation/);
+    expect(elicitation.text).toMatch(
+      /client refused: .*toolsift could not pass elicitation\/create .*does not support elicitation/,
+    );
     // The capable client, connected all along, was not asked in the plain client's stead.
     expect(capable.asked.sample.map((params) => JSON.stringify(params.messages))).not.toContainEqual(
       expect.stringContaining('"x"'),
