@@ -169,7 +169,7 @@ export class UpstreamRequests {
     const max = elicitation ? UPSTREAM_REQUEST_LIMITS.elicitationChars : UPSTREAM_REQUEST_LIMITS.samplingChars;
     if (size > max) this.refuse(request, INVALID_PARAMS, `its params are ${size} characters as JSON, more than ${max}`);
     return elicitation
-      ? this.send(call, request, this.sdk.ElicitResultSchema, UPSTREAM_REQUEST_LIMITS.elicitationTimeoutMs)
+      ? this.send(call, asking(request), this.sdk.ElicitResultSchema, UPSTREAM_REQUEST_LIMITS.elicitationTimeoutMs)
       : this.send(call, request, this.sdk.CreateMessageResultSchema, UPSTREAM_REQUEST_LIMITS.samplingTimeoutMs);
   }
 
@@ -235,4 +235,16 @@ export class UpstreamRequests {
     }
     throw new this.sdk.McpError(code, message);
   }
+}
+
+/**
+ * The form as the user sees it, saying which server asks: every request reaches the client from
+ * toolsift, so without this a server could pass itself off as another, or as toolsift itself.
+ */
+function asking(request: McpServerRequest): McpServerRequest {
+  const { message } = request.params;
+  return {
+    ...request,
+    params: { ...request.params, message: `MCP server "${request.server}" asks: ${String(message)}` },
+  };
 }

@@ -108,7 +108,8 @@ const EMPTY_STATUS: readonly ToolSourceStatus[] = Object.freeze([]);
  * `destructiveHint: true` without `readOnlyHint: true`: the MCP spec reads a missing hint as "may
  * be destructive", but gating every unannotated tool behind `approve` would make most servers
  * unusable; annotations or hints of the wrong type make a tool destructive (fail closed). Tools that
- * the server says can only run as tasks (`execution.taskSupport: "required"`) are left out.
+ * the server says can only run as tasks (`execution.taskSupport: "required"`) are left out, each
+ * with a `notice` event naming the server and the tool.
  *
  * A server's tool list is read tool by tool: a malformed tool (no name, an input schema that is not
  * an object schema, an oversized one) is skipped with a warning, and the rest of the list is used.

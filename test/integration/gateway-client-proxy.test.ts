@@ -100,7 +100,7 @@ describe("toolsift serve: upstream requests to the client", () => {
     const result = await call(capable.client, "everything__trigger-elicitation-request");
     expect(result.isError).toBe(false);
     expect(capable.asked.elicit.length).toBe(before + 1);
-    expect(capable.asked.elicit.at(-1)?.message).toContain("Please provide inputs");
+    expect(capable.asked.elicit.at(-1)?.message).toMatch(/^MCP server "everything" asks: Please provide inputs/);
     expect(result.text).toContain("Alice");
   });
 
