@@ -32,6 +32,7 @@ const PROCESS_TESTS = [
   // Starts a child with jose hidden.
   "src/gateway/auth/load-jose.test.ts",
   "src/mcp/from-mcp.test.ts",
+  "src/mcp/mcp-server-requests.test.ts",
   "src/mcp/process-group-transport.test.ts",
   // Three writer processes share one lessons file.
   "src/learning/file-usage-store.test.ts",

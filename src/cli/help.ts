@@ -116,6 +116,8 @@ Config file (comments and trailing commas allowed):
                                                 "warn" serves it as it is, "hide" withholds it until
                                                 re-pinned, "reapprove" asks the user at its next call
       "lockFile": "./toolsift.lock.json"        where the pins are (default: beside this file)
+      "roots": ["./project"]                    what servers' roots/list gets when no client's
+                                                call is in flight (default: no roots)
     }
   }
 "servers" (VS Code) works in place of "mcpServers". \${NAME}, \${env:NAME} and \${NAME:-default}

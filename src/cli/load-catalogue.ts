@@ -82,7 +82,12 @@ export async function loadCatalogue(
     learning: false,
     ...(ranker ? { ranker } : {}),
     onHostEvent: (event) => {
-      if (event.type === "connected" || event.type === "connect-failed" || event.type === "warning")
+      if (
+        event.type === "connected" ||
+        event.type === "connect-failed" ||
+        event.type === "warning" ||
+        event.type === "notice"
+      )
         progress(event.message);
     },
     warn: progress,

@@ -18,6 +18,7 @@ import { pinAllowsCall } from "./pins/pin-gate.js";
 import type { ToolPins } from "./pins/tool-pins.js";
 import type { McpToolHost } from "../public/mcp.js";
 import { serveContent } from "./gateway-resources.js";
+import type { UpstreamRequests } from "./upstream-requests.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -50,6 +51,8 @@ export interface ConnectionServices {
   readonly pins?: ToolPins | undefined;
   /** The upstream servers, for their resources and prompts (see gateway-resources.ts); none: tools only. */
   readonly upstream?: McpToolHost;
+  /** Routes upstream servers' roots, elicitation and sampling requests to the client whose call is in flight. */
+  readonly upstreamRequests?: Pick<UpstreamRequests, "callStarted" | "clientRootsChanged">;
 }
 
 interface PendingCall {
@@ -111,6 +114,9 @@ export class GatewayConnection {
       await this.announceIfChanged(extra);
       return result;
     });
+    this.server.setNotificationHandler(sdk.RootsListChangedNotificationSchema, () =>
+      services.upstreamRequests?.clientRootsChanged(),
+    );
     this.server.onclose = () => {
       services.toolSearch.endSession(this.id);
       services.closed(this);
@@ -300,6 +306,7 @@ export class GatewayConnection {
     const id = `call_${++this.calls}`;
     this.pending.set(id, call);
     this.results.open(id);
+    const ended = this.services.upstreamRequests?.callStarted(this, call.server, call.requestId, call.signal);
     try {
       // The client's notifications/cancelled aborts extra.signal, which reaches the upstream call and cancels it there.
       const result = await this.session.execute({ id, name, input }, { signal: call.signal });
@@ -307,6 +314,7 @@ export class GatewayConnection {
     } finally {
       this.pending.delete(id);
       this.results.take(id);
+      ended?.();
     }
   }
 

@@ -14,6 +14,11 @@ export interface GatewaySdk {
   GetPromptRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").GetPromptRequestSchema;
   /** Thrown by a handler, it becomes the JSON-RPC error answer (a rate-limited call). */
   McpError: typeof import("@modelcontextprotocol/sdk/types.js").McpError;
+  /** What an upstream server's requests, forwarded to a client, are answered with (see upstream-requests.ts). */
+  ListRootsResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListRootsResultSchema;
+  ElicitResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ElicitResultSchema;
+  CreateMessageResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").CreateMessageResultSchema;
+  RootsListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").RootsListChangedNotificationSchema;
 }
 
 /** The SDK's Streamable HTTP server transport, apart: it brings an HTTP stack only `--http` needs. */
@@ -43,6 +48,10 @@ export async function loadGatewaySdk(): Promise<GatewaySdk> {
     ListPromptsRequestSchema: types.ListPromptsRequestSchema,
     GetPromptRequestSchema: types.GetPromptRequestSchema,
     McpError: types.McpError,
+    ListRootsResultSchema: types.ListRootsResultSchema,
+    ElicitResultSchema: types.ElicitResultSchema,
+    CreateMessageResultSchema: types.CreateMessageResultSchema,
+    RootsListChangedNotificationSchema: types.RootsListChangedNotificationSchema,
   };
 }
 

@@ -11,6 +11,7 @@ import { RateLimiter } from "./policy/rate-limit.js";
 import { budgetFor } from "./policy/caller-policy.js";
 import { LOCAL_CALLER, type Caller } from "./auth/caller.js";
 import type { GatewayObserver } from "./observe/gateway-event.js";
+import { UpstreamRequests } from "./upstream-requests.js";
 
 /** Options of {@link Gateway.start}. */
 export interface GatewayOptions {
@@ -79,6 +80,7 @@ export class Gateway {
     log: (line: string) => void,
     observe: GatewayObserver,
     observeArguments = false,
+    private readonly upstreamRequests?: UpstreamRequests,
   ) {
     this.services = {
       sdk,
@@ -97,6 +99,7 @@ export class Gateway {
       pins: catalogue.pins,
       upstream: catalogue.host,
       budget: (caller) => budgetFor(config.settings, caller),
+      ...(upstreamRequests ? { upstreamRequests } : {}),
     };
   }
 
@@ -130,13 +133,14 @@ export class Gateway {
     const sdk = await loadGatewaySdk();
     const connections = new Map<string, GatewayConnection>();
     let gateway: Gateway | undefined;
+    const upstreamRequests = new UpstreamRequests(sdk, options.config.settings.roots, log);
     const catalogue = await openCatalogue(options.config, {
       onHostEvent: (event) => {
         log(event.message);
         if (event.type === "connected") observe({ type: "upstream", server: event.server, state: "connected" });
         if (event.type === "disconnected" || event.type === "connect-failed")
           observe({ type: "upstream", server: event.server, state: "down" });
-        if (event.type !== "warning") gateway?.upstreamChanged();
+        if (event.type !== "warning" && event.type !== "notice") gateway?.upstreamChanged();
         announceContentChange(connections.values(), event);
       },
       onCallResult: (result, source) => {
@@ -162,7 +166,9 @@ export class Gateway {
       listEveryStub: options.mode === "stubs",
       // initialize is answered at once; servers join as they connect, and searches name the others.
       background: true,
+      serverRequests: upstreamRequests.handlers,
     });
+    upstreamRequests.attach(catalogue.host, catalogue.policies);
     gateway = new Gateway(
       connections,
       sdk,
@@ -172,6 +178,7 @@ export class Gateway {
       log,
       observe,
       options.observeArguments,
+      upstreamRequests,
     );
     return gateway;
   }
@@ -218,6 +225,7 @@ export class Gateway {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await Promise.allSettled([...this.connections.values()].map((connection) => connection.server.close()));
+      this.upstreamRequests?.close();
       await this.catalogue.close();
     })();
     return this.closing;

@@ -1,6 +1,7 @@
 export { ConfigError } from "./config/config-error.js";
 export { Redactor } from "./config/redact.js";
 export type { LearningScope, LearningSettings } from "./config/learning-config.js";
+export type { RootSetting } from "./config/roots-config.js";
 export {
   Gateway,
   type ConnectOptions,

@@ -8,7 +8,13 @@ import {
   type ToolSearch,
   type ToolSearchOptions,
 } from "../index.js";
-import { fromMcp, type McpCallResultListener, type McpHostEvent, type McpToolHost } from "../public/mcp.js";
+import {
+  fromMcp,
+  type McpCallResultListener,
+  type McpHostEvent,
+  type McpServerRequestHandlers,
+  type McpToolHost,
+} from "../public/mcp.js";
 import type { UsageStore } from "../public/learning.js";
 import type { ToolsiftError } from "../errors.js";
 import { combineFailures } from "../for-apps.js";
@@ -58,6 +64,8 @@ export interface OpenCatalogueOptions {
    * and of pins replaced from outside (a `toolsift pin`). Left out, nothing is pinned.
    */
   pins?: { changed(change: ToolChange): void; reloaded(): void };
+  /** Answers upstream servers' roots, elicitation and sampling requests (`serve`); one-shot commands declare none. */
+  serverRequests?: McpServerRequestHandlers;
 }
 
 /** Upstream servers as one catalogue, with a tool search over it. */
@@ -110,6 +118,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         : { reconnect: settings.reconnect }),
     ...(options.background ? { waitForServers: false } : {}),
     ...(options.onCallResult ? { onCallResult: options.onCallResult } : {}),
+    ...(options.serverRequests ? { serverRequests: options.serverRequests } : {}),
   });
   const unreachable = options.background ? allFirstAttemptsFailed(host) : new Promise<ToolsiftError>(() => {});
   if (options.background) await keepToolServersSettled(host, settings.keepTools);

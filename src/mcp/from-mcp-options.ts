@@ -3,6 +3,7 @@ import { OptionsError, type ToolsiftError } from "../errors.js";
 import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
 import type { McpCallResultListener } from "./mcp-call-result.js";
 import type { McpHostEvent } from "./mcp-host-event.js";
+import type { McpServerRequestHandlers } from "./mcp-server-requests.js";
 
 /** How {@link fromMcp} reconnects a server that went away or failed to start. */
 export interface McpReconnectOptions {
@@ -99,6 +100,13 @@ export interface FromMcpOptions {
    * ```
    */
   onCallResult?: McpCallResultListener;
+  /**
+   * Answers the requests servers send their client (`roots/list`, `elicitation/create`,
+   * `sampling/createMessage`) and declares those capabilities to the servers toolsift connects
+   * itself. Left out, toolsift declares none, as a client that only lists and calls tools.
+   * @defaultValue none
+   */
+  serverRequests?: McpServerRequestHandlers;
 }
 
 /** {@link FromMcpOptions} checked, with the defaults filled in. */
@@ -112,6 +120,7 @@ export interface FromMcpSettings {
   onEvent: ((event: McpHostEvent) => void) | undefined;
   onError: ((error: ToolsiftError) => void) | undefined;
   onCallResult: McpCallResultListener | undefined;
+  serverRequests: McpServerRequestHandlers | undefined;
 }
 
 const DEFAULT_CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
@@ -139,6 +148,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     onEvent,
     onError,
     onCallResult,
+    serverRequests,
   } = options;
   if (
     clientInfo !== undefined &&
@@ -179,6 +189,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     waitForServers: waitForServers ?? true,
     reconnect: parseReconnect(reconnect),
     onEvent,
+    serverRequests: parseServerRequests(serverRequests),
     // Someone should hear about a server that went away; onEvent, if given, is that someone.
     onError: onError ?? (onEvent ? undefined : (error) => process.emitWarning(error)),
     onCallResult: onCallResult ? guardedListener(onCallResult) : undefined,
@@ -196,6 +207,30 @@ function guardedListener(listener: McpCallResultListener): McpCallResultListener
       );
     }
   };
+}
+
+function parseServerRequests(value: unknown): McpServerRequestHandlers | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new OptionsError(
+      "invalid_options",
+      `fromMcp: options.serverRequests must be { roots?, elicitation?, sampling? } (functions), got ${describeValue(value)}.`,
+    );
+  }
+  const handlers: Record<string, unknown> = { ...value };
+  for (const [key, handler] of Object.entries(handlers)) {
+    if (key !== "roots" && key !== "elicitation" && key !== "sampling")
+      throw new OptionsError(
+        "invalid_options",
+        `fromMcp: options.serverRequests has unknown key ${JSON.stringify(key)}; it takes roots, elicitation and sampling.`,
+      );
+    if (handler !== undefined && typeof handler !== "function")
+      throw new OptionsError(
+        "invalid_options",
+        `fromMcp: options.serverRequests.${key} must be a function, got ${describeValue(handler)}.`,
+      );
+  }
+  return handlers as McpServerRequestHandlers;
 }
 
 function parseReconnect(reconnect: FromMcpOptions["reconnect"]): Backoff | false {

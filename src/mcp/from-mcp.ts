@@ -57,6 +57,13 @@ export interface McpToolHost extends ToolHost, McpContentHost {
   /** The server and original MCP tool name behind a catalogue name, or undefined if the host has no such tool. */
   sourceOf(toolName: string): McpToolSource | undefined;
   /**
+   * Tells every connected server toolsift declared roots to (see
+   * {@link FromMcpOptions.serverRequests}) that the roots changed
+   * (`notifications/roots/list_changed`), so it asks `roots/list` again. Never rejects; does
+   * nothing for servers that are down, for clients you passed in, or without a `roots` handler.
+   */
+  rootsChanged(): Promise<void>;
+  /**
    * Closes the connections and ends the processes this host opened; clients you passed in stay
    * open (only the host's `tools/list_changed` handler is removed from them). Safe to call twice.
    *
@@ -103,7 +110,8 @@ const EMPTY_STATUS: readonly ToolSourceStatus[] = Object.freeze([]);
  * `destructiveHint: true` without `readOnlyHint: true`: the MCP spec reads a missing hint as "may
  * be destructive", but gating every unannotated tool behind `approve` would make most servers
  * unusable; annotations or hints of the wrong type make a tool destructive (fail closed). Tools that
- * the server says can only run as tasks (`execution.taskSupport: "required"`) are left out.
+ * the server says can only run as tasks (`execution.taskSupport: "required"`) are left out, each
+ * with a `notice` event naming the server and the tool.
  *
  * A server's tool list is read tool by tool: a malformed tool (no name, an input schema that is not
  * an object schema, an oversized one) is skipped with a warning, and the rest of the list is used.
@@ -172,7 +180,14 @@ export async function fromMcp(
         // A client passed in cannot be reopened by toolsift; its sessions only re-list it.
         plan.client
           ? adoptedSessions(plan.client, sdk)
-          : ownedSessions(plan.server, plan.config, settings.clientInfo, settings.requestTimeoutMs, sdk),
+          : ownedSessions(
+              plan.server,
+              plan.config,
+              settings.clientInfo,
+              settings.requestTimeoutMs,
+              sdk,
+              settings.serverRequests,
+            ),
         connectionOptions,
       ),
   );
@@ -268,6 +283,11 @@ class McpHost implements McpToolHost {
 
   getPrompt(server: string, name: string, args?: Record<string, string>, options?: content.McpContentRequestOptions) {
     return content.getPrompt(this.connection(server), name, args, options?.signal);
+  }
+
+  async rootsChanged(): Promise<void> {
+    if (this.closing) return;
+    await Promise.all(this.connections.map((connection) => connection.rootsChanged()));
   }
 
   close(): Promise<void> {

@@ -25,3 +25,9 @@ export type {
   McpResource,
   McpResourceTemplate,
 } from "./mcp-resources.js";
+export type {
+  McpServerRequest,
+  McpServerRequestHandler,
+  McpServerRequestHandlers,
+  McpServerRequestMethod,
+} from "./mcp-server-requests.js";

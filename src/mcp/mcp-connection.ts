@@ -339,6 +339,12 @@ export class McpConnection {
     }
   }
 
+  /** Tells the server its client's roots changed, if it is connected and toolsift declared roots to it; never rejects. */
+  async rootsChanged(): Promise<void> {
+    if (this.state !== "connected") return;
+    await this.session?.rootsChanged?.().catch(() => undefined);
+  }
+
   /** Stops retrying and listening and releases what toolsift opened; a caller's client stays open. Idempotent. */
   close(): Promise<void> {
     this.closing ??= (async () => {
@@ -530,6 +536,8 @@ export class McpConnection {
     this.listKey = key;
     const read = readToolList(this.server, tools, (tool, input, context) => this.call(tool, input, context));
     for (const { tool, error } of read.issues) this.warnOnce(tool, error);
+    for (const { tool, code, message } of read.notices)
+      if (this.firstTime(`${tool}\u0000${message}`)) this.options.report.notice(this.server, code, message);
     this.setTools(read.definitions, read.originalNames);
   }
 
@@ -600,11 +608,15 @@ export class McpConnection {
    * listing the same bad tool must not flood whoever reads the warnings.
    */
   private warnOnce(tool: string, error: ToolsiftError): void {
-    const key = `${tool}\u0000${error.message}`;
-    if (this.warned.has(key)) return;
+    if (this.firstTime(`${tool}\u0000${error.message}`)) this.warn(error);
+  }
+
+  /** Whether this warning or notice is given for the first time by this host. */
+  private firstTime(key: string): boolean {
+    if (this.warned.has(key)) return false;
     if (this.warned.size >= MAX_REMEMBERED_WARNINGS) this.warned.clear();
     this.warned.add(key);
-    this.warn(error);
+    return true;
   }
 }
 

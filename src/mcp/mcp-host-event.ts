@@ -22,6 +22,9 @@ import type { ToolsiftError } from "../errors.js";
  *   (`mcp_call_timeout`), a call result of the wrong shape answered as an error
  *   (`mcp_invalid_result`), garbage on stdout (`mcp_stdout_garbage`), a failed re-list
  *   (`mcp_list_failed`), … `error.code` says which.
+ * - `notice`: worth a log line, but nothing the server got wrong, so no error (and nothing for
+ *   `onError`): a tool left out because it runs only as an MCP task (`mcp_task_only_tool`), which
+ *   toolsift does not run. `code` says which; each is sent once per host, not on every re-list.
  *
  * @example
  * ```ts
@@ -53,7 +56,8 @@ export type McpHostEvent =
       message: string;
     }
   | { type: "list-changed"; server: string; list: "resources" | "prompts"; message: string }
-  | { type: "warning"; server: string; error: ToolsiftError; message: string };
+  | { type: "warning"; server: string; error: ToolsiftError; message: string }
+  | { type: "notice"; server: string; code: string; message: string };
 
 /** Where one server of a tool host stands, from {@link McpToolHost.status}. */
 export interface McpServerStatus {

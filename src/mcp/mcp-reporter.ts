@@ -62,6 +62,10 @@ export class McpReporter {
     });
   }
 
+  notice(server: string, code: string, message: string): void {
+    this.emit({ type: "notice", server, code, message: line(server, withoutServer(message, server)) });
+  }
+
   private emit(event: McpHostEvent): void {
     guarded("onEvent", () => this.onEvent?.(event));
     if ("error" in event) guarded("onError", () => this.onError?.(event.error));

@@ -21,6 +21,10 @@ export interface McpSdk {
   /** Errors a server answered with (and a few the SDK raises itself, such as ConnectionClosed). */
   McpError: typeof import("@modelcontextprotocol/sdk/types.js").McpError;
   ErrorCode: typeof import("@modelcontextprotocol/sdk/types.js").ErrorCode;
+  /** The requests a server sends its client, answered when fromMcp's `serverRequests` says how. */
+  ListRootsRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListRootsRequestSchema;
+  ElicitRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ElicitRequestSchema;
+  CreateMessageRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").CreateMessageRequestSchema;
 }
 
 /** The optional peer dependency behind fromMcp, and the versions toolsift is built and tested against. */
@@ -58,6 +62,9 @@ export function loadMcpSdk(): Promise<McpSdk> {
         JSONRPCMessageSchema: types.JSONRPCMessageSchema,
         McpError: types.McpError,
         ErrorCode: types.ErrorCode,
+        ListRootsRequestSchema: types.ListRootsRequestSchema,
+        ElicitRequestSchema: types.ElicitRequestSchema,
+        CreateMessageRequestSchema: types.CreateMessageRequestSchema,
       };
       const missing = Object.entries(loaded).flatMap(([name, value]) => (value === undefined ? [name] : []));
       if (missing.length > 0) {

@@ -28,8 +28,16 @@ export interface McpStdioServerConfig {
   /** Working directory of the child; defaults to the current one. */
   cwd?: string;
   /**
-   * Where the child's stderr goes: `"inherit"` (default) copies it to this process's stderr,
-   * `"ignore"` drops it. Either way its last lines are kept for the error message if connecting fails.
+   * Where the child's stderr goes. `"inherit"` (default): to this process's stderr, line by line,
+   * each line prefixed with the server's name (`[github] listening on stdio`), so the output of
+   * several servers stays readable; a line longer than 8,192 characters is cut, saying how much.
+   * `"ignore"`: nowhere, for a server that is chatty on stderr, or one whose output must not
+   * reach this process's logs (a gateway's stderr is often shipped to a log service).
+   *
+   * Either way the child's stderr is a pipe toolsift reads, never the terminal itself: its last
+   * 2,000 characters are kept, and put in the error when the server fails to start or exits, so
+   * `"ignore"` still explains a crash. A child that writes to stderr faster than it is read is not
+   * blocked by `"ignore"`: the pipe is drained all the same.
    */
   stderr?: "inherit" | "ignore";
 }

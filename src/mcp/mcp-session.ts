@@ -5,6 +5,8 @@ import { BriefedError, briefReason } from "./brief-reason.js";
 import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";
 import type { ParsedServerConfig } from "./mcp-server-config.js";
+import { LabelledLines } from "./labelled-lines.js";
+import { answerServerRequests, clientCapabilities, type McpServerRequestHandlers } from "./mcp-server-requests.js";
 import { ProcessGroupTransport } from "./process-group-transport.js";
 import { stdioTransport } from "./stdio-transport.js";
 
@@ -17,6 +19,8 @@ export interface McpSession {
   explain(error: ToolsiftError): ToolsiftError;
   /** Ends the session: what toolsift opened is closed; a client passed in only loses toolsift's handler. */
   close(): Promise<void>;
+  /** Sends `notifications/roots/list_changed`, when toolsift declared roots to this server. */
+  rootsChanged?(): Promise<void>;
 }
 
 /** What a session tells its connection. */
@@ -84,10 +88,18 @@ export function ownedSessions(
   clientInfo: { name: string; version: string },
   requestTimeoutMs: number | undefined,
   sdk: McpSdk,
+  serverRequests?: McpServerRequestHandlers,
 ): OpenSession {
   return async (handlers) => {
-    const client = new sdk.Client(clientInfo, { capabilities: {} });
+    const capabilities = clientCapabilities(serverRequests);
+    const client = new sdk.Client(clientInfo, { capabilities });
+    answerServerRequests(client, server, serverRequests, sdk);
     let stderrTail = "";
+    // Whole lines, each labelled with the server's name: several servers share this stderr.
+    const labelled =
+      config.transport === "stdio" && config.stderr === "inherit"
+        ? new LabelledLines(server, (text) => process.stderr.write(text))
+        : undefined;
     let transport: Transport;
     let where: string;
     if (config.transport === "stdio") {
@@ -96,7 +108,7 @@ export function ownedSessions(
         // Piped rather than inherited so the last lines can explain a failed start or a crash.
         onStderr: (chunk) => {
           stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
-          if (config.stderr === "inherit") process.stderr.write(chunk);
+          labelled?.push(chunk);
         },
         onGarbage: (line) => {
           if (garbageReported) return;
@@ -132,6 +144,7 @@ export function ownedSessions(
           await withTimeout(transport.terminateSession(), TERMINATE_SESSION_TIMEOUT_MS).catch(() => undefined);
         }
         await client.close();
+        labelled?.end();
       })();
       return closing;
     };
@@ -143,12 +156,13 @@ export function ownedSessions(
       if (closing) return;
       const how = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
       // The last stderr bytes travel through a pipe and may land a tick after the exit.
-      setImmediate(() =>
+      setImmediate(() => {
+        labelled?.end();
         handlers.onLost(
           `${how ? `its process ${how}` : "the connection closed"}.${stderr()}`,
           how ? `went away (${how})` : "went away",
-        ),
-      );
+        );
+      });
     };
     try {
       await client.connect(transport, requestTimeoutMs === undefined ? undefined : { timeout: requestTimeoutMs });
@@ -172,6 +186,7 @@ export function ownedSessions(
       isLost: (error) => http && (!(error instanceof sdk.McpError) || error.code === sdk.ErrorCode.ConnectionClosed),
       explain: (error) => error,
       close,
+      ...("roots" in capabilities ? { rootsChanged: () => client.sendRootsListChanged() } : {}),
     };
   };
 }

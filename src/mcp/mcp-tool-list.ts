@@ -30,6 +30,8 @@ export interface ReadToolList {
   originalNames: Map<string, string>;
   /** One warning per skipped tool and per field that was cut or ignored; `tool` is its catalogue name or position. */
   issues: { tool: string; error: ToolsiftError }[];
+  /** Tools left out for no fault of the server's (task-only tools), for a log line each. */
+  notices: { tool: string; code: string; message: string }[];
 }
 
 /**
@@ -53,6 +55,7 @@ export function readToolList(
   const definitions: ToolDefinition[] = [];
   const originalNames = new Map<string, string>();
   const issues: ReadToolList["issues"] = [];
+  const notices: ReadToolList["notices"] = [];
   const where = `MCP server "${server}"`;
   const limit = Math.min(tools.length, MCP_LIST_LIMITS.toolsPerServer);
   if (tools.length > limit) {
@@ -91,7 +94,16 @@ export function readToolList(
     }
     const named = JSON.stringify(boundText(original, 100));
     // Such a tool only runs through the experimental task API, which toolsift does not drive.
-    if (isRecord(tool.execution) && tool.execution.taskSupport === "required") continue;
+    if (isRecord(tool.execution) && tool.execution.taskSupport === "required") {
+      notices.push({
+        tool: original,
+        code: "mcp_task_only_tool",
+        message:
+          `${where} lists the tool ${named}, which runs only as an MCP task (execution.taskSupport: "required"); ` +
+          "toolsift does not run tasks, so it is left out. The server's other tools are offered.",
+      });
+      continue;
+    }
     const schemaProblem = inputSchemaProblem(tool.inputSchema);
     if (schemaProblem) {
       skip(`#${index}`, `${named} ${schemaProblem}`);
@@ -115,7 +127,7 @@ export function readToolList(
       issues.push({ tool: name, error: new ToolsiftError(code, `${where}: the tool ${named} ${message}`) });
     definitions.push(definition(server, name, original, tool, warn, call));
   }
-  return { definitions, originalNames, issues };
+  return { definitions, originalNames, issues, notices };
 }
 
 function inputSchemaProblem(schema: unknown): string | undefined {

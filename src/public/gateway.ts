@@ -59,6 +59,7 @@ export {
   type PolicyEntry,
   type PolicyRules,
   type RateLimits,
+  type RootSetting,
   type ToolPolicy,
 } from "../gateway/index.js";
 export {

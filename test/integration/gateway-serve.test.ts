@@ -64,7 +64,8 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
 
   it("lists only search_tools and the keep tools, however many tools the servers hold", async () => {
     expect(await listedNames(gateway)).toEqual(["search_tools", "dyn__echo"]);
-    expect(gateway.stderr()).toMatch(/MCP server "everything" connected: 12 tools/);
+    // 12, and the 3 it offers a client with roots, elicitation and sampling, which serve declares.
+    expect(gateway.stderr()).toMatch(/MCP server "everything" connected: 15 tools/);
     expect(gateway.stderr()).toMatch(/MCP server "dyn" connected: 17 tools/);
     const [searchTool] = (await gateway.client.listTools()).tools;
     expect(searchTool!.annotations).toMatchObject({ readOnlyHint: true });
@@ -182,7 +183,7 @@ describe("toolsift serve --stubs", () => {
       await waitForUpstreams(gateway, ["everything", "dyn"]);
       const tools = (await gateway.client.listTools()).tools;
       expect(tools[0]!.name).toBe("search_tools");
-      expect(tools.length).toBe(1 + 12 + 17);
+      expect(tools.length).toBe(1 + 15 + 17);
       const stub = tools.find((tool) => tool.name === "everything__get-sum")!;
       expect(stub.description).toBe(`Returns the sum of two numbers ${STUB_HINT}`);
       expect(stub.inputSchema).toEqual({ type: "object" });

@@ -9,6 +9,7 @@ import { RANKER_NAMES, type RankerName } from "../../index.js";
 import { describeValue } from "../../describe-value.js";
 import { ConfigError } from "./config-error.js";
 import { expandVariables } from "./expand-variables.js";
+import { parseRoots, type RootSetting } from "./roots-config.js";
 import { parseGlobList, parsePolicies, parseRateLimits, type PolicyEntry, type RateLimits } from "./policies-config.js";
 import { parseAuthSettings, type AuthSettings } from "./auth-config.js";
 import { parseJsonc } from "./parse-jsonc.js";
@@ -66,6 +67,8 @@ export interface GatewaySettings extends PinSettings {
   maxListedTools: number | undefined;
   /** The most tokens of tool definitions one `tools/list` holds, by the library's estimator; `undefined`: no cap. */
   maxListedTokens: number | undefined;
+  /** What upstream `roots/list` gets when no client's call is in flight (`undefined`: no roots). */
+  roots: RootSetting[] | undefined;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -116,6 +119,7 @@ export const SETTING_KEYS = [
   "lockFile",
   "maxListedTools",
   "maxListedTokens",
+  "roots",
 ] as const;
 
 /**
@@ -427,6 +431,7 @@ function parseSettings(
     auth: parseAuthSettings(settings.auth, expanding.env, fail),
     ...parsePinSettings(settings, base, fail),
     ...parseListingBudget(settings, new Set(keepTools).size, fail),
+    roots: parseRoots(settings.roots, base, fail),
   };
 }
 
