@@ -17,6 +17,7 @@ import { parseObserveSettings, type AuditSettings } from "./observe-config.js";
 import { CONFIG_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
 import { Redactor } from "./redact.js";
 import { parseLearning, type LearningSettings } from "./learning-config.js";
+import { parseSessions, type SessionsSettings } from "./sessions-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings {
@@ -57,6 +58,8 @@ export interface GatewaySettings {
   learning: LearningSettings | false;
   /** Who may call over HTTP: static tokens (by hash) and an OAuth issuer. */
   auth: AuthSettings;
+  /** Where replicas share MCP sessions (a PostgreSQL URL); `undefined`: each process its own. */
+  sessions: SessionsSettings;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -102,6 +105,7 @@ export const SETTING_KEYS = [
   "rateLimits",
   "learning",
   "auth",
+  "sessions",
 ] as const;
 
 /**
@@ -404,6 +408,7 @@ function parseSettings(
     rateLimits: parseRateLimits(settings.rateLimits, fail),
     learning: parseLearning(settings.learning, expanding.env, (secret) => expanding.secrets.push(secret), fail),
     auth: parseAuthSettings(settings.auth, expanding.env, fail),
+    sessions: parseSessions(settings.sessions, expanding.env, (secret) => expanding.secrets.push(secret), fail),
   };
 }
 
