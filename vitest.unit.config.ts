@@ -22,6 +22,7 @@ const PROCESS_TESTS = [
   "src/gateway/policy/confirmation.test.ts",
   "src/gateway/policy/rate-limit.test.ts",
   "src/gateway/policy/unmatched-entries.test.ts",
+  "src/gateway/replicas/shared-sessions.test.ts",
   // Make a FIFO with mkfifo, or read one in a child with a deadline.
   "src/cli/gateway-token-file.test.ts",
   "src/gateway/config/read-bounded-file.test.ts",

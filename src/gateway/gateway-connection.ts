@@ -41,6 +41,14 @@ export interface ConnectionServices {
   learningScope?(caller: Caller): string | undefined;
 }
 
+/** A client session's state, as a replica exports it for the others (see `replicas/session-store.ts`). */
+export interface ConnectionState {
+  recency: readonly string[];
+  firstUse: readonly string[];
+  lastListed: string | undefined;
+  announced: boolean;
+}
+
 interface PendingCall {
   requestId: Extra["requestId"];
   signal: AbortSignal;
@@ -102,10 +110,29 @@ export class GatewayConnection {
   }
 
   /**
+   * What another replica needs to go on with this client's session: its hydrated tools (both
+   * orders), the digest of the list it last fetched, and whether a list_changed was sent since.
+   */
+  exportState(): ConnectionState {
+    return { ...this.session.hydrationState(), lastListed: this.lastListed, announced: this.announced };
+  }
+
+  /** Takes the state another replica exported ({@link GatewayConnection.exportState}), replacing this one's. */
+  restoreState(state: ConnectionState): void {
+    this.session.restoreHydration(state);
+    this.lastListed = state.lastListed;
+    this.announced = state.announced;
+  }
+
+  /** Set by a host that shares sessions: asked before and after an announcement no request carries. */
+  sync: { refresh(): Promise<void>; save(): Promise<void> } | undefined;
+
+  /**
    * Tells the client its tool list changed (`notifications/tools/list_changed`) if what it would
    * get now differs from what it last fetched; once until it fetches again.
    */
   async announceIfChanged(extra?: Extra): Promise<void> {
+    if (!extra) await this.sync?.refresh();
     if (this.lastListed === undefined || this.announced) return;
     let now: string;
     try {
@@ -116,6 +143,7 @@ export class GatewayConnection {
     }
     if (now === this.lastListed || this.announced) return;
     this.announced = true;
+    if (!extra) await this.sync?.save();
     try {
       if (extra) await extra.sendNotification({ method: "notifications/tools/list_changed" });
       else await this.server.sendToolListChanged();

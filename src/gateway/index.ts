@@ -69,3 +69,6 @@ export type { AuditSettings, ObserveSettings } from "./config/observe-config.js"
 export { toolPolicy, type PolicyRules, type ToolPolicy } from "./policy/tool-policy.js";
 export { CallerPolicies } from "./policy/caller-policy.js";
 export type { PolicyEntry, RateLimits } from "./config/policies-config.js";
+export { openSessionStore } from "./replicas/open-session-store.js";
+export type { SessionStore, SessionRecord, SessionState, ReplicaMessage } from "./replicas/session-store.js";
+export type { SessionsSettings } from "./config/sessions-config.js";
