@@ -35,6 +35,7 @@ const PROCESS_TESTS = [
   "src/learning/file-usage-store.test.ts",
   // PostgreSQL (TOOLSIFT_TEST_PG), and a child with pg hidden.
   "src/learning/postgres-usage-store.test.ts",
+  "src/gateway/replicas/session-store.test.ts",
 ];
 const HEAVY_TESTS = [
   // Load ONNX Runtime and transformers.js (seconds, and hundreds of MB), and hide packages in a child.
