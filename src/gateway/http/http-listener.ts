@@ -125,6 +125,8 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     Transport,
     log: options.log,
   });
+  if (options.sessionStore !== undefined)
+    options.log(`replica ${shared.replica} shares sessions through the session store`);
   const serve = async (transport: Transport, request: IncomingMessage, response: ServerResponse, body: unknown) => {
     const hangUp = new AbortController();
     response.once("close", () => hangUp.abort());
