@@ -148,7 +148,7 @@ interface Served {
       toolsift: {
         auth: { tokens: [{ name: "alice", sha256: hashToken(token), groups: [] }] },
         // The config names the URL through the environment, as a deployment would (it holds a password).
-        sessions: ["$", "{TOOLSIFT_SESSIONS_URL}"].join(""),
+        sessions: "${TOOLSIFT_SESSIONS_URL}",
       },
     });
     // Every tool listed (most as stubs): an upstream change alters every client's listing.
