@@ -26,7 +26,7 @@ import { TEST_PG } from "../support/postgres.js";
  * a real haproxy balancing round robin with no stickiness, and a real MCP SDK client through it.
  */
 
-const HAPROXY = ["/usr/sbin/haproxy", "/usr/local/sbin/haproxy"].find(
+const HAPROXY = ["/usr/sbin/haproxy", "/usr/local/sbin/haproxy", "haproxy"].find(
   (path) => spawnSync(path, ["-v"], { stdio: "ignore" }).status === 0,
 );
 const missing = [TEST_PG ? undefined : "TOOLSIFT_TEST_PG is not set", HAPROXY ? undefined : "haproxy is not installed"]
