@@ -28,32 +28,35 @@ function wrapped(replica: string) {
 
 describe("ReplicaTransport", () => {
   it("sends requests to the client under this replica's id, and maps the client's answer back", async () => {
-    const { transport, sent, delivered, post } = wrapped("a1");
+    const { transport, sent, delivered, post } = wrapped("a1a1a1a1");
     await transport.send({ jsonrpc: "2.0", id: 7, method: "elicitation/create", params: {} }, { relatedRequestId: 3 });
     expect(sent[0]).toEqual({
-      message: { jsonrpc: "2.0", id: "a1:7", method: "elicitation/create", params: {} },
+      message: { jsonrpc: "2.0", id: "a1a1a1a1:7", method: "elicitation/create", params: {} },
       options: { relatedRequestId: 3 },
     });
-    post({ jsonrpc: "2.0", id: "a1:7", result: { action: "accept" } });
+    post({ jsonrpc: "2.0", id: "a1a1a1a1:7", result: { action: "accept" } });
     expect(delivered).toEqual([{ jsonrpc: "2.0", id: 7, result: { action: "accept" } }]);
   });
 
   it("publishes an answer to another replica's request to that replica, and takes one it is sent", () => {
-    const b = wrapped("b2");
-    const answer = { jsonrpc: "2.0", id: "a1:7", result: { action: "decline" } };
+    const b = wrapped("b2b2b2b2");
+    const answer = { jsonrpc: "2.0", id: "a1a1a1a1:7", result: { action: "decline" } };
     b.post(answer);
     expect(b.delivered).toEqual([]);
-    expect(b.published).toEqual([{ kind: "response", session: "session-1", replica: "a1", message: answer }]);
-    const a = wrapped("a1");
+    expect(b.published).toEqual([{ kind: "response", session: "session-1", replica: "a1a1a1a1", message: answer }]);
+    // One too large to relay is dropped (the asking replica's request times out), never sent through the store.
+    b.post({ jsonrpc: "2.0", id: "a1a1a1a1:8", result: { text: "x".repeat(70_000) } });
+    expect(b.published).toHaveLength(1);
+    const a = wrapped("a1a1a1a1");
     a.transport.answered(answer);
     expect(a.delivered).toEqual([{ jsonrpc: "2.0", id: 7, result: { action: "decline" } }]);
   });
 
   it("passes on ids it did not make as they are (the protocol ignores unknown ones), and requests untouched", () => {
-    const { delivered, published, post } = wrapped("a1");
+    const { delivered, published, post } = wrapped("a1a1a1a1");
     const odd = [
-      { jsonrpc: "2.0", id: "a1:x", result: {} },
-      { jsonrpc: "2.0", id: "a1:7:8", result: {} },
+      { jsonrpc: "2.0", id: "a1a1a1a1:x", result: {} },
+      { jsonrpc: "2.0", id: "a1a1a1a1:7:8", result: {} },
       { jsonrpc: "2.0", id: 5, result: {} },
       { jsonrpc: "2.0", id: 1, method: "tools/list" },
     ];
@@ -63,7 +66,7 @@ describe("ReplicaTransport", () => {
   });
 
   it("waits for the state to be saved before an answer leaves, and keeps the client's initialize", async () => {
-    const { transport, sent, post, saves } = wrapped("a1");
+    const { transport, sent, post, saves } = wrapped("a1a1a1a1");
     const params = {
       protocolVersion: "2025-06-18",
       capabilities: { elicitation: {} },
@@ -77,7 +80,7 @@ describe("ReplicaTransport", () => {
   });
 
   it("sends a notification no request carries to the replica holding the GET stream, or on its own", async () => {
-    const { transport, sent, published } = wrapped("a1");
+    const { transport, sent, published } = wrapped("a1a1a1a1");
     const changed = { jsonrpc: "2.0" as const, method: "notifications/tools/list_changed" };
     await transport.send(changed);
     expect(published).toEqual([{ kind: "notify", session: "session-1", message: changed }]);

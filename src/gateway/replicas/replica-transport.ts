@@ -24,8 +24,13 @@ export interface ReplicaHooks {
   publish(message: ReplicaMessage): void;
 }
 
-/** `"<replica>:<n>"`, the id a request of this replica is sent with. */
-const PREFIXED = /^([0-9a-f]{1,32}):(\d{1,15})$/;
+/** `"<replica>:<n>"`, the id a request of this replica is sent with (replica ids are 8 hex digits). */
+const PREFIXED = /^([0-9a-f]{8}):(\d{1,15})$/;
+/**
+ * The largest answer passed on to another replica. An elicitation answer is a few fields; a
+ * client must not make every replica read megabytes through the store for each POST.
+ */
+const MAX_RELAYED_BYTES = 64 * 1024;
 
 /**
  * The SDK's transport, as the gateway's MCP server sees it, with what replicas need in between:
@@ -103,7 +108,9 @@ export class ReplicaTransport {
     if (!("method" in message) && "id" in message) {
       const prefixed = typeof message.id === "string" ? PREFIXED.exec(message.id) : null;
       if (prefixed && prefixed[1] !== this.hooks.replica && this.sessionId !== undefined) {
-        this.hooks.publish({ kind: "response", session: this.sessionId, replica: prefixed[1]!, message });
+        // Too large, it is dropped: the asking replica's request times out, as for a lost answer.
+        if (JSON.stringify(message).length <= MAX_RELAYED_BYTES)
+          this.hooks.publish({ kind: "response", session: this.sessionId, replica: prefixed[1]!, message });
         return;
       }
       const answer = this.ownAnswer(message);
