@@ -1,3 +1,4 @@
+// Over 300 lines: one MCP client's server, session, listing, approval and replica state read together.
 import { createHash, randomUUID } from "node:crypto";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -13,6 +14,7 @@ import { confirmationOf } from "./policy/confirmation.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
 import type { Caller } from "./auth/caller.js";
 import type { CallApproval, GatewayObserver } from "./observe/gateway-event.js";
+import type { SessionState } from "./replicas/session-store.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -39,14 +41,6 @@ export interface ConnectionServices {
   closed(connection: GatewayConnection): void;
   /** Whose lessons a caller's searches rank with and teach; `undefined`: the default scope. */
   learningScope?(caller: Caller): string | undefined;
-}
-
-/** A client session's state, as a replica exports it for the others (see `replicas/session-store.ts`). */
-export interface ConnectionState {
-  recency: readonly string[];
-  firstUse: readonly string[];
-  lastListed: string | undefined;
-  announced: boolean;
 }
 
 interface PendingCall {
@@ -109,22 +103,18 @@ export class GatewayConnection {
     };
   }
 
-  /**
-   * What another replica needs to go on with this client's session: its hydrated tools (both
-   * orders), the digest of the list it last fetched, and whether a list_changed was sent since.
-   */
-  exportState(): ConnectionState {
+  /** This session's state for another replica (see `replicas/`): hydration, the last listing's digest, announced. */
+  exportState(): SessionState {
     return { ...this.session.hydrationState(), lastListed: this.lastListed, announced: this.announced };
   }
 
-  /** Takes the state another replica exported ({@link GatewayConnection.exportState}), replacing this one's. */
-  restoreState(state: ConnectionState): void {
+  /** Replaces this session's state with another replica's {@link GatewayConnection.exportState}. */
+  restoreState(state: SessionState): void {
     this.session.restoreHydration(state);
-    this.lastListed = state.lastListed;
-    this.announced = state.announced;
+    ({ lastListed: this.lastListed, announced: this.announced } = state);
   }
 
-  /** Set by a host that shares sessions: asked before and after an announcement no request carries. */
+  /** Set when sessions are shared: read before, and written after, an announcement no request carries. */
   sync: { refresh(): Promise<void>; save(): Promise<void> } | undefined;
 
   /**
