@@ -25,6 +25,7 @@ const PROCESS_TESTS = [
   "src/gateway/policy/rate-limit.test.ts",
   "src/gateway/policy/unmatched-entries.test.ts",
   "src/cli/pin-command.test.ts",
+  "src/gateway/replicas/shared-sessions.test.ts",
   // Make a FIFO with mkfifo, or read one in a child with a deadline.
   "src/cli/gateway-token-file.test.ts",
   "src/gateway/config/read-bounded-file.test.ts",
@@ -38,6 +39,7 @@ const PROCESS_TESTS = [
   "src/learning/file-usage-store.test.ts",
   // PostgreSQL (TOOLSIFT_TEST_PG), and a child with pg hidden.
   "src/learning/postgres-usage-store.test.ts",
+  "src/gateway/replicas/session-store.test.ts",
 ];
 const HEAVY_TESTS = [
   // Load ONNX Runtime and transformers.js (seconds, and hundreds of MB), and hide packages in a child.

@@ -272,6 +272,9 @@ export interface ColdStartRun {
 }
 
 /** `toolsift serve --http` under refused initializes (406, 415, a batch): the CLI's resident set before and after. */
+export type { GatewayReplicasRun } from "../gateway-replicas/measure-gateway-replicas.js";
+import type { GatewayReplicasRun } from "../gateway-replicas/measure-gateway-replicas.js";
+
 export interface GatewayMemoryRun {
   requests: number;
   /** Answers whose status was not the refusal expected (406, 415 or 400): each one is a measurement problem. */
@@ -450,6 +453,8 @@ export interface BenchReport {
   coldStart?: ColdStartRun | null;
   /** `serve --http` memory under refused initializes; absent in runs made before it. */
   gatewayMemory?: GatewayMemoryRun | null;
+  /** `serve --http` per-request latency, one process against replicas sharing sessions (see bench/gateway-replicas). */
+  gatewayReplicas?: GatewayReplicasRun | null;
   /** Every target of `bench/targets.ts` the run measured, with its verdict; a missed target never fails the run. */
   targets: TargetCheck[];
   notes: string[];

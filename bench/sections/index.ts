@@ -6,6 +6,7 @@
 import { blockSavingSection } from "./block-saving.js";
 import { coldStartSection } from "./cold-start.js";
 import { gatewayMemorySection } from "./gateway-memory.js";
+import { gatewayReplicasSection } from "./gateway-replicas.js";
 import { learningSection } from "./learning.js";
 import { packageSection } from "./package.js";
 import { relevanceSection } from "./relevance.js";
@@ -28,6 +29,7 @@ export const SECTIONS: readonly AnySection[] = [
   coldStartSection,
   vectorIndexSection,
   gatewayMemorySection,
+  gatewayReplicasSection,
 ];
 
 export type {

@@ -1,3 +1,4 @@
+// Over 300 lines: one MCP client's server, session, listing, approval and replica state read together.
 import { createHash, randomUUID } from "node:crypto";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -19,6 +20,7 @@ import type { ToolPins } from "./pins/tool-pins.js";
 import type { McpToolHost } from "../public/mcp.js";
 import { serveContent } from "./gateway-resources.js";
 import type { UpstreamRequests } from "./upstream-requests.js";
+import type { SessionState } from "./replicas/session-store.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -124,11 +126,26 @@ export class GatewayConnection {
     serveContent(this.server, services, caller);
   }
 
+  /** This session's state for another replica (see `replicas/`): hydration, the last listing's digest, announced. */
+  exportState(): SessionState {
+    return { ...this.session.hydrationState(), lastListed: this.lastListed, announced: this.announced };
+  }
+
+  /** Replaces this session's state with another replica's {@link GatewayConnection.exportState}. */
+  restoreState(state: SessionState): void {
+    this.session.restoreHydration(state);
+    ({ lastListed: this.lastListed, announced: this.announced } = state);
+  }
+
+  /** Set when sessions are shared: read before, and written after, an announcement no request carries. */
+  sync: { refresh(): Promise<void>; save(): Promise<void> } | undefined;
+
   /**
    * Tells the client its tool list changed (`notifications/tools/list_changed`) if what it would
    * get now differs from what it last fetched; once until it fetches again.
    */
   async announceIfChanged(extra?: Extra): Promise<void> {
+    if (!extra) await this.sync?.refresh();
     if (this.lastListed === undefined || this.announced) return;
     let now: string;
     try {
@@ -139,6 +156,7 @@ export class GatewayConnection {
     }
     if (now === this.lastListed || this.announced) return;
     this.announced = true;
+    if (!extra) await this.sync?.save();
     try {
       if (extra) await extra.sendNotification({ method: "notifications/tools/list_changed" });
       else await this.server.sendToolListChanged();

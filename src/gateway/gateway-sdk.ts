@@ -60,3 +60,14 @@ export async function loadStreamableHttpServerTransport(): Promise<StreamableHtt
   await loadMcpSdk();
   return (await import("@modelcontextprotocol/sdk/server/streamableHttp.js")).StreamableHTTPServerTransport;
 }
+
+/** The SDK's web-standard Streamable HTTP server transport (`Request` in, `Response` out). */
+export type WebStandardHttpServerTransportClass =
+  typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js").WebStandardStreamableHTTPServerTransport;
+
+/** Loads the web-standard Streamable HTTP server transport (see {@link WebStandardHttpServerTransportClass}). */
+export async function loadWebStandardHttpServerTransport(): Promise<WebStandardHttpServerTransportClass> {
+  await loadMcpSdk();
+  return (await import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"))
+    .WebStandardStreamableHTTPServerTransport;
+}

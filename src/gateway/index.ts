@@ -85,3 +85,6 @@ export {
 export type { DefinitionDiff, PinnedField } from "./pins/definition-diff.js";
 export type { PinnedDefinition } from "./pins/tool-fingerprint.js";
 export type { PinSettings } from "./config/pins-config.js";
+export { openSessionStore } from "./replicas/open-session-store.js";
+export type { SessionStore, SessionRecord, SessionState, ReplicaMessage } from "./replicas/session-store.js";
+export type { SessionsSettings } from "./config/sessions-config.js";

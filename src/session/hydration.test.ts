@@ -70,3 +70,29 @@ describe("Hydration.remove", () => {
     expect(hydration.byFirstUse()).toEqual(["a", "c", "b"]);
   });
 });
+
+describe("Hydration.replace", () => {
+  it("takes both orders of another copy exactly, dropping what it held before", () => {
+    const source = new Hydration(5);
+    for (const name of ["a", "b", "c", "a"]) source.use(name);
+    const copy = new Hydration(5);
+    copy.use("z");
+    copy.replace(source.byRecency(), source.byFirstUse());
+    expect(copy.byRecency()).toEqual(["b", "c", "a"]);
+    expect(copy.byFirstUse()).toEqual(["a", "b", "c"]);
+    // Later uses go on from there: a new tool is last in the block and the most recent.
+    copy.use("d");
+    expect(copy.byFirstUse()).toEqual(["a", "b", "c", "d"]);
+    expect(copy.byRecency()).toEqual(["b", "c", "a", "d"]);
+  });
+
+  it("keeps the cap, dropping the least recently used, and puts names missing from the block order last", () => {
+    const copy = new Hydration(2);
+    copy.replace(["a", "b", "c"], ["c"]);
+    expect(copy.byRecency()).toEqual(["b", "c"]);
+    expect(copy.byFirstUse()).toEqual(["c", "b"]);
+    const none = new Hydration(0);
+    none.replace(["a"], ["a"]);
+    expect(none.byRecency()).toEqual([]);
+  });
+});

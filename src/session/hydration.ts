@@ -47,6 +47,19 @@ export class Hydration {
     return [...this.recency.keys()];
   }
 
+  /**
+   * Replaces the whole set: `recency` least recently used first, `firstUse` the block's order
+   * (names missing from `recency` are ignored, names missing from `firstUse` go last). Past the
+   * cap, the least recently used are dropped. For a session rebuilt from a copy (another replica's).
+   */
+  replace(recency: readonly string[], firstUse: readonly string[]): void {
+    this.recency.clear();
+    const kept = this.capacity <= 0 ? [] : [...new Set(recency)].slice(-this.capacity);
+    const order = new Map([...new Set(firstUse)].map((name, index) => [name, index]));
+    kept.forEach((name, index) => this.recency.set(name, order.get(name) ?? order.size + index));
+    this.sequence = order.size + kept.length;
+  }
+
   /** In the order the tools were (last) hydrated: the tool block's order. */
   byFirstUse(): string[] {
     return [...this.recency].sort((a, b) => a[1] - b[1]).map(([name]) => name);

@@ -111,6 +111,29 @@ export class ToolSearchSession {
   }
 
   /**
+   * The hydrated tools in both of their orders: `recency` (least recently used first, as
+   * {@link ToolSearchSession.hydrated}) and `firstUse` (the tool block's order). With
+   * {@link ToolSearchSession.restoreHydration}, a host can carry a session to another process.
+   *
+   * @example
+   * ```ts
+   * other.restoreHydration(session.hydrationState());
+   * ```
+   */
+  hydrationState(): { recency: string[]; firstUse: string[] } {
+    return { recency: this.hydration.byRecency(), firstUse: this.hydration.byFirstUse() };
+  }
+
+  /**
+   * Replaces the hydrated tools with `state` (from {@link ToolSearchSession.hydrationState},
+   * maybe of another process): exactly those, in those orders, within the LRU cap. Names the
+   * catalogue lacks or the session may not use are held but never shown, as after an upstream change.
+   */
+  restoreHydration(state: { recency: readonly string[]; firstUse: readonly string[] }): void {
+    this.hydration.replace(state.recency, state.firstUse);
+  }
+
+  /**
    * Everything a strategy needs to lay out this session's tools for the next request.
    *
    * What depends on the whole catalogue (the permitted tools, their token estimates, their

@@ -82,6 +82,7 @@ export async function connectGateway(configFile: string, options: GatewayClientO
   let url: string | undefined;
   let token: string | undefined;
   let child: ChildProcess | undefined;
+  let stderrOf: (() => string) | undefined;
 
   if ((options.transport ?? "stdio") === "stdio") {
     const transport = new StdioClientTransport({
@@ -95,26 +96,11 @@ export async function connectGateway(configFile: string, options: GatewayClientO
     await client.connect(transport);
     pid = transport.pid!;
   } else {
-    child = spawn(
-      process.execPath,
-      [...CLI_ARGS, "serve", "--config", configFile, "--http", "0", ...(options.args ?? [])],
-      {
-        cwd: ROOT,
-        env: { ...process.env, XDG_CACHE_HOME: scratchDir(), ...options.env },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    child.stdout!.on("data", (chunk: Buffer) => (stderr += `[stdout] ${chunk.toString("utf8")}`));
-    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    await waitFor(
-      "the gateway to listen",
-      () => /Streamable HTTP at (\S+)/.test(stderr) || child!.exitCode !== null,
-      30_000,
-    );
-    const match = /Streamable HTTP at (\S+)/.exec(stderr);
-    if (!match) throw new Error(`the gateway did not start:\n${stderr}`);
-    url = match[1]!;
-    token = options.token ?? ownToken(stderr);
+    const started = await startHttpGateway(configFile, options);
+    child = started.child;
+    url = started.url;
+    token = options.token ?? ownToken(started.stderr());
+    stderrOf = started.stderr;
     await client.connect(httpTransport(url, token));
     pid = child.pid!;
   }
@@ -122,7 +108,7 @@ export async function connectGateway(configFile: string, options: GatewayClientO
     client,
     listChanges,
     waitForListChange,
-    stderr: () => stderr,
+    stderr: () => stderrOf?.() ?? stderr,
     errors,
     pid,
     url,
@@ -136,6 +122,43 @@ export async function connectGateway(configFile: string, options: GatewayClientO
       }
     },
   };
+}
+
+/** A `toolsift serve --http 0` process from source, listening: its URL and what it wrote so far. */
+export interface HttpGatewayProcess {
+  child: ChildProcess;
+  url: string;
+  stderr(): string;
+}
+
+/**
+ * Starts `toolsift serve --config <file> --http 0` and waits until it listens. No client is
+ * connected: the caller connects its own (through a load balancer, say).
+ */
+export async function startHttpGateway(
+  configFile: string,
+  options: Pick<GatewayClientOptions, "args" | "env"> = {},
+): Promise<HttpGatewayProcess> {
+  let stderr = "";
+  const child = spawn(
+    process.execPath,
+    [...CLI_ARGS, "serve", "--config", configFile, "--http", "0", ...(options.args ?? [])],
+    {
+      cwd: ROOT,
+      env: { ...process.env, XDG_CACHE_HOME: scratchDir(), ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout!.on("data", (chunk: Buffer) => (stderr += `[stdout] ${chunk.toString("utf8")}`));
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  await waitFor(
+    "the gateway to listen",
+    () => /Streamable HTTP at (\S+)/.test(stderr) || child.exitCode !== null,
+    30_000,
+  );
+  const match = /Streamable HTTP at (\S+)/.exec(stderr);
+  if (!match) throw new Error(`the gateway did not start:\n${stderr}`);
+  return { child, url: match[1]!, stderr: () => stderr };
 }
 
 /** Another client of a gateway already serving Streamable HTTP at `url`: an MCP session of its own. */

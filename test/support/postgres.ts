@@ -57,3 +57,20 @@ export function scratchStore(url: string, options: { maxLessonsPerTool?: number;
     },
   };
 }
+
+/** A database of its own (the role needs CREATEDB, as `.ci/run` gives it), dropped by `drop()`. */
+export async function scratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `toolsift_scratch_${randomBytes(4).toString("hex")}`;
+  const Pool = await loadPgPool();
+  const admin = new Pool(poolConfig({ connectionString: url, maxConnections: 1 }));
+  await admin.query(`CREATE DATABASE ${name}`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

@@ -21,6 +21,7 @@ import { parseLearning, type LearningSettings } from "./learning-config.js";
 import { parsePinSettings, type PinSettings } from "./pins-config.js";
 import { parseMaxResultsPerServer } from "./ranking-config.js";
 import { parseListingBudget } from "./budget-config.js";
+import { parseSessions, type SessionsSettings } from "./sessions-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings extends PinSettings {
@@ -69,6 +70,8 @@ export interface GatewaySettings extends PinSettings {
   maxListedTokens: number | undefined;
   /** What upstream `roots/list` gets when no client's call is in flight (`undefined`: no roots). */
   roots: RootSetting[] | undefined;
+  /** Where replicas share MCP sessions (a PostgreSQL URL); `undefined`: each process its own. */
+  sessions: SessionsSettings;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -120,6 +123,7 @@ export const SETTING_KEYS = [
   "maxListedTools",
   "maxListedTokens",
   "roots",
+  "sessions",
 ] as const;
 
 /**
@@ -432,6 +436,7 @@ function parseSettings(
     ...parsePinSettings(settings, base, fail),
     ...parseListingBudget(settings, new Set(keepTools).size, fail),
     roots: parseRoots(settings.roots, base, fail),
+    sessions: parseSessions(settings.sessions, expanding.env, (secret) => expanding.secrets.push(secret), fail),
   };
 }
 

@@ -70,7 +70,28 @@ function parseStore(
     'must be "file" or a PostgreSQL URL such as "postgres://toolsift:${PG_PASSWORD}@db.internal:5432/toolsift"';
   if (typeof store !== "string") return fail(field, `${must}, not ${describeValue(store)}.`);
   if (store === "file") return { kind: "file" };
-  const expanded = expandVariables(store, env, (name, value) => secret({ label: `\${${name}}`, value }));
+  return { kind: "postgres", url: parsePostgresUrl(store, field, must, env, secret, fail) };
+}
+
+/**
+ * A PostgreSQL URL of the config, `${NAME}` filled in; its password (as written and decoded) and
+ * what `${NAME}` brought in are told to `secret`, and no message shows the URL.
+ *
+ * @param must - What the field must be, for messages (e.g. `must be a PostgreSQL URL such as …`).
+ * @example
+ * ```ts
+ * const url = parsePostgresUrl(value, "toolsift.sessions", "must be a PostgreSQL URL", process.env, secrets.push, fail);
+ * ```
+ */
+export function parsePostgresUrl(
+  value: string,
+  field: string,
+  must: string,
+  env: Readonly<Record<string, string | undefined>>,
+  secret: (secret: { label: string; value: string }) => void,
+  fail: (field: string, problem: string) => never,
+): string {
+  const expanded = expandVariables(value, env, (name, found) => secret({ label: `\${${name}}`, value: found }));
   if (!expanded.ok) return fail(field, `${expanded.problem}.`);
   let url: URL;
   try {
@@ -84,7 +105,7 @@ function parseStore(
   }
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:")
     fail(field, `${must}; this URL's scheme is ${JSON.stringify(url.protocol)}.`);
-  return { kind: "postgres", url: expanded.value };
+  return expanded.value;
 }
 
 function safeDecode(text: string): string {

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { OptionsError, errorText } from "../../errors.js";
 import type { Gateway } from "../gateway.js";
-import { loadStreamableHttpServerTransport } from "../gateway-sdk.js";
+import { loadWebStandardHttpServerTransport } from "../gateway-sdk.js";
 import { LOCAL_CALLER, type Authenticator, type Caller } from "../auth/caller.js";
 import type { GatewayObserver } from "../observe/gateway-event.js";
 import type { MetricsSource } from "../observe/metrics-source.js";
@@ -24,6 +23,11 @@ import { MCP_PATH } from "./mcp-path.js";
 import { isLoopbackHost } from "../auth/loopback-host.js";
 import { originOf, originProblem } from "./origin-guard.js";
 import { SessionTable, sessionOwnerOf } from "./session-table.js";
+import { sendWebResponse, webRequestOf } from "./web-bridge.js";
+import { MemorySessionStore } from "../replicas/memory-session-store.js";
+import type { ReplicaTransport } from "../replicas/replica-transport.js";
+import type { SessionStore } from "../replicas/session-store.js";
+import { SharedSessions } from "../replicas/shared-sessions.js";
 
 export { DEFAULT_MAX_HTTP_SESSIONS, MCP_PATH };
 
@@ -45,7 +49,7 @@ const RETRY_AFTER_SECONDS = 30;
 const sweepEvery = (idleMs: number) => Math.max(50, Math.min(60_000, Math.floor(idleMs / 4)));
 const SESSION_NOT_FOUND = "Session not found: it ended or never existed. Initialize a new one.";
 
-type Transport = InstanceType<Awaited<ReturnType<typeof loadStreamableHttpServerTransport>>>;
+type Transport = ReplicaTransport;
 
 /**
  * Options of {@link listenHttp}.
@@ -77,6 +81,12 @@ export interface HttpListenOptions extends HttpLimits {
   metrics?: MetricsSource | undefined;
   /** Told of failed authentications and of refused requests (`denied`); never of a credential. */
   observe?: GatewayObserver | undefined;
+  /**
+   * Where sessions are shared with other replicas (`toolsift.sessions`, bounded by
+   * `guardedStore`): any replica then serves any request of a session. Without it, each session
+   * lives in this listener's memory only. The listener closes it.
+   */
+  sessionStore?: SessionStore | undefined;
 }
 
 /**
@@ -90,7 +100,7 @@ export interface HttpListenOptions extends HttpLimits {
  * @throws `OptionsError` (`no_auth_off_loopback`) for `auth: false` on an address that is not loopback.
  */
 export async function listenHttp(gateway: Gateway, options: HttpListenOptions): Promise<HttpListener> {
-  const StreamableHttpServerTransport = await loadStreamableHttpServerTransport();
+  const Transport = await loadWebStandardHttpServerTransport();
   const { auth } = options;
   if (auth === false && !isLoopbackHost(options.host))
     throw new OptionsError(
@@ -108,6 +118,29 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
     sessionIdleMs,
   );
+  const shared = new SharedSessions({
+    store: options.sessionStore ?? new MemorySessionStore(),
+    shared: options.sessionStore !== undefined,
+    idleMs: sessionIdleMs,
+    Transport,
+    log: options.log,
+  });
+  if (options.sessionStore !== undefined)
+    options.log(`replica ${shared.replica} shares sessions through the session store`);
+  const serve = async (transport: Transport, request: IncomingMessage, response: ServerResponse, body: unknown) => {
+    const hangUp = new AbortController();
+    response.once("close", () => hangUp.abort());
+    const stream = request.method === "GET";
+    if (stream) {
+      transport.streams++;
+      response.once("close", () => transport.streams--);
+    }
+    const answer = await transport.handleRequest(webRequestOf(request, body, hangUp.signal), body);
+    if (options.sessionStore !== undefined) response.setHeader("x-toolsift-replica", shared.replica);
+    const id = transport.sessionId;
+    if (request.method === "DELETE" && answer.ok && id !== undefined) await shared.ended(id);
+    await sendWebResponse(answer, response);
+  };
   const deny = (caller: Caller | undefined, session: string | undefined, reason: string) =>
     observe({ type: "denied", caller, session, tool: undefined, reason });
 
@@ -155,11 +188,29 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       body = read.value;
     }
     if (typeof sessionId === "string") {
-      const lease = sessions.use(sessionId, owner.identity);
+      let lease = sessions.use(sessionId, owner.identity);
+      const stored =
+        lease || sessions.ownedByOther(sessionId, owner.identity)
+          ? undefined
+          : await shared.lookup(sessionId, owner.identity);
+      if (stored) {
+        // Opened on another replica (or held here before): rebuilt from the shared store.
+        const ticket = sessions.reserve(owner);
+        const rebuilt = ticket && (await shared.rebuild(stored, caller, gateway));
+        if (ticket && rebuilt) {
+          rebuilt.onclose = () => sessions.delete(sessionId);
+          ticket.open(sessionId, rebuilt);
+          lease = sessions.use(sessionId, owner.identity);
+        } else ticket?.release();
+      } else if (lease && !(await shared.refresh(sessionId))) {
+        // Ended elsewhere (DELETE on another replica) or expired from the store.
+        lease.done();
+        lease = undefined;
+      }
       if (lease) {
         // Until the answer ends (an event stream may stay open for long), the session is not idle.
         response.once("close", lease.done);
-        return lease.session.handleRequest(request, response, body);
+        return serve(lease.session, request, response, body);
       }
       // Another credential's session, or one opened with other groups, scopes or tenant, gets the
       // answer an unknown one gets: the id is not confirmed, and old rights do not outlive a token.
@@ -180,16 +231,13 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
         { "retry-after": String(RETRY_AFTER_SECONDS) },
       );
     }
-    const transport: Transport = new StreamableHttpServerTransport({
-      sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => ticket.open(id, transport),
-    });
+    const transport = shared.create(owner.identity, (id, opened) => ticket.open(id, opened));
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
     try {
-      await gateway.connect(transport, { caller });
-      await transport.handleRequest(request, response, body);
+      await shared.connect(gateway, transport, caller);
+      await serve(transport, request, response, body);
     } finally {
       ticket.release();
       // An initialize the transport still refused opened no session, and no request can ever
@@ -229,7 +277,10 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     });
   });
   // Ends sessions left idle even when no initialize presses for their place, releasing their memory.
-  const sweep = setInterval(() => sessions.endIdle(), sweepEvery(sessionIdleMs));
+  const sweep = setInterval(() => {
+    sessions.endIdle();
+    shared.sweep();
+  }, sweepEvery(sessionIdleMs));
   sweep.unref();
   const { port } = server.address() as AddressInfo;
   const hostPart = options.host.includes(":") ? `[${options.host}]` : options.host;
@@ -239,6 +290,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     async close() {
       clearInterval(sweep);
       await sessions.closeAll();
+      await shared.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

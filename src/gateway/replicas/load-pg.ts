@@ -1,0 +1,52 @@
+import { DependencyError, errorText } from "../../errors.js";
+
+/** The slice of a `pg` connection the session store uses. */
+export interface PgConnection {
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount?: number | null }>;
+  on(event: "notification", listener: (message: { channel: string; payload?: string }) => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+  on(event: "end", listener: () => void): unknown;
+}
+
+/** The slice of a `pg.Pool` the session store uses. */
+export interface PgPool {
+  query: PgConnection["query"];
+  /** A connection of its own, held for LISTEN. */
+  connect(): Promise<PgConnection & { release(destroy?: boolean): void }>;
+  on(event: "error", listener: (error: Error) => void): unknown;
+  end(): Promise<void>;
+}
+
+/** The `pg.Pool` settings the store passes: every wait on the server bounded. */
+export interface PgPoolSettings {
+  connectionString: string;
+  max: number;
+  connectionTimeoutMillis: number;
+  idleTimeoutMillis: number;
+  statement_timeout: number;
+  query_timeout: number;
+}
+
+const PG_PACKAGE = "pg";
+
+/**
+ * Loads the optional `pg` package on first use (only `toolsift.sessions` needs it here).
+ *
+ * @throws DependencyError naming the package and how to install it.
+ */
+export async function loadPgPool(): Promise<new (settings: PgPoolSettings) => PgPool> {
+  try {
+    const module = (await import(PG_PACKAGE)) as { Pool?: unknown; default?: { Pool?: unknown } };
+    const Pool = module.Pool ?? module.default?.Pool;
+    if (typeof Pool !== "function") throw new Error("it exports no Pool");
+    return Pool as new (
+      settings: PgPoolSettings,
+    ) => PgPool;
+  } catch (cause) {
+    throw new DependencyError(
+      PG_PACKAGE,
+      `toolsift.sessions needs the ${PG_PACKAGE} package (${errorText(cause)}). Install it with \`npm install ${PG_PACKAGE}@^8.11.0\`, or remove "sessions" to keep each replica's sessions in its own memory.`,
+      { cause },
+    );
+  }
+}

@@ -1,0 +1,175 @@
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashToken, newToken } from "../../src/public/gateway.js";
+import {
+  connectHttpClient,
+  resultText,
+  scratchDir,
+  startHttpGateway,
+  writeConfig,
+  type HttpGatewayProcess,
+} from "../support/gateway-process.js";
+import { HAPROXY, startHaproxy, type Haproxy } from "../support/haproxy.js";
+import { DYNAMIC_SERVER, waitFor, wipeCount } from "../support/mcp-servers.js";
+import { TEST_PG, scratchDatabase } from "../support/postgres.js";
+
+/**
+ * Three real `toolsift serve --http` processes sharing sessions through a real PostgreSQL, behind
+ * a real haproxy balancing round robin with no stickiness, and a real MCP SDK client through it.
+ */
+
+const missing = [TEST_PG ? undefined : "TOOLSIFT_TEST_PG is not set", HAPROXY ? undefined : "haproxy is not installed"]
+  .filter(Boolean)
+  .join("; ");
+if (missing && process.env.CI) throw new Error(`gateway-replicas: ${missing} on CI; .ci/run installs and sets both.`);
+if (missing) console.warn(`[toolsift] SKIPPED "toolsift serve replicas behind haproxy": ${missing}`);
+
+interface Served {
+  method: string;
+  rpc: string;
+  replica: string;
+}
+
+(missing ? describe.skip : describe)("toolsift serve replicas behind haproxy", () => {
+  const token = newToken();
+  const wipes = join(scratchDir(), "wipes.log");
+  const replicas: HttpGatewayProcess[] = [];
+  let database: Awaited<ReturnType<typeof scratchDatabase>>;
+  let haproxy: Haproxy;
+  const served: Served[] = [];
+  const asked: string[] = [];
+  let changes = 0;
+  let client: Client;
+  let transport: StreamableHTTPClientTransport;
+
+  /** Which replica served each request (`x-toolsift-replica`), as the client saw it through haproxy. */
+  const recording = async (url: string | URL, init?: RequestInit) => {
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { method?: string }) : undefined;
+    const response = await fetch(url, init);
+    served.push({
+      method: init?.method ?? "GET",
+      rpc: body?.method ?? (body ? "response" : ""),
+      replica: response.headers.get("x-toolsift-replica") ?? "?",
+    });
+    return response;
+  };
+  const listing = async () => (await client.listTools()).tools;
+  const lastServed = (rpc: string) => served.findLast((request) => request.rpc === rpc)!;
+
+  beforeAll(async () => {
+    database = await scratchDatabase(TEST_PG!);
+    const config = writeConfig({
+      mcpServers: {
+        dyn: { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_WIPE_FILE: wipes }, stderr: "ignore" },
+      },
+      toolsift: {
+        auth: { tokens: [{ name: "alice", sha256: hashToken(token), groups: [] }] },
+        // The config names the URL through the environment, as a deployment would (it holds a password).
+        sessions: "${TOOLSIFT_SESSIONS_URL}",
+      },
+    });
+    // Every tool listed (most as stubs): an upstream change alters every client's listing.
+    const started = await Promise.all(
+      [0, 1, 2].map(() =>
+        startHttpGateway(config, { args: ["--stubs"], env: { TOOLSIFT_SESSIONS_URL: database.url } }),
+      ),
+    );
+    replicas.push(...started);
+    await Promise.all(
+      replicas.map((replica) =>
+        waitFor("dyn to connect", () => replica.stderr().includes('MCP server "dyn" connected'), 30_000),
+      ),
+    );
+    haproxy = await startHaproxy(replicas.map((replica) => replica.url));
+    client = new Client({ name: "replicas-test", version: "1" }, { capabilities: { elicitation: {} } });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes++);
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return { action: "accept" };
+    });
+    transport = new StreamableHTTPClientTransport(new URL(haproxy.url), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+      fetch: recording,
+    });
+    await client.connect(transport);
+  }, 90_000);
+
+  afterAll(async () => {
+    await client?.close().catch(() => undefined);
+    haproxy?.child.kill("SIGTERM");
+    await Promise.all(
+      replicas.map(async ({ child }) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }),
+    );
+    await database?.drop();
+  });
+
+  it("serves one session from every replica, and a tool hydrated on one is listed in full by the next", async () => {
+    const ids = new Set<string>();
+    // Round robin: three requests in a row reach three replicas (a few more if haproxy counts a health check's timing).
+    for (let i = 0; i < 9 && ids.size < 3; i++) {
+      await listing();
+      ids.add(lastServed("tools/list").replica);
+    }
+    expect([...ids].filter((id) => id !== "?")).toHaveLength(3);
+    expect(lastServed("tools/list").replica).not.toBe("?");
+
+    const echoed = await client.callTool({ name: "dyn__echo", arguments: { text: "hi" } });
+    expect(resultText(echoed)).toBe("echo: hi");
+    const calledOn = lastServed("tools/call").replica;
+    const tools = await listing();
+    expect(lastServed("tools/list").replica).not.toBe(calledOn);
+    // Called, so hydrated: listed with its full schema, not as a stub.
+    expect(tools.find((tool) => tool.name === "dyn__echo")!.inputSchema).toMatchObject({
+      properties: { text: { type: "string" } },
+    });
+  });
+
+  it("confirms a destructive call on the replica running it, the user's answer POSTed to another", async () => {
+    const before = wipeCount(wipes);
+    const wiped = await client.callTool({ name: "dyn__wipe_data", arguments: {} });
+    expect(resultText(wiped)).toBe("wiped");
+    expect(asked).toHaveLength(1);
+    expect(wipeCount(wipes)).toBe(before + 1);
+    expect(lastServed("response").replica).not.toBe(lastServed("tools/call").replica);
+  });
+
+  it("carries list_changed from the replica whose upstream changed to the replica holding the GET stream", async () => {
+    // The client fetches its list (a list_changed is sent once until it does).
+    await listing();
+    const stream = served.findLast((request) => request.method === "GET")!.replica;
+    // Another session, straight to a replica that does not hold the GET stream, adds a tool to its upstream.
+    const index = replicas.findIndex((replica) => replicaId(replica) !== stream);
+    const other = await connectHttpClient(replicas[index]!.url, { token });
+    const seen = changes;
+    await other.client.callTool({ name: "dyn__add_tool", arguments: { name: "late" } });
+    await other.close();
+    await waitFor("list_changed through the GET stream", () => changes > seen);
+  });
+
+  it("goes on when a replica is killed: the next requests are served by the others, hydration kept", async () => {
+    const victim = replicas.find((replica) => replicaId(replica) === lastServed("tools/list").replica)!;
+    victim.child.kill("SIGKILL");
+    await new Promise((resolve) => victim.child.once("exit", resolve));
+    for (let i = 0; i < 4; i++) {
+      const tools = await listing();
+      expect(tools.find((tool) => tool.name === "dyn__echo")!.inputSchema).toMatchObject({
+        properties: { text: {} },
+      });
+      expect(lastServed("tools/list").replica).not.toBe(replicaId(victim));
+    }
+    expect(resultText(await client.callTool({ name: "dyn__echo", arguments: { text: "still" } }))).toBe("echo: still");
+  });
+
+  /** A replica's id, which it logs at start. */
+  function replicaId(replica: HttpGatewayProcess): string | undefined {
+    return /replica (\w+) shares sessions/.exec(replica.stderr())?.[1];
+  }
+});

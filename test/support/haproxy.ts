@@ -1,0 +1,79 @@
+/** haproxy for tests and the bench: a real load balancer in front of `serve --http` replicas. */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { join } from "node:path";
+import { scratchDir } from "./gateway-process.js";
+import { waitFor } from "./mcp-servers.js";
+
+/** The haproxy binary (Debian's is in /usr/sbin, often not in a user's PATH), or `undefined`. */
+export const HAPROXY = ["/usr/sbin/haproxy", "/usr/local/sbin/haproxy", "haproxy"].find(
+  (path) => spawnSync(path, ["-v"], { stdio: "ignore" }).status === 0,
+);
+
+/** A port free now on 127.0.0.1 (taken back at once: haproxy binds it next). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The port of a URL. */
+export const portOf = (url: string) => Number(new URL(url).port);
+
+/** A haproxy process the caller started; kill its child to stop it. */
+export interface Haproxy {
+  /** The MCP endpoint through it. */
+  url: string;
+  child: ChildProcess;
+  log(): string;
+}
+
+/** Starts haproxy in the foreground over `backends`, round robin, no stickiness, event streams kept open. */
+export async function startHaproxy(backends: string[]): Promise<Haproxy> {
+  const port = await freePort();
+  const file = join(scratchDir(), "haproxy.cfg");
+  writeFileSync(
+    file,
+    [
+      "global",
+      "  maxconn 512",
+      "defaults",
+      "  mode http",
+      "  timeout connect 1s",
+      "  timeout client 60s",
+      "  timeout server 60s",
+      // An event stream stays open with nothing to say for long.
+      "  timeout tunnel 1h",
+      // A loaded machine answers /healthz late; a slow answer must not take a live replica out.
+      "  timeout check 5s",
+      // A replica killed mid-session: a refused connection is retried on another.
+      "  retries 3",
+      "  option redispatch 1",
+      "frontend mcp",
+      `  bind 127.0.0.1:${port}`,
+      "  default_backend replicas",
+      "backend replicas",
+      "  balance roundrobin",
+      "  option httpchk",
+      "  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1",
+      ...backends.map((url, i) => `  server r${i} 127.0.0.1:${portOf(url)} check inter 500 fall 2 rise 1`),
+      "",
+    ].join("\n"),
+  );
+  let log = "";
+  if (HAPROXY === undefined) throw new Error("haproxy is not installed");
+  const child = spawn(HAPROXY, ["-db", "-f", file], { stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
+  child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
+  await waitFor("haproxy to listen", async () => {
+    if (child.exitCode !== null) throw new Error(`haproxy exited:\n${log}`);
+    return new Promise<boolean>((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => resolve(socket.end() !== undefined));
+      socket.once("error", () => resolve(false));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}/mcp`, child, log: () => log };
+}
