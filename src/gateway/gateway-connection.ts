@@ -1,4 +1,3 @@
-// Over 300 lines: one MCP client's server, session, listing, approval and replica state read together.
 import { createHash, randomUUID } from "node:crypto";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -11,11 +10,10 @@ import { listingDigest, listUnderBudget, searchNote, type ListedTool, type Listi
 import { NO_BUDGET, type ListingBudget } from "./listing-budget.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import type { CallerPolicies } from "./policy/caller-policy.js";
-import { confirmationOf } from "./policy/confirmation.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
 import type { Caller } from "./auth/caller.js";
-import type { CallApproval, GatewayObserver } from "./observe/gateway-event.js";
-import { pinAllowsCall } from "./pins/pin-gate.js";
+import type { GatewayObserver } from "./observe/gateway-event.js";
+import { CallApprovals, type PendingCall } from "./call-approval.js";
 import type { ToolPins } from "./pins/tool-pins.js";
 import type { McpToolHost } from "../public/mcp.js";
 import { serveContent } from "./gateway-resources.js";
@@ -57,18 +55,6 @@ export interface ConnectionServices {
   readonly upstreamRequests?: Pick<UpstreamRequests, "callStarted" | "clientRootsChanged">;
 }
 
-interface PendingCall {
-  requestId: Extra["requestId"];
-  signal: AbortSignal;
-  refusal?: string;
-  approval: CallApproval;
-  /** The server of the tool, once the caller's policy let it through. */
-  server?: string | undefined;
-}
-
-/** How long a user may take to confirm a destructive call. */
-const CONFIRM_TIMEOUT_MS = 10 * 60_000;
-
 /**
  * One MCP client of the gateway: its own MCP `Server`, its own toolsift session (so its hydrated
  * tools and its tool list are its own), and the bookkeeping that tells it when its list changed.
@@ -89,6 +75,7 @@ export class GatewayConnection {
   readonly results = new UpstreamResults();
   /** This caller's listing budget: its policies', else the config's. */
   private readonly budget: ListingBudget;
+  private readonly approvals: CallApprovals;
 
   constructor(
     private readonly services: ConnectionServices,
@@ -124,6 +111,15 @@ export class GatewayConnection {
       services.closed(this);
     };
     serveContent(this.server, services, caller);
+    this.approvals = new CallApprovals({
+      server: this.server,
+      caller,
+      sessionId: this.id,
+      policy: () => this.policy,
+      configFile: services.configFile,
+      log: (line) => services.log(line),
+      observe: (event) => services.observe(event),
+    });
   }
 
   /** This session's state for another replica (see `replicas/`): hydration, the last listing's digest, announced. */
@@ -166,97 +162,19 @@ export class GatewayConnection {
   }
 
   /**
-   * The approval gate of a destructive tool called by this client: pre-approved by the config's
-   * `allowDestructive`, else confirmed by the user through MCP elicitation when the client can ask,
-   * else refused. A refusal's reason replaces the library's generic one in the result.
+   * The approval gate of a destructive tool called by this client (see {@link CallApprovals}):
+   * `allowDestructive`, else the user's confirmation, else refused.
    */
-  async approve(tool: ToolDefinition, input: unknown, toolUseId: string | undefined): Promise<boolean> {
-    const call = toolUseId === undefined ? undefined : this.pending.get(toolUseId);
-    const refuse = this.refuser("destructive", tool.name, call);
-    if (this.policy.preApproved(tool.name)) {
-      this.services.log(`ran destructive ${tool.name}: allowed by toolsift.allowDestructive`);
-      if (call) call.approval = "pre-approved";
-      return true;
-    }
-    if (!this.canAsk) {
-      return refuse(
-        `${tool.name} may change or delete data, so it runs only when the user confirms it. This client cannot ask ` +
-          `(it does not support MCP elicitation), and toolsift.allowDestructive in ${this.services.configFile} does not name it, so it did not run. ` +
-          `Tell the user; to allow it without asking, they can add "${tool.name}" to allowDestructive.`,
-        "unavailable",
-      );
-    }
-    const message = confirmationOf(tool, input);
-    if (message === undefined)
-      return refuse(
-        `${tool.name} may change or delete data, so it runs only when the user confirms it, and its input has too many arguments to show the user in full, so it did not run. Call it with fewer arguments.`,
-        "unavailable",
-      );
-    return this.askUser("destructive", tool.name, message, call, refuse);
+  approve(tool: ToolDefinition, input: unknown, toolUseId: string | undefined): Promise<boolean> {
+    return this.approvals.destructive(tool, input, toolUseId === undefined ? undefined : this.pending.get(toolUseId));
   }
 
-  /** Whether this client can be asked to confirm (it supports MCP elicitation forms). */
-  private get canAsk(): boolean {
-    return this.server.getClientCapabilities()?.elicitation?.form !== undefined;
-  }
-
-  /** Refuses a call that needed approval: the reason replaces the result, the log says what was refused. */
-  private refuser(what: string, toolName: string, call: PendingCall | undefined) {
-    return (reason: string, approval: CallApproval): false => {
-      if (call) {
-        call.refusal = reason;
-        call.approval = approval;
-      }
-      this.services.log(`refused ${what} ${toolName}: ${reason}`);
-      return false;
-    };
-  }
-
-  /** Asks the user to confirm a call through MCP elicitation; resolves whether they accepted (else the call is refused). */
-  private async askUser(
-    what: string,
-    toolName: string,
-    message: string,
-    call: PendingCall | undefined,
-    refuse: (reason: string, approval: CallApproval) => false,
-  ): Promise<boolean> {
-    this.services.observe({ type: "approval-asked", caller: this.caller, session: this.id, tool: toolName });
-    try {
-      const answer = await this.server.elicitInput(
-        { mode: "form", message, requestedSchema: { type: "object", properties: {} } },
-        // Under the client's tools/call (over HTTP, on its stream), and given up with it if the client cancels.
-        { ...(call ? { relatedRequestId: call.requestId, signal: call.signal } : {}), timeout: CONFIRM_TIMEOUT_MS },
-      );
-      if (answer.action === "accept") {
-        this.services.log(`ran ${what} ${toolName}: the user confirmed it`);
-        if (call) call.approval = "confirmed";
-        return true;
-      }
-      return refuse(
-        answer.action === "decline"
-          ? `The user declined to run ${toolName}, so it did not run. Do not try it again unless the user asks for it.`
-          : `The user dismissed the confirmation of ${toolName}, so it did not run.`,
-        "declined",
-      );
-    } catch (error) {
-      return refuse(
-        `Could not ask the user to confirm ${toolName} (${errorText(error)}), so it did not run.`,
-        "unavailable",
-      );
-    }
-  }
-
-  /** Whether the pins let this call go ahead (see `pinAllowsCall`); a refusal is marked on the call. */
+  /** Whether the pins let this call go ahead (`onToolChange`); a refusal is marked on the call. */
   private async pinAllows(name: string, call: PendingCall): Promise<boolean> {
     const { pins } = this.services;
     if (pins === undefined) return true;
-    const refuse = this.refuser("changed", name, call);
     const tool = (await this.services.catalogue()).find((candidate) => candidate.name === name);
-    return pinAllowsCall(pins, tool, this.services.configFile, {
-      canAsk: this.canAsk,
-      ask: (message) => this.askUser("changed", name, message, call, refuse),
-      refuse: (reason) => refuse(reason, pins.policy === "hide" ? "not-needed" : "unavailable"),
-    });
+    return this.approvals.changed(pins, name, tool, call);
   }
 
   private async listing(): Promise<ListedTool[]> {
