@@ -13,8 +13,8 @@ const PROCESS_TESTS = [
   "src/catalogue/schema-validation.test.ts",
   // Start MCP server processes (test/support/mcp-servers.ts, test/support/in-process-gateway.ts).
   "src/gateway/gateway-log.test.ts",
-  "src/gateway/gateway-resources.test.ts",
-  "src/gateway/listing-budget-gateway.test.ts",
+  "src/gateway/content/gateway-resources.test.ts",
+  "src/gateway/listing/listing-budget-gateway.test.ts",
   "src/gateway/http/http-limits.test.ts",
   "src/gateway/http/http-listener.test.ts",
   "src/gateway/http/http-routes.test.ts",

@@ -6,8 +6,14 @@ import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearc
 import { noSuchTool, searchAnswer, withUnavailable } from "../for-apps.js";
 import { callResultOf, errorCallResult, UpstreamResults, type McpCallResult } from "./call-result.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
-import { listingDigest, listUnderBudget, searchNote, type ListedTool, type ListingMode } from "./gateway-listing.js";
-import { NO_BUDGET, type ListingBudget } from "./listing-budget.js";
+import {
+  listingDigest,
+  listUnderBudget,
+  searchNote,
+  type ListedTool,
+  type ListingMode,
+} from "./listing/gateway-listing.js";
+import { NO_BUDGET, type ListingBudget } from "./listing/listing-budget.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import type { CallerPolicies } from "./policy/caller-policy.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
@@ -16,7 +22,7 @@ import type { GatewayObserver } from "./observe/gateway-event.js";
 import { CallApprovals, type PendingCall } from "./call-approval.js";
 import type { ToolPins } from "./pins/tool-pins.js";
 import type { McpToolHost } from "../public/mcp.js";
-import { serveContent } from "./gateway-resources.js";
+import { serveContent } from "./content/gateway-resources.js";
 import type { UpstreamRequests } from "./upstream-requests.js";
 import type { SessionState } from "./replicas/session-store.js";
 
@@ -49,7 +55,7 @@ export interface ConnectionServices {
   learningScope?(caller: Caller): string | undefined;
   /** The upstream tools' pins: a changed tool's call is judged by them (`onToolChange`). */
   readonly pins?: ToolPins | undefined;
-  /** The upstream servers, for their resources and prompts (see gateway-resources.ts); none: tools only. */
+  /** The upstream servers, for their resources and prompts (see content/gateway-resources.ts); none: tools only. */
   readonly upstream?: McpToolHost;
   /** Routes upstream servers' roots, elicitation and sampling requests to the client whose call is in flight. */
   readonly upstreamRequests?: Pick<UpstreamRequests, "callStarted" | "clientRootsChanged">;

@@ -6,7 +6,7 @@ export interface GatewaySdk {
   StdioServerTransport: typeof import("@modelcontextprotocol/sdk/server/stdio.js").StdioServerTransport;
   ListToolsRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListToolsRequestSchema;
   CallToolRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").CallToolRequestSchema;
-  /** The resource and prompt requests the gateway fronts (see gateway-resources.ts). */
+  /** The resource and prompt requests the gateway fronts (see content/gateway-resources.ts). */
   ListResourcesRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListResourcesRequestSchema;
   ListResourceTemplatesRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListResourceTemplatesRequestSchema;
   ReadResourceRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ReadResourceRequestSchema;

@@ -38,7 +38,7 @@ export {
   type GatewayConfig,
   type GatewaySettings,
 } from "./config/gateway-config.js";
-export { listedTools, type ListedTool, type ListingMode } from "./gateway-listing.js";
+export { listedTools, type ListedTool, type ListingMode } from "./listing/gateway-listing.js";
 export {
   DEFAULT_MAX_HTTP_SESSIONS,
   listenHttp,

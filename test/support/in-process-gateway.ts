@@ -6,7 +6,7 @@ import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from "@mod
 import type { Caller } from "../../src/gateway/auth/caller.js";
 import { parseGatewayConfig } from "../../src/gateway/config/gateway-config.js";
 import { Gateway } from "../../src/gateway/gateway.js";
-import type { ListingMode } from "../../src/gateway/gateway-listing.js";
+import type { ListingMode } from "../../src/gateway/listing/gateway-listing.js";
 import type { GatewayEvent } from "../../src/gateway/observe/gateway-event.js";
 import { scratchDir } from "./gateway-process.js";
 import { DYNAMIC_SERVER, waitFor } from "./mcp-servers.js";

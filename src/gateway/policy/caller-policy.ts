@@ -1,7 +1,7 @@
 import type { ToolDefinition } from "../../index.js";
 import { callerKey, type Caller } from "../auth/caller.js";
 import type { PolicyEntry } from "../config/policies-config.js";
-import type { ListingBudget } from "../listing-budget.js";
+import type { ListingBudget } from "../listing/listing-budget.js";
 import { DENY_EVERYTHING, toolPolicy, type PolicyRules, type ToolPolicy } from "./tool-policy.js";
 
 /** How many distinct sets of matching policies keep a built policy; past it the cache starts over. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { AnthropicTool, SessionView, ToolSearchSession } from "../index.js";
+import type { AnthropicTool, SessionView, ToolSearchSession } from "../../index.js";
 import {
   NO_BUDGET,
   budgetInForce,

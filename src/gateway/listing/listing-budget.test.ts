@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { sampleTools } from "../../test/support/sample-tools.js";
-import { createToolSearch, defineTool, type ToolDefinition } from "../index.js";
-import type { Caller } from "./auth/caller.js";
-import { MIN_LISTED_TOKENS } from "./config/budget-config.js";
-import type { PolicyEntry } from "./config/policies-config.js";
+import { sampleTools } from "../../../test/support/sample-tools.js";
+import { createToolSearch, defineTool, type ToolDefinition } from "../../index.js";
+import type { Caller } from "../auth/caller.js";
+import { MIN_LISTED_TOKENS } from "../config/budget-config.js";
+import type { PolicyEntry } from "../config/policies-config.js";
 import { budgetedListing, listedTools, listUnderBudget, type ListedTool } from "./gateway-listing.js";
 import { NO_BUDGET, budgetListing, listedToolTokens, type ListingBudget, type ListingParts } from "./listing-budget.js";
-import { budgetFor } from "./policy/caller-policy.js";
+import { budgetFor } from "../policy/caller-policy.js";
 
 function tool(name: string, description = `Does ${name}.`): ListedTool {
   return { name, description, inputSchema: { type: "object" } };

@@ -6,9 +6,9 @@ import {
   ResourceListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scratchDir } from "../../test/support/gateway-process.js";
-import { caller, startInProcessGateway, type InProcessGateway } from "../../test/support/in-process-gateway.js";
-import { everythingServerEntry, waitFor } from "../../test/support/mcp-servers.js";
+import { scratchDir } from "../../../test/support/gateway-process.js";
+import { caller, startInProcessGateway, type InProcessGateway } from "../../../test/support/in-process-gateway.js";
+import { everythingServerEntry, waitFor } from "../../../test/support/mcp-servers.js";
 import { readFileSync, existsSync } from "node:fs";
 
 // Two content servers (one of which a group's policy hides) and one with tools only, each a real

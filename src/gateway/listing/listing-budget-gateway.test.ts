@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { caller, startInProcessGateway, type InProcessGateway } from "../../test/support/in-process-gateway.js";
+import { caller, startInProcessGateway, type InProcessGateway } from "../../../test/support/in-process-gateway.js";
 import { listedToolTokens } from "./listing-budget.js";
 
 /**

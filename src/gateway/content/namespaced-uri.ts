@@ -1,4 +1,4 @@
-import { SERVER_NAME_PATTERN } from "../public/mcp.js";
+import { SERVER_NAME_PATTERN } from "../../public/mcp.js";
 
 /**
  * How the gateway names an upstream server's resources: `toolsift://<server>/<the server's own

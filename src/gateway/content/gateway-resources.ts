@@ -1,15 +1,8 @@
-import { boundText } from "../for-apps.js";
-import type { McpHostEvent, McpResourceContents } from "../public/mcp.js";
-import type { Caller } from "./auth/caller.js";
-import {
-  fromEach,
-  limitRate,
-  upstream,
-  visible,
-  type ContentScope,
-  type ContentServices,
-} from "./gateway-content-scope.js";
-import type { GatewaySdk } from "./gateway-sdk.js";
+import { boundText } from "../../for-apps.js";
+import type { McpHostEvent, McpResourceContents } from "../../public/mcp.js";
+import type { Caller } from "../auth/caller.js";
+import { fromEach, limitRate, upstream, visible, type ContentScope, type ContentServices } from "./content-scope.js";
+import type { GatewaySdk } from "../gateway-sdk.js";
 import { servePrompts } from "./gateway-prompts.js";
 import { unwrapUri, wrapName, wrapUri } from "./namespaced-uri.js";
 

@@ -1,7 +1,7 @@
-import { boundText } from "../for-apps.js";
-import type { GatewaySdk } from "./gateway-sdk.js";
-import { namespacedContent } from "./call-result.js";
-import { fromEach, limitRate, upstream, visible, type ContentScope } from "./gateway-content-scope.js";
+import { boundText } from "../../for-apps.js";
+import type { GatewaySdk } from "../gateway-sdk.js";
+import { namespacedContent } from "../call-result.js";
+import { fromEach, limitRate, upstream, visible, type ContentScope } from "./content-scope.js";
 import { unwrapName, wrapName } from "./namespaced-uri.js";
 
 type McpServer = InstanceType<GatewaySdk["Server"]>;

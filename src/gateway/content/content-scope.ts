@@ -1,12 +1,12 @@
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import { errorText, ToolsiftError } from "../errors.js";
-import { boundText } from "../for-apps.js";
-import type { McpToolHost } from "../public/mcp.js";
-import type { Caller } from "./auth/caller.js";
-import type { GatewaySdk } from "./gateway-sdk.js";
-import type { CallerPolicies } from "./policy/caller-policy.js";
-import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
+import { errorText, ToolsiftError } from "../../errors.js";
+import { boundText } from "../../for-apps.js";
+import type { McpToolHost } from "../../public/mcp.js";
+import type { Caller } from "../auth/caller.js";
+import type { GatewaySdk } from "../gateway-sdk.js";
+import type { CallerPolicies } from "../policy/caller-policy.js";
+import { RATE_LIMITED_CODE, type RateLimiter } from "../policy/rate-limit.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 

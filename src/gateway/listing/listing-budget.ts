@@ -1,4 +1,4 @@
-import { estimateTokens, type AnthropicTool } from "../index.js";
+import { estimateTokens, type AnthropicTool } from "../../index.js";
 
 /** A tool as a listing holds it: a name, and whatever JSON `tools/list` sends of it. */
 export interface NamedTool {
