@@ -91,9 +91,11 @@ describe("listenHttp's sessions", () => {
     const bob = await clientOf(url, "bob");
     try {
       // Alice's client opens a session and goes away without DELETE.
+      // Timed from before the request: the table stamps her last activity while its answer is
+      // still on the way, so a clock started on receipt would read short under load.
+      const aliceOpened = Date.now();
       const alice = await initializeAs(url, "alice");
       expect(alice.status).toBe(200);
-      const aliceOpened = Date.now();
       const aliceSession = String(alice.headers["mcp-session-id"]);
       expect((await initializeAs(url, "carol")).status).toBe(503); // nobody idle yet
       let carol = { status: 0, headers: {} as Record<string, unknown> };
