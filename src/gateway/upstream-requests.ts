@@ -204,8 +204,15 @@ export class UpstreamRequests {
     if (pending >= UPSTREAM_REQUEST_LIMITS.pendingPerClient)
       this.refuse(request, INTERNAL_ERROR, `${pending} requests to the same client are pending already`);
     this.pending.set(client.id, pending + 1);
+    let stopFollowing = () => {};
     try {
-      const signal = AbortSignal.any([request.signal, call.ended.signal]);
+      // request.signal is typed structurally (toolsift's public types name no DOM or Node types).
+      const upstream = new AbortController();
+      const follow = () => upstream.abort(request.signal.reason);
+      if (request.signal.aborted) follow();
+      else request.signal.addEventListener("abort", follow, { once: true });
+      stopFollowing = () => request.signal.removeEventListener("abort", follow);
+      const signal = AbortSignal.any([upstream.signal, call.ended.signal]);
       const result: unknown = await client.server.request(
         { method: request.method, params: request.params } as never,
         schema,
@@ -220,6 +227,7 @@ export class UpstreamRequests {
         );
       return result as T;
     } finally {
+      stopFollowing();
       const left = (this.pending.get(client.id) ?? 1) - 1;
       if (left <= 0) this.pending.delete(client.id);
       else this.pending.set(client.id, left);

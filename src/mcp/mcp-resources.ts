@@ -1,4 +1,5 @@
 import { boundText } from "../catalogue/bounded-text.js";
+import type { AbortSignalLike } from "../catalogue/tool-definition.js";
 import { ToolsiftError, errorText } from "../errors.js";
 import {
   contentBudget,
@@ -44,21 +45,21 @@ export interface McpPromptResult {
 /** Options of the resource and prompt requests of a tool host. */
 export interface McpContentRequestOptions {
   /** Cancels the request (the SDK then sends `notifications/cancelled` upstream). */
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
 }
 
 /** What the resource and prompt readers need of one server's connection. */
 export interface ContentConnection {
   readonly server: string;
   offers(): { resources: boolean; prompts: boolean };
-  request(method: string, params: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<unknown>;
+  request(method: string, params: Record<string, unknown> | undefined, signal?: AbortSignalLike): Promise<unknown>;
   reportWarning(error: ToolsiftError): void;
 }
 
 type Reader<T> = (item: Record<string, unknown>) => T | undefined;
 
 /** Every resource the server lists (paged, bounded: see {@link MCP_CONTENT_LIMITS}). */
-export function listResources(connection: ContentConnection, signal?: AbortSignal): Promise<McpResource[]> {
+export function listResources(connection: ContentConnection, signal?: AbortSignalLike): Promise<McpResource[]> {
   return listAll(connection, "resources", "resources/list", "resources", signal, (item) => {
     const uri = uriOf(item.uri);
     return uri === undefined ? undefined : { uri, name: labelOf(item.name) ?? uri, ...describedFields(item) };
@@ -68,7 +69,7 @@ export function listResources(connection: ContentConnection, signal?: AbortSigna
 /** Every resource template the server lists. */
 export function listResourceTemplates(
   connection: ContentConnection,
-  signal?: AbortSignal,
+  signal?: AbortSignalLike,
 ): Promise<McpResourceTemplate[]> {
   return listAll(connection, "resources", "resources/templates/list", "resourceTemplates", signal, (item) => {
     const uriTemplate = uriOf(item.uriTemplate);
@@ -79,7 +80,7 @@ export function listResourceTemplates(
 }
 
 /** Every prompt the server lists; a prompt whose name is too long to be one is left out, not cut. */
-export function listPrompts(connection: ContentConnection, signal?: AbortSignal): Promise<McpPrompt[]> {
+export function listPrompts(connection: ContentConnection, signal?: AbortSignalLike): Promise<McpPrompt[]> {
   return listAll(connection, "prompts", "prompts/list", "prompts", signal, (item) => {
     const { name } = item;
     if (typeof name !== "string" || name === "" || name.length > MCP_CONTENT_LIMITS.nameChars) return undefined;
@@ -111,7 +112,7 @@ export function listPrompts(connection: ContentConnection, signal?: AbortSignal)
 export async function readResource(
   connection: ContentConnection,
   uri: string,
-  signal?: AbortSignal,
+  signal?: AbortSignalLike,
 ): Promise<McpResourceContents[]> {
   const result = await ask(connection, "resources", "resources/read", { uri }, signal);
   const contents = boundedArray(connection, "resources/read", result, "contents");
@@ -128,7 +129,7 @@ export async function getPrompt(
   connection: ContentConnection,
   name: string,
   args: Record<string, string> | undefined,
-  signal?: AbortSignal,
+  signal?: AbortSignalLike,
 ): Promise<McpPromptResult> {
   const result = await ask(
     connection,
@@ -157,7 +158,7 @@ async function listAll<T extends object>(
   capability: "resources" | "prompts",
   method: string,
   key: string,
-  signal: AbortSignal | undefined,
+  signal: AbortSignalLike | undefined,
   read: Reader<T>,
 ): Promise<T[]> {
   const limit = MCP_CONTENT_LIMITS.itemsPerServer;
@@ -206,7 +207,7 @@ async function ask(
   capability: "resources" | "prompts",
   method: string,
   params: Record<string, unknown> | undefined,
-  signal: AbortSignal | undefined,
+  signal: AbortSignalLike | undefined,
 ): Promise<unknown> {
   if (!connection.offers()[capability])
     throw new ToolsiftError(

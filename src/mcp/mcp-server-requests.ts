@@ -1,4 +1,4 @@
-import type { McpSdk } from "./mcp-sdk.js";
+import type { AbortSignalLike } from "../catalogue/tool-definition.js";
 
 /** The requests an MCP server may send its client that {@link fromMcp} can answer. */
 export type McpServerRequestMethod = "roots/list" | "elicitation/create" | "sampling/createMessage";
@@ -14,7 +14,7 @@ export interface McpServerRequest {
    */
   params: Record<string, unknown>;
   /** Aborts when the server cancels the request or its connection closes. */
-  signal: AbortSignal;
+  signal: AbortSignalLike;
 }
 
 /** Answers one kind of {@link McpServerRequest}: resolves to the MCP result, or throws to answer with a JSON-RPC error. */
@@ -57,29 +57,4 @@ export function clientCapabilities(handlers: McpServerRequestHandlers | undefine
     ...(handlers?.elicitation ? { elicitation: { form: {} } } : {}),
     ...(handlers?.sampling ? { sampling: {} } : {}),
   };
-}
-
-type SdkClient = InstanceType<McpSdk["Client"]>;
-
-/**
- * Installs the handler of each request the client declared: the SDK checks the request and the
- * result, toolsift strips what it does not pass on and names the server.
- */
-export function answerServerRequests(
-  client: SdkClient,
-  server: string,
-  handlers: McpServerRequestHandlers | undefined,
-  sdk: McpSdk,
-): void {
-  const forward =
-    (method: McpServerRequestMethod, handler: McpServerRequestHandler) =>
-    // The SDK's result types are unions of every shape it knows; the SDK checks what comes back.
-    async (request: { params?: Record<string, unknown> }, extra: { signal: AbortSignal }): Promise<never> => {
-      const { _meta, task, ...params } = request.params ?? {};
-      return (await handler({ server, method, params, signal: extra.signal })) as never;
-    };
-  const { roots, elicitation, sampling } = handlers ?? {};
-  if (roots) client.setRequestHandler(sdk.ListRootsRequestSchema, forward("roots/list", roots));
-  if (elicitation) client.setRequestHandler(sdk.ElicitRequestSchema, forward("elicitation/create", elicitation));
-  if (sampling) client.setRequestHandler(sdk.CreateMessageRequestSchema, forward("sampling/createMessage", sampling));
 }

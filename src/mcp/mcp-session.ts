@@ -6,7 +6,8 @@ import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";
 import type { ParsedServerConfig } from "./mcp-server-config.js";
 import { LabelledLines } from "./labelled-lines.js";
-import { answerServerRequests, clientCapabilities, type McpServerRequestHandlers } from "./mcp-server-requests.js";
+import { answerServerRequests } from "./answer-server-requests.js";
+import { clientCapabilities, type McpServerRequestHandlers } from "./mcp-server-requests.js";
 import { ProcessGroupTransport } from "./process-group-transport.js";
 import { stdioTransport } from "./stdio-transport.js";
 
