@@ -77,6 +77,10 @@ describe("toolsift serve: upstream requests to the client", () => {
     // The plain client: no roots, elicitation or sampling.
     gateway = await connectGateway(file, { transport: "http" });
     await waitForUpstreams(gateway, ["everything", "dyn"]);
+    // server-everything asks roots/list on a 350 ms timer after initialize, and nothing outside it
+    // shows when it has: a client's call to it in flight then would take that request (as routed),
+    // so the tests start after it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     capable = capableClient();
     await capable.client.connect(httpTransport(gateway.url!, gateway.token));
   }, 60_000);
