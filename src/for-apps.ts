@@ -23,3 +23,5 @@ export { parseServerConfig } from "./mcp/mcp-server-config.js";
 export { loadMcpSdk } from "./mcp/mcp-sdk.js";
 // The gateway quotes a client's URI or prompt name in its errors cut as toolsift cuts server text.
 export { boundText } from "./catalogue/bounded-text.js";
+// The gateway's session store loads the optional pg package as the usage store does.
+export { loadPgPool } from "./learning/load-pg.js";

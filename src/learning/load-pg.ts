@@ -27,26 +27,41 @@ export interface PgPoolConfig {
   query_timeout: number;
 }
 
-type PoolConstructor = new (config: PgPoolConfig) => OwnedPool;
-
 export const PG_PACKAGE = "pg";
 const PG_RANGE = "^8.11.0";
 
-let loading: Promise<PoolConstructor> | undefined;
+/** What a missing `pg` message says: who needs it, and what to do instead of installing it. */
+export interface PgPurpose {
+  /** e.g. "The PostgreSQL usage store". */
+  needs: string;
+  /** The sentence's end after "Install it with …, ": the other way out. */
+  instead: string;
+}
+
+const USAGE_STORE: PgPurpose = {
+  needs: "The PostgreSQL usage store",
+  instead: "or pass a pool of your own (new PostgresUsageStore({ pool })), or use FileUsageStore on a single machine.",
+};
+
+/** The package's `Pool`, once loaded: each caller types it as the slice it uses. */
+let loading: Promise<unknown> | undefined;
 
 /**
  * Loads the `pg` package on first use: it is an optional peer dependency, needed only by the
- * PostgreSQL usage store.
+ * PostgreSQL stores (the usage store; the gateway's session store). `Pool` and `Config` are the
+ * slices of `pg.Pool` and its settings the caller uses.
  *
- * @throws DependencyError naming the package and how to install it.
+ * @throws DependencyError naming the package, who needs it, and how to install it.
  */
-export function loadPgPool(): Promise<PoolConstructor> {
+export function loadPgPool<Pool = OwnedPool, Config = PgPoolConfig>(
+  purpose: PgPurpose = USAGE_STORE,
+): Promise<new (config: Config) => Pool> {
   loading ??= import(PG_PACKAGE).then((module: { Pool?: unknown; default?: { Pool?: unknown } }) => {
     const Pool = module.Pool ?? module.default?.Pool;
     if (typeof Pool !== "function") throw new Error("it exports no Pool");
-    return Pool as PoolConstructor;
+    return Pool;
   });
-  return loading.catch((cause: unknown) => {
+  return (loading as Promise<new (config: Config) => Pool>).catch((cause: unknown) => {
     // Not cached: a package installed later is picked up by the next call.
     loading = undefined;
     const missing =
@@ -54,8 +69,7 @@ export function loadPgPool(): Promise<PoolConstructor> {
     throw new DependencyError(
       PG_PACKAGE,
       missing
-        ? `The PostgreSQL usage store needs the ${PG_PACKAGE} package, which is not installed. Install it with \`npm install ${PG_PACKAGE}@${PG_RANGE}\`, ` +
-            "or pass a pool of your own (new PostgresUsageStore({ pool })), or use FileUsageStore on a single machine."
+        ? `${purpose.needs} needs the ${PG_PACKAGE} package, which is not installed. Install it with \`npm install ${PG_PACKAGE}@${PG_RANGE}\`, ${purpose.instead}`
         : `${PG_PACKAGE} is installed but failed to load (${errorText(cause)}). Reinstall it with \`npm install ${PG_PACKAGE}@${PG_RANGE}\`.`,
       { cause },
     );

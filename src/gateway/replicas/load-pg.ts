@@ -1,4 +1,4 @@
-import { DependencyError, errorText } from "../../errors.js";
+import { loadPgPool } from "../../for-apps.js";
 
 /** The slice of a `pg` connection the session store uses. */
 export interface PgConnection {
@@ -27,26 +27,15 @@ export interface PgPoolSettings {
   query_timeout: number;
 }
 
-const PG_PACKAGE = "pg";
-
 /**
- * Loads the optional `pg` package on first use (only `toolsift.sessions` needs it here).
+ * Loads the optional `pg` package on first use (only `toolsift.sessions` needs it here), as the
+ * usage store does.
  *
  * @throws DependencyError naming the package and how to install it.
  */
-export async function loadPgPool(): Promise<new (settings: PgPoolSettings) => PgPool> {
-  try {
-    const module = (await import(PG_PACKAGE)) as { Pool?: unknown; default?: { Pool?: unknown } };
-    const Pool = module.Pool ?? module.default?.Pool;
-    if (typeof Pool !== "function") throw new Error("it exports no Pool");
-    return Pool as new (
-      settings: PgPoolSettings,
-    ) => PgPool;
-  } catch (cause) {
-    throw new DependencyError(
-      PG_PACKAGE,
-      `toolsift.sessions needs the ${PG_PACKAGE} package (${errorText(cause)}). Install it with \`npm install ${PG_PACKAGE}@^8.11.0\`, or remove "sessions" to keep each replica's sessions in its own memory.`,
-      { cause },
-    );
-  }
+export function loadSessionPgPool(): Promise<new (settings: PgPoolSettings) => PgPool> {
+  return loadPgPool<PgPool, PgPoolSettings>({
+    needs: "toolsift.sessions",
+    instead: 'or remove "sessions" to keep each replica\'s sessions in its own memory.',
+  });
 }

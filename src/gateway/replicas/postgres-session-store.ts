@@ -1,5 +1,5 @@
 import { OptionsError, errorText } from "../../errors.js";
-import { loadPgPool, type PgConnection, type PgPool } from "./load-pg.js";
+import { loadSessionPgPool, type PgConnection, type PgPool } from "./load-pg.js";
 import type { ReplicaMessage, SessionRecord, SessionStore } from "./session-store.js";
 
 /** Options of {@link PostgresSessionStore}. */
@@ -148,7 +148,7 @@ export class PostgresSessionStore implements SessionStore {
 
   private db(): Promise<PgPool> {
     this.pool ??= (async () => {
-      const Pool = await loadPgPool();
+      const Pool = await loadSessionPgPool();
       const timeout = this.options.statementTimeoutMs ?? 2_000;
       const pool = new Pool({
         connectionString: this.options.connectionString,
