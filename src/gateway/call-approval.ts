@@ -18,8 +18,8 @@ export interface PendingCall {
   signal: AbortSignal;
   refusal?: string;
   approval: CallApproval;
-  /** The server of the tool, once the caller's policy let it through. */
-  server?: string | undefined;
+  /** The tool called, once the caller's policy let it through (its server names the call in reports). */
+  tool?: ToolDefinition | undefined;
 }
 
 /** What the approvals of one connection need from it. */

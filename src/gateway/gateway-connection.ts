@@ -179,8 +179,8 @@ export class GatewayConnection {
   private async pinAllows(name: string, call: PendingCall): Promise<boolean> {
     const { pins } = this.services;
     if (pins === undefined) return true;
-    const tool = (await this.services.catalogue()).find((candidate) => candidate.name === name);
-    return this.approvals.changed(pins, name, tool, call);
+    // The tool the policy check found: the catalogue is not searched twice per call.
+    return this.approvals.changed(pins, name, call.tool, call);
   }
 
   private async listing(): Promise<ListedTool[]> {
@@ -223,7 +223,7 @@ export class GatewayConnection {
     const result = await this.runChecked(name, input, call);
     // Undefined for a tool the caller may not use, as for a name nothing lists: the metrics any
     // credential can read must not confirm that a denied tool exists.
-    const { server } = call;
+    const server = call.tool?.server;
     const text = JSON.stringify(input) ?? "";
     this.services.observe({
       type: "call",
@@ -248,7 +248,7 @@ export class GatewayConnection {
     const id = `call_${++this.calls}`;
     this.pending.set(id, call);
     this.results.open(id);
-    const ended = this.services.upstreamRequests?.callStarted(this, call.server, call.requestId, call.signal);
+    const ended = this.services.upstreamRequests?.callStarted(this, call.tool?.server, call.requestId, call.signal);
     try {
       // The client's notifications/cancelled aborts extra.signal, which reaches the upstream call and cancels it there.
       const result = await this.session.execute({ id, name, input }, { signal: call.signal });
@@ -268,13 +268,13 @@ export class GatewayConnection {
   /**
    * Whether this caller's policy refuses the tool (its whole server hidden, or the tool not
    * permitted); a refusal is marked on the call and reported as a `denied` event, a permitted
-   * tool's server is kept on the call for its report.
+   * tool is kept on the call for the pins' check and the call's report.
    */
   private async deniedByPolicy(name: string, call: PendingCall): Promise<boolean> {
     const hidden = this.policy.hidesServer(name.slice(0, Math.max(0, name.indexOf("__"))));
     const tool = hidden ? undefined : (await this.services.catalogue()).find((candidate) => candidate.name === name);
     if (!hidden && (tool === undefined || this.services.policies.permits(tool, this.caller))) {
-      call.server = tool?.server;
+      call.tool = tool;
       return false;
     }
     call.refusal = noSuchTool(name);
