@@ -6,7 +6,7 @@
  * server's echo), one at a time, timed from the client on loopback.
  */
 import { startHttpGateway, writeConfig, type HttpGatewayProcess } from "../../test/support/gateway-process.js";
-import { HAPROXY, startHaproxy, type Haproxy } from "../../test/support/haproxy.js";
+import { HAPROXY, startHaproxy, stopReplicas, type Haproxy } from "../../test/support/haproxy.js";
 import { DYNAMIC_SERVER, waitFor } from "../../test/support/mcp-servers.js";
 import { scratchDatabase } from "../../test/support/postgres.js";
 
@@ -72,18 +72,6 @@ async function timeSession(url: string, setup: string, requests: number, warmup:
   return { setup, requests, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
 }
 
-async function stop(processes: readonly HttpGatewayProcess[], haproxy?: Haproxy): Promise<void> {
-  haproxy?.child.kill("SIGTERM");
-  await Promise.all(
-    processes.map(async ({ child }) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }),
-  );
-}
-
 async function started(config: string, count: number): Promise<HttpGatewayProcess[]> {
   const processes = await Promise.all(
     Array.from({ length: count }, () => startHttpGateway(config, { args: ["--no-auth"] })),
@@ -112,7 +100,7 @@ export async function measureGatewayReplicas(
   try {
     single = await timeSession(alone[0]!.url, "one process, sessions in memory", requests, warmup);
   } finally {
-    await stop(alone);
+    await stopReplicas(alone);
   }
   options.log?.(`  single process: p50 ${single.p50Ms.toFixed(2)} ms, p95 ${single.p95Ms.toFixed(2)} ms`);
   const database = await scratchDatabase(pgUrl);
@@ -128,7 +116,7 @@ export async function measureGatewayReplicas(
         : "one process, sessions in PostgreSQL (haproxy is not installed)";
       shared = await timeSession(haproxy?.url ?? replicas[0]!.url, setup, requests, warmup);
     } finally {
-      await stop(replicas, haproxy);
+      await stopReplicas(replicas, haproxy);
     }
   } finally {
     await database.drop();

@@ -12,7 +12,7 @@ import {
   writeConfig,
   type HttpGatewayProcess,
 } from "../support/gateway-process.js";
-import { HAPROXY, startHaproxy, type Haproxy } from "../support/haproxy.js";
+import { HAPROXY, startHaproxy, stopReplicas, type Haproxy } from "../support/haproxy.js";
 import { DYNAMIC_SERVER, waitFor, wipeCount } from "../support/mcp-servers.js";
 import { TEST_PG, scratchDatabase } from "../support/postgres.js";
 
@@ -99,15 +99,7 @@ interface Served {
 
   afterAll(async () => {
     await client?.close().catch(() => undefined);
-    haproxy?.child.kill("SIGTERM");
-    await Promise.all(
-      replicas.map(async ({ child }) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }),
-    );
+    await stopReplicas(replicas, haproxy);
     await database?.drop();
   });
 

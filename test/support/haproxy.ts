@@ -77,3 +77,16 @@ export async function startHaproxy(backends: string[]): Promise<Haproxy> {
   });
   return { url: `http://127.0.0.1:${port}/mcp`, child, log: () => log };
 }
+
+/** Stops haproxy (if given) and every replica, waiting for each replica's exit. */
+export async function stopReplicas(replicas: readonly { child: ChildProcess }[], haproxy?: Haproxy): Promise<void> {
+  haproxy?.child.kill("SIGTERM");
+  await Promise.all(
+    replicas.map(async ({ child }) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }),
+  );
+}
