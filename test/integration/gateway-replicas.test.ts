@@ -94,7 +94,13 @@ interface Served {
       requestInit: { headers: { authorization: `Bearer ${token}` } },
       fetch: recording,
     });
-    await client.connect(transport);
+    // A hang names its cause: what each replica and haproxy said is in the failure.
+    await client.connect(transport, { timeout: 20_000 }).catch((error: unknown) => {
+      const said = replicas.map((replica, i) => `replica ${i}:\n${replica.stderr().slice(-2_000)}`);
+      throw new Error(
+        `initialize through haproxy failed: ${String(error)}\n${said.join("\n")}\nhaproxy:\n${haproxy.log()}`,
+      );
+    });
   }, 90_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 /** haproxy for tests and the bench: a real load balancer in front of `serve --http` replicas. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { scratchDir } from "./gateway-process.js";
 import { waitFor } from "./mcp-servers.js";
@@ -31,9 +31,26 @@ export interface Haproxy {
   log(): string;
 }
 
-/** Starts haproxy in the foreground over `backends`, round robin, no stickiness, event streams kept open. */
+/** A path haproxy answers itself (`monitor-uri`): a 200 there is this haproxy, not whatever else took the port. */
+const OWN_PATH = "/haproxy-self";
+
+/**
+ * Starts haproxy in the foreground over `backends`, round robin, no stickiness, event streams kept
+ * open. The port is picked free, then released for haproxy to bind: in a busy suite another
+ * process may take it in between, so the start is checked through haproxy's own `monitor-uri`
+ * (a connection alone could reach that other process) and tried again on a new port.
+ */
 export async function startHaproxy(backends: string[]): Promise<Haproxy> {
-  const port = await freePort();
+  const failures: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const started = await startOnce(backends, await freePort());
+    if (typeof started !== "string") return started;
+    failures.push(started);
+  }
+  throw new Error(`haproxy did not start:\n${failures.join("\n---\n")}`);
+}
+
+async function startOnce(backends: string[], port: number): Promise<Haproxy | string> {
   const file = join(scratchDir(), "haproxy.cfg");
   writeFileSync(
     file,
@@ -54,6 +71,7 @@ export async function startHaproxy(backends: string[]): Promise<Haproxy> {
       "  option redispatch 1",
       "frontend mcp",
       `  bind 127.0.0.1:${port}`,
+      `  monitor-uri ${OWN_PATH}`,
       "  default_backend replicas",
       "backend replicas",
       "  balance roundrobin",
@@ -68,13 +86,20 @@ export async function startHaproxy(backends: string[]): Promise<Haproxy> {
   const child = spawn(HAPROXY, ["-db", "-f", file], { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
   child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
-  await waitFor("haproxy to listen", async () => {
-    if (child.exitCode !== null) throw new Error(`haproxy exited:\n${log}`);
-    return new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () => resolve(socket.end() !== undefined));
-      socket.once("error", () => resolve(false));
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  try {
+    await waitFor("haproxy to listen", async () => {
+      if (exited()) return true;
+      const answer = await fetch(`http://127.0.0.1:${port}${OWN_PATH}`, { signal: AbortSignal.timeout(1_000) }).catch(
+        () => undefined,
+      );
+      return answer?.status === 200 && !exited();
     });
-  });
+  } catch (error) {
+    child.kill("SIGKILL");
+    return `port ${port}: ${String(error)}\n${log}`;
+  }
+  if (exited()) return `port ${port}: haproxy exited (${child.exitCode ?? child.signalCode})\n${log}`;
   return { url: `http://127.0.0.1:${port}/mcp`, child, log: () => log };
 }
 
