@@ -25,3 +25,5 @@ export { loadMcpSdk } from "./mcp/mcp-sdk.js";
 export { boundText } from "./catalogue/bounded-text.js";
 // The gateway's session store loads the optional pg package as the usage store does.
 export { loadPgPool } from "./learning/load-pg.js";
+// The gateway's lock file and its pins hash definitions as enrichment does: canonical JSON.
+export { canonicalJson } from "./catalogue/canonical-json.js";

@@ -9,6 +9,8 @@ export interface RankableTool {
   inputSchema?: unknown;
   tags?: readonly string[];
   server?: string;
+  /** Enrichment's requests and synonyms (see {@link RankDocument.examples}). */
+  examples?: readonly string[];
 }
 
 /**
@@ -18,8 +20,9 @@ export interface RankableTool {
 export function rankDocumentOf(tool: RankableTool): RankDocument {
   const parameters = parametersOf(tool.inputSchema);
   const tags = tool.tags ?? [];
+  const examples = tool.examples?.length ? tool.examples : undefined;
   const fingerprint = createHash("sha1")
-    .update(JSON.stringify([tool.name, tool.description, parameters, tags, tool.server ?? null]))
+    .update(JSON.stringify([tool.name, tool.description, parameters, tags, tool.server ?? null, examples ?? null]))
     .digest("base64url");
   return {
     name: tool.name,
@@ -27,6 +30,7 @@ export function rankDocumentOf(tool: RankableTool): RankDocument {
     parameters,
     tags,
     ...(tool.server === undefined ? {} : { server: tool.server }),
+    ...(examples === undefined ? {} : { examples }),
     fingerprint,
   };
 }

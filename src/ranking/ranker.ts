@@ -11,6 +11,12 @@ export interface RankDocument {
   parameters: readonly { name: string; description?: string }[];
   tags: readonly string[];
   server?: string;
+  /**
+   * Requests users would make of the tool and other words for it, written once by the user's
+   * own model (`toolsift enrich`); absent for a tool nobody enriched. Rankers index them apart
+   * from the description: they are how people ask, not what the tool says of itself.
+   */
+  examples?: readonly string[];
   /** Changes whenever any other field changes; equal fingerprints mean nothing to re-index. */
   fingerprint: string;
 }

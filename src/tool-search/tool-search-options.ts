@@ -1,5 +1,6 @@
 import type { AbortSignalLike, ToolContext, ToolDefinition, ToolHost } from "../catalogue/index.js";
 import type { ToolSearchEventHandler } from "../events.js";
+import type { EnrichmentSource } from "../enrichment/index.js";
 import type { LearningOptions, UsageStore } from "../learning/index.js";
 import type { Ranker } from "../ranking/index.js";
 import type { TokenEstimator, Tuning } from "../session/index.js";
@@ -48,6 +49,20 @@ export interface ToolSearchOptions {
    * ```
    */
   learning?: boolean | UsageStore | LearningOptions;
+  /**
+   * An enrichment of the catalogue (`toolsift enrich` writes it once, with your own model):
+   * per tool, requests users would make and synonyms, indexed beside its description by every
+   * ranker (a field of its own for BM25, vectors of their own for embeddings), fully offline.
+   * A path is read once, at creation. A tool whose definition changed since it was enriched
+   * is left unenriched unless `keepStale` says otherwise.
+   * @defaultValue none
+   *
+   * @example
+   * ```ts
+   * createToolSearch({ tools, ranker: "hybrid", enrichment: "toolsift.enrichment.json" });
+   * ```
+   */
+  enrichment?: EnrichmentSource;
   /**
    * The most results of one search that one server's tools may take ahead of other servers'
    * (tools carry their server in `server`; `fromMcp` sets it), so a server whose descriptions

@@ -1,5 +1,5 @@
 import { escapeVisible } from "../policy/confirmation.js";
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson } from "../../for-apps.js";
 import type { PinnedDefinition } from "./tool-fingerprint.js";
 import type { PinEntry } from "./tool-lock.js";
 

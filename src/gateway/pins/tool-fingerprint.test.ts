@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../index.js";
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson } from "../../catalogue/canonical-json.js";
 import { definitionHash, FingerprintCache, pinnedDefinitionOf } from "./tool-fingerprint.js";
 
 const tool = (more: Partial<ToolDefinition> = {}): ToolDefinition => ({

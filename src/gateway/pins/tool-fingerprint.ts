@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { errorText } from "../../errors.js";
 import type { ToolDefinition } from "../../index.js";
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson } from "../../for-apps.js";
 
 /**
  * The part of a tool's definition that is pinned: what reaches the model (name, description,

@@ -1,7 +1,7 @@
 import { ToolsiftError } from "../../errors.js";
 import { describeValue } from "../../describe-value.js";
 import { ConfigError } from "../config/config-error.js";
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson } from "../../for-apps.js";
 import type { PinnedDefinition } from "./tool-fingerprint.js";
 
 /** The lock file's name, beside the config file unless `toolsift.lockFile` says otherwise. */

@@ -1,4 +1,4 @@
-import { ToolsiftError } from "../../errors.js";
+import { ToolsiftError } from "../errors.js";
 
 /**
  * How deep a value may nest to be written canonically. Upstream schemas deeper than the library's
