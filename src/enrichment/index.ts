@@ -2,3 +2,18 @@ export { ENRICHMENT_FORMAT, ENRICHMENT_LIMITS, type EnrichmentFile, type ToolEnr
 export { enrichmentHashOf, type EnrichedDefinition } from "./enrichment-hash.js";
 export { EnrichmentError, parseEnrichment, type ParsedEnrichment } from "./parse-enrichment.js";
 export type { EnrichmentOptions, EnrichmentSource } from "./enrichment-options.js";
+export {
+  enrichCatalogue,
+  type EnrichCatalogueOptions,
+  type EnrichmentProgress,
+  type EnrichmentResult,
+} from "./enrich-catalogue.js";
+export { estimateEnrichment, type EnrichmentEstimate, type EstimateEnrichmentOptions } from "./estimate-enrichment.js";
+export { formatEnrichment } from "./format-enrichment.js";
+export type {
+  ChatCompletionsClient,
+  ChatCompletionsRequest,
+  EnrichmentClient,
+  EnrichmentProvider,
+} from "./model-client.js";
+export type { SkippedTool } from "./plan-enrichment.js";
