@@ -12,7 +12,7 @@ import { readApiSurface } from "../../test/support/api-surface.js";
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const FACES = [
   "src/index.ts",
-  ...["agent", "ai", "gateway", "learning", "mcp", "testing"].map((face) => `src/public/${face}.ts`),
+  ...["agent", "ai", "enrichment", "gateway", "learning", "mcp", "testing"].map((face) => `src/public/${face}.ts`),
 ];
 const pinned = JSON.parse(readFileSync(join(root, "src/public/api.json"), "utf8")) as Record<string, string[]>;
 
