@@ -8,7 +8,7 @@ import { readApiSurface } from "../test/support/api-surface.js";
 const root = join(import.meta.dirname, "..");
 const faces = [
   "src/index.ts",
-  ...["agent", "ai", "gateway", "learning", "mcp", "testing"].map((face) => `src/public/${face}.ts`),
+  ...["agent", "ai", "enrichment", "gateway", "learning", "mcp", "testing"].map((face) => `src/public/${face}.ts`),
 ];
 const files = faces.map((face) => join(root, face));
 const program = ts.createProgram(files, {

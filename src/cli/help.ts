@@ -7,6 +7,7 @@ Usage:
   toolsift token   create <name>
   toolsift inspect --config <file> | --tools <file.json> [--json] [--fail-on warning|error]
   toolsift search  --config <file> | --tools <file.json> [--limit <n>] [--json] "<query>"
+  toolsift enrich  --config <file> | --tools <file.json> --provider anthropic|openai --model <id> [--out <file>] [--dry-run]
   toolsift pin     --config <file>
 
 Commands:
@@ -15,6 +16,8 @@ Commands:
   inspect   What a catalogue costs in tokens, per server and tool, under each strategy, and a
             lint of the descriptions that stubs and search depend on.
   search    Ranked matches for a query, with scores, to try queries out.
+  enrich    Have your own model write, once, the requests users make for each tool, into a
+            file to review and commit, so search finds tools by how users ask.
   token     A new bearer token for a client of serve --http, and its config entry.
   pin       Record (or update) the servers' tool definitions in the lock file, against silent change.
 
@@ -204,6 +207,38 @@ Options:
 
 Prints the matches best first, with the ranker's score (comparable within one query only), as
 search_tools would find them for a client of toolsift serve (allow and deny apply).
+`,
+
+  enrich: `toolsift enrich: have your own model make a catalogue searchable, once.
+
+Usage:
+  toolsift enrich --config <file> --provider anthropic|openai --model <id> [options]
+  toolsift enrich --tools <file.json> --provider anthropic|openai --model <id> [options]
+  toolsift enrich --config <file> --dry-run
+
+Options:
+  -c, --config <file>       Connect to the servers of a config file (as toolsift serve does).
+  -t, --tools <file.json>   Read tool definitions from a file instead (see toolsift inspect --help).
+      --provider <name>     anthropic (needs @anthropic-ai/sdk) or openai (needs openai).
+  -m, --model <id>          The model that writes, e.g. claude-sonnet-4-5 or gpt-5-mini.
+  -o, --out <file>          The enrichment file (default toolsift.enrichment.json). If it
+                            exists, its tools whose definitions have not changed are kept
+                            and not asked again: a run that stopped resumes from it.
+      --requests <n>        Requests to write per tool, 1 to 32 (default 8).
+      --concurrency <n>     Model calls at once, 1 to 32 (default 4).
+      --dry-run             Print how many calls a run would make and an estimate of the
+                            tokens, and stop: nothing is sent, no key is needed.
+  -h, --help                Show this help.
+
+For each tool, the model is asked (once) for requests a user would make that need exactly that
+tool, a few synonyms, and maybe a clearer first sentence, with the tools of its server in view so
+the requests tell look-alikes apart. Answers are checked as they arrive; a malformed one is
+asked again once, then the tool is skipped with a warning. 429, 529 and 5xx answers are retried
+with back-off. The file is written after every tool, so stopping costs only the calls in flight.
+
+The key comes from ANTHROPIC_API_KEY or OPENAI_API_KEY, and a proxy or gateway from
+ANTHROPIC_BASE_URL or OPENAI_BASE_URL, as the SDKs read them. Review the file and commit it;
+suggested descriptions are never applied by themselves.
 `,
 } as const;
 

@@ -76,7 +76,7 @@ describe("parseCli", () => {
       [["search", "--tools", "a.json"], /toolsift search needs a query/],
       [["search", "--tools", "a.json", "--limit", "51", "q"], /--limit takes a whole number from 1 to 50/],
       [["search", "--tools", "a.json", "--ranker", "tfidf", "q"], /--ranker takes bm25, embedding, hybrid/],
-      [["serf"], /unknown command "serf"\. The commands are serve, inspect, search, token/],
+      [["serf"], /unknown command "serf"\. The commands are serve, inspect, search, enrich, token/],
       [["serve", "-c", "x.json", "--no-auth"], /--no-auth only applies with --http/],
       [
         ["serve", "-c", "x.json", "--http", "0", "--host", "0.0.0.0", "--no-auth"],

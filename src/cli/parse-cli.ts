@@ -38,6 +38,17 @@ export type CliCommand =
       ranker: RankerName | undefined;
     }
   | {
+      command: "enrich";
+      source: CatalogueSource;
+      provider: "anthropic" | "openai";
+      model: string;
+      /** Where the file is written, and read from first to resume. */
+      out: string;
+      requests: number;
+      concurrency: number;
+      dryRun: boolean;
+    }
+  | {
       command: "search";
       source: CatalogueSource;
       query: string;
@@ -46,7 +57,7 @@ export type CliCommand =
       ranker: RankerName | undefined;
     };
 
-const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "token", "pin"];
+const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "enrich", "token", "pin"];
 
 const OPTIONS = {
   serve: {
@@ -71,6 +82,17 @@ const OPTIONS = {
     json: { type: "boolean" },
     "fail-on": { type: "string" },
     ranker: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+  enrich: {
+    config: { type: "string", short: "c" },
+    tools: { type: "string", short: "t" },
+    provider: { type: "string" },
+    model: { type: "string", short: "m" },
+    out: { type: "string", short: "o" },
+    requests: { type: "string" },
+    concurrency: { type: "string" },
+    "dry-run": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
   search: {
@@ -152,6 +174,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
         ranker: rankerOf(command, text("ranker")),
       };
     }
+    case "enrich":
+      return enrichCommandOf(values, parsed.positionals);
     case "search": {
       const query = parsed.positionals.join(" ").trim();
       if (query === "")
@@ -169,6 +193,42 @@ export function parseCli(argv: readonly string[]): CliCommand {
       };
     }
   }
+}
+
+function enrichCommandOf(
+  values: Record<string, string | boolean | undefined>,
+  positionals: readonly string[],
+): Extract<CliCommand, { command: "enrich" }> {
+  const command = "enrich";
+  noPositionals(command, positionals);
+  const text = (name: string) => values[name] as string | undefined;
+  const source = sourceOf(command, values);
+  const dryRun = values["dry-run"] === true;
+  const provider = text("provider");
+  if (provider !== undefined && provider !== "anthropic" && provider !== "openai")
+    throw new UsageError(`toolsift enrich: --provider takes anthropic or openai, not ${JSON.stringify(provider)}.`);
+  if (provider === undefined && !dryRun)
+    throw new UsageError(
+      "toolsift enrich needs --provider anthropic|openai and --model <id>, the model that writes the requests. Run toolsift enrich --help.",
+    );
+  const model = text("model");
+  if ((model === undefined || model.trim() === "") && !dryRun)
+    throw new UsageError(
+      "toolsift enrich needs --model <id>, e.g. --model claude-sonnet-4-5. Run toolsift enrich --help.",
+    );
+  const out = text("out") ?? "toolsift.enrichment.json";
+  if (out === "") throw new UsageError("toolsift enrich: --out needs a file name.");
+  return {
+    command,
+    source,
+    provider: provider ?? "anthropic",
+    model: model ?? "",
+    out,
+    requests: text("requests") === undefined ? 8 : wholeNumber(command, "--requests", text("requests")!, 1, 32),
+    concurrency:
+      text("concurrency") === undefined ? 4 : wholeNumber(command, "--concurrency", text("concurrency")!, 1, 32),
+    dryRun,
+  };
 }
 
 /** `--no-auth` serves HTTP without a credential: only where no other machine can reach it. */

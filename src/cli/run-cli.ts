@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { DependencyError, OptionsError, errorText } from "../errors.js";
 import { processIo, redactingIo, type CliIo } from "./cli-io.js";
+import { enrichCommand } from "./enrich-command.js";
 import { HELP } from "./help.js";
 import { inspectCommand } from "./inspect-command.js";
 import { parseCli } from "./parse-cli.js";
@@ -38,6 +39,8 @@ export async function runCli(argv: readonly string[], sink: CliIo = processIo): 
         return await inspectCommand(command, io);
       case "search":
         return await searchCommand(command, io);
+      case "enrich":
+        return await enrichCommand(command, io);
       case "token":
         return tokenCommand(command, io);
       case "pin":

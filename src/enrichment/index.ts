@@ -4,3 +4,18 @@ export { EnrichmentError, parseEnrichment, type ParsedEnrichment } from "./parse
 export type { EnrichmentOptions, EnrichmentSource } from "./enrichment-options.js";
 export { CatalogueEnrichment, type EnrichmentStatus } from "./catalogue-enrichment.js";
 export { readEnrichment, type ResolvedEnrichment } from "./read-enrichment.js";
+export {
+  enrichCatalogue,
+  type EnrichCatalogueOptions,
+  type EnrichmentProgress,
+  type EnrichmentResult,
+} from "./enrich-catalogue.js";
+export { estimateEnrichment, type EnrichmentEstimate, type EstimateEnrichmentOptions } from "./estimate-enrichment.js";
+export { formatEnrichment } from "./format-enrichment.js";
+export type {
+  ChatCompletionsClient,
+  ChatCompletionsRequest,
+  EnrichmentClient,
+  EnrichmentProvider,
+} from "./model-client.js";
+export type { SkippedTool } from "./plan-enrichment.js";

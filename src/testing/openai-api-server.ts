@@ -52,13 +52,13 @@ export interface ScriptedCall {
  * ```ts
  * const answers: OpenAIReply[] = [
  *   { calls: [{ name: "search_tools", arguments: { query: "weather" } }] },
- *   { status: 429, error: { message: "Slow down", type: "rate_limit_error" } },
+ *   { status: 429, error: { message: "Slow down", type: "rate_limit_error" }, headers: { "retry-after-ms": "50" } },
  * ];
  * ```
  */
 export type OpenAIReply =
   | { text?: string; calls?: ScriptedCall[] }
-  | { status: number; error: { message: string; type: string; code?: string } };
+  | { status: number; error: { message: string; type: string; code?: string }; headers?: Record<string, string> };
 
 /**
  * One scripted turn: a function of the request it answers. A turn that throws is answered with
@@ -154,7 +154,14 @@ export async function startOpenAIApiServer(turns: ScriptedOpenAITurn[]): Promise
         );
       }
       if ("error" in reply)
-        return sendError(response, reply.status, reply.error.message, reply.error.type, reply.error.code);
+        return sendError(
+          response,
+          reply.status,
+          reply.error.message,
+          reply.error.type,
+          reply.error.code,
+          reply.headers,
+        );
       const calls = (reply.calls ?? []).map((call) => ({
         id: call.id ?? `call_${++callIds}`,
         name: call.name,
@@ -285,8 +292,15 @@ function send(response: ServerResponse, body: unknown): void {
   response.end(JSON.stringify(body));
 }
 
-function sendError(response: ServerResponse, status: number, message: string, type: string, code?: string): void {
-  response.writeHead(status, { "content-type": "application/json" });
+function sendError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  code?: string,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { "content-type": "application/json", ...headers });
   response.end(JSON.stringify({ error: { message, type, param: null, code: code ?? null } }));
 }
 

@@ -13,12 +13,13 @@ const ONNX = ["@huggingface/transformers", "onnxruntime-node", "onnxruntime-web"
 function toolsiftWithout(
   hidden: readonly string[],
   args: string[],
+  env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ["--import", HIDE_PACKAGES, ...CLI_ARGS, ...args],
-      { cwd: ROOT, env: { ...process.env, TOOLSIFT_HIDE_PACKAGES: hidden.join(",") }, timeout: 60_000 },
+      { cwd: ROOT, env: { ...process.env, ...env, TOOLSIFT_HIDE_PACKAGES: hidden.join(",") }, timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
     );
@@ -62,5 +63,40 @@ describe("the CLI without its optional packages", () => {
     });
     expect(inspect.code).toBe(0);
     expect(JSON.parse(inspect.stdout)).toMatchObject({ ranker: "embedding", lint: { coverage: { embedding: true } } });
+  });
+
+  it("without an SDK: enrich --dry-run still works; a run says which package to install", async () => {
+    const env = { ANTHROPIC_API_KEY: "test", OPENAI_API_KEY: "test" };
+    const [dry, anthropic, openai] = await Promise.all([
+      toolsiftWithout(["@anthropic-ai/sdk", "openai"], ["enrich", "--tools", LINT_CATALOGUE, "--dry-run"], env),
+      toolsiftWithout(
+        ["@anthropic-ai/sdk"],
+        [
+          "enrich",
+          "--tools",
+          LINT_CATALOGUE,
+          "--provider",
+          "anthropic",
+          "--model",
+          "m",
+          "--out",
+          "/nonexistent/e.json",
+        ],
+        env,
+      ),
+      toolsiftWithout(
+        ["openai"],
+        ["enrich", "--tools", LINT_CATALOGUE, "--provider", "openai", "--model", "m", "--out", "/nonexistent/e.json"],
+        env,
+      ),
+    ]);
+    expect(dry).toMatchObject({ code: 0, stdout: expect.stringMatching(/9 model calls to make/) });
+    expect(anthropic.code).toBe(1);
+    expect(anthropic.stderr).toMatch(
+      /optional package @anthropic-ai\/sdk \(\^1\.14\), which is not installed\. Install it next to toolsift: npm install @anthropic-ai\/sdk/,
+    );
+    expect(openai.stderr).toMatch(
+      /optional package openai \(\^6\), which is not installed\. Install it next to toolsift: npm install openai/,
+    );
   });
 });

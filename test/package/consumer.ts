@@ -119,10 +119,16 @@ export async function main(): Promise<string[]> {
 import type { RunAgentOptions } from "toolsift/agent";
 import type { McpServerConfig } from "toolsift/mcp";
 import type { GatewayOptions } from "toolsift/gateway";
+import { estimateEnrichment, type EnrichCatalogueOptions } from "toolsift/enrichment";
 
 const server: McpServerConfig = { command: "github-mcp", args: ["--read-only"] };
 export const facesUsed: [RunAgentOptions["model"], McpServerConfig, GatewayOptions["mode"]] = [
   "claude-sonnet-4-6",
   server,
   "search",
+];
+// A structural client: neither SDK is needed to type-check enrichCatalogue's options.
+export const enrichmentUsed: [EnrichCatalogueOptions["client"], number] = [
+  { chat: { completions: { create: async () => ({}) } } },
+  estimateEnrichment({ tools: [plain] }).calls,
 ];

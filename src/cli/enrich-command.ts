@@ -1,0 +1,140 @@
+import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readJsonFile } from "../gateway/index.js";
+import {
+  ENRICHMENT_LIMITS,
+  enrichCatalogue,
+  estimateEnrichment,
+  formatEnrichment,
+  parseEnrichment,
+  type EnrichmentFile,
+} from "../public/enrichment.js";
+import type { CliIo } from "./cli-io.js";
+import { progressBar } from "./enrich-progress.js";
+import { loadCatalogue } from "./load-catalogue.js";
+import { loadModelClient } from "./load-model-client.js";
+import type { CliCommand } from "./parse-cli.js";
+
+/** Where the command's progress goes, and whether stderr is a terminal (for a redrawn bar). */
+export interface EnrichTerminal {
+  tty: boolean;
+  write(text: string): void;
+}
+
+const processTerminal: EnrichTerminal = {
+  tty: process.stderr.isTTY === true,
+  write: (text) => process.stderr.write(text),
+};
+
+/**
+ * `toolsift enrich`: the catalogue's tools, each enriched once by the user's model, into a file
+ * written after every tool (atomically: a kill leaves the last whole file), so a run that stops
+ * resumes from it. `--dry-run` stops before loading any SDK or key.
+ */
+export async function enrichCommand(
+  command: Extract<CliCommand, { command: "enrich" }>,
+  io: CliIo,
+  terminal: EnrichTerminal = processTerminal,
+): Promise<number> {
+  const previous = readPrevious(command.out, io);
+  const catalogue = await loadCatalogue(command.source, "bm25", io);
+  try {
+    // What allow/deny hides is never searched: enriching it would be money spent for nothing.
+    const tools = catalogue.tools.filter((tool) => catalogue.permits(tool.name));
+    if (command.dryRun) {
+      const estimate = estimateEnrichment({ tools, requestsPerTool: command.requests, previous });
+      io.out(
+        `toolsift enrich --dry-run: ${tools.length} tool${tools.length === 1 ? "" : "s"} in ${catalogue.file}; ` +
+          `${estimate.calls} model call${estimate.calls === 1 ? "" : "s"} to make` +
+          (estimate.reused > 0 ? ` (${estimate.reused} unchanged in ${command.out}, not asked again)` : "") +
+          `, ${command.requests} requests each.\n` +
+          `Estimated tokens: ~${estimate.inputTokens.toLocaleString("en")} input, ~${estimate.outputTokens.toLocaleString("en")} output ` +
+          "(an estimate: prompt characters / 3.5, and about 22 output tokens per request; retries not counted).\n" +
+          "Nothing was sent.\n",
+      );
+      for (const skip of estimate.skipped) io.err(`enrich: ${skip.tool} would be skipped: ${skip.reason}`);
+      return 0;
+    }
+    const client = await loadModelClient(command.provider);
+    const estimate = estimateEnrichment({ tools, requestsPerTool: command.requests, previous });
+    io.err(
+      `enrich: asking ${command.model} about ${estimate.calls} tool${estimate.calls === 1 ? "" : "s"}` +
+        (estimate.reused > 0 ? ` (${estimate.reused} unchanged, kept from ${command.out})` : "") +
+        `, ${command.concurrency} at a time; writing ${command.out} after each.`,
+    );
+    const bar = progressBar(estimate.calls, {
+      tty: terminal.tty,
+      write: terminal.write,
+      line: (text) => io.err(text),
+    });
+    const warn = (line: string) => {
+      bar.end();
+      io.err(line);
+    };
+    const aborter = new AbortController();
+    const onSignal = () => aborter.abort(new Error("interrupted"));
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    try {
+      const result = await enrichCatalogue({
+        tools,
+        client,
+        model: command.model,
+        provider: command.provider,
+        requestsPerTool: command.requests,
+        concurrency: command.concurrency,
+        ...(previous ? { previous } : {}),
+        signal: aborter.signal,
+        onTool: (_name, _entry, file) => writeAtomically(command.out, formatEnrichment(file)),
+        onProgress: (event) => {
+          if (event.type === "tool") bar.update(event.done);
+          else if (event.type === "retry")
+            warn(`enrich: ${event.tool}: ${event.reason}; retry ${event.attempt} in ${Math.round(event.waitMs)} ms`);
+          else warn(`enrich: warning: ${event.tool}: ${event.message}`);
+        },
+      });
+      bar.end();
+      if (result.enriched > 0 || !existsSync(command.out)) writeAtomically(command.out, formatEnrichment(result.file));
+      io.out(
+        `Enriched ${result.enriched} tool${result.enriched === 1 ? "" : "s"} with ${command.model} ` +
+          `(${result.calls} call${result.calls === 1 ? "" : "s"}, ${result.usage.inputTokens.toLocaleString("en")} input and ` +
+          `${result.usage.outputTokens.toLocaleString("en")} output tokens as the API reported them)` +
+          (result.reused > 0 ? `; ${result.reused} unchanged kept` : "") +
+          (result.skipped.length > 0 ? `; ${result.skipped.length} skipped` : "") +
+          `. Wrote ${command.out}: review it, then commit it.\n`,
+      );
+      for (const skip of result.skipped) io.err(`enrich: skipped ${skip.tool}: ${skip.reason}`);
+      return 0;
+    } finally {
+      bar.end();
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    }
+  } finally {
+    await catalogue.close();
+  }
+}
+
+/** The file of an earlier run, to resume from; none when there is no file yet. */
+function readPrevious(out: string, io: CliIo): EnrichmentFile | undefined {
+  if (!existsSync(out)) return undefined;
+  const value = readJsonFile(
+    out,
+    "It is the file toolsift enrich writes; pass another --out, or move the file away to start afresh.",
+    ENRICHMENT_LIMITS.maxFileBytes,
+  );
+  const { file, warnings } = parseEnrichment(value, out);
+  for (const warning of warnings) io.err(`enrich: warning: ${warning}`);
+  return file;
+}
+
+/** Writes a sibling file, then renames it over `file`: a reader (or a kill) never sees half a file. */
+function writeAtomically(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
