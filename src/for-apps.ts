@@ -27,13 +27,6 @@ export { boundText } from "./catalogue/bounded-text.js";
 export { loadPgPool } from "./learning/load-pg.js";
 // The gateway's lock file and its pins hash definitions as enrichment does: canonical JSON.
 export { canonicalJson } from "./catalogue/canonical-json.js";
-// toolsift eval reads an enrichment file to hold part of its requests out as queries, and tells
-// the tools whose definition changed since apart as the search does.
-export {
-  ENRICHMENT_LIMITS,
-  EnrichmentError,
-  enrichmentHashOf,
-  parseEnrichment,
-  type EnrichmentFile,
-  type ToolEnrichment,
-} from "./enrichment/index.js";
+// toolsift eval reads an enrichment file with the parser the tool search uses (one set of bounds
+// and messages), to hold part of its requests out as queries.
+export { ENRICHMENT_LIMITS, parseEnrichment } from "./enrichment/index.js";

@@ -1,20 +1,14 @@
 import { OptionsError } from "../errors.js";
-import {
-  ENRICHMENT_LIMITS,
-  EnrichmentError,
-  enrichmentHashOf,
-  parseEnrichment,
-  type EnrichmentFile,
-} from "../for-apps.js";
+import { ENRICHMENT_LIMITS, parseEnrichment } from "../for-apps.js";
 import { readBoundedFile, readJsonFile } from "../gateway/index.js";
-import type { ToolDefinition } from "../index.js";
+import { EnrichmentError, type EnrichmentFile } from "../index.js";
 import type { CliIo } from "./cli-io.js";
 import type { EvalReport } from "./eval/eval-report.js";
 import { EVAL_DEPTH, evaluateSearch, type EvalScores, type EvalTask } from "./eval/evaluate-search.js";
 import { formatEvalReport } from "./eval/format-eval-report.js";
 import { holdOut } from "./eval/held-out.js";
 import { TASK_FILE_LIMITS, knownTasks, parseTaskLines } from "./eval/task-file.js";
-import { closeSearch, loadCatalogue, searchOver, type LoadedCatalogue } from "./load-catalogue.js";
+import { closeSearch, loadCatalogue, searchOver } from "./load-catalogue.js";
 import { UsageError, type CliCommand } from "./parse-cli.js";
 
 type EvalCommand = Extract<CliCommand, { command: "eval" }>;
@@ -48,10 +42,13 @@ export async function evalCommand(command: EvalCommand, io: CliIo): Promise<numb
           ? `toolsift eval: no task of ${command.tasks} expects a tool of the catalogue; check the names against toolsift inspect.`
           : `toolsift eval: ${command.enrichment} has no tool of the catalogue with 2 or more requests to hold out; pass --tasks <file.jsonl>, or enrich the catalogue.`,
       );
+    // Tools changed since they were enriched, as the enriched arm's search tells them apart.
+    let stale: string[] = [];
     const arm = async (name: string, indexed?: EnrichmentFile): Promise<EvalScores> => {
       io.err(`${name}: ${tasks.length} task${tasks.length === 1 ? "" : "s"}, ranker ${catalogue.ranker}…`);
       const toolSearch = await searchOver(tools, catalogue.settings, catalogue.ranker, io.err, indexed);
       try {
+        if (indexed) stale = (await toolSearch.enrichmentStatus()).stale.sort();
         return await evaluateSearch(tasks, async (query) =>
           (await toolSearch.search(query, { limit: EVAL_DEPTH })).map((match) => match.name),
         );
@@ -72,7 +69,7 @@ export async function evalCommand(command: EvalCommand, io: CliIo): Promise<numb
       catalogue: { tools: tools.length, tested: (enriched ?? baseline).tools.length },
       unknownTools: known?.unknown ?? [],
       droppedTasks: known?.dropped ?? 0,
-      stale: enrichment === undefined ? [] : staleTools(enrichment, tools),
+      stale,
       tooFewRequests: split?.tooFew ?? [],
       baseline,
       ...(enriched ? { enriched } : {}),
@@ -121,15 +118,4 @@ function readEnrichment(file: string, io: CliIo): EnrichmentFile {
 function readTasks(file: string): EvalTask[] {
   const hint = 'Pass a JSONL file with one {"query": ..., "expected": [tool names]} a line.';
   return parseTaskLines(readBoundedFile(file, hint, TASK_FILE_LIMITS.maxBytes), file);
-}
-
-/** The catalogue's tools whose definition changed since they were enriched, in name order. */
-function staleTools(enrichment: EnrichmentFile, tools: LoadedCatalogue["tools"]): string[] {
-  return tools
-    .filter((tool: ToolDefinition) => {
-      const entry = enrichment.tools[tool.name];
-      return entry !== undefined && entry.hash !== enrichmentHashOf(tool);
-    })
-    .map((tool) => tool.name)
-    .sort();
 }

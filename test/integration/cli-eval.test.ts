@@ -105,13 +105,32 @@ describe("toolsift eval on held-out requests", () => {
       foundInstead: "github__create_pull_request",
       rank: null,
     });
-    expect(report.baseline.confusable[0]).toMatchObject({
-      expected: "jira__create_issue",
-      found: "github__create_pull_request",
-    });
-    expect(report.enriched!.recallAt5).toBeGreaterThan(report.baseline.recallAt5);
-    // Worst first: the baseline's worst is the vague tool (or the stale one, equally missed).
-    expect(report.baseline.tools.slice(0, 2).map((tool) => tool.tool)).toContain("jira__create_issue");
+    // "…file a ticket…" matched "Upload a file" as well.
+    expect(report.baseline.confusable).toEqual([
+      { expected: "jira__create_issue", found: "drive__upload_file", count: 1 },
+      { expected: "jira__create_issue", found: "github__create_pull_request", count: 1 },
+    ]);
+    expect(report.enriched!.confusable).toEqual([]);
+    // 3 of 5 tasks without (jira's two missed), all 5 with.
+    expect([report.baseline.recallAt5, report.enriched!.recallAt5]).toEqual([0.6, 1]);
+    // Worst first.
+    expect(report.baseline.tools[0]!.tool).toBe("jira__create_issue");
+  });
+
+  it("never finds a held-out request by itself: the enriched arm indexes only the other requests", async () => {
+    // github's held-out request says what slack does; were it indexed, github would come first.
+    const leaky = enrichment();
+    leaky.tools.github__create_pull_request!.requests = [
+      "open a PR for my feature branch",
+      "post it to the team channel",
+    ];
+    const file = write("leaky.json", JSON.stringify(leaky));
+    const run = await runToolsift(["eval", "--tools", toolsFile, "--enrichment", file, "--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as EvalReport;
+    expect(toolOf(report.enriched!, "github__create_pull_request")!.misses).toEqual([
+      { query: "post it to the team channel", foundInstead: "slack__post_message", rank: null },
+    ]);
   });
 
   it("prints both arms side by side, the worst tools with what they found instead, and the confusable pairs", async () => {
@@ -119,7 +138,8 @@ describe("toolsift eval on held-out requests", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^5 tasks over 4 of 5 tools \(requests held out of .+\), ranker bm25:\n/);
     expect(run.stdout).toMatch(/\n {12}recall@1 {2}recall@5 {5}MRR\nbaseline +[\d.]+% +[\d.]+% +[\d.]+\nenriched +/);
-    expect(run.stdout).toContain("Confusable pairs");
+    expect(run.stdout).toMatch(/\nbaseline {7}60\.0% {5}60\.0% {3}0\.600\nenriched {6}100\.0% {4}100\.0% {3}1\.000\n/);
+    expect(run.stdout).toContain("Every tool came first for every one of its tasks (enriched).");
     expect(run.stdout).toMatch(/changed since they were enriched.*drive__upload_file\. Run toolsift enrich again\./);
     expect(run.stdout).toMatch(/fewer than 2 requests.*weather__get_forecast/);
     // The progress of each arm goes to stderr, never into the report.
@@ -139,6 +159,9 @@ describe("toolsift eval on held-out requests", () => {
     expect(baselineOnly.code, baselineOnly.stderr).toBe(0);
     expect(baselineOnly.stdout).toMatch(
       /Worst tools first \(baseline; 1 of 1 did not always come first\):\n {2}jira__create_issue {2}recall@5 0\.0%, recall@1 0\.0%, MRR 0\.000, 1 task\n {4}"open a ticket for the typo" found github__create_pull_request first \(not in the first 10\)/,
+    );
+    expect(baselineOnly.stdout).toContain(
+      "Confusable pairs (baseline; requests for the first found the second first):\n     1× jira__create_issue → github__create_pull_request\n",
     );
     expect(baselineOnly.stdout).not.toMatch(/^enriched/m);
   });
@@ -181,40 +204,40 @@ describe("toolsift eval --tasks", () => {
 });
 
 describe("toolsift eval --fail-under", () => {
-  it("exits 1 with one line of reason when recall@5 is below the share, and 0 when it is not", async () => {
-    const failing = await runToolsift(["eval", "--tools", toolsFile, "-e", enrichmentFile, "--fail-under", "1"]);
+  it("exits 1 with one line of reason when recall@5 is below the share, and 0 when it reaches it", async () => {
+    // A task labelled with a tool no enrichment makes it find, and one the enrichment fixes: 50%.
+    const tasks = write(
+      "gate.jsonl",
+      [
+        { query: "get the weather forecast for a city", expected: ["slack__post_message"] },
+        { query: "open a ticket for the login bug", expected: ["jira__create_issue"] },
+      ]
+        .map((task) => JSON.stringify(task))
+        .join("\n"),
+    );
+    const gate = (...args: string[]) => runToolsift(["eval", "--tools", toolsFile, "--tasks", tasks, ...args]);
+    const [failing, reached, baseline] = await Promise.all([
+      gate("-e", enrichmentFile, "--fail-under", "0.75"),
+      gate("-e", enrichmentFile, "--fail-under", "0.5", "--json"),
+      // Without an enrichment the baseline is what is gated.
+      gate("--fail-under", "0.95"),
+    ]);
     expect(failing.code).toBe(1);
-    expect(failing.stderr.trim().split("\n").at(-1)).toMatch(
-      /^toolsift: recall@5 of the enriched arm is [\d.]+%, under --fail-under 1 \(100\.0%\)$/,
+    expect(failing.stdout).toMatch(/^enriched {7}50\.0% {5}50\.0%/m);
+    expect(failing.stderr.trim().split("\n").at(-1)).toBe(
+      "toolsift: recall@5 of the enriched arm is 50.0%, under --fail-under 0.75 (75.0%)",
     );
 
-    const json = await runToolsift([
-      "eval",
-      "--tools",
-      toolsFile,
-      "-e",
-      enrichmentFile,
-      "--fail-under",
-      "0.5",
-      "--json",
-    ]);
-    expect(json.code, json.stderr).toBe(0);
-    const report = JSON.parse(json.stdout) as EvalReport;
-    expect(report.failUnder).toEqual({
+    expect(reached.code, reached.stderr).toBe(0);
+    expect((JSON.parse(reached.stdout) as EvalReport).failUnder).toEqual({
       threshold: 0.5,
       arm: "enriched",
-      recallAt5: report.enriched!.recallAt5,
+      recallAt5: 0.5,
       passed: true,
     });
 
-    // Without an enrichment the baseline is what is gated.
-    const tasks = write(
-      "one.jsonl",
-      `${JSON.stringify({ query: "open a ticket", expected: ["jira__create_issue"] })}\n`,
-    );
-    const baseline = await runToolsift(["eval", "--tools", toolsFile, "--tasks", tasks, "--fail-under", "0.95"]);
     expect(baseline.code).toBe(1);
-    expect(baseline.stderr).toMatch(/recall@5 of the baseline arm is 0\.0%, under --fail-under 0\.95 \(95\.0%\)/);
+    expect(baseline.stderr).toMatch(/recall@5 of the baseline arm is 0\.0%, under --fail-under 0\.95 \(95\.0%\)\n$/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EnrichmentFile } from "../../for-apps.js";
+import type { EnrichmentFile } from "../../index.js";
 import { heldOutCount, holdOut } from "./held-out.js";
 
 const HASH = "0".repeat(64);

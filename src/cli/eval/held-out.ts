@@ -1,4 +1,4 @@
-import type { EnrichmentFile, ToolEnrichment } from "../../for-apps.js";
+import type { EnrichmentFile, ToolEnrichment } from "../../index.js";
 import type { EvalTask } from "./evaluate-search.js";
 
 /** An enrichment split in two: requests asked as queries, and the rest, indexed. */
