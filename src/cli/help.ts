@@ -8,6 +8,8 @@ Usage:
   toolsift inspect --config <file> | --tools <file.json> [--json] [--fail-on warning|error]
   toolsift search  --config <file> | --tools <file.json> [--limit <n>] [--json] "<query>"
   toolsift enrich  --config <file> | --tools <file.json> --provider anthropic|openai --model <id> [--out <file>] [--dry-run]
+  toolsift eval    --config <file> | --tools <file.json> [--enrichment <file>] [--tasks <file.jsonl>]
+                   [--ranker <name>] [--fail-under <recall@5>] [--json]
   toolsift pin     --config <file>
 
 Commands:
@@ -18,6 +20,8 @@ Commands:
   search    Ranked matches for a query, with scores, to try queries out.
   enrich    Have your own model write, once, the requests users make for each tool, into a
             file to review and commit, so search finds tools by how users ask.
+  eval      Per-tool recall@1, recall@5 and MRR over an eval set, with the tools found
+            instead, without and with an enrichment; --fail-under gates CI.
   token     A new bearer token for a client of serve --http, and its config entry.
   pin       Record (or update) the servers' tool definitions in the lock file, against silent change.
 
@@ -28,7 +32,7 @@ Options:
   -h, --help     Show help (also: toolsift <command> --help).
   -v, --version  Show the version.
 
-Exit codes: 0 done, 1 failed (or --fail-on was reached), 2 bad usage or a bad config file.
+Exit codes: 0 done, 1 failed (or --fail-on or --fail-under was reached), 2 bad usage or a bad config file.
 `,
 
   serve: `toolsift serve: an MCP server in front of other MCP servers.
@@ -239,6 +243,46 @@ with back-off. The file is written after every tool, so stopping costs only the 
 The key comes from ANTHROPIC_API_KEY or OPENAI_API_KEY, and a proxy or gateway from
 ANTHROPIC_BASE_URL or OPENAI_BASE_URL, as the SDKs read them. Review the file and commit it;
 suggested descriptions are never applied by themselves.
+`,
+
+  eval: `toolsift eval: how well search finds each tool of a catalogue, without and with its enrichment.
+
+Usage:
+  toolsift eval --config <file> | --tools <file.json> --enrichment <file> [options]
+  toolsift eval --config <file> | --tools <file.json> --tasks <file.jsonl> [--enrichment <file>] [options]
+
+Options:
+  -c, --config <file>        Connect to the servers of a config file (as toolsift serve does;
+                             allow and deny apply).
+  -t, --tools <file.json>    Read tool definitions from a file instead (see toolsift inspect --help).
+  -e, --enrichment <file>    The enrichment toolsift enrich wrote (toolsift.enrichment.json): the
+                             "enriched" arm indexes its requests and synonyms.
+      --tasks <file.jsonl>   Your own eval set, one task a line:
+                               {"query": "open a ticket for the login bug", "expected": ["jira__create_issue"]}
+                             Names the catalogue lacks are reported and left out.
+      --ranker <name>        bm25, embedding or hybrid (default: the config's, else bm25).
+      --fail-under <share>   Exit 1 when recall@5 (of the enriched arm, else the baseline) is
+                             below this share, 0 to 1: --fail-under 0.95 for CI.
+      --json                 Print the report as JSON (every tool, every miss).
+      --limit-tools <n>      The worst tools the text report lists (default 20).
+  -h, --help                 Show this help.
+
+The tasks: with --tasks, your file's. Without it, the enrichment's own requests, held out: the
+last quarter of each tool's requests (at least one when it has two or more; a tool with one is
+not tested), in the file's order, so the split is the same on every run. The enriched arm then
+indexes only the other requests, so no query is ever found by itself: that is how the
+enrichment does on requests it was not given. Your own tasks say more than the model's.
+
+Both arms (baseline: the descriptions alone; enriched: with the enrichment) search the same tasks
+with the same ranker. Per task, the first 10 matches are read:
+  recall@1   share of a task's expected tools found first     (mean over tasks; per tool: share of its tasks)
+  recall@5   share found in the first five
+  MRR        1 / the rank of the first expected tool (0 past rank 10)
+The report: both arms side by side, then the worst tools first (lowest recall@5) with, for each
+request that did not find its tool first, the tool found instead and where its own was; then
+the confusable pairs (expected A, found B first), most frequent first. A tool changed since it
+was enriched (its hash differs) is named stale: its enrichment is not used until toolsift enrich
+runs again. The blog's rule of thumb: fix retrieval (descriptions, enrichment) under 95% recall@5.
 `,
 } as const;
 

@@ -6,7 +6,13 @@ import {
   readGatewayConfig,
   type GatewaySettings,
 } from "../gateway/index.js";
-import { createToolSearch, type RankerName, type ToolDefinition, type ToolSearch } from "../index.js";
+import {
+  createToolSearch,
+  type RankerName,
+  type ToolDefinition,
+  type ToolSearch,
+  type ToolSearchOptions,
+} from "../index.js";
 import type { McpServerStatus } from "../public/mcp.js";
 import type { CliIo } from "./cli-io.js";
 import type { Finding } from "./inspect/finding.js";
@@ -48,16 +54,7 @@ export async function loadCatalogue(
     const { tools, problems } = readToolsFile(source.file);
     const settings = parseGatewaySettings(undefined, source.file);
     const name = ranker ?? settings.ranker;
-    const toolSearch = await createToolSearch({
-      tools,
-      ranker: rankerFor(settings, name, progress),
-      maxResultsPerServer: settings.maxResultsPerServer,
-      tuning: {
-        toolSearchThresholdTokens: 0,
-        maxHydratedTools: settings.maxHydratedTools,
-        searchLimit: settings.searchLimit,
-      },
-    });
+    const toolSearch = await searchOver(tools, settings, name, progress);
     return {
       file: source.file,
       ranker: name,
@@ -67,10 +64,7 @@ export async function loadCatalogue(
       permits: () => true,
       servers: [],
       problems,
-      close: async () => {
-        await toolSearch.close();
-        await toolSearch.ranker.close?.();
-      },
+      close: () => closeSearch(toolSearch),
     };
   }
   const config = readGatewayConfig(source.file);
@@ -105,4 +99,35 @@ export async function loadCatalogue(
     problems: [],
     close: () => catalogue.close(),
   };
+}
+
+/**
+ * A search over a list of tools as the gateway's settings tune it (ranker, model, cache, caps),
+ * learning off: what `search --tools` asks, and each arm of `eval`. `enrichment` is the arm's.
+ * Close it with {@link closeSearch}.
+ */
+export function searchOver(
+  tools: readonly ToolDefinition[],
+  settings: GatewaySettings,
+  ranker: RankerName,
+  warn: (line: string) => void,
+  enrichment?: ToolSearchOptions["enrichment"],
+): Promise<ToolSearch> {
+  return createToolSearch({
+    tools,
+    ranker: rankerFor(settings, ranker, warn),
+    maxResultsPerServer: settings.maxResultsPerServer,
+    ...(enrichment === undefined ? {} : { enrichment }),
+    tuning: {
+      toolSearchThresholdTokens: 0,
+      maxHydratedTools: settings.maxHydratedTools,
+      searchLimit: settings.searchLimit,
+    },
+  });
+}
+
+/** Closes a search {@link searchOver} made, and its ranker (a model's native memory, a cache file). */
+export async function closeSearch(toolSearch: ToolSearch): Promise<void> {
+  await toolSearch.close();
+  await toolSearch.ranker.close?.();
 }

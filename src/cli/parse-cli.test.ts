@@ -76,7 +76,7 @@ describe("parseCli", () => {
       [["search", "--tools", "a.json"], /toolsift search needs a query/],
       [["search", "--tools", "a.json", "--limit", "51", "q"], /--limit takes a whole number from 1 to 50/],
       [["search", "--tools", "a.json", "--ranker", "tfidf", "q"], /--ranker takes bm25, embedding, hybrid/],
-      [["serf"], /unknown command "serf"\. The commands are serve, inspect, search, enrich, token/],
+      [["serf"], /unknown command "serf"\. The commands are serve, inspect, search, enrich, eval, token/],
       [["serve", "-c", "x.json", "--no-auth"], /--no-auth only applies with --http/],
       [
         ["serve", "-c", "x.json", "--http", "0", "--host", "0.0.0.0", "--no-auth"],
@@ -94,6 +94,79 @@ describe("parseCli", () => {
       expect(() => parseCli(args), args.join(" ")).toThrow(UsageError);
       expect(() => parseCli(args), args.join(" ")).toThrow(message);
     }
+  });
+
+  it("reads eval: a catalogue, an enrichment and/or a task file, a gate and the report's size", () => {
+    expect(parseCli(["eval", "--tools", "t.json", "--enrichment", "e.json"])).toEqual({
+      command: "eval",
+      source: { kind: "tools", file: "t.json" },
+      enrichment: "e.json",
+      tasks: undefined,
+      ranker: undefined,
+      failUnder: undefined,
+      json: false,
+      limitTools: 20,
+    });
+    expect(
+      parseCli([
+        "eval",
+        "-c",
+        "m.json",
+        "-e",
+        "e.json",
+        "--tasks",
+        "t.jsonl",
+        "--ranker",
+        "hybrid",
+        "--fail-under",
+        "0.95",
+        "--json",
+        "--limit-tools",
+        "5",
+      ]),
+    ).toEqual({
+      command: "eval",
+      source: { kind: "config", file: "m.json" },
+      enrichment: "e.json",
+      tasks: "t.jsonl",
+      ranker: "hybrid",
+      failUnder: 0.95,
+      json: true,
+      limitTools: 5,
+    });
+    for (const [given, share] of [
+      ["0", 0],
+      ["1", 1],
+      [".5", 0.5],
+      ["1.0", 1],
+      ["0.955", 0.955],
+    ] as const)
+      expect(parseCli(["eval", "-t", "t.json", "--tasks", "t.jsonl", "--fail-under", given])).toMatchObject({
+        failUnder: share,
+      });
+    const cases: [string[], RegExp][] = [
+      [["eval", "--enrichment", "e.json"], /toolsift eval needs --config <file> \(MCP servers\) or --tools/],
+      [
+        ["eval", "-t", "t.json", "--fail-under", "95"],
+        /--fail-under takes a share from 0 to 1 \(0\.95 for 95%\), not "95"/,
+      ],
+      [["eval", "-t", "t.json", "--fail-under", "1.5"], /--fail-under takes a share from 0 to 1/],
+      [["eval", "-t", "t.json", "--fail-under=-0.1"], /--fail-under takes a share from 0 to 1/],
+      [["eval", "-t", "t.json", "--fail-under", "95%"], /--fail-under takes a share from 0 to 1/],
+      [["eval", "-t", "t.json", "--fail-under", "."], /--fail-under takes a share from 0 to 1/],
+      [["eval", "-t", "t.json", "--fail-under", "0x1"], /--fail-under takes a share from 0 to 1/],
+      [["eval", "-t", "t.json", "--limit-tools", "0"], /--limit-tools takes a whole number from 1 to 100000/],
+      [["eval", "-t", "t.json", "--tasks", ""], /--tasks needs a file's path/],
+      [["eval", "-t", "t.json", "--enrichment", ""], /--enrichment needs a file's path/],
+      [["eval", "-t", "t.json", "--ranker", "tfidf"], /--ranker takes bm25, embedding, hybrid/],
+      [["eval", "-t", "t.json", "extra"], /unexpected argument "extra"/],
+    ];
+    for (const [args, message] of cases) {
+      expect(() => parseCli(args), args.join(" ")).toThrow(UsageError);
+      expect(() => parseCli(args), args.join(" ")).toThrow(message);
+    }
+    expect(HELP.main).toContain("toolsift eval ");
+    expect(HELP.eval).toContain("--fail-under <share>");
   });
 
   it("reads --metrics-port, a port for the loopback metrics listener", () => {

@@ -55,9 +55,23 @@ export type CliCommand =
       limit: number;
       json: boolean;
       ranker: RankerName | undefined;
+    }
+  | {
+      command: "eval";
+      source: CatalogueSource;
+      /** `--enrichment`: the enrichment file to evaluate (the enriched arm). */
+      enrichment: string | undefined;
+      /** `--tasks`: a JSONL file of the user's own tasks; else held-out requests of the enrichment. */
+      tasks: string | undefined;
+      ranker: RankerName | undefined;
+      /** `--fail-under`: exit 1 when recall@5 (enriched, else baseline) is below it, 0 to 1. */
+      failUnder: number | undefined;
+      json: boolean;
+      /** `--limit-tools`: the worst tools the text report lists. */
+      limitTools: number;
     };
 
-const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "enrich", "token", "pin"];
+const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "enrich", "eval", "token", "pin"];
 
 const OPTIONS = {
   serve: {
@@ -101,6 +115,17 @@ const OPTIONS = {
     limit: { type: "string", short: "n" },
     json: { type: "boolean" },
     ranker: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+  eval: {
+    config: { type: "string", short: "c" },
+    tools: { type: "string", short: "t" },
+    enrichment: { type: "string", short: "e" },
+    tasks: { type: "string" },
+    ranker: { type: "string" },
+    "fail-under": { type: "string" },
+    json: { type: "boolean" },
+    "limit-tools": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 } as const;
@@ -192,6 +217,21 @@ export function parseCli(argv: readonly string[]): CliCommand {
         ranker: rankerOf(command, text("ranker")),
       };
     }
+    case "eval": {
+      noPositionals(command, parsed.positionals);
+      const failUnder = text("fail-under");
+      const limitTools = text("limit-tools");
+      return {
+        command,
+        source: sourceOf(command, values),
+        enrichment: nonEmpty(command, "--enrichment", text("enrichment")),
+        tasks: nonEmpty(command, "--tasks", text("tasks")),
+        ranker: rankerOf(command, text("ranker")),
+        failUnder: failUnder === undefined ? undefined : fraction(command, "--fail-under", failUnder),
+        json: values.json === true,
+        limitTools: limitTools === undefined ? 20 : wholeNumber(command, "--limit-tools", limitTools, 1, 100_000),
+      };
+    }
   }
 }
 
@@ -229,6 +269,21 @@ function enrichCommandOf(
       text("concurrency") === undefined ? 4 : wholeNumber(command, "--concurrency", text("concurrency")!, 1, 32),
     dryRun,
   };
+}
+
+/** A share from 0 to 1, as `--fail-under 0.95` takes it (not a percentage: 95 is refused). */
+function fraction(command: CommandName, option: string, value: string): number {
+  const number = /^(?:[01](?:\.\d+)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= 0 && number <= 1))
+    throw new UsageError(
+      `toolsift ${command}: ${option} takes a share from 0 to 1 (0.95 for 95%), not ${JSON.stringify(value)}.`,
+    );
+  return number;
+}
+
+function nonEmpty(command: CommandName, option: string, value: string | undefined): string | undefined {
+  if (value === "") throw new UsageError(`toolsift ${command}: ${option} needs a file's path.`);
+  return value;
 }
 
 /** `--no-auth` serves HTTP without a credential: only where no other machine can reach it. */

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { DependencyError, OptionsError, errorText } from "../errors.js";
 import { processIo, redactingIo, type CliIo } from "./cli-io.js";
 import { enrichCommand } from "./enrich-command.js";
+import { evalCommand } from "./eval-command.js";
 import { HELP } from "./help.js";
 import { inspectCommand } from "./inspect-command.js";
 import { parseCli } from "./parse-cli.js";
@@ -13,7 +14,7 @@ import { tokenCommand } from "./token-command.js";
 const MCP_SDK = "@modelcontextprotocol/sdk";
 
 /**
- * Runs one command line and returns the exit code: 0 done, 1 failed (or `--fail-on` reached),
+ * Runs one command line and returns the exit code: 0 done, 1 failed (or `--fail-on` or `--fail-under` reached),
  * 2 bad usage or a bad config file. Errors are printed, never thrown.
  *
  * @example
@@ -41,6 +42,8 @@ export async function runCli(argv: readonly string[], sink: CliIo = processIo): 
         return await searchCommand(command, io);
       case "enrich":
         return await enrichCommand(command, io);
+      case "eval":
+        return await evalCommand(command, io);
       case "token":
         return tokenCommand(command, io);
       case "pin":

@@ -1,4 +1,5 @@
 export { ConfigError } from "./config/config-error.js";
+export { readBoundedFile } from "./config/read-bounded-file.js";
 export { Redactor } from "./config/redact.js";
 export type { LearningScope, LearningSettings } from "./config/learning-config.js";
 export type { RootSetting } from "./config/roots-config.js";
