@@ -27,3 +27,12 @@ export { boundText } from "./catalogue/bounded-text.js";
 export { loadPgPool } from "./learning/load-pg.js";
 // The gateway's lock file and its pins hash definitions as enrichment does: canonical JSON.
 export { canonicalJson } from "./catalogue/canonical-json.js";
+// The gateway's config reads an enrichment file with the parser the tool search uses (one set of
+// bounds and messages), and inspect tells a stale tool by the hash `toolsift enrich` wrote.
+export {
+  ENRICHMENT_LIMITS,
+  enrichmentHashOf,
+  parseEnrichment,
+  type EnrichmentFile,
+  type ToolEnrichment,
+} from "./enrichment/index.js";
