@@ -20,8 +20,10 @@ export interface LoadedCatalogue {
   ranker: RankerName;
   settings: GatewaySettings;
   toolSearch: ToolSearch;
-  /** Every tool of the catalogue, those allow/deny hide included. */
+  /** Every tool of the catalogue as clients see it (the config's `describe` applied), those allow/deny hide included. */
   tools: readonly ToolDefinition[];
+  /** The same tools as their servers list them, for the pins (which judge what a server lists). */
+  upstreamTools: readonly ToolDefinition[];
   /** Whether a client of the gateway would see the tool (allow/deny). */
   permits(name: string): boolean;
   /** The upstream servers and where they stand; empty for a file of tools. */
@@ -64,6 +66,7 @@ export async function loadCatalogue(
       settings,
       toolSearch,
       tools,
+      upstreamTools: tools,
       permits: () => true,
       servers: [],
       problems,
@@ -99,7 +102,8 @@ export async function loadCatalogue(
     ranker: ranker ?? config.settings.ranker,
     settings: config.settings,
     toolSearch: catalogue.toolSearch,
-    tools: await catalogue.host.listTools(),
+    tools: await catalogue.tools.listTools(),
+    upstreamTools: await catalogue.host.listTools(),
     permits: (name) => catalogue.policies.permits({ name }, LOCAL_CALLER),
     servers: catalogue.host.status(),
     problems: [],
