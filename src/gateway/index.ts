@@ -69,6 +69,7 @@ export {
 export type { AuditSettings, ObserveSettings } from "./config/observe-config.js";
 export { toolPolicy, type PolicyRules, type ToolPolicy } from "./policy/tool-policy.js";
 export { CallerPolicies } from "./policy/caller-policy.js";
+export { escapeVisible } from "./policy/confirmation.js";
 export type { PolicyEntry, RateLimits } from "./config/policies-config.js";
 export { compareWithLock, type ChangedTool, type LockComparison } from "./pins/lock-comparison.js";
 export { FileLockStore } from "./pins/file-lock-store.js";
