@@ -15,7 +15,7 @@ export async function inspectCommand(command: Extract<CliCommand, { command: "in
     // Only the servers of a config are pinned; a file of tools has no lock.
     const pins = command.source.kind === "config" ? await pinReport(catalogue) : undefined;
     // Only a config has a toolsift block to enrich and describe its tools.
-    const enrichment = command.source.kind === "config" ? enrichmentReport(catalogue) : undefined;
+    const enrichment = command.source.kind === "config" ? await enrichmentReport(catalogue) : undefined;
     io.out(
       command.json
         ? `${JSON.stringify(pins && enrichment ? { ...report, pins, ...enrichment } : report, null, 2)}\n`

@@ -1,6 +1,4 @@
-import { enrichmentHashOf } from "../../for-apps.js";
-import type { ToolDefinition } from "../../index.js";
-import { escapeVisible, type GatewaySettings } from "../../gateway/index.js";
+import { escapeVisible } from "../../gateway/index.js";
 import type { LoadedCatalogue } from "../load-catalogue.js";
 
 /** A description the enrichment suggests for a tool that no `describe` override covers yet. */
@@ -43,12 +41,12 @@ export interface EnrichmentReport {
 const SHOWN = 50;
 
 /**
- * Compares the catalogue, as clients see it, with its enrichment: the hash `toolsift enrich`
- * wrote against the hash of each visible tool's definition now.
+ * The enrichment's status over the tools clients see, as the tool search judges it (the hash
+ * `toolsift enrich` wrote against each tool's definition now, `describe` applied), its
+ * suggestions not adopted yet, and the `describe` overrides applied.
  */
-export function enrichmentReport(catalogue: LoadedCatalogue): EnrichmentReport {
+export async function enrichmentReport(catalogue: LoadedCatalogue): Promise<EnrichmentReport> {
   const { settings } = catalogue;
-  const visible = catalogue.tools.filter((tool) => catalogue.permits(tool.name));
   const listed = new Set(catalogue.tools.map((tool) => tool.name));
   const describe = {
     applied: [...settings.describe].flatMap(([tool, override]) =>
@@ -56,43 +54,31 @@ export function enrichmentReport(catalogue: LoadedCatalogue): EnrichmentReport {
     ),
     unmatched: [...settings.describe.keys()].filter((tool) => !listed.has(tool)),
   };
-  if (settings.enrichment === undefined) return { enrichment: null, describe };
-  return { enrichment: statusOf(settings.enrichment, settings.describe, visible, listed), describe };
-}
-
-function statusOf(
-  enrichment: NonNullable<GatewaySettings["enrichment"]>,
-  describe: GatewaySettings["describe"],
-  visible: readonly ToolDefinition[],
-  listed: ReadonlySet<string>,
-): NonNullable<EnrichmentReport["enrichment"]> {
+  const { enrichment } = settings;
+  if (enrichment === undefined) return { enrichment: null, describe };
+  const visible = (names: readonly string[]) => names.filter((name) => catalogue.permits(name));
+  const status = await catalogue.toolSearch.enrichmentStatus();
+  const stale = new Set(status.stale);
   const entries = enrichment.content.tools;
-  const stale: string[] = [];
-  const notEnriched: string[] = [];
-  const suggestions: SuggestedDescription[] = [];
-  let enriched = 0;
-  for (const tool of visible) {
-    const entry = Object.hasOwn(entries, tool.name) ? entries[tool.name] : undefined;
-    if (entry === undefined) {
-      notEnriched.push(tool.name);
-      continue;
-    }
-    const isStale = entry.hash !== enrichmentHashOf(tool);
-    if (isStale) stale.push(tool.name);
-    else enriched++;
-    if (entry.description !== undefined && !describe.has(tool.name) && entry.description !== tool.description.trim())
-      suggestions.push({ tool: tool.name, current: tool.description, suggested: entry.description, stale: isStale });
-  }
+  const suggestions = catalogue.tools.flatMap((tool): SuggestedDescription[] => {
+    const suggested = Object.hasOwn(entries, tool.name) ? entries[tool.name]?.description : undefined;
+    if (suggested === undefined || settings.describe.has(tool.name) || !catalogue.permits(tool.name)) return [];
+    if (suggested === tool.description.trim()) return [];
+    return [{ tool: tool.name, current: tool.description, suggested, stale: stale.has(tool.name) }];
+  });
   return {
-    file: enrichment.file,
-    model: enrichment.content.model,
-    createdAt: enrichment.content.createdAt,
-    keepStale: enrichment.keepStale,
-    enriched,
-    stale,
-    notEnriched,
-    unlisted: Object.keys(entries).filter((name) => !listed.has(name)).length,
-    suggestions,
+    enrichment: {
+      file: enrichment.file,
+      model: enrichment.content.model,
+      createdAt: enrichment.content.createdAt,
+      keepStale: enrichment.keepStale,
+      enriched: visible(status.enriched).length,
+      stale: visible(status.stale),
+      notEnriched: visible(status.missing),
+      unlisted: Object.keys(entries).filter((name) => !listed.has(name)).length,
+      suggestions,
+    },
+    describe,
   };
 }
 

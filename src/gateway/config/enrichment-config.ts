@@ -1,6 +1,7 @@
 import { describeValue } from "../../describe-value.js";
 import { errorText } from "../../errors.js";
-import { ENRICHMENT_LIMITS, parseEnrichment, type EnrichmentFile } from "../../for-apps.js";
+import { ENRICHMENT_LIMITS, parseEnrichment } from "../../for-apps.js";
+import type { EnrichmentFile } from "../../index.js";
 import { configPath } from "./config-path.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import { readBoundedFile } from "./read-bounded-file.js";
