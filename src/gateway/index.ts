@@ -89,3 +89,6 @@ export type { PinSettings } from "./config/pins-config.js";
 export { openSessionStore } from "./replicas/open-session-store.js";
 export type { SessionStore, SessionRecord, SessionState, ReplicaMessage } from "./replicas/session-store.js";
 export type { SessionsSettings } from "./config/sessions-config.js";
+export type { DescribeOverride, DescribeOverrides } from "./config/describe-config.js";
+export type { EnrichmentSettings } from "./config/enrichment-config.js";
+export type { DescribedTools } from "./described-tools.js";
