@@ -4,6 +4,7 @@ import {
   parseGatewaySettings,
   rankerFor,
   readGatewayConfig,
+  type ConfigReadOptions,
   type GatewaySettings,
 } from "../gateway/index.js";
 import { createToolSearch, type RankerName, type ToolDefinition, type ToolSearch } from "../index.js";
@@ -39,11 +40,15 @@ export interface LoadedCatalogue {
  * with a line on stderr as each answers. What a config's `${NAME}` expanded is redacted from
  * everything `io` prints from then on. Learning is off: a one-shot command neither reads nor
  * writes lessons.
+ *
+ * @param read - What the config's settings read besides it: `toolsift enrich`, which writes the
+ *   enrichment file, passes `{ enrichment: false }` so a config naming it before its first run works.
  */
 export async function loadCatalogue(
   source: CatalogueSource,
   ranker: RankerName | undefined,
   io: Pick<CliIo, "err" | "redactWith">,
+  read: ConfigReadOptions = {},
 ): Promise<LoadedCatalogue> {
   const progress = (line: string) => io.err(line);
   if (source.kind === "tools") {
@@ -76,7 +81,7 @@ export async function loadCatalogue(
       },
     };
   }
-  const config = readGatewayConfig(source.file);
+  const config = readGatewayConfig(source.file, process.env, read);
   io.redactWith?.(config.redactor);
   const names = Object.keys(config.servers);
   progress(`connecting to ${names.length} MCP server${names.length === 1 ? "" : "s"} (${names.join(", ")})…`);

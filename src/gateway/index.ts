@@ -35,6 +35,7 @@ export {
   readGatewayConfig,
   readJsonFile,
   defaultCacheDir,
+  type ConfigReadOptions,
   type GatewayConfig,
   type GatewaySettings,
 } from "./config/gateway-config.js";

@@ -37,6 +37,7 @@ export {
   type CallApproval,
   type Caller,
   type RequestHeaders,
+  type ConfigReadOptions,
   type ConnectOptions,
   type DescribedTools,
   type DescribeOverride,

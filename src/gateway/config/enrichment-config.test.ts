@@ -113,6 +113,17 @@ describe("toolsift.enrichment", () => {
     );
   });
 
+  it("is checked but not read with { enrichment: false }, for toolsift enrich, which writes the file", () => {
+    const { config } = configDir();
+    const read = { mcpServers: servers, toolsift: { enrichment: "./not-written-yet.json" } };
+    expect(parseGatewayConfig(read, config, {}, { enrichment: false }).settings.enrichment).toBeUndefined();
+    expect(() => parseGatewayConfig(read, config, {})).toThrow(/not-written-yet\.json", which cannot be read/);
+    const wrong = { mcpServers: servers, toolsift: { enrichment: { file: "x.json", keep: true } } };
+    expect(thrownBy(() => parseGatewayConfig(wrong, config, {}, { enrichment: false }), ConfigError).message).toMatch(
+      /toolsift\.enrichment\.keep is not an enrichment setting/,
+    );
+  });
+
   it("reads a file a person edited with a comment in it", () => {
     const text = JSON.stringify(FILE, null, 2).replace('"tools"', '// reviewed\n  "tools"');
     const { config } = configDir(text);

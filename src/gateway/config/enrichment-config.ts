@@ -31,6 +31,7 @@ const HINT = "Write it with toolsift enrich --config <this file>, or fix the pat
  *
  * @param base - The config file's folder.
  * @param fail - Throws the config error.
+ * @param read - `false`: check the setting, leave the file unread and answer `undefined` (see `ConfigReadOptions.enrichment`).
  * @example
  * ```ts
  * parseEnrichmentSetting({ file: "./toolsift.enrichment.json", keepStale: true }, "/etc/toolsift", fail);
@@ -40,6 +41,7 @@ export function parseEnrichmentSetting(
   value: unknown,
   base: string,
   fail: (field: string, problem: string) => never,
+  read = true,
 ): EnrichmentSettings | undefined {
   if (value === undefined) return undefined;
   let path: unknown = value;
@@ -59,6 +61,7 @@ export function parseEnrichmentSetting(
       `must be the path of the file toolsift enrich wrote: ${EXAMPLE}, not ${describeValue(path)}.`,
     );
   const file = configPath(base, path);
+  if (!read) return undefined;
   const { content, warnings } = readEnrichment(file, (problem) =>
     fail(FIELD, `names ${JSON.stringify(file)}, which ${problem}`),
   );

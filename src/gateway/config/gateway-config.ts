@@ -135,6 +135,23 @@ export const SETTING_KEYS = [
   "describe",
 ] as const;
 
+/** What {@link readGatewayConfig} reads besides the config file itself. */
+export interface ConfigReadOptions {
+  /**
+   * Whether the file `toolsift.enrichment` names is read (and must exist). A command that does
+   * not search passes `false`: `toolsift enrich` writes that file, so it cannot require it, and
+   * `toolsift pin` has no use for it. The setting's shape is checked either way; with `false`,
+   * `settings.enrichment` is `undefined`.
+   * @defaultValue true
+   *
+   * @example
+   * ```ts
+   * readGatewayConfig("mcp.json", process.env, { enrichment: false });
+   * ```
+   */
+  enrichment?: boolean;
+}
+
 /**
  * Reads and checks a gateway config file: the `mcpServers` object Claude Desktop and Cursor use
  * (or VS Code's `servers`), JSON with comments allowed, plus an optional `toolsift` block.
@@ -146,8 +163,14 @@ export const SETTING_KEYS = [
 export function readGatewayConfig(
   file: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  options: ConfigReadOptions = {},
 ): GatewayConfig {
-  return parseGatewayConfig(readJsonFile(file, 'Pass the path of a JSON file with an "mcpServers" object.'), file, env);
+  return parseGatewayConfig(
+    readJsonFile(file, 'Pass the path of a JSON file with an "mcpServers" object.'),
+    file,
+    env,
+    options,
+  );
 }
 
 /**
@@ -173,6 +196,7 @@ export function parseGatewayConfig(
   value: unknown,
   file: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  options: ConfigReadOptions = {},
 ): GatewayConfig {
   // What ${NAME} brought in so far: a problem found after an expansion must not show its value.
   const secrets: Secret[] = [];
@@ -230,6 +254,7 @@ export function parseGatewayConfig(
     new Set([...Object.keys(servers), ...disabled]),
     { env, secrets },
     fail,
+    options.enrichment !== false,
   );
   return { file, servers, disabled, settings, redactor: new Redactor(secrets) };
 }
@@ -341,6 +366,7 @@ function parseSettings(
   serverNames: ReadonlySet<string>,
   expanding: Expanding,
   fail: Fail,
+  readEnrichment = true,
 ): GatewaySettings {
   if (block !== undefined && !isPlainObject(block))
     fail("toolsift", `must be an object of settings, not ${describeValue(block)}.`);
@@ -448,7 +474,7 @@ function parseSettings(
     sessions: parseSessions(settings.sessions, expanding.env, (secret) => expanding.secrets.push(secret), fail),
     describe: parseDescribe(settings.describe, serverNames, fail),
     // Last: the one setting that reads a file of megabytes, once every other field is known good.
-    enrichment: parseEnrichmentSetting(settings.enrichment, base, fail),
+    enrichment: parseEnrichmentSetting(settings.enrichment, base, fail, readEnrichment),
   };
 }
 
