@@ -125,12 +125,25 @@ Config file (comments and trailing commas allowed):
                                                 "warn" serves it as it is, "hide" withholds it until
                                                 re-pinned, "reapprove" asks the user at its next call
       "lockFile": "./toolsift.lock.json"        where the pins are (default: beside this file)
-      "roots": ["./project"]                    what servers' roots/list gets when no client's
+      "roots": ["./project"],                   what servers' roots/list gets when no client's
                                                 call is in flight (default: no roots)
+      "enrichment": "./toolsift.enrichment.json",  what toolsift enrich wrote: its requests and
+                                                synonyms are searched beside the descriptions, offline;
+                                                or {"file": "…", "keepStale": true} to keep them for
+                                                tools changed since (default: stale ones are left out)
+      "describe": {                             per tool, what clients see and search indexes instead
+        "jira__create_issue": "Create a Jira issue (a ticket) in a project.",  of the server's text,
+        "jira__search": { "append": "Also finds epics." }  or a sentence after it
+      }
     }
   }
 "servers" (VS Code) works in place of "mcpServers". \${NAME}, \${env:NAME} and \${NAME:-default}
-read this process's environment; a relative "cwd" or "model" is relative to the config file.
+read this process's environment; a relative "cwd", "model" or "enrichment" is relative to the
+config file. The enrichment file is read once, at start: a missing or broken one stops serve
+(exit code 2). A tool is enriched for its definition as this config presents it (describe
+applied): a describe added later makes that tool stale until toolsift enrich runs again (which
+asks again for the changed tools only); toolsift inspect lists stale tools and the descriptions
+the enrichment suggests. A describe naming a tool no server lists is warned about at start.
 
 Needs the optional package @modelcontextprotocol/sdk next to toolsift:
   npx -y -p toolsift -p @modelcontextprotocol/sdk toolsift serve --config mcp.json
@@ -161,6 +174,12 @@ total; the tool tokens per request under each strategy after a typical search (e
            near-duplicate pairs (lexical or embedding similarity) a model will confuse;
            a tool that does not come first when searched by its own first sentence or name
 Token counts are estimates: JSON characters / 3.5, which reads up to ~35% high.
+
+With --config, also: the pinned definitions against the lock file; the enrichment of
+"enrichment" (how many tools are enriched, stale or not enriched, the stale ones by name, and
+the descriptions it suggests that no "describe" override applies yet, to review and adopt);
+and which "describe" overrides applied. --fail-on warning is also reached by a changed pin,
+a stale tool, or a describe naming no tool.
 `,
 
   token: `toolsift token: bearer tokens for clients of toolsift serve --http.

@@ -2,6 +2,7 @@ import type { CliIo } from "./cli-io.js";
 import { reaches } from "./inspect/finding.js";
 import { formatInspectReport } from "./inspect/format-inspect-report.js";
 import { inspectCatalogue } from "./inspect/inspect-report.js";
+import { enrichmentReport, enrichmentWarnings, formatEnrichmentReport } from "./inspect/enrichment-section.js";
 import { formatPinReport, pinReport } from "./inspect/pin-section.js";
 import { loadCatalogue } from "./load-catalogue.js";
 import type { CliCommand } from "./parse-cli.js";
@@ -13,13 +14,22 @@ export async function inspectCommand(command: Extract<CliCommand, { command: "in
     const report = await inspectCatalogue(catalogue, io.err);
     // Only the servers of a config are pinned; a file of tools has no lock.
     const pins = command.source.kind === "config" ? await pinReport(catalogue) : undefined;
+    // Only a config has a toolsift block to enrich and describe its tools.
+    const enrichment = command.source.kind === "config" ? await enrichmentReport(catalogue) : undefined;
     io.out(
       command.json
-        ? `${JSON.stringify(pins ? { ...report, pins } : report, null, 2)}\n`
-        : formatInspectReport(report) + (pins ? formatPinReport(pins, catalogue.file) : ""),
+        ? `${JSON.stringify(pins && enrichment ? { ...report, pins, ...enrichment } : report, null, 2)}\n`
+        : formatInspectReport(report) +
+            (pins ? formatPinReport(pins, catalogue.file) : "") +
+            (enrichment ? formatEnrichmentReport(enrichment, catalogue.file) : ""),
     );
     if (command.failOn === "warning" && pins !== undefined && pins.changed.length > 0) {
       io.err(`${pins.changed.length} tool definition(s) changed since they were pinned (--fail-on warning)`);
+      return 1;
+    }
+    const warnings = enrichment && command.failOn === "warning" ? enrichmentWarnings(enrichment) : [];
+    if (warnings.length > 0) {
+      io.err(`${warnings.join("; ")} (--fail-on warning)`);
       return 1;
     }
     if (command.failOn !== undefined && reaches(report.lint.findings, command.failOn)) {

@@ -4,6 +4,7 @@ import {
   parseGatewaySettings,
   rankerFor,
   readGatewayConfig,
+  type ConfigReadOptions,
   type GatewaySettings,
 } from "../gateway/index.js";
 import {
@@ -26,8 +27,10 @@ export interface LoadedCatalogue {
   ranker: RankerName;
   settings: GatewaySettings;
   toolSearch: ToolSearch;
-  /** Every tool of the catalogue, those allow/deny hide included. */
+  /** Every tool of the catalogue as clients see it (the config's `describe` applied), those allow/deny hide included. */
   tools: readonly ToolDefinition[];
+  /** The same tools as their servers list them, for the pins (which judge what a server lists). */
+  upstreamTools: readonly ToolDefinition[];
   /** Whether a client of the gateway would see the tool (allow/deny). */
   permits(name: string): boolean;
   /** The upstream servers and where they stand; empty for a file of tools. */
@@ -43,11 +46,15 @@ export interface LoadedCatalogue {
  * with a line on stderr as each answers. What a config's `${NAME}` expanded is redacted from
  * everything `io` prints from then on. Learning is off: a one-shot command neither reads nor
  * writes lessons.
+ *
+ * @param read - What the config's settings read besides it: `toolsift enrich`, which writes the
+ *   enrichment file, passes `{ enrichment: false }` so a config naming it before its first run works.
  */
 export async function loadCatalogue(
   source: CatalogueSource,
   ranker: RankerName | undefined,
   io: Pick<CliIo, "err" | "redactWith">,
+  read: ConfigReadOptions = {},
 ): Promise<LoadedCatalogue> {
   const progress = (line: string) => io.err(line);
   if (source.kind === "tools") {
@@ -61,13 +68,14 @@ export async function loadCatalogue(
       settings,
       toolSearch,
       tools,
+      upstreamTools: tools,
       permits: () => true,
       servers: [],
       problems,
       close: () => closeSearch(toolSearch),
     };
   }
-  const config = readGatewayConfig(source.file);
+  const config = readGatewayConfig(source.file, process.env, read);
   io.redactWith?.(config.redactor);
   const names = Object.keys(config.servers);
   progress(`connecting to ${names.length} MCP server${names.length === 1 ? "" : "s"} (${names.join(", ")})…`);
@@ -93,7 +101,8 @@ export async function loadCatalogue(
     ranker: ranker ?? config.settings.ranker,
     settings: config.settings,
     toolSearch: catalogue.toolSearch,
-    tools: await catalogue.host.listTools(),
+    tools: await catalogue.tools.listTools(),
+    upstreamTools: await catalogue.host.listTools(),
     permits: (name) => catalogue.policies.permits({ name }, LOCAL_CALLER),
     servers: catalogue.host.status(),
     problems: [],

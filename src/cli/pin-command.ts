@@ -18,7 +18,8 @@ import type { CliCommand } from "./parse-cli.js";
  * with a warning: pinning anew is what the message about a damaged lock asks for.
  */
 export async function pinCommand(command: Extract<CliCommand, { command: "pin" }>, io: CliIo): Promise<number> {
-  const config = readGatewayConfig(command.config);
+  // Pins judge what servers list; the enrichment (which a first toolsift enrich has not written yet) is not read.
+  const config = readGatewayConfig(command.config, process.env, { enrichment: false });
   io.redactWith?.(config.redactor);
   const store = new FileLockStore(config.settings.lockFile, damagedLockFix(config.file));
   let lock: ToolLock;

@@ -36,6 +36,7 @@ export {
   readGatewayConfig,
   readJsonFile,
   defaultCacheDir,
+  type ConfigReadOptions,
   type GatewayConfig,
   type GatewaySettings,
 } from "./config/gateway-config.js";
@@ -70,6 +71,7 @@ export {
 export type { AuditSettings, ObserveSettings } from "./config/observe-config.js";
 export { toolPolicy, type PolicyRules, type ToolPolicy } from "./policy/tool-policy.js";
 export { CallerPolicies } from "./policy/caller-policy.js";
+export { escapeVisible } from "./policy/confirmation.js";
 export type { PolicyEntry, RateLimits } from "./config/policies-config.js";
 export { compareWithLock, type ChangedTool, type LockComparison } from "./pins/lock-comparison.js";
 export { FileLockStore } from "./pins/file-lock-store.js";
@@ -89,3 +91,6 @@ export type { PinSettings } from "./config/pins-config.js";
 export { openSessionStore } from "./replicas/open-session-store.js";
 export type { SessionStore, SessionRecord, SessionState, ReplicaMessage } from "./replicas/session-store.js";
 export type { SessionsSettings } from "./config/sessions-config.js";
+export type { DescribeOverride, DescribeOverrides } from "./config/describe-config.js";
+export type { EnrichmentSettings } from "./config/enrichment-config.js";
+export type { DescribedTools } from "./described-tools.js";

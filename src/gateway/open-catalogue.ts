@@ -22,6 +22,7 @@ import type { GatewayConfig, GatewaySettings } from "./config/gateway-config.js"
 import type { Caller } from "./auth/caller.js";
 import { CallerPolicies } from "./policy/caller-policy.js";
 import { watchUnmatchedEntries } from "./policy/unmatched-entries.js";
+import { describedTools, type DescribedTools } from "./described-tools.js";
 import { learningScopes } from "./learning-scope.js";
 import { learningStore } from "./learning-store.js";
 import { openToolPins } from "./pins/open-tool-pins.js";
@@ -71,6 +72,8 @@ export interface OpenCatalogueOptions {
 /** Upstream servers as one catalogue, with a tool search over it. */
 export interface OpenCatalogue {
   host: McpToolHost;
+  /** The host's tools as clients see them and search indexes them: the config's `describe` applied. */
+  tools: DescribedTools;
   toolSearch: ToolSearch;
   /**
    * With `background`: resolves, naming each server and why, if every server's first attempt
@@ -139,8 +142,12 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     relisted = unmatched;
     const learning = options.learning === false ? false : settings.learning;
     store = learning ? learningStore(learning, settings.cacheDir) : undefined;
+    // What clients list and search_tools indexes: the config's describe applied. The pins, the
+    // lock and the policies read the host itself: they judge what the server lists.
+    const tools = describedTools(host, settings.describe);
+    for (const warning of settings.enrichment?.warnings ?? []) options.warn(warning);
     const toolSearch = await createToolSearch({
-      tools: host,
+      tools,
       ranker,
       tuning: {
         toolSearchThresholdTokens: settings.toolSearchThresholdTokens,
@@ -150,11 +157,15 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         ...(options.listEveryStub ? { maxStubTokens: Number.MAX_SAFE_INTEGER } : {}),
       },
       permit: (tool, context) =>
-        policies.permits(tool, context.context ?? options.anonymous) && (pins === undefined || pins.serves(tool)),
+        policies.permits(tool, context.context ?? options.anonymous) &&
+        (pins === undefined || pins.serves(tools.upstreamOf(tool))),
       maxResultsPerServer: settings.maxResultsPerServer,
       ...(options.approve ? { approve: options.approve } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(store ? { learning: { store } } : {}),
+      ...(settings.enrichment
+        ? { enrichment: { from: settings.enrichment.content, keepStale: settings.enrichment.keepStale } }
+        : {}),
     });
     const opened = store;
     const pinsRelisted = pins?.follow(host, toolSearch);
@@ -165,6 +176,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       };
     return {
       host,
+      tools,
       toolSearch,
       unreachable,
       policies,

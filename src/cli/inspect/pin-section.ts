@@ -29,7 +29,9 @@ export async function pinReport(catalogue: LoadedCatalogue): Promise<PinReport> 
   }
   if (lock.size === 0) return { lockFile: store.location, state: "none", ...empty };
   const up = new Set(catalogue.servers.filter((server) => server.state === "connected").map((server) => server.server));
-  const { added, changed, removed, unchanged } = compareWithLock(lock, catalogue.tools, (server) => up.has(server));
+  const { added, changed, removed, unchanged } = compareWithLock(lock, catalogue.upstreamTools, (server) =>
+    up.has(server),
+  );
   return { lockFile: store.location, state: "pinned", added, changed, removed, unchanged };
 }
 

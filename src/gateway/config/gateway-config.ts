@@ -8,6 +8,7 @@ import { parseServerConfig } from "../../for-apps.js";
 import { RANKER_NAMES, type RankerName } from "../../index.js";
 import { describeValue } from "../../describe-value.js";
 import { ConfigError } from "./config-error.js";
+import { configPath } from "./config-path.js";
 import { expandVariables } from "./expand-variables.js";
 import { parseRoots, type RootSetting } from "./roots-config.js";
 import { parseGlobList, parsePolicies, parseRateLimits, type PolicyEntry, type RateLimits } from "./policies-config.js";
@@ -22,6 +23,8 @@ import { parsePinSettings, type PinSettings } from "./pins-config.js";
 import { parseMaxResultsPerServer } from "./ranking-config.js";
 import { parseListingBudget } from "./budget-config.js";
 import { parseSessions, type SessionsSettings } from "./sessions-config.js";
+import { parseEnrichmentSetting, type EnrichmentSettings } from "./enrichment-config.js";
+import { parseDescribe, type DescribeOverrides } from "./describe-config.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings extends PinSettings {
@@ -72,6 +75,10 @@ export interface GatewaySettings extends PinSettings {
   roots: RootSetting[] | undefined;
   /** Where replicas share MCP sessions (a PostgreSQL URL); `undefined`: each process its own. */
   sessions: SessionsSettings;
+  /** The enrichment `search_tools` indexes beside the descriptions, read at start; `undefined`: none. */
+  enrichment: EnrichmentSettings | undefined;
+  /** Per tool (`server__tool`), a description of the config's own or a sentence appended to the server's. */
+  describe: DescribeOverrides;
 }
 
 /** A gateway config file, checked: the servers to front and how. */
@@ -124,7 +131,26 @@ export const SETTING_KEYS = [
   "maxListedTokens",
   "roots",
   "sessions",
+  "enrichment",
+  "describe",
 ] as const;
+
+/** What {@link readGatewayConfig} reads besides the config file itself. */
+export interface ConfigReadOptions {
+  /**
+   * Whether the file `toolsift.enrichment` names is read (and must exist). A command that does
+   * not search passes `false`: `toolsift enrich` writes that file, so it cannot require it, and
+   * `toolsift pin` has no use for it. The setting's shape is checked either way; with `false`,
+   * `settings.enrichment` is `undefined`.
+   * @defaultValue true
+   *
+   * @example
+   * ```ts
+   * readGatewayConfig("mcp.json", process.env, { enrichment: false });
+   * ```
+   */
+  enrichment?: boolean;
+}
 
 /**
  * Reads and checks a gateway config file: the `mcpServers` object Claude Desktop and Cursor use
@@ -137,8 +163,14 @@ export const SETTING_KEYS = [
 export function readGatewayConfig(
   file: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  options: ConfigReadOptions = {},
 ): GatewayConfig {
-  return parseGatewayConfig(readJsonFile(file, 'Pass the path of a JSON file with an "mcpServers" object.'), file, env);
+  return parseGatewayConfig(
+    readJsonFile(file, 'Pass the path of a JSON file with an "mcpServers" object.'),
+    file,
+    env,
+    options,
+  );
 }
 
 /**
@@ -164,6 +196,7 @@ export function parseGatewayConfig(
   value: unknown,
   file: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  options: ConfigReadOptions = {},
 ): GatewayConfig {
   // What ${NAME} brought in so far: a problem found after an expansion must not show its value.
   const secrets: Secret[] = [];
@@ -221,6 +254,7 @@ export function parseGatewayConfig(
     new Set([...Object.keys(servers), ...disabled]),
     { env, secrets },
     fail,
+    options.enrichment !== false,
   );
   return { file, servers, disabled, settings, redactor: new Redactor(secrets) };
 }
@@ -286,7 +320,7 @@ function serverEntry(
     );
   }
   if (typeof config.cwd === "string" && config.cwd !== "") {
-    const cwd = resolvePath(base, config.cwd);
+    const cwd = configPath(base, config.cwd);
     if (!isFolder(cwd))
       fail(
         `${where}.cwd`,
@@ -332,6 +366,7 @@ function parseSettings(
   serverNames: ReadonlySet<string>,
   expanding: Expanding,
   fail: Fail,
+  readEnrichment = true,
 ): GatewaySettings {
   if (block !== undefined && !isPlainObject(block))
     fail("toolsift", `must be an object of settings, not ${describeValue(block)}.`);
@@ -389,7 +424,7 @@ function parseSettings(
         "toolsift.model",
         'is only used by the "embedding" and "hybrid" rankers; set "ranker" to one of them, or remove "model".',
       );
-    const folder = resolvePath(base, model as string);
+    const folder = configPath(base, model as string);
     if (!isFolder(folder)) {
       fail(
         "toolsift.model",
@@ -411,9 +446,9 @@ function parseSettings(
     maxResultsPerServer: parseMaxResultsPerServer(settings.maxResultsPerServer, fail),
     toolSearchThresholdTokens: count("toolSearchThresholdTokens", 0, 0),
     ranker: ranker as RankerName,
-    model: typeof model === "string" ? resolvePath(base, model) : undefined,
+    model: typeof model === "string" ? configPath(base, model) : undefined,
     cacheDir:
-      cacheDir === false ? false : typeof cacheDir === "string" ? resolvePath(base, cacheDir) : defaultCacheDir(),
+      cacheDir === false ? false : typeof cacheDir === "string" ? configPath(base, cacheDir) : defaultCacheDir(),
     allow: globs("allow"),
     deny: globs("deny") ?? [],
     allowDestructive: globs("allowDestructive") ?? [],
@@ -437,6 +472,9 @@ function parseSettings(
     ...parseListingBudget(settings, new Set(keepTools).size, fail),
     roots: parseRoots(settings.roots, base, fail),
     sessions: parseSessions(settings.sessions, expanding.env, (secret) => expanding.secrets.push(secret), fail),
+    describe: parseDescribe(settings.describe, serverNames, fail),
+    // Last: the one setting that reads a file of megabytes, once every other field is known good.
+    enrichment: parseEnrichmentSetting(settings.enrichment, base, fail, readEnrichment),
   };
 }
 
@@ -476,11 +514,6 @@ function parseReconnect(value: unknown, fail: Fail): GatewaySettings["reconnect"
 export function defaultCacheDir(): string {
   const xdg = process.env.XDG_CACHE_HOME;
   return join(xdg !== undefined && xdg !== "" ? xdg : join(homedir(), ".cache"), "toolsift");
-}
-
-/** A path from the file: `~/` is the home folder, anything relative is relative to the config file. */
-function resolvePath(base: string, path: string): string {
-  return path === "~" || path.startsWith("~/") ? join(homedir(), path.slice(1)) : resolve(base, path);
 }
 
 function isFolder(path: string): boolean {

@@ -1,6 +1,5 @@
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
 import { describeValue } from "../../describe-value.js";
+import { configPath } from "./config-path.js";
 import { DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from "../observe/audit-sink.js";
 
 /** The `audit` setting of the `toolsift` block, checked, defaults filled in. */
@@ -76,14 +75,9 @@ function parseAudit(value: unknown, base: string, fail: Fail): AuditSettings | u
   if (typeof includeArguments !== "boolean")
     fail("toolsift.audit.includeArguments", `must be true or false, not ${describeValue(includeArguments)}.`);
   return {
-    file: file === "stderr" ? "stderr" : resolvePath(base, file as string),
+    file: file === "stderr" ? "stderr" : configPath(base, file as string),
     maxBytes: whole("maxBytes", DEFAULT_AUDIT_MAX_BYTES, MIN_MAX_BYTES, Number.MAX_SAFE_INTEGER),
     keep: whole("keep", DEFAULT_AUDIT_KEEP, 0, MAX_KEEP),
     includeArguments: includeArguments as boolean,
   };
-}
-
-/** As the rest of the config: `~/` is the home folder, anything relative is relative to the config file. */
-function resolvePath(base: string, path: string): string {
-  return path === "~" || path.startsWith("~/") ? join(homedir(), path.slice(1)) : resolve(base, path);
 }

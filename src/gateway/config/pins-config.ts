@@ -1,6 +1,6 @@
-import { homedir } from "node:os";
-import { isAbsolute, join, resolve } from "node:path";
+import { join } from "node:path";
 import { describeValue } from "../../describe-value.js";
+import { configPath } from "./config-path.js";
 import type { OnToolChange } from "../pins/tool-pins.js";
 import { LOCK_FILE_NAME } from "../pins/tool-lock.js";
 
@@ -44,13 +44,6 @@ export function parsePinSettings(
     );
   return {
     onToolChange: policy as OnToolChange,
-    lockFile:
-      typeof lockFile !== "string"
-        ? join(base, LOCK_FILE_NAME)
-        : lockFile === "~" || lockFile.startsWith("~/")
-          ? join(homedir(), lockFile.slice(1))
-          : isAbsolute(lockFile)
-            ? lockFile
-            : resolve(base, lockFile),
+    lockFile: typeof lockFile !== "string" ? join(base, LOCK_FILE_NAME) : configPath(base, lockFile),
   };
 }

@@ -9,27 +9,48 @@ export interface NamedTool {
   originalName: string | undefined;
 }
 
-/** One glob of the config, where it is, and which rule it belongs to. */
+/** One glob of the config, where it is, which rule it belongs to, and what it does then, in words. */
 interface Entry {
   field: string;
   glob: string;
   deny: boolean;
+  /** "allows", "denies", "describes". */
+  does: string;
 }
 
-function entriesOf(settings: PolicyRules & { policies: readonly PolicyEntry[] }): Entry[] {
+/** The settings whose entries name tools: the policy globs, and the tools `describe` overrides. */
+export type NamingSettings = PolicyRules & {
+  policies: readonly PolicyEntry[];
+  describe?: ReadonlyMap<string, unknown>;
+};
+
+function entriesOf(settings: NamingSettings): Entry[] {
   const list = (rules: Partial<PolicyRules>, where: string): Entry[] =>
     (["allow", "deny", "allowDestructive"] as const).flatMap((rule) =>
-      (rules[rule] ?? []).map((glob, index) => ({ field: `${where}.${rule}[${index}]`, glob, deny: rule === "deny" })),
+      (rules[rule] ?? []).map((glob, index) => ({
+        field: `${where}.${rule}[${index}]`,
+        glob,
+        deny: rule === "deny",
+        does: rule === "deny" ? "denies" : "allows",
+      })),
     );
   return [
     ...list(settings, "toolsift"),
     ...settings.policies.flatMap((policy, index) => list(policy, `toolsift.policies[${index}]`)),
+    // An exact name is a glob that matches only itself.
+    ...[...(settings.describe?.keys() ?? [])].map((name) => ({
+      field: "toolsift.describe",
+      glob: name,
+      deny: false,
+      does: "describes",
+    })),
   ];
 }
 
 /**
- * Tells, once, of each `allow`, `deny` and `allowDestructive` glob (top-level and in `policies`)
- * that matches no tool: a deny that matches nothing leaves the tool it meant callable. A glob is
+ * Tells, once, of each `allow`, `deny` and `allowDestructive` glob (top-level and in `policies`),
+ * and each tool `describe` names, that matches no tool: a deny that matches nothing leaves the
+ * tool it meant callable, a misspelt describe leaves the description it meant to fix. A glob is
  * judged only once every server it could concern has listed its tools (a server still
  * connecting might hold its match); `check` again after each re-list. A glob that matches again
  * later is forgotten, so it is told of again if it stops matching.
@@ -45,7 +66,7 @@ export class UnmatchedEntries {
   private readonly told = new Set<string>();
 
   constructor(
-    settings: PolicyRules & { policies: readonly PolicyEntry[] },
+    settings: NamingSettings,
     private readonly servers: readonly string[],
     private readonly warn: (message: string) => void,
   ) {
@@ -79,7 +100,7 @@ export class UnmatchedEntries {
           (concerned.length === 0
             ? "of any server"
             : `of ${concerned.map((server) => JSON.stringify(server)).join(", ")} as listed now`) +
-          `, so it ${entry.deny ? "denies" : "allows"} nothing. Check the spelling (toolsift inspect lists every tool).`,
+          `, so it ${entry.does} nothing. Check the spelling (toolsift inspect lists every tool).`,
       );
     }
   }
@@ -90,7 +111,7 @@ export class UnmatchedEntries {
  * `tools-changed` events): the returned function is the host's event listener.
  */
 export function watchUnmatchedEntries(
-  settings: PolicyRules & { policies: readonly PolicyEntry[] },
+  settings: NamingSettings,
   host: Pick<McpToolHost, "servers" | "status" | "listTools" | "sourceOf">,
   warn: (message: string) => void,
 ): (event: McpHostEvent) => void {
