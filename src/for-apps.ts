@@ -27,6 +27,3 @@ export { boundText } from "./catalogue/bounded-text.js";
 export { loadPgPool } from "./learning/load-pg.js";
 // The gateway's lock file and its pins hash definitions as enrichment does: canonical JSON.
 export { canonicalJson } from "./catalogue/canonical-json.js";
-// The gateway's config reads an enrichment file at start with the parser and bounds the tool
-// search uses, so a broken file is a config error (exit 2) naming the setting, not a search's.
-export { ENRICHMENT_LIMITS, parseEnrichment } from "./enrichment/index.js";

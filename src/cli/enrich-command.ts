@@ -36,7 +36,8 @@ export async function enrichCommand(
   terminal: EnrichTerminal = processTerminal,
 ): Promise<number> {
   const previous = readPrevious(command.out, io);
-  const catalogue = await loadCatalogue(command.source, "bm25", io);
+  // The config may already name the enrichment this run is about to write: it is not read here.
+  const catalogue = await loadCatalogue(command.source, "bm25", io, { enrichment: false });
   try {
     // What allow/deny hides is never searched: enriching it would be money spent for nothing.
     const tools = catalogue.tools.filter((tool) => catalogue.permits(tool.name));

@@ -17,15 +17,23 @@ type EvalCommand = Extract<CliCommand, { command: "eval" }>;
  * when `--fail-under` is not reached.
  */
 export async function evalCommand(command: EvalCommand, io: CliIo): Promise<number> {
-  if (command.tasks === undefined && command.enrichment === undefined)
+  if (command.tasks === undefined && command.enrichment === undefined && command.source.kind !== "config")
     throw new UsageError(
       "toolsift eval needs --enrichment <file> (its held-out requests are the tasks) or --tasks <file.jsonl> (your own). Run toolsift eval --help.",
     );
   // Files first: a bad one is reported before any server is started.
-  const enrichment = command.enrichment === undefined ? undefined : readEnrichment(command.enrichment, io);
+  const named = command.enrichment === undefined ? undefined : readEnrichment(command.enrichment, io);
   const given = command.tasks === undefined ? undefined : readTasks(command.tasks);
   const catalogue = await loadCatalogue(command.source, command.ranker, io);
+  // Without --enrichment, the one the config names (toolsift.enrichment), with its keepStale.
+  const configured = named === undefined ? catalogue.settings.enrichment : undefined;
+  const enrichment = named ?? configured?.content;
+  const keepStale = configured?.keepStale === true;
   try {
+    if (given === undefined && enrichment === undefined)
+      throw new UsageError(
+        `toolsift eval: ${command.source.file} names no toolsift.enrichment; pass --enrichment <file> or --tasks <file.jsonl>. Run toolsift eval --help.`,
+      );
     const tools = catalogue.tools.filter((tool) => catalogue.permits(tool.name));
     const names = new Set(tools.map((tool) => tool.name));
     const has = (name: string) => names.has(name);
@@ -45,7 +53,13 @@ export async function evalCommand(command: EvalCommand, io: CliIo): Promise<numb
     let stale: string[] = [];
     const arm = async (name: string, indexed?: EnrichmentFile): Promise<EvalScores> => {
       io.err(`${name}: ${tasks.length} task${tasks.length === 1 ? "" : "s"}, ranker ${catalogue.ranker}…`);
-      const toolSearch = await searchOver(tools, catalogue.settings, catalogue.ranker, io.err, indexed);
+      const toolSearch = await searchOver(
+        tools,
+        catalogue.settings,
+        catalogue.ranker,
+        io.err,
+        indexed && { from: indexed, keepStale },
+      );
       try {
         if (indexed) stale = (await toolSearch.enrichmentStatus()).stale.sort();
         return await evaluateSearch(tasks, async (query) =>

@@ -275,7 +275,8 @@ Options:
                              allow and deny apply).
   -t, --tools <file.json>    Read tool definitions from a file instead (see toolsift inspect --help).
   -e, --enrichment <file>    The enrichment toolsift enrich wrote (toolsift.enrichment.json): the
-                             "enriched" arm indexes its requests and synonyms.
+                             "enriched" arm indexes its requests and synonyms (default: the
+                             file the config's toolsift.enrichment names, with its keepStale).
       --tasks <file.jsonl>   Your own eval set, one task a line:
                                {"query": "open a ticket for the login bug", "expected": ["jira__create_issue"]}
                              Names the catalogue lacks are reported and left out.

@@ -2,8 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENRICHMENT_FORMAT, type EnrichmentFile } from "../../src/index.js";
-import { enrichmentHashOf } from "../../src/enrichment/index.js";
+import { ENRICHMENT_FORMAT, enrichmentHashOf, type EnrichmentFile } from "../../src/public/enrichment.js";
 import {
   connectGateway,
   resultText,

@@ -1,7 +1,6 @@
 import { describeValue } from "../../describe-value.js";
 import { errorText } from "../../errors.js";
-import { ENRICHMENT_LIMITS, parseEnrichment } from "../../for-apps.js";
-import type { EnrichmentFile } from "../../index.js";
+import { ENRICHMENT_LIMITS, parseEnrichment, type EnrichmentFile } from "../../public/enrichment.js";
 import { configPath } from "./config-path.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import { readBoundedFile } from "./read-bounded-file.js";
