@@ -29,6 +29,7 @@ export async function evalCommand(command: EvalCommand, io: CliIo): Promise<numb
   const configured = named === undefined ? catalogue.settings.enrichment : undefined;
   const enrichment = named ?? configured?.content;
   const keepStale = configured?.keepStale === true;
+  const enrichmentFile = command.enrichment ?? configured?.file;
   try {
     if (given === undefined && enrichment === undefined)
       throw new UsageError(
@@ -47,7 +48,7 @@ export async function evalCommand(command: EvalCommand, io: CliIo): Promise<numb
         "no_tasks",
         known
           ? `toolsift eval: no task of ${command.tasks} expects a tool of the catalogue; check the names against toolsift inspect.`
-          : `toolsift eval: ${command.enrichment} has no tool of the catalogue with 2 or more requests to hold out; pass --tasks <file.jsonl>, or enrich the catalogue.`,
+          : `toolsift eval: ${enrichmentFile} has no tool of the catalogue with 2 or more requests to hold out; pass --tasks <file.jsonl>, or enrich the catalogue.`,
       );
     // Tools changed since they were enriched, as the enriched arm's search tells them apart.
     let stale: string[] = [];
@@ -77,8 +78,8 @@ export async function evalCommand(command: EvalCommand, io: CliIo): Promise<numb
       source:
         command.tasks !== undefined
           ? { kind: "tasks", file: command.tasks }
-          : { kind: "held-out", file: command.enrichment! },
-      ...(command.enrichment === undefined ? {} : { enrichment: command.enrichment }),
+          : { kind: "held-out", file: enrichmentFile! },
+      ...(enrichmentFile === undefined ? {} : { enrichment: enrichmentFile }),
       catalogue: { tools: tools.length, tested: (enriched ?? baseline).tools.length },
       unknownTools: known?.unknown ?? [],
       droppedTasks: known?.dropped ?? 0,
