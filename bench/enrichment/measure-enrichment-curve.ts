@@ -1,5 +1,5 @@
 import type { Ranker } from "../../src/ranking/index.js";
-import type { BenchDataset, BenchQuery } from "../load-dataset.js";
+import type { BenchDataset } from "../load-dataset.js";
 import { mean, recallAt, reciprocalRankAt } from "../metrics/index.js";
 import type { EnrichmentCurveRun, EnrichmentPoint } from "../report/bench-report.js";
 import {
@@ -53,7 +53,7 @@ export async function measureEnrichmentCurve(
         const point = {
           examples: count,
           toolsWithExamples: count === 0 ? 0 : toolsWithExamples(simulation.pools),
-          ...(await measurePoint(instance, simulation.test, simulation.unanswerable)),
+          ...(await measurePoint(instance, simulation)),
         };
         options.onPoint?.(point);
         points.push(point);
@@ -68,21 +68,26 @@ export async function measureEnrichmentCurve(
   }
 }
 
-async function measurePoint(ranker: Ranker, test: readonly BenchQuery[], unanswerable: readonly BenchQuery[]) {
+async function measurePoint(ranker: Ranker, simulation: SimulatedEnrichment) {
   const recall1: number[] = [];
   const recall5: number[] = [];
   const reciprocal: number[] = [];
-  for (const query of test) {
+  // Split by whether every tool the query expects has examples: where only some tools of a
+  // catalogue are enriched, the rest is where a loss would show.
+  const covered: number[] = [];
+  const uncovered: number[] = [];
+  for (const query of simulation.test) {
     // Cut as `search_tools` cuts its query.
     const names = (await ranker.search(query.query.slice(0, 500), { limit: 5 })).map((match) => match.name);
     const expected = new Set(query.expected);
     recall1.push(recallAt(names, expected, 1));
     recall5.push(recallAt(names, expected, 5));
     reciprocal.push(reciprocalRankAt(names, expected, 5));
+    (query.expected.every((name) => simulation.pools.has(name)) ? covered : uncovered).push(recall5.at(-1)!);
   }
   let abstained = 0;
   // "No tool fits" is an empty answer or a weak best match, as `search_tools` tells the model.
-  for (const query of unanswerable) {
+  for (const query of simulation.unanswerable) {
     const best = (await ranker.search(query.query.slice(0, 500), { limit: 5 }))[0];
     if (best === undefined || best.confidence === "weak") abstained++;
   }
@@ -90,6 +95,9 @@ async function measurePoint(ranker: Ranker, test: readonly BenchQuery[], unanswe
     recallAt1: mean(recall1),
     recallAt5: mean(recall5),
     mrrAt5: mean(reciprocal),
-    abstention: unanswerable.length === 0 ? null : abstained / unanswerable.length,
+    abstention: simulation.unanswerable.length === 0 ? null : abstained / simulation.unanswerable.length,
+    coveredQueries: covered.length,
+    recallAt5Covered: covered.length === 0 ? null : mean(covered),
+    recallAt5Uncovered: uncovered.length === 0 ? null : mean(uncovered),
   };
 }

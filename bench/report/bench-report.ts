@@ -348,6 +348,11 @@ export interface EnrichmentPoint {
   mrrAt5: number;
   /** Share of unanswerable queries answered with nothing or a weak best match; `null` when the set has none. */
   abstention: number | null;
+  /** Test queries whose every expected tool has examples (at N > 0; the same queries at N = 0). */
+  coveredQueries: number;
+  /** Recall@5 over those queries, and over the others (a tool without examples expected); `null` when there are none. */
+  recallAt5Covered: number | null;
+  recallAt5Uncovered: number | null;
 }
 
 /**

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { enrichmentRows } from "../sections/enrichment.js";
-import { enrichmentSection, enrichmentTable, worstChangeTable, worstLoss } from "./enrichment-section.js";
+import {
+  coverageTable,
+  enrichmentSection,
+  enrichmentTable,
+  worstChangeTable,
+  worstLoss,
+} from "./enrichment-section.js";
 import { enrichmentCurve, sampleReport } from "./report.fixture.js";
 
 const rising = enrichmentCurve("clinc150_intents", "bm25", [0.664, 0.72, 0.78, 0.83, 0.87]);
@@ -25,6 +31,14 @@ describe("the enrichment section", () => {
       "| bm25 | +5.60 (clinc150_intents) | +11.60 (clinc150_intents) | +16.60 (clinc150_intents) | +20.60 (clinc150_intents) |",
     );
     expect(lines[3]).toContain("| −0.80 (bfcl_v4) |");
+  });
+
+  it("splits recall@5 by whether every expected tool has examples", () => {
+    const lines = coverageTable({ enrichment: [rising] }).split("\n");
+    expect(lines[0]).toBe(
+      "| dataset | ranker | queries, all tools with examples | R@5 0 → 8 | queries, a tool without | R@5 0 → 8 |",
+    );
+    expect(lines[2]).toBe("| clinc150_intents | bm25 | 3,000 | 0.664 → 0.870 | 0 | – → – |");
   });
 
   it("holds each dataset to its ranker with the largest loss, a gain counting as none", () => {

@@ -84,6 +84,33 @@ export function worstChangeTable(report: Pick<BenchReport, "enrichment">): strin
   return table(["ranker", ...counts.map((n) => `worst set at N=${n} (points)`)], rows, 1);
 }
 
+/**
+ * Where the change comes from: recall@5 at N = 0 → 8 on the test queries whose every expected
+ * tool has examples, and on the rest. Only some tools of most sets have queries to lend, so the
+ * rest shows what enriched tools take from tools without examples.
+ */
+export function coverageTable(report: Pick<BenchReport, "enrichment">): string {
+  const runs = (report.enrichment ?? []).filter((run) => !run.error && run.points.length > 0);
+  const rows = runs.map((run) => {
+    const first = run.points[0]!;
+    const last = run.points.at(-1)!;
+    const rest = run.testQueries - last.coveredQueries;
+    return [
+      run.dataset,
+      run.ranker,
+      count(last.coveredQueries),
+      `${share(first.recallAt5Covered)} → ${share(last.recallAt5Covered)}`,
+      count(rest),
+      `${share(first.recallAt5Uncovered)} → ${share(last.recallAt5Uncovered)}`,
+    ];
+  });
+  return table(
+    ["dataset", "ranker", "queries, all tools with examples", "R@5 0 → 8", "queries, a tool without", "R@5 0 → 8"],
+    rows,
+    2,
+  );
+}
+
 /** The simulated-enrichment section, or nothing when no curve ran. */
 export function enrichmentSection(report: Pick<BenchReport, "enrichment">): string[] {
   if (!report.enrichment || report.enrichment.length === 0) return [];
@@ -93,5 +120,7 @@ export function enrichmentSection(report: Pick<BenchReport, "enrichment">): stri
     enrichmentTable(report),
     "Recall@5 change against N = 0 on the worst dataset, per ranker:",
     worstChangeTable(report),
+    "By test query: those whose every expected tool has examples, and those expecting a tool without any (most sets lend queries to only some of their tools, so this is what enriched tools take from the others):",
+    coverageTable(report),
   ];
 }

@@ -395,6 +395,9 @@ export function enrichmentCurve(dataset: string, ranker: string, recall: readonl
       recallAt5: recall[index]!,
       mrrAt5: recall[index]! - 0.1,
       abstention: 0.5 - index * 0.01,
+      coveredQueries: 3_000,
+      recallAt5Covered: recall[index]!,
+      recallAt5Uncovered: null,
     })),
   };
 }
