@@ -103,4 +103,15 @@ export {
   type VectorIndexOptions,
 } from "./ranking/index.js";
 
+// Enrichment: what `createToolSearch`'s `enrichment` option takes, and what `enrichmentStatus()` answers.
+export {
+  ENRICHMENT_FORMAT,
+  EnrichmentError,
+  type EnrichmentFile,
+  type EnrichmentOptions,
+  type EnrichmentSource,
+  type EnrichmentStatus,
+  type ToolEnrichment,
+} from "./enrichment/index.js";
+
 export { CatalogueError, DependencyError, ModelError, OptionsError, QueryError, ToolsiftError } from "./errors.js";

@@ -44,8 +44,10 @@ describe("the public API", () => {
     expect(byFace).toEqual(pinned);
   });
 
-  it("keeps the root entry to the core: at most 80 names", () => {
-    expect(byFace["src/index.ts"]!.length).toBeLessThanOrEqual(80);
+  // 80 until the enrichment option (its file's types and format, its status, its error: seven
+  // names), which any createToolSearch user may pass.
+  it("keeps the root entry to the core: at most 87 names", () => {
+    expect(byFace["src/index.ts"]!.length).toBeLessThanOrEqual(87);
   });
 
   it("exports every type a public signature names", () => {

@@ -256,7 +256,7 @@ describe("ranker options are checked when the ranker is built", () => {
     [
       "a nested typo",
       () => new Bm25Ranker({ fieldWeights: { nmae: 4 } } as never),
-      'Bm25Ranker: unknown option "fieldWeights.nmae". Did you mean "fieldWeights.name"? fieldWeights takes name, tags, description, parameters.',
+      'Bm25Ranker: unknown option "fieldWeights.nmae". Did you mean "fieldWeights.name"? fieldWeights takes name, tags, description, parameters, examples.',
     ],
     [
       "a key nothing is close to",

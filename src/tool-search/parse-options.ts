@@ -12,6 +12,7 @@ import {
 } from "../session/index.js";
 import type { ToolSearchOptions } from "./tool-search-options.js";
 import { describeValue } from "../describe-value.js";
+import { CatalogueEnrichment, readEnrichment } from "../enrichment/index.js";
 
 /** `createToolSearch`'s options, checked once: what every part of a tool search reads. */
 export interface ToolSearchSettings {
@@ -28,6 +29,8 @@ export interface ToolSearchSettings {
   learning: ResolvedLearning | undefined;
   /** `maxResultsPerServer`: a number, `false`, or `undefined` for the default (half of each search's limit). */
   maxResultsPerServer: number | false | undefined;
+  /** `enrichment`, read and checked: what each tool's ranking document carries of it. */
+  enrichment: CatalogueEnrichment;
 }
 
 /**
@@ -68,6 +71,7 @@ export function parseToolSearchOptions(options: ToolSearchOptions): ToolSearchSe
   const tuning = resolveTuning(options.tuning);
   const emit = safeEmitter(options.onEvent);
   const catalogue = catalogueOf(options, emit);
+  const enrichment = enrichmentOf(options, emit);
   const estimate = options.estimateTokens
     ? guardedEstimator(options.estimateTokens.bind(options), (message) =>
         emit({ type: "warning", code: "estimate_invalid", message }),
@@ -83,7 +87,16 @@ export function parseToolSearchOptions(options: ToolSearchOptions): ToolSearchSe
     estimate,
     learning: resolveLearning(options.learning),
     maxResultsPerServer: perServer,
+    enrichment,
   };
+}
+
+/** `enrichment` read once (a path from disk); what was cut from it is told as `enrichment_cut` warnings. */
+function enrichmentOf(options: ToolSearchOptions, emit: (event: ToolSearchEvent) => void): CatalogueEnrichment {
+  if (options.enrichment === undefined) return new CatalogueEnrichment(undefined, false);
+  const { file, keepStale, warnings } = readEnrichment(options.enrichment);
+  for (const message of warnings) emit({ type: "warning", code: "enrichment_cut", message });
+  return new CatalogueEnrichment(file, keepStale);
 }
 
 /** A scope option checked; `undefined` when it was left out. */

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { Catalogue, ToolContext } from "../catalogue/index.js";
 import { OptionsError, QueryError } from "../errors.js";
+import type { CatalogueEnrichment, EnrichmentStatus } from "../enrichment/index.js";
 import { DEFAULT_SCOPE, Learning, scopeProblem } from "../learning/index.js";
 import type { Ranker } from "../ranking/index.js";
 import {
@@ -49,6 +50,7 @@ export class ToolSearch {
   /** Ranks by meaning when a ranker without an embedder answers nothing; absent when turned off. */
   private readonly fallback: SemanticFallback | undefined;
   private readonly catalogue: Catalogue;
+  private readonly enrichment: CatalogueEnrichment;
   /** The tuning in force, defaults filled in. */
   readonly tuning: Required<Tuning>;
 
@@ -83,7 +85,9 @@ export class ToolSearch {
       this.fallback,
       emit,
       settings.maxResultsPerServer,
+      (tool) => settings.enrichment.documentOf(tool),
     );
+    this.enrichment = settings.enrichment;
     this.services = {
       tuning,
       snapshot: () => catalogue.snapshot(),
@@ -238,6 +242,23 @@ export class ToolSearch {
     const value = typeof options === "object" && options !== null ? options.context : undefined;
     if (value !== undefined) context.context = value;
     return this.permissions.unavailableFor(this.catalogue, context);
+  }
+
+  /**
+   * Which tools of the catalogue (as it is now: a host is listed again) the `enrichment` option
+   * covers: `enriched` (their entry is indexed), `stale` (their definition changed since it was
+   * written: indexed only with `keepStale`; run `toolsift enrich` again) and `missing` (no entry;
+   * every tool, without an enrichment). Entries naming no tool of the catalogue are not listed.
+   *
+   * @example
+   * ```ts
+   * const toolSearch = await createToolSearch({ tools, enrichment: "toolsift.enrichment.json" });
+   * const { enriched, stale, missing } = await toolSearch.enrichmentStatus();
+   * // { enriched: ["jira__create_issue", ...], stale: ["github__create_pr"], missing: [] }
+   * ```
+   */
+  async enrichmentStatus(): Promise<EnrichmentStatus> {
+    return this.enrichment.status((await this.catalogue.snapshot()).tools);
   }
 
   /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ExactNames } from "../query/index.js";
 import { rankDocumentOf } from "../rank-document.js";
 import { Bm25Index } from "./bm25-index.js";
-import { fieldTermsOf } from "./bm25-terms.js";
+import { BM25_FIELDS, fieldTermsOf } from "./bm25-terms.js";
+import { FIELD_COUNT } from "./term-postings.js";
 
 const doc = (name: string, description: string) => rankDocumentOf({ name, description });
 
@@ -46,7 +47,7 @@ describe("Bm25Index", () => {
     const flat = new Bm25Index(0, names);
     flat.update([doc("a_tool", "Short."), doc("b_tool", "A much longer description of what it does.")]);
     // b = 0: no length normalisation at all.
-    expect([...flat.currentNorms()].slice(0, 8)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect([...flat.currentNorms()].slice(0, 2 * FIELD_COUNT)).toEqual(Array(2 * FIELD_COUNT).fill(1));
     expect(names.match("a_tool")).toEqual(["a_tool"]);
     flat.update([doc("b_tool", "A much longer description of what it does.")]);
     expect(names.match("a_tool")).toEqual([]);
@@ -55,6 +56,19 @@ describe("Bm25Index", () => {
     const norms = full.currentNorms();
     // The description field (index 2) of the short tool is below average, the long one's above.
     expect(norms[2]!).toBeLessThan(1);
-    expect(norms[4 + 2]!).toBeGreaterThan(1);
+    expect(norms[FIELD_COUNT + 2]!).toBeGreaterThan(1);
+  });
+
+  it("averages the examples field over the tools that have examples, so a catalogue enriched in part keeps their weight", () => {
+    const examples = BM25_FIELDS.indexOf("examples");
+    const index = new Bm25Index(1, undefined);
+    const enriched = rankDocumentOf({
+      name: "a_tool",
+      description: "Short.",
+      examples: ["open a ticket for the login bug", "file a bug report"],
+    });
+    // Nine tools without examples: over all ten, the one enriched would be ten times the average.
+    index.update([enriched, ...Array.from({ length: 9 }, (_, i) => doc(`tool_${i}`, "Short."))]);
+    expect(index.currentNorms()[examples]).toBe(1);
   });
 });

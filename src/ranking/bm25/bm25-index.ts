@@ -1,7 +1,14 @@
 import type { ExactNames } from "../query/index.js";
 import type { RankDocument } from "../ranker.js";
-import { fieldTermsOf } from "./bm25-terms.js";
+import { BM25_FIELDS, fieldTermsOf } from "./bm25-terms.js";
 import { FIELD_COUNT, TermPostings } from "./term-postings.js";
+
+/**
+ * The examples field's average length is over the tools that have examples, not all of them: a
+ * catalogue enriched in part would otherwise count eight requests as far longer than usual and
+ * all but cancel their weight.
+ */
+const EXAMPLES_FIELD = BM25_FIELDS.indexOf("examples");
 
 /** One tool's place in the index. */
 export interface Bm25Slot {
@@ -32,6 +39,8 @@ export class Bm25Index {
   private epoch = 0;
   private alives = new Uint8Array(16);
   private readonly lengthTotals = new Float64Array(FIELD_COUNT);
+  /** Live tools with a non-empty field, per field: the examples field's average is over these. */
+  private readonly presentCounts = new Float64Array(FIELD_COUNT);
   private liveCount = 0;
   /** Posting entries that belong to removed tools. */
   private deadEntries = 0;
@@ -51,6 +60,8 @@ export class Bm25Index {
     private readonly b: number,
     /** Kept in step with the index: a tool added or removed here is added or removed there. */
     private readonly names: ExactNames | undefined,
+    /** Whether documents' examples are indexed (not when their weight is 0). */
+    private readonly withExamples = true,
   ) {}
 
   /** Live tools. */
@@ -148,16 +159,17 @@ export class Bm25Index {
     const terms: number[] = [];
     const counts: number[] = [];
     const generation = ++this.generation;
-    fieldTermsOf(document).forEach((fieldTerms, field) => {
+    fieldTermsOf(document, this.withExamples).forEach((fieldTerms, field) => {
       this.fieldLengths[slot * FIELD_COUNT + field] = fieldTerms.length;
       this.lengthTotals[field] = this.lengthTotals[field]! + fieldTerms.length;
+      if (fieldTerms.length > 0) this.presentCounts[field]!++;
       for (const term of fieldTerms) {
         const id = this.termId(term);
         if (this.seenIn[id] !== generation) {
           this.seenIn[id] = generation;
           this.localIndex[id] = terms.length;
           terms.push(id);
-          counts.push(0, 0, 0, 0);
+          for (let field = 0; field < FIELD_COUNT; field++) counts.push(0);
         }
         counts[this.localIndex[id]! * FIELD_COUNT + field]!++;
       }
@@ -185,7 +197,9 @@ export class Bm25Index {
     const removed = this.slots[slot]!;
     for (const id of removed.terms) this.frequencies[id]!--;
     for (let field = 0; field < FIELD_COUNT; field++) {
-      this.lengthTotals[field] = this.lengthTotals[field]! - this.fieldLengths[slot * FIELD_COUNT + field]!;
+      const length = this.fieldLengths[slot * FIELD_COUNT + field]!;
+      this.lengthTotals[field] = this.lengthTotals[field]! - length;
+      if (length > 0) this.presentCounts[field]!--;
     }
     this.slots[slot] = undefined;
     this.alives[slot] = 0;
@@ -214,7 +228,9 @@ export class Bm25Index {
 
   private updateNorms(): void {
     const { b } = this;
-    const averages = Array.from(this.lengthTotals, (total) => Math.max(total / this.liveCount, 1));
+    const averages = Array.from(this.lengthTotals, (total, field) =>
+      Math.max(total / (field === EXAMPLES_FIELD ? Math.max(this.presentCounts[field]!, 1) : this.liveCount), 1),
+    );
     for (let slot = 0; slot < this.slots.length; slot++) {
       for (let field = 0; field < FIELD_COUNT; field++) {
         this.norms[slot * FIELD_COUNT + field] =

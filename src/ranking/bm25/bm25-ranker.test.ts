@@ -3,8 +3,8 @@ import { rankDocumentOf } from "../rank-document.js";
 import { Bm25Ranker } from "./bm25-ranker.js";
 import { StraightforwardBm25 } from "./straightforward-bm25.fixture.js";
 
-const doc = (name: string, description: string, inputSchema?: unknown, tags?: string[]) =>
-  rankDocumentOf({ name, description, inputSchema, ...(tags ? { tags } : {}) });
+const doc = (name: string, description: string, inputSchema?: unknown, tags?: string[], examples?: string[]) =>
+  rankDocumentOf({ name, description, inputSchema, ...(tags ? { tags } : {}), ...(examples ? { examples } : {}) });
 
 const names = (hits: { name: string }[]) => hits.map((hit) => hit.name);
 
@@ -48,6 +48,42 @@ describe("Bm25Ranker", () => {
       const ranker = new Bm25Ranker({ abstention: { maxEvidence: 0 } });
       ranker.update(catalogue);
       expect(ranker.search(QUERY, { limit: 5 }).every((hit) => hit.confidence === "strong")).toBe(true);
+    });
+  });
+
+  describe("examples (a tool's enrichment)", () => {
+    const catalogue = () => [
+      doc("jira__issue_creator", "Issue creator.", undefined, undefined, [
+        "open a ticket for the login bug",
+        "file a bug report about the broken export",
+        "ticket",
+      ]),
+      doc("jira__search", "Search Jira issues with JQL."),
+      doc("slack__post_message", "Post a message to a Slack channel."),
+    ];
+
+    it("finds a tool through words only its examples have, as a strong match", () => {
+      const ranker = new Bm25Ranker();
+      ranker.update(catalogue());
+      const hits = ranker.search("open a ticket about the login bug", { limit: 3 });
+      expect(hits[0]).toMatchObject({ name: "jira__issue_creator", confidence: "strong" });
+    });
+
+    it("ignores them with fieldWeights.examples: 0, not even counting their words as known", () => {
+      const ranker = new Bm25Ranker({ fieldWeights: { examples: 0 } });
+      ranker.update(catalogue());
+      expect(names(ranker.search("open a ticket about the login bug", { limit: 3 }))).not.toContain(
+        "jira__issue_creator",
+      );
+      expect(ranker.coverage("ticket login")).toBe(0);
+    });
+
+    it("re-indexes a tool whose examples change, and forgets the old ones", () => {
+      const ranker = new Bm25Ranker();
+      ranker.update(catalogue());
+      ranker.update([doc("jira__issue_creator", "Issue creator.", undefined, undefined, ["raise an incident"])]);
+      expect(ranker.search("login bug ticket", { limit: 3 })).toEqual([]);
+      expect(names(ranker.search("raise an incident", { limit: 3 }))).toEqual(["jira__issue_creator"]);
     });
   });
 
@@ -215,6 +251,8 @@ describe("Bm25Ranker", () => {
           `${sentence(next, 3 + Math.floor(next() * 8))} v${version}.`,
           { type: "object", properties: { [sentence(next, 1)]: { type: "string", description: sentence(next, 2) } } },
           next() < 0.3 ? [sentence(next, 1)] : undefined,
+          // Some tools enriched, so the examples field's own average length is checked too.
+          next() < 0.4 ? [sentence(next, 4), sentence(next, 1 + Math.floor(next() * 6))] : undefined,
         ),
       );
 

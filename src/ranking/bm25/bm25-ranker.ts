@@ -15,8 +15,9 @@ export interface Bm25Options extends QueryHandling {
   /**
    * How much a term hit in each field counts. The defaults make a name hit outrank a
    * description hit, and keep parameter text as a weak tie-breaker (parameter names such as
-   * `id` or `limit` are everywhere).
-   * @defaultValue `{ name: 3, tags: 2, description: 1, parameters: 0.3 }`
+   * `id` or `limit` are everywhere). `examples` is a tool's enrichment (the requests and
+   * synonyms `toolsift enrich` wrote, see `createToolSearch`'s `enrichment`); 0 ignores it.
+   * @defaultValue `{ name: 3, tags: 2, description: 1, parameters: 0.3, examples: 1 }`
    */
   fieldWeights?: Partial<Record<Bm25Field, number>>;
   /** Term-frequency saturation. @defaultValue 1.2 */
@@ -57,7 +58,8 @@ interface QueryFacts {
 }
 
 /**
- * BM25F over a tool's name, tags, description and parameters, with stemming and stop words.
+ * BM25F over a tool's name, tags, description, parameters and examples (its enrichment), with
+ * stemming and stop words.
  *
  * The index ({@link Bm25Index}) is incremental: `update` re-indexes only tools whose fingerprint
  * changed, so a catalogue that gains a tool mid-session costs one document, not a rebuild. Length
@@ -99,7 +101,7 @@ export class Bm25Ranker implements Ranker {
     this.k1 = options.k1 ?? 1.2;
     this.handling = { exactNames: options.exactNames ?? true, multiPart: options.multiPart ?? true };
     this.names = this.handling.exactNames ? new ExactNames() : undefined;
-    this.index = new Bm25Index(options.b ?? 0.75, this.names);
+    this.index = new Bm25Index(options.b ?? 0.75, this.names, weights.examples > 0);
     const { abstention } = options;
     this.abstain = abstention !== undefined && abstention !== false;
     this.weakLimits = {
@@ -148,7 +150,8 @@ export class Bm25Ranker implements Ranker {
       const { slots, length } = postings;
       for (let i = 0; i < length; i++) {
         const slot = slots[i]!;
-        if (alive[slot] === 0) continue;
+        // A term only in fields weighted 0 scores nothing: the tool is not a match by it.
+        if (alive[slot] === 0 || saturated[i] === 0) continue;
         if (scores[slot] === 0) touched[touchedCount++] = slot;
         scores[slot] = scores[slot]! + idf * saturated[i]!;
       }

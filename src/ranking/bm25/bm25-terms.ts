@@ -2,9 +2,18 @@ import type { RankDocument } from "../ranker.js";
 import { analyzeIdentifier, analyzeText } from "../text/index.js";
 
 /** The parts of a tool the lexical index keeps apart, each with its own weight and length norm. */
-export type Bm25Field = "name" | "tags" | "description" | "parameters";
+export type Bm25Field = "name" | "tags" | "description" | "parameters" | "examples";
 
-export const BM25_FIELDS: readonly Bm25Field[] = ["name", "tags", "description", "parameters"];
+export const BM25_FIELDS: readonly Bm25Field[] = ["name", "tags", "description", "parameters", "examples"];
+
+/**
+ * How much a term of a tool's enrichment (its example requests and synonyms, see
+ * `RankDocument.examples`) counts, beside `description: 1`. They are written in users' words,
+ * which is what a query is, so a hit there is worth a description hit; many requests repeat a
+ * word, and saturation (k1) keeps that from outweighing the name. The bench (leave one dataset
+ * out, `bench/`) is where this constant is chosen; change it there, with its numbers.
+ */
+export const EXAMPLES_FIELD_WEIGHT = 1;
 
 /** The field weights `Bm25Options.fieldWeights` defaults to. */
 export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = {
@@ -12,20 +21,49 @@ export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = {
   tags: 2,
   description: 1,
   parameters: 0.3,
+  examples: EXAMPLES_FIELD_WEIGHT,
 };
 
 /** Tags analysed per tool: a host listing thousands of tags on one tool gets the first ones. */
 const MAX_TAGS = 64;
 /** Parameters analysed per tool, for the same reason. */
 const MAX_PARAMETERS = 256;
+/**
+ * Examples analysed per tool: an enrichment file keeps at most 32 requests and 32 synonyms, and
+ * a ranker's own caller could pass more.
+ */
+const MAX_EXAMPLES = 64;
+/** Characters of one example analysed (an enrichment file keeps at most 500). */
+const MAX_EXAMPLE_CHARS = 500;
 
-/** A document's terms per field, in {@link BM25_FIELDS} order. */
-export function fieldTermsOf(document: RankDocument): string[][] {
+/**
+ * A document's terms per field, in {@link BM25_FIELDS} order. `withExamples: false` leaves the
+ * examples field empty (its weight is 0: nothing of it should count, not even as known words).
+ */
+export function fieldTermsOf(document: RankDocument, withExamples = true): string[][] {
   const tags = document.tags.slice(0, MAX_TAGS).flatMap(analyzeText);
   if (document.server && !document.name.startsWith(`${document.server}__`)) {
     tags.push(...analyzeIdentifier(document.server));
   }
-  return [analyzeIdentifier(document.name), tags, analyzeText(document.description), parameterTermsOf(document)];
+  return [
+    analyzeIdentifier(document.name),
+    tags,
+    analyzeText(document.description),
+    parameterTermsOf(document),
+    withExamples ? exampleTermsOf(document) : [],
+  ];
+}
+
+function exampleTermsOf(document: RankDocument): string[] {
+  const examples = document.examples;
+  if (!examples) return [];
+  const terms: string[] = [];
+  const count = Math.min(examples.length, MAX_EXAMPLES);
+  for (let index = 0; index < count; index++) {
+    const example = examples[index];
+    if (typeof example === "string") terms.push(...analyzeText(example.slice(0, MAX_EXAMPLE_CHARS)));
+  }
+  return terms;
 }
 
 function parameterTermsOf(document: RankDocument): string[] {

@@ -9,14 +9,14 @@ export class StraightforwardBm25 {
   private documents: { name: string; order: number; counts: Map<string, number>[]; lengths: number[] }[] = [];
 
   constructor(
-    private readonly weights = [3, 2, 1, 0.3],
+    private readonly weights = [3, 2, 1, 0.3, 1],
     private readonly k1 = 1.2,
     private readonly b = 0.75,
   ) {}
 
   update(documents: readonly RankDocument[]): void {
     this.documents = documents.map((document, order) => {
-      const fields = fieldTermsOf(document);
+      const fields = fieldTermsOf(document, this.weights[4]! > 0);
       return {
         name: document.name,
         order,
@@ -31,9 +31,12 @@ export class StraightforwardBm25 {
   search(query: string, options: RankOptions): RankedTool[] {
     const total = this.documents.length;
     const has = (term: string) => this.documents.some((document) => document.counts.some((counts) => counts.has(term)));
-    const averages = BM25_FIELDS.map((_, field) =>
-      Math.max(this.documents.reduce((sum, document) => sum + document.lengths[field]!, 0) / total, 1),
-    );
+    // The examples field is averaged over the tools that have examples (see Bm25Index).
+    const averages = BM25_FIELDS.map((name, field) => {
+      const over =
+        name === "examples" ? this.documents.filter((document) => document.lengths[field]! > 0) : this.documents;
+      return Math.max(over.reduce((sum, document) => sum + document.lengths[field]!, 0) / Math.max(over.length, 1), 1);
+    });
     const scores = new Map<string, { score: number; order: number }>();
     for (const term of new Set(queryTermsOf(query, has))) {
       const containing = this.documents.filter((document) => document.counts.some((counts) => counts.has(term)));

@@ -1,5 +1,5 @@
-/** How many fields a posting counts a term in (name, tags, description, parameters). */
-export const FIELD_COUNT = 4;
+/** How many fields a posting counts a term in (name, tags, description, parameters, examples). */
+export const FIELD_COUNT = 5;
 /** A term repeated more often than this in one field counts this often: BM25 saturates long before. */
 const MAX_COUNT = 0xffff;
 

@@ -9,6 +9,7 @@ import { checkEmbeddingRankerOptions } from "./check-embedding-options.js";
 import { embeddingTextOf } from "./embedding-text.js";
 import { loadEmbedder } from "./load-embedder.js";
 import { ExactVectorIndex } from "./exact-vector-index.js";
+import { ExampleVectors, MAX_EXAMPLE_VECTORS, nearestOfBoth } from "./example-vectors.js";
 import { HnswVectorIndex } from "./hnsw-vector-index.js";
 import { VectorCache } from "./vector-cache.js";
 import type { VectorIndex, VectorIndexOptions } from "./vector-index.js";
@@ -62,6 +63,8 @@ interface State {
   ownsEmbedder: boolean;
   cache: VectorCache;
   index: VectorIndex;
+  /** Tools' examples (their enrichment), one vector each, searched exactly beside `index`. */
+  examples: ExampleVectors;
   cacheDir: string | undefined;
   key: string;
   /** `auto` found hnswlib-node missing once: stay exact, and say so only once. */
@@ -77,6 +80,9 @@ export function defaultCacheDir(): string {
  * Semantic ranking: tools and queries embedded by a local model, nearest neighbours found by
  * exact search (or an HNSW graph for very large catalogues). Runs offline; finds "open a
  * ticket" for "create issue".
+ *
+ * A tool with examples (its enrichment's requests and synonyms) has a vector per example too,
+ * and is as near a query as its nearest text, its own or an example's.
  *
  * The model loads on the first `update`. Tools are embedded only when their text is new to
  * this model (vectors are cached by a hash of model id and text, on disk), and the index is
@@ -102,7 +108,7 @@ export class EmbeddingRanker implements Ranker {
 
   async update(documents: readonly RankDocument[]): Promise<void> {
     const state = await this.open();
-    const { embedder, cache } = state;
+    const { embedder } = state;
     const index = await this.indexFor(state, documents.length);
     const wanted = new Set(documents.map((document) => document.name));
     let changed = false;
@@ -118,15 +124,21 @@ export class EmbeddingRanker implements Ranker {
       const hash = textHash(embedder.id, text);
       if (index.textHashOf(document.name) !== hash) stale.push({ document, text, hash });
     }
-    const toEmbed = [...new Map(stale.filter(({ hash }) => !cache.get(hash)).map((entry) => [entry.hash, entry.text]))];
-    if (toEmbed.length > 0) {
-      const vectors = await embedder.embed(toEmbed.map(([, text]) => text));
-      await this.quietly("cache_write_failed", () => cache.add(toEmbed.map(([hash], i) => [hash, vectors[i]!])));
-    }
-    for (const { document, hash } of stale) {
-      index.upsert(document.name, hash, cache.get(hash)!);
+    const vectors = await this.vectorsOf(state, stale);
+    stale.forEach(({ document, hash }, i) => {
+      index.upsert(document.name, hash, vectors[i]!);
       changed = true;
-    }
+    });
+    const capped = await state.examples.update(
+      documents,
+      (text) => textHash(embedder.id, text),
+      (texts) => this.vectorsOf(state, texts),
+    );
+    if (capped > 0)
+      this.warn(
+        "examples_capped",
+        `${capped} examples of enriched tools were not embedded: the catalogue has over ${MAX_EXAMPLE_VECTORS} in all. Those tools are found by their own text only.`,
+      );
     if (changed && state.cacheDir && index instanceof HnswVectorIndex) {
       await this.quietly("cache_write_failed", () => index.save(state.cacheDir!, state.key, embedder.id));
     }
@@ -134,18 +146,37 @@ export class EmbeddingRanker implements Ranker {
   }
 
   /**
+   * The vectors of texts by hash: from the cache, and the texts it lacks embedded (each distinct
+   * text once) and added to it.
+   */
+  private async vectorsOf(state: State, texts: readonly { text: string; hash: string }[]): Promise<Float32Array[]> {
+    const { embedder, cache } = state;
+    const toEmbed = [...new Map(texts.filter(({ hash }) => !cache.get(hash)).map((entry) => [entry.hash, entry.text]))];
+    if (toEmbed.length > 0) {
+      const vectors = await embedder.embed(toEmbed.map(([, text]) => text));
+      await this.quietly("cache_write_failed", () => cache.add(toEmbed.map(([hash], i) => [hash, vectors[i]!])));
+    }
+    return texts.map(({ hash }) => cache.get(hash)!);
+  }
+
+  /**
    * The nearest tools to the query, best first. A tool the query names comes first; a query
    * that chains requests is also embedded request by request (see {@link QueryHandling}).
    */
   async search(query: string, options: RankOptions): Promise<RankedTool[]> {
-    const { embedder, index } = await this.open();
+    const { embedder, index, examples } = await this.open();
     const plan = QueryPlan.of(query, options, this.options, this.names);
     const vectors = await embedder.embed([query, ...plan.parts]);
     const minSimilarity = this.options.minSimilarity ?? 0.35;
     const nearest = (vector: Float32Array | undefined, limit: number): RankedTool[] => {
       // No word of the text is known to the model: nothing to compare, so no matches.
       if (!vector || vector.every((value) => value === 0)) return [];
-      const hits = index.search(vector, limit, options.filter);
+      // A tool is as near as its nearest text: its own, or one of its examples'.
+      const hits = nearestOfBoth(
+        index.search(vector, limit, options.filter),
+        examples.search(vector, limit, options.filter),
+        limit,
+      );
       const strong = hits.filter((hit) => hit.similarity >= minSimilarity);
       if (strong.length > 0)
         return strong.map((hit) => ({ name: hit.name, score: hit.similarity, confidence: "strong" }));
@@ -208,7 +239,8 @@ export class EmbeddingRanker implements Ranker {
         this.options.index?.kind === "hnsw"
           ? await this.hnswIndex(embedder, cache, cacheDir, key)
           : new ExactVectorIndex(embedder.dimensions);
-      return { embedder, ownsEmbedder, cache, index, cacheDir, key, hnswUnavailable: false };
+      const examples = new ExampleVectors(embedder.dimensions);
+      return { embedder, ownsEmbedder, cache, index, examples, cacheDir, key, hnswUnavailable: false };
     } catch (error) {
       if (ownsEmbedder) await embedder.close?.().catch(() => undefined);
       throw error;

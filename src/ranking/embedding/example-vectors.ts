@@ -1,0 +1,165 @@
+import type { RankDocument } from "../ranker.js";
+import { ExactVectorIndex } from "./exact-vector-index.js";
+import { MAX_EMBEDDED_CHARS } from "./embedding-text.js";
+import type { VectorMatch } from "./vector-index.js";
+
+/** Examples embedded per tool: an enrichment file keeps at most 32 requests and 32 synonyms. */
+export const MAX_EXAMPLES_PER_TOOL = 64;
+/**
+ * Example vectors in all: 80 MB with the bundled model's 100 dimensions, 300 MB at 384. Enough
+ * for 15,000 tools enriched with 8 requests and 5 synonyms each; past it, further tools keep
+ * their own vector only (with an `examples_capped` warning).
+ */
+export const MAX_EXAMPLE_VECTORS = 200_000;
+
+/** One example of a tool to embed, keyed for the index. */
+export interface ExampleText {
+  readonly key: string;
+  readonly text: string;
+}
+
+/**
+ * The vectors of tools' examples (their enrichment's requests and synonyms), one per example,
+ * in an exact index of their own beside the tools' (which may be HNSW): a tool is as near a
+ * query as its nearest text, its own or an example's (Re-Invoke's rule, which needs no weight).
+ *
+ * Tools are diffed by fingerprint, so an unchanged catalogue costs a map lookup per tool, and
+ * by each example's text hash, so a changed tool re-embeds only the examples that changed.
+ */
+export class ExampleVectors {
+  private readonly index: ExactVectorIndex;
+  /** Per tool with examples: its fingerprint when last synced and its examples' keys. */
+  private readonly tools = new Map<string, { fingerprint: string; keys: string[] }>();
+  private readonly toolOfKey = new Map<string, string>();
+
+  constructor(dimensions: number) {
+    this.index = new ExactVectorIndex(dimensions);
+  }
+
+  /** Example vectors held. */
+  get size(): number {
+    return this.index.size;
+  }
+
+  /**
+   * Brings the index in line with the documents: gone tools' vectors removed, and for every
+   * changed tool its examples embedded (through `vectorsOf`, which reads a cache first).
+   * Returns how many examples were left out for the {@link MAX_EXAMPLE_VECTORS} cap.
+   */
+  async update(
+    documents: readonly RankDocument[],
+    hashOf: (text: string) => string,
+    vectorsOf: (texts: readonly { text: string; hash: string }[]) => Promise<Float32Array[]>,
+  ): Promise<number> {
+    const wanted = new Map(documents.map((document) => [document.name, document]));
+    for (const [name, entry] of [...this.tools]) {
+      const document = wanted.get(name);
+      if (!document?.examples?.length) this.removeTool(name, entry.keys);
+    }
+    const changed: { document: RankDocument; texts: string[] }[] = [];
+    let room = MAX_EXAMPLE_VECTORS;
+    for (const entry of this.tools.values()) room -= entry.keys.length;
+    for (const document of documents) {
+      if (!document.examples?.length) continue;
+      const known = this.tools.get(document.name);
+      if (known?.fingerprint === document.fingerprint) continue;
+      room += known?.keys.length ?? 0;
+      changed.push({ document, texts: textsOf(document.examples) });
+    }
+    let capped = 0;
+    const pending: { key: string; tool: string; text: string; hash: string }[] = [];
+    for (const { document, texts } of changed) {
+      const kept = texts.slice(0, Math.max(0, room));
+      capped += texts.length - kept.length;
+      room -= kept.length;
+      const old = this.tools.get(document.name)?.keys ?? [];
+      const keys = kept.map((_, i) => `${document.name}\0${i}`);
+      for (const key of old.slice(keys.length)) this.removeKey(key);
+      kept.forEach((text, i) => {
+        const hash = hashOf(text);
+        if (this.index.textHashOf(keys[i]!) !== hash) pending.push({ key: keys[i]!, tool: document.name, text, hash });
+      });
+      if (keys.length === 0) this.removeTool(document.name, []);
+      else this.tools.set(document.name, { fingerprint: document.fingerprint, keys });
+    }
+    if (pending.length > 0) {
+      const vectors = await vectorsOf(pending);
+      pending.forEach(({ key, tool, hash }, i) => {
+        this.index.upsert(key, hash, vectors[i]!);
+        this.toolOfKey.set(key, tool);
+      });
+    }
+    return capped;
+  }
+
+  /**
+   * The `limit` tools whose nearest example is nearest the query, best first, each with that
+   * example's similarity; only tools the filter allows. Reads deeper until `limit` distinct
+   * tools are found (or every example has been read).
+   */
+  search(vector: Float32Array, limit: number, filter?: (name: string) => boolean): VectorMatch[] {
+    if (limit <= 0 || this.index.size === 0) return [];
+    const allowed = new Map<string, boolean>();
+    const keyFilter = filter
+      ? (key: string) => {
+          const tool = this.toolOfKey.get(key)!;
+          let allow = allowed.get(tool);
+          if (allow === undefined) allowed.set(tool, (allow = filter(tool)));
+          return allow;
+        }
+      : undefined;
+    for (let depth = limit * 4; ; depth *= 4) {
+      const hits = this.index.search(vector, depth, keyFilter);
+      const best = new Map<string, number>();
+      // Best first: a tool's first hit is its nearest example.
+      for (const hit of hits) {
+        const tool = this.toolOfKey.get(hit.name)!;
+        if (!best.has(tool)) best.set(tool, hit.similarity);
+      }
+      if (best.size >= limit || hits.length < depth || depth >= this.index.size) {
+        return [...best].slice(0, limit).map(([name, similarity]) => ({ name, similarity }));
+      }
+    }
+  }
+
+  private removeTool(name: string, keys: readonly string[]): void {
+    for (const key of keys) this.removeKey(key);
+    this.tools.delete(name);
+  }
+
+  private removeKey(key: string): void {
+    this.index.remove(key);
+    this.toolOfKey.delete(key);
+  }
+}
+
+/**
+ * Each tool's nearest text, its own or an example's: the two lists merged by the larger
+ * similarity, best first. Exact for the top `limit` when each list is its side's top `limit`: a
+ * tool missing from a list is beaten there by `limit` others, which its other side must beat too.
+ */
+export function nearestOfBoth(
+  own: readonly VectorMatch[],
+  examples: readonly VectorMatch[],
+  limit: number,
+): VectorMatch[] {
+  if (examples.length === 0) return own.slice(0, limit);
+  const best = new Map<string, number>();
+  for (const hit of [...own, ...examples]) {
+    const known = best.get(hit.name);
+    if (known === undefined || hit.similarity > known) best.set(hit.name, hit.similarity);
+  }
+  return [...best]
+    .map(([name, similarity]) => ({ name, similarity }))
+    .sort((a, b) => b.similarity - a.similarity)
+    .slice(0, limit);
+}
+
+/** A tool's examples to embed: strings, at most {@link MAX_EXAMPLES_PER_TOOL}, each cut to what a model reads. */
+function textsOf(examples: readonly string[]): string[] {
+  const texts: string[] = [];
+  for (const example of examples.slice(0, MAX_EXAMPLES_PER_TOOL)) {
+    if (typeof example === "string" && example.trim()) texts.push(example.slice(0, MAX_EMBEDDED_CHARS));
+  }
+  return texts;
+}
