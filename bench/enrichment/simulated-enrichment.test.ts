@@ -67,5 +67,8 @@ describe("the simulated enricher", () => {
     expect(run).toMatchObject({ toolsWithExamples: 2, pooledQueries: 16, testQueries: 10, unanswerable: 1 });
     expect(run.points[0]!.toolsWithExamples).toBe(0);
     expect(run.points[4]!.toolsWithExamples).toBe(2);
+    // The descriptions share no word with how people ask; the examples do, once indexed.
+    expect(run.points[4]!.recallAt5).toBeGreaterThan(run.points[0]!.recallAt5);
+    expect(run.points[4]!.recallAt5Covered).toBeGreaterThan(0.9);
   });
 });
