@@ -26,6 +26,20 @@ export interface EnrichmentStatus {
 
 type ToolState = "enriched" | "stale" | "missing";
 
+/** Stale tools named in a warning; the rest are counted. */
+const NAMED_STALE = 10;
+
+function staleMessage(stale: readonly string[], kept: boolean): string {
+  const named = stale.slice(0, NAMED_STALE).join(", ");
+  const more = stale.length > NAMED_STALE ? ` and ${stale.length - NAMED_STALE} more` : "";
+  const tools = stale.length === 1 ? "tool has" : "tools have";
+  return (
+    `${stale.length} ${tools} changed since the enrichment was written (${named}${more}): ` +
+    `${kept ? "their old requests are still indexed (keepStale)" : "they are searched without it"}. ` +
+    "Run `toolsift enrich` again to bring them up to date."
+  );
+}
+
 /**
  * An enrichment applied to a catalogue: the ranking document of each tool, with its entry's
  * requests and synonyms as `examples` when the entry was written for this definition (or
@@ -38,11 +52,32 @@ type ToolState = "enriched" | "stale" | "missing";
 export class CatalogueEnrichment {
   private readonly states = new WeakMap<CatalogueTool, ToolState>();
   private readonly documents = new WeakMap<CatalogueTool, RankDocument>();
+  /** The stale tools last warned about, so an unchanged catalogue is not reported again. */
+  private reportedStale = "";
 
   constructor(
     private readonly file: EnrichmentFile | undefined,
     private readonly keepStale: boolean,
+    /** Hears the `enrichment_stale` warning: a catalogue with tools changed since they were enriched. */
+    private readonly warn: (code: string, message: string) => void = () => undefined,
   ) {}
+
+  /**
+   * The documents rankers index for a catalogue, in its order; warns once per set of stale
+   * tools (the first few named), so a gateway's log says when to run `toolsift enrich` again.
+   */
+  documentsOf(tools: readonly CatalogueTool[]): RankDocument[] {
+    const documents = tools.map((tool) => this.documentOf(tool));
+    if (this.file) {
+      const stale = tools.filter((tool) => this.stateOf(tool) === "stale").map((tool) => tool.name);
+      const key = stale.join("\0");
+      if (key !== this.reportedStale) {
+        this.reportedStale = key;
+        if (stale.length > 0) this.warn("enrichment_stale", staleMessage(stale, this.keepStale));
+      }
+    }
+    return documents;
+  }
 
   /** The document rankers index for the tool. */
   documentOf(tool: CatalogueTool): RankDocument {

@@ -74,8 +74,22 @@ describe("createToolSearch({ enrichment })", () => {
 
   it("drops the enrichment of a tool changed since (its hash differs) unless keepStale, and says which are stale", async () => {
     const changed = fileOf({ [CREATOR.name]: entryFor(tool(CREATOR.name, "Creates issues (old text).")) });
-    const strict = await created({ tools: TOOLS, ranker: "bm25", enrichment: changed });
+    const events: ToolSearchEvent[] = [];
+    const strict = await created({
+      tools: TOOLS,
+      ranker: "bm25",
+      enrichment: changed,
+      onEvent: (event) => void events.push(event),
+    });
     expect((await top(strict))?.name).not.toBe(CREATOR.name);
+    await top(strict, "schedule an event");
+    // Once per catalogue, however many searches.
+    expect(events.filter((event) => event.type === "warning")).toEqual([
+      expect.objectContaining({
+        code: "enrichment_stale",
+        message: expect.stringMatching(/^1 tool has changed since .* \(jira__issue_creator\).*toolsift enrich/),
+      }),
+    ]);
     expect(await strict.enrichmentStatus()).toEqual({
       enriched: [],
       stale: [CREATOR.name],

@@ -96,7 +96,7 @@ function enrichmentOf(options: ToolSearchOptions, emit: (event: ToolSearchEvent)
   if (options.enrichment === undefined) return new CatalogueEnrichment(undefined, false);
   const { file, keepStale, warnings } = readEnrichment(options.enrichment);
   for (const message of warnings) emit({ type: "warning", code: "enrichment_cut", message });
-  return new CatalogueEnrichment(file, keepStale);
+  return new CatalogueEnrichment(file, keepStale, (code, message) => emit({ type: "warning", code, message }));
 }
 
 /** A scope option checked; `undefined` when it was left out. */

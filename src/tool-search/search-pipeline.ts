@@ -32,8 +32,9 @@ export class SearchPipeline {
     private readonly emit: (event: ToolSearchEvent) => void,
     /** `maxResultsPerServer`: see {@link resultsPerServer}. */
     private readonly maxResultsPerServer: number | false | undefined = undefined,
-    /** The document a tool is ranked by: its own, or with its enrichment's examples. */
-    private readonly documentOf: (tool: CatalogueTool) => RankDocument = (tool) => tool.document,
+    /** The documents a catalogue is ranked by: the tools' own, or with their enrichment's examples. */
+    private readonly documentsOf: (tools: readonly CatalogueTool[]) => RankDocument[] = (tools) =>
+      tools.map((tool) => tool.document),
   ) {}
 
   /**
@@ -64,7 +65,7 @@ export class SearchPipeline {
   ranked<T>(snapshot: CatalogueSnapshot, use: () => T | Promise<T>): Promise<T> {
     const next = this.queue.then(async () => {
       if (snapshot.version > this.indexedVersion) {
-        await this.ranker.update(snapshot.tools.map(this.documentOf));
+        await this.ranker.update(this.documentsOf(snapshot.tools));
         this.indexedVersion = snapshot.version;
       }
       return use();
@@ -148,7 +149,7 @@ export class SearchPipeline {
     const ranked = await this.ranker.search(query, { limit: depth, filter });
     const fellBack = ranked.length === 0 && fallback && this.fallback !== undefined;
     const base = fellBack
-      ? await this.fallback!.search(query, fallbackCatalogue(snapshot, this.documentOf), { limit: depth, filter })
+      ? await this.fallback!.search(query, fallbackCatalogue(snapshot, this.documentsOf), { limit: depth, filter })
       : ranked;
     if (!lessons) return { hits: base, fallback: fellBack };
     const hits = blendLearned(base, learned, { weight: this.learning!.options.weight, limit, retrievedDepth });
@@ -214,9 +215,9 @@ function permittedOnce(hits: readonly RankedTool[], allowed: (name: string) => b
 /** A snapshot as the semantic fallback indexes it: its version, and its documents when needed. */
 function fallbackCatalogue(
   snapshot: CatalogueSnapshot,
-  documentOf: (tool: CatalogueTool) => RankDocument,
+  documentsOf: (tools: readonly CatalogueTool[]) => RankDocument[],
 ): { version: number; documents: () => readonly RankDocument[] } {
-  return { version: snapshot.version, documents: () => snapshot.tools.map(documentOf) };
+  return { version: snapshot.version, documents: () => documentsOf(snapshot.tools) };
 }
 
 /** Whether a tool deletes or changes data, or reaches the outside world: lessons do not lift it by default. */

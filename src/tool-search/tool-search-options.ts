@@ -53,13 +53,23 @@ export interface ToolSearchOptions {
    * An enrichment of the catalogue (`toolsift enrich` writes it once, with your own model):
    * per tool, requests users would make and synonyms, indexed beside its description by every
    * ranker (a field of its own for BM25, vectors of their own for embeddings), fully offline.
-   * A path is read once, at creation. A tool whose definition changed since it was enriched
-   * is left unenriched unless `keepStale` says otherwise.
+   * A path is read once, at creation (relative to the working directory; 64 MB at most); a bad
+   * file fails creation with an `EnrichmentError` naming it. What the file's checks cut (too
+   * many requests, a text too long) is reported as `enrichment_cut` warnings.
+   *
+   * A tool's entry is used while the hash it was written with matches the tool's definition
+   * (name, description, input schema). A tool changed since is stale: left unenriched unless
+   * `keepStale: true`, and reported once per catalogue as an `enrichment_stale` warning;
+   * `toolSearch.enrichmentStatus()` lists the enriched, stale and missing tools. Entries for
+   * tools the catalogue lacks are ignored, and a host's changing catalogue is enriched as it
+   * changes.
    * @defaultValue none
    *
    * @example
    * ```ts
    * createToolSearch({ tools, ranker: "hybrid", enrichment: "toolsift.enrichment.json" });
+   * createToolSearch({ tools, enrichment: { from: "toolsift.enrichment.json", keepStale: true } });
+   * createToolSearch({ tools, enrichment: JSON.parse(text) as EnrichmentFile });
    * ```
    */
   enrichment?: EnrichmentSource;

@@ -85,7 +85,7 @@ export class ToolSearch {
       this.fallback,
       emit,
       settings.maxResultsPerServer,
-      (tool) => settings.enrichment.documentOf(tool),
+      (tools) => settings.enrichment.documentsOf(tools),
     );
     this.enrichment = settings.enrichment;
     this.services = {

@@ -28,11 +28,18 @@ export interface ExampleText {
  */
 export class ExampleVectors {
   private readonly index: ExactVectorIndex;
-  /** Per tool with examples: its fingerprint when last synced and its examples' keys. */
-  private readonly tools = new Map<string, { fingerprint: string; keys: string[] }>();
+  /**
+   * Per tool with examples: its fingerprint when last synced, its examples' keys, and whether
+   * the cap cut them (such a tool is synced again while room may have been freed).
+   */
+  private readonly tools = new Map<string, { fingerprint: string; keys: string[]; capped: boolean }>();
   private readonly toolOfKey = new Map<string, string>();
 
-  constructor(dimensions: number) {
+  constructor(
+    dimensions: number,
+    /** The most vectors held; see {@link MAX_EXAMPLE_VECTORS}. */
+    private readonly maxVectors = MAX_EXAMPLE_VECTORS,
+  ) {
     this.index = new ExactVectorIndex(dimensions);
   }
 
@@ -44,7 +51,7 @@ export class ExampleVectors {
   /**
    * Brings the index in line with the documents: gone tools' vectors removed, and for every
    * changed tool its examples embedded (through `vectorsOf`, which reads a cache first).
-   * Returns how many examples were left out for the {@link MAX_EXAMPLE_VECTORS} cap.
+   * Returns how many examples of the changed tools were left out for the cap on vectors.
    */
   async update(
     documents: readonly RankDocument[],
@@ -57,12 +64,12 @@ export class ExampleVectors {
       if (!document?.examples?.length) this.removeTool(name, entry.keys);
     }
     const changed: { document: RankDocument; texts: string[] }[] = [];
-    let room = MAX_EXAMPLE_VECTORS;
+    let room = this.maxVectors;
     for (const entry of this.tools.values()) room -= entry.keys.length;
     for (const document of documents) {
       if (!document.examples?.length) continue;
       const known = this.tools.get(document.name);
-      if (known?.fingerprint === document.fingerprint) continue;
+      if (known?.fingerprint === document.fingerprint && !known.capped) continue;
       room += known?.keys.length ?? 0;
       changed.push({ document, texts: textsOf(document.examples) });
     }
@@ -79,8 +86,10 @@ export class ExampleVectors {
         const hash = hashOf(text);
         if (this.index.textHashOf(keys[i]!) !== hash) pending.push({ key: keys[i]!, tool: document.name, text, hash });
       });
+      // A tool the cap left without any vector is not remembered: it is tried again next time.
       if (keys.length === 0) this.removeTool(document.name, []);
-      else this.tools.set(document.name, { fingerprint: document.fingerprint, keys });
+      else
+        this.tools.set(document.name, { fingerprint: document.fingerprint, keys, capped: kept.length < texts.length });
     }
     if (pending.length > 0) {
       const vectors = await vectorsOf(pending);
