@@ -31,6 +31,8 @@ export interface BenchOptions {
   noLearning: boolean;
   /** Held-back queries per learning curve. */
   learningQueries: number;
+  /** Skip the simulated-enrichment curves. */
+  noEnrichment: boolean;
   /** Skip the relevance and search-holds sections (exact names, multi-part requests, abstention, empty answers). */
   noRelevance: boolean;
   /** Section ids to run (`--section`, repeatable); empty means every section. */
@@ -74,6 +76,8 @@ target of bench/targets.ts. Missed targets are reported, never a failure.
   --no-strategies       skip the agent-strategy sessions (stubs / native / stable)
   --no-learning         skip the learning curves (recall@5 against the share of queries taught)
   --learning-queries <n>  held-back queries per learning curve (default ${DEFAULT_LEARNING_QUERIES}; --quick: ${QUICK_LEARNING_QUERIES})
+  --no-enrichment       skip the simulated-enrichment curves (recall@5 against examples per tool,
+                        the examples being the dataset's own human-written requests)
   --no-relevance        skip exact names, multi-part requests, abstention and search-holds
   --max-queries <n>     search at most n queries per dataset, spread evenly (default: all; --quick: ${QUICK_MAX_QUERIES})
   --scale-queries <n>   queries per generated catalogue (default ${DEFAULT_SCALE_QUERIES}; --quick: ${QUICK_SCALE_QUERIES})
@@ -116,6 +120,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         "no-package": { type: "boolean" },
         "no-learning": { type: "boolean" },
         "learning-queries": { type: "string" },
+        "no-enrichment": { type: "boolean" },
         "no-relevance": { type: "boolean" },
         section: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
@@ -160,6 +165,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     noPackage: values["no-package"] ?? false,
     noLearning: values["no-learning"] ?? false,
     learningQueries: countOf("learning-queries", QUICK_LEARNING_QUERIES, DEFAULT_LEARNING_QUERIES),
+    noEnrichment: values["no-enrichment"] ?? false,
     noRelevance: values["no-relevance"] ?? false,
     sections: values.section ?? [],
     help: values.help ?? false,

@@ -161,6 +161,15 @@ export const TARGETS = {
     unit: "%",
   },
 
+  // Simulated enrichment (the dataset's own requests as examples): indexing examples must never cost recall.
+  "enrichment.recall@5-loss.max.points": {
+    section: "enrichment",
+    what: "recall@5 lost against no examples at any N, most of toolsift's rankers",
+    comparison: "<=",
+    limit: 0.5,
+    unit: "points",
+  },
+
   // Exact names, multi-part requests and abstention, over toolsift's rankers.
   "relevance.exact-name-hit-rate.min.pct": {
     section: "relevance",

@@ -336,6 +336,47 @@ export interface LearningCurveRun {
   error?: string;
 }
 
+/** One point of a simulated-enrichment curve: every tool with examples given the first `examples` of its pool. */
+export interface EnrichmentPoint {
+  /** Examples per tool (at most; a tool with a smaller pool gets all of it). */
+  examples: number;
+  /** Tools that had any example at this point (0 at N = 0). */
+  toolsWithExamples: number;
+  recallAt1: number;
+  recallAt5: number;
+  /** Mean reciprocal rank of the first expected tool within the top 5. */
+  mrrAt5: number;
+  /** Share of unanswerable queries answered with nothing or a weak best match; `null` when the set has none. */
+  abstention: number | null;
+  /** Test queries whose every expected tool has examples (at N > 0; the same queries at N = 0). */
+  coveredQueries: number;
+  /** Recall@5 over those queries, and over the others (a tool without examples expected); `null` when there are none. */
+  recallAt5Covered: number | null;
+  recallAt5Uncovered: number | null;
+}
+
+/**
+ * Recall against the number of examples per tool, for one ranker on one dataset: a SIMULATION of
+ * `toolsift enrich` with the dataset's own human-written requests as examples, not a model's
+ * (bench/enrichment/simulated-enrichment.ts).
+ */
+export interface EnrichmentCurveRun {
+  dataset: string;
+  ranker: string;
+  tools: number;
+  /** Tools with a pool of at least one example. */
+  toolsWithExamples: number;
+  /** Queries set aside as examples (never measured). */
+  pooledQueries: number;
+  /** Answerable queries outside the pools, before sampling. */
+  testAvailable: number;
+  /** Answerable queries measured at every point (the same at each). */
+  testQueries: number;
+  unanswerable: number;
+  points: EnrichmentPoint[];
+  error?: string;
+}
+
 /** How often a ranker put a tool first for its name typed as a query, on one catalogue. */
 export interface ExactNameRun {
   ranker: string;
@@ -445,6 +486,8 @@ export interface BenchReport {
   strategy: StrategySection;
   /** Learning curves; absent in runs made before it, empty when skipped. */
   learning?: LearningCurveRun[];
+  /** Simulated-enrichment curves; absent in runs made before them, empty when skipped. */
+  enrichment?: EnrichmentCurveRun[];
   /** Exact names, multi-part requests and abstention; empty when no toolsift ranker or dataset ran. */
   relevance: RelevanceSection;
   /** The default rankers through `toolSearch.search`: empty and weak answers; absent in runs made before it. */

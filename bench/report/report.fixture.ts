@@ -1,5 +1,6 @@
 import type { MemoryUsage } from "../memory-probe.js";
 import type {
+  EnrichmentCurveRun,
   ColdStartRun,
   BenchReport,
   BlockSavingRun,
@@ -373,5 +374,30 @@ export function coldStartRun(realisticMs: number, realisticPeakMB: number): Cold
   return {
     processes: 3,
     catalogues: [catalogue("realistic", realisticMs, realisticPeakMB, 2_400), catalogue("tiny", 300, 90, 180)],
+  };
+}
+
+/** A simulated-enrichment curve with recall@5 `recall` at N = 0, 1, 2, 4, 8. */
+export function enrichmentCurve(dataset: string, ranker: string, recall: readonly number[]): EnrichmentCurveRun {
+  return {
+    dataset,
+    ranker,
+    tools: 150,
+    toolsWithExamples: 150,
+    pooledQueries: 1_200,
+    testAvailable: 21_295,
+    testQueries: 3_000,
+    unanswerable: 1_000,
+    points: [0, 1, 2, 4, 8].map((examples, index) => ({
+      examples,
+      toolsWithExamples: examples === 0 ? 0 : 150,
+      recallAt1: recall[index]! - 0.2,
+      recallAt5: recall[index]!,
+      mrrAt5: recall[index]! - 0.1,
+      abstention: 0.5 - index * 0.01,
+      coveredQueries: 3_000,
+      recallAt5Covered: recall[index]!,
+      recallAt5Uncovered: null,
+    })),
   };
 }

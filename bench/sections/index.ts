@@ -5,6 +5,7 @@
  */
 import { blockSavingSection } from "./block-saving.js";
 import { coldStartSection } from "./cold-start.js";
+import { enrichmentSection } from "./enrichment.js";
 import { gatewayMemorySection } from "./gateway-memory.js";
 import { gatewayReplicasSection } from "./gateway-replicas.js";
 import { learningSection } from "./learning.js";
@@ -30,6 +31,7 @@ export const SECTIONS: readonly AnySection[] = [
   vectorIndexSection,
   gatewayMemorySection,
   gatewayReplicasSection,
+  enrichmentSection,
 ];
 
 export type {

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { OptionsError } from "../../src/errors.js";
 import { parseBenchOptions } from "../cli-options.js";
 import type { BenchReport, LearningCurveRun } from "../report/bench-report.js";
-import { coldStartRun, packageRun, sampleRelevance, sampleReport, sessionScaleRun } from "../report/report.fixture.js";
+import {
+  coldStartRun,
+  enrichmentCurve,
+  packageRun,
+  sampleRelevance,
+  sampleReport,
+  sessionScaleRun,
+} from "../report/report.fixture.js";
 import { TARGETS, type TargetId } from "../targets.js";
 import { runSections, selectSections } from "./driver.js";
 import { SECTIONS } from "./index.js";
@@ -40,6 +47,7 @@ function fullReport(): BenchReport {
       }),
     ],
     learning: [curve],
+    enrichment: [enrichmentCurve("clinc150_intents", "bm25", [0.66, 0.7, 0.75, 0.8, 0.85])],
     relevance: sampleRelevance(),
     searchHolds: {
       rows: [

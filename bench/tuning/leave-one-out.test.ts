@@ -25,4 +25,20 @@ describe("leaveOneDatasetOut", () => {
     expect(folds.map((fold) => fold.chosen)).toEqual(["safe", "big", "safe"]);
     expect(folds[1]!.heldOutChange).toBeCloseTo(-0.01, 10);
   });
+
+  it("leaves out every row of a dataset together when rows are parts of datasets", () => {
+    const scores = {
+      "a · x": { base: 0.5, w: 0.6 },
+      "a · y": { base: 0.5, w: 0.45 },
+      "b · x": { base: 0.5, w: 0.6 },
+      "b · y": { base: 0.5, w: 0.55 },
+    };
+    const folds = leaveOneDatasetOut(scores, "base", (row) => row.split(" · ")[0]!);
+    expect(folds.map((fold) => [fold.heldOut, fold.chosen])).toEqual([
+      ["a", "w"],
+      ["b", "base"],
+    ]);
+    // Left out a, w was chosen on b; a's worst row (y) shows its loss.
+    expect(folds[0]!.heldOutChange).toBeCloseTo(-0.05, 10);
+  });
 });

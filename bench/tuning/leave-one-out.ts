@@ -31,24 +31,25 @@ export function worstChange(
 
 /**
  * One fold per dataset. Ties go to the baseline, then to the setting listed first, so a change
- * must earn its place.
+ * must earn its place. With `datasetOf`, the table's rows are parts of datasets (one per ranker,
+ * say): a fold leaves out every row of one dataset, and its change there is its worst row's.
  */
-export function leaveOneDatasetOut(scores: ScoreTable, baseline: string): LeaveOneOutFold[] {
-  const datasets = Object.keys(scores);
-  const settings = Object.keys(scores[datasets[0]!] ?? {});
-  return datasets.map((heldOut) => {
-    const training = datasets.filter((dataset) => dataset !== heldOut);
+export function leaveOneDatasetOut(
+  scores: ScoreTable,
+  baseline: string,
+  datasetOf: (row: string) => string = (row) => row,
+): LeaveOneOutFold[] {
+  const rows = Object.keys(scores);
+  const settings = Object.keys(scores[rows[0]!] ?? {});
+  return [...new Set(rows.map(datasetOf))].map((heldOut) => {
+    const training = rows.filter((row) => datasetOf(row) !== heldOut);
     let chosen = baseline;
     let best = worstChange(scores, baseline, baseline, training);
     for (const setting of settings) {
       const worst = worstChange(scores, setting, baseline, training);
       if (worst > best) [chosen, best] = [setting, worst];
     }
-    return {
-      heldOut,
-      chosen,
-      trainingWorst: best,
-      heldOutChange: scores[heldOut]![chosen]! - scores[heldOut]![baseline]!,
-    };
+    const left = rows.filter((row) => datasetOf(row) === heldOut);
+    return { heldOut, chosen, trainingWorst: best, heldOutChange: worstChange(scores, chosen, baseline, left) };
   });
 }

@@ -7,18 +7,15 @@
  *
  *   npx tsx bench/tuning/tune-bm25.ts      # about 6 minutes on two cores
  */
-import { existsSync } from "node:fs";
-import { readdir, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { Bm25Ranker, type Bm25Options } from "../../src/ranking/index.js";
 import { guardSample } from "../guard/measure-guard.js";
 import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
+import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 import { leaveOneDatasetOut, worstChange, type ScoreTable } from "./leave-one-out.js";
 
-const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const SHARED = process.env.TOOLSIFT_SHARED_DATASETS ?? resolve(BENCH_DIR, "..", "..", "shared", "datasets");
 const DEFAULT_ID = "b=0.75 k1=1.2 name=3 params=0.3";
 
 const settings = new Map<string, Bm25Options>();
@@ -34,14 +31,7 @@ for (const b of [0.3, 0.5, 0.75, 0.9])
         });
 settings.set("no multi-part", { abstention: false, multiPart: false });
 
-const paths = [join(BENCH_DIR, "datasets", "toolsift-servers.json")];
-if (existsSync(SHARED))
-  paths.push(
-    ...(await readdir(SHARED))
-      .filter((file) => file.endsWith(".json"))
-      .sort()
-      .map((file) => join(SHARED, file)),
-  );
+const paths = await tuningDatasetPaths();
 
 const scores: Record<string, Record<string, number>> = {};
 for (const path of paths) {
