@@ -34,13 +34,15 @@ describe("EmbeddingRanker with examples (bundled model)", () => {
   });
   afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
-  it("scores a tool by its nearest text, its own or an example's", async () => {
+  it("scores a tool halfway between its own text's similarity and its nearest example's", async () => {
     const ranker = new EmbeddingRanker({ embedder, cacheDir: false });
     await ranker.update(CATALOGUE);
     const query = "is it going to rain in paris";
     const [hit] = await ranker.search(query, { limit: 1 });
     const [queryVector, own, ...examples] = await embedder.embed([query, embeddingTextOf(TERSE), ...REQUESTS]);
-    const expected = Math.max(...[own!, ...examples].map((vector) => dot(queryVector!, vector)));
+    const ownSimilarity = dot(queryVector!, own!);
+    const nearest = Math.max(ownSimilarity, ...examples.map((vector) => dot(queryVector!, vector)));
+    const expected = (ownSimilarity + nearest) / 2;
     expect(hit!.name).toBe("wx__fetch");
     expect(hit!.score).toBeCloseTo(expected, 5);
     expect(hit!.score).toBeGreaterThan(dot(queryVector!, own!));

@@ -9,7 +9,7 @@ import { checkEmbeddingRankerOptions } from "./check-embedding-options.js";
 import { embeddingTextOf } from "./embedding-text.js";
 import { loadEmbedder } from "./load-embedder.js";
 import { ExactVectorIndex } from "./exact-vector-index.js";
-import { ExampleVectors, MAX_EXAMPLE_VECTORS, nearestOfBoth } from "./example-vectors.js";
+import { ExampleVectors, MAX_EXAMPLE_VECTORS, liftedByExamples } from "./example-vectors.js";
 import { HnswVectorIndex } from "./hnsw-vector-index.js";
 import { VectorCache } from "./vector-cache.js";
 import type { VectorIndex, VectorIndexOptions } from "./vector-index.js";
@@ -164,17 +164,23 @@ export class EmbeddingRanker implements Ranker {
    * that chains requests is also embedded request by request (see {@link QueryHandling}).
    */
   async search(query: string, options: RankOptions): Promise<RankedTool[]> {
-    const { embedder, index, examples } = await this.open();
+    const { embedder, index, examples, cache } = await this.open();
     const plan = QueryPlan.of(query, options, this.options, this.names);
     const vectors = await embedder.embed([query, ...plan.parts]);
     const minSimilarity = this.options.minSimilarity ?? 0.35;
     const nearest = (vector: Float32Array | undefined, limit: number): RankedTool[] => {
       // No word of the text is known to the model: nothing to compare, so no matches.
       if (!vector || vector.every((value) => value === 0)) return [];
-      // A tool is as near as its nearest text: its own, or one of its examples'.
-      const hits = nearestOfBoth(
+      // A tool's examples lift it halfway towards the nearest of them.
+      const ownOf = (name: string) => {
+        const hash = index.textHashOf(name);
+        const own = hash === undefined ? undefined : cache.get(hash);
+        return own === undefined ? undefined : dotOf(vector, own);
+      };
+      const hits = liftedByExamples(
         index.search(vector, limit, options.filter),
         examples.search(vector, limit, options.filter),
+        ownOf,
         limit,
       );
       const strong = hits.filter((hit) => hit.similarity >= minSimilarity);
@@ -323,4 +329,12 @@ function isEmbedder(value: Embedder | EmbedderOptions | undefined): value is Emb
 
 function textHash(embedderId: string, text: string): string {
   return createHash("sha256").update(embedderId).update("\0").update(text).digest("hex").slice(0, 32);
+}
+
+/** The similarity of two vectors of the same model (unit length: their dot product). */
+function dotOf(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) sum += a[i]! * b[i]!;
+  return sum;
 }

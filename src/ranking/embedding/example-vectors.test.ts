@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rankDocumentOf } from "../rank-document.js";
-import { ExampleVectors, nearestOfBoth } from "./example-vectors.js";
+import { ExampleVectors, liftedByExamples } from "./example-vectors.js";
 
 /** Two-dimensional unit vectors, by angle in degrees: the texts of these tests are angles. */
 const unit = (degrees: number) =>
@@ -49,8 +49,8 @@ describe("ExampleVectors", () => {
   });
 });
 
-describe("nearestOfBoth", () => {
-  it("keeps each tool's larger similarity, best first", () => {
+describe("liftedByExamples", () => {
+  it("lifts each tool halfway towards its nearest example, best first, and never lowers one", () => {
     const own = [
       { name: "a", similarity: 0.9 },
       { name: "b", similarity: 0.2 },
@@ -58,11 +58,18 @@ describe("nearestOfBoth", () => {
     const examples = [
       { name: "b", similarity: 0.95 },
       { name: "c", similarity: 0.5 },
+      { name: "a", similarity: 0.1 },
     ];
-    expect(nearestOfBoth(own, examples, 3)).toEqual([
-      { name: "b", similarity: 0.95 },
+    // c is not in the own list: its own similarity is read from its vector.
+    const ownOf = (name: string) => (name === "c" ? 0.3 : undefined);
+    expect(liftedByExamples(own, examples, ownOf, 3)).toEqual([
       { name: "a", similarity: 0.9 },
-      { name: "c", similarity: 0.5 },
+      { name: "b", similarity: 0.575 },
+      { name: "c", similarity: 0.4 },
     ]);
+  });
+
+  it("leaves out a tool found only through an example whose own vector is gone", () => {
+    expect(liftedByExamples([], [{ name: "gone", similarity: 0.9 }], () => undefined, 3)).toEqual([]);
   });
 });

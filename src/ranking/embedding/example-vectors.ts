@@ -143,22 +143,33 @@ export class ExampleVectors {
 }
 
 /**
- * Each tool's nearest text, its own or an example's: the two lists merged by the larger
- * similarity, best first. Exact for the top `limit` when each list is its side's top `limit`: a
- * tool missing from a list is beaten there by `limit` others, which its other side must beat too.
+ * Each tool's similarity, lifted halfway towards its nearest example: the mean of its own text's
+ * similarity and the larger of that and its nearest example's. A tool without examples keeps its
+ * own. Why not the nearest text alone: a tool with eight examples then has nine chances to be
+ * near a query, and where only some tools are enriched they take queries from the others (the
+ * bench's ToolAlpaca lost 5.6 points of recall@5 that way with the embedding ranker). Halfway
+ * keeps most of the lift on fully enriched sets and none of the take-over.
+ *
+ * `ownOf` gives the own similarity of a tool the own list lacks (its vector is at hand), so the
+ * lift of a tool found only through an example is exact. Exact for the top `limit` when each
+ * list is its side's top `limit`: a tool in neither list is beaten on both sides by `limit` others.
  */
-export function nearestOfBoth(
+export function liftedByExamples(
   own: readonly VectorMatch[],
   examples: readonly VectorMatch[],
+  ownOf: (name: string) => number | undefined,
   limit: number,
 ): VectorMatch[] {
   if (examples.length === 0) return own.slice(0, limit);
-  const best = new Map<string, number>();
-  for (const hit of [...own, ...examples]) {
-    const known = best.get(hit.name);
-    if (known === undefined || hit.similarity > known) best.set(hit.name, hit.similarity);
+  const owns = new Map(own.map((hit) => [hit.name, hit.similarity]));
+  const scores = new Map(owns);
+  for (const hit of examples) {
+    const base = owns.get(hit.name) ?? ownOf(hit.name);
+    // Its own vector is gone (the tool left the catalogue mid-update): not a match.
+    if (base === undefined) continue;
+    scores.set(hit.name, (base + Math.max(base, hit.similarity)) / 2);
   }
-  return [...best]
+  return [...scores]
     .map(([name, similarity]) => ({ name, similarity }))
     .sort((a, b) => b.similarity - a.similarity)
     .slice(0, limit);
