@@ -41,4 +41,23 @@ describe("leaveOneDatasetOut", () => {
     // Left out a, w was chosen on b; a's worst row (y) shows its loss.
     expect(folds[0]!.heldOutChange).toBeCloseTo(-0.05, 10);
   });
+
+  it("with a resolution, treats worst sets within one query as a tie and takes the larger mean gain", () => {
+    const scores = {
+      a: { base: 0.5, light: 0.51, heavy: 0.6 },
+      b: { base: 0.5, light: 0.513, heavy: 0.512 },
+      c: { base: 0.5, light: 0.52, heavy: 0.7 },
+    };
+    // Without a resolution, left out a, the worst set (b) decides for light by 0.001.
+    expect(leaveOneDatasetOut(scores, "base").map((fold) => fold.chosen)).toEqual(["light", "heavy", "heavy"]);
+    // One query of b is worth 0.01: 0.001 is no difference it can tell, so the mean decides.
+    const tied = leaveOneDatasetOut(scores, "base", undefined, () => 0.01);
+    expect(tied.map((fold) => fold.chosen)).toEqual(["heavy", "heavy", "heavy"]);
+    // A resolution finer than the gap keeps the worst set's choice.
+    expect(leaveOneDatasetOut(scores, "base", undefined, () => 0.0005).map((fold) => fold.chosen)).toEqual([
+      "light",
+      "heavy",
+      "heavy",
+    ]);
+  });
 });

@@ -33,11 +33,14 @@ export function worstChange(
  * One fold per dataset. Ties go to the baseline, then to the setting listed first, so a change
  * must earn its place. With `datasetOf`, the table's rows are parts of datasets (one per ranker,
  * say): a fold leaves out every row of one dataset, and its change there is its worst row's.
+ * With `resolutionOf` (what one query is worth in a row's score), settings whose worst change is
+ * within one query of the best one's are tied, and the tie goes to the larger mean change.
  */
 export function leaveOneDatasetOut(
   scores: ScoreTable,
   baseline: string,
   datasetOf: (row: string) => string = (row) => row,
+  resolutionOf?: (row: string) => number,
 ): LeaveOneOutFold[] {
   const rows = Object.keys(scores);
   const settings = Object.keys(scores[rows[0]!] ?? {});
@@ -48,6 +51,20 @@ export function leaveOneDatasetOut(
     for (const setting of settings) {
       const worst = worstChange(scores, setting, baseline, training);
       if (worst > best) [chosen, best] = [setting, worst];
+    }
+    if (resolutionOf) {
+      // Worst sets closer than one query of the set that decides are a tie the set cannot tell
+      // apart: among them, the larger mean change over the training rows.
+      const worstRow = training.reduce((low, row) =>
+        scores[row]![chosen]! - scores[row]![baseline]! < scores[low]![chosen]! - scores[low]![baseline]! ? row : low,
+      );
+      const mean = (setting: string) =>
+        training.reduce((sum, row) => sum + scores[row]![setting]! - scores[row]![baseline]!, 0) / training.length;
+      const top = best;
+      for (const setting of settings) {
+        const worst = worstChange(scores, setting, baseline, training);
+        if (top - worst < resolutionOf(worstRow) && mean(setting) > mean(chosen)) [chosen, best] = [setting, worst];
+      }
     }
     const left = rows.filter((row) => datasetOf(row) === heldOut);
     return { heldOut, chosen, trainingWorst: best, heldOutChange: worstChange(scores, chosen, baseline, left) };

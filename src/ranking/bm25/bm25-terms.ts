@@ -19,7 +19,7 @@ export const BM25_FIELDS: readonly Bm25Field[] = ["name", "tags", "description",
  * +2.55 ToolAlpaca, +4.27 API-Bank). 0.25 gains more on nearly every set and lost only on the
  * worst one, StableToolBench (10 of 2,479 tools with examples), by 0.02 points.
  */
-export const EXAMPLES_FIELD_WEIGHT = 0.1;
+export const EXAMPLES_FIELD_WEIGHT = 0.25;
 
 /** The field weights `Bm25Options.fieldWeights` defaults to. */
 export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<Bm25Field, number>> = {

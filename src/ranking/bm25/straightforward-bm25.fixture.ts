@@ -9,7 +9,7 @@ export class StraightforwardBm25 {
   private documents: { name: string; order: number; counts: Map<string, number>[]; lengths: number[] }[] = [];
 
   constructor(
-    private readonly weights = [3, 2, 1, 0.3, 0.1],
+    private readonly weights = [3, 2, 1, 0.3, 0.25],
     private readonly k1 = 1.2,
     private readonly b = 0.75,
   ) {}
