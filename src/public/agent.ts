@@ -2,6 +2,8 @@
  * `toolsift/agent`: the bundled agent loop over the Anthropic Messages API (`runAgent`), its
  * strategies for laying out tools, prompt-cache breakpoints, and the Messages API shapes it
  * speaks. Anthropic's SDK is an optional peer: `new Anthropic()` fits {@link MessagesClient}.
+ * Gemini's function-calling shapes (what `session.tools({ format: "gemini" })` returns and
+ * `session.execute` takes and answers) are here too: the root entry is kept to the core.
  *
  * @example
  * ```ts
@@ -42,6 +44,11 @@ export {
 } from "../agent/index.js";
 export type {
   AssistantMessage,
+  GeminiFunctionCallPart,
+  GeminiFunctionDeclaration,
+  GeminiFunctionResponsePart,
+  GeminiSchema,
+  GeminiTool,
   CacheControl,
   ContentBlockParam,
   MessageParam,

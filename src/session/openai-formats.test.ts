@@ -369,7 +369,13 @@ describe("the same contract in every format", () => {
       const session = toolSearch.session("s");
       const answer = await session.execute(callIn(format, name, input));
       const id =
-        "tool_use_id" in answer ? answer.tool_use_id : "tool_call_id" in answer ? answer.tool_call_id : answer.call_id;
+        "tool_use_id" in answer
+          ? answer.tool_use_id
+          : "tool_call_id" in answer
+            ? answer.tool_call_id
+            : "call_id" in answer
+              ? answer.call_id
+              : answer.functionResponse.id;
       expect(id).toBe("call_1");
       outcomes.push({
         ...answerText(answer),
@@ -465,9 +471,9 @@ describe("the same contract in every format", () => {
 
   it("refuses an unknown format, naming the known ones", async () => {
     const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW })).session();
-    await expect(session.tools({ format: "gemini" } as never)).rejects.toThrow(OptionsError);
-    await expect(session.tools({ format: "gemini" } as never)).rejects.toThrow(
-      /"anthropic", "openai-chat", "openai-responses"; got "gemini"/,
+    await expect(session.tools({ format: "bedrock" } as never)).rejects.toThrow(OptionsError);
+    await expect(session.tools({ format: "bedrock" } as never)).rejects.toThrow(
+      /"anthropic", "openai-chat", "openai-responses", "gemini"; got "bedrock"/,
     );
   });
 });

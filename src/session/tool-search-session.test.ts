@@ -80,7 +80,7 @@ describe("tools(): the format option", () => {
     expect(error).toBeInstanceOf(OptionsError);
     expect((error as OptionsError).code).toBe("invalid_format");
     expect((error as Error).message).toBe(
-      'tools() takes format "anthropic", "openai-chat", "openai-responses"; got "xml".',
+      'tools() takes format "anthropic", "openai-chat", "openai-responses", "gemini"; got "xml".',
     );
   });
 

@@ -1,13 +1,17 @@
 // Over 300 lines: the public class's TSDoc (every method documented, with examples) is most of it; the work is in the named steps it calls.
 import type { CatalogueTool, ToolContext } from "../catalogue/index.js";
-import { errorText } from "../errors.js";
+import { OptionsError, errorText } from "../errors.js";
 import type { SpanRecorder } from "../telemetry/index.js";
 import {
   answerIn,
+  DEFAULT_GEMINI_MAX_DECLARATIONS,
   layOutTools,
   readToolCall,
   readToolFormat,
   type AnthropicTool,
+  type GeminiFunctionCallPart,
+  type GeminiFunctionResponsePart,
+  type GeminiTool,
   type OpenAIChatTool,
   type OpenAIChatToolCall,
   type OpenAIChatToolMessage,
@@ -21,6 +25,8 @@ import {
   type ToolUseBlock,
 } from "../wire/index.js";
 import { buildToolBlock } from "./build-tool-block.js";
+import { capToolBlock } from "./cap-tool-block.js";
+import { resolveGeminiCall } from "./gemini-call.js";
 import { executeTool, type ExecutionHost } from "./execute-tool.js";
 import type { Hydration } from "./hydration.js";
 import { contextOf, readExecuteOptions, type ExecuteOptions, type RequestScope } from "./request-scope.js";
@@ -80,22 +86,38 @@ export class ToolSearchSession {
    * `strict: false`, because strict mode cannot express a stub's any-input schema; toolsift
    * validates every call against the tool's real schema instead.
    *
-   * @throws {@link OptionsError} `invalid_format` for any other format.
+   * `"gemini"` gives Gemini's `tools`: one `{ functionDeclarations }` entry, each schema
+   * converted to the subset Gemini accepts (see `toGeminiParameters`; every call is still
+   * validated against the real schema), within `maxDeclarations` (default 512): over it,
+   * `search_tools`, keep tools and hydrated tools come first and stubs are cut.
+   *
+   * @param options.maxDeclarations - Gemini only: the most declarations to send, an integer
+   *   of at least 1. Example: `{ format: "gemini", maxDeclarations: 128 }` for Vertex AI's older cap.
+   * @throws {@link OptionsError} `invalid_format` for any other format, `invalid_max_declarations` for a bad cap.
    * @example
    * ```ts
    * const response = await client.messages.create({ model, max_tokens, messages, tools: await session.tools() });
    * const completion = await openai.chat.completions.create({ model, messages, tools: await session.tools({ format: "openai-chat" }) });
    * const reply = await openai.responses.create({ model, input, tools: await session.tools({ format: "openai-responses" }) });
+   * const result = await ai.models.generateContent({ model, contents, config: { tools: await session.tools({ format: "gemini" }) } });
    * ```
    */
   async tools(options?: { format?: "anthropic" }): Promise<AnthropicTool[]>;
   async tools(options: { format: "openai-chat" }): Promise<OpenAIChatTool[]>;
   async tools(options: { format: "openai-responses" }): Promise<OpenAIResponsesTool[]>;
-  async tools(options?: { format?: ToolFormat }): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]>;
+  async tools(options: { format: "gemini"; maxDeclarations?: number }): Promise<GeminiTool[]>;
+  async tools(options?: {
+    format?: ToolFormat;
+    maxDeclarations?: number;
+  }): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[] | GeminiTool[]>;
   async tools(
-    options: { format?: ToolFormat } = {},
-  ): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]> {
+    options: { format?: ToolFormat; maxDeclarations?: number } = {},
+  ): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[] | GeminiTool[]> {
     const format = readToolFormat(options);
+    if (format === "gemini") {
+      const cap = readMaxDeclarations(options);
+      return layOutTools(capToolBlock(await this.view(), cap, this.hydration.byRecency()), format) as GeminiTool[];
+    }
     return layOutTools(buildToolBlock(await this.view()), format) as
       | AnthropicTool[]
       | OpenAIChatTool[]
@@ -268,6 +290,7 @@ export class ToolSearchSession {
    * const results = await Promise.all(calls.map((call) => session.execute(call)));                      // tool_use blocks
    * messages.push(...(await Promise.all(message.tool_calls.map((call) => session.execute(call)))));   // Chat Completions
    * input.push(...(await Promise.all(functionCalls.map((call) => session.execute(call)))));             // Responses
+   * parts.push(...(await Promise.all(callParts.map((part) => session.execute(part)))));                 // Gemini functionCall parts
    * ```
    */
   async execute(call: OpenAIChatToolCall, options?: ExecuteOptions): Promise<OpenAIChatToolMessage>;
@@ -275,16 +298,24 @@ export class ToolSearchSession {
     call: OpenAIResponsesFunctionCall,
     options?: ExecuteOptions,
   ): Promise<OpenAIResponsesFunctionCallOutput>;
+  async execute(call: GeminiFunctionCallPart, options?: ExecuteOptions): Promise<GeminiFunctionResponsePart>;
   async execute(call: ToolUseBlock, options?: ExecuteOptions): Promise<ToolResultBlock>;
   async execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolCallAnswer>;
   async execute(toolCall: ToolCall, options: ExecuteOptions = {}): Promise<ToolCallAnswer> {
-    const call = readToolCall(toolCall);
+    let call = readToolCall(toolCall);
+    if (call.ok && call.format === "gemini") {
+      try {
+        call = resolveGeminiCall(call, await this.services.snapshot());
+      } catch {
+        // The catalogue could not be listed: the call goes on by its own name, and fails there as any call would.
+      }
+    }
     const name = call.ok ? call.name : undefined;
     // A real tool's outcome is recorded on its span as it is decided; the rest is told by the answer.
     const block = await tracedToolCall({ name, id: call.id, sessionId: this.id, format: call.format }, (span) =>
       this.answer(call, options, span),
     );
-    return answerIn(call.format, block);
+    return answerIn(call.format, block, call.callName);
   }
 
   private async answer(
@@ -340,6 +371,17 @@ export class ToolSearchSession {
   private context(stage: ToolContext["stage"], toolUseId?: string, call: RequestScope = {}): ToolContext {
     return contextOf(this.id, stage, this.request, toolUseId, call);
   }
+}
+
+/** `options.maxDeclarations` of a Gemini `tools()`: an integer of at least 1, 512 when absent. */
+function readMaxDeclarations(options: { maxDeclarations?: unknown }): number {
+  const cap = options.maxDeclarations;
+  if (cap === undefined) return DEFAULT_GEMINI_MAX_DECLARATIONS;
+  if (typeof cap === "number" && Number.isSafeInteger(cap) && cap >= 1) return cap;
+  throw new OptionsError(
+    "invalid_max_declarations",
+    `tools({ format: "gemini" }) takes maxDeclarations as an integer of at least 1 (Gemini's cap on function declarations per request); got ${JSON.stringify(cap) ?? String(cap)}.`,
+  );
 }
 
 export type { ExecuteOptions, RequestScope } from "./request-scope.js";

@@ -1,5 +1,6 @@
 import type { CatalogueSnapshot, CatalogueTool, ToolContext } from "../catalogue/index.js";
 import type { TranscriptCall } from "../wire/index.js";
+import { toolByGeminiName } from "./gemini-call.js";
 import type { SessionServices, SessionState } from "./session-services.js";
 
 /** What replaying a transcript needs from its session. */
@@ -56,11 +57,12 @@ function replayInto(host: ReplayHost, snapshot: CatalogueSnapshot, calls: readon
   // permit is asked once per tool: a long transcript calls the same few tools many times.
   const permitted = new Map<string, boolean>();
   for (const call of calls) {
-    const tool = snapshot.byName.get(call.name);
+    // A Gemini transcript names a renamed tool by its Gemini name.
+    const tool = toolByGeminiName(snapshot, call.name);
     if (!tool) continue;
-    let allowed = permitted.get(call.name);
+    let allowed = permitted.get(tool.name);
     if (allowed === undefined)
-      permitted.set(call.name, (allowed = host.services.isPermitted(tool, host.context("execute", call.id))));
+      permitted.set(tool.name, (allowed = host.services.isPermitted(tool, host.context("execute", call.id))));
     if (allowed) host.hydrateTool(tool);
   }
 }

@@ -37,6 +37,26 @@ export {
   type OpenAIResponsesOutputPart,
   type OpenAIResponsesTool,
 } from "./openai-responses.js";
+export {
+  DEFAULT_GEMINI_MAX_DECLARATIONS,
+  geminiDeclarationOf,
+  geminiResponseOf,
+  geminiToolsOf,
+  type GeminiFunctionCallPart,
+  type GeminiFunctionDeclaration,
+  type GeminiFunctionResponsePart,
+  type GeminiTool,
+} from "./gemini.js";
+export { GEMINI_FUNCTION_NAME, GEMINI_PROPERTY_NAME, geminiFunctionName } from "./gemini-names.js";
+export {
+  restoreArguments,
+  toGeminiParameters,
+  type GeminiConversion,
+  type GeminiFallback,
+  type GeminiFallbackKind,
+  type GeminiRenames,
+  type GeminiSchema,
+} from "./gemini-schema.js";
 export { readToolCall, type ReadToolCall, type UnreadableToolCall } from "./read-tool-call.js";
 export { MAX_TRANSCRIPT_CALLS, transcriptCalls, type TranscriptCall } from "./transcript-calls.js";
 export { answerIn, layOutTools, type FormattedTool, type ToolCall, type ToolCallAnswer } from "./lay-out-tools.js";

@@ -11,6 +11,8 @@ export interface ReadToolCall {
   input: unknown;
   /** Why the input could not be read (OpenAI arguments that are not JSON): the tool must not run. */
   inputProblem?: string;
+  /** Gemini: the name the call used (the answer repeats it), before any renaming back. */
+  callName?: string;
 }
 
 /** A call that cannot be answered with anything but an error: no name, no id, or a shape toolsift does not run. */
@@ -20,13 +22,15 @@ export interface UnreadableToolCall {
   /** The id to answer with, `""` when the call has none. */
   id: string;
   error: string;
+  /** Gemini: the name to answer with (`""` when the call has none). */
+  callName?: string;
 }
 
 /**
  * Reads a tool call defensively, in any of the formats a session answers: an Anthropic
  * `tool_use` block, a Chat Completions tool call (`{ id, type: "function", function: { name,
  * arguments } }`) or a Responses `function_call` item (`{ type: "function_call", call_id,
- * name, arguments }`). `execute` is documented never to throw, and a caller may hand it
+ * name, arguments }`) or a Gemini `functionCall` part (`{ functionCall: { name, args, id? } }`). `execute` is documented never to throw, and a caller may hand it
  * anything (null, a call without a name, a getter that throws), so every field is read under
  * a guard, once.
  */
@@ -42,6 +46,10 @@ export function readToolCall(call: unknown): ReadToolCall | UnreadableToolCall {
   const type = fieldOf(call, "type");
   if (type.value === "function" || type.value === "custom") return readChatCall(call, type.value);
   if (type.value === "function_call") return readResponsesCall(call);
+  if (type.value === undefined && type.error === undefined) {
+    const part = fieldOf(call, "functionCall");
+    if (part.error !== undefined || part.value !== undefined) return readGeminiCall(part);
+  }
   return readToolUse(call);
 }
 
@@ -119,6 +127,46 @@ function readResponsesCall(item: object): ReadToolCall | UnreadableToolCall {
     name: name.value as string,
     ...argumentsOf(fieldOf(item, "arguments")),
   };
+}
+
+/**
+ * A Gemini `functionCall` part: `{ functionCall: { name, args?, id? } }`. `args` is a JSON
+ * object, absent for no arguments; `id` is optional (Vertex AI sends none), so an answer
+ * without one is matched by name and order, as Gemini does.
+ */
+function readGeminiCall(part: { value?: unknown; error?: string }): ReadToolCall | UnreadableToolCall {
+  const unreadable = (problem: string, id = "", callName = ""): UnreadableToolCall => ({
+    ok: false,
+    format: "gemini",
+    id,
+    callName,
+    error: `This functionCall cannot be run: ${problem}. Nothing was run.`,
+  });
+  if (part.error !== undefined) return unreadable(part.error);
+  if (typeof part.value !== "object" || part.value === null)
+    return unreadable('its "functionCall" is not an object with the name and args');
+  const id = fieldOf(part.value, "id");
+  const name = fieldOf(part.value, "name");
+  const args = fieldOf(part.value, "args");
+  const safeId = typeof id.value === "string" ? id.value : "";
+  const safeName = typeof name.value === "string" ? name.value : "";
+  const problem =
+    id.error ??
+    (id.value === undefined || typeof id.value === "string" ? undefined : "its id is not a string") ??
+    name.error ??
+    missingName(name.value);
+  if (problem !== undefined) return unreadable(problem, safeId, safeName);
+  const base = { ok: true as const, format: "gemini" as const, id: safeId, name: safeName, callName: safeName };
+  if (args.error !== undefined)
+    return { ...base, input: undefined, inputProblem: `Its args could not be read: ${args.error}.` };
+  if (args.value === undefined || args.value === null) return { ...base, input: {} };
+  if (typeof args.value !== "object" || Array.isArray(args.value))
+    return {
+      ...base,
+      input: undefined,
+      inputProblem: 'Its args are not a JSON object. Send the args as one object, such as {"name": "value"}.',
+    };
+  return { ...base, input: args.value };
 }
 
 /**

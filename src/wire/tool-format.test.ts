@@ -3,6 +3,6 @@ import { TOOL_FORMATS } from "./tool-format.js";
 
 describe("TOOL_FORMATS", () => {
   it("lists every format tools() and execute() speak", () => {
-    expect(TOOL_FORMATS).toEqual(["anthropic", "openai-chat", "openai-responses"]);
+    expect(TOOL_FORMATS).toEqual(["anthropic", "openai-chat", "openai-responses", "gemini"]);
   });
 });

@@ -10,10 +10,10 @@
 import { OptionsError, errorText } from "../errors.js";
 
 /** The wire formats a session lays out tools and answers calls in. */
-export type ToolFormat = "anthropic" | "openai-chat" | "openai-responses";
+export type ToolFormat = "anthropic" | "openai-chat" | "openai-responses" | "gemini";
 
 /** Every {@link ToolFormat}, for checking a value at run time. */
-export const TOOL_FORMATS: readonly ToolFormat[] = ["anthropic", "openai-chat", "openai-responses"];
+export const TOOL_FORMATS: readonly ToolFormat[] = ["anthropic", "openai-chat", "openai-responses", "gemini"];
 
 /**
  * The `format` of a `tools()` options object: `"anthropic"` when absent.

@@ -166,7 +166,7 @@ describe("transcriptCalls: transcripts that cannot be read", () => {
     const error = thrown(() => transcriptCalls(transcript));
     expect(error.code).toBe("invalid_transcript");
     expect(error.message).toBe(
-      "options.transcript must be the conversation so far: an array of messages (Anthropic or OpenAI Chat) or of Responses input items.",
+      "options.transcript must be the conversation so far: an array of messages (Anthropic or OpenAI Chat), of Responses input items or of Gemini contents.",
     );
     // No cause at all, not an empty one: a logged error would otherwise show "[cause]: undefined".
     expect("cause" in error).toBe(false);

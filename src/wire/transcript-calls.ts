@@ -30,7 +30,7 @@ export const MAX_TRANSCRIPT_CALLS = 100_000;
 export function transcriptCalls(transcript: unknown): TranscriptCall[] {
   if (!Array.isArray(transcript)) {
     throw invalid(
-      "options.transcript must be the conversation so far: an array of messages (Anthropic or OpenAI Chat) or of Responses input items.",
+      "options.transcript must be the conversation so far: an array of messages (Anthropic or OpenAI Chat), of Responses input items or of Gemini contents.",
     );
   }
   const calls: TranscriptCall[] = [];
@@ -52,6 +52,16 @@ export function transcriptCalls(transcript: unknown): TranscriptCall[] {
 function collect(entry: Record<string, unknown>, calls: TranscriptCall[]): void {
   if (entry.type === "function_call") {
     add(calls, entry.name, entry.call_id);
+    return;
+  }
+  if (entry.role === "model" && Array.isArray(entry.parts)) {
+    for (const part of entry.parts as unknown[]) {
+      if (typeof part !== "object" || part === null) continue;
+      const call = (part as Record<string, unknown>).functionCall;
+      if (typeof call !== "object" || call === null) continue;
+      const { name, id } = call as Record<string, unknown>;
+      if (typeof name === "string" && name !== "") calls.push({ name, id: typeof id === "string" ? id : "" });
+    }
     return;
   }
   if (entry.role !== "assistant") return;
