@@ -53,6 +53,12 @@ describe("leaveOneDatasetOut", () => {
     // One query of b is worth 0.01: 0.001 is no difference it can tell, so the mean decides.
     const tied = leaveOneDatasetOut(scores, "base", undefined, () => 0.01);
     expect(tied.map((fold) => fold.chosen)).toEqual(["heavy", "heavy", "heavy"]);
+    // Exactly one query apart is a difference, not a tie.
+    expect(leaveOneDatasetOut(scores, "base", undefined, () => 0.001).map((fold) => fold.chosen)).toEqual([
+      "light",
+      "heavy",
+      "heavy",
+    ]);
     // A resolution finer than the gap keeps the worst set's choice.
     expect(leaveOneDatasetOut(scores, "base", undefined, () => 0.0005).map((fold) => fold.chosen)).toEqual([
       "light",
