@@ -4,7 +4,9 @@ import { errorText } from "../errors.js";
 import type { SpanRecorder } from "../telemetry/index.js";
 import {
   answerIn,
+  isToolSearchCall,
   layOutTools,
+  readToolSearchCall,
   readToolCall,
   readToolFormat,
   type AnthropicTool,
@@ -13,7 +15,10 @@ import {
   type OpenAIChatToolMessage,
   type OpenAIResponsesFunctionCall,
   type OpenAIResponsesFunctionCallOutput,
+  type OpenAIResponsesNativeTool,
   type OpenAIResponsesTool,
+  type OpenAIResponsesToolSearchCall,
+  type OpenAIResponsesToolSearchOutput,
   type ToolCall,
   type ToolCallAnswer,
   type ToolFormat,
@@ -23,6 +28,8 @@ import {
 import { buildToolBlock } from "./build-tool-block.js";
 import { executeTool, type ExecutionHost } from "./execute-tool.js";
 import type { Hydration } from "./hydration.js";
+import { readNativeOptions, type NativeSearch, type ToolPresentation } from "./native-presentation-options.js";
+import { openAINativeBlock, toolSearchOutputOf } from "./openai-native-block.js";
 import { contextOf, readExecuteOptions, type ExecuteOptions, type RequestScope } from "./request-scope.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
 import type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";
@@ -80,26 +87,52 @@ export class ToolSearchSession {
    * `strict: false`, because strict mode cannot express a stub's any-input schema; toolsift
    * validates every call against the tool's real schema instead.
    *
-   * @throws {@link OptionsError} `invalid_format` for any other format.
+   * `presentation: "native"` (Responses API only, models that support `tool_search`) uses
+   * OpenAI's own tool search instead: every permitted tool in full with `defer_loading: true`,
+   * in one `namespace` per server (`"tools"` for tools of none), the keep tools loaded, and a
+   * `tool_search` tool. The array never changes as tools are found, so it is cached whole.
+   * With `nativeSearch: "client"` (the default) the model's `tool_search_call` items go to
+   * {@link ToolSearchSession.execute}, which answers with a `tool_search_output` ranked by
+   * toolsift (permissions, learning and enrichment apply, and the found tools are hydrated).
+   * With `nativeSearch: "hosted"` OpenAI searches the deferred definitions itself: the block
+   * still holds only the tools `permit` allows when it is built, but toolsift's ranking,
+   * learning and per-search permission checks do not apply, and permissions are enforced only
+   * when a call is executed.
+   *
+   * @param options.format - The wire format, `"anthropic"` when absent.
+   * @param options.presentation - `"native"` for OpenAI's tool search; `"toolsift"` (the default) for stubs and `search_tools`.
+   * @param options.nativeSearch - Who answers a native search: `"client"` (toolsift, the default) or `"hosted"` (OpenAI).
+   * @throws {@link OptionsError} `invalid_format` for any other format, `invalid_presentation` /
+   *   `invalid_native_search` for other values or `"native"` with a format other than `"openai-responses"`.
    * @example
    * ```ts
    * const response = await client.messages.create({ model, max_tokens, messages, tools: await session.tools() });
    * const completion = await openai.chat.completions.create({ model, messages, tools: await session.tools({ format: "openai-chat" }) });
    * const reply = await openai.responses.create({ model, input, tools: await session.tools({ format: "openai-responses" }) });
+   * const native = await openai.responses.create({ model: "gpt-5.4", input, tools: await session.tools({ format: "openai-responses", presentation: "native" }) });
    * ```
    */
-  async tools(options?: { format?: "anthropic" }): Promise<AnthropicTool[]>;
-  async tools(options: { format: "openai-chat" }): Promise<OpenAIChatTool[]>;
-  async tools(options: { format: "openai-responses" }): Promise<OpenAIResponsesTool[]>;
-  async tools(options?: { format?: ToolFormat }): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]>;
+  async tools(options?: { format?: "anthropic"; presentation?: "toolsift" }): Promise<AnthropicTool[]>;
+  async tools(options: { format: "openai-chat"; presentation?: "toolsift" }): Promise<OpenAIChatTool[]>;
+  async tools(options: {
+    format: "openai-responses";
+    presentation: "native";
+    nativeSearch?: NativeSearch;
+  }): Promise<OpenAIResponsesNativeTool[]>;
+  async tools(options: { format: "openai-responses"; presentation?: "toolsift" }): Promise<OpenAIResponsesTool[]>;
+  async tools(options?: {
+    format?: ToolFormat;
+    presentation?: ToolPresentation;
+    nativeSearch?: NativeSearch;
+  }): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesNativeTool[]>;
   async tools(
-    options: { format?: ToolFormat } = {},
-  ): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[]> {
+    options: { format?: ToolFormat; presentation?: ToolPresentation; nativeSearch?: NativeSearch } = {},
+  ): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesNativeTool[]> {
     const format = readToolFormat(options);
-    return layOutTools(buildToolBlock(await this.view()), format) as
-      | AnthropicTool[]
-      | OpenAIChatTool[]
-      | OpenAIResponsesTool[];
+    const { presentation, nativeSearch } = readNativeOptions(options, format);
+    const view = await this.view();
+    if (presentation === "native") return openAINativeBlock(view, nativeSearch);
+    return layOutTools(buildToolBlock(view), format) as AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[];
   }
 
   /** The names of the hydrated tools, most recently used last. */
@@ -248,7 +281,8 @@ export class ToolSearchSession {
    * Executes one tool call (a real tool or `search_tools`) and answers it in the call's own
    * format: a `tool_use` block gets a `tool_result` block, a Chat Completions tool call
    * (`message.tool_calls[i]`) a `tool` message, and a Responses `function_call` item a
-   * `function_call_output` item. Validation, hydration, permissions and approval are the same
+   * `function_call_output` item, and a client-executed `tool_search_call` (OpenAI's native
+   * presentation, see {@link ToolSearchSession.tools}) a `tool_search_output` item. Validation, hydration, permissions and approval are the same
    * in every format. OpenAI answers have no error flag, so a failure's text starts with
    * `"Error: "`; OpenAI arguments that are not valid JSON are such a failure, and the tool does not run.
    *
@@ -275,9 +309,17 @@ export class ToolSearchSession {
     call: OpenAIResponsesFunctionCall,
     options?: ExecuteOptions,
   ): Promise<OpenAIResponsesFunctionCallOutput>;
+  async execute(
+    call: OpenAIResponsesToolSearchCall,
+    options?: ExecuteOptions,
+  ): Promise<OpenAIResponsesToolSearchOutput>;
   async execute(call: ToolUseBlock, options?: ExecuteOptions): Promise<ToolResultBlock>;
   async execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolCallAnswer>;
-  async execute(toolCall: ToolCall, options: ExecuteOptions = {}): Promise<ToolCallAnswer> {
+  async execute(
+    toolCall: ToolCall | OpenAIResponsesToolSearchCall,
+    options: ExecuteOptions = {},
+  ): Promise<ToolCallAnswer | OpenAIResponsesToolSearchOutput> {
+    if (isToolSearchCall(toolCall)) return this.answerToolSearch(toolCall);
     const call = readToolCall(toolCall);
     const name = call.ok ? call.name : undefined;
     // A real tool's outcome is recorded on its span as it is decided; the rest is told by the answer.
@@ -310,6 +352,35 @@ export class ToolSearchSession {
         call.id,
         `toolsift could not handle this call to ${call.name} (${errorText(error)}); it was not run.`,
       );
+    }
+  }
+
+  /**
+   * Answers a client-executed `tool_search_call` (OpenAI's native presentation) with the
+   * `tool_search_output` that loads what toolsift's ranker finds for its arguments (`{ query,
+   * limit? }`), with this session's permissions, and hydrates those tools, best last, so a
+   * resumed session and the call reports know them. The output has no error field, so
+   * arguments that cannot be searched, or a search that fails, load no tools.
+   */
+  private async answerToolSearch(call: OpenAIResponsesToolSearchCall): Promise<OpenAIResponsesToolSearchOutput> {
+    const read = readToolSearchCall(call);
+    const nothing: OpenAIResponsesToolSearchOutput = {
+      type: "tool_search_output",
+      call_id: read.callId,
+      execution: "client",
+      status: "completed",
+      tools: [],
+    };
+    if (read.problem !== undefined) return nothing;
+    try {
+      const outcome = await this.searchTools(read.input, read.callId ?? undefined);
+      if (!outcome.ok) return nothing;
+      const names = outcome.matches.map((match) => match.name);
+      await this.hydrate([...names].reverse());
+      // A fresh view: the call that follows is then not reported as made from a stub.
+      return toolSearchOutputOf(read.callId, await this.view(), names);
+    } catch {
+      return nothing;
     }
   }
 
