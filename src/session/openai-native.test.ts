@@ -149,6 +149,22 @@ describe("OpenAI native tool search (presentation: native)", () => {
     expect(calls).toEqual([{ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } }]);
   });
 
+  it("keeps the keep tools loaded: top-level functions, never deferred, never in a tool_search_output", async () => {
+    const tuning = { ...LOW, keepTools: ["filesystem__read_file"] };
+    const session = (await createToolSearch({ tools: sampleTools(), tuning })).session();
+    const tools = (await session.tools({ format: "openai-responses", presentation: "native" })) as unknown as Item[];
+    expect(tools[1]).toMatchObject({ type: "function", name: "filesystem__read_file" });
+    expect(tools[1]).not.toHaveProperty("defer_loading");
+    expect(tools.map((tool) => tool.name)).not.toContain("filesystem");
+    const found = await session.execute({
+      type: "tool_search_call",
+      call_id: "ts_1",
+      execution: "client",
+      arguments: { query: "read a file from disk" },
+    });
+    expect(JSON.stringify(found.tools)).not.toContain("filesystem__read_file");
+  });
+
   it("sends every tool in full, with no search, when the catalogue is under the threshold", async () => {
     const session = (await createToolSearch({ tools: sampleTools() })).session();
     const tools = await session.tools({ format: "openai-responses", presentation: "native" });

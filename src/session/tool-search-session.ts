@@ -282,7 +282,8 @@ export class ToolSearchSession {
    * format: a `tool_use` block gets a `tool_result` block, a Chat Completions tool call
    * (`message.tool_calls[i]`) a `tool` message, and a Responses `function_call` item a
    * `function_call_output` item, and a client-executed `tool_search_call` (OpenAI's native
-   * presentation, see {@link ToolSearchSession.tools}) a `tool_search_output` item. Validation, hydration, permissions and approval are the same
+   * presentation, see {@link ToolSearchSession.tools}) a `tool_search_output` item (pass only
+   * calls with `execution: "client"`: OpenAI answers its hosted searches itself). Validation, hydration, permissions and approval are the same
    * in every format. OpenAI answers have no error flag, so a failure's text starts with
    * `"Error: "`; OpenAI arguments that are not valid JSON are such a failure, and the tool does not run.
    *
