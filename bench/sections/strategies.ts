@@ -4,6 +4,7 @@ import { strategySection as strategyMarkdown } from "../report/markdown.js";
 import { strategyPanels } from "../report/svg-chart.js";
 import {
   exampleStrategyCatalogue,
+  measureOpenAINative,
   measureStrategies,
   strategyCatalogueOf,
   type StrategyCatalogue,
@@ -13,7 +14,9 @@ import { anyError, defineSection } from "./section.js";
 const POLICY =
   "One oracle session per single-tool query and strategy, through the real tool search session and strategy code, no model, default ranker and tuning: " +
   "request 1 → the oracle calls `search_tools` with the query; request 2 → it calls the top match with placeholder input from the tool's required fields " +
-  "(validation errors count as calls); request 3 → it answers. With no match it answers on request 2.";
+  "(validation errors count as calls); request 3 → it answers. With no match it answers on request 2. " +
+  "`openai-native` is OpenAI's Responses tool search (`presentation: \"native\"`, client-executed): request 1 is a `tool_search_call` answered by the session's " +
+  "`tool_search_output`; its context counts each namespace by its name and description only (what the model sees before a search loads it) plus the loaded definitions.";
 
 /** Oracle agent sessions under each strategy (stubs / native / stable) on toolsift's own dataset and the example catalogue. */
 export const strategiesSection = defineSection<{ strategy: StrategySection }>({
@@ -44,13 +47,12 @@ export const strategiesSection = defineSection<{ strategy: StrategySection }>({
     });
     for (const catalogue of catalogues) {
       ctx.log(
-        `strategies: ${catalogue.id} — ${catalogue.queries.length} oracle sessions × ${Object.keys(STRATEGIES).length} strategies`,
+        `strategies: ${catalogue.id} — ${catalogue.queries.length} oracle sessions × ${Object.keys(STRATEGIES).length + 1} strategies`,
       );
-      strategy.runs.push(
-        ...(await measureStrategies(catalogue, Object.values(STRATEGIES), {
-          onStrategy: (run) => run.error && ctx.log(`  ${run.strategy} failed: ${run.error}`),
-        })),
-      );
+      const onStrategy = (run: StrategySection["runs"][number]) =>
+        run.error && ctx.log(`  ${run.strategy} failed: ${run.error}`);
+      strategy.runs.push(...(await measureStrategies(catalogue, Object.values(STRATEGIES), { onStrategy })));
+      strategy.runs.push(await measureOpenAINative(catalogue, { onStrategy }));
     }
     return { strategy };
   },

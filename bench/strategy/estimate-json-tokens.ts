@@ -5,6 +5,6 @@ import type { ToolResultBlock } from "../../src/index.js";
  * default `estimateTokens` for tool definitions: characters of the JSON serialisation / 3.5.
  * (`estimateTokens` is typed for tools only; a test keeps the two in step.)
  */
-export function estimateResultTokens(block: ToolResultBlock): number {
+export function estimateResultTokens(block: ToolResultBlock | object): number {
   return Math.ceil(JSON.stringify(block).length / 3.5);
 }

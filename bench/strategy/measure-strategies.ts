@@ -2,7 +2,16 @@ import { createToolSearch, type ToolDefinition, type Tuning } from "../../src/in
 import type { AgentStrategy } from "../../src/public/agent.js";
 import type { StrategyRun, StrategyTurn } from "../report/bench-report.js";
 import { estimateResultTokens } from "./estimate-json-tokens.js";
-import { runOracleSession, type OracleSession } from "./oracle-session.js";
+import { runOracleSession, type OracleSession, type OracleTurn } from "./oracle-session.js";
+
+/**
+ * What {@link summariseSessions} reads of a session: an {@link OracleSession}, or one laid out in
+ * another wire format (OpenAI's native tool search), whose tools and search result are its own shapes.
+ */
+export type SummarisedSession = Omit<OracleSession, "turns" | "searchResult" | "strategy" | "query" | "called"> & {
+  turns: (Omit<OracleTurn, "tools"> & { tools: unknown })[];
+  searchResult: object | undefined;
+};
 
 /** A catalogue to play oracle sessions on: tools with input schemas and single-tool queries. */
 export interface StrategyCatalogue {
@@ -67,7 +76,7 @@ export function summariseSessions(
   catalogue: string,
   strategy: string,
   tools: number,
-  sessions: readonly OracleSession[],
+  sessions: readonly SummarisedSession[],
 ): StrategyRun {
   const mean = (values: readonly number[]) =>
     values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;

@@ -65,3 +65,14 @@ export type {
   StopReason,
   SystemTextBlock,
 } from "../wire/index.js";
+// OpenAI's native tool search in the Responses API: what `session.tools({ format: "openai-responses",
+// presentation: "native" })` returns and what `session.execute` takes and answers for it.
+export type {
+  OpenAIResponsesDeferredTool,
+  OpenAIResponsesNamespaceTool,
+  OpenAIResponsesNativeTool,
+  OpenAIResponsesToolSearchCall,
+  OpenAIResponsesToolSearchOutput,
+  OpenAIToolSearchTool,
+} from "../wire/index.js";
+export type { NativeSearch, ToolPresentation } from "../session/index.js";

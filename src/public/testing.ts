@@ -60,6 +60,7 @@ export {
   type RecordedOpenAIRequest,
   type ScriptedCall,
   type ScriptedOpenAITurn,
+  type ScriptedToolSearch,
 } from "../testing/openai-api-server.js";
 export { sampleTools, toolUse, type SampleToolCall } from "../testing/sample-tools.js";
 export { countingEmbedder, type CountingEmbedder } from "../testing/counting-embedder.js";

@@ -50,7 +50,7 @@ describe("permittedTools", () => {
     expect(permitted.stubTokens).toBe(3);
   });
 
-  it("gives each tool its full and stub forms", () => {
+  it("gives each tool its full and stub forms, and its server", () => {
     const snapshot = snapshotOf();
     const tool = snapshot.byName.get("calendar__create_event")!;
     const permitted = permittedTools(snapshot, 0, [], () => true, estimate);
@@ -58,6 +58,7 @@ describe("permittedTools", () => {
       name: "calendar__create_event",
       full: fullToolOf(tool),
       stub: stubOf(tool),
+      server: "calendar",
     });
     expect(permitted.fullByName.get("calendar__create_event")).toEqual(fullToolOf(tool));
   });

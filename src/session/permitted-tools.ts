@@ -32,7 +32,15 @@ const deferrables = new WeakMap<CatalogueTool, DeferrableTool>();
 function deferrableOf(tool: CatalogueTool): DeferrableTool {
   let deferrable = deferrables.get(tool);
   if (!deferrable)
-    deferrables.set(tool, (deferrable = { name: tool.name, full: fullToolOf(tool), stub: stubOf(tool) }));
+    deferrables.set(
+      tool,
+      (deferrable = {
+        name: tool.name,
+        full: fullToolOf(tool),
+        stub: stubOf(tool),
+        ...(tool.server === undefined ? {} : { server: tool.server }),
+      }),
+    );
   return deferrable;
 }
 

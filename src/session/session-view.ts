@@ -6,6 +6,8 @@ export interface DeferrableTool {
   name: string;
   full: AnthropicTool;
   stub: AnthropicTool;
+  /** The server the tool came from, when it names one (OpenAI's native presentation groups tools by it). */
+  server?: string;
 }
 
 /**

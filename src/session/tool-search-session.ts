@@ -5,7 +5,9 @@ import type { SpanRecorder } from "../telemetry/index.js";
 import {
   answerIn,
   DEFAULT_GEMINI_MAX_DECLARATIONS,
+  isToolSearchCall,
   layOutTools,
+  readToolSearchCall,
   readToolCall,
   readToolFormat,
   type AnthropicTool,
@@ -17,7 +19,10 @@ import {
   type OpenAIChatToolMessage,
   type OpenAIResponsesFunctionCall,
   type OpenAIResponsesFunctionCallOutput,
+  type OpenAIResponsesNativeTool,
   type OpenAIResponsesTool,
+  type OpenAIResponsesToolSearchCall,
+  type OpenAIResponsesToolSearchOutput,
   type ToolCall,
   type ToolCallAnswer,
   type ToolFormat,
@@ -29,6 +34,8 @@ import { capToolBlock } from "./cap-tool-block.js";
 import { resolveGeminiCall } from "./gemini-call.js";
 import { executeTool, type ExecutionHost } from "./execute-tool.js";
 import type { Hydration } from "./hydration.js";
+import { readNativeOptions, type NativeSearch, type ToolPresentation } from "./native-presentation-options.js";
+import { openAINativeBlock, toolSearchOutputOf } from "./openai-native-block.js";
 import { contextOf, readExecuteOptions, type ExecuteOptions, type RequestScope } from "./request-scope.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
 import type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";
@@ -91,37 +98,67 @@ export class ToolSearchSession {
    * validated against the real schema), within `maxDeclarations` (default 512): over it,
    * `search_tools`, keep tools and hydrated tools come first and stubs are cut.
    *
+   * `presentation: "native"` (Responses API only, models that support `tool_search`) uses
+   * OpenAI's own tool search instead: every permitted tool in full with `defer_loading: true`,
+   * in one `namespace` per server (`"tools"` for tools of none), the keep tools loaded, and a
+   * `tool_search` tool. The array never changes as tools are found, so it is cached whole.
+   * With `nativeSearch: "client"` (the default) the model's `tool_search_call` items go to
+   * {@link ToolSearchSession.execute}, which answers with a `tool_search_output` ranked by
+   * toolsift (permissions, learning and enrichment apply, and the found tools are hydrated).
+   * With `nativeSearch: "hosted"` OpenAI searches the deferred definitions itself: the block
+   * still holds only the tools `permit` allows when it is built, but toolsift's ranking,
+   * learning and per-search permission checks do not apply, and permissions are enforced only
+   * when a call is executed.
+   *
+   * @param options.format - The wire format, `"anthropic"` when absent.
+   * @param options.presentation - `"native"` for OpenAI's tool search; `"toolsift"` (the default) for stubs and `search_tools`.
+   * @param options.nativeSearch - Who answers a native search: `"client"` (toolsift, the default) or `"hosted"` (OpenAI).
    * @param options.maxDeclarations - Gemini only: the most declarations to send, an integer
    *   of at least 1. Example: `{ format: "gemini", maxDeclarations: 128 }` for Vertex AI's older cap.
-   * @throws {@link OptionsError} `invalid_format` for any other format, `invalid_max_declarations` for a bad cap.
+   * @throws {@link OptionsError} `invalid_format` for any other format, `invalid_presentation` /
+   *   `invalid_native_search` for other values or `"native"` with a format other than `"openai-responses"`,
+   *   `invalid_max_declarations` for a bad cap.
    * @example
    * ```ts
    * const response = await client.messages.create({ model, max_tokens, messages, tools: await session.tools() });
    * const completion = await openai.chat.completions.create({ model, messages, tools: await session.tools({ format: "openai-chat" }) });
    * const reply = await openai.responses.create({ model, input, tools: await session.tools({ format: "openai-responses" }) });
    * const result = await ai.models.generateContent({ model, contents, config: { tools: await session.tools({ format: "gemini" }) } });
+   * const native = await openai.responses.create({ model: "gpt-5.4", input, tools: await session.tools({ format: "openai-responses", presentation: "native" }) });
    * ```
    */
-  async tools(options?: { format?: "anthropic" }): Promise<AnthropicTool[]>;
-  async tools(options: { format: "openai-chat" }): Promise<OpenAIChatTool[]>;
-  async tools(options: { format: "openai-responses" }): Promise<OpenAIResponsesTool[]>;
+  async tools(options?: { format?: "anthropic"; presentation?: "toolsift" }): Promise<AnthropicTool[]>;
+  async tools(options: { format: "openai-chat"; presentation?: "toolsift" }): Promise<OpenAIChatTool[]>;
+  async tools(options: {
+    format: "openai-responses";
+    presentation: "native";
+    nativeSearch?: NativeSearch;
+  }): Promise<OpenAIResponsesNativeTool[]>;
+  async tools(options: { format: "openai-responses"; presentation?: "toolsift" }): Promise<OpenAIResponsesTool[]>;
   async tools(options: { format: "gemini"; maxDeclarations?: number }): Promise<GeminiTool[]>;
   async tools(options?: {
     format?: ToolFormat;
+    presentation?: ToolPresentation;
+    nativeSearch?: NativeSearch;
     maxDeclarations?: number;
-  }): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[] | GeminiTool[]>;
+  }): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesNativeTool[] | GeminiTool[]>;
   async tools(
-    options: { format?: ToolFormat; maxDeclarations?: number } = {},
-  ): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[] | GeminiTool[]> {
+    options: {
+      format?: ToolFormat;
+      presentation?: ToolPresentation;
+      nativeSearch?: NativeSearch;
+      maxDeclarations?: number;
+    } = {},
+  ): Promise<AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[] | OpenAIResponsesNativeTool[] | GeminiTool[]> {
     const format = readToolFormat(options);
+    const { presentation, nativeSearch } = readNativeOptions(options, format);
+    const view = await this.view();
+    if (presentation === "native") return openAINativeBlock(view, nativeSearch);
     if (format === "gemini") {
       const cap = readMaxDeclarations(options);
-      return layOutTools(capToolBlock(await this.view(), cap, this.hydration.byRecency()), format) as GeminiTool[];
+      return layOutTools(capToolBlock(view, cap, this.hydration.byRecency()), format) as GeminiTool[];
     }
-    return layOutTools(buildToolBlock(await this.view()), format) as
-      | AnthropicTool[]
-      | OpenAIChatTool[]
-      | OpenAIResponsesTool[];
+    return layOutTools(buildToolBlock(view), format) as AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[];
   }
 
   /** The names of the hydrated tools, most recently used last. */
@@ -270,7 +307,9 @@ export class ToolSearchSession {
    * Executes one tool call (a real tool or `search_tools`) and answers it in the call's own
    * format: a `tool_use` block gets a `tool_result` block, a Chat Completions tool call
    * (`message.tool_calls[i]`) a `tool` message, and a Responses `function_call` item a
-   * `function_call_output` item. Validation, hydration, permissions and approval are the same
+   * `function_call_output` item, and a client-executed `tool_search_call` (OpenAI's native
+   * presentation, see {@link ToolSearchSession.tools}) a `tool_search_output` item (pass only
+   * calls with `execution: "client"`: OpenAI answers its hosted searches itself). Validation, hydration, permissions and approval are the same
    * in every format. OpenAI answers have no error flag, so a failure's text starts with
    * `"Error: "`; OpenAI arguments that are not valid JSON are such a failure, and the tool does not run.
    *
@@ -298,10 +337,18 @@ export class ToolSearchSession {
     call: OpenAIResponsesFunctionCall,
     options?: ExecuteOptions,
   ): Promise<OpenAIResponsesFunctionCallOutput>;
+  async execute(
+    call: OpenAIResponsesToolSearchCall,
+    options?: ExecuteOptions,
+  ): Promise<OpenAIResponsesToolSearchOutput>;
   async execute(call: GeminiFunctionCallPart, options?: ExecuteOptions): Promise<GeminiFunctionResponsePart>;
   async execute(call: ToolUseBlock, options?: ExecuteOptions): Promise<ToolResultBlock>;
   async execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolCallAnswer>;
-  async execute(toolCall: ToolCall, options: ExecuteOptions = {}): Promise<ToolCallAnswer> {
+  async execute(
+    toolCall: ToolCall | OpenAIResponsesToolSearchCall,
+    options: ExecuteOptions = {},
+  ): Promise<ToolCallAnswer | OpenAIResponsesToolSearchOutput> {
+    if (isToolSearchCall(toolCall)) return this.answerToolSearch(toolCall);
     let call = readToolCall(toolCall);
     if (call.ok && call.format === "gemini") {
       try {
@@ -341,6 +388,35 @@ export class ToolSearchSession {
         call.id,
         `toolsift could not handle this call to ${call.name} (${errorText(error)}); it was not run.`,
       );
+    }
+  }
+
+  /**
+   * Answers a client-executed `tool_search_call` (OpenAI's native presentation) with the
+   * `tool_search_output` that loads what toolsift's ranker finds for its arguments (`{ query,
+   * limit? }`), with this session's permissions, and hydrates those tools, best last, so a
+   * resumed session and the call reports know them. The output has no error field, so
+   * arguments that cannot be searched, or a search that fails, load no tools.
+   */
+  private async answerToolSearch(call: OpenAIResponsesToolSearchCall): Promise<OpenAIResponsesToolSearchOutput> {
+    const read = readToolSearchCall(call);
+    const nothing: OpenAIResponsesToolSearchOutput = {
+      type: "tool_search_output",
+      call_id: read.callId,
+      execution: "client",
+      status: "completed",
+      tools: [],
+    };
+    if (read.problem !== undefined) return nothing;
+    try {
+      const outcome = await this.searchTools(read.input, read.callId ?? undefined);
+      if (!outcome.ok) return nothing;
+      const names = outcome.matches.map((match) => match.name);
+      await this.hydrate([...names].reverse());
+      // A fresh view: the call that follows is then not reported as made from a stub.
+      return toolSearchOutputOf(read.callId, await this.view(), names);
+    } catch {
+      return nothing;
     }
   }
 

@@ -26,6 +26,7 @@ export {
   type RecordedOpenAIRequest,
   type ScriptedCall,
   type ScriptedOpenAITurn,
+  type ScriptedToolSearch,
 } from "./openai-api-server.js";
 export { sampleTools, toolUse, type SampleToolCall } from "./sample-tools.js";
 export { countingEmbedder, type CountingEmbedder } from "./counting-embedder.js";

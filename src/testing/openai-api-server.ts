@@ -1,6 +1,7 @@
 // Over 300 lines: one local stand-in for two APIs (Chat Completions and Responses), each endpoint's wire shapes beside its scripting.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { checkToolSearchItems, keyOf, readResponsesTools, type ToolSearchSurface } from "./openai-tool-search-rules.js";
 import { closedAfterEach, type AfterEachHook } from "./per-test.js";
 
 /**
@@ -42,6 +43,29 @@ export interface ScriptedCall {
   name: string;
   arguments: string | Record<string, unknown>;
   id?: string;
+  /**
+   * Responses only: the namespace of a function inside one (the `function_call`'s `namespace`).
+   * Left out, it is filled in when the request's tools (or a tool search output) put the name in exactly one namespace.
+   */
+  namespace?: string;
+}
+
+/**
+ * Responses only: a tool search the scripted model makes, emitted before its function calls.
+ * With a client-executed `tool_search` tool it is a `tool_search_call` item for the client to
+ * answer; with a hosted one the server answers it in the same response, with a
+ * `tool_search_output` that loads the deferred functions `load` names (`"name"` or `"namespace/name"`).
+ *
+ * @example
+ * ```ts
+ * const reply: OpenAIReply = { toolSearches: [{ arguments: { query: "post to slack" } }] };
+ * const hosted: OpenAIReply = { toolSearches: [{ arguments: { query: "post to slack" }, load: ["slack_post"] }] };
+ * ```
+ */
+export interface ScriptedToolSearch {
+  arguments: Record<string, unknown>;
+  id?: string;
+  load?: string[];
 }
 
 /**
@@ -57,7 +81,7 @@ export interface ScriptedCall {
  * ```
  */
 export type OpenAIReply =
-  | { text?: string; calls?: ScriptedCall[] }
+  | { text?: string; calls?: ScriptedCall[]; toolSearches?: ScriptedToolSearch[] }
   | { status: number; error: { message: string; type: string; code?: string }; headers?: Record<string, string> };
 
 /**
@@ -101,7 +125,10 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  * tool-calling client can break: bad tool names or schemas, a strict tool whose schema strict
  * mode cannot take (the Responses API makes a tool strict unless it says `strict: false`),
  * tool calls left without an answer, answers to calls that were never made, and non-text
- * parts in a Chat Completions tool message.
+ * parts in a Chat Completions tool message. On /responses it also enforces tool search
+ * (`openai-tool-search-rules.ts`): namespaces well formed, every `tool_search_output` matched to
+ * its `tool_search_call`, and no call to a deferred function (in the input, or from the script)
+ * before a `tool_search_output` loaded it.
  *
  * @example
  * ```ts
@@ -131,8 +158,8 @@ export async function startOpenAIApiServer(turns: ScriptedOpenAITurn[]): Promise
       }
       const recorded: RecordedOpenAIRequest = { endpoint, body, raw, headers: request.headers };
       requests.push(recorded);
-      const problem = endpoint === "chat" ? checkChatRequest(body) : checkResponsesRequest(body);
-      if (problem) return sendError(response, 400, problem, "invalid_request_error");
+      const checked = endpoint === "chat" ? checkChatRequest(body) : checkResponsesRequest(body);
+      if (typeof checked === "string") return sendError(response, 400, checked, "invalid_request_error");
       const turn = turns[answered++];
       if (!turn)
         return sendError(
@@ -162,18 +189,22 @@ export async function startOpenAIApiServer(turns: ScriptedOpenAITurn[]): Promise
           reply.error.code,
           reply.headers,
         );
-      const calls = (reply.calls ?? []).map((call) => ({
+      const calls: Call[] = (reply.calls ?? []).map((call) => ({
         id: call.id ?? `call_${++callIds}`,
         name: call.name,
         arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments),
+        ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
       }));
       const model = String(body.model);
-      send(
-        response,
-        endpoint === "chat"
-          ? chatCompletion(model, reply.text, calls, ++replyIds)
-          : responseObject(model, reply.text, calls, ++replyIds),
-      );
+      if (endpoint === "chat") {
+        if (reply.toolSearches) return sendError(response, 500, "Chat Completions has no tool search.", "server_error");
+        return send(response, chatCompletion(model, reply.text, calls, ++replyIds));
+      }
+      const searched = toolSearchItems(reply.toolSearches ?? [], checked ?? emptySurface(), () => ++callIds);
+      if (typeof searched === "string") return sendError(response, 500, searched, "server_error");
+      const refused = checkScriptedCalls(calls, checked ?? emptySurface(), searched.revealed);
+      if (refused) return sendError(response, 400, refused, "invalid_request_error");
+      send(response, responseObject(model, reply.text, calls, ++replyIds, searched.items));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -214,6 +245,95 @@ interface Call {
   id: string;
   name: string;
   arguments: string;
+  namespace?: string;
+}
+
+/** What a request's tools and input make callable, with the keys its tool search outputs loaded. */
+type CheckedResponses = ToolSearchSurface & { revealed: Set<string> };
+
+function emptySurface(): CheckedResponses {
+  return {
+    loaded: new Set(),
+    deferred: new Set(),
+    namespaceOf: new Map(),
+    search: undefined,
+    definitions: new Map(),
+    revealed: new Set(),
+  };
+}
+
+/** The items of the script's tool searches, and what a hosted search among them loaded; a string for a script the request cannot take. */
+function toolSearchItems(
+  searches: readonly ScriptedToolSearch[],
+  checked: CheckedResponses,
+  nextId: () => number,
+): { items: unknown[]; revealed: Set<string> } | string {
+  const items: unknown[] = [];
+  const revealed = new Set(checked.revealed);
+  for (const search of searches) {
+    if (checked.search === undefined) return "The script searches tools, but the request has no tool_search tool.";
+    const id = nextId();
+    if (checked.search === "client") {
+      const callId = search.id ?? `call_${id}`;
+      items.push({
+        type: "tool_search_call",
+        id: `tsc_${id}`,
+        call_id: callId,
+        execution: "client",
+        status: "completed",
+        arguments: search.arguments,
+      });
+      continue;
+    }
+    const loaded: unknown[] = [];
+    for (const wanted of search.load ?? []) {
+      const key = wanted.includes("/")
+        ? wanted
+        : [...checked.definitions.keys()].find((known) => known.endsWith(`/${wanted}`));
+      const definition = key === undefined ? undefined : checked.definitions.get(key);
+      if (!key || !definition)
+        return `The script's hosted search loads '${wanted}', which is no deferred tool of the request.`;
+      revealed.add(key);
+      loaded.push(definition.namespace ? { ...definition.namespace, tools: [definition.tool] } : definition.tool);
+    }
+    items.push(
+      {
+        type: "tool_search_call",
+        id: `tsc_${id}`,
+        call_id: null,
+        execution: "server",
+        status: "completed",
+        arguments: search.arguments,
+      },
+      {
+        type: "tool_search_output",
+        id: `tso_${id}`,
+        call_id: null,
+        execution: "server",
+        status: "completed",
+        tools: loaded,
+      },
+    );
+  }
+  return { items, revealed };
+}
+
+/**
+ * Fills in each scripted call's namespace and refuses a call to a deferred function no tool
+ * search output has loaded: the real model cannot see such a function, so a script that calls
+ * one stands for a client that did not load it. Names the request does not define pass as before.
+ */
+function checkScriptedCalls(calls: Call[], checked: CheckedResponses, revealed: Set<string>): string | undefined {
+  for (const call of calls) {
+    if (call.namespace === undefined && !checked.loaded.has(keyOf(undefined, call.name))) {
+      const namespaces = checked.namespaceOf.get(call.name) ?? [];
+      if (namespaces.length === 1) call.namespace = namespaces[0];
+    }
+    const key = keyOf(call.namespace, call.name);
+    if (checked.deferred.has(key) && !revealed.has(key))
+      return `The model cannot call '${call.name}': it is deferred ('defer_loading: true') and no tool_search_output in the input has loaded it.`;
+  }
+  return undefined;
 }
 
 function chatCompletion(model: string, text: string | undefined, calls: Call[], id: number) {
@@ -247,8 +367,8 @@ function chatCompletion(model: string, text: string | undefined, calls: Call[], 
   };
 }
 
-function responseObject(model: string, text: string | undefined, calls: Call[], id: number) {
-  const output: unknown[] = [];
+function responseObject(model: string, text: string | undefined, calls: Call[], id: number, searches: unknown[] = []) {
+  const output: unknown[] = [...searches];
   if (text !== undefined) {
     output.push({
       type: "message",
@@ -264,6 +384,7 @@ function responseObject(model: string, text: string | undefined, calls: Call[], 
       id: `fc_${call.id}`,
       call_id: call.id,
       name: call.name,
+      ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
       arguments: call.arguments,
       status: "completed",
     });
@@ -411,22 +532,14 @@ function checkChatRequest(body: Json): string | undefined {
   return undefined;
 }
 
-function checkResponsesRequest(body: Json): string | undefined {
+function checkResponsesRequest(body: Json): CheckedResponses | string {
   if (typeof body.model !== "string" || body.model === "") return "Missing required parameter: 'model'.";
   // The Responses API makes a function tool strict unless it says otherwise.
-  const tools = checkTools(
-    body.tools,
-    (tool) => ({
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.parameters,
-      strict: tool.strict !== false,
-      at: "",
-    }),
-    "tools",
+  const surface = readResponsesTools(body.tools, (tool, at) =>
+    checkFunction(tool.name, tool.description, tool.parameters, tool.strict !== false, at),
   );
-  if (tools) return tools;
-  if (typeof body.input === "string") return undefined;
+  if (typeof surface === "string") return surface;
+  if (typeof body.input === "string") return { ...surface, revealed: new Set() };
   if (!Array.isArray(body.input)) return "Invalid type for 'input': expected a string or an array of input items.";
   const calls = new Set<string>();
   const answered = new Set<string>();
@@ -440,5 +553,9 @@ function checkResponsesRequest(body: Json): string | undefined {
     }
   }
   const open = [...calls].find((id) => !answered.has(id));
-  return open === undefined ? undefined : `No tool output found for function call ${open}.`;
+  if (open !== undefined) return `No tool output found for function call ${open}.`;
+  const revealed = checkToolSearchItems(body.input, surface, (tool, at) =>
+    checkFunction(tool.name, tool.description, tool.parameters, tool.strict !== false, at),
+  );
+  return typeof revealed === "string" ? revealed : { ...surface, revealed };
 }

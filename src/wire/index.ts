@@ -60,3 +60,15 @@ export {
 export { readToolCall, type ReadToolCall, type UnreadableToolCall } from "./read-tool-call.js";
 export { MAX_TRANSCRIPT_CALLS, transcriptCalls, type TranscriptCall } from "./transcript-calls.js";
 export { answerIn, layOutTools, type FormattedTool, type ToolCall, type ToolCallAnswer } from "./lay-out-tools.js";
+export {
+  DEFAULT_NAMESPACE,
+  isToolSearchCall,
+  namespaceNameOf,
+  readToolSearchCall,
+  type OpenAIResponsesDeferredTool,
+  type OpenAIResponsesNamespaceTool,
+  type OpenAIResponsesNativeTool,
+  type OpenAIResponsesToolSearchCall,
+  type OpenAIResponsesToolSearchOutput,
+  type OpenAIToolSearchTool,
+} from "./openai-responses-native.js";

@@ -1,0 +1,49 @@
+import { OptionsError, errorText } from "../errors.js";
+import type { ToolFormat } from "../wire/index.js";
+
+/**
+ * Who answers the model's tool searches in OpenAI's native presentation: `"client"` (toolsift's
+ * ranker, through `session.execute`) or `"hosted"` (OpenAI's own search over the deferred definitions).
+ */
+export type NativeSearch = "client" | "hosted";
+
+/** How `tools()` lays out a block: toolsift's own (stubs or search only) or the provider's native tool search. */
+export type ToolPresentation = "toolsift" | "native";
+
+/** The presentation and search of a `tools()` options object, checked against its format. */
+export function readNativeOptions(
+  options: unknown,
+  format: ToolFormat,
+): { presentation: ToolPresentation; nativeSearch: NativeSearch } {
+  let presentation: unknown;
+  let nativeSearch: unknown;
+  try {
+    const read = typeof options === "object" && options !== null ? (options as Record<string, unknown>) : {};
+    presentation = read.presentation;
+    nativeSearch = read.nativeSearch;
+  } catch (error) {
+    throw new OptionsError("invalid_presentation", `tools() could not read its options (${errorText(error)}).`);
+  }
+  if (presentation !== undefined && presentation !== "toolsift" && presentation !== "native")
+    throw new OptionsError(
+      "invalid_presentation",
+      `tools() takes presentation "toolsift" or "native"; got ${JSON.stringify(presentation) ?? String(presentation)}.`,
+    );
+  if (nativeSearch !== undefined && nativeSearch !== "client" && nativeSearch !== "hosted")
+    throw new OptionsError(
+      "invalid_native_search",
+      `tools() takes nativeSearch "client" or "hosted"; got ${JSON.stringify(nativeSearch) ?? String(nativeSearch)}.`,
+    );
+  if (presentation === "native" && format !== "openai-responses")
+    throw new OptionsError(
+      "invalid_presentation",
+      `tools() lays out presentation "native" for format "openai-responses" only; got format "${format}". ` +
+        'For the Messages API\'s own deferral use runAgent({ strategy: "native" }).',
+    );
+  if (nativeSearch !== undefined && presentation !== "native")
+    throw new OptionsError(
+      "invalid_native_search",
+      'tools() takes nativeSearch only with presentation "native" (format "openai-responses").',
+    );
+  return { presentation: presentation ?? "toolsift", nativeSearch: nativeSearch ?? "client" };
+}
