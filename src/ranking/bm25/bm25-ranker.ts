@@ -17,7 +17,7 @@ export interface Bm25Options extends QueryHandling {
    * description hit, and keep parameter text as a weak tie-breaker (parameter names such as
    * `id` or `limit` are everywhere). `examples` is a tool's enrichment (the requests and
    * synonyms `toolsift enrich` wrote, see `createToolSearch`'s `enrichment`); 0 ignores it.
-   * @defaultValue `{ name: 3, tags: 2, description: 1, parameters: 0.3, examples: 0.1 }`
+   * @defaultValue `{ name: 3, tags: 2, description: 1, parameters: 0.3, examples: 0.25 }`
    */
   fieldWeights?: Partial<Record<Bm25Field, number>>;
   /** Term-frequency saturation. @defaultValue 1.2 */
