@@ -79,21 +79,14 @@ function readEnrichment(
     // readBoundedFile says "<file>: cannot be read: <why>. <hint>"; the field leads here instead.
     return refuse(errorText(error).replace(`${file}: `, ""));
   }
-  let parsed: unknown;
-  try {
-    // toolsift enrich writes plain JSON, which JSON.parse reads fastest (a large file is megabytes).
-    parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
-    // A file edited by hand may have gained a comment; otherwise this finds the line and column.
-    const jsonc = parseJsonc(text);
-    if (!jsonc.ok) {
-      const { line, column, message } = jsonc.problem;
-      return refuse(`is not valid JSON at line ${line}, column ${column}: ${message}. ${HINT}`);
-    }
-    parsed = jsonc.value;
+  // A file edited by hand may have gained a comment; otherwise a syntax error has its line and column.
+  const parsed = parseJsonc(text);
+  if (!parsed.ok) {
+    const { line, column, message } = parsed.problem;
+    return refuse(`is not valid JSON at line ${line}, column ${column}: ${message}. ${HINT}`);
   }
   try {
-    const { file: content, warnings } = parseEnrichment(parsed, file);
+    const { file: content, warnings } = parseEnrichment(parsed.value, file);
     return { content, warnings };
   } catch (error) {
     // parseEnrichment's message starts with the file, which the field's message already names.

@@ -20,6 +20,13 @@ export type JsoncParse = { ok: true; value: unknown } | { ok: false; problem: Js
  * ```
  */
 export function parseJsonc(text: string): JsoncParse {
+  // Plain JSON (what toolsift enrich and most clients write) parses to the same value without the
+  // blanking pass, which costs about 15 times JSON.parse on a file of megabytes.
+  try {
+    return { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, "")) as unknown };
+  } catch {
+    // Comments, trailing commas, or a syntax error whose position the pass below keeps.
+  }
   const plain = blankCommentsAndTrailingCommas(text.replace(/^\uFEFF/, " "));
   try {
     return { ok: true, value: JSON.parse(plain) as unknown };
