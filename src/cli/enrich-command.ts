@@ -1,17 +1,10 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { readJsonFile } from "../gateway/index.js";
-import {
-  ENRICHMENT_LIMITS,
-  enrichCatalogue,
-  estimateEnrichment,
-  formatEnrichment,
-  parseEnrichment,
-  type EnrichmentFile,
-} from "../public/enrichment.js";
+import { enrichCatalogue, estimateEnrichment, formatEnrichment, type EnrichmentFile } from "../public/enrichment.js";
 import type { CliIo } from "./cli-io.js";
 import { progressBar } from "./enrich-progress.js";
 import { loadCatalogue } from "./load-catalogue.js";
 import { loadModelClient } from "./load-model-client.js";
+import { readEnrichmentFile } from "./read-enrichment-file.js";
 import type { CliCommand } from "./parse-cli.js";
 
 /** Where the command's progress goes, and whether stderr is a terminal (for a redrawn bar). */
@@ -118,14 +111,11 @@ export async function enrichCommand(
 /** The file of an earlier run, to resume from; none when there is no file yet. */
 function readPrevious(out: string, io: CliIo): EnrichmentFile | undefined {
   if (!existsSync(out)) return undefined;
-  const value = readJsonFile(
+  return readEnrichmentFile(
     out,
     "It is the file toolsift enrich writes; pass another --out, or move the file away to start afresh.",
-    ENRICHMENT_LIMITS.maxFileBytes,
+    (warning) => io.err(`enrich: warning: ${warning}`),
   );
-  const { file, warnings } = parseEnrichment(value, out);
-  for (const warning of warnings) io.err(`enrich: warning: ${warning}`);
-  return file;
 }
 
 /** Writes a sibling file, then renames it over `file`: a reader (or a kill) never sees half a file. */

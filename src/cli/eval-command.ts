@@ -1,6 +1,6 @@
 import { OptionsError } from "../errors.js";
-import { readBoundedFile, readJsonFile } from "../gateway/index.js";
-import { ENRICHMENT_LIMITS, EnrichmentError, parseEnrichment, type EnrichmentFile } from "../public/enrichment.js";
+import { readBoundedFile } from "../gateway/index.js";
+import { EnrichmentError, type EnrichmentFile } from "../public/enrichment.js";
 import type { CliIo } from "./cli-io.js";
 import type { EvalReport } from "./eval/eval-report.js";
 import { EVAL_DEPTH, evaluateSearch, type EvalScores, type EvalTask } from "./eval/evaluate-search.js";
@@ -8,6 +8,7 @@ import { formatEvalReport } from "./eval/format-eval-report.js";
 import { holdOut } from "./eval/held-out.js";
 import { TASK_FILE_LIMITS, knownTasks, parseTaskLines } from "./eval/task-file.js";
 import { closeSearch, loadCatalogue, searchOver } from "./load-catalogue.js";
+import { readEnrichmentFile } from "./read-enrichment-file.js";
 import { UsageError, type CliCommand } from "./parse-cli.js";
 
 type EvalCommand = Extract<CliCommand, { command: "eval" }>;
@@ -113,15 +114,8 @@ export async function evalCommand(command: EvalCommand, io: CliIo): Promise<numb
 
 /** The enrichment file, checked as the search checks it; what it cut is said on stderr. */
 function readEnrichment(file: string, io: CliIo): EnrichmentFile {
-  const value = readJsonFile(
-    file,
-    "Pass the file toolsift enrich wrote (toolsift.enrichment.json).",
-    ENRICHMENT_LIMITS.maxFileBytes,
-  );
   try {
-    const { file: parsed, warnings } = parseEnrichment(value, file);
-    for (const warning of warnings) io.err(warning);
-    return parsed;
+    return readEnrichmentFile(file, "Pass the file toolsift enrich wrote (toolsift.enrichment.json).", io.err);
   } catch (error) {
     // A file to fix before anything runs, as a bad config is: exit 2.
     if (error instanceof EnrichmentError) throw new OptionsError(error.code, error.message, { cause: error });
