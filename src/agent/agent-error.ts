@@ -1,20 +1,8 @@
 import { ToolsiftError } from "../errors.js";
 import type { MessageParam } from "../wire/index.js";
-import type { AgentTurn } from "./run-agent-types.js";
+import type { AgentStage, AgentTurn } from "./turn-types.js";
 
-/**
- * Where in a turn an agent run stopped:
- * - `build`: laying out the request (the session's tools, the strategy, cache breakpoints);
- *   nothing was sent.
- * - `request`: the model call: the API answered with an error status (after the client's own
- *   retries), could not be reached, did not answer in time, or the client refused to send it.
- * - `response`: the API answered with a success status but the reply could not be read (not
- *   JSON, not a well-formed message, or the connection was cut off while it was read). Nothing
- *   of the reply is in the transcript and none of its tool calls ran.
- * - `tools`: answering the reply's tool calls. Every call of the turn still has a result in the
- *   transcript: the real one for calls that ran, an `is_error` one for the others.
- */
-export type AgentStage = "build" | "request" | "response" | "tools";
+export type { AgentStage } from "./turn-types.js";
 
 /**
  * An agent run stopped before the model finished. Nothing is lost: `messages` is the transcript
@@ -38,12 +26,12 @@ export type AgentStage = "build" | "request" | "response" | "tools";
  * }
  * ```
  */
-export class AgentError extends ToolsiftError {
+export class AgentError<M = MessageParam> extends ToolsiftError {
   constructor(
     code: string,
     message: string,
     /** The transcript up to the failure, the initial messages included; every tool call in it is answered. */
-    readonly messages: MessageParam[],
+    readonly messages: M[],
     /** The turns that completed before the failure. */
     readonly turns: AgentTurn[],
     details: {

@@ -1,12 +1,12 @@
 export { runAgent } from "./run-agent.js";
 export { AgentError, type AgentStage } from "./agent-error.js";
-export { referencedToolNames } from "./referenced-tools.js";
+export { referencedToolNames } from "./providers/anthropic/referenced-tools.js";
 export {
   MAX_CACHE_BREAKPOINTS,
   placeCacheBreakpoints,
   type CacheableRequest,
   type CacheBreakpointOptions,
-} from "./cache-breakpoints.js";
+} from "./providers/anthropic/cache-breakpoints.js";
 export {
   MAX_DEFERRED_TOOLS,
   STRATEGIES,
@@ -25,5 +25,18 @@ export type {
   AgentTurn,
   RunAgentBase,
   RunAgentOptions,
+  RunAgentTarget,
   TurnUsage,
 } from "./run-agent-types.js";
+export {
+  anthropicProvider,
+  type ModelProvider,
+  type ProviderAnswer,
+  type ProviderCall,
+  type ProviderCallOptions,
+  type ProviderName,
+  type ProviderReply,
+  type ProviderTurn,
+  type StreamedPart,
+  type TurnFailure,
+} from "./providers/index.js";

@@ -8,26 +8,11 @@ import type {
   StopReason,
   SystemTextBlock,
 } from "../wire/index.js";
+import type { ModelProvider, ProviderName } from "./providers/model-provider.js";
 import type { StrategyName } from "./strategies/index.js";
+import type { AgentStopReason, AgentTurn, TurnUsage } from "./turn-types.js";
 
-/** Token counts of one model call; the cache fields are 0 when the API reports none. */
-export interface TurnUsage {
-  input_tokens: number;
-  output_tokens: number;
-  cache_creation_input_tokens: number;
-  cache_read_input_tokens: number;
-}
-
-/** One model call of a run. */
-export interface AgentTurn {
-  usage: TurnUsage;
-  stopReason: StopReason | null;
-  /** How many tools the request carried (deferred ones included). */
-  toolsSent: number;
-}
-
-/** Why a run ended: the model's own stop reason, or `max_turns` when the loop was cut off. */
-export type AgentStopReason = StopReason | "max_turns";
+export type { AgentStopReason, AgentTurn, TurnUsage } from "./turn-types.js";
 
 /**
  * What `onEvent` of {@link runAgent} receives, narrowed on `type`:
@@ -54,20 +39,17 @@ export type AgentEvent =
   | { type: "tool-result"; sessionId: string; turn: number; toolUseId: string; name: string; isError: boolean };
 
 export interface RunAgentBase {
-  /**
-   * The client of the Messages API: `new Anthropic()` from Anthropic's TypeScript SDK (or anything with
-   * the same `messages.create`). Its own settings (`maxRetries`, timeout, base URL) apply to every call.
-   */
-  client: MessagesClient;
-  /** The model name, e.g. `"claude-sonnet-4-6"`. */
+  /** The model name, e.g. `"claude-sonnet-4-6"` or `"gpt-5.4"`. */
   model: string;
   /** A string or text blocks; a cache breakpoint is put on its last block. */
   system?: string | readonly SystemTextBlock[];
   /** Tools, search and the safety rules of the run. */
   toolSearch: ToolSearch;
   /**
-   * How tools reach the model: `stubs` (stubs plus hydration), `native` (the API's deferred
-   * loading with `tool_reference` results) or `stable` (a fixed array; schemas arrive in search results).
+   * How tools reach the model: `stubs` (stubs plus hydration), `native` (the API's own tool
+   * search: on the Messages API deferred loading with `tool_reference` results, on the Responses
+   * API `defer_loading` in namespaces with a `tool_search` tool; Chat Completions has none) or
+   * `stable` (a fixed array; schemas arrive in search results).
    * @defaultValue "stubs"
    */
   strategy?: StrategyName;
@@ -85,7 +67,7 @@ export interface RunAgentBase {
    */
   onEvent?: (event: AgentEvent) => void;
   /**
-   * Stream every model call (`client.messages.stream()`, which the Anthropic SDK's client has):
+   * Stream every model call (the Messages API's `messages.stream()`, OpenAI's `stream: true`):
    * `text` and `tool-use` events reach `onEvent` as they arrive. The run's result is the same
    * as without streaming.
    * @defaultValue false
@@ -99,16 +81,17 @@ export interface RunAgentBase {
    */
   signal?: AbortSignalLike;
   /**
-   * More Messages API parameters for every model call, passed on as they are: `thinking`,
-   * `temperature`, `tool_choice`, `metadata`, and so on. The ones runAgent sets (`model`,
-   * `max_tokens`, `messages`, `system`, `tools`, `stream`) have their own options.
+   * More API parameters for every model call, passed on as they are: on the Messages API
+   * `thinking`, `temperature`, `tool_choice`, `metadata`, and so on; on OpenAI's APIs their own
+   * (`reasoning`, `temperature`…). The ones runAgent sets (the model, the token cap, the
+   * transcript, the system prompt, the tools, `stream`) have their own options.
    *
    * @example
    * ```ts
    * request: { thinking: { type: "enabled", budget_tokens: 2048 }, temperature: 1 }
    * ```
    */
-  request?: MessagesRequestParams;
+  request?: MessagesRequestParams | Readonly<Record<string, unknown>>;
   /**
    * The application's own value for this run (the user, a tenant, an auth token): every tool's
    * `execute`, and `permit` and `approve`, get it as `context.context`, with the session id and
@@ -125,24 +108,40 @@ export interface RunAgentBase {
   sessionId?: string;
 }
 
-/** Options of {@link runAgent}: either `prompt` (one user message) or the `messages` to continue. */
-export type RunAgentOptions = RunAgentBase &
-  ({ prompt: string; messages?: never } | { messages: readonly MessageParam[]; prompt?: never });
+/**
+ * Which API a run talks to: `client`, a Messages API client (`new Anthropic()`, or anything with
+ * the same `messages.create`), or `provider`, an adapter for any API (`anthropicProvider`,
+ * `openAIChatProvider`, `openAIResponsesProvider`). The client's own settings (`maxRetries`,
+ * timeout, base URL) apply to every call.
+ */
+export type RunAgentTarget<M, R> =
+  | { client: MessagesClient; provider?: never }
+  | { provider: ModelProvider<M, R>; client?: never };
 
-/** What {@link runAgent} returns. */
-export interface AgentResult {
-  /** The last assistant message. */
-  message: AssistantMessage;
+/**
+ * Options of {@link runAgent}: the API (`client` or `provider`), and either `prompt` (one user
+ * message) or the `messages` to continue, in that API's format.
+ */
+export type RunAgentOptions<M = MessageParam, R = AssistantMessage> = RunAgentBase &
+  RunAgentTarget<M, R> &
+  ({ prompt: string; messages?: never } | { messages: readonly M[]; prompt?: never });
+
+/** What {@link runAgent} returns; `M` is the API's message type, `R` its reply. */
+export interface AgentResult<M = MessageParam, R = AssistantMessage> {
+  /** The last reply, as the API sent it (a Messages API message, a chat completion, a response). */
+  message: R;
   /**
-   * The full transcript: the initial messages, then every assistant message and tool_result
-   * message. It never ends with unanswered `tool_use` blocks: when the model stopped for another
+   * The full transcript, in the API's format: the initial messages, then every reply and the
+   * answers to its calls. It never ends with unanswered tool calls: when the model stopped for another
    * reason than `tool_use` (e.g. `max_tokens`) in the middle of a call, those calls are answered
    * with `is_error` results saying they were not run, so the transcript can be passed back as
    * `messages` to resume.
    */
-  messages: MessageParam[];
+  messages: M[];
   turns: AgentTurn[];
   stopReason: AgentStopReason;
   /** The tool search session the run used. */
   sessionId: string;
+  /** The API that answered the last turn. */
+  provider: ProviderName;
 }

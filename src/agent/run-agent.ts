@@ -2,28 +2,30 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, isAbortSignalLike, tracedToolCall, type ToolSearchSession } from "../session/index.js";
-import type { ToolResultBlock } from "../wire/index.js";
-import type { SessionOptions } from "../tool-search/index.js";
-import { AgentError, type AgentStage } from "./agent-error.js";
-import { placeCacheBreakpoints } from "./cache-breakpoints.js";
-import { referencedToolNames } from "./referenced-tools.js";
-import type { TurnFailure } from "./call-model.js";
-import { tracedModelCall } from "./traced-model-call.js";
 import { traced } from "../telemetry/index.js";
-import { checkMessages, checkSystem } from "./check-messages.js";
+import type { SessionOptions } from "../tool-search/index.js";
 import type {
-  AssistantMessage,
   MessageParam,
   MessagesClient,
-  MessagesRequest,
-  MessagesRequestParams,
-  ResponseToolUseBlock,
-  ResponseUsage,
+  OpenAIResponsesToolSearchCall,
   SystemTextBlock,
+  ToolResultBlock,
+  ToolUseBlock,
 } from "../wire/index.js";
-import type { StreamedPart } from "./read-stream.js";
-import type { AgentEvent, AgentResult, AgentTurn, RunAgentOptions, TurnUsage } from "./run-agent-types.js";
+import { AgentError, type AgentStage } from "./agent-error.js";
+import { checkSystem } from "./check-system.js";
+import { anthropicProvider } from "./providers/anthropic/anthropic-provider.js";
+import type { TurnFailure } from "./providers/model-call-failure.js";
+import type {
+  ModelProvider,
+  ProviderAnswer,
+  ProviderCall,
+  ProviderName,
+  StreamedPart,
+} from "./providers/model-provider.js";
+import type { AgentEvent, AgentResult, AgentTurn, RunAgentOptions } from "./run-agent-types.js";
 import { strategyOf, type AgentStrategy } from "./strategies/index.js";
+import { tracedModelCall } from "./traced-model-call.js";
 
 const DEFAULT_MAX_TURNS = 8;
 const DEFAULT_MAX_TOKENS = 4096;
@@ -71,11 +73,14 @@ const DEFAULT_MAX_TOKENS = 4096;
  * });
  * ```
  */
-export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
+export function runAgent(options: RunAgentOptions): Promise<AgentResult>;
+export function runAgent<M, R>(options: RunAgentOptions<M, R>): Promise<AgentResult<M, R>>;
+export async function runAgent<M, R>(options: RunAgentOptions<M, R>): Promise<AgentResult<M, R>> {
   const settings = checkOptions(options);
   const attributes = {
     "gen_ai.operation.name": "invoke_agent",
-    "gen_ai.provider.name": "anthropic",
+    "gen_ai.provider.name": settings.provider.system,
+    "toolsift.provider": settings.provider.name,
     "gen_ai.request.model": settings.model,
     "toolsift.strategy": settings.strategy.name,
     "toolsift.stream": settings.stream,
@@ -83,7 +88,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   // One span for the run, so its model calls, searches and tool calls nest under it.
   return traced("invoke_agent toolsift", "internal", attributes, async (span) => {
     try {
-      const result = await run(options, settings);
+      const result = await run<M, R>(options, settings);
       span.set({
         "toolsift.session.id": result.sessionId,
         "toolsift.turns": result.turns.length,
@@ -98,13 +103,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
   });
 }
 
-async function run(options: RunAgentOptions, settings: Settings): Promise<AgentResult> {
-  const { client, model, system, strategy, maxTurns, maxTokens, signal } = settings;
+async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R>): Promise<AgentResult<M, R>> {
+  const { provider, model, system, strategy, maxTurns, maxTokens, signal } = settings;
   const session = options.toolSearch.session(options.sessionId, sessionOptions(options, settings));
-  const messages: MessageParam[] = [...settings.messages];
+  const messages: M[] = [...settings.messages];
   const turns: AgentTurn[] = [];
   let previousLastMessage: number | undefined;
-  let last: AssistantMessage | undefined;
+  let last: R | undefined;
 
   const stop = (failure: TurnFailure) =>
     new AgentError(
@@ -123,24 +128,20 @@ async function run(options: RunAgentOptions, settings: Settings): Promise<AgentR
 
   for (let turn = 1; turn <= maxTurns; turn++) {
     if (signal?.aborted) throw stop(aborted(`before the model call of turn ${turn}`, "request"));
-    let request: MessagesRequest;
+    let body: Record<string, unknown>;
     let toolsSent: number;
     try {
       const view = await session.view();
-      const tools = strategy.tools(view, referencedToolNames(messages));
-      toolsSent = tools.length;
-      const cached = placeCacheBreakpoints(
-        { tools, system, messages },
-        { previousLastMessage, stableToolCount: strategy.stableToolCount?.(view) },
-      );
-      request = {
-        ...settings.request,
+      ({ body, toolsSent } = provider.request({
         model,
-        max_tokens: maxTokens,
-        messages: cached.messages,
-        ...(cached.system === undefined ? {} : { system: cached.system }),
-        ...(tools.length === 0 ? {} : { tools: cached.tools }),
-      };
+        maxTokens,
+        system,
+        messages,
+        previousLastMessage,
+        strategy,
+        view,
+        params: settings.request,
+      }));
     } catch (error) {
       throw stop(stageFailure(error, "build", turn));
     }
@@ -149,53 +150,49 @@ async function run(options: RunAgentOptions, settings: Settings): Promise<AgentR
       ? (part: StreamedPart) => emit(options, partEvent(part, session.id, turn))
       : undefined;
     const scope = { sessionId: session.id, turn, strategy: strategy.name, toolsSent, stream: settings.stream };
-    const outcome = await tracedModelCall(client, request, scope, { signal, onPart });
+    const outcome = await tracedModelCall(provider, body, scope, { turn, signal, onPart });
     if (!outcome.ok) throw stop(signal?.aborted ? { ...outcome.failure, code: "aborted" } : outcome.failure);
-    const response = outcome.message;
+    const { reply } = outcome;
     previousLastMessage = messages.length - 1;
-    last = response;
-    messages.push({ role: "assistant", content: response.content });
-    const toolUses = response.content.filter((block): block is ResponseToolUseBlock => block.type === "tool_use");
-    const record: AgentTurn = { usage: usageOf(response.usage), stopReason: response.stop_reason, toolsSent };
+    last = reply.reply;
+    messages.push(...reply.added);
+    const calls = reply.calls;
+    const record: AgentTurn = { usage: reply.usage, stopReason: reply.stopReason, toolsSent };
     turns.push(record);
     // Streaming reported each call as it arrived.
     if (!settings.stream)
-      for (const toolUse of toolUses)
+      for (const call of calls)
         emit(
           options,
-          partEvent({ type: "tool-use", id: toolUse.id, name: toolUse.name, input: toolUse.input }, session.id, turn),
+          partEvent({ type: "tool-use", id: call.id, name: call.name, input: call.input }, session.id, turn),
         );
-    emit(options, { type: "turn", sessionId: session.id, turn, ...record, toolCalls: toolUses.length });
+    emit(options, { type: "turn", sessionId: session.id, turn, ...record, toolCalls: calls.length });
 
-    if (response.stop_reason !== "tool_use" || toolUses.length === 0) {
-      const stopReason = response.stop_reason ?? "end_turn";
-      // A reply cut off mid-call (max_tokens, a stop sequence) can still hold tool_use blocks,
-      // whose input may be incomplete; the API rejects a transcript that leaves them unanswered,
-      // so they are answered without running them and the transcript can be resumed as it is.
-      if (toolUses.length > 0) {
-        messages.push({ role: "user", content: toolUses.map((toolUse) => notRun(toolUse, stopReason)) });
-        await hydrateUnrun(session, toolUses);
+    if (reply.stopReason !== "tool_use" || calls.length === 0) {
+      const stopReason = reply.stopReason ?? "end_turn";
+      // A reply cut off mid-call (max_tokens, a stop sequence) can still hold tool calls, whose
+      // input may be incomplete; the API rejects a transcript that leaves them unanswered, so
+      // they are answered without running them and the transcript can be resumed as it is.
+      if (calls.length > 0) {
+        messages.push(...provider.answers(calls.map((call) => ({ call, result: notRun(call, stopReason) }))));
+        await hydrateUnrun(session, calls);
       }
-      return { message: response, messages, turns, stopReason, sessionId: session.id };
+      return { message: reply.reply, messages, turns, stopReason, sessionId: session.id, provider: provider.name };
     }
-    const unreadable = outcome.unreadableInputs ?? NONE_UNREADABLE;
-    const { results, failure } = await answerToolUses(session, strategy, toolUses, unreadable, (result, toolUse) =>
+    const { answers, failure } = await answerCalls(session, strategy, provider.name, calls, (answer) =>
       emit(options, {
         type: "tool-result",
         sessionId: session.id,
         turn,
-        toolUseId: toolUse.id,
-        name: toolUse.name,
-        isError: result.is_error === true,
+        toolUseId: answer.call.id,
+        name: answer.call.name,
+        isError: "result" in answer && answer.result.is_error === true,
       }),
     );
-    messages.push({ role: "user", content: results });
+    messages.push(...provider.answers(answers));
     // The model reached for these tools as for the ones that ran; a replay of the transcript hydrates them too.
-    if (unreadable.size > 0)
-      await hydrateUnrun(
-        session,
-        toolUses.filter((toolUse) => unreadable.has(toolUse.id)),
-      );
+    const unreadable = calls.filter((call) => call.unreadable !== undefined);
+    if (unreadable.length > 0) await hydrateUnrun(session, unreadable);
     if (failure) throw stop(stageFailure(failure.reason, "tools", turn));
     if (signal?.aborted)
       throw stop(
@@ -205,77 +202,85 @@ async function run(options: RunAgentOptions, settings: Settings): Promise<AgentR
         ),
       );
   }
-  return { message: last!, messages, turns, stopReason: "max_turns", sessionId: session.id };
+  return { message: last!, messages, turns, stopReason: "max_turns", sessionId: session.id, provider: provider.name };
 }
 
-const NONE_UNREADABLE: ReadonlyMap<string, string> = new Map();
-
 /**
- * Answers every call of a turn, concurrently, results in block order. A call whose input was
- * not an object (`unreadable`, by id) is answered with an error without running. A call whose
- * answer fails (execute() never does; the search path can, e.g. when the catalogue cannot be
- * listed) gets an `is_error` result like the rest, so the transcript stays valid; the first such
- * failure is returned for the run to stop on.
+ * Answers every call of a turn, concurrently, answers in call order. A call whose input was not
+ * an object is answered with an error without running. A call whose answer fails (execute()
+ * never does; the search path can, e.g. when the catalogue cannot be listed) gets an `is_error`
+ * result like the rest, so the transcript stays valid; the first such failure is returned for
+ * the run to stop on.
  */
-async function answerToolUses(
+async function answerCalls(
   session: ToolSearchSession,
   strategy: AgentStrategy,
-  toolUses: readonly ResponseToolUseBlock[],
-  unreadable: ReadonlyMap<string, string>,
-  onResult: (result: ToolResultBlock, toolUse: ResponseToolUseBlock) => void,
-): Promise<{ results: ToolResultBlock[]; failure?: { reason: unknown } }> {
+  format: ProviderName,
+  calls: readonly ProviderCall[],
+  onAnswer: (answer: ProviderAnswer) => void,
+): Promise<{ answers: ProviderAnswer[]; failure?: { reason: unknown } }> {
   const settled = await Promise.allSettled(
-    toolUses.map(async (toolUse) => {
-      const held = unreadable.get(toolUse.id);
-      const result = held === undefined ? await runToolUse(session, strategy, toolUse) : inputNotObject(toolUse, held);
-      onResult(result, toolUse);
-      return result;
+    calls.map(async (call) => {
+      const answer = await answerCall(session, strategy, format, call);
+      onAnswer(answer);
+      return answer;
     }),
   );
   // Boxed, so a rejection with an undefined reason still counts as one.
   let failure: { reason: unknown } | undefined;
-  const results = settled.map((outcome, index): ToolResultBlock => {
+  const answers = settled.map((outcome, index): ProviderAnswer => {
     if (outcome.status === "fulfilled") return outcome.value;
     failure ??= { reason: outcome.reason };
-    const { id, name } = toolUses[index]!;
+    const call = calls[index]!;
     const content =
-      name === SEARCH_TOOLS_NAME
+      call.name === SEARCH_TOOLS_NAME
         ? `${SEARCH_TOOLS_NAME} failed: ${errorText(outcome.reason)}`
-        : `${name} could not be answered: ${errorText(outcome.reason)}. It may not have run; check before calling it again.`;
-    const result: ToolResultBlock = { type: "tool_result", tool_use_id: id, content, is_error: true };
-    onResult(result, toolUses[index]!);
-    return result;
+        : `${call.name} could not be answered: ${errorText(outcome.reason)}. It may not have run; check before calling it again.`;
+    const answer: ProviderAnswer = {
+      call,
+      result: { type: "tool_result", tool_use_id: call.id, content, is_error: true },
+    };
+    onAnswer(answer);
+    return answer;
   });
-  return failure ? { results, failure } : { results };
+  return failure ? { answers, failure } : { answers };
 }
 
-async function runToolUse(
+async function answerCall(
   session: ToolSearchSession,
   strategy: AgentStrategy,
-  toolUse: ResponseToolUseBlock,
-): Promise<ToolResultBlock> {
-  if (toolUse.name !== SEARCH_TOOLS_NAME)
-    return session.execute(toolUse, { shownInFull: strategy.showsFullDefinitions });
+  format: ProviderName,
+  call: ProviderCall,
+): Promise<ProviderAnswer> {
+  if (call.nativeSearch !== undefined)
+    return { call, nativeResult: await session.execute(call.nativeSearch as OpenAIResponsesToolSearchCall) };
+  if (call.unreadable !== undefined) return { call, result: inputNotObject(call, call.unreadable) };
+  const block: ToolUseBlock = { type: "tool_use", id: call.id, name: call.name, input: call.input };
+  if (call.name !== SEARCH_TOOLS_NAME)
+    return { call, result: await session.execute(block, { shownInFull: strategy.showsFullDefinitions }) };
   // The strategy words the search result, so runAgent answers search_tools itself, in the same span execute() would open.
-  return tracedToolCall(
-    { name: SEARCH_TOOLS_NAME, id: toolUse.id, sessionId: session.id, format: "anthropic" },
+  const result = await tracedToolCall(
+    { name: SEARCH_TOOLS_NAME, id: call.id, sessionId: session.id, format },
     async () => {
-      const outcome = await session.searchTools(toolUse.input, toolUse.id);
-      return strategy.searchResult(toolUse.id, outcome, await session.view());
+      const outcome = await session.searchTools(call.input, call.id);
+      return strategy.searchResult(call.id, outcome, await session.view());
     },
   );
+  return { call, result };
 }
 
 /**
- * Hydrates the tools of calls the model did not finish sending, as a call would have: the model
- * reached for them, and a transcript replayed elsewhere hydrates them too (see
+ * Hydrates the tools of calls that did not run, as a call would have: the model reached for
+ * them, and a transcript replayed elsewhere hydrates them too (see
  * `toolSearch.session(id, { transcript })`), so both lay out the same block. Best effort: the
  * run has its answer already, and a catalogue that cannot be listed now must not lose it.
  */
-async function hydrateUnrun(session: ToolSearchSession, toolUses: readonly ResponseToolUseBlock[]): Promise<void> {
+async function hydrateUnrun(session: ToolSearchSession, calls: readonly ProviderCall[]): Promise<void> {
   try {
     await session.hydrate(
-      toolUses.filter((toolUse) => toolUse.name !== SEARCH_TOOLS_NAME).map((toolUse) => toolUse.name),
+      calls
+        .filter((call) => call.name !== SEARCH_TOOLS_NAME && call.nativeSearch === undefined)
+        .map((call) => call.name),
     );
   } catch {
     // See above.
@@ -289,7 +294,7 @@ function partEvent(part: StreamedPart, sessionId: string, turn: number): AgentEv
 }
 
 /** The answer to a tool call the model did not finish sending. */
-function notRun(toolUse: ResponseToolUseBlock, stopReason: string): ToolResultBlock {
+function notRun(toolUse: ProviderCall, stopReason: string): ToolResultBlock {
   return {
     type: "tool_result",
     tool_use_id: toolUse.id,
@@ -301,7 +306,7 @@ function notRun(toolUse: ResponseToolUseBlock, stopReason: string): ToolResultBl
 }
 
 /** The answer to a call whose input was not a JSON object: `held` says what it was. */
-function inputNotObject(toolUse: ResponseToolUseBlock, held: string): ToolResultBlock {
+function inputNotObject(toolUse: ProviderCall, held: string): ToolResultBlock {
   const example =
     toolUse.name === SEARCH_TOOLS_NAME
       ? ', e.g. {"query": "what you want to do"}'
@@ -314,16 +319,7 @@ function inputNotObject(toolUse: ResponseToolUseBlock, held: string): ToolResult
   };
 }
 
-function usageOf(usage: ResponseUsage): TurnUsage {
-  return {
-    input_tokens: usage.input_tokens,
-    output_tokens: usage.output_tokens,
-    cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
-    cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
-  };
-}
-
-function emit(options: RunAgentOptions, event: AgentEvent): void {
+function emit<M, R>(options: RunAgentOptions<M, R>, event: AgentEvent): void {
   try {
     options.onEvent?.(event);
   } catch {
@@ -331,21 +327,21 @@ function emit(options: RunAgentOptions, event: AgentEvent): void {
   }
 }
 
-interface Settings {
-  client: MessagesClient;
+interface Settings<M, R> {
+  provider: ModelProvider<M, R>;
   model: string;
   system: string | SystemTextBlock[] | undefined;
-  messages: readonly MessageParam[];
+  messages: readonly M[];
   strategy: AgentStrategy;
   maxTurns: number;
   maxTokens: number;
   stream: boolean;
   signal: AbortSignalLike | undefined;
-  request: MessagesRequestParams;
+  request: Readonly<Record<string, unknown>>;
 }
 
 /** What the run's session object carries: the run's context and signal, and the transcript to resume from. */
-function sessionOptions(options: RunAgentOptions, settings: Settings): SessionOptions {
+function sessionOptions<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R>): SessionOptions {
   const scope: SessionOptions = {};
   if (options.context !== undefined) scope.context = options.context;
   if (settings.signal) scope.signal = settings.signal;
@@ -354,51 +350,69 @@ function sessionOptions(options: RunAgentOptions, settings: Settings): SessionOp
   return scope;
 }
 
-/**
- * The parameters runAgent sets itself, and the option that sets each: passing them in `request`
- * would silently fight the run's own values.
- */
-const RESERVED_PARAMS: Readonly<Record<string, string>> = {
-  model: "model",
-  max_tokens: "maxTokens",
-  messages: "prompt or messages",
-  system: "system",
-  tools: "toolSearch and strategy",
-  stream: "stream",
-};
-
-function checkRequest(request: unknown): MessagesRequestParams {
+function checkRequest(request: unknown, reserved: Readonly<Record<string, string>>): Record<string, unknown> {
   if (request === undefined) return {};
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new OptionsError(
       "invalid_request",
-      "request must be an object of Messages API parameters, e.g. { temperature: 0.2 }.",
+      "request must be an object of the API's own parameters, e.g. { temperature: 0.2 }.",
     );
   }
-  const reserved = Object.keys(request).find((key) => Object.hasOwn(RESERVED_PARAMS, key));
-  if (reserved !== undefined) {
+  const taken = Object.keys(request).find((key) => Object.hasOwn(reserved, key));
+  if (taken !== undefined) {
     throw new OptionsError(
       "invalid_request",
-      `request.${reserved} is set by runAgent; use its ${RESERVED_PARAMS[reserved]} option instead.`,
+      `request.${taken} is set by runAgent; use its ${reserved[taken]} option instead.`,
     );
   }
-  return { ...(request as MessagesRequestParams) };
+  return { ...(request as Record<string, unknown>) };
 }
 
-function checkOptions(options: RunAgentOptions): Settings {
+/** The run's provider: `provider` as given, or the Messages API over `client`. */
+function providerOf<M, R>(options: RunAgentOptions<M, R>): ModelProvider<M, R> {
+  const { client, provider } = options as { client?: unknown; provider?: unknown };
+  if (provider !== undefined && client !== undefined)
+    throw new OptionsError(
+      "invalid_client",
+      "Pass runAgent either client (a Messages API client) or provider (e.g. openAIResponsesProvider(new OpenAI())), not both.",
+    );
+  if (provider === undefined) {
+    if (
+      typeof client !== "object" ||
+      client === null ||
+      typeof (client as MessagesClient).messages?.create !== "function"
+    ) {
+      throw new OptionsError(
+        "invalid_client",
+        "runAgent needs client: a Messages API client such as new Anthropic() from Anthropic's TypeScript SDK, or any object with messages.create(); " +
+          "or provider, for another API (openAIChatProvider(new OpenAI()), openAIResponsesProvider(new OpenAI())).",
+      );
+    }
+    return anthropicProvider(client as MessagesClient) as unknown as ModelProvider<M, R>;
+  }
+  const known = provider as Partial<ModelProvider<M, R>> | null;
+  if (
+    typeof known !== "object" ||
+    known === null ||
+    typeof known.call !== "function" ||
+    typeof known.request !== "function"
+  )
+    throw new OptionsError(
+      "invalid_provider",
+      "provider must be a model provider such as anthropicProvider(client), openAIChatProvider(client) or openAIResponsesProvider(client).",
+    );
+  return known as ModelProvider<M, R>;
+}
+
+function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, R> {
   if (typeof options !== "object" || options === null) {
     throw new OptionsError(
       "invalid_options",
       "runAgent takes an options object: runAgent({ client, model, prompt, toolSearch }).",
     );
   }
-  const { client, model, toolSearch, prompt, messages } = options;
-  if (typeof client !== "object" || client === null || typeof client.messages?.create !== "function") {
-    throw new OptionsError(
-      "invalid_client",
-      "runAgent needs client: a Messages API client such as new Anthropic() from Anthropic's TypeScript SDK, or any object with messages.create().",
-    );
-  }
+  const provider = providerOf(options);
+  const { model, toolSearch, prompt, messages } = options;
   if (typeof model !== "string" || model === "") {
     throw new OptionsError("invalid_model", 'runAgent needs model: a model name such as "claude-sonnet-4-6".');
   }
@@ -417,31 +431,39 @@ function checkOptions(options: RunAgentOptions): Settings {
   if (prompt !== undefined && (typeof prompt !== "string" || prompt.trim() === "")) {
     throw new OptionsError("invalid_messages", "prompt must be a non-empty string.");
   }
-  const initial: readonly MessageParam[] =
-    prompt !== undefined ? [{ role: "user", content: prompt }] : checkMessages(messages);
+  const initial: readonly M[] =
+    prompt !== undefined ? [provider.userMessage(prompt)] : provider.checkMessages(messages);
   const { signal, stream = false } = options;
   if (signal !== undefined && !isAbortSignalLike(signal)) {
     throw new OptionsError("invalid_signal", "signal must be an AbortSignal (e.g. new AbortController().signal).");
   }
   if (typeof stream !== "boolean")
     throw new OptionsError("invalid_stream", `stream must be true or false, got ${JSON.stringify(stream)}.`);
-  if (stream && typeof client.messages.stream !== "function") {
+  if (stream && !provider.canStream) {
     throw new OptionsError(
       "invalid_client",
-      "stream: true needs a client with messages.stream(), as the Anthropic SDK's client has.",
+      provider.name === "anthropic"
+        ? "stream: true needs a client with messages.stream(), as the Anthropic SDK's client has."
+        : `stream: true needs a client that streams (create({ stream: true }) returning an async iterable), as the OpenAI SDK's client does.`,
     );
   }
+  const strategy = strategyOf(options.strategy ?? "stubs");
+  if (!provider.strategies.includes(strategy.name))
+    throw new OptionsError(
+      "unknown_strategy",
+      `strategy "${strategy.name}" has no counterpart on ${provider.name}; it takes ${provider.strategies.map((name) => `"${name}"`).join(", ")}.`,
+    );
   return {
-    client,
+    provider,
     model,
     system: checkSystem(options.system),
     messages: initial,
-    strategy: strategyOf(options.strategy ?? "stubs"),
+    strategy,
     maxTurns: wholeNumber(options.maxTurns ?? DEFAULT_MAX_TURNS, "maxTurns"),
     maxTokens: wholeNumber(options.maxTokens ?? DEFAULT_MAX_TOKENS, "maxTokens"),
     stream,
     signal,
-    request: checkRequest(options.request),
+    request: checkRequest(options.request, provider.reservedParams),
   };
 }
 

@@ -1,7 +1,6 @@
 import { traced } from "../telemetry/index.js";
-import { callModel, type CallModelOptions, type TurnFailure } from "./call-model.js";
-import type { MessagesClient, MessagesRequest } from "../wire/index.js";
-import type { AcceptedReply } from "./parse-assistant-message.js";
+import type { TurnFailure } from "./providers/model-call-failure.js";
+import type { ModelProvider, ProviderCallOptions, ProviderReply } from "./providers/model-provider.js";
 
 /** What a model call's span tells besides the request: where in the run it happened. */
 export interface ModelCallScope {
@@ -13,44 +12,46 @@ export interface ModelCallScope {
 }
 
 /**
- * {@link callModel} inside a `chat {model}` span (when OpenTelemetry is installed), with the
+ * A provider's call inside a `chat {model}` span (when OpenTelemetry is installed), with the
  * GenAI semantic conventions' request, response and usage attributes, and toolsift's own: the
  * session, the turn, the strategy and how many tools the request carried. A failed call marks
  * the span failed with its AgentError code as `error.type`.
  */
-export function tracedModelCall(
-  client: MessagesClient,
-  request: MessagesRequest & { temperature?: unknown; top_p?: unknown },
+export function tracedModelCall<Message, Reply>(
+  provider: ModelProvider<Message, Reply>,
+  body: Record<string, unknown>,
   scope: ModelCallScope,
-  options: CallModelOptions,
-): Promise<AcceptedReply | { ok: false; failure: TurnFailure }> {
+  options: ProviderCallOptions,
+): Promise<{ ok: true; reply: ProviderReply<Message, Reply> } | { ok: false; failure: TurnFailure }> {
+  const model = String(body.model);
   const attributes = {
     "gen_ai.operation.name": "chat",
-    "gen_ai.provider.name": "anthropic",
-    "gen_ai.system": "anthropic",
-    "gen_ai.request.model": request.model,
-    "gen_ai.request.max_tokens": request.max_tokens,
-    "gen_ai.request.temperature": typeof request.temperature === "number" ? request.temperature : undefined,
-    "gen_ai.request.top_p": typeof request.top_p === "number" ? request.top_p : undefined,
+    "gen_ai.provider.name": provider.system,
+    "gen_ai.system": provider.system,
+    "gen_ai.request.model": model,
+    "gen_ai.request.max_tokens": numberOr(body.max_tokens ?? body.max_completion_tokens ?? body.max_output_tokens),
+    "gen_ai.request.temperature": numberOr(body.temperature),
+    "gen_ai.request.top_p": numberOr(body.top_p),
+    "toolsift.provider": provider.name,
     "toolsift.session.id": scope.sessionId,
     "toolsift.turn": scope.turn,
     "toolsift.strategy": scope.strategy,
     "toolsift.tools.sent": scope.toolsSent,
     "toolsift.stream": scope.stream,
   };
-  return traced(`chat ${request.model}`, "client", attributes, async (span) => {
-    const outcome = await callModel(client, request, scope.turn, options);
+  return traced(`chat ${model}`, "client", attributes, async (span) => {
+    const outcome = await provider.call(body, options);
     if (outcome.ok) {
-      const { message } = outcome;
+      const { reply } = outcome;
       span.set({
-        "gen_ai.response.id": message.id,
-        "gen_ai.response.model": message.model,
-        "gen_ai.response.finish_reasons": message.stop_reason === null ? undefined : [message.stop_reason],
-        "gen_ai.usage.input_tokens": message.usage.input_tokens,
-        "gen_ai.usage.output_tokens": message.usage.output_tokens,
-        "toolsift.usage.cache_read_input_tokens": message.usage.cache_read_input_tokens ?? undefined,
-        "toolsift.usage.cache_creation_input_tokens": message.usage.cache_creation_input_tokens ?? undefined,
-        "toolsift.tool_calls": message.content.filter((block) => block.type === "tool_use").length,
+        "gen_ai.response.id": reply.responseId,
+        "gen_ai.response.model": reply.responseModel,
+        "gen_ai.response.finish_reasons": reply.stopReason === null ? undefined : [reply.stopReason],
+        "gen_ai.usage.input_tokens": reply.usage.input_tokens,
+        "gen_ai.usage.output_tokens": reply.usage.output_tokens,
+        "toolsift.usage.cache_read_input_tokens": reply.usage.cache_read_input_tokens,
+        "toolsift.usage.cache_creation_input_tokens": reply.usage.cache_creation_input_tokens,
+        "toolsift.tool_calls": reply.calls.length,
       });
     } else {
       span.set({
@@ -62,4 +63,8 @@ export function tracedModelCall(
     }
     return outcome;
   });
+}
+
+function numberOr(value: unknown): number | undefined {
+  return typeof value === "number" ? value : undefined;
 }

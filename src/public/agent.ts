@@ -1,7 +1,8 @@
 /**
- * `toolsift/agent`: the bundled agent loop over the Anthropic Messages API (`runAgent`), its
- * strategies for laying out tools, prompt-cache breakpoints, and the Messages API shapes it
- * speaks. Anthropic's SDK is an optional peer: `new Anthropic()` fits {@link MessagesClient}.
+ * `toolsift/agent`: the bundled agent loop (`runAgent`) and its providers (the Anthropic Messages
+ * API, OpenAI Chat Completions and Responses), its strategies for laying out tools, prompt-cache
+ * breakpoints, and the wire shapes it speaks. The SDKs are optional peers: `new Anthropic()` fits
+ * {@link MessagesClient}, `new OpenAI()` the OpenAI providers' clients.
  * Gemini's function-calling shapes (what `session.tools({ format: "gemini" })` returns and
  * `session.execute` takes and answers) are here too: the root entry is kept to the core.
  *
@@ -18,6 +19,7 @@
  */
 export {
   AgentError,
+  anthropicProvider,
   MAX_CACHE_BREAKPOINTS,
   MAX_DEFERRED_TOOLS,
   STRATEGIES,
@@ -37,8 +39,18 @@ export {
   type AgentTurn,
   type CacheableRequest,
   type CacheBreakpointOptions,
+  type ModelProvider,
+  type ProviderAnswer,
+  type ProviderCall,
+  type ProviderCallOptions,
+  type ProviderName,
+  type ProviderReply,
+  type ProviderTurn,
   type RunAgentBase,
   type RunAgentOptions,
+  type RunAgentTarget,
+  type StreamedPart,
+  type TurnFailure,
   type StrategyName,
   type TurnUsage,
 } from "../agent/index.js";

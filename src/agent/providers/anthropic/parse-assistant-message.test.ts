@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messageBody } from "../testing/index.js";
+import { messageBody } from "../../../testing/index.js";
 import { parseAssistantMessage } from "./parse-assistant-message.js";
 
 const valid = (content: unknown[], more: Record<string, unknown> = {}) => ({

@@ -1,9 +1,5 @@
-import type { MessageStreamLike } from "../wire/index.js";
-
-/** What a streaming reply reports as it arrives. */
-export type StreamedPart =
-  | { type: "text"; text: string }
-  | { type: "tool-use"; id: string; name: string; input: unknown };
+import type { MessageStreamLike } from "../../../wire/index.js";
+import type { StreamedPart } from "../model-provider.js";
 
 interface PendingToolUse {
   id: string;

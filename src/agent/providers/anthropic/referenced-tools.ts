@@ -1,4 +1,4 @@
-import type { MessageParam } from "../wire/index.js";
+import type { MessageParam } from "../../../wire/index.js";
 
 /**
  * The tools a transcript's `tool_reference` blocks name (inside `tool_result` content), each

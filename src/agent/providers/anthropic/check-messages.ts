@@ -1,6 +1,6 @@
-import { describeValue } from "../describe-value.js";
-import { OptionsError } from "../errors.js";
-import type { MessageParam, SystemTextBlock } from "../wire/index.js";
+import { describeValue } from "../../../describe-value.js";
+import { OptionsError } from "../../../errors.js";
+import type { MessageParam } from "../../../wire/index.js";
 
 const ROLES: ReadonlySet<string> = new Set(["user", "assistant", "system"]);
 
@@ -51,31 +51,6 @@ export function checkMessages(messages: unknown): readonly MessageParam[] {
     );
   }
   return messages as readonly MessageParam[];
-}
-
-/**
- * Checks `runAgent`'s `system`: a string, or an array of text blocks.
- *
- * @throws {@link OptionsError} `invalid_system`.
- */
-export function checkSystem(system: unknown): string | SystemTextBlock[] | undefined {
-  if (system === undefined || system === "") return undefined;
-  if (typeof system === "string") return system;
-  if (!Array.isArray(system))
-    throw new OptionsError("invalid_system", "system must be a string or an array of text blocks.");
-  system.forEach((block: unknown, index) => {
-    const text =
-      (block as { type?: unknown; text?: unknown } | null)?.type === "text"
-        ? (block as { text?: unknown }).text
-        : undefined;
-    if (typeof text !== "string") {
-      throw new OptionsError(
-        "invalid_system",
-        `system[${index}] is not a text block; system blocks are { type: "text", text: "…" }.`,
-      );
-    }
-  });
-  return [...(system as SystemTextBlock[])];
 }
 
 function invalid(message: string): OptionsError {

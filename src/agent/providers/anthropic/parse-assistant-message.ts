@@ -1,5 +1,5 @@
-import { describeValue } from "../describe-value.js";
-import type { AssistantMessage } from "../wire/index.js";
+import { describeValue } from "../../../describe-value.js";
+import type { AssistantMessage } from "../../../wire/index.js";
 
 /** The outcome of {@link parseAssistantMessage}. */
 export type ParsedReply =

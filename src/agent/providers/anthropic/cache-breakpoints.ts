@@ -1,5 +1,5 @@
-import type { AnthropicTool } from "../wire/index.js";
-import type { CacheControl, ContentBlockParam, MessageParam, SystemTextBlock } from "../wire/index.js";
+import type { AnthropicTool } from "../../../wire/index.js";
+import type { CacheControl, ContentBlockParam, MessageParam, SystemTextBlock } from "../../../wire/index.js";
 
 /** The Messages API takes at most this many `cache_control` blocks per request. */
 export const MAX_CACHE_BREAKPOINTS = 4;

@@ -1,6 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
-import type { AnthropicTool } from "../wire/index.js";
+import type { AnthropicTool } from "../../../wire/index.js";
 import { MAX_CACHE_BREAKPOINTS, countBreakpoints, placeCacheBreakpoints } from "./cache-breakpoints.js";
 
 const EPHEMERAL = { type: "ephemeral" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MessageParam } from "../wire/index.js";
+import type { MessageParam } from "../../../wire/index.js";
 import { referencedToolNames } from "./referenced-tools.js";
 
 describe("referencedToolNames", () => {

@@ -1,9 +1,5 @@
-import { errorText } from "../errors.js";
-import type { AgentStage } from "./agent-error.js";
-import type { AbortSignalLike } from "../catalogue/index.js";
-import type { MessagesClient, MessagesRequest } from "../wire/index.js";
-import { parseAssistantMessage, type AcceptedReply } from "./parse-assistant-message.js";
-import { readStream, type StreamedPart } from "./read-stream.js";
+import { errorText } from "../../errors.js";
+import type { AgentStage } from "../turn-types.js";
 
 /** Why a turn stopped, before the transcript is attached to it (see `AgentError`). */
 export interface TurnFailure {
@@ -17,65 +13,45 @@ export interface TurnFailure {
   cause?: unknown;
 }
 
-/** The HTTP answer behind a model call, when the client exposes it (the SDK's `APIPromise.asResponse()`). */
-interface Answer {
+/** How failures name the API they came from, so one classification serves every provider. */
+export interface ApiLabel {
+  /** The subject of a failure's sentence, e.g. "The Messages API". */
+  name: string;
+  /** Whose client's `maxRetries` a retry hint names, e.g. "Anthropic". */
+  client: string;
+  /** The response header that carries the API's request id. */
+  requestIdHeader: string;
+}
+
+/** The HTTP answer behind a model call, when the client exposes it (the SDKs' `APIPromise.asResponse()`). */
+export interface Answer {
   status: number;
   requestId: string | undefined;
 }
 
-/** How one model call is made: with the run's signal, and streamed when `onPart` is given. */
-export interface CallModelOptions {
-  signal?: AbortSignalLike | undefined;
-  /** Stream the reply through `messages.stream()`, reporting each part as it arrives. */
-  onPart?: ((part: StreamedPart) => void) | undefined;
+/**
+ * The error object of an SDK's APIError: Anthropic's SDK keeps the whole body (`{ type: "error",
+ * error: { type, message } }`), OpenAI's keeps the body's `error` (`{ message, type, code }`).
+ */
+function errorBodyOf(value: unknown): { type?: unknown; message?: unknown } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const inner = (value as { error?: unknown }).error;
+  if (typeof inner === "object" && inner !== null) return inner as { type?: unknown; message?: unknown };
+  return value as { type?: unknown; message?: unknown };
 }
 
-/**
- * One Messages API call: sends the request through the client and checks its reply. Never
- * throws: a failure says at which stage it happened. With the Anthropic SDK, whether an HTTP
- * answer had arrived when the call failed is read from the SDK's raw response, so a reply that
- * broke while it was read (`response`) is told apart from a call that got no answer (`request`).
- */
-export async function callModel(
-  client: MessagesClient,
-  request: MessagesRequest,
-  turn: number,
-  options: CallModelOptions = {},
-): Promise<AcceptedReply | { ok: false; failure: TurnFailure }> {
-  let pending: PromiseLike<unknown> | undefined;
-  let body: unknown;
-  const callOptions = options.signal ? { signal: options.signal } : undefined;
-  try {
-    if (options.onPart) {
-      body = await readStream(client.messages.stream!(request, callOptions), options.onPart);
-    } else {
-      pending = callOptions ? client.messages.create(request, callOptions) : client.messages.create(request);
-      body = await pending;
-    }
-  } catch (error) {
-    const answer = pending && (await answerOf(pending));
-    return { ok: false, failure: answer ? brokenReply(error, answer, turn) : requestFailure(error, turn) };
-  }
-  const parsed = parseAssistantMessage(body);
-  if (parsed.ok) return parsed;
-  const answer = pending && (await answerOf(pending));
-  return {
-    ok: false,
-    failure: {
-      code: "malformed_response",
-      stage: "response",
-      message:
-        `The Messages API answered ${answer ? answer.status : "with success"} on turn ${turn}, but the reply is not a message runAgent can use: ${parsed.problem}. ` +
-        "Nothing of it was added to the transcript and none of its tool calls ran; check the client's baseURL (a proxy?) and run again to retry the turn.",
-      status: answer?.status,
-      apiErrorType: parsed.apiErrorType,
-      requestId: answer?.requestId,
-    },
-  };
+/** Whether a failure is worth one more try on another provider: overload, rate limits and server errors. */
+export function isProviderOutage(failure: TurnFailure): boolean {
+  if (failure.code === "aborted") return false;
+  const status = failure.status;
+  if (status !== undefined) return status === 429 || status === 529 || status >= 500;
+  return (
+    failure.code === "connection_error" || failure.code === "timeout" || failure.apiErrorType === "overloaded_error"
+  );
 }
 
 /** The status and request id of the HTTP answer, or `undefined` when none arrived or the client does not say. */
-async function answerOf(pending: PromiseLike<unknown>): Promise<Answer | undefined> {
+export async function answerOf(pending: PromiseLike<unknown>, api: ApiLabel): Promise<Answer | undefined> {
   const asResponse = (pending as { asResponse?: unknown }).asResponse;
   if (typeof asResponse !== "function") return undefined;
   try {
@@ -83,7 +59,7 @@ async function answerOf(pending: PromiseLike<unknown>): Promise<Answer | undefin
     const response: unknown = await asResponse.call(pending);
     const { status, headers } = response as { status?: unknown; headers?: { get?: (name: string) => string | null } };
     if (typeof status !== "number") return undefined;
-    const requestId = typeof headers?.get === "function" ? (headers.get("request-id") ?? undefined) : undefined;
+    const requestId = typeof headers?.get === "function" ? (headers.get(api.requestIdHeader) ?? undefined) : undefined;
     return { status, requestId };
   } catch {
     return undefined;
@@ -91,14 +67,14 @@ async function answerOf(pending: PromiseLike<unknown>): Promise<Answer | undefin
 }
 
 /** An HTTP answer arrived, but reading or decoding its body failed. */
-function brokenReply(error: unknown, answer: Answer, turn: number): TurnFailure {
+export function brokenReply(error: unknown, answer: Answer, turn: number, label: ApiLabel): TurnFailure {
   const base = { stage: "response" as const, status: answer.status, requestId: answer.requestId, cause: error };
   if (error instanceof SyntaxError) {
     return {
       ...base,
       code: "malformed_response",
       message:
-        `The Messages API answered ${answer.status} on turn ${turn}, but the body is not JSON (${error.message}). ` +
+        `${label.name} answered ${answer.status} on turn ${turn}, but the body is not JSON (${error.message}). ` +
         "Nothing of it was added to the transcript and none of its tool calls ran; check the client's baseURL (a proxy?) and run again to retry the turn.",
     };
   }
@@ -112,7 +88,7 @@ function brokenReply(error: unknown, answer: Answer, turn: number): TurnFailure 
 }
 
 /** No usable answer arrived: the API's error status, the network, a timeout, or the client itself. */
-function requestFailure(error: unknown, turn: number): TurnFailure {
+export function requestFailure(error: unknown, turn: number, label: ApiLabel): TurnFailure {
   // Duck-typed so toolsift does not load the SDK: its APIError carries status and the error body.
   const api = (typeof error === "object" && error !== null ? error : {}) as {
     status?: unknown;
@@ -124,14 +100,14 @@ function requestFailure(error: unknown, turn: number): TurnFailure {
   };
   const text = errorText(error);
   if (typeof api.status === "number") {
-    const body = (api.error as { error?: { type?: unknown; message?: unknown } } | undefined)?.error;
+    const body = errorBodyOf(api.error);
     const type = typeof api.type === "string" ? api.type : typeof body?.type === "string" ? body.type : undefined;
     const detail =
       typeof api.apiMessage === "string" ? api.apiMessage : typeof body?.message === "string" ? body.message : text;
     return {
       code: "api_error",
       stage: "request",
-      message: `The Messages API answered ${api.status}${type ? ` (${type})` : ""} on turn ${turn}: ${detail}. ${hintFor(api.status)}`,
+      message: `${label.name} answered ${api.status}${type ? ` (${type})` : ""} on turn ${turn}: ${detail}. ${hintFor(api.status, label)}`,
       status: api.status,
       apiErrorType: type,
       requestId: typeof api.requestID === "string" ? api.requestID : undefined,
@@ -140,7 +116,7 @@ function requestFailure(error: unknown, turn: number): TurnFailure {
   }
   const name = typeof api.name === "string" ? api.name : "";
   // An error event in the middle of a stream: the API answered, then reported a failure.
-  const streamed = (api.error as { error?: { type?: unknown; message?: unknown } } | undefined)?.error;
+  const streamed = errorBodyOf(api.error);
   if (typeof api.type === "string" || typeof streamed?.type === "string") {
     const type = typeof api.type === "string" ? api.type : String(streamed?.type);
     const detail = typeof streamed?.message === "string" ? streamed.message : text;
@@ -148,7 +124,7 @@ function requestFailure(error: unknown, turn: number): TurnFailure {
       code: "api_error",
       stage: "response",
       message:
-        `The Messages API reported ${type} in the middle of the streamed reply on turn ${turn}: ${detail}. ` +
+        `${label.name} reported ${type} in the middle of the streamed reply on turn ${turn}: ${detail}. ` +
         "Nothing of the partial reply was kept and none of its tool calls ran; run again to retry the turn.",
       apiErrorType: type,
       cause: error,
@@ -166,7 +142,7 @@ function requestFailure(error: unknown, turn: number): TurnFailure {
     return {
       code: "timeout",
       stage: "request",
-      message: `The Messages API did not answer within the client's timeout on turn ${turn} (${text}). Raise the client's timeout (a long reply takes a while), or run again.`,
+      message: `${label.name} did not answer within the client's timeout on turn ${turn} (${text}). Raise the client's timeout (a long reply takes a while), or run again.`,
       cause: error,
     };
   }
@@ -182,7 +158,7 @@ function requestFailure(error: unknown, turn: number): TurnFailure {
     return {
       code: "connection_error",
       stage: "request",
-      message: `The Messages API could not be reached on turn ${turn}: ${text}. Check the network and the client's baseURL.`,
+      message: `${label.name} could not be reached on turn ${turn}: ${text}. Check the network and the client's baseURL.`,
       cause: error,
     };
   }
@@ -194,13 +170,33 @@ function requestFailure(error: unknown, turn: number): TurnFailure {
   };
 }
 
-function hintFor(status: number): string {
+function hintFor(status: number, label: ApiLabel): string {
   if (status === 400) return "The request was rejected as invalid; the message says which field.";
   if (status === 401 || status === 403) return "Check the API key and its permissions.";
   if (status === 404) return "Check the model name.";
   if (status === 413) return "The request is too large: fewer or shorter messages or tools.";
   if (status === 429 || status === 529 || status >= 500) {
-    return "The API is rate-limiting or overloaded and the client's own retries (its maxRetries) were used up; try again later or raise maxRetries on the Anthropic client.";
+    return `The API is rate-limiting or overloaded and the client's own retries (its maxRetries) were used up; try again later, raise maxRetries on the ${label.client} client, or give runAgent a fallback.`;
   }
   return "";
+}
+
+/** A success status whose body is not a reply runAgent can use. */
+export function malformedReply(
+  label: ApiLabel,
+  problem: string,
+  turn: number,
+  answer: Answer | undefined,
+  apiErrorType?: string,
+): TurnFailure {
+  return {
+    code: "malformed_response",
+    stage: "response",
+    message:
+      `${label.name} answered ${answer ? answer.status : "with success"} on turn ${turn}, but the reply is not one runAgent can use: ${problem}. ` +
+      "Nothing of it was added to the transcript and none of its tool calls ran; check the client's baseURL (a proxy?) and run again to retry the turn.",
+    status: answer?.status,
+    apiErrorType,
+    requestId: answer?.requestId,
+  };
 }

@@ -1,0 +1,119 @@
+import { OptionsError } from "../../../errors.js";
+import type {
+  AssistantMessage,
+  MessageParam,
+  MessagesClient,
+  MessagesRequest,
+  ResponseToolUseBlock,
+  ResponseUsage,
+} from "../../../wire/index.js";
+import type { TurnUsage } from "../../turn-types.js";
+import type { ModelProvider, ProviderCall } from "../model-provider.js";
+import { placeCacheBreakpoints } from "./cache-breakpoints.js";
+import { callMessagesApi } from "./call-messages-api.js";
+import { checkMessages } from "./check-messages.js";
+import { referencedToolNames } from "./referenced-tools.js";
+
+/**
+ * The Messages API, through a client such as `new Anthropic()` from Anthropic's TypeScript SDK
+ * (or anything with the same `messages.create`, and `messages.stream` to stream). Every
+ * strategy is available: `native` is the API's own deferred loading (`defer_loading` and
+ * `tool_reference` results). Cache breakpoints are placed so the unchanged prefix (tools,
+ * system, earlier turns) is read from the prompt cache.
+ *
+ * `runAgent({ client })` is short for `runAgent({ provider: anthropicProvider(client) })`.
+ *
+ * @example
+ * ```ts
+ * const result = await runAgent({ provider: anthropicProvider(new Anthropic()), model: "claude-sonnet-4-6", prompt, toolSearch });
+ * ```
+ */
+export function anthropicProvider(client: MessagesClient): ModelProvider<MessageParam, AssistantMessage> {
+  if (typeof client !== "object" || client === null || typeof client.messages?.create !== "function") {
+    throw new OptionsError(
+      "invalid_client",
+      "anthropicProvider needs a Messages API client such as new Anthropic() from Anthropic's TypeScript SDK, or any object with messages.create().",
+    );
+  }
+  return {
+    name: "anthropic",
+    system: "anthropic",
+    strategies: ["stubs", "native", "stable"],
+    canStream: typeof client.messages.stream === "function",
+    reservedParams: {
+      model: "model",
+      max_tokens: "maxTokens",
+      messages: "prompt or messages",
+      system: "system",
+      tools: "toolSearch and strategy",
+      stream: "stream",
+    },
+    checkMessages,
+    userMessage: (prompt) => ({ role: "user", content: prompt }),
+    request({ model, maxTokens, system, messages, previousLastMessage, strategy, view, params }) {
+      const tools = strategy.tools(view, referencedToolNames(messages));
+      const cached = placeCacheBreakpoints(
+        {
+          tools,
+          system: system === undefined || typeof system === "string" ? system : [...system],
+          messages: [...messages],
+        },
+        { previousLastMessage, stableToolCount: strategy.stableToolCount?.(view) },
+      );
+      const body: MessagesRequest = {
+        ...params,
+        model,
+        max_tokens: maxTokens,
+        messages: cached.messages,
+        ...(cached.system === undefined ? {} : { system: cached.system }),
+        ...(tools.length === 0 ? {} : { tools: cached.tools }),
+      };
+      return { body: body as unknown as Record<string, unknown>, toolsSent: tools.length };
+    },
+    async call(body, { turn, signal, onPart }) {
+      const outcome = await callMessagesApi(client, body as unknown as MessagesRequest, turn, { signal, onPart });
+      if (!outcome.ok) return outcome;
+      const { message } = outcome;
+      const unreadable = outcome.unreadableInputs;
+      const calls = message.content
+        .filter((block): block is ResponseToolUseBlock => block.type === "tool_use")
+        .map((block): ProviderCall => {
+          const held = unreadable?.get(block.id);
+          return {
+            id: block.id,
+            name: block.name,
+            input: block.input,
+            ...(held === undefined ? {} : { unreadable: held }),
+          };
+        });
+      return {
+        ok: true,
+        reply: {
+          reply: message,
+          added: [{ role: "assistant", content: message.content }],
+          calls,
+          stopReason: message.stop_reason,
+          usage: usageOf(message.usage),
+          responseId: message.id,
+          responseModel: message.model,
+        },
+      };
+    },
+    // One user message holds every result of the turn, in call order, as the API asks.
+    answers: (answers) => [
+      {
+        role: "user",
+        content: answers.flatMap((answer) => ("result" in answer ? [answer.result] : [])),
+      },
+    ],
+  };
+}
+
+function usageOf(usage: ResponseUsage): TurnUsage {
+  return {
+    input_tokens: usage.input_tokens,
+    output_tokens: usage.output_tokens,
+    cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
+    cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
+  };
+}

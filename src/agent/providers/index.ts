@@ -1,0 +1,16 @@
+export { anthropicProvider } from "./anthropic/anthropic-provider.js";
+export {
+  isProviderOutage,
+  type ApiLabel,
+  type TurnFailure,
+} from "./model-call-failure.js";
+export type {
+  ModelProvider,
+  ProviderAnswer,
+  ProviderCall,
+  ProviderCallOptions,
+  ProviderName,
+  ProviderReply,
+  ProviderTurn,
+  StreamedPart,
+} from "./model-provider.js";
