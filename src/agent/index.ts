@@ -30,7 +30,10 @@ export type {
 } from "./run-agent-types.js";
 export {
   anthropicProvider,
+  openAIChatProvider,
+  openAIResponsesProvider,
   type ModelProvider,
+  type OpenAIResponsesProviderOptions,
   type ProviderAnswer,
   type ProviderCall,
   type ProviderCallOptions,

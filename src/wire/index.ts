@@ -72,3 +72,21 @@ export {
   type OpenAIResponsesToolSearchOutput,
   type OpenAIToolSearchTool,
 } from "./openai-responses-native.js";
+export type {
+  OpenAIChatAssistantMessage,
+  OpenAIChatClient,
+  OpenAIChatCompletion,
+  OpenAIChatFinishReason,
+  OpenAIChatMessage,
+  OpenAIChatRequest,
+  OpenAIChatTextPart,
+  OpenAIChatUsage,
+} from "./openai-chat-completions.js";
+export type {
+  OpenAIResponse,
+  OpenAIResponsesClient,
+  OpenAIResponsesItem,
+  OpenAIResponsesMessageItem,
+  OpenAIResponsesRequest,
+  OpenAIResponsesUsage,
+} from "./openai-responses-api.js";

@@ -1,4 +1,9 @@
 export { anthropicProvider } from "./anthropic/anthropic-provider.js";
+export { openAIChatProvider } from "./openai-chat/openai-chat-provider.js";
+export {
+  openAIResponsesProvider,
+  type OpenAIResponsesProviderOptions,
+} from "./openai-responses/openai-responses-provider.js";
 export {
   isProviderOutage,
   type ApiLabel,

@@ -1,0 +1,109 @@
+import { OptionsError } from "../../../errors.js";
+import {
+  chatToolMessageOf,
+  layOutTools,
+  type OpenAIChatClient,
+  type OpenAIChatCompletion,
+  type OpenAIChatMessage,
+  type OpenAIChatRequest,
+  type OpenAIChatTool,
+} from "../../../wire/index.js";
+import { answerOf, brokenReply, malformedReply, requestFailure, type ApiLabel } from "../model-call-failure.js";
+import type { ModelProvider } from "../model-provider.js";
+import { OversizedStreamError, openAIUsageOf, systemText } from "../openai-shared.js";
+import { checkChatMessages } from "./check-chat-messages.js";
+import { parseChatCompletion } from "./parse-chat-completion.js";
+import { readChatStream } from "./read-chat-stream.js";
+
+const CHAT_API: ApiLabel = { name: "The Chat Completions API", client: "OpenAI", requestIdHeader: "x-request-id" };
+
+/**
+ * OpenAI Chat Completions, through a client such as `new OpenAI()` from OpenAI's TypeScript SDK
+ * (or any server that speaks the same API). Strategies `stubs` and `stable`: Chat Completions
+ * has no tool search of its own, so `native` is refused. The system prompt goes first as a
+ * `system` message on every request; it is not part of the transcript. The token cap is sent
+ * as `max_completion_tokens`. OpenAI caches a repeated prefix by itself: the stable tool order
+ * keeps it warm, and the cached part is reported as `cache_read_input_tokens`.
+ *
+ * @example
+ * ```ts
+ * const result = await runAgent({ provider: openAIChatProvider(new OpenAI()), model: "gpt-5.4", prompt, toolSearch });
+ * const messages = result.messages; // Chat Completions messages, ready for the next run
+ * ```
+ */
+export function openAIChatProvider(client: OpenAIChatClient): ModelProvider<OpenAIChatMessage, OpenAIChatCompletion> {
+  if (typeof client !== "object" || client === null || typeof client.chat?.completions?.create !== "function")
+    throw new OptionsError(
+      "invalid_client",
+      "openAIChatProvider needs an OpenAI client such as new OpenAI() from OpenAI's TypeScript SDK, or any object with chat.completions.create().",
+    );
+  return {
+    name: "openai-chat",
+    system: "openai",
+    strategies: ["stubs", "stable"],
+    // The SDK streams through the same create(), with stream: true.
+    canStream: true,
+    reservedParams: {
+      model: "model",
+      max_completion_tokens: "maxTokens",
+      max_tokens: "maxTokens",
+      messages: "prompt or messages",
+      tools: "toolSearch and strategy",
+      stream: "stream",
+      stream_options: "stream",
+    },
+    checkMessages: checkChatMessages,
+    userMessage: (prompt) => ({ role: "user", content: prompt }),
+    request({ model, maxTokens, system, messages, strategy, view, params }) {
+      const tools = layOutTools(strategy.tools(view), "openai-chat") as OpenAIChatTool[];
+      const instructions = systemText(system);
+      const body: OpenAIChatRequest = {
+        ...params,
+        model,
+        max_completion_tokens: maxTokens,
+        messages: instructions === undefined ? messages : [{ role: "system", content: instructions }, ...messages],
+        ...(tools.length === 0 ? {} : { tools }),
+      };
+      return { body, toolsSent: tools.length };
+    },
+    async call(body, { turn, signal, onPart }) {
+      const options = signal ? { signal } : undefined;
+      let pending: PromiseLike<unknown> | undefined;
+      let received: unknown;
+      try {
+        if (onPart) {
+          const streamed = { ...body, stream: true, stream_options: { include_usage: true } } as OpenAIChatRequest;
+          received = await readChatStream((await client.chat.completions.create(streamed, options)) as AsyncIterable<unknown>, onPart);
+        } else {
+          pending = client.chat.completions.create(body as OpenAIChatRequest, options);
+          received = await pending;
+        }
+      } catch (error) {
+        if (error instanceof OversizedStreamError)
+          return { ok: false, failure: malformedReply(CHAT_API, error.message, turn, undefined) };
+        const answer = pending && (await answerOf(pending, CHAT_API));
+        return { ok: false, failure: answer ? brokenReply(error, answer, turn, CHAT_API) : requestFailure(error, turn, CHAT_API) };
+      }
+      const parsed = parseChatCompletion(received);
+      if (!parsed.ok) {
+        const answer = pending && (await answerOf(pending, CHAT_API));
+        return { ok: false, failure: malformedReply(CHAT_API, parsed.problem, turn, answer, parsed.apiErrorType) };
+      }
+      const usage = parsed.completion.usage;
+      return {
+        ok: true,
+        reply: {
+          reply: parsed.completion,
+          added: [parsed.message],
+          calls: parsed.calls,
+          stopReason: parsed.stopReason,
+          usage: openAIUsageOf(usage?.prompt_tokens, usage?.completion_tokens, usage?.prompt_tokens_details?.cached_tokens),
+          responseId: parsed.completion.id,
+          responseModel: parsed.completion.model,
+        },
+      };
+    },
+    // One tool message per call, in call order.
+    answers: (answers) => answers.flatMap((answer) => ("result" in answer ? [chatToolMessageOf(answer.result)] : [])),
+  };
+}

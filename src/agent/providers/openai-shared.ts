@@ -1,0 +1,54 @@
+import { describeValue } from "../../describe-value.js";
+
+/**
+ * The input of an OpenAI function call, whose `arguments` is a JSON string: the object it holds,
+ * or what it held instead (`unreadable`), for the loop to answer with an error without running.
+ * An empty string is an empty object, as the API sends for a function without parameters.
+ */
+export function readArguments(
+  raw: unknown,
+): { input: Record<string, unknown> } | { input: Record<string, never>; unreadable: string } {
+  if (typeof raw !== "string") return { input: {}, unreadable: describeValue(raw) };
+  if (raw.trim() === "") return { input: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { input: {}, unreadable: `text that is not JSON (${describeValue(raw)})` };
+  }
+  if (typeof value === "object" && value !== null && !Array.isArray(value))
+    return { input: value as Record<string, unknown> };
+  return { input: {}, unreadable: describeValue(value) };
+}
+
+/**
+ * OpenAI's usage in toolsift's terms, which are the Messages API's: `input_tokens` are the ones
+ * not read from the cache. OpenAI counts cached tokens inside its input total and does not
+ * report cache writes (its cache fills by itself), so `cache_creation_input_tokens` is 0.
+ */
+export function openAIUsageOf(input: unknown, output: unknown, cached: unknown) {
+  const count = (value: unknown) =>
+    typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.floor(value) : 0;
+  const read = Math.min(count(cached), count(input));
+  return {
+    input_tokens: count(input) - read,
+    output_tokens: count(output),
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: read,
+  };
+}
+
+/** A system prompt as one string: OpenAI's instructions take text, so text blocks are joined. */
+export function systemText(system: string | readonly { text: string }[] | undefined): string | undefined {
+  if (system === undefined) return undefined;
+  const text = typeof system === "string" ? system : system.map((block) => block.text).join("\n\n");
+  return text === "" ? undefined : text;
+}
+
+/** The most characters of text and arguments one streamed reply may carry before it is refused. */
+export const MAX_STREAMED_CHARACTERS = 16 * 1024 * 1024;
+
+/** A streamed reply that grew past {@link MAX_STREAMED_CHARACTERS}. */
+export class OversizedStreamError extends RangeError {
+  override name = "OversizedStreamError";
+}
