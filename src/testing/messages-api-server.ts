@@ -3,6 +3,9 @@ import { createHash } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { closedAfterEach, type AfterEachHook } from "./per-test.js";
+import { pieces, playFault, type TransportFault } from "./transport-fault.js";
+
+export type { TransportFault } from "./transport-fault.js";
 
 /**
  * A content block as it crossed the wire: in a request the server received, or in a scripted reply.
@@ -96,18 +99,6 @@ export type ScriptedReply =
   | { status: number; error: { type: string; message: string }; headers?: Record<string, string> }
   | { raw: string; status: number; contentType: string }
   | { fault: TransportFault };
-
-/**
- * `reset-before-headers`: the socket is destroyed before any answer. `reset-mid-body`: a 200
- * with its headers and half of a valid body, then the socket is destroyed. `hang`: no answer
- * ever (until the server closes).
- *
- * @example
- * ```ts
- * const server = await startMessagesApiServer([() => reply.fault("reset-mid-body")]);
- * ```
- */
-export type TransportFault = "reset-before-headers" | "reset-mid-body" | "hang";
 
 /**
  * How a streamed reply misbehaves: `pause` holds the stream after that many SSE events until the
@@ -251,7 +242,8 @@ export async function startMessagesApiServer(
         return playFault(
           reply.fault,
           response,
-          messageBody(body.model, [{ type: "text", text: "This reply is cut off half way." }]),
+          JSON.stringify(messageBody(body.model, [{ type: "text", text: "This reply is cut off half way." }])),
+          "application/json",
         );
       if ("raw" in reply) {
         response.writeHead(reply.status, { "content-type": reply.contentType, "request-id": `req_raw_${answered}` });
@@ -367,24 +359,6 @@ async function streamMessage(
     response.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
   }
   response.end();
-}
-
-/** A string cut into pieces of at most `size` characters (one empty piece for an empty string). */
-function pieces(text: string, size: number): string[] {
-  const cut: string[] = [];
-  for (let start = 0; start < text.length; start += size) cut.push(text.slice(start, start + size));
-  return cut.length > 0 ? cut : [""];
-}
-
-function playFault(fault: TransportFault, response: ServerResponse, body: Record<string, unknown>): void {
-  if (fault === "hang") return;
-  if (fault === "reset-before-headers") {
-    response.socket?.destroy();
-    return;
-  }
-  const text = JSON.stringify(body);
-  response.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) });
-  response.write(text.slice(0, Math.floor(text.length / 2)), () => response.socket?.destroy());
 }
 
 /**

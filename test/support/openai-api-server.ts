@@ -4,12 +4,16 @@ import { afterEach } from "vitest";
 import {
   openAIServerPerTest as openAIServerPerTestWith,
   type OpenAIApiServer,
+  type OpenAIApiServerOptions,
   type ScriptedOpenAITurn,
 } from "../../src/testing/index.js";
 
 export * from "../../src/testing/openai-api-server.js";
 
 /** {@link openAIServerPerTestWith} with vitest's afterEach. */
-export function openAIServerPerTest(): (turns: ScriptedOpenAITurn[]) => Promise<OpenAIApiServer> {
+export function openAIServerPerTest(): (
+  turns: ScriptedOpenAITurn[],
+  options?: OpenAIApiServerOptions,
+) => Promise<OpenAIApiServer> {
   return openAIServerPerTestWith(afterEach);
 }
