@@ -26,7 +26,7 @@ export interface OpenAIChatTextPart {
  */
 export type OpenAIChatMessage =
   | { role: "system" | "developer"; content: string | OpenAIChatTextPart[]; name?: string }
-  | { role: "user"; content: string | readonly object[]; name?: string }
+  | { role: "user"; content: string | OpenAIChatTextPart[]; name?: string }
   | OpenAIChatAssistantMessage
   | OpenAIChatToolMessage;
 
@@ -48,7 +48,13 @@ export interface OpenAIChatUsage {
 }
 
 /** Why a choice ended, as the API documents it, or a newer value passed on as it is. */
-export type OpenAIChatFinishReason = "stop" | "length" | "tool_calls" | "content_filter" | "function_call" | (string & {});
+export type OpenAIChatFinishReason =
+  | "stop"
+  | "length"
+  | "tool_calls"
+  | "content_filter"
+  | "function_call"
+  | (string & {});
 
 /** A Chat Completions reply (the SDK's `ChatCompletion`): runAgent reads its first choice. */
 export interface OpenAIChatCompletion {
@@ -60,20 +66,21 @@ export interface OpenAIChatCompletion {
   [field: string]: unknown;
 }
 
-/** The body of one Chat Completions request, as runAgent builds it. */
+/**
+ * The body of one Chat Completions request, as runAgent builds it: these fields, the run's
+ * `request` parameters, and `stream: true` with `stream_options` when it streams.
+ */
 export interface OpenAIChatRequest {
   model: string;
-  messages: readonly OpenAIChatMessage[];
+  messages: OpenAIChatMessage[];
   max_completion_tokens: number;
-  tools?: readonly OpenAIChatTool[];
-  stream?: boolean;
-  stream_options?: { include_usage: boolean };
-  [param: string]: unknown;
+  tools?: OpenAIChatTool[];
 }
 
 /**
  * What runAgent needs of an OpenAI client for Chat Completions: `new OpenAI()` from OpenAI's
- * TypeScript SDK fits. With `stream: true` in the body, `create` returns an async iterable of
+ * TypeScript SDK fits (typed by the body runAgent sends without streaming, which the SDK's own
+ * overloads take). With `stream: true` in the body, `create` returns an async iterable of
  * `chat.completion.chunk` objects (the SDK's `Stream`).
  */
 export interface OpenAIChatClient {

@@ -63,22 +63,25 @@ export interface OpenAIResponse {
   [field: string]: unknown;
 }
 
-/** The body of one Responses API request, as runAgent builds it. */
+/**
+ * The body of one Responses API request, as runAgent builds it: these fields, the run's
+ * `request` parameters, and `stream: true` when it streams.
+ */
 export interface OpenAIResponsesRequest {
   model: string;
-  input: readonly OpenAIResponsesItem[];
+  input: OpenAIResponsesItem[];
   instructions?: string;
   max_output_tokens: number;
-  tools?: readonly (OpenAIResponsesTool | OpenAIResponsesNativeTool)[];
-  stream?: boolean;
-  [param: string]: unknown;
+  tools?: (OpenAIResponsesTool | OpenAIResponsesNativeTool)[];
 }
 
 /**
  * What runAgent needs of an OpenAI client for the Responses API: `new OpenAI()` from OpenAI's
- * TypeScript SDK fits. With `stream: true` in the body, `create` returns an async iterable of
- * the API's streaming events (the SDK's `Stream`).
+ * TypeScript SDK fits. runAgent sends an {@link OpenAIResponsesRequest}; the parameter is typed
+ * by the smallest body every SDK version's overloads take, so the SDK's own item types (which
+ * are stricter than toolsift's pass-through ones) do not stand in the way. With `stream: true`
+ * in the body, `create` returns an async iterable of the API's streaming events (the SDK's `Stream`).
  */
 export interface OpenAIResponsesClient {
-  responses: { create(body: OpenAIResponsesRequest, options?: MessagesCallOptions): PromiseLike<unknown> };
+  responses: { create(body: { model: string; input: string }, options?: MessagesCallOptions): PromiseLike<unknown> };
 }

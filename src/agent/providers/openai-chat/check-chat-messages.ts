@@ -21,7 +21,9 @@ export function checkChatMessages(messages: unknown): readonly OpenAIChatMessage
       throw invalid(`${at} is ${describeValue(message)}; each message is { role, content }.`);
     const { role, tool_calls: calls, tool_call_id: answered } = message as Record<string, unknown>;
     if (typeof role !== "string" || !ROLES.has(role))
-      throw invalid(`${at}.role is ${describeValue(role)}; it must be one of ${[...ROLES].map((known) => `"${known}"`).join(", ")}.`);
+      throw invalid(
+        `${at}.role is ${describeValue(role)}; it must be one of ${[...ROLES].map((known) => `"${known}"`).join(", ")}.`,
+      );
     if (role === "tool") {
       if (typeof answered !== "string")
         throw invalid(`${at} is a tool message without a tool_call_id; it must name the call it answers.`);

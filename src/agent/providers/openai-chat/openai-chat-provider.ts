@@ -57,11 +57,11 @@ export function openAIChatProvider(client: OpenAIChatClient): ModelProvider<Open
     request({ model, maxTokens, system, messages, strategy, view, params }) {
       const tools = layOutTools(strategy.tools(view), "openai-chat") as OpenAIChatTool[];
       const instructions = systemText(system);
-      const body: OpenAIChatRequest = {
+      const body: OpenAIChatRequest & Record<string, unknown> = {
         ...params,
         model,
         max_completion_tokens: maxTokens,
-        messages: instructions === undefined ? messages : [{ role: "system", content: instructions }, ...messages],
+        messages: instructions === undefined ? [...messages] : [{ role: "system", content: instructions }, ...messages],
         ...(tools.length === 0 ? {} : { tools }),
       };
       return { body, toolsSent: tools.length };
@@ -72,17 +72,27 @@ export function openAIChatProvider(client: OpenAIChatClient): ModelProvider<Open
       let received: unknown;
       try {
         if (onPart) {
-          const streamed = { ...body, stream: true, stream_options: { include_usage: true } } as OpenAIChatRequest;
-          received = await readChatStream((await client.chat.completions.create(streamed, options)) as AsyncIterable<unknown>, onPart);
+          const streamed = {
+            ...body,
+            stream: true,
+            stream_options: { include_usage: true },
+          } as unknown as OpenAIChatRequest;
+          received = await readChatStream(
+            (await client.chat.completions.create(streamed, options)) as AsyncIterable<unknown>,
+            onPart,
+          );
         } else {
-          pending = client.chat.completions.create(body as OpenAIChatRequest, options);
+          pending = client.chat.completions.create(body as unknown as OpenAIChatRequest, options);
           received = await pending;
         }
       } catch (error) {
         if (error instanceof OversizedStreamError)
           return { ok: false, failure: malformedReply(CHAT_API, error.message, turn, undefined) };
         const answer = pending && (await answerOf(pending, CHAT_API));
-        return { ok: false, failure: answer ? brokenReply(error, answer, turn, CHAT_API) : requestFailure(error, turn, CHAT_API) };
+        return {
+          ok: false,
+          failure: answer ? brokenReply(error, answer, turn, CHAT_API) : requestFailure(error, turn, CHAT_API),
+        };
       }
       const parsed = parseChatCompletion(received);
       if (!parsed.ok) {
@@ -97,7 +107,11 @@ export function openAIChatProvider(client: OpenAIChatClient): ModelProvider<Open
           added: [parsed.message],
           calls: parsed.calls,
           stopReason: parsed.stopReason,
-          usage: openAIUsageOf(usage?.prompt_tokens, usage?.completion_tokens, usage?.prompt_tokens_details?.cached_tokens),
+          usage: openAIUsageOf(
+            usage?.prompt_tokens,
+            usage?.completion_tokens,
+            usage?.prompt_tokens_details?.cached_tokens,
+          ),
           responseId: parsed.completion.id,
           responseModel: parsed.completion.model,
         },

@@ -37,12 +37,18 @@ export function parseChatCompletion(body: unknown): ParsedCompletion {
   }
   const choice = Array.isArray(body.choices) ? (body.choices[0] as unknown) : undefined;
   if (!isRecord(choice) || !isRecord(choice.message))
-    return { ok: false, problem: `choices[0].message is ${describeValue(isRecord(choice) ? choice.message : choice)}, expected an assistant message` };
+    return {
+      ok: false,
+      problem: `choices[0].message is ${describeValue(isRecord(choice) ? choice.message : choice)}, expected an assistant message`,
+    };
   const message = choice.message;
   if (message.role !== "assistant")
     return { ok: false, problem: `choices[0].message.role is ${describeValue(message.role)}, expected "assistant"` };
   if (message.content != null && typeof message.content !== "string")
-    return { ok: false, problem: `choices[0].message.content is ${describeValue(message.content)}, expected a string or null` };
+    return {
+      ok: false,
+      problem: `choices[0].message.content is ${describeValue(message.content)}, expected a string or null`,
+    };
   const rawCalls = message.tool_calls ?? [];
   if (!Array.isArray(rawCalls))
     return { ok: false, problem: `choices[0].message.tool_calls is ${describeValue(rawCalls)}, expected an array` };
@@ -59,11 +65,17 @@ export function parseChatCompletion(body: unknown): ParsedCompletion {
       continue;
     }
     if (!isRecord(raw.function) || typeof raw.function.name !== "string" || raw.function.name === "")
-      return { ok: false, problem: `${at}.function.name is ${describeValue(isRecord(raw.function) ? raw.function.name : raw.function)}, expected a non-empty string` };
+      return {
+        ok: false,
+        problem: `${at}.function.name is ${describeValue(isRecord(raw.function) ? raw.function.name : raw.function)}, expected a non-empty string`,
+      };
     calls.push({ id: raw.id, name: raw.function.name, ...readArguments(raw.function.arguments) });
   }
   const finish = typeof choice.finish_reason === "string" ? choice.finish_reason : null;
-  const kept: OpenAIChatAssistantMessage = { role: "assistant", content: (message.content as string | null | undefined) ?? null };
+  const kept: OpenAIChatAssistantMessage = {
+    role: "assistant",
+    content: (message.content as string | null | undefined) ?? null,
+  };
   if (typeof message.refusal === "string") kept.refusal = message.refusal;
   if (rawCalls.length > 0) kept.tool_calls = rawCalls as OpenAIChatAssistantMessage["tool_calls"];
   return {

@@ -18,12 +18,16 @@ const CALLS: Readonly<Record<string, string>> = {
  */
 export function checkResponsesInput(messages: unknown): readonly OpenAIResponsesItem[] {
   if (!Array.isArray(messages) || messages.length === 0)
-    throw invalid("messages must be a non-empty array of Responses API input items ({ role, content } or output items).");
+    throw invalid(
+      "messages must be a non-empty array of Responses API input items ({ role, content } or output items).",
+    );
   const open = new Map<string, number>();
   messages.forEach((item: unknown, index) => {
     const at = `messages[${index}]`;
     if (typeof item !== "object" || item === null || Array.isArray(item))
-      throw invalid(`${at} is ${describeValue(item)}; each item is a message { role, content } or an item with a type.`);
+      throw invalid(
+        `${at} is ${describeValue(item)}; each item is a message { role, content } or an item with a type.`,
+      );
     const { type, role, call_id: callId, execution } = item as Record<string, unknown>;
     if (typeof type !== "string" && typeof role !== "string")
       throw invalid(`${at} has neither a type nor a role; a message is { role, content }, other items say their type.`);

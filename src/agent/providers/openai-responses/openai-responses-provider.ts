@@ -86,11 +86,11 @@ export function openAIResponsesProvider(
           ? openAINativeBlock(view, nativeSearch)
           : (layOutTools(strategy.tools(view), "openai-responses") as OpenAIResponsesTool[]);
       const instructions = systemText(system);
-      const body: OpenAIResponsesRequest = {
+      const body: OpenAIResponsesRequest & Record<string, unknown> = {
         ...params,
         model,
         max_output_tokens: maxTokens,
-        input: messages,
+        input: [...messages],
         ...(instructions === undefined ? {} : { instructions }),
         ...(tools.length === 0 ? {} : { tools }),
       };
@@ -102,13 +102,13 @@ export function openAIResponsesProvider(
       let received: unknown;
       try {
         if (onPart) {
-          const streamed = { ...body, stream: true } as OpenAIResponsesRequest;
+          const streamed = { ...body, stream: true } as unknown as { model: string; input: string };
           received = await readResponsesStream(
             (await client.responses.create(streamed, callOptions)) as AsyncIterable<unknown>,
             onPart,
           );
         } else {
-          pending = client.responses.create(body as OpenAIResponsesRequest, callOptions);
+          pending = client.responses.create(body as unknown as { model: string; input: string }, callOptions);
           received = await pending;
         }
       } catch (error) {
@@ -117,7 +117,9 @@ export function openAIResponsesProvider(
         const answer = pending && (await answerOf(pending, RESPONSES_API));
         return {
           ok: false,
-          failure: answer ? brokenReply(error, answer, turn, RESPONSES_API) : requestFailure(error, turn, RESPONSES_API),
+          failure: answer
+            ? brokenReply(error, answer, turn, RESPONSES_API)
+            : requestFailure(error, turn, RESPONSES_API),
         };
       }
       const parsed = parseResponse(received);

@@ -29,7 +29,14 @@ export async function readResponsesStream(
   let size = 0;
   for await (const event of stream) {
     if (typeof event !== "object" || event === null) continue;
-    const read = event as { type?: unknown; delta?: unknown; item?: unknown; response?: unknown; message?: unknown; code?: unknown };
+    const read = event as {
+      type?: unknown;
+      delta?: unknown;
+      item?: unknown;
+      response?: unknown;
+      message?: unknown;
+      code?: unknown;
+    };
     if (read.type === "response.output_text.delta" && typeof read.delta === "string") {
       size += read.delta.length;
       onPart({ type: "text", text: read.delta });
@@ -38,15 +45,29 @@ export async function readResponsesStream(
     } else if (read.type === "response.output_item.done") {
       const item = (read.item ?? {}) as { type?: unknown; call_id?: unknown; name?: unknown; arguments?: unknown };
       const args = readArguments(item.arguments);
-      if (item.type === "function_call" && typeof item.call_id === "string" && typeof item.name === "string" && !("unreadable" in args))
+      if (
+        item.type === "function_call" &&
+        typeof item.call_id === "string" &&
+        typeof item.name === "string" &&
+        !("unreadable" in args)
+      )
         onPart({ type: "tool-use", id: item.call_id, name: item.name, input: args.input });
     } else if (read.type === "response.completed" || read.type === "response.incomplete") {
       return read.response;
     } else if (read.type === "response.failed") {
-      const error = ((read.response as { error?: unknown } | undefined)?.error ?? {}) as { code?: unknown; message?: unknown };
-      throw new StreamedResponseError(String(error.message ?? "the response failed"), String(error.code ?? "response_failed"));
+      const error = ((read.response as { error?: unknown } | undefined)?.error ?? {}) as {
+        code?: unknown;
+        message?: unknown;
+      };
+      throw new StreamedResponseError(
+        String(error.message ?? "the response failed"),
+        String(error.code ?? "response_failed"),
+      );
     } else if (read.type === "error") {
-      throw new StreamedResponseError(String(read.message ?? "the stream reported an error"), String(read.code ?? "error"));
+      throw new StreamedResponseError(
+        String(read.message ?? "the stream reported an error"),
+        String(read.code ?? "error"),
+      );
     }
     if (size > MAX_STREAMED_CHARACTERS)
       throw new OversizedStreamError(
