@@ -5,7 +5,6 @@ import { SEARCH_TOOLS_NAME, isAbortSignalLike, tracedToolCall, type ToolSearchSe
 import { traced } from "../telemetry/index.js";
 import type { SessionOptions } from "../tool-search/index.js";
 import type {
-  MessageParam,
   MessagesClient,
   OpenAIResponsesToolSearchCall,
   SystemTextBlock,
