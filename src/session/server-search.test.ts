@@ -127,7 +127,7 @@ describe("search_tools and servers", () => {
     expect(outcome.matches.length).toBeGreaterThan(0);
     const known = /Known servers: (.*?)\. /.exec(outcome.scope!)![1]!.split(", ");
     expect(known).toHaveLength(MAX_LISTED_SERVERS + 1);
-    expect(known.at(-1)).toBe("…");
+    expect(known.at(-1)).toBe("and more");
     expect(known[0]).toBe("srv00");
   });
 

@@ -181,6 +181,6 @@ function unknownNote(
   }
   const quoted = unknown.map((name) => JSON.stringify(name)).join(", ");
   const which =
-    known.length === 0 ? "There are no servers." : `Known servers: ${known.join(", ")}${more ? ", …" : ""}.`;
+    known.length === 0 ? "There are no servers." : `Known servers: ${known.join(", ")}${more ? ", and more" : ""}.`;
   return `No server is named ${quoted}. ${which}${restricted ? "" : " These results are from every server."}`;
 }
