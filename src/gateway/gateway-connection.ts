@@ -3,7 +3,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
-import { noSuchTool, searchAnswer, withUnavailable } from "../for-apps.js";
+import { noSuchTool, searchAnswer, withServers, withUnavailable } from "../for-apps.js";
 import { callResultOf, errorCallResult, UpstreamResults, type McpCallResult } from "./call-result.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
 import {
@@ -202,7 +202,8 @@ export class GatewayConnection {
       ms: performance.now() - started,
     });
     const unavailable = outcome.unavailable?.filter((source) => !this.policy.hidesServer(source.server));
-    if (outcome.matches.length === 0) return textResult(withUnavailable(searchAnswer([]), unavailable));
+    if (outcome.matches.length === 0)
+      return textResult(withUnavailable(withServers(searchAnswer([]), outcome), unavailable));
     const names = outcome.matches.map((match) => match.name);
     let note: string;
     if (this.services.mode === "search") {
@@ -214,7 +215,7 @@ export class GatewayConnection {
     } else {
       note = "Call the one that fits; its full input schema loads on the first call.";
     }
-    return textResult(withUnavailable({ ...searchAnswer(outcome.matches), note }, unavailable));
+    return textResult(withUnavailable(withServers({ ...searchAnswer(outcome.matches), note }, outcome), unavailable));
   }
 
   private async run(name: string, input: unknown, extra: Extra): Promise<McpCallResult> {

@@ -9,6 +9,7 @@ import {
   type OpenAIToolSearchTool,
 } from "../wire/index.js";
 import type { NativeSearch } from "./native-presentation-options.js";
+import { normalizeServerName } from "./server-scope.js";
 import type { DeferrableTool, SessionView } from "./session-view.js";
 
 /** The description of the client-executed `tool_search` tool. */
@@ -98,6 +99,27 @@ export function openAINativeBlock(view: SessionView, search: NativeSearch): Open
     }),
   );
   return [searchTool, ...view.keep.map(openAIResponsesToolOf), ...namespaces];
+}
+
+/**
+ * The namespace names of a view's block that are not their server's own name (normalized),
+ * each to its server's: a `server:` term of a native search may give either. Tools of no
+ * server have no server to restrict to, so their namespace is left out.
+ *
+ * @example
+ * ```ts
+ * namespaceAliases(view); // Map { "github_2" => "github" } when a kept tool is called "github"
+ * ```
+ */
+export function namespaceAliases(view: SessionView): Map<string, string> {
+  const aliases = new Map<string, string>();
+  for (const group of planOf(view).groups) {
+    if (group.server === undefined) continue;
+    const namespace = normalizeServerName(group.name);
+    const server = normalizeServerName(group.server);
+    if (namespace !== server) aliases.set(namespace, server);
+  }
+  return aliases;
 }
 
 /**

@@ -203,4 +203,56 @@ describe("OpenAI native tool search (presentation: native)", () => {
       session.tools({ format: "openai-responses", presentation: "native", nativeSearch: "openai" } as never),
     ).rejects.toMatchObject({ code: "invalid_native_search" });
   });
+  it("restricts a tool_search_call to a namespace with a server: term, end to end", async () => {
+    const { input, calls } = await nativeLoop([
+      () => ({ toolSearches: [{ arguments: { query: "server:slack post a message to a channel" } }] }),
+      () => ({ calls: [{ name: "slack__post_message", arguments: { channel: "#ops", text: "deploy done" } }] }),
+      () => ({ text: "Posted." }),
+    ]);
+    expect(calls).toHaveLength(1);
+    const loaded = outputsOf(input)[0]!.tools as Item[];
+    expect(loaded.map((namespace) => namespace.name)).toEqual(["slack"]);
+  });
+
+  it("takes the namespace's own name or its server's in a server: term, and loads no other namespace", async () => {
+    // A kept tool called "github" makes the github server's namespace "github_2".
+    const github: ToolDefinition = { ...NOTE, name: "github", description: "Say hello to GitHub." };
+    const tuning = { ...LOW, keepTools: ["github"] };
+    const session = (await createToolSearch({ tools: [...sampleTools(), github], tuning })).session();
+    const tools = (await session.tools({ format: "openai-responses", presentation: "native" })) as unknown as Item[];
+    expect(tools.map((tool) => tool.name)).toContain("github_2");
+    for (const query of ["server:github_2 post a message", "server:GitHub post a message"]) {
+      const found = await session.execute({
+        type: "tool_search_call",
+        call_id: "ts_1",
+        execution: "client",
+        arguments: { query },
+      });
+      const namespaces = found.tools as unknown as Item[];
+      expect(namespaces.map((namespace) => namespace.name)).toEqual(["github_2"]);
+    }
+  });
+
+  it("loads the namespace of a server a query is about as a whole, within the limit", async () => {
+    const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW })).session();
+    const found = await session.execute({
+      type: "tool_search_call",
+      call_id: "ts_1",
+      execution: "client",
+      arguments: { query: "everything in github", limit: 5 },
+    });
+    const namespaces = found.tools as unknown as { name: string; tools: Item[] }[];
+    expect(namespaces.map((namespace) => namespace.name)).toEqual(["github"]);
+    expect(namespaces[0]!.tools.map((tool) => tool.name).sort()).toEqual([
+      "github__create_issue",
+      "github__delete_repository",
+    ]);
+    const one = await session.execute({
+      type: "tool_search_call",
+      call_id: "ts_2",
+      execution: "client",
+      arguments: { query: "everything in github", limit: 1 },
+    });
+    expect((one.tools as unknown as { tools: Item[] }[])[0]!.tools).toHaveLength(1);
+  });
 });

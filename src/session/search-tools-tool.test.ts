@@ -35,7 +35,11 @@ describe("searchToolsDefinition", () => {
     expect(searchToolsDefinition(7).input_schema).toEqual({
       type: "object",
       properties: {
-        query: { type: "string", description: "What you want to do, in a few words.", maxLength: 500 },
+        query: {
+          type: "string",
+          description: 'What you want to do, in a few words. "server:github <task>" searches one server only.',
+          maxLength: 500,
+        },
         limit: { type: "integer", description: "How many matches to return (default 7).", minimum: 1, maximum: 50 },
       },
       required: ["query"],

@@ -9,6 +9,12 @@ export const MAX_SEARCH_LIMIT = 50;
 /** How the block presents the tools that are neither kept nor hydrated. */
 export type StubPresentation = "stubs" | "search-only";
 
+/**
+ * The query's description, with the one piece of syntax the model cannot guess: a `server:` term
+ * (see `parseServerScope`). In the schema, so OpenAI's native `tool_search`, which shares it, teaches it too.
+ */
+const QUERY_DESCRIPTION = 'What you want to do, in a few words. "server:github <task>" searches one server only.';
+
 const EXAMPLE_QUERIES = 'Describe the task in plain words (e.g. "open a pull request", "find unpaid invoices").';
 
 /**
@@ -29,7 +35,7 @@ export function searchToolsDefinition(defaultLimit: number, presentation: StubPr
     input_schema: {
       type: "object",
       properties: {
-        query: { type: "string", description: "What you want to do, in a few words.", maxLength: MAX_QUERY_LENGTH },
+        query: { type: "string", description: QUERY_DESCRIPTION, maxLength: MAX_QUERY_LENGTH },
         limit: {
           type: "integer",
           description: `How many matches to return (default ${defaultLimit}).`,

@@ -15,7 +15,19 @@ import type { UsageTrail } from "./usage-trail.js";
  * (after the search waited for them, as the host allows) or down; see {@link UnavailableSource}.
  */
 export type SearchToolsOutcome =
-  | { ok: true; query: string; matches: SearchMatch[]; unavailable?: UnavailableSource[] }
+  | {
+      ok: true;
+      query: string;
+      matches: SearchMatch[];
+      unavailable?: UnavailableSource[];
+      /**
+       * The servers the query is about as a whole ("everything in jira"), beside its matches: each
+       * name, and how many of its tools this session may use. E.g. `[{ server: "jira", tools: 42 }]`.
+       */
+      servers?: { server: string; tools: number }[];
+      /** What the query's `server:` terms did: the servers searched, a name that is no server, the cap. */
+      scope?: string;
+    }
   | { ok: false; error: string };
 
 /** What one session id keeps between turns (and between `session(id)` calls). */
@@ -45,8 +57,17 @@ export interface SessionServices {
    * permission change; `context` is the block-stage context `permit` is asked with.
    */
   permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools;
-  /** Ranks for a checked query, with permissions (and the scope's lessons) applied, and reports the search. */
-  rank(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]>;
+  /**
+   * Ranks for a checked query, with permissions (and the scope's lessons) applied, and reports the
+   * search; among the tools of `servers` only, when given (a `server:` term).
+   */
+  rank(
+    query: string,
+    limit: number,
+    context: ToolContext,
+    scope: string,
+    servers?: ReadonlySet<string>,
+  ): Promise<SearchMatch[]>;
   /**
    * The servers a search cannot see now that this context may know of; waits first, as the host
    * allows, for servers still connecting. Called before ranking, so the search sees those that

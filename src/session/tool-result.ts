@@ -2,6 +2,7 @@ import { CATALOGUE_LIMITS, copyJson, isToolOutput, type ToolResultContentBlock }
 import { errorText } from "../errors.js";
 import type { ToolResultBlock } from "../wire/index.js";
 import { searchAnswer } from "./search-answer.js";
+import { withServers } from "./server-answer.js";
 import type { SearchToolsOutcome } from "./session-services.js";
 import { withUnavailable } from "./unavailable-sources.js";
 
@@ -11,7 +12,7 @@ export function searchResultBlock(toolUseId: string, outcome: SearchToolsOutcome
   return {
     type: "tool_result",
     tool_use_id: toolUseId,
-    content: JSON.stringify(withUnavailable(searchAnswer(outcome.matches), outcome.unavailable)),
+    content: JSON.stringify(withUnavailable(withServers(searchAnswer(outcome.matches), outcome), outcome.unavailable)),
   };
 }
 

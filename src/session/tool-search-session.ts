@@ -35,9 +35,10 @@ import { resolveGeminiCall } from "./gemini-call.js";
 import { executeTool, type ExecutionHost } from "./execute-tool.js";
 import type { Hydration } from "./hydration.js";
 import { readNativeOptions, type NativeSearch, type ToolPresentation } from "./native-presentation-options.js";
-import { openAINativeBlock, toolSearchOutputOf } from "./openai-native-block.js";
+import { namespaceAliases, openAINativeBlock, toolSearchOutputOf } from "./openai-native-block.js";
 import { contextOf, readExecuteOptions, type ExecuteOptions, type RequestScope } from "./request-scope.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
+import { searchWithServers, type ServerSearchOptions } from "./server-search.js";
 import type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";
 import type { DeferrableTool, SessionView } from "./session-view.js";
 import { tracedToolCall } from "./tool-call-spans.js";
@@ -286,8 +287,23 @@ export class ToolSearchSession {
     return removed;
   }
 
-  /** Runs a `search_tools` input: checks it and ranks, with this session's permissions. Never rejects. */
+  /**
+   * Runs a `search_tools` input: checks it and ranks, with this session's permissions. Never rejects.
+   *
+   * `server:name` (or `+name`) terms in the query restrict the search to those servers' tools
+   * (see `scope` in the outcome), and a query about whole servers ("everything in jira") gets
+   * them in `servers`, beside its matches.
+   */
   async searchTools(input: unknown, toolUseId?: string): Promise<SearchToolsOutcome> {
+    return this.search(input, toolUseId);
+  }
+
+  /** {@link ToolSearchSession.searchTools}, with the native presentation's options (see `searchWithServers`). */
+  private async search(
+    input: unknown,
+    toolUseId: string | undefined,
+    options?: ServerSearchOptions,
+  ): Promise<SearchToolsOutcome> {
     try {
       // Inside the try: the input is the caller's, and a getter on it may throw.
       const parsed = parseSearchInput(input);
@@ -295,9 +311,22 @@ export class ToolSearchSession {
       const limit = parsed.limit ?? this.services.tuning.searchLimit;
       const context = this.context("search", toolUseId);
       const unavailable = (await this.services.unavailable?.(context)) ?? [];
-      const matches = await this.services.rank(parsed.query, limit, context, this.state.scope);
+      const host = {
+        snapshot: () => this.services.snapshot(),
+        rank: (query: string, limit: number, servers: ReadonlySet<string> | undefined) =>
+          this.services.rank(query, limit, context, this.state.scope, servers),
+        isPermitted: (tool: CatalogueTool) => this.services.isPermitted(tool, context),
+      };
+      const { matches, servers, scope } = await searchWithServers(host, parsed.query, limit, options);
       this.state.trail?.searched(parsed.query);
-      return { ok: true, query: parsed.query, matches, ...(unavailable.length > 0 ? { unavailable } : {}) };
+      return {
+        ok: true,
+        query: parsed.query,
+        matches,
+        ...(servers ? { servers } : {}),
+        ...(scope ? { scope } : {}),
+        ...(unavailable.length > 0 ? { unavailable } : {}),
+      };
     } catch (error) {
       return { ok: false, error: `search_tools failed: ${errorText(error)}` };
     }
@@ -409,7 +438,10 @@ export class ToolSearchSession {
     };
     if (read.problem !== undefined) return nothing;
     try {
-      const outcome = await this.searchTools(read.input, read.callId ?? undefined);
+      // The namespace names of this block name their servers in a `server:` term too; a query
+      // about a whole server loads its namespace's first tools where the matches leave room.
+      const aliases = namespaceAliases(await this.view());
+      const outcome = await this.search(read.input, read.callId ?? undefined, { aliases, fillFromServers: true });
       if (!outcome.ok) return nothing;
       const names = outcome.matches.map((match) => match.name);
       await this.hydrate([...names].reverse());

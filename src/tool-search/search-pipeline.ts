@@ -42,7 +42,13 @@ export class SearchPipeline {
    * filters on: the session, the stage, the ranker, the limit, how many tools matched and the
    * best one. The query's text is left out of the span: it is the user's words.
    */
-  rank(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]> {
+  rank(
+    query: string,
+    limit: number,
+    context: ToolContext,
+    scope: string,
+    servers?: ReadonlySet<string>,
+  ): Promise<SearchMatch[]> {
     const attributes = {
       "toolsift.session.id": context.sessionId,
       "toolsift.search.stage": context.stage,
@@ -51,7 +57,7 @@ export class SearchPipeline {
       "toolsift.ranker": typeof this.ranker.name === "string" ? this.ranker.name : undefined,
     };
     return traced("toolsift.search", "internal", attributes, async (span) => {
-      const matches = await this.rankNow(query, limit, context, scope);
+      const matches = await this.rankNow(query, limit, context, scope, servers);
       span.set({ "toolsift.search.result_count": matches.length, "toolsift.search.top_tool": matches[0]?.name });
       return matches;
     });
@@ -74,11 +80,22 @@ export class SearchPipeline {
     return next;
   }
 
-  private async rankNow(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]> {
+  /** `servers`: a `server:` term's restriction, when the search has one; see `searchWithServers`. */
+  private async rankNow(
+    query: string,
+    limit: number,
+    context: ToolContext,
+    scope: string,
+    servers: ReadonlySet<string> | undefined,
+  ): Promise<SearchMatch[]> {
     const snapshot = await this.catalogue.snapshot();
     const allowed = (name: string) => {
       const tool = snapshot.byName.get(name);
-      return tool !== undefined && this.permissions.isPermitted(tool, context);
+      return (
+        tool !== undefined &&
+        (servers === undefined || (tool.server !== undefined && servers.has(tool.server))) &&
+        this.permissions.isPermitted(tool, context)
+      );
     };
     // The lessons go through the same permission filter as the ranker's matches (and the check
     // below); tools that delete or reach outside are left to the ranker unless the options allow.
@@ -94,7 +111,8 @@ export class SearchPipeline {
       return this.retrieve(snapshot, query, limit, allowed, learned, true);
     });
     const candidates = permittedOnce(first.hits, allowed);
-    const cap = this.serverCap(snapshot, query, limit);
+    // A restriction to some servers asks for their tools: a cap on each would only leave places empty.
+    const cap = servers === undefined ? this.serverCap(snapshot, query, limit) : undefined;
     let ranked = candidates.slice(0, limit);
     const saturated = cap ? saturatedServers(candidates, limit, cap) : new Set<string>();
     if (cap && saturated.size > 0) {

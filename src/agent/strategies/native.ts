@@ -1,5 +1,11 @@
 import { OptionsError } from "../../errors.js";
-import { PERMISSIVE_SCHEMA, searchResultBlock, withUnavailable, type SessionView } from "../../session/index.js";
+import {
+  PERMISSIVE_SCHEMA,
+  searchResultBlock,
+  withServers,
+  withUnavailable,
+  type SessionView,
+} from "../../session/index.js";
 import type { AnthropicTool } from "../../wire/index.js";
 import type { ToolResultContentBlock } from "../../catalogue/index.js";
 import type { AgentStrategy } from "./agent-strategy.js";
@@ -92,7 +98,7 @@ export const nativeStrategy: AgentStrategy = {
           type: "text",
           text: JSON.stringify(
             withUnavailable(
-              { matches: loaded, note: "These tools are already loaded: call them directly." },
+              withServers({ matches: loaded, note: "These tools are already loaded: call them directly." }, outcome),
               outcome.unavailable,
             ),
           ),

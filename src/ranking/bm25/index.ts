@@ -5,3 +5,4 @@ export {
   type Bm25Field,
   type Bm25Options,
 } from "./bm25-ranker.js";
+export { queryTermsOf } from "./bm25-terms.js";
