@@ -8,6 +8,7 @@ import type {
   StopReason,
   SystemTextBlock,
 } from "../wire/index.js";
+import type { FallbackModel } from "./fallback.js";
 import type { ModelProvider, ProviderName } from "./providers/model-provider.js";
 import type { StrategyName } from "./strategies/index.js";
 import type { AgentStopReason, AgentTurn, TurnUsage } from "./turn-types.js";
@@ -20,7 +21,9 @@ export type { AgentStopReason, AgentTurn, TurnUsage } from "./turn-types.js";
  * - `tool-use`: a tool call the model made, as soon as its input is complete (while it streams,
  *   or when the reply arrives); it runs once the whole reply has arrived and been checked;
  * - `tool-result`: a call answered (whether it failed says `isError`);
- * - `turn`: once per model call, when its reply has arrived.
+ * - `turn`: once per model call, when its reply has arrived;
+ * - `fallback`: the API was down (overloaded, rate-limited, a server error, no answer) and a
+ *   `fallback` takes over.
  */
 export type AgentEvent =
   | {
@@ -36,7 +39,17 @@ export type AgentEvent =
     }
   | { type: "text"; sessionId: string; turn: number; text: string }
   | { type: "tool-use"; sessionId: string; turn: number; id: string; name: string; input: unknown }
-  | { type: "tool-result"; sessionId: string; turn: number; toolUseId: string; name: string; isError: boolean };
+  | { type: "tool-result"; sessionId: string; turn: number; toolUseId: string; name: string; isError: boolean }
+  | {
+      type: "fallback";
+      sessionId: string;
+      turn: number;
+      /** The API that failed, and the one that takes the turn (and the rest of the run). */
+      from: ProviderName;
+      to: ProviderName;
+      /** Why: the failure's message. */
+      reason: string;
+    };
 
 export interface RunAgentBase {
   /** The model name, e.g. `"claude-sonnet-4-6"` or `"gpt-5.4"`. */
@@ -106,6 +119,21 @@ export interface RunAgentBase {
    * @defaultValue a fresh random id
    */
   sessionId?: string;
+  /**
+   * Where to turn when the API is down: on a 429, 529 or 5xx answer (after the client's own
+   * retries), a dropped connection or a timeout, the turn goes to the next fallback, which keeps
+   * the rest of the run. The transcript stays in this run's format (the fallback reads and
+   * writes it through the canonical form: text, calls and answers carry over, reasoning does
+   * not), and the session's hydration carries over, with the tools a native search discovered
+   * hydrated so the fallback sees them in full. A fallback runs the run's strategy when it has
+   * it, `stubs` instead of `native`.
+   *
+   * @example
+   * ```ts
+   * fallback: { provider: openAIResponsesProvider(new OpenAI()), model: "gpt-5.4" }
+   * ```
+   */
+  fallback?: FallbackModel | readonly FallbackModel[];
 }
 
 /**

@@ -13,8 +13,9 @@ import type {
 } from "../wire/index.js";
 import { AgentError, type AgentStage } from "./agent-error.js";
 import { checkSystem } from "./check-system.js";
+import { readFallbacks, replayDiscovered, type ActiveModel } from "./fallback.js";
 import { anthropicProvider } from "./providers/anthropic/anthropic-provider.js";
-import type { TurnFailure } from "./providers/model-call-failure.js";
+import { isProviderOutage, type TurnFailure } from "./providers/model-call-failure.js";
 import type {
   ModelProvider,
   ProviderAnswer,
@@ -125,38 +126,82 @@ async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R
       },
     );
 
+  const primary = provider as ModelProvider<unknown, unknown>;
+  let active: ActiveModel = { provider: primary, model, params: settings.request, strategy, primary: true };
+  const fallbacks = [...settings.fallbacks];
+
   for (let turn = 1; turn <= maxTurns; turn++) {
     if (signal?.aborted) throw stop(aborted(`before the model call of turn ${turn}`, "request"));
-    let body: Record<string, unknown>;
-    let toolsSent: number;
-    try {
-      const view = await session.view();
-      ({ body, toolsSent } = provider.request({
-        model,
-        maxTokens,
-        system,
-        messages,
-        previousLastMessage,
-        strategy,
-        view,
-        params: settings.request,
-      }));
-    } catch (error) {
-      throw stop(stageFailure(error, "build", turn));
-    }
-
     const onPart = settings.stream
       ? (part: StreamedPart) => emit(options, partEvent(part, session.id, turn))
       : undefined;
-    const scope = { sessionId: session.id, turn, strategy: strategy.name, toolsSent, stream: settings.stream };
-    const outcome = await tracedModelCall(provider, body, scope, { turn, signal, onPart });
+    let sent = await callActive(active);
+    // An API that is down hands the turn to the next fallback, which keeps it for the rest of the run.
+    while (!sent.outcome.ok && !signal?.aborted && isProviderOutage(sent.outcome.failure) && fallbacks.length > 0) {
+      const failed = sent.outcome.failure;
+      const next = fallbacks.shift()!;
+      emit(options, {
+        type: "fallback",
+        sessionId: session.id,
+        turn,
+        from: active.provider.name,
+        to: next.provider.name,
+        reason: failed.message,
+      });
+      await replayDiscovered(session, primary, messages);
+      active = next;
+      sent = await callActive(active);
+    }
+    const { outcome, toolsSent } = sent;
     if (!outcome.ok) throw stop(signal?.aborted ? { ...outcome.failure, code: "aborted" } : outcome.failure);
+
+    async function callActive(target: ActiveModel) {
+      let body: Record<string, unknown>;
+      let count: number;
+      try {
+        const view = await session.view();
+        // The transcript stays in the run's own format; a fallback reads it through the canonical form.
+        const history = target.primary ? messages : target.provider.fromCanonical(primary.toCanonical(messages));
+        ({ body, toolsSent: count } = target.provider.request({
+          model: target.model,
+          maxTokens,
+          system,
+          messages: history,
+          previousLastMessage: target.primary ? previousLastMessage : undefined,
+          strategy: target.strategy,
+          view,
+          params: target.params,
+        }));
+      } catch (error) {
+        throw stop(stageFailure(error, "build", turn));
+      }
+      const scope = {
+        sessionId: session.id,
+        turn,
+        strategy: target.strategy.name,
+        toolsSent: count,
+        stream: settings.stream,
+      };
+      return {
+        outcome: await tracedModelCall(target.provider, body, scope, { turn, signal, onPart }),
+        toolsSent: count,
+      };
+    }
     const { reply } = outcome;
     previousLastMessage = messages.length - 1;
-    last = reply.reply;
-    messages.push(...reply.added);
+    const added = (
+      active.primary ? reply.added : primary.fromCanonical(active.provider.toCanonical(reply.added))
+    ) as M[];
+    // A fallback's reply is given in the run's own format too, so the result reads the same whoever answered.
+    last = (active.primary ? reply.reply : primary.replyOf(added, reply)) as R;
+    messages.push(...added);
     const calls = reply.calls;
-    const record: AgentTurn = { usage: reply.usage, stopReason: reply.stopReason, toolsSent };
+    const record: AgentTurn = {
+      usage: reply.usage,
+      stopReason: reply.stopReason,
+      toolsSent,
+      provider: active.provider.name,
+    };
     turns.push(record);
     // Streaming reported each call as it arrived.
     if (!settings.stream)
@@ -176,9 +221,9 @@ async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R
         messages.push(...provider.answers(calls.map((call) => ({ call, result: notRun(call, stopReason) }))));
         await hydrateUnrun(session, calls);
       }
-      return { message: reply.reply, messages, turns, stopReason, sessionId: session.id, provider: provider.name };
+      return { message: last, messages, turns, stopReason, sessionId: session.id, provider: active.provider.name };
     }
-    const { answers, failure } = await answerCalls(session, strategy, provider.name, calls, (answer) =>
+    const { answers, failure } = await answerCalls(session, active.strategy, active.provider.name, calls, (answer) =>
       emit(options, {
         type: "tool-result",
         sessionId: session.id,
@@ -201,7 +246,14 @@ async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R
         ),
       );
   }
-  return { message: last!, messages, turns, stopReason: "max_turns", sessionId: session.id, provider: provider.name };
+  return {
+    message: last!,
+    messages,
+    turns,
+    stopReason: "max_turns",
+    sessionId: session.id,
+    provider: active.provider.name,
+  };
 }
 
 /**
@@ -337,6 +389,7 @@ interface Settings<M, R> {
   stream: boolean;
   signal: AbortSignalLike | undefined;
   request: Readonly<Record<string, unknown>>;
+  fallbacks: ActiveModel[];
 }
 
 /** What the run's session object carries: the run's context and signal, and the transcript to resume from. */
@@ -463,6 +516,10 @@ function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, R> {
     stream,
     signal,
     request: checkRequest(options.request, provider.reservedParams),
+    fallbacks: readFallbacks(options.fallback, strategy).map((fallback) => ({
+      ...fallback,
+      params: checkRequest(fallback.params, fallback.provider.reservedParams),
+    })),
   };
 }
 

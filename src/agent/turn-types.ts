@@ -1,5 +1,8 @@
 import type { StopReason } from "../wire/index.js";
 
+/** The providers toolsift ships an adapter for. */
+export type ProviderName = "anthropic" | "openai-chat" | "openai-responses";
+
 /**
  * Where in a turn an agent run stopped:
  * - `build`: laying out the request (the session's tools, the strategy, cache breakpoints);
@@ -28,6 +31,8 @@ export interface AgentTurn {
   stopReason: StopReason | null;
   /** How many tools the request carried (deferred ones included). */
   toolsSent: number;
+  /** The API that answered: the run's own, or a fallback that took over. */
+  provider: ProviderName;
 }
 
 /** Why a run ended: the model's own stop reason, or `max_turns` when the loop was cut off. */

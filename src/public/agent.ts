@@ -20,6 +20,7 @@
 export {
   AgentError,
   anthropicProvider,
+  convertTranscript,
   openAIChatProvider,
   openAIResponsesProvider,
   MAX_CACHE_BREAKPOINTS,
@@ -41,6 +42,7 @@ export {
   type AgentTurn,
   type CacheableRequest,
   type CacheBreakpointOptions,
+  type FallbackModel,
   type ModelProvider,
   type OpenAIResponsesProviderOptions,
   type ProviderAnswer,

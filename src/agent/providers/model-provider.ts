@@ -12,13 +12,12 @@
  */
 import type { AbortSignalLike } from "../../catalogue/index.js";
 import type { SessionView } from "../../session/index.js";
-import type { StopReason, SystemTextBlock, ToolResultBlock } from "../../wire/index.js";
-import type { TurnUsage } from "../turn-types.js";
+import type { MessageParam, StopReason, SystemTextBlock, ToolResultBlock } from "../../wire/index.js";
+import type { ProviderName, TurnUsage } from "../turn-types.js";
 import type { AgentStrategy, StrategyName } from "../strategies/index.js";
 import type { TurnFailure } from "./model-call-failure.js";
 
-/** The providers toolsift ships an adapter for. */
-export type ProviderName = "anthropic" | "openai-chat" | "openai-responses";
+export type { ProviderName } from "../turn-types.js";
 
 /** What a streaming reply reports as it arrives: text, and each tool call once its input is complete. */
 export type StreamedPart =
@@ -120,4 +119,17 @@ export interface ModelProvider<Message, Reply> {
   ): Promise<{ ok: true; reply: ProviderReply<Message, Reply> } | { ok: false; failure: TurnFailure }>;
   /** The messages that answer a turn's calls, in call order. */
   answers(answers: readonly ProviderAnswer[]): Message[];
+  /**
+   * The transcript in toolsift's canonical form, the Messages API's (text, `tool_use` and
+   * `tool_result` blocks), for another provider to take over. What has no counterpart
+   * (reasoning, thinking, server tools) is left out.
+   */
+  toCanonical(messages: readonly Message[]): MessageParam[];
+  /** A canonical transcript in this API's format. */
+  fromCanonical(messages: readonly MessageParam[]): Message[];
+  /**
+   * A reply in this API's shape, for a turn another API answered (a fallback): its messages,
+   * already in this format, with the other reply's id, model, stop reason and usage.
+   */
+  replyOf(added: readonly Message[], answered: ProviderReply<unknown, unknown>): Reply;
 }

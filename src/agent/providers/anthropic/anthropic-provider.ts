@@ -6,7 +6,9 @@ import type {
   MessagesRequest,
   ResponseToolUseBlock,
   ResponseUsage,
+  ToolResultBlock,
 } from "../../../wire/index.js";
+import { withoutReferences } from "../canonical-blocks.js";
 import type { TurnUsage } from "../../turn-types.js";
 import type { ModelProvider, ProviderCall } from "../model-provider.js";
 import { placeCacheBreakpoints } from "./cache-breakpoints.js";
@@ -99,6 +101,36 @@ export function anthropicProvider(client: MessagesClient): ModelProvider<Message
         },
       };
     },
+    // The canonical form is this API's own; instructions are the run's system option.
+    toCanonical: (messages) =>
+      messages.filter((message) => message.role !== "system").map((message) => ({ ...message })),
+    // References name deferred tools, which only a native request defines: the session's
+    // hydration carries what they loaded instead.
+    fromCanonical: (messages) =>
+      messages.map((message) =>
+        typeof message.content === "string"
+          ? { ...message }
+          : {
+              ...message,
+              content: message.content.map((block) =>
+                block.type === "tool_result"
+                  ? { ...block, content: withoutReferences((block as unknown as ToolResultBlock).content) }
+                  : block,
+              ),
+            },
+      ),
+    replyOf: (added, answered) => ({
+      id: answered.responseId ?? "",
+      type: "message",
+      role: "assistant",
+      model: answered.responseModel ?? "",
+      content: added.flatMap((message) =>
+        typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content,
+      ) as AssistantMessage["content"],
+      stop_reason: answered.stopReason,
+      stop_sequence: null,
+      usage: { ...answered.usage },
+    }),
     // One user message holds every result of the turn, in call order, as the API asks.
     answers: (answers) => [
       {

@@ -9,8 +9,10 @@ import {
   type OpenAIChatTool,
 } from "../../../wire/index.js";
 import { answerOf, brokenReply, malformedReply, requestFailure, type ApiLabel } from "../model-call-failure.js";
+import type { TurnUsage } from "../../turn-types.js";
 import type { ModelProvider } from "../model-provider.js";
 import { OversizedStreamError, openAIUsageOf, systemText } from "../openai-shared.js";
+import { chatFromCanonical, chatToCanonical } from "./chat-transcript.js";
 import { checkChatMessages } from "./check-chat-messages.js";
 import { parseChatCompletion } from "./parse-chat-completion.js";
 import { readChatStream } from "./read-chat-stream.js";
@@ -117,7 +119,37 @@ export function openAIChatProvider(client: OpenAIChatClient): ModelProvider<Open
         },
       };
     },
+    toCanonical: chatToCanonical,
+    fromCanonical: chatFromCanonical,
+    replyOf: (added, answered) => ({
+      id: answered.responseId ?? "",
+      object: "chat.completion",
+      model: answered.responseModel ?? "",
+      choices: added
+        .filter((message) => message.role === "assistant")
+        .map((message, index) => ({ index, message, finish_reason: finishReasonOf(answered.stopReason) })),
+      usage: openAIUsage(answered.usage),
+    }),
     // One tool message per call, in call order.
     answers: (answers) => answers.flatMap((answer) => ("result" in answer ? [chatToolMessageOf(answer.result)] : [])),
+  };
+}
+
+/** A stop reason back in Chat Completions' words (see parseChatCompletion). */
+function finishReasonOf(stopReason: string | null): string | null {
+  if (stopReason === "tool_use") return "tool_calls";
+  if (stopReason === "end_turn") return "stop";
+  if (stopReason === "max_tokens") return "length";
+  if (stopReason === "refusal") return "content_filter";
+  return stopReason;
+}
+
+function openAIUsage(usage: TurnUsage) {
+  const prompt = usage.input_tokens + usage.cache_read_input_tokens;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: usage.output_tokens,
+    total_tokens: prompt + usage.output_tokens,
+    prompt_tokens_details: { cached_tokens: usage.cache_read_input_tokens },
   };
 }

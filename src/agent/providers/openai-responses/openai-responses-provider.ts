@@ -15,6 +15,7 @@ import { OversizedStreamError, openAIUsageOf, systemText } from "../openai-share
 import { checkResponsesInput } from "./check-responses-input.js";
 import { parseResponse } from "./parse-response.js";
 import { readResponsesStream } from "./read-responses-stream.js";
+import { responsesFromCanonical, responsesToCanonical } from "./responses-transcript.js";
 
 const RESPONSES_API: ApiLabel = { name: "The Responses API", client: "OpenAI", requestIdHeader: "x-request-id" };
 
@@ -139,6 +140,24 @@ export function openAIResponsesProvider(
           usage: openAIUsageOf(usage?.input_tokens, usage?.output_tokens, usage?.input_tokens_details?.cached_tokens),
           responseId: response.id,
           responseModel: response.model,
+        },
+      };
+    },
+    toCanonical: responsesToCanonical,
+    fromCanonical: responsesFromCanonical,
+    replyOf: (added, answered) => {
+      const input = answered.usage.input_tokens + answered.usage.cache_read_input_tokens;
+      return {
+        id: answered.responseId ?? "",
+        object: "response",
+        model: answered.responseModel ?? "",
+        status: answered.stopReason === "max_tokens" || answered.stopReason === "refusal" ? "incomplete" : "completed",
+        output: [...added],
+        usage: {
+          input_tokens: input,
+          output_tokens: answered.usage.output_tokens,
+          total_tokens: input + answered.usage.output_tokens,
+          input_tokens_details: { cached_tokens: answered.usage.cache_read_input_tokens },
         },
       };
     },
