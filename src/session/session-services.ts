@@ -45,8 +45,17 @@ export interface SessionServices {
    * permission change; `context` is the block-stage context `permit` is asked with.
    */
   permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools;
-  /** Ranks for a checked query, with permissions (and the scope's lessons) applied, and reports the search. */
-  rank(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]>;
+  /**
+   * Ranks for a checked query, with permissions (and the scope's lessons) applied, and reports the
+   * search; `origin.prefetch` marks a search made by a prefetch, not by the model.
+   */
+  rank(
+    query: string,
+    limit: number,
+    context: ToolContext,
+    scope: string,
+    origin?: { prefetch?: boolean },
+  ): Promise<SearchMatch[]>;
   /**
    * The servers a search cannot see now that this context may know of; waits first, as the host
    * allows, for servers still connecting. Called before ranking, so the search sees those that

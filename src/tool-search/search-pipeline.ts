@@ -40,18 +40,27 @@ export class SearchPipeline {
   /**
    * Ranks in a `toolsift.search` span (when OpenTelemetry is installed), with what an operator
    * filters on: the session, the stage, the ranker, the limit, how many tools matched and the
-   * best one. The query's text is left out of the span: it is the user's words.
+   * best one. The query's text is left out of the span: it is the user's words. A prefetch's
+   * search (`origin.prefetch`) is marked so on its span and its `search` event.
    */
-  rank(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]> {
+  rank(
+    query: string,
+    limit: number,
+    context: ToolContext,
+    scope: string,
+    origin: { prefetch?: boolean } = {},
+  ): Promise<SearchMatch[]> {
+    const prefetch = origin.prefetch === true;
     const attributes = {
       "toolsift.session.id": context.sessionId,
       "toolsift.search.stage": context.stage,
       "toolsift.search.limit": limit,
       "toolsift.search.query_length": query.length,
       "toolsift.ranker": typeof this.ranker.name === "string" ? this.ranker.name : undefined,
+      "toolsift.search.prefetch": prefetch ? true : undefined,
     };
     return traced("toolsift.search", "internal", attributes, async (span) => {
-      const matches = await this.rankNow(query, limit, context, scope);
+      const matches = await this.rankNow(query, limit, context, scope, prefetch);
       span.set({ "toolsift.search.result_count": matches.length, "toolsift.search.top_tool": matches[0]?.name });
       return matches;
     });
@@ -74,7 +83,13 @@ export class SearchPipeline {
     return next;
   }
 
-  private async rankNow(query: string, limit: number, context: ToolContext, scope: string): Promise<SearchMatch[]> {
+  private async rankNow(
+    query: string,
+    limit: number,
+    context: ToolContext,
+    scope: string,
+    prefetch: boolean,
+  ): Promise<SearchMatch[]> {
     const snapshot = await this.catalogue.snapshot();
     const allowed = (name: string) => {
       const tool = snapshot.byName.get(name);
@@ -126,6 +141,7 @@ export class SearchPipeline {
       limit,
       results: matches.map(({ name, score, confidence }) => ({ name, score, confidence })),
       ms: performance.now() - started,
+      ...(prefetch ? { prefetch: true as const } : {}),
     });
     return matches;
   }
