@@ -18,7 +18,8 @@ const POLICY =
 export const prefetchSection = defineSection<{ prefetch: PrefetchSection }>({
   id: "prefetch",
   title: "Prefetch",
-  enabled: () => true,
+  // The same oracle sessions as the strategies section, so the same switch turns both off.
+  enabled: (options) => !options.noStrategies,
   skipped: () => ({ prefetch: { policy: POLICY, catalogues: [], runs: [] } }),
   async measure(ctx) {
     const prefetch: PrefetchSection = { policy: POLICY, catalogues: [], runs: [] };
