@@ -73,7 +73,7 @@ target of bench/targets.ts. Missed targets are reported, never a failure.
   --no-vector-index     skip the exact-vs-HNSW comparison
   --no-package          skip the packed-package and cold-start sections (npm pack + install in a
                         temporary project; it needs the npm registry or a warm npm cache)
-  --no-strategies       skip the agent-strategy sessions (stubs / native / stable)
+  --no-strategies       skip the agent-strategy sessions (stubs / native / stable) and the prefetch comparison
   --no-learning         skip the learning curves (recall@5 against the share of queries taught)
   --learning-queries <n>  held-back queries per learning curve (default ${DEFAULT_LEARNING_QUERIES}; --quick: ${QUICK_LEARNING_QUERIES})
   --no-enrichment       skip the simulated-enrichment curves (recall@5 against examples per tool,

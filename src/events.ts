@@ -9,8 +9,16 @@ export type ToolSearchEvent =
       limit: number;
       results: { name: string; score: number; confidence: Confidence }[];
       ms: number;
+      /** Present (`true`) when `session.prefetch()` ranked the user's message, not the model's `search_tools`. */
+      prefetch?: true;
     }
-  | { type: "hydrate"; sessionId: string; name: string }
+  | {
+      type: "hydrate";
+      sessionId: string;
+      name: string;
+      /** Present (`true`) when `session.prefetch()` hydrated the tool, before the model used it. */
+      prefetch?: true;
+    }
   | { type: "evict"; sessionId: string; name: string }
   | {
       type: "tool-call";

@@ -121,6 +121,64 @@ export interface StrategySection {
   runs: StrategyRun[];
 }
 
+/** One arm (prefetch off or on) of the prefetch comparison: means over its oracle sessions. */
+export interface PrefetchArm {
+  /** Share of sessions in which the expected tool was called. */
+  successRate: number;
+  /** Mean request on which the expected tool was called, over the successful sessions; `null` when none. */
+  discoveryTurns: number | null;
+  /** Share of sessions that called the expected tool on the first request (no discovery turn). */
+  firstTurn: number;
+  requestsPerTask: number;
+  /** Mean `tools` array tokens over every request of every session. */
+  toolTokensPerRequest: number;
+  /** Mean over sessions of Σ over requests of tool tokens + search results resent. */
+  sessionTokens: number;
+  /** Share of requests after a session's first whose `tools` array is byte-identical to the previous request's. */
+  prefixStability: number;
+}
+
+/** Prefetch off against on, for one catalogue and strategy (single-tool queries). */
+export interface PrefetchRun {
+  catalogue: string;
+  strategy: string;
+  ranker: string;
+  /** `session.prefetch`'s limit in the "on" arm. */
+  limit: number;
+  tools: number;
+  sessions: number;
+  progressive: boolean;
+  off: PrefetchArm;
+  on: PrefetchArm;
+  /** Mean tools a prefetch hydrated per task. */
+  hydratedPerTask: number;
+  /** Share of tasks whose prefetch hydrated any tool. */
+  tasksPrefetched: number;
+  /** Share of prefetched tools that were the task's expected tool; `null` when none was prefetched. */
+  precision: number | null;
+  /** Share of tasks whose expected tool was prefetched. */
+  neededPrefetched: number;
+  /** Share of tasks (prefetch on) whose first request was still a search. */
+  stillSearched: number;
+  /** Share of tasks whose prefetch hydrated a tool other than the expected one (a strong match, yet wrong). */
+  wrongHydrated: number;
+  /**
+   * The first request with prefetch against the cold block (prefetch off): its mean size, and over
+   * the tasks whose prefetch hydrated something (`tasks`), the bytes after the shared prefix and the
+   * tokens of the tools from the first that differs on: what the prompt cache writes afresh.
+   */
+  cache: { coldBytes: number; coldTokens: number; changedBytes: number; changedTokens: number; tasks: number };
+  error?: string;
+}
+
+/** The prefetch section: oracle sessions with `session.prefetch` off and on, on the shared datasets. */
+export interface PrefetchSection {
+  policy: string;
+  /** Where the queries of each catalogue came from. */
+  catalogues: { id: string; tools: number; queries: string }[];
+  runs: PrefetchRun[];
+}
+
 /** A persisted index reloaded by a new ranker instance, as after a process restart. */
 export interface PersistenceRun {
   ranker: string;
@@ -486,6 +544,8 @@ export interface BenchReport {
   strategy: StrategySection;
   /** Learning curves; absent in runs made before it, empty when skipped. */
   learning?: LearningCurveRun[];
+  /** Prefetch off against on; absent in runs made before it, empty when skipped. */
+  prefetch?: PrefetchSection;
   /** Simulated-enrichment curves; absent in runs made before them, empty when skipped. */
   enrichment?: EnrichmentCurveRun[];
   /** Exact names, multi-part requests and abstention; empty when no toolsift ranker or dataset ran. */

@@ -10,6 +10,7 @@ import { gatewayMemorySection } from "./gateway-memory.js";
 import { gatewayReplicasSection } from "./gateway-replicas.js";
 import { learningSection } from "./learning.js";
 import { packageSection } from "./package.js";
+import { prefetchSection } from "./prefetch.js";
 import { relevanceSection } from "./relevance.js";
 import { retrievalSection } from "./retrieval.js";
 import { scaleSection } from "./scale.js";
@@ -26,6 +27,7 @@ export const SECTIONS: readonly AnySection[] = [
   relevanceSection,
   searchHoldsSection,
   strategiesSection,
+  prefetchSection,
   packageSection,
   coldStartSection,
   vectorIndexSection,

@@ -10,5 +10,11 @@ export {
 export { measureOpenAINative } from "./measure-openai-native.js";
 export { OPENAI_NATIVE, runOpenAINativeSession, visibleTokens } from "./openai-native-session.js";
 export { oracleInputFor } from "./oracle-input.js";
-export { runOracleSession, type OracleAction, type OracleSession, type OracleTurn } from "./oracle-session.js";
+export {
+  runOracleSession,
+  type OracleAction,
+  type OracleOptions,
+  type OracleSession,
+  type OracleTurn,
+} from "./oracle-session.js";
 export { exampleStrategyCatalogue, strategyCatalogueOf, toolDefinitionsOf } from "./strategy-catalogues.js";

@@ -119,4 +119,24 @@ describe("runOracleSession", () => {
       expect(session.turns[0]!.wireTokens).toBe(session.fullTokens);
     }
   });
+
+  it("with prefetch: calls a prefetched expected tool on turn 1, then answers on an identical block", async () => {
+    const { toolSearch, calls } = await tinySearch();
+    const session = await runOracleSession(toolSearch, stubsStrategy, QUERY, EXPECTED, { prefetch: { limit: 1 } });
+    expect(session.prefetch?.hydrated).toEqual([EXPECTED]);
+    expect(session.turns.map((turn) => turn.action.type)).toEqual(["call", "answer"]);
+    expect(session.discoveryTurn).toBe(1);
+    expect(calls.map((call) => call.name)).toEqual([EXPECTED]);
+    expect(blockNames(session.turns[0]!.tools)).toContain(EXPECTED);
+    expect(serialised(session.turns[1]!.tools)).toBe(serialised(session.turns[0]!.tools));
+  });
+
+  it("with prefetch: still searches when the prefetch did not bring the expected tool in full", async () => {
+    const { toolSearch } = await tinySearch();
+    const query = "create a github issue";
+    const [top, other] = await toolSearch.search(query, { limit: 2 });
+    const session = await runOracleSession(toolSearch, stubsStrategy, query, other!.name, { prefetch: { limit: 1 } });
+    expect(session.prefetch?.hydrated).toEqual([top!.name]);
+    expect(session.turns[0]!.action.type).toBe("search");
+  });
 });

@@ -1,5 +1,5 @@
 import type { AnthropicTool, SessionView, ToolResultBlock, ToolSearch } from "../../src/index.js";
-import type { AgentStrategy } from "../../src/public/agent.js";
+import type { AgentStrategy, PrefetchOptions, PrefetchOutcome } from "../../src/public/agent.js";
 import { estimateBlockTokens } from "../../src/session/index.js";
 import { estimateResultTokens } from "./estimate-json-tokens.js";
 import { oracleInputFor } from "./oracle-input.js";
@@ -48,6 +48,14 @@ export interface OracleSession {
   called: string | undefined;
   /** The turn on which the expected tool was called, or `null` when it never was. */
   discoveryTurn: number | null;
+  /** What `session.prefetch(query)` did before the first request; absent when prefetch was off. */
+  prefetch?: PrefetchOutcome;
+}
+
+/** How {@link runOracleSession} plays a session. */
+export interface OracleOptions {
+  /** Prefetch the query (the user's message) with these options before the first request; off when absent. */
+  prefetch?: PrefetchOptions;
 }
 
 let sessions = 0;
@@ -57,8 +65,9 @@ let sessions = 0;
  * way `runAgent` drives them but without a model: turn 1 calls `search_tools` with the query,
  * turn 2 calls the top match (input from `oracleInputFor`; validation errors are fine),
  * turn 3 answers. With nothing found the oracle answers on turn 2. When the catalogue is under
- * the threshold there is no `search_tools`: the oracle calls the expected tool on turn 1.
- * Each turn records the `tools` array the strategy would send.
+ * the threshold there is no `search_tools`, and when the expected tool is already in full in the
+ * first request's block (a prefetch hydrated it, `options.prefetch`) there is no need of one: the
+ * oracle calls the expected tool on turn 1. Each turn records the `tools` array the strategy would send.
  *
  * @example
  * ```ts
@@ -71,6 +80,7 @@ export async function runOracleSession(
   strategy: AgentStrategy,
   query: string,
   expected: string,
+  options: OracleOptions = {},
 ): Promise<OracleSession> {
   const id = `oracle-${strategy.name}-${++sessions}`;
   const session = toolSearch.session(id);
@@ -98,6 +108,7 @@ export async function runOracleSession(
     oracleInputFor(view.all.find((tool) => tool.name === name)?.input_schema);
 
   try {
+    const prefetched = options.prefetch ? { prefetch: await session.prefetch(query, options.prefetch) } : {};
     const first = await session.view();
     const base = {
       strategy: strategy.name,
@@ -105,8 +116,9 @@ export async function runOracleSession(
       expected,
       progressive: first.progressive,
       fullTokens: first.fullTokens,
+      ...prefetched,
     };
-    if (!first.progressive) {
+    if (!first.progressive || inFull(strategy.tools(first), first, expected)) {
       const action = await request((view) => ({ type: "call", name: expected, input: inputOf(view, expected) }));
       if (action.type === "call") await call(action.name, action.input);
       await request(() => ({ type: "answer" }));
@@ -137,4 +149,16 @@ export async function runOracleSession(
   } finally {
     toolSearch.endSession(id);
   }
+}
+
+/** Whether a block holds the tool's full definition (its real input schema, loaded): the oracle can call it at once. */
+function inFull(tools: readonly AnthropicTool[], view: SessionView, name: string): boolean {
+  const full = view.fullByName.get(name);
+  const shown = tools.find((tool) => tool.name === name);
+  return (
+    full !== undefined &&
+    shown !== undefined &&
+    shown.defer_loading !== true &&
+    JSON.stringify(shown.input_schema) === JSON.stringify(full.input_schema)
+  );
 }

@@ -1,4 +1,5 @@
 import { exampleCatalogue } from "../../examples/catalogue/index.js";
+import { parseTool } from "../../src/catalogue/index.js";
 import type { JsonSchemaObject, ToolDefinition } from "../../src/index.js";
 import { sampleQueries } from "../evaluate-ranker.js";
 import type { BenchDataset } from "../load-dataset.js";
@@ -37,4 +38,25 @@ export function strategyCatalogueOf(dataset: BenchDataset, maxQueries?: number):
 /** The example catalogue (97 tools on 8 servers, with offline `execute` fakes) and {@link EXAMPLE_QUERIES}. */
 export function exampleStrategyCatalogue(): StrategyCatalogue {
   return { id: "example-catalogue", tools: exampleCatalogue, queries: EXAMPLE_QUERIES };
+}
+
+/**
+ * A catalogue without the tools whose schema toolsift refuses (it never runs a tool whose input
+ * it cannot check, so `createToolSearch` would throw), and without the queries that expect them;
+ * `dropped` names the tools left out, for the report to say.
+ */
+export function usableCatalogue(catalogue: StrategyCatalogue): { catalogue: StrategyCatalogue; dropped: string[] } {
+  const dropped = new Set<string>();
+  const tools = catalogue.tools.filter((tool, index) => {
+    try {
+      parseTool(tool, `tools[${index}]`);
+      return true;
+    } catch {
+      dropped.add(tool.name);
+      return false;
+    }
+  });
+  if (dropped.size === 0) return { catalogue, dropped: [] };
+  const queries = catalogue.queries.filter((query) => !dropped.has(query.expected));
+  return { catalogue: { ...catalogue, tools, queries }, dropped: [...dropped] };
 }

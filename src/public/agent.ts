@@ -106,4 +106,10 @@ export type {
   OpenAIResponsesToolSearchOutput,
   OpenAIToolSearchTool,
 } from "../wire/index.js";
-export type { NativeSearch, ToolPresentation } from "../session/index.js";
+export type {
+  NativeSearch,
+  PrefetchOptions,
+  PrefetchOutcome,
+  PrefetchSkipReason,
+  ToolPresentation,
+} from "../session/index.js";

@@ -27,6 +27,13 @@ export {
 export type { DeferrableTool, SessionView } from "./session-view.js";
 export { PERMISSIVE_SCHEMA, STUB_HINT, stubOf } from "./stub.js";
 export { ToolSearchSession } from "./tool-search-session.js";
+export {
+  DEFAULT_PREFETCH_LIMIT,
+  MAX_PREFETCH_TEXT_LENGTH,
+  type PrefetchOptions,
+  type PrefetchOutcome,
+  type PrefetchSkipReason,
+} from "./prefetch.js";
 export type { NativeSearch, ToolPresentation } from "./native-presentation-options.js";
 export { OPENAI_TOOL_SEARCH_DESCRIPTION, openAINativeBlock, toolSearchOutputOf } from "./openai-native-block.js";
 export type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";

@@ -59,14 +59,15 @@ export interface SessionServices {
   permittedTools(snapshot: CatalogueSnapshot, context: ToolContext): PermittedTools;
   /**
    * Ranks for a checked query, with permissions (and the scope's lessons) applied, and reports the
-   * search; among the tools of `servers` only, when given (a `server:` term).
+   * search; among the tools of `origin.servers` only, when given (a `server:` term);
+   * `origin.prefetch` marks a search made by a prefetch, not by the model.
    */
   rank(
     query: string,
     limit: number,
     context: ToolContext,
     scope: string,
-    servers?: ReadonlySet<string>,
+    origin?: { servers?: ReadonlySet<string>; prefetch?: boolean },
   ): Promise<SearchMatch[]>;
   /**
    * The servers a search cannot see now that this context may know of; waits first, as the host

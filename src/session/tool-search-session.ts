@@ -36,6 +36,7 @@ import { executeTool, type ExecutionHost } from "./execute-tool.js";
 import type { Hydration } from "./hydration.js";
 import { readNativeOptions, type NativeSearch, type ToolPresentation } from "./native-presentation-options.js";
 import { namespaceAliases, openAINativeBlock, toolSearchOutputOf } from "./openai-native-block.js";
+import { prefetch, type PrefetchOptions, type PrefetchOutcome } from "./prefetch.js";
 import { contextOf, readExecuteOptions, type ExecuteOptions, type RequestScope } from "./request-scope.js";
 import { SEARCH_TOOLS_NAME, parseSearchInput, searchToolsDefinition } from "./search-tools-tool.js";
 import { searchWithServers, type ServerSearchOptions } from "./server-search.js";
@@ -288,6 +289,48 @@ export class ToolSearchSession {
   }
 
   /**
+   * Retrieves for the user's message before the model sees it, so a turn whose words already
+   * find the tool needs no `search_tools` turn: ranks `text` as `search_tools` would (this
+   * session's permissions, lessons and enrichment apply; `permit` is asked with stage
+   * `"search"`), and hydrates the *strong* matches among the best `limit` (never a weak one).
+   * It never runs a tool and never evicts one: it hydrates only into the LRU cap's free room,
+   * appended after the tools hydrated before, so the block's earlier bytes stay as they were;
+   * a match already hydrated keeps its place in the LRU order. A repeated prefetch of the same
+   * text changes nothing.
+   *
+   * Only the first `MAX_PREFETCH_TEXT_LENGTH` characters of `text` (500) are ranked.
+   * The `search` and `hydrate` events it causes carry `prefetch: true`. The message is not
+   * taught to learning: lessons come from the model's own searches.
+   *
+   * @param text - The newest user message's text.
+   * @param options.limit - How many best matches to consider, 1 to 50 (default 3).
+   * @returns What it hydrated (best first) and what it skipped and why; it rejects only for bad
+   *   arguments: a failed search is an outcome with `error`.
+   * @throws `QueryError` `invalid_query` for a text that is not a string or is empty;
+   *   {@link OptionsError} `invalid_limit` / `invalid_prefetch_options` for bad options.
+   * @example
+   * ```ts
+   * const { hydrated, skipped } = await session.prefetch("open a pull request for my branch", { limit: 2 });
+   * // hydrated: ["github__create_pull_request"], skipped: [{ name: "github__list_branches", reason: "weak" }]
+   * const tools = await session.tools(); // github__create_pull_request in full
+   * ```
+   */
+  prefetch(text: string, options?: PrefetchOptions): Promise<PrefetchOutcome> {
+    return prefetch(
+      {
+        services: this.services,
+        state: this.state,
+        hydration: this.hydration,
+        context: (stage) => this.context(stage),
+        replayed: () => this.replayed(),
+        hydrateTool: (tool, prefetched) => this.hydrateTool(tool, prefetched),
+      },
+      text,
+      options,
+    );
+  }
+
+  /**
    * Runs a `search_tools` input: checks it and ranks, with this session's permissions. Never rejects.
    *
    * `server:name` (or `+name`) terms in the query restrict the search to those servers' tools
@@ -314,7 +357,7 @@ export class ToolSearchSession {
       const host = {
         snapshot: () => this.services.snapshot(),
         rank: (query: string, limit: number, servers: ReadonlySet<string> | undefined) =>
-          this.services.rank(query, limit, context, this.state.scope, servers),
+          this.services.rank(query, limit, context, this.state.scope, servers ? { servers } : {}),
         isPermitted: (tool: CatalogueTool) => this.services.isPermitted(tool, context),
       };
       const { matches, servers, scope } = await searchWithServers(host, parsed.query, limit, options);
@@ -466,11 +509,12 @@ export class ToolSearchSession {
     return replayed(this.replayHost);
   }
 
-  /** Whether the use hydrated the tool now (a keep tool never is). */
-  private hydrateTool(tool: CatalogueTool): boolean {
+  /** Whether the use (or a prefetch) hydrated the tool now (a keep tool never is). */
+  private hydrateTool(tool: CatalogueTool, prefetch?: true): boolean {
     if (this.services.tuning.keepTools.includes(tool.name)) return false;
     const change = this.hydration.use(tool.name);
-    if (change.hydrated) this.services.emit({ type: "hydrate", sessionId: this.id, name: tool.name });
+    if (change.hydrated)
+      this.services.emit({ type: "hydrate", sessionId: this.id, name: tool.name, ...(prefetch ? { prefetch } : {}) });
     for (const name of change.evicted) this.services.emit({ type: "evict", sessionId: this.id, name });
     return change.hydrated;
   }
@@ -493,4 +537,5 @@ function readMaxDeclarations(options: { maxDeclarations?: unknown }): number {
 }
 
 export type { ExecuteOptions, RequestScope } from "./request-scope.js";
+export type { PrefetchOptions, PrefetchOutcome, PrefetchSkipReason } from "./prefetch.js";
 export type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";

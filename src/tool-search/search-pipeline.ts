@@ -40,24 +40,28 @@ export class SearchPipeline {
   /**
    * Ranks in a `toolsift.search` span (when OpenTelemetry is installed), with what an operator
    * filters on: the session, the stage, the ranker, the limit, how many tools matched and the
-   * best one. The query's text is left out of the span: it is the user's words.
+   * best one. The query's text is left out of the span: it is the user's words. A prefetch's
+   * search (`origin.prefetch`) is marked so on its span and its `search` event.
    */
   rank(
     query: string,
     limit: number,
     context: ToolContext,
     scope: string,
-    servers?: ReadonlySet<string>,
+    origin: { servers?: ReadonlySet<string>; prefetch?: boolean } = {},
   ): Promise<SearchMatch[]> {
+    const prefetch = origin.prefetch === true;
+    const servers = origin.servers;
     const attributes = {
       "toolsift.session.id": context.sessionId,
       "toolsift.search.stage": context.stage,
       "toolsift.search.limit": limit,
       "toolsift.search.query_length": query.length,
       "toolsift.ranker": typeof this.ranker.name === "string" ? this.ranker.name : undefined,
+      "toolsift.search.prefetch": prefetch ? true : undefined,
     };
     return traced("toolsift.search", "internal", attributes, async (span) => {
-      const matches = await this.rankNow(query, limit, context, scope, servers);
+      const matches = await this.rankNow(query, limit, context, scope, servers, prefetch);
       span.set({ "toolsift.search.result_count": matches.length, "toolsift.search.top_tool": matches[0]?.name });
       return matches;
     });
@@ -87,6 +91,7 @@ export class SearchPipeline {
     context: ToolContext,
     scope: string,
     servers: ReadonlySet<string> | undefined,
+    prefetch: boolean,
   ): Promise<SearchMatch[]> {
     const snapshot = await this.catalogue.snapshot();
     const allowed = (name: string) => {
@@ -144,6 +149,7 @@ export class SearchPipeline {
       limit,
       results: matches.map(({ name, score, confidence }) => ({ name, score, confidence })),
       ms: performance.now() - started,
+      ...(prefetch ? { prefetch: true as const } : {}),
     });
     return matches;
   }

@@ -92,7 +92,7 @@ export class ToolSearch {
       tuning,
       snapshot: () => catalogue.snapshot(),
       latestSnapshot: () => catalogue.latest(),
-      rank: (query, limit, context, scope, servers) => this.pipeline.rank(query, limit, context, scope, servers),
+      rank: (query, limit, context, scope, origin) => this.pipeline.rank(query, limit, context, scope, origin),
       unavailable: (context) => this.permissions.unavailableFor(catalogue, context),
       ...(learning
         ? { teach: ({ sessionId, scope, queries, tool }) => learning.teach(scope, queries, tool, { sessionId }) }
