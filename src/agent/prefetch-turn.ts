@@ -16,12 +16,10 @@ export function readPrefetchOption(option: unknown): PrefetchOptions | false {
   if (typeof option !== "object" || option === null || Array.isArray(option))
     throw new OptionsError("invalid_prefetch", "prefetch must be true, false or { limit }, e.g. { limit: 1 }.");
   try {
+    // The session's own check, on a stand-in text, so both refuse the same options.
     readPrefetch("check", option);
   } catch (error) {
-    throw new OptionsError(
-      "invalid_prefetch",
-      `runAgent's ${(error as Error).message.replace("prefetch(text, ", "prefetch ")}`,
-    );
+    throw new OptionsError("invalid_prefetch", `The prefetch option is not valid: ${errorText(error)}`);
   }
   return { ...(option as PrefetchOptions) };
 }
@@ -54,7 +52,7 @@ export async function prefetchForTurn(
 /** The text of a message when it is the user's own turn: not a tool result, not empty. */
 function newestUserText(provider: ModelProvider<unknown, unknown>, message: unknown): string | undefined {
   const [canonical] = provider.toCanonical([message]);
-  if (!canonical || canonical.role !== "user") return undefined;
+  if (canonical?.role !== "user") return undefined;
   const blocks = blocksOf(canonical);
   if (blocks.some((block) => block.type === "tool_result")) return undefined;
   const text = textOfBlocks(blocks).trim();
