@@ -1,41 +1,14 @@
-// Over 300 lines: the loop and its TSDoc; each turn's steps live in their own files.
-import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
-import {
-  SEARCH_TOOLS_NAME,
-  isAbortSignalLike,
-  tracedToolCall,
-  type PrefetchOptions,
-  type ToolSearchSession,
-} from "../session/index.js";
 import { traced } from "../telemetry/index.js";
-import type { SessionOptions } from "../tool-search/index.js";
-import type {
-  MessagesClient,
-  OpenAIResponsesToolSearchCall,
-  SystemTextBlock,
-  ToolResultBlock,
-  ToolUseBlock,
-} from "../wire/index.js";
 import { AgentError, type AgentStage } from "./agent-error.js";
-import { checkSystem } from "./check-system.js";
-import { readFallbacks, replayDiscovered, type ActiveModel } from "./fallback.js";
-import { prefetchForTurn, readPrefetchOption } from "./prefetch-turn.js";
-import { anthropicProvider } from "./providers/anthropic/anthropic-provider.js";
+import { answerCalls, hydrateUnrun, notRun } from "./answer-calls.js";
+import { checkOptions, sessionOptions, type Settings } from "./check-run-options.js";
+import { replayDiscovered, type ActiveModel } from "./fallback.js";
+import { prefetchForTurn } from "./prefetch-turn.js";
 import { isProviderOutage, type TurnFailure } from "./providers/model-call-failure.js";
-import type {
-  ModelProvider,
-  ProviderAnswer,
-  ProviderCall,
-  ProviderName,
-  StreamedPart,
-} from "./providers/model-provider.js";
+import type { ModelProvider, StreamedPart } from "./providers/model-provider.js";
 import type { AgentEvent, AgentResult, AgentTurn, RunAgentOptions } from "./run-agent-types.js";
-import { strategyOf, type AgentStrategy } from "./strategies/index.js";
 import { tracedModelCall } from "./traced-model-call.js";
-
-const DEFAULT_MAX_TURNS = 8;
-const DEFAULT_MAX_TOKENS = 4096;
 
 /**
  * Runs a tool-using conversation on the Messages API: call the model, run every `tool_use`
@@ -137,6 +110,40 @@ async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R
   let active: ActiveModel = { provider: primary, model, params: settings.request, strategy, primary: true };
   const fallbacks = [...settings.fallbacks];
 
+  /** Builds one turn's request for an API and sends it; never throws for the API's failures. */
+  async function send(target: ActiveModel, turn: number, onPart: ((part: StreamedPart) => void) | undefined) {
+    let body: Record<string, unknown>;
+    let count: number;
+    try {
+      const view = await session.view();
+      // The transcript stays in the run's own format; a fallback reads it through the canonical form.
+      const history = target.primary ? messages : target.provider.fromCanonical(primary.toCanonical(messages));
+      ({ body, toolsSent: count } = target.provider.request({
+        model: target.model,
+        maxTokens,
+        system,
+        messages: history,
+        previousLastMessage: target.primary ? previousLastMessage : undefined,
+        strategy: target.strategy,
+        view,
+        params: target.params,
+      }));
+    } catch (error) {
+      throw stop(stageFailure(error, "build", turn));
+    }
+    const scope = {
+      sessionId: session.id,
+      turn,
+      strategy: target.strategy.name,
+      toolsSent: count,
+      stream: settings.stream,
+    };
+    return {
+      outcome: await tracedModelCall(target.provider, body, scope, { turn, signal, onPart }),
+      toolsSent: count,
+    };
+  }
+
   for (let turn = 1; turn <= maxTurns; turn++) {
     if (signal?.aborted) throw stop(aborted(`before the model call of turn ${turn}`, "request"));
     const onPart = settings.stream
@@ -153,7 +160,7 @@ async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R
           skipped: prefetched.skipped,
         });
     }
-    let sent = await callActive(active);
+    let sent = await send(active, turn, onPart);
     // An API that is down hands the turn to the next fallback, which keeps it for the rest of the run.
     while (!sent.outcome.ok && !signal?.aborted && isProviderOutage(sent.outcome.failure) && fallbacks.length > 0) {
       const failed = sent.outcome.failure;
@@ -168,43 +175,11 @@ async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R
       });
       await replayDiscovered(session, primary, messages);
       active = next;
-      sent = await callActive(active);
+      sent = await send(active, turn, onPart);
     }
     const { outcome, toolsSent } = sent;
     if (!outcome.ok) throw stop(signal?.aborted ? { ...outcome.failure, code: "aborted" } : outcome.failure);
 
-    async function callActive(target: ActiveModel) {
-      let body: Record<string, unknown>;
-      let count: number;
-      try {
-        const view = await session.view();
-        // The transcript stays in the run's own format; a fallback reads it through the canonical form.
-        const history = target.primary ? messages : target.provider.fromCanonical(primary.toCanonical(messages));
-        ({ body, toolsSent: count } = target.provider.request({
-          model: target.model,
-          maxTokens,
-          system,
-          messages: history,
-          previousLastMessage: target.primary ? previousLastMessage : undefined,
-          strategy: target.strategy,
-          view,
-          params: target.params,
-        }));
-      } catch (error) {
-        throw stop(stageFailure(error, "build", turn));
-      }
-      const scope = {
-        sessionId: session.id,
-        turn,
-        strategy: target.strategy.name,
-        toolsSent: count,
-        stream: settings.stream,
-      };
-      return {
-        outcome: await tracedModelCall(target.provider, body, scope, { turn, signal, onPart }),
-        toolsSent: count,
-      };
-    }
     const { reply } = outcome;
     previousLastMessage = messages.length - 1;
     const added = (
@@ -274,118 +249,10 @@ async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R
   };
 }
 
-/**
- * Answers every call of a turn, concurrently, answers in call order. A call whose input was not
- * an object is answered with an error without running. A call whose answer fails (execute()
- * never does; the search path can, e.g. when the catalogue cannot be listed) gets an `is_error`
- * result like the rest, so the transcript stays valid; the first such failure is returned for
- * the run to stop on.
- */
-async function answerCalls(
-  session: ToolSearchSession,
-  strategy: AgentStrategy,
-  format: ProviderName,
-  calls: readonly ProviderCall[],
-  onAnswer: (answer: ProviderAnswer) => void,
-): Promise<{ answers: ProviderAnswer[]; failure?: { reason: unknown } }> {
-  const settled = await Promise.allSettled(
-    calls.map(async (call) => {
-      const answer = await answerCall(session, strategy, format, call);
-      onAnswer(answer);
-      return answer;
-    }),
-  );
-  // Boxed, so a rejection with an undefined reason still counts as one.
-  let failure: { reason: unknown } | undefined;
-  const answers = settled.map((outcome, index): ProviderAnswer => {
-    if (outcome.status === "fulfilled") return outcome.value;
-    failure ??= { reason: outcome.reason };
-    const call = calls[index]!;
-    const content =
-      call.name === SEARCH_TOOLS_NAME
-        ? `${SEARCH_TOOLS_NAME} failed: ${errorText(outcome.reason)}`
-        : `${call.name} could not be answered: ${errorText(outcome.reason)}. It may not have run; check before calling it again.`;
-    const answer: ProviderAnswer = {
-      call,
-      result: { type: "tool_result", tool_use_id: call.id, content, is_error: true },
-    };
-    onAnswer(answer);
-    return answer;
-  });
-  return failure ? { answers, failure } : { answers };
-}
-
-async function answerCall(
-  session: ToolSearchSession,
-  strategy: AgentStrategy,
-  format: ProviderName,
-  call: ProviderCall,
-): Promise<ProviderAnswer> {
-  if (call.nativeSearch !== undefined)
-    return { call, nativeResult: await session.execute(call.nativeSearch as OpenAIResponsesToolSearchCall) };
-  if (call.unreadable !== undefined) return { call, result: inputNotObject(call, call.unreadable) };
-  const block: ToolUseBlock = { type: "tool_use", id: call.id, name: call.name, input: call.input };
-  if (call.name !== SEARCH_TOOLS_NAME)
-    return { call, result: await session.execute(block, { shownInFull: strategy.showsFullDefinitions }) };
-  // The strategy words the search result, so runAgent answers search_tools itself, in the same span execute() would open.
-  const result = await tracedToolCall(
-    { name: SEARCH_TOOLS_NAME, id: call.id, sessionId: session.id, format },
-    async () => {
-      const outcome = await session.searchTools(call.input, call.id);
-      return strategy.searchResult(call.id, outcome, await session.view());
-    },
-  );
-  return { call, result };
-}
-
-/**
- * Hydrates the tools of calls that did not run, as a call would have: the model reached for
- * them, and a transcript replayed elsewhere hydrates them too (see
- * `toolSearch.session(id, { transcript })`), so both lay out the same block. Best effort: the
- * run has its answer already, and a catalogue that cannot be listed now must not lose it.
- */
-async function hydrateUnrun(session: ToolSearchSession, calls: readonly ProviderCall[]): Promise<void> {
-  try {
-    await session.hydrate(
-      calls
-        .filter((call) => call.name !== SEARCH_TOOLS_NAME && call.nativeSearch === undefined)
-        .map((call) => call.name),
-    );
-  } catch {
-    // See above.
-  }
-}
-
 /** The event for a part of a reply: streamed text, or a tool call whose input is complete. */
 function partEvent(part: StreamedPart, sessionId: string, turn: number): AgentEvent {
   if (part.type === "text") return { type: "text", sessionId, turn, text: part.text };
   return { type: "tool-use", sessionId, turn, id: part.id, name: part.name, input: part.input };
-}
-
-/** The answer to a tool call the model did not finish sending. */
-function notRun(toolUse: ProviderCall, stopReason: string): ToolResultBlock {
-  return {
-    type: "tool_result",
-    tool_use_id: toolUse.id,
-    content:
-      `${toolUse.name} was not run: the response was cut off (stop reason "${stopReason}") before this call was complete, ` +
-      "so its input may be missing parts. Call it again if it is still needed.",
-    is_error: true,
-  };
-}
-
-/** The answer to a call whose input was not a JSON object: `held` says what it was. */
-function inputNotObject(toolUse: ProviderCall, held: string): ToolResultBlock {
-  const example =
-    toolUse.name === SEARCH_TOOLS_NAME
-      ? ', e.g. {"query": "what you want to do"}'
-      : ", with the fields its input_schema describes";
-  return {
-    type: "tool_result",
-    tool_use_id: toolUse.id,
-    content: `${toolUse.name} was not run: its input was ${held}, but a tool's input must be a JSON object. Call it again with its input as a JSON object${example}.`,
-    is_error: true,
-  };
 }
 
 function emit<M, R>(options: RunAgentOptions<M, R>, event: AgentEvent): void {
@@ -394,163 +261,6 @@ function emit<M, R>(options: RunAgentOptions<M, R>, event: AgentEvent): void {
   } catch {
     // An observer must never break the run it observes.
   }
-}
-
-interface Settings<M, R> {
-  provider: ModelProvider<M, R>;
-  model: string;
-  system: string | SystemTextBlock[] | undefined;
-  messages: readonly M[];
-  strategy: AgentStrategy;
-  maxTurns: number;
-  maxTokens: number;
-  stream: boolean;
-  signal: AbortSignalLike | undefined;
-  request: Readonly<Record<string, unknown>>;
-  fallbacks: ActiveModel[];
-  prefetch: PrefetchOptions | false;
-}
-
-/** What the run's session object carries: the run's context and signal, and the transcript to resume from. */
-function sessionOptions<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R>): SessionOptions {
-  const scope: SessionOptions = {};
-  if (options.context !== undefined) scope.context = options.context;
-  if (settings.signal) scope.signal = settings.signal;
-  // A session this instance does not know is rebuilt from the conversation's tool calls.
-  if (options.messages !== undefined) scope.transcript = settings.messages;
-  return scope;
-}
-
-function checkRequest(request: unknown, reserved: Readonly<Record<string, string>>): Record<string, unknown> {
-  if (request === undefined) return {};
-  if (typeof request !== "object" || request === null || Array.isArray(request)) {
-    throw new OptionsError(
-      "invalid_request",
-      "request must be an object of the API's own parameters, e.g. { temperature: 0.2 }.",
-    );
-  }
-  const taken = Object.keys(request).find((key) => Object.hasOwn(reserved, key));
-  if (taken !== undefined) {
-    throw new OptionsError(
-      "invalid_request",
-      `request.${taken} is set by runAgent; use its ${reserved[taken]} option instead.`,
-    );
-  }
-  return { ...(request as Record<string, unknown>) };
-}
-
-/** The run's provider: `provider` as given, or the Messages API over `client`. */
-function providerOf<M, R>(options: RunAgentOptions<M, R>): ModelProvider<M, R> {
-  const { client, provider } = options as { client?: unknown; provider?: unknown };
-  if (provider !== undefined && client !== undefined)
-    throw new OptionsError(
-      "invalid_client",
-      "Pass runAgent either client (a Messages API client) or provider (e.g. openAIResponsesProvider(new OpenAI())), not both.",
-    );
-  if (provider === undefined) {
-    if (
-      typeof client !== "object" ||
-      client === null ||
-      typeof (client as MessagesClient).messages?.create !== "function"
-    ) {
-      throw new OptionsError(
-        "invalid_client",
-        "runAgent needs client: a Messages API client such as new Anthropic() from Anthropic's TypeScript SDK, or any object with messages.create(); " +
-          "or provider, for another API (openAIChatProvider(new OpenAI()), openAIResponsesProvider(new OpenAI())).",
-      );
-    }
-    return anthropicProvider(client as MessagesClient) as unknown as ModelProvider<M, R>;
-  }
-  const known = provider as Partial<ModelProvider<M, R>> | null;
-  if (
-    typeof known !== "object" ||
-    known === null ||
-    typeof known.call !== "function" ||
-    typeof known.request !== "function"
-  )
-    throw new OptionsError(
-      "invalid_provider",
-      "provider must be a model provider such as anthropicProvider(client), openAIChatProvider(client) or openAIResponsesProvider(client).",
-    );
-  return known as ModelProvider<M, R>;
-}
-
-function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, R> {
-  if (typeof options !== "object" || options === null) {
-    throw new OptionsError(
-      "invalid_options",
-      "runAgent takes an options object: runAgent({ client, model, prompt, toolSearch }).",
-    );
-  }
-  const provider = providerOf(options);
-  const { model, toolSearch, prompt, messages } = options;
-  if (typeof model !== "string" || model === "") {
-    throw new OptionsError("invalid_model", 'runAgent needs model: a model name such as "claude-sonnet-4-6".');
-  }
-  if (typeof toolSearch !== "object" || toolSearch === null || typeof toolSearch.session !== "function") {
-    throw new OptionsError(
-      "invalid_tool_search",
-      "runAgent needs toolSearch: the result of await createToolSearch({ tools }).",
-    );
-  }
-  if ((prompt === undefined) === (messages === undefined)) {
-    throw new OptionsError(
-      "invalid_messages",
-      "Pass either prompt (a string) or messages (the conversation so far) to runAgent, not both or neither.",
-    );
-  }
-  if (prompt !== undefined && (typeof prompt !== "string" || prompt.trim() === "")) {
-    throw new OptionsError("invalid_messages", "prompt must be a non-empty string.");
-  }
-  const initial: readonly M[] =
-    prompt !== undefined ? [provider.userMessage(prompt)] : provider.checkMessages(messages);
-  const { signal, stream = false } = options;
-  if (signal !== undefined && !isAbortSignalLike(signal)) {
-    throw new OptionsError("invalid_signal", "signal must be an AbortSignal (e.g. new AbortController().signal).");
-  }
-  if (typeof stream !== "boolean")
-    throw new OptionsError("invalid_stream", `stream must be true or false, got ${JSON.stringify(stream)}.`);
-  if (stream && !provider.canStream) {
-    throw new OptionsError(
-      "invalid_client",
-      provider.name === "anthropic"
-        ? "stream: true needs a client with messages.stream(), as the Anthropic SDK's client has."
-        : `stream: true needs a client that streams (create({ stream: true }) returning an async iterable), as the OpenAI SDK's client does.`,
-    );
-  }
-  const strategy = strategyOf(options.strategy ?? "stubs");
-  if (!provider.strategies.includes(strategy.name))
-    throw new OptionsError(
-      "unknown_strategy",
-      `strategy "${strategy.name}" has no counterpart on ${provider.name}; it takes ${provider.strategies.map((name) => `"${name}"`).join(", ")}.`,
-    );
-  return {
-    provider,
-    model,
-    system: checkSystem(options.system),
-    messages: initial,
-    strategy,
-    maxTurns: wholeNumber(options.maxTurns ?? DEFAULT_MAX_TURNS, "maxTurns"),
-    maxTokens: wholeNumber(options.maxTokens ?? DEFAULT_MAX_TOKENS, "maxTokens"),
-    stream,
-    signal,
-    request: checkRequest(options.request, provider.reservedParams),
-    prefetch: readPrefetchOption(options.prefetch),
-    fallbacks: readFallbacks(options.fallback, strategy).map((fallback) => ({
-      ...fallback,
-      params: checkRequest(fallback.params, fallback.provider.reservedParams),
-    })),
-  };
-}
-
-function wholeNumber(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new OptionsError(
-      `invalid_${name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`,
-      `${name} must be a whole number of at least 1, got ${JSON.stringify(value)}.`,
-    );
-  }
-  return value;
 }
 
 /** The run was cancelled through its signal. */
