@@ -1,4 +1,5 @@
 export { runAgent } from "./run-agent.js";
+export { readPrefetchOption } from "./prefetch-turn.js";
 export { convertTranscript, type FallbackModel } from "./fallback.js";
 export { AgentError, type AgentStage } from "./agent-error.js";
 export { referencedToolNames } from "./providers/anthropic/referenced-tools.js";

@@ -1,4 +1,5 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
+import type { PrefetchOptions, PrefetchSkipReason } from "../session/index.js";
 import type { ToolSearch } from "../tool-search/index.js";
 import type {
   AssistantMessage,
@@ -22,6 +23,8 @@ export type { AgentStopReason, AgentTurn, TurnUsage } from "./turn-types.js";
  *   or when the reply arrives); it runs once the whole reply has arrived and been checked;
  * - `tool-result`: a call answered (whether it failed says `isError`);
  * - `turn`: once per model call, when its reply has arrived;
+ * - `prefetch`: the user's message was ranked before the model call (`prefetch` option), and
+ *   what it hydrated;
  * - `fallback`: the API was down (overloaded, rate-limited, a server error, no answer) and a
  *   `fallback` takes over.
  */
@@ -40,6 +43,15 @@ export type AgentEvent =
   | { type: "text"; sessionId: string; turn: number; text: string }
   | { type: "tool-use"; sessionId: string; turn: number; id: string; name: string; input: unknown }
   | { type: "tool-result"; sessionId: string; turn: number; toolUseId: string; name: string; isError: boolean }
+  | {
+      type: "prefetch";
+      sessionId: string;
+      turn: number;
+      /** The tools the user's message hydrated before this model call, best first. */
+      hydrated: string[];
+      /** The matches it left, and why (weak, already hydrated, over the cap…). */
+      skipped: { name: string; reason: PrefetchSkipReason }[];
+    }
   | {
       type: "fallback";
       sessionId: string;
@@ -134,6 +146,24 @@ export interface RunAgentBase {
    * ```
    */
   fallback?: FallbackModel | readonly FallbackModel[];
+  /**
+   * Retrieve on the user's turn, before the model: before each model call that follows a user
+   * message, rank that message and hydrate its strong matches (`session.prefetch`), so the first
+   * request already carries the tool in full and the model can call it without a search turn.
+   * Weak matches are never hydrated, permissions apply, nothing runs, and nothing is evicted.
+   * `true` considers the best 3 matches; `{ limit }` sets how many.
+   *
+   * Under `stubs` only: `native` loads deferred tools only through the API's own references,
+   * and `stable` sends one fixed array; prefetching for them would change a tools array they
+   * keep byte-identical for the whole session, so it is skipped there.
+   *
+   * @defaultValue false
+   * @example
+   * ```ts
+   * await runAgent({ client, model, prompt: "Open a pull request for my branch", toolSearch, prefetch: { limit: 1 } });
+   * ```
+   */
+  prefetch?: boolean | PrefetchOptions;
 }
 
 /**

@@ -1,7 +1,13 @@
 // Over 300 lines: the loop and its TSDoc; each turn's steps live in their own files.
 import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError, ToolsiftError, errorText } from "../errors.js";
-import { SEARCH_TOOLS_NAME, isAbortSignalLike, tracedToolCall, type ToolSearchSession } from "../session/index.js";
+import {
+  SEARCH_TOOLS_NAME,
+  isAbortSignalLike,
+  tracedToolCall,
+  type PrefetchOptions,
+  type ToolSearchSession,
+} from "../session/index.js";
 import { traced } from "../telemetry/index.js";
 import type { SessionOptions } from "../tool-search/index.js";
 import type {
@@ -14,6 +20,7 @@ import type {
 import { AgentError, type AgentStage } from "./agent-error.js";
 import { checkSystem } from "./check-system.js";
 import { readFallbacks, replayDiscovered, type ActiveModel } from "./fallback.js";
+import { prefetchForTurn, readPrefetchOption } from "./prefetch-turn.js";
 import { anthropicProvider } from "./providers/anthropic/anthropic-provider.js";
 import { isProviderOutage, type TurnFailure } from "./providers/model-call-failure.js";
 import type {
@@ -135,6 +142,17 @@ async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R
     const onPart = settings.stream
       ? (part: StreamedPart) => emit(options, partEvent(part, session.id, turn))
       : undefined;
+    if (settings.prefetch) {
+      const prefetched = await prefetchForTurn(session, active.strategy, primary, messages, settings.prefetch);
+      if (prefetched)
+        emit(options, {
+          type: "prefetch",
+          sessionId: session.id,
+          turn,
+          hydrated: prefetched.hydrated,
+          skipped: prefetched.skipped,
+        });
+    }
     let sent = await callActive(active);
     // An API that is down hands the turn to the next fallback, which keeps it for the rest of the run.
     while (!sent.outcome.ok && !signal?.aborted && isProviderOutage(sent.outcome.failure) && fallbacks.length > 0) {
@@ -390,6 +408,7 @@ interface Settings<M, R> {
   signal: AbortSignalLike | undefined;
   request: Readonly<Record<string, unknown>>;
   fallbacks: ActiveModel[];
+  prefetch: PrefetchOptions | false;
 }
 
 /** What the run's session object carries: the run's context and signal, and the transcript to resume from. */
@@ -516,6 +535,7 @@ function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, R> {
     stream,
     signal,
     request: checkRequest(options.request, provider.reservedParams),
+    prefetch: readPrefetchOption(options.prefetch),
     fallbacks: readFallbacks(options.fallback, strategy).map((fallback) => ({
       ...fallback,
       params: checkRequest(fallback.params, fallback.provider.reservedParams),

@@ -159,6 +159,26 @@ describe("toolsift/ai with the AI SDK's generateText and its mock model", () => 
     ]);
   });
 
+  it("with prefetch, the first step already carries the tool the prompt names, in full", async () => {
+    const calls: { name: string; input: unknown }[] = [];
+    const model = scriptedModel([
+      () => ({ call: { name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } } }),
+      () => ({ text: "Posted to #ops." }),
+    ]);
+    const result = await generateText({
+      model,
+      prompt: "Post a message to the #ops Slack channel saying the deploy is done.",
+      stopWhen: stepCountIs(3),
+      ...(await aiSdkTools(await sessionOf({}, calls), { prefetch: { limit: 1 } })),
+    });
+    expect(result.text).toBe("Posted to #ops.");
+    const [first, second] = model.doGenerateCalls;
+    expect(toolNames(first!)).toContain("slack__post_message");
+    // Only the step after the user's message prefetches; the block then stays as it was.
+    expect(toolNames(second!)).toEqual(toolNames(first!));
+    expect(calls).toHaveLength(1);
+  });
+
   it("refuses an invalid input as the session does: a tool error with the real schema, and nothing runs", async () => {
     const calls: { name: string; input: unknown }[] = [];
     const events: ToolSearchEvent[] = [];

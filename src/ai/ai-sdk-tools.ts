@@ -1,7 +1,8 @@
 import type { JSONSchema7, Tool, ToolCallRepairFunction, ToolSet } from "ai";
 import type { ToolResultContentBlock } from "../catalogue/index.js";
 import { DependencyError, ToolsiftError, errorText } from "../errors.js";
-import { buildToolBlock, type ToolSearchSession } from "../session/index.js";
+import { buildToolBlock, type PrefetchOptions, type ToolSearchSession } from "../session/index.js";
+import { readPrefetchOption } from "../agent/index.js";
 import type { AnthropicTool, ToolResultBlock } from "../wire/index.js";
 
 type AiModule = typeof import("ai");
@@ -18,11 +19,12 @@ export interface AiSdkTools {
   /** The session's tools: `search_tools`, keep and hydrated tools in full, then stubs. Updated in place before each step. */
   readonly tools: ToolSet;
   /**
-   * Refreshes `tools` from the session before each step; it changes no other setting. To add
-   * your own, call this one from yours and return your settings. (Typed without the AI SDK's
+   * Refreshes `tools` from the session before each step (with `prefetch`, first ranking the
+   * user's message when the step follows one); it changes no other setting. To add your own,
+   * call this one from yours, passing the step's `messages`, and return your settings. (Typed without the AI SDK's
    * `PrepareStepFunction<ToolSet>`, which does not type-check under `exactOptionalPropertyTypes`.)
    */
-  readonly prepareStep: () => Promise<undefined>;
+  readonly prepareStep: (step?: { messages?: readonly unknown[] }) => Promise<undefined>;
   /** Sends a call to a tool the block does not list through the session, like any other call. */
   readonly experimental_repairToolCall: ToolCallRepairFunction<ToolSet>;
 }
@@ -60,8 +62,9 @@ export class ToolCallError extends ToolsiftError {
  * const result = await generateText({ model, prompt, stopWhen: stepCountIs(8), ...(await aiSdkTools(session)) });
  * ```
  */
-export async function aiSdkTools(session: ToolSearchSession): Promise<AiSdkTools> {
+export async function aiSdkTools(session: ToolSearchSession, options: AiSdkToolsOptions = {}): Promise<AiSdkTools> {
   const ai = await loadAi();
+  const prefetch = readPrefetchOption(options.prefetch);
   // No prototype: the AI SDK looks a called name up with tools[name], and a model may call
   // "__proto__" or "constructor"; only the session's own entries may answer.
   const tools: ToolSet = Object.create(null) as ToolSet;
@@ -87,7 +90,9 @@ export async function aiSdkTools(session: ToolSearchSession): Promise<AiSdkTools
 
   return {
     tools,
-    prepareStep: async () => {
+    prepareStep: async (step) => {
+      const text = prefetch ? newestUserText(step?.messages) : undefined;
+      if (prefetch && text !== undefined) await session.prefetch(text, prefetch).catch(() => undefined);
       await refresh();
       return undefined;
     },
@@ -106,6 +111,39 @@ export async function aiSdkTools(session: ToolSearchSession): Promise<AiSdkTools
       return null;
     },
   };
+}
+
+/** Options of {@link aiSdkTools}. */
+export interface AiSdkToolsOptions {
+  /**
+   * Retrieve on the user's turn, before the model: a step that follows a user message (the
+   * first step of a call) first ranks that message and hydrates its strong matches
+   * (`session.prefetch`), so the step's tools already carry them in full. `true` considers the
+   * best 3 matches, `{ limit }` sets how many. Off by default.
+   *
+   * @example
+   * ```ts
+   * await generateText({ model, prompt, ...(await aiSdkTools(session, { prefetch: { limit: 1 } })) });
+   * ```
+   */
+  prefetch?: boolean | PrefetchOptions;
+}
+
+/** The text of the newest message when it is the user's (the AI SDK's `ModelMessage`: a string, or text parts). */
+function newestUserText(messages: readonly unknown[] | undefined): string | undefined {
+  const last = messages?.at(-1) as { role?: unknown; content?: unknown } | undefined;
+  if (last?.role !== "user") return undefined;
+  const text =
+    typeof last.content === "string"
+      ? last.content
+      : Array.isArray(last.content)
+        ? last.content
+            .map((part: { type?: unknown; text?: unknown }) =>
+              part?.type === "text" && typeof part.text === "string" ? part.text : "",
+            )
+            .join(" ")
+        : "";
+  return text.trim() === "" ? undefined : text;
 }
 
 /** Defines the entry as an own property, whatever the name (a model may send `__proto__`). */

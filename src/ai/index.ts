@@ -1,1 +1,1 @@
-export { ToolCallError, aiSdkTools, type AiSdkTools } from "./ai-sdk-tools.js";
+export { ToolCallError, aiSdkTools, type AiSdkTools, type AiSdkToolsOptions } from "./ai-sdk-tools.js";

@@ -4,4 +4,4 @@
  *
  * @module
  */
-export { ToolCallError, aiSdkTools, type AiSdkTools } from "../ai/ai-sdk-tools.js";
+export { ToolCallError, aiSdkTools, type AiSdkTools, type AiSdkToolsOptions } from "../ai/ai-sdk-tools.js";

@@ -29,6 +29,7 @@ export { PERMISSIVE_SCHEMA, STUB_HINT, stubOf } from "./stub.js";
 export { ToolSearchSession } from "./tool-search-session.js";
 export {
   DEFAULT_PREFETCH_LIMIT,
+  readPrefetch,
   MAX_PREFETCH_TEXT_LENGTH,
   type PrefetchOptions,
   type PrefetchOutcome,

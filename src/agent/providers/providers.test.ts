@@ -376,3 +376,34 @@ describe("native on the Responses API", () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe("Chat Completions' tool cap", () => {
+  it("sends at most 128 tools, search_tools first, and a cut stub is still found and called", async () => {
+    const ran: SampleToolCall[] = [];
+    const many = Array.from({ length: 200 }, (_, index) => ({
+      name: `inventory__count_bin_${index}`,
+      description: `Count the items in storage bin ${index}.`,
+      inputSchema: { type: "object" as const, properties: { bin: { type: "string" } } },
+      execute: () => ({ ok: true }),
+    }));
+    const toolSearch = await createToolSearch({
+      tools: [...many, ...sampleTools(ran)],
+      tuning: { toolSearchThresholdTokens: 100, maxStubTokens: 1_000_000 },
+    });
+    const server = await startOpenAI([
+      () => ({ calls: [{ name: "search_tools", arguments: { query: "post a message to a slack channel" } }] }),
+      () => ({ calls: [{ name: "slack__post_message", arguments: { channel: "#ops", text: "deploy done" } }] }),
+      () => ({ text: "Posted." }),
+    ]);
+    const client = new OpenAI({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+    await runAgent({ provider: openAIChatProvider(client), model: "m", prompt: PROMPT, toolSearch });
+    const first = server.requests[0]!.body.tools as { function: { name: string } }[];
+    expect(first).toHaveLength(128);
+    expect(first[0]!.function.name).toBe("search_tools");
+    expect(first.map((tool) => tool.function.name)).not.toContain("slack__post_message");
+    expect(ran).toEqual([{ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } }]);
+    expect(
+      (server.requests[2]!.body.tools as { function: { name: string } }[]).map((tool) => tool.function.name),
+    ).toContain("slack__post_message");
+  });
+});

@@ -17,6 +17,13 @@ import { checkChatMessages } from "./check-chat-messages.js";
 import { parseChatCompletion } from "./parse-chat-completion.js";
 import { readChatStream } from "./read-chat-stream.js";
 
+/**
+ * The most tools one Chat Completions request takes (its API reference: "A max of 128 functions
+ * are supported"). The block puts `search_tools`, keep and hydrated tools first, so past the cap
+ * only stubs are cut, and every tool stays reachable through search.
+ */
+export const MAX_CHAT_TOOLS = 128;
+
 const CHAT_API: ApiLabel = { name: "The Chat Completions API", client: "OpenAI", requestIdHeader: "x-request-id" };
 
 /**
@@ -25,7 +32,8 @@ const CHAT_API: ApiLabel = { name: "The Chat Completions API", client: "OpenAI",
  * has no tool search of its own, so `native` is refused. The system prompt goes first as a
  * `system` message on every request; it is not part of the transcript. The token cap is sent
  * as `max_completion_tokens`. OpenAI caches a repeated prefix by itself: the stable tool order
- * keeps it warm, and the cached part is reported as `cache_read_input_tokens`.
+ * keeps it warm, and the cached part is reported as `cache_read_input_tokens`. A request carries
+ * at most {@link MAX_CHAT_TOOLS} tools: past it, stubs are cut (search still finds them).
  *
  * @example
  * ```ts
@@ -57,7 +65,7 @@ export function openAIChatProvider(client: OpenAIChatClient): ModelProvider<Open
     checkMessages: checkChatMessages,
     userMessage: (prompt) => ({ role: "user", content: prompt }),
     request({ model, maxTokens, system, messages, strategy, view, params }) {
-      const tools = layOutTools(strategy.tools(view), "openai-chat") as OpenAIChatTool[];
+      const tools = layOutTools(strategy.tools(view).slice(0, MAX_CHAT_TOOLS), "openai-chat") as OpenAIChatTool[];
       const instructions = systemText(system);
       const body: OpenAIChatRequest & Record<string, unknown> = {
         ...params,
