@@ -1,14 +1,14 @@
 import type { ToolEventHandler } from "./mock-tools.js";
-import type { StrategyName } from "../../agent/index.js";
+import type { StrategyName } from "../../public/agent.js";
 import type { ToolDefinition, ToolSearch } from "../../index.js";
 import type { GatewaySettings } from "../../gateway/index.js";
 import type { RankerName } from "../../index.js";
-import type { ToolSearchEvent } from "../../events.js";
+import type { ToolSearchEvent } from "../../index.js";
 import { closeSearch, searchOver } from "../load-catalogue.js";
 
-/** The arms `toolsift eval --agent` runs side by side. */
-export const ARM_NAMES = ["full", "toolsift", "prefetch"] as const;
-export type ArmName = (typeof ARM_NAMES)[number];
+import type { ArmName } from "./parse-eval-agent.js";
+
+export type { ArmName } from "./parse-eval-agent.js";
 
 /** One arm, ready to run tasks: its tool search, how runAgent is called, and where its search events go. */
 export interface Arm {

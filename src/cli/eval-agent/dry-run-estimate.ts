@@ -1,4 +1,4 @@
-import { estimateTokens } from "../../session/index.js";
+import { estimateTokens } from "../../index.js";
 import type { AgentTask } from "./agent-task-file.js";
 import type { Arm, ArmName } from "./arms.js";
 

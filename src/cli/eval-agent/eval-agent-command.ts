@@ -1,8 +1,12 @@
-import type { ModelProvider } from "../../agent/index.js";
-import { anthropicProvider, openAIChatProvider, openAIResponsesProvider } from "../../agent/providers/index.js";
+import {
+  anthropicProvider,
+  openAIChatProvider,
+  openAIResponsesProvider,
+  type MessagesClient,
+  type ModelProvider,
+} from "../../public/agent.js";
 import { OptionsError } from "../../errors.js";
 import { readBoundedFile } from "../../gateway/index.js";
-import type { MessagesClient } from "../../wire/index.js";
 import type { CliIo } from "../cli-io.js";
 import type { EnrichTerminal } from "../enrich-command.js";
 import { progressBar } from "../enrich-progress.js";

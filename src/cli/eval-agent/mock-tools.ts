@@ -1,5 +1,5 @@
 import type { ToolDefinition } from "../../index.js";
-import type { ToolSearchEvent } from "../../events.js";
+import type { ToolSearchEvent } from "../../index.js";
 
 export type ToolEventHandler = (event: ToolSearchEvent) => void;
 

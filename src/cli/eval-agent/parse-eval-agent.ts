@@ -1,6 +1,9 @@
-import { OptionsError } from "../../errors.js";
+import type { OptionsError } from "../../errors.js";
 import type { RankerName } from "../../index.js";
-import { ARM_NAMES, type ArmName } from "./arms.js";
+
+/** The arms `toolsift eval --agent` runs side by side. */
+export const ARM_NAMES = ["full", "toolsift", "prefetch"] as const;
+export type ArmName = (typeof ARM_NAMES)[number];
 
 /** The APIs `eval --agent` talks to. */
 export const AGENT_PROVIDERS = ["anthropic", "openai-chat", "openai-responses"] as const;

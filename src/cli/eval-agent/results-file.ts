@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { OptionsError } from "../../errors.js";
 import { readBoundedFile } from "../../gateway/index.js";
 import { writeAtomically } from "../write-atomically.js";
-import { ARM_NAMES } from "./arms.js";
+import { ARM_NAMES } from "./parse-eval-agent.js";
 import type { TaskArmResult } from "./run-task.js";
 
 /** What a results file was run with: a rerun with other settings must not mix its results in. */

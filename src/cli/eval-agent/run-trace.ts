@@ -1,6 +1,5 @@
-import type { AgentEvent, TurnUsage } from "../../agent/index.js";
-import type { ToolSearchEvent } from "../../events.js";
-import { SEARCH_TOOLS_NAME } from "../../session/index.js";
+import { SEARCH_TOOLS_NAME, type ToolSearchEvent } from "../../index.js";
+import type { AgentEvent, TurnUsage } from "../../public/agent.js";
 
 /** A tool call of the model, as the eval saw it when the call arrived (before it ran). */
 export interface ObservedCall {
