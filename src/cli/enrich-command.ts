@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { enrichCatalogue, estimateEnrichment, formatEnrichment, type EnrichmentFile } from "../public/enrichment.js";
 import type { CliIo } from "./cli-io.js";
 import { progressBar } from "./enrich-progress.js";
@@ -6,6 +6,7 @@ import { loadCatalogue } from "./load-catalogue.js";
 import { loadModelClient } from "./load-model-client.js";
 import { readEnrichmentFile } from "./read-enrichment-file.js";
 import type { CliCommand } from "./parse-cli.js";
+import { writeAtomically } from "./write-atomically.js";
 
 /** Where the command's progress goes, and whether stderr is a terminal (for a redrawn bar). */
 export interface EnrichTerminal {
@@ -116,16 +117,4 @@ function readPrevious(out: string, io: CliIo): EnrichmentFile | undefined {
     "It is the file toolsift enrich writes; pass another --out, or move the file away to start afresh.",
     (warning) => io.err(`enrich: warning: ${warning}`),
   );
-}
-
-/** Writes a sibling file, then renames it over `file`: a reader (or a kill) never sees half a file. */
-function writeAtomically(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
 }

@@ -9,11 +9,15 @@ export interface ProgressSink {
 const WIDTH = 24;
 
 /**
- * A progress display for `toolsift enrich` on stderr: a bar redrawn in place on a terminal, and
+ * A progress display for `toolsift enrich` (and, by `names`, `eval --agent`) on stderr: a bar redrawn in place on a terminal, and
  * otherwise (a CI log, a file) a line at each tenth, so a log is not flooded. It shows counts
  * only, never a tool's name or a model's text.
  */
-export function progressBar(total: number, sink: ProgressSink): { update(done: number): void; end(): void } {
+export function progressBar(
+  total: number,
+  sink: ProgressSink,
+  names: { command: string; units: string } = { command: "enrich", units: "tools" },
+): { update(done: number): void; end(): void } {
   let tenth = 0;
   let drawn = false;
   return {
@@ -24,7 +28,7 @@ export function progressBar(total: number, sink: ProgressSink): { update(done: n
       if (sink.tty) {
         const filled = Math.round(share * WIDTH);
         sink.write(
-          `\rtoolsift: enrich [${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}] ${done}/${total} (${percent}%)`,
+          `\rtoolsift: ${names.command} [${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}] ${done}/${total} (${percent}%)`,
         );
         drawn = true;
         return;
@@ -32,7 +36,7 @@ export function progressBar(total: number, sink: ProgressSink): { update(done: n
       const reached = Math.floor(share * 10);
       if (reached > tenth || done === total) {
         tenth = reached;
-        sink.line(`enrich: ${done}/${total} tools (${percent}%)`);
+        sink.line(`${names.command}: ${done}/${total} ${names.units} (${percent}%)`);
       }
     },
     end() {

@@ -60,7 +60,7 @@ export async function evalCommand(command: EvalCommand, io: CliIo): Promise<numb
         catalogue.settings,
         catalogue.ranker,
         io.err,
-        indexed && { from: indexed, keepStale },
+        indexed ? { enrichment: { from: indexed, keepStale } } : {},
       );
       try {
         if (indexed) stale = (await toolSearch.enrichmentStatus()).stale.sort();

@@ -269,6 +269,7 @@ suggested descriptions are never applied by themselves.
 Usage:
   toolsift eval --config <file> | --tools <file.json> --enrichment <file> [options]
   toolsift eval --config <file> | --tools <file.json> --tasks <file.jsonl> [--enrichment <file>] [options]
+  toolsift eval --agent --config <file> | --tools <file.json> --tasks <file.jsonl> --provider <api> --model <id> [options]
 
 Options:
   -c, --config <file>        Connect to the servers of a config file (as toolsift serve does;
@@ -303,6 +304,57 @@ request that did not find its tool first, the tool found instead and where its o
 the confusable pairs (expected A, found B first), most frequent first. A tool changed since it
 was enriched (its hash differs) is named stale: its enrichment is not used until toolsift enrich
 runs again. The blog's rule of thumb: fix retrieval (descriptions, enrichment) under 95% recall@5.
+
+With --agent: your tasks against your model, in arms side by side.
+      --agent                Run each task through runAgent against a real model.
+      --tasks <file.jsonl>   One task a line:
+                               {"id": "t1", "prompt": "Post 'deploy done' to #ops",
+                                "expected": ["slack__post_message"],        (any order; or
+                                  {"inOrder": [...]} / {"anyOrder": [...]})
+                                "check": {"contains": "posted"},            (or {"json": {...}})
+                                "mock": {"slack__post_message": {"ok": true}}}
+                             A task expecting a tool the catalogue lacks is left out and named.
+      --provider <api>       anthropic, openai-chat or openai-responses. The key comes from
+                             ANTHROPIC_API_KEY / OPENAI_API_KEY, a proxy from ANTHROPIC_BASE_URL /
+                             OPENAI_BASE_URL (as the SDKs read them); keys are never printed.
+  -m, --model <id>           The model, e.g. claude-sonnet-4-5 or gpt-5.
+      --arms <list>          Comma-separated, from full (every tool in full: tool search off),
+                             toolsift (search and hydration, --strategy) and prefetch (toolsift
+                             with runAgent's prefetch, under stubs). Default: all three.
+      --strategy <name>      stubs, native or stable for the toolsift arm (default stubs).
+      --mock                 Answer every tool call with the task's "mock" result, never the real
+                             tool; a tool without one answers an error. Inputs are still checked
+                             against the real schemas.
+      --dry-run              Estimate model calls, tokens and cost; loads no SDK, needs no key,
+                             sends nothing.
+      --max-cost <usd>       Stop when this run's spend reaches it (the run in flight is dropped;
+                             exit 1). Needs a price for the model.
+      --prices <file>        {"<model>": {"input": 3, "output": 15, "cacheRead": 0.3,
+                             "cacheWrite": 3.75}} in USD per million tokens. Without it, built-in
+                             list prices for a few models, labelled as estimates.
+  -o, --out <file>           Write each task × arm result here as it finishes; a rerun with the
+                             same file, provider, model, strategy and --mock skips those done.
+      --max-turns <n>        Model calls per task (default 8, at most 50).
+      --json                 Print the report as JSON (every task's metrics).
+
+Metrics, per task and per arm (mean over tasks unless said):
+  tool recall         share of the expected tools the model had seen before its first call of
+                      each: among a search's results (search_tools, or the API's native search),
+                      hydrated (prefetch included), or in the first request's tools in full. A
+                      tool never called counts if it was seen by the end of the run.
+  selection accuracy  share of tasks whose calls (searches left out) name exactly the expected
+                      tools, each at least once and nothing else; with inOrder, their first
+                      calls in that order.
+  discovery turns     model calls before the one that first called an expected tool (0: it was
+                      called at once); tasks that never called one are left out of the mean.
+                      "searches before call" counts the searches before it.
+  input tokens        per task, summed over its model calls: input + cache read + cache write,
+                      and each apart, as the API's usage reported them.
+  task success        the run ended by itself, every expected tool was called at least once with
+                      an input that validated against its real schema, and the check (if any)
+                      holds on the final answer.
+  cache hit rate      cache read / (input + cache read + cache write), summed over the arm's
+                      tasks (a ratio of sums).
 `,
 } as const;
 

@@ -13,6 +13,7 @@ import {
   type ToolDefinition,
   type ToolSearch,
   type ToolSearchOptions,
+  type Tuning,
 } from "../index.js";
 import type { McpServerStatus } from "../public/mcp.js";
 import type { CliIo } from "./cli-io.js";
@@ -110,27 +111,38 @@ export async function loadCatalogue(
   };
 }
 
+/** What one arm of `eval` changes in {@link searchOver}'s search. */
+export interface SearchOverOptions {
+  /** The arm's enrichment. */
+  enrichment?: ToolSearchOptions["enrichment"];
+  /** Tuning over the settings' own (e.g. `{ toolSearch: false }`: every tool in full). */
+  tuning?: Tuning;
+  onEvent?: ToolSearchOptions["onEvent"];
+}
+
 /**
  * A search over a list of tools as the gateway's settings tune it (ranker, model, cache, caps),
- * learning off: what `search --tools` asks, and each arm of `eval`. `enrichment` is the arm's.
- * Close it with {@link closeSearch}.
+ * learning off, and search on whatever the block's size (threshold 0): what `search --tools`
+ * asks, and each arm of `eval`. Close it with {@link closeSearch}.
  */
 export function searchOver(
   tools: readonly ToolDefinition[],
   settings: GatewaySettings,
   ranker: RankerName,
   warn: (line: string) => void,
-  enrichment?: ToolSearchOptions["enrichment"],
+  options: SearchOverOptions = {},
 ): Promise<ToolSearch> {
   return createToolSearch({
     tools,
     ranker: rankerFor(settings, ranker, warn),
     maxResultsPerServer: settings.maxResultsPerServer,
-    ...(enrichment === undefined ? {} : { enrichment }),
+    ...(options.enrichment === undefined ? {} : { enrichment: options.enrichment }),
+    ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
     tuning: {
       toolSearchThresholdTokens: 0,
       maxHydratedTools: settings.maxHydratedTools,
       searchLimit: settings.searchLimit,
+      ...options.tuning,
     },
   });
 }

@@ -13,10 +13,11 @@ const PROVIDERS = {
 } as const;
 
 /**
- * The SDK client of a provider, for `toolsift enrich`: the optional peer is loaded on use, its
- * key read from the environment (never printed), and its base URL left to the SDK, which reads
- * ANTHROPIC_BASE_URL or OPENAI_BASE_URL itself. The SDK's own retries are off: enrichCatalogue
- * retries, and the two would multiply.
+ * The SDK client of a provider, for `toolsift enrich` and `eval --agent`: the optional peer is
+ * loaded on use, its key read from the environment (never printed), and its base URL left to
+ * the SDK, which reads ANTHROPIC_BASE_URL or OPENAI_BASE_URL itself. `use` names the command in
+ * messages and sets the SDK's own retries (off for enrich by default: enrichCatalogue retries,
+ * and the two would multiply).
  *
  * @throws {@link OptionsError} when the key is not set.
  * @throws {@link DependencyError} naming the package to install when it is missing or does not load.
@@ -24,13 +25,14 @@ const PROVIDERS = {
 export async function loadModelClient(
   provider: EnrichmentProvider,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  use: { command: string; maxRetries: number } = { command: `toolsift enrich --provider ${provider}`, maxRetries: 0 },
 ): Promise<EnrichmentClient> {
   const { package: name, range, keyVariable, baseVariable } = PROVIDERS[provider];
   const apiKey = env[keyVariable];
   if (apiKey === undefined || apiKey.trim() === "")
     throw new OptionsError(
       "missing_api_key",
-      `toolsift enrich --provider ${provider} needs an API key in ${keyVariable}, which is not set. ` +
+      `${use.command} needs an API key in ${keyVariable}, which is not set. ` +
         `Set it (and ${baseVariable} for a proxy or gateway), or run with --dry-run to see the cost first.`,
     );
   let loaded: { default?: unknown };
@@ -46,7 +48,7 @@ export async function loadModelClient(
     throw new DependencyError(
       name,
       missing
-        ? `toolsift enrich --provider ${provider} talks to the model through the optional package ${name} (${range}), which is not installed. Install it next to toolsift: npm install ${name}`
+        ? `${use.command} talks to the model through the optional package ${name} (${range}), which is not installed. Install it next to toolsift: npm install ${name}`
         : `${name} is installed but failed to load: ${errorText(cause)}. Reinstall it (npm install ${name}@${range}).`,
       { cause },
     );
@@ -59,6 +61,6 @@ export async function loadModelClient(
     );
   return new (Client as new (options: { apiKey: string; maxRetries: number }) => EnrichmentClient)({
     apiKey,
-    maxRetries: 0,
+    maxRetries: use.maxRetries,
   });
 }

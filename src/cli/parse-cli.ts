@@ -3,6 +3,7 @@ import { OptionsError } from "../errors.js";
 import { RANKER_NAMES, type RankerName } from "../index.js";
 import { isLoopbackHost } from "../gateway/index.js";
 import type { CommandName } from "./help.js";
+import { AGENT_ONLY, evalAgentOf, type EvalAgentCommand } from "./eval-agent/parse-eval-agent.js";
 
 /** The command line is wrong: an unknown command or option, a missing or bad value. Exit code 2. */
 export class UsageError extends OptionsError {
@@ -69,7 +70,8 @@ export type CliCommand =
       json: boolean;
       /** `--limit-tools`: the worst tools the text report lists. */
       limitTools: number;
-    };
+    }
+  | EvalAgentCommand;
 
 const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "enrich", "eval", "token", "pin"];
 
@@ -126,6 +128,17 @@ const OPTIONS = {
     "fail-under": { type: "string" },
     json: { type: "boolean" },
     "limit-tools": { type: "string" },
+    agent: { type: "boolean" },
+    provider: { type: "string" },
+    model: { type: "string", short: "m" },
+    arms: { type: "string" },
+    strategy: { type: "string" },
+    mock: { type: "boolean" },
+    "dry-run": { type: "boolean" },
+    "max-cost": { type: "string" },
+    prices: { type: "string" },
+    out: { type: "string", short: "o" },
+    "max-turns": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 } as const;
@@ -219,6 +232,16 @@ export function parseCli(argv: readonly string[]): CliCommand {
     }
     case "eval": {
       noPositionals(command, parsed.positionals);
+      if (values.agent === true)
+        return evalAgentOf(values, {
+          source: sourceOf(command, values),
+          ranker: rankerOf(command, text("ranker")),
+          wholeNumber: (option, value, min, max) => wholeNumber(command, option, value, min, max),
+          usage: (message) => new UsageError(message),
+        });
+      const agentOnly = AGENT_ONLY.find((name) => values[name] !== undefined);
+      if (agentOnly !== undefined)
+        throw new UsageError(`toolsift eval: --${agentOnly} only applies with --agent. Run toolsift eval --help.`);
       const failUnder = text("fail-under");
       const limitTools = text("limit-tools");
       return {

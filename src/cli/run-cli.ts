@@ -3,6 +3,7 @@ import { DependencyError, OptionsError, errorText } from "../errors.js";
 import { processIo, redactingIo, type CliIo } from "./cli-io.js";
 import { enrichCommand } from "./enrich-command.js";
 import { evalCommand } from "./eval-command.js";
+import { evalAgentCommand } from "./eval-agent/eval-agent-command.js";
 import { HELP } from "./help.js";
 import { inspectCommand } from "./inspect-command.js";
 import { parseCli } from "./parse-cli.js";
@@ -44,6 +45,8 @@ export async function runCli(argv: readonly string[], sink: CliIo = processIo): 
         return await enrichCommand(command, io);
       case "eval":
         return await evalCommand(command, io);
+      case "eval-agent":
+        return await evalAgentCommand(command, io);
       case "token":
         return tokenCommand(command, io);
       case "pin":

@@ -95,7 +95,14 @@ export interface RecordedRequest {
  * ```
  */
 export type ScriptedReply =
-  | { content: WireBlock[]; stop_reason?: string; output_tokens?: number; stream?: StreamScript }
+  | {
+      content: WireBlock[];
+      stop_reason?: string;
+      output_tokens?: number;
+      stream?: StreamScript;
+      /** Input counts reported instead of the cache model's, field by field: to hand-count a cache hit rate. */
+      usage?: { input_tokens?: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number };
+    }
   | { status: number; error: { type: string; message: string }; headers?: Record<string, string> }
   | { raw: string; status: number; contentType: string }
   | { fault: TransportFault };
@@ -259,7 +266,7 @@ export async function startMessagesApiServer(
       const message = {
         ...messageBody(body.model, content, stopReason),
         id: `msg_${++ids}`,
-        usage: { ...cacheUsage(body, cache), output_tokens: reply.output_tokens ?? 10 },
+        usage: { ...cacheUsage(body, cache), ...reply.usage, output_tokens: reply.output_tokens ?? 10 },
       };
       if (body.stream === true) return void streamMessage(response, message, reply.stream ?? {});
       send(response, 200, message);

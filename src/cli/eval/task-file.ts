@@ -1,6 +1,8 @@
 import { describeValue } from "../../describe-value.js";
-import { OptionsError } from "../../errors.js";
+import { TaskFileError, readJsonLines } from "./json-lines.js";
 import type { EvalTask } from "./evaluate-search.js";
+
+export { TaskFileError } from "./json-lines.js";
 
 /**
  * Bounds on a task file: a hand-written or exported eval set is a few thousand lines, so these
@@ -21,13 +23,6 @@ export const TASK_FILE_LIMITS = {
   maxNameChars: 256,
 } as const;
 
-/** A task file that cannot be used: what is wrong, on which line, and how to fix it. Exit code 2. */
-export class TaskFileError extends OptionsError {
-  constructor(message: string) {
-    super("invalid_tasks", message);
-  }
-}
-
 const SHAPE = 'Each line is one JSON object: {"query": "open a ticket", "expected": ["jira__create_issue"]}.';
 
 /**
@@ -45,44 +40,30 @@ const SHAPE = 'Each line is one JSON object: {"query": "open a ticket", "expecte
  * ```
  */
 export function parseTaskLines(text: string, file: string): EvalTask[] {
-  const tasks: EvalTask[] = [];
-  const lines = text.replace(/^\uFEFF/, "").split("\n");
-  for (const [index, raw] of lines.entries()) {
-    const at = `${file}:${index + 1}`;
-    const fail = (what: string): never => {
-      throw new TaskFileError(`${at}: ${what}. ${SHAPE}`);
-    };
-    if (raw.length > TASK_FILE_LIMITS.maxLineChars)
-      fail(`the line has ${raw.length} characters, over the ${TASK_FILE_LIMITS.maxLineChars} read`);
-    const line = raw.trim();
-    if (line === "") continue;
-    if (tasks.length === TASK_FILE_LIMITS.maxTasks)
-      fail(`the file has more than ${TASK_FILE_LIMITS.maxTasks} tasks; split it`);
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      fail(`is not JSON (${error instanceof Error ? error.message : String(error)})`);
-    }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) fail("is not a JSON object");
-    const { query, expected } = value as Record<string, unknown>;
+  const limits = { maxLineChars: TASK_FILE_LIMITS.maxLineChars, maxLines: TASK_FILE_LIMITS.maxTasks };
+  return readJsonLines(text, file, limits, SHAPE, (value, fail) => {
+    const { query, expected } = value;
     if (typeof query !== "string" || query.trim() === "") fail('"query" is not a non-empty string');
     const text = (query as string).replace(/\s+/g, " ").trim();
     if (text.length > TASK_FILE_LIMITS.maxQueryChars)
       fail(`"query" has ${text.length} characters, over the ${TASK_FILE_LIMITS.maxQueryChars} a search takes`);
-    if (!Array.isArray(expected) || expected.length === 0) fail('"expected" is not a non-empty array of tool names');
-    const names = expected as unknown[];
-    if (names.length > TASK_FILE_LIMITS.maxExpected)
-      fail(`"expected" names ${names.length} tools, over ${TASK_FILE_LIMITS.maxExpected}`);
-    for (const name of names)
-      if (typeof name !== "string" || name === "" || name.length > TASK_FILE_LIMITS.maxNameChars)
-        fail(
-          `"expected" holds ${describeValue(name)}, not a tool name (1 to ${TASK_FILE_LIMITS.maxNameChars} characters)`,
-        );
-    tasks.push({ query: text, expected: [...new Set(names as string[])] });
-  }
-  if (tasks.length === 0) throw new TaskFileError(`${file}: has no tasks. ${SHAPE}`);
-  return tasks;
+    return { query: text, expected: toolNames(expected, '"expected"', fail) };
+  });
+}
+
+/**
+ * A task's list of tool names, checked: a non-empty array of 1 to
+ * {@link TASK_FILE_LIMITS}`.maxExpected` names, each 1 to `maxNameChars` characters; duplicates dropped.
+ */
+export function toolNames(value: unknown, what: string, fail: (what: string) => never): string[] {
+  if (!Array.isArray(value) || value.length === 0) fail(`${what} is not a non-empty array of tool names`);
+  const names = value as unknown[];
+  if (names.length > TASK_FILE_LIMITS.maxExpected)
+    fail(`${what} names ${names.length} tools, over ${TASK_FILE_LIMITS.maxExpected}`);
+  for (const name of names)
+    if (typeof name !== "string" || name === "" || name.length > TASK_FILE_LIMITS.maxNameChars)
+      fail(`${what} holds ${describeValue(name)}, not a tool name (1 to ${TASK_FILE_LIMITS.maxNameChars} characters)`);
+  return [...new Set(names as string[])];
 }
 
 /** Tasks kept for a catalogue, and the names they expected that it does not have. */
