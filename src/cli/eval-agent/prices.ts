@@ -13,13 +13,24 @@ export interface ModelPrice {
 }
 
 /**
- * Estimates only: list prices per million tokens as published when this table was written, for
- * `--max-cost` and `--dry-run`. They change; pass `--prices <file>` with your own.
+ * Estimates only: list prices per million tokens, for `--max-cost` and `--dry-run`. Anthropic's
+ * are from its pricing page (platform.claude.com, "Model pricing": base input, 5-minute cache
+ * writes, cache hits, output); OpenAI's from its pricing page as reported in public mirrors
+ * (cached input a tenth of input on the GPT-5 family, a quarter on GPT-4.1). Read on
+ * 2026-12-01; prices change, so pass `--prices <file>` with your own.
  */
 export const BUILT_IN_PRICES: Readonly<Record<string, ModelPrice>> = {
+  "claude-opus-5": { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 },
+  "claude-opus-4-7": { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 },
+  "claude-opus-4-6": { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 },
+  "claude-opus-4-5": { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 },
   "claude-opus-4-1": { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
+  "claude-sonnet-5": { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 },
+  "claude-sonnet-4-6": { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
   "claude-sonnet-4-5": { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
   "claude-haiku-4-5": { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
+  "gpt-5.4": { input: 2.5, output: 15, cacheRead: 0.25 },
+  "gpt-5.4-mini": { input: 0.75, output: 4.5, cacheRead: 0.075 },
   "gpt-5": { input: 1.25, output: 10, cacheRead: 0.125 },
   "gpt-5-mini": { input: 0.25, output: 2, cacheRead: 0.025 },
   "gpt-4.1": { input: 2, output: 8, cacheRead: 0.5 },
