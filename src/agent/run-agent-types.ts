@@ -151,7 +151,7 @@ export interface RunAgentBase {
    * message, rank that message and hydrate its strong matches (`session.prefetch`), so the first
    * request already carries the tool in full and the model can call it without a search turn.
    * Weak matches are never hydrated, permissions apply, nothing runs, and nothing is evicted.
-   * `true` considers the best 3 matches; `{ limit }` sets how many.
+   * `true` considers the best match alone; `{ limit }` sets how many.
    *
    * Under `stubs` only: `native` loads deferred tools only through the API's own references,
    * and `stable` sends one fixed array; prefetching for them would change a tools array they

@@ -119,7 +119,7 @@ export interface AiSdkToolsOptions {
    * Retrieve on the user's turn, before the model: a step that follows a user message (the
    * first step of a call) first ranks that message and hydrates its strong matches
    * (`session.prefetch`), so the step's tools already carry them in full. `true` considers the
-   * best 3 matches, `{ limit }` sets how many. Off by default.
+   * best match alone, `{ limit }` sets how many. Off by default.
    *
    * @example
    * ```ts

@@ -94,7 +94,7 @@ describe("session.prefetch(): what it hydrates", () => {
     const { toolSearch } = await sampleSearch({ ranker });
     const session = toolSearch.session();
     const before = JSON.stringify(await session.tools());
-    const outcome = await session.prefetch("what's up");
+    const outcome = await session.prefetch("what's up", { limit: 3 });
     expect(outcome).toEqual({
       hydrated: [],
       skipped: [
@@ -110,7 +110,7 @@ describe("session.prefetch(): what it hydrates", () => {
   it("hydrates only the strong ones when strong and weak matches mix", async () => {
     const ranker = scriptedRanker({ mixed: [strong("postgres__query", 3), weak("slack__post_message", 1)] });
     const { toolSearch } = await sampleSearch({ ranker });
-    const outcome = await toolSearch.session().prefetch("mixed");
+    const outcome = await toolSearch.session().prefetch("mixed", { limit: 3 });
     expect(outcome.hydrated).toEqual(["postgres__query"]);
     expect(outcome.skipped).toEqual([{ name: "slack__post_message", reason: "weak" }]);
   });
@@ -124,7 +124,7 @@ describe("session.prefetch(): what it hydrates", () => {
     expect((await session.tools()).map((tool) => tool.name)).not.toContain("slack__post_message");
   });
 
-  it("considers the best `limit` matches, 3 when left out", async () => {
+  it("considers the best `limit` matches, the best one alone when left out", async () => {
     const four = [
       strong("postgres__query", 4),
       strong("slack__post_message", 3),
@@ -137,8 +137,9 @@ describe("session.prefetch(): what it hydrates", () => {
       "postgres__query",
       "slack__post_message",
     ]);
-    const session = toolSearch.session("b");
-    expect((await session.prefetch("many")).hydrated).toEqual([
+    expect((await toolSearch.session("b").prefetch("many")).hydrated).toEqual(["postgres__query"]);
+    const session = toolSearch.session("c");
+    expect((await session.prefetch("many", { limit: 3 })).hydrated).toEqual([
       "postgres__query",
       "slack__post_message",
       "filesystem__read_file",
@@ -154,7 +155,7 @@ describe("session.prefetch(): what it hydrates", () => {
     const { toolSearch, events } = await sampleSearch({ ranker, tuning: { maxHydratedTools: 2 } });
     const session = toolSearch.session();
     await session.execute(toolUse("filesystem__read_file", { path: "a.txt" }));
-    const outcome = await session.prefetch("many");
+    const outcome = await session.prefetch("many", { limit: 3 });
     expect(outcome.hydrated).toEqual(["postgres__query"]);
     expect(outcome.skipped).toEqual([
       { name: "slack__post_message", reason: "cap" },
@@ -162,7 +163,7 @@ describe("session.prefetch(): what it hydrates", () => {
     ]);
     expect(session.hydrated()).toEqual(["filesystem__read_file", "postgres__query"]);
     expect(events.some((event) => event.type === "evict")).toBe(false);
-    const none = await toolSearch.session("none", {}).prefetch("many");
+    const none = await toolSearch.session("none", {}).prefetch("many", { limit: 3 });
     expect(none.hydrated.length).toBe(2);
   });
 

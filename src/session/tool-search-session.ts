@@ -303,7 +303,7 @@ export class ToolSearchSession {
    * taught to learning: lessons come from the model's own searches.
    *
    * @param text - The newest user message's text.
-   * @param options.limit - How many best matches to consider, 1 to 50 (default 3).
+   * @param options.limit - How many best matches to consider, 1 to 50 (default 1, the best match alone).
    * @returns What it hydrated (best first) and what it skipped and why; it rejects only for bad
    *   arguments: a failed search is an outcome with `error`.
    * @throws `QueryError` `invalid_query` for a text that is not a string or is empty;
