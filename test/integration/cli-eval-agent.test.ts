@@ -136,6 +136,63 @@ describe("toolsift eval --agent", () => {
     expect((JSON.parse(again.stdout) as AgentEvalReport).results).toEqual(report.results);
   });
 
+  it("runs the toolsift arm under OpenAI's native search on the Responses API", async () => {
+    const server = await serveOpenAI([
+      // The model searches with the client-executed tool_search, calls what it loaded, answers.
+      () => ({
+        toolSearches: [{ arguments: { query: "weather forecast for a city" } }],
+        usage: { input: 300, cached: 0 },
+      }),
+      () => ({
+        calls: [{ name: "weather__get_forecast", arguments: { city: "Paris" } }],
+        usage: { input: 500, cached: 256 },
+      }),
+      () => ({ text: "sunny", usage: { input: 600, cached: 512 } }),
+    ]);
+    const { tools, tasks } = files([
+      {
+        id: "t4",
+        prompt: "Weather in Paris?",
+        expected: ["weather__get_forecast"],
+        check: { contains: "sunny" },
+        mock: { weather__get_forecast: "sun" },
+      },
+    ]);
+    const run = await runToolsift(
+      [
+        ...evalAgent(tools, tasks),
+        "--provider",
+        "openai-responses",
+        "--model",
+        "gpt-test",
+        "--arms",
+        "toolsift",
+        "--strategy",
+        "native",
+        "--mock",
+        "--json",
+      ],
+      { env: { ...process.env, OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: server.url } },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as AgentEvalReport;
+    // By hand: found by the native search, called on the second model call after one search;
+    // input 300 + (500 - 256) + (600 - 512) uncached, 768 read from the cache, 1,400 in all.
+    expect(report.results[0]!.score).toMatchObject({
+      recall: { found: 1, expected: 1 },
+      selected: true,
+      discoveryTurns: 1,
+      called: ["weather__get_forecast"],
+      tokens: { input: 632, cacheRead: 768, cacheCreation: 0, totalInput: 1400 },
+      checkPassed: true,
+      success: true,
+    });
+    expect(report.arms[0]!.strategy).toBe("native");
+    expect(report.arms[0]!.cacheHitRate).toBeCloseTo(768 / 1400, 10);
+    // Every request carried the same tools array: the deferred namespaces and tool_search.
+    expect(new Set(server.requests.map((request) => JSON.stringify(request.body.tools))).size).toBe(1);
+  });
+
   it("scores a wrong tool (a selection miss) and a failed check on Chat Completions, with OpenAI's cached tokens", async () => {
     const search = (query: string) => ({ calls: [{ name: "search_tools", arguments: { query } }] });
     const server = await serveOpenAI([
