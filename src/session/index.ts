@@ -1,4 +1,5 @@
 export { buildToolBlock } from "./build-tool-block.js";
+export { capToolBlock } from "./cap-tool-block.js";
 export { estimateBlockTokens, estimateTokens, guardedEstimator, type TokenEstimator } from "./estimate-tokens.js";
 export { firstSentence } from "./first-sentence.js";
 export { Hydration, type HydrationChange } from "./hydration.js";

@@ -5,6 +5,7 @@ import type { SpanRecorder } from "../telemetry/index.js";
 import {
   answerIn,
   DEFAULT_GEMINI_MAX_DECLARATIONS,
+  MAX_OPENAI_CHAT_TOOLS,
   isToolSearchCall,
   layOutTools,
   readToolSearchCall,
@@ -160,6 +161,14 @@ export class ToolSearchSession {
       const cap = readMaxDeclarations(options);
       return layOutTools(capToolBlock(view, cap, this.hydration.byRecency()), format) as GeminiTool[];
     }
+    // Chat Completions refuses a request of more tools than its cap, which a block under the stub
+    // budget (or a catalogue under the threshold) can exceed: past it, the block is laid out as
+    // Gemini's is, search first, so every tool stays reachable.
+    if (format === "openai-chat")
+      return layOutTools(
+        capToolBlock(view, MAX_OPENAI_CHAT_TOOLS, this.hydration.byRecency()),
+        format,
+      ) as OpenAIChatTool[];
     return layOutTools(buildToolBlock(view), format) as AnthropicTool[] | OpenAIChatTool[] | OpenAIResponsesTool[];
   }
 

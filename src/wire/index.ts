@@ -21,6 +21,7 @@ export type {
 export { TOOL_FORMATS, readToolFormat, type ToolFormat } from "./tool-format.js";
 export { MAX_OPENAI_DESCRIPTION, OPENAI_ERROR_PREFIX, fitDescription, type OpenAIParameters } from "./openai-shared.js";
 export {
+  MAX_OPENAI_CHAT_TOOLS,
   chatToolMessageOf,
   openAIChatToolOf,
   type OpenAIChatCustomCall,

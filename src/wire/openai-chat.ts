@@ -10,6 +10,12 @@ import type { AnthropicTool, ToolResultBlock } from "./anthropic.js";
 import { copySchema, fitDescription, markError, type OpenAIParameters } from "./openai-shared.js";
 
 /**
+ * The most tools one Chat Completions request takes: its API reference says "A max of 128
+ * functions are supported".
+ */
+export const MAX_OPENAI_CHAT_TOOLS = 128;
+
+/**
  * A tool as Chat Completions takes it in `tools` (the SDK's `ChatCompletionFunctionTool`).
  * `strict` is always `false`: see the module notes on strict mode.
  */

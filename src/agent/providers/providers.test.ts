@@ -378,6 +378,17 @@ describe("native on the Responses API", () => {
 });
 
 describe("Chat Completions' tool cap", () => {
+  /** Runs search then post on Chat Completions, and checks the first request held 128 tools, search first. */
+  async function chatSearchThenPost(toolSearch: ToolSearch) {
+    const server = await startOpenAI(SEARCH_THEN_POST.map((step) => () => openAIReply(step)));
+    const client = new OpenAI({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
+    await runAgent({ provider: openAIChatProvider(client), model: "m", prompt: PROMPT, toolSearch });
+    const first = server.requests[0]!.body.tools as { function: { name: string } }[];
+    expect(first).toHaveLength(128);
+    expect(first[0]!.function.name).toBe("search_tools");
+    return { server, first };
+  }
+
   it("sends at most 128 tools, search_tools first, and a cut stub is still found and called", async () => {
     const ran: SampleToolCall[] = [];
     const many = Array.from({ length: 200 }, (_, index) => ({
@@ -390,20 +401,31 @@ describe("Chat Completions' tool cap", () => {
       tools: [...many, ...sampleTools(ran)],
       tuning: { toolSearchThresholdTokens: 100, maxStubTokens: 1_000_000 },
     });
-    const server = await startOpenAI([
-      () => ({ calls: [{ name: "search_tools", arguments: { query: "post a message to a slack channel" } }] }),
-      () => ({ calls: [{ name: "slack__post_message", arguments: { channel: "#ops", text: "deploy done" } }] }),
-      () => ({ text: "Posted." }),
-    ]);
-    const client = new OpenAI({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
-    await runAgent({ provider: openAIChatProvider(client), model: "m", prompt: PROMPT, toolSearch });
-    const first = server.requests[0]!.body.tools as { function: { name: string } }[];
-    expect(first).toHaveLength(128);
-    expect(first[0]!.function.name).toBe("search_tools");
+    const { server, first } = await chatSearchThenPost(toolSearch);
     expect(first.map((tool) => tool.function.name)).not.toContain("slack__post_message");
     expect(ran).toEqual([{ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } }]);
     expect(
       (server.requests[2]!.body.tools as { function: { name: string } }[]).map((tool) => tool.function.name),
     ).toContain("slack__post_message");
+  });
+
+  it("caps a catalogue under the threshold too: every tool would go in full, so search goes first", async () => {
+    const ran: SampleToolCall[] = [];
+    const small = Array.from({ length: 200 }, (_, index) => ({
+      name: `bin_${index}`,
+      description: `Count bin ${index}.`,
+      inputSchema: { type: "object" as const },
+      execute: () => ({ ok: true }),
+    }));
+    const tools = [...small, ...sampleTools(ran).slice(2, 3)];
+    const toolSearch = await createToolSearch({ tools, tuning: { toolSearchThresholdTokens: 1_000_000 } });
+    const view = await toolSearch.session("under").view();
+    expect(view.progressive).toBe(false);
+    const session = toolSearch.session("by-hand");
+    const byHand = await session.tools({ format: "openai-chat" });
+    expect(byHand).toHaveLength(128);
+    expect(byHand[0]!.function.name).toBe("search_tools");
+    await chatSearchThenPost(toolSearch);
+    expect(ran).toEqual([{ name: "slack__post_message", input: { channel: "#ops", text: "deploy done" } }]);
   });
 });

@@ -1,5 +1,9 @@
 import { OptionsError } from "../../../errors.js";
+import { capToolBlock, type SessionView } from "../../../session/index.js";
+import type { AgentStrategy } from "../../strategies/index.js";
 import {
+  MAX_OPENAI_CHAT_TOOLS,
+  type AnthropicTool,
   chatToolMessageOf,
   layOutTools,
   type OpenAIChatClient,
@@ -17,13 +21,6 @@ import { checkChatMessages } from "./check-chat-messages.js";
 import { parseChatCompletion } from "./parse-chat-completion.js";
 import { readChatStream } from "./read-chat-stream.js";
 
-/**
- * The most tools one Chat Completions request takes (its API reference: "A max of 128 functions
- * are supported"). The block puts `search_tools`, keep and hydrated tools first, so past the cap
- * only stubs are cut, and every tool stays reachable through search.
- */
-export const MAX_CHAT_TOOLS = 128;
-
 const CHAT_API: ApiLabel = { name: "The Chat Completions API", client: "OpenAI", requestIdHeader: "x-request-id" };
 
 /**
@@ -33,7 +30,8 @@ const CHAT_API: ApiLabel = { name: "The Chat Completions API", client: "OpenAI",
  * `system` message on every request; it is not part of the transcript. The token cap is sent
  * as `max_completion_tokens`. OpenAI caches a repeated prefix by itself: the stable tool order
  * keeps it warm, and the cached part is reported as `cache_read_input_tokens`. A request carries
- * at most {@link MAX_CHAT_TOOLS} tools: past it, stubs are cut (search still finds them).
+ * at most `MAX_OPENAI_CHAT_TOOLS` (128) tools: past it, `search_tools` goes first and stubs are
+ * cut (search still finds them), even for a catalogue under the threshold.
  *
  * @example
  * ```ts
@@ -65,7 +63,7 @@ export function openAIChatProvider(client: OpenAIChatClient): ModelProvider<Open
     checkMessages: checkChatMessages,
     userMessage: (prompt) => ({ role: "user", content: prompt }),
     request({ model, maxTokens, system, messages, strategy, view, params }) {
-      const tools = layOutTools(strategy.tools(view).slice(0, MAX_CHAT_TOOLS), "openai-chat") as OpenAIChatTool[];
+      const tools = layOutTools(cappedBlock(strategy, view), "openai-chat") as OpenAIChatTool[];
       const instructions = systemText(system);
       const body: OpenAIChatRequest & Record<string, unknown> = {
         ...params,
@@ -160,4 +158,18 @@ function openAIUsage(usage: TurnUsage) {
     total_tokens: prompt + usage.output_tokens,
     prompt_tokens_details: { cached_tokens: usage.cache_read_input_tokens },
   };
+}
+
+/**
+ * The strategy's block within Chat Completions' cap. Past it: under `stubs`, the block as
+ * `session.tools({ format: "openai-chat" })` caps it (search first, keep and hydrated tools, then
+ * stubs; the view gives hydration order, so the earliest hydrated go first when even the full
+ * tools exceed it); under `stable`, its fixed array of search, keep tools and stubs, cut, so it
+ * still never changes.
+ */
+function cappedBlock(strategy: AgentStrategy, view: SessionView): AnthropicTool[] {
+  const block = strategy.tools(view);
+  if (block.length <= MAX_OPENAI_CHAT_TOOLS) return block;
+  if (strategy.name === "stubs") return capToolBlock(view, MAX_OPENAI_CHAT_TOOLS, view.hydrated);
+  return [view.searchTool, ...view.keep, ...view.others.map((tool) => tool.stub)].slice(0, MAX_OPENAI_CHAT_TOOLS);
 }
