@@ -44,11 +44,3 @@ export function systemText(system: string | readonly { text: string }[] | undefi
   const text = typeof system === "string" ? system : system.map((block) => block.text).join("\n\n");
   return text === "" ? undefined : text;
 }
-
-/** The most characters of text and arguments one streamed reply may carry before it is refused. */
-export const MAX_STREAMED_CHARACTERS = 16 * 1024 * 1024;
-
-/** A streamed reply that grew past {@link MAX_STREAMED_CHARACTERS}. */
-export class OversizedStreamError extends RangeError {
-  override name = "OversizedStreamError";
-}

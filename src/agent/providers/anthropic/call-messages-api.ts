@@ -1,13 +1,7 @@
 import type { AbortSignalLike } from "../../../catalogue/index.js";
 import type { MessagesClient, MessagesRequest } from "../../../wire/index.js";
-import {
-  answerOf,
-  brokenReply,
-  malformedReply,
-  requestFailure,
-  type ApiLabel,
-  type TurnFailure,
-} from "../model-call-failure.js";
+import type { ApiLabel, TurnFailure } from "../model-call-failure.js";
+import { sendModelCall, type ModelSend } from "../send-model-call.js";
 import type { StreamedPart } from "../model-provider.js";
 import { parseAssistantMessage, type AcceptedReply } from "./parse-assistant-message.js";
 import { readStream } from "./read-stream.js";
@@ -33,25 +27,10 @@ export async function callMessagesApi(
   turn: number,
   options: CallModelOptions = {},
 ): Promise<AcceptedReply | { ok: false; failure: TurnFailure }> {
-  let pending: PromiseLike<unknown> | undefined;
-  let body: unknown;
   const callOptions = options.signal ? { signal: options.signal } : undefined;
-  try {
-    if (options.onPart) {
-      body = await readStream(client.messages.stream!(request, callOptions), options.onPart);
-    } else {
-      pending = callOptions ? client.messages.create(request, callOptions) : client.messages.create(request);
-      body = await pending;
-    }
-  } catch (error) {
-    const answer = pending && (await answerOf(pending, MESSAGES_API));
-    return {
-      ok: false,
-      failure: answer ? brokenReply(error, answer, turn, MESSAGES_API) : requestFailure(error, turn, MESSAGES_API),
-    };
-  }
-  const parsed = parseAssistantMessage(body);
-  if (parsed.ok) return parsed;
-  const answer = pending && (await answerOf(pending, MESSAGES_API));
-  return { ok: false, failure: malformedReply(MESSAGES_API, parsed.problem, turn, answer, parsed.apiErrorType) };
+  const { onPart } = options;
+  const send: ModelSend = onPart
+    ? { stream: () => readStream(client.messages.stream!(request, callOptions), onPart) }
+    : { create: () => (callOptions ? client.messages.create(request, callOptions) : client.messages.create(request)) };
+  return sendModelCall(MESSAGES_API, turn, send, parseAssistantMessage);
 }

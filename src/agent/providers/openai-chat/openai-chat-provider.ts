@@ -12,10 +12,11 @@ import {
   type OpenAIChatRequest,
   type OpenAIChatTool,
 } from "../../../wire/index.js";
-import { answerOf, brokenReply, malformedReply, requestFailure, type ApiLabel } from "../model-call-failure.js";
+import type { ApiLabel } from "../model-call-failure.js";
 import type { TurnUsage } from "../../turn-types.js";
 import type { ModelProvider } from "../model-provider.js";
-import { OversizedStreamError, openAIUsageOf, systemText } from "../openai-shared.js";
+import { openAIUsageOf, systemText } from "../openai-shared.js";
+import { sendModelCall, type ModelSend } from "../send-model-call.js";
 import { chatFromCanonical, chatToCanonical } from "./chat-transcript.js";
 import { checkChatMessages } from "./check-chat-messages.js";
 import { parseChatCompletion } from "./parse-chat-completion.js";
@@ -76,37 +77,21 @@ export function openAIChatProvider(client: OpenAIChatClient): ModelProvider<Open
     },
     async call(body, { turn, signal, onPart }) {
       const options = signal ? { signal } : undefined;
-      let pending: PromiseLike<unknown> | undefined;
-      let received: unknown;
-      try {
-        if (onPart) {
-          const streamed = {
-            ...body,
-            stream: true,
-            stream_options: { include_usage: true },
-          } as unknown as OpenAIChatRequest;
-          received = await readChatStream(
-            (await client.chat.completions.create(streamed, options)) as AsyncIterable<unknown>,
-            onPart,
-          );
-        } else {
-          pending = client.chat.completions.create(body as unknown as OpenAIChatRequest, options);
-          received = await pending;
-        }
-      } catch (error) {
-        if (error instanceof OversizedStreamError)
-          return { ok: false, failure: malformedReply(CHAT_API, error.message, turn, undefined) };
-        const answer = pending && (await answerOf(pending, CHAT_API));
-        return {
-          ok: false,
-          failure: answer ? brokenReply(error, answer, turn, CHAT_API) : requestFailure(error, turn, CHAT_API),
-        };
-      }
-      const parsed = parseChatCompletion(received);
-      if (!parsed.ok) {
-        const answer = pending && (await answerOf(pending, CHAT_API));
-        return { ok: false, failure: malformedReply(CHAT_API, parsed.problem, turn, answer, parsed.apiErrorType) };
-      }
+      const streamed = { ...body, stream: true, stream_options: { include_usage: true } };
+      const send: ModelSend = onPart
+        ? {
+            stream: async () =>
+              readChatStream(
+                (await client.chat.completions.create(
+                  streamed as unknown as OpenAIChatRequest,
+                  options,
+                )) as AsyncIterable<unknown>,
+                onPart,
+              ),
+          }
+        : { create: () => client.chat.completions.create(body as unknown as OpenAIChatRequest, options) };
+      const parsed = await sendModelCall(CHAT_API, turn, send, parseChatCompletion);
+      if (!parsed.ok) return parsed;
       const usage = parsed.completion.usage;
       return {
         ok: true,

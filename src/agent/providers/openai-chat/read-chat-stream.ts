@@ -1,5 +1,6 @@
 import type { StreamedPart } from "../model-provider.js";
-import { MAX_STREAMED_CHARACTERS, OversizedStreamError, readArguments } from "../openai-shared.js";
+import { readArguments } from "../openai-shared.js";
+import { MAX_STREAMED_CHARACTERS, OversizedStreamError } from "../send-model-call.js";
 
 interface PendingCall {
   id: string;
@@ -54,10 +55,7 @@ export async function readChatStream(stream: AsyncIterable<unknown>, onPart: (pa
         size += fn.arguments.length;
       }
     }
-    if (size > MAX_STREAMED_CHARACTERS)
-      throw new OversizedStreamError(
-        `the streamed reply carried over ${MAX_STREAMED_CHARACTERS.toLocaleString("en-US")} characters, more than any tool-using turn needs`,
-      );
+    if (size > MAX_STREAMED_CHARACTERS) throw new OversizedStreamError();
   }
   const toolCalls = [...calls.entries()]
     .sort(([a], [b]) => a - b)

@@ -9,9 +9,10 @@ import {
   type OpenAIResponsesRequest,
   type OpenAIResponsesTool,
 } from "../../../wire/index.js";
-import { answerOf, brokenReply, malformedReply, requestFailure, type ApiLabel } from "../model-call-failure.js";
+import type { ApiLabel } from "../model-call-failure.js";
 import type { ModelProvider } from "../model-provider.js";
-import { OversizedStreamError, openAIUsageOf, systemText } from "../openai-shared.js";
+import { openAIUsageOf, systemText } from "../openai-shared.js";
+import { sendModelCall, type ModelSend } from "../send-model-call.js";
 import { checkResponsesInput } from "./check-responses-input.js";
 import { parseResponse } from "./parse-response.js";
 import { readResponsesStream } from "./read-responses-stream.js";
@@ -99,35 +100,18 @@ export function openAIResponsesProvider(
     },
     async call(body, { turn, signal, onPart }) {
       const callOptions = signal ? { signal } : undefined;
-      let pending: PromiseLike<unknown> | undefined;
-      let received: unknown;
-      try {
-        if (onPart) {
-          const streamed = { ...body, stream: true } as unknown as { model: string; input: string };
-          received = await readResponsesStream(
-            (await client.responses.create(streamed, callOptions)) as AsyncIterable<unknown>,
-            onPart,
-          );
-        } else {
-          pending = client.responses.create(body as unknown as { model: string; input: string }, callOptions);
-          received = await pending;
-        }
-      } catch (error) {
-        if (error instanceof OversizedStreamError)
-          return { ok: false, failure: malformedReply(RESPONSES_API, error.message, turn, undefined) };
-        const answer = pending && (await answerOf(pending, RESPONSES_API));
-        return {
-          ok: false,
-          failure: answer
-            ? brokenReply(error, answer, turn, RESPONSES_API)
-            : requestFailure(error, turn, RESPONSES_API),
-        };
-      }
-      const parsed = parseResponse(received);
-      if (!parsed.ok) {
-        const answer = pending && (await answerOf(pending, RESPONSES_API));
-        return { ok: false, failure: malformedReply(RESPONSES_API, parsed.problem, turn, answer, parsed.apiErrorType) };
-      }
+      const streamed = { ...body, stream: true } as unknown as { model: string; input: string };
+      const send: ModelSend = onPart
+        ? {
+            stream: async () =>
+              readResponsesStream(
+                (await client.responses.create(streamed, callOptions)) as AsyncIterable<unknown>,
+                onPart,
+              ),
+          }
+        : { create: () => client.responses.create(body as unknown as { model: string; input: string }, callOptions) };
+      const parsed = await sendModelCall(RESPONSES_API, turn, send, parseResponse);
+      if (!parsed.ok) return parsed;
       const { response } = parsed;
       const usage = response.usage;
       return {

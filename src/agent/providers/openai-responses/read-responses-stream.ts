@@ -1,5 +1,6 @@
 import type { StreamedPart } from "../model-provider.js";
-import { MAX_STREAMED_CHARACTERS, OversizedStreamError, readArguments } from "../openai-shared.js";
+import { readArguments } from "../openai-shared.js";
+import { MAX_STREAMED_CHARACTERS, OversizedStreamError } from "../send-model-call.js";
 
 /** A failure the stream itself reported (an `error` event, or `response.failed`), shaped as the SDK's errors are read. */
 export class StreamedResponseError extends Error {
@@ -69,10 +70,7 @@ export async function readResponsesStream(
         String(read.code ?? "error"),
       );
     }
-    if (size > MAX_STREAMED_CHARACTERS)
-      throw new OversizedStreamError(
-        `the streamed reply carried over ${MAX_STREAMED_CHARACTERS.toLocaleString("en-US")} characters, more than any tool-using turn needs`,
-      );
+    if (size > MAX_STREAMED_CHARACTERS) throw new OversizedStreamError();
   }
   throw new StreamedResponseError("the stream ended before response.completed", "incomplete_stream");
 }
