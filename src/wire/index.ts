@@ -19,7 +19,13 @@ export type {
   SystemTextBlock,
 } from "./anthropic-messages.js";
 export { TOOL_FORMATS, readToolFormat, type ToolFormat } from "./tool-format.js";
-export { MAX_OPENAI_DESCRIPTION, OPENAI_ERROR_PREFIX, fitDescription, type OpenAIParameters } from "./openai-shared.js";
+export {
+  MAX_OPENAI_DESCRIPTION,
+  OPENAI_ERROR_PREFIX,
+  fitDescription,
+  parseArgumentsText,
+  type OpenAIParameters,
+} from "./openai-shared.js";
 export {
   MAX_OPENAI_CHAT_TOOLS,
   chatToolMessageOf,

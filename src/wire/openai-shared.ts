@@ -59,3 +59,17 @@ export function markError<Part extends { type: string; text?: string }>(
     index === first ? { ...part, text: `${OPENAI_ERROR_PREFIX}${part.text}` } : part,
   );
 }
+
+/**
+ * The value of an OpenAI function call's `arguments`, a JSON string. Empty arguments stand for
+ * no arguments (`{}`), as OpenAI's own SDK helpers read them; text that is not JSON gives its
+ * parse error. Callers word the problem for their reader.
+ */
+export function parseArgumentsText(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
+  if (text.trim() === "") return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}

@@ -1,4 +1,5 @@
 import { errorText } from "../errors.js";
+import { parseArgumentsText } from "./openai-shared.js";
 import type { ToolFormat } from "./tool-format.js";
 
 /** A tool call's fields, each read once, whatever format it came in. */
@@ -169,10 +170,7 @@ function readGeminiCall(part: { value?: unknown; error?: string }): ReadToolCall
   return { ...base, input: args.value };
 }
 
-/**
- * OpenAI sends arguments as a JSON string. Empty arguments stand for no arguments (`{}`), as
- * OpenAI's own SDK helpers read them; anything else that is not JSON is a problem the model is told about.
- */
+/** OpenAI sends arguments as a JSON string (see `parseArgumentsText`); one that is not JSON is a problem the model is told about. */
 function argumentsOf(field: { value?: unknown; error?: string }): { input: unknown; inputProblem?: string } {
   if (field.error !== undefined)
     return { input: undefined, inputProblem: `Its arguments could not be read: ${field.error}.` };
@@ -181,15 +179,12 @@ function argumentsOf(field: { value?: unknown; error?: string }): { input: unkno
       field.value === undefined ? "missing" : typeof field.value === "object" ? "an object" : `a ${typeof field.value}`;
     return { input: undefined, inputProblem: `Its arguments are ${got}, not a JSON string.` };
   }
-  if (field.value.trim() === "") return { input: {} };
-  try {
-    return { input: JSON.parse(field.value) as unknown };
-  } catch (error) {
-    return {
-      input: undefined,
-      inputProblem: `Its arguments are not valid JSON (${errorText(error)}). Send the arguments as one JSON object, such as {"name": "value"}.`,
-    };
-  }
+  const parsed = parseArgumentsText(field.value);
+  if (parsed.ok) return { input: parsed.value };
+  return {
+    input: undefined,
+    inputProblem: `Its arguments are not valid JSON (${errorText(parsed.error)}). Send the arguments as one JSON object, such as {"name": "value"}.`,
+  };
 }
 
 function fieldOf(value: object, key: string): { value?: unknown; error?: string } {

@@ -1,21 +1,18 @@
 import { describeValue } from "../../describe-value.js";
+import { parseArgumentsText } from "../../wire/index.js";
 
 /**
  * The input of an OpenAI function call, whose `arguments` is a JSON string: the object it holds,
  * or what it held instead (`unreadable`), for the loop to answer with an error without running.
- * An empty string is an empty object, as the API sends for a function without parameters.
+ * Read as the session reads a call's arguments (`parseArgumentsText`: empty is `{}`).
  */
 export function readArguments(
   raw: unknown,
 ): { input: Record<string, unknown> } | { input: Record<string, never>; unreadable: string } {
   if (typeof raw !== "string") return { input: {}, unreadable: describeValue(raw) };
-  if (raw.trim() === "") return { input: {} };
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return { input: {}, unreadable: `text that is not JSON (${describeValue(raw)})` };
-  }
+  const parsed = parseArgumentsText(raw);
+  if (!parsed.ok) return { input: {}, unreadable: `text that is not JSON (${describeValue(raw)})` };
+  const value = parsed.value;
   if (typeof value === "object" && value !== null && !Array.isArray(value))
     return { input: value as Record<string, unknown> };
   return { input: {}, unreadable: describeValue(value) };
