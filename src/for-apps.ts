@@ -25,5 +25,7 @@ export { loadMcpSdk } from "./mcp/mcp-sdk.js";
 export { boundText } from "./catalogue/bounded-text.js";
 // The gateway's session store loads the optional pg package as the usage store does.
 export { loadPgPool } from "./learning/load-pg.js";
+// eval --agent reads a run's final answer from the canonical transcript, as runAgent's providers write it.
+export { messageText } from "./agent/providers/canonical-blocks.js";
 // The gateway's lock file and its pins hash definitions as enrichment does: canonical JSON.
 export { canonicalJson } from "./catalogue/canonical-json.js";

@@ -23,6 +23,11 @@ export function textOfBlocks(blocks: readonly Record<string, unknown>[]): string
     .join("\n\n");
 }
 
+/** The text of a canonical message: its text blocks, joined. */
+export function messageText(message: MessageParam): string {
+  return textOfBlocks(blocksOf(message));
+}
+
 /** The tool_result blocks of a message, as toolsift's own type. */
 export function toolResultsOf(blocks: readonly Record<string, unknown>[]): ToolResultBlock[] {
   return blocks.filter((block) => block.type === "tool_result") as unknown as ToolResultBlock[];

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AgentError, runAgent, type AgentEvent, type ModelProvider } from "../../public/agent.js";
 import { errorText } from "../../errors.js";
+import { messageText } from "../../for-apps.js";
 import type { AgentTask } from "./agent-task-file.js";
 import type { Arm, ArmName } from "./arms.js";
 import type { MockContext } from "./mock-tools.js";
@@ -92,9 +93,5 @@ export async function runTask(task: AgentTask, arm: Arm, options: RunTaskOptions
 function finalTextOf(provider: ModelProvider<unknown, unknown>, messages: readonly unknown[]): string {
   const canonical = provider.toCanonical(messages);
   const last = [...canonical].reverse().find((message) => message.role === "assistant");
-  if (last === undefined) return "";
-  if (typeof last.content === "string") return last.content;
-  return (last.content as readonly { type: string; text?: unknown }[])
-    .flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : []))
-    .join("\n\n");
+  return last === undefined ? "" : messageText(last);
 }
