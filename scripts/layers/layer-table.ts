@@ -1,0 +1,138 @@
+// The one table of src/'s layers, bottom to top. The lint's import rules (the generated overrides
+// in biome.jsonc) and the layout in docs/contributing.md are both written from it by
+// `npx tsx scripts/layers/write-layers.ts`, and scripts/layers/layer-table.test.ts fails when
+// either differs from what the table says. Change the layering here, never by hand there.
+
+/** One layer of src/: some files, what it is for, and what it may import. */
+export interface Layer {
+  /** The layer's name in messages and the layout: a folder as `ranking/`, root files by their names. */
+  readonly name: string;
+  /** The files, as Biome include globs relative to the repository (tests and fixtures are left out by the generator). */
+  readonly files: readonly string[];
+  /** How an import names this layer's folder, when it is a folder of src/ (root files are never restricted). */
+  readonly folder?: string;
+  /** What it holds, one line, for the layout. */
+  readonly purpose: string;
+  /**
+   * What it may import, when that is not simply "every layer below": the names of the layers it
+   * may import. Root files below it (errors.ts, describe-value.ts, events.ts) stay importable
+   * unless they are left out here, since the lint restricts folders only.
+   */
+  readonly mayImport?: readonly string[];
+  /** Why it breaks the plain order, when `mayImport` is set: the end of the lint's message. */
+  readonly why?: string;
+}
+
+export const LAYERS: readonly Layer[] = [
+  {
+    name: "errors.ts, describe-value.ts",
+    files: ["src/errors.ts", "src/describe-value.ts"],
+    purpose: "the typed errors and their codes, and how a value is named in a message",
+    mayImport: [],
+    why: "errors.ts and describe-value.ts are the bottom layer: they import no folder of src/.",
+  },
+  {
+    name: "events.ts",
+    files: ["src/events.ts"],
+    purpose: "the tool search's event vocabulary",
+    mayImport: ["ranking/"],
+    why: "events.ts stands on ranking's types only.",
+  },
+  { name: "telemetry/", folder: "telemetry", files: ["src/telemetry/**"], purpose: "optional OpenTelemetry spans" },
+  {
+    name: "ranking/",
+    folder: "ranking",
+    files: ["src/ranking/**"],
+    purpose: "BM25, the bundled embedding model, the hybrid, and the query and text analysis they share",
+  },
+  {
+    name: "catalogue/",
+    folder: "catalogue",
+    files: ["src/catalogue/**"],
+    purpose: "tool definitions, their checks and limits, and the catalogue that holds them",
+  },
+  {
+    name: "wire/",
+    folder: "wire",
+    files: ["src/wire/**"],
+    purpose: "the model APIs' tool formats: how tools are laid out and how calls are read",
+  },
+  { name: "mcp/", folder: "mcp", files: ["src/mcp/**"], purpose: "fromMcp: MCP servers as a catalogue" },
+  {
+    name: "session/",
+    folder: "session",
+    files: ["src/session/**"],
+    purpose: "a conversation's working set: stubs, search_tools, hydration and dispatch",
+  },
+  { name: "learning/", folder: "learning", files: ["src/learning/**"], purpose: "learning from use, and its stores" },
+  {
+    name: "enrichment/",
+    folder: "enrichment",
+    files: ["src/enrichment/**"],
+    purpose: "better descriptions and example requests, written by the user's model",
+  },
+  {
+    name: "tool-search/",
+    folder: "tool-search",
+    files: ["src/tool-search/**"],
+    purpose: "createToolSearch: options, the search pipeline and the session registry",
+  },
+  {
+    name: "agent/",
+    folder: "agent",
+    files: ["src/agent/**"],
+    purpose: "runAgent and its providers, strategies and fallback",
+  },
+  { name: "ai/", folder: "ai", files: ["src/ai/**"], purpose: "the Vercel AI SDK adapter" },
+  {
+    name: "testing/",
+    folder: "testing",
+    files: ["src/testing/**"],
+    purpose: "toolsift/testing: scripted model API servers and fixtures for users' tests",
+  },
+  {
+    name: "the public faces",
+    folder: "public",
+    files: ["src/index.ts", "src/public/**", "src/for-apps.ts"],
+    purpose: "src/index.ts and src/public/*: what each entry point exports; for-apps.ts: the internals the apps use",
+    mayImport: [
+      "errors.ts, describe-value.ts",
+      "events.ts",
+      "telemetry/",
+      "ranking/",
+      "catalogue/",
+      "wire/",
+      "mcp/",
+      "session/",
+      "learning/",
+      "enrichment/",
+      "tool-search/",
+      "agent/",
+      "ai/",
+      "testing/",
+      "gateway/",
+    ],
+    why: "A public face does not import cli/, the top; toolsift/gateway re-exports gateway/.",
+  },
+  {
+    name: "gateway/",
+    folder: "gateway",
+    files: ["src/gateway/**"],
+    purpose: "toolsift serve: the MCP gateway",
+    mayImport: ["errors.ts, describe-value.ts", "events.ts", "the public faces"],
+    why:
+      "gateway/ stands on the public faces (src/index.ts, src/public/*), errors.ts, events.ts, describe-value.ts " +
+      "and for-apps.ts (the internals the apps use, each with its reason); not on a folder's internals.",
+  },
+  {
+    name: "cli/",
+    folder: "cli",
+    files: ["src/cli/**"],
+    purpose: "the toolsift command",
+    mayImport: ["errors.ts, describe-value.ts", "events.ts", "the public faces", "gateway/"],
+    why:
+      "cli/ stands on the public faces (src/index.ts, src/public/*), errors.ts, events.ts, describe-value.ts, " +
+      "for-apps.ts (the internals the apps use, each with its reason) and gateway/, which it launches; not on a " +
+      "folder's internals.",
+  },
+];
