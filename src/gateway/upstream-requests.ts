@@ -2,6 +2,7 @@ import type { McpServerRequest, McpServerRequestHandlers, McpToolHost } from "..
 import type { Caller } from "./auth/caller.js";
 import type { RootSetting } from "./config/roots-config.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
+import { forwardedSampling } from "./forwarded-sampling.js";
 import type { CallerPolicies } from "./policy/caller-policy.js";
 
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -170,7 +171,12 @@ export class UpstreamRequests {
     if (size > max) this.refuse(request, INVALID_PARAMS, `its params are ${size} characters as JSON, more than ${max}`);
     return elicitation
       ? this.send(call, asking(request), this.sdk.ElicitResultSchema, UPSTREAM_REQUEST_LIMITS.elicitationTimeoutMs)
-      : this.send(call, request, this.sdk.CreateMessageResultSchema, UPSTREAM_REQUEST_LIMITS.samplingTimeoutMs);
+      : this.send(
+          call,
+          forwardedSampling(request),
+          this.sdk.CreateMessageResultSchema,
+          UPSTREAM_REQUEST_LIMITS.samplingTimeoutMs,
+        );
   }
 
   /** The most recent call in flight to `server` of a client whose policy does not hide it. */

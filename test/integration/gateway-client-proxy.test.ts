@@ -118,6 +118,19 @@ describe("toolsift serve: upstream requests to the client", () => {
     expect(JSON.stringify(sent?.messages)).toContain("say hi");
     expect(result.text).toContain("client-model-7");
     expect(result.text).toContain("hello from the client");
+    // The server's own system prompt reaches the client under a line that names the server.
+    expect(sent?.systemPrompt).toMatch(
+      /^MCP server "everything" asks for this completion, through toolsift\. .*\n\nYou are a helpful test server\.$/s,
+    );
+  });
+
+  it("never widens a forwarded sampling request's context beyond the asking server", async () => {
+    const result = await call(capable.client, "dyn__ask_client", { method: "sampling/createMessage" });
+    expect(result.isError).toBe(false);
+    const sent = capable.asked.sample.at(-1);
+    // The fixture asked for "allServers"; behind a gateway only "none" keeps to the asking server.
+    expect(sent?.includeContext).toBe("none");
+    expect(sent?.systemPrompt).toBe('MCP server "dyn" asks for this completion, through toolsift.');
   });
 
   it("answers roots/list with the calling client's roots during its call, and toolsift.roots otherwise", async () => {
