@@ -107,9 +107,11 @@ export type {
   OpenAIToolSearchTool,
 } from "../wire/index.js";
 export type {
+  LaidOutTools,
   NativeSearch,
   PrefetchOptions,
   PrefetchOutcome,
   PrefetchSkipReason,
   ToolPresentation,
+  ToolsOptions,
 } from "../session/index.js";

@@ -36,7 +36,7 @@ export {
   type PrefetchOutcome,
   type PrefetchSkipReason,
 } from "./prefetch.js";
-export type { NativeSearch, ToolPresentation } from "./native-presentation-options.js";
+export type { LaidOutTools, NativeSearch, ToolPresentation, ToolsOptions } from "./native-presentation-options.js";
 export { OPENAI_TOOL_SEARCH_DESCRIPTION, openAINativeBlock, toolSearchOutputOf } from "./openai-native-block.js";
 export type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";
 export type { ExecuteOptions, RequestScope } from "./request-scope.js";

@@ -1,5 +1,14 @@
 import { OptionsError, errorText } from "../errors.js";
-import type { ToolFormat } from "../wire/index.js";
+import {
+  CODECS,
+  type AnthropicTool,
+  type AnyWireCodec,
+  type GeminiTool,
+  type OpenAIChatTool,
+  type OpenAIResponsesNativeTool,
+  type OpenAIResponsesTool,
+  type ToolFormat,
+} from "../wire/index.js";
 
 /**
  * Who answers the model's tool searches in OpenAI's native presentation: `"client"` (toolsift's
@@ -10,10 +19,32 @@ export type NativeSearch = "client" | "hosted";
 /** How `tools()` lays out a block: toolsift's own (stubs or search only) or the provider's native tool search. */
 export type ToolPresentation = "toolsift" | "native";
 
-/** The presentation and search of a `tools()` options object, checked against its format. */
+/** The options of `session.tools()`: see its overloads for which go together. */
+export type ToolsOptions = {
+  format?: ToolFormat;
+  presentation?: ToolPresentation;
+  nativeSearch?: NativeSearch;
+  maxDeclarations?: number;
+};
+
+/** What `session.tools()` returns, in some format (its overloads narrow it by the options). */
+export type LaidOutTools =
+  | AnthropicTool[]
+  | OpenAIChatTool[]
+  | OpenAIResponsesTool[]
+  | OpenAIResponsesNativeTool[]
+  | GeminiTool[];
+
+/** The formats whose codec has a native presentation, as a message names them. */
+const NATIVE_FORMATS = Object.values(CODECS)
+  .filter((codec) => codec.nativePresentation)
+  .map((codec) => `"${codec.format}"`)
+  .join(", ");
+
+/** The presentation and search of a `tools()` options object, checked against its format's codec. */
 export function readNativeOptions(
   options: unknown,
-  format: ToolFormat,
+  codec: AnyWireCodec,
 ): { presentation: ToolPresentation; nativeSearch: NativeSearch } {
   let presentation: unknown;
   let nativeSearch: unknown;
@@ -34,16 +65,16 @@ export function readNativeOptions(
       "invalid_native_search",
       `tools() takes nativeSearch "client" or "hosted"; got ${JSON.stringify(nativeSearch) ?? String(nativeSearch)}.`,
     );
-  if (presentation === "native" && format !== "openai-responses")
+  if (presentation === "native" && !codec.nativePresentation)
     throw new OptionsError(
       "invalid_presentation",
-      `tools() lays out presentation "native" for format "openai-responses" only; got format "${format}". ` +
+      `tools() lays out presentation "native" for format ${NATIVE_FORMATS} only; got format "${codec.format}". ` +
         'For the Messages API\'s own deferral use runAgent({ strategy: "native" }).',
     );
   if (nativeSearch !== undefined && presentation !== "native")
     throw new OptionsError(
       "invalid_native_search",
-      'tools() takes nativeSearch only with presentation "native" (format "openai-responses").',
+      `tools() takes nativeSearch only with presentation "native" (format ${NATIVE_FORMATS}).`,
     );
   return { presentation: presentation ?? "toolsift", nativeSearch: nativeSearch ?? "client" };
 }

@@ -1,6 +1,5 @@
 import type { CatalogueSnapshot, CatalogueTool, ToolContext } from "../catalogue/index.js";
-import type { TranscriptCall } from "../wire/index.js";
-import { toolByGeminiName } from "./gemini-call.js";
+import { toolOfCallName, type TranscriptCall } from "../wire/index.js";
 import type { SessionServices, SessionState } from "./session-services.js";
 
 /** What replaying a transcript needs from its session. */
@@ -57,8 +56,7 @@ function replayInto(host: ReplayHost, snapshot: CatalogueSnapshot, calls: readon
   // permit is asked once per tool: a long transcript calls the same few tools many times.
   const permitted = new Map<string, boolean>();
   for (const call of calls) {
-    // A Gemini transcript names a renamed tool by its Gemini name.
-    const tool = toolByGeminiName(snapshot, call.name);
+    const tool = toolOfCallName(snapshot, call.name);
     if (!tool) continue;
     let allowed = permitted.get(tool.name);
     if (allowed === undefined)

@@ -1,5 +1,5 @@
-export type { AnthropicTool, ToolResultBlock, ToolUseBlock, WireInputSchema } from "./anthropic.js";
-export { fullToolOf } from "./anthropic.js";
+export type { AnthropicTool, ToolResultBlock, ToolUseBlock, WireInputSchema } from "./anthropic/anthropic.js";
+export { fullToolOf } from "./anthropic/anthropic.js";
 export type {
   AssistantMessage,
   CacheControl,
@@ -17,7 +17,7 @@ export type {
   ResponseUsage,
   StopReason,
   SystemTextBlock,
-} from "./anthropic-messages.js";
+} from "./anthropic/anthropic-messages.js";
 export { TOOL_FORMATS, readToolFormat, type ToolFormat } from "./tool-format.js";
 export {
   MAX_OPENAI_DESCRIPTION,
@@ -35,7 +35,7 @@ export {
   type OpenAIChatTool,
   type OpenAIChatToolCall,
   type OpenAIChatToolMessage,
-} from "./openai-chat.js";
+} from "./openai-chat/openai-chat.js";
 export {
   openAIResponsesToolOf,
   responsesOutputOf,
@@ -43,7 +43,7 @@ export {
   type OpenAIResponsesFunctionCallOutput,
   type OpenAIResponsesOutputPart,
   type OpenAIResponsesTool,
-} from "./openai-responses.js";
+} from "./openai-responses/openai-responses.js";
 export {
   DEFAULT_GEMINI_MAX_DECLARATIONS,
   geminiDeclarationOf,
@@ -53,8 +53,8 @@ export {
   type GeminiFunctionDeclaration,
   type GeminiFunctionResponsePart,
   type GeminiTool,
-} from "./gemini.js";
-export { GEMINI_FUNCTION_NAME, GEMINI_PROPERTY_NAME, geminiFunctionName } from "./gemini-names.js";
+} from "./gemini/gemini.js";
+export { GEMINI_FUNCTION_NAME, GEMINI_PROPERTY_NAME, geminiFunctionName } from "./gemini/gemini-names.js";
 export {
   restoreArguments,
   toGeminiParameters,
@@ -63,10 +63,12 @@ export {
   type GeminiFallbackKind,
   type GeminiRenames,
   type GeminiSchema,
-} from "./gemini-schema.js";
+} from "./gemini/gemini-schema.js";
 export { readToolCall, type ReadToolCall, type UnreadableToolCall } from "./read-tool-call.js";
+export type { AnyWireCodec, WireCodec } from "./codec.js";
+export { CODECS, codecFor, codecOfCall, toolOfCallName } from "./codecs.js";
 export { MAX_TRANSCRIPT_CALLS, transcriptCalls, type TranscriptCall } from "./transcript-calls.js";
-export { answerIn, layOutTools, type FormattedTool, type ToolCall, type ToolCallAnswer } from "./lay-out-tools.js";
+export { layOutTools, type FormattedTool, type ToolCall, type ToolCallAnswer } from "./lay-out-tools.js";
 export {
   DEFAULT_NAMESPACE,
   isToolSearchCall,
@@ -78,7 +80,7 @@ export {
   type OpenAIResponsesToolSearchCall,
   type OpenAIResponsesToolSearchOutput,
   type OpenAIToolSearchTool,
-} from "./openai-responses-native.js";
+} from "./openai-responses/openai-responses-native.js";
 export type {
   OpenAIChatAssistantMessage,
   OpenAIChatClient,
@@ -88,7 +90,7 @@ export type {
   OpenAIChatRequest,
   OpenAIChatTextPart,
   OpenAIChatUsage,
-} from "./openai-chat-completions.js";
+} from "./openai-chat/openai-chat-completions.js";
 export type {
   OpenAIResponse,
   OpenAIResponsesClient,
@@ -96,4 +98,4 @@ export type {
   OpenAIResponsesMessageItem,
   OpenAIResponsesRequest,
   OpenAIResponsesUsage,
-} from "./openai-responses-api.js";
+} from "./openai-responses/openai-responses-api.js";

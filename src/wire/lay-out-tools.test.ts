@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { AnthropicTool, ToolResultBlock } from "./anthropic.js";
-import { answerIn, layOutTools } from "./lay-out-tools.js";
-import { chatToolMessageOf, openAIChatToolOf } from "./openai-chat.js";
-import { openAIResponsesToolOf, responsesOutputOf } from "./openai-responses.js";
+import type { AnthropicTool, ToolResultBlock } from "./anthropic/anthropic.js";
+import { CODECS, codecFor } from "./codecs.js";
+import { layOutTools } from "./lay-out-tools.js";
+import { TOOL_FORMATS } from "./tool-format.js";
+import { chatToolMessageOf, openAIChatToolOf } from "./openai-chat/openai-chat.js";
+import { openAIResponsesToolOf, responsesOutputOf } from "./openai-responses/openai-responses.js";
 
 const block: AnthropicTool[] = [
   {
@@ -28,10 +30,22 @@ describe("layOutTools", () => {
   });
 });
 
-describe("answerIn", () => {
-  it("answers each call in its own format", () => {
-    expect(answerIn("anthropic", result)).toBe(result);
-    expect(answerIn("openai-chat", result)).toEqual(chatToolMessageOf(result));
-    expect(answerIn("openai-responses", result)).toEqual(responsesOutputOf(result));
+describe("the codecs' answers", () => {
+  it("answer each call in its own format", () => {
+    const read = { ok: true as const, id: "call_1", name: "slack__post_message", input: {} };
+    expect(codecFor("anthropic").writeAnswer(result, { ...read, format: "anthropic" })).toBe(result);
+    expect(codecFor("openai-chat").writeAnswer(result, { ...read, format: "openai-chat" })).toEqual(
+      chatToolMessageOf(result),
+    );
+    expect(codecFor("openai-responses").writeAnswer(result, { ...read, format: "openai-responses" })).toEqual(
+      responsesOutputOf(result),
+    );
+  });
+});
+
+describe("the codec registry", () => {
+  it("holds each codec under its own format, and every format has one", () => {
+    expect(Object.keys(CODECS)).toEqual([...TOOL_FORMATS]);
+    for (const [format, codec] of Object.entries(CODECS)) expect(codec.format).toBe(format);
   });
 });

@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { AnthropicTool } from "./anthropic.js";
+import type { AnthropicTool } from "./anthropic/anthropic.js";
 
 /** A JSON Schema object, as OpenAI takes it in `parameters`. */
 export type OpenAIParameters = { [keyword: string]: unknown };

@@ -1,9 +1,6 @@
 /**
- * The wire formats a session lays tools out in and answers tool calls in. Each format is one
- * file of this folder, built from the Anthropic shapes in `anthropic.ts` (a session's native
- * format); reading a call in any format is `read-tool-call.ts`, and reading a kept transcript
- * is `transcript-calls.ts`. A new provider's format (Gemini's is next) is one more file here,
- * one more name below, and a case in those two readers.
+ * The names of the model APIs a session lays tools out for and answers calls in: one per codec
+ * folder of `wire/` (see `codecs.ts`, the registry).
  *
  * @module
  */

@@ -1,10 +1,8 @@
 import { OptionsError, errorText } from "../errors.js";
+import { pushCall, type TranscriptCall } from "./codec.js";
+import { CODECS } from "./codecs.js";
 
-/** A tool call found in a transcript: the tool it named and the call's id. */
-export interface TranscriptCall {
-  name: string;
-  id: string;
-}
+export type { TranscriptCall } from "./codec.js";
 
 /**
  * The most calls a transcript is replayed from. A conversation this long is far past any
@@ -50,42 +48,14 @@ export function transcriptCalls(transcript: unknown): TranscriptCall[] {
 }
 
 function collect(entry: Record<string, unknown>, calls: TranscriptCall[]): void {
-  if (entry.type === "function_call") {
-    add(calls, entry.name, entry.call_id);
-    return;
+  for (const codec of Object.values(CODECS)) codec.transcriptCalls(entry, calls);
+  // Vercel AI SDK model messages: no API of their own here, but kept transcripts of toolsift/ai.
+  if (entry.role !== "assistant" || !Array.isArray(entry.content)) return;
+  for (const block of entry.content as unknown[]) {
+    if (typeof block !== "object" || block === null) continue;
+    const part = block as Record<string, unknown>;
+    if (part.type === "tool-call") pushCall(calls, part.toolName, part.toolCallId);
   }
-  if (entry.role === "model" && Array.isArray(entry.parts)) {
-    for (const part of entry.parts as unknown[]) {
-      if (typeof part !== "object" || part === null) continue;
-      const call = (part as Record<string, unknown>).functionCall;
-      if (typeof call !== "object" || call === null) continue;
-      const { name, id } = call as Record<string, unknown>;
-      if (typeof name === "string" && name !== "") calls.push({ name, id: typeof id === "string" ? id : "" });
-    }
-    return;
-  }
-  if (entry.role !== "assistant") return;
-  const { content, tool_calls: toolCalls } = entry;
-  if (Array.isArray(content)) {
-    for (const block of content as unknown[]) {
-      if (typeof block !== "object" || block === null) continue;
-      const part = block as Record<string, unknown>;
-      if (part.type === "tool_use") add(calls, part.name, part.id);
-      else if (part.type === "tool-call") add(calls, part.toolName, part.toolCallId);
-    }
-  }
-  if (Array.isArray(toolCalls)) {
-    for (const call of toolCalls as unknown[]) {
-      if (typeof call !== "object" || call === null) continue;
-      const { type, id, function: fn } = call as Record<string, unknown>;
-      if (type === "function" && typeof fn === "object" && fn !== null)
-        add(calls, (fn as Record<string, unknown>).name, id);
-    }
-  }
-}
-
-function add(calls: TranscriptCall[], name: unknown, id: unknown): void {
-  if (typeof name === "string" && name !== "" && typeof id === "string" && id !== "") calls.push({ name, id });
 }
 
 function invalid(message: string, cause?: unknown): OptionsError {

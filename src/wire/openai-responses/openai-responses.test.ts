@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolResultBlock } from "./anthropic.js";
+import type { ToolResultBlock } from "../anthropic/anthropic.js";
 import { responsesOutputOf } from "./openai-responses.js";
 
 const IMAGE = { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0K" } } as const;

@@ -5,14 +5,12 @@
  *
  * @module
  */
-import type { CatalogueSnapshot, CatalogueTool } from "../catalogue/index.js";
-import {
-  fullToolOf,
-  geminiDeclarationOf,
-  geminiFunctionName,
-  restoreArguments,
-  type ReadToolCall,
-} from "../wire/index.js";
+import type { CatalogueSnapshot, CatalogueTool } from "../../catalogue/index.js";
+import { fullToolOf } from "../anthropic/anthropic.js";
+import type { ReadToolCall } from "../read-fields.js";
+import { geminiDeclarationOf } from "./gemini.js";
+import { geminiFunctionName } from "./gemini-names.js";
+import { restoreArguments } from "./gemini-schema.js";
 
 const renamedTools = new WeakMap<CatalogueSnapshot, ReadonlyMap<string, CatalogueTool>>();
 

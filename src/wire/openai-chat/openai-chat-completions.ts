@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { MessagesCallOptions } from "./anthropic-messages.js";
+import type { MessagesCallOptions } from "../anthropic/anthropic-messages.js";
 import type { OpenAIChatTool, OpenAIChatToolCall, OpenAIChatToolMessage } from "./openai-chat.js";
 
 /** A text part of a Chat Completions message. */

@@ -7,7 +7,7 @@
  *
  * A name outside those rules is sent renamed (each other character an underscore, an underscore
  * put first when it starts with a digit, cut to 64), and renamed back when Gemini calls it: a
- * tool's name through the catalogue (`session/gemini-call.ts`), a property's through the rename
+ * tool's name through the catalogue (`gemini-call.ts`), a property's through the rename
  * tree its schema's conversion returns.
  *
  * @module

@@ -14,8 +14,8 @@
  *
  * @module
  */
-import { errorText } from "../errors.js";
-import type { OpenAIParameters } from "./openai-shared.js";
+import { errorText } from "../../errors.js";
+import type { OpenAIParameters } from "../openai-shared.js";
 import type { OpenAIResponsesTool } from "./openai-responses.js";
 
 /** A function tool the model sees only once tool search has loaded it. */

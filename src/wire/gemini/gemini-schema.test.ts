@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkGeminiDeclaration, checkGeminiSchema } from "../../test/support/gemini-schema-check.js";
+import { checkGeminiDeclaration, checkGeminiSchema } from "../../../test/support/gemini-schema-check.js";
 import { geminiDeclarationOf } from "./gemini.js";
 import { restoreArguments, toGeminiParameters } from "./gemini-schema.js";
 

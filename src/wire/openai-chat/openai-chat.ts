@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { ToolResultContentBlock } from "../catalogue/index.js";
-import type { AnthropicTool, ToolResultBlock } from "./anthropic.js";
-import { copySchema, fitDescription, markError, type OpenAIParameters } from "./openai-shared.js";
+import type { ToolResultContentBlock } from "../../catalogue/index.js";
+import type { AnthropicTool, ToolResultBlock } from "../anthropic/anthropic.js";
+import { copySchema, fitDescription, markError, type OpenAIParameters } from "../openai-shared.js";
 
 /**
  * The most tools one Chat Completions request takes: its API reference says "A max of 128

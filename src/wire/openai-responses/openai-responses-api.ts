@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { MessagesCallOptions } from "./anthropic-messages.js";
+import type { MessagesCallOptions } from "../anthropic/anthropic-messages.js";
 import type {
   OpenAIResponsesNativeTool,
   OpenAIResponsesToolSearchCall,

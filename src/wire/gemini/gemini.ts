@@ -20,8 +20,8 @@
  *
  * @module
  */
-import type { ToolResultContentBlock } from "../catalogue/index.js";
-import type { AnthropicTool, ToolResultBlock } from "./anthropic.js";
+import type { ToolResultContentBlock } from "../../catalogue/index.js";
+import type { AnthropicTool, ToolResultBlock } from "../anthropic/anthropic.js";
 import { geminiFunctionName } from "./gemini-names.js";
 import { toGeminiParameters, type GeminiConversion, type GeminiSchema } from "./gemini-schema.js";
 

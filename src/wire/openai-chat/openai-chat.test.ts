@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { AnthropicTool, ToolResultBlock } from "./anthropic.js";
+import type { AnthropicTool, ToolResultBlock } from "../anthropic/anthropic.js";
 import { chatToolMessageOf, openAIChatToolOf } from "./openai-chat.js";
-import { openAIResponsesToolOf } from "./openai-responses.js";
-import { MAX_OPENAI_DESCRIPTION, fitDescription } from "./openai-shared.js";
+import { openAIResponsesToolOf } from "../openai-responses/openai-responses.js";
+import { MAX_OPENAI_DESCRIPTION, fitDescription } from "../openai-shared.js";
 
 const TOOL: AnthropicTool = {
   name: "slack__post_message",

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { CatalogueTool, ToolResultContentBlock } from "../catalogue/index.js";
+import type { CatalogueTool, ToolResultContentBlock } from "../../catalogue/index.js";
 
 /** An input schema as it goes on the wire: a JSON Schema object, typed as the SDK's `Tool.InputSchema`. */
 export interface WireInputSchema {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTool } from "../catalogue/index.js";
+import { parseTool } from "../../catalogue/index.js";
 import { fullToolOf } from "./anthropic.js";
 
 describe("fullToolOf", () => {

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { ToolResultContentBlock } from "../catalogue/index.js";
-import type { AnthropicTool, ToolResultBlock } from "./anthropic.js";
-import { copySchema, fitDescription, markError, type OpenAIParameters } from "./openai-shared.js";
+import type { ToolResultContentBlock } from "../../catalogue/index.js";
+import type { AnthropicTool, ToolResultBlock } from "../anthropic/anthropic.js";
+import { copySchema, fitDescription, markError, type OpenAIParameters } from "../openai-shared.js";
 
 /**
  * A tool as the Responses API takes it in `tools` (the SDK's `FunctionTool`). `strict` is

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { AbortSignalLike } from "../catalogue/index.js";
+import type { AbortSignalLike } from "../../catalogue/index.js";
 import type { AnthropicTool } from "./anthropic.js";
 
 /** A prompt-cache breakpoint, as the API takes it on a tool, a system block or a content block. */

@@ -1,0 +1,43 @@
+import type { CatalogueTool, ToolContext } from "../catalogue/index.js";
+import { errorText } from "../errors.js";
+import { parseSearchInput } from "./search-tools-tool.js";
+import { searchWithServers, type ServerSearchOptions } from "./server-search.js";
+import type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";
+
+/**
+ * Runs a `search_tools` input for a session: checks it, and ranks with the session's permissions,
+ * scope and `server:` terms. Never rejects: a failure is an outcome with `error`.
+ */
+export async function runSearch(
+  services: SessionServices,
+  state: SessionState,
+  context: ToolContext,
+  input: unknown,
+  options?: ServerSearchOptions,
+): Promise<SearchToolsOutcome> {
+  try {
+    // Inside the try: the input is the caller's, and a getter on it may throw.
+    const parsed = parseSearchInput(input);
+    if (!parsed.ok) return parsed;
+    const limit = parsed.limit ?? services.tuning.searchLimit;
+    const unavailable = (await services.unavailable?.(context)) ?? [];
+    const host = {
+      snapshot: () => services.snapshot(),
+      rank: (query: string, limit: number, servers: ReadonlySet<string> | undefined) =>
+        services.rank(query, limit, context, state.scope, servers ? { servers } : {}),
+      isPermitted: (tool: CatalogueTool) => services.isPermitted(tool, context),
+    };
+    const { matches, servers, scope } = await searchWithServers(host, parsed.query, limit, options);
+    state.trail?.searched(parsed.query);
+    return {
+      ok: true,
+      query: parsed.query,
+      matches,
+      ...(servers ? { servers } : {}),
+      ...(scope ? { scope } : {}),
+      ...(unavailable.length > 0 ? { unavailable } : {}),
+    };
+  } catch (error) {
+    return { ok: false, error: `search_tools failed: ${errorText(error)}` };
+  }
+}
