@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { brokenLinks } from "./check-links.js";
@@ -11,6 +13,10 @@ describe("the docs (README.md and docs/)", () => {
   it("are README.md and at least one page per task under docs/", () => {
     expect(pages.map((page) => page.path)).toContain("README.md");
     expect(pages.length).toBeGreaterThan(10);
+  });
+
+  it("keep README.md a front door of at most 250 lines; the manual is in docs/", () => {
+    expect(readFileSync(join(root, "README.md"), "utf8").split("\n").length).toBeLessThanOrEqual(250);
   });
 
   it("link only to files and headings that exist", () => {
