@@ -80,7 +80,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts"],
+          // test/docs reads the docs and type-checks their snippets in this process: no process either.
+          include: ["src/**/*.test.ts", "test/docs/**/*.test.ts"],
           exclude: [...PROCESS_TESTS, ...HEAVY_TESTS, ...MOCKING_TESTS],
           isolate: false,
         },
