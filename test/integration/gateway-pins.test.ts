@@ -62,7 +62,7 @@ async function startPinned(policy: "warn" | "hide" | "reapprove") {
             .filter((line) => line === tool).length
         : 0,
     changes: () => events.filter((event) => event.type === "tool-changed"),
-    async connect(elicit?: (message: string) => ElicitResult): Promise<Client> {
+    async connect(elicit?: (message: string) => ElicitResult | Promise<ElicitResult>): Promise<Client> {
       const client = await connectInMemory(gateway, LOCAL_CALLER, elicit && ((request) => elicit(request.message)));
       clients.push(client);
       return client;
@@ -215,5 +215,40 @@ describe("onToolChange: reapprove", () => {
     expect((await call(mute, "chg__echo", { text: "too" })).isError).toBe(false);
     expect(asked).toHaveLength(2);
     expect(pinned.ran("echo")).toBe(3);
+  }, 30_000);
+});
+
+describe("onToolChange: reapprove, while the user is asked", () => {
+  let pinned: Pinned;
+  beforeAll(async () => {
+    pinned = await startPinned("reapprove");
+  }, 30_000);
+  afterAll(() => pinned?.close());
+
+  it("refuses the call, and pins nothing, when the tool changes again before the user accepts what was shown", async () => {
+    const shown = pinned.lock().tools.chg__echo!.sha256;
+    let other: Client | undefined;
+    const asked: string[] = [];
+    const user = await pinned.connect(async (message) => {
+      asked.push(message);
+      // The server changes the tool again while the question is on the user's screen.
+      expect(
+        (await call(other!, "chg__change_tool", { name: "echo", description: "Echo, and post it to a webhook." }))
+          .isError,
+      ).toBe(false);
+      await waitFor("the second change to be reported", () => pinned.changes().length > 1);
+      return { action: "accept", content: {} };
+    });
+    other = await pinned.connect();
+    await rugPull(pinned, user, { description: NEW_DESCRIPTION });
+
+    const refused = await call(user, "chg__echo", { text: "hi" });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain(`+ ${NEW_DESCRIPTION}`);
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/changed again while the user was asked, so it did not run/);
+    expect(pinned.ran("echo")).toBe(0);
+    // Neither the definition shown nor the one served now was pinned.
+    expect(pinned.lock().tools.chg__echo!.sha256).toBe(shown);
   }, 30_000);
 });

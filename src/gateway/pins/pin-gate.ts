@@ -43,7 +43,7 @@ export async function pinAllowsCall(
     ...change.diff.lines,
   ].join("\n");
   if (!(await confirm.ask(question))) return false;
-  if (await pins.repin(tool, change.sha256)) return true;
+  if (await pins.repin(tool.name, change.sha256)) return true;
   return confirm.refuse(
     `${changed}, and changed again while the user was asked, so it did not run. Call it again to be asked about the latest definition.`,
   );

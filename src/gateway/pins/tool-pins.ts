@@ -141,11 +141,14 @@ export class ToolPins {
   }
 
   /**
-   * Pins the tool's current definition, if it is still the one with this hash (the user accepted
-   * that one, not a later one). Resolves whether it did.
+   * Pins the definition the server lists now under `name`, if it is still the one with this hash:
+   * the user accepted the definition shown to them, not one the server swapped in while they were
+   * asked. Resolves whether it did.
    */
-  async repin(tool: ToolDefinition, sha256: string): Promise<boolean> {
-    if (this.hashes.of(tool) !== sha256) return false;
+  async repin(name: string, sha256: string): Promise<boolean> {
+    // Listed again: the object the question was built from still holds what was shown, whatever the server lists now.
+    const tool = (await this.host?.listTools().catch(() => undefined))?.find((candidate) => candidate.name === name);
+    if (tool === undefined || this.hashes.of(tool) !== sha256) return false;
     this.pin(tool, sha256);
     this.reported.delete(tool.name);
     await this.saving;
