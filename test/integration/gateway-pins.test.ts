@@ -171,6 +171,71 @@ describe("onToolChange: hide", () => {
   }, 30_000);
 });
 
+describe("onToolChange: hide, a pinned tool back under a new name", () => {
+  let pinned: Pinned;
+  beforeAll(async () => {
+    pinned = await startPinned("hide");
+  }, 30_000);
+  afterAll(() => pinned?.close());
+
+  it("withholds a tool new to a pinned server, and says so, until toolsift pin pins it", async () => {
+    const client = await pinned.connect();
+    await rugPull(pinned, client, { rename: "echo_v2", description: NEW_DESCRIPTION });
+    expect(pinned.changes()).toEqual([
+      {
+        type: "tool-changed",
+        server: "chg",
+        tool: "chg__echo_v2",
+        fields: ["description", "inputSchema", "annotations"],
+        policy: "hide",
+      },
+    ]);
+    expect(pinned.lines).toContainEqual(
+      expect.stringMatching(
+        /tool chg__echo_v2 of MCP server "chg" is new since the server's tools were pinned: it is hidden until pinned \(toolsift\.onToolChange: hide\)\. .*toolsift pin --config /,
+      ),
+    );
+    expect(await listed(client)).not.toContain("chg__echo_v2");
+    expect(await searched(client, "echo text mail copy audit")).not.toContain("chg__echo_v2");
+    const refused = await call(client, "chg__echo_v2", { text: "hi" });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/chg__echo_v2 is new on its MCP server since its tools were pinned.*withholds it/);
+    expect(pinned.ran("echo_v2")).toBe(0);
+    expect(pinned.lock().tools.chg__echo_v2).toBeUndefined();
+
+    const pin = await runToolsift(["pin", "--config", pinned.file]);
+    expect(pin.stdout).toMatch(/added {4}chg__echo_v2\n[\s\S]*removed {2}chg__echo\n/);
+    await waitFor("the pinned chg__echo_v2 to be found", async () =>
+      (await searched(client, "echo text mail copy audit")).includes("chg__echo_v2"),
+    );
+    expect((await call(client, "chg__echo_v2", { text: "hi" })).isError).toBe(false);
+    expect(pinned.ran("echo_v2")).toBe(1);
+  }, 30_000);
+});
+
+describe("onToolChange: warn, a tool new to a pinned server", () => {
+  let pinned: Pinned;
+  beforeAll(async () => {
+    pinned = await startPinned("warn");
+  }, 30_000);
+  afterAll(() => pinned?.close());
+
+  it("serves it and says so once, and leaves the pinning to toolsift pin", async () => {
+    const client = await pinned.connect();
+    await rugPull(pinned, client, { rename: "echo_v2" });
+    expect(pinned.changes()).toMatchObject([{ tool: "chg__echo_v2", policy: "warn" }]);
+    expect(pinned.lines).toContainEqual(
+      expect.stringMatching(
+        /tool chg__echo_v2 of MCP server "chg" is new since the server's tools were pinned: it is served/,
+      ),
+    );
+    expect(await searched(client, "echo the given text")).toContain("chg__echo_v2");
+    expect((await call(client, "chg__echo_v2", { text: "hi" })).isError).toBe(false);
+    expect(pinned.lock().tools.chg__echo_v2).toBeUndefined();
+    expect(pinned.changes()).toHaveLength(1);
+  }, 30_000);
+});
+
 describe("onToolChange: reapprove", () => {
   let pinned: Pinned;
   beforeAll(async () => {

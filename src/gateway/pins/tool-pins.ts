@@ -1,7 +1,7 @@
 import { errorText } from "../../errors.js";
 import type { ToolDefinition, ToolSearch } from "../../index.js";
 import type { McpHostEvent, McpToolHost } from "../../public/mcp.js";
-import { definitionDiff, type DefinitionDiff, type PinnedField } from "./definition-diff.js";
+import { addedDiff, definitionDiff, type DefinitionDiff, type PinnedField } from "./definition-diff.js";
 import type { PinStore } from "./pin-store.js";
 import { FingerprintCache, pinnedDefinitionOf } from "./tool-fingerprint.js";
 import { pinEntryOf, type PinEntry } from "./tool-lock.js";
@@ -13,20 +13,27 @@ import { pinEntryOf, type PinEntry } from "./tool-lock.js";
  */
 export type OnToolChange = "warn" | "hide" | "reapprove";
 
-/** A pinned tool whose definition changed: reported once per new definition. */
+/**
+ * A pinned tool whose definition changed, or a tool new to a server whose tools are pinned (a
+ * pinned tool back under another name is one): reported once per new definition.
+ */
 export interface ToolChange {
   server: string;
   /** The catalogue name (`server__tool`). */
   tool: string;
+  /** `added`: no pin of that name, on a server that has pins; `changed`: it differs from its pin. */
+  kind: "added" | "changed";
+  /** What differs from the pin; for an added tool, every field it has. */
   fields: PinnedField[];
   policy: OnToolChange;
   /** The change as one log line, naming server, tool, fields and what happens now. */
   message: string;
 }
 
-/** A tool that differs from its pin now, and how. */
+/** A tool that differs from its pin now (or has none, on a server that has pins), and how. */
 export interface PinnedChange {
-  entry: PinEntry;
+  /** `undefined`: the tool is new to a server whose tools are pinned. */
+  entry: PinEntry | undefined;
   /** The hash of the definition served now. */
   sha256: string;
   diff: DefinitionDiff;
@@ -45,13 +52,18 @@ export interface ToolPinsHooks {
 }
 
 /**
- * The pins of a serving gateway: each tool seen for the first time is pinned (in memory at once,
- * in the store soon after); a pinned tool whose definition hash differs is reported and judged
- * by the policy. Lookups are synchronous (the hash is computed once per definition object), so
- * `permit` can ask on every listing and search.
+ * The pins of a serving gateway. The tools of a server the store holds no pin of are pinned when
+ * first seen (in memory at once, in the store soon after): trust on first use, per server. Once a
+ * server has pins in the store, its lock is what was reviewed: a pinned tool whose definition hash
+ * differs, and a tool that has no pin (new, or a pinned one back under another name, which no
+ * fingerprint match could catch once its text changes too), are reported and judged by the
+ * policy; only `toolsift pin` or the user's approval pins them. Lookups are synchronous (the hash
+ * is computed once per definition object), so `permit` can ask on every listing and search.
  */
 export class ToolPins {
   private pins: Map<string, PinEntry>;
+  /** The servers the store holds pins of: a tool of theirs without a pin is new, not first seen. */
+  private locked = new Set<string>();
   /** Pinned here and not yet saved: kept over a reload, written at the next save. */
   private readonly unsaved = new Set<string>();
   /** The definition hash last reported changed, per tool: each new definition is reported once. */
@@ -71,6 +83,7 @@ export class ToolPins {
     loaded: ReadonlyMap<string, PinEntry>,
   ) {
     this.pins = new Map(loaded);
+    this.locked = serversOf(loaded);
   }
 
   /**
@@ -104,26 +117,30 @@ export class ToolPins {
   }
 
   /**
-   * How a tool stands against its pin: `undefined` when it matches (or was never seen, and is
-   * pinned now), else what changed. A change is reported the first time it is seen.
+   * How a tool stands against its pin: `undefined` when it matches (or its server has no pins in
+   * the store, and it is pinned now), else what changed. A change is reported the first time it is seen.
    */
   changeOf(tool: ToolDefinition): PinnedChange | undefined {
     const sha256 = this.hashes.of(tool);
     const entry = this.pins.get(tool.name);
-    if (entry === undefined) {
+    if (entry === undefined && !this.locked.has(serverOf(tool))) {
       this.pin(tool, sha256);
       return undefined;
     }
-    if (entry.sha256 === sha256) return undefined;
-    const diff = definitionDiff(entry, pinnedDefinitionOf(tool));
+    if (entry?.sha256 === sha256) return undefined;
+    const definition = pinnedDefinitionOf(tool);
+    const diff = entry === undefined ? addedDiff(definition) : definitionDiff(entry, definition);
     if (this.reported.get(tool.name) !== sha256) {
       this.reported.set(tool.name, sha256);
+      const server = entry?.server ?? serverOf(tool);
+      const kind = entry === undefined ? "added" : "changed";
       this.hooks.changed({
-        server: entry.server,
+        server,
         tool: tool.name,
+        kind,
         fields: diff.fields,
         policy: this.policy,
-        message: changeLine(tool.name, entry.server, diff.fields, this.policy, this.hooks.configFile),
+        message: changeLine(tool.name, server, kind, diff.fields, this.policy, this.hooks.configFile),
       });
     }
     return { entry, sha256, diff };
@@ -162,7 +179,7 @@ export class ToolPins {
   }
 
   private pin(tool: ToolDefinition, sha256: string): void {
-    const server = tool.server ?? tool.name.slice(0, Math.max(0, tool.name.indexOf("__")));
+    const server = serverOf(tool);
     const original = this.host?.sourceOf(tool.name)?.tool ?? tool.name.slice(server.length + 2);
     this.pins.set(tool.name, pinEntryOf(pinnedDefinitionOf(tool), server, original, sha256));
     this.unsaved.add(tool.name);
@@ -209,6 +226,8 @@ export class ToolPins {
   }
 
   private replacePins(pins: Map<string, PinEntry>): void {
+    // The store's servers only: those pinned here on first sight and not saved yet are not locked yet.
+    this.locked = serversOf(pins);
     for (const name of this.unsaved) {
       const mine = this.pins.get(name);
       if (mine) pins.set(name, mine);
@@ -218,13 +237,32 @@ export class ToolPins {
   }
 }
 
+/** The server of a catalogue tool: its own, else the name's `server__` prefix. */
+function serverOf(tool: ToolDefinition): string {
+  return tool.server ?? tool.name.slice(0, Math.max(0, tool.name.indexOf("__")));
+}
+
+function serversOf(pins: ReadonlyMap<string, PinEntry>): Set<string> {
+  return new Set([...pins.values()].map((entry) => entry.server));
+}
+
 function changeLine(
   tool: string,
   server: string,
+  kind: ToolChange["kind"],
   fields: readonly PinnedField[],
   policy: OnToolChange,
   configFile: string,
 ): string {
+  if (kind === "added") {
+    const now =
+      policy === "warn"
+        ? "it is served (toolsift.onToolChange: warn)"
+        : policy === "hide"
+          ? "it is hidden until pinned (toolsift.onToolChange: hide)"
+          : "its first call needs the user's approval (toolsift.onToolChange: reapprove)";
+    return `tool ${tool} of MCP server "${server}" is new since the server's tools were pinned: ${now}. ${pinAdvice(configFile)}`;
+  }
   const what = fields.length === 0 ? "definition" : fields.join(", ");
   const now =
     policy === "warn"
