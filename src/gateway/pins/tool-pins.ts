@@ -7,9 +7,10 @@ import { FingerprintCache, pinnedDefinitionOf } from "./tool-fingerprint.js";
 import { pinEntryOf, type PinEntry } from "./tool-lock.js";
 
 /**
- * What the gateway does with a tool whose definition changed since it was pinned: `warn` serves
- * it as it now is (and says so), `hide` withholds it (not listed, found or run) until it is
- * re-pinned, `reapprove` serves it but runs its next call only after the user accepts the change.
+ * What the gateway does with a tool whose definition changed since it was pinned (or that is new
+ * to a server with pins): `warn` serves it as it now is (and says so), `hide` withholds it (not
+ * listed, found or run) until it is re-pinned, `reapprove` lists and finds it with its pinned
+ * definition (a new one not at all) and runs its next call only after the user accepts the change.
  */
 export type OnToolChange = "warn" | "hide" | "reapprove";
 
@@ -69,6 +70,12 @@ export class ToolPins {
   /** The definition hash last reported changed, per tool: each new definition is reported once. */
   private readonly reported = new Map<string, string>();
   private readonly hashes = new FingerprintCache();
+  /** Under `reapprove`, each changed tool as clients are shown it (its pinned text), by the server's definition. */
+  private readonly shown = new WeakMap<ToolDefinition, { entry: PinEntry; tool: ToolDefinition }>();
+  /** The server's definition behind each tool of {@link shown}. */
+  private readonly shownFrom = new WeakMap<ToolDefinition, ToolDefinition>();
+  /** Bumped whenever the pins change: what {@link presented} gives may differ since. */
+  private version = 0;
   private saving: Promise<void> = Promise.resolve();
   private scheduled = false;
   private writeFailed = false;
@@ -146,10 +153,46 @@ export class ToolPins {
     return { entry, sha256, diff };
   }
 
-  /** Whether the tool may be listed and found: not under `hide` while it differs from its pin. */
+  /**
+   * Whether the tool (the server's, or as {@link presented} shows it) may be listed and found: not
+   * under `hide` while it differs from its pin, nor under `reapprove` unless its pinned text can be
+   * shown in its place (a new tool has none; a cut one has only part of it).
+   */
   serves(tool: ToolDefinition): boolean {
-    const change = this.changeOf(tool);
-    return change === undefined || this.policy !== "hide";
+    const change = this.changeOf(this.shownFrom.get(tool) ?? tool);
+    if (change === undefined || this.policy === "warn") return true;
+    return this.policy === "reapprove" && showable(change.entry);
+  }
+
+  /**
+   * The tool as clients may be shown it: under `reapprove`, a tool that differs from its pin is
+   * shown with its pinned description, input schema and tags (what the user approved), and
+   * destructive or open-world if either definition says so, until the user approves the change;
+   * otherwise the tool itself. The same object comes back while neither the tool nor its pin changes.
+   */
+  presented(tool: ToolDefinition): ToolDefinition {
+    if (this.policy !== "reapprove") return tool;
+    const entry = this.changeOf(tool)?.entry;
+    if (!showable(entry)) return tool;
+    const cached = this.shown.get(tool);
+    if (cached?.entry === entry) return cached.tool;
+    const { tags: _tags, ...rest } = tool;
+    const shown: ToolDefinition = {
+      ...rest,
+      description: entry.description,
+      inputSchema: entry.inputSchema as ToolDefinition["inputSchema"],
+      ...(entry.tags && entry.tags.length > 0 ? { tags: entry.tags } : {}),
+      destructive: tool.destructive === true || entry.annotations?.destructive === true,
+      openWorld: tool.openWorld === true || entry.annotations?.openWorld === true,
+    };
+    this.shown.set(tool, { entry, tool: shown });
+    this.shownFrom.set(shown, tool);
+    return shown;
+  }
+
+  /** Changes whenever the pins do (a pin made, a reload): a listing of {@link presented} tools is stale then. */
+  get pinsVersion(): number {
+    return this.version;
   }
 
   /** Checks every tool of a listing: pins the new ones, reports the changed ones. */
@@ -168,6 +211,9 @@ export class ToolPins {
     if (tool === undefined || this.hashes.of(tool) !== sha256) return false;
     this.pin(tool, sha256);
     this.reported.delete(tool.name);
+    // What clients are shown changes now (the approved definition, or a new tool at all).
+    this.toolSearch?.refreshPermissions();
+    this.hooks.reloaded();
     await this.saving;
     return true;
   }
@@ -182,6 +228,7 @@ export class ToolPins {
     const server = serverOf(tool);
     const original = this.host?.sourceOf(tool.name)?.tool ?? tool.name.slice(server.length + 2);
     this.pins.set(tool.name, pinEntryOf(pinnedDefinitionOf(tool), server, original, sha256));
+    this.version++;
     this.unsaved.add(tool.name);
     this.scheduleSave();
   }
@@ -234,7 +281,20 @@ export class ToolPins {
     }
     for (const [name, entry] of pins) if (this.pins.get(name)?.sha256 !== entry.sha256) this.reported.delete(name);
     this.pins = pins;
+    this.version++;
   }
+}
+
+/** Whether a pin holds all the text clients would be shown in place of the current definition. */
+function showable(
+  entry: PinEntry | undefined,
+): entry is PinEntry & { description: string; inputSchema: NonNullable<PinEntry["inputSchema"]> } {
+  return (
+    entry !== undefined &&
+    entry.description !== undefined &&
+    entry.inputSchema !== undefined &&
+    (entry.cut === undefined || entry.cut.length === 0)
+  );
 }
 
 /** The server of a catalogue tool: its own, else the name's `server__` prefix. */
@@ -260,7 +320,7 @@ function changeLine(
         ? "it is served (toolsift.onToolChange: warn)"
         : policy === "hide"
           ? "it is hidden until pinned (toolsift.onToolChange: hide)"
-          : "its first call needs the user's approval (toolsift.onToolChange: reapprove)";
+          : "it is not listed or found, and a call of it needs the user's approval (toolsift.onToolChange: reapprove)";
     return `tool ${tool} of MCP server "${server}" is new since the server's tools were pinned: ${now}. ${pinAdvice(configFile)}`;
   }
   const what = fields.length === 0 ? "definition" : fields.join(", ");
@@ -269,7 +329,7 @@ function changeLine(
       ? "it is served as it now is (toolsift.onToolChange: warn)"
       : policy === "hide"
         ? "it is hidden until re-pinned (toolsift.onToolChange: hide)"
-        : "its next call needs the user's approval (toolsift.onToolChange: reapprove)";
+        : "clients are shown its pinned definition, and its next call needs the user's approval (toolsift.onToolChange: reapprove)";
   return `tool ${tool} of MCP server "${server}" changed since it was pinned (${what}): ${now}. ${pinAdvice(configFile)}`;
 }
 
