@@ -65,6 +65,11 @@ export class ToolPins {
   private pins: Map<string, PinEntry>;
   /** The servers the store holds pins of: a tool of theirs without a pin is new, not first seen. */
   private locked = new Set<string>();
+  /**
+   * Servers whose first pins could not be written: locked all the same (fail closed), or every tool
+   * they add would count as first seen for as long as the store cannot be written.
+   */
+  private readonly unwritten = new Set<string>();
   /** Pinned here and not yet saved: kept over a reload, written at the next save. */
   private readonly unsaved = new Set<string>();
   /** The definition hash last reported changed, per tool: each new definition is reported once. */
@@ -130,7 +135,7 @@ export class ToolPins {
   changeOf(tool: ToolDefinition): PinnedChange | undefined {
     const sha256 = this.hashes.of(tool);
     const entry = this.pins.get(tool.name);
-    if (entry === undefined && !this.locked.has(serverOf(tool))) {
+    if (entry === undefined && !this.locked.has(serverOf(tool)) && !this.unwritten.has(serverOf(tool))) {
       this.pin(tool, sha256);
       return undefined;
     }
@@ -254,6 +259,10 @@ export class ToolPins {
             `could not write the tool pins to ${this.store.location} (${errorText(error)}); they are kept in memory until the gateway stops, and written at the next change.`,
           );
         this.writeFailed = true;
+        for (const name of names) {
+          const server = this.pins.get(name)?.server;
+          if (server !== undefined) this.unwritten.add(server);
+        }
       }
     });
   }
