@@ -6,6 +6,7 @@ import {
   readGatewayConfig,
   type ConfigReadOptions,
   type GatewaySettings,
+  unattendedServerRequests,
 } from "../gateway/index.js";
 import {
   createToolSearch,
@@ -96,6 +97,8 @@ export async function loadCatalogue(
     warn: progress,
     // inspect and search show what the person running them would see through the gateway.
     anonymous: LOCAL_CALLER,
+    // Declares what serve declares, so a server lists the tools serve lists (and pins).
+    serverRequests: await unattendedServerRequests(config, progress),
   });
   return {
     file: source.file,

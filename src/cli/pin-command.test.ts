@@ -1,8 +1,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { scratchDir } from "../../test/support/gateway-process.js";
+import { readGatewayConfig } from "../gateway/config/gateway-config.js";
+import { Gateway } from "../gateway/gateway.js";
+import type { GatewayEvent } from "../gateway/observe/gateway-event.js";
+import { LOCAL_CALLER } from "../gateway/auth/caller.js";
+import { connectInMemory } from "../../test/support/in-process-gateway.js";
+import { scratchDir, writeConfig } from "../../test/support/gateway-process.js";
+import { everythingServerEntry, waitFor } from "../../test/support/mcp-servers.js";
 import { runToolsift } from "../../test/support/run-toolsift.js";
 
 const CHANGING_SERVER = fileURLToPath(new URL("../../test/fixtures/changing-mcp-server.mjs", import.meta.url));
@@ -92,5 +98,46 @@ describe("toolsift pin and inspect against the lock", () => {
     expect(repaired.stderr).toMatch(/The lock is damaged.*It is replaced by the definitions the servers list now\./);
     expect(repaired.stdout).toMatch(/\(3 added, 0 changed, 0 removed, 0 unchanged\)/);
     expect(Object.keys(lock().tools)).toHaveLength(3);
+  }, 90_000);
+});
+
+describe("toolsift pin and serve pin the same tools", () => {
+  it("serves, after a pin with the same config, with no tool new or changed and the lock untouched", async () => {
+    // server-everything lists some tools only to a client that declares roots, elicitation or
+    // sampling: serve declares them (it passes those requests on to its clients), so pin must too.
+    const config = writeConfig({
+      mcpServers: {
+        everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" },
+      },
+    });
+    const lockFile = join(dirname(config), "toolsift.lock.json");
+    const pin = await runToolsift(["pin", "--config", config]);
+    expect(pin.code).toBe(0);
+    for (const name of ["get-roots-list", "trigger-elicitation-request", "trigger-sampling-request"])
+      expect(pin.stdout).toContain(`added    everything__${name}\n`);
+    const pinned = readFileSync(lockFile, "utf8");
+
+    const lines: string[] = [];
+    const events: GatewayEvent[] = [];
+    const gateway = await Gateway.start({
+      config: readGatewayConfig(config),
+      log: (line) => lines.push(line),
+      observe: (event) => events.push(event),
+    });
+    try {
+      await waitFor("the server to connect", () =>
+        lines.some((line) => line.includes('MCP server "everything" connected')),
+      );
+      // A search lists every tool through the pins; a tool new to the lock is pinned, and written by close().
+      const client = await connectInMemory(gateway, LOCAL_CALLER);
+      await client.callTool({ name: "search_tools", arguments: { query: "roots elicitation sampling" } });
+      await client.close();
+    } finally {
+      await gateway.close();
+    }
+    expect(events.filter((event) => event.type === "tool-changed")).toEqual([]);
+    expect(readFileSync(lockFile, "utf8")).toBe(pinned);
+    const again = await runToolsift(["pin", "--config", config]);
+    expect(again.stdout).toMatch(/^Nothing changed: .*\(0 added, 0 changed, 0 removed, \d+ unchanged\)/);
   }, 90_000);
 });

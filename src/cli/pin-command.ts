@@ -7,6 +7,7 @@ import {
   openCatalogue,
   readGatewayConfig,
   type ToolLock,
+  unattendedServerRequests,
 } from "../gateway/index.js";
 import type { CliIo } from "./cli-io.js";
 import type { CliCommand } from "./parse-cli.js";
@@ -44,6 +45,8 @@ export async function pinCommand(command: Extract<CliCommand, { command: "pin" }
     },
     warn: io.err,
     anonymous: LOCAL_CALLER,
+    // Declares what serve declares: a server may list more tools to such a client, and serve pins those.
+    serverRequests: await unattendedServerRequests(config, io.err),
   });
   try {
     const tools = await catalogue.host.listTools();

@@ -76,6 +76,7 @@ export type { PolicyEntry, RateLimits } from "./config/policies-config.js";
 export { compareWithLock, type ChangedTool, type LockComparison } from "./pins/lock-comparison.js";
 export { FileLockStore } from "./pins/file-lock-store.js";
 export { damagedLockFix } from "./pins/open-tool-pins.js";
+export { unattendedServerRequests } from "./pins/unattended-requests.js";
 export type { PinStore } from "./pins/pin-store.js";
 export type { PinEntry, ToolLock } from "./pins/tool-lock.js";
 export {

@@ -26,6 +26,7 @@ import { describedTools, type DescribedTools } from "./described-tools.js";
 import { learningScopes } from "./learning-scope.js";
 import { learningStore } from "./learning-store.js";
 import { openToolPins } from "./pins/open-tool-pins.js";
+import { presentedTools } from "./pins/presented-tools.js";
 import type { ToolChange, ToolPins } from "./pins/tool-pins.js";
 
 /** How the CLI introduces itself to upstream servers. */
@@ -142,9 +143,10 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     relisted = unmatched;
     const learning = options.learning === false ? false : settings.learning;
     store = learning ? learningStore(learning, settings.cacheDir) : undefined;
-    // What clients list and search_tools indexes: the config's describe applied. The pins, the
-    // lock and the policies read the host itself: they judge what the server lists.
-    const tools = describedTools(host, settings.describe);
+    // What clients list and search_tools indexes: the config's describe applied (over the pinned
+    // text of a changed tool under reapprove). The pins, the lock and the policies read the host
+    // itself: they judge what the server lists.
+    const tools = describedTools(pins ? presentedTools(host, pins) : host, settings.describe);
     for (const warning of settings.enrichment?.warnings ?? []) options.warn(warning);
     const toolSearch = await createToolSearch({
       tools,

@@ -238,10 +238,10 @@ describe("toolsift inspect", () => {
     const run = await toolsift(["inspect", "--config", config, "--json"]);
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/connecting to 2 MCP servers \(everything, dyn\)…/);
-    expect(run.stderr).toMatch(/MCP server "everything" connected: 12 tools/);
+    expect(run.stderr).toMatch(/MCP server "everything" connected: 15 tools/);
     const report = JSON.parse(run.stdout) as JsonReport;
     expect(report.servers.map((server) => [server.server, server.state, server.tools.length])).toEqual([
-      ["everything", "connected", 12],
+      ["everything", "connected", 15],
       ["dyn", "connected", 15],
     ]);
     expect(report.hidden).toEqual(["dyn__crash", "dyn__hang"]);

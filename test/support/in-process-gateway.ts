@@ -106,7 +106,7 @@ export async function startInProcessGateway(
 export async function connectInMemory(
   gateway: Gateway,
   who: Caller,
-  elicit?: (request: ElicitRequest["params"]) => ElicitResult,
+  elicit?: (request: ElicitRequest["params"]) => ElicitResult | Promise<ElicitResult>,
 ): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await gateway.connect(serverSide, { caller: who });

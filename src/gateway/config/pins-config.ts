@@ -8,7 +8,11 @@ const POLICIES: readonly OnToolChange[] = ["warn", "hide", "reapprove"];
 
 /** The pin settings of a `toolsift` block, checked. */
 export interface PinSettings {
-  /** What a tool whose definition changed since it was pinned gets. @defaultValue "warn" */
+  /**
+   * What a tool whose definition changed since it was pinned gets, and a tool new to a server
+   * whose tools are pinned (a server with no pins yet has its tools pinned on first sight).
+   * @defaultValue "warn"
+   */
   onToolChange: OnToolChange;
   /** The lock file (absolute): `toolsift.lock.json` beside the config file unless `lockFile` names another. */
   lockFile: string;
@@ -17,7 +21,9 @@ export interface PinSettings {
 /**
  * Checks `toolsift.onToolChange` and `toolsift.lockFile`. The default policy is `warn`, which
  * serves a changed tool as today and says so: servers change their tools on upgrades too, and a
- * gateway that hid them by default would break every deployment that never reviewed a lock.
+ * gateway that hid them by default would break every deployment that never reviewed a lock. A
+ * tool new to a server that has pins gets the same policy: a pinned tool renamed is one, and no
+ * match of definitions could tell it from a new one once its text changes too.
  * A relative `lockFile` is relative to the config file's folder (`base`); `~/` is the home folder.
  *
  * @example

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../index.js";
-import { definitionDiff, DIFF_LIMITS } from "./definition-diff.js";
+import { addedDiff, definitionDiff, DIFF_LIMITS } from "./definition-diff.js";
 import { definitionHash, pinnedDefinitionOf } from "./tool-fingerprint.js";
 import { pinEntryOf, LOCK_LIMITS } from "./tool-lock.js";
 
@@ -67,5 +67,17 @@ describe("definitionDiff", () => {
     const diff = definitionDiff(entry, pinnedDefinitionOf({ ...huge, inputSchema: { type: "object" } }));
     expect(diff.fields).toEqual(["inputSchema"]);
     expect(diff.lines[1]).toMatch(/the lock kept no inputSchema: too long to keep/);
+  });
+});
+
+describe("addedDiff", () => {
+  it("shows every field of a tool that has no pin as added lines, escaped and bounded", () => {
+    const diff = addedDiff(pinnedDefinitionOf(tool({ description: "Echo.\u202eliam", destructive: true })));
+    expect(diff.fields).toEqual(["description", "inputSchema", "annotations"]);
+    expect(diff.lines.slice(0, 3)).toEqual(["@@ description", "+ Echo.\\u202Eliam", "@@ inputSchema"]);
+    expect(diff.lines).toContain('+ {"destructive":true,"openWorld":false}');
+    const long = addedDiff(pinnedDefinitionOf(tool({ description: "line\n".repeat(500) })));
+    expect(long.lines).toHaveLength(DIFF_LIMITS.lines + 1);
+    expect(long.lines.at(-1)).toMatch(/^… \d+ more changed lines not shown$/);
   });
 });

@@ -35,14 +35,30 @@ export interface DefinitionDiff {
  * ```
  */
 export function definitionDiff(pinned: PinEntry, now: PinnedDefinition): DefinitionDiff {
+  return fieldDiff(pinned, now);
+}
+
+/**
+ * A tool with no pin (new to a server whose tools are pinned) as a diff against nothing: every
+ * field it has, as `+ ` lines, bounded and escaped as {@link definitionDiff}'s are.
+ */
+export function addedDiff(now: PinnedDefinition): DefinitionDiff {
+  return fieldDiff(undefined, now);
+}
+
+function fieldDiff(pinned: PinEntry | undefined, now: PinnedDefinition): DefinitionDiff {
   const fields: PinnedField[] = [];
   const lines: string[] = [];
   let hidden = 0;
   const compare = (field: PinnedField, before: string | undefined, after: string, cutNote: string | undefined) => {
-    if (before === after) return;
+    if (before === after || (pinned === undefined && after === "[]")) return;
     fields.push(field);
     const changed =
-      before === undefined ? [`(the lock kept no ${field}: ${cutNote ?? "only its hash"})`] : lineDiff(before, after);
+      pinned === undefined
+        ? after.split("\n").map((line) => `+ ${line}`)
+        : before === undefined
+          ? [`(the lock kept no ${field}: ${cutNote ?? "only its hash"})`]
+          : lineDiff(before, after);
     if (before !== undefined && cutNote !== undefined) changed.unshift(`(the pinned ${field} is ${cutNote})`);
     const room = DIFF_LIMITS.lines - lines.length;
     if (room <= 1) {
@@ -52,26 +68,26 @@ export function definitionDiff(pinned: PinEntry, now: PinnedDefinition): Definit
     lines.push(`@@ ${field}`, ...changed.slice(0, room - 1).map(shown));
     hidden += Math.max(0, changed.length - (room - 1));
   };
-  const cut = new Set(pinned.cut ?? []);
+  const cut = new Set(pinned?.cut ?? []);
   compare(
     "description",
-    pinned.description,
-    cut.has("description") ? now.description.slice(0, pinned.description?.length ?? 0) : now.description,
+    pinned?.description,
+    cut.has("description") ? now.description.slice(0, pinned?.description?.length ?? 0) : now.description,
     cut.has("description") ? "cut; only its start is compared here" : undefined,
   );
   compare(
     "inputSchema",
-    pinned.inputSchema === undefined ? undefined : schemaText(pinned.inputSchema),
+    pinned?.inputSchema === undefined ? undefined : schemaText(pinned.inputSchema),
     schemaText(now.inputSchema),
     cut.has("inputSchema") ? "too long to keep, only its hash" : undefined,
   );
   compare(
     "annotations",
-    pinned.annotations && canonicalJson(pinned.annotations),
+    pinned?.annotations && canonicalJson(pinned.annotations),
     canonicalJson(now.annotations),
     undefined,
   );
-  compare("tags", canonicalJson(pinned.tags ?? []), canonicalJson(now.tags), undefined);
+  compare("tags", pinned && canonicalJson(pinned.tags ?? []), canonicalJson(now.tags), undefined);
   if (hidden > 0) lines.push(`… ${hidden} more changed line${hidden === 1 ? "" : "s"} not shown`);
   return { fields, lines };
 }

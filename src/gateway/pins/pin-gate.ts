@@ -13,9 +13,10 @@ export interface PinGateConfirm {
 }
 
 /**
- * Whether a call may go ahead as far as the pins go. A tool that matches its pin (or is new)
- * runs; one that changed runs under `warn`, is refused under `hide` (saying how to re-pin), and
- * under `reapprove` runs only once the user accepts the change shown to them, which pins it.
+ * Whether a call may go ahead as far as the pins go. A tool that matches its pin (or is pinned on
+ * first sight) runs; one that changed, or is new to a server with pins, runs under `warn`, is
+ * refused under `hide` (saying how to pin), and under `reapprove` runs only once the user accepts
+ * the definition shown to them, which pins it.
  *
  * @param tool - The catalogue's tool of that name; `undefined` (no such tool) is left to the session.
  */
@@ -28,7 +29,10 @@ export async function pinAllowsCall(
   if (tool === undefined || pins.policy === "warn") return true;
   const change = pins.changeOf(tool);
   if (change === undefined) return true;
-  const changed = `The definition of ${tool.name} changed on its MCP server since it was pinned`;
+  const added = change.entry === undefined;
+  const changed = added
+    ? `${tool.name} is new on its MCP server since its tools were pinned`
+    : `The definition of ${tool.name} changed on its MCP server since it was pinned`;
   if (pins.policy === "hide")
     return confirm.refuse(
       `${changed}, so toolsift withholds it until the user re-pins it (toolsift.onToolChange is "hide"). Tell the user. ${pinAdvice(configFile)}`,
@@ -38,12 +42,14 @@ export async function pinAllowsCall(
       `${changed}, so it runs only once the user approves the change, and this client cannot ask (it does not support MCP elicitation), so it did not run. Tell the user. ${pinAdvice(configFile)}`,
     );
   const question = [
-    `${escapeVisible(tool.name)} changed on its MCP server since it was pinned. Run it with its new definition (and pin that)?`,
+    added
+      ? `${escapeVisible(tool.name)} is new on its MCP server since its tools were pinned. Run it with this definition (and pin that)?`
+      : `${escapeVisible(tool.name)} changed on its MCP server since it was pinned. Run it with its new definition (and pin that)?`,
     "",
     ...change.diff.lines,
   ].join("\n");
   if (!(await confirm.ask(question))) return false;
-  if (await pins.repin(tool, change.sha256)) return true;
+  if (await pins.repin(tool.name, change.sha256)) return true;
   return confirm.refuse(
     `${changed}, and changed again while the user was asked, so it did not run. Call it again to be asked about the latest definition.`,
   );
