@@ -168,3 +168,93 @@ describe("toolsift serve connects its servers in the background", () => {
     expect(Date.now() - since).toBeLessThan(requestTimeoutMs / 3);
   }, 60_000);
 });
+
+describe("toolsift serve answers what a client asks before its servers are up", () => {
+  /** Long enough that a call made at once arrives well before the server is up. */
+  const DELAY_MS = 2500;
+
+  it("answers a v1 client that connects and at once calls tools by name, of a ready server and of one still starting", async () => {
+    const file = writeConfig({
+      mcpServers: {
+        fast: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
+        slow: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: String(DELAY_MS) },
+          stderr: "ignore",
+        },
+      },
+    });
+    // As a one-shot client (the MCP Inspector's CLI) does: initialize, then tools/call straight away.
+    const gateway = await connectGateway(file);
+    gateways.push(gateway);
+    const [fast, slow] = await Promise.all([
+      gateway.client.callTool({ name: "fast__echo", arguments: { text: "one" } }),
+      gateway.client.callTool({ name: "slow__echo", arguments: { text: "two" } }),
+    ]);
+    expect(resultText(fast)).toBe("echo: one");
+    expect(resultText(slow)).toBe("echo: two");
+    // Once every server is up, a name none of them lists is answered as before, at once.
+    const since = Date.now();
+    const unknown = await gateway.client.callTool({ name: "fast__no_such_tool", arguments: {} });
+    expect(resultText(unknown)).toMatch(/There is no tool named "fast__no_such_tool"/);
+    expect(Date.now() - since).toBeLessThan(1500);
+  }, 60_000);
+
+  it("lists a starting server's resources and prompts to a client that asks at once", async () => {
+    const file = writeConfig({
+      mcpServers: {
+        slow: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: String(DELAY_MS), FIXTURE_CONTENT: "1" },
+          stderr: "ignore",
+        },
+      },
+    });
+    const gateway = await connectGateway(file);
+    gateways.push(gateway);
+    const [resources, prompts] = await Promise.all([gateway.client.listResources(), gateway.client.listPrompts()]);
+    expect(resources.resources.map((resource) => resource.name)).toContain("slow__greeting");
+    expect(prompts.prompts.map((prompt) => prompt.name)).toContain("slow__greet");
+  }, 60_000);
+
+  it("answers initialize at once when a keep tool's server never answers, and a call to it waits no longer than the connect timeout", async () => {
+    const requestTimeoutMs = 8000;
+    const file = writeConfig({
+      mcpServers: {
+        fast: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
+        stuck: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: "600000" },
+          stderr: "ignore",
+        },
+        late: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: String(DELAY_MS) },
+          stderr: "ignore",
+        },
+      },
+      toolsift: { requestTimeoutMs, refreshWaitMs: 500, keepTools: ["fast__echo", "stuck__echo", "late__get_pid"] },
+    });
+    const since = Date.now();
+    const gateway = await connectGateway(file);
+    gateways.push(gateway);
+    expect(Date.now() - since).toBeLessThan(requestTimeoutMs / 2);
+    const called = Date.now();
+    const stuck = await gateway.client.callTool({ name: "stuck__echo", arguments: { text: "x" } });
+    expect(stuck.isError).toBe(true);
+    expect(resultText(stuck)).toMatch(/stuck/);
+    expect(Date.now() - called).toBeLessThan(requestTimeoutMs + 5000);
+    const fast = await gateway.client.callTool({ name: "fast__echo", arguments: { text: "y" } });
+    expect(resultText(fast)).toBe("echo: y");
+    // The keep tool of the server that came up after initialize is listed as a keep tool: in full, and first.
+    await waitFor("the late server's keep tool to be listed", async () =>
+      (await gateway.client.listTools()).tools.some((tool) => tool.name === "late__get_pid"),
+    );
+    const listed = (await gateway.client.listTools()).tools.map((tool) => tool.name);
+    expect(listed.slice(0, 3).sort()).toEqual(["fast__echo", "late__get_pid", "search_tools"]);
+  }, 60_000);
+});

@@ -6,6 +6,7 @@ import type { McpToolHost } from "../../public/mcp.js";
 import type { Caller } from "../auth/caller.js";
 import type { GatewaySdk } from "../gateway-sdk.js";
 import type { CallerPolicies } from "../policy/caller-policy.js";
+import { firstAttemptsSettled } from "../first-attempts.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "../policy/rate-limit.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -54,6 +55,10 @@ export async function fromEach<T>(
   extra: Extra,
   fetch: (server: string, signal: AbortSignal) => Promise<T[]>,
 ): Promise<T[]> {
+  // A server still starting has not said yet whether it offers the list: wait for it, as for a slow list.
+  const policy = scope.services.policies.for(scope.caller);
+  const mayShow = scope.host.servers.filter((server) => !policy.hidesServer(server));
+  await firstAttemptsSettled(scope.host, mayShow, LIST_WAIT_MS, extra.signal);
   const servers = scope.host.servers.filter((server) => visible(scope, server, list));
   const lists = await Promise.all(
     servers.map(async (server) => {
