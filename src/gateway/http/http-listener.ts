@@ -184,7 +184,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       if (!read.ok)
         return read.status === 413
           ? refuseTooLarge(request, response, MAX_BODY_BYTES)
-          : rpcError(response, read.status, -32700, read.message);
+          : rpcError(response, read.status, read.code ?? -32700, read.message);
       body = read.value;
     }
     if (typeof sessionId === "string") {
