@@ -49,12 +49,17 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; status: numbe
  * Reads a request body of at most `maxBytes` as JSON. Over the limit, it stops reading (the
  * caller answers with {@link refuseTooLarge}).
  */
-export async function readJson(request: IncomingMessage, maxBytes: number): Promise<JsonBody> {
+export async function readJson(
+  request: IncomingMessage,
+  maxBytes: number,
+  deadlineMs = Number.POSITIVE_INFINITY,
+): Promise<JsonBody> {
   const declared = Number(request.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(maxBytes);
   const chunks: Buffer[] = [];
   let size = 0;
-  const read = await new Promise<"whole" | "too-large" | "cut">((resolve) => {
+  let timer: NodeJS.Timeout | undefined;
+  const read = await new Promise<"whole" | "too-large" | "cut" | "late">((resolve) => {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
@@ -68,8 +73,18 @@ export async function readJson(request: IncomingMessage, maxBytes: number): Prom
     // A client that hangs up (or is cut off by requestTimeout) mid-body: settle, or this waits forever.
     request.once("error", () => resolve("cut"));
     request.once("close", () => resolve(request.complete ? "whole" : "cut"));
+    // A body trickled a byte at a time holds its connection: past the deadline it is refused.
+    if (Number.isFinite(deadlineMs))
+      timer = setTimeout(() => {
+        request.off("data", onData);
+        request.pause();
+        resolve("late");
+      }, deadlineMs);
   });
+  clearTimeout(timer);
   if (read === "too-large") return tooLarge(maxBytes);
+  if (read === "late")
+    return { ok: false, status: 408, message: `Request timeout: the body did not arrive within ${deadlineMs} ms.` };
   if (read === "cut") return { ok: false, status: 400, message: "The request ended before its body did." };
   const text = Buffer.concat(chunks).toString("utf8");
   if (nestsDeeperThan(text, MAX_JSON_DEPTH))
