@@ -14,7 +14,7 @@ import {
   type ListedTool,
   type ListingMode,
 } from "./listing/gateway-listing.js";
-import { NO_BUDGET, type ListingBudget } from "./listing/listing-budget.js";
+import { budgetInForce, NO_BUDGET, type ListingBudget } from "./listing/listing-budget.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import type { CallerPolicies } from "./policy/caller-policy.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
@@ -217,7 +217,9 @@ export class GatewayConnection {
       return textResult(withUnavailable(withServers(searchAnswer([]), outcome), unavailable));
     const names = outcome.matches.map((match) => match.name);
     let note: string;
-    if (this.services.mode === "search") {
+    // In stubs mode under a cap, the stubs past it are not listed: the matches are loaded, so they
+    // are listed in place of stubs rather than found and never listed.
+    if (this.services.mode === "search" || budgetInForce(this.budget)) {
       // Least important first, so the best match is the most recently used and the last to be evicted.
       // No more than the budget could list beside search_tools: the rest would be unloaded at once.
       const room = Math.min(this.services.maxListed, (this.budget.maxListedTools ?? Number.POSITIVE_INFINITY) - 1);
