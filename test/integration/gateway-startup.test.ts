@@ -219,8 +219,34 @@ describe("toolsift serve answers what a client asks before its servers are up", 
     expect(prompts.prompts.map((prompt) => prompt.name)).toContain("slow__greet");
   }, 60_000);
 
+  it("waits for a server that never answers in the first lists only, and lists the others' resources", async () => {
+    const file = writeConfig({
+      mcpServers: {
+        fast: { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_CONTENT: "1" }, stderr: "ignore" },
+        stuck: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: "600000", FIXTURE_CONTENT: "1" },
+          stderr: "ignore",
+        },
+      },
+    });
+    const gateway = await connectGateway(file);
+    gateways.push(gateway);
+    const first = Date.now();
+    const resources = await gateway.client.listResources();
+    // The first list waits for the hung server, 10 s at most, then answers with the others'.
+    expect(Date.now() - first).toBeLessThan(15_000);
+    expect(resources.resources.map((resource) => resource.name)).toContain("fast__greeting");
+    const second = Date.now();
+    const prompts = await gateway.client.listPrompts();
+    expect(Date.now() - second).toBeLessThan(2000);
+    expect(prompts.prompts.map((prompt) => prompt.name)).toEqual(["fast__greet"]);
+  }, 60_000);
+
   it("answers initialize at once when a keep tool's server never answers, and a call to it waits no longer than the connect timeout", async () => {
-    const requestTimeoutMs = 8000;
+    // Before, initialize waited for the hung server's connect attempt to time out: all of requestTimeoutMs.
+    const requestTimeoutMs = 20_000;
     const file = writeConfig({
       mcpServers: {
         fast: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
@@ -242,11 +268,13 @@ describe("toolsift serve answers what a client asks before its servers are up", 
     const since = Date.now();
     const gateway = await connectGateway(file);
     gateways.push(gateway);
-    expect(Date.now() - since).toBeLessThan(requestTimeoutMs / 2);
+    // Most of this is the gateway's own start (tsx, the ranker) on a busy machine.
+    expect(Date.now() - since).toBeLessThan(requestTimeoutMs * 0.75);
     const called = Date.now();
     const stuck = await gateway.client.callTool({ name: "stuck__echo", arguments: { text: "x" } });
     expect(stuck.isError).toBe(true);
     expect(resultText(stuck)).toMatch(/stuck/);
+    // It waited for the attempt under way, which the connect timeout ends: not forever.
     expect(Date.now() - called).toBeLessThan(requestTimeoutMs + 5000);
     const fast = await gateway.client.callTool({ name: "fast__echo", arguments: { text: "y" } });
     expect(resultText(fast)).toBe("echo: y");
@@ -256,5 +284,5 @@ describe("toolsift serve answers what a client asks before its servers are up", 
     );
     const listed = (await gateway.client.listTools()).tools.map((tool) => tool.name);
     expect(listed.slice(0, 3).sort()).toEqual(["fast__echo", "late__get_pid", "search_tools"]);
-  }, 60_000);
+  }, 90_000);
 });

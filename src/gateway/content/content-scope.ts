@@ -17,6 +17,13 @@ const INVALID_PARAMS = -32602;
 const METHOD_NOT_FOUND = -32601;
 const INTERNAL_ERROR = -32603;
 
+/**
+ * Per host, when lists stop waiting for servers still starting: {@link LIST_WAIT_MS} after the
+ * first list that could wait. A server that never answers delays the first lists, not every list
+ * until its connect timeout ends its attempt.
+ */
+const startupDeadlines = new WeakMap<McpToolHost, number>();
+
 /** What the resource and prompt handlers need of the gateway: a part of a connection's services. */
 export interface ContentServices {
   readonly sdk: GatewaySdk;
@@ -58,7 +65,9 @@ export async function fromEach<T>(
   // A server still starting has not said yet whether it offers the list: wait for it, as for a slow list.
   const policy = scope.services.policies.for(scope.caller);
   const mayShow = scope.host.servers.filter((server) => !policy.hidesServer(server));
-  await firstAttemptsSettled(scope.host, mayShow, LIST_WAIT_MS, extra.signal);
+  const deadline = startupDeadlines.get(scope.host) ?? Date.now() + LIST_WAIT_MS;
+  startupDeadlines.set(scope.host, deadline);
+  await firstAttemptsSettled(scope.host, mayShow, deadline - Date.now(), extra.signal);
   const servers = scope.host.servers.filter((server) => visible(scope, server, list));
   const lists = await Promise.all(
     servers.map(async (server) => {
