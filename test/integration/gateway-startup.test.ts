@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { Client as ClientV2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioClientTransportV2 } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   CLI_ARGS,
@@ -199,6 +201,35 @@ describe("toolsift serve answers what a client asks before its servers are up", 
     const unknown = await gateway.client.callTool({ name: "fast__no_such_tool", arguments: {} });
     expect(resultText(unknown)).toMatch(/There is no tool named "fast__no_such_tool"/);
     expect(Date.now() - since).toBeLessThan(1500);
+  }, 60_000);
+
+  it("answers a v2 client that connects and at once calls a tool of a server still starting", async () => {
+    const file = writeConfig({
+      mcpServers: {
+        slow: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: String(DELAY_MS) },
+          stderr: "ignore",
+        },
+      },
+    });
+    const client = new ClientV2({ name: "one-shot-v2", version: "1.0.0" });
+    await client.connect(
+      new StdioClientTransportV2({
+        command: process.execPath,
+        args: [...CLI_ARGS, "serve", "--config", file],
+        env: { ...process.env } as Record<string, string>,
+        cwd: ROOT,
+        stderr: "ignore",
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: "slow__echo", arguments: { text: "v2" } });
+      expect(resultText(result)).toBe("echo: v2");
+    } finally {
+      await client.close();
+    }
   }, 60_000);
 
   it("lists a starting server's resources and prompts to a client that asks at once", async () => {
