@@ -15,6 +15,7 @@ const PROCESS_TESTS = [
   "src/gateway/gateway-log.test.ts",
   "src/gateway/content/gateway-resources.test.ts",
   "src/gateway/listing/listing-budget-gateway.test.ts",
+  "src/gateway/http/hostile-bodies.test.ts",
   "src/gateway/http/http-limits.test.ts",
   "src/gateway/http/http-listener.test.ts",
   "src/gateway/http/http-routes.test.ts",

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, scratchDir } from "../../test/support/gateway-process.js";
@@ -66,5 +66,15 @@ describe("gatewayToken", () => {
     chmodSync(dir, 0o777);
     expect(() => gatewayToken(dir)).toThrow(UnsafeTokenFileError);
     expect(() => gatewayToken(dir)).toThrow(/can be written by other users/);
+  });
+
+  it("refuses a folder in the token file's place, says what to do, and leaves no temporary file behind", () => {
+    const dir = scratchDir();
+    const path = join(dir, GATEWAY_TOKEN_FILE);
+    mkdirSync(path);
+    expect(() => gatewayToken(dir)).toThrow(UnsafeTokenFileError);
+    expect(() => gatewayToken(dir)).toThrow(`${path} is a folder`);
+    expect(readdirSync(dir)).toEqual([GATEWAY_TOKEN_FILE]);
+    expect(statSync(path).isDirectory()).toBe(true);
   });
 });

@@ -6,11 +6,12 @@ import {
   openSync,
   readSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { ToolsiftError } from "../errors.js";
+import { errorText, ToolsiftError } from "../errors.js";
 import { GENERATED_TOKEN, newToken } from "../gateway/index.js";
 
 /** The file `serve --http` keeps its own token in, under the cache folder, when the config names none. */
@@ -49,11 +50,26 @@ export function gatewayToken(dir: string): GatewayToken {
   const path = join(dir, GATEWAY_TOKEN_FILE);
   const existing = readToken(path);
   if (existing.ok) return { path, token: existing.token, status: "kept" };
+  // rename cannot replace a folder (EISDIR), and removing one is not ours to do: stop and say so.
+  if (existing.folder)
+    throw new UnsafeTokenFileError(
+      `${path} is a folder, so the gateway cannot keep its token there. ` +
+        'Remove that folder, set "cacheDir" in the toolsift block to another folder, or configure toolsift.auth.tokens.',
+    );
   const token = newToken();
   // Written aside with O_EXCL, then renamed over: a link planted at `path` is replaced, never followed.
   const aside = `${path}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(aside, `${token}\n`, { mode: 0o600, flag: "wx" });
-  renameSync(aside, path);
+  try {
+    writeFileSync(aside, `${token}\n`, { mode: 0o600, flag: "wx" });
+    renameSync(aside, path);
+  } catch (error) {
+    // A token nobody uses must not stay on disk.
+    rmSync(aside, { force: true });
+    throw new UnsafeTokenFileError(
+      `Could not write the gateway's token to ${path} (${errorText(error)}). ` +
+        'Make that path writable, set "cacheDir" in the toolsift block to another folder, or configure toolsift.auth.tokens.',
+    );
+  }
   return existing.why === undefined
     ? { path, token, status: "created" }
     : { path, token, status: "replaced", why: existing.why };
@@ -75,7 +91,7 @@ function checkFolder(dir: string): void {
     );
 }
 
-function readToken(path: string): { ok: true; token: string } | { ok: false; why?: string } {
+function readToken(path: string): { ok: true; token: string } | { ok: false; why?: string; folder?: true } {
   let fd: number;
   try {
     // O_NOFOLLOW: a link is not read through; O_NONBLOCK: a FIFO cannot hang the start.
@@ -89,6 +105,7 @@ function readToken(path: string): { ok: true; token: string } | { ok: false; why
   try {
     // Checked on the open file, not the path: the file cannot be swapped between the check and the read.
     const stats = fstatSync(fd);
+    if (stats.isDirectory()) return { ok: false, why: "it was a folder", folder: true };
     if (!stats.isFile()) return { ok: false, why: "it was not a regular file" };
     if (POSIX && stats.uid !== process.getuid?.()) return { ok: false, why: "it belonged to another user" };
     if (POSIX && (stats.mode & 0o077) !== 0) return { ok: false, why: "other users could read it" };

@@ -61,9 +61,10 @@ with notifications/tools/list_changed. Any tool can be called by name even when 
 input is checked against its real schema first. Destructive tools (destructiveHint) run only
 when the user confirms them through MCP elicitation, or when allowDestructive names them.
 Clients are answered at once while the servers connect in the background (the servers of
-keepTools excepted); a search waits up to refreshWaitMs for servers still connecting, then
-names those still connecting and those down ("unavailable"). If every server fails, it exits
-with code 1.
+keepTools are waited for up to refreshWaitMs; a keep tool whose server comes later is listed
+then); a search waits up to refreshWaitMs for servers still connecting, then names those still
+connecting and those down ("unavailable"). A call of a tool whose server is still connecting,
+and a resources or prompts list, wait for it first. If every server fails, it exits with code 1.
 stdout carries only MCP messages; every log line goes to stderr.
 
 Over --http every request needs "Authorization: Bearer <token>" (stdio needs none). The tokens

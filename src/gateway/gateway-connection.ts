@@ -10,10 +10,11 @@ import {
   listingDigest,
   listUnderBudget,
   searchNote,
+  withLateKeepTools,
   type ListedTool,
   type ListingMode,
 } from "./listing/gateway-listing.js";
-import { NO_BUDGET, type ListingBudget } from "./listing/listing-budget.js";
+import { budgetInForce, NO_BUDGET, type ListingBudget } from "./listing/listing-budget.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import type { CallerPolicies } from "./policy/caller-policy.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
@@ -25,9 +26,16 @@ import type { McpToolHost } from "../public/mcp.js";
 import { serveContent } from "./content/gateway-resources.js";
 import type { UpstreamRequests } from "./upstream-requests.js";
 import type { SessionState } from "./replicas/session-store.js";
+import { firstAttemptsSettled } from "./first-attempts.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type McpServer = InstanceType<GatewaySdk["Server"]>;
+
+/**
+ * How long a call of a name no server lists yet waits for its server's first attempt to connect:
+ * under a client's own 60 s request timeout, so it gets the gateway's answer, not a timeout.
+ */
+const CALL_WAIT_MS = 30_000;
 
 /** What every connection shares: the catalogue, the policy, the log. */
 export interface ConnectionServices {
@@ -41,6 +49,8 @@ export interface ConnectionServices {
   readonly configFile: string;
   /** How many search matches may be listed at once (the hydration cap). */
   readonly maxListed: number;
+  /** Keep tools no server listed when the tool search started: listed as keep tools once one does. */
+  readonly lateKeepTools?: readonly string[];
   /** The upstream catalogue now (cheap: the same array until something changes). */
   catalogue(): Promise<readonly ToolDefinition[]>;
   log(line: string): void;
@@ -184,7 +194,8 @@ export class GatewayConnection {
   }
 
   private async listing(): Promise<ListedTool[]> {
-    const [view, tools] = await Promise.all([this.session.view(), this.services.catalogue()]);
+    const [sessionView, tools] = await Promise.all([this.session.view(), this.services.catalogue()]);
+    const view = withLateKeepTools(sessionView, this.services.lateKeepTools ?? []);
     const destructive = new Set(tools.flatMap((tool) => (tool.destructive === true ? [tool.name] : [])));
     return listUnderBudget(this.session, view, this.services, this.budget, (name) => destructive.has(name));
   }
@@ -206,7 +217,9 @@ export class GatewayConnection {
       return textResult(withUnavailable(withServers(searchAnswer([]), outcome), unavailable));
     const names = outcome.matches.map((match) => match.name);
     let note: string;
-    if (this.services.mode === "search") {
+    // In stubs mode under a cap, the stubs past it are not listed: the matches are loaded, so they
+    // are listed in place of stubs rather than found and never listed.
+    if (this.services.mode === "search" || budgetInForce(this.budget)) {
       // Least important first, so the best match is the most recently used and the last to be evicted.
       // No more than the budget could list beside search_tools: the rest would be unloaded at once.
       const room = Math.min(this.services.maxListed, (this.budget.maxListedTools ?? Number.POSITIVE_INFINITY) - 1);
@@ -243,6 +256,7 @@ export class GatewayConnection {
   }
 
   private async runChecked(name: string, input: unknown, call: PendingCall): Promise<McpCallResult> {
+    await this.untilServerStarted(name, call.signal);
     // Refused here, as if there were no such tool, before the session could run or name it.
     if (await this.deniedByPolicy(name, call)) return errorCallResult(noSuchTool(name));
     if (!(await this.pinAllows(name, call))) return errorCallResult(call.refusal ?? noSuchTool(name));
@@ -259,6 +273,19 @@ export class GatewayConnection {
       this.results.take(id);
       ended?.();
     }
+  }
+
+  /**
+   * A call in the first seconds names a tool of a server still starting: it waits for that
+   * server (see first-attempts.ts) rather than being told there is no such tool. A name already
+   * listed, or of a server that is up, down or hidden from this caller, is not delayed.
+   */
+  private async untilServerStarted(name: string, signal: AbortSignal): Promise<void> {
+    const host = this.services.upstream;
+    const server = name.slice(0, Math.max(0, name.indexOf("__")));
+    if (!host || server === "" || this.policy.hidesServer(server)) return;
+    if ((await this.services.catalogue()).some((tool) => tool.name === name)) return;
+    await firstAttemptsSettled(host, [server], CALL_WAIT_MS, signal);
   }
 
   /** This caller's policy. */

@@ -90,6 +90,7 @@ export class Gateway {
       limiter: new RateLimiter(config.settings.rateLimits),
       configFile: config.file,
       maxListed: config.settings.maxHydratedTools,
+      lateKeepTools: catalogue.lateKeepTools,
       catalogue: () => catalogue.host.listTools(),
       log,
       observe,

@@ -23,6 +23,7 @@ import type { Caller } from "./auth/caller.js";
 import { CallerPolicies } from "./policy/caller-policy.js";
 import { watchUnmatchedEntries } from "./policy/unmatched-entries.js";
 import { describedTools, type DescribedTools } from "./described-tools.js";
+import { firstAttemptsSettled } from "./first-attempts.js";
 import { learningScopes } from "./learning-scope.js";
 import { learningStore } from "./learning-store.js";
 import { openToolPins } from "./pins/open-tool-pins.js";
@@ -83,6 +84,12 @@ export interface OpenCatalogue {
   unreachable: Promise<ToolsiftError>;
   /** Each caller's policy, as `permit` judges it: the gateway's connections ask the same one. */
   policies: CallerPolicies;
+  /**
+   * With `background`: the keep tools no server listed when the tool search started (their server
+   * was still connecting, or down). The tool search cannot keep them, so the gateway's listing
+   * does, once a server lists them.
+   */
+  lateKeepTools: readonly string[];
   /** The tool pins, when asked for (`pins`); `permit` already withholds what they hide. */
   pins: ToolPins | undefined;
   /**
@@ -125,7 +132,8 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     ...(options.serverRequests ? { serverRequests: options.serverRequests } : {}),
   });
   const unreachable = options.background ? allFirstAttemptsFailed(host) : new Promise<ToolsiftError>(() => {});
-  if (options.background) await keepToolServersSettled(host, settings.keepTools);
+  if (options.background)
+    await keepToolServersSettled(host, settings.keepTools, settings.refreshWaitMs ?? DEFAULT_KEEP_WAIT_MS);
   const ranker = rankerFor(settings, options.ranker ?? settings.ranker, options.warn);
   let store: UsageStore | undefined;
   try {
@@ -134,8 +142,11 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     const present = new Set((await host.listTools()).map((tool) => tool.name));
     const missing = settings.keepTools.filter((name) => !present.has(name));
     if (missing.length > 0) {
+      const names = `${missing.map((name) => JSON.stringify(name)).join(", ")} ${missing.length === 1 ? "is" : "are"}`;
       options.warn(
-        `toolsift.keepTools: ${missing.map((name) => JSON.stringify(name)).join(", ")} ${missing.length === 1 ? "is" : "are"} not listed by any server now, so not kept.`,
+        options.background
+          ? `toolsift.keepTools: ${names} not listed by any server yet; listed in full once a server lists ${missing.length === 1 ? "it" : "them"}.`
+          : `toolsift.keepTools: ${names} not listed by any server now, so not kept.`,
       );
     }
     const policies = new CallerPolicies(settings, (name) => host.sourceOf(name)?.tool);
@@ -182,6 +193,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       toolSearch,
       unreachable,
       policies,
+      lateKeepTools: options.background ? missing : [],
       pins,
       learningScope: learning ? learningScopes(learning.scope, options.warn) : () => undefined,
       async close() {
@@ -215,11 +227,25 @@ function allFirstAttemptsFailed(host: McpToolHost): Promise<ToolsiftError> {
   });
 }
 
-/** Waits until each server that a keep tool names (`server__tool`) has connected or failed. */
-async function keepToolServersSettled(host: McpToolHost, keepTools: readonly string[]): Promise<void> {
+/** How long `serve` waits for keep tools' servers before it answers clients, unless `refreshWaitMs` says. */
+const DEFAULT_KEEP_WAIT_MS = 2000;
+
+/**
+ * Waits until each server that a keep tool names (`server__tool`) has connected or failed, for
+ * at most `maxWaitMs`: a server that never answers must not hold `initialize` past a client's own
+ * request timeout (its keep tools join the listing later, see `lateKeepTools`).
+ */
+async function keepToolServersSettled(
+  host: McpToolHost,
+  keepTools: readonly string[],
+  maxWaitMs: number,
+): Promise<void> {
   const servers = new Set(keepTools.map((name) => name.slice(0, Math.max(0, name.indexOf("__")))));
-  // refresh() on a server whose first attempt is under way joins that attempt; a failure is reported as an event already.
-  await Promise.allSettled(host.servers.filter((server) => servers.has(server)).map((server) => host.refresh(server)));
+  await firstAttemptsSettled(
+    host,
+    host.servers.filter((server) => servers.has(server)),
+    maxWaitMs,
+  );
 }
 
 /**

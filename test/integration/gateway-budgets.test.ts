@@ -150,3 +150,32 @@ describe("maxListedTools in stubs mode", () => {
     for (const answer of answers) expect(answer.length).toBeLessThanOrEqual(CAP);
   });
 });
+
+describe("maxListedTools in stubs mode: tools found by search", () => {
+  let gateway: GatewayClient;
+  let answers: string[][];
+
+  beforeAll(async () => {
+    ({ gateway, answers } = await budgetedGateway({ maxHydratedTools: 100, maxListedTools: CAP }, ["--stubs"]));
+  });
+  afterAll(() => gateway?.close());
+
+  it("lists a tool that search found past the cap, in place of a stub", async () => {
+    const before = await listedNames(gateway);
+    expect(before).toHaveLength(CAP);
+    for (const index of [60, 65, 69]) {
+      expect(before).not.toContain(toolName(index));
+      const answer = await searchFor(gateway, wordOf(index), 1);
+      expect(answer.matches.map((match) => match.name)).toEqual([toolName(index)]);
+      expect(answer.note).toContain("now in your tool list");
+      const listed = await listedNames(gateway);
+      expect(listed).toHaveLength(CAP);
+      expect(listed).toContain(toolName(index));
+    }
+    const found = (await gateway.client.listTools()).tools.filter((tool: Tool) =>
+      [60, 65, 69].map(toolName).includes(tool.name),
+    );
+    expect(found).toHaveLength(3);
+    for (const answer of answers) expect(answer.length).toBeLessThanOrEqual(CAP);
+  });
+});

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { Client as ClientV2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioClientTransportV2 } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   CLI_ARGS,
@@ -167,4 +169,151 @@ describe("toolsift serve connects its servers in the background", () => {
     expect(await exited).toBe(0);
     expect(Date.now() - since).toBeLessThan(requestTimeoutMs / 3);
   }, 60_000);
+});
+
+describe("toolsift serve answers what a client asks before its servers are up", () => {
+  /** Long enough that a call made at once arrives well before the server is up. */
+  const DELAY_MS = 2500;
+
+  it("answers a v1 client that connects and at once calls tools by name, of a ready server and of one still starting", async () => {
+    const file = writeConfig({
+      mcpServers: {
+        fast: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
+        slow: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: String(DELAY_MS) },
+          stderr: "ignore",
+        },
+      },
+    });
+    // As a one-shot client (the MCP Inspector's CLI) does: initialize, then tools/call straight away.
+    const gateway = await connectGateway(file);
+    gateways.push(gateway);
+    const [fast, slow] = await Promise.all([
+      gateway.client.callTool({ name: "fast__echo", arguments: { text: "one" } }),
+      gateway.client.callTool({ name: "slow__echo", arguments: { text: "two" } }),
+    ]);
+    expect(resultText(fast)).toBe("echo: one");
+    expect(resultText(slow)).toBe("echo: two");
+    // Once every server is up, a name none of them lists is answered as before, at once.
+    const since = Date.now();
+    const unknown = await gateway.client.callTool({ name: "fast__no_such_tool", arguments: {} });
+    expect(resultText(unknown)).toMatch(/There is no tool named "fast__no_such_tool"/);
+    expect(Date.now() - since).toBeLessThan(1500);
+  }, 60_000);
+
+  it("answers a v2 client that connects and at once calls a tool of a server still starting", async () => {
+    const file = writeConfig({
+      mcpServers: {
+        slow: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: String(DELAY_MS) },
+          stderr: "ignore",
+        },
+      },
+    });
+    const client = new ClientV2({ name: "one-shot-v2", version: "1.0.0" });
+    await client.connect(
+      new StdioClientTransportV2({
+        command: process.execPath,
+        args: [...CLI_ARGS, "serve", "--config", file],
+        env: { ...process.env } as Record<string, string>,
+        cwd: ROOT,
+        stderr: "ignore",
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: "slow__echo", arguments: { text: "v2" } });
+      expect(resultText(result)).toBe("echo: v2");
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  it("lists a starting server's resources and prompts to a client that asks at once", async () => {
+    const file = writeConfig({
+      mcpServers: {
+        slow: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: String(DELAY_MS), FIXTURE_CONTENT: "1" },
+          stderr: "ignore",
+        },
+      },
+    });
+    const gateway = await connectGateway(file);
+    gateways.push(gateway);
+    const [resources, prompts] = await Promise.all([gateway.client.listResources(), gateway.client.listPrompts()]);
+    expect(resources.resources.map((resource) => resource.name)).toContain("slow__greeting");
+    expect(prompts.prompts.map((prompt) => prompt.name)).toContain("slow__greet");
+  }, 60_000);
+
+  it("waits for a server that never answers in the first lists only, and lists the others' resources", async () => {
+    const file = writeConfig({
+      mcpServers: {
+        fast: { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_CONTENT: "1" }, stderr: "ignore" },
+        stuck: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: "600000", FIXTURE_CONTENT: "1" },
+          stderr: "ignore",
+        },
+      },
+    });
+    const gateway = await connectGateway(file);
+    gateways.push(gateway);
+    const first = Date.now();
+    const resources = await gateway.client.listResources();
+    // The first list waits for the hung server, 10 s at most, then answers with the others'.
+    expect(Date.now() - first).toBeLessThan(15_000);
+    expect(resources.resources.map((resource) => resource.name)).toContain("fast__greeting");
+    const second = Date.now();
+    const prompts = await gateway.client.listPrompts();
+    expect(Date.now() - second).toBeLessThan(2000);
+    expect(prompts.prompts.map((prompt) => prompt.name)).toEqual(["fast__greet"]);
+  }, 60_000);
+
+  it("answers initialize at once when a keep tool's server never answers, and a call to it waits no longer than the connect timeout", async () => {
+    // Before, initialize waited for the hung server's connect attempt to time out: all of requestTimeoutMs.
+    const requestTimeoutMs = 20_000;
+    const file = writeConfig({
+      mcpServers: {
+        fast: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
+        stuck: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: "600000" },
+          stderr: "ignore",
+        },
+        late: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: String(DELAY_MS) },
+          stderr: "ignore",
+        },
+      },
+      toolsift: { requestTimeoutMs, refreshWaitMs: 500, keepTools: ["fast__echo", "stuck__echo", "late__get_pid"] },
+    });
+    const since = Date.now();
+    const gateway = await connectGateway(file);
+    gateways.push(gateway);
+    // Most of this is the gateway's own start (tsx, the ranker) on a busy machine.
+    expect(Date.now() - since).toBeLessThan(requestTimeoutMs * 0.75);
+    const called = Date.now();
+    const stuck = await gateway.client.callTool({ name: "stuck__echo", arguments: { text: "x" } });
+    expect(stuck.isError).toBe(true);
+    expect(resultText(stuck)).toMatch(/stuck/);
+    // It waited for the attempt under way, which the connect timeout ends: not forever.
+    expect(Date.now() - called).toBeLessThan(requestTimeoutMs + 5000);
+    const fast = await gateway.client.callTool({ name: "fast__echo", arguments: { text: "y" } });
+    expect(resultText(fast)).toBe("echo: y");
+    // The keep tool of the server that came up after initialize is listed as a keep tool: in full, and first.
+    await waitFor("the late server's keep tool to be listed", async () =>
+      (await gateway.client.listTools()).tools.some((tool) => tool.name === "late__get_pid"),
+    );
+    const listed = (await gateway.client.listTools()).tools.map((tool) => tool.name);
+    expect(listed.slice(0, 3).sort()).toEqual(["fast__echo", "late__get_pid", "search_tools"]);
+  }, 90_000);
 });

@@ -11,8 +11,10 @@ export interface AuthorizationServer {
   signingKey: CryptoKey;
   /** The `kid` of that key in its key set. */
   kid: string;
-  /** How many times its key set was fetched. */
+  /** How many times its key set was fetched (failed fetches included). */
   jwksFetches(): number;
+  /** While `true`, its key set endpoint answers 503, as an issuer in an outage does. */
+  failJwks(failing: boolean): void;
   /** A JWT access token for `resource`, from the client_credentials grant (RFC 8707 resource indicator). */
   token(resource: string, scope?: string): Promise<string>;
   close(): Promise<void>;
@@ -34,6 +36,7 @@ export async function startAuthorizationServer(
   const kid = "test-signing-key";
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid, alg: "RS256", use: "sig" };
   let jwksFetches = 0;
+  let jwksFailing = false;
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -74,7 +77,13 @@ export async function startAuthorizationServer(
   });
   const handle = provider.callback();
   server.on("request", (request, response) => {
-    if (request.url?.startsWith("/jwks")) jwksFetches++;
+    if (request.url?.startsWith("/jwks")) {
+      jwksFetches++;
+      if (jwksFailing) {
+        response.writeHead(503, { "content-type": "application/json" }).end('{"error":"temporarily_unavailable"}');
+        return;
+      }
+    }
     handle(request, response);
   });
   return {
@@ -82,6 +91,9 @@ export async function startAuthorizationServer(
     signingKey: privateKey,
     kid,
     jwksFetches: () => jwksFetches,
+    failJwks: (failing) => {
+      jwksFailing = failing;
+    },
     async token(resource, scope = "tools:call tools:search") {
       const response = await fetch(`${issuer}/token`, {
         method: "POST",

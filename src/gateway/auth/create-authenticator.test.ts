@@ -257,6 +257,41 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
     }
   });
 
+  it("fetches a failing key set once per cooldown, however many unknown kids come, at once or one by one", async () => {
+    const own = await startAuthorizationServer([RESOURCE]);
+    try {
+      const auth = await createAuthenticator({ tokens: [], oauth: oauthSettings(own) });
+      const good = await own.token(RESOURCE);
+      expect(await auth.authenticate(bearer(good))).toMatchObject({ ok: true });
+      // Past jose's own cooldown after the keys loaded at start, an unknown kid may fetch again.
+      const start = Date.now();
+      vi.useFakeTimers({ toFake: ["Date"], now: start + 31_000 });
+      const before = own.jwksFetches();
+      own.failJwks(true);
+      const unknownKid = (index: number) =>
+        new SignJWT({ sub: "s", iss: own.issuer, aud: RESOURCE, exp: Math.floor(Date.now() / 1000) + 3600 })
+          .setProtectedHeader({ alg: "RS256", kid: `rotated-${index}` })
+          .sign(own.signingKey);
+      const tokens = await Promise.all(Array.from({ length: 40 }, (_, index) => unknownKid(index)));
+      const together = await Promise.all(tokens.slice(0, 20).map((token) => auth.authenticate(bearer(token))));
+      const oneByOne = [];
+      for (const token of tokens.slice(20)) oneByOne.push(await auth.authenticate(bearer(token)));
+      for (const answer of [...together, ...oneByOne])
+        expect(answer).toEqual({ ok: false, reason: "signing keys unavailable", error: "invalid_token" });
+      expect(own.jwksFetches() - before).toBe(1);
+      // A token with the known kid still passes from the cached keys meanwhile.
+      expect(await auth.authenticate(bearer(good))).toMatchObject({ ok: true });
+      // Past the cooldown, and with the issuer back, the keys are fetched again.
+      own.failJwks(false);
+      vi.setSystemTime(start + 62_000);
+      expect(await auth.authenticate(bearer(tokens[0]!))).toMatchObject({ ok: false, reason: "unknown signing key" });
+      expect(own.jwksFetches() - before).toBe(2);
+    } finally {
+      vi.useRealTimers();
+      await own.close();
+    }
+  });
+
   it("stops at start when the issuer's metadata names another issuer, or its key set is too big", async () => {
     const impostor = await serve((path) =>
       path.includes("/.well-known/")

@@ -46,7 +46,7 @@ export async function oauthVerifier(settings: OAuthSettings): Promise<OAuthVerif
     cooldownDuration: KEY_REFRESH_COOLDOWN_MS,
     cacheMaxAge: KEY_CACHE_MAX_AGE_MS,
     // The key set is bounded in size as well as in time (jose bounds only the time).
-    [jose.customFetch]: (url, init) => boundedFetch(url, init),
+    [jose.customFetch]: keyFetcher(),
   });
   try {
     await keys.reload();
@@ -69,6 +69,44 @@ export async function oauthVerifier(settings: OAuthSettings): Promise<OAuthVerif
       return callerOf(payload, settings);
     } catch (error) {
       return { ok: false, reason: reasonOf(jose, error), error: "invalid_token" };
+    }
+  };
+}
+
+/** The key set could not be fetched, now or within the cooldown after a failed fetch. */
+class KeysUnavailable extends Error {}
+
+/**
+ * Fetches the key set one request at a time, and not again within {@link KEY_REFRESH_COOLDOWN_MS}
+ * of a failed fetch. jose's own cooldown starts only at a successful fetch: while the issuer's
+ * key set fails, every token with an unknown `kid` would fetch it again (forty requests, forty
+ * fetches), letting anyone with a made-up token hammer the issuer through the gateway.
+ */
+function keyFetcher(): (
+  url: string,
+  init: { headers?: Headers | Record<string, string>; signal?: AbortSignal },
+) => Promise<Response> {
+  let failedAt: number | undefined;
+  let pending: Promise<Response> | undefined;
+  return async (url, init) => {
+    if (failedAt !== undefined && Date.now() - failedAt < KEY_REFRESH_COOLDOWN_MS)
+      throw new KeysUnavailable("the signing keys could not be fetched a moment ago");
+    pending ??= boundedFetch(url, init).then(
+      (response) => {
+        failedAt = undefined;
+        return response;
+      },
+      (error: unknown) => {
+        failedAt = Date.now();
+        throw new KeysUnavailable(`the signing keys could not be fetched: ${errorText(error)}`, { cause: error });
+      },
+    );
+    const shared = pending;
+    try {
+      // Each waiter reads a body of its own: the fetched body is buffered already.
+      return (await shared).clone();
+    } finally {
+      if (pending === shared) pending = undefined;
     }
   };
 }
@@ -125,7 +163,7 @@ function reasonOf(jose: Jose, error: unknown): string {
   if (error instanceof errors.JWSSignatureVerificationFailed) return "bad signature";
   if (error instanceof errors.JWKSNoMatchingKey) return "unknown signing key";
   if (error instanceof errors.JOSEAlgNotAllowed) return "algorithm not allowed";
-  if (error instanceof errors.JWKSTimeout) return "signing keys unavailable";
+  if (error instanceof errors.JWKSTimeout || error instanceof KeysUnavailable) return "signing keys unavailable";
   if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return "malformed token";
   return "invalid token";
 }

@@ -6,6 +6,7 @@ import type { McpToolHost } from "../../public/mcp.js";
 import type { Caller } from "../auth/caller.js";
 import type { GatewaySdk } from "../gateway-sdk.js";
 import type { CallerPolicies } from "../policy/caller-policy.js";
+import { firstAttemptsSettled } from "../first-attempts.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "../policy/rate-limit.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -15,6 +16,13 @@ const LIST_WAIT_MS = 10_000;
 const INVALID_PARAMS = -32602;
 const METHOD_NOT_FOUND = -32601;
 const INTERNAL_ERROR = -32603;
+
+/**
+ * Per host, when lists stop waiting for servers still starting: {@link LIST_WAIT_MS} after the
+ * first list that could wait. A server that never answers delays the first lists, not every list
+ * until its connect timeout ends its attempt.
+ */
+const startupDeadlines = new WeakMap<McpToolHost, number>();
 
 /** What the resource and prompt handlers need of the gateway: a part of a connection's services. */
 export interface ContentServices {
@@ -54,6 +62,12 @@ export async function fromEach<T>(
   extra: Extra,
   fetch: (server: string, signal: AbortSignal) => Promise<T[]>,
 ): Promise<T[]> {
+  // A server still starting has not said yet whether it offers the list: wait for it, as for a slow list.
+  const policy = scope.services.policies.for(scope.caller);
+  const mayShow = scope.host.servers.filter((server) => !policy.hidesServer(server));
+  const deadline = startupDeadlines.get(scope.host) ?? Date.now() + LIST_WAIT_MS;
+  startupDeadlines.set(scope.host, deadline);
+  await firstAttemptsSettled(scope.host, mayShow, deadline - Date.now(), extra.signal);
   const servers = scope.host.servers.filter((server) => visible(scope, server, list));
   const lists = await Promise.all(
     servers.map(async (server) => {

@@ -16,7 +16,8 @@ import {
   KEEP_ALIVE_TIMEOUT_MS,
   type HttpLimits,
 } from "./http-limits.js";
-import { readJson, refuseTooLarge, reply, rpcError } from "./http-replies.js";
+import { BodyReads } from "./body-reads.js";
+import { reply, rpcError } from "./http-replies.js";
 import { isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
 import { initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
 import { MCP_PATH } from "./mcp-path.js";
@@ -41,8 +42,6 @@ export interface HttpListener {
   close(): Promise<void>;
 }
 
-/** The largest request body read; MCP requests are small, and this bounds what a client can make the gateway hold. */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** What a client refused for want of a free session is told to wait, in seconds. */
 const RETRY_AFTER_SECONDS = 30;
 /** How often idle sessions are looked for: a quarter of the time-out, within [50 ms, 1 min]. */
@@ -141,6 +140,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     if (request.method === "DELETE" && answer.ok && id !== undefined) await shared.ended(id);
     await sendWebResponse(answer, response);
   };
+  const bodyReads = new BodyReads();
   const deny = (caller: Caller | undefined, session: string | undefined, reason: string) =>
     observe({ type: "denied", caller, session, tool: undefined, reason });
 
@@ -180,11 +180,8 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     }
     let body: unknown;
     if (request.method === "POST") {
-      const read = await readJson(request, MAX_BODY_BYTES);
-      if (!read.ok)
-        return read.status === 413
-          ? refuseTooLarge(request, response, MAX_BODY_BYTES)
-          : rpcError(response, read.status, -32700, read.message);
+      const read = await bodyReads.read(request, response, owner.identity);
+      if (!read.ok) return;
       body = read.value;
     }
     if (typeof sessionId === "string") {
@@ -260,6 +257,9 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       ),
     },
     (request, response) => {
+      // Answered before its body was read (401, 403, 404): Node discards the rest, which could
+      // trickle in for as long as requestTimeout allows; the body deadline bounds it instead.
+      response.once("finish", () => bodyReads.bound(request));
       handle(request, response).catch((error: unknown) => {
         options.log(`HTTP request failed: ${errorText(error)}`);
         if (!response.headersSent) rpcError(response, 500, -32603, "Internal error");

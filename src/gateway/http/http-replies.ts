@@ -35,19 +35,31 @@ export function refuseTooLarge(request: IncomingMessage, response: ServerRespons
   response.once("finish", () => request.socket.destroySoon());
 }
 
-/** A body read as JSON, or the status and message to refuse it with. */
-export type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+/**
+ * How deep a request's JSON may nest. MCP messages need a handful of levels, tool arguments a few
+ * dozen at most; past this, re-serialising and validating the message would recurse until the
+ * stack overflows (a 500 for what is the client's error).
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** A body read as JSON, or the status, JSON-RPC code and message to refuse it with. */
+export type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string; code?: number };
 
 /**
  * Reads a request body of at most `maxBytes` as JSON. Over the limit, it stops reading (the
  * caller answers with {@link refuseTooLarge}).
  */
-export async function readJson(request: IncomingMessage, maxBytes: number): Promise<JsonBody> {
+export async function readJson(
+  request: IncomingMessage,
+  maxBytes: number,
+  deadlineMs = Number.POSITIVE_INFINITY,
+): Promise<JsonBody> {
   const declared = Number(request.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(maxBytes);
   const chunks: Buffer[] = [];
   let size = 0;
-  const read = await new Promise<"whole" | "too-large" | "cut">((resolve) => {
+  let timer: NodeJS.Timeout | undefined;
+  const read = await new Promise<"whole" | "too-large" | "cut" | "late">((resolve) => {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
@@ -61,14 +73,51 @@ export async function readJson(request: IncomingMessage, maxBytes: number): Prom
     // A client that hangs up (or is cut off by requestTimeout) mid-body: settle, or this waits forever.
     request.once("error", () => resolve("cut"));
     request.once("close", () => resolve(request.complete ? "whole" : "cut"));
+    // A body trickled a byte at a time holds its connection: past the deadline it is refused.
+    if (Number.isFinite(deadlineMs))
+      timer = setTimeout(() => {
+        request.off("data", onData);
+        request.pause();
+        resolve("late");
+      }, deadlineMs);
   });
+  clearTimeout(timer);
   if (read === "too-large") return tooLarge(maxBytes);
+  if (read === "late")
+    return { ok: false, status: 408, message: `Request timeout: the body did not arrive within ${deadlineMs} ms.` };
   if (read === "cut") return { ok: false, status: 400, message: "The request ended before its body did." };
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    return {
+      ok: false,
+      status: 400,
+      code: INVALID_REQUEST,
+      message: `Invalid Request: the JSON is nested deeper than ${MAX_JSON_DEPTH} levels.`,
+    };
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
     return { ok: false, status: 400, message: `Parse error: ${errorText(error)}` };
   }
+}
+
+const INVALID_REQUEST = -32600;
+
+/** Whether JSON text opens more than `max` arrays or objects at once; a loop over the text, so any depth is safe to ask about. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c) index++;
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > max) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return false;
 }
 
 function tooLarge(maxBytes: number): JsonBody {

@@ -81,6 +81,26 @@ export function budgetedListing(
   );
 }
 
+/**
+ * A session's view with the keep tools that joined late (their server was not up when the tool
+ * search started, so it could not keep them) moved to `keep`, after the others, in the order
+ * given: listed in full and never evicted, as a keep tool is. Names no server lists yet, or that
+ * this caller may not use, are not in the view and so stay out.
+ */
+export function withLateKeepTools(view: SessionView, lateKeep: readonly string[]): SessionView {
+  if (lateKeep.length === 0) return view;
+  const late = new Set(lateKeep.filter((name) => view.fullByName.has(name)));
+  if (late.size === 0) return view;
+  const hydratedTools = view.hydratedTools.filter((tool) => !late.has(tool.name));
+  return {
+    ...view,
+    keep: [...view.keep, ...lateKeep.flatMap((name) => (late.has(name) ? [view.fullByName.get(name)!] : []))],
+    others: view.others.filter((tool) => !late.has(tool.name)),
+    hydrated: hydratedTools.map((tool) => tool.name),
+    hydratedTools,
+  };
+}
+
 /** The gateways already told that search_tools and the keep tools alone are over a budget: once is enough. */
 const warnedOverBudget = new WeakSet<object>();
 
