@@ -5,7 +5,8 @@ import { BriefedError, briefReason } from "./brief-reason.js";
 import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";
 import type { ParsedServerConfig } from "./mcp-server-config.js";
-import { LabelledLines } from "./labelled-lines.js";
+import { escapeForLog } from "../catalogue/escape-for-log.js";
+import { StderrLines } from "./stderr-lines.js";
 import { answerServerRequests } from "./answer-server-requests.js";
 import { clientCapabilities, type McpServerRequestHandlers } from "./mcp-server-requests.js";
 import { ProcessGroupTransport } from "./process-group-transport.js";
@@ -90,16 +91,20 @@ export function ownedSessions(
   requestTimeoutMs: number | undefined,
   sdk: McpSdk,
   serverRequests?: McpServerRequestHandlers,
+  onStderr?: (server: string, line: string) => void,
 ): OpenSession {
   return async (handlers) => {
     const capabilities = clientCapabilities(serverRequests);
     const client = new sdk.Client(clientInfo, { capabilities });
     answerServerRequests(client, server, serverRequests, sdk);
     let stderrTail = "";
-    // Whole lines, each labelled with the server's name: several servers share this stderr.
+    // Whole lines, each labelled with the server's name (several servers share this stderr) and
+    // escaped, so a server cannot forge a line of another or of toolsift, nor paint the terminal.
     const labelled =
       config.transport === "stdio" && config.stderr === "inherit"
-        ? new LabelledLines(server, (text) => process.stderr.write(text))
+        ? new StderrLines((line) =>
+            onStderr ? onStderr(server, line) : process.stderr.write(`[${server}] ${escapeForLog(line)}\n`),
+          )
         : undefined;
     let transport: Transport;
     let where: string;
