@@ -24,10 +24,17 @@ export function escapeForLog(text: string): string {
 
 const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
 
+/** Escapes already worked out: a line of 8,192 ESC characters costs 8,192 look-ups, not 8,192 hex conversions. */
+const ESCAPES = new Map<string, string>();
+/** A line of distinct private-use characters must not grow the map without end. */
+const MAX_ESCAPES = 1_024;
+
 function escapeCharacter(char: string): string {
-  const named = NAMED[char];
-  if (named !== undefined) return named;
+  const known = ESCAPES.get(char);
+  if (known !== undefined) return known;
   const code = char.codePointAt(0)!;
   const hex = code.toString(16);
-  return code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`;
+  const escaped = NAMED[char] ?? (code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`);
+  if (ESCAPES.size < MAX_ESCAPES) ESCAPES.set(char, escaped);
+  return escaped;
 }
