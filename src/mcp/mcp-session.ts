@@ -98,6 +98,7 @@ export function ownedSessions(
     const client = new sdk.Client(clientInfo, { capabilities });
     answerServerRequests(client, server, serverRequests, sdk);
     let stderrTail = "";
+    let tailCut = false;
     // Whole lines, each labelled with the server's name (several servers share this stderr) and
     // escaped, so a server cannot forge a line of another or of toolsift, nor paint the terminal.
     const labelled =
@@ -113,7 +114,9 @@ export function ownedSessions(
       transport = stdioTransport(config, sdk, {
         // Piped rather than inherited so the last lines can explain a failed start or a crash.
         onStderr: (chunk) => {
-          stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+          const kept = stderrTail + chunk.toString("utf8");
+          stderrTail = kept.slice(-STDERR_TAIL_CHARS);
+          tailCut ||= kept.length > STDERR_TAIL_CHARS;
           labelled?.push(chunk);
         },
         onGarbage: (line) => {
@@ -139,8 +142,13 @@ export function ownedSessions(
       where = `at ${url.origin}${url.pathname}`;
     }
     const stderr = () => {
-      const tail = stderrTail.trim();
-      return tail ? ` Its stderr ended with:\n${tail}` : "";
+      // A tail cut mid-line starts with what is left of that line: perhaps the end of a secret,
+      // which no redactor can recognise by its end, so the tail starts at the next whole line.
+      const newline = stderrTail.indexOf("\n");
+      const whole = !tailCut ? stderrTail : newline >= 0 ? stderrTail.slice(newline + 1) : "";
+      const tail = whole.trim();
+      if (tail) return ` Its stderr ended with:\n${tail}`;
+      return tailCut ? ` Its stderr ended with a line of over ${STDERR_TAIL_CHARS} characters, not shown.` : "";
     };
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {

@@ -61,6 +61,20 @@ function forgerServer(scratch: string): string {
   return file;
 }
 
+/**
+ * Fails to start, having printed the secret where the 2,000-character stderr tail kept for its
+ * connect error starts five characters into it.
+ */
+function tailServer(scratch: string): string {
+  const file = join(scratch, "tail.mjs");
+  const pad = 2_000 + 5 - SECRET.length - 1;
+  writeFileSync(
+    file,
+    `process.stderr.write(process.env.UPSTREAM_TOKEN + "\\n" + "t".repeat(${pad}));\nprocess.exitCode = 1;\n`,
+  );
+  return file;
+}
+
 describe("toolsift serve's log", () => {
   let gateway: GatewayClient;
   const asked: ElicitRequest["params"][] = [];
@@ -76,6 +90,12 @@ describe("toolsift serve's log", () => {
           env: { UPSTREAM_TOKEN: "${API_TOKEN}", FIXTURE_CLIENT_REQUESTS: "1" },
         },
         forger: { command: process.execPath, args: [forgerServer(scratch)], stderr: "ignore" },
+        tail: {
+          command: process.execPath,
+          args: [tailServer(scratch)],
+          env: { UPSTREAM_TOKEN: "${API_TOKEN}" },
+          stderr: "ignore",
+        },
       },
       toolsift: { reconnect: false },
     });
@@ -92,6 +112,7 @@ describe("toolsift serve's log", () => {
       throw new Error(`${error}\n${gateway.stderr().slice(0, 3000)}`);
     });
     await waitFor("forger to fail", () => gateway.stderr().includes('"forger"'), 30_000);
+    await waitFor("tail to fail", () => gateway.stderr().includes('"tail"'), 30_000);
     await waitFor("loud's last stderr line", () => gateway.stderr().includes("loud is up"), 30_000);
   }, 60_000);
 
@@ -108,6 +129,8 @@ describe("toolsift serve's log", () => {
     expect(stderr).toContain("[loud] env token ${API_TOKEN}");
     expect(stderr).toContain("[loud] arg token ${API_TOKEN}");
     expect(stderr).toMatch(/\[loud\] y+\$\{API_TOKEN\}… \[14 more characters cut\]/);
+    // The stderr tail a connect error quotes starts at a whole line, not inside the secret.
+    expect(stderr).toMatch(/MCP server "tail" .*Its stderr ended with: t{100}/);
   });
 
   it("keeps an upstream's stderr line one line, its terminal sequences escaped", () => {
