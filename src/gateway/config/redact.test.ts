@@ -60,6 +60,13 @@ describe("Redactor", () => {
     expect(clean.endsWith(`${REDACTED}…`)).toBe(true);
   });
 
+  it("redacts each line of a secret of several lines, which a server's stderr prints one line at a time", () => {
+    const key = "-----BEGIN KEY-----\nMIIBfakeKeyLineOne\r\nMIIBfakeKeyLineTwo\n-----END KEY-----";
+    const pem = new Redactor([{ label: "${PRIVATE_KEY}", value: key }]);
+    expect(pem.redact("[signer] MIIBfakeKeyLineTwo")).toBe("[signer] ${PRIVATE_KEY}");
+    expect(pem.redact(`loaded ${key}`)).toBe("loaded ${PRIVATE_KEY}");
+  });
+
   it("leaves out values too short to be secrets, and keeps the rest of the text", () => {
     const short = new Redactor([
       { label: "${DEBUG}", value: "1" },

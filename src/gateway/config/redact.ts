@@ -28,8 +28,8 @@ const MAX_CUT_CHECKS = 4_096;
  * Blanks out the secrets a config brought in: each value `${NAME}` expanded from the environment
  * (shown as `${NAME}` again, as the file has it) and each password the file itself holds (shown as
  * `[redacted]`). It knows the forms a value takes on its way into a message: as is, URL-encoded,
- * JSON-escaped (once or twice, for a JSON string inside a JSON report), whitespace-collapsed, and
- * cut short by a bounded message (`…`).
+ * JSON-escaped (once or twice, for a JSON string inside a JSON report), whitespace-collapsed, line
+ * by line (a value of several lines), and cut short by a bounded message (`…`).
  *
  * The secrets live in private fields: `JSON.stringify`, `console.log` and `util.inspect` of a
  * config show no more than how many there are.
@@ -140,6 +140,8 @@ function formsOf(value: string): Set<string> {
     json,
     JSON.stringify(json).slice(1, -1),
     value.replace(/[\s\p{Cc}]+/gu, " ").trim(),
+    // A key of several lines (PEM) reaches a log one line at a time, through a server's stderr.
+    ...value.split(/\r?\n/).map((line) => line.trim()),
   ]);
 }
 
