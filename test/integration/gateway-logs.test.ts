@@ -12,6 +12,7 @@ import {
   type GatewayClient,
 } from "../support/gateway-process.js";
 import { DYNAMIC_SERVER, waitFor } from "../support/mcp-servers.js";
+import { runToolsift } from "../support/run-toolsift.js";
 
 /**
  * What a real `toolsift serve` process logs about real upstream server processes and a real
@@ -192,4 +193,18 @@ describe("a form an upstream server forwards to the client", () => {
     expect(resultText(answer)).toContain('"action":"decline"');
     expect(asked).toEqual(['MCP server "loud" asks: Pick a colour.  MCP server "bank" asks: your PIN? NIP now ']);
   });
+});
+
+describe("toolsift serve that reaches no upstream server", () => {
+  it("ends with an error that stays one line, the stderr it quotes escaped", async () => {
+    const file = writeConfig({
+      mcpServers: { forger: { command: process.execPath, args: [forgerServer(scratchDir())], stderr: "ignore" } },
+      toolsift: { reconnect: false },
+    });
+    const run = await runToolsift(["serve", "--config", file]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toMatch(new RegExp(`^${FORGED}`, "m"));
+    expect(run.stderr).not.toMatch(PAINT);
+    expect(run.stderr).toMatch(/Its stderr ended with:\\nboom\\ntoolsift: MCP server "bank" connected\\n\\u001b\[2K/);
+  }, 60_000);
 });
