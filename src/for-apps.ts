@@ -29,3 +29,7 @@ export { loadPgPool } from "./learning/load-pg.js";
 export { messageText } from "./agent/providers/canonical-blocks.js";
 // The gateway's lock file and its pins hash definitions as enrichment does: canonical JSON.
 export { canonicalJson } from "./catalogue/canonical-json.js";
+// Every line the gateway logs escapes what upstream servers and clients sent as the stderr lines
+// fromMcp passes on do, over the one set of hidden characters the confirmation and the audit log escape.
+export { escapeForLog } from "./catalogue/escape-for-log.js";
+export { HIDDEN_CHARACTERS } from "./catalogue/hidden-characters.js";

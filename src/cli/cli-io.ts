@@ -1,3 +1,4 @@
+import { escapeForLog } from "../for-apps.js";
 import type { Redactor } from "../gateway/index.js";
 
 /** Where a command writes: its result to `out`, progress and errors (one line each) to `err`. */
@@ -38,6 +39,20 @@ export function redactingIo(io: CliIo): Required<CliIo> {
       redactors.push(redactor);
       io.redactWith?.(redactor);
     },
+  };
+}
+
+/**
+ * `io` whose every stderr line is one line of a log, whatever it quotes (an upstream server's
+ * stderr or error, a client's error answer): `serve`'s stderr is a log that people read and
+ * services ship, where a newline or an ESC sequence from outside could forge a line or paint the
+ * terminal. Wrap it inside {@link redactingIo}, so a secret is redacted as it was sent, then escaped.
+ */
+export function logLineIo(io: CliIo): CliIo {
+  return {
+    out: (text) => io.out(text),
+    err: (line) => io.err(escapeForLog(line)),
+    ...(io.redactWith ? { redactWith: (redactor: Redactor) => io.redactWith?.(redactor) } : {}),
   };
 }
 

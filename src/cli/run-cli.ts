@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { DependencyError, OptionsError, errorText } from "../errors.js";
-import { processIo, redactingIo, type CliIo } from "./cli-io.js";
+import { logLineIo, processIo, redactingIo, type CliIo } from "./cli-io.js";
 import { enrichCommand } from "./enrich-command.js";
 import { evalCommand } from "./eval-command.js";
 import { evalAgentCommand } from "./eval-agent/eval-agent-command.js";
@@ -24,8 +24,9 @@ const MCP_SDK = "@modelcontextprotocol/sdk";
  * ```
  */
 export async function runCli(argv: readonly string[], sink: CliIo = processIo): Promise<number> {
-  // Every sink, the errors caught below included, redacts what a config's ${NAME} brought in.
-  const io = redactingIo(sink);
+  // Every sink, the errors caught below included, redacts what a config's ${NAME} brought in;
+  // serve's stderr is a log, one event a line, down to the error it ends with.
+  const io = redactingIo(argv[0] === "serve" ? logLineIo(sink) : sink);
   try {
     const command = parseCli(argv);
     switch (command.command) {

@@ -1,5 +1,6 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { errorText, type ToolsiftError } from "../errors.js";
+import { escapeForLog } from "../for-apps.js";
 import type { ToolSearchEvent } from "../index.js";
 import type { GatewayConfig } from "./config/gateway-config.js";
 import { GatewayConnection, type ConnectionServices } from "./gateway-connection.js";
@@ -18,7 +19,10 @@ export interface GatewayOptions {
   config: GatewayConfig;
   /** What clients' `tools/list` shows. @defaultValue "search" */
   mode?: ListingMode;
-  /** Where the one-line reports go (upstream events, warnings, destructive calls). Default: stderr. */
+  /**
+   * Where the one-line reports go (upstream events and stderr lines, warnings, destructive calls),
+   * each with the config's secrets redacted and its controls escaped (one event, one line). Default: stderr.
+   */
   log?: (line: string) => void;
   /** Told of every search, call, approval, denial and upstream change (the audit log and metrics listen here). */
   observe?: GatewayObserver;
@@ -128,8 +132,10 @@ export class Gateway {
    */
   static async start(options: GatewayOptions): Promise<Gateway> {
     const sink = options.log ?? ((line: string) => process.stderr.write(`toolsift: ${line}\n`));
-    // Connect errors name a stdio server's args, which ${NAME} may have filled with a token.
-    const log = (line: string) => sink(options.config.redactor.redact(line));
+    // Connect errors name a stdio server's args, which ${NAME} may have filled with a token; and
+    // what upstream servers and clients sent (stderr, errors) must not forge a line or paint the
+    // terminal: redacted first (a secret is matched as it was sent), then escaped.
+    const log = (line: string) => sink(escapeForLog(options.config.redactor.redact(line)));
     const observe = options.observe ?? (() => {});
     const sdk = await loadGatewaySdk();
     const connections = new Map<string, GatewayConnection>();
@@ -168,6 +174,8 @@ export class Gateway {
       // initialize is answered at once; servers join as they connect, and searches name the others.
       background: true,
       serverRequests: upstreamRequests.handlers,
+      // Upstream stderr is part of the gateway's log, with its secrets and its escaping.
+      onStderr: (server, line) => log(`[${server}] ${line}`),
     });
     upstreamRequests.attach(catalogue.host, catalogue.policies);
     gateway = new Gateway(

@@ -17,7 +17,7 @@ import {
 } from "../public/mcp.js";
 import type { UsageStore } from "../public/learning.js";
 import type { ToolsiftError } from "../errors.js";
-import { combineFailures } from "../for-apps.js";
+import { combineFailures, escapeForLog } from "../for-apps.js";
 import type { GatewayConfig, GatewaySettings } from "./config/gateway-config.js";
 import type { Caller } from "./auth/caller.js";
 import { CallerPolicies } from "./policy/caller-policy.js";
@@ -69,6 +69,12 @@ export interface OpenCatalogueOptions {
   pins?: { changed(change: ToolChange): void; reloaded(): void };
   /** Answers upstream servers' roots, elicitation and sampling requests (`serve`); one-shot commands declare none. */
   serverRequests?: McpServerRequestHandlers;
+  /**
+   * Each line a stdio server with `stderr: "inherit"` prints, the config's secrets redacted but
+   * otherwise as printed (escape it before a log shows it). Left out: to this process's stderr,
+   * as `[server] line`, redacted and escaped.
+   */
+  onStderr?(server: string, line: string): void;
 }
 
 /** Upstream servers as one catalogue, with a tool search over it. */
@@ -130,6 +136,12 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     ...(options.background ? { waitForServers: false } : {}),
     ...(options.onCallResult ? { onCallResult: options.onCallResult } : {}),
     ...(options.serverRequests ? { serverRequests: options.serverRequests } : {}),
+    // A server may print what ${NAME} gave it (its token in its env or args): redacted first, always.
+    onStderr: (server, line) => {
+      const redacted = config.redactor.redact(line);
+      if (options.onStderr) options.onStderr(server, redacted);
+      else process.stderr.write(`[${server}] ${escapeForLog(redacted)}\n`);
+    },
   });
   const unreachable = options.background ? allFirstAttemptsFailed(host) : new Promise<ToolsiftError>(() => {});
   if (options.background)

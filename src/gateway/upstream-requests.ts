@@ -3,6 +3,7 @@ import type { Caller } from "./auth/caller.js";
 import type { RootSetting } from "./config/roots-config.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { forwardedSampling } from "./forwarded-sampling.js";
+import { HIDDEN_CHARACTERS } from "./hidden-characters.js";
 import type { CallerPolicies } from "./policy/caller-policy.js";
 
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -254,11 +255,30 @@ export class UpstreamRequests {
 /**
  * The form as the user sees it, saying which server asks: every request reaches the client from
  * toolsift, so without this a server could pass itself off as another, or as toolsift itself.
+ * The server's question stays on the attribution's line and in its reading order (see
+ * {@link onAttributionLine}), so it cannot show a second attribution of its own on a line below,
+ * nor move the real one.
  */
 function asking(request: McpServerRequest): McpServerRequest {
   const { message } = request.params;
   return {
     ...request,
-    params: { ...request.params, message: `MCP server "${request.server}" asks: ${String(message)}` },
+    params: {
+      ...request.params,
+      message: `MCP server "${request.server}" asks: ${onAttributionLine(String(message))}`,
+    },
   };
+}
+
+/** Controls and line breaks a client could render as a new line. */
+const BREAKS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+
+/**
+ * Untrusted text folded onto one line: each line break or other control becomes a space, and
+ * every other hidden character (bidi embeddings, overrides and isolates, zero-width characters,
+ * tag characters) goes, so nothing reorders the text around it or hides part of it. Folding,
+ * rather than escaping as a log does, keeps the question readable to the person answering it.
+ */
+function onAttributionLine(text: string): string {
+  return text.replace(HIDDEN_CHARACTERS, (char) => (BREAKS.test(char) ? " " : ""));
 }

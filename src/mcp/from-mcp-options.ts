@@ -107,6 +107,15 @@ export interface FromMcpOptions {
    * @defaultValue none
    */
   serverRequests?: McpServerRequestHandlers;
+  /**
+   * Receives each line a stdio server with `stderr: "inherit"` writes to its stderr, as the server
+   * wrote it (cut at 8,192 characters), instead of it going to this process's stderr: for a
+   * front end that redacts secrets from its log, or writes it elsewhere. The line may hold
+   * anything (newlines aside): escape it before a terminal or a log shows it. A handler that
+   * throws is reported through `process.emitWarning` and otherwise ignored.
+   * @defaultValue each line to this process's stderr, as `[server] line`, its controls escaped
+   */
+  onStderr?: (server: string, line: string) => void;
 }
 
 /** {@link FromMcpOptions} checked, with the defaults filled in. */
@@ -121,6 +130,7 @@ export interface FromMcpSettings {
   onError: ((error: ToolsiftError) => void) | undefined;
   onCallResult: McpCallResultListener | undefined;
   serverRequests: McpServerRequestHandlers | undefined;
+  onStderr: ((server: string, line: string) => void) | undefined;
 }
 
 const DEFAULT_CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
@@ -149,6 +159,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     onError,
     onCallResult,
     serverRequests,
+    onStderr,
   } = options;
   if (
     clientInfo !== undefined &&
@@ -173,6 +184,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     ["onEvent", onEvent],
     ["onError", onError],
     ["onCallResult", onCallResult],
+    ["onStderr", onStderr],
   ] as const) {
     if (handler !== undefined && typeof handler !== "function") {
       throw new OptionsError(
@@ -193,6 +205,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     // Someone should hear about a server that went away; onEvent, if given, is that someone.
     onError: onError ?? (onEvent ? undefined : (error) => process.emitWarning(error)),
     onCallResult: onCallResult ? guardedListener(onCallResult) : undefined,
+    onStderr: onStderr ? guardedStderr(onStderr) : undefined,
   };
 }
 
@@ -204,6 +217,19 @@ function guardedListener(listener: McpCallResultListener): McpCallResultListener
     } catch (error) {
       process.emitWarning(
         `toolsift: fromMcp's onCallResult handler threw: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+}
+
+/** A stderr handler whose throw is a process warning: the server's output goes on. */
+function guardedStderr(handler: (server: string, line: string) => void): (server: string, line: string) => void {
+  return (server, line) => {
+    try {
+      handler(server, line);
+    } catch (error) {
+      process.emitWarning(
+        `toolsift: fromMcp's onStderr handler threw: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   };

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ToolContext, ToolDefinition } from "../catalogue/tool-definition.js";
 import { isToolOutput, type ToolOutput } from "../catalogue/tool-output.js";
 import { OptionsError, ToolsiftError } from "../errors.js";
@@ -403,10 +403,42 @@ describe("fromMcp input checks and connection failures", () => {
       "less than initialDelayMs",
     ],
     ["an onEvent that is not a function", { onEvent: "log" }, "options.onEvent"],
+    ["an onStderr that is not a function", { onStderr: true }, "options.onStderr"],
   ])("rejects %s", async (_label, options, detail) => {
     const attempt = fromMcp({}, options as never);
     await expect(attempt).rejects.toBeInstanceOf(OptionsError);
     await expect(attempt).rejects.toMatchObject({ code: "invalid_options", message: expect.stringContaining(detail) });
+  });
+
+  it("passes each stderr line to onStderr as printed, and by default writes it labelled and escaped", async () => {
+    const dir = tempDir();
+    try {
+      const script = join(dir, "loud.mjs");
+      writeFileSync(script, 'process.stderr.write("one\\r\\n\\u001b[31mtwo\\n");\nprocess.exitCode = 1;\n');
+      const server = { command: process.execPath, args: [script] };
+      const lines: [string, string][] = [];
+      const quiet = { reconnect: false as const, onEvent: () => {} };
+      await expect(
+        fromMcp({ loud: server }, { ...quiet, onStderr: (name, line) => lines.push([name, line]) }),
+      ).rejects.toBeInstanceOf(ToolsiftError);
+      expect(lines).toEqual([
+        ["loud", "one"],
+        ["loud", "\u001b[31mtwo"],
+      ]);
+      const written: string[] = [];
+      const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
+      });
+      try {
+        await expect(fromMcp({ loud: server }, quiet)).rejects.toBeInstanceOf(ToolsiftError);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(written.filter((text) => text.startsWith("[loud]"))).toEqual(["[loud] one\n", "[loud] \\u001b[31mtwo\n"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("checks every entry before starting any server", async () => {

@@ -187,6 +187,7 @@ export async function fromMcp(
               settings.requestTimeoutMs,
               sdk,
               settings.serverRequests,
+              settings.onStderr,
             ),
         connectionOptions,
       ),

@@ -30,7 +30,9 @@ export interface McpStdioServerConfig {
   /**
    * Where the child's stderr goes. `"inherit"` (default): to this process's stderr, line by line,
    * each line prefixed with the server's name (`[github] listening on stdio`), so the output of
-   * several servers stays readable; a line longer than 8,192 characters is cut, saying how much.
+   * several servers stays readable, and its control characters escaped (`\n`, `\u001b`), so no
+   * server can forge a line or paint the terminal; a line longer than 8,192 characters is cut,
+   * saying how much. `fromMcp`'s `onStderr` takes the lines instead, to redact or route them.
    * `"ignore"`: nowhere, for a server that is chatty on stderr, or one whose output must not
    * reach this process's logs (a gateway's stderr is often shipped to a log service).
    *

@@ -5,7 +5,8 @@ import { BriefedError, briefReason } from "./brief-reason.js";
 import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";
 import type { ParsedServerConfig } from "./mcp-server-config.js";
-import { LabelledLines } from "./labelled-lines.js";
+import { escapeForLog } from "../catalogue/escape-for-log.js";
+import { StderrLines } from "./stderr-lines.js";
 import { answerServerRequests } from "./answer-server-requests.js";
 import { clientCapabilities, type McpServerRequestHandlers } from "./mcp-server-requests.js";
 import { ProcessGroupTransport } from "./process-group-transport.js";
@@ -90,16 +91,21 @@ export function ownedSessions(
   requestTimeoutMs: number | undefined,
   sdk: McpSdk,
   serverRequests?: McpServerRequestHandlers,
+  onStderr?: (server: string, line: string) => void,
 ): OpenSession {
   return async (handlers) => {
     const capabilities = clientCapabilities(serverRequests);
     const client = new sdk.Client(clientInfo, { capabilities });
     answerServerRequests(client, server, serverRequests, sdk);
     let stderrTail = "";
-    // Whole lines, each labelled with the server's name: several servers share this stderr.
+    let tailCut = false;
+    // Whole lines, each labelled with the server's name (several servers share this stderr) and
+    // escaped, so a server cannot forge a line of another or of toolsift, nor paint the terminal.
     const labelled =
       config.transport === "stdio" && config.stderr === "inherit"
-        ? new LabelledLines(server, (text) => process.stderr.write(text))
+        ? new StderrLines((line) =>
+            onStderr ? onStderr(server, line) : process.stderr.write(`[${server}] ${escapeForLog(line)}\n`),
+          )
         : undefined;
     let transport: Transport;
     let where: string;
@@ -108,7 +114,9 @@ export function ownedSessions(
       transport = stdioTransport(config, sdk, {
         // Piped rather than inherited so the last lines can explain a failed start or a crash.
         onStderr: (chunk) => {
-          stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+          const kept = stderrTail + chunk.toString("utf8");
+          stderrTail = kept.slice(-STDERR_TAIL_CHARS);
+          tailCut ||= kept.length > STDERR_TAIL_CHARS;
           labelled?.push(chunk);
         },
         onGarbage: (line) => {
@@ -134,8 +142,13 @@ export function ownedSessions(
       where = `at ${url.origin}${url.pathname}`;
     }
     const stderr = () => {
-      const tail = stderrTail.trim();
-      return tail ? ` Its stderr ended with:\n${tail}` : "";
+      // A tail cut mid-line starts with what is left of that line: perhaps the end of a secret,
+      // which no redactor can recognise by its end, so the tail starts at the next whole line.
+      const newline = stderrTail.indexOf("\n");
+      const whole = !tailCut ? stderrTail : newline >= 0 ? stderrTail.slice(newline + 1) : "";
+      const tail = whole.trim();
+      if (tail) return ` Its stderr ended with:\n${tail}`;
+      return tailCut ? ` Its stderr ended with a line of over ${STDERR_TAIL_CHARS} characters, not shown.` : "";
     };
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> => {

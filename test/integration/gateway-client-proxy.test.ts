@@ -201,7 +201,8 @@ describe("toolsift serve: upstream requests to the client", () => {
 
   it("labels every upstream stderr line with its server's name and logs task-only tools", () => {
     const stderr = gateway.stderr();
-    expect(stderr).toMatch(/^\[everything\] Starting default \(STDIO\) server\.\.\.$/m);
+    // Through the gateway's log, like its own lines: redacted, escaped, and prefixed toolsift: too.
+    expect(stderr).toMatch(/^toolsift: \[everything\] Starting default \(STDIO\) server\.\.\.$/m);
     expect(stderr).not.toMatch(/^Starting default/m);
     expect(stderr).toMatch(/MCP server "dyn".*"needs_task", which runs only as an MCP task/);
     expect(stderr).toMatch(/MCP server "everything".*"simulate-research-query", which runs only as an MCP task/);

@@ -46,4 +46,24 @@ describe("parseGatewayConfig: what ${NAME} brings in never shows", () => {
     expect(JSON.stringify({ redactor: config.redactor })).not.toContain(SECRET);
     expect(inspect(config.redactor)).not.toContain(SECRET);
   });
+
+  it("redacts a header value the file holds itself, whole and as the credential after its scheme", () => {
+    const config = parseGatewayConfig(
+      {
+        mcpServers: {
+          docs: {
+            url: "https://docs.example/mcp",
+            headers: { Authorization: "Bearer lit_header_token_77", "X-Api-Key": "key-literal-99" },
+          },
+          gh: { url: "https://gh.example/mcp", headers: { Authorization: "Bearer ${API_TOKEN}" } },
+        },
+      },
+      "mcp.json",
+      env,
+    );
+    const line = "sent Bearer lit_header_token_77; echoed lit_header_token_77 and key-literal-99";
+    expect(config.redactor.redact(line)).toBe("sent [redacted]; echoed [redacted] and [redacted]");
+    // An expanded header keeps its ${NAME}: the literal scheme is no secret.
+    expect(config.redactor.redact(`Bearer ${SECRET}`)).toBe("Bearer ${API_TOKEN}");
+  });
 });

@@ -17,7 +17,7 @@ import { parseJsonc } from "./parse-jsonc.js";
 import { parseHttpSettings, type HttpSettings } from "./http-config.js";
 import { parseObserveSettings, type AuditSettings } from "./observe-config.js";
 import { CONFIG_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
-import { Redactor } from "./redact.js";
+import { REDACTED, Redactor } from "./redact.js";
 import { parseLearning, type LearningSettings } from "./learning-config.js";
 import { parsePinSettings, type PinSettings } from "./pins-config.js";
 import { parseMaxResultsPerServer } from "./ranking-config.js";
@@ -319,6 +319,7 @@ function serverEntry(
       fail,
     );
   }
+  if (isPlainObject(entry.headers)) literalHeaderSecrets(entry.headers, expanding.secrets);
   if (typeof config.cwd === "string" && config.cwd !== "") {
     const cwd = configPath(base, config.cwd);
     if (!isFolder(cwd))
@@ -339,6 +340,21 @@ function serverEntry(
     fail(where, message.replace("Pass a connected MCP Client, ", "Use "));
   }
   return config as unknown as McpServerConfig;
+}
+
+/**
+ * A header value the file holds itself (an API key, `Bearer <token>`) is as secret as one `${NAME}`
+ * brings in, though the file shows it: redacted, whole and as the credential after its scheme, so
+ * a server or an error that echoes it does not put it in a log. A value with `${NAME}` in it is
+ * left to that expansion, whose label says more.
+ */
+function literalHeaderSecrets(headers: Record<string, unknown>, secrets: Secret[]): void {
+  for (const value of Object.values(headers)) {
+    if (typeof value !== "string" || value.includes("${")) continue;
+    secrets.push({ label: REDACTED, value });
+    const credential = /^[A-Za-z][\w-]*\s+(\S.*)$/.exec(value)?.[1];
+    if (credential !== undefined) secrets.push({ label: REDACTED, value: credential });
+  }
 }
 
 /** Expands `${NAME}` in every string of a value (strings, arrays and objects of strings). */

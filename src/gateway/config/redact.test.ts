@@ -46,6 +46,27 @@ describe("Redactor", () => {
     expect(redactor.redact(line)).toBe("started as node server.js --token ${API_TOKEN}…");
   });
 
+  it("bounds the work of a line full of … (an upstream's stderr), and still removes a cut secret's start", () => {
+    // Secrets that share their start, as tokens of one service do: every … could end a prefix of each.
+    const many = new Redactor(
+      Array.from({ length: 500 }, (_, i) => ({ label: `\${T${i}}`, value: `ghp_${i}_${"abcdefghij".repeat(4)}` })),
+    );
+    const hostile = `${"ghp_1_abcd…".repeat(50_000)}then ghp_7_abcdefghijabc…`;
+    const started = performance.now();
+    const clean = many.redact(hostile);
+    // Unbounded, this took seconds (every … against every form of every secret).
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(clean).not.toContain("ghp_7_abcd");
+    expect(clean.endsWith(`${REDACTED}…`)).toBe(true);
+  });
+
+  it("redacts each line of a secret of several lines, which a server's stderr prints one line at a time", () => {
+    const key = "-----BEGIN KEY-----\nMIIBfakeKeyLineOne\r\nMIIBfakeKeyLineTwo\n-----END KEY-----";
+    const pem = new Redactor([{ label: "${PRIVATE_KEY}", value: key }]);
+    expect(pem.redact("[signer] MIIBfakeKeyLineTwo")).toBe("[signer] ${PRIVATE_KEY}");
+    expect(pem.redact(`loaded ${key}`)).toBe("loaded ${PRIVATE_KEY}");
+  });
+
   it("leaves out values too short to be secrets, and keeps the rest of the text", () => {
     const short = new Redactor([
       { label: "${DEBUG}", value: "1" },

@@ -15,11 +15,21 @@ export const REDACTED = "[redacted]";
 const CUT = "…";
 
 /**
+ * How many prefixes of secrets one {@link Redactor.redact} call compares with the text before a
+ * `…`. A message of toolsift's has a few cuts and uses a handful; a line an upstream server
+ * filled with `…` would otherwise cost every `…` times every form of every secret (seconds a
+ * line, with hundreds of secrets that share their start). Past it, fail closed: the text before
+ * each later `…`, back to the one before it, up to the length of the longest secret, is redacted
+ * unchecked.
+ */
+const MAX_CUT_CHECKS = 4_096;
+
+/**
  * Blanks out the secrets a config brought in: each value `${NAME}` expanded from the environment
  * (shown as `${NAME}` again, as the file has it) and each password the file itself holds (shown as
  * `[redacted]`). It knows the forms a value takes on its way into a message: as is, URL-encoded,
- * JSON-escaped (once or twice, for a JSON string inside a JSON report), whitespace-collapsed, and
- * cut short by a bounded message (`…`).
+ * JSON-escaped (once or twice, for a JSON string inside a JSON report), whitespace-collapsed, line
+ * by line (a value of several lines), and cut short by a bounded message (`…`).
  *
  * The secrets live in private fields: `JSON.stringify`, `console.log` and `util.inspect` of a
  * config show no more than how many there are.
@@ -33,6 +43,8 @@ const CUT = "…";
 export class Redactor {
   /** Each form of each secret, longest first, with what replaces it. */
   readonly #forms: readonly (readonly [form: string, label: string])[];
+  /** The length of the longest form: no cut prefix of a secret is longer. */
+  readonly #longest: number;
   readonly #pattern: RegExp | undefined;
   readonly #secrets: readonly { readonly label: string; readonly value: string }[];
 
@@ -45,6 +57,7 @@ export class Redactor {
         if (form.length >= MIN_REDACTED_LENGTH && !forms.has(form)) forms.set(form, label);
     }
     this.#forms = [...forms].sort(([a], [b]) => b.length - a.length);
+    this.#longest = this.#forms[0]?.[0].length ?? 0;
     this.#pattern =
       this.#forms.length === 0 ? undefined : new RegExp(this.#forms.map(([form]) => escapeRegExp(form)).join("|"), "g");
   }
@@ -85,13 +98,20 @@ export class Redactor {
   #redactCuts(text: string): string {
     let result = "";
     let from = 0;
+    let checks = MAX_CUT_CHECKS;
     for (let at = text.indexOf(CUT); at >= 0; at = text.indexOf(CUT, at + 1)) {
       let cut = 0;
       let label = "";
       // Only where the last few characters before the cut occur in a form can a prefix of it end there.
       const tail = at - from >= MIN_REDACTED_LENGTH ? text.slice(at - MIN_REDACTED_LENGTH, at) : undefined;
-      for (const [form, formLabel] of tail === undefined ? [] : this.#forms) {
+      if (tail !== undefined && checks <= 0) {
+        cut = Math.min(at - from, this.#longest - 1);
+        label = REDACTED;
+      }
+      for (const [form, formLabel] of tail === undefined || checks <= 0 ? [] : this.#forms) {
+        checks -= 1;
         for (let p = form.indexOf(tail as string); p >= 0; p = form.indexOf(tail as string, p + 1)) {
+          checks -= 1;
           const length = p + MIN_REDACTED_LENGTH;
           // The whole form was replaced already; a prefix must also fit after the last replacement.
           if (length >= form.length || length > at - from) break;
@@ -120,6 +140,8 @@ function formsOf(value: string): Set<string> {
     json,
     JSON.stringify(json).slice(1, -1),
     value.replace(/[\s\p{Cc}]+/gu, " ").trim(),
+    // A key of several lines (PEM) reaches a log one line at a time, through a server's stderr.
+    ...value.split(/\r?\n/).map((line) => line.trim()),
   ]);
 }
 

@@ -4,23 +4,22 @@ import { StringDecoder } from "node:string_decoder";
 export const MAX_STDERR_LINE_CHARS = 8_192;
 
 /**
- * Turns a child's stderr chunks into whole lines prefixed `[server] `, each written in one call:
- * several servers writing at once interleave by line, never inside one, and every line says whose
- * it is. A line past {@link MAX_STDERR_LINE_CHARS} is cut, saying how much was dropped; a last
- * line without a newline is written by {@link LabelledLines.end}.
+ * Turns a child's stderr chunks into whole lines, each passed on in one call (a trailing `\r`
+ * dropped): several servers writing at once interleave by line, never inside one. A line past
+ * {@link MAX_STDERR_LINE_CHARS} is cut with `…`, saying how much was dropped (the `…` right
+ * after the kept text, where a redactor looks for a secret cut short); a last line without a
+ * newline is passed on by {@link StderrLines.end}. The lines are as the server wrote them:
+ * escaping and redacting them is the receiver's.
  */
-export class LabelledLines {
+export class StderrLines {
   private readonly decoder = new StringDecoder("utf8");
   private line = "";
   private dropped = 0;
   private ended = false;
 
-  constructor(
-    private readonly server: string,
-    private readonly write: (text: string) => void,
-  ) {}
+  constructor(private readonly onLine: (line: string) => void) {}
 
-  /** Takes the next chunk; writes the lines it completes. */
+  /** Takes the next chunk; passes on the lines it completes. */
   push(chunk: Buffer): void {
     if (this.ended) return;
     let text = this.decoder.write(chunk);
@@ -32,7 +31,7 @@ export class LabelledLines {
     this.append(text);
   }
 
-  /** Writes what is left of a last line without a newline; later chunks are ignored. */
+  /** Passes on what is left of a last line without a newline; later chunks are ignored. */
   end(): void {
     if (this.ended) return;
     this.append(this.decoder.end());
@@ -52,9 +51,9 @@ export class LabelledLines {
 
   private flush(): void {
     const line = this.line.endsWith("\r") ? this.line.slice(0, -1) : this.line;
-    const cut = this.dropped > 0 ? ` [… ${this.dropped} more characters cut]` : "";
+    const cut = this.dropped > 0 ? `… [${this.dropped} more characters cut]` : "";
     this.line = "";
     this.dropped = 0;
-    this.write(`[${this.server}] ${line}${cut}\n`);
+    this.onLine(`${line}${cut}`);
   }
 }
