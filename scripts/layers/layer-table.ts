@@ -55,7 +55,7 @@ export const LAYERS: readonly Layer[] = [
     name: "wire/",
     folder: "wire",
     files: ["src/wire/**"],
-    purpose: "the model APIs' tool formats: how tools are laid out and how calls are read",
+    purpose: "one wire codec per model API (a folder each) and their registry",
   },
   { name: "mcp/", folder: "mcp", files: ["src/mcp/**"], purpose: "fromMcp: MCP servers as a catalogue" },
   {
