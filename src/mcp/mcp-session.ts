@@ -1,15 +1,17 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpSubscription, SubscriptionFilter, Transport } from "@modelcontextprotocol/client";
 import { ToolsiftError, errorText } from "../errors.js";
 import { boundText, oneLine } from "../catalogue/bounded-text.js";
 import { BriefedError, briefReason } from "./brief-reason.js";
 import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";
+import { type ListChangedMethod, notificationKeys } from "./notification-keys.js";
 import type { ParsedServerConfig } from "./mcp-server-config.js";
 import { LabelledLines } from "./labelled-lines.js";
 import { answerServerRequests } from "./answer-server-requests.js";
 import { clientCapabilities, type McpServerRequestHandlers } from "./mcp-server-requests.js";
 import { ProcessGroupTransport } from "./process-group-transport.js";
 import { stdioTransport } from "./stdio-transport.js";
+import { isRecord } from "./unknown-value.js";
 
 /** One live connection to a server: what a {@link OpenSession} made. */
 export interface McpSession {
@@ -48,7 +50,7 @@ export interface SessionHandlers {
 export type OpenSession = (handlers: SessionHandlers) => Promise<McpSession>;
 
 const LIST_CHANGED = "notifications/tools/list_changed";
-const CONTENT_LIST_CHANGED = ["notifications/resources/list_changed", "notifications/prompts/list_changed"];
+const CONTENT_LIST_CHANGED = ["notifications/resources/list_changed", "notifications/prompts/list_changed"] as const;
 const STDERR_TAIL_CHARS = 2000;
 const TERMINATE_SESSION_TIMEOUT_MS = 2000;
 
@@ -56,10 +58,13 @@ const TERMINATE_SESSION_TIMEOUT_MS = 2000;
  * Sessions over a client the caller connected: the same client every time, since toolsift cannot
  * reconnect what it did not open; only toolsift's `list_changed` handler comes and goes.
  */
-export function adoptedSessions(client: McpClient, sdk: McpSdk): OpenSession {
+export function adoptedSessions(client: McpClient): OpenSession {
   return async (handlers) => {
-    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => handlers.onListChanged());
-    listenForContentChanges(client, sdk, handlers);
+    const key = await notificationKeys(client);
+    const listen = (method: ListChangedMethod, handler: () => void) =>
+      client.setNotificationHandler(key(method), handler);
+    listen(LIST_CHANGED, () => handlers.onListChanged());
+    listenForContentChanges(listen, handlers);
     return {
       client,
       isLost: () => false,
@@ -80,21 +85,25 @@ export function adoptedSessions(client: McpClient, sdk: McpSdk): OpenSession {
 }
 
 /**
- * Sessions to a server from its config: each opens a new SDK Client over a new transport (a new
- * process for stdio), and its close() ends them.
+ * Sessions to a server from its config: each opens a new SDK v2 Client over a new transport (a new
+ * process for stdio), and its close() ends them. The Client negotiates the protocol's era: it
+ * probes with `server/discover` and speaks the stateless 2026-07-28 protocol to a server that
+ * answers it, and the 2025 `initialize` handshake to one that does not, so one config reaches
+ * modern-only, handshake-only and dual servers alike.
  */
 export function ownedSessions(
   server: string,
   config: ParsedServerConfig,
   clientInfo: { name: string; version: string },
   requestTimeoutMs: number | undefined,
-  sdk: McpSdk,
+  loadSdk: () => Promise<McpSdk>,
   serverRequests?: McpServerRequestHandlers,
 ): OpenSession {
   return async (handlers) => {
+    const sdk = await loadSdk();
     const capabilities = clientCapabilities(serverRequests);
-    const client = new sdk.Client(clientInfo, { capabilities });
-    answerServerRequests(client, server, serverRequests, sdk);
+    const client = new sdk.Client(clientInfo, { capabilities, versionNegotiation: { mode: "auto" } });
+    answerServerRequests(client, server, serverRequests);
     let stderrTail = "";
     // Whole lines, each labelled with the server's name: several servers share this stderr.
     const labelled =
@@ -138,8 +147,10 @@ export function ownedSessions(
       return tail ? ` Its stderr ended with:\n${tail}` : "";
     };
     let closing: Promise<void> | undefined;
+    let subscription: Promise<McpSubscription | undefined> | undefined;
     const close = (): Promise<void> => {
       closing ??= (async () => {
+        await subscription?.then((opened) => opened?.close()).catch(() => undefined);
         // Ending an HTTP session lets the server free it now instead of on its own timeout; best effort.
         if (transport instanceof sdk.StreamableHTTPClientTransport) {
           await withTimeout(transport.terminateSession(), TERMINATE_SESSION_TIMEOUT_MS).catch(() => undefined);
@@ -151,8 +162,9 @@ export function ownedSessions(
     };
     handlers.signal?.addEventListener("abort", () => void close().catch(() => undefined), { once: true });
     // Set before connecting, so a notification sent right after `initialize` is not lost.
-    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => handlers.onListChanged());
-    listenForContentChanges(client, sdk, handlers);
+    const listen = (method: ListChangedMethod, handler: () => void) => client.setNotificationHandler(method, handler);
+    listen(LIST_CHANGED, () => handlers.onListChanged());
+    listenForContentChanges(listen, handlers);
     client.onclose = () => {
       if (closing) return;
       const how = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
@@ -179,12 +191,15 @@ export function ownedSessions(
         cause: error,
       });
     }
+    subscription = subscribe(client, server, handlers);
     const http = config.transport === "http";
+    const answered = answeredCodes(sdk);
     return {
       client,
       // Over HTTP nothing stays open to notice a server that went away: a request that fails
       // without a JSON-RPC answer (refused, reset, an unknown session after a restart) is the sign.
-      isLost: (error) => http && (!(error instanceof sdk.McpError) || error.code === sdk.ErrorCode.ConnectionClosed),
+      isLost: (error) =>
+        http && !(error instanceof sdk.ProtocolError) && !(error instanceof sdk.SdkError && answered.has(error.code)),
       explain: (error) => error,
       close,
       ...("roots" in capabilities ? { rootsChanged: () => client.sendRootsListChanged() } : {}),
@@ -193,11 +208,63 @@ export function ownedSessions(
 }
 
 /** Installs the handlers of the resources and prompts list_changed notifications, if anyone listens. */
-function listenForContentChanges(client: McpClient, sdk: McpSdk, handlers: SessionHandlers): void {
+function listenForContentChanges(
+  listen: (method: ListChangedMethod, handler: () => void) => void,
+  handlers: SessionHandlers,
+): void {
   const changed = handlers.onContentListChanged?.bind(handlers);
   if (!changed) return;
-  client.setNotificationHandler(sdk.ResourceListChangedNotificationSchema, () => changed("resources"));
-  client.setNotificationHandler(sdk.PromptListChangedNotificationSchema, () => changed("prompts"));
+  listen("notifications/resources/list_changed", () => changed("resources"));
+  listen("notifications/prompts/list_changed", () => changed("prompts"));
+}
+
+/**
+ * In the 2026-07-28 era a server sends no notification unasked: the client opens a
+ * `subscriptions/listen` stream for the lists it wants to hear about, whose notifications reach
+ * the handlers set above. Opened in the background; one that fails costs the notifications (a
+ * warning says so), never the session.
+ */
+function subscribe(
+  client: InstanceType<McpSdk["Client"]>,
+  server: string,
+  handlers: SessionHandlers,
+): Promise<McpSubscription | undefined> | undefined {
+  if (client.getProtocolEra() !== "modern") return undefined;
+  const declared = client.getServerCapabilities();
+  const changes = (capability: unknown) => isRecord(capability) && capability.listChanged === true;
+  const filter: SubscriptionFilter = {
+    ...(changes(declared?.tools) ? { toolsListChanged: true } : {}),
+    ...(handlers.onContentListChanged && changes(declared?.resources) ? { resourcesListChanged: true } : {}),
+    ...(handlers.onContentListChanged && changes(declared?.prompts) ? { promptsListChanged: true } : {}),
+  };
+  if (Object.keys(filter).length === 0) return undefined;
+  return client.listen(filter).catch((error: unknown) => {
+    handlers.onWarning(
+      new ToolsiftError(
+        "mcp_listen_failed",
+        `MCP server "${server}" did not open a subscriptions/listen stream: ${boundText(errorText(error), 500)}. ` +
+          "Its tools work, but toolsift will not hear when they change until it reconnects.",
+      ),
+    );
+    return undefined;
+  });
+}
+
+/**
+ * The codes of SDK errors that say nothing of the connection (the request timed out, the answer
+ * could not be read): every other SDK error over HTTP means the server is gone.
+ */
+function answeredCodes(sdk: McpSdk): ReadonlySet<string> {
+  const codes = sdk.SdkErrorCode;
+  return new Set<string>([
+    codes.RequestTimeout,
+    codes.InvalidResult,
+    codes.UnsupportedResultType,
+    codes.InputRequiredRoundsExceeded,
+    codes.ListPaginationExceeded,
+    codes.MethodNotSupportedByProtocolVersion,
+    codes.CapabilityNotSupported,
+  ]);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {

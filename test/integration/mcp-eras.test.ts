@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromMcp, type McpServerConfig } from "../../src/public/mcp.js";
+import { DYNAMIC_SERVER, runTool, startEverythingHttp, textOf, type HttpServer } from "../support/mcp-servers.js";
+import { startV2Http, v2StdioServer, type V2HttpServer } from "../support/mcp-v2-servers.js";
+
+// One configuration reaches every kind of server: a 2026-07-28 (stateless) server that refuses
+// the 2025 handshake, a 2025 server that knows only the handshake, and one that serves both.
+
+const http: { modern?: V2HttpServer; dual?: V2HttpServer; legacy?: HttpServer } = {};
+beforeAll(async () => {
+  [http.modern, http.dual, http.legacy] = await Promise.all([
+    startV2Http("modern"),
+    startV2Http("dual"),
+    startEverythingHttp(),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([http.modern?.stop(), http.dual?.stop(), http.legacy?.stop()]);
+});
+
+async function shout(config: McpServerConfig): Promise<string> {
+  const host = await fromMcp({ up: config });
+  try {
+    return textOf(await runTool(host, "up__shout", { text: "hello" }));
+  } finally {
+    await host.close();
+  }
+}
+
+describe("fromMcp over stdio", () => {
+  it("lists and calls the tools of a modern-only server, in the modern era", async () => {
+    expect(await shout(v2StdioServer("modern"))).toBe("HELLO (modern era)");
+  });
+
+  it("lists and calls the tools of a dual server", async () => {
+    expect(await shout(v2StdioServer("dual"))).toBe("HELLO (modern era)");
+  });
+
+  it("lists and calls the tools of a handshake-only (2025) server", async () => {
+    const host = await fromMcp({ up: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" } });
+    try {
+      expect(textOf(await runTool(host, "up__echo", { text: "hi" }))).toBe("echo: hi");
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe("fromMcp over Streamable HTTP", () => {
+  it("lists and calls the tools of a modern-only server, in the modern era", async () => {
+    expect(await shout({ url: http.modern?.url ?? "" })).toBe("HELLO (modern era)");
+  });
+
+  it("lists and calls the tools of a dual server", async () => {
+    expect(await shout({ url: http.dual?.url ?? "" })).toBe("HELLO (modern era)");
+  });
+
+  it("lists and calls the tools of a handshake-only (2025) server", async () => {
+    const host = await fromMcp({ up: { url: http.legacy?.url ?? "" } });
+    try {
+      expect(textOf(await runTool(host, "up__echo", { message: "hi" }))).toContain("hi");
+    } finally {
+      await host.close();
+    }
+  });
+});
