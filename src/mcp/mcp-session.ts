@@ -156,6 +156,9 @@ export function ownedSessions(
           await withTimeout(transport.terminateSession(), TERMINATE_SESSION_TIMEOUT_MS).catch(() => undefined);
         }
         await client.close();
+        // While the Client still negotiates the era, its probe owns the transport and close()
+        // above does not reach it: closed here too, so a server that never answers goes now.
+        await transport.close();
         labelled?.end();
       })();
       return closing;
@@ -178,7 +181,10 @@ export function ownedSessions(
       });
     };
     try {
-      await client.connect(transport, requestTimeoutMs === undefined ? undefined : { timeout: requestTimeoutMs });
+      await client.connect(transport, {
+        ...(requestTimeoutMs === undefined ? {} : { timeout: requestTimeoutMs }),
+        ...(handlers.signal ? { signal: handlers.signal } : {}),
+      });
     } catch (error) {
       await close().catch(() => undefined);
       await new Promise((resolve) => setImmediate(resolve));
