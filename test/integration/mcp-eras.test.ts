@@ -46,6 +46,22 @@ describe("fromMcp over stdio", () => {
   });
 });
 
+describe("fromMcp given an SDK v2 Client the caller connected", () => {
+  it("lists and calls the tools of the modern-only server it negotiated with", async () => {
+    const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    const client = new Client({ name: "toolsift-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(http.modern?.url ?? "")));
+    try {
+      expect(client.getProtocolEra()).toBe("modern");
+      const host = await fromMcp({ mine: client });
+      expect(textOf(await runTool(host, "mine__shout", { text: "hello" }))).toBe("HELLO (modern era)");
+      await host.close();
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("fromMcp over Streamable HTTP", () => {
   it("lists and calls the tools of a modern-only server, in the modern era", async () => {
     expect(await shout({ url: http.modern?.url ?? "" })).toBe("HELLO (modern era)");
