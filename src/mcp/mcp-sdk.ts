@@ -64,36 +64,45 @@ export function loadMcpSdk(): Promise<McpSdk> {
     },
     (error: unknown) => {
       sdk = undefined;
-      throw sdkLoadError(error);
+      throw dependencyLoadError(error, MCP_SDK_PACKAGE, MCP_SDK_RANGE, "fromMcp", "the MCP SDK v2 client");
     },
   );
   return sdk;
 }
 
-/** Tells "not installed" from "installed but broken", since they are fixed differently. */
-function sdkLoadError(error: unknown): DependencyError {
+/**
+ * Tells "not installed" from "installed but broken", since they are fixed differently: the
+ * DependencyError of a package (`range`) that `user` needs and `error` says did not load.
+ */
+export function dependencyLoadError(
+  error: unknown,
+  packageName: string,
+  range: string,
+  user: string,
+  what: string,
+): DependencyError {
   const code = (error as { code?: unknown } | null)?.code;
   const reason = errorText(error);
-  // Node names the package it could not find: the SDK itself, or something the SDK imports.
-  if ((code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && reason.includes(`'${MCP_SDK_PACKAGE}'`)) {
+  // Node names the package it could not find: the package itself, or something the package imports.
+  if ((code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && reason.includes(`'${packageName}'`)) {
     return new DependencyError(
-      MCP_SDK_PACKAGE,
-      `fromMcp needs the optional package ${MCP_SDK_PACKAGE} (${MCP_SDK_RANGE}), the MCP SDK v2 client, which is not installed. ` +
-        `Install it next to toolsift: npm install ${MCP_SDK_PACKAGE}`,
+      packageName,
+      `${user} needs the optional package ${packageName} (${range}), ${what}, which is not installed. ` +
+        `Install it next to toolsift: npm install ${packageName}`,
       { cause: error },
     );
   }
   if (code === "ERR_PACKAGE_PATH_NOT_EXPORTED") {
     return new DependencyError(
-      MCP_SDK_PACKAGE,
-      `The installed ${MCP_SDK_PACKAGE} is a version toolsift does not support (${reason}). ` +
-        `Install a supported one: npm install ${MCP_SDK_PACKAGE}@${MCP_SDK_RANGE}`,
+      packageName,
+      `The installed ${packageName} is a version toolsift does not support (${reason}). ` +
+        `Install a supported one: npm install ${packageName}@${range}`,
       { cause: error },
     );
   }
   return new DependencyError(
-    MCP_SDK_PACKAGE,
-    `${MCP_SDK_PACKAGE} is installed but failed to load: ${reason}. Reinstall it (npm install ${MCP_SDK_PACKAGE}@${MCP_SDK_RANGE}) ` +
+    packageName,
+    `${packageName} is installed but failed to load: ${reason}. Reinstall it (npm install ${packageName}@${range}) ` +
       `and check that its own dependencies are installed.`,
     { cause: error },
   );
