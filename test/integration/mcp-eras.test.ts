@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromMcp, type McpServerConfig } from "../../src/public/mcp.js";
-import { DYNAMIC_SERVER, runTool, startEverythingHttp, textOf, type HttpServer } from "../support/mcp-servers.js";
+import {
+  DYNAMIC_SERVER,
+  runTool,
+  startEverythingHttp,
+  textOf,
+  waitFor,
+  type HttpServer,
+} from "../support/mcp-servers.js";
 import { startV2Http, v2StdioServer, type V2HttpServer } from "../support/mcp-v2-servers.js";
 
 // One configuration reaches every kind of server: a 2026-07-28 (stateless) server that refuses
@@ -34,6 +41,18 @@ describe("fromMcp over stdio", () => {
 
   it("lists and calls the tools of a dual server", async () => {
     expect(await shout(v2StdioServer("dual"))).toBe("HELLO (modern era)");
+  });
+
+  it("hears a modern-only server's tools/list_changed, on its subscriptions/listen stream", async () => {
+    const host = await fromMcp({ up: v2StdioServer("modern") });
+    try {
+      expect(textOf(await runTool(host, "up__add_tool"))).toBe("added whisper");
+      await waitFor("the new tool to be listed", async () =>
+        (await host.listTools()).some((tool) => tool.name === "up__whisper"),
+      );
+    } finally {
+      await host.close();
+    }
   });
 
   it("lists and calls the tools of a handshake-only (2025) server", async () => {
