@@ -43,6 +43,27 @@ describe("fromMcp over stdio", () => {
     expect(await shout(v2StdioServer("dual"))).toBe("HELLO (modern era)");
   });
 
+  it("answers a modern-only server's input_required elicitation through the serverRequests handler", async () => {
+    const asked: unknown[] = [];
+    const host = await fromMcp(
+      { up: v2StdioServer("modern") },
+      {
+        serverRequests: {
+          elicitation: async ({ server, params }) => {
+            asked.push({ server, message: params.message });
+            return { action: "accept", content: { name: "Ada" } };
+          },
+        },
+      },
+    );
+    try {
+      expect(textOf(await runTool(host, "up__ask_name"))).toBe("hello, Ada");
+      expect(asked).toEqual([{ server: "up", message: "Your name?" }]);
+    } finally {
+      await host.close();
+    }
+  });
+
   it("hears a modern-only server's tools/list_changed, on its subscriptions/listen stream", async () => {
     const host = await fromMcp({ up: v2StdioServer("modern") });
     try {
