@@ -89,7 +89,9 @@ export function adoptedSessions(client: McpClient): OpenSession {
  * process for stdio), and its close() ends them. The Client negotiates the protocol's era: it
  * probes with `server/discover` and speaks the stateless 2026-07-28 protocol to a server that
  * answers it, and the 2025 `initialize` handshake to one that does not, so one config reaches
- * modern-only, handshake-only and dual servers alike.
+ * modern-only, handshake-only and dual servers alike. A stdio server that exits on the probe (some
+ * SDKs end the process on any request before `initialize`) is started again for the handshake
+ * alone, and so are its later sessions.
  */
 export function ownedSessions(
   server: string,
@@ -99,7 +101,8 @@ export function ownedSessions(
   loadSdk: () => Promise<McpSdk>,
   serverRequests?: McpServerRequestHandlers,
 ): OpenSession {
-  return async (handlers) => {
+  let handshakeOnly = false;
+  const open = async (handlers: SessionHandlers, legacy: boolean): Promise<McpSession> => {
     const sdk = await loadSdk();
     const capabilities = clientCapabilities(serverRequests);
     const client = new sdk.Client(clientInfo, { capabilities, versionNegotiation: { mode: "auto" } });
@@ -184,6 +187,7 @@ export function ownedSessions(
       await client.connect(transport, {
         ...(requestTimeoutMs === undefined ? {} : { timeout: requestTimeoutMs }),
         ...(handlers.signal ? { signal: handlers.signal } : {}),
+        ...(legacy ? { prior: { kind: "legacy" as const } } : {}),
       });
     } catch (error) {
       await close().catch(() => undefined);
@@ -193,7 +197,13 @@ export function ownedSessions(
       const exit = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
       const exited = exit !== undefined && !exit.includes("code -") ? exit : undefined;
       const message = `Could not connect to MCP server "${server}" ${where}: ${boundText(errorText(error), 1000)}.${stderr()}`;
-      throw new BriefedError("mcp_connect_failed", message, exited ?? briefReason(error, "could not connect"), {
+      const brief = exited ?? briefReason(error, "could not connect");
+      const probeKilled =
+        !legacy &&
+        exited !== undefined &&
+        error instanceof sdk.SdkError &&
+        error.code === sdk.SdkErrorCode.EraNegotiationFailed;
+      throw new (probeKilled ? ProbeEndedProcess : BriefedError)("mcp_connect_failed", message, brief, {
         cause: error,
       });
     }
@@ -211,7 +221,20 @@ export function ownedSessions(
       ...("roots" in capabilities ? { rootsChanged: () => client.sendRootsListChanged() } : {}),
     };
   };
+  return async (handlers) => {
+    try {
+      return await open(handlers, handshakeOnly);
+    } catch (error) {
+      if (!(error instanceof ProbeEndedProcess) || handlers.signal?.aborted) throw error;
+      const session = await open(handlers, true);
+      handshakeOnly = true;
+      return session;
+    }
+  };
 }
+
+/** A stdio server's process exited during the `server/discover` probe: a 2025 server that allows nothing before `initialize`. */
+class ProbeEndedProcess extends BriefedError {}
 
 /** Installs the handlers of the resources and prompts list_changed notifications, if anyone listens. */
 function listenForContentChanges(

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromMcp, type McpServerConfig } from "../../src/public/mcp.js";
 import {
@@ -41,6 +42,16 @@ describe("fromMcp over stdio", () => {
 
   it("lists and calls the tools of a dual server", async () => {
     expect(await shout(v2StdioServer("dual"))).toBe("HELLO (modern era)");
+  });
+
+  it("reaches a handshake-only server that exits on anything before initialize, by starting it again", async () => {
+    const strict = fileURLToPath(new URL("../fixtures/strict-legacy-mcp-server.mjs", import.meta.url));
+    const host = await fromMcp({ up: { command: process.execPath, args: [strict], stderr: "ignore" } });
+    try {
+      expect(textOf(await runTool(host, "up__echo", { text: "hi" }))).toBe("echo: hi");
+    } finally {
+      await host.close();
+    }
   });
 
   it("answers a modern-only server's input_required elicitation through the serverRequests handler", async () => {
