@@ -1,4 +1,4 @@
-import type { McpSubscription, SubscriptionFilter, Transport } from "@modelcontextprotocol/client";
+import type { McpSubscription, Transport } from "@modelcontextprotocol/client";
 import { ToolsiftError, errorText } from "../errors.js";
 import { boundText, oneLine } from "../catalogue/bounded-text.js";
 import { BriefedError, briefReason } from "./brief-reason.js";
@@ -11,7 +11,8 @@ import { answerServerRequests } from "./answer-server-requests.js";
 import { clientCapabilities, type McpServerRequestHandlers } from "./mcp-server-requests.js";
 import { ProcessGroupTransport } from "./process-group-transport.js";
 import { stdioTransport } from "./stdio-transport.js";
-import { isRecord } from "./unknown-value.js";
+import { isConnectionLoss } from "./connection-loss.js";
+import { subscribeToListChanges } from "./list-subscription.js";
 
 /** One live connection to a server: what a {@link OpenSession} made. */
 export interface McpSession {
@@ -207,15 +208,13 @@ export function ownedSessions(
         cause: error,
       });
     }
-    subscription = subscribe(client, server, handlers);
+    subscription = subscribeToListChanges(client, server, handlers);
     const http = config.transport === "http";
-    const answered = answeredCodes(sdk);
     return {
       client,
       // Over HTTP nothing stays open to notice a server that went away: a request that fails
       // without a JSON-RPC answer (refused, reset, an unknown session after a restart) is the sign.
-      isLost: (error) =>
-        http && !(error instanceof sdk.ProtocolError) && !(error instanceof sdk.SdkError && answered.has(error.code)),
+      isLost: (error) => http && isConnectionLoss(error, sdk),
       explain: (error) => error,
       close,
       ...("roots" in capabilities ? { rootsChanged: () => client.sendRootsListChanged() } : {}),
@@ -245,55 +244,6 @@ function listenForContentChanges(
   if (!changed) return;
   listen("notifications/resources/list_changed", () => changed("resources"));
   listen("notifications/prompts/list_changed", () => changed("prompts"));
-}
-
-/**
- * In the 2026-07-28 era a server sends no notification unasked: the client opens a
- * `subscriptions/listen` stream for the lists it wants to hear about, whose notifications reach
- * the handlers set above. Opened in the background; one that fails costs the notifications (a
- * warning says so), never the session.
- */
-function subscribe(
-  client: InstanceType<McpSdk["Client"]>,
-  server: string,
-  handlers: SessionHandlers,
-): Promise<McpSubscription | undefined> | undefined {
-  if (client.getProtocolEra() !== "modern") return undefined;
-  const declared = client.getServerCapabilities();
-  const changes = (capability: unknown) => isRecord(capability) && capability.listChanged === true;
-  const filter: SubscriptionFilter = {
-    ...(changes(declared?.tools) ? { toolsListChanged: true } : {}),
-    ...(handlers.onContentListChanged && changes(declared?.resources) ? { resourcesListChanged: true } : {}),
-    ...(handlers.onContentListChanged && changes(declared?.prompts) ? { promptsListChanged: true } : {}),
-  };
-  if (Object.keys(filter).length === 0) return undefined;
-  return client.listen(filter).catch((error: unknown) => {
-    handlers.onWarning(
-      new ToolsiftError(
-        "mcp_listen_failed",
-        `MCP server "${server}" did not open a subscriptions/listen stream: ${boundText(errorText(error), 500)}. ` +
-          "Its tools work, but toolsift will not hear when they change until it reconnects.",
-      ),
-    );
-    return undefined;
-  });
-}
-
-/**
- * The codes of SDK errors that say nothing of the connection (the request timed out, the answer
- * could not be read): every other SDK error over HTTP means the server is gone.
- */
-function answeredCodes(sdk: McpSdk): ReadonlySet<string> {
-  const codes = sdk.SdkErrorCode;
-  return new Set<string>([
-    codes.RequestTimeout,
-    codes.InvalidResult,
-    codes.UnsupportedResultType,
-    codes.InputRequiredRoundsExceeded,
-    codes.ListPaginationExceeded,
-    codes.MethodNotSupportedByProtocolVersion,
-    codes.CapabilityNotSupported,
-  ]);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
