@@ -6,7 +6,7 @@
  *   npx tsx examples/mcp.ts
  *
  * Any MCP server works the same way: `{ command, args, env }` for stdio, `{ url }` for
- * Streamable HTTP, or a connected `Client` of @modelcontextprotocol/sdk.
+ * Streamable HTTP, or a connected `Client` of @modelcontextprotocol/client (SDK v2) or @modelcontextprotocol/sdk (v1).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";

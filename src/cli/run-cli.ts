@@ -12,7 +12,8 @@ import { searchCommand } from "./search-command.js";
 import { serveCommand } from "./serve-command.js";
 import { tokenCommand } from "./token-command.js";
 
-const MCP_SDK = "@modelcontextprotocol/sdk";
+/** The MCP SDK packages serve, search and the rest load: v1 for the gateway's server side, v2's client for upstream. */
+const MCP_PACKAGES = ["@modelcontextprotocol/sdk", "@modelcontextprotocol/client"];
 
 /**
  * Runs one command line and returns the exit code: 0 done, 1 failed (or `--fail-on` or `--fail-under` reached),
@@ -61,12 +62,13 @@ export async function runCli(argv: readonly string[], sink: CliIo = processIo): 
 }
 
 function messageOf(error: unknown, command: string | undefined): string {
-  if (error instanceof DependencyError && error.packageName === MCP_SDK) {
+  if (error instanceof DependencyError && MCP_PACKAGES.includes(error.packageName)) {
+    const missing = error.packageName;
     return (
-      `toolsift ${command ?? ""} talks to MCP servers through the optional package ${MCP_SDK}, which ` +
+      `toolsift ${command ?? ""} talks to MCP servers through the optional package ${missing}, which ` +
       `${/not installed/.test(error.message) ? "is not installed" : `did not load (${error.message})`}. ` +
-      `Install it next to toolsift (npm install ${MCP_SDK}), or run both with npx: ` +
-      `npx -y -p toolsift -p ${MCP_SDK} toolsift ${command ?? "serve"} …`
+      `Install it next to toolsift (npm install ${missing}), or run them with npx: ` +
+      `npx -y -p toolsift ${MCP_PACKAGES.map((name) => `-p ${name}`).join(" ")} toolsift ${command ?? "serve"} …`
     );
   }
   return errorText(error);

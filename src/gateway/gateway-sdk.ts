@@ -1,4 +1,15 @@
-import { loadMcpSdk } from "../for-apps.js";
+import { dependencyLoadError, loadMcpSdk } from "../for-apps.js";
+
+/** The server side is still SDK v1's; fromMcp, the client side, is on SDK v2. */
+const SERVER_SDK_PACKAGE = "@modelcontextprotocol/sdk";
+const SERVER_SDK_RANGE = "^1.32";
+
+/** Imports a module of SDK v1, with what to install if that fails. */
+function serverSdk<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) => {
+    throw dependencyLoadError(error, SERVER_SDK_PACKAGE, SERVER_SDK_RANGE, "toolsift serve", "the MCP SDK v1");
+  });
+}
 
 /** The server side of @modelcontextprotocol/sdk that the gateway uses. */
 export interface GatewaySdk {
@@ -33,9 +44,9 @@ export type StreamableHttpServerTransportClass =
 export async function loadGatewaySdk(): Promise<GatewaySdk> {
   await loadMcpSdk();
   const [server, stdio, types] = await Promise.all([
-    import("@modelcontextprotocol/sdk/server/index.js"),
-    import("@modelcontextprotocol/sdk/server/stdio.js"),
-    import("@modelcontextprotocol/sdk/types.js"),
+    serverSdk(() => import("@modelcontextprotocol/sdk/server/index.js")),
+    serverSdk(() => import("@modelcontextprotocol/sdk/server/stdio.js")),
+    serverSdk(() => import("@modelcontextprotocol/sdk/types.js")),
   ]);
   return {
     Server: server.Server,
@@ -58,7 +69,8 @@ export async function loadGatewaySdk(): Promise<GatewaySdk> {
 /** Loads the Streamable HTTP server transport (see {@link StreamableHttpServerTransportClass}). */
 export async function loadStreamableHttpServerTransport(): Promise<StreamableHttpServerTransportClass> {
   await loadMcpSdk();
-  return (await import("@modelcontextprotocol/sdk/server/streamableHttp.js")).StreamableHTTPServerTransport;
+  return (await serverSdk(() => import("@modelcontextprotocol/sdk/server/streamableHttp.js")))
+    .StreamableHTTPServerTransport;
 }
 
 /** The SDK's web-standard Streamable HTTP server transport (`Request` in, `Response` out). */
@@ -68,6 +80,6 @@ export type WebStandardHttpServerTransportClass =
 /** Loads the web-standard Streamable HTTP server transport (see {@link WebStandardHttpServerTransportClass}). */
 export async function loadWebStandardHttpServerTransport(): Promise<WebStandardHttpServerTransportClass> {
   await loadMcpSdk();
-  return (await import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"))
+  return (await serverSdk(() => import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")))
     .WebStandardStreamableHTTPServerTransport;
 }

@@ -11,23 +11,24 @@ type SdkClient = InstanceType<McpSdk["Client"]>;
 
 /**
  * Installs the handler of each request the client declared: the SDK checks the request and the
- * result, toolsift strips what it does not pass on and names the server.
+ * result, toolsift strips what it does not pass on and names the server. The same handlers answer
+ * both eras: a 2025 server sends these as requests of its own, a 2026-07-28 one asks for them in an
+ * `input_required` result, which SDK v2's Client fulfils through these handlers and then retries.
  */
 export function answerServerRequests(
   client: SdkClient,
   server: string,
   handlers: McpServerRequestHandlers | undefined,
-  sdk: McpSdk,
 ): void {
   const forward =
     (method: McpServerRequestMethod, handler: McpServerRequestHandler) =>
     // The SDK's result types are unions of every shape it knows; the SDK checks what comes back.
-    async (request: { params?: Record<string, unknown> }, extra: { signal: AbortSignal }): Promise<never> => {
+    async (request: { params?: Record<string, unknown> }, ctx: { mcpReq: { signal: AbortSignal } }): Promise<never> => {
       const { _meta, task, ...params } = request.params ?? {};
-      return (await handler({ server, method, params, signal: extra.signal })) as never;
+      return (await handler({ server, method, params, signal: ctx.mcpReq.signal })) as never;
     };
   const { roots, elicitation, sampling } = handlers ?? {};
-  if (roots) client.setRequestHandler(sdk.ListRootsRequestSchema, forward("roots/list", roots));
-  if (elicitation) client.setRequestHandler(sdk.ElicitRequestSchema, forward("elicitation/create", elicitation));
-  if (sampling) client.setRequestHandler(sdk.CreateMessageRequestSchema, forward("sampling/createMessage", sampling));
+  if (roots) client.setRequestHandler("roots/list", forward("roots/list", roots));
+  if (elicitation) client.setRequestHandler("elicitation/create", forward("elicitation/create", elicitation));
+  if (sampling) client.setRequestHandler("sampling/createMessage", forward("sampling/createMessage", sampling));
 }

@@ -13,6 +13,16 @@ describe("briefReason", () => {
       "timed out",
     );
     expect(briefReason(new Error("spawn /opt/bin/server ENOENT"), "?")).toBe("command not found");
+    // SDK v2's errors: string codes, and the HTTP status apart from the code.
+    expect(briefReason(Object.assign(new Error("Request timed out"), { code: "REQUEST_TIMEOUT" }), "?")).toBe(
+      "timed out",
+    );
+    expect(briefReason(Object.assign(new Error("Connection closed"), { code: "CONNECTION_CLOSED" }), "?")).toBe(
+      "connection closed",
+    );
+    expect(briefReason(Object.assign(new Error("x"), { code: "CLIENT_HTTP_AUTHENTICATION", status: 401 }), "?")).toBe(
+      "HTTP 401",
+    );
     expect(briefReason(new BriefedError("mcp_connect_failed", "long story", "exited with code 1"), "?")).toBe(
       "exited with code 1",
     );

@@ -34,7 +34,14 @@ const SYSTEM_CODES: Readonly<Record<string, string>> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "TLS certificate error",
 };
 
-/** JSON-RPC codes the MCP SDK uses for a request that got no answer and a transport that closed. */
+/** SDK v2's own error codes (strings, never sent on the wire) that say what happened. */
+const SDK_CODES: Readonly<Record<string, string>> = {
+  REQUEST_TIMEOUT: "timed out",
+  CONNECTION_CLOSED: "connection closed",
+  ERA_NEGOTIATION_FAILED: "protocol version negotiation failed",
+};
+
+/** JSON-RPC codes SDK v1 uses for a request that got no answer and a transport that closed. */
 const REQUEST_TIMEOUT = -32001;
 const CONNECTION_CLOSED = -32000;
 /** How deep a chain of causes is followed. */
@@ -51,7 +58,10 @@ export function briefReason(error: unknown, fallback: string): string {
   let current: unknown = error;
   for (let depth = 0; depth < MAX_CAUSES && typeof current === "object" && current !== null; depth++) {
     if (current instanceof BriefedError) return current.brief;
-    const known = codeReason((current as { code?: unknown }).code) ?? messageReason(current);
+    const known =
+      codeReason((current as { code?: unknown }).code) ??
+      httpReason((current as { status?: unknown }).status) ??
+      messageReason(current);
     if (known) return known;
     current = (current as { cause?: unknown }).cause;
   }
@@ -59,13 +69,23 @@ export function briefReason(error: unknown, fallback: string): string {
 }
 
 function codeReason(code: unknown): string | undefined {
-  if (typeof code === "string") return Object.hasOwn(SYSTEM_CODES, code) ? SYSTEM_CODES[code] : undefined;
-  if (typeof code !== "number" || !Number.isInteger(code)) return undefined;
+  if (typeof code === "string")
+    return Object.hasOwn(SYSTEM_CODES, code)
+      ? SYSTEM_CODES[code]
+      : Object.hasOwn(SDK_CODES, code)
+        ? SDK_CODES[code]
+        : undefined;
   if (code === REQUEST_TIMEOUT) return "timed out";
   if (code === CONNECTION_CLOSED) return "connection closed";
-  // The SDK's Streamable HTTP errors carry the HTTP status as their code.
-  if (code >= 400 && code <= 599) return `HTTP ${code}`;
-  return undefined;
+  // SDK v1's Streamable HTTP errors carry the HTTP status as their code.
+  return httpReason(code);
+}
+
+/** SDK v2's HTTP errors carry the HTTP status as their `status`. */
+function httpReason(status: unknown): string | undefined {
+  return typeof status === "number" && Number.isInteger(status) && status >= 400 && status <= 599
+    ? `HTTP ${status}`
+    : undefined;
 }
 
 /** Some errors say their code only in their text ("spawn foo ENOENT"): the code is looked for, nothing else kept. */

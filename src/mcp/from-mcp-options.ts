@@ -26,7 +26,8 @@ export interface FromMcpOptions {
   /** How toolsift introduces itself to servers it connects to. Default `{ name: "toolsift", version: "0.1.0" }`. */
   clientInfo?: { name: string; version: string };
   /**
-   * Timeout of the requests that set a server up and list its tools (`initialize`, `tools/list`),
+   * Timeout of the requests that set a server up and list its tools (`server/discover` or
+   * `initialize`, `tools/list`),
    * in milliseconds; also of `tools/call` when {@link FromMcpOptions.callTimeoutMs} is not given.
    * Default: the MCP SDK's, 60 seconds, which leaves room for a first `npx` download.
    */

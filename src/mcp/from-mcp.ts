@@ -85,7 +85,7 @@ const EMPTY_STATUS: readonly ToolSourceStatus[] = Object.freeze([]);
  * Turns MCP servers into a toolsift tool host.
  *
  * Each entry of `servers` is a connected {@link McpClient}, such as a `Client` of
- * `@modelcontextprotocol/sdk` (the host uses it but never closes it), or a config the host connects
+ * `@modelcontextprotocol/client` (SDK v2) or `@modelcontextprotocol/sdk` (SDK v1) (the host uses it but never closes it), or a config the host connects
  * itself: `{ command, args?, env?, cwd? }` starts a stdio server as a child process, `{ url, headers? }`
  * reaches a Streamable HTTP server. All servers are connected in parallel.
  *
@@ -129,7 +129,7 @@ const EMPTY_STATUS: readonly ToolSourceStatus[] = Object.freeze([]);
  * @param servers - Server name to client or config. Names prefix the tool names, so they must be
  *   1 to 32 letters, digits, `-` or `_`, without `__`.
  * @throws {@link OptionsError} for a bad server name, config or option, before anything is started.
- * @throws {@link DependencyError} when the optional peer dependency `@modelcontextprotocol/sdk` is not
+ * @throws {@link DependencyError} when a config is given and the optional peer dependency `@modelcontextprotocol/client` is not
  *   installed (the message says what to install) or does not load (the message says why).
  * @throws {@link ToolsiftError} (`mcp_connect_failed`, `mcp_list_failed`) when no server could be
  *   reached and listed, naming each and why; whatever was opened is closed again.
@@ -161,16 +161,19 @@ export async function fromMcp(
   // Check every entry before starting anything, so a typo in the last one leaves no stray process.
   const plans = Object.entries(servers).map(([server, value]) => {
     assertServerName(server);
-    return isMcpClient(value) ? { server, client: value } : { server, config: parseServerConfig(server, value) };
+    return isMcpClient(value)
+      ? { server, client: value, config: undefined }
+      : { server, client: undefined, config: parseServerConfig(server, value) };
   });
 
-  const sdk = await loadMcpSdk();
+  // Only a config needs the SDK (a Client passed in brings its own, v1's or v2's); loaded now, so
+  // a missing one fails fromMcp with what to install rather than each connection.
+  if (plans.some((plan) => plan.client === undefined)) await loadMcpSdk();
   const connectionOptions = {
     requestTimeoutMs: settings.requestTimeoutMs,
     callTimeoutMs: settings.callTimeoutMs,
     reconnect: settings.reconnect,
     report: new McpReporter(settings.onEvent, settings.onError),
-    sdk,
     onCallResult: settings.onCallResult,
   };
   const connections = plans.map(
@@ -179,13 +182,13 @@ export async function fromMcp(
         plan.server,
         // A client passed in cannot be reopened by toolsift; its sessions only re-list it.
         plan.client
-          ? adoptedSessions(plan.client, sdk)
+          ? adoptedSessions(plan.client)
           : ownedSessions(
               plan.server,
               plan.config,
               settings.clientInfo,
               settings.requestTimeoutMs,
-              sdk,
+              loadMcpSdk,
               settings.serverRequests,
               settings.onStderr,
             ),

@@ -1,3 +1,4 @@
+import { Client as ClientV2 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expect, it } from "vitest";
 import type { McpServerConfig } from "./mcp-server-config.js";
@@ -9,6 +10,11 @@ describe("McpClient", () => {
     // The compile-time half: `npm test` runs tsc over this file first; it fails if the SDK's
     // Client stops being assignable to toolsift's structural interface.
     const asMcpClient: McpClient = client;
+    expect(isMcpClient(asMcpClient)).toBe(true);
+  });
+
+  it("is satisfied by SDK v2's Client too (checked by tsc), and recognised at run time", () => {
+    const asMcpClient: McpClient = new ClientV2({ name: "toolsift-test", version: "1.0.0" });
     expect(isMcpClient(asMcpClient)).toBe(true);
   });
 

@@ -15,13 +15,14 @@ export interface McpRequestOptions {
 
 /**
  * The part of an MCP client that `fromMcp` uses, for a client you connected yourself. The `Client`
- * of `@modelcontextprotocol/sdk` (^1.32) has it; the interface is toolsift's own so that toolsift's
- * types do not depend on the SDK, which is an optional peer dependency.
+ * of SDK v2 (`@modelcontextprotocol/client` ^2.4) has it, and so does SDK v1's
+ * (`@modelcontextprotocol/sdk` ^1.32); the interface is toolsift's own so that toolsift's types do
+ * not depend on the SDK, which is an optional peer dependency.
  *
  * @example
  * ```ts
- * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
- * const client = new Client({ name: "my-agent", version: "1.0.0" });
+ * import { Client } from "@modelcontextprotocol/client";
+ * const client = new Client({ name: "my-agent", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
  * await client.connect(transport);
  * const host = await fromMcp({ mine: client }); // a Client is an McpClient
  * ```
@@ -29,19 +30,24 @@ export interface McpRequestOptions {
 export interface McpClient {
   /**
    * Sends a request and resolves to its result. toolsift sends `tools/list` and `tools/call`, with
-   * the SDK's own result schema as `resultSchema` (opaque to toolsift, hence `unknown`).
+   * a result schema of its own that either SDK's Client accepts and that lets any object through
+   * (toolsift checks results itself).
    */
   request(
     request: { method: string; params?: Record<string, unknown> },
     resultSchema: unknown,
     options?: McpRequestOptions,
   ): Promise<unknown>;
-  /** Installs the handler of a notification; toolsift listens for `notifications/tools/list_changed`. */
+  /**
+   * Installs the handler of a notification; toolsift listens for `notifications/tools/list_changed`.
+   * SDK v2's Client takes the notification's method, v1's its schema: toolsift passes each its own.
+   */
   setNotificationHandler(notificationSchema: unknown, handler: (notification: unknown) => void | Promise<void>): void;
   /** Removes the handler of a notification method, when the tool host is closed. */
   removeNotificationHandler(method: string): void;
   /**
-   * What the server declared at `initialize`; a server without `tools` has none, and only a server
+   * What the server declared (at `initialize`, or in its `server/discover` answer in the 2026-07-28
+   * era); a server without `tools` has none, and only a server
    * that declares `resources` or `prompts` is asked for them.
    */
   getServerCapabilities(): { tools?: unknown; resources?: unknown; prompts?: unknown } | undefined;

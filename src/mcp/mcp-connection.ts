@@ -9,11 +9,11 @@ import { backoffDelay, type Backoff } from "./mcp-backoff.js";
 import type { McpServerStatus } from "./mcp-host-event.js";
 import type { McpReporter } from "./mcp-reporter.js";
 import { mcpErrorOutput, mcpResultProblem, mcpResultToOutput } from "./mcp-result-to-output.js";
-import type { McpSdk } from "./mcp-sdk.js";
 import { checkedCallResult, type McpCallResultListener } from "./mcp-call-result.js";
 import type { McpSession, OpenSession } from "./mcp-session.js";
 import { readToolList } from "./mcp-tool-list.js";
 import { pageThrough } from "./mcp-paging.js";
+import { ANY_RESULT } from "./any-result-schema.js";
 import { isRecord } from "./unknown-value.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -33,8 +33,6 @@ export interface McpConnectionOptions {
   /** How reconnects are spaced; false: a lost server stays down. */
   reconnect: Backoff | false;
   report: McpReporter;
-  /** The lazily loaded SDK, for the schemas of what servers send. */
-  sdk: McpSdk;
   /** Told of each readable `tools/call` result as the server sent it, before toolsift reads it into a tool output. */
   onCallResult?: McpCallResultListener | undefined;
 }
@@ -238,7 +236,7 @@ export class McpConnection {
       const result = await Promise.race([
         session.client.request(
           { method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } },
-          this.options.sdk.ResultSchema,
+          ANY_RESULT,
           options,
         ),
         timedOut,
@@ -318,14 +316,10 @@ export class McpConnection {
     const abort = new AbortController();
     const unfollow = followAbort(signal, abort);
     try {
-      return await session.client.request(
-        { method, ...(params === undefined ? {} : { params }) },
-        this.options.sdk.ResultSchema,
-        {
-          signal: abort.signal,
-          ...(this.options.requestTimeoutMs === undefined ? {} : { timeout: this.options.requestTimeoutMs }),
-        },
-      );
+      return await session.client.request({ method, ...(params === undefined ? {} : { params }) }, ANY_RESULT, {
+        signal: abort.signal,
+        ...(this.options.requestTimeoutMs === undefined ? {} : { timeout: this.options.requestTimeoutMs }),
+      });
     } catch (error) {
       if (!abort.signal.aborted && session.isLost(error))
         this.lost(
@@ -550,7 +544,7 @@ export class McpConnection {
     return pageThrough("tools/list", "tools", (cursor) =>
       session.client.request(
         { method: "tools/list", ...(cursor === undefined ? {} : { params: { cursor } }) },
-        this.options.sdk.ResultSchema,
+        ANY_RESULT,
         options,
       ),
     );

@@ -1,70 +1,55 @@
 import { DependencyError, errorText } from "../errors.js";
 
-/** The parts of @modelcontextprotocol/sdk that fromMcp uses at run time. */
+type ClientModule = typeof import("@modelcontextprotocol/client");
+type StdioModule = typeof import("@modelcontextprotocol/client/stdio");
+
+/**
+ * The parts of the MCP SDK v2 client (`@modelcontextprotocol/client`) that fromMcp uses at run
+ * time. v2 speaks both eras of the protocol: the 2025 `initialize` handshake and the stateless
+ * 2026-07-28 one (`server/discover`, version and capabilities in every request's `_meta`).
+ */
 export interface McpSdk {
-  Client: typeof import("@modelcontextprotocol/sdk/client/index.js").Client;
-  StdioClientTransport: typeof import("@modelcontextprotocol/sdk/client/stdio.js").StdioClientTransport;
+  Client: ClientModule["Client"];
+  StdioClientTransport: StdioModule["StdioClientTransport"];
   /** The environment variables a stdio server inherits (HOME, PATH, …), as the SDK's own transport does. */
-  getDefaultEnvironment: typeof import("@modelcontextprotocol/sdk/client/stdio.js").getDefaultEnvironment;
-  StreamableHTTPClientTransport: typeof import("@modelcontextprotocol/sdk/client/streamableHttp.js").StreamableHTTPClientTransport;
-  ToolListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").ToolListChangedNotificationSchema;
-  /** Listened for so a gateway can tell its clients that a server's resources or prompts changed. */
-  ResourceListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").ResourceListChangedNotificationSchema;
-  PromptListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").PromptListChangedNotificationSchema;
-  /**
-   * The base of every MCP result, which keeps fields it does not know. toolsift reads `tools/list`
-   * and `tools/call` results with it and checks them itself, item by item: the SDK's strict schemas
-   * would reject a whole list for one malformed tool.
-   */
-  ResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ResultSchema;
-  JSONRPCMessageSchema: typeof import("@modelcontextprotocol/sdk/types.js").JSONRPCMessageSchema;
-  /** Errors a server answered with (and a few the SDK raises itself, such as ConnectionClosed). */
-  McpError: typeof import("@modelcontextprotocol/sdk/types.js").McpError;
-  ErrorCode: typeof import("@modelcontextprotocol/sdk/types.js").ErrorCode;
-  /** The requests a server sends its client, answered when fromMcp's `serverRequests` says how. */
-  ListRootsRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListRootsRequestSchema;
-  ElicitRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ElicitRequestSchema;
-  CreateMessageRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").CreateMessageRequestSchema;
+  getDefaultEnvironment: StdioModule["getDefaultEnvironment"];
+  StreamableHTTPClientTransport: ClientModule["StreamableHTTPClientTransport"];
+  /** Checks one message read from a stdio server's stdout; throws if it is not JSON-RPC. */
+  parseJSONRPCMessage: ClientModule["parseJSONRPCMessage"];
+  /** Errors a server answered with: the server is there, whatever it said. */
+  ProtocolError: ClientModule["ProtocolError"];
+  /** Errors the SDK raised itself (a timeout, a closed connection, an HTTP failure). */
+  SdkError: ClientModule["SdkError"];
+  SdkErrorCode: ClientModule["SdkErrorCode"];
 }
 
 /** The optional peer dependency behind fromMcp, and the versions toolsift is built and tested against. */
-export const MCP_SDK_PACKAGE = "@modelcontextprotocol/sdk";
-export const MCP_SDK_RANGE = "^1.32";
+export const MCP_SDK_PACKAGE = "@modelcontextprotocol/client";
+export const MCP_SDK_RANGE = "^2.4";
 
 let sdk: Promise<McpSdk> | undefined;
 
 /**
- * Loads the MCP SDK on first use. It takes about 0.3 s to import, which every user of the
- * package would otherwise pay at start-up, MCP or not; and it is an optional peer dependency,
- * so it may not be there at all.
+ * Loads the MCP SDK on first use. It takes a few tenths of a second to import, which every user
+ * of the package would otherwise pay at start-up, MCP or not; and it is an optional peer
+ * dependency, so it may not be there at all.
  *
  * @throws {@link DependencyError} saying what to install when the SDK is not installed, and why it
  *   failed when it is installed but does not load. A failed load is not cached, so installing the
  *   package fixes a long-running process's next call.
  */
 export function loadMcpSdk(): Promise<McpSdk> {
-  sdk ??= Promise.all([
-    import("@modelcontextprotocol/sdk/client/index.js"),
-    import("@modelcontextprotocol/sdk/client/stdio.js"),
-    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
-    import("@modelcontextprotocol/sdk/types.js"),
-  ]).then(
-    ([client, stdio, http, types]) => {
+  sdk ??= Promise.all([import("@modelcontextprotocol/client"), import("@modelcontextprotocol/client/stdio")]).then(
+    ([client, stdio]) => {
       const loaded: McpSdk = {
         Client: client.Client,
         StdioClientTransport: stdio.StdioClientTransport,
         getDefaultEnvironment: stdio.getDefaultEnvironment,
-        StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
-        ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
-        ResourceListChangedNotificationSchema: types.ResourceListChangedNotificationSchema,
-        PromptListChangedNotificationSchema: types.PromptListChangedNotificationSchema,
-        ResultSchema: types.ResultSchema,
-        JSONRPCMessageSchema: types.JSONRPCMessageSchema,
-        McpError: types.McpError,
-        ErrorCode: types.ErrorCode,
-        ListRootsRequestSchema: types.ListRootsRequestSchema,
-        ElicitRequestSchema: types.ElicitRequestSchema,
-        CreateMessageRequestSchema: types.CreateMessageRequestSchema,
+        StreamableHTTPClientTransport: client.StreamableHTTPClientTransport,
+        parseJSONRPCMessage: client.parseJSONRPCMessage,
+        ProtocolError: client.ProtocolError,
+        SdkError: client.SdkError,
+        SdkErrorCode: client.SdkErrorCode,
       };
       const missing = Object.entries(loaded).flatMap(([name, value]) => (value === undefined ? [name] : []));
       if (missing.length > 0) {
@@ -79,36 +64,45 @@ export function loadMcpSdk(): Promise<McpSdk> {
     },
     (error: unknown) => {
       sdk = undefined;
-      throw sdkLoadError(error);
+      throw dependencyLoadError(error, MCP_SDK_PACKAGE, MCP_SDK_RANGE, "fromMcp", "the MCP SDK v2 client");
     },
   );
   return sdk;
 }
 
-/** Tells "not installed" from "installed but broken", since they are fixed differently. */
-function sdkLoadError(error: unknown): DependencyError {
+/**
+ * Tells "not installed" from "installed but broken", since they are fixed differently: the
+ * DependencyError of a package (`range`) that `user` needs and `error` says did not load.
+ */
+export function dependencyLoadError(
+  error: unknown,
+  packageName: string,
+  range: string,
+  user: string,
+  what: string,
+): DependencyError {
   const code = (error as { code?: unknown } | null)?.code;
   const reason = errorText(error);
-  // Node names the package it could not find: the SDK itself, or something the SDK imports.
-  if ((code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && reason.includes(`'${MCP_SDK_PACKAGE}'`)) {
+  // Node names the package it could not find: the package itself, or something the package imports.
+  if ((code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && reason.includes(`'${packageName}'`)) {
     return new DependencyError(
-      MCP_SDK_PACKAGE,
-      `fromMcp needs the optional package ${MCP_SDK_PACKAGE} (${MCP_SDK_RANGE}), which is not installed. ` +
-        `Install it next to toolsift: npm install ${MCP_SDK_PACKAGE}`,
+      packageName,
+      `${user} needs the optional package ${packageName} (${range}), ${what}, which is not installed. ` +
+        `Install it next to toolsift: npm install ${packageName}`,
       { cause: error },
     );
   }
   if (code === "ERR_PACKAGE_PATH_NOT_EXPORTED") {
     return new DependencyError(
-      MCP_SDK_PACKAGE,
-      `The installed ${MCP_SDK_PACKAGE} is a version toolsift does not support (${reason}). ` +
-        `Install a supported one: npm install ${MCP_SDK_PACKAGE}@${MCP_SDK_RANGE}`,
+      packageName,
+      `The installed ${packageName} is a version toolsift does not support (${reason}). ` +
+        `Install a supported one: npm install ${packageName}@${range}`,
       { cause: error },
     );
   }
   return new DependencyError(
-    MCP_SDK_PACKAGE,
-    `${MCP_SDK_PACKAGE} is installed but failed to load: ${reason}. Reinstall it (npm install ${MCP_SDK_PACKAGE}@${MCP_SDK_RANGE}) ` +
+    packageName,
+    `${packageName} is installed but failed to load: ${reason}. Reinstall it (npm install ${packageName}@${range}) ` +
       `and check that its own dependencies are installed.`,
     { cause: error },
   );

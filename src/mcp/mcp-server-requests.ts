@@ -22,9 +22,12 @@ export type McpServerRequestHandler = (request: McpServerRequest) => Promise<unk
 
 /**
  * How `fromMcp` answers the requests servers send their client. Each handler given declares its
- * capability at `initialize` to every server `fromMcp` connects itself (a `Client` you pass in
- * keeps the capabilities and handlers you gave it); without any, toolsift declares none
- * (`capabilities: {}`), as before, and servers see a client without roots, elicitation or sampling.
+ * capability (at `initialize`, or in every request of the 2026-07-28 era) to every server `fromMcp`
+ * connects itself (a `Client` you pass in keeps the capabilities and handlers you gave it);
+ * without any, toolsift declares none (`capabilities: {}`), as before, and servers see a client
+ * without roots, elicitation or sampling.
+ * A 2026-07-28 server asks in an `input_required` result instead of a request: the same handler
+ * answers, and the call is retried with the answer.
  *
  * A result is checked by the MCP SDK against the method's result schema before it goes back; one
  * that does not fit, and anything a handler throws, reaches the server as a JSON-RPC error. A

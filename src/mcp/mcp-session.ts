@@ -1,9 +1,10 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpSubscription, Transport } from "@modelcontextprotocol/client";
 import { ToolsiftError, errorText } from "../errors.js";
 import { boundText, oneLine } from "../catalogue/bounded-text.js";
 import { BriefedError, briefReason } from "./brief-reason.js";
 import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";
+import { type ListChangedMethod, notificationKeys } from "./notification-keys.js";
 import type { ParsedServerConfig } from "./mcp-server-config.js";
 import { escapeForLog } from "../catalogue/escape-for-log.js";
 import { StderrLines } from "./stderr-lines.js";
@@ -11,6 +12,8 @@ import { answerServerRequests } from "./answer-server-requests.js";
 import { clientCapabilities, type McpServerRequestHandlers } from "./mcp-server-requests.js";
 import { ProcessGroupTransport } from "./process-group-transport.js";
 import { stdioTransport } from "./stdio-transport.js";
+import { isConnectionLoss } from "./connection-loss.js";
+import { subscribeToListChanges } from "./list-subscription.js";
 
 /** One live connection to a server: what a {@link OpenSession} made. */
 export interface McpSession {
@@ -49,7 +52,7 @@ export interface SessionHandlers {
 export type OpenSession = (handlers: SessionHandlers) => Promise<McpSession>;
 
 const LIST_CHANGED = "notifications/tools/list_changed";
-const CONTENT_LIST_CHANGED = ["notifications/resources/list_changed", "notifications/prompts/list_changed"];
+const CONTENT_LIST_CHANGED = ["notifications/resources/list_changed", "notifications/prompts/list_changed"] as const;
 const STDERR_TAIL_CHARS = 2000;
 const TERMINATE_SESSION_TIMEOUT_MS = 2000;
 
@@ -57,10 +60,13 @@ const TERMINATE_SESSION_TIMEOUT_MS = 2000;
  * Sessions over a client the caller connected: the same client every time, since toolsift cannot
  * reconnect what it did not open; only toolsift's `list_changed` handler comes and goes.
  */
-export function adoptedSessions(client: McpClient, sdk: McpSdk): OpenSession {
+export function adoptedSessions(client: McpClient): OpenSession {
   return async (handlers) => {
-    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => handlers.onListChanged());
-    listenForContentChanges(client, sdk, handlers);
+    const key = await notificationKeys(client);
+    const listen = (method: ListChangedMethod, handler: () => void) =>
+      client.setNotificationHandler(key(method), handler);
+    listen(LIST_CHANGED, () => handlers.onListChanged());
+    listenForContentChanges(listen, handlers);
     return {
       client,
       isLost: () => false,
@@ -81,22 +87,29 @@ export function adoptedSessions(client: McpClient, sdk: McpSdk): OpenSession {
 }
 
 /**
- * Sessions to a server from its config: each opens a new SDK Client over a new transport (a new
- * process for stdio), and its close() ends them.
+ * Sessions to a server from its config: each opens a new SDK v2 Client over a new transport (a new
+ * process for stdio), and its close() ends them. The Client negotiates the protocol's era: it
+ * probes with `server/discover` and speaks the stateless 2026-07-28 protocol to a server that
+ * answers it, and the 2025 `initialize` handshake to one that does not, so one config reaches
+ * modern-only, handshake-only and dual servers alike. A stdio server that exits on the probe (some
+ * SDKs end the process on any request before `initialize`) is started again for the handshake
+ * alone, and so are its later sessions.
  */
 export function ownedSessions(
   server: string,
   config: ParsedServerConfig,
   clientInfo: { name: string; version: string },
   requestTimeoutMs: number | undefined,
-  sdk: McpSdk,
+  loadSdk: () => Promise<McpSdk>,
   serverRequests?: McpServerRequestHandlers,
   onStderr?: (server: string, line: string) => void,
 ): OpenSession {
-  return async (handlers) => {
+  let handshakeOnly = false;
+  const open = async (handlers: SessionHandlers, legacy: boolean): Promise<McpSession> => {
+    const sdk = await loadSdk();
     const capabilities = clientCapabilities(serverRequests);
-    const client = new sdk.Client(clientInfo, { capabilities });
-    answerServerRequests(client, server, serverRequests, sdk);
+    const client = new sdk.Client(clientInfo, { capabilities, versionNegotiation: { mode: "auto" } });
+    answerServerRequests(client, server, serverRequests);
     let stderrTail = "";
     let tailCut = false;
     // Whole lines, each labelled with the server's name (several servers share this stderr) and
@@ -151,21 +164,27 @@ export function ownedSessions(
       return tailCut ? ` Its stderr ended with a line of over ${STDERR_TAIL_CHARS} characters, not shown.` : "";
     };
     let closing: Promise<void> | undefined;
+    let subscription: Promise<McpSubscription | undefined> | undefined;
     const close = (): Promise<void> => {
       closing ??= (async () => {
+        await subscription?.then((opened) => opened?.close()).catch(() => undefined);
         // Ending an HTTP session lets the server free it now instead of on its own timeout; best effort.
         if (transport instanceof sdk.StreamableHTTPClientTransport) {
           await withTimeout(transport.terminateSession(), TERMINATE_SESSION_TIMEOUT_MS).catch(() => undefined);
         }
         await client.close();
+        // While the Client still negotiates the era, its probe owns the transport and close()
+        // above does not reach it: closed here too, so a server that never answers goes now.
+        await transport.close();
         labelled?.end();
       })();
       return closing;
     };
     handlers.signal?.addEventListener("abort", () => void close().catch(() => undefined), { once: true });
     // Set before connecting, so a notification sent right after `initialize` is not lost.
-    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => handlers.onListChanged());
-    listenForContentChanges(client, sdk, handlers);
+    const listen = (method: ListChangedMethod, handler: () => void) => client.setNotificationHandler(method, handler);
+    listen(LIST_CHANGED, () => handlers.onListChanged());
+    listenForContentChanges(listen, handlers);
     client.onclose = () => {
       if (closing) return;
       const how = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
@@ -179,7 +198,11 @@ export function ownedSessions(
       });
     };
     try {
-      await client.connect(transport, requestTimeoutMs === undefined ? undefined : { timeout: requestTimeoutMs });
+      await client.connect(transport, {
+        ...(requestTimeoutMs === undefined ? {} : { timeout: requestTimeoutMs }),
+        ...(handlers.signal ? { signal: handlers.signal } : {}),
+        ...(legacy ? { prior: { kind: "legacy" as const } } : {}),
+      });
     } catch (error) {
       await close().catch(() => undefined);
       await new Promise((resolve) => setImmediate(resolve));
@@ -188,29 +211,52 @@ export function ownedSessions(
       const exit = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;
       const exited = exit !== undefined && !exit.includes("code -") ? exit : undefined;
       const message = `Could not connect to MCP server "${server}" ${where}: ${boundText(errorText(error), 1000)}.${stderr()}`;
-      throw new BriefedError("mcp_connect_failed", message, exited ?? briefReason(error, "could not connect"), {
+      const brief = exited ?? briefReason(error, "could not connect");
+      const probeKilled =
+        !legacy &&
+        exited !== undefined &&
+        error instanceof sdk.SdkError &&
+        error.code === sdk.SdkErrorCode.EraNegotiationFailed;
+      throw new (probeKilled ? ProbeEndedProcess : BriefedError)("mcp_connect_failed", message, brief, {
         cause: error,
       });
     }
+    subscription = subscribeToListChanges(client, server, handlers);
     const http = config.transport === "http";
     return {
       client,
       // Over HTTP nothing stays open to notice a server that went away: a request that fails
       // without a JSON-RPC answer (refused, reset, an unknown session after a restart) is the sign.
-      isLost: (error) => http && (!(error instanceof sdk.McpError) || error.code === sdk.ErrorCode.ConnectionClosed),
+      isLost: (error) => http && isConnectionLoss(error, sdk),
       explain: (error) => error,
       close,
       ...("roots" in capabilities ? { rootsChanged: () => client.sendRootsListChanged() } : {}),
     };
   };
+  return async (handlers) => {
+    try {
+      return await open(handlers, handshakeOnly);
+    } catch (error) {
+      if (!(error instanceof ProbeEndedProcess) || handlers.signal?.aborted) throw error;
+      const session = await open(handlers, true);
+      handshakeOnly = true;
+      return session;
+    }
+  };
 }
 
+/** A stdio server's process exited during the `server/discover` probe: a 2025 server that allows nothing before `initialize`. */
+class ProbeEndedProcess extends BriefedError {}
+
 /** Installs the handlers of the resources and prompts list_changed notifications, if anyone listens. */
-function listenForContentChanges(client: McpClient, sdk: McpSdk, handlers: SessionHandlers): void {
+function listenForContentChanges(
+  listen: (method: ListChangedMethod, handler: () => void) => void,
+  handlers: SessionHandlers,
+): void {
   const changed = handlers.onContentListChanged?.bind(handlers);
   if (!changed) return;
-  client.setNotificationHandler(sdk.ResourceListChangedNotificationSchema, () => changed("resources"));
-  client.setNotificationHandler(sdk.PromptListChangedNotificationSchema, () => changed("prompts"));
+  listen("notifications/resources/list_changed", () => changed("resources"));
+  listen("notifications/prompts/list_changed", () => changed("prompts"));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {

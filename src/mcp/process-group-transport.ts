@@ -1,8 +1,7 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 
 /** How to start a stdio MCP server and read what it writes. */
 export interface ProcessGroupTransportOptions {
@@ -68,6 +67,15 @@ export class ProcessGroupTransport implements Transport {
   /** The server's process id, which is also its process group's id; undefined before start. */
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /**
+   * Always null: stderr goes to `onStderr`. It is here because SDK v2's Client tells a stdio
+   * transport by its `stderr` and `pid`, and version negotiation differs: a stdio server that
+   * does not answer the `server/discover` probe in time is a 2025 server, an HTTP one is down.
+   */
+  get stderr(): null {
+    return null;
   }
 
   /** How the server's process ended ("exited with code 3", "was killed by SIGKILL"), once it has. */

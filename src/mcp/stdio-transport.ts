@@ -1,4 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "@modelcontextprotocol/client";
 import type { McpSdk } from "./mcp-sdk.js";
 import type { ParsedServerConfig } from "./mcp-server-config.js";
 import { ProcessGroupTransport } from "./process-group-transport.js";
@@ -37,7 +37,7 @@ export function stdioTransport(
     // The same inherited subset as the SDK's transport: HOME, PATH, SHELL, TERM, USER, LOGNAME.
     env: { ...sdk.getDefaultEnvironment(), ...config.env },
     cwd: config.cwd,
-    parse: (line) => sdk.JSONRPCMessageSchema.parse(JSON.parse(line)),
+    parse: (line) => sdk.parseJSONRPCMessage(JSON.parse(line)),
     onStderr: output.onStderr,
     onGarbage: output.onGarbage,
   });

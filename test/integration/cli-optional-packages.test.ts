@@ -7,6 +7,7 @@ import { DYNAMIC_SERVER } from "../support/mcp-servers.js";
 const HIDE_PACKAGES = fileURLToPath(new URL("../support/hide-packages.mjs", import.meta.url));
 const LINT_CATALOGUE = fileURLToPath(new URL("../fixtures/lint-catalogue.json", import.meta.url));
 const MCP_SDK = "@modelcontextprotocol/sdk";
+const MCP_CLIENT = "@modelcontextprotocol/client";
 const ONNX = ["@huggingface/transformers", "onnxruntime-node", "onnxruntime-web"];
 
 /** The CLI in a process where the named packages cannot be resolved: a user who never installed them. */
@@ -29,11 +30,12 @@ function toolsiftWithout(
 describe("the CLI without its optional packages", () => {
   it("without the MCP SDK: help, config checks and inspect --tools work; serve says what to install", async () => {
     const good = writeConfig({ mcpServers: { dyn: { command: process.execPath, args: [DYNAMIC_SERVER] } } });
-    const [help, badConfig, inspect, serve, control] = await Promise.all([
+    const [help, badConfig, inspect, serve, serveWithoutClient, control] = await Promise.all([
       toolsiftWithout([MCP_SDK], ["--help"]),
       toolsiftWithout([MCP_SDK], ["serve", "--config", writeConfig({ mcpServers: { dyn: { command: 3 } } })]),
       toolsiftWithout([MCP_SDK], ["inspect", "--tools", LINT_CATALOGUE, "--json"]),
       toolsiftWithout([MCP_SDK], ["serve", "--config", good]),
+      toolsiftWithout([MCP_CLIENT], ["serve", "--config", good]),
       // The control: with nothing hidden, the same harness reaches the servers.
       toolsiftWithout([], ["search", "--config", good, "echo text back"]),
     ]);
@@ -48,7 +50,13 @@ describe("the CLI without its optional packages", () => {
     expect(serve.stdout).toBe("");
     expect(serve.stderr).toMatch(/optional package @modelcontextprotocol\/sdk, which is not installed/);
     expect(serve.stderr).toMatch(/npm install @modelcontextprotocol\/sdk/);
-    expect(serve.stderr).toMatch(/npx -y -p toolsift -p @modelcontextprotocol\/sdk toolsift serve/);
+    expect(serve.stderr).toMatch(
+      /npx -y -p toolsift -p @modelcontextprotocol\/sdk -p @modelcontextprotocol\/client toolsift serve/,
+    );
+    // The upstream side is on SDK v2's client: without it, serve names that package.
+    expect(serveWithoutClient.code).toBe(1);
+    expect(serveWithoutClient.stderr).toMatch(/optional package @modelcontextprotocol\/client, which is not installed/);
+    expect(serveWithoutClient.stderr).toMatch(/npm install @modelcontextprotocol\/client/);
     expect(control).toMatchObject({ code: 0, stdout: expect.stringMatching(/dyn__echo/) });
   });
 

@@ -7,7 +7,7 @@ import { DYNAMIC_SERVER } from "../support/mcp-servers.js";
 const run = promisify(execFile);
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const HIDE_PACKAGES = fileURLToPath(new URL("../support/hide-packages.mjs", import.meta.url));
-const SDK = "@modelcontextprotocol/sdk";
+const SDK = "@modelcontextprotocol/client";
 
 interface Outcome {
   ok?: boolean;
@@ -20,7 +20,7 @@ interface Outcome {
 
 /**
  * Runs fromMcp in a child Node process whose module resolution is changed by real loader hooks:
- * `missing` makes @modelcontextprotocol/sdk unresolvable, `broken` makes a package the SDK imports
+ * `missing` makes @modelcontextprotocol/client (SDK v2's client) unresolvable, `broken` makes a package the SDK imports
  * unresolvable, `none` changes nothing (the control that proves the harness itself works).
  */
 async function fromMcpIn(mode: "none" | "missing" | "broken"): Promise<Outcome> {
@@ -39,7 +39,7 @@ async function fromMcpIn(mode: "none" | "missing" | "broken"): Promise<Outcome> 
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Outcome;
 }
 
-describe("fromMcp without the optional @modelcontextprotocol/sdk", () => {
+describe("fromMcp without the optional @modelcontextprotocol/client", () => {
   it("works when the hooks change nothing (the control)", async () => {
     expect(await fromMcpIn("none")).toMatchObject({ ok: true, tools: expect.any(Number) });
   });
@@ -49,10 +49,10 @@ describe("fromMcp without the optional @modelcontextprotocol/sdk", () => {
     expect(outcome).toMatchObject({
       name: "DependencyError",
       code: "missing_dependency",
-      packageName: "@modelcontextprotocol/sdk",
+      packageName: "@modelcontextprotocol/client",
     });
-    expect(outcome.message).toContain("npm install @modelcontextprotocol/sdk");
-    expect(outcome.message).toContain("^1.32");
+    expect(outcome.message).toContain("npm install @modelcontextprotocol/client");
+    expect(outcome.message).toContain("^2.4");
     expect(outcome.message).toMatch(/not installed/);
   });
 
@@ -61,12 +61,12 @@ describe("fromMcp without the optional @modelcontextprotocol/sdk", () => {
     expect(outcome).toMatchObject({
       name: "DependencyError",
       code: "missing_dependency",
-      packageName: "@modelcontextprotocol/sdk",
+      packageName: "@modelcontextprotocol/client",
     });
     expect(outcome.message).toMatch(/failed to load/);
     expect(outcome.message).not.toMatch(/not installed/);
     // The real reason: the package the SDK could not find.
     expect(outcome.message).toContain("'zod'");
-    expect(outcome.message).toContain("^1.32");
+    expect(outcome.message).toContain("^2.4");
   });
 });
