@@ -18,7 +18,7 @@ import {
 } from "./http-limits.js";
 import { readJson, refuseTooLarge, reply, rpcError } from "./http-replies.js";
 import { isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
-import { initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
+import { contentTypeRefusal, initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
 import { MCP_PATH } from "./mcp-path.js";
 import { isLoopbackHost } from "../auth/loopback-host.js";
 import { originOf, originProblem } from "./origin-guard.js";
@@ -28,6 +28,7 @@ import { MemorySessionStore } from "../replicas/memory-session-store.js";
 import type { ReplicaTransport } from "../replicas/replica-transport.js";
 import type { SessionStore } from "../replicas/session-store.js";
 import { SharedSessions } from "../replicas/shared-sessions.js";
+import { openModernHttp } from "../modern/modern-http.js";
 
 export { DEFAULT_MAX_HTTP_SESSIONS, MCP_PATH };
 
@@ -127,6 +128,11 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
   });
   if (options.sessionStore !== undefined)
     options.log(`replica ${shared.replica} shares sessions through the session store`);
+  // 2026-07-28 (stateless) clients: undefined when SDK v2 is not installed (2025-era clients only).
+  const modern = await openModernHttp(gateway, {
+    log: options.log,
+    maxSubscriptions: options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS,
+  });
   const serve = async (transport: Transport, request: IncomingMessage, response: ServerResponse, body: unknown) => {
     const hangUp = new AbortController();
     response.once("close", () => hangUp.abort());
@@ -174,8 +180,10 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
         -32000,
         "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
       );
+    // A POST with no session is an initialize, or a 2026-07-28 request, which only its body tells apart.
+    const modernCandidate = modern !== undefined && typeof sessionId !== "string";
     if (typeof sessionId !== "string") {
-      const refused = initializeHeadersRefusal(request.headers);
+      const refused = modernCandidate ? contentTypeRefusal(request.headers) : initializeHeadersRefusal(request.headers);
       if (refused) return rpcError(response, refused.status, refused.code, refused.message);
     }
     let body: unknown;
@@ -186,6 +194,11 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
           ? refuseTooLarge(request, response, MAX_BODY_BYTES)
           : rpcError(response, read.status, -32700, read.message);
       body = read.value;
+    }
+    if (modernCandidate) {
+      if (await modern.claims(request, body)) return modern.serve(request, response, body, caller);
+      const refused = initializeHeadersRefusal(request.headers);
+      if (refused) return rpcError(response, refused.status, refused.code, refused.message);
     }
     if (typeof sessionId === "string") {
       let lease = sessions.use(sessionId, owner.identity);
@@ -289,6 +302,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     url: `http://${hostPart}:${port}${MCP_PATH}`,
     async close() {
       clearInterval(sweep);
+      await modern?.close();
       await sessions.closeAll();
       await shared.close();
       server.closeAllConnections();
