@@ -1,3 +1,4 @@
+import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { errorText, type ToolsiftError } from "../errors.js";
 import type { ToolSearchEvent } from "../index.js";
@@ -223,9 +224,9 @@ export class Gateway {
     return () => this.changeListeners.delete(listener);
   }
 
-  /** Serves the one client on this process's stdin and stdout. */
-  connectStdio(): Promise<GatewayClient> {
-    return this.connect(new this.services.sdk.StdioServerTransport());
+  /** Serves the one client on this process's stdin and stdout (or on `streams`, in their place). */
+  connectStdio(streams?: { stdin: Readable; stdout: Writable }): Promise<GatewayClient> {
+    return this.connect(new this.services.sdk.StdioServerTransport(streams?.stdin, streams?.stdout));
   }
 
   /**
