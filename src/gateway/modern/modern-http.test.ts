@@ -169,6 +169,23 @@ describe("toolsift's HTTP listener, 2026-07-28 clients", () => {
     }
   });
 
+  it("publishes an upstream tool change to an open subscriptions/listen stream", async () => {
+    const { client } = await modernClient(served.listener.url, "alice");
+    let changes = 0;
+    client.setNotificationHandler("notifications/tools/list_changed", () => {
+      changes++;
+    });
+    const subscription = await client.listen({ toolsListChanged: true });
+    try {
+      // The fixture server adds a tool and announces its own list_changed: the gateway passes it on.
+      await client.callTool({ name: "dyn__add_tool", arguments: { name: "fresh_tool" } });
+      await waitFor("a tools/list_changed on the listen stream", () => changes > 0, 10_000);
+    } finally {
+      await subscription.close();
+      await client.close();
+    }
+  });
+
   it("keeps 2025-era sessions on the same endpoint: a v1 client and a v2 client left in the 2025 era", async () => {
     const v1 = new V1Client({ name: "v1", version: "1" });
     await v1.connect(
