@@ -132,6 +132,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
   const modern = await openModernHttp(gateway, {
     log: options.log,
     maxSubscriptions: options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS,
+    maxSubscriptionsPerCaller: options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
   });
   const serve = async (transport: Transport, request: IncomingMessage, response: ServerResponse, body: unknown) => {
     const hangUp = new AbortController();

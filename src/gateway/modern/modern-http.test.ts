@@ -211,3 +211,35 @@ describe("toolsift's HTTP listener, 2026-07-28 clients", () => {
     }
   });
 });
+
+describe("toolsift's HTTP listener, 2026-07-28 subscriptions/listen streams", () => {
+  let served: ServedGateway;
+  beforeAll(async () => {
+    served = await serveGateway({ auth: testAuthenticator, maxSessionsPerCaller: 1 });
+  });
+  afterAll(async () => served?.close());
+
+  it("bounds the streams one credential holds open, as it bounds its sessions", async () => {
+    const first = await modernClient(served.listener.url, "alice");
+    const second = await modernClient(served.listener.url, "alice");
+    const other = await modernClient(served.listener.url, "bob");
+    try {
+      const open = await first.client.listen({ toolsListChanged: true });
+      await expect(second.client.listen({ toolsListChanged: true })).rejects.toThrow(/503|listen streams open/);
+      const bobs = await other.client.listen({ toolsListChanged: true });
+      await bobs.close();
+      await open.close();
+      // Closed, its place is free again.
+      await waitFor("alice's stream to close", async () => {
+        try {
+          await (await second.client.listen({ toolsListChanged: true })).close();
+          return true;
+        } catch {
+          return false;
+        }
+      });
+    } finally {
+      await Promise.all([first, second, other].map(({ client }) => client.close()));
+    }
+  });
+});

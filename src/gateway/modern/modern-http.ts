@@ -4,6 +4,8 @@ import { DependencyError, errorText } from "../../errors.js";
 import type { Caller } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import { loadModernSdk } from "../gateway-sdk-v2.js";
+import { rpcError } from "../http/http-replies.js";
+import { sessionOwnerOf } from "../http/session-table.js";
 import { sendWebResponse, webRequestOf } from "../http/web-bridge.js";
 import { modernServerFactory } from "./modern-server.js";
 
@@ -23,9 +25,14 @@ export interface ModernHttp {
 /** Options of {@link openModernHttp}. */
 export interface ModernHttpOptions {
   log(line: string): void;
-  /** At most this many `subscriptions/listen` streams open at once (each holds a response open). */
+  /** At most this many `subscriptions/listen` streams open at once (each holds a response open)… */
   maxSubscriptions: number;
+  /** …and this many per credential, so one caller cannot take them all (as with sessions). */
+  maxSubscriptionsPerCaller: number;
 }
+
+/** What a caller refused a stream is told to wait, in seconds. */
+const RETRY_AFTER_SECONDS = 30;
 
 /**
  * The modern leg over SDK v2's `createMcpHandler(factory, { legacy: "reject" })`: each request
@@ -56,6 +63,8 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
     onerror: (error) => options.log(`MCP 2026-07-28 request failed: ${errorText(error)}`),
   });
   const unwatch = gateway.watchToolChanges(() => handler.notify.toolsChanged());
+  /** Open `subscriptions/listen` streams by credential. */
+  const listening = new Map<string, number>();
   return {
     async claims(request, body) {
       // The body was read (and bounded) already; the predicate classifies from it and reads nothing.
@@ -63,6 +72,24 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
       return !(await sdk.isLegacyRequest(web, body));
     },
     async serve(request, response, body, caller) {
+      if (isListen(body)) {
+        const { quota } = sessionOwnerOf(caller);
+        const open = listening.get(quota) ?? 0;
+        if (open >= options.maxSubscriptionsPerCaller)
+          return rpcError(
+            response,
+            503,
+            -32000,
+            `Service unavailable: this credential has ${open} subscriptions/listen streams open, the most it may. Close one, or try again in ${RETRY_AFTER_SECONDS} s.`,
+            { "retry-after": String(RETRY_AFTER_SECONDS) },
+          );
+        listening.set(quota, open + 1);
+        response.once("close", () => {
+          const left = (listening.get(quota) ?? 1) - 1;
+          if (left > 0) listening.set(quota, left);
+          else listening.delete(quota);
+        });
+      }
       const hangUp = new AbortController();
       response.once("close", () => hangUp.abort());
       // No token here: the listener checked it, and a handler has no use for it.
@@ -76,4 +103,13 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
       await handler.close();
     },
   };
+}
+
+function isListen(body: unknown): boolean {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as Record<string, unknown>).method === "subscriptions/listen"
+  );
 }
