@@ -2,7 +2,9 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInProcessGateway } from "../../../test/support/in-process-gateway.js";
 import { waitFor } from "../../../test/support/mcp-servers.js";
+import { listenHttp } from "../http/http-listener.js";
 import {
   POST_HEADERS,
   rawRequest,
@@ -240,6 +242,36 @@ describe("toolsift's HTTP listener, 2026-07-28 subscriptions/listen streams", ()
       });
     } finally {
       await Promise.all([first, second, other].map(({ client }) => client.close()));
+    }
+  });
+});
+
+describe("toolsift's HTTP listener, 2026-07-28 clients of a --stubs gateway", () => {
+  it("lists search_tools, the keep tools and every other tool as a stub, the same for each request", async () => {
+    const started = await startInProcessGateway({ keepTools: ["dyn__get_pid"] }, { mode: "stubs" });
+    const listener = await listenHttp(started.gateway, {
+      port: 0,
+      host: "127.0.0.1",
+      log: () => undefined,
+      auth: false,
+    });
+    try {
+      const listed = async () => {
+        const { result } = answerOf((await modernRequest(listener.url, "tools/list", {}, "")).body);
+        return result?.tools as { name: string; description: string }[];
+      };
+      const tools = await listed();
+      expect(tools.slice(0, 2).map((tool) => tool.name)).toEqual(["search_tools", "dyn__get_pid"]);
+      expect(tools.map((tool) => tool.name)).toContain("dyn__wipe_data");
+      expect(tools.length).toBeGreaterThan(5);
+      expect(tools.find((tool) => tool.name === "dyn__echo")).toMatchObject({
+        description: expect.stringMatching(/…$/),
+        inputSchema: { type: "object" },
+      });
+      expect(await listed()).toEqual(tools);
+    } finally {
+      await listener.close();
+      await started.close();
     }
   });
 });
