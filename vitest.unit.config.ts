@@ -33,6 +33,7 @@ const PROCESS_TESTS = [
   "src/gateway/observe/audit-log.test.ts",
   // Starts a child with jose hidden.
   "src/gateway/auth/load-jose.test.ts",
+  "src/gateway/gateway-sdk-v2.test.ts",
   "src/mcp/from-mcp.test.ts",
   "src/mcp/mcp-server-requests.test.ts",
   "src/mcp/process-group-transport.test.ts",
