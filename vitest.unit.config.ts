@@ -20,6 +20,7 @@ const PROCESS_TESTS = [
   "src/gateway/http/http-listener.test.ts",
   "src/gateway/http/http-routes.test.ts",
   "src/gateway/http/session-binding.test.ts",
+  "src/gateway/modern/modern-http.test.ts",
   "src/gateway/policy/caller-policy-http.test.ts",
   "src/gateway/policy/caller-policy.test.ts",
   "src/gateway/policy/confirmation.test.ts",
@@ -33,6 +34,7 @@ const PROCESS_TESTS = [
   "src/gateway/observe/audit-log.test.ts",
   // Starts a child with jose hidden.
   "src/gateway/auth/load-jose.test.ts",
+  "src/gateway/gateway-sdk-v2.test.ts",
   "src/mcp/from-mcp.test.ts",
   "src/mcp/mcp-server-requests.test.ts",
   "src/mcp/process-group-transport.test.ts",

@@ -5,6 +5,7 @@ import type { CliCommand } from "./parse-cli.js";
 import { startObserve } from "./serve-observe.js";
 import { serveAuthenticator } from "./serve-auth.js";
 import { isLoopbackHost } from "../gateway/index.js";
+import { serveStdioEitherEra } from "../gateway/modern/modern-stdio.js";
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
@@ -65,9 +66,15 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
       // The client hanging up (stdin ends) ends the gateway, and with it every upstream server.
       process.stdin.once("end", () => stop("the client closed stdin"));
       process.stdin.once("close", () => stop("the client closed stdin"));
-      await gateway.connectStdio();
+      // Not awaited: the era is chosen by the client's first message, and a signal must stop the gateway before it comes.
+      let failed: unknown;
+      serveStdioEitherEra(gateway, { log: io.err }).catch((error: unknown) => {
+        failed = error;
+        stop("the client could not be served");
+      });
       io.err(`serving MCP over stdio (${mode})`);
       io.err(`stop: ${await stopped}`);
+      if (failed !== undefined) throw failed;
     }
   } finally {
     for (const signal of SIGNALS) process.off(signal, onSignal);

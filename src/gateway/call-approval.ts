@@ -22,10 +22,16 @@ export interface PendingCall {
   tool?: ToolDefinition | undefined;
 }
 
+/**
+ * Where a call's confirmation is asked: a 2025-era connection's MCP server (an elicitation
+ * request to its client), or a stateless request's input_required round (see `modern/`).
+ */
+export type ConfirmationChannel = Pick<InstanceType<GatewaySdk["Server"]>, "getClientCapabilities" | "elicitInput">;
+
 /** What the approvals of one connection need from it. */
 export interface ApprovalContext {
-  /** The connection's MCP server: whether its client can elicit, and the elicitation itself. */
-  readonly server: InstanceType<GatewaySdk["Server"]>;
+  /** Whether its client can be asked, and the asking itself. */
+  readonly server: ConfirmationChannel;
   readonly caller: Caller;
   readonly sessionId: string;
   /** The caller's policy now (`allowDestructive`). */

@@ -20,7 +20,7 @@ import type { CallerPolicies } from "./policy/caller-policy.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "./policy/rate-limit.js";
 import type { Caller } from "./auth/caller.js";
 import type { GatewayObserver } from "./observe/gateway-event.js";
-import { CallApprovals, type PendingCall } from "./call-approval.js";
+import { CallApprovals, type ConfirmationChannel, type PendingCall } from "./call-approval.js";
 import type { ToolPins } from "./pins/tool-pins.js";
 import type { McpToolHost } from "../public/mcp.js";
 import { serveContent } from "./content/gateway-resources.js";
@@ -30,6 +30,21 @@ import { firstAttemptsSettled } from "./first-attempts.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type McpServer = InstanceType<GatewaySdk["Server"]>;
+/** The request a call runs under: its id (what a confirmation is asked under) and its cancellation. */
+export type CallScope = Pick<Extra, "requestId" | "signal">;
+
+/**
+ * A connection that serves one stateless (2026-07-28) request rather than a 2025-era session:
+ * its searches load nothing (there is no later list to load into) and answer with what a call
+ * needs, and its confirmations are asked through `confirmations` (see `modern/`).
+ */
+export interface StatelessOptions {
+  readonly confirmations: ConfirmationChannel;
+  /** The note a search answer ends with (it must not promise a place in a tool list). */
+  readonly searchNote: string;
+  /** `search_tools`' description in the search listing (the 2025 one says matches join the list). */
+  readonly searchDescription: string;
+}
 
 /**
  * How long a call of a name no server lists yet waits for its server's first attempt to connect:
@@ -99,6 +114,8 @@ export class GatewayConnection {
     instructions: string,
     /** Who opened the connection: `permit` and `approve` get it as `context.context`. */
     readonly caller: Caller,
+    /** Set for a connection that serves one stateless request (see {@link StatelessOptions}). */
+    private readonly stateless?: StatelessOptions,
   ) {
     const { sdk } = services;
     this.budget = services.budget?.(caller) ?? NO_BUDGET;
@@ -113,8 +130,7 @@ export class GatewayConnection {
     });
     this.server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
       const { name, arguments: input = {} } = request.params;
-      this.limitRate(name);
-      const result = name === SEARCH_TOOLS_NAME ? await this.search(input) : await this.run(name, input, extra);
+      const result = await this.callTool(name, input, extra);
       // Before the answer, on the same stream, so the client fetches the new list before its next turn.
       await this.announceIfChanged(extra);
       return result;
@@ -122,13 +138,10 @@ export class GatewayConnection {
     this.server.setNotificationHandler(sdk.RootsListChangedNotificationSchema, () =>
       services.upstreamRequests?.clientRootsChanged(),
     );
-    this.server.onclose = () => {
-      services.toolSearch.endSession(this.id);
-      services.closed(this);
-    };
+    this.server.onclose = () => this.end();
     serveContent(this.server, services, caller);
     this.approvals = new CallApprovals({
-      server: this.server,
+      server: stateless?.confirmations ?? this.server,
       caller,
       sessionId: this.id,
       policy: () => this.policy,
@@ -136,6 +149,30 @@ export class GatewayConnection {
       log: (line) => services.log(line),
       observe: (event) => services.observe(event),
     });
+  }
+
+  /** What the client's `tools/list` gets now. */
+  async listTools(): Promise<ListedTool[]> {
+    const tools = await this.listing();
+    const description = this.stateless?.searchDescription;
+    // Only the search listing's own description speaks of tools added to a list; the stubs listing keeps the library's.
+    if (description === undefined || this.services.mode !== "search") return tools;
+    return tools.map((tool) => (tool.name === SEARCH_TOOLS_NAME ? { ...tool, description } : tool));
+  }
+
+  /**
+   * A `tools/call`: `search_tools` or a tool by name, after the caller's rate limit (a JSON-RPC
+   * error past it), through the caller's policy, the pins, validation and the approvals.
+   */
+  async callTool(name: string, input: unknown, scope: CallScope): Promise<McpCallResult> {
+    this.limitRate(name);
+    return name === SEARCH_TOOLS_NAME ? this.search(input) : this.run(name, input, scope);
+  }
+
+  /** Ends the toolsift session and forgets the connection (its transport closed, or its one request was answered). */
+  end(): void {
+    this.services.toolSearch.endSession(this.id);
+    this.services.closed(this);
   }
 
   /** This session's state for another replica (see `replicas/`): hydration, the last listing's digest, announced. */
@@ -215,6 +252,13 @@ export class GatewayConnection {
     const unavailable = outcome.unavailable?.filter((source) => !this.policy.hidesServer(source.server));
     if (outcome.matches.length === 0)
       return textResult(withUnavailable(withServers(searchAnswer([]), outcome), unavailable));
+    if (this.stateless) {
+      // Nothing is loaded into a list the client would fetch later: each match carries its full schema instead.
+      const view = await this.session.view();
+      const present = (match: { name: string }) => ({ inputSchema: view.fullByName.get(match.name)?.input_schema });
+      const answer = { ...searchAnswer(outcome.matches, present), note: this.stateless.searchNote };
+      return textResult(withUnavailable(withServers(answer, outcome), unavailable));
+    }
     const names = outcome.matches.map((match) => match.name);
     let note: string;
     // In stubs mode under a cap, the stubs past it are not listed: the matches are loaded, so they
@@ -231,9 +275,9 @@ export class GatewayConnection {
     return textResult(withUnavailable(withServers({ ...searchAnswer(outcome.matches), note }, outcome), unavailable));
   }
 
-  private async run(name: string, input: unknown, extra: Extra): Promise<McpCallResult> {
+  private async run(name: string, input: unknown, scope: CallScope): Promise<McpCallResult> {
     const started = performance.now();
-    const call: PendingCall = { requestId: extra.requestId, signal: extra.signal, approval: "not-needed" };
+    const call: PendingCall = { requestId: scope.requestId, signal: scope.signal, approval: "not-needed" };
     const result = await this.runChecked(name, input, call);
     // Undefined for a tool the caller may not use, as for a name nothing lists: the metrics any
     // credential can read must not confirm that a denied tool exists.

@@ -1,9 +1,10 @@
+import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { errorText, type ToolsiftError } from "../errors.js";
 import { escapeForLog } from "../for-apps.js";
 import type { ToolSearchEvent } from "../index.js";
 import type { GatewayConfig } from "./config/gateway-config.js";
-import { GatewayConnection, type ConnectionServices } from "./gateway-connection.js";
+import { GatewayConnection, type ConnectionServices, type StatelessOptions } from "./gateway-connection.js";
 import { announceContentChange } from "./content/gateway-resources.js";
 import type { ListingMode } from "./listing/gateway-listing.js";
 import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
@@ -73,6 +74,8 @@ export interface GatewayClient {
 export class Gateway {
   private closing: Promise<void> | undefined;
   private readonly services: ConnectionServices;
+  /** Told of each upstream change (the 2026-07-28 era's `subscriptions/listen` streams, see `modern/`). */
+  private readonly changeListeners = new Set<() => void>();
 
   private constructor(
     /** By connection id, which is also the toolsift session id that `approve` is given. */
@@ -108,16 +111,22 @@ export class Gateway {
     };
   }
 
-  /** What a client is told on initialize: the servers this caller may use (a server its policy hides entirely is not named, here or in a search). */
-  private instructionsFor(caller: Caller): string {
+  /**
+   * @internal
+   * What a client is told on initialize (or, stateless, in `server/discover`): the servers this
+   * caller may use (a server its policy hides entirely is not named, here or in a search).
+   */
+  instructionsFor(caller: Caller, stateless = false): string {
     const policy = this.services.policies.for(caller);
     const servers = this.catalogue.host.servers.filter((server) => !policy.hidesServer(server));
     const mode = this.services.mode;
     return (
       `toolsift fronts ${servers.length} MCP server${servers.length === 1 ? "" : "s"} (${servers.join(", ")}); their tools are named server__tool. ` +
-      (mode === "search"
-        ? "Most tools are not listed: call search_tools with what you want to do, and the matching tools are added to your tool list."
-        : "Most tools are listed with one sentence and no parameters: call search_tools to find the right one; its full schema loads when you call it.")
+      (stateless
+        ? "Most tools are not listed: call search_tools with what you want to do; it answers with the matching tools and their input schemas, and you call the one that fits by name."
+        : mode === "search"
+          ? "Most tools are not listed: call search_tools with what you want to do, and the matching tools are added to your tool list."
+          : "Most tools are listed with one sentence and no parameters: call search_tools to find the right one; its full schema loads when you call it.")
     );
   }
 
@@ -205,9 +214,28 @@ export class Gateway {
     return connection;
   }
 
-  /** Serves the one client on this process's stdin and stdout. */
-  connectStdio(): Promise<GatewayClient> {
-    return this.connect(new this.services.sdk.StdioServerTransport());
+  /**
+   * @internal
+   * A connection that serves one stateless (2026-07-28) request (see `modern/`): the same
+   * catalogue, policies, pins, approvals and reports as a session's, with a toolsift session of
+   * its own that {@link GatewayConnection.end} ends once the request is answered.
+   */
+  openStateless(caller: Caller, options: StatelessOptions): GatewayConnection {
+    if (this.closing) throw new Error("The gateway is closed.");
+    const connection = new GatewayConnection(this.services, CLIENT_INFO, "", caller, options);
+    this.connections.set(connection.id, connection);
+    return connection;
+  }
+
+  /** @internal Calls `listener` on each upstream change that can alter a tool list; returns what stops it. */
+  watchToolChanges(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Serves the one client on this process's stdin and stdout (or on `streams`, in their place). */
+  connectStdio(streams?: { stdin: Readable; stdout: Writable }): Promise<GatewayClient> {
+    return this.connect(new this.services.sdk.StdioServerTransport(streams?.stdin, streams?.stdout));
   }
 
   /**
@@ -242,6 +270,13 @@ export class Gateway {
 
   /** An upstream change: every client whose list it alters is told. */
   private upstreamChanged(): void {
+    for (const listener of this.changeListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.services.log(`could not announce a tool list change: ${errorText(error)}`);
+      }
+    }
     for (const connection of this.connections.values()) {
       connection
         .announceIfChanged()

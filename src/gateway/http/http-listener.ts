@@ -19,7 +19,7 @@ import {
 import { BodyReads } from "./body-reads.js";
 import { reply, rpcError } from "./http-replies.js";
 import { isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
-import { initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
+import { contentTypeRefusal, initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
 import { MCP_PATH } from "./mcp-path.js";
 import { isLoopbackHost } from "../auth/loopback-host.js";
 import { originOf, originProblem } from "./origin-guard.js";
@@ -29,6 +29,7 @@ import { MemorySessionStore } from "../replicas/memory-session-store.js";
 import type { ReplicaTransport } from "../replicas/replica-transport.js";
 import type { SessionStore } from "../replicas/session-store.js";
 import { SharedSessions } from "../replicas/shared-sessions.js";
+import { openModernHttp } from "../modern/modern-http.js";
 
 export { DEFAULT_MAX_HTTP_SESSIONS, MCP_PATH };
 
@@ -126,6 +127,12 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
   });
   if (options.sessionStore !== undefined)
     options.log(`replica ${shared.replica} shares sessions through the session store`);
+  // 2026-07-28 (stateless) clients: undefined when SDK v2 is not installed (2025-era clients only).
+  const modern = await openModernHttp(gateway, {
+    log: options.log,
+    maxSubscriptions: options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS,
+    maxSubscriptionsPerCaller: options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
+  });
   const serve = async (transport: Transport, request: IncomingMessage, response: ServerResponse, body: unknown) => {
     const hangUp = new AbortController();
     response.once("close", () => hangUp.abort());
@@ -174,8 +181,10 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
         -32000,
         "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
       );
+    // A POST with no session is an initialize, or a 2026-07-28 request, which only its body tells apart.
+    const modernCandidate = modern !== undefined && typeof sessionId !== "string";
     if (typeof sessionId !== "string") {
-      const refused = initializeHeadersRefusal(request.headers);
+      const refused = modernCandidate ? contentTypeRefusal(request.headers) : initializeHeadersRefusal(request.headers);
       if (refused) return rpcError(response, refused.status, refused.code, refused.message);
     }
     let body: unknown;
@@ -183,6 +192,11 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       const read = await bodyReads.read(request, response, owner.identity);
       if (!read.ok) return;
       body = read.value;
+    }
+    if (modernCandidate) {
+      if (await modern.claims(request, body)) return modern.serve(request, response, body, caller);
+      const refused = initializeHeadersRefusal(request.headers);
+      if (refused) return rpcError(response, refused.status, refused.code, refused.message);
     }
     if (typeof sessionId === "string") {
       let lease = sessions.use(sessionId, owner.identity);
@@ -289,6 +303,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     url: `http://${hostPart}:${port}${MCP_PATH}`,
     async close() {
       clearInterval(sweep);
+      await modern?.close();
       await sessions.closeAll();
       await shared.close();
       server.closeAllConnections();

@@ -23,6 +23,11 @@ export function initializeHeadersRefusal(headers: IncomingHttpHeaders): Refusal 
       message: "Not Acceptable: Client must accept both application/json and text/event-stream",
     };
   }
+  return contentTypeRefusal(headers);
+}
+
+/** The media type part of {@link initializeHeadersRefusal}: a POST's body must be JSON (415). */
+export function contentTypeRefusal(headers: IncomingHttpHeaders): Refusal | undefined {
   const type = (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json")
     return { status: 415, code: -32000, message: "Unsupported Media Type: Content-Type must be application/json" };

@@ -1,0 +1,115 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+import { DependencyError, errorText } from "../../errors.js";
+import type { Caller } from "../auth/caller.js";
+import type { Gateway } from "../gateway.js";
+import { loadModernSdk } from "../gateway-sdk-v2.js";
+import { rpcError } from "../http/http-replies.js";
+import { sessionOwnerOf } from "../http/session-table.js";
+import { sendWebResponse, webRequestOf } from "../http/web-bridge.js";
+import { modernServerFactory } from "./modern-server.js";
+
+/** The 2026-07-28 leg of the HTTP listener: the requests it claims, and how it answers them. */
+export interface ModernHttp {
+  /**
+   * Whether a POST with no `Mcp-Session-Id` is 2026-07-28-era (SDK v2's own classification): the
+   * modern leg answers it, its protocol errors included; anything else keeps the 2025-era path.
+   */
+  claims(request: IncomingMessage, body: unknown): Promise<boolean>;
+  /** Answers one claimed request, already authenticated as `caller` (and within every limit the listener checks). */
+  serve(request: IncomingMessage, response: ServerResponse, body: unknown, caller: Caller): Promise<void>;
+  /** Ends the open `subscriptions/listen` streams and the requests in flight. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link openModernHttp}. */
+export interface ModernHttpOptions {
+  log(line: string): void;
+  /** At most this many `subscriptions/listen` streams open at once (each holds a response open)… */
+  maxSubscriptions: number;
+  /** …and this many per credential, so one caller cannot take them all (as with sessions). */
+  maxSubscriptionsPerCaller: number;
+}
+
+/** What a caller refused a stream is told to wait, in seconds. */
+const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The modern leg over SDK v2's `createMcpHandler(factory, { legacy: "reject" })`: each request
+ * gets a v2 `Server` of its own from the gateway's services, and upstream tool changes are
+ * published to `subscriptions/listen` streams through the handler's bus. Without SDK v2
+ * installed, the gateway serves 2025-era clients only, and says so once.
+ */
+export async function openModernHttp(gateway: Gateway, options: ModernHttpOptions): Promise<ModernHttp | undefined> {
+  let sdk: Awaited<ReturnType<typeof loadModernSdk>>;
+  try {
+    sdk = await loadModernSdk();
+  } catch (error) {
+    if (!(error instanceof DependencyError)) throw error;
+    options.log(`warning: MCP 2026-07-28 clients are not served: ${error.message}`);
+    return undefined;
+  }
+  // The caller rides in as the request's authInfo object itself, which the handler passes through as it is.
+  const callers = new WeakMap<AuthInfo, Caller>();
+  const factory = modernServerFactory(gateway, sdk, (context) => {
+    const caller = context.authInfo && callers.get(context.authInfo);
+    // Fail closed: a request whose caller is not known here is not served as anyone.
+    if (caller === undefined) throw new Error("toolsift: a 2026-07-28 request reached the server without its caller");
+    return caller;
+  });
+  const handler = sdk.createMcpHandler(factory, {
+    legacy: "reject",
+    maxSubscriptions: options.maxSubscriptions,
+    onerror: (error) => options.log(`MCP 2026-07-28 request failed: ${errorText(error)}`),
+  });
+  const unwatch = gateway.watchToolChanges(() => handler.notify.toolsChanged());
+  /** Open `subscriptions/listen` streams by credential. */
+  const listening = new Map<string, number>();
+  return {
+    async claims(request, body) {
+      // The body was read (and bounded) already; the predicate classifies from it and reads nothing.
+      const web = webRequestOf(request, body, new AbortController().signal);
+      return !(await sdk.isLegacyRequest(web, body));
+    },
+    async serve(request, response, body, caller) {
+      if (isListen(body)) {
+        const { quota } = sessionOwnerOf(caller);
+        const open = listening.get(quota) ?? 0;
+        if (open >= options.maxSubscriptionsPerCaller)
+          return rpcError(
+            response,
+            503,
+            -32000,
+            `Service unavailable: this credential has ${open} subscriptions/listen streams open, the most it may. Close one, or try again in ${RETRY_AFTER_SECONDS} s.`,
+            { "retry-after": String(RETRY_AFTER_SECONDS) },
+          );
+        listening.set(quota, open + 1);
+        response.once("close", () => {
+          const left = (listening.get(quota) ?? 1) - 1;
+          if (left > 0) listening.set(quota, left);
+          else listening.delete(quota);
+        });
+      }
+      const hangUp = new AbortController();
+      response.once("close", () => hangUp.abort());
+      // No token here: the listener checked it, and a handler has no use for it.
+      const authInfo: AuthInfo = { token: "", clientId: caller.id, scopes: [...caller.scopes] };
+      callers.set(authInfo, caller);
+      const answer = await handler.fetch(webRequestOf(request, body, hangUp.signal), { authInfo, parsedBody: body });
+      await sendWebResponse(answer, response);
+    },
+    async close() {
+      unwatch();
+      await handler.close();
+    },
+  };
+}
+
+function isListen(body: unknown): boolean {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as Record<string, unknown>).method === "subscriptions/listen"
+  );
+}

@@ -1,0 +1,104 @@
+import type { McpRequestContext, McpServerFactory, ServerContext } from "@modelcontextprotocol/server";
+import type { Caller } from "../auth/caller.js";
+import type { Gateway } from "../gateway.js";
+import type { ModernSdk } from "../gateway-sdk-v2.js";
+import type { GatewayConnection, StatelessOptions } from "../gateway-connection.js";
+import { sessionOwnerOf } from "../http/session-table.js";
+import { CLIENT_INFO } from "../open-catalogue.js";
+import { StatelessConfirmations } from "./stateless-confirmations.js";
+import { STATELESS_SEARCH_DESCRIPTION, STATELESS_SEARCH_NOTE } from "./stateless-wording.js";
+
+/** The protocol revision the modern era serves (the SDK's `server/discover` lists what it implements). */
+export const MODERN_PROTOCOL_VERSION = "2026-07-28";
+/**
+ * How long a client may keep a `tools/list`: a minute bounds how stale a list can be for a
+ * client without a `subscriptions/listen` stream (one with a stream hears of each change).
+ */
+export const TOOLS_LIST_TTL_MS = 60_000;
+const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
+
+/**
+ * The per-request MCP server factory of the modern (2026-07-28) era, for `createMcpHandler` (HTTP)
+ * and `serveStdio`: a v2 `Server` whose `tools/list` and `tools/call` each open a stateless
+ * connection of the gateway for the request alone (its catalogue, policies, pins, approvals,
+ * rate limits and reports: the same call path as a 2025-era session's) and end it once answered.
+ *
+ * A stateless `tools/list` shows what a fresh session shows (search_tools, the keep tools, and
+ * the stubs with `--stubs`), so the same caller always gets the same list: it is cacheable, but
+ * only by that caller (`cacheScope: "private"`), since policies make it depend on who asks.
+ *
+ * @param callerOf - Who sent the request (HTTP: the listener's authentication; stdio: the local user).
+ */
+export function modernServerFactory(
+  gateway: Gateway,
+  sdk: ModernSdk,
+  callerOf: (context: McpRequestContext) => Caller,
+): McpServerFactory {
+  return (context) => {
+    const caller = callerOf(context);
+    const server = new sdk.Server(CLIENT_INFO, {
+      capabilities: { tools: { listChanged: true } },
+      instructions: gateway.instructionsFor(caller, true),
+      cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
+    });
+    const open = (confirmations: StatelessOptions["confirmations"]): GatewayConnection =>
+      gateway.openStateless(caller, {
+        confirmations,
+        searchNote: STATELESS_SEARCH_NOTE,
+        searchDescription: STATELESS_SEARCH_DESCRIPTION,
+      });
+    server.setRequestHandler("tools/list", async () => {
+      // A listing asks no one: no confirmation can be needed.
+      const connection = open(new StatelessConfirmations(noRound(caller), sdk.inputResponse));
+      try {
+        return { tools: await connection.listTools() };
+      } finally {
+        connection.end();
+      }
+    });
+    server.setRequestHandler("tools/call", async (request, ctx) => {
+      const confirmations = new StatelessConfirmations(roundOf(ctx, caller), sdk.inputResponse);
+      const connection = open(confirmations);
+      try {
+        const { name, arguments: input = {} } = request.params;
+        const result = await connection
+          .callTool(name, input, { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal })
+          .catch((error: unknown) => {
+            throw asProtocolError(sdk, error);
+          });
+        if (confirmations.asked.size === 0) return server.projectCallToolResult(result, undefined);
+        // The call was refused in this round for want of the user's answer: ask for it, and the client retries.
+        return sdk.inputRequired({
+          inputRequests: confirmations.inputRequests((params) => sdk.inputRequired.elicit(params)),
+          requestState: confirmations.state(),
+        });
+      } finally {
+        connection.end();
+      }
+    });
+    return server;
+  };
+}
+
+function roundOf(ctx: ServerContext, caller: Caller) {
+  const envelope: Record<string, unknown> = { ...ctx.mcpReq.envelope };
+  return {
+    capabilities: envelope[CLIENT_CAPABILITIES_KEY],
+    responses: ctx.mcpReq.inputResponses,
+    state: ctx.mcpReq.requestState(),
+    who: sessionOwnerOf(caller).identity,
+  };
+}
+
+function noRound(caller: Caller) {
+  return { capabilities: undefined, responses: undefined, state: undefined, who: sessionOwnerOf(caller).identity };
+}
+
+/** A JSON-RPC error the 2025-era code throws (v1's `McpError`: a rate limit) as v2 sends one; anything else as it is. */
+function asProtocolError(sdk: ModernSdk, error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { code, data } = error as Error & { code?: unknown; data?: unknown };
+  if (typeof code !== "number") return error;
+  // v1 prefixes its code to the message; the code is already the error's own.
+  return new sdk.ProtocolError(code, error.message.replace(/^MCP error -?\d+: /, ""), data);
+}
