@@ -35,12 +35,13 @@ const METRICS: [string, (arm: ArmSummary) => string][] = [
 
 /** The report as text: the arms side by side, then each task's line per arm. */
 export function formatAgentReport(report: AgentEvalReport): string {
+  const labels = new Map(report.arms.map((arm) => [arm.arm, arm.label]));
   const lines = [
     `toolsift eval --agent: ${report.model} on ${report.provider}, strategy ${report.strategy}` +
       `${report.mock ? ", tools mocked" : ", real tools"}; prices: ${report.prices}`,
     "",
     table([
-      ["", ...report.arms.map((arm) => `${arm.arm} (${arm.strategy})`)],
+      ["", ...report.arms.map((arm) => `${arm.label} (${arm.strategy})`)],
       ["tasks", ...report.arms.map((arm) => String(arm.tasks))],
       ...METRICS.map(([label, cell]) => [label, ...report.arms.map(cell)]),
     ]),
@@ -49,7 +50,7 @@ export function formatAgentReport(report: AgentEvalReport): string {
       ["task", "arm", "recall", "selected", "discovery", "input tokens", "cache hit", "success", "called"],
       ...report.results.map(({ task, arm, score, error }) => [
         task,
-        arm,
+        labels.get(arm) ?? arm,
         `${score.recall.found}/${score.recall.expected}`,
         score.selected ? "yes" : "no",
         number(score.discoveryTurns, 0),
