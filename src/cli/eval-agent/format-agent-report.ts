@@ -1,3 +1,4 @@
+import { escapeVisible } from "../../gateway/index.js";
 import type { AgentEvalReport, ArmSummary } from "./agent-report.js";
 
 const percent = (share: number | null) => (share === null ? "-" : `${(share * 100).toFixed(1)}%`);
@@ -57,7 +58,8 @@ export function formatAgentReport(report: AgentEvalReport): string {
         tokens(score.tokens.totalInput),
         percent(score.tokens.totalInput === 0 ? null : score.tokens.cacheRead / score.tokens.totalInput),
         score.success ? "yes" : error ? "error" : score.checkPassed === false ? "no (check)" : "no",
-        score.called.join(", ") || "-",
+        // Names the model wrote: a tool it invented may carry bidi overrides or controls.
+        score.called.map(escapeVisible).join(", ") || "-",
       ]),
     ]),
   ];
