@@ -309,6 +309,9 @@ export default {
     "!src/**/*.test.ts",
     "!src/**/*.fixture.ts",
     "!src/**/index.ts",
+    // Generated code (ajv's meta-schema validators): nobody edits it, and the instrumenter rewrites
+    // its first line, which fails the test that holds it equal to ajv's output.
+    "!src/**/*.generated.ts",
   ],
   coverageAnalysis: "perTest",
   concurrency: 2,
