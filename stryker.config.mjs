@@ -314,6 +314,10 @@ export default {
     "!src/**/*.generated.ts",
   ],
   coverageAnalysis: "perTest",
+  // The initial run of the tests over all the instrumented files (every mutant switched in, with
+  // per-test coverage) takes over Stryker's default 5 minutes on a 2-core machine, and more on a
+  // fresh clone with no transform cache: it timed out there before any mutant ran.
+  dryRunTimeoutMinutes: 30,
   concurrency: 2,
   timeoutMS: 20_000,
   reporters: ["clear-text", "progress", "json"],
