@@ -30,6 +30,7 @@ const PROCESS_TESTS = [
   "src/gateway/replicas/shared-sessions.test.ts",
   // Make a FIFO with mkfifo, or read one in a child with a deadline.
   "src/cli/gateway-token-file.test.ts",
+  "src/enrichment/read-enrichment.test.ts",
   "src/gateway/config/read-bounded-file.test.ts",
   "src/gateway/observe/audit-log.test.ts",
   // Starts a child with jose hidden.

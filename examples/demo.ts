@@ -39,8 +39,9 @@ const servers = new Set(exampleCatalogue.map((tool) => tool.server));
 const view = await session.view();
 const before = await session.tools();
 
+// The ranker as you chose it (the name the docs use); the instance's own name is internal.
 console.log(
-  `toolsift demo — ${exampleCatalogue.length} tools from ${servers.size} servers, ranker "${toolSearch.ranker.name}"\n`,
+  `toolsift demo — ${exampleCatalogue.length} tools from ${servers.size} servers, ranker "${values.ranker}"\n`,
 );
 console.log(`Every tool in full:      ~${view.fullTokens.toLocaleString("en")} tokens on every turn`);
 console.log(

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { errorText } from "../errors.js";
 import { describeValue } from "../describe-value.js";
 import { ENRICHMENT_LIMITS, type EnrichmentFile } from "./enrichment-file.js";
@@ -74,18 +74,27 @@ function fromPath(path: string, keepStale: boolean): ResolvedEnrichment {
   return fromValue(value, `The enrichment file ${path}`, keepStale);
 }
 
+/**
+ * Opened without blocking: a FIFO with no writer would otherwise block the (synchronous) open, and
+ * createToolSearch with it, for good. The file's kind is checked next, on the open descriptor. The
+ * config reader (gateway/) does the same; it sits above this layer, so it cannot be used here.
+ */
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 /** The file's text, refused past the size limit before it is read whole. */
 function readBounded(path: string): string {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    fd = openSync(path, READ_FLAGS);
   } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    const code = (error as NodeJS.ErrnoException).code;
     throw new EnrichmentError(
-      missing ? "enrichment_not_found" : "enrichment_unreadable",
-      missing
+      code === "ENOENT" ? "enrichment_not_found" : "enrichment_unreadable",
+      code === "ENOENT"
         ? `The enrichment file ${path} does not exist (relative paths are from ${process.cwd()}). Write it with \`toolsift enrich\`, or correct the path.`
-        : `The enrichment file ${path} cannot be read (${errorText(error)}).`,
+        : code === "ENXIO"
+          ? `The enrichment file ${path} cannot be read: it is a socket or a device, not a regular file. ${PASS_THE_FILE}`
+          : `The enrichment file ${path} cannot be read (${errorText(error)}).`,
       { cause: error },
     );
   }
@@ -93,7 +102,10 @@ function readBounded(path: string): string {
     const stats = fstatSync(fd);
     const size = stats.size;
     if (!stats.isFile())
-      throw new EnrichmentError("enrichment_unreadable", `The enrichment file ${path} is not a file.`);
+      throw new EnrichmentError(
+        "enrichment_unreadable",
+        `The enrichment file ${path} cannot be read: it is ${kindOf(stats)}, not a regular file. ${PASS_THE_FILE}`,
+      );
     const max = ENRICHMENT_LIMITS.maxFileBytes;
     if (size > max) throw tooLarge(path, size, max);
     // Read at most one byte past the limit: a file that grows while it is read is refused too.
@@ -118,6 +130,18 @@ function readBounded(path: string): string {
   } finally {
     closeSync(fd);
   }
+}
+
+const PASS_THE_FILE = "Pass the file toolsift enrich wrote.";
+
+/** What a path that is not a regular file is, in words. */
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return "a directory";
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  return "a special file";
 }
 
 function tooLarge(path: string, size: number, max: number): EnrichmentError {

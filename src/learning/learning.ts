@@ -1,5 +1,5 @@
 // Over 300 lines: learning's coordinator: teaching, matching, flushing and forgetting share the pending-work state.
-import { errorText } from "../errors.js";
+import { DependencyError, errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { Embedder } from "../ranking/index.js";
 import { newestLessons } from "./lesson-caps.js";
@@ -58,6 +58,7 @@ export class Learning {
   private readonly background = new Set<Promise<unknown>>();
   private embedder: Promise<Embedder | undefined> | undefined;
   private droppedWrites = false;
+  private toldMissingPackage = false;
   /** Keys of lessons the store refused, by scope: a refresh must not drop what only memory holds. */
   private readonly unsaved = new Map<string, Set<string>>();
 
@@ -66,6 +67,11 @@ export class Learning {
     /** The ranker's embedder, if it has one; asked once, on first need. */
     private readonly embedderOf: () => Embedder | undefined | Promise<Embedder | undefined>,
     private readonly emit: (event: ToolSearchEvent) => void,
+    /**
+     * Told, once, that the store's package is not installed: a store that can never work, unlike
+     * one that is down for a while. Given when no `onEvent` hears the warnings.
+     */
+    private readonly onMissingPackage?: (error: DependencyError) => void,
   ) {}
 
   /**
@@ -161,8 +167,8 @@ export class Learning {
       `The usage store did not erase scope "${scope}" within ${STORE_WAIT_MS} ms; the scope ranks with nothing learned until it confirms the erasure, which goes on in the background.`,
     );
     erased.catch((error: unknown) =>
-      this.warn(
-        "learning_store_failed",
+      this.storeFailed(
+        error,
         `The usage store could not erase scope "${scope}" (${errorText(error)}); call forget("${scope}") again.`,
       ),
     );
@@ -247,8 +253,8 @@ export class Learning {
       if (!Array.isArray(read)) throw new TypeError(`lessons("${scope}") returned ${typeof read}, not an array`);
       stored = read;
     } catch (error) {
-      this.warn(
-        "learning_store_failed",
+      this.storeFailed(
+        error,
         `The usage store could not be read for scope "${scope}" (${errorText(error)}); ranking with what is learned in memory, trying again in ${this.options.refreshMs} ms.`,
       );
       state.loadedAt = Date.now();
@@ -369,8 +375,8 @@ export class Learning {
           await this.serial(() => this.options.store.add(batch));
         } catch (error) {
           this.remember(batch);
-          this.warn(
-            "learning_store_failed",
+          this.storeFailed(
+            error,
             `${batch.length} lessons could not be saved to the usage store (${errorText(error)}); they stay learned in this process only.`,
           );
         } finally {
@@ -410,6 +416,14 @@ export class Learning {
 
   private warn(code: string, message: string): void {
     this.emit({ type: "warning", code, message });
+  }
+
+  /** A `learning_store_failed` warning; a missing package is also told to `onMissingPackage`, once. */
+  private storeFailed(error: unknown, message: string): void {
+    this.warn("learning_store_failed", message);
+    if (!(error instanceof DependencyError) || this.toldMissingPackage) return;
+    this.toldMissingPackage = true;
+    this.onMissingPackage?.(error);
   }
 }
 

@@ -50,6 +50,36 @@ describe("PostgresUsageStore options", () => {
     expect(reported.message).toContain("npm install pg@^8.11.0");
   });
 
+  it("says once on stderr that pg is missing when a tool search learns without onEvent, and not with it", async () => {
+    // Learning turns store failures into warning events; with no onEvent to hear them, a store
+    // that can never work (its package is not installed) went unnoticed.
+    const script = (onEvent: string) => `
+      const { createToolSearch } = await import("./src/index.ts");
+      const { PostgresUsageStore } = await import("./src/public/learning.ts");
+      const { sampleTools } = await import("./test/support/sample-tools.ts");
+      const heard = [];
+      const store = new PostgresUsageStore({ connectionString: "postgres://localhost:1/none" });
+      const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: { toolSearchThresholdTokens: 100 }, learning: { store }${onEvent} });
+      for (const query of ["post a message", "create a ticket"]) {
+        const session = toolSearch.session(query);
+        await session.execute({ type: "tool_use", id: "1", name: "search_tools", input: { query } });
+        await session.execute({ type: "tool_use", id: "2", name: "slack__post_message", input: { channel: "#ops", text: "hi" } });
+        toolSearch.endSession(session.id);
+      }
+      await toolSearch.flushLearning();
+      await toolSearch.close();
+      console.log(JSON.stringify(heard.filter((event) => event.type === "warning").map((event) => event.code)));
+    `;
+    const silent = await runWithoutPackages(["pg"], script(""));
+    expect(silent.code, silent.stderr).toBe(0);
+    expect(silent.stderr.match(/needs the pg package, which is not installed/g)).toHaveLength(1);
+    expect(silent.stderr).toContain("npm install pg@^8.11.0");
+    const heard = await runWithoutPackages(["pg"], script(", onEvent: (event) => heard.push(event)"));
+    expect(heard.code, heard.stderr).toBe(0);
+    expect(heard.stderr).toBe("");
+    expect(JSON.parse(heard.stdout.trim().split("\n").at(-1)!)).toContain("learning_store_failed");
+  });
+
   it("fails a read with the server's reason when nothing listens there", async () => {
     const store = new PostgresUsageStore({ connectionString: "postgres://nobody:nothing@127.0.0.1:1/none" });
     try {

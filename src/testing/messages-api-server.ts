@@ -403,7 +403,9 @@ export function serverPerTest(
  * ```
  */
 export const reply = {
-  text: (text: string): ScriptedReply => ({ content: [{ type: "text", text, citations: null }] }),
+  // No `citations` field: the API sends one only when the reply cites a document, and strict
+  // clients (the AI SDK's Anthropic provider) refuse a null there.
+  text: (text: string): ScriptedReply => ({ content: [{ type: "text", text }] }),
   toolUse: (...calls: { name: string; input: unknown; id?: string }[]): ScriptedReply => ({
     content: calls.map(({ name, input, id }) => ({ type: "tool_use", name, input, ...(id ? { id } : {}) })),
   }),

@@ -74,32 +74,40 @@ export function responseEvents(response: ResponseObject): Json[] {
     if (item.type === "message") {
       const part = (item.content as Json[])[0]!;
       const text = String(part.text);
+      // One push per event: spreading the deltas into a single push() call puts each on the stack.
       events.push(
         { type: "response.output_item.added", output_index, item: { ...item, status: "in_progress", content: [] } },
         { type: "response.content_part.added", item_id, output_index, content_index: 0, part: { ...part, text: "" } },
-        ...pieces(text, 6).map((delta) => ({
+      );
+      for (const delta of pieces(text, 6))
+        events.push({
           type: "response.output_text.delta",
           item_id,
           output_index,
           content_index: 0,
           delta,
           logprobs: [],
-        })),
+        });
+      events.push(
         { type: "response.output_text.done", item_id, output_index, content_index: 0, text, logprobs: [] },
         { type: "response.content_part.done", item_id, output_index, content_index: 0, part },
       );
     } else if (item.type === "function_call") {
       const args = String(item.arguments);
-      events.push(
-        { type: "response.output_item.added", output_index, item: { ...item, arguments: "", status: "in_progress" } },
-        ...pieces(args, 12).map((delta) => ({
-          type: "response.function_call_arguments.delta",
-          item_id,
-          output_index,
-          delta,
-        })),
-        { type: "response.function_call_arguments.done", item_id, output_index, name: item.name, arguments: args },
-      );
+      events.push({
+        type: "response.output_item.added",
+        output_index,
+        item: { ...item, arguments: "", status: "in_progress" },
+      });
+      for (const delta of pieces(args, 12))
+        events.push({ type: "response.function_call_arguments.delta", item_id, output_index, delta });
+      events.push({
+        type: "response.function_call_arguments.done",
+        item_id,
+        output_index,
+        name: item.name,
+        arguments: args,
+      });
     } else {
       events.push({ type: "response.output_item.added", output_index, item: { ...item, status: "in_progress" } });
     }

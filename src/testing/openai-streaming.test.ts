@@ -218,3 +218,35 @@ describe("Responses streaming", () => {
     expect(await (await client(reply)).openai.responses.stream(request).finalResponse()).toEqual(whole);
   });
 });
+
+describe("a long streamed text", () => {
+  // About 1 MB: a model's long answer, or a hostile one. Cut into deltas of a few characters it
+  // was ~175,000 events, spread into one push() call on Responses (a stack overflow).
+  const LONG = "All work and no play makes a long answer. ".repeat(25_000);
+
+  it("streams whole on Chat Completions, in a bounded number of chunks", async () => {
+    const { openai } = await client({ text: LONG });
+    const stream = await openai.chat.completions.create({ ...CHAT, stream: true });
+    let text = "";
+    let chunks = 0;
+    for await (const chunk of stream) {
+      chunks++;
+      text += chunk.choices[0]?.delta.content ?? "";
+    }
+    expect(text).toBe(LONG);
+    expect(chunks).toBeLessThanOrEqual(1100);
+  });
+
+  it("streams whole on Responses, in a bounded number of events", async () => {
+    const { openai } = await client({ text: LONG });
+    const stream = await openai.responses.create({ ...RESPONSES, stream: true });
+    let text = "";
+    let events = 0;
+    for await (const event of stream) {
+      events++;
+      if (event.type === "response.output_text.delta") text += event.delta;
+    }
+    expect(text).toBe(LONG);
+    expect(events).toBeLessThanOrEqual(1100);
+  });
+});

@@ -78,6 +78,23 @@ describe("toolsift/testing's Messages API server, through the real Anthropic SDK
     }
   });
 
+  it("answers text blocks without a citations field, as the API does when a reply cites nothing", async () => {
+    // The API omits `citations` unless the reply cites a document; a null there is refused by
+    // clients that parse strictly (the AI SDK's Anthropic provider answers "Invalid JSON response").
+    const server = await serve([() => reply.text("plain"), () => reply.text("streamed")]);
+    const post = (stream: boolean) =>
+      fetch(`${server.url}/v1/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model: "m", max_tokens: 10, stream, messages: [{ role: "user", content: "hi" }] }),
+      }).then((response) => response.text());
+    const plain = JSON.parse(await post(false)) as { content: Record<string, unknown>[] };
+    expect(plain.content).toEqual([{ type: "text", text: "plain" }]);
+    const streamed = await post(true);
+    expect(streamed).toContain('"content_block":{"type":"text","text":""}');
+    expect(streamed).not.toContain("citations");
+  });
+
   let previous: MessagesApiServer | undefined;
   it("serverPerTest starts a server for the test…", async () => {
     previous = await serve([() => reply.text("hi")]);

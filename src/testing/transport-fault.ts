@@ -24,9 +24,19 @@ export function playFault(fault: TransportFault, response: ServerResponse, body:
   response.write(body.slice(0, Math.floor(body.length / 2)), () => response.socket?.destroy());
 }
 
-/** A string cut into pieces of at most `size` characters (one empty piece for an empty string). */
+/**
+ * At most this many pieces per string: a long text (a megabyte of answer) is cut into longer
+ * pieces rather than into hundreds of thousands of stream events.
+ */
+export const MAX_PIECES = 1000;
+
+/**
+ * A string cut into pieces of `size` characters, or longer ones when that would make more than
+ * {@link MAX_PIECES} (one empty piece for an empty string).
+ */
 export function pieces(text: string, size: number): string[] {
+  const step = Math.max(size, Math.ceil(text.length / MAX_PIECES));
   const cut: string[] = [];
-  for (let start = 0; start < text.length; start += size) cut.push(text.slice(start, start + size));
+  for (let start = 0; start < text.length; start += step) cut.push(text.slice(start, start + step));
   return cut.length > 0 ? cut : [""];
 }

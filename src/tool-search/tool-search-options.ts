@@ -115,7 +115,11 @@ export interface ToolSearchOptions {
    * ```
    */
   approve?(tool: ToolDefinition, input: unknown, context: ToolContext): boolean | Promise<boolean>;
-  /** Receives every search, hydration, eviction, tool call and warning. Must not throw (errors are swallowed). */
+  /**
+   * Receives every search, hydration, eviction, tool call and warning. Must not throw (errors are
+   * swallowed). Without it, warnings are dropped, except that a learning store whose package is
+   * not installed (`pg` for `PostgresUsageStore`) is said once through `process.emitWarning`.
+   */
   onEvent?: ToolSearchEventHandler;
   /**
    * Estimates one tool definition's tokens, for the threshold and for reporting.

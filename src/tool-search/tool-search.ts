@@ -120,7 +120,11 @@ export class ToolSearch {
     }
     const ranker = await createRanker(options.ranker, { emit });
     const ownsRanker = ranker !== options.ranker;
-    const learning = settings.learning && new Learning(settings.learning, () => ranker.embedder?.(), emit);
+    // With no onEvent, learning's warnings go nowhere: a store whose package is missing (it can
+    // never work) is said on stderr once, as fromMcp says what no onEvent hears.
+    const onMissingPackage = options.onEvent ? undefined : (error: Error) => process.emitWarning(error);
+    const learning =
+      settings.learning && new Learning(settings.learning, () => ranker.embedder?.(), emit, onMissingPackage);
     const toolSearch = new ToolSearch(settings, ranker, ownsRanker, learning);
     toolSearch.unlistenStore = settings.learning?.store.listen?.((code, message) =>
       emit({ type: "warning", code, message }),

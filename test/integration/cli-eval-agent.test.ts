@@ -314,6 +314,33 @@ describe("toolsift eval --agent", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("on Chat Completions past 128 tools, names the full arm as capped, in the dry run and the report", async () => {
+    // Chat Completions takes at most 128 tools: the "full" arm then sends 128, not the catalogue.
+    const many = Array.from({ length: 130 }, (_, index) => ({
+      name: `tool_${index}`,
+      ...text(`Tool number ${index}.`, "x"),
+    }));
+    const { dir, tasks } = files([{ id: "w", prompt: "Run tool 1", expected: ["tool_1"] }]);
+    const tools = join(dir, "many.json");
+    writeFileSync(tools, JSON.stringify(many));
+    const args = [...evalAgent(tools, tasks), "--provider", "openai-chat", "--model", "gpt-test", "--arms", "full"];
+    const dry = await runToolsift([...args, "--dry-run"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^ {2}full \(capped at 128\): ~2 model calls/m);
+
+    const server = await serveOpenAI([
+      () => ({ calls: [{ name: "tool_1", arguments: { x: "1" } }] }),
+      () => ({ text: "done" }),
+    ]);
+    const run = await runToolsift([...args, "--mock"], {
+      env: { ...process.env, OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: server.url },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect((server.requests[0]!.body.tools as unknown[]).length).toBe(128);
+    expect(run.stdout).toContain("full (capped at 128) (stubs)");
+    expect(run.stdout).not.toMatch(/\bfull \(stubs\)/);
+  });
+
   it("--max-cost stops the run at the budget, and refuses a model without a price", async () => {
     const server = await serve([
       () => withUsage(reply.toolUse({ name: "slack__post_message", input: post }), 1000, 0, 0),

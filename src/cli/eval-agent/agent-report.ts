@@ -4,6 +4,8 @@ import type { TaskArmResult } from "./run-task.js";
 /** One arm's metrics over every task it ran. */
 export interface ArmSummary {
   arm: ArmName;
+  /** The arm as the report names it: `arm`, or "full (capped at 128)" when the API cut the full block. */
+  label: string;
   /** The strategy the arm ran. */
   strategy: string;
   tasks: number;
@@ -47,6 +49,7 @@ export interface AgentEvalReport {
 /** The arm's summary of its results; `cost` prices one result (`null` without a price). */
 export function summarizeArm(
   arm: ArmName,
+  label: string,
   strategy: string,
   results: readonly TaskArmResult[],
   cost: (result: TaskArmResult) => number | null,
@@ -62,6 +65,7 @@ export function summarizeArm(
   const costs = results.map(cost);
   return {
     arm,
+    label,
     strategy,
     tasks: results.length,
     recall: mean(results.map(({ score }) => score.recall.found / score.recall.expected)) ?? 0,

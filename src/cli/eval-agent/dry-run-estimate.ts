@@ -22,7 +22,9 @@ const TOKENS_PER_TURN = 200;
  */
 export async function estimateArm(arm: Arm, tasks: readonly AgentTask[]): Promise<ArmEstimate> {
   const session = arm.toolSearch.session(`eval-dry-run-${arm.name}`);
-  const blockTokens = (await session.tools()).reduce((sum, tool) => sum + estimateTokens(tool), 0);
+  // Past the provider's cap, a request carries only the first tools of the block.
+  const block = (await session.tools()).slice(0, arm.toolCap);
+  const blockTokens = block.reduce((sum, tool) => sum + estimateTokens(tool), 0);
   arm.toolSearch.endSession(session.id);
   let calls = 0;
   let inputTokens = 0;

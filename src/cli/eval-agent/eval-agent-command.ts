@@ -77,7 +77,9 @@ export async function evalAgentCommand(
     // --mock replaces every execute: no real tool can run, whatever the model calls.
     const tools = command.mock ? mockedTools(permitted) : permitted;
     for (const name of command.arms)
-      arms.push(await openArm(name, tools, catalogue.settings, catalogue.ranker, command.strategy, io.err));
+      arms.push(
+        await openArm(name, tools, catalogue.settings, catalogue.ranker, command.strategy, command.provider, io.err),
+      );
     if (command.dryRun) return await dryRun(command, arms, known.tasks, pricing, io);
 
     const client = await loadModelClient(command.provider === "anthropic" ? "anthropic" : "openai", process.env, {
@@ -187,6 +189,7 @@ function reportOf(
     arms: arms.map((arm) =>
       summarizeArm(
         arm.name,
+        arm.label,
         arm.strategy,
         results.filter((result) => result.arm === arm.name),
         (result) => (price === undefined ? null : costOf(result.score.tokens, price)),
@@ -219,7 +222,7 @@ async function dryRun(
           );
     total += cost ?? 0;
     lines.push(
-      `  ${arm.name}: ~${estimate.calls} model calls, ~${estimate.inputTokens.toLocaleString("en")} input tokens (first request's tools ~${estimate.blockTokens.toLocaleString("en")})` +
+      `  ${arm.label}: ~${estimate.calls} model calls, ~${estimate.inputTokens.toLocaleString("en")} input tokens (first request's tools ~${estimate.blockTokens.toLocaleString("en")})` +
         (cost === undefined ? "" : `, ~$${cost.toFixed(4)}`),
     );
   }

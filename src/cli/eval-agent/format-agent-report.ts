@@ -1,3 +1,4 @@
+import { escapeVisible } from "../../gateway/index.js";
 import type { AgentEvalReport, ArmSummary } from "./agent-report.js";
 
 const percent = (share: number | null) => (share === null ? "-" : `${(share * 100).toFixed(1)}%`);
@@ -35,12 +36,13 @@ const METRICS: [string, (arm: ArmSummary) => string][] = [
 
 /** The report as text: the arms side by side, then each task's line per arm. */
 export function formatAgentReport(report: AgentEvalReport): string {
+  const labels = new Map(report.arms.map((arm) => [arm.arm, arm.label]));
   const lines = [
     `toolsift eval --agent: ${report.model} on ${report.provider}, strategy ${report.strategy}` +
       `${report.mock ? ", tools mocked" : ", real tools"}; prices: ${report.prices}`,
     "",
     table([
-      ["", ...report.arms.map((arm) => `${arm.arm} (${arm.strategy})`)],
+      ["", ...report.arms.map((arm) => `${arm.label} (${arm.strategy})`)],
       ["tasks", ...report.arms.map((arm) => String(arm.tasks))],
       ...METRICS.map(([label, cell]) => [label, ...report.arms.map(cell)]),
     ]),
@@ -49,14 +51,15 @@ export function formatAgentReport(report: AgentEvalReport): string {
       ["task", "arm", "recall", "selected", "discovery", "input tokens", "cache hit", "success", "called"],
       ...report.results.map(({ task, arm, score, error }) => [
         task,
-        arm,
+        labels.get(arm) ?? arm,
         `${score.recall.found}/${score.recall.expected}`,
         score.selected ? "yes" : "no",
         number(score.discoveryTurns, 0),
         tokens(score.tokens.totalInput),
         percent(score.tokens.totalInput === 0 ? null : score.tokens.cacheRead / score.tokens.totalInput),
         score.success ? "yes" : error ? "error" : score.checkPassed === false ? "no (check)" : "no",
-        score.called.join(", ") || "-",
+        // Names the model wrote: a tool it invented may carry bidi overrides or controls.
+        score.called.map(escapeVisible).join(", ") || "-",
       ]),
     ]),
   ];

@@ -79,3 +79,15 @@ describe("formatEvalReport", () => {
     expect(text).toContain("left out, with 2 task(s) that named no other: typo.");
   });
 });
+
+describe("formatEvalReport on hostile requests", () => {
+  it("escapes bidi overrides, zero-width and control characters in a model-written request", () => {
+    // Held-out requests are written by the enrichment model: a right-to-left override would make
+    // the terminal show the line reversed, a zero-width space or a C1 control would hide text.
+    const query = 'send "it"\u202Eti dnes\u200B\u009B31m\\';
+    const scores = scoreAnswers([{ query, expected: ["slack"] }], [["jira", "slack"]]);
+    const text = formatEvalReport({ ...report, baseline: scores, enriched: undefined }, 20);
+    expect(text).toContain('    "send \\"it\\"\\u202Eti dnes\\u200B\\u009B31m\\\\" found jira first (its tool at 2)');
+    for (const hidden of ["\u202E", "\u200B", "\u009B"]) expect(text).not.toContain(hidden);
+  });
+});

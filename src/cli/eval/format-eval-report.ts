@@ -1,3 +1,4 @@
+import { escapeVisible } from "../../gateway/index.js";
 import type { EvalReport } from "./eval-report.js";
 import { EVAL_DEPTH, type EvalMiss, type EvalScores } from "./evaluate-search.js";
 
@@ -60,9 +61,17 @@ function armLine(name: string, scores: EvalScores): string {
 
 function missLine(miss: EvalMiss): string {
   const where = miss.rank === null ? `not in the first ${EVAL_DEPTH}` : `its tool at ${miss.rank}`;
-  return miss.foundInstead === null
-    ? `${JSON.stringify(miss.query)} found nothing`
-    : `${JSON.stringify(miss.query)} found ${miss.foundInstead} first (${where})`;
+  const query = quoted(miss.query);
+  return miss.foundInstead === null ? `${query} found nothing` : `${query} found ${miss.foundInstead} first (${where})`;
+}
+
+/**
+ * A request in double quotes for the terminal. Held-out requests are model-written: JSON's quoting
+ * lets bidi overrides, zero-width and C1 characters through, which would reorder or hide what a
+ * person reads, so every hidden character is escaped as the gateway's confirmations escape it.
+ */
+function quoted(text: string): string {
+  return `"${escapeVisible(text).replace(/"/g, '\\"')}"`;
 }
 
 function notes(report: EvalReport): string[] {

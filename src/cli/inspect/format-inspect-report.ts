@@ -1,4 +1,4 @@
-import type { ProjectedStrategy } from "./projection.js";
+import type { ProjectedStrategy, StubsBlock } from "./projection.js";
 import type { InspectReport } from "./inspect-report.js";
 
 const STRATEGY_LABELS: Record<ProjectedStrategy, [label: string, what: string]> = {
@@ -7,6 +7,13 @@ const STRATEGY_LABELS: Record<ProjectedStrategy, [label: string, what: string]> 
   native: ["native", "search_tools and keep tools; matches expanded by tool_reference"],
   stable: ["stable", "the same stubs every turn; schemas come in the search result"],
   serve: ["toolsift serve", "search_tools, keep tools and the matches it lists"],
+};
+
+/** The `stubs` row's description when its block is not a block of stubs. */
+const STUBS_BLOCK_WHAT: Record<StubsBlock, string> = {
+  stubs: STRATEGY_LABELS.stubs[1],
+  "search-only": "no stubs past maxStubTokens: search_tools, keep tools and the called tool in full",
+  full: "every tool in full: the catalogue is under the threshold",
 };
 
 /** The report as text for a terminal: a table per server, the totals, the strategies, the lint. */
@@ -43,7 +50,8 @@ export function formatInspectReport(report: InspectReport): string {
     `Tool tokens per request after a typical search (mean over ${plural(report.projection.samples, "search", "searches")}):`,
   );
   for (const cost of report.projection.costs) {
-    const [label, what] = STRATEGY_LABELS[cost.strategy];
+    const [label, listed] = STRATEGY_LABELS[cost.strategy];
+    const what = cost.strategy === "stubs" ? STUBS_BLOCK_WHAT[report.projection.stubsBlock] : listed;
     const result =
       cost.searchResultTokens > 0 && cost.strategy === "stable"
         ? ` + ${number(cost.searchResultTokens)} in the search result`

@@ -16,10 +16,18 @@ export interface StrategyCost {
   searchResultTokens: number;
 }
 
+/**
+ * What the `stubs` block holds for this catalogue: `stubs` (every other tool as a stub), `search-only`
+ * (past `maxStubTokens`, no stubs at all) or `full` (under the threshold, every tool in full).
+ */
+export type StubsBlock = "stubs" | "search-only" | "full";
+
 /** Every strategy's cost, from {@link projectStrategies}. */
 export interface Projection {
   /** How many searches the means are over. */
   samples: number;
+  /** What the `stubs` row's block holds, so the report does not call a block of no stubs "stubs". */
+  stubsBlock: StubsBlock;
   costs: StrategyCost[];
 }
 
@@ -46,6 +54,10 @@ export async function projectStrategies(
     totals.set(strategy, { tools: total.tools + tools, results: total.results + results });
   };
   let index = 0;
+  const probe = toolSearch.session("toolsift-inspect-block");
+  const first = await probe.view();
+  toolSearch.endSession(probe.id);
+  const stubsBlock: StubsBlock = !first.progressive ? "full" : first.presentation;
   for (const sample of samples) {
     const query = firstSentence(sample.description).replace(/…$/, "").slice(0, 500);
     const id = `toolsift-inspect-${index++}`;
@@ -94,6 +106,7 @@ export async function projectStrategies(
   const order: ProjectedStrategy[] = ["full", "stubs", "native", "stable", "serve"];
   return {
     samples: samples.length,
+    stubsBlock,
     costs: order.map((strategy) => {
       const total = totals.get(strategy) ?? { tools: 0, results: 0 };
       return {

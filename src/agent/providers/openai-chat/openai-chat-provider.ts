@@ -16,6 +16,7 @@ import type { ApiLabel } from "../model-call-failure.js";
 import type { TurnUsage } from "../../turn-types.js";
 import type { ModelProvider } from "../model-provider.js";
 import { openAIUsageOf, systemText } from "../openai-shared.js";
+import { withCallSignal } from "../call-signal.js";
 import { sendModelCall, type ModelSend } from "../send-model-call.js";
 import { chatFromCanonical, chatToCanonical } from "./chat-transcript.js";
 import { checkChatMessages } from "./check-chat-messages.js";
@@ -76,21 +77,23 @@ export function openAIChatProvider(client: OpenAIChatClient): ModelProvider<Open
       return { body, toolsSent: tools.length };
     },
     async call(body, { turn, signal, onPart }) {
-      const options = signal ? { signal } : undefined;
       const streamed = { ...body, stream: true, stream_options: { include_usage: true } };
-      const send: ModelSend = onPart
-        ? {
-            stream: async () =>
-              readChatStream(
-                (await client.chat.completions.create(
-                  streamed as unknown as OpenAIChatRequest,
-                  options,
-                )) as AsyncIterable<unknown>,
-                onPart,
-              ),
-          }
-        : { create: () => client.chat.completions.create(body as unknown as OpenAIChatRequest, options) };
-      const parsed = await sendModelCall(CHAT_API, turn, send, parseChatCompletion);
+      const parsed = await withCallSignal(signal, (callSignal) => {
+        const options = callSignal ? { signal: callSignal } : undefined;
+        const send: ModelSend = onPart
+          ? {
+              stream: async () =>
+                readChatStream(
+                  (await client.chat.completions.create(
+                    streamed as unknown as OpenAIChatRequest,
+                    options,
+                  )) as AsyncIterable<unknown>,
+                  onPart,
+                ),
+            }
+          : { create: () => client.chat.completions.create(body as unknown as OpenAIChatRequest, options) };
+        return sendModelCall(CHAT_API, turn, send, parseChatCompletion);
+      });
       if (!parsed.ok) return parsed;
       const usage = parsed.completion.usage;
       return {

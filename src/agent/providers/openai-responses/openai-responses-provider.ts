@@ -12,6 +12,7 @@ import {
 import type { ApiLabel } from "../model-call-failure.js";
 import type { ModelProvider } from "../model-provider.js";
 import { openAIUsageOf, systemText } from "../openai-shared.js";
+import { withCallSignal } from "../call-signal.js";
 import { sendModelCall, type ModelSend } from "../send-model-call.js";
 import { checkResponsesInput } from "./check-responses-input.js";
 import { parseResponse } from "./parse-response.js";
@@ -99,18 +100,22 @@ export function openAIResponsesProvider(
       return { body, toolsSent: tools.length };
     },
     async call(body, { turn, signal, onPart }) {
-      const callOptions = signal ? { signal } : undefined;
       const streamed = { ...body, stream: true } as unknown as { model: string; input: string };
-      const send: ModelSend = onPart
-        ? {
-            stream: async () =>
-              readResponsesStream(
-                (await client.responses.create(streamed, callOptions)) as AsyncIterable<unknown>,
-                onPart,
-              ),
-          }
-        : { create: () => client.responses.create(body as unknown as { model: string; input: string }, callOptions) };
-      const parsed = await sendModelCall(RESPONSES_API, turn, send, parseResponse);
+      const parsed = await withCallSignal(signal, (callSignal) => {
+        const callOptions = callSignal ? { signal: callSignal } : undefined;
+        const send: ModelSend = onPart
+          ? {
+              stream: async () =>
+                readResponsesStream(
+                  (await client.responses.create(streamed, callOptions)) as AsyncIterable<unknown>,
+                  onPart,
+                ),
+            }
+          : {
+              create: () => client.responses.create(body as unknown as { model: string; input: string }, callOptions),
+            };
+        return sendModelCall(RESPONSES_API, turn, send, parseResponse);
+      });
       if (!parsed.ok) return parsed;
       const { response } = parsed;
       const usage = response.usage;

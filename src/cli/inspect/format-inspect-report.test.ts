@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { createToolSearch } from "../../index.js";
+import { formatInspectReport } from "./format-inspect-report.js";
+import type { InspectReport } from "./inspect-report.js";
+import { projectStrategies } from "./projection.js";
+
+const TOOLS = Array.from({ length: 6 }, (_, index) => ({
+  name: `svc__tool_${index}`,
+  description: `Does task number ${index} on the service, with care.`,
+  inputSchema: { type: "object" as const, properties: { id: { type: "string" } } },
+}));
+
+async function strategyLines(tuning: Record<string, number>): Promise<string[]> {
+  const toolSearch = await createToolSearch({ tools: TOOLS, tuning });
+  try {
+    const report: InspectReport = {
+      file: "tools.json",
+      ranker: "bm25",
+      estimate: "JSON characters / 3.5",
+      servers: [],
+      totals: { servers: 0, tools: TOOLS.length, fullTokens: 0, stubTokens: 0 },
+      hidden: [],
+      projection: await projectStrategies(toolSearch, TOOLS.slice(0, 2)),
+      lint: { coverage: { embedding: false }, errors: 0, warnings: 0, findings: [] },
+    };
+    return formatInspectReport(report)
+      .split("\n")
+      .filter((line) => /^ {2}(stubs|every tool in full)/.test(line));
+  } finally {
+    await toolSearch.close();
+  }
+}
+
+describe("formatInspectReport's stubs row", () => {
+  it("says every tool is a stub while the stubs fit their budget", async () => {
+    const [, stubs] = await strategyLines({ toolSearchThresholdTokens: 0 });
+    expect(stubs).toMatch(/^ {2}stubs +[\d,]+ +every tool as a stub, the called tool in full$/);
+  });
+
+  it("says no stub is listed past the stub budget, only search_tools, keep tools and the called tool", async () => {
+    // Past maxStubTokens the block lists no stubs at all: "every tool as a stub" would be false.
+    const [, stubs] = await strategyLines({ toolSearchThresholdTokens: 0, maxStubTokens: 10 });
+    expect(stubs).toMatch(
+      /^ {2}stubs +[\d,]+ +no stubs past maxStubTokens: search_tools, keep tools and the called tool in full$/,
+    );
+  });
+
+  it("says every tool goes in full under the threshold", async () => {
+    const [full, stubs] = await strategyLines({ toolSearchThresholdTokens: 1_000_000 });
+    const tokens = (line: string | undefined) => line?.match(/ ([\d,]+) /)?.[1];
+    expect(stubs).toMatch(/^ {2}stubs +[\d,]+ +every tool in full: the catalogue is under the threshold$/);
+    expect(tokens(stubs)).toBe(tokens(full));
+  });
+});
