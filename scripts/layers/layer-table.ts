@@ -26,8 +26,8 @@ export interface Layer {
 export const LAYERS: readonly Layer[] = [
   {
     name: "errors.ts, describe-value.ts",
-    files: ["src/errors.ts", "src/describe-value.ts"],
-    purpose: "the typed errors and their codes, and how a value is named in a message",
+    files: ["src/errors.ts", "src/describe-value.ts", "src/version.ts"],
+    purpose: "the typed errors and their codes, how a value is named in a message, and the version",
     mayImport: [],
     why: "errors.ts and describe-value.ts are the bottom layer: they import no folder of src/.",
   },

@@ -1,3 +1,4 @@
+import { TOOLSIFT_VERSION } from "../version.js";
 import {
   Bm25Ranker,
   EmbeddingRanker,
@@ -31,7 +32,7 @@ import { presentedTools } from "./pins/presented-tools.js";
 import type { ToolChange, ToolPins } from "./pins/tool-pins.js";
 
 /** How the CLI introduces itself to upstream servers. */
-export const CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
+export const CLIENT_INFO = { name: "toolsift", version: TOOLSIFT_VERSION };
 
 /** What {@link openCatalogue} is told and asked along the way. */
 export interface OpenCatalogueOptions {

@@ -1,4 +1,5 @@
 import { describeValue } from "../describe-value.js";
+import { TOOLSIFT_VERSION } from "../version.js";
 import { OptionsError, type ToolsiftError } from "../errors.js";
 import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
 import type { McpCallResultListener } from "./mcp-call-result.js";
@@ -23,7 +24,7 @@ export interface McpReconnectOptions {
 
 /** Options of {@link fromMcp}. */
 export interface FromMcpOptions {
-  /** How toolsift introduces itself to servers it connects to. Default `{ name: "toolsift", version: "0.1.0" }`. */
+  /** How toolsift introduces itself to servers it connects to. Default `{ name: "toolsift", version }`, toolsift's own version. */
   clientInfo?: { name: string; version: string };
   /**
    * Timeout of the requests that set a server up and list its tools (`server/discover` or
@@ -134,7 +135,7 @@ export interface FromMcpSettings {
   onStderr: ((server: string, line: string) => void) | undefined;
 }
 
-const DEFAULT_CLIENT_INFO = { name: "toolsift", version: "0.1.0" };
+const DEFAULT_CLIENT_INFO = { name: "toolsift", version: TOOLSIFT_VERSION };
 const DEFAULT_REFRESH_WAIT_MS = 2000;
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 /** setTimeout's limit; a longer delay would fire at once. */
