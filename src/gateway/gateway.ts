@@ -123,7 +123,7 @@ export class Gateway {
     return (
       `toolsift fronts ${servers.length} MCP server${servers.length === 1 ? "" : "s"} (${servers.join(", ")}); their tools are named server__tool. ` +
       (stateless
-        ? "Most tools are not listed: call search_tools with what you want to do; it answers with the matching tools and their input schemas, and you call the one that fits by name."
+        ? "Most tools are not listed: call search_tools with what you want to do; it answers with the matching tools and their input schemas, and you call the one that fits through call_tool, with its name and arguments."
         : mode === "search"
           ? "Most tools are not listed: call search_tools with what you want to do, and the matching tools are added to your tool list."
           : "Most tools are listed with one sentence and no parameters: call search_tools to find the right one; its full schema loads when you call it.")

@@ -59,8 +59,13 @@ describe("toolsift serve over stdio, either era", () => {
     const client = await stdioClient(config(), "modern");
     try {
       expect(client.getProtocolEra()).toBe("modern");
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools"]);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
       const search = await searchAndCall(client);
+      const through = await client.callTool({
+        name: "call_tool",
+        arguments: { name: "dyn__echo", arguments: { text: "through call_tool" } },
+      });
+      expect(resultText(through)).toContain("through call_tool");
       expect(search).toContain('"inputSchema"');
       expect(search).not.toMatch(/now in your tool list/);
     } finally {

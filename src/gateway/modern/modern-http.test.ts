@@ -82,23 +82,37 @@ describe("toolsift's HTTP listener, 2026-07-28 clients", () => {
   });
   afterAll(async () => served?.close());
 
-  it("answers a pinned SDK v2 client: discover, the stateless list, search with schemas, a call by name", async () => {
+  it("answers a pinned SDK v2 client: discover, the stateless list, search with schemas, a call through call_tool", async () => {
     const { client } = await modernClient(served.listener.url, "alice");
     try {
       expect(client.getProtocolEra()).toBe("modern");
-      expect(client.getInstructions()).toContain("call the one that fits by name");
+      expect(client.getInstructions()).toContain("call the one that fits through call_tool");
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(["search_tools"]);
+      // call_tool is always listed: a client offers its model only listed tools, and search adds none.
+      expect(tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
       expect(tools[0]!.description).not.toMatch(/tool list/);
       const search = await client.callTool({ name: "search_tools", arguments: { query: "echo a message back" } });
       const answer = JSON.parse(textOf(search)) as { matches: { name: string; inputSchema?: unknown }[]; note: string };
       const echo = answer.matches.find((match) => match.name === "dyn__echo");
       expect(echo?.inputSchema).toMatchObject({ type: "object", properties: { text: { type: "string" } } });
-      expect(answer.note).toContain("call the one that fits by name with tools/call");
+      expect(answer.note).toContain("call the one that fits with call_tool");
       // Stateless: nothing was loaded into a list, and the same caller gets the same list.
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools"]);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+      // As a model calls it, through the listed call_tool, and by name for a client that allows it.
+      const through = await client.callTool({
+        name: "call_tool",
+        arguments: { name: "dyn__echo", arguments: { text: "hi" } },
+      });
+      expect(through.isError).toBeFalsy();
+      expect(textOf(through)).toContain("hi");
       const called = await client.callTool({ name: "dyn__echo", arguments: { text: "hi" } });
       expect(textOf(called)).toContain("hi");
+      // call_tool's own input is checked, and the real tool's too.
+      const nameless = await client.callTool({ name: "call_tool", arguments: { arguments: { text: "hi" } } });
+      expect(nameless.isError).toBe(true);
+      expect(textOf(nameless)).toContain('needs "name"');
+      const badThrough = await client.callTool({ name: "call_tool", arguments: { name: "dyn__echo", arguments: {} } });
+      expect(badThrough.isError).toBe(true);
       // Validated against its real schema, as a session's call is.
       const invalid = await client.callTool({ name: "dyn__echo", arguments: {} });
       expect(invalid.isError).toBe(true);
@@ -131,8 +145,12 @@ describe("toolsift's HTTP listener, 2026-07-28 clients", () => {
   it("gives a raw stateless tools/list its ttlMs and a private cacheScope", async () => {
     const response = await modernRequest(served.listener.url, "tools/list");
     const { result } = answerOf(response.body);
-    expect(result).toMatchObject({ ttlMs: 60_000, cacheScope: "private", tools: [{ name: "search_tools" }] });
-    expect(result?.tools).toHaveLength(1);
+    expect(result).toMatchObject({
+      ttlMs: 60_000,
+      cacheScope: "private",
+      tools: [{ name: "search_tools" }, { name: "call_tool" }],
+    });
+    expect(result?.tools).toHaveLength(2);
   });
 
   it("still requires a credential on the modern path", async () => {

@@ -5,6 +5,7 @@ import type { ModernSdk } from "../gateway-sdk-v2.js";
 import type { GatewayConnection, StatelessOptions } from "../gateway-connection.js";
 import { sessionOwnerOf } from "../http/session-table.js";
 import { CLIENT_INFO } from "../open-catalogue.js";
+import { CALL_TOOL_DEFINITION, CALL_TOOL_NAME, unwrapCallTool } from "./call-tool-tool.js";
 import { StatelessConfirmations } from "./stateless-confirmations.js";
 import { STATELESS_SEARCH_DESCRIPTION, STATELESS_SEARCH_NOTE } from "./stateless-wording.js";
 
@@ -24,7 +25,7 @@ const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
  * rate limits and reports: the same call path as a 2025-era session's) and end it once answered.
  *
  * A stateless `tools/list` shows what a fresh session shows (search_tools, the keep tools, and
- * the stubs with `--stubs`), so the same caller always gets the same list: it is cacheable, but
+ * the stubs with `--stubs`) and `call_tool`, so the same caller always gets the same list: it is cacheable, but
  * only by that caller (`cacheScope: "private"`), since policies make it depend on who asks.
  *
  * @param callerOf - Who sent the request (HTTP: the listener's authentication; stdio: the local user).
@@ -51,7 +52,8 @@ export function modernServerFactory(
       // A listing asks no one: no confirmation can be needed.
       const connection = open(new StatelessConfirmations(noRound(caller), sdk.inputResponse));
       try {
-        return { tools: await connection.listTools() };
+        // call_tool last, so the listing's earlier bytes are the 2025-era listing's.
+        return { tools: [...(await connection.listTools()), CALL_TOOL_DEFINITION] };
       } finally {
         connection.end();
       }
@@ -60,7 +62,9 @@ export function modernServerFactory(
       const confirmations = new StatelessConfirmations(roundOf(ctx, caller), sdk.inputResponse);
       const connection = open(confirmations);
       try {
-        const { name, arguments: input = {} } = request.params;
+        const call = callOf(request.params.name, request.params.arguments ?? {});
+        if ("problem" in call) return { content: [{ type: "text", text: call.problem }], isError: true };
+        const { name, input } = call;
         const result = await connection
           .callTool(name, input, { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal })
           .catch((error: unknown) => {
@@ -78,6 +82,11 @@ export function modernServerFactory(
     });
     return server;
   };
+}
+
+/** The tool a `tools/call` runs: `call_tool` stands for the tool it names. */
+function callOf(name: string, input: unknown): { name: string; input: unknown } | { problem: string } {
+  return name === CALL_TOOL_NAME ? unwrapCallTool(input) : { name, input };
 }
 
 function roundOf(ctx: ServerContext, caller: Caller) {
