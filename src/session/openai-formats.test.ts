@@ -321,11 +321,13 @@ describe("the Responses API, end to end through the openai SDK", () => {
 
 /** One call in each format, with the same name and input. */
 function callIn(format: ToolFormat, name: string, input: unknown, id = "call_1") {
-  if (format === "openai-chat")
-    return { id, type: "function" as const, function: { name, arguments: JSON.stringify(input) } };
-  if (format === "openai-responses")
-    return { type: "function_call" as const, call_id: id, name, arguments: JSON.stringify(input) };
-  return toolUse(name, input, id);
+  const calls = {
+    "openai-chat": () => ({ id, type: "function" as const, function: { name, arguments: JSON.stringify(input) } }),
+    "openai-responses": () => ({ type: "function_call" as const, call_id: id, name, arguments: JSON.stringify(input) }),
+    anthropic: () => toolUse(name, input, id),
+    gemini: () => toolUse(name, input, id),
+  };
+  return calls[format]();
 }
 
 /** The text of an answer in any format, without the OpenAI error mark, and whether it is an error. */

@@ -5,7 +5,7 @@ import { sampleTools } from "../../test/support/sample-tools.js";
 import { runAgent } from "../agent/index.js";
 import { OptionsError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
-import type { ToolFormat } from "../wire/index.js";
+import type { ToolSearchSession } from "../session/index.js";
 import { createToolSearch } from "./tool-search.js";
 import type { ToolSearchOptions } from "./tool-search-options.js";
 
@@ -35,31 +35,43 @@ const CALLS: [string, Record<string, unknown>][] = [
 ];
 
 /** Runs the calls one per turn in a format, and keeps the transcript as that format's API would. */
-async function converse(format: ToolFormat, id: string) {
+/** One model turn that calls `name`, and its answer, as each format keeps them in a transcript. */
+type TurnFormat = "anthropic" | "openai-chat" | "openai-responses";
+const turnIn: Record<
+  TurnFormat,
+  (session: ToolSearchSession, callId: string, name: string, input: unknown) => Promise<unknown[]>
+> = {
+  anthropic: async (session, callId, name, input) => {
+    const call = { type: "tool_use" as const, id: callId, name, input };
+    return [
+      { role: "assistant", content: [{ type: "text", text: "On it." }, call] },
+      { role: "user", content: [await session.execute(call)] },
+    ];
+  },
+  "openai-chat": async (session, callId, name, input) => {
+    const call = { id: callId, type: "function" as const, function: { name, arguments: JSON.stringify(input) } };
+    return [{ role: "assistant", content: null, tool_calls: [call] }, await session.execute(call)];
+  },
+  "openai-responses": async (session, callId, name, input) => {
+    const call = { type: "function_call" as const, call_id: callId, name, arguments: JSON.stringify(input) };
+    return [call, await session.execute(call)];
+  },
+};
+
+async function converse(format: TurnFormat, id: string) {
   const toolSearch = await createToolSearch(options());
   const session = toolSearch.session(id);
   const transcript: unknown[] = [{ role: "user", content: "Tidy up the release." }];
   for (const [index, [name, input]] of CALLS.entries()) {
     const callId = `call_${index}`;
     await session.tools({ format });
-    if (format === "anthropic") {
-      const call = { type: "tool_use" as const, id: callId, name, input };
-      transcript.push({ role: "assistant", content: [{ type: "text", text: "On it." }, call] });
-      transcript.push({ role: "user", content: [await session.execute(call)] });
-    } else if (format === "openai-chat") {
-      const call = { id: callId, type: "function" as const, function: { name, arguments: JSON.stringify(input) } };
-      transcript.push({ role: "assistant", content: null, tool_calls: [call] });
-      transcript.push(await session.execute(call));
-    } else {
-      const call = { type: "function_call" as const, call_id: callId, name, arguments: JSON.stringify(input) };
-      transcript.push(call, await session.execute(call));
-    }
+    transcript.push(...(await turnIn[format](session, callId, name, input)));
   }
   return { toolSearch, session, transcript };
 }
 
 describe("a session resumed from its transcript in another instance", () => {
-  it.each<ToolFormat>(["anthropic", "openai-chat", "openai-responses"])(
+  it.each<TurnFormat>(["anthropic", "openai-chat", "openai-responses"])(
     "%s: lays out a byte-identical block for the next turn",
     async (format) => {
       const { session, transcript } = await converse(format, "conversation-1");
