@@ -6,8 +6,8 @@ function side(toolsMedian: number, sessionTokens: number, p50Ms: number) {
   return {
     tokens: {
       requests: 20,
-      toolTokens: [],
-      transcriptTokens: [],
+      toolTokens: [200, toolsMedian],
+      transcriptTokens: [0, 1_000],
       toolsFirst: 200,
       toolsMedian,
       toolsLast: toolsMedian,
@@ -56,6 +56,18 @@ describe("the gateway-eras section", () => {
     expect(markdown).toContain("| stateless ÷ 2025 |  | 1.00× | 0.04× | 0.04× | 1.00× | 1.50× |");
     expect(markdown).toContain("| 2026-07-28 (stateless) | 3 | 6 | 3 | 6 | 3 | 6 |");
     expect(markdown).toContain("| stateless ÷ 2025 | 1.50× | 1.50× | 1.50× | 1.50× | 1.50× | 1.50× |");
+  });
+
+  it("draws each era's tools array and its total with the search answers, and no panel for a failed run", () => {
+    const [panel] = gatewayErasSection.svg!({ gatewayEras: run() });
+    const svg = panel!.draw(0, new Map());
+    for (const era of ["legacy", "stateless"])
+      for (const series of ["tools", "with-transcript"])
+        expect(svg).toContain(`data-era="${era}" data-series="${series}"`);
+    expect(svg).toContain("2025 era (session), tools + search answers: 200, 11,000");
+    expect(svg).toContain("2026-07-28 (stateless): session total 300,000");
+    expect(gatewayErasSection.svg!({ gatewayEras: { ...run(), error: "no" } })).toEqual([]);
+    expect(gatewayErasSection.svg!(gatewayErasSection.skipped())).toEqual([]);
   });
 
   it("shows a failed run's error, nothing when skipped, and fails the run only on an error", () => {

@@ -1,5 +1,6 @@
 import { measureGatewayEras, type GatewayErasRun } from "../gateway-eras/measure-gateway-eras.js";
 import { count, ms } from "../report/format.js";
+import { gatewayErasPanels } from "../report/gateway-eras-panel.js";
 import { table } from "../report/markdown-table.js";
 import { defineSection } from "./section.js";
 
@@ -132,6 +133,7 @@ export const gatewayErasSection = defineSection<{ gatewayEras?: GatewayErasRun |
   failed: (measured) => Boolean(measured.gatewayEras?.error),
   rows: () => [],
   markdown: (measured) => gatewayErasMarkdown(measured.gatewayEras),
+  svg: (measured) => gatewayErasPanels(measured.gatewayEras),
 });
 
 function failedRun(error: string): GatewayErasRun {
