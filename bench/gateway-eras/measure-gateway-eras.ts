@@ -9,6 +9,7 @@
  *   statelessly, alternating request by request on loopback, so machine noise hits both.
  */
 import { writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { exampleCatalogue } from "../../examples/catalogue/index.js";
@@ -67,6 +68,9 @@ export interface GatewayErasRun {
     stateless: EraLatencies;
     p50Ratio: number;
     p95Ratio: number;
+    /** The machine's 1-minute load average when the timing ended, and its cores: how busy the machine was. */
+    loadAverage: number;
+    cores: number;
   };
   error?: string;
 }
@@ -259,6 +263,8 @@ export async function measureGatewayEras(
         ...latency,
         p50Ratio: latency.stateless.all.p50Ms / latency.legacy.all.p50Ms,
         p95Ratio: latency.stateless.all.p95Ms / latency.legacy.all.p95Ms,
+        loadAverage: loadavg()[0] ?? 0,
+        cores: cpus().length,
       },
     };
   } finally {

@@ -44,6 +44,8 @@ function run(): GatewayErasRun {
       stateless: stateless.latency,
       p50Ratio: 1.5,
       p95Ratio: 1.5,
+      loadAverage: 3.25,
+      cores: 2,
     },
   };
 }
@@ -55,6 +57,7 @@ describe("the gateway-eras section", () => {
     expect(markdown).toContain("| 2025 era (session) | 20 | 200 | 10,000 | 10,000 | 1,000 | 200,000 |");
     expect(markdown).toContain("| stateless ÷ 2025 |  | 1.00× | 0.04× | 0.04× | 1.00× | 1.50× |");
     expect(markdown).toContain("| 2026-07-28 (stateless) | 3 | 6 | 3 | 6 | 3 | 6 |");
+    expect(markdown).toContain("load average was 3.3 on 2 cores");
     expect(markdown).toContain("| stateless ÷ 2025 | 1.50× | 1.50× | 1.50× | 1.50× | 1.50× | 1.50× |");
   });
 

@@ -110,7 +110,9 @@ export function gatewayErasMarkdown(run: GatewayErasRun | null | undefined): str
     `**Latency.** One process on 127.0.0.1: a 2025-era session's \`tools/list\` and \`tools/call\` of \`${run.latency.tool}\` ` +
       "(found by a search first) against the same requests sent statelessly (`tools/call` of `call_tool`), " +
       `${count(run.latency.requests)} timed requests of each kind per era, one at a time, alternating era by era ` +
-      "(and which goes first, round by round), after untimed rounds; raw fetch, timed from the client.",
+      "(and which goes first, round by round), after untimed rounds; raw fetch, timed from the client. " +
+      `The machine's 1-minute load average was ${run.latency.loadAverage.toFixed(1)} on ${run.latency.cores} cores as the ` +
+      "timing ended: with other work running, the milliseconds are high and the ratios are what to read.",
     latencyTable(run),
   ].join("\n\n");
 }
@@ -161,7 +163,16 @@ function failedRun(error: string): GatewayErasRun {
     stateless: tokens,
     sessionRatio: 0,
     toolsMedianRatio: 0,
-    latency: { requests: 0, tool: "", legacy: latencies, stateless: latencies, p50Ratio: 0, p95Ratio: 0 },
+    latency: {
+      requests: 0,
+      tool: "",
+      legacy: latencies,
+      stateless: latencies,
+      p50Ratio: 0,
+      p95Ratio: 0,
+      loadAverage: 0,
+      cores: 0,
+    },
     error,
   };
 }
