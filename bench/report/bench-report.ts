@@ -332,6 +332,8 @@ export interface ColdStartRun {
 /** `toolsift serve --http` under refused initializes (406, 415, a batch): the CLI's resident set before and after. */
 export type { GatewayReplicasRun } from "../gateway-replicas/measure-gateway-replicas.js";
 import type { GatewayReplicasRun } from "../gateway-replicas/measure-gateway-replicas.js";
+export type { GatewayErasRun } from "../gateway-eras/measure-gateway-eras.js";
+import type { GatewayErasRun } from "../gateway-eras/measure-gateway-eras.js";
 
 export interface GatewayMemoryRun {
   requests: number;
@@ -558,6 +560,8 @@ export interface BenchReport {
   gatewayMemory?: GatewayMemoryRun | null;
   /** `serve --http` per-request latency, one process against replicas sharing sessions (see bench/gateway-replicas). */
   gatewayReplicas?: GatewayReplicasRun | null;
+  /** `serve --http` to a stateless (2026-07-28) client against a 2025-era one: tokens and latency per request (see bench/gateway-eras). */
+  gatewayEras?: GatewayErasRun | null;
   /** Every target of `bench/targets.ts` the run measured, with its verdict; a missed target never fails the run. */
   targets: TargetCheck[];
   notes: string[];

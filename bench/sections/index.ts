@@ -6,6 +6,7 @@
 import { blockSavingSection } from "./block-saving.js";
 import { coldStartSection } from "./cold-start.js";
 import { enrichmentSection } from "./enrichment.js";
+import { gatewayErasSection } from "./gateway-eras.js";
 import { gatewayMemorySection } from "./gateway-memory.js";
 import { gatewayReplicasSection } from "./gateway-replicas.js";
 import { learningSection } from "./learning.js";
@@ -33,6 +34,7 @@ export const SECTIONS: readonly AnySection[] = [
   vectorIndexSection,
   gatewayMemorySection,
   gatewayReplicasSection,
+  gatewayErasSection,
   enrichmentSection,
 ];
 
