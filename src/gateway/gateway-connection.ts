@@ -253,9 +253,13 @@ export class GatewayConnection {
     if (outcome.matches.length === 0)
       return textResult(withUnavailable(withServers(searchAnswer([]), outcome), unavailable));
     if (this.stateless) {
-      // Nothing is loaded into a list the client would fetch later: each match carries its full schema instead.
+      // Nothing is loaded into a list the client would fetch later, so the best match carries its
+      // full schema. The others' would be resent with every later request for the few calls they
+      // get: theirs comes back with a first call whose arguments do not fit, and nothing runs then.
       const view = await this.session.view();
-      const present = (match: { name: string }) => ({ inputSchema: view.fullByName.get(match.name)?.input_schema });
+      const best = outcome.matches[0]?.name;
+      const present = (match: { name: string }) =>
+        match.name === best ? { inputSchema: view.fullByName.get(match.name)?.input_schema } : {};
       const answer = { ...searchAnswer(outcome.matches, present), note: this.stateless.searchNote };
       return textResult(withUnavailable(withServers(answer, outcome), unavailable));
     }

@@ -95,7 +95,10 @@ describe("toolsift's HTTP listener, 2026-07-28 clients", () => {
       const answer = JSON.parse(textOf(search)) as { matches: { name: string; inputSchema?: unknown }[]; note: string };
       const echo = answer.matches.find((match) => match.name === "dyn__echo");
       expect(echo?.inputSchema).toMatchObject({ type: "object", properties: { text: { type: "string" } } });
-      expect(answer.note).toContain("call the one that fits with call_tool");
+      expect(answer.note).toContain("Call the one that fits with call_tool");
+      // Only the best match carries its schema: the others' comes back with a call that does not fit.
+      expect(answer.matches[0]?.inputSchema).toBeDefined();
+      expect(answer.matches.slice(1).filter((match) => match.inputSchema !== undefined)).toEqual([]);
       // Stateless: nothing was loaded into a list, and the same caller gets the same list.
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
       // As a model calls it, through the listed call_tool, and by name for a client that allows it.
@@ -113,6 +116,8 @@ describe("toolsift's HTTP listener, 2026-07-28 clients", () => {
       expect(textOf(nameless)).toContain('needs "name"');
       const badThrough = await client.callTool({ name: "call_tool", arguments: { name: "dyn__echo", arguments: {} } });
       expect(badThrough.isError).toBe(true);
+      // The schema a match was not given comes back with the call that did not fit it.
+      expect(textOf(badThrough)).toContain("Its input schema is");
       // Validated against its real schema, as a session's call is.
       const invalid = await client.callTool({ name: "dyn__echo", arguments: {} });
       expect(invalid.isError).toBe(true);
