@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseJsonc } from "../../src/gateway/config/parse-jsonc.js";
+import { parseJsonc } from "../../src/gateway/settings/parse-jsonc.js";
 import { BEGIN, END, layerOverrides, layoutMarkdown } from "./generate-layers.js";
 import { LAYERS } from "./layer-table.js";
 import { betweenMarkers } from "./marked-region.js";
