@@ -16,7 +16,7 @@ const PROCESS_TESTS = [
   "src/gateway/content/gateway-resources.test.ts",
   "src/gateway/listing/listing-budget-gateway.test.ts",
   "src/gateway/http/hostile-bodies.test.ts",
-  "src/gateway/http/http-limits.test.ts",
+  "src/gateway/web/http-limits.test.ts",
   "src/gateway/http/http-listener.test.ts",
   "src/gateway/http/http-routes.test.ts",
   "src/gateway/http/session-binding.test.ts",
@@ -27,11 +27,11 @@ const PROCESS_TESTS = [
   "src/gateway/policy/rate-limit.test.ts",
   "src/gateway/policy/unmatched-entries.test.ts",
   "src/cli/pin-command.test.ts",
-  "src/gateway/replicas/shared-sessions.test.ts",
+  "src/gateway/http/shared-sessions.test.ts",
   // Make a FIFO with mkfifo, or read one in a child with a deadline.
   "src/cli/gateway-token-file.test.ts",
   "src/enrichment/read-enrichment.test.ts",
-  "src/gateway/config/read-bounded-file.test.ts",
+  "src/gateway/settings/read-bounded-file.test.ts",
   "src/gateway/observe/audit-log.test.ts",
   // Starts a child with jose hidden.
   "src/gateway/auth/load-jose.test.ts",

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseJsonc } from "../../src/gateway/config/parse-jsonc.js";
+import { parseJsonc } from "../../src/gateway/settings/parse-jsonc.js";
 import { BEGIN, END, layerOverrides, layoutMarkdown } from "./generate-layers.js";
-import { LAYERS } from "./layer-table.js";
+import { GATEWAY_LAYERS, LAYERS } from "./layer-table.js";
 import { betweenMarkers } from "./marked-region.js";
 
 const FIX = "Run `npx tsx scripts/layers/write-layers.ts` after changing scripts/layers/layer-table.ts.";
@@ -32,5 +32,26 @@ describe("the layer table", () => {
     const forSession = layerOverrides().find((override) => override.includes.includes("src/session/**"));
     const group = forSession?.linter.rules.style.noRestrictedImports.options.patterns[0]?.group ?? [];
     expect(group).toContain("../**/testing/**");
+  });
+
+  it("covers every folder of src/gateway/, none named as a folder of src/ (the lint matches folders by name)", () => {
+    const inner = new Set(GATEWAY_LAYERS.map((layer) => layer.folder));
+    const inGateway = readdirSync("src/gateway", { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(inGateway.map((entry) => entry.name).filter((name) => !inner.has(name))).toEqual([]);
+    const outer = new Set(LAYERS.map((layer) => layer.folder));
+    expect([...inner].filter((name) => outer.has(name))).toEqual([]);
+  });
+
+  it("forbids the gateway's lowest folder to import its top one, and keeps gateway/'s own bounds there", () => {
+    const lowest = GATEWAY_LAYERS[0]!;
+    const top = GATEWAY_LAYERS.at(-1)!;
+    const override = layerOverrides().find((candidate) => candidate.includes.includes(lowest.files[0]!));
+    const groups = override?.linter.rules.style.noRestrictedImports.options.patterns.flatMap((p) => p.group) ?? [];
+    expect(groups).toContain(`../**/${top.folder}/**`);
+    expect(groups).toContain("../**/session/**");
+    // The top folder may import every folder below it: its rule names no inner folder.
+    const forTop = layerOverrides().find((candidate) => candidate.includes.includes(top.files[0]!));
+    const topGroups = forTop?.linter.rules.style.noRestrictedImports.options.patterns.flatMap((p) => p.group) ?? [];
+    for (const layer of GATEWAY_LAYERS) expect(topGroups).not.toContain(`../**/${layer.folder}/**`);
   });
 });

@@ -2,6 +2,7 @@
 // in biome.jsonc) and the layout in docs/contributing.md are both written from it by
 // `npx tsx scripts/layers/write-layers.ts`, and scripts/layers/layer-table.test.ts fails when
 // either differs from what the table says. Change the layering here, never by hand there.
+// GATEWAY_LAYERS does the same for the folders inside src/gateway/.
 
 /** One layer of src/: some files, what it is for, and what it may import. */
 export interface Layer {
@@ -134,5 +135,89 @@ export const LAYERS: readonly Layer[] = [
       "cli/ stands on the public faces (src/index.ts, src/public/*), errors.ts, events.ts, describe-value.ts, " +
       "for-apps.ts (the internals the apps use, each with its reason) and gateway/, which it launches; not on a " +
       "folder's internals.",
+  },
+];
+
+/**
+ * The folders inside src/gateway/, bottom to top: each imports only those below it (and the
+ * gateway's root files, which the lint leaves free; the test of the gateway's graph holds them
+ * to no cycle). Settings: each concept parses its own (`auth/auth-config.ts`, …) on the shared
+ * kit in settings/; config/ reads the file and composes them, above every concept it composes.
+ * No inner folder may share a name with a folder of src/: the lint's patterns match by name.
+ */
+export const GATEWAY_LAYERS: readonly Layer[] = [
+  {
+    name: "gateway/settings/",
+    folder: "settings",
+    files: ["src/gateway/settings/**"],
+    purpose:
+      "the kit every setting is parsed with: JSONC, bounded file reads, environment variables, paths, redaction, ConfigError",
+  },
+  {
+    name: "gateway/auth/",
+    folder: "auth",
+    files: ["src/gateway/auth/**"],
+    purpose: "who calls over HTTP: static tokens, OAuth, the caller, and the `auth` settings",
+  },
+  {
+    name: "gateway/listing/",
+    folder: "listing",
+    files: ["src/gateway/listing/**"],
+    purpose: "what one tools/list holds, and its budget settings",
+  },
+  {
+    name: "gateway/web/",
+    folder: "web",
+    files: ["src/gateway/web/**"],
+    purpose:
+      "the HTTP kit both MCP eras share: limits, origin guard, replies, session table, web bridge, `http` settings",
+  },
+  {
+    name: "gateway/policy/",
+    folder: "policy",
+    files: ["src/gateway/policy/**"],
+    purpose: "allow, deny, confirmation, rate limits and per-caller policies, and their settings",
+  },
+  {
+    name: "gateway/observe/",
+    folder: "observe",
+    files: ["src/gateway/observe/**"],
+    purpose: "the gateway's events, audit log and metrics, and their settings",
+  },
+  {
+    name: "gateway/replicas/",
+    folder: "replicas",
+    files: ["src/gateway/replicas/**"],
+    purpose: "the store replicas share MCP sessions through (memory, PostgreSQL), and the `sessions` setting",
+  },
+  {
+    name: "gateway/pins/",
+    folder: "pins",
+    files: ["src/gateway/pins/**"],
+    purpose: "tool pins: fingerprints, the lock file, what changed, and the pin settings",
+  },
+  {
+    name: "gateway/content/",
+    folder: "content",
+    files: ["src/gateway/content/**"],
+    purpose: "upstream resources, prompts and call results, under namespaced names",
+  },
+  {
+    name: "gateway/config/",
+    folder: "config",
+    files: ["src/gateway/config/**"],
+    purpose: "reads a config file and composes every concept's settings into a GatewayConfig",
+  },
+  {
+    name: "gateway/modern/",
+    folder: "modern",
+    files: ["src/gateway/modern/**"],
+    purpose: "the stateless MCP era (SDK v2): its server, stdio and HTTP faces",
+  },
+  {
+    name: "gateway/http/",
+    folder: "http",
+    files: ["src/gateway/http/**"],
+    purpose: "serve --http: the listener, its routes, and sessions shared between replicas",
   },
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GENERATED_TOKEN, hashToken } from "../gateway/index.js";
-import { parseAuthSettings } from "../gateway/config/auth-config.js";
+import { parseAuthSettings } from "../gateway/auth/auth-config.js";
 import { UsageError } from "./parse-cli.js";
 import { tokenCommand } from "./token-command.js";
 

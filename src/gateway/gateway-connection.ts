@@ -4,7 +4,7 @@ import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sd
 import { errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
 import { noSuchTool, searchAnswer, withServers, withUnavailable } from "../for-apps.js";
-import { callResultOf, errorCallResult, UpstreamResults, type McpCallResult } from "./call-result.js";
+import { callResultOf, errorCallResult, UpstreamResults, type McpCallResult } from "./content/call-result.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
 import {
   listingDigest,

@@ -1,8 +1,8 @@
-export { ConfigError } from "./config/config-error.js";
-export { readBoundedFile } from "./config/read-bounded-file.js";
-export { Redactor } from "./config/redact.js";
-export type { LearningScope, LearningSettings } from "./config/learning-config.js";
-export type { RootSetting } from "./config/roots-config.js";
+export { ConfigError } from "./settings/config-error.js";
+export { readBoundedFile } from "./settings/read-bounded-file.js";
+export { Redactor } from "./settings/redact.js";
+export type { LearningScope, LearningSettings } from "./learning-config.js";
+export type { RootSetting } from "./roots-config.js";
 export {
   Gateway,
   type ConnectOptions,
@@ -28,18 +28,18 @@ export {
   type AuthSettings,
   type OAuthSettings,
   type StaticTokenSettings,
-} from "./config/auth-config.js";
+} from "./auth/auth-config.js";
 export { fanOut, type CallApproval, type GatewayEvent, type GatewayObserver } from "./observe/gateway-event.js";
 export {
   parseGatewayConfig,
   parseGatewaySettings,
   readGatewayConfig,
-  readJsonFile,
   defaultCacheDir,
   type ConfigReadOptions,
   type GatewayConfig,
   type GatewaySettings,
 } from "./config/gateway-config.js";
+export { readJsonFile } from "./settings/read-json-file.js";
 export { listedTools, type ListedTool, type ListingMode } from "./listing/gateway-listing.js";
 export {
   DEFAULT_MAX_HTTP_SESSIONS,
@@ -54,8 +54,8 @@ export {
   DEFAULT_MAX_SESSIONS_PER_CALLER,
   DEFAULT_REQUEST_TIMEOUT_MS,
   type HttpLimits,
-} from "./http/http-limits.js";
-export type { HttpSettings } from "./config/http-config.js";
+} from "./web/http-limits.js";
+export type { HttpSettings } from "./web/http-config.js";
 export type { MetricsSource } from "./observe/metrics-source.js";
 export { openCatalogue, rankerFor, type OpenCatalogue, type OpenCatalogueOptions } from "./open-catalogue.js";
 export { openAuditLog, type AuditLog, type AuditLogOptions, type AuditWriterOptions } from "./observe/audit-log.js";
@@ -68,11 +68,11 @@ export {
   type MetricsListener,
   type MetricsListenOptions,
 } from "./observe/metrics-listener.js";
-export type { AuditSettings, ObserveSettings } from "./config/observe-config.js";
+export type { AuditSettings, ObserveSettings } from "./observe/observe-config.js";
 export { toolPolicy, type PolicyRules, type ToolPolicy } from "./policy/tool-policy.js";
 export { CallerPolicies } from "./policy/caller-policy.js";
 export { escapeVisible } from "./policy/confirmation.js";
-export type { PolicyEntry, RateLimits } from "./config/policies-config.js";
+export type { PolicyEntry, RateLimits } from "./policy/policies-config.js";
 export { compareWithLock, type ChangedTool, type LockComparison } from "./pins/lock-comparison.js";
 export { FileLockStore } from "./pins/file-lock-store.js";
 export { damagedLockFix } from "./pins/open-tool-pins.js";
@@ -88,10 +88,10 @@ export {
 } from "./pins/tool-pins.js";
 export type { DefinitionDiff, PinnedField } from "./pins/definition-diff.js";
 export type { PinnedDefinition } from "./pins/tool-fingerprint.js";
-export type { PinSettings } from "./config/pins-config.js";
+export type { PinSettings } from "./pins/pins-config.js";
 export { openSessionStore } from "./replicas/open-session-store.js";
 export type { SessionStore, SessionRecord, SessionState, ReplicaMessage } from "./replicas/session-store.js";
-export type { SessionsSettings } from "./config/sessions-config.js";
+export type { SessionsSettings } from "./replicas/sessions-config.js";
 export type { DescribeOverride, DescribeOverrides } from "./config/describe-config.js";
 export type { EnrichmentSettings } from "./config/enrichment-config.js";
 export type { DescribedTools } from "./described-tools.js";

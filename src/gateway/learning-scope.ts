@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Caller, callerKey } from "./auth/caller.js";
-import type { LearningScope } from "./config/learning-config.js";
+import type { LearningScope } from "./learning-config.js";
 
 /**
  * The longest scope key the learning stores take (the library's `MAX_SCOPE_LENGTH`); a longer

@@ -1,6 +1,6 @@
 import { FileUsageStore, PostgresUsageStore, type UsageStore } from "../public/learning.js";
 import { defaultCacheDir } from "./config/gateway-config.js";
-import type { LearningSettings } from "./config/learning-config.js";
+import type { LearningSettings } from "./learning-config.js";
 
 /**
  * The usage store a config's `learning.store` names: the lessons file in the cache folder

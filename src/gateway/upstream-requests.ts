@@ -1,6 +1,6 @@
 import type { McpServerRequest, McpServerRequestHandlers, McpToolHost } from "../public/mcp.js";
 import type { Caller } from "./auth/caller.js";
-import type { RootSetting } from "./config/roots-config.js";
+import type { RootSetting } from "./roots-config.js";
 import type { GatewaySdk } from "./gateway-sdk.js";
 import { forwardedSampling } from "./forwarded-sampling.js";
 import { HIDDEN_CHARACTERS } from "./hidden-characters.js";

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { startAuthorizationServer, type AuthorizationServer } from "../../../test/support/authorization-server.js";
 import { forgedTokens } from "../../../test/support/forged-tokens.js";
 import { OptionsError } from "../../errors.js";
-import type { AuthSettings, OAuthSettings } from "../config/auth-config.js";
+import type { AuthSettings, OAuthSettings } from "./auth-config.js";
 import { MAX_AUTHORIZATION_LENGTH } from "./bearer-token.js";
 import { createAuthenticator, resourceMetadataUrl } from "./create-authenticator.js";
 import { OAuthSetupError } from "./issuer-metadata.js";

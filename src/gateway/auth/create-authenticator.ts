@@ -1,5 +1,5 @@
 import { OptionsError } from "../../errors.js";
-import type { AuthSettings, OAuthSettings } from "../config/auth-config.js";
+import type { AuthSettings, OAuthSettings } from "./auth-config.js";
 import { presentedToken } from "./bearer-token.js";
 import type { Authentication, AuthenticationError, Authenticator } from "./caller.js";
 import { oauthVerifier } from "./oauth-verifier.js";

@@ -1,5 +1,5 @@
 import { errorText } from "../../errors.js";
-import type { OAuthSettings } from "../config/auth-config.js";
+import type { OAuthSettings } from "./auth-config.js";
 import { boundedFetch } from "./bounded-fetch.js";
 import type { Authentication, Caller } from "./caller.js";
 import { OAuthSetupError, discoverJwksUri } from "./issuer-metadata.js";

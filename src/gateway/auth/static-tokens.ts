@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { StaticTokenSettings } from "../config/auth-config.js";
+import type { StaticTokenSettings } from "./auth-config.js";
 import type { Caller } from "./caller.js";
 
 /** What every token `toolsift token create` makes starts with, so a leaked one is recognisable (secret scanners, logs). */

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { thrownBy } from "../../../test/support/thrown-by.js";
-import { ConfigError } from "./config-error.js";
+import { ConfigError } from "../settings/config-error.js";
 import { parseGatewayConfig } from "./gateway-config.js";
 
 const SECRET = "ghp_s3cretTokenValue42";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { thrownBy } from "../../../test/support/thrown-by.js";
-import { ConfigError } from "./config-error.js";
+import { ConfigError } from "../settings/config-error.js";
 import { DESCRIBE_LIMITS, describedAs } from "./describe-config.js";
 import { parseGatewayConfig } from "./gateway-config.js";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { thrownBy } from "../../../test/support/thrown-by.js";
 import { ENRICHMENT_FORMAT, ENRICHMENT_LIMITS, enrichmentHashOf } from "../../enrichment/index.js";
-import { ConfigError } from "./config-error.js";
+import { ConfigError } from "../settings/config-error.js";
 import { parseGatewayConfig } from "./gateway-config.js";
 
 const servers = { jira: { command: "jira-mcp" } };

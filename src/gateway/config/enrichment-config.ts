@@ -1,9 +1,9 @@
 import { describeValue } from "../../describe-value.js";
 import { errorText } from "../../errors.js";
 import { ENRICHMENT_LIMITS, parseEnrichment, type EnrichmentFile } from "../../public/enrichment.js";
-import { configPath } from "./config-path.js";
-import { parseJsonc } from "./parse-jsonc.js";
-import { readBoundedFile } from "./read-bounded-file.js";
+import { configPath } from "../settings/config-path.js";
+import { parseJsonc } from "../settings/parse-jsonc.js";
+import { readBoundedFile } from "../settings/read-bounded-file.js";
 
 /** The `enrichment` setting of a `toolsift` block, checked, with its file read. */
 export interface EnrichmentSettings {

@@ -3,7 +3,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { thrownBy } from "../../../test/support/thrown-by.js";
-import { ConfigError } from "./config-error.js";
+import { ConfigError } from "../settings/config-error.js";
 import { readGatewayConfig } from "./gateway-config.js";
 
 function configFile(text: string): string {

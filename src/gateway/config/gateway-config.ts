@@ -7,22 +7,27 @@ import { SERVER_NAME_PATTERN, type McpReconnectOptions, type McpServerConfig } f
 import { parseServerConfig } from "../../for-apps.js";
 import { RANKER_NAMES, type RankerName } from "../../index.js";
 import { describeValue } from "../../describe-value.js";
-import { ConfigError } from "./config-error.js";
-import { configPath } from "./config-path.js";
-import { expandVariables } from "./expand-variables.js";
-import { parseRoots, type RootSetting } from "./roots-config.js";
-import { parseGlobList, parsePolicies, parseRateLimits, type PolicyEntry, type RateLimits } from "./policies-config.js";
-import { parseAuthSettings, type AuthSettings } from "./auth-config.js";
-import { parseJsonc } from "./parse-jsonc.js";
-import { parseHttpSettings, type HttpSettings } from "./http-config.js";
-import { parseObserveSettings, type AuditSettings } from "./observe-config.js";
-import { CONFIG_MAX_BYTES, readBoundedFile } from "./read-bounded-file.js";
-import { REDACTED, Redactor } from "./redact.js";
-import { parseLearning, type LearningSettings } from "./learning-config.js";
-import { parsePinSettings, type PinSettings } from "./pins-config.js";
+import { ConfigError } from "../settings/config-error.js";
+import { configPath } from "../settings/config-path.js";
+import { expandVariables } from "../settings/expand-variables.js";
+import { parseRoots, type RootSetting } from "../roots-config.js";
+import {
+  parseGlobList,
+  parsePolicies,
+  parseRateLimits,
+  type PolicyEntry,
+  type RateLimits,
+} from "../policy/policies-config.js";
+import { parseAuthSettings, type AuthSettings } from "../auth/auth-config.js";
+import { parseHttpSettings, type HttpSettings } from "../web/http-config.js";
+import { parseObserveSettings, type AuditSettings } from "../observe/observe-config.js";
+import { readJsonFile } from "../settings/read-json-file.js";
+import { REDACTED, Redactor } from "../settings/redact.js";
+import { parseLearning, type LearningSettings } from "../learning-config.js";
+import { parsePinSettings, type PinSettings } from "../pins/pins-config.js";
 import { parseMaxResultsPerServer } from "./ranking-config.js";
-import { parseListingBudget } from "./budget-config.js";
-import { parseSessions, type SessionsSettings } from "./sessions-config.js";
+import { parseListingBudget } from "../listing/budget-config.js";
+import { parseSessions, type SessionsSettings } from "../replicas/sessions-config.js";
 import { parseEnrichmentSetting, type EnrichmentSettings } from "./enrichment-config.js";
 import { parseDescribe, type DescribeOverrides } from "./describe-config.js";
 
@@ -171,24 +176,6 @@ export function readGatewayConfig(
     env,
     options,
   );
-}
-
-/**
- * Reads a JSON file (comments and trailing commas allowed): a regular file of at most `maxBytes`,
- * so a FIFO, a device or a huge file is refused instead of hanging or filling memory.
- *
- * @param hint - What to do instead when the file cannot be read.
- * @param maxBytes - The largest file read. @defaultValue 1 MiB ({@link CONFIG_MAX_BYTES})
- * @throws {@link ConfigError} for a file that cannot be read, is not a regular file, is too large, or is not JSON (with its line and column).
- */
-export function readJsonFile(file: string, hint: string, maxBytes = CONFIG_MAX_BYTES): unknown {
-  const text = readBoundedFile(file, hint, maxBytes);
-  const parsed = parseJsonc(text);
-  if (!parsed.ok) {
-    const { line, column, message } = parsed.problem;
-    throw new ConfigError(file, "", `is not valid JSON at line ${line}, column ${column}: ${message}.`);
-  }
-  return parsed.value;
 }
 
 /** {@link readGatewayConfig} for a value already parsed; `file` is for messages and relative paths. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "./config-error.js";
+import { ConfigError } from "../settings/config-error.js";
 import { parseGatewaySettings } from "./gateway-config.js";
 
 const settings = (block: unknown) => parseGatewaySettings(block, "/tmp/toolsift.json");

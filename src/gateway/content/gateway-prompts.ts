@@ -1,6 +1,6 @@
 import { boundText } from "../../for-apps.js";
 import type { GatewaySdk } from "../gateway-sdk.js";
-import { namespacedContent } from "../call-result.js";
+import { namespacedContent } from "./call-result.js";
 import { fromEach, limitRate, upstream, visible, type ContentScope } from "./content-scope.js";
 import { unwrapName, wrapName } from "./namespaced-uri.js";
 

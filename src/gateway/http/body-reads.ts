@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readJson, refuseTooLarge, rpcError } from "./http-replies.js";
+import { readJson, refuseTooLarge, rpcError } from "../web/http-replies.js";
 
 /** The largest request body read; MCP requests are small, and this bounds what a client can make the gateway hold. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;

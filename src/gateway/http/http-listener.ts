@@ -15,20 +15,20 @@ import {
   DEFAULT_SESSION_IDLE_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   type HttpLimits,
-} from "./http-limits.js";
+} from "../web/http-limits.js";
 import { BodyReads } from "./body-reads.js";
-import { reply, rpcError } from "./http-replies.js";
+import { reply, rpcError } from "../web/http-replies.js";
 import { isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
 import { contentTypeRefusal, initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
 import { MCP_PATH } from "./mcp-path.js";
 import { isLoopbackHost } from "../auth/loopback-host.js";
-import { originOf, originProblem } from "./origin-guard.js";
-import { SessionTable, sessionOwnerOf } from "./session-table.js";
-import { sendWebResponse, webRequestOf } from "./web-bridge.js";
+import { originOf, originProblem } from "../web/origin-guard.js";
+import { SessionTable, sessionOwnerOf } from "../web/session-table.js";
+import { sendWebResponse, webRequestOf } from "../web/web-bridge.js";
 import { MemorySessionStore } from "../replicas/memory-session-store.js";
-import type { ReplicaTransport } from "../replicas/replica-transport.js";
+import type { ReplicaTransport } from "./replica-transport.js";
 import type { SessionStore } from "../replicas/session-store.js";
-import { SharedSessions } from "../replicas/shared-sessions.js";
+import { SharedSessions } from "./shared-sessions.js";
 import { openModernHttp } from "../modern/modern-http.js";
 
 export { DEFAULT_MAX_HTTP_SESSIONS, MCP_PATH };

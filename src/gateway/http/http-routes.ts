@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import type { Authenticator } from "../auth/caller.js";
 import type { MetricsSource } from "../observe/metrics-source.js";
 import { MCP_PATH } from "./mcp-path.js";
-import { reply, replyJson } from "./http-replies.js";
+import { reply, replyJson } from "../web/http-replies.js";
 
 /** Protected Resource Metadata (RFC 9728): at the root, and suffixed with the resource's path. */
 const RESOURCE_METADATA_PATHS = new Set([

@@ -4,9 +4,9 @@ import { DependencyError, errorText } from "../../errors.js";
 import type { Caller } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import { loadModernSdk } from "../gateway-sdk-v2.js";
-import { rpcError } from "../http/http-replies.js";
-import { sessionOwnerOf } from "../http/session-table.js";
-import { sendWebResponse, webRequestOf } from "../http/web-bridge.js";
+import { rpcError } from "../web/http-replies.js";
+import { sessionOwnerOf } from "../web/session-table.js";
+import { sendWebResponse, webRequestOf } from "../web/web-bridge.js";
 import { modernServerFactory } from "./modern-server.js";
 
 /** The 2026-07-28 leg of the HTTP listener: the requests it claims, and how it answers them. */

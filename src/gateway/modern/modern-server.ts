@@ -3,7 +3,7 @@ import type { Caller } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import type { ModernSdk } from "../gateway-sdk-v2.js";
 import type { GatewayConnection, StatelessOptions } from "../gateway-connection.js";
-import { sessionOwnerOf } from "../http/session-table.js";
+import { sessionOwnerOf } from "../web/session-table.js";
 import { CLIENT_INFO } from "../open-catalogue.js";
 import { CALL_TOOL_DEFINITION, CALL_TOOL_NAME, unwrapCallTool } from "./call-tool-tool.js";
 import { StatelessConfirmations } from "./stateless-confirmations.js";

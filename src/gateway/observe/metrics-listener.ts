@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { OptionsError, errorText } from "../../errors.js";
 import type { MetricsSource } from "./metrics-source.js";
 import { isLoopbackAddress } from "../auth/loopback-host.js";
-import { hostnameOf, originOf } from "../http/origin-guard.js";
+import { hostnameOf, originOf } from "../web/origin-guard.js";
 
 /** Options of {@link listenMetrics}. */
 export interface MetricsListenOptions {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../config/config-error.js";
+import { ConfigError } from "../settings/config-error.js";
 import { FileLockStore } from "./file-lock-store.js";
 import { LOCK_LIMITS, pinEntryOf, serializeLock, type PinEntry } from "./tool-lock.js";
 

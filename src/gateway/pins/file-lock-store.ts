@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { ConfigError } from "../config/config-error.js";
-import { readJsonFile } from "../config/gateway-config.js";
+import { ConfigError } from "../settings/config-error.js";
+import { readJsonFile } from "../settings/read-json-file.js";
 import type { PinStore } from "./pin-store.js";
 import { LOCK_LIMITS, parseLock, serializeLock, type ToolLock } from "./tool-lock.js";
 

@@ -1,5 +1,5 @@
-import type { GatewayConfig } from "../config/gateway-config.js";
 import { FileLockStore } from "./file-lock-store.js";
+import type { PinSettings } from "./pins-config.js";
 import { ToolPins, type ToolPinsHooks } from "./tool-pins.js";
 
 /** What to do about a damaged lock: for its message. */
@@ -12,7 +12,10 @@ export function damagedLockFix(configFile: string): string {
  *
  * @throws `ConfigError` for a damaged lock file, saying how to restore or re-pin it.
  */
-export function openToolPins(config: GatewayConfig, hooks: Omit<ToolPinsHooks, "configFile">): Promise<ToolPins> {
+export function openToolPins(
+  config: { readonly file: string; readonly settings: PinSettings },
+  hooks: Omit<ToolPinsHooks, "configFile">,
+): Promise<ToolPins> {
   const { lockFile, onToolChange } = config.settings;
   return ToolPins.open(new FileLockStore(lockFile, damagedLockFix(config.file)), onToolChange, {
     ...hooks,

@@ -1,6 +1,6 @@
 import { ToolsiftError } from "../../errors.js";
 import { describeValue } from "../../describe-value.js";
-import { ConfigError } from "../config/config-error.js";
+import { ConfigError } from "../settings/config-error.js";
 import { canonicalJson } from "../../for-apps.js";
 import type { PinnedDefinition } from "./tool-fingerprint.js";
 

@@ -1,5 +1,5 @@
 import type { McpServerRequestHandlers } from "../../public/mcp.js";
-import type { GatewayConfig } from "../config/gateway-config.js";
+import type { RootSetting } from "../roots-config.js";
 import { loadGatewaySdk } from "../gateway-sdk.js";
 import { UpstreamRequests } from "../upstream-requests.js";
 
@@ -13,7 +13,7 @@ import { UpstreamRequests } from "../upstream-requests.js";
  * @param log - Where a refused request is told (once per server and reason).
  */
 export async function unattendedServerRequests(
-  config: GatewayConfig,
+  config: { readonly settings: { readonly roots: RootSetting[] | undefined } },
   log: (line: string) => void,
 ): Promise<McpServerRequestHandlers> {
   return new UpstreamRequests(await loadGatewaySdk(), config.settings.roots, log).handlers;

@@ -1,6 +1,6 @@
 import type { ToolDefinition } from "../../index.js";
 import { callerKey, type Caller } from "../auth/caller.js";
-import type { PolicyEntry } from "../config/policies-config.js";
+import type { PolicyEntry } from "./policies-config.js";
 import type { ListingBudget } from "../listing/listing-budget.js";
 import { DENY_EVERYTHING, toolPolicy, type PolicyRules, type ToolPolicy } from "./tool-policy.js";
 

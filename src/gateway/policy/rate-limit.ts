@@ -1,5 +1,5 @@
 import { callerKey, type Caller } from "../auth/caller.js";
-import type { RateLimits } from "../config/policies-config.js";
+import type { RateLimits } from "./policies-config.js";
 
 /**
  * The JSON-RPC error code of a call refused for its rate: in the range JSON-RPC leaves to

@@ -1,4 +1,3 @@
-import type { GatewaySettings } from "../config/gateway-config.js";
 import { nameMatcher, prefixCoverage } from "./name-glob.js";
 
 /** What the config's `allow`, `deny` and `allowDestructive` globs say about one tool. */
@@ -21,7 +20,13 @@ export interface ToolPolicy {
 }
 
 /** The globs a policy is made of: the top-level settings, or those merged with a caller's `policies`. */
-export type PolicyRules = Pick<GatewaySettings, "allow" | "deny" | "allowDestructive">;
+export interface PolicyRules {
+  /** Globs over `server__tool`; `undefined` allows every tool. */
+  allow: string[] | undefined;
+  deny: string[];
+  /** Destructive tools that run without asking (globs over `server__tool`). */
+  allowDestructive: string[];
+}
 
 /**
  * The policy of a config's settings.

@@ -1,4 +1,4 @@
-import type { PolicyEntry } from "../config/policies-config.js";
+import type { PolicyEntry } from "./policies-config.js";
 import type { McpHostEvent, McpToolHost } from "../../public/mcp.js";
 import { nameMatcher, prefixCoverage } from "./name-glob.js";
 import { deniedNames, type PolicyRules } from "./tool-policy.js";

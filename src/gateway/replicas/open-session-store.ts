@@ -1,4 +1,4 @@
-import type { SessionsSettings } from "../config/sessions-config.js";
+import type { SessionsSettings } from "./sessions-config.js";
 import { guardedStore } from "./guarded-store.js";
 import { PostgresSessionStore } from "./postgres-session-store.js";
 import type { SessionStore } from "./session-store.js";

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { initialize, POST_HEADERS, rawRequest, serveGateway, testAuthenticator } from "./http-test-kit.fixture.js";
+import {
+  initialize,
+  POST_HEADERS,
+  rawRequest,
+  serveGateway,
+  testAuthenticator,
+} from "../http/http-test-kit.fixture.js";
 import { isLoopbackHost } from "../auth/loopback-host.js";
 import { originProblem } from "./origin-guard.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { thrownBy } from "../../../test/support/thrown-by.js";
-import { ConfigError } from "./config-error.js";
-import { parseGatewayConfig } from "./gateway-config.js";
+import { ConfigError } from "../settings/config-error.js";
+import { parseGatewayConfig } from "../config/gateway-config.js";
 
 const stdio = { command: "node", args: ["server.js"] };
 

@@ -1,7 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../../../test/support/mcp-servers.js";
-import { initialize, POST_HEADERS, rawRequest, serveGateway } from "./http-test-kit.fixture.js";
+import { initialize, POST_HEADERS, rawRequest, serveGateway } from "../http/http-test-kit.fixture.js";
 
 /** A raw TCP connection to the listener that records what comes back and when it closes. */
 async function openSocket(port: number): Promise<{ socket: Socket; received: () => string; closed: () => boolean }> {

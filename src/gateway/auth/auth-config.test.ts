@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { writeConfig } from "../../../test/support/gateway-process.js";
-import { ConfigError } from "./config-error.js";
+import { ConfigError } from "../settings/config-error.js";
 import { parseAuthSettings, NO_AUTH_SETTINGS } from "./auth-config.js";
-import { parseGatewaySettings, readGatewayConfig } from "./gateway-config.js";
+import { parseGatewaySettings, readGatewayConfig } from "../config/gateway-config.js";
 
 const fail = (field: string, problem: string): never => {
   throw new ConfigError("mcp.json", field, problem);

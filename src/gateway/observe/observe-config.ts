@@ -1,6 +1,6 @@
 import { describeValue } from "../../describe-value.js";
-import { configPath } from "./config-path.js";
-import { DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from "../observe/audit-sink.js";
+import { configPath } from "../settings/config-path.js";
+import { DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from "./audit-sink.js";
 
 /** The `audit` setting of the `toolsift` block, checked, defaults filled in. */
 export interface AuditSettings {

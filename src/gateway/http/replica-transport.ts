@@ -1,6 +1,6 @@
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import type { GatewayConnection } from "../gateway-connection.js";
-import type { ReplicaMessage } from "./session-store.js";
+import type { ReplicaMessage } from "../replicas/session-store.js";
 
 /** The web-standard Streamable HTTP server transport of the MCP SDK, as far as a replica uses it. */
 export interface WebTransport {

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { describeValue } from "../../describe-value.js";
-import { configPath } from "./config-path.js";
-import type { OnToolChange } from "../pins/tool-pins.js";
-import { LOCK_FILE_NAME } from "../pins/tool-lock.js";
+import { configPath } from "../settings/config-path.js";
+import type { OnToolChange } from "./tool-pins.js";
+import { LOCK_FILE_NAME } from "./tool-lock.js";
 
 const POLICIES: readonly OnToolChange[] = ["warn", "hide", "reapprove"];
 

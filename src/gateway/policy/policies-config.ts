@@ -1,6 +1,6 @@
 import { describeValue } from "../../describe-value.js";
-import { globProblem } from "../policy/name-glob.js";
-import { BUDGET_KEYS, parseBudgetValue } from "./budget-config.js";
+import { globProblem } from "./name-glob.js";
+import { BUDGET_KEYS, parseBudgetValue } from "../listing/budget-config.js";
 
 /**
  * One entry of the config's `policies`: who it applies to (a caller matching any selector) and

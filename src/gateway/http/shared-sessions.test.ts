@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DYNAMIC_SERVER, waitFor } from "../../../test/support/mcp-servers.js";
 import { parseGatewayConfig } from "../config/gateway-config.js";
 import { Gateway } from "../gateway.js";
-import { listenHttp, type HttpListener } from "../http/http-listener.js";
-import { guardedStore } from "./guarded-store.js";
-import { MemorySessionStore } from "./memory-session-store.js";
-import type { SessionStore } from "./session-store.js";
+import { listenHttp, type HttpListener } from "./http-listener.js";
+import { guardedStore } from "../replicas/guarded-store.js";
+import { MemorySessionStore } from "../replicas/memory-session-store.js";
+import type { SessionStore } from "../replicas/session-store.js";
 
 /** Two listeners in this process, each with a gateway over its own real MCP server process, sharing one store: two replicas. */
 interface Replica {

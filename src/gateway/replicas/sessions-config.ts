@@ -1,5 +1,5 @@
 import { describeValue } from "../../describe-value.js";
-import { parsePostgresUrl } from "./learning-config.js";
+import { parsePostgresUrl } from "../learning-config.js";
 
 /** The `sessions` setting of a `toolsift` block, checked: where replicas share their MCP sessions. */
 export type SessionsSettings = { kind: "postgres"; url: string } | undefined;

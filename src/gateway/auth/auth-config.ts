@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describeValue } from "../../describe-value.js";
-import { isLoopbackHost } from "../auth/loopback-host.js";
+import { isLoopbackHost } from "./loopback-host.js";
 
 /** A static bearer token the config accepts, known only by the SHA-256 of its value. */
 export interface StaticTokenSettings {

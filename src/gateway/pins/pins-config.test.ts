@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseGatewaySettings } from "./gateway-config.js";
+import { parseGatewaySettings } from "../config/gateway-config.js";
 
 describe("toolsift.onToolChange and toolsift.lockFile", () => {
   it("default to warn and toolsift.lock.json beside the config; a relative lockFile is relative to it", () => {

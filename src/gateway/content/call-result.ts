@@ -1,6 +1,6 @@
-import type { ToolResultBlock } from "../index.js";
-import type { McpCheckedCallResult, McpContentBlock } from "../public/mcp.js";
-import { wrapUri } from "./content/namespaced-uri.js";
+import type { ToolResultBlock } from "../../index.js";
+import type { McpCheckedCallResult, McpContentBlock } from "../../public/mcp.js";
+import { wrapUri } from "./namespaced-uri.js";
 
 /**
  * A content block of an MCP result, of the kinds the gateway sends: the library's (text, images)

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describeValue } from "../../describe-value.js";
+import { describeValue } from "../describe-value.js";
 
 /** One MCP root, as `roots/list` answers it. */
 export interface RootSetting {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "./config-error.js";
-import { parseGatewayConfig } from "./gateway-config.js";
+import { ConfigError } from "../settings/config-error.js";
+import { parseGatewayConfig } from "../config/gateway-config.js";
 
 const withHttp = (http: unknown) =>
   parseGatewayConfig({ mcpServers: { dyn: { command: "node" } }, toolsift: { http } }, "mcp.json", {}).settings.http;

@@ -5,7 +5,7 @@ import type { Gateway } from "../gateway.js";
 import type { GatewayConnection } from "../gateway-connection.js";
 import type { WebStandardHttpServerTransportClass } from "../gateway-sdk.js";
 import { ReplicaTransport } from "./replica-transport.js";
-import type { ReplicaMessage, SessionRecord, SessionState, SessionStore } from "./session-store.js";
+import type { ReplicaMessage, SessionRecord, SessionState, SessionStore } from "../replicas/session-store.js";
 
 /** One session this replica holds a copy of. */
 interface Held {

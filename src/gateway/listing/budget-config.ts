@@ -1,5 +1,5 @@
 import { describeValue } from "../../describe-value.js";
-import type { ListingBudget } from "../listing/listing-budget.js";
+import type { ListingBudget } from "./listing-budget.js";
 
 type Fail = (field: string, problem: string) => never;
 

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { ReplicaTransport, type WebTransport } from "./replica-transport.js";
-import type { ReplicaMessage } from "./session-store.js";
+import type { ReplicaMessage } from "../replicas/session-store.js";
 
 /** The SDK transport's side, recorded: what the replica sent out, and a way to play what the client POSTs. */
 function wrapped(replica: string) {

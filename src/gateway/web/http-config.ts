@@ -1,6 +1,6 @@
 import { describeValue } from "../../describe-value.js";
-import type { HttpLimits } from "../http/http-limits.js";
-import { hostnameOf, originOf } from "../http/origin-guard.js";
+import type { HttpLimits } from "./http-limits.js";
+import { hostnameOf, originOf } from "./origin-guard.js";
 
 type Fail = (field: string, problem: string) => never;
 

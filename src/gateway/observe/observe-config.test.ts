@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseGatewayConfig } from "./gateway-config.js";
+import { parseGatewayConfig } from "../config/gateway-config.js";
 
 const servers = { dyn: { command: "node", args: ["server.js"] } };
 const settingsOf = (toolsift: unknown) =>

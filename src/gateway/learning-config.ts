@@ -1,6 +1,6 @@
-import { describeValue } from "../../describe-value.js";
-import { expandVariables } from "./expand-variables.js";
-import { REDACTED } from "./redact.js";
+import { describeValue } from "../describe-value.js";
+import { expandVariables } from "./settings/expand-variables.js";
+import { REDACTED } from "./settings/redact.js";
 
 /** Whose lessons a gateway client's searches rank with and teach. */
 export type LearningScope = "identity" | "tenant" | "shared";
