@@ -17,7 +17,7 @@ import {
   type HttpLimits,
 } from "./http-limits.js";
 import { readJson, refuseTooLarge, reply, rpcError } from "./http-replies.js";
-import { isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
+import { isHostlessProbe, isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
 import { initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
 import { MCP_PATH } from "./mcp-path.js";
 import { isLoopbackHost } from "../auth/loopback-host.js";
@@ -146,7 +146,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
-    const problem = originProblem(request.headers, rules);
+    const problem = isHostlessProbe(path, request.headers) ? undefined : originProblem(request.headers, rules);
     if (problem !== undefined) {
       deny(undefined, undefined, "host or origin not allowed");
       return reply(response, 403, problem);

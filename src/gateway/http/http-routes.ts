@@ -16,6 +16,16 @@ export function isOpenRoute(path: string): boolean {
 }
 
 /**
+ * Whether a request is a load balancer's health probe that sends no `Host` (haproxy's
+ * `option httpchk GET /readyz` speaks HTTP/1.0 without one). The Host check guards against DNS
+ * rebinding, and a browser always sends a Host; these routes name nothing, so such a probe is
+ * answered from any address, as one with an IP address for its Host already is.
+ */
+export function isHostlessProbe(path: string, headers: { host?: string | undefined }): boolean {
+  return headers.host === undefined && (path === "/healthz" || path === "/readyz");
+}
+
+/**
  * Answers a route of {@link isOpenRoute}. Nothing here names a server, a tool or a caller: a
  * probe learns whether the process is up and whether something is behind it, no more.
  */
