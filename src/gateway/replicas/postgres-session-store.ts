@@ -58,6 +58,8 @@ export class PostgresSessionStore implements SessionStore {
   private key: Buffer | undefined;
   /** References delivered, and when: a NOTIFY replayed by anyone is not delivered twice. */
   private readonly seen = new Map<string, number>();
+  /** The next attempt to LISTEN again, after a failure. */
+  private retrying: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: PostgresSessionStoreOptions) {
     this.table = options.table ?? "toolsift_sessions";
@@ -121,6 +123,7 @@ export class PostgresSessionStore implements SessionStore {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.retrying);
     this.listeners.length = 0;
     const listening = this.listening;
     this.listening = undefined;
@@ -130,7 +133,11 @@ export class PostgresSessionStore implements SessionStore {
     if (pool) await (await pool.catch(() => undefined))?.end();
   }
 
-  /** Opens the connection held for LISTEN, once; a broken one is dropped so the next call opens another. */
+  /**
+   * Opens the connection held for LISTEN, once; a broken one, or one that could not be opened, is
+   * opened again a second later (and at each sweep), for as long as anyone listens: a replica that
+   * stopped listening would miss every message, without a sign.
+   */
   private listen(): Promise<unknown> {
     this.listening ??= (async () => {
       const connection = await (await this.db()).connect();
@@ -139,6 +146,7 @@ export class PostgresSessionStore implements SessionStore {
         this.listening = undefined;
         connection.release(true);
         this.options.onWarning?.(`the session store's LISTEN connection broke (${why}); it is opened again shortly.`);
+        this.listenAgain();
       };
       connection.on("error", (error) => drop(errorText(error)));
       connection.on("end", () => drop("it ended"));
@@ -151,8 +159,18 @@ export class PostgresSessionStore implements SessionStore {
     })();
     return this.listening.catch((error: unknown) => {
       this.listening = undefined;
+      this.listenAgain();
       throw error;
     });
+  }
+
+  private listenAgain(): void {
+    if (this.closed || this.retrying !== undefined || this.listeners.length === 0) return;
+    this.retrying = setTimeout(() => {
+      this.retrying = undefined;
+      if (!this.closed && this.listening === undefined) this.listen().catch(() => undefined);
+    }, 1_000);
+    this.retrying.unref();
   }
 
   private async deliver(note: string): Promise<void> {
