@@ -48,6 +48,8 @@ const RETRY_AFTER_SECONDS = 30;
 /** How often idle sessions are looked for: a quarter of the time-out, within [50 ms, 1 min]. */
 const sweepEvery = (idleMs: number) => Math.max(50, Math.min(60_000, Math.floor(idleMs / 4)));
 const SESSION_NOT_FOUND = "Session not found: it ended or never existed. Initialize a new one.";
+const SESSION_ELSEWHERE =
+  "Service unavailable: this replica does not hold the session and the session store is not answering. Retry: another replica may hold it (configure the load balancer to retry a 503 on another server).";
 
 type Transport = ReplicaTransport;
 
@@ -151,7 +153,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       deny(undefined, undefined, "host or origin not allowed");
       return reply(response, 403, problem);
     }
-    if (isOpenRoute(path)) return serveOpenRoute(path, response, () => gateway.ready, auth);
+    if (isOpenRoute(path)) return serveOpenRoute(path, response, () => gateway.ready, auth, options.sessionStore);
     if (path !== MCP_PATH && path !== "/metrics") return reply(response, 404, `toolsift serves MCP at ${MCP_PATH}.`);
     let caller: Caller = LOCAL_CALLER;
     if (auth !== false) {
@@ -164,7 +166,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       }
       caller = authentication.caller;
     }
-    if (path === "/metrics") return serveMetrics(response, options.metrics);
+    if (path === "/metrics") return serveMetrics(response, options.metrics, options.sessionStore);
     const owner = sessionOwnerOf(caller);
     const sessionId = request.headers["mcp-session-id"];
     if (request.method !== "POST" && typeof sessionId !== "string")
@@ -193,6 +195,11 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
         lease || sessions.ownedByOther(sessionId, owner.identity)
           ? undefined
           : await shared.lookup(sessionId, owner.identity);
+      if (stored === "unavailable") {
+        // Opened on another replica while the store is out, perhaps: not "not found", which would
+        // end the client's session; haproxy's retry-on 503 takes it to the replica holding it.
+        return rpcError(response, 503, -32000, SESSION_ELSEWHERE, { "retry-after": "1" });
+      }
       if (stored) {
         // Opened on another replica (or held here before): rebuilt from the shared store.
         const ticket = sessions.reserve(owner);

@@ -27,6 +27,12 @@ export interface SharedSessionsOptions {
 }
 
 const PROTOCOL_FALLBACK = "2025-06-18";
+/**
+ * The id of a session opened while the store was not answering: its record may reach the store
+ * late or never, so another replica that cannot find it answers 503 (retry: the replica holding it
+ * may be next) rather than 404, which would end the client's session. Until the idle time-out.
+ */
+const UNSHARED = /^unshared-([0-9a-z]{1,11})-/;
 
 /**
  * The sessions of one replica, kept in step with a {@link SessionStore} so any replica can serve
@@ -52,7 +58,11 @@ export class SharedSessions {
    * transport accepted it. Connect it with {@link SharedSessions.connect}.
    */
   create(owner: string, opened: (id: string, transport: ReplicaTransport) => void): ReplicaTransport {
-    const transport = this.transport(randomUUID, (id) => {
+    const newId = () =>
+      (this.options.store.health?.().state ?? "shared") === "shared"
+        ? randomUUID()
+        : `unshared-${Date.now().toString(36)}-${randomUUID()}`;
+    const transport = this.transport(newId, (id) => {
       this.hold(id, transport, owner, "");
       opened(id, transport);
     });
@@ -70,16 +80,24 @@ export class SharedSessions {
   /**
    * The record of session `id` if the store has one that `owner` opened (a session of another
    * replica, or one this replica held before); `undefined` otherwise (the caller answers 404, as
-   * for an unknown id), or when the store cannot answer.
+   * for an unknown id); `"unavailable"` when the store cannot answer, or has no record of a
+   * session opened while it was out: the session may be held by another replica, which a load
+   * balancer retrying on 503 reaches.
    */
-  async lookup(id: string, owner: string): Promise<SessionRecord | undefined> {
+  async lookup(id: string, owner: string): Promise<SessionRecord | "unavailable" | undefined> {
     if (!this.options.shared) return undefined;
     try {
       const record = await this.options.store.load(id);
+      if (record === undefined && this.openedUnsharedLately(id)) return "unavailable";
       return record?.owner === owner ? record : undefined;
     } catch {
-      return undefined;
+      return "unavailable";
     }
+  }
+
+  private openedUnsharedLately(id: string): boolean {
+    const opened = UNSHARED.exec(id);
+    return opened !== null && Date.now() - Number.parseInt(opened[1]!, 36) < this.options.idleMs;
   }
 
   /**
