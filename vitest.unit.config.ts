@@ -42,6 +42,8 @@ const PROCESS_TESTS = [
   "src/gateway/replicas/session-store.test.ts",
   // A gateway over the dynamic MCP server process, and a real client over HTTP.
   "src/gateway/list-changed-delivery.test.ts",
+  "src/gateway/replicas/store-health.test.ts",
+  "src/gateway/replicas/local-sessions.test.ts",
 ];
 const HEAVY_TESTS = [
   // Load ONNX Runtime and transformers.js (seconds, and hundreds of MB), and hide packages in a child.

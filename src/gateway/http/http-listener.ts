@@ -24,8 +24,8 @@ import { isLoopbackHost } from "../auth/loopback-host.js";
 import { originOf, originProblem } from "./origin-guard.js";
 import { SessionTable, sessionOwnerOf } from "./session-table.js";
 import { sendWebResponse, webRequestOf } from "./web-bridge.js";
-import { MemorySessionStore } from "../replicas/memory-session-store.js";
-import type { ReplicaTransport } from "../replicas/replica-transport.js";
+import { LocalSessions } from "../replicas/local-sessions.js";
+import type { HostedTransport, SessionHost } from "../replicas/session-host.js";
 import type { SessionStore } from "../replicas/session-store.js";
 import { SharedSessions } from "../replicas/shared-sessions.js";
 
@@ -51,7 +51,7 @@ const SESSION_NOT_FOUND = "Session not found: it ended or never existed. Initial
 const SESSION_ELSEWHERE =
   "Service unavailable: this replica does not hold the session and the session store is not answering. Retry: another replica may hold it (configure the load balancer to retry a 503 on another server).";
 
-type Transport = ReplicaTransport;
+type Transport = HostedTransport;
 
 /**
  * Options of {@link listenHttp}.
@@ -120,15 +120,18 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
     sessionIdleMs,
   );
-  const shared = new SharedSessions({
-    store: options.sessionStore ?? new MemorySessionStore(),
-    shared: options.sessionStore !== undefined,
-    idleMs: sessionIdleMs,
-    Transport,
-    log: options.log,
-  });
-  if (options.sessionStore !== undefined)
-    options.log(`replica ${shared.replica} shares sessions through the session store`);
+  // One process with no store runs none of the replicas' code.
+  const shared: SessionHost =
+    options.sessionStore === undefined
+      ? new LocalSessions(Transport)
+      : new SharedSessions({
+          store: options.sessionStore,
+          shared: true,
+          idleMs: sessionIdleMs,
+          Transport,
+          log: options.log,
+        });
+  if (shared.replica !== undefined) options.log(`replica ${shared.replica} shares sessions through the session store`);
   const serve = async (transport: Transport, request: IncomingMessage, response: ServerResponse, body: unknown) => {
     const hangUp = new AbortController();
     response.once("close", () => hangUp.abort());
@@ -138,7 +141,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       response.once("close", () => transport.streams--);
     }
     const answer = await transport.handleRequest(webRequestOf(request, body, hangUp.signal), body);
-    if (options.sessionStore !== undefined) response.setHeader("x-toolsift-replica", shared.replica);
+    if (shared.replica !== undefined) response.setHeader("x-toolsift-replica", shared.replica);
     const id = transport.sessionId;
     if (request.method === "DELETE" && answer.ok && id !== undefined) await shared.ended(id);
     await sendWebResponse(answer, response);

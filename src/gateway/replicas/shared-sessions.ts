@@ -5,6 +5,7 @@ import type { Gateway } from "../gateway.js";
 import type { GatewayConnection } from "../gateway-connection.js";
 import type { WebStandardHttpServerTransportClass } from "../gateway-sdk.js";
 import { ReplicaTransport } from "./replica-transport.js";
+import type { SessionHost } from "./session-host.js";
 import type { ReplicaMessage, SessionRecord, SessionState, SessionStore } from "./session-store.js";
 
 /** One session this replica holds a copy of. */
@@ -44,7 +45,7 @@ const UNSHARED = /^unshared-([0-9a-z]{1,11})-/;
  *
  * A store that fails never fails a request: the replica goes on with what it holds.
  */
-export class SharedSessions {
+export class SharedSessions implements SessionHost<ReplicaTransport> {
   /** This replica's id: it prefixes the ids of requests sent to clients (see {@link ReplicaTransport}). */
   readonly replica = randomBytes(4).toString("hex");
   private readonly held = new Map<string, Held>();
