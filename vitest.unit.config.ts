@@ -44,6 +44,10 @@ const PROCESS_TESTS = [
   // PostgreSQL (TOOLSIFT_TEST_PG), and a child with pg hidden.
   "src/learning/postgres-usage-store.test.ts",
   "src/gateway/replicas/session-store.test.ts",
+  // A gateway over the dynamic MCP server process, and a real client over HTTP.
+  "src/gateway/list-changed-delivery.test.ts",
+  "src/gateway/replicas/store-health.test.ts",
+  "src/gateway/http/local-sessions.test.ts",
 ];
 const HEAVY_TESTS = [
   // Load ONNX Runtime and transformers.js (seconds, and hundreds of MB), and hide packages in a child.

@@ -204,14 +204,27 @@ export class GatewayConnection {
       return;
     }
     if (now === this.lastListed || this.announced) return;
+    // A cancelled request's stream is gone and the SDK drops what is sent on it: an announcement
+    // marked sent there would never reach the client, nor would any later one.
+    if (extra?.signal.aborted) return;
     this.announced = true;
-    if (!extra) await this.sync?.save();
+    // Saved before it leaves: the client's refetch can reach another replica at once, and must
+    // find this state there (the hydration, the announcement), not the one before it.
+    await this.sync?.save();
+    let sent: boolean;
     try {
-      if (extra) await extra.sendNotification({ method: "notifications/tools/list_changed" });
-      else await this.server.sendToolListChanged();
+      // The SDK checks the request's cancellation as it sends; nothing is awaited between the check and the send.
+      sent = extra ? !extra.signal.aborted : true;
+      if (extra && sent) await extra.sendNotification({ method: "notifications/tools/list_changed" });
+      else if (!extra) await this.server.sendToolListChanged();
     } catch {
-      // The client is gone or not connected yet; its next tools/list is current anyway.
+      // The client is gone or not connected yet: not sent.
+      sent = false;
     }
+    if (sent) return;
+    // Owed still: the next request's check sends it.
+    this.announced = false;
+    await this.sync?.save();
   }
 
   /**

@@ -91,6 +91,7 @@ export type { PinnedDefinition } from "./pins/tool-fingerprint.js";
 export type { PinSettings } from "./pins/pins-config.js";
 export { openSessionStore } from "./replicas/open-session-store.js";
 export type { SessionStore, SessionRecord, SessionState, ReplicaMessage } from "./replicas/session-store.js";
+export type { StoreHealth } from "./replicas/store-health.js";
 export type { SessionsSettings } from "./replicas/sessions-config.js";
 export type { DescribeOverride, DescribeOverrides } from "./config/describe-config.js";
 export type { EnrichmentSettings } from "./config/enrichment-config.js";

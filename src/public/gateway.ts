@@ -68,6 +68,7 @@ export {
   type SessionsSettings,
   type SessionState,
   type SessionStore,
+  type StoreHealth,
   type PolicyRules,
   type RateLimits,
   type RootSetting,

@@ -15,6 +15,7 @@ import {
 import { HAPROXY, startHaproxy, stopReplicas, type Haproxy } from "../support/haproxy.js";
 import { DYNAMIC_SERVER, waitFor, wipeCount } from "../support/mcp-servers.js";
 import { TEST_PG, scratchDatabase } from "../support/postgres.js";
+import { startTcpRelay, type TcpRelay } from "../support/tcp-relay.js";
 
 /**
  * Three real `toolsift serve --http` processes sharing sessions through a real PostgreSQL, behind
@@ -38,6 +39,8 @@ interface Served {
   const wipes = join(scratchDir(), "wipes.log");
   const replicas: HttpGatewayProcess[] = [];
   let database: Awaited<ReturnType<typeof scratchDatabase>>;
+  /** Between the replicas and PostgreSQL: cut, it is an outage of the store. */
+  let relay: TcpRelay;
   let haproxy: Haproxy;
   const served: Served[] = [];
   const asked: string[] = [];
@@ -61,6 +64,11 @@ interface Served {
 
   beforeAll(async () => {
     database = await scratchDatabase(TEST_PG!);
+    const direct = new URL(database.url);
+    relay = await startTcpRelay(direct.hostname, Number(direct.port || 5432));
+    const sessionsUrl = new URL(database.url);
+    sessionsUrl.hostname = "127.0.0.1";
+    sessionsUrl.port = String(relay.port);
     const config = writeConfig({
       mcpServers: {
         dyn: { command: process.execPath, args: [DYNAMIC_SERVER], env: { FIXTURE_WIPE_FILE: wipes }, stderr: "ignore" },
@@ -69,12 +77,14 @@ interface Served {
         auth: { tokens: [{ name: "alice", sha256: hashToken(token), groups: [] }] },
         // The config names the URL through the environment, as a deployment would (it holds a password).
         sessions: "${TOOLSIFT_SESSIONS_URL}",
+        // Two at most: each call of a tool not hydrated unloads another, so every round below changes the list.
+        maxHydratedTools: 2,
       },
     });
     // Every tool listed (most as stubs): an upstream change alters every client's listing.
     const started = await Promise.all(
       [0, 1, 2].map(() =>
-        startHttpGateway(config, { args: ["--stubs"], env: { TOOLSIFT_SESSIONS_URL: database.url } }),
+        startHttpGateway(config, { args: ["--stubs"], env: { TOOLSIFT_SESSIONS_URL: sessionsUrl.toString() } }),
       ),
     );
     replicas.push(...started);
@@ -106,6 +116,7 @@ interface Served {
   afterAll(async () => {
     await client?.close().catch(() => undefined);
     await stopReplicas(replicas, haproxy);
+    await relay?.close();
     await database?.drop();
   });
 
@@ -138,6 +149,74 @@ interface Served {
     expect(wipeCount(wipes)).toBe(before + 1);
     expect(lastServed("response").replica).not.toBe(lastServed("tools/call").replica);
   });
+
+  // Before any test changes one replica's upstream alone: the replicas' catalogues are the same.
+  it("keeps the client's tool list current over 50 rounds of hydrations and upstream changes", async () => {
+    // A client as real ones are: a list_changed makes it fetch the list again, on whichever replica.
+    const own = new Client({ name: "rounds", version: "1" });
+    const shown = (tools: { name: string; description?: string; inputSchema: unknown }[]) =>
+      JSON.stringify(tools.map((tool) => [tool.name, tool.description, tool.inputSchema]));
+    let held = "";
+    let refetch: Promise<void> = Promise.resolve();
+    let refetches = 0;
+    own.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      refetch = own.listTools().then((answer) => {
+        held = shown(answer.tools);
+        refetches++;
+      });
+    });
+    await own.connect(
+      new StreamableHTTPClientTransport(new URL(haproxy.url), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
+    const stale: string[] = [];
+    let changed = 0;
+    // One session straight to each replica: an upstream change made on all three, as a shared upstream's would be.
+    const direct = await Promise.all(replicas.map((replica) => connectHttpClient(replica.url, { token })));
+    try {
+      held = shown((await own.listTools()).tools);
+      let previous = held;
+      const rotation = ["dyn__get_pid", "dyn__bare", "dyn__titled_only"];
+      const started = Date.now();
+      for (let round = 0; round < 50; round++) {
+        const before = refetches;
+        if (round % 2 === 0) {
+          // A hydration, on whichever replica haproxy picks: its list_changed comes on the call's own stream.
+          await own.callTool({ name: rotation[(round / 2) % rotation.length]!, arguments: {} });
+        } else {
+          // An upstream change: its list_changed comes on the GET stream, from whichever replica it reached first.
+          await Promise.all(
+            direct.map((other) =>
+              other.client.callTool({ name: "dyn__add_tool", arguments: { name: `round_${round}` } }),
+            ),
+          );
+        }
+        // Settled: a refetch came, and no other for a while (each replica may announce its own change).
+        await waitFor("the client's refetch", () => refetches > before, 3_000).catch(() => undefined);
+        for (let quiet = refetches, waited = 0; waited < 5_000; waited += 700) {
+          await new Promise((resolve) => setTimeout(resolve, 700));
+          await refetch.catch(() => undefined);
+          if (refetches === quiet) break;
+          quiet = refetches;
+        }
+        // Read by another client's eyes: a plain tools/list now, on whichever replica haproxy picks.
+        const truth = shown((await own.listTools()).tools);
+        if (truth !== previous) changed++;
+        if (held !== truth) stale.push(`round ${round}: ${difference(held, truth)}`);
+        held = truth;
+        previous = truth;
+      }
+      console.log(
+        `[replicas] ${stale.length} of 50 rounds stale; the list changed in ${changed}; ${Date.now() - started} ms`,
+      );
+    } finally {
+      await own.close();
+      await Promise.all(direct.map((other) => other.close()));
+    }
+    expect(changed).toBeGreaterThanOrEqual(45);
+    expect(stale).toEqual([]);
+  }, 300_000);
 
   it("carries list_changed from the replica whose upstream changed to the replica holding the GET stream", async () => {
     // The client fetches its list (a list_changed is sent once until it does).
@@ -180,6 +259,58 @@ interface Served {
     }
     expect(resultText(await client.callTool({ name: "dyn__echo", arguments: { text: "still" } }))).toBe("echo: still");
   });
+
+  it("opens and serves new sessions while PostgreSQL is out, and /readyz and /metrics say so", async () => {
+    relay.cut();
+    const fresh = new Client({ name: "in-the-outage", version: "1" });
+    const freshServed: Served[] = [];
+    try {
+      await fresh.connect(
+        new StreamableHTTPClientTransport(new URL(haproxy.url), {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+          fetch: async (url: string | URL, init?: RequestInit) => {
+            const response = await fetch(url, init);
+            freshServed.push({
+              method: init?.method ?? "GET",
+              rpc: "",
+              replica: response.headers.get("x-toolsift-replica") ?? "?",
+            });
+            return response;
+          },
+        }),
+        { timeout: 20_000 },
+      );
+      // Round robin sends these to every replica; the ones that do not hold the session answer
+      // 503 (the store cannot tell them who does), and haproxy retries them on the one that does.
+      for (let i = 0; i < 6; i++) expect((await fresh.listTools()).tools.length).toBeGreaterThan(1);
+      expect(resultText(await fresh.callTool({ name: "dyn__echo", arguments: { text: "out" } }))).toBe("echo: out");
+      const holder = replicas.find((replica) => replicaId(replica) === freshServed.at(-1)!.replica)!;
+      const origin = new URL(holder.url).origin;
+      const ready = await fetch(`${origin}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: "ready", sessions: "degraded" });
+      const metrics = await (
+        await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+      ).text();
+      expect(metrics).toContain("toolsift_session_store_shared 0");
+    } finally {
+      relay.mend();
+      await fresh.close().catch(() => undefined);
+    }
+  }, 60_000);
+
+  /** What the client's list lacks or has wrong, against the gateway's (both as `shown` gives them). */
+  function difference(held: string, truth: string): string {
+    const entries = (text: string) =>
+      new Map((JSON.parse(text) as [string, ...unknown[]][]).map(([name, ...rest]) => [name, JSON.stringify(rest)]));
+    const [mine, theirs] = [entries(held), entries(truth)];
+    const missing = [...theirs.keys()].filter((name) => !mine.has(name));
+    const extra = [...mine.keys()].filter((name) => !theirs.has(name));
+    const changed = [...theirs.keys()].filter((name) => mine.has(name) && mine.get(name) !== theirs.get(name));
+    const order =
+      held.length === truth.length && missing.length + extra.length + changed.length === 0 ? " (order)" : "";
+    return `missing ${missing.join(",")}; extra ${extra.join(",")}; changed ${changed.join(",")}${order}`;
+  }
 
   /** A replica's id, which it logs at start. */
   function replicaId(replica: HttpGatewayProcess): string | undefined {

@@ -154,7 +154,8 @@ export async function startHttpGateway(
   await waitFor(
     "the gateway to listen",
     () => /Streamable HTTP at (\S+)/.test(stderr) || child.exitCode !== null,
-    30_000,
+    // Several replicas start from source at once: on a loaded machine that takes long.
+    90_000,
   );
   const match = /Streamable HTTP at (\S+)/.exec(stderr);
   if (!match) throw new Error(`the gateway did not start:\n${stderr}`);

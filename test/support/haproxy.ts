@@ -35,8 +35,8 @@ export interface Haproxy {
 const OWN_PATH = "/haproxy-self";
 
 /**
- * Starts haproxy in the foreground over `backends`, round robin, no stickiness, event streams kept
- * open. The port is picked free, then released for haproxy to bind: in a busy suite another
+ * Starts haproxy in the foreground over `backends` with {@link documentedHaproxyConfig}: round
+ * robin, no stickiness, event streams kept open. The port is picked free, then released for haproxy to bind: in a busy suite another
  * process may take it in between, so the start is checked through haproxy's own `monitor-uri`
  * (a connection alone could reach that other process) and tried again on a new port.
  */
@@ -50,37 +50,48 @@ export async function startHaproxy(backends: string[]): Promise<Haproxy> {
   throw new Error(`haproxy did not start:\n${failures.join("\n---\n")}`);
 }
 
+/**
+ * The haproxy configuration the README documents for `serve --http` replicas, for `bind` and
+ * `servers` (`host:port` each). Tests run this very text, plus a `monitor-uri` of their own.
+ */
+export function documentedHaproxyConfig(bind: string, servers: readonly string[]): string[] {
+  return [
+    "global",
+    "  maxconn 512",
+    "defaults",
+    "  mode http",
+    "  timeout connect 1s",
+    "  timeout client 60s",
+    "  timeout server 60s",
+    // An event stream stays open with nothing to say for long.
+    "  timeout tunnel 1h",
+    "  timeout check 5s",
+    // A replica that is gone (refused connection), or that answers 503 (it does not hold the
+    // session and cannot reach the session store), is retried on another. Never a time-out or an
+    // empty answer: the request may have run, and a tool call must not run twice.
+    "  retries 3",
+    "  option redispatch 1",
+    "  retry-on conn-failure 503",
+    "frontend mcp",
+    `  bind ${bind}`,
+    "  default_backend replicas",
+    "backend replicas",
+    "  balance roundrobin",
+    // HTTP/1.0 without a Host header: the replicas answer their health routes without one.
+    "  option httpchk GET /readyz",
+    ...servers.map((server, i) => `  server r${i} ${server} check inter 1s fall 2 rise 1`),
+  ];
+}
+
 async function startOnce(backends: string[], port: number): Promise<Haproxy | string> {
   const file = join(scratchDir(), "haproxy.cfg");
-  writeFileSync(
-    file,
-    [
-      "global",
-      "  maxconn 512",
-      "defaults",
-      "  mode http",
-      "  timeout connect 1s",
-      "  timeout client 60s",
-      "  timeout server 60s",
-      // An event stream stays open with nothing to say for long.
-      "  timeout tunnel 1h",
-      // A loaded machine answers /healthz late; a slow answer must not take a live replica out.
-      "  timeout check 5s",
-      // A replica killed mid-session: a refused connection is retried on another.
-      "  retries 3",
-      "  option redispatch 1",
-      "frontend mcp",
-      `  bind 127.0.0.1:${port}`,
-      `  monitor-uri ${OWN_PATH}`,
-      "  default_backend replicas",
-      "backend replicas",
-      "  balance roundrobin",
-      "  option httpchk",
-      "  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1",
-      ...backends.map((url, i) => `  server r${i} 127.0.0.1:${portOf(url)} check inter 500 fall 2 rise 1`),
-      "",
-    ].join("\n"),
+  const lines = documentedHaproxyConfig(
+    `127.0.0.1:${port}`,
+    backends.map((url) => `127.0.0.1:${portOf(url)}`),
   );
+  // The test's own: a path haproxy answers itself, to know the port is this haproxy's.
+  lines.splice(lines.indexOf("  default_backend replicas"), 0, `  monitor-uri ${OWN_PATH}`);
+  writeFileSync(file, [...lines, ""].join("\n"));
   let log = "";
   if (HAPROXY === undefined) throw new Error("haproxy is not installed");
   const child = spawn(HAPROXY, ["-db", "-f", file], { stdio: ["ignore", "pipe", "pipe"] });

@@ -6,6 +6,8 @@ import { poolConfig } from "../../src/learning/postgres-usage-store.js";
 
 /** The test database, e.g. postgres://toolsift:toolsift@localhost:5432/toolsift_test; `.ci/run` starts one and sets it. */
 export const TEST_PG = process.env.TOOLSIFT_TEST_PG;
+/** Another role on the same database, with no grant of its own (`.ci/run` creates it and sets this). */
+export const TEST_PG_OTHER = process.env.TOOLSIFT_TEST_PG_OTHER;
 
 /**
  * `describe` for tests that need a PostgreSQL server. Without `TOOLSIFT_TEST_PG` they are

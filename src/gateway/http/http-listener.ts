@@ -18,15 +18,15 @@ import {
 } from "../web/http-limits.js";
 import { BodyReads } from "./body-reads.js";
 import { reply, rpcError } from "../web/http-replies.js";
-import { isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
+import { isHostlessProbe, isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
 import { contentTypeRefusal, initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
 import { MCP_PATH } from "./mcp-path.js";
 import { isLoopbackHost } from "../auth/loopback-host.js";
 import { originOf, originProblem } from "../web/origin-guard.js";
 import { SessionTable, sessionOwnerOf } from "../web/session-table.js";
 import { sendWebResponse, webRequestOf } from "../web/web-bridge.js";
-import { MemorySessionStore } from "../replicas/memory-session-store.js";
-import type { ReplicaTransport } from "./replica-transport.js";
+import { LocalSessions } from "./local-sessions.js";
+import type { HostedTransport, SessionHost } from "./session-host.js";
 import type { SessionStore } from "../replicas/session-store.js";
 import { SharedSessions } from "./shared-sessions.js";
 import { openModernHttp } from "../modern/modern-http.js";
@@ -48,8 +48,10 @@ const RETRY_AFTER_SECONDS = 30;
 /** How often idle sessions are looked for: a quarter of the time-out, within [50 ms, 1 min]. */
 const sweepEvery = (idleMs: number) => Math.max(50, Math.min(60_000, Math.floor(idleMs / 4)));
 const SESSION_NOT_FOUND = "Session not found: it ended or never existed. Initialize a new one.";
+const SESSION_ELSEWHERE =
+  "Service unavailable: this replica does not hold the session and the session store is not answering. Retry: another replica may hold it (configure the load balancer to retry a 503 on another server).";
 
-type Transport = ReplicaTransport;
+type Transport = HostedTransport;
 
 /**
  * Options of {@link listenHttp}.
@@ -118,15 +120,18 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
     sessionIdleMs,
   );
-  const shared = new SharedSessions({
-    store: options.sessionStore ?? new MemorySessionStore(),
-    shared: options.sessionStore !== undefined,
-    idleMs: sessionIdleMs,
-    Transport,
-    log: options.log,
-  });
-  if (options.sessionStore !== undefined)
-    options.log(`replica ${shared.replica} shares sessions through the session store`);
+  // One process with no store runs none of the replicas' code.
+  const shared: SessionHost =
+    options.sessionStore === undefined
+      ? new LocalSessions(Transport)
+      : new SharedSessions({
+          store: options.sessionStore,
+          shared: true,
+          idleMs: sessionIdleMs,
+          Transport,
+          log: options.log,
+        });
+  if (shared.replica !== undefined) options.log(`replica ${shared.replica} shares sessions through the session store`);
   // 2026-07-28 (stateless) clients: undefined when SDK v2 is not installed (2025-era clients only).
   const modern = await openModernHttp(gateway, {
     log: options.log,
@@ -142,7 +147,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       response.once("close", () => transport.streams--);
     }
     const answer = await transport.handleRequest(webRequestOf(request, body, hangUp.signal), body);
-    if (options.sessionStore !== undefined) response.setHeader("x-toolsift-replica", shared.replica);
+    if (shared.replica !== undefined) response.setHeader("x-toolsift-replica", shared.replica);
     const id = transport.sessionId;
     if (request.method === "DELETE" && answer.ok && id !== undefined) await shared.ended(id);
     await sendWebResponse(answer, response);
@@ -153,12 +158,12 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
-    const problem = originProblem(request.headers, rules);
+    const problem = isHostlessProbe(path, request.headers) ? undefined : originProblem(request.headers, rules);
     if (problem !== undefined) {
       deny(undefined, undefined, "host or origin not allowed");
       return reply(response, 403, problem);
     }
-    if (isOpenRoute(path)) return serveOpenRoute(path, response, () => gateway.ready, auth);
+    if (isOpenRoute(path)) return serveOpenRoute(path, response, () => gateway.ready, auth, options.sessionStore);
     if (path !== MCP_PATH && path !== "/metrics") return reply(response, 404, `toolsift serves MCP at ${MCP_PATH}.`);
     let caller: Caller = LOCAL_CALLER;
     if (auth !== false) {
@@ -171,7 +176,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       }
       caller = authentication.caller;
     }
-    if (path === "/metrics") return serveMetrics(response, options.metrics);
+    if (path === "/metrics") return serveMetrics(response, options.metrics, options.sessionStore);
     const owner = sessionOwnerOf(caller);
     const sessionId = request.headers["mcp-session-id"];
     if (request.method !== "POST" && typeof sessionId !== "string")
@@ -204,6 +209,11 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
         lease || sessions.ownedByOther(sessionId, owner.identity)
           ? undefined
           : await shared.lookup(sessionId, owner.identity);
+      if (stored === "unavailable") {
+        // Opened on another replica while the store is out, perhaps: not "not found", which would
+        // end the client's session; haproxy's retry-on 503 takes it to the replica holding it.
+        return rpcError(response, 503, -32000, SESSION_ELSEWHERE, { "retry-after": "1" });
+      }
       if (stored) {
         // Opened on another replica (or held here before): rebuilt from the shared store.
         const ticket = sessions.reserve(owner);

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../../../test/support/mcp-servers.js";
 import type { Authenticator } from "../auth/caller.js";
@@ -5,6 +6,16 @@ import { parseGatewayConfig } from "../config/gateway-config.js";
 import { Gateway } from "../gateway.js";
 import { listenHttp } from "./http-listener.js";
 import { rawRequest, serveGateway, testAuthenticator } from "./http-test-kit.fixture.js";
+
+/** A raw HTTP/1.0 GET without a Host header; the status line and the rest, as the socket got them. */
+async function hostless(port: number, path: string): Promise<string> {
+  const socket = connect(port, "127.0.0.1");
+  let text = "";
+  socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+  socket.write(`GET ${path} HTTP/1.0\r\n\r\n`);
+  await new Promise((resolve) => socket.once("close", resolve));
+  return text;
+}
 
 const metrics = { contentType: "text/plain; version=0.0.4", render: async () => "toolsift_searches_total 3\n" };
 
@@ -22,6 +33,20 @@ describe("listenHttp's other routes", () => {
       expect((await rawRequest(`${origin}/healthz`, { method: "GET", headers: { host: "evil.example" } })).status).toBe(
         403,
       );
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("answers a health probe without a Host header (haproxy's option httpchk), and nothing else without one", async () => {
+    const served = await serveGateway({ auth: testAuthenticator });
+    try {
+      await waitFor("the upstream server to connect", () => served.gateway.ready, 15_000);
+      // HTTP/1.0 with no Host, byte for byte what `option httpchk GET /readyz` sends.
+      expect(await hostless(served.listener.port, "/readyz")).toMatch(/^HTTP\/1\.[01] 200 /);
+      expect(await hostless(served.listener.port, "/healthz")).toMatch(/^HTTP\/1\.[01] 200 /);
+      expect(await hostless(served.listener.port, "/mcp")).toMatch(/^HTTP\/1\.[01] 403 /);
+      expect(await hostless(served.listener.port, "/metrics")).toMatch(/^HTTP\/1\.[01] 403 /);
     } finally {
       await served.close();
     }

@@ -3,6 +3,7 @@ import type { Authenticator } from "../auth/caller.js";
 import type { MetricsSource } from "../observe/metrics-source.js";
 import { MCP_PATH } from "./mcp-path.js";
 import { reply, replyJson } from "../web/http-replies.js";
+import type { SessionStore } from "../replicas/session-store.js";
 
 /** Protected Resource Metadata (RFC 9728): at the root, and suffixed with the resource's path. */
 const RESOURCE_METADATA_PATHS = new Set([
@@ -16,6 +17,16 @@ export function isOpenRoute(path: string): boolean {
 }
 
 /**
+ * Whether a request is a load balancer's health probe that sends no `Host` (haproxy's
+ * `option httpchk GET /readyz` speaks HTTP/1.0 without one). The Host check guards against DNS
+ * rebinding, and a browser always sends a Host; these routes name nothing, so such a probe is
+ * answered from any address, as one with an IP address for its Host already is.
+ */
+export function isHostlessProbe(path: string, headers: { host?: string | undefined }): boolean {
+  return headers.host === undefined && (path === "/healthz" || path === "/readyz");
+}
+
+/**
  * Answers a route of {@link isOpenRoute}. Nothing here names a server, a tool or a caller: a
  * probe learns whether the process is up and whether something is behind it, no more.
  */
@@ -24,11 +35,24 @@ export function serveOpenRoute(
   response: ServerResponse,
   ready: () => boolean,
   auth: Authenticator | false,
+  sessionStore?: SessionStore,
 ): void {
   if (path === "/healthz") replyJson(response, 200, { status: "ok" });
   else if (path === "/readyz") {
-    if (ready()) replyJson(response, 200, { status: "ready" });
-    else replyJson(response, 503, { status: "no upstream server connected" });
+    const sessions = sessionStore === undefined ? undefined : (sessionStore.health?.() ?? { state: "shared" });
+    if (!ready()) replyJson(response, 503, { status: "no upstream server connected" });
+    // A replica that can never share would serve each session alone while the balancer spreads
+    // its requests: out of rotation, with the reason, until its store is fixed.
+    else if (sessions?.state === "broken")
+      replyJson(response, 503, { status: "session store unusable", reason: sessions.reason });
+    // An outage: still ready (every replica is in it), serving its own sessions, and saying so.
+    else if (sessions !== undefined)
+      replyJson(response, 200, {
+        status: "ready",
+        sessions: sessions.state,
+        ...(sessions.reason === undefined ? {} : { reason: sessions.reason }),
+      });
+    else replyJson(response, 200, { status: "ready" });
   } else {
     const metadata = auth === false ? undefined : auth.resourceMetadata;
     if (metadata === undefined) reply(response, 404, "This toolsift gateway does not use OAuth.");
@@ -40,8 +64,23 @@ export function serveOpenRoute(
 }
 
 /** `/metrics`, for a caller already authenticated: the source's text, or 404 without one. */
-export async function serveMetrics(response: ServerResponse, metrics: MetricsSource | undefined): Promise<void> {
+export async function serveMetrics(
+  response: ServerResponse,
+  metrics: MetricsSource | undefined,
+  sessionStore?: SessionStore,
+): Promise<void> {
   if (metrics === undefined) return reply(response, 404, "This toolsift gateway serves no metrics.");
-  const text = await metrics.render();
+  const text = (await metrics.render()) + (sessionStore === undefined ? "" : storeGauge(sessionStore));
   response.writeHead(200, { "content-type": metrics.contentType }).end(text);
+}
+
+/** `toolsift_session_store_shared`: 1 while sessions are shared, 0 while this replica serves its own (an outage or a broken store). */
+function storeGauge(store: SessionStore): string {
+  const shared = (store.health?.().state ?? "shared") === "shared" ? 1 : 0;
+  return [
+    "# HELP toolsift_session_store_shared Whether this replica shares sessions through the session store now (1) or serves its own alone (0).",
+    "# TYPE toolsift_session_store_shared gauge",
+    `toolsift_session_store_shared ${shared}`,
+    "",
+  ].join("\n");
 }

@@ -5,6 +5,7 @@ import type { Gateway } from "../gateway.js";
 import type { GatewayConnection } from "../gateway-connection.js";
 import type { WebStandardHttpServerTransportClass } from "../gateway-sdk.js";
 import { ReplicaTransport } from "./replica-transport.js";
+import type { SessionHost } from "./session-host.js";
 import type { ReplicaMessage, SessionRecord, SessionState, SessionStore } from "../replicas/session-store.js";
 
 /** One session this replica holds a copy of. */
@@ -27,6 +28,15 @@ export interface SharedSessionsOptions {
 }
 
 const PROTOCOL_FALLBACK = "2025-06-18";
+/**
+ * A session's id says when it was opened, and whether the store was answering then (`s`) or not
+ * (`u`): its record may reach the store late (a save past its time-out on a loaded store) or
+ * only once the store is back. Another replica that cannot find such a young session answers 503
+ * (retry: the replica holding it may be next) rather than 404, which would end the client's
+ * session: for a minute after it opened, or for the idle time-out if the store was out then.
+ */
+const OPENED = /^([su])([0-9a-z]{1,11})-/;
+const SAVE_GRACE_MS = 60_000;
 
 /**
  * The sessions of one replica, kept in step with a {@link SessionStore} so any replica can serve
@@ -38,10 +48,12 @@ const PROTOCOL_FALLBACK = "2025-06-18";
  *
  * A store that fails never fails a request: the replica goes on with what it holds.
  */
-export class SharedSessions {
+export class SharedSessions implements SessionHost<ReplicaTransport> {
   /** This replica's id: it prefixes the ids of requests sent to clients (see {@link ReplicaTransport}). */
   readonly replica = randomBytes(4).toString("hex");
   private readonly held = new Map<string, Held>();
+  /** Sessions ended lately (DELETE, here or on another replica), and when: a 404 for them, never a 503. */
+  private readonly endedLately = new Map<string, number>();
 
   constructor(private readonly options: SharedSessionsOptions) {
     options.store.subscribe((message) => this.received(message)).catch(() => undefined);
@@ -52,7 +64,11 @@ export class SharedSessions {
    * transport accepted it. Connect it with {@link SharedSessions.connect}.
    */
   create(owner: string, opened: (id: string, transport: ReplicaTransport) => void): ReplicaTransport {
-    const transport = this.transport(randomUUID, (id) => {
+    const newId = () => {
+      const shared = (this.options.store.health?.().state ?? "shared") === "shared";
+      return `${shared ? "s" : "u"}${Date.now().toString(36)}-${randomUUID()}`;
+    };
+    const transport = this.transport(newId, (id) => {
       this.hold(id, transport, owner, "");
       opened(id, transport);
     });
@@ -70,16 +86,36 @@ export class SharedSessions {
   /**
    * The record of session `id` if the store has one that `owner` opened (a session of another
    * replica, or one this replica held before); `undefined` otherwise (the caller answers 404, as
-   * for an unknown id), or when the store cannot answer.
+   * for an unknown id); `"unavailable"` when the store cannot answer, or has no record yet of a
+   * session opened lately (see {@link OPENED}): the session may be held by another replica, which
+   * a load balancer retrying on 503 reaches.
    */
-  async lookup(id: string, owner: string): Promise<SessionRecord | undefined> {
+  async lookup(id: string, owner: string): Promise<SessionRecord | "unavailable" | undefined> {
     if (!this.options.shared) return undefined;
     try {
       const record = await this.options.store.load(id);
+      if (record === undefined && this.openedLately(id) && !this.endedLately.has(id)) return "unavailable";
       return record?.owner === owner ? record : undefined;
     } catch {
-      return undefined;
+      return "unavailable";
     }
+  }
+
+  /** Remembers an ended session for as long as a young one's record may be missing; a bounded few. */
+  private forget(id: string): void {
+    const now = Date.now();
+    this.endedLately.set(id, now);
+    for (const [old, at] of this.endedLately) {
+      if (at > now - SAVE_GRACE_MS && this.endedLately.size <= 10_000) break;
+      this.endedLately.delete(old);
+    }
+  }
+
+  private openedLately(id: string): boolean {
+    const opened = OPENED.exec(id);
+    if (opened === null) return false;
+    const grace = opened[1] === "u" ? this.options.idleMs : Math.min(SAVE_GRACE_MS, this.options.idleMs);
+    return Date.now() - Number.parseInt(opened[2]!, 36) < grace;
   }
 
   /**
@@ -150,6 +186,7 @@ export class SharedSessions {
   /** The session ended on this replica by the client's DELETE: everywhere. */
   async ended(id: string): Promise<void> {
     this.held.delete(id);
+    this.forget(id);
     try {
       await this.options.store.delete(id);
       if (this.options.shared) await this.options.store.publish({ kind: "closed", session: id });
@@ -227,6 +264,7 @@ export class SharedSessions {
 
   private received(message: ReplicaMessage): void {
     const held = this.held.get(message.session);
+    if (message.kind === "closed") this.forget(message.session);
     if (!held) return;
     if (message.kind === "closed") {
       this.held.delete(message.session);

@@ -1,5 +1,6 @@
 import { errorText } from "../../errors.js";
 import type { ReplicaMessage, SessionRecord, SessionStore } from "./session-store.js";
+import { brokenStoreReason, type StoreHealth } from "./store-health.js";
 
 /** Options of {@link guardedStore}. */
 export interface GuardOptions {
@@ -25,11 +26,16 @@ export class StoreUnavailable extends Error {}
  * const store = guardedStore(new PostgresSessionStore({ connectionString }), { log: console.error });
  * ```
  */
-export function guardedStore(store: SessionStore, options: GuardOptions): SessionStore & { readonly down: boolean } {
+export function guardedStore(
+  store: SessionStore,
+  options: GuardOptions,
+): SessionStore & { readonly down: boolean; health(): StoreHealth } {
   const timeoutMs = options.timeoutMs ?? 2_000;
   const retryAfterMs = options.retryAfterMs ?? 5_000;
   let downUntil = 0;
   let down = false;
+  /** Set by a failure no retry can fix; cleared by the next call that answers. */
+  let broken: string | undefined;
   const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     if (down && Date.now() < downUntil) throw new StoreUnavailable("the session store is not answering");
     let timer: NodeJS.Timeout | undefined;
@@ -40,6 +46,7 @@ export function guardedStore(store: SessionStore, options: GuardOptions): Sessio
           timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
         }),
       ]);
+      broken = undefined;
       if (down) {
         down = false;
         options.log("the session store answers again: sessions are shared between replicas again.");
@@ -47,6 +54,7 @@ export function guardedStore(store: SessionStore, options: GuardOptions): Sessio
       return result;
     } catch (error) {
       downUntil = Date.now() + retryAfterMs;
+      broken = brokenStoreReason(error);
       if (!down) {
         down = true;
         options.log(
@@ -62,6 +70,12 @@ export function guardedStore(store: SessionStore, options: GuardOptions): Sessio
     get down() {
       return down;
     },
+    health: () =>
+      broken !== undefined
+        ? { state: "broken", reason: broken }
+        : down
+          ? { state: "degraded", reason: "the session store is not answering: this replica serves its own sessions" }
+          : { state: "shared" },
     load: (id: string) => call("load", () => store.load(id)),
     save: (record: SessionRecord) => call("save", () => store.save(record)),
     touch: (id: string) => call("touch", () => store.touch(id)),

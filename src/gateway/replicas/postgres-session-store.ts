@@ -1,5 +1,7 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { OptionsError, errorText } from "../../errors.js";
 import { loadSessionPgPool, type PgConnection, type PgPool } from "./load-pg.js";
+import { parseReplicaMessage } from "./replica-message.js";
 import type { ReplicaMessage, SessionRecord, SessionStore } from "./session-store.js";
 
 /** Options of {@link PostgresSessionStore}. */
@@ -7,8 +9,9 @@ export interface PostgresSessionStoreOptions {
   /** Where to connect; its password is never put in a message. */
   connectionString: string;
   /**
-   * The table, created if missing (lower-case letters, digits, `_`); messages too large for a
-   * NOTIFY go to `<table>_messages`, and the NOTIFY channel is the table's name.
+   * The table, created if missing (lower-case letters, digits, `_`). Messages between replicas
+   * go in `<table>_relay`, their key in `<table>_keys`; the NOTIFY channel is the table's name.
+   * The three are the gateway role's alone (PUBLIC's rights are revoked).
    * @defaultValue "toolsift_sessions"
    */
   table?: string;
@@ -18,13 +21,26 @@ export interface PostgresSessionStoreOptions {
   onWarning?: (message: string) => void;
 }
 
-/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; past this, the message goes in a row and the NOTIFY names it. */
-export const MAX_NOTIFY_BYTES = 7_000;
+/** The largest message relayed (a notification or an elicitation answer is far smaller). */
+export const MAX_MESSAGE_BYTES = 256 * 1024;
 const TABLE_PATTERN = /^[a-z_][a-z0-9_]{0,40}$/;
+/** A NOTIFY's whole payload: a message's random reference and its HMAC-SHA256 under the replicas' key. */
+const NOTE = /^([0-9a-f]{32})\.([0-9a-f]{64})$/;
+/** How long a relayed message may be read, and a reference is remembered against a replay. */
+const RELAY_MS = 60_000;
+/** References remembered at most; past it, the oldest go (their rows expire within {@link RELAY_MS} anyway). */
+const MAX_SEEN = 20_000;
 
 /**
  * Sessions in one PostgreSQL table, shared by the replicas of a gateway, and their messages over
  * `LISTEN/NOTIFY` on one channel. The `pg` package is loaded on first use.
+ *
+ * Any role that can connect to the database can LISTEN and NOTIFY on any channel, so the channel
+ * carries no content and is trusted for none: a message is a row of `<table>_relay`, which only
+ * the gateway's role can read or write, and its NOTIFY is the row's random reference with an
+ * HMAC of it under a key in `<table>_keys` (made by the first replica, readable by the gateway's
+ * role alone). A NOTIFY that is not such a pair, or whose MAC does not verify, or that repeats
+ * one already delivered, or whose row is older than a minute, is dropped.
  *
  * @example
  * ```ts
@@ -38,6 +54,12 @@ export class PostgresSessionStore implements SessionStore {
   private listening: Promise<PgConnection & { release(destroy?: boolean): void }> | undefined;
   private readonly listeners: ((message: ReplicaMessage) => void)[] = [];
   private closed = false;
+  /** The replicas' shared key, read from `<table>_keys` with the pool. */
+  private key: Buffer | undefined;
+  /** References delivered, and when: a NOTIFY replayed by anyone is not delivered twice. */
+  private readonly seen = new Map<string, number>();
+  /** The next attempt to LISTEN again, after a failure. */
+  private retrying: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: PostgresSessionStoreOptions) {
     this.table = options.table ?? "toolsift_sessions";
@@ -71,8 +93,8 @@ export class PostgresSessionStore implements SessionStore {
 
   async expire(idleMs: number): Promise<number> {
     const db = await this.db();
-    // Large messages are read within moments of their NOTIFY; a minute later nobody will.
-    await db.query(`DELETE FROM ${this.table}_messages WHERE at < now() - interval '1 minute'`);
+    // A message is read within moments of its NOTIFY; a minute later nobody will.
+    await db.query(`DELETE FROM ${this.table}_relay WHERE at < now() - interval '1 minute'`);
     if (this.listening === undefined && this.listeners.length > 0) await this.listen();
     const { rowCount } = await db.query(
       `DELETE FROM ${this.table} WHERE last_active < now() - make_interval(secs => $1::double precision / 1000)`,
@@ -83,14 +105,15 @@ export class PostgresSessionStore implements SessionStore {
 
   async publish(message: ReplicaMessage): Promise<void> {
     const db = await this.db();
-    let payload = JSON.stringify(message);
-    if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
-      const { rows } = await db.query(`INSERT INTO ${this.table}_messages (payload) VALUES ($1) RETURNING id`, [
-        payload,
-      ]);
-      payload = JSON.stringify({ ref: String(rows[0]!.id) });
-    }
-    await db.query("SELECT pg_notify($1, $2)", [this.table, payload]);
+    const payload = JSON.stringify(message);
+    if (Buffer.byteLength(payload) > MAX_MESSAGE_BYTES)
+      throw new Error(`a message between replicas is over ${MAX_MESSAGE_BYTES} bytes; it is not relayed`);
+    const ref = randomBytes(16).toString("hex");
+    // One statement: the row and its NOTIFY are committed together, so the row is there when it is read.
+    await db.query(
+      `WITH relayed AS (INSERT INTO ${this.table}_relay (ref, payload) VALUES ($1, $2)) SELECT pg_notify($3, $4)`,
+      [ref, payload, this.table, `${ref}.${this.mac(ref).toString("hex")}`],
+    );
   }
 
   async subscribe(listener: (message: ReplicaMessage) => void): Promise<void> {
@@ -100,6 +123,7 @@ export class PostgresSessionStore implements SessionStore {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.retrying);
     this.listeners.length = 0;
     const listening = this.listening;
     this.listening = undefined;
@@ -109,7 +133,11 @@ export class PostgresSessionStore implements SessionStore {
     if (pool) await (await pool.catch(() => undefined))?.end();
   }
 
-  /** Opens the connection held for LISTEN, once; a broken one is dropped so the next call opens another. */
+  /**
+   * Opens the connection held for LISTEN, once; a broken one, or one that could not be opened, is
+   * opened again a second later (and at each sweep), for as long as anyone listens: a replica that
+   * stopped listening would miss every message, without a sign.
+   */
   private listen(): Promise<unknown> {
     this.listening ??= (async () => {
       const connection = await (await this.db()).connect();
@@ -118,6 +146,7 @@ export class PostgresSessionStore implements SessionStore {
         this.listening = undefined;
         connection.release(true);
         this.options.onWarning?.(`the session store's LISTEN connection broke (${why}); it is opened again shortly.`);
+        this.listenAgain();
       };
       connection.on("error", (error) => drop(errorText(error)));
       connection.on("end", () => drop("it ended"));
@@ -130,20 +159,54 @@ export class PostgresSessionStore implements SessionStore {
     })();
     return this.listening.catch((error: unknown) => {
       this.listening = undefined;
+      this.listenAgain();
       throw error;
     });
   }
 
-  private async deliver(payload: string): Promise<void> {
-    let parsed = JSON.parse(payload) as { ref?: unknown } | ReplicaMessage;
-    if ("ref" in parsed && typeof parsed.ref === "string") {
-      const { rows } = await (await this.db()).query(`SELECT payload FROM ${this.table}_messages WHERE id = $1`, [
-        parsed.ref,
-      ]);
-      if (rows[0] === undefined) return;
-      parsed = JSON.parse(String(rows[0].payload)) as ReplicaMessage;
+  private listenAgain(): void {
+    if (this.closed || this.retrying !== undefined || this.listeners.length === 0) return;
+    this.retrying = setTimeout(() => {
+      this.retrying = undefined;
+      if (!this.closed && this.listening === undefined) this.listen().catch(() => undefined);
+    }, 1_000);
+    this.retrying.unref();
+  }
+
+  private async deliver(note: string): Promise<void> {
+    const match = NOTE.exec(note);
+    if (!match || this.key === undefined) return;
+    const [, ref, mac] = match as unknown as [string, string, string];
+    if (this.seen.has(ref) || !timingSafeEqual(Buffer.from(mac, "hex"), this.mac(ref))) return;
+    this.remember(ref);
+    const { rows } = await (await this.db()).query(
+      `SELECT payload FROM ${this.table}_relay WHERE ref = $1 AND at > now() - interval '1 minute'`,
+      [ref],
+    );
+    if (rows[0] === undefined) return;
+    let message: ReplicaMessage | undefined;
+    try {
+      message = parseReplicaMessage(JSON.parse(String(rows[0].payload)));
+    } catch {
+      message = undefined;
     }
-    for (const listener of this.listeners) listener(parsed as ReplicaMessage);
+    if (message === undefined) return;
+    for (const listener of this.listeners) listener(message);
+  }
+
+  /** HMAC-SHA256 of a message's reference, bound to this table, under the replicas' key. */
+  private mac(ref: string): Buffer {
+    if (this.key === undefined) throw new Error("the session store's key is not loaded yet");
+    return createHmac("sha256", this.key).update(`${this.table}:${ref}`).digest();
+  }
+
+  private remember(ref: string): void {
+    const now = Date.now();
+    this.seen.set(ref, now);
+    for (const [old, at] of this.seen) {
+      if (at > now - RELAY_MS && this.seen.size <= MAX_SEEN) break;
+      this.seen.delete(old);
+    }
   }
 
   private db(): Promise<PgPool> {
@@ -160,18 +223,27 @@ export class PostgresSessionStore implements SessionStore {
       });
       // An idle connection the server dropped is an 'error' event; unheard, it would end the process.
       pool.on("error", (error) => this.options.onWarning?.(`a session store connection broke (${errorText(error)}).`));
-      // Replicas starting together each run this; the advisory lock makes them take turns.
+      // Replicas starting together each run this; the advisory lock makes them take turns. The
+      // first one's key stays: ON CONFLICT keeps it. Base64 has no quote to escape.
+      const key = randomBytes(32).toString("base64");
+      const relay = `${this.table}_relay`;
+      const keys = `${this.table}_keys`;
       await pool
         .query(
           `SELECT pg_advisory_xact_lock(hashtext('toolsift:${this.table}'));
          CREATE TABLE IF NOT EXISTS ${this.table} (id text PRIMARY KEY, record jsonb NOT NULL, last_active timestamptz NOT NULL);
-         CREATE TABLE IF NOT EXISTS ${this.table}_messages (id bigserial PRIMARY KEY, payload text NOT NULL, at timestamptz NOT NULL DEFAULT now())`,
+         CREATE TABLE IF NOT EXISTS ${relay} (ref text PRIMARY KEY, payload text NOT NULL, at timestamptz NOT NULL DEFAULT now());
+         CREATE TABLE IF NOT EXISTS ${keys} (id smallint PRIMARY KEY CHECK (id = 1), key text NOT NULL);
+         REVOKE ALL ON ${this.table}, ${relay}, ${keys} FROM PUBLIC;
+         INSERT INTO ${keys} (id, key) VALUES (1, '${key}') ON CONFLICT (id) DO NOTHING`,
         )
         .catch(async (error: unknown) => {
           // The next call opens a pool of its own: this one's connections must not linger.
           await pool.end().catch(() => undefined);
           throw error;
         });
+      const { rows } = await pool.query(`SELECT key FROM ${keys} WHERE id = 1`);
+      this.key = Buffer.from(String(rows[0]?.key), "base64");
       return pool;
     })();
     return this.pool.catch((error: unknown) => {

@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { describePostgres, dropTable } from "../../../test/support/postgres.js";
+import { TEST_PG_OTHER, describePostgres, dropTable } from "../../../test/support/postgres.js";
 import { waitFor } from "../../../test/support/mcp-servers.js";
 import { MemorySessionStore } from "./memory-session-store.js";
-import { MAX_NOTIFY_BYTES, PostgresSessionStore } from "./postgres-session-store.js";
+import { loadSessionPgPool } from "./load-pg.js";
+import { PostgresSessionStore } from "./postgres-session-store.js";
 import type { ReplicaMessage, SessionRecord, SessionStore } from "./session-store.js";
 
 const record = (id: string, hydrated: string[] = []): SessionRecord => ({
@@ -53,6 +54,8 @@ function storeContract(open: () => SessionStore) {
   });
 
   it("delivers every message to every subscriber, one too large for a NOTIFY included", async () => {
+    // PostgreSQL refuses a NOTIFY payload of 8000 bytes or more.
+    const MAX_NOTIFY_BYTES = 8_000;
     const [a, b] = [store(), store()];
     const got: ReplicaMessage[] = [];
     await b.subscribe((message) => got.push(message));
@@ -60,8 +63,8 @@ function storeContract(open: () => SessionStore) {
     const large: ReplicaMessage = {
       kind: "response",
       session: "s2",
-      replica: "abcd",
-      message: { jsonrpc: "2.0", id: "abcd:1", result: { content: { text: "é".repeat(MAX_NOTIFY_BYTES) } } },
+      replica: "abcd1234",
+      message: { jsonrpc: "2.0", id: "abcd1234:1", result: { content: { text: "é".repeat(MAX_NOTIFY_BYTES) } } },
     };
     await a.publish(small);
     await a.publish(large);
@@ -80,7 +83,7 @@ describePostgres("PostgresSessionStore", (url) => {
   const table = `toolsift_test_sessions_${randomBytes(4).toString("hex")}`;
   afterAll(async () => {
     await dropTable(url, table);
-    await dropTable(url, `${table}_messages`);
+    for (const suffix of ["_relay", "_keys"]) await dropTable(url, `${table}${suffix}`);
   });
   storeContract(() => new PostgresSessionStore({ connectionString: url, table }));
 
@@ -89,6 +92,80 @@ describePostgres("PostgresSessionStore", (url) => {
       /lower-case letters/,
     );
   });
+});
+
+describePostgres("PostgresSessionStore and another role on the same database", (url) => {
+  const table = `toolsift_test_sessions_${randomBytes(4).toString("hex")}`;
+  const opened: { close(): Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const made of opened.reverse()) await made.close();
+    for (const suffix of ["", "_relay", "_keys"]) await dropTable(url, `${table}${suffix}`);
+  });
+  const skip = TEST_PG_OTHER ? undefined : "TOOLSIFT_TEST_PG_OTHER is not set (.ci/run creates the role and sets it)";
+  if (skip && process.env.CI) throw new Error(`PostgresSessionStore and another role: ${skip} on CI.`);
+  if (skip) console.warn(`[toolsift] SKIPPED "PostgresSessionStore and another role": ${skip}`);
+
+  it.skipIf(skip !== undefined)(
+    "reads no session id nor form text off the channel, reads no table, and forges or replays no message",
+    async () => {
+      const [a, b] = [
+        new PostgresSessionStore({ connectionString: url, table }),
+        new PostgresSessionStore({ connectionString: url, table }),
+      ];
+      opened.push(a, b);
+      const got: ReplicaMessage[] = [];
+      await b.subscribe((message) => got.push(message));
+      // The other role: LISTEN and NOTIFY need no grant, on any channel of a database it can connect to.
+      const Pool = await loadSessionPgPool();
+      const other = new Pool({
+        connectionString: TEST_PG_OTHER!,
+        max: 1,
+        connectionTimeoutMillis: 5_000,
+        idleTimeoutMillis: 1_000,
+        statement_timeout: 5_000,
+        query_timeout: 6_000,
+      });
+      const spy = await other.connect();
+      opened.push({ close: async () => (spy.release(true), await other.end()) });
+      const heard: string[] = [];
+      spy.on("notification", (notification) => heard.push(notification.payload ?? ""));
+      await spy.query(`LISTEN ${table}`);
+
+      const session = randomUUID();
+      const secret = `the user typed ${randomBytes(6).toString("hex")}`;
+      const declined: ReplicaMessage = {
+        kind: "response",
+        session,
+        replica: "0123abcd",
+        message: { jsonrpc: "2.0", id: "0123abcd:1", result: { action: "decline", content: { note: secret } } },
+      };
+      await a.publish(declined);
+      await waitFor("the message, to the replica and the other role", () => got.length === 1 && heard.length === 1);
+      expect(got[0]).toEqual(declined);
+      expect(heard[0]).not.toContain(session);
+      expect(heard[0]).not.toContain(secret);
+      expect(heard[0]).not.toContain("decline");
+
+      for (const name of [table, `${table}_relay`, `${table}_keys`])
+        await expect(spy.query(`SELECT * FROM ${name}`)).rejects.toThrow(/permission denied/);
+      await expect(spy.query(`INSERT INTO ${table}_relay (ref, payload) VALUES ('x', 'y')`)).rejects.toThrow(
+        /permission denied/,
+      );
+
+      // Forgeries: an "accept" in clear (what the channel used to carry), the captured NOTIFY
+      // replayed, and the captured reference with a MAC of the other role's making.
+      const accept = { ...declined, message: { jsonrpc: "2.0", id: "0123abcd:1", result: { action: "accept" } } };
+      await spy.query("SELECT pg_notify($1, $2)", [table, JSON.stringify(accept)]);
+      await spy.query("SELECT pg_notify($1, $2)", [table, heard[0]]);
+      await spy.query("SELECT pg_notify($1, $2)", [table, heard[0]!.replace(/\.[0-9a-f]+$/, `.${"0".repeat(64)}`)]);
+      await spy.query("SELECT pg_notify($1, $2)", [table, `${"1".repeat(32)}.${"2".repeat(64)}`]);
+      // A genuine message after them: once it arrives, the forged ones (notified first) were dropped.
+      await a.publish({ kind: "closed", session });
+      await waitFor("the genuine message after the forged ones", () => got.length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(got.map((message) => message.kind)).toEqual(["response", "closed"]);
+    },
+  );
 });
 
 describe("PostgresSessionStore, no server", () => {

@@ -1,3 +1,5 @@
+import type { StoreHealth } from "./store-health.js";
+
 /**
  * What a replica needs of a session to serve it: who opened it, how it was initialized, and the
  * toolsift state its requests change. Never a credential: the owner is a digest of who the caller
@@ -36,7 +38,7 @@ export type ReplicaMessage =
 
 /**
  * Where replicas share their sessions (`toolsift.sessions`). Every call may fail or hang: callers
- * bound them ({@link guardedStore}) and serve from their own memory when the store cannot answer.
+ * bound them (`guardedStore`) and serve from their own memory when the store cannot answer.
  */
 export interface SessionStore {
   load(id: string): Promise<SessionRecord | undefined>;
@@ -51,4 +53,6 @@ export interface SessionStore {
   /** Starts delivering every message published (by any replica, this one included) to `listener`. */
   subscribe(listener: (message: ReplicaMessage) => void): Promise<void>;
   close(): Promise<void>;
+  /** Whether sessions are shared now (`guardedStore` knows); absent: always shared. */
+  health?(): StoreHealth;
 }
