@@ -1,5 +1,4 @@
-import { Gateway, listenHttp, readGatewayConfig } from "../public/gateway.js";
-import { openSessionStore } from "../gateway/index.js";
+import { Gateway, listenHttp, readGatewayConfig, sessionStoreFor } from "../gateway/index.js";
 import type { CliIo } from "./cli-io.js";
 import type { CliCommand } from "./parse-cli.js";
 import { startObserve } from "./serve-observe.js";
@@ -52,7 +51,7 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
         auth,
         observe,
         metrics: observed.metrics,
-        sessionStore: openSessionStore(config.settings.sessions, (line) => io.err(config.redactor.redact(line))),
+        sessionStore: sessionStoreFor(config, io.err),
       });
       io.err(`serving MCP over Streamable HTTP at ${listener.url} (${mode})`);
       if (!isLoopbackHost(command.host)) {

@@ -5,8 +5,8 @@ import { escapeForLog } from "../for-apps.js";
 import type { ToolSearchEvent } from "../index.js";
 import type { GatewayConfig } from "./config/gateway-config.js";
 import { GatewayConnection, type ConnectionServices, type StatelessOptions } from "./gateway-connection.js";
-import { announceContentChange } from "./content/gateway-resources.js";
 import type { ListingMode } from "./listing/gateway-listing.js";
+import { announceContentChange } from "./content/gateway-resources.js";
 import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
 import { CLIENT_INFO, openCatalogue, type OpenCatalogue } from "./open-catalogue.js";
 import { RateLimiter } from "./policy/rate-limit.js";
@@ -19,7 +19,7 @@ import { UpstreamRequests } from "./upstream-requests.js";
 export interface GatewayOptions {
   config: GatewayConfig;
   /** What clients' `tools/list` shows. @defaultValue "search" */
-  mode?: ListingMode;
+  mode?: "search" | "stubs";
   /**
    * Where the one-line reports go (upstream events and stderr lines, warnings, destructive calls),
    * each with the config's secrets redacted and its controls escaped (one event, one line). Default: stderr.

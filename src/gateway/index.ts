@@ -20,6 +20,7 @@ export {
   type RequestHeaders,
 } from "./auth/caller.js";
 export { createAuthenticator, resourceMetadataUrl } from "./auth/create-authenticator.js";
+export { authenticatorFor } from "./config/authenticator-for.js";
 export { OAuthSetupError } from "./auth/issuer-metadata.js";
 export { isLoopbackHost } from "./auth/loopback-host.js";
 export { GENERATED_TOKEN, hashToken, newToken, TOKEN_PREFIX } from "./auth/static-tokens.js";
@@ -90,6 +91,7 @@ export type { DefinitionDiff, PinnedField } from "./pins/definition-diff.js";
 export type { PinnedDefinition } from "./pins/tool-fingerprint.js";
 export type { PinSettings } from "./pins/pins-config.js";
 export { openSessionStore } from "./replicas/open-session-store.js";
+export { sessionStoreFor } from "./config/session-store-for.js";
 export type { SessionStore, SessionRecord, SessionState, ReplicaMessage } from "./replicas/session-store.js";
 export type { StoreHealth } from "./replicas/store-health.js";
 export type { SessionsSettings } from "./replicas/sessions-config.js";

@@ -1,106 +1,59 @@
 /**
  * `toolsift/gateway`: the MCP gateway of `toolsift serve`, to embed in a process of your own.
  * One tool search over the tools of every server in a config, one toolsift session per
- * client connection; serve it over stdio or Streamable HTTP (`listenHttp`).
+ * client connection; serve it over stdio (`gateway.connectStdio()`) or Streamable HTTP
+ * (`listenHttp`). Only the seams are here: the config is read whole and handed on, and the
+ * parts you may replace (who may call, what is reported, where replicas share sessions) are
+ * interfaces.
  *
  * @example
  * ```ts
- * import { Gateway, listenHttp, readGatewayConfig } from "toolsift/gateway";
+ * import { Gateway, authenticatorFor, listenHttp, readGatewayConfig } from "toolsift/gateway";
  *
- * const gateway = await Gateway.start({ config: readGatewayConfig("toolsift.json") });
- * const listener = await listenHttp(gateway, { port: 8080, host: "127.0.0.1", log: console.error, auth: false });
+ * const config = readGatewayConfig("toolsift.json");
+ * const gateway = await Gateway.start({ config });
+ * const listener = await listenHttp(gateway, { port: 8080, host: "127.0.0.1", log: console.error, auth: await authenticatorFor(config) });
  * ```
  * @module
  */
+// Starting and serving a gateway.
 export {
-  CallerPolicies,
-  ConfigError,
   Gateway,
-  Redactor,
-  LOCAL_CALLER,
-  callerKey,
-  createAuthenticator,
-  hashToken,
-  newToken,
-  OAuthSetupError,
-  MCP_PATH,
   listenHttp,
-  isLoopbackHost,
-  openCatalogue,
-  openSessionStore,
+  type ConnectOptions,
+  type GatewayClient,
+  type GatewayOptions,
+  type GatewayTransport,
+  type HttpLimits,
+  type HttpListener,
+  type HttpListenOptions,
+  type MetricsSource,
+} from "../gateway/index.js";
+// Reading and checking a config.
+export {
+  ConfigError,
   parseGatewayConfig,
   readGatewayConfig,
+  type ConfigReadOptions,
+  type GatewayConfig,
+} from "../gateway/index.js";
+// Who may call.
+export {
+  authenticatorFor,
+  OAuthSetupError,
   type Authentication,
   type AuthenticationError,
   type Authenticator,
-  type AuthSettings,
-  type CallApproval,
   type Caller,
   type RequestHeaders,
-  type ConfigReadOptions,
-  type ConnectOptions,
-  type DescribedTools,
-  type DescribeOverride,
-  type DescribeOverrides,
-  type EnrichmentSettings,
-  type GatewayClient,
-  type GatewayEvent,
-  type GatewayObserver,
-  type GatewayConfig,
-  type GatewayOptions,
-  type GatewaySettings,
-  type GatewayTransport,
-  type HttpListener,
-  type HttpListenOptions,
-  type HttpLimits,
-  type HttpSettings,
-  type LearningScope,
-  type LearningSettings,
-  type ListingMode,
-  type MetricsSource,
-  type OAuthSettings,
-  type StaticTokenSettings,
-  type OpenCatalogue,
-  type OpenCatalogueOptions,
-  type PolicyEntry,
+} from "../gateway/index.js";
+// What the gateway reports.
+export type { CallApproval, GatewayEvent, GatewayObserver } from "../gateway/index.js";
+// Where replicas share sessions.
+export {
+  sessionStoreFor,
   type ReplicaMessage,
   type SessionRecord,
-  type SessionsSettings,
   type SessionState,
   type SessionStore,
-  type StoreHealth,
-  type PolicyRules,
-  type RateLimits,
-  type RootSetting,
-  type ToolPolicy,
-} from "../gateway/index.js";
-export {
-  FileLockStore,
-  ToolPins,
-  type DefinitionDiff,
-  type OnToolChange,
-  type PinEntry,
-  type PinnedChange,
-  type PinnedDefinition,
-  type PinnedField,
-  type PinSettings,
-  type PinStore,
-  type ToolChange,
-  type ToolLock,
-  type ToolPinsHooks,
-} from "../gateway/index.js";
-export {
-  createGatewayMetrics,
-  listenMetrics,
-  openAuditLog,
-  type AuditFileOptions,
-  type AuditLog,
-  type AuditLogOptions,
-  type AuditRecordOptions,
-  type AuditSettings,
-  type AuditWriterOptions,
-  type GatewayMetrics,
-  type GatewayMetricsOptions,
-  type MetricsListener,
-  type MetricsListenOptions,
 } from "../gateway/index.js";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashToken, newToken } from "../../src/public/gateway.js";
+import { hashToken, newToken } from "../../src/gateway/index.js";
 import {
   connectGateway,
   connectHttpClient,

@@ -94,8 +94,14 @@ export interface GatewayConfig {
   servers: Record<string, McpServerConfig>;
   /** Servers the file lists with `"disabled": true`. */
   disabled: string[];
+  /**
+   * @internal
+   * The `toolsift` block, checked. Read by the gateway's parts; not a public seam, so that a
+   * setting can change shape without changing `toolsift/gateway`'s API.
+   */
   settings: GatewaySettings;
   /**
+   * @internal
    * Blanks out every value `${NAME}` brought in from the environment (and the password of a
    * learning store's URL): pass every message, log line and report through it. It prints as
    * `[Redactor: n secrets]`, never the secrets.

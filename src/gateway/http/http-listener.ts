@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { OptionsError, errorText } from "../../errors.js";
 import type { Gateway } from "../gateway.js";
 import { loadWebStandardHttpServerTransport } from "../gateway-sdk.js";
-import { LOCAL_CALLER, type Authenticator, type Caller } from "../auth/caller.js";
+import { LOCAL_CALLER, type Authenticator } from "../auth/caller.js";
 import type { GatewayObserver } from "../observe/gateway-event.js";
 import type { MetricsSource } from "../observe/metrics-source.js";
 import {
@@ -17,14 +17,13 @@ import {
   type HttpLimits,
 } from "../web/http-limits.js";
 import { BodyReads } from "./body-reads.js";
-import { reply, rpcError } from "../web/http-replies.js";
-import { isHostlessProbe, isOpenRoute, serveMetrics, serveOpenRoute } from "./http-routes.js";
-import { contentTypeRefusal, initializeBodyRefusal, initializeHeadersRefusal } from "./initialize-check.js";
+import { chainGates, type HttpExchange } from "./gate-chain.js";
+import { httpGates } from "./http-gates.js";
+import { rpcError } from "../web/http-replies.js";
 import { MCP_PATH } from "./mcp-path.js";
 import { isLoopbackHost } from "../auth/loopback-host.js";
-import { originOf, originProblem } from "../web/origin-guard.js";
-import { SessionTable, sessionOwnerOf } from "../web/session-table.js";
-import { sendWebResponse, webRequestOf } from "../web/web-bridge.js";
+import { originOf } from "../web/origin-guard.js";
+import { SessionTable } from "../web/session-table.js";
 import { LocalSessions } from "./local-sessions.js";
 import type { HostedTransport, SessionHost } from "./session-host.js";
 import type { SessionStore } from "../replicas/session-store.js";
@@ -43,15 +42,8 @@ export interface HttpListener {
   close(): Promise<void>;
 }
 
-/** What a client refused for want of a free session is told to wait, in seconds. */
-const RETRY_AFTER_SECONDS = 30;
 /** How often idle sessions are looked for: a quarter of the time-out, within [50 ms, 1 min]. */
 const sweepEvery = (idleMs: number) => Math.max(50, Math.min(60_000, Math.floor(idleMs / 4)));
-const SESSION_NOT_FOUND = "Session not found: it ended or never existed. Initialize a new one.";
-const SESSION_ELSEWHERE =
-  "Service unavailable: this replica does not hold the session and the session store is not answering. Retry: another replica may hold it (configure the load balancer to retry a 503 on another server).";
-
-type Transport = HostedTransport;
 
 /**
  * Options of {@link listenHttp}.
@@ -115,7 +107,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     allowedHosts: (options.allowedHosts ?? []).map((host) => host.toLowerCase()),
   };
   const sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
-  const sessions = new SessionTable<Transport>(
+  const sessions = new SessionTable<HostedTransport>(
     options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS,
     options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
     sessionIdleMs,
@@ -138,161 +130,33 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     maxSubscriptions: options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS,
     maxSubscriptionsPerCaller: options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
   });
-  const serve = async (transport: Transport, request: IncomingMessage, response: ServerResponse, body: unknown) => {
-    const hangUp = new AbortController();
-    response.once("close", () => hangUp.abort());
-    const stream = request.method === "GET";
-    if (stream) {
-      transport.streams++;
-      response.once("close", () => transport.streams--);
-    }
-    const answer = await transport.handleRequest(webRequestOf(request, body, hangUp.signal), body);
-    if (shared.replica !== undefined) response.setHeader("x-toolsift-replica", shared.replica);
-    const id = transport.sessionId;
-    if (request.method === "DELETE" && answer.ok && id !== undefined) await shared.ended(id);
-    await sendWebResponse(answer, response);
-  };
   const bodyReads = new BodyReads();
-  const deny = (caller: Caller | undefined, session: string | undefined, reason: string) =>
-    observe({ type: "denied", caller, session, tool: undefined, reason });
-
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const path = new URL(request.url ?? "/", "http://localhost").pathname;
-    const problem = isHostlessProbe(path, request.headers) ? undefined : originProblem(request.headers, rules);
-    if (problem !== undefined) {
-      deny(undefined, undefined, "host or origin not allowed");
-      return reply(response, 403, problem);
-    }
-    if (isOpenRoute(path)) return serveOpenRoute(path, response, () => gateway.ready, auth, options.sessionStore);
-    if (path !== MCP_PATH && path !== "/metrics") return reply(response, 404, `toolsift serves MCP at ${MCP_PATH}.`);
-    let caller: Caller = LOCAL_CALLER;
-    if (auth !== false) {
-      const authentication = await auth.authenticate(request.headers);
-      if (!authentication.ok) {
-        observe({ type: "auth-failed", reason: authentication.reason, remoteAddress: request.socket.remoteAddress });
-        response.setHeader("www-authenticate", auth.challenge(authentication.error));
-        const status = authentication.error === "insufficient_scope" ? 403 : 401;
-        return rpcError(response, status, -32001, `Unauthorized: ${authentication.reason}`);
-      }
-      caller = authentication.caller;
-    }
-    if (path === "/metrics") return serveMetrics(response, options.metrics, options.sessionStore);
-    const owner = sessionOwnerOf(caller);
-    const sessionId = request.headers["mcp-session-id"];
-    if (request.method !== "POST" && typeof sessionId !== "string")
-      return rpcError(
-        response,
-        400,
-        -32000,
-        "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
-      );
-    // A POST with no session is an initialize, or a 2026-07-28 request, which only its body tells apart.
-    const modernCandidate = modern !== undefined && typeof sessionId !== "string";
-    if (typeof sessionId !== "string") {
-      const refused = modernCandidate ? contentTypeRefusal(request.headers) : initializeHeadersRefusal(request.headers);
-      if (refused) return rpcError(response, refused.status, refused.code, refused.message);
-    }
-    let body: unknown;
-    if (request.method === "POST") {
-      const read = await bodyReads.read(request, response, owner.identity);
-      if (!read.ok) return;
-      body = read.value;
-    }
-    if (modernCandidate) {
-      if (await modern.claims(request, body)) return modern.serve(request, response, body, caller);
-      const refused = initializeHeadersRefusal(request.headers);
-      if (refused) return rpcError(response, refused.status, refused.code, refused.message);
-    }
-    if (typeof sessionId === "string") {
-      let lease = sessions.use(sessionId, owner.identity);
-      const stored =
-        lease || sessions.ownedByOther(sessionId, owner.identity)
-          ? undefined
-          : await shared.lookup(sessionId, owner.identity);
-      if (stored === "unavailable") {
-        // Opened on another replica while the store is out, perhaps: not "not found", which would
-        // end the client's session; haproxy's retry-on 503 takes it to the replica holding it.
-        return rpcError(response, 503, -32000, SESSION_ELSEWHERE, { "retry-after": "1" });
-      }
-      if (stored) {
-        // Opened on another replica (or held here before): rebuilt from the shared store.
-        const ticket = sessions.reserve(owner);
-        const rebuilt = ticket && (await shared.rebuild(stored, caller, gateway));
-        if (ticket && rebuilt) {
-          rebuilt.onclose = () => sessions.delete(sessionId);
-          ticket.open(sessionId, rebuilt);
-          lease = sessions.use(sessionId, owner.identity);
-        } else ticket?.release();
-      } else if (lease && !(await shared.refresh(sessionId))) {
-        // Ended elsewhere (DELETE on another replica) or expired from the store.
-        lease.done();
-        lease = undefined;
-      }
-      if (lease) {
-        // Until the answer ends (an event stream may stay open for long), the session is not idle.
-        response.once("close", lease.done);
-        return serve(lease.session, request, response, body);
-      }
-      // Another credential's session, or one opened with other groups, scopes or tenant, gets the
-      // answer an unknown one gets: the id is not confirmed, and old rights do not outlive a token.
-      if (sessions.ownedByOther(sessionId, owner.identity))
-        deny(caller, sessionId, "session opened by another credential");
-      return rpcError(response, 404, -32001, SESSION_NOT_FOUND);
-    }
-    const refused = initializeBodyRefusal(body);
-    if (refused) return rpcError(response, refused.status, refused.code, refused.message);
-    const ticket = sessions.reserve(owner);
-    if (!ticket) {
-      deny(caller, undefined, "no free session");
-      return rpcError(
-        response,
-        503,
-        -32000,
-        `Service unavailable: every session of this gateway is in use. Try again in ${RETRY_AFTER_SECONDS} s.`,
-        { "retry-after": String(RETRY_AFTER_SECONDS) },
-      );
-    }
-    const transport = shared.create(owner.identity, (id, opened) => ticket.open(id, opened));
-    transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-    };
-    try {
-      await shared.connect(gateway, transport, caller);
-      await serve(transport, request, response, body);
-    } finally {
-      ticket.release();
-      // An initialize the transport still refused opened no session, and no request can ever
-      // reach this connection again: close it, or each one is kept forever.
-      if (transport.sessionId === undefined) await transport.close();
-    }
-  };
-
-  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const server = createServer(
-    {
-      // Node requires headersTimeout ≤ requestTimeout; both are checked this often.
-      headersTimeout: Math.min(headersTimeout, requestTimeout),
-      requestTimeout,
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-      connectionsCheckingInterval: Math.max(
-        50,
-        Math.min(1_000, Math.floor(Math.min(headersTimeout, requestTimeout) / 4)),
-      ),
-    },
-    (request, response) => {
-      // Answered before its body was read (401, 403, 404): Node discards the rest, which could
-      // trickle in for as long as requestTimeout allows; the body deadline bounds it instead.
-      response.once("finish", () => bodyReads.bound(request));
-      handle(request, response).catch((error: unknown) => {
-        options.log(`HTTP request failed: ${errorText(error)}`);
-        if (!response.headersSent) rpcError(response, 500, -32603, "Internal error");
-        else response.end();
-      });
-    },
+  const handle = chainGates(
+    httpGates({
+      gateway,
+      rules,
+      auth,
+      observe,
+      deny: (caller, session, reason) => observe({ type: "denied", caller, session, tool: undefined, reason }),
+      metrics: options.metrics,
+      modern,
+      bodyReads,
+      sessions,
+      shared,
+      sessionStore: options.sessionStore,
+    }),
   );
-  // Past the cap, Node closes each new connection as it is accepted: one client cannot take every descriptor.
-  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+
+  const server = boundedServer(options, (request, response) => {
+    // Answered before its body was read (401, 403, 404): Node discards the rest, which could
+    // trickle in for as long as requestTimeout allows; the body deadline bounds it instead.
+    response.once("finish", () => bodyReads.bound(request));
+    handle(exchangeOf(request, response)).catch((error: unknown) => {
+      options.log(`HTTP request failed: ${errorText(error)}`);
+      if (!response.headersSent) rpcError(response, 500, -32603, "Internal error");
+      else response.end();
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
@@ -320,4 +184,43 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A request as the gates first see it: nothing proven, nothing read. */
+function exchangeOf(request: IncomingMessage, response: ServerResponse): HttpExchange {
+  const sessionId = request.headers["mcp-session-id"];
+  return {
+    request,
+    response,
+    path: new URL(request.url ?? "/", "http://localhost").pathname,
+    sessionId: typeof sessionId === "string" ? sessionId : undefined,
+    caller: LOCAL_CALLER,
+    body: undefined,
+    transport: undefined,
+  };
+}
+
+/** A Node HTTP server within the limits' time-outs and connection cap. */
+function boundedServer(
+  limits: HttpLimits,
+  onRequest: (request: IncomingMessage, response: ServerResponse) => void,
+): Server {
+  const headersTimeout = limits.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeout = limits.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const server = createServer(
+    {
+      // Node requires headersTimeout ≤ requestTimeout; both are checked this often.
+      headersTimeout: Math.min(headersTimeout, requestTimeout),
+      requestTimeout,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1_000, Math.floor(Math.min(headersTimeout, requestTimeout) / 4)),
+      ),
+    },
+    onRequest,
+  );
+  // Past the cap, Node closes each new connection as it is accepted: one client cannot take every descriptor.
+  server.maxConnections = limits.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  return server;
 }

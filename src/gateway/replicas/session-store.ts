@@ -53,6 +53,9 @@ export interface SessionStore {
   /** Starts delivering every message published (by any replica, this one included) to `listener`. */
   subscribe(listener: (message: ReplicaMessage) => void): Promise<void>;
   close(): Promise<void>;
-  /** Whether sessions are shared now (`guardedStore` knows); absent: always shared. */
+  /**
+   * Whether sessions are shared now (the gateway's own guard around a store knows); absent: always
+   * shared. @internal The stores toolsift opens report it; a store of the embedder's need not.
+   */
   health?(): StoreHealth;
 }

@@ -1,0 +1,29 @@
+import type { SessionHost } from "./session-host.js";
+import type { NamedGate } from "./gate-chain.js";
+import { sendWebResponse, webRequestOf } from "../web/web-bridge.js";
+
+/**
+ * Hands the request to the session the session gate found or opened, and sends its answer. An
+ * open GET is an event stream: counted while it lasts, so the session is not taken for idle.
+ * Behind a shared store the answer names the replica that served it; a DELETE that ended the
+ * session ends it for every replica.
+ */
+export function serveGate(shared: SessionHost): NamedGate {
+  return {
+    name: "serve",
+    async pass({ request, response, body, transport }) {
+      if (transport === undefined) throw new Error("toolsift: an MCP request reached the serve gate with no session");
+      const hangUp = new AbortController();
+      response.once("close", () => hangUp.abort());
+      if (request.method === "GET") {
+        transport.streams++;
+        response.once("close", () => transport.streams--);
+      }
+      const answer = await transport.handleRequest(webRequestOf(request, body, hangUp.signal), body);
+      if (shared.replica !== undefined) response.setHeader("x-toolsift-replica", shared.replica);
+      const id = transport.sessionId;
+      if (request.method === "DELETE" && answer.ok && id !== undefined) await shared.ended(id);
+      await sendWebResponse(answer, response);
+    },
+  };
+}
