@@ -163,6 +163,9 @@ export class Gateway {
         const connection = connections.get(source.context?.sessionId ?? "");
         connection?.results.keep(source.context?.toolUseId, { server: source.server, result });
       },
+      onCallProgress: (progress, source) => {
+        connections.get(source.context?.sessionId ?? "")?.relayProgress(source.context?.toolUseId, progress);
+      },
       onEvent: (event: ToolSearchEvent) => {
         if (event.type === "warning") log(event.message);
       },

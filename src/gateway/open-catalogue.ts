@@ -11,6 +11,7 @@ import {
 } from "../index.js";
 import {
   fromMcp,
+  type McpCallProgressListener,
   type McpCallResultListener,
   type McpHostEvent,
   type McpServerRequestHandlers,
@@ -40,6 +41,8 @@ export interface OpenCatalogueOptions {
   onHostEvent?(event: McpHostEvent): void;
   /** Each upstream tool call's own result, checked and bounded (the gateway passes on what a `tool_result` cannot carry). */
   onCallResult?: McpCallResultListener;
+  /** Each upstream tool call's progress (the gateway passes it on to the client that asked for it). */
+  onCallProgress?: McpCallProgressListener;
   onEvent?: ToolSearchOptions["onEvent"];
   approve?: ToolSearchOptions["approve"];
   /** Use this ranker instead of the config's. */
@@ -136,6 +139,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         : { reconnect: settings.reconnect }),
     ...(options.background ? { waitForServers: false } : {}),
     ...(options.onCallResult ? { onCallResult: options.onCallResult } : {}),
+    ...(options.onCallProgress ? { onCallProgress: options.onCallProgress } : {}),
     ...(options.serverRequests ? { serverRequests: options.serverRequests } : {}),
     // A server may print what ${NAME} gave it (its token in its env or args): redacted first, always.
     onStderr: (server, line) => {

@@ -175,6 +175,7 @@ export async function fromMcp(
     reconnect: settings.reconnect,
     report: new McpReporter(settings.onEvent, settings.onError),
     onCallResult: settings.onCallResult,
+    onCallProgress: settings.onCallProgress,
   };
   const connections = plans.map(
     (plan) =>

@@ -11,6 +11,7 @@ export { mcpToolName } from "./mcp-tool-name.js";
 export { MCP_LIST_LIMITS } from "./mcp-tool-list.js";
 export type { McpClient, McpRequestOptions } from "./mcp-client.js";
 export type { McpCallResultListener, McpCallResultSource, McpCheckedCallResult } from "./mcp-call-result.js";
+export type { McpCallProgress, McpCallProgressListener } from "./mcp-call-progress.js";
 export {
   MCP_CONTENT_LIMITS,
   type McpContentBlock,

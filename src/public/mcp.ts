@@ -20,6 +20,8 @@ export {
   fromMcp,
   mcpToolName,
   type FromMcpOptions,
+  type McpCallProgress,
+  type McpCallProgressListener,
   type McpCallResultListener,
   type McpCallResultSource,
   type McpCheckedCallResult,

@@ -1,0 +1,53 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caller, startInProcessGateway, type InProcessGateway } from "../../../test/support/in-process-gateway.js";
+import { everythingServerEntry } from "../../../test/support/mcp-servers.js";
+
+// A real Gateway in this process in front of server-everything and the dynamic fixture (real
+// stdio processes), and real SDK v1 clients: what a 2025-era client uses besides tools/call passes through.
+let gateway: InProcessGateway;
+let alice: Client;
+
+beforeAll(async () => {
+  gateway = await startInProcessGateway(
+    {},
+    {
+      servers: { dyn: { FIXTURE_CONTENT: "1" } },
+      otherServers: {
+        everything: { command: process.execPath, args: [everythingServerEntry(), "stdio"], stderr: "ignore" },
+      },
+    },
+  );
+  alice = await gateway.connect(caller("alice"));
+}, 60_000);
+afterAll(() => gateway?.close());
+
+describe("progress through the gateway", () => {
+  it("keeps a long call alive for a client that resets its timeout on progress, under its own token", async () => {
+    const seen: Progress[] = [];
+    const result = await alice.callTool(
+      { name: "everything__trigger-long-running-operation", arguments: { duration: 3, steps: 6 } },
+      undefined,
+      // Shorter than the whole operation, longer than a step: only progress keeps the request alive.
+      { timeout: 1_500, resetTimeoutOnProgress: true, onprogress: (progress) => seen.push(progress) },
+    );
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result.content)).toContain("Long running operation completed");
+    // Steps that reach the gateway bunched together (a busy machine) may be thinned out, never
+    // reordered; the SDK client drops progress that arrives with the answer, so the last may not show.
+    const steps = seen.map((progress) => progress.progress);
+    expect(steps.length).toBeGreaterThanOrEqual(3);
+    expect(steps).toEqual([...new Set(steps)].sort((a, b) => a - b));
+    expect(steps.every((step) => step >= 1 && step <= 6)).toBe(true);
+    expect(seen[0]).toMatchObject({ progress: 1, total: 6 });
+  });
+
+  it("sends no progress to a client that asked for none", async () => {
+    const result = await alice.callTool({
+      name: "everything__trigger-long-running-operation",
+      arguments: { duration: 0.3, steps: 3 },
+    });
+    expect(result.isError).toBeFalsy();
+  });
+});
