@@ -10,6 +10,7 @@ import { assertServerName, parseServerConfig, type McpServerConfig } from "./mcp
 import { adoptedSessions, ownedSessions } from "./mcp-session.js";
 import type { McpContentHost } from "./mcp-content-host.js";
 import * as content from "./mcp-resources.js";
+import { complete, type McpCompletionRequest } from "./mcp-completions.js";
 
 /** Which MCP server and which of its tools a catalogue name stands for. */
 export interface McpToolSource {
@@ -265,9 +266,13 @@ class McpHost implements McpToolHost {
     return connection && tool !== undefined ? { server: connection.server, tool } : undefined;
   }
 
-  offers(server: string): { resources: boolean; prompts: boolean } {
+  offers(server: string): { resources: boolean; prompts: boolean; completions: boolean } {
     const connection = this.connections.find((candidate) => candidate.server === server);
-    return connection && !this.closing ? connection.offers() : { resources: false, prompts: false };
+    return connection && !this.closing ? connection.offers() : { resources: false, prompts: false, completions: false };
+  }
+
+  complete(server: string, request: McpCompletionRequest, options?: content.McpContentRequestOptions) {
+    return complete(this.connection(server), request, options?.signal);
   }
 
   listResources(server: string, options?: content.McpContentRequestOptions) {

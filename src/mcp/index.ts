@@ -19,6 +19,7 @@ export {
   type McpResourceLink,
 } from "./mcp-content-blocks.js";
 export type { McpContentHost } from "./mcp-content-host.js";
+export type { McpCompletion, McpCompletionRequest } from "./mcp-completions.js";
 export type {
   McpContentRequestOptions,
   McpPrompt,

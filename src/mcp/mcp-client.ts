@@ -56,7 +56,9 @@ export interface McpClient {
    * era); a server without `tools` has none, and only a server
    * that declares `resources` or `prompts` is asked for them.
    */
-  getServerCapabilities(): { tools?: unknown; resources?: unknown; prompts?: unknown } | undefined;
+  getServerCapabilities():
+    | { tools?: unknown; resources?: unknown; prompts?: unknown; completions?: unknown }
+    | undefined;
 }
 
 const CLIENT_METHODS = [

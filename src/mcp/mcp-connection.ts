@@ -313,9 +313,13 @@ export class McpConnection {
    * What the server declared it offers besides tools, while it is connected: only a server that
    * declares `resources` or `prompts` is asked for them.
    */
-  offers(): { resources: boolean; prompts: boolean } {
+  offers(): { resources: boolean; prompts: boolean; completions: boolean } {
     const declared = this.state === "connected" ? this.session?.client.getServerCapabilities() : undefined;
-    return { resources: isRecord(declared?.resources), prompts: isRecord(declared?.prompts) };
+    return {
+      resources: isRecord(declared?.resources),
+      prompts: isRecord(declared?.prompts),
+      completions: isRecord(declared?.completions),
+    };
   }
 
   /**

@@ -26,6 +26,8 @@ export {
   type McpCallResultSource,
   type McpCheckedCallResult,
   type McpClient,
+  type McpCompletion,
+  type McpCompletionRequest,
   type McpContentBlock,
   type McpContentHost,
   type McpContentRequestOptions,

@@ -51,3 +51,42 @@ describe("progress through the gateway", () => {
     expect(result.isError).toBeFalsy();
   });
 });
+
+describe("completions through the gateway", () => {
+  const department = { type: "ref/prompt", name: "everything__completable-prompt" } as const;
+
+  it("forwards a prompt argument's completion, with its context, to the prompt's server", async () => {
+    expect(alice.getServerCapabilities()?.completions).toEqual({});
+    const first = await alice.complete({ ref: department, argument: { name: "department", value: "Eng" } });
+    expect(first.completion.values).toEqual(["Engineering"]);
+    const second = await alice.complete({
+      ref: department,
+      argument: { name: "name", value: "" },
+      context: { arguments: { department: "Sales" } },
+    });
+    expect(second.completion.values).toEqual(["David", "Eve", "Frank"]);
+  });
+
+  it("forwards a resource template variable's completion to the template's server", async () => {
+    const { completion } = await alice.complete({
+      ref: { type: "ref/resource", uri: "toolsift://everything/demo://resource/dynamic/text/{resourceId}" },
+      argument: { name: "resourceId", value: "7" },
+    });
+    expect(completion.values).toEqual(["7"]);
+  });
+
+  it("says clearly when the server offers no completions, or there is no such prompt or template", async () => {
+    await expect(
+      alice.complete({ ref: { type: "ref/prompt", name: "dyn__greet" }, argument: { name: "who", value: "a" } }),
+    ).rejects.toThrow(/MCP server "dyn" does not offer completions/);
+    await expect(
+      alice.complete({ ref: { type: "ref/prompt", name: "nobody__greet" }, argument: { name: "who", value: "a" } }),
+    ).rejects.toMatchObject({ code: -32602 });
+    await expect(
+      alice.complete({
+        ref: { type: "ref/resource", uri: "demo://unwrapped/{x}" },
+        argument: { name: "x", value: "" },
+      }),
+    ).rejects.toMatchObject({ code: -32602 });
+  });
+});
