@@ -128,7 +128,9 @@ export class GatewayConnection {
     this.budget = services.budget?.(caller) ?? NO_BUDGET;
     const scope = services.learningScope?.(caller);
     this.session = services.toolSearch.session(this.id, { context: caller, ...(scope === undefined ? {} : { scope }) });
-    this.server = new sdk.Server(serverInfo, { capabilities: { tools: { listChanged: true } }, instructions });
+    // logging: upstream servers' log messages reach the client (see passthrough/upstream-logs.ts), at its own level.
+    const capabilities = { tools: { listChanged: true }, ...(stateless ? {} : { logging: {} }) };
+    this.server = new sdk.Server(serverInfo, { capabilities, instructions });
     this.server.setRequestHandler(sdk.ListToolsRequestSchema, async () => {
       const tools = await this.listing();
       this.lastListed = listingDigest(tools);

@@ -3,6 +3,7 @@ import { TOOLSIFT_VERSION } from "../version.js";
 import { OptionsError, type ToolsiftError } from "../errors.js";
 import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
 import type { McpCallProgressListener } from "./mcp-call-progress.js";
+import type { McpLogMessage } from "./mcp-log-message.js";
 import type { McpCallResultListener } from "./mcp-call-result.js";
 import type { McpHostEvent } from "./mcp-host-event.js";
 import type { McpServerRequestHandlers } from "./mcp-server-requests.js";
@@ -112,6 +113,13 @@ export interface FromMcpOptions {
    */
   onCallProgress?: McpCallProgressListener;
   /**
+   * Receives each log message (`notifications/message`) a server toolsift connects itself sends,
+   * checked and bounded; left out, they are ignored. toolsift never sends `logging/setLevel`: the
+   * server logs at its own level. A handler that throws is reported through `process.emitWarning`.
+   * @defaultValue none
+   */
+  onServerLog?: (server: string, message: McpLogMessage) => void;
+  /**
    * Answers the requests servers send their client (`roots/list`, `elicitation/create`,
    * `sampling/createMessage`) and declares those capabilities to the servers toolsift connects
    * itself. Left out, toolsift declares none, as a client that only lists and calls tools.
@@ -141,6 +149,7 @@ export interface FromMcpSettings {
   onError: ((error: ToolsiftError) => void) | undefined;
   onCallResult: McpCallResultListener | undefined;
   onCallProgress: McpCallProgressListener | undefined;
+  onServerLog: ((server: string, message: McpLogMessage) => void) | undefined;
   serverRequests: McpServerRequestHandlers | undefined;
   onStderr: ((server: string, line: string) => void) | undefined;
 }
@@ -171,6 +180,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     onError,
     onCallResult,
     onCallProgress,
+    onServerLog,
     serverRequests,
     onStderr,
   } = options;
@@ -198,6 +208,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     ["onError", onError],
     ["onCallResult", onCallResult],
     ["onCallProgress", onCallProgress],
+    ["onServerLog", onServerLog],
     ["onStderr", onStderr],
   ] as const) {
     if (handler !== undefined && typeof handler !== "function") {
@@ -220,6 +231,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     onError: onError ?? (onEvent ? undefined : (error) => process.emitWarning(error)),
     onCallResult: onCallResult ? guardedListener(onCallResult) : undefined,
     onCallProgress: onCallProgress ? guardedProgress(onCallProgress) : undefined,
+    onServerLog: onServerLog ? guardedServerLog(onServerLog) : undefined,
     onStderr: onStderr ? guardedStderr(onStderr) : undefined,
   };
 }
@@ -245,6 +257,21 @@ function guardedProgress(listener: McpCallProgressListener): McpCallProgressList
     } catch (error) {
       process.emitWarning(
         `toolsift: fromMcp's onCallProgress handler threw: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+}
+
+/** A log handler whose throw is a process warning: the server's messages go on. */
+function guardedServerLog(
+  handler: (server: string, message: McpLogMessage) => void,
+): (server: string, message: McpLogMessage) => void {
+  return (server, message) => {
+    try {
+      handler(server, message);
+    } catch (error) {
+      process.emitWarning(
+        `toolsift: fromMcp's onServerLog handler threw: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   };

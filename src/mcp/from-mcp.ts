@@ -193,6 +193,7 @@ export async function fromMcp(
               loadMcpSdk,
               settings.serverRequests,
               settings.onStderr,
+              settings.onServerLog,
             ),
         connectionOptions,
       ),

@@ -20,6 +20,7 @@ export {
 } from "./mcp-content-blocks.js";
 export type { McpContentHost } from "./mcp-content-host.js";
 export type { McpCompletion, McpCompletionRequest } from "./mcp-completions.js";
+export type { McpLogMessage } from "./mcp-log-message.js";
 export type {
   McpContentRequestOptions,
   McpPrompt,

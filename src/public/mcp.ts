@@ -33,6 +33,7 @@ export {
   type McpContentRequestOptions,
   type McpHostEvent,
   type McpHttpServerConfig,
+  type McpLogMessage,
   type McpPrompt,
   type McpPromptResult,
   type McpReconnectOptions,

@@ -1,8 +1,12 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import {
+  LoggingMessageNotificationSchema,
+  type LoggingMessageNotification,
+  type Progress,
+} from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caller, startInProcessGateway, type InProcessGateway } from "../../../test/support/in-process-gateway.js";
-import { everythingServerEntry } from "../../../test/support/mcp-servers.js";
+import { everythingServerEntry, waitFor } from "../../../test/support/mcp-servers.js";
 
 // A real Gateway in this process in front of server-everything and the dynamic fixture (real
 // stdio processes), and real SDK v1 clients: what a 2025-era client uses besides tools/call passes through.
@@ -88,5 +92,34 @@ describe("completions through the gateway", () => {
         argument: { name: "x", value: "" },
       }),
     ).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
+describe("upstream log messages through the gateway", () => {
+  it("reach the clients that may see the server, labelled with it, at each client's own level", async () => {
+    const heard: { alice: LoggingMessageNotification["params"][]; bob: LoggingMessageNotification["params"][] } = {
+      alice: [],
+      bob: [],
+    };
+    const bob = await gateway.connect(caller("bob"));
+    alice.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      heard.alice.push(notification.params);
+    });
+    bob.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      heard.bob.push(notification.params);
+    });
+    expect(alice.getServerCapabilities()?.logging).toEqual({});
+    await bob.setLoggingLevel("emergency");
+    // server-everything logs one message at a random level at once, then one every 5 s.
+    const toggle = { name: "everything__toggle-simulated-logging", arguments: {} };
+    await alice.callTool(toggle);
+    try {
+      await waitFor("a log message of server-everything", () => heard.alice.length > 0);
+      expect(heard.alice[0]).toMatchObject({ logger: "everything" });
+      expect(String(heard.alice[0]?.data)).toMatch(/-level message|level-message/);
+      expect(heard.bob.every((message) => message.level === "emergency")).toBe(true);
+    } finally {
+      await alice.callTool(toggle);
+    }
   });
 });
