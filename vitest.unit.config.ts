@@ -14,6 +14,7 @@ const PROCESS_TESTS = [
   // Start MCP server processes (test/support/mcp-servers.ts, test/support/in-process-gateway.ts).
   "src/gateway/gateway-log.test.ts",
   "src/gateway/content/gateway-resources.test.ts",
+  "src/gateway/passthrough/client-passthrough.test.ts",
   "src/gateway/listing/listing-budget-gateway.test.ts",
   "src/gateway/http/hostile-bodies.test.ts",
   "src/gateway/web/http-limits.test.ts",

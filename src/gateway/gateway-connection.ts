@@ -27,11 +27,16 @@ import { serveContent } from "./content/gateway-resources.js";
 import type { UpstreamRequests } from "./upstream-requests.js";
 import type { SessionState } from "./replicas/session-store.js";
 import { firstAttemptsSettled } from "./first-attempts.js";
+import { ProgressRelay } from "./passthrough/progress-relay.js";
+import type { McpCallProgress } from "../public/mcp.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type McpServer = InstanceType<GatewaySdk["Server"]>;
-/** The request a call runs under: its id (what a confirmation is asked under) and its cancellation. */
-export type CallScope = Pick<Extra, "requestId" | "signal">;
+/**
+ * The request a call runs under: its id (what a confirmation is asked under), its cancellation,
+ * and where the upstream server's progress goes, when the client asked for it.
+ */
+export type CallScope = Pick<Extra, "requestId" | "signal"> & { readonly progress?: ProgressRelay };
 
 /**
  * A connection that serves one stateless (2026-07-28) request rather than a 2025-era session:
@@ -102,6 +107,8 @@ export class GatewayConnection {
   private calls = 0;
   /** Per call in progress: the request to ask the user under, its cancellation, and why it was refused, if it was. */
   private readonly pending = new Map<string, PendingCall>();
+  /** Per call in progress whose client asked for progress (`_meta.progressToken`): where it goes. */
+  private readonly progress = new Map<string, ProgressRelay>();
   /** The upstream servers' own results of the calls in progress, kept to pass on what a `tool_result` cannot carry. */
   readonly results = new UpstreamResults();
   /** This caller's listing budget: its policies', else the config's. */
@@ -121,7 +128,9 @@ export class GatewayConnection {
     this.budget = services.budget?.(caller) ?? NO_BUDGET;
     const scope = services.learningScope?.(caller);
     this.session = services.toolSearch.session(this.id, { context: caller, ...(scope === undefined ? {} : { scope }) });
-    this.server = new sdk.Server(serverInfo, { capabilities: { tools: { listChanged: true } }, instructions });
+    // logging: upstream servers' log messages reach the client (see passthrough/upstream-logs.ts), at its own level.
+    const capabilities = { tools: { listChanged: true }, ...(stateless ? {} : { logging: {} }) };
+    this.server = new sdk.Server(serverInfo, { capabilities, instructions });
     this.server.setRequestHandler(sdk.ListToolsRequestSchema, async () => {
       const tools = await this.listing();
       this.lastListed = listingDigest(tools);
@@ -129,8 +138,13 @@ export class GatewayConnection {
       return { tools };
     });
     this.server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
-      const { name, arguments: input = {} } = request.params;
-      const result = await this.callTool(name, input, extra);
+      const { name, arguments: input = {}, _meta: meta } = request.params;
+      const token = meta?.progressToken;
+      const progress =
+        token === undefined
+          ? undefined
+          : new ProgressRelay(token, (notification) => extra.sendNotification(notification));
+      const result = await this.callTool(name, input, { ...extra, ...(progress ? { progress } : {}) });
       // Before the answer, on the same stream, so the client fetches the new list before its next turn.
       await this.announceIfChanged(extra);
       return result;
@@ -235,6 +249,11 @@ export class GatewayConnection {
     return this.approvals.destructive(tool, input, toolUseId === undefined ? undefined : this.pending.get(toolUseId));
   }
 
+  /** An upstream server's progress on this client's call `toolUseId`: passed on if the client asked for it. */
+  relayProgress(toolUseId: string | undefined, progress: McpCallProgress): void {
+    if (toolUseId !== undefined) this.progress.get(toolUseId)?.relay(progress);
+  }
+
   /** Whether the pins let this call go ahead (`onToolChange`); a refusal is marked on the call. */
   private async pinAllows(name: string, call: PendingCall): Promise<boolean> {
     const { pins } = this.services;
@@ -295,7 +314,7 @@ export class GatewayConnection {
   private async run(name: string, input: unknown, scope: CallScope): Promise<McpCallResult> {
     const started = performance.now();
     const call: PendingCall = { requestId: scope.requestId, signal: scope.signal, approval: "not-needed" };
-    const result = await this.runChecked(name, input, call);
+    const result = await this.runChecked(name, input, call, scope.progress);
     // Undefined for a tool the caller may not use, as for a name nothing lists: the metrics any
     // credential can read must not confirm that a denied tool exists.
     const server = call.tool?.server;
@@ -316,13 +335,19 @@ export class GatewayConnection {
     return result;
   }
 
-  private async runChecked(name: string, input: unknown, call: PendingCall): Promise<McpCallResult> {
+  private async runChecked(
+    name: string,
+    input: unknown,
+    call: PendingCall,
+    progress: ProgressRelay | undefined,
+  ): Promise<McpCallResult> {
     await this.untilServerStarted(name, call.signal);
     // Refused here, as if there were no such tool, before the session could run or name it.
     if (await this.deniedByPolicy(name, call)) return errorCallResult(noSuchTool(name));
     if (!(await this.pinAllows(name, call))) return errorCallResult(call.refusal ?? noSuchTool(name));
     const id = `call_${++this.calls}`;
     this.pending.set(id, call);
+    if (progress) this.progress.set(id, progress);
     this.results.open(id);
     const ended = this.services.upstreamRequests?.callStarted(this, call.tool?.server, call.requestId, call.signal);
     try {
@@ -331,6 +356,8 @@ export class GatewayConnection {
       return call.refusal !== undefined ? errorCallResult(call.refusal) : callResultOf(result, this.results.take(id));
     } finally {
       this.pending.delete(id);
+      this.progress.delete(id);
+      progress?.close();
       this.results.take(id);
       ended?.();
     }

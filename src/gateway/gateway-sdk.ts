@@ -23,6 +23,7 @@ export interface GatewaySdk {
   ReadResourceRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ReadResourceRequestSchema;
   ListPromptsRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListPromptsRequestSchema;
   GetPromptRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").GetPromptRequestSchema;
+  CompleteRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").CompleteRequestSchema;
   /** Thrown by a handler, it becomes the JSON-RPC error answer (a rate-limited call). */
   McpError: typeof import("@modelcontextprotocol/sdk/types.js").McpError;
   /** What an upstream server's requests, forwarded to a client, are answered with (see upstream-requests.ts). */
@@ -58,6 +59,7 @@ export async function loadGatewaySdk(): Promise<GatewaySdk> {
     ReadResourceRequestSchema: types.ReadResourceRequestSchema,
     ListPromptsRequestSchema: types.ListPromptsRequestSchema,
     GetPromptRequestSchema: types.GetPromptRequestSchema,
+    CompleteRequestSchema: types.CompleteRequestSchema,
     McpError: types.McpError,
     ListRootsResultSchema: types.ListRootsResultSchema,
     ElicitResultSchema: types.ElicitResultSchema,

@@ -14,6 +14,7 @@ import { budgetFor } from "./policy/caller-policy.js";
 import { LOCAL_CALLER, type Caller } from "./auth/caller.js";
 import type { GatewayObserver } from "./observe/gateway-event.js";
 import { UpstreamRequests } from "./upstream-requests.js";
+import { UpstreamLogs } from "./passthrough/upstream-logs.js";
 
 /** Options of {@link Gateway.start}. */
 export interface GatewayOptions {
@@ -150,6 +151,7 @@ export class Gateway {
     const connections = new Map<string, GatewayConnection>();
     let gateway: Gateway | undefined;
     const upstreamRequests = new UpstreamRequests(sdk, options.config.settings.roots, log);
+    const upstreamLogs = new UpstreamLogs(() => gateway?.services.policies, log);
     const catalogue = await openCatalogue(options.config, {
       onHostEvent: (event) => {
         log(event.message);
@@ -162,6 +164,10 @@ export class Gateway {
       onCallResult: (result, source) => {
         const connection = connections.get(source.context?.sessionId ?? "");
         connection?.results.keep(source.context?.toolUseId, { server: source.server, result });
+      },
+      onServerLog: (server, message) => upstreamLogs.forward(server, message, connections.values()),
+      onCallProgress: (progress, source) => {
+        connections.get(source.context?.sessionId ?? "")?.relayProgress(source.context?.toolUseId, progress);
       },
       onEvent: (event: ToolSearchEvent) => {
         if (event.type === "warning") log(event.message);

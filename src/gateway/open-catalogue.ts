@@ -11,8 +11,10 @@ import {
 } from "../index.js";
 import {
   fromMcp,
+  type McpCallProgressListener,
   type McpCallResultListener,
   type McpHostEvent,
+  type McpLogMessage,
   type McpServerRequestHandlers,
   type McpToolHost,
 } from "../public/mcp.js";
@@ -40,6 +42,10 @@ export interface OpenCatalogueOptions {
   onHostEvent?(event: McpHostEvent): void;
   /** Each upstream tool call's own result, checked and bounded (the gateway passes on what a `tool_result` cannot carry). */
   onCallResult?: McpCallResultListener;
+  /** Each upstream tool call's progress (the gateway passes it on to the client that asked for it). */
+  onCallProgress?: McpCallProgressListener;
+  /** Each upstream server's log message, its data redacted of the config's secrets. */
+  onServerLog?: (server: string, message: McpLogMessage) => void;
   onEvent?: ToolSearchOptions["onEvent"];
   approve?: ToolSearchOptions["approve"];
   /** Use this ranker instead of the config's. */
@@ -136,6 +142,8 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         : { reconnect: settings.reconnect }),
     ...(options.background ? { waitForServers: false } : {}),
     ...(options.onCallResult ? { onCallResult: options.onCallResult } : {}),
+    ...(options.onCallProgress ? { onCallProgress: options.onCallProgress } : {}),
+    ...(options.onServerLog ? { onServerLog: redactedLogs(config.redactor, options.onServerLog) } : {}),
     ...(options.serverRequests ? { serverRequests: options.serverRequests } : {}),
     // A server may print what ${NAME} gave it (its token in its env or args): redacted first, always.
     onStderr: (server, line) => {
@@ -284,4 +292,31 @@ export function rankerFor(
     case "hybrid":
       return new HybridRanker({ semantic, onWarning });
   }
+}
+
+/**
+ * A server may log what ${NAME} gave it (its token in its env or args), as it may print it: the
+ * message's logger and data are redacted before anyone sees them.
+ */
+function redactedLogs(
+  redactor: GatewayConfig["redactor"],
+  listener: (server: string, message: McpLogMessage) => void,
+): (server: string, message: McpLogMessage) => void {
+  return (server, message) => {
+    const json = JSON.stringify(message.data) ?? "null";
+    const redacted = redactor.redact(json);
+    let data: unknown = message.data;
+    if (redacted !== json) {
+      try {
+        data = JSON.parse(redacted);
+      } catch {
+        data = redacted;
+      }
+    }
+    listener(server, {
+      level: message.level,
+      ...(message.logger === undefined ? {} : { logger: redactor.redact(message.logger) }),
+      data,
+    });
+  };
 }

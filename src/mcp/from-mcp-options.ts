@@ -2,6 +2,8 @@ import { describeValue } from "../describe-value.js";
 import { TOOLSIFT_VERSION } from "../version.js";
 import { OptionsError, type ToolsiftError } from "../errors.js";
 import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
+import type { McpCallProgressListener } from "./mcp-call-progress.js";
+import type { McpLogMessage } from "./mcp-log-message.js";
 import type { McpCallResultListener } from "./mcp-call-result.js";
 import type { McpHostEvent } from "./mcp-host-event.js";
 import type { McpServerRequestHandlers } from "./mcp-server-requests.js";
@@ -103,6 +105,21 @@ export interface FromMcpOptions {
    */
   onCallResult?: McpCallResultListener;
   /**
+   * Told of each progress notification a server sends about a `tools/call` (checked, its
+   * message bounded). Given, toolsift asks for progress on every call (a `progressToken` in its
+   * `_meta`), so a gateway can pass it on to the client whose call it is. A listener that throws
+   * is reported through `process.emitWarning` and otherwise ignored.
+   * @defaultValue none: no progress is asked for
+   */
+  onCallProgress?: McpCallProgressListener;
+  /**
+   * Receives each log message (`notifications/message`) a server toolsift connects itself sends,
+   * checked and bounded; left out, they are ignored. toolsift never sends `logging/setLevel`: the
+   * server logs at its own level. A handler that throws is reported through `process.emitWarning`.
+   * @defaultValue none
+   */
+  onServerLog?: (server: string, message: McpLogMessage) => void;
+  /**
    * Answers the requests servers send their client (`roots/list`, `elicitation/create`,
    * `sampling/createMessage`) and declares those capabilities to the servers toolsift connects
    * itself. Left out, toolsift declares none, as a client that only lists and calls tools.
@@ -131,6 +148,8 @@ export interface FromMcpSettings {
   onEvent: ((event: McpHostEvent) => void) | undefined;
   onError: ((error: ToolsiftError) => void) | undefined;
   onCallResult: McpCallResultListener | undefined;
+  onCallProgress: McpCallProgressListener | undefined;
+  onServerLog: ((server: string, message: McpLogMessage) => void) | undefined;
   serverRequests: McpServerRequestHandlers | undefined;
   onStderr: ((server: string, line: string) => void) | undefined;
 }
@@ -160,6 +179,8 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     onEvent,
     onError,
     onCallResult,
+    onCallProgress,
+    onServerLog,
     serverRequests,
     onStderr,
   } = options;
@@ -186,6 +207,8 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     ["onEvent", onEvent],
     ["onError", onError],
     ["onCallResult", onCallResult],
+    ["onCallProgress", onCallProgress],
+    ["onServerLog", onServerLog],
     ["onStderr", onStderr],
   ] as const) {
     if (handler !== undefined && typeof handler !== "function") {
@@ -207,6 +230,8 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     // Someone should hear about a server that went away; onEvent, if given, is that someone.
     onError: onError ?? (onEvent ? undefined : (error) => process.emitWarning(error)),
     onCallResult: onCallResult ? guardedListener(onCallResult) : undefined,
+    onCallProgress: onCallProgress ? guardedProgress(onCallProgress) : undefined,
+    onServerLog: onServerLog ? guardedServerLog(onServerLog) : undefined,
     onStderr: onStderr ? guardedStderr(onStderr) : undefined,
   };
 }
@@ -219,6 +244,34 @@ function guardedListener(listener: McpCallResultListener): McpCallResultListener
     } catch (error) {
       process.emitWarning(
         `toolsift: fromMcp's onCallResult handler threw: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+}
+
+/** A progress listener whose throw is a process warning: the call goes on. */
+function guardedProgress(listener: McpCallProgressListener): McpCallProgressListener {
+  return (progress, source) => {
+    try {
+      listener(progress, source);
+    } catch (error) {
+      process.emitWarning(
+        `toolsift: fromMcp's onCallProgress handler threw: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+}
+
+/** A log handler whose throw is a process warning: the server's messages go on. */
+function guardedServerLog(
+  handler: (server: string, message: McpLogMessage) => void,
+): (server: string, message: McpLogMessage) => void {
+  return (server, message) => {
+    try {
+      handler(server, message);
+    } catch (error) {
+      process.emitWarning(
+        `toolsift: fromMcp's onServerLog handler threw: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   };

@@ -10,6 +10,7 @@ import { assertServerName, parseServerConfig, type McpServerConfig } from "./mcp
 import { adoptedSessions, ownedSessions } from "./mcp-session.js";
 import type { McpContentHost } from "./mcp-content-host.js";
 import * as content from "./mcp-resources.js";
+import { complete, type McpCompletionRequest } from "./mcp-completions.js";
 
 /** Which MCP server and which of its tools a catalogue name stands for. */
 export interface McpToolSource {
@@ -175,6 +176,7 @@ export async function fromMcp(
     reconnect: settings.reconnect,
     report: new McpReporter(settings.onEvent, settings.onError),
     onCallResult: settings.onCallResult,
+    onCallProgress: settings.onCallProgress,
   };
   const connections = plans.map(
     (plan) =>
@@ -191,6 +193,7 @@ export async function fromMcp(
               loadMcpSdk,
               settings.serverRequests,
               settings.onStderr,
+              settings.onServerLog,
             ),
         connectionOptions,
       ),
@@ -264,9 +267,13 @@ class McpHost implements McpToolHost {
     return connection && tool !== undefined ? { server: connection.server, tool } : undefined;
   }
 
-  offers(server: string): { resources: boolean; prompts: boolean } {
+  offers(server: string): { resources: boolean; prompts: boolean; completions: boolean } {
     const connection = this.connections.find((candidate) => candidate.server === server);
-    return connection && !this.closing ? connection.offers() : { resources: false, prompts: false };
+    return connection && !this.closing ? connection.offers() : { resources: false, prompts: false, completions: false };
+  }
+
+  complete(server: string, request: McpCompletionRequest, options?: content.McpContentRequestOptions) {
+    return complete(this.connection(server), request, options?.signal);
   }
 
   listResources(server: string, options?: content.McpContentRequestOptions) {

@@ -11,6 +11,7 @@ export { mcpToolName } from "./mcp-tool-name.js";
 export { MCP_LIST_LIMITS } from "./mcp-tool-list.js";
 export type { McpClient, McpRequestOptions } from "./mcp-client.js";
 export type { McpCallResultListener, McpCallResultSource, McpCheckedCallResult } from "./mcp-call-result.js";
+export type { McpCallProgress, McpCallProgressListener } from "./mcp-call-progress.js";
 export {
   MCP_CONTENT_LIMITS,
   type McpContentBlock,
@@ -18,6 +19,8 @@ export {
   type McpResourceLink,
 } from "./mcp-content-blocks.js";
 export type { McpContentHost } from "./mcp-content-host.js";
+export type { McpCompletion, McpCompletionRequest } from "./mcp-completions.js";
+export type { McpLogMessage } from "./mcp-log-message.js";
 export type {
   McpContentRequestOptions,
   McpPrompt,

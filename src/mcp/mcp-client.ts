@@ -11,6 +11,12 @@ export interface McpRequestOptions {
    * `notifications/cancelled` so the server can stop work nobody waits for.
    */
   signal?: unknown;
+  /**
+   * Asks the server for progress on this request (the SDK puts a `progressToken` in its `_meta`)
+   * and is called with each `notifications/progress` it sends about it. Typed `never` so that
+   * either SDK's own callback type fits; toolsift's callback takes `unknown` and checks the value.
+   */
+  onprogress?: (progress: never) => void;
 }
 
 /**
@@ -50,7 +56,9 @@ export interface McpClient {
    * era); a server without `tools` has none, and only a server
    * that declares `resources` or `prompts` is asked for them.
    */
-  getServerCapabilities(): { tools?: unknown; resources?: unknown; prompts?: unknown } | undefined;
+  getServerCapabilities():
+    | { tools?: unknown; resources?: unknown; prompts?: unknown; completions?: unknown }
+    | undefined;
 }
 
 const CLIENT_METHODS = [

@@ -10,6 +10,7 @@ import type { McpServerStatus } from "./mcp-host-event.js";
 import type { McpReporter } from "./mcp-reporter.js";
 import { mcpErrorOutput, mcpResultProblem, mcpResultToOutput } from "./mcp-result-to-output.js";
 import { checkedCallResult, type McpCallResultListener } from "./mcp-call-result.js";
+import { checkedProgress, type McpCallProgressListener } from "./mcp-call-progress.js";
 import type { McpSession, OpenSession } from "./mcp-session.js";
 import { readToolList } from "./mcp-tool-list.js";
 import { pageThrough } from "./mcp-paging.js";
@@ -35,6 +36,7 @@ export interface McpConnectionOptions {
   report: McpReporter;
   /** Told of each readable `tools/call` result as the server sent it, before toolsift reads it into a tool output. */
   onCallResult?: McpCallResultListener | undefined;
+  onCallProgress?: McpCallProgressListener | undefined;
 }
 
 type State = McpServerStatus["state"];
@@ -231,7 +233,11 @@ export class McpConnection {
       timer = setTimeout(() => resolve(TIMED_OUT), Math.min(timeoutMs, MAX_TIMER_MS));
     });
     // toolsift's own timer decides; the SDK's, a little later, only cleans up after a client that ignores the signal.
-    const options = { timeout: Math.min(timeoutMs + CALL_TIMEOUT_GRACE_MS, MAX_TIMER_MS), signal: abort.signal };
+    const options = {
+      timeout: Math.min(timeoutMs + CALL_TIMEOUT_GRACE_MS, MAX_TIMER_MS),
+      signal: abort.signal,
+      ...this.progressOption(source, context),
+    };
     try {
       const result = await Promise.race([
         session.client.request(
@@ -288,13 +294,32 @@ export class McpConnection {
     }
   }
 
+  /** The `onprogress` that passes a call's progress to `onCallProgress`, when there is one. */
+  private progressOption(
+    source: { server: string; tool: string },
+    context: ToolContext | undefined,
+  ): { onprogress?: (progress: unknown) => void } {
+    const listener = this.options.onCallProgress;
+    if (!listener) return {};
+    return {
+      onprogress: (value) => {
+        const progress = checkedProgress(value);
+        if (progress) listener(progress, { ...source, context });
+      },
+    };
+  }
+
   /**
    * What the server declared it offers besides tools, while it is connected: only a server that
    * declares `resources` or `prompts` is asked for them.
    */
-  offers(): { resources: boolean; prompts: boolean } {
+  offers(): { resources: boolean; prompts: boolean; completions: boolean } {
     const declared = this.state === "connected" ? this.session?.client.getServerCapabilities() : undefined;
-    return { resources: isRecord(declared?.resources), prompts: isRecord(declared?.prompts) };
+    return {
+      resources: isRecord(declared?.resources),
+      prompts: isRecord(declared?.prompts),
+      completions: isRecord(declared?.completions),
+    };
   }
 
   /**

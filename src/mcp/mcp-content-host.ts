@@ -1,4 +1,5 @@
 import type { McpResourceContents } from "./mcp-content-blocks.js";
+import type { McpCompletion, McpCompletionRequest } from "./mcp-completions.js";
 import type {
   McpContentRequestOptions,
   McpPrompt,
@@ -30,8 +31,8 @@ import type {
  * ```
  */
 export interface McpContentHost {
-  /** What a server offers besides tools now: both `false` while it is down or for a name the host lacks. */
-  offers(server: string): { resources: boolean; prompts: boolean };
+  /** What a server offers besides tools now: all `false` while it is down or for a name the host lacks. */
+  offers(server: string): { resources: boolean; prompts: boolean; completions: boolean };
   listResources(server: string, options?: McpContentRequestOptions): Promise<readonly McpResource[]>;
   listResourceTemplates(server: string, options?: McpContentRequestOptions): Promise<readonly McpResourceTemplate[]>;
   readResource(
@@ -46,4 +47,9 @@ export interface McpContentHost {
     args?: Record<string, string>,
     options?: McpContentRequestOptions,
   ): Promise<McpPromptResult>;
+  /**
+   * Completes a prompt argument or a resource template variable (`completion/complete`) on a
+   * server that declared `completions`; the prompt or template is named as the server names it.
+   */
+  complete(server: string, request: McpCompletionRequest, options?: McpContentRequestOptions): Promise<McpCompletion>;
 }

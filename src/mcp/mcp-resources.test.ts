@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { ToolsiftError } from "../errors.js";
 import { checkedCallResult } from "./mcp-call-result.js";
 import { MCP_CONTENT_LIMITS } from "./mcp-content-blocks.js";
+import { complete } from "./mcp-completions.js";
 import { getPrompt, listPrompts, listResources, readResource, type ContentConnection } from "./mcp-resources.js";
 
 /** A server that answers each request with `answer`, and what it was asked. */
 function fakeServer(
   answer: (method: string, params: Record<string, unknown> | undefined) => unknown,
-  offers = { resources: true, prompts: true },
+  offers = { resources: true, prompts: true, completions: true },
 ) {
   const asked: string[] = [];
   const warnings: ToolsiftError[] = [];
@@ -25,7 +26,11 @@ function fakeServer(
 
 describe("resources and prompts of a server that lies", () => {
   it("asks nothing of a server that does not declare the capability", async () => {
-    const { connection, asked } = fakeServer(() => ({ resources: [] }), { resources: false, prompts: false });
+    const { connection, asked } = fakeServer(() => ({ resources: [] }), {
+      resources: false,
+      prompts: false,
+      completions: false,
+    });
     await expect(listResources(connection)).rejects.toMatchObject({ code: "mcp_no_capability" });
     await expect(listPrompts(connection)).rejects.toMatchObject({ code: "mcp_no_capability" });
     expect(asked).toEqual([]);
@@ -130,5 +135,34 @@ describe("a tools/call result as a front end gets it", () => {
   it("gives nothing for a block it does not know, so the library's own reading is used", () => {
     expect(checkedCallResult({ content: [{ type: "hologram" }] })).toBeUndefined();
     expect(checkedCallResult({ content: [{ type: "image", data: "x" }] })).toBeUndefined();
+  });
+});
+
+describe("completions of a server that lies", () => {
+  const request = { ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "" } } as const;
+
+  it("asks nothing of a server that does not declare completions", async () => {
+    const { connection, asked } = fakeServer(() => ({ completion: { values: [] } }), {
+      resources: true,
+      prompts: true,
+      completions: false,
+    });
+    await expect(complete(connection, request)).rejects.toMatchObject({ code: "mcp_no_capability" });
+    expect(asked).toEqual([]);
+  });
+
+  it("keeps 100 values at most, of strings of a sane length, and says there are more", async () => {
+    const values = [42, "x".repeat(5_000), ...Array.from({ length: 500 }, (_, i) => `v${i}`)];
+    const { connection } = fakeServer(() => ({ completion: { values, total: -3, hasMore: false } }));
+    const completion = await complete(connection, request);
+    expect(completion.values).toHaveLength(100);
+    expect(completion.values[0]).toBe("v0");
+    expect(completion).toMatchObject({ hasMore: true });
+    expect(completion.total).toBeUndefined();
+  });
+
+  it("fails on an answer without values", async () => {
+    const { connection } = fakeServer(() => ({ completion: { values: "all" } }));
+    await expect(complete(connection, request)).rejects.toMatchObject({ code: "mcp_invalid_result" });
   });
 });

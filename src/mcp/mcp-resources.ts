@@ -51,7 +51,7 @@ export interface McpContentRequestOptions {
 /** What the resource and prompt readers need of one server's connection. */
 export interface ContentConnection {
   readonly server: string;
-  offers(): { resources: boolean; prompts: boolean };
+  offers(): { resources: boolean; prompts: boolean; completions: boolean };
   request(method: string, params: Record<string, unknown> | undefined, signal?: AbortSignalLike): Promise<unknown>;
   reportWarning(error: ToolsiftError): void;
 }
@@ -202,9 +202,9 @@ async function listAll<T extends object>(
 }
 
 /** One request to a server that declared `capability`; anything else fails before it is sent. */
-async function ask(
+export async function ask(
   connection: ContentConnection,
-  capability: "resources" | "prompts",
+  capability: "resources" | "prompts" | "completions",
   method: string,
   params: Record<string, unknown> | undefined,
   signal: AbortSignalLike | undefined,

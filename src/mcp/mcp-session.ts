@@ -5,6 +5,7 @@ import { BriefedError, briefReason } from "./brief-reason.js";
 import type { McpClient } from "./mcp-client.js";
 import type { McpSdk } from "./mcp-sdk.js";
 import { type ListChangedMethod, notificationKeys } from "./notification-keys.js";
+import { checkedLogMessage, type McpLogMessage } from "./mcp-log-message.js";
 import type { ParsedServerConfig } from "./mcp-server-config.js";
 import { escapeForLog } from "../catalogue/escape-for-log.js";
 import { StderrLines } from "./stderr-lines.js";
@@ -103,6 +104,7 @@ export function ownedSessions(
   loadSdk: () => Promise<McpSdk>,
   serverRequests?: McpServerRequestHandlers,
   onStderr?: (server: string, line: string) => void,
+  onServerLog?: (server: string, message: McpLogMessage) => void,
 ): OpenSession {
   let handshakeOnly = false;
   const open = async (handlers: SessionHandlers, legacy: boolean): Promise<McpSession> => {
@@ -185,6 +187,11 @@ export function ownedSessions(
     const listen = (method: ListChangedMethod, handler: () => void) => client.setNotificationHandler(method, handler);
     listen(LIST_CHANGED, () => handlers.onListChanged());
     listenForContentChanges(listen, handlers);
+    if (onServerLog)
+      client.setNotificationHandler("notifications/message", (notification) => {
+        const message = checkedLogMessage(notification.params);
+        if (message) onServerLog(server, message);
+      });
     client.onclose = () => {
       if (closing) return;
       const how = transport instanceof ProcessGroupTransport ? transport.exitDescription : undefined;

@@ -4,6 +4,7 @@ import type { Caller } from "../auth/caller.js";
 import { fromEach, limitRate, upstream, visible, type ContentScope, type ContentServices } from "./content-scope.js";
 import type { GatewaySdk } from "../gateway-sdk.js";
 import { servePrompts } from "./gateway-prompts.js";
+import { serveCompletions } from "./gateway-completions.js";
 import { unwrapUri, wrapName, wrapUri } from "./namespaced-uri.js";
 
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -17,7 +18,8 @@ const announcers = new WeakMap<McpServer, (event: McpHostEvent) => void>();
 /**
  * Fronts the upstream servers' resources and prompts on one connection's MCP `Server`: declares
  * `resources` and `prompts` (both with `listChanged`) and answers `resources/list`,
- * `resources/templates/list`, `resources/read`, `prompts/list` and `prompts/get`. Called before
+ * `resources/templates/list`, `resources/read`, `prompts/list`, `prompts/get` and
+ * `completion/complete` (see gateway-completions.ts). Called before
  * the server connects. Without an upstream host (a gateway of tools only), nothing is declared.
  *
  * Only the servers that declared the capability are asked, and none that the caller's policy
@@ -64,6 +66,7 @@ export function serveContent(server: McpServer, services: ContentServices, calle
     };
   });
   servePrompts(server, scope);
+  serveCompletions(server, scope);
   // The servers whose lists this client's lists hold, so one going away is announced.
   const seen = { resources: new Set<string>(), prompts: new Set<string>() };
   for (const name of host.servers)
