@@ -185,6 +185,12 @@ export const GATEWAY_LAYERS: readonly Layer[] = [
     purpose: "the gateway's events, audit log and metrics, and their settings",
   },
   {
+    name: "gateway/passthrough/",
+    folder: "passthrough",
+    files: ["src/gateway/passthrough/**"],
+    purpose: "what passes between upstream servers and clients besides calls: progress and log messages, bounded",
+  },
+  {
     name: "gateway/replicas/",
     folder: "replicas",
     files: ["src/gateway/replicas/**"],
