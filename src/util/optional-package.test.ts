@@ -41,7 +41,7 @@ describe("optionalPackage", () => {
     const load = optionalPackage({ name: "frob", range: "^1", load: () => import(url), pick: (m) => m });
     const message = await load(USE).catch((caught: unknown) => (caught as Error).message);
     expect(message).toBe(
-      "frob is installed but failed to load (native build missing); The frobnicator needs it. " +
+      "frob is installed but failed to load (native build missing). The frobnicator needs it. " +
         "Reinstall it with `npm install frob@^1`, and check that its own dependencies are installed.",
     );
     const rebuilt = await load({ ...USE, whenBroken: "Rebuild it with `npm rebuild frob`." }).catch(

@@ -104,7 +104,7 @@ export function dependencyError(
   }
   return new DependencyError(
     name,
-    `${name} is installed but failed to load (${reason}); ${use.neededBy} needs it. ` +
+    `${name} is installed but failed to load (${reason}). ${use.neededBy} needs it. ` +
       (use.whenBroken ?? `Reinstall it with ${install}, and check that its own dependencies are installed.`),
     { cause: error },
   );
