@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { errorText } from "./errors.js";
+import { CatalogueError, DependencyError, ModelError, OptionsError, QueryError, errorText } from "./errors.js";
 
 describe("errorText", () => {
   it("adds the network reason that fetch keeps in the cause", async () => {
@@ -22,5 +22,26 @@ describe("errorText", () => {
     expect(errorText("plain text")).toBe("plain text");
     expect(errorText(42)).toBe("42");
     expect(errorText(undefined)).toBe("undefined");
+  });
+});
+
+// The codes are literal unions, so a misspelt code is a type error: `tsc` (npm run typecheck) fails
+// here if a class takes any string again, since each @ts-expect-error then expects an error in vain.
+describe("error codes", () => {
+  it("are the listed literals, readable through each class's code type", () => {
+    const errors = [
+      // @ts-expect-error: "invalid_optoins" is not an OptionsError code.
+      new OptionsError("invalid_optoins", "x"),
+      // @ts-expect-error: "bad_tool" is not a CatalogueError code.
+      new CatalogueError("bad_tool", "x"),
+      // @ts-expect-error: "empty_query" is not a QueryError code.
+      new QueryError("empty_query", "x"),
+      // @ts-expect-error: "model_missing" is not a ModelError code.
+      new ModelError("model_missing", "x"),
+    ];
+    expect(errors.map((error) => error.code)).toEqual(["invalid_optoins", "bad_tool", "empty_query", "model_missing"]);
+    const code: OptionsError["code"] = new OptionsError("invalid_options", "x").code;
+    expect(code).toBe("invalid_options");
+    expect(new DependencyError("pg", "x").code satisfies "missing_dependency").toBe("missing_dependency");
   });
 });

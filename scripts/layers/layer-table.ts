@@ -33,6 +33,12 @@ export const LAYERS: readonly Layer[] = [
     why: "errors.ts and describe-value.ts are the bottom layer: they import no folder of src/.",
   },
   {
+    name: "util/",
+    folder: "util",
+    files: ["src/util/**"],
+    purpose: "the small helpers every layer shares: a record guard, a timer cap, an optional-package loader",
+  },
+  {
     name: "events.ts",
     files: ["src/events.ts"],
     purpose: "the tool search's event vocabulary",
@@ -98,6 +104,7 @@ export const LAYERS: readonly Layer[] = [
     purpose: "src/index.ts and src/public/*: what each entry point exports; for-apps.ts: the internals the apps use",
     mayImport: [
       "errors.ts, describe-value.ts",
+      "util/",
       "events.ts",
       "telemetry/",
       "ranking/",
@@ -120,9 +127,9 @@ export const LAYERS: readonly Layer[] = [
     folder: "gateway",
     files: ["src/gateway/**"],
     purpose: "toolsift serve: the MCP gateway",
-    mayImport: ["errors.ts, describe-value.ts", "events.ts", "the public faces"],
+    mayImport: ["errors.ts, describe-value.ts", "util/", "events.ts", "the public faces"],
     why:
-      "gateway/ stands on the public faces (src/index.ts, src/public/*), errors.ts, events.ts, describe-value.ts " +
+      "gateway/ stands on the public faces (src/index.ts, src/public/*), errors.ts, util/, events.ts, describe-value.ts " +
       "and for-apps.ts (the internals the apps use, each with its reason); not on a folder's internals.",
   },
   {
@@ -130,9 +137,9 @@ export const LAYERS: readonly Layer[] = [
     folder: "cli",
     files: ["src/cli/**"],
     purpose: "the toolsift command",
-    mayImport: ["errors.ts, describe-value.ts", "events.ts", "the public faces", "gateway/"],
+    mayImport: ["errors.ts, describe-value.ts", "util/", "events.ts", "the public faces", "gateway/"],
     why:
-      "cli/ stands on the public faces (src/index.ts, src/public/*), errors.ts, events.ts, describe-value.ts, " +
+      "cli/ stands on the public faces (src/index.ts, src/public/*), errors.ts, util/, events.ts, describe-value.ts, " +
       "for-apps.ts (the internals the apps use, each with its reason) and gateway/, which it launches; not on a " +
       "folder's internals.",
   },

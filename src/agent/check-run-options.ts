@@ -162,10 +162,13 @@ export function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, 
   };
 }
 
-function wholeNumber(value: number, name: string): number {
+/** The code of a bad whole-number option: its name in snake case. */
+const WHOLE_NUMBER_CODES = { maxTurns: "invalid_max_turns", maxTokens: "invalid_max_tokens" } as const;
+
+function wholeNumber(value: number, name: keyof typeof WHOLE_NUMBER_CODES): number {
   if (!Number.isInteger(value) || value < 1) {
     throw new OptionsError(
-      `invalid_${name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`,
+      WHOLE_NUMBER_CODES[name],
       `${name} must be a whole number of at least 1, got ${JSON.stringify(value)}.`,
     );
   }

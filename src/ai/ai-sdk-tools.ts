@@ -1,6 +1,7 @@
 import type { JSONSchema7, Tool, ToolCallRepairFunction, ToolSet } from "ai";
 import type { ToolResultContentBlock } from "../catalogue/index.js";
-import { DependencyError, ToolsiftError, errorText } from "../errors.js";
+import { ToolsiftError } from "../errors.js";
+import { optionalPackage } from "../util/optional-package.js";
 import { buildToolBlock, type PrefetchOptions, type ToolSearchSession } from "../session/index.js";
 import { readPrefetchOption } from "../agent/index.js";
 import type { AnthropicTool, ToolResultBlock } from "../wire/index.js";
@@ -196,17 +197,12 @@ function textOf(content: ToolResultBlock["content"]): string {
   return content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n") || "The tool call failed.";
 }
 
-let loading: Promise<AiModule> | undefined;
-
 /** The `ai` package, loaded on first use, so `toolsift/ai` can be imported without it and say what is missing. */
-function loadAi(): Promise<AiModule> {
-  loading ??= import("ai").catch((error: unknown) => {
-    loading = undefined;
-    throw new DependencyError(
-      "ai",
-      `toolsift/ai needs the Vercel AI SDK, which could not be loaded (${errorText(error)}). Install it: npm install ai`,
-      { cause: error },
-    );
-  });
-  return loading;
-}
+const loadAiPackage = optionalPackage({
+  name: "ai",
+  range: "^6.0.0 || ^7.0.0",
+  install: "ai",
+  load: (): Promise<AiModule> => import("ai"),
+  pick: (ai) => ai,
+});
+const loadAi = () => loadAiPackage({ neededBy: "toolsift/ai", what: "the Vercel AI SDK" });

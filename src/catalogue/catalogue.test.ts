@@ -162,7 +162,7 @@ describe("Catalogue.fromHost: a host that fails", () => {
 
   it("passes on a CatalogueError the host throws as it is", async () => {
     const control = hostOf([]);
-    const own = new CatalogueError("host_specific", "The host says no.");
+    const own = new CatalogueError("invalid_tool", "The host says no.");
     control.fail(own);
     expect(await rejection(Catalogue.fromHost(control.host, () => {}).snapshot())).toBe(own);
   });

@@ -4,6 +4,7 @@ import { describePath } from "./copy-json.js";
 import { metaValidator, type MetaValidator } from "./meta-validator.js";
 import { safeRegExp } from "./safe-regexp.js";
 import { createAjv, META_CHECKER_OPTIONS, META_SCHEMA_IDS, type AnyAjv, type Dialect } from "./schema-dialect.js";
+import { isRecord } from "../util/is-record.js";
 
 const require = createRequire(import.meta.url);
 
@@ -235,7 +236,7 @@ function checkPatterns(node: JsonObject, path: string): string | undefined {
   const patterns: [string, string][] = [];
   if (typeof node.pattern === "string") patterns.push([node.pattern, `${path}/pattern`]);
   const patternProperties = node.patternProperties;
-  if (typeof patternProperties === "object" && patternProperties !== null && !Array.isArray(patternProperties)) {
+  if (isRecord(patternProperties)) {
     for (const key of Object.keys(patternProperties)) patterns.push([key, `${path}/patternProperties`]);
   }
   for (const [pattern, where] of patterns) {
@@ -279,7 +280,7 @@ function patternProblem(pattern: string): string | undefined {
 function forEachSubschema(node: JsonObject, path: string, visit: (child: JsonValue, path: string) => void): void {
   for (const keyword of SCHEMA_KEYWORDS) {
     const child = node[keyword];
-    if (typeof child === "object" && child !== null && !Array.isArray(child)) visit(child, `${path}/${keyword}`);
+    if (isRecord(child)) visit(child, `${path}/${keyword}`);
   }
   for (const keyword of SCHEMA_LIST_KEYWORDS) {
     const list = node[keyword];
@@ -310,9 +311,7 @@ function checkRef(use: RefUse, resources: ReadonlyMap<string, Resource>, uris: U
     if (key === undefined || typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return outside;
     node = (node as Record<string, JsonValue>)[key];
   }
-  return typeof node === "boolean" || (typeof node === "object" && node !== null && !Array.isArray(node))
-    ? undefined
-    : outside;
+  return typeof node === "boolean" || isRecord(node) ? undefined : outside;
 }
 
 function decode(text: string): string | undefined {

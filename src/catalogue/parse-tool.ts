@@ -11,6 +11,7 @@ import { readDefinition, wellFormed, type DefinitionFields } from "./read-defini
 import { dialectOf } from "./schema-dialect.js";
 import type { JsonSchemaObject, ToolDefinition, ZodSchemaLike } from "./tool-definition.js";
 import { InputValidator } from "./validate-input.js";
+import { isRecord } from "../util/is-record.js";
 
 export { TOOL_NAME_PATTERN } from "./read-definition.js";
 
@@ -117,7 +118,7 @@ function notAnObjectSchema(json: unknown, label: string): CatalogueError {
 }
 
 function describeSchema(json: unknown): string {
-  if (typeof json === "object" && json !== null && !Array.isArray(json) && "type" in json) {
+  if (isRecord(json) && "type" in json) {
     return `a schema of type ${JSON.stringify((json as { type: unknown }).type)}`;
   }
   if (json === null) return "null";

@@ -1,4 +1,4 @@
-import { CatalogueError, errorText } from "../errors.js";
+import { CatalogueError, type CatalogueErrorCode, errorText } from "../errors.js";
 import { CATALOGUE_LIMITS } from "./limits.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
@@ -219,7 +219,7 @@ function requireLength(
   length: number,
   max: number,
   what: string,
-  code: string,
+  code: CatalogueErrorCode,
   fix: string,
   unit = "characters",
 ): void {

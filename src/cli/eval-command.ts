@@ -1,4 +1,4 @@
-import { OptionsError } from "../errors.js";
+import { OptionsError, type OptionsErrorCode } from "../errors.js";
 import { readBoundedFile } from "../gateway/index.js";
 import { EnrichmentError, type EnrichmentFile } from "../public/enrichment.js";
 import type { CliIo } from "./cli-io.js";
@@ -118,7 +118,9 @@ function readEnrichment(file: string, io: CliIo): EnrichmentFile {
     return readEnrichmentFile(file, "Pass the file toolsift enrich wrote (toolsift.enrichment.json).", io.err);
   } catch (error) {
     // A file to fix before anything runs, as a bad config is: exit 2.
-    if (error instanceof EnrichmentError) throw new OptionsError(error.code, error.message, { cause: error });
+    if (error instanceof EnrichmentError)
+      // readEnrichmentFile throws only the file's codes, which OptionsErrorCode lists.
+      throw new OptionsError(error.code as OptionsErrorCode, error.message, { cause: error });
     throw error;
   }
 }

@@ -1,4 +1,5 @@
-import { DependencyError, OptionsError, errorText } from "../errors.js";
+import { OptionsError } from "../errors.js";
+import { optionalPackage, requireExports } from "../util/optional-package.js";
 import type { EnrichmentClient, EnrichmentProvider } from "../public/enrichment.js";
 
 /** Per provider: the optional peer that talks to it, the versions tested, and where its key is. */
@@ -11,6 +12,24 @@ const PROVIDERS = {
   },
   openai: { package: "openai", range: "^6", keyVariable: "OPENAI_API_KEY", baseVariable: "OPENAI_BASE_URL" },
 } as const;
+
+/** The provider SDKs, each loaded on first use: its default export constructs a client. */
+const SDKS = {
+  anthropic: sdkOf("anthropic", () => import("@anthropic-ai/sdk")),
+  openai: sdkOf("openai", () => import("openai")),
+};
+
+function sdkOf(provider: EnrichmentProvider, load: () => Promise<{ default?: unknown }>) {
+  return optionalPackage({
+    name: PROVIDERS[provider].package,
+    range: PROVIDERS[provider].range,
+    load,
+    pick: (module) => {
+      const Client = module.default;
+      return requireExports({ default: typeof Client === "function" ? Client : undefined }).default;
+    },
+  });
+}
 
 /**
  * The SDK client of a provider, for `toolsift enrich` and `eval --agent`: the optional peer is
@@ -27,7 +46,7 @@ export async function loadModelClient(
   env: Readonly<Record<string, string | undefined>> = process.env,
   use: { command: string; maxRetries: number } = { command: `toolsift enrich --provider ${provider}`, maxRetries: 0 },
 ): Promise<EnrichmentClient> {
-  const { package: name, range, keyVariable, baseVariable } = PROVIDERS[provider];
+  const { keyVariable, baseVariable } = PROVIDERS[provider];
   const apiKey = env[keyVariable];
   if (apiKey === undefined || apiKey.trim() === "")
     throw new OptionsError(
@@ -35,30 +54,7 @@ export async function loadModelClient(
       `${use.command} needs an API key in ${keyVariable}, which is not set. ` +
         `Set it (and ${baseVariable} for a proxy or gateway), or run with --dry-run to see the cost first.`,
     );
-  let loaded: { default?: unknown };
-  try {
-    loaded = (await (provider === "anthropic" ? import("@anthropic-ai/sdk") : import("openai"))) as {
-      default?: unknown;
-    };
-  } catch (cause) {
-    // Node names the package it could not find: this one, or something it imports (then it is broken).
-    const missing =
-      /^(ERR_)?MODULE_NOT_FOUND$/.test(String((cause as { code?: unknown } | null)?.code)) &&
-      errorText(cause).includes(`'${name}'`);
-    throw new DependencyError(
-      name,
-      missing
-        ? `${use.command} talks to the model through the optional package ${name} (${range}), which is not installed. Install it next to toolsift: npm install ${name}`
-        : `${name} is installed but failed to load: ${errorText(cause)}. Reinstall it (npm install ${name}@${range}).`,
-      { cause },
-    );
-  }
-  const Client = loaded.default;
-  if (typeof Client !== "function")
-    throw new DependencyError(
-      name,
-      `The installed ${name} has no default export to construct a client with: it is a version toolsift does not support. Install a supported one: npm install ${name}@${range}`,
-    );
+  const Client = await SDKS[provider]({ neededBy: use.command });
   return new (Client as new (options: { apiKey: string; maxRetries: number }) => EnrichmentClient)({
     apiKey,
     maxRetries: use.maxRetries,

@@ -168,25 +168,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const text = (name: string) => values[name] as string | undefined;
   switch (command) {
-    case "serve": {
-      noPositionals(command, parsed.positionals);
-      const config = text("config");
-      if (config === undefined)
-        throw new UsageError(
-          'toolsift serve needs --config <file>, the JSON file with the "mcpServers" to front. Run toolsift serve --help.',
-        );
-      const http = text("http") === undefined ? undefined : wholeNumber(command, "--http", text("http")!, 0, 65_535);
-      const host = text("host");
-      if (host !== undefined && http === undefined)
-        throw new UsageError("toolsift serve: --host only applies with --http <port>. Run toolsift serve --help.");
-      if (host === "") throw new UsageError("toolsift serve: --host needs an address, e.g. 127.0.0.1.");
-      const metrics = text("metrics-port");
-      const metricsPort =
-        metrics === undefined ? undefined : wholeNumber(command, "--metrics-port", metrics, 0, 65_535);
-      const noAuth = values["no-auth"] === true;
-      noAuthProblem(noAuth, http, host ?? "127.0.0.1");
-      return { command, config, http, host: host ?? "127.0.0.1", stubs: values.stubs === true, noAuth, metricsPort };
-    }
+    case "serve":
+      return serveCommandOf(values, parsed.positionals);
     case "token":
       return tokenCommand(parsed.positionals);
     case "pin": {
@@ -230,32 +213,66 @@ export function parseCli(argv: readonly string[]): CliCommand {
         ranker: rankerOf(command, text("ranker")),
       };
     }
-    case "eval": {
-      noPositionals(command, parsed.positionals);
-      if (values.agent === true)
-        return evalAgentOf(values, {
-          source: sourceOf(command, values),
-          ranker: rankerOf(command, text("ranker")),
-          wholeNumber: (option, value, min, max) => wholeNumber(command, option, value, min, max),
-          usage: (message) => new UsageError(message),
-        });
-      const agentOnly = AGENT_ONLY.find((name) => values[name] !== undefined);
-      if (agentOnly !== undefined)
-        throw new UsageError(`toolsift eval: --${agentOnly} only applies with --agent. Run toolsift eval --help.`);
-      const failUnder = text("fail-under");
-      const limitTools = text("limit-tools");
-      return {
-        command,
-        source: sourceOf(command, values),
-        enrichment: nonEmpty(command, "--enrichment", text("enrichment")),
-        tasks: nonEmpty(command, "--tasks", text("tasks")),
-        ranker: rankerOf(command, text("ranker")),
-        failUnder: failUnder === undefined ? undefined : fraction(command, "--fail-under", failUnder),
-        json: values.json === true,
-        limitTools: limitTools === undefined ? 20 : wholeNumber(command, "--limit-tools", limitTools, 1, 100_000),
-      };
-    }
+    case "eval":
+      return evalCommandOf(values, parsed.positionals);
   }
+}
+
+/** `toolsift serve`'s options: the config, and where and how to listen. */
+function serveCommandOf(
+  values: Record<string, string | boolean | undefined>,
+  positionals: readonly string[],
+): CliCommand {
+  const command = "serve";
+  const text = (name: string) => values[name] as string | undefined;
+  noPositionals(command, positionals);
+  const config = text("config");
+  if (config === undefined)
+    throw new UsageError(
+      'toolsift serve needs --config <file>, the JSON file with the "mcpServers" to front. Run toolsift serve --help.',
+    );
+  const http = text("http") === undefined ? undefined : wholeNumber(command, "--http", text("http")!, 0, 65_535);
+  const host = text("host");
+  if (host !== undefined && http === undefined)
+    throw new UsageError("toolsift serve: --host only applies with --http <port>. Run toolsift serve --help.");
+  if (host === "") throw new UsageError("toolsift serve: --host needs an address, e.g. 127.0.0.1.");
+  const metrics = text("metrics-port");
+  const metricsPort = metrics === undefined ? undefined : wholeNumber(command, "--metrics-port", metrics, 0, 65_535);
+  const noAuth = values["no-auth"] === true;
+  noAuthProblem(noAuth, http, host ?? "127.0.0.1");
+  return { command, config, http, host: host ?? "127.0.0.1", stubs: values.stubs === true, noAuth, metricsPort };
+}
+
+/** `toolsift eval`'s options: a search evaluation, or with --agent an agent one. */
+function evalCommandOf(
+  values: Record<string, string | boolean | undefined>,
+  positionals: readonly string[],
+): CliCommand {
+  const command = "eval";
+  const text = (name: string) => values[name] as string | undefined;
+  noPositionals(command, positionals);
+  if (values.agent === true)
+    return evalAgentOf(values, {
+      source: sourceOf(command, values),
+      ranker: rankerOf(command, text("ranker")),
+      wholeNumber: (option, value, min, max) => wholeNumber(command, option, value, min, max),
+      usage: (message) => new UsageError(message),
+    });
+  const agentOnly = AGENT_ONLY.find((name) => values[name] !== undefined);
+  if (agentOnly !== undefined)
+    throw new UsageError(`toolsift eval: --${agentOnly} only applies with --agent. Run toolsift eval --help.`);
+  const failUnder = text("fail-under");
+  const limitTools = text("limit-tools");
+  return {
+    command,
+    source: sourceOf(command, values),
+    enrichment: nonEmpty(command, "--enrichment", text("enrichment")),
+    tasks: nonEmpty(command, "--tasks", text("tasks")),
+    ranker: rankerOf(command, text("ranker")),
+    failUnder: failUnder === undefined ? undefined : fraction(command, "--fail-under", failUnder),
+    json: values.json === true,
+    limitTools: limitTools === undefined ? 20 : wholeNumber(command, "--limit-tools", limitTools, 1, 100_000),
+  };
 }
 
 function enrichCommandOf(

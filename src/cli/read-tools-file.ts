@@ -4,6 +4,7 @@ import { describeValue } from "../describe-value.js";
 import { ConfigError, readJsonFile } from "../gateway/index.js";
 import type { ToolDefinition } from "../index.js";
 import type { Finding } from "./inspect/finding.js";
+import { isRecord } from "../util/is-record.js";
 
 /**
  * The largest file of tool definitions read: a `tools/list` dump of a thousand tools with rich
@@ -106,8 +107,4 @@ function definitionOf(item: unknown): (ToolDefinition & { description: unknown }
     ...(server === undefined ? {} : { server }),
     ...(destructive ? { destructive } : {}),
   } as ToolDefinition & { description: unknown };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

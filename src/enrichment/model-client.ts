@@ -1,5 +1,6 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
 import type { MessagesClient } from "../wire/index.js";
+import { isRecord } from "../util/is-record.js";
 
 /**
  * What enrichment needs of an OpenAI client: `chat.completions.create(body, { signal })`.
@@ -153,8 +154,4 @@ export async function askModel(
 
 function count(value: unknown): number {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 import { ToolsiftError } from "../errors.js";
 import { ENRICHMENT_FORMAT, ENRICHMENT_LIMITS, type EnrichmentFile, type ToolEnrichment } from "./enrichment-file.js";
+import { isRecord } from "../util/is-record.js";
 
 /** An enrichment file (or object) that cannot be used: what is wrong, where, and how to fix it. */
 export class EnrichmentError extends ToolsiftError {}
@@ -104,8 +105,4 @@ function texts(
       `${at}: ${dropped} entr${dropped === 1 ? "y" : "ies"} left out (not a string, empty, over ${ENRICHMENT_LIMITS.maxTextChars} characters, or past the ${max} kept).`,
     );
   return kept;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

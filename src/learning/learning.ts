@@ -6,6 +6,7 @@ import { newestLessons } from "./lesson-caps.js";
 import { LessonIndex } from "./lesson-index.js";
 import { IMPORTED, lessonKey, parseLesson, teacherOf, type Lesson } from "./lesson.js";
 import type { ResolvedLearning } from "./learning-options.js";
+import { withinTime } from "../util/within-time.js";
 
 /**
  * Embedding similarities between texts that have nothing to do with each other reach about
@@ -433,18 +434,10 @@ function keyOf(lesson: Pick<Lesson, "tool" | "query" | "by">): string {
 }
 
 /** Whether `work` settles within `ms`; it goes on either way. */
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([
-      work.then(
-        () => true,
-        () => true,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  const settled = work.then(
+    () => true,
+    () => true,
+  );
+  return withinTime(settled, ms, false);
 }

@@ -1,4 +1,4 @@
-import { DependencyError, errorText } from "../errors.js";
+import { optionalPackage, requireExports } from "../util/optional-package.js";
 
 /** The slice of a `pg` Pool (or Client) the PostgreSQL store uses: a parameterised query. */
 export interface SqlQueryable {
@@ -43,8 +43,15 @@ const USAGE_STORE: PgPurpose = {
   instead: "or pass a pool of your own (new PostgresUsageStore({ pool })), or use FileUsageStore on a single machine.",
 };
 
-/** The package's `Pool`, once loaded: each caller types it as the slice it uses. */
-let loading: Promise<unknown> | undefined;
+const pg = optionalPackage({
+  name: PG_PACKAGE,
+  range: PG_RANGE,
+  load: () => import(PG_PACKAGE) as Promise<{ Pool?: unknown; default?: { Pool?: unknown } }>,
+  pick: (module) => {
+    const Pool = module.Pool ?? module.default?.Pool;
+    return requireExports({ Pool: typeof Pool === "function" ? Pool : undefined }).Pool;
+  },
+});
 
 /**
  * Loads the `pg` package on first use: it is an optional peer dependency, needed only by the
@@ -53,25 +60,13 @@ let loading: Promise<unknown> | undefined;
  *
  * @throws DependencyError naming the package, who needs it, and how to install it.
  */
-export function loadPgPool<Pool = OwnedPool, Config = PgPoolConfig>(
+export async function loadPgPool<Pool = OwnedPool, Config = PgPoolConfig>(
   purpose: PgPurpose = USAGE_STORE,
 ): Promise<new (config: Config) => Pool> {
-  loading ??= import(PG_PACKAGE).then((module: { Pool?: unknown; default?: { Pool?: unknown } }) => {
-    const Pool = module.Pool ?? module.default?.Pool;
-    if (typeof Pool !== "function") throw new Error("it exports no Pool");
-    return Pool;
-  });
-  return (loading as Promise<new (config: Config) => Pool>).catch((cause: unknown) => {
-    // Not cached: a package installed later is picked up by the next call.
-    loading = undefined;
-    const missing =
-      (cause as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && errorText(cause).includes(`'${PG_PACKAGE}'`);
-    throw new DependencyError(
-      PG_PACKAGE,
-      missing
-        ? `${purpose.needs} needs the ${PG_PACKAGE} package, which is not installed. Install it with \`npm install ${PG_PACKAGE}@${PG_RANGE}\`, ${purpose.instead}`
-        : `${PG_PACKAGE} is installed but failed to load (${errorText(cause)}). Reinstall it with \`npm install ${PG_PACKAGE}@${PG_RANGE}\`.`,
-      { cause },
-    );
-  });
+  // `instead` was written to follow "Install it with …, ": here it is a sentence of its own.
+  const instead = purpose.instead.replace(/^or\s+/, "");
+  const Pool = await pg({ neededBy: purpose.needs, whenMissing: `Or ${instead}` });
+  return Pool as new (
+    config: Config,
+  ) => Pool;
 }

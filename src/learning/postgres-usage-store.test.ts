@@ -72,7 +72,9 @@ describe("PostgresUsageStore options", () => {
     `;
     const silent = await runWithoutPackages(["pg"], script(""));
     expect(silent.code, silent.stderr).toBe(0);
-    expect(silent.stderr.match(/needs the pg package, which is not installed/g)).toHaveLength(1);
+    expect(silent.stderr.match(/needs the optional package pg \(\^8\.11\.0\), which is not installed/g)).toHaveLength(
+      1,
+    );
     expect(silent.stderr).toContain("npm install pg@^8.11.0");
     const heard = await runWithoutPackages(["pg"], script(", onEvent: (event) => heard.push(event)"));
     expect(heard.code, heard.stderr).toBe(0);

@@ -1,4 +1,4 @@
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 type Checked = { success: true; data: Record<string, unknown> } | { success: false; error: Error };
 

@@ -7,6 +7,7 @@ import type { McpLogMessage } from "./mcp-log-message.js";
 import type { McpCallResultListener } from "./mcp-call-result.js";
 import type { McpHostEvent } from "./mcp-host-event.js";
 import type { McpServerRequestHandlers } from "./mcp-server-requests.js";
+import { MAX_TIMER_MS } from "../util/within-time.js";
 
 /** How {@link fromMcp} reconnects a server that went away or failed to start. */
 export interface McpReconnectOptions {
@@ -157,8 +158,6 @@ export interface FromMcpSettings {
 const DEFAULT_CLIENT_INFO = { name: "toolsift", version: TOOLSIFT_VERSION };
 const DEFAULT_REFRESH_WAIT_MS = 2000;
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
-/** setTimeout's limit; a longer delay would fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Checks fromMcp's options.

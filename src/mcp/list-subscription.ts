@@ -2,7 +2,7 @@ import type { McpSubscription, SubscriptionFilter } from "@modelcontextprotocol/
 import { ToolsiftError, errorText } from "../errors.js";
 import { boundText } from "../catalogue/bounded-text.js";
 import type { McpSdk } from "./mcp-sdk.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /**
  * In the 2026-07-28 era a server sends no notification unasked: the client opens a

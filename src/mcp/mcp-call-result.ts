@@ -1,6 +1,6 @@
 import type { ToolContext } from "../catalogue/tool-definition.js";
 import { contentBudget, MCP_CONTENT_LIMITS, readContentBlocks, type McpContentBlock } from "./mcp-content-blocks.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /** Which call an {@link McpCallResultListener} is told about. */
 export interface McpCallResultSource {

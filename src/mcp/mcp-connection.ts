@@ -15,9 +15,9 @@ import type { McpSession, OpenSession } from "./mcp-session.js";
 import { readToolList } from "./mcp-tool-list.js";
 import { pageThrough } from "./mcp-paging.js";
 import { ANY_RESULT } from "./any-result-schema.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
+import { MAX_TIMER_MS, withinTime } from "../util/within-time.js";
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
 const TIMED_OUT = Symbol("timed out");
 /** How much later than toolsift's own call timeout the SDK's request timeout fires. */
 const CALL_TIMEOUT_GRACE_MS = 1_000;
@@ -228,10 +228,6 @@ export class McpConnection {
     // The caller's cancellation (a gateway client's notifications/cancelled, runAgent's signal)
     // aborts the request, so the SDK sends notifications/cancelled upstream and the server can stop.
     const unfollow = followAbort(context?.signal, abort);
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), Math.min(timeoutMs, MAX_TIMER_MS));
-    });
     // toolsift's own timer decides; the SDK's, a little later, only cleans up after a client that ignores the signal.
     const options = {
       timeout: Math.min(timeoutMs + CALL_TIMEOUT_GRACE_MS, MAX_TIMER_MS),
@@ -239,14 +235,12 @@ export class McpConnection {
       ...this.progressOption(source, context),
     };
     try {
-      const result = await Promise.race([
-        session.client.request(
-          { method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } },
-          ANY_RESULT,
-          options,
-        ),
-        timedOut,
-      ]);
+      const request = session.client.request(
+        { method: "tools/call", params: { name: tool, arguments: isRecord(input) ? input : {} } },
+        ANY_RESULT,
+        options,
+      );
+      const result = await withinTime(request, timeoutMs, TIMED_OUT);
       const named = `Tool ${JSON.stringify(boundText(tool, 100))} of MCP server "${this.server}"`;
       if (result !== TIMED_OUT) {
         const problem = mcpResultProblem(result);
@@ -289,7 +283,6 @@ export class McpConnection {
         );
       return mcpErrorOutput(source, errorText(error));
     } finally {
-      clearTimeout(timer);
       unfollow();
     }
   }
@@ -653,19 +646,7 @@ function followAbort(signal: AbortSignalLike | undefined, abort: AbortController
 
 /** Waits for `promise`, or `ms` at most. */
 async function raceTimer(promise: Promise<unknown>, ms: number): Promise<void> {
-  if (ms <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  const gaveUp = new Promise<void>((resolve) => {
-    // setTimeout turns a delay past 2^31 - 1 ms into 1 ms; that long is "as long as it takes".
-    timer = setTimeout(resolve, Math.min(ms, MAX_TIMER_MS));
-    // A pending wait must not keep the process alive on its own.
-    timer.unref();
-  });
-  try {
-    await Promise.race([promise, gaveUp]);
-  } finally {
-    clearTimeout(timer);
-  }
+  if (ms > 0) await withinTime(promise, ms, undefined);
 }
 
 function asToolsiftError(error: unknown, code: string, server: string): ToolsiftError {

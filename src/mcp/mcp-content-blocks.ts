@@ -1,6 +1,6 @@
 import { boundText } from "../catalogue/bounded-text.js";
 import { describeValue } from "../describe-value.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /**
  * Bounds on the resources, prompts and content blocks one server may hand toolsift. Each is far

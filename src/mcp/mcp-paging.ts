@@ -1,5 +1,5 @@
 import { boundText } from "../catalogue/bounded-text.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /** A server's safeguard against a cursor loop; far beyond any real catalogue. */
 export const MAX_PAGES = 1000;

@@ -14,7 +14,7 @@ import {
   type McpResourceLink,
 } from "./mcp-content-blocks.js";
 import { pageThrough } from "./mcp-paging.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /** A resource a server lists, checked and bounded; `uri` is the server's own. */
 export type McpResource = McpResourceLink;

@@ -5,7 +5,7 @@ import {
   type ToolResultImageType,
 } from "../catalogue/tool-output.js";
 import { boundText } from "../catalogue/bounded-text.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /** The image types the Anthropic API takes in an image block; anything else is described in text. */
 const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set<ToolResultImageType>([

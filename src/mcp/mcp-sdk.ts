@@ -1,4 +1,5 @@
-import { DependencyError, errorText } from "../errors.js";
+import type { DependencyError } from "../errors.js";
+import { dependencyError, optionalPackage, requireExports } from "../util/optional-package.js";
 
 type ClientModule = typeof import("@modelcontextprotocol/client");
 type StdioModule = typeof import("@modelcontextprotocol/client/stdio");
@@ -27,7 +28,22 @@ export interface McpSdk {
 export const MCP_SDK_PACKAGE = "@modelcontextprotocol/client";
 export const MCP_SDK_RANGE = "^2.4";
 
-let sdk: Promise<McpSdk> | undefined;
+const sdk = optionalPackage({
+  name: MCP_SDK_PACKAGE,
+  range: MCP_SDK_RANGE,
+  load: () => Promise.all([import("@modelcontextprotocol/client"), import("@modelcontextprotocol/client/stdio")]),
+  pick: ([client, stdio]): McpSdk =>
+    requireExports({
+      Client: client.Client,
+      StdioClientTransport: stdio.StdioClientTransport,
+      getDefaultEnvironment: stdio.getDefaultEnvironment,
+      StreamableHTTPClientTransport: client.StreamableHTTPClientTransport,
+      parseJSONRPCMessage: client.parseJSONRPCMessage,
+      ProtocolError: client.ProtocolError,
+      SdkError: client.SdkError,
+      SdkErrorCode: client.SdkErrorCode,
+    }),
+});
 
 /**
  * Loads the MCP SDK on first use. It takes a few tenths of a second to import, which every user
@@ -39,35 +55,7 @@ let sdk: Promise<McpSdk> | undefined;
  *   package fixes a long-running process's next call.
  */
 export function loadMcpSdk(): Promise<McpSdk> {
-  sdk ??= Promise.all([import("@modelcontextprotocol/client"), import("@modelcontextprotocol/client/stdio")]).then(
-    ([client, stdio]) => {
-      const loaded: McpSdk = {
-        Client: client.Client,
-        StdioClientTransport: stdio.StdioClientTransport,
-        getDefaultEnvironment: stdio.getDefaultEnvironment,
-        StreamableHTTPClientTransport: client.StreamableHTTPClientTransport,
-        parseJSONRPCMessage: client.parseJSONRPCMessage,
-        ProtocolError: client.ProtocolError,
-        SdkError: client.SdkError,
-        SdkErrorCode: client.SdkErrorCode,
-      };
-      const missing = Object.entries(loaded).flatMap(([name, value]) => (value === undefined ? [name] : []));
-      if (missing.length > 0) {
-        sdk = undefined;
-        throw new DependencyError(
-          MCP_SDK_PACKAGE,
-          `The installed ${MCP_SDK_PACKAGE} does not export ${missing.join(", ")}, which fromMcp needs: it is a version ` +
-            `toolsift does not support. Install a supported one: npm install ${MCP_SDK_PACKAGE}@${MCP_SDK_RANGE}`,
-        );
-      }
-      return loaded;
-    },
-    (error: unknown) => {
-      sdk = undefined;
-      throw dependencyLoadError(error, MCP_SDK_PACKAGE, MCP_SDK_RANGE, "fromMcp", "the MCP SDK v2 client");
-    },
-  );
-  return sdk;
+  return sdk({ neededBy: "fromMcp", what: "the MCP SDK v2 client" });
 }
 
 /**
@@ -81,29 +69,5 @@ export function dependencyLoadError(
   user: string,
   what: string,
 ): DependencyError {
-  const code = (error as { code?: unknown } | null)?.code;
-  const reason = errorText(error);
-  // Node names the package it could not find: the package itself, or something the package imports.
-  if ((code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && reason.includes(`'${packageName}'`)) {
-    return new DependencyError(
-      packageName,
-      `${user} needs the optional package ${packageName} (${range}), ${what}, which is not installed. ` +
-        `Install it next to toolsift: npm install ${packageName}`,
-      { cause: error },
-    );
-  }
-  if (code === "ERR_PACKAGE_PATH_NOT_EXPORTED") {
-    return new DependencyError(
-      packageName,
-      `The installed ${packageName} is a version toolsift does not support (${reason}). ` +
-        `Install a supported one: npm install ${packageName}@${range}`,
-      { cause: error },
-    );
-  }
-  return new DependencyError(
-    packageName,
-    `${packageName} is installed but failed to load: ${reason}. Reinstall it (npm install ${packageName}@${range}) ` +
-      `and check that its own dependencies are installed.`,
-    { cause: error },
-  );
+  return dependencyError(error, { name: packageName, range }, { neededBy: user, what });
 }

@@ -1,6 +1,6 @@
 import { describeValue } from "../describe-value.js";
 import { OptionsError } from "../errors.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /**
  * An MCP server that `fromMcp` starts as a child process and talks to over stdin/stdout.

@@ -15,6 +15,7 @@ import { ProcessGroupTransport } from "./process-group-transport.js";
 import { stdioTransport } from "./stdio-transport.js";
 import { isConnectionLoss } from "./connection-loss.js";
 import { subscribeToListChanges } from "./list-subscription.js";
+import { withinTime } from "../util/within-time.js";
 
 /** One live connection to a server: what a {@link OpenSession} made. */
 export interface McpSession {
@@ -172,7 +173,9 @@ export function ownedSessions(
         await subscription?.then((opened) => opened?.close()).catch(() => undefined);
         // Ending an HTTP session lets the server free it now instead of on its own timeout; best effort.
         if (transport instanceof sdk.StreamableHTTPClientTransport) {
-          await withTimeout(transport.terminateSession(), TERMINATE_SESSION_TIMEOUT_MS).catch(() => undefined);
+          await withinTime(transport.terminateSession(), TERMINATE_SESSION_TIMEOUT_MS, undefined).catch(
+            () => undefined,
+          );
         }
         await client.close();
         // While the Client still negotiates the era, its probe owns the transport and close()
@@ -264,13 +267,4 @@ function listenForContentChanges(
   if (!changed) return;
   listen("notifications/resources/list_changed", () => changed("resources"));
   listen("notifications/prompts/list_changed", () => changed("prompts"));
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -4,7 +4,7 @@ import { describeValue } from "../describe-value.js";
 import { ToolsiftError } from "../errors.js";
 import { boundText } from "../catalogue/bounded-text.js";
 import { mcpToolName } from "./mcp-tool-name.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /**
  * Bounds on what one server's `tools/list` may hand toolsift. Each is far beyond what real servers

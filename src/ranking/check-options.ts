@@ -1,5 +1,5 @@
 import { describeValue } from "../describe-value.js";
-import { OptionsError } from "../errors.js";
+import { OptionsError, type OptionsErrorCode } from "../errors.js";
 
 /**
  * Checks of ranker options, each throwing an {@link OptionsError} (`invalid_options`) that says
@@ -10,7 +10,12 @@ import { OptionsError } from "../errors.js";
  * `where` names the owner and the option's path, e.g. `HybridRanker: semantic.minSimilarity`.
  * An option set to `undefined` is taken as left out, as the rankers' `??` defaults do.
  */
-export function invalidOption(where: string, wanted: string, value: unknown, code = "invalid_options"): OptionsError {
+export function invalidOption(
+  where: string,
+  wanted: string,
+  value: unknown,
+  code: OptionsErrorCode = "invalid_options",
+): OptionsError {
   return new OptionsError(code, `${where} must be ${wanted}, not ${describeValue(value)}.`);
 }
 
@@ -59,7 +64,7 @@ export interface NumberRange {
   /** Must be given (else left out is fine). */
   required?: boolean;
   /** The refusal's code, where one more precise than `invalid_options` is documented. */
-  code?: string;
+  code?: OptionsErrorCode;
 }
 
 export function checkNumber(where: string, value: unknown, range: NumberRange): void {
@@ -94,7 +99,7 @@ export function checkBoolean(where: string, value: unknown): void {
   if (value !== undefined && typeof value !== "boolean") throw invalidOption(where, "true or false", value);
 }
 
-export function checkOneOf(where: string, value: unknown, choices: readonly string[], code?: string): void {
+export function checkOneOf(where: string, value: unknown, choices: readonly string[], code?: OptionsErrorCode): void {
   if (value !== undefined && !choices.includes(value as string)) {
     throw invalidOption(where, `one of ${choices.map((choice) => `"${choice}"`).join(", ")}`, value, code);
   }

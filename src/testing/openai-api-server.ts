@@ -54,6 +54,25 @@ export interface OpenAIApiServer {
   close(): Promise<void>;
 }
 
+/** The usage a reply reports: what the turn scripts, else what the prompt cache counted, else 10 in and 10 out. */
+function usageOf(counted: { input: number; cached: number } | undefined, scripted: Partial<Usage>): Usage {
+  return {
+    input: scripted.input ?? counted?.input ?? 10,
+    cached: scripted.cached ?? counted?.cached ?? 0,
+    output: scripted.output ?? 10,
+  };
+}
+
+/** A reply's scripted calls as the wire renders them, each with an id (`call_<n>` when the script gives none). */
+function callsOf(reply: Extract<OpenAIReply, { calls?: unknown }>, nextId: () => number): Call[] {
+  return (reply.calls ?? []).map((call) => ({
+    id: call.id ?? `call_${nextId()}`,
+    name: call.name,
+    arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments),
+    ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
+  }));
+}
+
 /**
  * A local stand-in for OpenAI's POST /v1/chat/completions and POST /v1/responses, playing
  * scripted turns in order so the real `openai` SDK can be driven without a network or a key.
@@ -135,13 +154,7 @@ export async function startOpenAIApiServer(
         );
       const model = String(body.model);
       // Every request reaches the cache, a fault's too: the real API has read the prompt before the connection breaks.
-      const counted = cache?.(model, promptOf(endpoint, body)) ?? { input: 10, cached: 0 };
-      const scripted = "fault" in reply ? {} : (reply.usage ?? {});
-      const usage: Usage = {
-        input: scripted.input ?? counted.input,
-        cached: scripted.cached ?? counted.cached,
-        output: scripted.output ?? 10,
-      };
+      const usage = usageOf(cache?.(model, promptOf(endpoint, body)), "fault" in reply ? {} : (reply.usage ?? {}));
       const turnOf = (text: string | undefined, calls: Call[], searches: unknown[] = []): RenderedTurn => ({
         model,
         id: ++replyIds,
@@ -154,12 +167,7 @@ export async function startOpenAIApiServer(
         const whole = render(endpoint, turnOf("This reply is cut off half way.", []), body);
         return playFault(reply.fault, response, whole.text, whole.contentType);
       }
-      const calls: Call[] = (reply.calls ?? []).map((call) => ({
-        id: call.id ?? `call_${++callIds}`,
-        name: call.name,
-        arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments),
-        ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
-      }));
+      const calls = callsOf(reply, () => ++callIds);
       const script = reply.stream ?? {};
       if (endpoint === "chat") {
         if (reply.toolSearches) return sendError(response, 500, "Chat Completions has no tool search.", "server_error");

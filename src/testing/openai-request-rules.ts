@@ -1,5 +1,6 @@
 // The rules of OpenAI's Chat Completions and Responses requests that the local server enforces, with the API's wording where it is known.
 import { checkToolSearchItems, readResponsesTools, type ToolSearchSurface } from "./openai-tool-search-rules.js";
+import { isRecord } from "../util/is-record.js";
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -18,9 +19,6 @@ export function emptySurface(): CheckedResponses {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 function checkFunction(
   name: unknown,
   description: unknown,
@@ -33,8 +31,8 @@ function checkFunction(
   if (typeof description === "string" && description.length > 1024) {
     return `Invalid '${at}.description': string too long. Expected a string with maximum length 1024, but got a string with length ${description.length} instead.`;
   }
-  if (!isObject(parameters) || parameters.type !== "object")
-    return `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"', got 'type: "${isObject(parameters) ? String(parameters.type) : "None"}'.`;
+  if (!isRecord(parameters) || parameters.type !== "object")
+    return `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"', got 'type: "${isRecord(parameters) ? String(parameters.type) : "None"}'.`;
   if (strict) {
     const problem = strictProblem(parameters, "()");
     if (problem) return `Invalid schema for function '${name}': In context=${problem}`;
@@ -47,13 +45,13 @@ function strictProblem(schema: Json, context: string): string | undefined {
   if (schema.type === "object") {
     if (schema.additionalProperties !== false)
       return `${context}, 'additionalProperties' is required to be supplied and to be false.`;
-    const properties = isObject(schema.properties) ? schema.properties : {};
+    const properties = isRecord(schema.properties) ? schema.properties : {};
     const required = Array.isArray(schema.required) ? schema.required : [];
     const missing = Object.keys(properties).find((key) => !required.includes(key));
     if (missing !== undefined)
       return `${context}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
     for (const [key, value] of Object.entries(properties)) {
-      const problem = isObject(value) ? strictProblem(value, `('properties', '${key}')`) : undefined;
+      const problem = isRecord(value) ? strictProblem(value, `('properties', '${key}')`) : undefined;
       if (problem) return problem;
     }
   }
@@ -69,7 +67,7 @@ function checkTools(
   if (!Array.isArray(tools)) return `Invalid type for '${at}': expected an array.`;
   const names = new Set<string>();
   for (const [index, tool] of tools.entries()) {
-    if (!isObject(tool) || tool.type !== "function") return `Invalid value for '${at}[${index}].type'.`;
+    if (!isRecord(tool) || tool.type !== "function") return `Invalid value for '${at}[${index}].type'.`;
     const { name, description, parameters, strict, at: field } = read(tool);
     const problem = checkFunction(name, description, parameters, strict, `${at}[${index}]${field}`);
     if (problem) return problem;
@@ -87,7 +85,7 @@ export function checkChatRequest(body: Json): string | undefined {
   const tools = checkTools(
     body.tools,
     (tool) => {
-      const fn = isObject(tool.function) ? tool.function : {};
+      const fn = isRecord(tool.function) ? tool.function : {};
       return {
         name: fn.name,
         description: fn.description,
@@ -101,13 +99,13 @@ export function checkChatRequest(body: Json): string | undefined {
   if (tools) return tools;
   let pending: string[] = [];
   for (const [index, message] of messages.entries()) {
-    if (!isObject(message)) return `Invalid type for 'messages[${index}]': expected an object.`;
+    if (!isRecord(message)) return `Invalid type for 'messages[${index}]': expected an object.`;
     if (message.role === "tool") {
       const id = String(message.tool_call_id);
       if (!pending.includes(id))
         return "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.";
       pending = pending.filter((open) => open !== id);
-      if (Array.isArray(message.content) && message.content.some((part) => !isObject(part) || part.type !== "text")) {
+      if (Array.isArray(message.content) && message.content.some((part) => !isRecord(part) || part.type !== "text")) {
         return `Invalid value for 'messages[${index}].content': a tool message takes only text parts.`;
       }
       continue;
@@ -136,7 +134,7 @@ export function checkResponsesRequest(body: Json): CheckedResponses | string {
   const calls = new Set<string>();
   const answered = new Set<string>();
   for (const item of body.input) {
-    if (!isObject(item)) return "Invalid type for 'input[]': expected an object.";
+    if (!isRecord(item)) return "Invalid type for 'input[]': expected an object.";
     if (item.type === "function_call") calls.add(String(item.call_id));
     if (item.type === "function_call_output") {
       if (!calls.has(String(item.call_id)))

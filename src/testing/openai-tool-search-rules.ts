@@ -1,3 +1,4 @@
+import { isRecord } from "../util/is-record.js";
 /**
  * The local OpenAI server's rules for the Responses API's tool search, as OpenAI's "Tool search"
  * guide and the `openai` SDK's types give them: `namespace` tools (`name`, `description`, a
@@ -11,9 +12,6 @@
  */
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Checks one function tool (name, description, schema, strict mode); the server's own rules. */
@@ -49,7 +47,7 @@ export function readResponsesTools(tools: unknown, checkFunction: FunctionCheck)
   const topLevel = new Set<string>();
   for (const [index, tool] of tools.entries()) {
     const at = `tools[${index}]`;
-    if (!isObject(tool)) return `Invalid value for '${at}.type'.`;
+    if (!isRecord(tool)) return `Invalid value for '${at}.type'.`;
     if (tool.type === "function") {
       const problem = checkFunction(tool, at) ?? deferralProblem(tool, at);
       if (problem) return problem;
@@ -101,7 +99,7 @@ function namespaceProblem(tool: Json, at: string, checkFunction: FunctionCheck):
   const names = new Set<string>();
   for (const [index, member] of tool.tools.entries()) {
     const memberAt = `${at}.tools[${index}]`;
-    if (!isObject(member) || member.type !== "function")
+    if (!isRecord(member) || member.type !== "function")
       return `Invalid value for '${memberAt}.type': a namespace holds function tools.`;
     const problem = checkFunction(member, memberAt) ?? deferralProblem(member, memberAt);
     if (problem) return problem;
@@ -120,7 +118,7 @@ function toolSearchProblem(tool: Json, at: string): string | undefined {
   if (tool.parameters !== undefined && tool.parameters !== null) {
     if (tool.execution !== "client")
       return `Invalid '${at}.parameters': only a client-executed tool_search takes parameters.`;
-    if (!isObject(tool.parameters) || tool.parameters.type !== "object")
+    if (!isRecord(tool.parameters) || tool.parameters.type !== "object")
       return `Invalid schema for '${at}.parameters': schema must be a JSON Schema of 'type: "object"'.`;
   }
   return undefined;
@@ -140,7 +138,7 @@ export function checkToolSearchItems(
   const revealed = new Set<string>();
   const open = new Set<string>();
   for (const [index, item] of input.entries()) {
-    if (!isObject(item)) continue;
+    if (!isRecord(item)) continue;
     const at = `input[${index}]`;
     if (item.type === "tool_search_call") {
       if (surface.search === undefined)
@@ -178,7 +176,7 @@ function outputProblem(
   }
   for (const [index, tool] of item.tools.entries()) {
     const toolAt = `${at}.tools[${index}]`;
-    if (!isObject(tool)) return `Invalid value for '${toolAt}.type'.`;
+    if (!isRecord(tool)) return `Invalid value for '${toolAt}.type'.`;
     if (tool.type === "namespace") {
       const problem = namespaceProblem(tool, toolAt, checkFunction);
       if (problem) return problem;

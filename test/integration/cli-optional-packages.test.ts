@@ -101,10 +101,10 @@ describe("the CLI without its optional packages", () => {
     expect(dry).toMatchObject({ code: 0, stdout: expect.stringMatching(/9 model calls to make/) });
     expect(anthropic.code).toBe(1);
     expect(anthropic.stderr).toMatch(
-      /optional package @anthropic-ai\/sdk \(\^1\.14\), which is not installed\. Install it next to toolsift: npm install @anthropic-ai\/sdk/,
+      /optional package @anthropic-ai\/sdk \(\^1\.14\), which is not installed\. Install it next to toolsift with `npm install @anthropic-ai\/sdk@\^1\.14`/,
     );
     expect(openai.stderr).toMatch(
-      /optional package openai \(\^6\), which is not installed\. Install it next to toolsift: npm install openai/,
+      /optional package openai \(\^6\), which is not installed\. Install it next to toolsift with `npm install openai@\^6`/,
     );
   });
 });

@@ -1,5 +1,6 @@
 import { describeValue } from "../../describe-value.js";
 import { parseArgumentsText } from "../../wire/index.js";
+import { isRecord } from "../../util/is-record.js";
 
 /**
  * The input of an OpenAI function call, whose `arguments` is a JSON string: the object it holds,
@@ -13,8 +14,7 @@ export function readArguments(
   const parsed = parseArgumentsText(raw);
   if (!parsed.ok) return { input: {}, unreadable: `text that is not JSON (${describeValue(raw)})` };
   const value = parsed.value;
-  if (typeof value === "object" && value !== null && !Array.isArray(value))
-    return { input: value as Record<string, unknown> };
+  if (isRecord(value)) return { input: value };
   return { input: {}, unreadable: describeValue(value) };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readJsonLines } from "../eval/json-lines.js";
 import { toolNames } from "../eval/task-file.js";
+import { isRecord } from "../../util/is-record.js";
 
 /** What a task's final answer must hold: a substring, or a JSON value whose fields match. */
 export type TaskCheck = { contains: string } | { json: Record<string, unknown> };
@@ -93,7 +94,7 @@ function expectedOf(value: unknown, fail: (what: string) => never): { names: str
 }
 
 function checkOf(value: unknown, fail: (what: string) => never): TaskCheck {
-  const given = typeof value === "object" && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+  const given = isRecord(value) ? Object.keys(value) : [];
   const record = value as Record<string, unknown>;
   if (given.length === 1 && given[0] === "contains" && typeof record.contains === "string" && record.contains !== "")
     return { contains: record.contains };

@@ -4,6 +4,7 @@ import { readBoundedFile } from "../../gateway/index.js";
 import { writeAtomically } from "../write-atomically.js";
 import { ARM_NAMES } from "./parse-eval-agent.js";
 import type { TaskArmResult } from "./run-task.js";
+import { isRecord } from "../../util/is-record.js";
 
 /** What a results file was run with: a rerun with other settings must not mix its results in. */
 export interface ResultsHeader {
@@ -32,7 +33,7 @@ export function readResults(file: string, header: ResultsHeader): TaskArmResult[
   const parse = (line: string, index: number): Record<string, unknown> => {
     try {
       const value = JSON.parse(line) as unknown;
-      if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+      if (isRecord(value)) return value;
     } catch {
       // Reported below.
     }

@@ -1,5 +1,6 @@
 import type { AgentTask, TaskCheck } from "./agent-task-file.js";
 import type { RunTrace } from "./run-trace.js";
+import { isRecord } from "../../util/is-record.js";
 
 /** Token counts of one task's run, summed over its model calls, as the API reported them. */
 export interface TaskTokens {
@@ -99,7 +100,7 @@ export function checkHolds(check: TaskCheck, text: string): boolean {
 }
 
 function matches(want: unknown, got: unknown): boolean {
-  if (typeof want === "object" && want !== null && !Array.isArray(want)) {
+  if (isRecord(want)) {
     if (typeof got !== "object" || got === null || Array.isArray(got)) return false;
     return Object.entries(want).every(
       ([key, value]) => Object.hasOwn(got, key) && matches(value, (got as Record<string, unknown>)[key]),

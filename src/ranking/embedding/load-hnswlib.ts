@@ -1,4 +1,4 @@
-import { DependencyError, errorText } from "../../errors.js";
+import { optionalPackage, requireExports } from "../../util/optional-package.js";
 
 /** The slice of hnswlib-node's API the HNSW index uses, so no type of the optional package is exported. */
 export interface HierarchicalNsw {
@@ -30,7 +30,17 @@ export type HnswConstructor = new (space: "cosine", dimensions: number) => Hiera
 export const HNSWLIB_PACKAGE = "hnswlib-node";
 const HNSWLIB_RANGE = "^3.0.0";
 
-let loading: Promise<HnswConstructor> | undefined;
+const hnswlib = optionalPackage({
+  name: HNSWLIB_PACKAGE,
+  range: HNSWLIB_RANGE,
+  load: () =>
+    import(HNSWLIB_PACKAGE) as Promise<{ default?: { HierarchicalNSW?: unknown }; HierarchicalNSW?: unknown }>,
+  pick: (module) => {
+    const found = module.HierarchicalNSW ?? module.default?.HierarchicalNSW;
+    return requireExports({ HierarchicalNSW: typeof found === "function" ? found : undefined })
+      .HierarchicalNSW as HnswConstructor;
+  },
+});
 
 /**
  * Loads hnswlib-node on first use. It is optional: a native addon compiled at install time,
@@ -39,25 +49,11 @@ let loading: Promise<HnswConstructor> | undefined;
  * @throws DependencyError naming the package and how to install it.
  */
 export function loadHnswlib(): Promise<HnswConstructor> {
-  loading ??= import(HNSWLIB_PACKAGE).then(
-    (module: { default?: { HierarchicalNSW?: unknown }; HierarchicalNSW?: unknown }) => {
-      const hierarchicalNsw = module.HierarchicalNSW ?? module.default?.HierarchicalNSW;
-      if (typeof hierarchicalNsw !== "function") throw new Error("it exports no HierarchicalNSW");
-      return hierarchicalNsw as HnswConstructor;
-    },
-  );
-  return loading.catch((cause: unknown) => {
-    // Not cached: a package installed later is picked up by the next call.
-    loading = undefined;
-    const missing =
-      (cause as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && errorText(cause).includes(HNSWLIB_PACKAGE);
-    throw new DependencyError(
-      HNSWLIB_PACKAGE,
-      missing
-        ? `An HNSW vector index needs ${HNSWLIB_PACKAGE}, which is not installed. Install it with \`npm install ${HNSWLIB_PACKAGE}@${HNSWLIB_RANGE}\` ` +
-            '(it compiles a native addon: it needs python3, make and a C++ compiler), or use the exact index (index: { kind: "exact" }), which needs nothing.'
-        : `${HNSWLIB_PACKAGE} is installed but failed to load (${errorText(cause)}); its native build may be broken. Rebuild it with \`npm rebuild ${HNSWLIB_PACKAGE}\`, or use index: { kind: "exact" }.`,
-      { cause },
-    );
+  return hnswlib({
+    neededBy: "An HNSW vector index",
+    whenMissing:
+      "It compiles a native addon: it needs python3, make and a C++ compiler. Or use the exact index " +
+      '(index: { kind: "exact" }), which needs nothing.',
+    whenBroken: `Its native build may be broken: rebuild it with \`npm rebuild ${HNSWLIB_PACKAGE}\`, or use index: { kind: "exact" }.`,
   });
 }

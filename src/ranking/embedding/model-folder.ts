@@ -3,6 +3,7 @@ import { join, resolve, sep } from "node:path";
 import { ModelError, errorText } from "../../errors.js";
 import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
 import type { Pooling } from "./embedder.js";
+import { isRecord } from "../../util/is-record.js";
 
 // transformers.js' file suffix for each dtype (onnx/model<suffix>.onnx).
 export const DTYPE_SUFFIX: Readonly<Record<string, string>> = {
@@ -97,7 +98,7 @@ async function readModelConfig(dir: string): Promise<Record<string, unknown>> {
   });
   try {
     const config: unknown = JSON.parse(text);
-    if (!isObject(config)) throw new Error("not a JSON object");
+    if (!isRecord(config)) throw new Error("not a JSON object");
     return config;
   } catch (cause) {
     throw corruptModelFile(path, cause);
@@ -140,7 +141,7 @@ async function readOptionalJson(path: string): Promise<Record<string, unknown> |
   }
   try {
     const value: unknown = JSON.parse(text);
-    if (!isObject(value)) throw new Error("not a JSON object");
+    if (!isRecord(value)) throw new Error("not a JSON object");
     return value;
   } catch (cause) {
     throw corruptModelFile(path, cause);
@@ -149,7 +150,7 @@ async function readOptionalJson(path: string): Promise<Record<string, unknown> |
 
 function configuredDtype(config: Record<string, unknown>): string | undefined {
   const settings = config["transformers.js_config"];
-  if (!isObject(settings)) return undefined;
+  if (!isRecord(settings)) return undefined;
   const dtype = settings.dtype;
   return typeof dtype === "string" && Object.hasOwn(DTYPE_SUFFIX, dtype) ? dtype : undefined;
 }
@@ -162,12 +163,8 @@ async function sentenceTransformersPooling(dir: string): Promise<Pooling | undef
   } catch {
     return undefined;
   }
-  if (!isObject(settings)) return undefined;
+  if (!isRecord(settings)) return undefined;
   if (settings.pooling_mode_cls_token === true) return "cls";
   if (settings.pooling_mode_mean_tokens === true) return "mean";
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
-import { DependencyError, ModelError, OptionsError, errorText } from "../../errors.js";
+import { ModelError, OptionsError, errorText } from "../../errors.js";
+import { optionalPackage } from "../../util/optional-package.js";
 import type { Embedder, Pooling } from "./embedder.js";
 import { corruptModelFile, type ModelFolder } from "./model-folder.js";
 import { normaliseInPlace, poolTokens } from "./pool-tokens.js";
@@ -129,21 +130,18 @@ export async function createOnnxRuntimeEmbedder(settings: OnnxRuntimeEmbedderSet
   };
 }
 
-async function importTransformers(modelDir: string): Promise<TransformersModule> {
-  try {
-    return (await import(TRANSFORMERS_PACKAGE)) as unknown as TransformersModule;
-  } catch (cause) {
-    const missing =
-      (cause as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && errorText(cause).includes(TRANSFORMERS_PACKAGE);
-    throw new DependencyError(
-      TRANSFORMERS_PACKAGE,
-      missing
-        ? `The model at ${modelDir} is not a static embedding, so it runs on ONNX Runtime through ${TRANSFORMERS_PACKAGE}, which is not installed. ` +
-            `Install it with \`npm install ${TRANSFORMERS_PACKAGE}@${TRANSFORMERS_RANGE}\` (offline sites: add it to your package mirror), or use the bundled model, which needs nothing.`
-        : `${TRANSFORMERS_PACKAGE} is installed but failed to load (${errorText(cause)}); it is needed for the model at ${modelDir}. Reinstall it with \`npm install ${TRANSFORMERS_PACKAGE}@${TRANSFORMERS_RANGE}\`.`,
-      { cause },
-    );
-  }
+const transformers = optionalPackage({
+  name: TRANSFORMERS_PACKAGE,
+  range: TRANSFORMERS_RANGE,
+  load: () => import(TRANSFORMERS_PACKAGE) as Promise<unknown>,
+  pick: (module) => module as TransformersModule,
+});
+
+function importTransformers(modelDir: string): Promise<TransformersModule> {
+  return transformers({
+    neededBy: `The model at ${modelDir} (not a static embedding: it runs on ONNX Runtime)`,
+    whenMissing: "Offline sites: add it to your package mirror. Or use the bundled model, which needs nothing.",
+  });
 }
 
 /** One float32 vector per text from the model's outputs. */

@@ -29,6 +29,7 @@
  * @module
  */
 import { geminiPropertyName } from "./gemini-names.js";
+import { isRecord } from "../../util/is-record.js";
 
 /** A schema in Gemini's subset (see the module notes). */
 export type GeminiSchema = { [keyword: string]: unknown };
@@ -359,7 +360,7 @@ interface Place {
 function objectOf(schema: Record<string, unknown>, out: GeminiSchema, place: Place): void {
   const { context, path, depth, refs, renames, notes } = place;
   const source = schema.properties;
-  if (typeof source === "object" && source !== null && !Array.isArray(source)) {
+  if (isRecord(source)) {
     const properties: Record<string, GeminiSchema> = {};
     const wireOf = new Map<string, string>();
     for (const [name, child] of Object.entries(source)) {

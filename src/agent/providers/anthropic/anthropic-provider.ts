@@ -119,18 +119,7 @@ export function anthropicProvider(client: MessagesClient): ModelProvider<Message
               ),
             },
       ),
-    replyOf: (added, answered) => ({
-      id: answered.responseId ?? "",
-      type: "message",
-      role: "assistant",
-      model: answered.responseModel ?? "",
-      content: added.flatMap((message) =>
-        typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content,
-      ) as AssistantMessage["content"],
-      stop_reason: answered.stopReason,
-      stop_sequence: null,
-      usage: { ...answered.usage },
-    }),
+    replyOf: messageOf,
     // One user message holds every result of the turn, in call order, as the API asks.
     answers: (answers) => [
       {
@@ -140,6 +129,20 @@ export function anthropicProvider(client: MessagesClient): ModelProvider<Message
     ],
   };
 }
+
+/** The Messages API's answer for a turn runAgent played: one assistant message of what the turn added. */
+const messageOf: ModelProvider<MessageParam, AssistantMessage>["replyOf"] = (added, answered) => ({
+  id: answered.responseId ?? "",
+  type: "message",
+  role: "assistant",
+  model: answered.responseModel ?? "",
+  content: added.flatMap((message) =>
+    typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content,
+  ) as AssistantMessage["content"],
+  stop_reason: answered.stopReason,
+  stop_sequence: null,
+  usage: { ...answered.usage },
+});
 
 function usageOf(usage: ResponseUsage): TurnUsage {
   return {

@@ -1,5 +1,6 @@
 import { describeValue } from "../../../describe-value.js";
 import type { AssistantMessage } from "../../../wire/index.js";
+import { isRecord } from "../../../util/is-record.js";
 
 /** The outcome of {@link parseAssistantMessage}. */
 export type ParsedReply =
@@ -125,10 +126,6 @@ function checkBlocks(content: unknown[], problems: string[], unreadableInputs: M
     if (typeof block.name !== "string" || block.name === "")
       problems.push(`${at} is a tool_use block whose name is ${describe(block.name)}, expected a non-empty string`);
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isCount(value: unknown): boolean {

@@ -2,6 +2,7 @@ import { describeValue } from "../../../describe-value.js";
 import type { OpenAIChatAssistantMessage, OpenAIChatCompletion, StopReason } from "../../../wire/index.js";
 import type { ProviderCall } from "../model-provider.js";
 import { readArguments } from "../openai-shared.js";
+import { isRecord } from "../../../util/is-record.js";
 
 /** A completion runAgent can use, or what is wrong with it. */
 export type ParsedCompletion =
@@ -93,8 +94,4 @@ function stopReasonOf(finish: string | null, hasCalls: boolean): StopReason | nu
   if (finish === "length") return "max_tokens";
   if (finish === "content_filter") return "refusal";
   return finish as StopReason | null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -134,22 +134,7 @@ export function openAIResponsesProvider(
     },
     toCanonical: responsesToCanonical,
     fromCanonical: responsesFromCanonical,
-    replyOf: (added, answered) => {
-      const input = answered.usage.input_tokens + answered.usage.cache_read_input_tokens;
-      return {
-        id: answered.responseId ?? "",
-        object: "response",
-        model: answered.responseModel ?? "",
-        status: answered.stopReason === "max_tokens" || answered.stopReason === "refusal" ? "incomplete" : "completed",
-        output: [...added],
-        usage: {
-          input_tokens: input,
-          output_tokens: answered.usage.output_tokens,
-          total_tokens: input + answered.usage.output_tokens,
-          input_tokens_details: { cached_tokens: answered.usage.cache_read_input_tokens },
-        },
-      };
-    },
+    replyOf: responseOf,
     // One output item per call, in call order: a function_call_output, or the session's tool_search_output.
     answers: (answers) =>
       answers.map((answer) =>
@@ -157,3 +142,21 @@ export function openAIResponsesProvider(
       ),
   };
 }
+
+/** The Responses API's answer for a turn runAgent played: its output items, status and usage. */
+const responseOf: ModelProvider<OpenAIResponsesItem, OpenAIResponse>["replyOf"] = (added, answered) => {
+  const input = answered.usage.input_tokens + answered.usage.cache_read_input_tokens;
+  return {
+    id: answered.responseId ?? "",
+    object: "response",
+    model: answered.responseModel ?? "",
+    status: answered.stopReason === "max_tokens" || answered.stopReason === "refusal" ? "incomplete" : "completed",
+    output: [...added],
+    usage: {
+      input_tokens: input,
+      output_tokens: answered.usage.output_tokens,
+      total_tokens: input + answered.usage.output_tokens,
+      input_tokens_details: { cached_tokens: answered.usage.cache_read_input_tokens },
+    },
+  };
+};

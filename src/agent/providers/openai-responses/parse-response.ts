@@ -2,6 +2,7 @@ import { describeValue } from "../../../describe-value.js";
 import type { OpenAIResponse, StopReason } from "../../../wire/index.js";
 import type { ProviderCall } from "../model-provider.js";
 import { readArguments } from "../openai-shared.js";
+import { isRecord } from "../../../util/is-record.js";
 
 /** A response runAgent can use, or what is wrong with it. */
 export type ParsedResponse =
@@ -64,8 +65,4 @@ function stopReasonOf(body: Record<string, unknown>, hasCalls: boolean): StopRea
     return typeof reason === "string" ? (reason as StopReason) : "max_tokens";
   }
   return hasCalls ? "tool_use" : "end_turn";
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

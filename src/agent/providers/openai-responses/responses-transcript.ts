@@ -1,6 +1,7 @@
 import { responsesOutputOf, type MessageParam, type OpenAIResponsesItem } from "../../../wire/index.js";
 import { appendBlocks, argumentsOf, blocksOf, textOf, textOfBlocks, toolResultsOf } from "../canonical-blocks.js";
 import { readArguments } from "../openai-shared.js";
+import { isRecord } from "../../../util/is-record.js";
 
 /**
  * A Responses API transcript in the canonical form: message items as text, each
@@ -87,6 +88,6 @@ function loadedNames(tools: unknown): string[] {
 }
 
 function searchInput(value: unknown): Record<string, unknown> {
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (isRecord(value)) return value;
   return readArguments(value).input;
 }
