@@ -1,6 +1,6 @@
 import { boundText } from "../catalogue/bounded-text.js";
 import type { McpCallResultSource } from "./mcp-call-result.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /** A `notifications/progress` a server sent about a `tools/call`, checked and bounded. */
 export interface McpCallProgress {

@@ -1,7 +1,7 @@
 import type { AbortSignalLike } from "../catalogue/tool-definition.js";
 import { ToolsiftError } from "../errors.js";
 import { ask, type ContentConnection } from "./mcp-resources.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /** A `completion/complete` request for one server: the prompt or template is named as the server names it. */
 export interface McpCompletionRequest {

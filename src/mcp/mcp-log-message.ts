@@ -1,5 +1,5 @@
 import { boundText } from "../catalogue/bounded-text.js";
-import { isRecord } from "./unknown-value.js";
+import { isRecord } from "../util/is-record.js";
 
 /** The MCP log levels, least severe first. */
 const LEVELS: readonly string[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
