@@ -45,6 +45,8 @@ const PROCESS_TESTS = [
   // PostgreSQL (TOOLSIFT_TEST_PG), and a child with pg hidden.
   "src/learning/postgres-usage-store.test.ts",
   "src/gateway/replicas/session-store.test.ts",
+  // Imports the haproxy kit, which looks for the binary with a child process.
+  "test/docs/haproxy-config.test.ts",
   // A gateway over the dynamic MCP server process, and a real client over HTTP.
   "src/gateway/list-changed-delivery.test.ts",
   "src/gateway/replicas/store-health.test.ts",
