@@ -116,7 +116,7 @@ export const knownEquivalentMutants = [
   },
   // src/session/ and src/wire/
   {
-    file: "src/session/tool-search-session.ts",
+    file: "src/session/build-view.ts",
     mutators: ["ArrayDeclaration"],
     code: "[]",
     within: "permitted.othersByName.get(name) ?? []",

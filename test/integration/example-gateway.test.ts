@@ -40,7 +40,9 @@ describe("the example gateway config", () => {
       hidden: string[];
       projection: { costs: { strategy: string; toolTokens: number }[] };
     };
-    expect(parsed.totals.tools).toBe(11);
+    // inspect tells servers the client capabilities serve does (roots, elicitation, sampling), so
+    // server-everything lists the three tools that need them, as it does to serve.
+    expect(parsed.totals.tools).toBe(14);
     expect(parsed.hidden).toEqual(["everything__get-env"]);
     const cost = (name: string) => parsed.projection.costs.find((entry) => entry.strategy === name)!.toolTokens;
     expect(cost("serve")).toBeLessThan(cost("full"));
