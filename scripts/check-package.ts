@@ -31,6 +31,8 @@ const OPTIONAL = [
   "onnxruntime-web",
   "hnswlib-node",
   "@modelcontextprotocol/sdk",
+  "@modelcontextprotocol/client",
+  "@modelcontextprotocol/server",
   "@anthropic-ai/sdk",
   "sharp",
   "zod",

@@ -1,4 +1,3 @@
-import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { errorText, type ToolsiftError } from "../errors.js";
 import { escapeForLog } from "../for-apps.js";
@@ -239,9 +238,15 @@ export class Gateway {
     return () => this.changeListeners.delete(listener);
   }
 
-  /** Serves the one client on this process's stdin and stdout (or on `streams`, in their place). */
-  connectStdio(streams?: { stdin: Readable; stdout: Writable }): Promise<GatewayClient> {
-    return this.connect(new this.services.sdk.StdioServerTransport(streams?.stdin, streams?.stdout));
+  /**
+   * Serves the one client on this process's stdin and stdout (or on `streams`, Node streams, in
+   * their place: typed by what is used, so the gateway's types name no Node type).
+   */
+  connectStdio(streams?: {
+    stdin: { on(event: string, listener: (...args: never[]) => void): unknown };
+    stdout: { write(chunk: string): boolean };
+  }): Promise<GatewayClient> {
+    return this.connect(new this.services.sdk.StdioServerTransport(streams?.stdin as never, streams?.stdout as never));
   }
 
   /**

@@ -1,4 +1,5 @@
 import { TOOLSIFT_VERSION } from "../version.js";
+import type { Redactor } from "./settings/redact.js";
 import {
   Bm25Ranker,
   EmbeddingRanker,
@@ -299,7 +300,7 @@ export function rankerFor(
  * message's logger and data are redacted before anyone sees them.
  */
 function redactedLogs(
-  redactor: GatewayConfig["redactor"],
+  redactor: Redactor,
   listener: (server: string, message: McpLogMessage) => void,
 ): (server: string, message: McpLogMessage) => void {
   return (server, message) => {

@@ -102,11 +102,11 @@ const pg = await new PostgresUsageStore({ connectionString: "postgres://localhos
 assert.ok(pg instanceof DependencyError, `expected a DependencyError, got ${pg}`);
 assert.equal(pg.packageName, "pg");
 
-// fromMcp without the MCP SDK installed: a clear error naming the package.
+// fromMcp without the MCP SDK (v2's client) installed: a clear error naming the package.
 const { fromMcp } = await import("toolsift/mcp");
 const noSdk = await fromMcp({ local: { command: "true" } }).catch((error) => error);
 assert.ok(noSdk instanceof DependencyError, `expected a DependencyError, got ${noSdk}`);
-assert.equal(noSdk.packageName, "@modelcontextprotocol/sdk");
+assert.equal(noSdk.packageName, "@modelcontextprotocol/client");
 
 console.log(
   JSON.stringify({
