@@ -5,10 +5,9 @@
  * every request's `_meta`). Raw fetch, so what is timed is the gateway, not a client library.
  */
 
+import { MCP_POST_HEADERS as HEADERS, openLegacySession } from "../mcp-http/legacy-session.js";
+
 export const MODERN_VERSION = "2026-07-28";
-const LEGACY_VERSION = "2025-06-18";
-const JSON_TYPE = "application/json";
-const HEADERS = { "content-type": JSON_TYPE, accept: `${JSON_TYPE}, text/event-stream` };
 
 /** What a JSON-RPC request was answered. */
 export interface RpcAnswer {
@@ -53,21 +52,7 @@ function resultOf(method: string, answer: RpcAnswer): Record<string, unknown> {
 
 /** A 2025-era session on `url`: initialize and the initialized notification, then requests with its id. */
 export async function legacySession(url: string): Promise<EraClient> {
-  const init = await fetch(url, {
-    method: "POST",
-    headers: HEADERS,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: { name: "bench", version: "1" } },
-    }),
-  });
-  const session = init.headers.get("mcp-session-id");
-  await init.text();
-  if (!session) throw new Error(`initialize was answered ${init.status} without a session`);
-  const headers = { ...HEADERS, "mcp-session-id": session, "mcp-protocol-version": LEGACY_VERSION };
-  await post(url, headers, { jsonrpc: "2.0", method: "notifications/initialized" } as { id?: number });
+  const headers = await openLegacySession(url);
   let id = 0;
   return {
     async request(method, params = {}) {

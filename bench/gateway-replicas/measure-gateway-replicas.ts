@@ -5,6 +5,7 @@
  * One MCP session each, the same requests in turn (tools/list, then a tools/call of the dynamic
  * server's echo), one at a time, timed from the client on loopback.
  */
+import { openLegacySession } from "../mcp-http/legacy-session.js";
 import { startHttpGateway, writeConfig, type HttpGatewayProcess } from "../../test/support/gateway-process.js";
 import { HAPROXY, startHaproxy, stopReplicas, type Haproxy } from "../../test/support/haproxy.js";
 import { DYNAMIC_SERVER, waitFor } from "../../test/support/mcp-servers.js";
@@ -27,9 +28,6 @@ export interface GatewayReplicasRun {
   error?: string;
 }
 
-const JSON_TYPE = "application/json";
-const HEADERS = { "content-type": JSON_TYPE, accept: `${JSON_TYPE}, text/event-stream` };
-
 /** The p-th percentile (0–100) of sorted values, nearest rank. */
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
@@ -37,26 +35,12 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /** One session on `url`, then `requests` timed requests after `warmup` untimed ones. */
 async function timeSession(url: string, setup: string, requests: number, warmup: number): Promise<LatencyRun> {
-  const init = await fetch(url, {
-    method: "POST",
-    headers: HEADERS,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
-    }),
-  });
-  const session = init.headers.get("mcp-session-id");
-  await init.text();
-  if (!session) throw new Error(`initialize was answered ${init.status} without a session`);
-  const headers = { ...HEADERS, "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" };
+  const headers = await openLegacySession(url);
   const post = async (body: unknown) => {
     const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
     const text = await response.text();
     if (response.status >= 300) throw new Error(`answered ${response.status}: ${text.slice(0, 200)}`);
   };
-  await post({ jsonrpc: "2.0", method: "notifications/initialized" });
   const request = (id: number) =>
     id % 2 === 0
       ? { jsonrpc: "2.0", id, method: "tools/list" }
