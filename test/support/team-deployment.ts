@@ -51,7 +51,7 @@ export const EXAMPLE_FILL: TeamFill = {
   resource: "https://tools.example.com/mcp",
 };
 
-/** The object a sample (a fragment of the `toolsift` block) stands for, with `fill` put in. */
+/** The object a sample (a fragment of the `toolsift` block) stands for, each placeholder replaced. */
 export function sampleValue(sample: string, replacements: Record<string, string> = {}): Record<string, unknown> {
   let text = sample;
   for (const [placeholder, value] of Object.entries(replacements)) {
