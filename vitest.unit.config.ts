@@ -47,6 +47,8 @@ const PROCESS_TESTS = [
   "src/gateway/replicas/session-store.test.ts",
   // Imports the haproxy kit, which looks for the binary with a child process.
   "test/docs/haproxy-config.test.ts",
+  // Starts openssl, nginx and the gateway (outside the unit include today; listed should it widen).
+  "test/integration/gateway-behind-nginx.test.ts",
   // A gateway over the dynamic MCP server process, and a real client over HTTP.
   "src/gateway/list-changed-delivery.test.ts",
   "src/gateway/replicas/store-health.test.ts",

@@ -26,11 +26,13 @@ const CLIENT_SECRET = "a-client-secret-only-this-test-knows";
 /**
  * Starts oidc-provider with the client_credentials grant and resource indicators, issuing
  * RS256-signed JWT access tokens (RFC 9068) for each resource in `resources`, with the claims
- * `groups` and `tenant` added. Tokens for any other resource are refused (invalid_target).
+ * `groups` and `tenant` added and `scopes` grantable. Tokens for any other resource are refused
+ * (invalid_target).
  */
 export async function startAuthorizationServer(
   resources: readonly string[],
   claims: Record<string, unknown> = { groups: ["engineering"], tenant: "acme" },
+  scopes: readonly string[] = ["tools:call", "tools:search"],
 ): Promise<AuthorizationServer> {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const kid = "test-signing-key";
@@ -52,7 +54,7 @@ export async function startAuthorizationServer(
       },
     ],
     jwks: { keys: [jwk] },
-    scopes: ["tools:call", "tools:search"],
+    scopes: [...scopes],
     ttl: { ClientCredentials: 300 },
     features: {
       devInteractions: { enabled: false },
@@ -64,7 +66,7 @@ export async function startAuthorizationServer(
         getResourceServerInfo: (_ctx: unknown, indicator: string) => {
           if (!resources.includes(indicator)) throw new errors.InvalidTarget();
           return {
-            scope: "tools:call tools:search",
+            scope: scopes.join(" "),
             audience: indicator,
             accessTokenTTL: 300,
             accessTokenFormat: "jwt",
@@ -94,7 +96,7 @@ export async function startAuthorizationServer(
     failJwks: (failing) => {
       jwksFailing = failing;
     },
-    async token(resource, scope = "tools:call tools:search") {
+    async token(resource, scope = scopes.join(" ")) {
       const response = await fetch(`${issuer}/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
