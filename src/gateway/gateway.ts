@@ -6,6 +6,7 @@ import type { GatewayConfig } from "./config/gateway-config.js";
 import { GatewayConnection, type ConnectionServices, type StatelessOptions } from "./gateway-connection.js";
 import type { ListingMode } from "./listing/gateway-listing.js";
 import { announceContentChange } from "./content/gateway-resources.js";
+import type { ContentScope } from "./content/content-scope.js";
 import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
 import { CLIENT_INFO, openCatalogue, type OpenCatalogue } from "./open-catalogue.js";
 import { RateLimiter } from "./policy/rate-limit.js";
@@ -230,6 +231,12 @@ export class Gateway {
     const connection = new GatewayConnection(this.services, CLIENT_INFO, "", caller, options);
     this.connections.set(connection.id, connection);
     return connection;
+  }
+
+  /** @internal What a stateless request's resources, prompts and completions are answered with (see `modern/`). */
+  contentScope(caller: Caller): ContentScope | undefined {
+    const host = this.services.upstream;
+    return host && { sdk: this.services.sdk, host, caller, services: this.services };
   }
 
   /** @internal Calls `listener` on each upstream change that can alter a tool list; returns what stops it. */
