@@ -15,6 +15,7 @@ import { LOCAL_CALLER, type Caller } from "./auth/caller.js";
 import type { GatewayObserver } from "./observe/gateway-event.js";
 import { UpstreamRequests } from "./upstream-requests.js";
 import { UpstreamLogs } from "./passthrough/upstream-logs.js";
+import { subscribersOf } from "./passthrough/resource-subscribers.js";
 
 /** Options of {@link Gateway.start}. */
 export interface GatewayOptions {
@@ -166,6 +167,7 @@ export class Gateway {
         connection?.results.keep(source.context?.toolUseId, { server: source.server, result });
       },
       onServerLog: (server, message) => upstreamLogs.forward(server, message, connections.values()),
+      onResourceUpdated: (server, uri) => gateway && subscribersOf(gateway.catalogue.host).updated(server, uri),
       onCallProgress: (progress, source) => {
         connections.get(source.context?.sessionId ?? "")?.relayProgress(source.context?.toolUseId, progress);
       },

@@ -1,5 +1,9 @@
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseGatewayConfig } from "../../src/gateway/config/gateway-config.js";
@@ -10,9 +14,10 @@ import { CLI_ARGS, ROOT, scratchDir, waitForUpstreams, writeConfig } from "../su
 import { DYNAMIC_SERVER, waitFor } from "../support/mcp-servers.js";
 
 /**
- * Upstream resources, prompts and completions through `toolsift serve` in the 2026-07-28 era:
- * real SDK v2 clients pinned to it, over Streamable HTTP (a gateway in this process, with
- * policies) and over stdio (a real `toolsift serve` process), in front of real fixture servers.
+ * Upstream resources, prompts, completions and resource subscriptions through `toolsift serve`:
+ * real SDK v2 clients pinned to 2026-07-28 or in the 2025 era and SDK v1 clients, over Streamable
+ * HTTP (a gateway in this process, with policies) and over stdio (a real `toolsift serve`
+ * process), in front of real fixture servers (dyn can be subscribed to; secret cannot).
  */
 
 const MODERN = "2026-07-28";
@@ -24,9 +29,14 @@ function dynamicServer(env: Record<string, string>) {
 let gateway: Gateway;
 let listener: HttpListener;
 const lines: string[] = [];
+const dir = scratchDir();
+/** What dyn was asked: a line "subscribe <uri>" or "unsubscribe <uri>" each. */
+const asked = () => {
+  const file = join(dir, "dyn.subscriptions");
+  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+};
 
 beforeAll(async () => {
-  const dir = scratchDir();
   const config = parseGatewayConfig(
     {
       mcpServers: {
@@ -182,6 +192,112 @@ describe("2026-07-28 clients over stdio get the upstream servers' content", () =
         role: "user",
         content: { type: "text", text: "Say hello to Bo." },
       });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+/** An SDK v1 client of the gateway over HTTP as `who` (a 2025-era session), and the updates it heard. */
+async function v1Client(who: string) {
+  const client = new V1Client({ name: `v1-${who}`, version: "1" });
+  const updates: string[] = [];
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (note) => void updates.push(note.params.uri));
+  const transport = new V1Transport(new URL(listener.url), {
+    requestInit: { headers: { authorization: `Bearer ${who}` } },
+  });
+  await client.connect(transport);
+  /** Ends the session as a client that leaves does (DELETE), then the client. */
+  const leave = async () => {
+    await transport.terminateSession().catch(() => undefined);
+    await client.close();
+  };
+  return { client, updates, leave };
+}
+
+/** Has dyn send notifications/resources/updated for `uri` (its own URI), through a tool call. */
+async function touch(client: V1Client, uri: string) {
+  const result = await client.callTool({ name: "dyn__touch_resource", arguments: { uri } });
+  expect(result.isError).toBeFalsy();
+}
+
+describe("2025-era sessions' resource subscriptions", () => {
+  const GREETING = "toolsift://dyn/memo://greeting";
+
+  it("subscribe once upstream, reach only the sessions that subscribed, and unsubscribe when the last goes", async () => {
+    const alice = await v1Client("alice");
+    const carol = await v1Client("carol");
+    const bob = await v1Client("bob");
+    try {
+      expect(alice.client.getServerCapabilities()?.resources).toMatchObject({ subscribe: true, listChanged: true });
+      await alice.client.subscribeResource({ uri: GREETING });
+      await carol.client.subscribeResource({ uri: GREETING });
+      expect(asked().filter((line) => line === "subscribe memo://greeting")).toHaveLength(1);
+      await touch(alice.client, "memo://greeting");
+      await waitFor("both subscribers to hear of it", () => alice.updates.length === 1 && carol.updates.length === 1);
+      expect(alice.updates).toEqual([GREETING]);
+      // A URI nobody subscribed to reaches nobody; one that is, only its subscribers.
+      await touch(bob.client, "file:///shared/readme.md");
+      await touch(bob.client, "memo://greeting");
+      await waitFor("the second update", () => alice.updates.length === 2 && carol.updates.length === 2);
+      expect(bob.updates).toEqual([]);
+      await alice.client.unsubscribeResource({ uri: GREETING });
+      await touch(bob.client, "memo://greeting");
+      await waitFor("carol to hear the third", () => carol.updates.length === 3);
+      expect(alice.updates).toHaveLength(2);
+      expect(asked()).not.toContain("unsubscribe memo://greeting");
+      // The last subscriber's session ends: the upstream subscription ends with it.
+      await carol.leave();
+      await waitFor("dyn to be unsubscribed", () => asked().includes("unsubscribe memo://greeting"));
+    } finally {
+      await Promise.allSettled([alice.client.close(), carol.client.close(), bob.client.close()]);
+    }
+  });
+
+  it("refuses a server the caller's policy hides, one without subscriptions, and past the session's bound", async () => {
+    const bob = await v1Client("bob");
+    const alice = await v1Client("alice");
+    try {
+      await expect(bob.client.subscribeResource({ uri: "toolsift://secret/memo://greeting" })).rejects.toMatchObject({
+        code: -32002,
+      });
+      await expect(alice.client.subscribeResource({ uri: "toolsift://secret/memo://greeting" })).rejects.toThrow(
+        /does not offer resource subscriptions/,
+      );
+      await expect(alice.client.subscribeResource({ uri: "memo://greeting" })).rejects.toMatchObject({
+        code: -32002,
+      });
+      for (let note = 0; note < 100; note++)
+        await alice.client.subscribeResource({ uri: `toolsift://dyn/memo://notes/${note}` });
+      await expect(alice.client.subscribeResource({ uri: "toolsift://dyn/memo://notes/100" })).rejects.toThrow(
+        /already holds 100 resource subscriptions/,
+      );
+      expect(asked()).not.toContain("subscribe memo://notes/100");
+      await alice.leave();
+      await waitFor("every note to be unsubscribed upstream", () =>
+        Array.from({ length: 100 }, (_, note) => `unsubscribe memo://notes/${note}`).every((line) =>
+          asked().includes(line),
+        ),
+      );
+    } finally {
+      await Promise.allSettled([alice.client.close(), bob.client.close()]);
+    }
+  });
+
+  it("reach an SDK v2 client in the 2025 era over stdio", async () => {
+    const file = writeConfig({
+      mcpServers: { dyn: dynamicServer({ FIXTURE_SUBSCRIBE_FILE: join(scratchDir(), "subscriptions") }) },
+    });
+    const client = await stdioClient(file, ["dyn"], "legacy");
+    const updates: string[] = [];
+    client.setNotificationHandler("notifications/resources/updated", (note) => void updates.push(note.params.uri));
+    try {
+      expect(client.getProtocolEra()).toBe("legacy");
+      expect(client.getServerCapabilities()?.resources).toMatchObject({ subscribe: true });
+      await client.subscribeResource({ uri: GREETING });
+      await client.callTool({ name: "dyn__touch_resource", arguments: { uri: "memo://greeting" } });
+      await waitFor("the update", () => updates.length === 1);
+      expect(updates).toEqual([GREETING]);
     } finally {
       await client.close();
     }

@@ -5,6 +5,7 @@ import { fromEach, limitRate, upstream, visible, type ContentScope, type Content
 import type { GatewaySdk } from "../gateway-sdk.js";
 import { servePrompts } from "./gateway-prompts.js";
 import { serveCompletions } from "./gateway-completions.js";
+import { serveSubscriptions } from "./resource-subscriptions.js";
 import { unwrapUri, wrapName, wrapUri } from "./namespaced-uri.js";
 
 type McpServer = InstanceType<GatewaySdk["Server"]>;
@@ -24,7 +25,7 @@ const announcers = new WeakMap<McpServer, (event: McpHostEvent) => void>();
  *
  * Only the servers that declared the capability are asked, and none that the caller's policy
  * hides (`hidesServer`): its resources and prompts are not listed, and reading one is answered
- * as for a URI nobody listed. Resource `subscribe` is not offered.
+ * as for a URI nobody listed. Resource subscriptions: see resource-subscriptions.ts.
  */
 export function serveContent(server: McpServer, services: ContentServices, caller: Caller): void {
   const host = services.upstream;
@@ -43,6 +44,7 @@ export function serveContent(server: McpServer, services: ContentServices, calle
   }));
   servePrompts(server, scope);
   serveCompletions(server, scope);
+  serveSubscriptions(server, scope);
   // The servers whose lists this client's lists hold, so one going away is announced.
   const seen = { resources: new Set<string>(), prompts: new Set<string>() };
   for (const name of host.servers)
