@@ -12,6 +12,7 @@ import { testAuthenticator } from "../../src/gateway/http/http-test-kit.fixture.
 import { listenHttp, type HttpListener } from "../../src/gateway/http/http-listener.js";
 import { CLI_ARGS, ROOT, scratchDir, waitForUpstreams, writeConfig } from "../support/gateway-process.js";
 import { DYNAMIC_SERVER, waitFor } from "../support/mcp-servers.js";
+import { v2StdioServer } from "../support/mcp-v2-servers.js";
 
 /**
  * Upstream resources, prompts, completions and resource subscriptions through `toolsift serve`:
@@ -42,6 +43,8 @@ beforeAll(async () => {
       mcpServers: {
         dyn: dynamicServer({ FIXTURE_SUBSCRIBE_FILE: join(dir, "dyn.subscriptions") }),
         secret: dynamicServer({}),
+        // An SDK v2 server of the 2026-07-28 era only, whose memo://counter can be subscribed to.
+        v2: v2StdioServer("modern"),
       },
       toolsift: { policies: [{ callers: ["bob"], deny: ["secret__*"] }] },
     },
@@ -50,7 +53,7 @@ beforeAll(async () => {
   );
   gateway = await Gateway.start({ config, log: (line) => lines.push(line) });
   listener = await listenHttp(gateway, { port: 0, host: "127.0.0.1", log: () => undefined, auth: testAuthenticator });
-  for (const server of ["dyn", "secret"])
+  for (const server of ["dyn", "secret", "v2"])
     await waitFor(`MCP server "${server}" to connect`, () =>
       lines.some((line) => line.includes(`MCP server "${server}" connected`)),
     );
@@ -298,6 +301,87 @@ describe("2025-era sessions' resource subscriptions", () => {
       await client.callTool({ name: "dyn__touch_resource", arguments: { uri: "memo://greeting" } });
       await waitFor("the update", () => updates.length === 1);
       expect(updates).toEqual([GREETING]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("2026-07-28 clients' subscriptions/listen with resourceSubscriptions", () => {
+  const GREETING = "toolsift://dyn/memo://greeting";
+  const COUNTER = "toolsift://v2/memo://counter";
+
+  /** What a v2 client heard of resource updates. */
+  function updatesOf(client: Client): string[] {
+    const updates: string[] = [];
+    client.setNotificationHandler("notifications/resources/updated", (note) => void updates.push(note.params.uri));
+    return updates;
+  }
+
+  it("acknowledges only the URIs the caller may see and the gateway subscribed to, and delivers those only", async () => {
+    const alice = await httpClient("alice");
+    const bob = await httpClient("bob");
+    const heard = { alice: updatesOf(alice), bob: updatesOf(bob) };
+    try {
+      expect(alice.getServerCapabilities()?.resources).toMatchObject({ subscribe: true });
+      const mine = await alice.listen({
+        resourceSubscriptions: [GREETING, "toolsift://secret/memo://greeting", "memo://greeting", COUNTER],
+      });
+      // secret offers no subscriptions, and memo://greeting is no URI of the gateway.
+      expect(mine.honoredFilter.resourceSubscriptions).toEqual([GREETING, COUNTER]);
+      const bobs = await bob.listen({
+        resourceSubscriptions: ["toolsift://dyn/file:///shared/readme.md", "toolsift://secret/memo://greeting"],
+      });
+      expect(bobs.honoredFilter.resourceSubscriptions).toEqual(["toolsift://dyn/file:///shared/readme.md"]);
+      // dyn is a 2025-era server (resources/subscribe), v2 a 2026-07-28 one (a listen stream of the gateway's).
+      await alice.callTool({ name: "dyn__touch_resource", arguments: { uri: "memo://greeting" } });
+      await alice.callTool({ name: "v2__touch", arguments: {} });
+      await waitFor("both updates", () => heard.alice.length === 2);
+      expect(heard.alice.sort()).toEqual([GREETING, COUNTER].sort());
+      expect(heard.bob).toEqual([]);
+      await bob.callTool({ name: "dyn__touch_resource", arguments: { uri: "file:///shared/readme.md" } });
+      await waitFor("bob's update", () => heard.bob.length === 1);
+      expect(heard.bob).toEqual(["toolsift://dyn/file:///shared/readme.md"]);
+      expect(heard.alice).toHaveLength(2);
+      // Closing the stream ends the gateway's upstream subscriptions it alone held.
+      await bobs.close();
+      await waitFor("dyn to be unsubscribed from the readme", () =>
+        asked().includes("unsubscribe file:///shared/readme.md"),
+      );
+      await mine.close();
+      await waitFor("dyn to be unsubscribed from the greeting", () => asked().includes("unsubscribe memo://greeting"));
+    } finally {
+      await Promise.allSettled([alice.close(), bob.close()]);
+    }
+  });
+
+  it("reach a 2025-era session subscribed to a 2026-07-28 server's resource", async () => {
+    const carol = await v1Client("carol");
+    try {
+      await carol.client.subscribeResource({ uri: COUNTER });
+      await carol.client.callTool({ name: "v2__touch", arguments: {} });
+      await waitFor("the update", () => carol.updates.length === 1);
+      expect(carol.updates).toEqual([COUNTER]);
+    } finally {
+      await carol.leave();
+    }
+  });
+
+  it("work over stdio", async () => {
+    const subscriptions = join(scratchDir(), "subscriptions");
+    const file = writeConfig({ mcpServers: { dyn: dynamicServer({ FIXTURE_SUBSCRIBE_FILE: subscriptions }) } });
+    const client = await stdioClient(file, ["dyn"]);
+    const updates = updatesOf(client);
+    try {
+      const stream = await client.listen({ resourceSubscriptions: [GREETING, "toolsift://nobody/memo://x"] });
+      expect(stream.honoredFilter.resourceSubscriptions).toEqual([GREETING]);
+      await client.callTool({ name: "dyn__touch_resource", arguments: { uri: "memo://greeting" } });
+      await waitFor("the update", () => updates.length === 1);
+      expect(updates).toEqual([GREETING]);
+      await stream.close();
+      await waitFor("dyn to be unsubscribed", () =>
+        readFileSync(subscriptions, "utf8").includes("unsubscribe memo://greeting"),
+      );
     } finally {
       await client.close();
     }

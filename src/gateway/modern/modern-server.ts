@@ -1,4 +1,4 @@
-import type { McpRequestContext, McpServerFactory, ServerContext } from "@modelcontextprotocol/server";
+import type { McpRequestContext, McpServerFactory, Server, ServerContext } from "@modelcontextprotocol/server";
 import type { Caller } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import type { ModernSdk } from "../gateway-sdk-v2.js";
@@ -6,6 +6,7 @@ import type { GatewayConnection, StatelessOptions } from "../gateway-connection.
 import { sessionOwnerOf } from "../web/session-table.js";
 import { CLIENT_INFO } from "../open-catalogue.js";
 import { CALL_TOOL_DEFINITION, CALL_TOOL_NAME, unwrapCallTool } from "./call-tool-tool.js";
+import { anySubscribable } from "../content/resource-subscriptions.js";
 import { asModernError, serveModernContent } from "./modern-content.js";
 import { StatelessConfirmations } from "./stateless-confirmations.js";
 import { STATELESS_SEARCH_DESCRIPTION, STATELESS_SEARCH_NOTE } from "./stateless-wording.js";
@@ -30,11 +31,13 @@ const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
  * only by that caller (`cacheScope: "private"`), since policies make it depend on who asks.
  *
  * @param callerOf - Who sent the request (HTTP: the listener's authentication; stdio: the local user).
+ * @param made - Told of each server made (stdio: the one that serves the connection).
  */
 export function modernServerFactory(
   gateway: Gateway,
   sdk: ModernSdk,
   callerOf: (context: McpRequestContext) => Caller,
+  made?: (server: Server) => void,
 ): McpServerFactory {
   return (context) => {
     const caller = callerOf(context);
@@ -48,7 +51,9 @@ export function modernServerFactory(
         "prompts/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
       },
     });
-    serveModernContent(server, sdk, gateway.contentScope(caller), false);
+    const scope = gateway.contentScope(caller);
+    serveModernContent(server, sdk, scope, scope !== undefined && anySubscribable(scope));
+    made?.(server);
     const open = (confirmations: StatelessOptions["confirmations"]): GatewayConnection =>
       gateway.openStateless(caller, {
         confirmations,
