@@ -77,6 +77,7 @@ describe("a 2025-era server's resource subscriptions", () => {
       stderr: "ignore",
     });
     expect(host.offers("s").subscribe).toBe(false);
+    await expect(host.subscribeResource("s", "x".repeat(100_000))).rejects.toMatchObject({ code: "mcp_invalid_uri" });
     await expect(host.subscribeResource("s", "memo://greeting")).rejects.toMatchObject({ code: "mcp_no_capability" });
     expect(existsSync(file)).toBe(false);
   });

@@ -2,6 +2,7 @@ import type { McpSubscription, SubscriptionFilter } from "@modelcontextprotocol/
 import { boundText } from "../catalogue/bounded-text.js";
 import type { AbortSignalLike } from "../catalogue/tool-definition.js";
 import { ToolsiftError, errorText } from "../errors.js";
+import { MCP_CONTENT_LIMITS, uriOf } from "./mcp-content-blocks.js";
 import { ask, type ContentConnection } from "./mcp-resources.js";
 
 /** At most this many resource URIs are subscribed on one server at once: each may hold a stream open. */
@@ -44,12 +45,17 @@ export class ResourceSubscriptions {
   /**
    * Subscribes to `uri` on the current session, unless it is already.
    *
-   * @throws {@link ToolsiftError} `mcp_no_capability` (not connected, or no `resources.subscribe`),
+   * @throws {@link ToolsiftError} `mcp_invalid_uri`, `mcp_no_capability` (not connected, or no `resources.subscribe`),
    *   `mcp_too_many_subscriptions`, `mcp_request_failed` (the server refused or did not answer).
    */
   async add(uri: string, signal?: AbortSignalLike): Promise<void> {
     if (this.uris.has(uri)) return;
     const { server } = this.connection;
+    if (uriOf(uri) === undefined)
+      throw new ToolsiftError(
+        "mcp_invalid_uri",
+        `A resource URI to subscribe to on MCP server "${server}" must be a non-empty string of at most ${MCP_CONTENT_LIMITS.uriChars} characters.`,
+      );
     if (!this.connection.offers().subscribe)
       throw new ToolsiftError(
         "mcp_no_capability",
