@@ -24,6 +24,9 @@ export interface GatewaySdk {
   ListPromptsRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListPromptsRequestSchema;
   GetPromptRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").GetPromptRequestSchema;
   CompleteRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").CompleteRequestSchema;
+  /** Resource subscriptions, passed on to the upstream server (see content/resource-subscriptions.ts). */
+  SubscribeRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").SubscribeRequestSchema;
+  UnsubscribeRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").UnsubscribeRequestSchema;
   /** Thrown by a handler, it becomes the JSON-RPC error answer (a rate-limited call). */
   McpError: typeof import("@modelcontextprotocol/sdk/types.js").McpError;
   /** What an upstream server's requests, forwarded to a client, are answered with (see upstream-requests.ts). */
@@ -60,6 +63,8 @@ export async function loadGatewaySdk(): Promise<GatewaySdk> {
     ListPromptsRequestSchema: types.ListPromptsRequestSchema,
     GetPromptRequestSchema: types.GetPromptRequestSchema,
     CompleteRequestSchema: types.CompleteRequestSchema,
+    SubscribeRequestSchema: types.SubscribeRequestSchema,
+    UnsubscribeRequestSchema: types.UnsubscribeRequestSchema,
     McpError: types.McpError,
     ListRootsResultSchema: types.ListRootsResultSchema,
     ElicitResultSchema: types.ElicitResultSchema,

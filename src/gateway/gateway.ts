@@ -6,6 +6,7 @@ import type { GatewayConfig } from "./config/gateway-config.js";
 import { GatewayConnection, type ConnectionServices, type StatelessOptions } from "./gateway-connection.js";
 import type { ListingMode } from "./listing/gateway-listing.js";
 import { announceContentChange } from "./content/gateway-resources.js";
+import type { ContentScope } from "./content/content-scope.js";
 import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
 import { CLIENT_INFO, openCatalogue, type OpenCatalogue } from "./open-catalogue.js";
 import { RateLimiter } from "./policy/rate-limit.js";
@@ -14,6 +15,7 @@ import { LOCAL_CALLER, type Caller } from "./auth/caller.js";
 import type { GatewayObserver } from "./observe/gateway-event.js";
 import { UpstreamRequests } from "./upstream-requests.js";
 import { UpstreamLogs } from "./passthrough/upstream-logs.js";
+import { subscribersOf } from "./passthrough/resource-subscribers.js";
 
 /** Options of {@link Gateway.start}. */
 export interface GatewayOptions {
@@ -165,6 +167,7 @@ export class Gateway {
         connection?.results.keep(source.context?.toolUseId, { server: source.server, result });
       },
       onServerLog: (server, message) => upstreamLogs.forward(server, message, connections.values()),
+      onResourceUpdated: (server, uri) => gateway && subscribersOf(gateway.catalogue.host).updated(server, uri),
       onCallProgress: (progress, source) => {
         connections.get(source.context?.sessionId ?? "")?.relayProgress(source.context?.toolUseId, progress);
       },
@@ -230,6 +233,12 @@ export class Gateway {
     const connection = new GatewayConnection(this.services, CLIENT_INFO, "", caller, options);
     this.connections.set(connection.id, connection);
     return connection;
+  }
+
+  /** @internal What a stateless request's resources, prompts and completions are answered with (see `modern/`). */
+  contentScope(caller: Caller): ContentScope | undefined {
+    const host = this.services.upstream;
+    return host && { sdk: this.services.sdk, host, caller, services: this.services };
   }
 
   /** @internal Calls `listener` on each upstream change that can alter a tool list; returns what stops it. */

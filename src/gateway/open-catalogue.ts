@@ -47,6 +47,8 @@ export interface OpenCatalogueOptions {
   onCallProgress?: McpCallProgressListener;
   /** Each upstream server's log message, its data redacted of the config's secrets. */
   onServerLog?: (server: string, message: McpLogMessage) => void;
+  /** Each update of a resource subscribed to upstream (see passthrough/resource-subscribers.ts). */
+  onResourceUpdated?: (server: string, uri: string) => void;
   onEvent?: ToolSearchOptions["onEvent"];
   approve?: ToolSearchOptions["approve"];
   /** Use this ranker instead of the config's. */
@@ -145,6 +147,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     ...(options.onCallResult ? { onCallResult: options.onCallResult } : {}),
     ...(options.onCallProgress ? { onCallProgress: options.onCallProgress } : {}),
     ...(options.onServerLog ? { onServerLog: redactedLogs(config.redactor, options.onServerLog) } : {}),
+    ...(options.onResourceUpdated ? { onResourceUpdated: options.onResourceUpdated } : {}),
     ...(options.serverRequests ? { serverRequests: options.serverRequests } : {}),
     // A server may print what ${NAME} gave it (its token in its env or args): redacted first, always.
     onStderr: (server, line) => {

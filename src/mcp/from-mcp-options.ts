@@ -121,6 +121,14 @@ export interface FromMcpOptions {
    */
   onServerLog?: (server: string, message: McpLogMessage) => void;
   /**
+   * Told of each `notifications/resources/updated` a server sends about a resource URI subscribed
+   * to with {@link McpContentHost.subscribeResource} (the URI as the server names it); updates of
+   * URIs nobody subscribed to are dropped. A handler that throws is reported through
+   * `process.emitWarning`.
+   * @defaultValue none
+   */
+  onResourceUpdated?: (server: string, uri: string) => void;
+  /**
    * Answers the requests servers send their client (`roots/list`, `elicitation/create`,
    * `sampling/createMessage`) and declares those capabilities to the servers toolsift connects
    * itself. Left out, toolsift declares none, as a client that only lists and calls tools.
@@ -151,6 +159,7 @@ export interface FromMcpSettings {
   onCallResult: McpCallResultListener | undefined;
   onCallProgress: McpCallProgressListener | undefined;
   onServerLog: ((server: string, message: McpLogMessage) => void) | undefined;
+  onResourceUpdated: ((server: string, uri: string) => void) | undefined;
   serverRequests: McpServerRequestHandlers | undefined;
   onStderr: ((server: string, line: string) => void) | undefined;
 }
@@ -180,6 +189,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     onCallResult,
     onCallProgress,
     onServerLog,
+    onResourceUpdated,
     serverRequests,
     onStderr,
   } = options;
@@ -208,6 +218,7 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     ["onCallResult", onCallResult],
     ["onCallProgress", onCallProgress],
     ["onServerLog", onServerLog],
+    ["onResourceUpdated", onResourceUpdated],
     ["onStderr", onStderr],
   ] as const) {
     if (handler !== undefined && typeof handler !== "function") {
@@ -231,7 +242,21 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
     onCallResult: onCallResult ? guardedListener(onCallResult) : undefined,
     onCallProgress: onCallProgress ? guardedProgress(onCallProgress) : undefined,
     onServerLog: onServerLog ? guardedServerLog(onServerLog) : undefined,
+    onResourceUpdated: onResourceUpdated ? guardedHandler("onResourceUpdated", onResourceUpdated) : undefined,
     onStderr: onStderr ? guardedStderr(onStderr) : undefined,
+  };
+}
+
+/** A two-argument handler whose throw is a process warning: the server's notifications go on. */
+function guardedHandler(name: string, handler: (server: string, value: string) => void) {
+  return (server: string, value: string): void => {
+    try {
+      handler(server, value);
+    } catch (error) {
+      process.emitWarning(
+        `toolsift: fromMcp's ${name} handler threw: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   };
 }
 

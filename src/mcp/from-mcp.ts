@@ -177,6 +177,7 @@ export async function fromMcp(
     report: new McpReporter(settings.onEvent, settings.onError),
     onCallResult: settings.onCallResult,
     onCallProgress: settings.onCallProgress,
+    onResourceUpdated: settings.onResourceUpdated,
   };
   const connections = plans.map(
     (plan) =>
@@ -267,9 +268,19 @@ class McpHost implements McpToolHost {
     return connection && tool !== undefined ? { server: connection.server, tool } : undefined;
   }
 
-  offers(server: string): { resources: boolean; prompts: boolean; completions: boolean } {
+  offers(server: string): { resources: boolean; prompts: boolean; completions: boolean; subscribe: boolean } {
     const connection = this.connections.find((candidate) => candidate.server === server);
-    return connection && !this.closing ? connection.offers() : { resources: false, prompts: false, completions: false };
+    return connection && !this.closing
+      ? connection.offers()
+      : { resources: false, prompts: false, completions: false, subscribe: false };
+  }
+
+  subscribeResource(server: string, uri: string, options?: content.McpContentRequestOptions) {
+    return this.connection(server).subscriptions.add(uri, options?.signal);
+  }
+
+  unsubscribeResource(server: string, uri: string) {
+    return this.connection(server).subscriptions.remove(uri);
   }
 
   complete(server: string, request: McpCompletionRequest, options?: content.McpContentRequestOptions) {

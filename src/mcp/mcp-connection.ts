@@ -17,6 +17,7 @@ import { pageThrough } from "./mcp-paging.js";
 import { ANY_RESULT } from "./any-result-schema.js";
 import { isRecord } from "../util/is-record.js";
 import { MAX_TIMER_MS, withinTime } from "../util/within-time.js";
+import { ResourceSubscriptions } from "./resource-subscriptions.js";
 
 const TIMED_OUT = Symbol("timed out");
 /** How much later than toolsift's own call timeout the SDK's request timeout fires. */
@@ -37,6 +38,8 @@ export interface McpConnectionOptions {
   /** Told of each readable `tools/call` result as the server sent it, before toolsift reads it into a tool output. */
   onCallResult?: McpCallResultListener | undefined;
   onCallProgress?: McpCallProgressListener | undefined;
+  /** Told of each `notifications/resources/updated` about a URI subscribed to on this server. */
+  onResourceUpdated?: ((server: string, uri: string) => void) | undefined;
 }
 
 type State = McpServerStatus["state"];
@@ -92,6 +95,8 @@ export class McpConnection {
   private announcing = false;
   private closing: Promise<void> | undefined;
   private readonly warned = new Set<string>();
+  /** The resource URIs subscribed to on this server, renewed on each new session. */
+  readonly subscriptions = new ResourceSubscriptions(this, (error) => this.warn(error));
 
   constructor(
     readonly server: string,
@@ -306,13 +311,19 @@ export class McpConnection {
    * What the server declared it offers besides tools, while it is connected: only a server that
    * declares `resources` or `prompts` is asked for them.
    */
-  offers(): { resources: boolean; prompts: boolean; completions: boolean } {
+  offers(): { resources: boolean; prompts: boolean; completions: boolean; subscribe: boolean } {
     const declared = this.state === "connected" ? this.session?.client.getServerCapabilities() : undefined;
     return {
       resources: isRecord(declared?.resources),
       prompts: isRecord(declared?.prompts),
       completions: isRecord(declared?.completions),
+      subscribe: isRecord(declared?.resources) && declared.resources.subscribe === true,
     };
+  }
+
+  /** The current session's client, while the server is connected (resource subscriptions are made on it). */
+  currentClient(): unknown {
+    return this.state === "connected" ? this.session?.client : undefined;
   }
 
   /**
@@ -398,6 +409,10 @@ export class McpConnection {
       onContentListChanged: (list) => {
         if (generation === this.generation && this.announcing) this.options.report.listChanged(this.server, list);
       },
+      onResourceUpdated: (uri) => {
+        if (generation === this.generation && this.subscriptions.has(uri))
+          this.options.onResourceUpdated?.(this.server, uri);
+      },
       onLost: (reason, brief) => this.lost(generation, reason, brief),
       onWarning: (error) => this.warn(error),
     });
@@ -427,6 +442,7 @@ export class McpConnection {
     this.state = "connected";
     this.connectedAt = Date.now();
     this.options.report.connected(this.server, this.tools.length, this.failures + 1);
+    this.subscriptions.renew();
     this.failures = 0;
     this.lastError = this.lastBrief = undefined;
     // Announced after "connected", so a log reads in the order things happened.

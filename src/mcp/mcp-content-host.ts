@@ -31,8 +31,11 @@ import type {
  * ```
  */
 export interface McpContentHost {
-  /** What a server offers besides tools now: all `false` while it is down or for a name the host lacks. */
-  offers(server: string): { resources: boolean; prompts: boolean; completions: boolean };
+  /**
+   * What a server offers besides tools now: all `false` while it is down or for a name the host
+   * lacks. `subscribe`: it declared `resources.subscribe`.
+   */
+  offers(server: string): { resources: boolean; prompts: boolean; completions: boolean; subscribe: boolean };
   listResources(server: string, options?: McpContentRequestOptions): Promise<readonly McpResource[]>;
   listResourceTemplates(server: string, options?: McpContentRequestOptions): Promise<readonly McpResourceTemplate[]>;
   readResource(
@@ -52,4 +55,14 @@ export interface McpContentHost {
    * server that declared `completions`; the prompt or template is named as the server names it.
    */
   complete(server: string, request: McpCompletionRequest, options?: McpContentRequestOptions): Promise<McpCompletion>;
+  /**
+   * Subscribes to updates of a resource (its URI as the server names it) on a server that
+   * declared `resources.subscribe`, in the era the server speaks: `resources/subscribe`, or in the
+   * 2026-07-28 era a `subscriptions/listen` stream for that URI. Each update reaches fromMcp's
+   * `onResourceUpdated`. The subscription is renewed when the server reconnects; subscribing
+   * twice to one URI is one subscription. At most 1000 URIs per server.
+   */
+  subscribeResource(server: string, uri: string, options?: McpContentRequestOptions): Promise<void>;
+  /** Ends a subscription of {@link McpContentHost.subscribeResource}; never rejects for the server's sake (a warning says it failed). */
+  unsubscribeResource(server: string, uri: string): Promise<void>;
 }

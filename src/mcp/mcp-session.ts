@@ -16,6 +16,8 @@ import { stdioTransport } from "./stdio-transport.js";
 import { isConnectionLoss } from "./connection-loss.js";
 import { subscribeToListChanges } from "./list-subscription.js";
 import { withinTime } from "../util/within-time.js";
+import { isRecord } from "../util/is-record.js";
+import { uriOf } from "./mcp-content-blocks.js";
 
 /** One live connection to a server: what a {@link OpenSession} made. */
 export interface McpSession {
@@ -36,6 +38,8 @@ export interface SessionHandlers {
   onListChanged(): void;
   /** The server sent `notifications/resources/list_changed` or `notifications/prompts/list_changed`. */
   onContentListChanged?(list: "resources" | "prompts"): void;
+  /** The server sent `notifications/resources/updated` for this URI (its own, checked and bounded). */
+  onResourceUpdated?(uri: string): void;
   /**
    * The connection ended without close(): the process exited, the transport closed. `brief` says
    * it in a few words safe to show a model (see {@link briefReason}).
@@ -54,7 +58,11 @@ export interface SessionHandlers {
 export type OpenSession = (handlers: SessionHandlers) => Promise<McpSession>;
 
 const LIST_CHANGED = "notifications/tools/list_changed";
-const CONTENT_LIST_CHANGED = ["notifications/resources/list_changed", "notifications/prompts/list_changed"] as const;
+const CONTENT_NOTIFICATIONS = [
+  "notifications/resources/list_changed",
+  "notifications/prompts/list_changed",
+  "notifications/resources/updated",
+] as const;
 const STDERR_TAIL_CHARS = 2000;
 const TERMINATE_SESSION_TIMEOUT_MS = 2000;
 
@@ -65,7 +73,7 @@ const TERMINATE_SESSION_TIMEOUT_MS = 2000;
 export function adoptedSessions(client: McpClient): OpenSession {
   return async (handlers) => {
     const key = await notificationKeys(client);
-    const listen = (method: ListChangedMethod, handler: () => void) =>
+    const listen = (method: ListChangedMethod, handler: (notification: unknown) => void) =>
       client.setNotificationHandler(key(method), handler);
     listen(LIST_CHANGED, () => handlers.onListChanged());
     listenForContentChanges(listen, handlers);
@@ -82,7 +90,7 @@ export function adoptedSessions(client: McpClient): OpenSession {
           : error,
       close: async () => {
         client.removeNotificationHandler(LIST_CHANGED);
-        for (const method of CONTENT_LIST_CHANGED) client.removeNotificationHandler(method);
+        for (const method of CONTENT_NOTIFICATIONS) client.removeNotificationHandler(method);
       },
     };
   };
@@ -187,7 +195,8 @@ export function ownedSessions(
     };
     handlers.signal?.addEventListener("abort", () => void close().catch(() => undefined), { once: true });
     // Set before connecting, so a notification sent right after `initialize` is not lost.
-    const listen = (method: ListChangedMethod, handler: () => void) => client.setNotificationHandler(method, handler);
+    const listen = (method: ListChangedMethod, handler: (notification: unknown) => void) =>
+      client.setNotificationHandler(method, handler);
     listen(LIST_CHANGED, () => handlers.onListChanged());
     listenForContentChanges(listen, handlers);
     if (onServerLog)
@@ -258,11 +267,21 @@ export function ownedSessions(
 /** A stdio server's process exited during the `server/discover` probe: a 2025 server that allows nothing before `initialize`. */
 class ProbeEndedProcess extends BriefedError {}
 
-/** Installs the handlers of the resources and prompts list_changed notifications, if anyone listens. */
+/**
+ * Installs the handlers of the resources and prompts list_changed notifications and of resource
+ * updates, for whoever listens.
+ */
 function listenForContentChanges(
-  listen: (method: ListChangedMethod, handler: () => void) => void,
+  listen: (method: ListChangedMethod, handler: (notification: unknown) => void) => void,
   handlers: SessionHandlers,
 ): void {
+  const updated = handlers.onResourceUpdated?.bind(handlers);
+  if (updated)
+    listen("notifications/resources/updated", (notification) => {
+      const params = isRecord(notification) ? notification.params : undefined;
+      const uri = isRecord(params) ? uriOf(params.uri) : undefined;
+      if (uri !== undefined) updated(uri);
+    });
   const changed = handlers.onContentListChanged?.bind(handlers);
   if (!changed) return;
   listen("notifications/resources/list_changed", () => changed("resources"));

@@ -5,7 +5,8 @@ import type { McpClient } from "./mcp-client.js";
 export type ListChangedMethod =
   | "notifications/tools/list_changed"
   | "notifications/resources/list_changed"
-  | "notifications/prompts/list_changed";
+  | "notifications/prompts/list_changed"
+  | "notifications/resources/updated";
 
 /**
  * What a Client's `setNotificationHandler` takes to name a notification: SDK v2's Client takes its
@@ -29,6 +30,7 @@ export async function notificationKeys(client: McpClient): Promise<(method: List
     "notifications/tools/list_changed": types.ToolListChangedNotificationSchema,
     "notifications/resources/list_changed": types.ResourceListChangedNotificationSchema,
     "notifications/prompts/list_changed": types.PromptListChangedNotificationSchema,
+    "notifications/resources/updated": types.ResourceUpdatedNotificationSchema,
   };
   return (method) => schemas[method];
 }

@@ -1,5 +1,3 @@
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorText, ToolsiftError } from "../../errors.js";
 import { boundText } from "../../for-apps.js";
 import type { McpToolHost } from "../../public/mcp.js";
@@ -9,7 +7,8 @@ import type { CallerPolicies } from "../policy/caller-policy.js";
 import { firstAttemptsSettled } from "../first-attempts.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "../policy/rate-limit.js";
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** What of a request's handler context a list needs: its cancellation (either era's handler has it). */
+type Extra = { readonly signal: AbortSignal };
 
 /** How long one upstream server may take over a list before the gateway answers without it. */
 const LIST_WAIT_MS = 10_000;

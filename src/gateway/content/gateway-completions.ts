@@ -24,33 +24,45 @@ interface Target {
  * says which (a server the caller may not see is answered as one nobody has).
  */
 export function serveCompletions(server: McpServer, scope: ContentScope): void {
-  const { sdk, host } = scope;
+  const { sdk } = scope;
   server.registerCapabilities({ completions: {} });
-  server.setRequestHandler(sdk.CompleteRequestSchema, async (request, extra) => {
-    const { ref, argument, context } = request.params;
-    const target = targetOf(ref);
-    if (!target || !visible(scope, target.server, target.list))
-      throw new sdk.McpError(
-        INVALID_PARAMS,
-        ref.type === "ref/prompt"
-          ? `Unknown prompt: ${boundText(ref.name, 200)}`
-          : `Unknown resource template: ${boundText(ref.uri, 200)}`,
-      );
-    if (!host.offers(target.server).completions)
-      throw new sdk.McpError(
-        INVALID_PARAMS,
-        `MCP server "${target.server}" does not offer completions (it did not declare the capability), so ${target.what} has none.`,
-      );
-    limitRate(scope);
-    const completion = await upstream(scope, () =>
-      host.complete(
-        target.server,
-        { ref: target.ref, argument, ...(context?.arguments ? { context: { arguments: context.arguments } } : {}) },
-        { signal: extra.signal },
-      ),
+  server.setRequestHandler(sdk.CompleteRequestSchema, async (request, extra) => ({
+    completion: await complete(scope, request.params, extra.signal),
+  }));
+}
+
+/** The `completion/complete` request's params, as either era's SDK parses them. */
+export interface CompleteParams {
+  ref: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
+  argument: { name: string; value: string };
+  context?: { arguments?: Record<string, string> } | undefined;
+}
+
+/** `completion/complete`: the prompt or template the `ref` names is completed by its own server. */
+export async function complete(scope: ContentScope, params: CompleteParams, signal: AbortSignal) {
+  const { sdk, host } = scope;
+  const { ref, argument, context } = params;
+  const target = targetOf(ref);
+  if (!target || !visible(scope, target.server, target.list))
+    throw new sdk.McpError(
+      INVALID_PARAMS,
+      ref.type === "ref/prompt"
+        ? `Unknown prompt: ${boundText(ref.name, 200)}`
+        : `Unknown resource template: ${boundText(ref.uri, 200)}`,
     );
-    return { completion };
-  });
+  if (!host.offers(target.server).completions)
+    throw new sdk.McpError(
+      INVALID_PARAMS,
+      `MCP server "${target.server}" does not offer completions (it did not declare the capability), so ${target.what} has none.`,
+    );
+  limitRate(scope);
+  return upstream(scope, () =>
+    host.complete(
+      target.server,
+      { ref: target.ref, argument, ...(context?.arguments ? { context: { arguments: context.arguments } } : {}) },
+      { signal },
+    ),
+  );
 }
 
 function targetOf(

@@ -14,28 +14,45 @@ const INVALID_PARAMS = -32602;
  * name or embed get the gateway's URIs (see `namespaced-uri.ts`), so they can be read through it.
  */
 export function servePrompts(server: McpServer, scope: ContentScope): void {
-  const { sdk, host } = scope;
+  const { sdk } = scope;
   server.setRequestHandler(sdk.ListPromptsRequestSchema, async (_request, extra) => ({
-    prompts: await fromEach(scope, "prompts", extra, async (name, signal) =>
-      (await host.listPrompts(name, { signal })).map((prompt) => ({ ...prompt, name: wrapName(name, prompt.name) })),
-    ),
+    prompts: await listPrompts(scope, extra.signal),
   }));
-  server.setRequestHandler(sdk.GetPromptRequestSchema, async (request, extra) => {
-    const { name, arguments: args } = request.params;
-    const target = unwrapName(name);
-    // A prompt of a server the caller may not see is answered as one nobody has: its existence is not confirmed.
-    if (!target || !visible(scope, target.server, "prompts"))
-      throw new sdk.McpError(INVALID_PARAMS, `Unknown prompt: ${boundText(name, 200)}`);
-    limitRate(scope);
-    const prompt = await upstream(scope, () =>
-      host.getPrompt(target.server, target.name, args, { signal: extra.signal }),
-    );
-    return {
+  server.setRequestHandler(sdk.GetPromptRequestSchema, async (request, extra) =>
+    getPrompt(scope, request.params.name, request.params.arguments, extra.signal),
+  );
+}
+
+/** `prompts/list`: every prompt of the servers the caller may see, named `server__prompt`. */
+export function listPrompts(scope: ContentScope, signal: AbortSignal) {
+  const { host } = scope;
+  return fromEach(scope, "prompts", { signal }, async (name, each) =>
+    (await host.listPrompts(name, { signal: each })).map((prompt) => ({
       ...prompt,
-      messages: prompt.messages.map((message) => ({
-        role: message.role,
-        content: namespacedContent(target.server, message.content),
-      })),
-    };
-  });
+      name: wrapName(name, prompt.name),
+    })),
+  );
+}
+
+/** `prompts/get` of a `server__prompt` from its server, the resources its messages name under the gateway's URIs. */
+export async function getPrompt(
+  scope: ContentScope,
+  name: string,
+  args: Record<string, string> | undefined,
+  signal: AbortSignal,
+) {
+  const { sdk, host } = scope;
+  const target = unwrapName(name);
+  // A prompt of a server the caller may not see is answered as one nobody has: its existence is not confirmed.
+  if (!target || !visible(scope, target.server, "prompts"))
+    throw new sdk.McpError(INVALID_PARAMS, `Unknown prompt: ${boundText(name, 200)}`);
+  limitRate(scope);
+  const prompt = await upstream(scope, () => host.getPrompt(target.server, target.name, args, { signal }));
+  return {
+    ...prompt,
+    messages: prompt.messages.map((message) => ({
+      role: message.role,
+      content: namespacedContent(target.server, message.content),
+    })),
+  };
 }

@@ -5,12 +5,13 @@ import { fromEach, limitRate, upstream, visible, type ContentScope, type Content
 import type { GatewaySdk } from "../gateway-sdk.js";
 import { servePrompts } from "./gateway-prompts.js";
 import { serveCompletions } from "./gateway-completions.js";
+import { serveSubscriptions } from "./resource-subscriptions.js";
 import { unwrapUri, wrapName, wrapUri } from "./namespaced-uri.js";
 
 type McpServer = InstanceType<GatewaySdk["Server"]>;
 
 /** MCP's "resource not found". */
-const RESOURCE_NOT_FOUND = -32002;
+export const RESOURCE_NOT_FOUND = -32002;
 
 /** Per connection's MCP server: how to tell it an upstream list changed, if it fronts content. */
 const announcers = new WeakMap<McpServer, (event: McpHostEvent) => void>();
@@ -24,7 +25,7 @@ const announcers = new WeakMap<McpServer, (event: McpHostEvent) => void>();
  *
  * Only the servers that declared the capability are asked, and none that the caller's policy
  * hides (`hidesServer`): its resources and prompts are not listed, and reading one is answered
- * as for a URI nobody listed. Resource `subscribe` is not offered.
+ * as for a URI nobody listed. Resource subscriptions: see resource-subscriptions.ts.
  */
 export function serveContent(server: McpServer, services: ContentServices, caller: Caller): void {
   const host = services.upstream;
@@ -33,45 +34,66 @@ export function serveContent(server: McpServer, services: ContentServices, calle
   const scope: ContentScope = { sdk, host, caller, services };
   server.registerCapabilities({ resources: { listChanged: true }, prompts: { listChanged: true } });
   server.setRequestHandler(sdk.ListResourcesRequestSchema, async (_request, extra) => ({
-    resources: await fromEach(scope, "resources", extra, async (name, signal) =>
-      (await host.listResources(name, { signal })).map((resource) => ({
-        ...resource,
-        uri: wrapUri(name, resource.uri),
-        name: wrapName(name, resource.name),
-      })),
-    ),
+    resources: await listResources(scope, extra.signal),
   }));
   server.setRequestHandler(sdk.ListResourceTemplatesRequestSchema, async (_request, extra) => ({
-    resourceTemplates: await fromEach(scope, "resources", extra, async (name, signal) =>
-      (await host.listResourceTemplates(name, { signal })).map((template) => ({
-        ...template,
-        uriTemplate: wrapUri(name, template.uriTemplate),
-        name: wrapName(name, template.name),
-      })),
-    ),
+    resourceTemplates: await listResourceTemplates(scope, extra.signal),
   }));
-  server.setRequestHandler(sdk.ReadResourceRequestSchema, async (request, extra) => {
-    const { uri } = request.params;
-    const target = unwrapUri(uri);
-    if (!target || !visible(scope, target.server, "resources"))
-      throw new sdk.McpError(RESOURCE_NOT_FOUND, `Resource not found: ${boundText(uri, 200)}`, {
-        uri: boundText(uri, 200),
-      });
-    limitRate(scope);
-    const contents = await upstream(scope, () =>
-      host.readResource(target.server, target.uri, { signal: extra.signal }),
-    );
-    return {
-      contents: contents.map((part): McpResourceContents => ({ ...part, uri: wrapUri(target.server, part.uri) })),
-    };
-  });
+  server.setRequestHandler(sdk.ReadResourceRequestSchema, async (request, extra) => ({
+    contents: await readResource(scope, request.params.uri, extra.signal),
+  }));
   servePrompts(server, scope);
   serveCompletions(server, scope);
+  serveSubscriptions(server, scope);
   // The servers whose lists this client's lists hold, so one going away is announced.
   const seen = { resources: new Set<string>(), prompts: new Set<string>() };
   for (const name of host.servers)
     for (const list of ["resources", "prompts"] as const) if (host.offers(name)[list]) seen[list].add(name);
   announcers.set(server, (event) => announce(server, scope, seen, event));
+}
+
+/** `resources/list`: every resource of the servers the caller may see, under the gateway's URIs and names. */
+export function listResources(scope: ContentScope, signal: AbortSignal) {
+  const { host } = scope;
+  return fromEach(scope, "resources", { signal }, async (name, each) =>
+    (await host.listResources(name, { signal: each })).map((resource) => ({
+      ...resource,
+      uri: wrapUri(name, resource.uri),
+      name: wrapName(name, resource.name),
+    })),
+  );
+}
+
+/** `resources/templates/list`: every resource template of the servers the caller may see, under the gateway's URIs. */
+export function listResourceTemplates(scope: ContentScope, signal: AbortSignal) {
+  const { host } = scope;
+  return fromEach(scope, "resources", { signal }, async (name, each) =>
+    (await host.listResourceTemplates(name, { signal: each })).map((template) => ({
+      ...template,
+      uriTemplate: wrapUri(name, template.uriTemplate),
+      name: wrapName(name, template.name),
+    })),
+  );
+}
+
+/**
+ * `resources/read` of a gateway URI, from the server it names; a URI the gateway never made, or of
+ * a server the caller may not see, is answered as one nobody has (MCP's "resource not found").
+ */
+export async function readResource(
+  scope: ContentScope,
+  uri: string,
+  signal: AbortSignal,
+): Promise<McpResourceContents[]> {
+  const { sdk, host } = scope;
+  const target = unwrapUri(uri);
+  if (!target || !visible(scope, target.server, "resources"))
+    throw new sdk.McpError(RESOURCE_NOT_FOUND, `Resource not found: ${boundText(uri, 200)}`, {
+      uri: boundText(uri, 200),
+    });
+  limitRate(scope);
+  const contents = await upstream(scope, () => host.readResource(target.server, target.uri, { signal }));
+  return contents.map((part): McpResourceContents => ({ ...part, uri: wrapUri(target.server, part.uri) }));
 }
 
 /**

@@ -7,6 +7,8 @@ import { loadModernSdk } from "../gateway-sdk-v2.js";
 import { rpcError } from "../web/http-replies.js";
 import { sessionOwnerOf } from "../web/session-table.js";
 import { sendWebResponse, webRequestOf } from "../web/web-bridge.js";
+import { wrapUri } from "../content/namespaced-uri.js";
+import { acceptListen, type AcceptedListen } from "./modern-listen.js";
 import { modernServerFactory } from "./modern-server.js";
 
 /** The 2026-07-28 leg of the HTTP listener: the requests it claims, and how it answers them. */
@@ -63,6 +65,8 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
     onerror: (error) => options.log(`MCP 2026-07-28 request failed: ${errorText(error)}`),
   });
   const unwatch = gateway.watchToolChanges(() => handler.notify.toolsChanged());
+  // One publish per update: the handler's router sends it to each stream whose filter names the URI.
+  const publishUpdate = (server: string, uri: string) => handler.notify.resourceUpdated(wrapUri(server, uri));
   /** Open `subscriptions/listen` streams by credential. */
   const listening = new Map<string, number>();
   return {
@@ -72,6 +76,9 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
       return !(await sdk.isLegacyRequest(web, body));
     },
     async serve(request, response, body, caller) {
+      const hangUp = new AbortController();
+      response.once("close", () => hangUp.abort());
+      let listen: AcceptedListen | undefined;
       if (isListen(body)) {
         const { quota } = sessionOwnerOf(caller);
         const open = listening.get(quota) ?? 0;
@@ -89,13 +96,16 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
           if (left > 0) listening.set(quota, left);
           else listening.delete(quota);
         });
+        listen = await acceptListen(gateway, caller, body, publishUpdate, hangUp.signal);
+        const accepted = listen;
+        response.once("close", () => accepted.release());
+        if (response.destroyed) accepted.release();
       }
-      const hangUp = new AbortController();
-      response.once("close", () => hangUp.abort());
+      const sent = listen?.body ?? body;
       // No token here: the listener checked it, and a handler has no use for it.
       const authInfo: AuthInfo = { token: "", clientId: caller.id, scopes: [...caller.scopes] };
       callers.set(authInfo, caller);
-      const answer = await handler.fetch(webRequestOf(request, body, hangUp.signal), { authInfo, parsedBody: body });
+      const answer = await handler.fetch(webRequestOf(request, sent, hangUp.signal), { authInfo, parsedBody: sent });
       await sendWebResponse(answer, response);
     },
     async close() {

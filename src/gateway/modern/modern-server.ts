@@ -1,4 +1,4 @@
-import type { McpRequestContext, McpServerFactory, ServerContext } from "@modelcontextprotocol/server";
+import type { McpRequestContext, McpServerFactory, Server, ServerContext } from "@modelcontextprotocol/server";
 import type { Caller } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import type { ModernSdk } from "../gateway-sdk-v2.js";
@@ -6,6 +6,8 @@ import type { GatewayConnection, StatelessOptions } from "../gateway-connection.
 import { sessionOwnerOf } from "../web/session-table.js";
 import { CLIENT_INFO } from "../open-catalogue.js";
 import { CALL_TOOL_DEFINITION, CALL_TOOL_NAME, unwrapCallTool } from "./call-tool-tool.js";
+import { anySubscribable } from "../content/resource-subscriptions.js";
+import { asModernError, serveModernContent } from "./modern-content.js";
 import { StatelessConfirmations } from "./stateless-confirmations.js";
 import { STATELESS_SEARCH_DESCRIPTION, STATELESS_SEARCH_NOTE } from "./stateless-wording.js";
 
@@ -29,19 +31,29 @@ const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
  * only by that caller (`cacheScope: "private"`), since policies make it depend on who asks.
  *
  * @param callerOf - Who sent the request (HTTP: the listener's authentication; stdio: the local user).
+ * @param made - Told of each server made (stdio: the one that serves the connection).
  */
 export function modernServerFactory(
   gateway: Gateway,
   sdk: ModernSdk,
   callerOf: (context: McpRequestContext) => Caller,
+  made?: (server: Server) => void,
 ): McpServerFactory {
   return (context) => {
     const caller = callerOf(context);
     const server = new sdk.Server(CLIENT_INFO, {
       capabilities: { tools: { listChanged: true } },
       instructions: gateway.instructionsFor(caller, true),
-      cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
+      cacheHints: {
+        "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
+        "resources/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
+        "resources/templates/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
+        "prompts/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
+      },
     });
+    const scope = gateway.contentScope(caller);
+    serveModernContent(server, sdk, scope, scope !== undefined && anySubscribable(scope));
+    made?.(server);
     const open = (confirmations: StatelessOptions["confirmations"]): GatewayConnection =>
       gateway.openStateless(caller, {
         confirmations,
@@ -68,7 +80,7 @@ export function modernServerFactory(
         const result = await connection
           .callTool(name, input, { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal })
           .catch((error: unknown) => {
-            throw asProtocolError(sdk, error);
+            throw asModernError(sdk, error);
           });
         if (confirmations.asked.size === 0) return server.projectCallToolResult(result, undefined);
         // The call was refused in this round for want of the user's answer: ask for it, and the client retries.
@@ -101,13 +113,4 @@ function roundOf(ctx: ServerContext, caller: Caller) {
 
 function noRound(caller: Caller) {
   return { capabilities: undefined, responses: undefined, state: undefined, who: sessionOwnerOf(caller).identity };
-}
-
-/** A JSON-RPC error the 2025-era code throws (v1's `McpError`: a rate limit) as v2 sends one; anything else as it is. */
-function asProtocolError(sdk: ModernSdk, error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const { code, data } = error as Error & { code?: unknown; data?: unknown };
-  if (typeof code !== "number") return error;
-  // v1 prefixes its code to the message; the code is already the error's own.
-  return new sdk.ProtocolError(code, error.message.replace(/^MCP error -?\d+: /, ""), data);
 }

@@ -3,7 +3,11 @@ import { DependencyError, errorText } from "../../errors.js";
 import { LOCAL_CALLER } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import { loadModernSdk } from "../gateway-sdk-v2.js";
+import type { Server } from "@modelcontextprotocol/server";
+import { wrapUri } from "../content/namespaced-uri.js";
+import { acceptListen } from "./modern-listen.js";
 import { modernServerFactory } from "./modern-server.js";
+import { relayStdioListens } from "./stdio-listens.js";
 
 /** The longest first line read to tell the era: past it, the client is served as today (2025 era). */
 const MAX_FIRST_LINE_BYTES = 4 * 1024 * 1024;
@@ -47,13 +51,28 @@ export async function serveStdioEitherEra(gateway: Gateway, options: StdioEraOpt
     await gateway.connectStdio({ stdin: stream, stdout });
     return;
   }
+  // The one instance serving the connection: its resource updates reach the streams that named them.
+  let serving: Server | undefined;
+  const transport = new sdk.StdioServerTransport(stream, stdout);
   sdk.serveStdio(
-    modernServerFactory(gateway, sdk, () => LOCAL_CALLER),
+    modernServerFactory(
+      gateway,
+      sdk,
+      () => LOCAL_CALLER,
+      (server) => (serving = server),
+    ),
     {
       legacy: "reject",
-      transport: new sdk.StdioServerTransport(stream, stdout),
+      transport,
       onerror: (error) => options.log(`MCP 2026-07-28 stdio: ${errorText(error)}`),
     },
+  );
+  const deliver = (server: string, uri: string) =>
+    void serving?.sendResourceUpdated({ uri: wrapUri(server, uri) }).catch(() => undefined);
+  relayStdioListens(
+    transport,
+    (body, signal) => acceptListen(gateway, LOCAL_CALLER, body, deliver, signal),
+    options.log,
   );
 }
 

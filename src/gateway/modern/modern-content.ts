@@ -1,0 +1,73 @@
+import type { Server } from "@modelcontextprotocol/server";
+import type { ContentScope } from "../content/content-scope.js";
+import { complete } from "../content/gateway-completions.js";
+import { getPrompt, listPrompts } from "../content/gateway-prompts.js";
+import {
+  listResources,
+  listResourceTemplates,
+  RESOURCE_NOT_FOUND,
+  readResource,
+} from "../content/gateway-resources.js";
+import type { ModernSdk } from "../gateway-sdk-v2.js";
+
+/** 2026-07-28 answers "resource not found" with Invalid Params (the 2025 era's -32002 is gone). */
+const INVALID_PARAMS = -32602;
+
+/**
+ * Serves the upstream servers' resources, resource templates, prompts and completions on one
+ * 2026-07-28 request's v2 `Server`, with the 2025-era functions themselves (content/): the same
+ * scoping to what the caller's policy shows, the same rate limit, bounds and namespaced names.
+ * Declares `resources` (with `subscribe` when `subscribable`, see modern-listen.ts), `prompts`
+ * and `completions`. Without upstream servers (`scope` undefined), nothing is declared.
+ */
+export function serveModernContent(
+  server: Server,
+  sdk: ModernSdk,
+  scope: ContentScope | undefined,
+  subscribable: boolean,
+): void {
+  if (!scope) return;
+  server.registerCapabilities({
+    resources: { listChanged: true, ...(subscribable ? { subscribe: true } : {}) },
+    prompts: { listChanged: true },
+    completions: {},
+  });
+  const answer = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw asModernError(sdk, error);
+    }
+  };
+  server.setRequestHandler("resources/list", (_request, ctx) =>
+    answer(async () => ({ resources: await listResources(scope, ctx.mcpReq.signal) })),
+  );
+  server.setRequestHandler("resources/templates/list", (_request, ctx) =>
+    answer(async () => ({ resourceTemplates: await listResourceTemplates(scope, ctx.mcpReq.signal) })),
+  );
+  server.setRequestHandler("resources/read", (request, ctx) =>
+    answer(async () => ({ contents: await readResource(scope, request.params.uri, ctx.mcpReq.signal) })),
+  );
+  server.setRequestHandler("prompts/list", (_request, ctx) =>
+    answer(async () => ({ prompts: await listPrompts(scope, ctx.mcpReq.signal) })),
+  );
+  server.setRequestHandler("prompts/get", (request, ctx) =>
+    answer(() => getPrompt(scope, request.params.name, request.params.arguments, ctx.mcpReq.signal)),
+  );
+  server.setRequestHandler("completion/complete", (request, ctx) =>
+    answer(async () => ({ completion: { ...(await complete(scope, request.params, ctx.mcpReq.signal)) } })),
+  );
+}
+
+/**
+ * A JSON-RPC error of the 2025-era functions (v1's `McpError`) as v2 sends one, its code the
+ * 2026-07-28 one; anything else as it is.
+ */
+export function asModernError(sdk: ModernSdk, error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { code, data } = error as Error & { code?: unknown; data?: unknown };
+  if (typeof code !== "number") return error;
+  // v1 prefixes its code to the message; the code is already the error's own.
+  const message = error.message.replace(/^MCP error -?\d+: /, "");
+  return new sdk.ProtocolError(code === RESOURCE_NOT_FOUND ? INVALID_PARAMS : code, message, data);
+}
