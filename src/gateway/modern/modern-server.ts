@@ -6,6 +6,7 @@ import type { GatewayConnection, StatelessOptions } from "../gateway-connection.
 import { sessionOwnerOf } from "../web/session-table.js";
 import { CLIENT_INFO } from "../open-catalogue.js";
 import { CALL_TOOL_DEFINITION, CALL_TOOL_NAME, unwrapCallTool } from "./call-tool-tool.js";
+import { passThroughTo } from "./request-passthrough.js";
 import { StatelessConfirmations } from "./stateless-confirmations.js";
 import { STATELESS_SEARCH_DESCRIPTION, STATELESS_SEARCH_NOTE } from "./stateless-wording.js";
 
@@ -38,7 +39,8 @@ export function modernServerFactory(
   return (context) => {
     const caller = callerOf(context);
     const server = new sdk.Server(CLIENT_INFO, {
-      capabilities: { tools: { listChanged: true } },
+      // logging: upstream log messages reach a tools/call's stream at the level its _meta names (request-passthrough.ts).
+      capabilities: { tools: { listChanged: true }, logging: {} },
       instructions: gateway.instructionsFor(caller, true),
       cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
     });
@@ -66,7 +68,11 @@ export function modernServerFactory(
         if ("problem" in call) return { content: [{ type: "text", text: call.problem }], isError: true };
         const { name, input } = call;
         const result = await connection
-          .callTool(name, input, { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal })
+          .callTool(name, input, {
+            requestId: ctx.mcpReq.id,
+            signal: ctx.mcpReq.signal,
+            ...passThroughTo(ctx, name, connection),
+          })
           .catch((error: unknown) => {
             throw asProtocolError(sdk, error);
           });
