@@ -23,6 +23,7 @@ const PROCESS_TESTS = [
   "src/gateway/http/session-binding.test.ts",
   "src/gateway/modern/modern-http.test.ts",
   "src/mcp/resource-subscriptions.test.ts",
+  "src/gateway/modern/modern-passthrough.test.ts",
   "src/gateway/policy/caller-policy-http.test.ts",
   "src/gateway/policy/caller-policy.test.ts",
   "src/gateway/policy/confirmation.test.ts",

@@ -28,6 +28,7 @@ import type { UpstreamRequests } from "./upstream-requests.js";
 import type { SessionState } from "./replicas/session-store.js";
 import { firstAttemptsSettled } from "./first-attempts.js";
 import { ProgressRelay } from "./passthrough/progress-relay.js";
+import type { RequestLogs } from "./passthrough/request-logs.js";
 import type { McpCallProgress } from "../public/mcp.js";
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -109,6 +110,8 @@ export class GatewayConnection {
   private readonly pending = new Map<string, PendingCall>();
   /** Per call in progress whose client asked for progress (`_meta.progressToken`): where it goes. */
   private readonly progress = new Map<string, ProgressRelay>();
+  /** A stateless request's way for upstream log messages to its stream, while its call runs (see modern/). */
+  requestLogs: RequestLogs | undefined;
   /** The upstream servers' own results of the calls in progress, kept to pass on what a `tool_result` cannot carry. */
   readonly results = new UpstreamResults();
   /** This caller's listing budget: its policies', else the config's. */

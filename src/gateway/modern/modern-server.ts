@@ -8,6 +8,7 @@ import { CLIENT_INFO } from "../open-catalogue.js";
 import { CALL_TOOL_DEFINITION, CALL_TOOL_NAME, unwrapCallTool } from "./call-tool-tool.js";
 import { anySubscribable } from "../content/resource-subscriptions.js";
 import { asModernError, serveModernContent } from "./modern-content.js";
+import { passThroughTo } from "./request-passthrough.js";
 import { StatelessConfirmations } from "./stateless-confirmations.js";
 import { STATELESS_SEARCH_DESCRIPTION, STATELESS_SEARCH_NOTE } from "./stateless-wording.js";
 
@@ -42,7 +43,8 @@ export function modernServerFactory(
   return (context) => {
     const caller = callerOf(context);
     const server = new sdk.Server(CLIENT_INFO, {
-      capabilities: { tools: { listChanged: true } },
+      // logging: upstream log messages reach a tools/call's stream at the level its _meta names (request-passthrough.ts).
+      capabilities: { tools: { listChanged: true }, logging: {} },
       instructions: gateway.instructionsFor(caller, true),
       cacheHints: {
         "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
@@ -78,7 +80,11 @@ export function modernServerFactory(
         if ("problem" in call) return { content: [{ type: "text", text: call.problem }], isError: true };
         const { name, input } = call;
         const result = await connection
-          .callTool(name, input, { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal })
+          .callTool(name, input, {
+            requestId: ctx.mcpReq.id,
+            signal: ctx.mcpReq.signal,
+            ...passThroughTo(ctx, name, connection),
+          })
           .catch((error: unknown) => {
             throw asModernError(sdk, error);
           });

@@ -2,6 +2,7 @@ import type { McpLogMessage } from "../../public/mcp.js";
 import type { Caller } from "../auth/caller.js";
 import type { GatewaySdk } from "../gateway-sdk.js";
 import type { CallerPolicies } from "../policy/caller-policy.js";
+import type { RequestLogs } from "./request-logs.js";
 
 type McpServer = InstanceType<GatewaySdk["Server"]>;
 
@@ -15,6 +16,8 @@ export const UPSTREAM_LOG_LIMITS = {
 export interface LogClient {
   readonly caller: Caller;
   readonly server: McpServer;
+  /** Set for a stateless (2026-07-28) request in progress: its messages go on that request's stream. */
+  readonly requestLogs?: RequestLogs | undefined;
 }
 
 /**
@@ -25,7 +28,8 @@ export interface LogClient {
  * client); `setLevel` is not passed upstream, since one upstream connection serves every client
  * and one client's level would change what the others get. At most
  * {@link UPSTREAM_LOG_LIMITS.perServerPerSecond} messages per server per second go on; past that
- * they are dropped, with one line in the gateway's log per server.
+ * they are dropped, with one line in the gateway's log per server. A stateless (2026-07-28)
+ * request hears them on its own stream while its call runs (see request-logs.ts).
  */
 export class UpstreamLogs {
   private readonly windows = new Map<string, { startedAt: number; count: number }>();
@@ -41,9 +45,11 @@ export class UpstreamLogs {
     if (!policies || !this.withinRate(server)) return;
     const params = { ...message, logger: message.logger === undefined ? server : `${server}/${message.logger}` };
     for (const client of clients) {
-      // A stateless request's server is never connected: it has nobody to tell.
+      if (policies.for(client.caller).hidesServer(server)) continue;
+      client.requestLogs?.deliver(server, params);
+      // A stateless request's server is never connected: what it hears goes through requestLogs only.
       const transport = client.server.transport;
-      if (!transport || policies.for(client.caller).hidesServer(server)) continue;
+      if (!transport) continue;
       client.server.sendLoggingMessage(params, transport.sessionId).catch(() => {
         // The client is gone; the message was only news.
       });
