@@ -156,6 +156,13 @@ describe("the MCP Inspector's CLI against toolsift serve --http", () => {
     });
   }, 200_000);
 
+  it("gets the Inspector's --tool-arg digits, which it sends as a number, to a string parameter as text", async () => {
+    openGate();
+    const run = await inspect(["--method", "tools/call", "--tool-name", "dyn__echo", "--tool-arg", "text=12345"]);
+    expect(run.code, run.stderr).toBe(INSPECTOR_EXIT.ok);
+    expect(textOf(run)).toBe("echo: 12345");
+  }, 200_000);
+
   it("refuses a destructive tool with a clear message in both eras, and runs nothing", async () => {
     openGate();
     const [legacy, modern] = await Promise.all([
