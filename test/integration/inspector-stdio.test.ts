@@ -93,10 +93,15 @@ describe("the MCP Inspector's CLI against toolsift serve over stdio", () => {
     }
   }, 200_000);
 
-  it("lists search_tools first and, with --stubs, the starting server's tools on the first call, portable under --strict", async () => {
-    const run = await inspect(["--method", "tools/list", "--strict"], "--stubs");
-    expect(run.code, run.stderr).toBe(INSPECTOR_EXIT.ok);
-    expectServedBeforeUpstream(run);
+  it("lists search_tools first and, with --stubs, the starting server's tools on the first call in both eras, portable under --strict", async () => {
+    const [run, modern] = await Promise.all([
+      inspect(["--method", "tools/list", "--strict"], "--stubs"),
+      inspect(["--method", "tools/list", "--protocol-era", "modern"], "--stubs"),
+    ]);
+    for (const each of [run, modern]) {
+      expect(each.code, each.stderr).toBe(INSPECTOR_EXIT.ok);
+      expectServedBeforeUpstream(each);
+    }
     const tools = listed(run);
     expect(tools[0]).toMatchObject({
       name: "search_tools",
@@ -106,6 +111,9 @@ describe("the MCP Inspector's CLI against toolsift serve over stdio", () => {
       expect.arrayContaining(["dyn__echo", "dyn__wipe_data", "dyn__add_resource"]),
     );
     expect(tools.find((tool) => tool.name === "dyn__wipe_data")?.annotations).toMatchObject({ destructiveHint: true });
+    const modernNames = listed(modern).map((tool) => tool.name);
+    expect(modernNames).toEqual(expect.arrayContaining(["search_tools", "dyn__echo"]));
+    expect(modernNames.at(-1)).toBe("call_tool");
   }, 200_000);
 
   it("finds the starting server's tools with search_tools on the first call", async () => {
