@@ -62,9 +62,10 @@ input is checked against its real schema first. Destructive tools (destructiveHi
 when the user confirms them through MCP elicitation, or when allowDestructive names them.
 Clients are answered at once while the servers connect in the background (the servers of
 keepTools are waited for up to refreshWaitMs; a keep tool whose server comes later is listed
-then); a search waits up to refreshWaitMs for servers still connecting, then names those still
-connecting and those down ("unavailable"). A call of a tool whose server is still connecting,
-and a resources or prompts list, wait for it first. If every server fails, it exits with code 1.
+then); a search, and a tools/list, wait up to refreshWaitMs for servers still connecting (a
+search then names those still connecting and those down: "unavailable"). A call of a tool
+whose server is still connecting, and a resources or prompts list, wait for it first. If every
+server fails, it exits with code 1.
 stdout carries only MCP messages; every log line goes to stderr.
 
 Over --http every request needs "Authorization: Bearer <token>" (stdio needs none). The tokens
@@ -106,7 +107,7 @@ Config file (comments and trailing commas allowed):
       "toolSearchThresholdTokens": 0,           list everything in full at or under this size
       "callTimeoutMs": 30000,                   one upstream call, at most
       "requestTimeoutMs": 60000,                connecting and listing, at most
-      "refreshWaitMs": 2000,                    a search's wait for servers still connecting
+      "refreshWaitMs": 2000,                    a search's or a list's wait for servers still connecting
       "reconnect": { "initialDelayMs": 500, "maxDelayMs": 30000 },  or false
       "policies": [{ "groups": ["ops"], "allow": ["db__*"] }],  per caller: adds to allow/deny/allowDestructive
       "rateLimits": { "callsPerMinute": 120, "searchesPerMinute": 60 },  per caller

@@ -135,6 +135,7 @@ export class GatewayConnection {
     const capabilities = { tools: { listChanged: true }, ...(stateless ? {} : { logging: {} }) };
     this.server = new sdk.Server(serverInfo, { capabilities, instructions });
     this.server.setRequestHandler(sdk.ListToolsRequestSchema, async () => {
+      await this.untilServersStarted();
       const tools = await this.listing();
       this.lastListed = listingDigest(tools);
       this.announced = false;
@@ -170,6 +171,7 @@ export class GatewayConnection {
 
   /** What the client's `tools/list` gets now. */
   async listTools(): Promise<ListedTool[]> {
+    await this.untilServersStarted();
     const tools = await this.listing();
     const description = this.stateless?.searchDescription;
     // Only the search listing's own description speaks of tools added to a list; the stubs listing keeps the library's.
@@ -364,6 +366,15 @@ export class GatewayConnection {
       this.results.take(id);
       ended?.();
     }
+  }
+
+  /**
+   * A `tools/list` in the first seconds waits, as a search does, for servers still connecting: up
+   * to refreshWaitMs, once per attempt. A one-shot client (the MCP Inspector's CLI) lists once and
+   * calls only a tool it found there, so a list of search_tools alone would leave it nothing to call.
+   */
+  private async untilServersStarted(): Promise<void> {
+    await this.services.upstream?.sourceStatus();
   }
 
   /**

@@ -250,6 +250,58 @@ describe("toolsift serve answers what a client asks before its servers are up", 
     expect(prompts.prompts.map((prompt) => prompt.name)).toContain("slow__greet");
   }, 60_000);
 
+  it("lists a starting server's tools to a client that asks at once: as stubs, and in full under the threshold", async () => {
+    // A one-shot client (the MCP Inspector's CLI) lists the tools once and calls only a tool it
+    // found there: a first list of search_tools alone leaves it nothing to call.
+    const slow = {
+      command: process.execPath,
+      args: [DYNAMIC_SERVER],
+      env: { FIXTURE_START_DELAY_MS: String(DELAY_MS) },
+      stderr: "ignore",
+    };
+    // Side by side, so each lists at once after its own initialize.
+    const [stubs, whole] = await Promise.all([
+      connectGateway(writeConfig({ mcpServers: { slow }, toolsift: { refreshWaitMs: 30_000 } }), { args: ["--stubs"] }),
+      connectGateway(
+        writeConfig({
+          mcpServers: { slow },
+          toolsift: { refreshWaitMs: 30_000, toolSearchThresholdTokens: 1_000_000 },
+        }),
+      ),
+    ]);
+    gateways.push(stubs, whole);
+    const [asStubs, inFull] = await Promise.all([stubs.client.listTools(), whole.client.listTools()]);
+    expect(asStubs.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["search_tools", "slow__echo"]));
+    const echo = inFull.tools.find((tool) => tool.name === "slow__echo");
+    expect(echo?.inputSchema.required).toEqual(["text"]);
+  }, 60_000);
+
+  it("holds a first tools/list for a server that never answers no longer than refreshWaitMs, and a later one not at all", async () => {
+    const refreshWaitMs = 3000;
+    const file = writeConfig({
+      mcpServers: {
+        fast: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" },
+        stuck: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: "600000" },
+          stderr: "ignore",
+        },
+      },
+      toolsift: { refreshWaitMs },
+    });
+    const gateway = await connectGateway(file, { args: ["--stubs"] });
+    gateways.push(gateway);
+    const first = Date.now();
+    const listed = (await gateway.client.listTools()).tools.map((tool) => tool.name);
+    expect(Date.now() - first).toBeLessThan(refreshWaitMs + 5000);
+    expect(listed).toContain("fast__echo");
+    expect(listed).not.toContain("stuck__echo");
+    const second = Date.now();
+    await gateway.client.listTools();
+    expect(Date.now() - second).toBeLessThan(2000);
+  }, 60_000);
+
   it("waits for a server that never answers in the first lists only, and lists the others' resources", async () => {
     const file = writeConfig({
       mcpServers: {

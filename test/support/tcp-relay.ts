@@ -10,8 +10,16 @@ export interface TcpRelay {
   close(): Promise<void>;
 }
 
-/** Starts a relay on a free port of 127.0.0.1 to `targetPort` there. */
-export async function startTcpRelay(targetHost: string, targetPort: number): Promise<TcpRelay> {
+/**
+ * Starts a relay on a free port of 127.0.0.1 to `targetPort` there.
+ *
+ * @param onRequestBytes - Sees what clients send, as it passes: to tell when a request has arrived.
+ */
+export async function startTcpRelay(
+  targetHost: string,
+  targetPort: number,
+  onRequestBytes?: (chunk: Buffer) => void,
+): Promise<TcpRelay> {
   const open = new Set<Socket>();
   let cut = false;
   const server = createServer((client) => {
@@ -22,6 +30,7 @@ export async function startTcpRelay(targetHost: string, targetPort: number): Pro
       socket.on("close", () => open.delete(socket));
       socket.on("error", () => undefined);
     }
+    if (onRequestBytes) client.on("data", onRequestBytes);
     client.pipe(upstream).pipe(client);
     client.on("close", () => upstream.destroy());
     upstream.on("close", () => client.destroy());

@@ -55,7 +55,7 @@ export interface GatewaySettings extends PinSettings {
   allowDestructive: string[];
   callTimeoutMs: number | undefined;
   requestTimeoutMs: number | undefined;
-  /** How long a search waits for servers still connecting (and re-lists under way); the library's 2 s when undefined. */
+  /** How long a search or a first `tools/list` waits for servers still connecting (and re-lists under way); the library's 2 s when undefined. */
   refreshWaitMs: number | undefined;
   reconnect: false | McpReconnectOptions | undefined;
   /** What `serve --http` admits and holds (allowed origins and hosts, session, connection and time limits). */
