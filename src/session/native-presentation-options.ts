@@ -17,11 +17,12 @@ import {
 export type NativeSearch = "client" | "hosted";
 
 /** How `tools()` lays out a block: toolsift's own (stubs or search only) or the provider's native tool search. */
-export type ToolPresentation = "toolsift" | "native";
+export type ToolPresentation = "toolsift" | "native" | "changes";
 
 /** The options of `session.tools()`: see its overloads for which go together. */
 export type ToolsOptions = {
   format?: ToolFormat;
+  mode?: "reference" | "inline";
   presentation?: ToolPresentation;
   nativeSearch?: NativeSearch;
   maxDeclarations?: number;
@@ -58,7 +59,7 @@ export function readNativeOptions(
   if (presentation !== undefined && presentation !== "toolsift" && presentation !== "native")
     throw new OptionsError(
       "invalid_presentation",
-      `tools() takes presentation "toolsift" or "native"; got ${JSON.stringify(presentation) ?? String(presentation)}.`,
+      `tools() takes presentation "toolsift", "native" or "changes"; got ${JSON.stringify(presentation) ?? String(presentation)}.`,
     );
   if (nativeSearch !== undefined && nativeSearch !== "client" && nativeSearch !== "hosted")
     throw new OptionsError(
