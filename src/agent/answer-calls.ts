@@ -57,6 +57,8 @@ async function answerCall(
   const block: ToolUseBlock = { type: "tool_use", id: call.id, name: call.name, input: call.input };
   if (call.name !== SEARCH_TOOLS_NAME)
     return { call, result: await session.execute(block, { shownInFull: strategy.showsFullDefinitions }) };
+  // A search that loads its matches into the working set is the session's own "changes" answer.
+  if (strategy.toolChangeMode) return { call, result: await session.execute(block, { presentation: "changes" }) };
   // The strategy words the search result, so runAgent answers search_tools itself, in the same span execute() would open.
   const result = await tracedToolCall(
     { name: SEARCH_TOOLS_NAME, id: call.id, sessionId: session.id, format },

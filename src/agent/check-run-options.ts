@@ -2,7 +2,7 @@ import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
 import { isAbortSignalLike, type PrefetchOptions } from "../session/index.js";
 import type { SessionOptions } from "../tool-search/index.js";
-import type { MessagesClient, SystemTextBlock } from "../wire/index.js";
+import { toolChangesRefusal, type MessagesClient, type SystemTextBlock } from "../wire/index.js";
 import { checkSystem } from "./check-system.js";
 import { readFallbacks, type ActiveModel } from "./fallback.js";
 import { readPrefetchOption } from "./prefetch-turn.js";
@@ -143,6 +143,12 @@ export function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, 
       "unknown_strategy",
       `strategy "${strategy.name}" has no counterpart on ${provider.name}; it takes ${provider.strategies.map((name) => `"${name}"`).join(", ")}.`,
     );
+  const fallbacks = readFallbacks(options.fallback, strategy).map((fallback) => ({
+    ...fallback,
+    params: checkRequest(fallback.params, fallback.provider.reservedParams),
+  }));
+  checkToolChangesModel(provider, model, strategy);
+  for (const fallback of fallbacks) checkToolChangesModel(fallback.provider, fallback.model, fallback.strategy);
   return {
     provider,
     model,
@@ -155,11 +161,25 @@ export function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, 
     signal,
     request: checkRequest(options.request, provider.reservedParams),
     prefetch: readPrefetchOption(options.prefetch),
-    fallbacks: readFallbacks(options.fallback, strategy).map((fallback) => ({
-      ...fallback,
-      params: checkRequest(fallback.params, fallback.provider.reservedParams),
-    })),
+    fallbacks,
   };
+}
+
+/**
+ * Refuses, before any call, a model the mid-conversation documentation gives no tool changes
+ * (Claude Sonnet 5, and models older than Claude Opus 4.8) for a strategy that sends them.
+ *
+ * @throws {@link OptionsError} `tool_changes_unsupported_model`.
+ */
+function checkToolChangesModel(provider: { name: string }, model: string, strategy: AgentStrategy): void {
+  if (!strategy.toolChangeMode || provider.name !== "anthropic") return;
+  const refusal = toolChangesRefusal(model);
+  if (refusal)
+    throw new OptionsError(
+      "tool_changes_unsupported_model",
+      `strategy "${strategy.name}" sends mid-conversation tool changes, but ${refusal} ` +
+        'Use a model that has them (e.g. "claude-opus-5-5", "claude-sonnet-5-5", "claude-haiku-5-5"), or strategy "stubs", "native" or "stable".',
+    );
 }
 
 /** The code of a bad whole-number option: its name in snake case. */
