@@ -22,7 +22,8 @@ export interface ExecuteOptions extends RequestScope {
   shownInFull?: boolean;
   /**
    * `"changes"`: the request lays out tools with `tools({ presentation: "changes" })`, so a
-   * `search_tools` call loads its best matches (at most `maxHydratedTools`) into the working set
+   * `search_tools` call loads its best matches (at most half of `maxHydratedTools`, at least
+   * one) into the working set
    * that `toolChanges()` then adds, and its answer says which are loaded.
    *
    * @example

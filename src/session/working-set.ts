@@ -144,16 +144,18 @@ export function toolChangesFor(view: SessionView, transcript: readonly unknown[]
 }
 
 /**
- * The names a `search_tools` outcome loads into the working set: its matches that are not keep
- * tools, at most `capacity`, least relevant first (so the best match is the most recently used).
+ * The names a `search_tools` outcome loads into the working set: its best matches that are not
+ * keep tools, at most half of `capacity` (at least one), so one search never displaces the
+ * whole working set the model is using; least relevant first, so the best match is the most
+ * recently used.
  */
 export function matchesToLoad(outcome: SearchToolsOutcome, view: SessionView, capacity: number): string[] {
-  if (!outcome.ok || !view.progressive) return [];
+  if (!outcome.ok || !view.progressive || capacity <= 0) return [];
   const kept = new Set(view.keep.map((tool) => tool.name));
   return outcome.matches
     .map((match) => match.name)
     .filter((name) => !kept.has(name))
-    .slice(0, Math.max(0, capacity))
+    .slice(0, Math.max(1, Math.floor(capacity / 2)))
     .reverse();
 }
 

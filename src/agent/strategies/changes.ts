@@ -7,7 +7,7 @@ import { NATIVE_SEARCH_DESCRIPTION, unavailableTool } from "./native.js";
  * conversation (`search_tools`, the keep tools, and every other tool deferred), and a working
  * set told to the model by `role: "system"` messages of `tool_addition` and `tool_removal`
  * blocks, which leave the cached prefix as it was. A search loads its best matches (at most
- * `maxHydratedTools`); before each request runAgent appends the changes that make the model's
+ * half of `maxHydratedTools`, at least one); before each request runAgent appends the changes that make the model's
  * set the session's: past the cap, the least recently used tool is removed in the same message
  * that adds the new one, and a removed tool used again comes back by a new addition.
  * Tools the transcript's changes name that have since gone stay declared as placeholders, as
