@@ -1,5 +1,5 @@
 import { errorText } from "../errors.js";
-import { SEARCH_TOOLS_NAME, tracedToolCall, type ToolSearchSession } from "../session/index.js";
+import { SEARCH_TOOLS_NAME, matchesToLoad, tracedToolCall, type ToolSearchSession } from "../session/index.js";
 import type { OpenAIResponsesToolSearchCall, ToolResultBlock, ToolUseBlock } from "../wire/index.js";
 import type { ProviderAnswer, ProviderCall, ProviderName } from "./providers/model-provider.js";
 import type { AgentStrategy } from "./strategies/index.js";
@@ -57,13 +57,13 @@ async function answerCall(
   const block: ToolUseBlock = { type: "tool_use", id: call.id, name: call.name, input: call.input };
   if (call.name !== SEARCH_TOOLS_NAME)
     return { call, result: await session.execute(block, { shownInFull: strategy.showsFullDefinitions }) };
-  // A search that loads its matches into the working set is the session's own "changes" answer.
-  if (strategy.toolChangeMode) return { call, result: await session.execute(block, { presentation: "changes" }) };
   // The strategy words the search result, so runAgent answers search_tools itself, in the same span execute() would open.
   const result = await tracedToolCall(
     { name: SEARCH_TOOLS_NAME, id: call.id, sessionId: session.id, format },
     async () => {
       const outcome = await session.searchTools(call.input, call.id);
+      // A strategy of tool changes loads the best matches into the working set first.
+      if (strategy.toolChanges) await session.hydrate(matchesToLoad(outcome, await session.view()));
       return strategy.searchResult(call.id, outcome, await session.view());
     },
   );

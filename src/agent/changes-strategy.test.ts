@@ -4,7 +4,13 @@ import type { ToolDefinition } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
 import { reply, type RecordedRequest, type ScriptedTurn, serverPerTest } from "../testing/index.js";
 import { createToolSearch } from "../tool-search/index.js";
-import { anthropicToolChanges, TOOL_CHANGES_BETA, workingSetOf, type MessageParam } from "../wire/index.js";
+import {
+  anthropicToolChanges,
+  INLINE_TOOLS_BETA,
+  TOOL_CHANGES_BETA,
+  workingSetOf,
+  type MessageParam,
+} from "../wire/index.js";
 import type { RunAgentOptions } from "./run-agent-types.js";
 import { runAgent } from "./run-agent.js";
 
@@ -200,5 +206,78 @@ describe('runAgent({ strategy: "changes" })', () => {
     expect(session.hydrated()).toEqual(workingSetOf(messages, anthropicToolChanges));
     // The transcript already offers that set: nothing to append.
     expect((await session.toolChanges(messages)).message).toBeUndefined();
+  });
+
+  it('adds whole definitions with toolChanges: "inline", and declares only search_tools', async () => {
+    const { server, run } = await setUp(feedingScript());
+    await run({ toolChanges: "inline" });
+    const requests = server.requests;
+    expect(new Set(requests.map((request) => JSON.stringify(request.body.tools))).size).toBe(1);
+    expect(requests[0]!.body.tools!.map((tool) => tool.name)).toEqual(["search_tools"]);
+    const addition = requests[1]!.body.messages.at(-1)!.content as { type: string; tool: Record<string, unknown> }[];
+    expect(addition).toMatchObject([
+      {
+        type: "tool_addition",
+        tool: {
+          type: "tool_definition",
+          definition: expect.objectContaining({ name: NAMES[0], input_schema: expect.any(Object) }),
+        },
+      },
+    ]);
+    expect(requests[1]!.headers["anthropic-beta"]).toBe(`${TOOL_CHANGES_BETA},${INLINE_TOOLS_BETA}`);
+    for (const request of requests) expect(offered(request).length).toBeLessThanOrEqual(CAP);
+    expect(changeMessages(requests[21]!).at(-1)).toEqual([`-${NAMES[6]}`, `+${NAMES[0]}`]);
+  });
+
+  it('caps native\'s loaded tools with toolChanges: "reference", removing the least recently used', async () => {
+    const { server, run } = await setUp(feedingScript());
+    const result = await run({ strategy: "native", toolChanges: "reference" });
+    expect(result.stopReason).toBe("end_turn");
+    const requests = server.requests;
+    expect(new Set(requests.map((request) => JSON.stringify(request.body.tools))).size).toBe(1);
+    // Loaded by the search's references and by additions, less removals: never more than the cap.
+    const loaded = (request: RecordedRequest) => workingSetOf(request.body.messages, anthropicToolChanges, true);
+    for (const request of requests) expect(loaded(request).length).toBeLessThanOrEqual(CAP);
+    WORDS.forEach((_, index) => expect(loaded(requests[2 * index + 1]!)).toContain(NAMES[index]));
+    // A search's reference loads its tool: no addition repeats it; past the cap the LRU is removed.
+    for (const request of requests)
+      for (const changes of changeMessages(request))
+        expect(changes.filter((change) => change !== `+${NAMES[0]}`).every((change) => change.startsWith("-"))).toBe(
+          true,
+        );
+    expect(changeMessages(requests[9]!).at(-1)).toEqual([`-${NAMES[0]}`]);
+    expect(changeMessages(requests[21]!).at(-1)).toEqual([`-${NAMES[6]}`, `+${NAMES[0]}`]);
+    // Without the option, native never removes a tool.
+    const plain = await setUp(feedingScript());
+    await plain.run({ strategy: "native" });
+    expect(plain.server.requests.every((request) => changeMessages(request).length === 0)).toBe(true);
+    expect(plain.server.requests.every((request) => request.headers["anthropic-beta"] === undefined)).toBe(true);
+  });
+
+  it("refuses toolChanges for a strategy that sends none, and native inline", async () => {
+    const { server, run } = await setUp([() => reply.text("unused")]);
+    for (const [strategy, toolChanges] of [
+      ["stubs", "reference"],
+      ["stable", "inline"],
+      ["native", "inline"],
+      ["changes", "by-value"],
+    ] as const) {
+      const refusal = await run({ strategy, toolChanges: toolChanges as never }).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(OptionsError);
+      expect((refusal as OptionsError).code).toBe("invalid_tool_change_mode");
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("adds a prefetched tool in the first request's change message, with the same tools array", async () => {
+    const { server, run } = await setUp([
+      () => reply.toolUse({ name: NAMES[2]!, input: {} }),
+      () => reply.text("Fed."),
+    ]);
+    await run({ prompt: "Feed the camel its ration.", prefetch: true });
+    const [first, second] = server.requests;
+    expect(changeMessages(first!)).toEqual([[`+${NAMES[2]}`]]);
+    expect(first!.headers["anthropic-beta"]).toBe(TOOL_CHANGES_BETA);
+    expect(JSON.stringify(second!.body.tools)).toBe(JSON.stringify(first!.body.tools));
   });
 });

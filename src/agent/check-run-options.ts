@@ -9,7 +9,7 @@ import { readPrefetchOption } from "./prefetch-turn.js";
 import { anthropicProvider } from "./providers/anthropic/anthropic-provider.js";
 import type { ModelProvider } from "./providers/model-provider.js";
 import type { RunAgentOptions } from "./run-agent-types.js";
-import { strategyOf, type AgentStrategy } from "./strategies/index.js";
+import { cappedNativeStrategy, changesStrategyOf, strategyOf, type AgentStrategy } from "./strategies/index.js";
 
 const DEFAULT_MAX_TURNS = 8;
 const DEFAULT_MAX_TOKENS = 4096;
@@ -137,7 +137,7 @@ export function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, 
         : `stream: true needs a client that streams (create({ stream: true }) returning an async iterable), as the OpenAI SDK's client does.`,
     );
   }
-  const strategy = strategyOf(options.strategy ?? "stubs");
+  const strategy = withToolChanges(strategyOf(options.strategy ?? "stubs"), options.toolChanges);
   if (!provider.strategies.includes(strategy.name))
     throw new OptionsError(
       "unknown_strategy",
@@ -166,13 +166,36 @@ export function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, 
 }
 
 /**
+ * The strategy with the run's `toolChanges` option: `changes` by reference (the default) or
+ * inline, `native` capped through removals, nothing else.
+ *
+ * @throws {@link OptionsError} `invalid_tool_change_mode`.
+ */
+function withToolChanges(strategy: AgentStrategy, mode: unknown): AgentStrategy {
+  if (mode === undefined) return strategy;
+  if (mode !== "reference" && mode !== "inline")
+    throw new OptionsError(
+      "invalid_tool_change_mode",
+      `toolChanges must be "reference" or "inline"; got ${JSON.stringify(mode) ?? String(mode)}.`,
+    );
+  if (strategy.name === "changes") return changesStrategyOf(mode);
+  if (strategy.name === "native" && mode === "reference") return cappedNativeStrategy;
+  throw new OptionsError(
+    "invalid_tool_change_mode",
+    strategy.name === "native"
+      ? 'strategy "native" loads tools by reference: toolChanges "reference" caps them; for inline definitions use strategy "changes".'
+      : `strategy "${strategy.name}" sends no tool changes; toolChanges goes with strategy "changes" or "native".`,
+  );
+}
+
+/**
  * Refuses, before any call, a model the mid-conversation documentation gives no tool changes
  * (Claude Sonnet 5, and models older than Claude Opus 4.8) for a strategy that sends them.
  *
  * @throws {@link OptionsError} `tool_changes_unsupported_model`.
  */
 function checkToolChangesModel(provider: { name: string }, model: string, strategy: AgentStrategy): void {
-  if (!strategy.toolChangeMode || provider.name !== "anthropic") return;
+  if (!strategy.toolChanges || provider.name !== "anthropic") return;
   const refusal = toolChangesRefusal(model);
   if (refusal)
     throw new OptionsError(

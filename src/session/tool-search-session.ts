@@ -352,7 +352,7 @@ export class ToolSearchSession {
       searchTools: (input: unknown, id: string) => this.searchTools(input, id),
       changesSearch: async (outcome: SearchToolsOutcome, id: string) => {
         const before = await this.view();
-        await this.hydrate(matchesToLoad(outcome, before, this.services.tuning.maxHydratedTools));
+        await this.hydrate(matchesToLoad(outcome, before));
         return changesSearchResult(id, outcome, await this.view());
       },
       context: (stage: ToolContext["stage"], id: string, scope: RequestScope) => this.context(stage, id, scope),

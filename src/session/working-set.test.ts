@@ -12,7 +12,7 @@ async function session(maxHydratedTools = 2) {
   return toolSearch.session("own-loop");
 }
 
-const search = (query: string, id: string): ToolUseBlock => ({
+const search = (query: string, id: string): ToolUseBlock & { type: "tool_use" } => ({
   type: "tool_use",
   id,
   name: "search_tools",

@@ -126,11 +126,18 @@ function placeholderOf(name: string): AnthropicTool {
  * The changes that offer the model the session's working set (its hydrated tools) after
  * `transcript`: removals of tools the transcript offered that are no longer hydrated, then
  * additions of hydrated tools it does not offer, in one message. A transcript with no changes
- * (a new conversation, or one just compacted) gets the whole working set added.
+ * (a new conversation, or one just compacted) gets the whole working set added. `withLoads`
+ * counts the tools the transcript loaded another way (the native strategy's `tool_reference`
+ * results) as offered too, so they are removed past the cap like the rest.
  */
-export function toolChangesFor(view: SessionView, transcript: readonly unknown[], mode: ToolChangeMode): ToolChanges {
+export function toolChangesFor(
+  view: SessionView,
+  transcript: readonly unknown[],
+  mode: ToolChangeMode,
+  withLoads = false,
+): ToolChanges {
   const codec = codecFor("anthropic").toolChanges!;
-  const offered = workingSetOf(transcript, codec);
+  const offered = workingSetOf(transcript, codec, withLoads);
   // Below the threshold every tool is in the array in full: there is nothing to change.
   const changes = view.progressive ? changesBetween(offered, view.hydrated) : [];
   if (changes.length === 0) return { message: undefined, added: [], removed: [], betas: toolChangeBetas(transcript) };
@@ -149,7 +156,8 @@ export function toolChangesFor(view: SessionView, transcript: readonly unknown[]
  * whole working set the model is using; least relevant first, so the best match is the most
  * recently used.
  */
-export function matchesToLoad(outcome: SearchToolsOutcome, view: SessionView, capacity: number): string[] {
+export function matchesToLoad(outcome: SearchToolsOutcome, view: SessionView): string[] {
+  const capacity = view.maxHydrated;
   if (!outcome.ok || !view.progressive || capacity <= 0) return [];
   const kept = new Set(view.keep.map((tool) => tool.name));
   return outcome.matches

@@ -33,21 +33,37 @@ export interface ToolChangeCodec<Entry> {
   ): Entry;
   /** The changes one transcript entry makes, in order; none for an entry of another kind. */
   read(entry: Readonly<Record<string, unknown>>): ToolChange[];
+  /**
+   * The tools one entry offers the model some other way than a change (the Messages API's
+   * `tool_reference` search results), in order; none when the API has no such way.
+   */
+  loads?(entry: Readonly<Record<string, unknown>>): string[];
 }
 
 /**
  * The tools a transcript's changes leave offered (beyond the request's loaded tools): each
- * addition and removal applied in order, first added first.
+ * addition and removal applied in order, first added first; with `withLoads`, the tools loaded
+ * another way ({@link ToolChangeCodec.loads}) count as additions.
  *
  * @example
  * ```ts
  * workingSetOf(messages, anthropicToolChanges); // ["github__create_issue", "slack__post_message"]
  * ```
  */
-export function workingSetOf(entries: readonly unknown[], codec: Pick<ToolChangeCodec<unknown>, "read">): string[] {
+export function workingSetOf(
+  entries: readonly unknown[],
+  codec: Pick<ToolChangeCodec<unknown>, "read" | "loads">,
+  withLoads = false,
+): string[] {
   const offered = new Set<string>();
   for (const entry of entries) {
     if (typeof entry !== "object" || entry === null) continue;
+    // A tool loaded again moves to the end, as an addition would.
+    if (withLoads)
+      for (const name of codec.loads?.(entry as Record<string, unknown>) ?? []) {
+        offered.delete(name);
+        offered.add(name);
+      }
     for (const change of codec.read(entry as Record<string, unknown>)) {
       if (change.type === "add") offered.add(change.name);
       else offered.delete(change.name);

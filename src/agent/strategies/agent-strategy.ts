@@ -1,5 +1,5 @@
 import type { SearchToolsOutcome, SessionView } from "../../session/index.js";
-import type { AnthropicTool, ToolChangeMode, ToolResultBlock } from "../../wire/index.js";
+import type { AnthropicTool, ToolChangeMessage, ToolResultBlock } from "../../wire/index.js";
 
 /** The names `runAgent({ strategy })` takes. */
 export type StrategyName = "stubs" | "native" | "stable" | "changes";
@@ -14,10 +14,12 @@ export interface AgentStrategy {
   /** The model sees a called tool's full definition even when the `tools` array holds no stub of it. */
   readonly showsFullDefinitions: boolean;
   /**
-   * Set when the strategy tells the working set through mid-conversation tool changes: a search
-   * loads its matches, and before each request runAgent appends the session's `toolChanges()`.
+   * For a strategy that tells the working set through mid-conversation tool changes: the
+   * message to append to `transcript` before the next request (`undefined` when the model is
+   * already offered the working set). With it, a search loads its best matches before
+   * {@link AgentStrategy.searchResult} words the answer.
    */
-  readonly toolChangeMode?: ToolChangeMode;
+  toolChanges?(view: SessionView, transcript: readonly unknown[]): ToolChangeMessage | undefined;
   /**
    * The `tools` array of the next request, without cache breakpoints (see `placeCacheBreakpoints`).
    *

@@ -8,7 +8,7 @@ import { stubsStrategy } from "./stubs.js";
 export type { AgentStrategy, StrategyName } from "./agent-strategy.js";
 export { MAX_DEFERRED_TOOLS, UNAVAILABLE_TOOL_DESCRIPTION, nativeStrategy } from "./native.js";
 export { stableStrategy } from "./stable.js";
-export { changesStrategy } from "./changes.js";
+export { cappedNativeStrategy, changesStrategy, changesStrategyOf } from "./changes.js";
 export { stubsStrategy } from "./stubs.js";
 
 /** Every strategy by name. */

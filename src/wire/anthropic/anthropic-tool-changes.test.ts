@@ -67,7 +67,7 @@ describe("the Messages API's tool changes", () => {
       add("a"),
     ];
     expect(workingSetOf(transcript, anthropicToolChanges)).toEqual(["b", "c", "a"]);
-    expect(anthropicToolChanges.read(remove("a"))).toEqual([{ type: "remove", name: "a" }]);
+    expect(anthropicToolChanges.read({ ...remove("a") })).toEqual([{ type: "remove", name: "a" }]);
     expect(transcriptCalls(transcript).map((call) => `${call.change}:${call.name}`)).toEqual([
       "add:a",
       "add:b",
@@ -129,5 +129,24 @@ describe("the Messages API's tool changes", () => {
     ["claude-test-model", true],
   ])("takes %s for tool changes: %s", (model, takes) => {
     expect(toolChangesRefusal(model) === undefined).toBe(takes);
+  });
+
+  it("counts a search result's tool_reference blocks as loads only when asked", () => {
+    const transcript = [
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "t1", content: [{ type: "tool_reference", tool_name: "a" }] },
+          { type: "tool_result", tool_use_id: "t2", content: "text" },
+        ],
+      },
+      anthropicToolChanges.write([{ type: "remove", name: "a" }], "reference", () => undefined),
+      {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "t3", content: [{ type: "tool_reference", tool_name: "b" }] }],
+      },
+    ];
+    expect(workingSetOf(transcript, anthropicToolChanges)).toEqual([]);
+    expect(workingSetOf(transcript, anthropicToolChanges, true)).toEqual(["b"]);
   });
 });

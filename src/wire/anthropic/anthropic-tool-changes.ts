@@ -72,6 +72,26 @@ export const anthropicToolChanges: ToolChangeCodec<ToolChangeMessage> = {
     }
     return changes;
   },
+  loads(entry) {
+    if (entry.role !== "user" || !Array.isArray(entry.content)) return [];
+    const names: string[] = [];
+    for (const block of entry.content as unknown[]) {
+      const { type, content } = (typeof block === "object" && block !== null ? block : {}) as {
+        type?: unknown;
+        content?: unknown;
+      };
+      if (type !== "tool_result" || !Array.isArray(content)) continue;
+      for (const inner of content as unknown[]) {
+        const reference = (typeof inner === "object" && inner !== null ? inner : {}) as {
+          type?: unknown;
+          tool_name?: unknown;
+        };
+        if (reference.type === "tool_reference" && typeof reference.tool_name === "string")
+          names.push(reference.tool_name);
+      }
+    }
+    return names;
+  },
 };
 
 function readChange(block: unknown): ToolChange | undefined {
