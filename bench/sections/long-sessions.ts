@@ -31,9 +31,11 @@ export const longSessionsSection = defineSection<{ longSessions?: LongSessionsSe
       return {};
     }
     const catalogue = strategyCatalogueOf(own);
-    ctx.log(`long sessions: ${catalogue.id} — ${LONG_SESSION_ARMS.length} arms × 3 sessions of 30 tool uses`);
+    const sessions = ctx.options.quick ? 1 : 3;
+    ctx.log(`long sessions: ${catalogue.id} — ${LONG_SESSION_ARMS.length} arms × ${sessions} sessions of 30 tool uses`);
     const longSessions = await measureLongSessions(catalogue, {
       arms: LONG_SESSION_ARMS,
+      sessions,
       onArm: (run) =>
         ctx.log(`  ${run.arm}: ${run.error ? `failed: ${run.error}` : `${Math.round(run.billedInput)} billed input`}`),
     });
