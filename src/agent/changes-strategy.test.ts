@@ -280,4 +280,25 @@ describe('runAgent({ strategy: "changes" })', () => {
     expect(first!.headers["anthropic-beta"]).toBe(TOOL_CHANGES_BETA);
     expect(JSON.stringify(second!.body.tools)).toBe(JSON.stringify(first!.body.tools));
   });
+
+  it("reads each request's whole earlier prompt from the cache, and writes a fraction of what stubs writes", async () => {
+    const usage = async (strategy: "stubs" | "changes") => {
+      const { server, run } = await setUp(feedingScript());
+      await run({ strategy });
+      return server.usage;
+    };
+    const changes = await usage("changes");
+    const stubs = await usage("stubs");
+    // Nothing before a change message changes, so each request reads all the previous one stored.
+    for (let index = 1; index < changes.length; index++) {
+      const before = changes[index - 1]!;
+      expect(changes[index]!.cache_read_input_tokens).toBeGreaterThanOrEqual(
+        before.cache_read_input_tokens + before.cache_creation_input_tokens,
+      );
+    }
+    const written = (entries: typeof changes) =>
+      entries.reduce((total, entry) => total + entry.cache_creation_input_tokens, 0);
+    // stubs rewrites the tools array at each hydration and eviction, and the conversation after it.
+    expect(written(changes) * 3).toBeLessThan(written(stubs));
+  });
 });
