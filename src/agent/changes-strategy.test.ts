@@ -13,6 +13,7 @@ import {
 } from "../wire/index.js";
 import type { RunAgentOptions } from "./run-agent-types.js";
 import { runAgent } from "./run-agent.js";
+import { changesStrategy, changesStrategyOf } from "./strategies/index.js";
 
 const MODEL = "claude-opus-5-5";
 const CAP = 4;
@@ -300,5 +301,25 @@ describe('runAgent({ strategy: "changes" })', () => {
       entries.reduce((total, entry) => total + entry.cache_creation_input_tokens, 0);
     // stubs rewrites the tools array at each hydration and eviction, and the conversation after it.
     expect(written(changes) * 3).toBeLessThan(written(stubs));
+  });
+
+  it("refuses more deferred tools than the API takes, naming the way out", async () => {
+    const { toolSearch } = await setUp([]);
+    const view = await toolSearch.session("big").view();
+    const gone = Array.from({ length: 10_000 }, (_, index) => `gone__tool_${index}`);
+    const refusal = (() => {
+      try {
+        changesStrategy.tools(view, gone);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(OptionsError);
+    expect((refusal as OptionsError).code).toBe("too_many_deferred_tools");
+    expect(
+      changesStrategyOf("inline")
+        .tools(view, gone)
+        .map((tool) => tool.name),
+    ).toEqual(["search_tools"]);
   });
 });

@@ -1,6 +1,6 @@
 // The public class's TSDoc (every method documented, with examples) is most of this file; the work is in the named steps it calls.
 import type { CatalogueTool, ToolContext } from "../catalogue/index.js";
-import { OptionsError } from "../errors.js";
+import { OptionsError, errorText } from "../errors.js";
 import {
   codecFor,
   isToolSearchCall,
@@ -175,7 +175,17 @@ export class ToolSearchSession {
         "invalid_transcript",
         "toolChanges(transcript) takes the conversation so far: an array of Messages API messages.",
       );
-    return toolChangesFor(await this.view(), transcript, mode);
+    const view = await this.view();
+    try {
+      return toolChangesFor(view, transcript, mode);
+    } catch (error) {
+      // Only the transcript's own entries can throw here (a getter, a proxy).
+      throw new OptionsError(
+        "invalid_transcript",
+        `toolChanges(transcript) could not read the transcript (${errorText(error)}).`,
+        { cause: error },
+      );
+    }
   }
 
   /** The names of the hydrated tools, most recently used last. */

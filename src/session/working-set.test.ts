@@ -97,5 +97,11 @@ describe('the "changes" presentation for a loop of one\'s own', () => {
     expect(await code(own.toolChanges([], { format: "openai-chat" } as never))).toBe("no_tool_changes");
     expect(await code(own.toolChanges([], { mode: "by-value" } as never))).toBe("invalid_tool_change_mode");
     expect(await code(own.toolChanges("messages" as never))).toBe("invalid_transcript");
+    const hostile = {
+      get role(): string {
+        throw new Error("no role for you");
+      },
+    };
+    expect(await code(own.toolChanges([hostile]))).toBe("invalid_transcript");
   });
 });

@@ -1,7 +1,8 @@
 import { changesSearchResult, changesToolBlock, toolChangesFor } from "../../session/index.js";
 import type { ToolChangeMode } from "../../wire/index.js";
 import type { AgentStrategy } from "./agent-strategy.js";
-import { NATIVE_SEARCH_DESCRIPTION, nativeStrategy, unavailableTool } from "./native.js";
+import { OptionsError } from "../../errors.js";
+import { MAX_DEFERRED_TOOLS, NATIVE_SEARCH_DESCRIPTION, nativeStrategy, unavailableTool } from "./native.js";
 
 /**
  * The Messages API's mid-conversation tool changes: one `tools` array for the whole
@@ -37,14 +38,23 @@ export function changesStrategyOf(mode: ToolChangeMode): AgentStrategy {
   return {
     name: "changes",
     showsFullDefinitions: true,
-    tools: (view, referenced = []) =>
-      changesToolBlock(
+    tools(view, referenced = []) {
+      const tools = changesToolBlock(
         view,
         mode,
         { ...view.searchTool, description: NATIVE_SEARCH_DESCRIPTION },
         unavailableTool,
         referenced,
-      ),
+      );
+      const deferred = tools.filter((tool) => tool.defer_loading === true).length;
+      if (deferred > MAX_DEFERRED_TOOLS)
+        throw new OptionsError(
+          "too_many_deferred_tools",
+          `The "changes" strategy would defer ${deferred.toLocaleString("en-US")} tools in one request, but the Messages API takes at most ` +
+            `${MAX_DEFERRED_TOOLS.toLocaleString("en-US")}. Use toolChanges: "inline", which declares only the loaded tools, or narrow the catalogue with permit().`,
+        );
+      return tools;
+    },
     toolChanges: (view, transcript) => toolChangesFor(view, transcript, mode).message,
     searchResult: changesSearchResult,
   };
