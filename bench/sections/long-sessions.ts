@@ -16,6 +16,9 @@ export const LONG_SESSION_ARMS: readonly LongSessionArm[] = [
   { label: "stubs", strategy: "stubs" },
   { label: "native", strategy: "native" },
   { label: "stable", strategy: "stable" },
+  { label: "changes", strategy: "changes" },
+  { label: "changes inline", strategy: "changes", extra: { toolChanges: "inline" } },
+  { label: "native capped", strategy: "native", extra: { toolChanges: "reference" } },
 ];
 
 /** Long scripted sessions per strategy on toolsift's own tool set: tool tokens, cache writes and reads per request. */
