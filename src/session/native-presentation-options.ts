@@ -16,12 +16,25 @@ import {
  */
 export type NativeSearch = "client" | "hosted";
 
-/** How `tools()` lays out a block: toolsift's own (stubs or search only) or the provider's native tool search. */
+/**
+ * How `tools()` lays out a block: toolsift's own (stubs or search only), the provider's native
+ * tool search, or `"changes"`: one fixed array for the Messages API's mid-conversation tool
+ * changes (see `session.toolChanges()`).
+ */
 export type ToolPresentation = "toolsift" | "native" | "changes";
 
 /** The options of `session.tools()`: see its overloads for which go together. */
 export type ToolsOptions = {
   format?: ToolFormat;
+  /**
+   * With `presentation: "changes"`: `"reference"` (the default, every tool declared deferred) or
+   * `"inline"` (only `search_tools` and the keep tools; additions carry definitions).
+   *
+   * @example
+   * ```ts
+   * const tools = await session.tools({ presentation: "changes", mode: "inline" });
+   * ```
+   */
   mode?: "reference" | "inline";
   presentation?: ToolPresentation;
   nativeSearch?: NativeSearch;
