@@ -322,4 +322,33 @@ describe('runAgent({ strategy: "changes" })', () => {
         .map((tool) => tool.name),
     ).toEqual(["search_tools"]);
   });
+
+  it("resumes a transcript that holds tool changes, on another worker, without repeating them", async () => {
+    const script = feedingScript().slice(0, 4);
+    script.push(
+      () => reply.text("Two fed."),
+      () => reply.toolUse({ name: NAMES[1]!, input: {} }),
+      () => reply.text("Fed again."),
+    );
+    const { server, client, run } = await setUp(script);
+    const { messages } = await run({ sessionId: "morning" });
+    const elsewhere = await createToolSearch({
+      tools: zooTools(),
+      tuning: { toolSearchThresholdTokens: 100, maxHydratedTools: CAP },
+    });
+    const resumed = await runAgent({
+      client,
+      model: MODEL,
+      messages: [...messages, { role: "user", content: "Feed the bison again." }],
+      toolSearch: elsewhere,
+      sessionId: "afternoon",
+      strategy: "changes",
+    });
+    expect(resumed.stopReason).toBe("end_turn");
+    const first = server.requests[5]!;
+    expect(JSON.stringify(first.body.tools)).toBe(JSON.stringify(server.requests[0]!.body.tools));
+    // The transcript already offers both tools: the resumed run's first request adds nothing.
+    expect(changeMessages(first)).toEqual(changeMessages(server.requests[4]!));
+    expect(offered(first)).toEqual([NAMES[0], NAMES[1]]);
+  });
 });
