@@ -1,11 +1,12 @@
 /**
- * An agent on the real Messages API over the example catalogue, with one of the three
- * tool strategies. It needs ANTHROPIC_API_KEY; without it, it says so and exits.
+ * An agent on the real Messages API over the example catalogue, with one of the tool
+ * strategies. It needs ANTHROPIC_API_KEY; without it, it says so and exits.
  *
  *   ANTHROPIC_API_KEY=... npx tsx examples/agent.ts
  *   ANTHROPIC_API_KEY=... npx tsx examples/agent.ts --strategy native --prompt "How many orders failed today?"
  *
- * Options: --strategy stubs|native|stable (default stubs), --model (default $ANTHROPIC_MODEL
+ * Options: --strategy stubs|native|stable|changes (default stubs; changes needs a model with
+ * mid-conversation tool changes, e.g. --model claude-opus-5-5), --model (default $ANTHROPIC_MODEL
  * or claude-sonnet-4-6), --prompt, --max-turns (default 8). Destructive tools ask on the
  * terminal before they run, and are refused when there is no terminal.
  */

@@ -1,3 +1,4 @@
+import type { LongSessionsSection } from "./long-sessions-section.js";
 import type { SearchHoldsSection } from "./search-holds-section.js";
 import type { MemoryUsage } from "../memory-probe.js";
 import type { TargetComparison, TargetId, TargetUnit } from "../targets.js";
@@ -544,6 +545,8 @@ export interface BenchReport {
   package: PackageRun | null;
   vectorIndex: VectorIndexRun[];
   strategy: StrategySection;
+  /** Long scripted sessions per strategy against the local Messages API server's prompt cache; absent in runs made before it. */
+  longSessions?: LongSessionsSection;
   /** Learning curves; absent in runs made before it, empty when skipped. */
   learning?: LearningCurveRun[];
   /** Prefetch off against on; absent in runs made before it, empty when skipped. */

@@ -10,6 +10,7 @@ import { gatewayErasSection } from "./gateway-eras.js";
 import { gatewayMemorySection } from "./gateway-memory.js";
 import { gatewayReplicasSection } from "./gateway-replicas.js";
 import { learningSection } from "./learning.js";
+import { longSessionsSection } from "./long-sessions.js";
 import { packageSection } from "./package.js";
 import { prefetchSection } from "./prefetch.js";
 import { relevanceSection } from "./relevance.js";
@@ -28,6 +29,7 @@ export const SECTIONS: readonly AnySection[] = [
   relevanceSection,
   searchHoldsSection,
   strategiesSection,
+  longSessionsSection,
   prefetchSection,
   packageSection,
   coldStartSection,

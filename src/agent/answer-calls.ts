@@ -1,5 +1,5 @@
 import { errorText } from "../errors.js";
-import { SEARCH_TOOLS_NAME, tracedToolCall, type ToolSearchSession } from "../session/index.js";
+import { SEARCH_TOOLS_NAME, matchesToLoad, tracedToolCall, type ToolSearchSession } from "../session/index.js";
 import type { OpenAIResponsesToolSearchCall, ToolResultBlock, ToolUseBlock } from "../wire/index.js";
 import type { ProviderAnswer, ProviderCall, ProviderName } from "./providers/model-provider.js";
 import type { AgentStrategy } from "./strategies/index.js";
@@ -62,6 +62,8 @@ async function answerCall(
     { name: SEARCH_TOOLS_NAME, id: call.id, sessionId: session.id, format },
     async () => {
       const outcome = await session.searchTools(call.input, call.id);
+      // A strategy of tool changes loads the best matches into the working set first.
+      if (strategy.toolChanges) await session.hydrate(matchesToLoad(outcome, await session.view()));
       return strategy.searchResult(call.id, outcome, await session.view());
     },
   );

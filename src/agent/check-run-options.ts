@@ -2,14 +2,14 @@ import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
 import { isAbortSignalLike, type PrefetchOptions } from "../session/index.js";
 import type { SessionOptions } from "../tool-search/index.js";
-import type { MessagesClient, SystemTextBlock } from "../wire/index.js";
+import { toolChangesRefusal, type MessagesClient, type SystemTextBlock } from "../wire/index.js";
 import { checkSystem } from "./check-system.js";
 import { readFallbacks, type ActiveModel } from "./fallback.js";
 import { readPrefetchOption } from "./prefetch-turn.js";
 import { anthropicProvider } from "./providers/anthropic/anthropic-provider.js";
 import type { ModelProvider } from "./providers/model-provider.js";
 import type { RunAgentOptions } from "./run-agent-types.js";
-import { strategyOf, type AgentStrategy } from "./strategies/index.js";
+import { cappedNativeStrategy, changesStrategyOf, strategyOf, type AgentStrategy } from "./strategies/index.js";
 
 const DEFAULT_MAX_TURNS = 8;
 const DEFAULT_MAX_TOKENS = 4096;
@@ -137,12 +137,18 @@ export function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, 
         : `stream: true needs a client that streams (create({ stream: true }) returning an async iterable), as the OpenAI SDK's client does.`,
     );
   }
-  const strategy = strategyOf(options.strategy ?? "stubs");
+  const strategy = withToolChanges(strategyOf(options.strategy ?? "stubs"), options.toolChanges);
   if (!provider.strategies.includes(strategy.name))
     throw new OptionsError(
       "unknown_strategy",
       `strategy "${strategy.name}" has no counterpart on ${provider.name}; it takes ${provider.strategies.map((name) => `"${name}"`).join(", ")}.`,
     );
+  const fallbacks = readFallbacks(options.fallback, strategy).map((fallback) => ({
+    ...fallback,
+    params: checkRequest(fallback.params, fallback.provider.reservedParams),
+  }));
+  checkToolChangesModel(provider, model, strategy);
+  for (const fallback of fallbacks) checkToolChangesModel(fallback.provider, fallback.model, fallback.strategy);
   return {
     provider,
     model,
@@ -155,11 +161,48 @@ export function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, 
     signal,
     request: checkRequest(options.request, provider.reservedParams),
     prefetch: readPrefetchOption(options.prefetch),
-    fallbacks: readFallbacks(options.fallback, strategy).map((fallback) => ({
-      ...fallback,
-      params: checkRequest(fallback.params, fallback.provider.reservedParams),
-    })),
+    fallbacks,
   };
+}
+
+/**
+ * The strategy with the run's `toolChanges` option: `changes` by reference (the default) or
+ * inline, `native` capped through removals, nothing else.
+ *
+ * @throws {@link OptionsError} `invalid_tool_change_mode`.
+ */
+function withToolChanges(strategy: AgentStrategy, mode: unknown): AgentStrategy {
+  if (mode === undefined) return strategy;
+  if (mode !== "reference" && mode !== "inline")
+    throw new OptionsError(
+      "invalid_tool_change_mode",
+      `toolChanges must be "reference" or "inline"; got ${JSON.stringify(mode) ?? String(mode)}.`,
+    );
+  if (strategy.name === "changes") return changesStrategyOf(mode);
+  if (strategy.name === "native" && mode === "reference") return cappedNativeStrategy;
+  throw new OptionsError(
+    "invalid_tool_change_mode",
+    strategy.name === "native"
+      ? 'strategy "native" loads tools by reference: toolChanges "reference" caps them; for inline definitions use strategy "changes".'
+      : `strategy "${strategy.name}" sends no tool changes; toolChanges goes with strategy "changes" or "native".`,
+  );
+}
+
+/**
+ * Refuses, before any call, a model the mid-conversation documentation gives no tool changes
+ * (Claude Sonnet 5, and models older than Claude Opus 4.8) for a strategy that sends them.
+ *
+ * @throws {@link OptionsError} `tool_changes_unsupported_model`.
+ */
+function checkToolChangesModel(provider: { name: string }, model: string, strategy: AgentStrategy): void {
+  if (!strategy.toolChanges || provider.name !== "anthropic") return;
+  const refusal = toolChangesRefusal(model);
+  if (refusal)
+    throw new OptionsError(
+      "tool_changes_unsupported_model",
+      `strategy "${strategy.name}" sends mid-conversation tool changes, but ${refusal} ` +
+        'Use a model that has them (e.g. "claude-opus-5-5", "claude-sonnet-5-5", "claude-haiku-5-5"), or strategy "stubs", "native" or "stable".',
+    );
 }
 
 /** The code of a bad whole-number option: its name in snake case. */

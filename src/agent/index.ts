@@ -15,6 +15,7 @@ export {
   UNAVAILABLE_TOOL_DESCRIPTION,
   nativeStrategy,
   stableStrategy,
+  changesStrategy,
   strategyOf,
   stubsStrategy,
   type AgentStrategy,

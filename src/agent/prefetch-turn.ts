@@ -26,11 +26,12 @@ export function readPrefetchOption(option: unknown): PrefetchOptions | false {
 
 /**
  * Prefetches for the newest user message, when the transcript ends with one (the model call
- * follows a user turn, not tool results), under the `stubs` strategy only: `native` loads a
- * deferred tool only through a `tool_reference` in a tool result, and `stable` sends one fixed
- * array, so a prefetched tool could reach them only by changing the tools array, which both
- * keep byte-identical for the whole session (the cached prefix). Best effort: a failure leaves
- * the run as it would be without prefetch.
+ * follows a user turn, not tool results), under `stubs` and the strategies of tool changes
+ * (`changes`, and `native` with `toolChanges`), whose next message adds a prefetched tool without
+ * touching the tools array. Plain `native` loads a deferred tool only through a `tool_reference`
+ * in a tool result, and `stable` sends one fixed array, so a prefetched tool could reach them
+ * only by changing the tools array, which both keep byte-identical for the whole session (the
+ * cached prefix). Best effort: a failure leaves the run as it would be without prefetch.
  */
 export async function prefetchForTurn(
   session: ToolSearchSession,
@@ -39,7 +40,7 @@ export async function prefetchForTurn(
   messages: readonly unknown[],
   options: PrefetchOptions,
 ): Promise<PrefetchOutcome | undefined> {
-  if (strategy.name !== "stubs" || messages.length === 0) return undefined;
+  if ((strategy.name !== "stubs" && !strategy.toolChanges) || messages.length === 0) return undefined;
   const text = newestUserText(provider, messages.at(-1));
   if (text === undefined) return undefined;
   try {

@@ -8,6 +8,7 @@ import type {
   MessagesRequestParams,
   StopReason,
   SystemTextBlock,
+  ToolChangeMode,
 } from "../wire/index.js";
 import type { FallbackModel } from "./fallback.js";
 import type { ModelProvider, ProviderName } from "./providers/model-provider.js";
@@ -78,6 +79,21 @@ export interface RunAgentBase {
    * @defaultValue "stubs"
    */
   strategy?: StrategyName;
+  /**
+   * Mid-conversation tool changes on the Messages API (docs/sessions-and-strategies.md). With
+   * `strategy: "changes"`, how an added tool is given: `"reference"` (the default: every tool
+   * declared deferred, each addition a name) or `"inline"` (only `search_tools` and the keep
+   * tools declared, each addition carrying the definition). With `strategy: "native"`,
+   * `"reference"` caps the loaded tools at `maxHydratedTools`, removing the least recently used
+   * with a `tool_removal`; left out, `native` never removes. Other strategies refuse it
+   * (`invalid_tool_change_mode`), as does a model without tool changes
+   * (`tool_changes_unsupported_model`).
+   * @example
+   * ```ts
+   * await runAgent({ client, model: "claude-opus-5-5", prompt, toolSearch, strategy: "native", toolChanges: "reference" });
+   * ```
+   */
+  toolChanges?: ToolChangeMode;
   /**
    * The most model calls in one run; the run ends with `stopReason: "max_turns"` after it.
    * @defaultValue 8
@@ -153,9 +169,10 @@ export interface RunAgentBase {
    * Weak matches are never hydrated, permissions apply, nothing runs, and nothing is evicted.
    * `true` considers the best match alone; `{ limit }` sets how many.
    *
-   * Under `stubs` only: `native` loads deferred tools only through the API's own references,
-   * and `stable` sends one fixed array; prefetching for them would change a tools array they
-   * keep byte-identical for the whole session, so it is skipped there.
+   * Under `stubs`, and under `changes` (or `native` with `toolChanges`), where the next tool
+   * change message adds what it hydrated. Plain `native` loads deferred tools only through the
+   * API's own references, and `stable` sends one fixed array; prefetching for them would change
+   * a tools array they keep byte-identical for the whole session, so it is skipped there.
    *
    * @defaultValue false
    * @example

@@ -9,6 +9,7 @@ import { isProviderOutage, type TurnFailure } from "./providers/model-call-failu
 import type { ModelProvider, StreamedPart } from "./providers/model-provider.js";
 import type { AgentEvent, AgentResult, AgentTurn, RunAgentOptions } from "./run-agent-types.js";
 import { tracedModelCall } from "./traced-model-call.js";
+import type { AgentStrategy } from "./strategies/index.js";
 
 /**
  * Runs a tool-using conversation on the Messages API: call the model, run every `tool_use`
@@ -144,6 +145,20 @@ async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R
     };
   }
 
+  /**
+   * Appends the tool changes that offer the model the session's working set (a search's loaded
+   * matches, a tool used again, the LRU tool removed past the cap), as a system message after the
+   * turn's user message: the tools array and everything before stay as they were.
+   */
+  async function appendToolChanges(strategy: AgentStrategy, turn: number): Promise<void> {
+    try {
+      const message = strategy.toolChanges?.(await session.view(), messages);
+      if (message) messages.push(message as M);
+    } catch (error) {
+      throw stop(stageFailure(error, "build", turn));
+    }
+  }
+
   for (let turn = 1; turn <= maxTurns; turn++) {
     if (signal?.aborted) throw stop(aborted(`before the model call of turn ${turn}`, "request"));
     const onPart = settings.stream
@@ -160,6 +175,7 @@ async function run<M, R>(options: RunAgentOptions<M, R>, settings: Settings<M, R
           skipped: prefetched.skipped,
         });
     }
+    if (active.primary && active.strategy.toolChanges) await appendToolChanges(active.strategy, turn);
     let sent = await send(active, turn, onPart);
     // An API that is down hands the turn to the next fallback, which keeps it for the rest of the run.
     while (!sent.outcome.ok && !signal?.aborted && isProviderOutage(sent.outcome.failure) && fallbacks.length > 0) {

@@ -27,6 +27,7 @@ export {
   MAX_DEFERRED_TOOLS,
   STRATEGIES,
   UNAVAILABLE_TOOL_DESCRIPTION,
+  changesStrategy,
   nativeStrategy,
   placeCacheBreakpoints,
   referencedToolNames,
@@ -112,6 +113,19 @@ export type {
   PrefetchOptions,
   PrefetchOutcome,
   PrefetchSkipReason,
+  ToolChanges,
+  ToolChangesOptions,
   ToolPresentation,
   ToolsOptions,
 } from "../session/index.js";
+// The Messages API's mid-conversation tool changes: what `session.toolChanges()` returns, and the
+// betas a request that holds them needs.
+export { INLINE_TOOLS_BETA, TOOL_CHANGES_BETA } from "../wire/index.js";
+export type {
+  ToolAdditionBlock,
+  ToolChangeDefinition,
+  ToolChangeMessage,
+  ToolChangeMode,
+  ToolChangeReference,
+  ToolRemovalBlock,
+} from "../wire/index.js";

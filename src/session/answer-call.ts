@@ -12,6 +12,8 @@ import { errorResult, searchResultBlock } from "./tool-result.js";
 export interface AnswerHost {
   readonly execution: ExecutionHost;
   searchTools(input: unknown, toolUseId: string): Promise<SearchToolsOutcome>;
+  /** Loads a search's matches into the working set and answers it (the `"changes"` presentation). */
+  changesSearch(outcome: SearchToolsOutcome, toolUseId: string): Promise<ToolResultBlock>;
   context(stage: ToolContext["stage"], toolUseId: string, call: RequestScope): ToolContext;
 }
 
@@ -28,12 +30,14 @@ export async function answerCall(
 ): Promise<ToolResultBlock> {
   if (!call.ok) return errorResult(call.id, call.error);
   try {
+    const read = readExecuteOptions(options);
     if (call.name === SEARCH_TOOLS_NAME) {
       if (call.inputProblem !== undefined)
         return errorResult(call.id, `${SEARCH_TOOLS_NAME} was not run. ${call.inputProblem}`);
-      return searchResultBlock(call.id, await host.searchTools(call.input, call.id));
+      const outcome = await host.searchTools(call.input, call.id);
+      if (read.ok && read.options.presentation === "changes") return await host.changesSearch(outcome, call.id);
+      return searchResultBlock(call.id, outcome);
     }
-    const read = readExecuteOptions(options);
     if (!read.ok) return errorResult(call.id, `${call.name} was not run: ${read.problem}.`);
     const context = host.context("execute", call.id, read.options);
     return await executeTool(host.execution, call, context, read.options.shownInFull, span);

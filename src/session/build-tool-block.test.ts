@@ -24,6 +24,7 @@ function view(overrides: Partial<SessionView>): SessionView {
   return {
     progressive: true,
     presentation: "stubs",
+    maxHydrated: 15,
     fullTokens: 50_000,
     all,
     fullByName: new Map(all.map((tool) => [tool.name, tool])),

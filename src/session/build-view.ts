@@ -38,6 +38,7 @@ export async function buildView(
   const view: SessionView = {
     progressive,
     presentation,
+    maxHydrated: tuning.maxHydratedTools,
     fullTokens: permitted.fullTokens,
     // The whole catalogue is checked only when a strategy asks for it (below the threshold,
     // where it is small, or for native's deferred definitions, which are sent whole anyway).

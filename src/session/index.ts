@@ -46,3 +46,13 @@ export { tracedToolCall } from "./tool-call-spans.js";
 export { isAbortSignalLike, untilAborted, type Raced } from "./until-aborted.js";
 export { resolveTuning, type ResolvedTuning, type Tuning } from "./tuning.js";
 export { UsageTrail } from "./usage-trail.js";
+export {
+  DEFAULT_TOOL_CHANGE_MODE,
+  changesSearchResult,
+  changesToolBlock,
+  matchesToLoad,
+  readToolChangesOptions,
+  toolChangesFor,
+  type ToolChanges,
+  type ToolChangesOptions,
+} from "./working-set.js";

@@ -16,12 +16,26 @@ import {
  */
 export type NativeSearch = "client" | "hosted";
 
-/** How `tools()` lays out a block: toolsift's own (stubs or search only) or the provider's native tool search. */
-export type ToolPresentation = "toolsift" | "native";
+/**
+ * How `tools()` lays out a block: toolsift's own (stubs or search only), the provider's native
+ * tool search, or `"changes"`: one fixed array for the Messages API's mid-conversation tool
+ * changes (see `session.toolChanges()`).
+ */
+export type ToolPresentation = "toolsift" | "native" | "changes";
 
 /** The options of `session.tools()`: see its overloads for which go together. */
 export type ToolsOptions = {
   format?: ToolFormat;
+  /**
+   * With `presentation: "changes"`: `"reference"` (the default, every tool declared deferred) or
+   * `"inline"` (only `search_tools` and the keep tools; additions carry definitions).
+   *
+   * @example
+   * ```ts
+   * const tools = await session.tools({ presentation: "changes", mode: "inline" });
+   * ```
+   */
+  mode?: "reference" | "inline";
   presentation?: ToolPresentation;
   nativeSearch?: NativeSearch;
   maxDeclarations?: number;
@@ -58,7 +72,7 @@ export function readNativeOptions(
   if (presentation !== undefined && presentation !== "toolsift" && presentation !== "native")
     throw new OptionsError(
       "invalid_presentation",
-      `tools() takes presentation "toolsift" or "native"; got ${JSON.stringify(presentation) ?? String(presentation)}.`,
+      `tools() takes presentation "toolsift", "native" or "changes"; got ${JSON.stringify(presentation) ?? String(presentation)}.`,
     );
   if (nativeSearch !== undefined && nativeSearch !== "client" && nativeSearch !== "hosted")
     throw new OptionsError(

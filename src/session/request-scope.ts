@@ -20,10 +20,22 @@ export interface ExecuteOptions extends RequestScope {
    * block (Anthropic's `tool_reference`), so the call is not reported as made from a stub.
    */
   shownInFull?: boolean;
+  /**
+   * `"changes"`: the request lays out tools with `tools({ presentation: "changes" })`, so a
+   * `search_tools` call loads its best matches (at most half of `maxHydratedTools`, at least
+   * one) into the working set
+   * that `toolChanges()` then adds, and its answer says which are loaded.
+   *
+   * @example
+   * ```ts
+   * const result = await session.execute(toolUse, { presentation: "changes" });
+   * ```
+   */
+  presentation?: "changes";
 }
 
 /** `execute`'s options once read: `shownInFull` settled, and only the fields given. */
-export type ReadExecuteOptions = { shownInFull: boolean } & RequestScope;
+export type ReadExecuteOptions = { shownInFull: boolean; presentation?: "changes" } & RequestScope;
 
 /** Reads `execute`'s options defensively; a signal that is not one fails the call closed. */
 export function readExecuteOptions(
@@ -31,10 +43,13 @@ export function readExecuteOptions(
 ): { ok: true; options: ReadExecuteOptions } | { ok: false; problem: string } {
   if (typeof options !== "object" || options === null) return { ok: true, options: { shownInFull: false } };
   try {
-    const { shownInFull, signal, context } = options as ExecuteOptions;
+    const { shownInFull, signal, context, presentation } = options as ExecuteOptions;
     if (signal !== undefined && !isAbortSignalLike(signal))
       return { ok: false, problem: "options.signal is not an AbortSignal" };
+    if (presentation !== undefined && presentation !== "changes")
+      return { ok: false, problem: 'options.presentation must be "changes" or left out' };
     const read: ReadExecuteOptions = { shownInFull: shownInFull === true };
+    if (presentation !== undefined) read.presentation = presentation;
     if (signal !== undefined) read.signal = signal;
     if ("context" in options) read.context = context;
     return { ok: true, options: read };

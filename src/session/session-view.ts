@@ -22,6 +22,8 @@ export interface SessionView {
    * listed at all, because their stubs would cost more than `maxStubTokens`.
    */
   presentation: StubPresentation;
+  /** The session's `maxHydratedTools`: the most tools its working set holds. */
+  maxHydrated: number;
   /** Estimated tokens of every permitted tool in full. */
   fullTokens: number;
   /** Every permitted tool in full, in catalogue order. */

@@ -1,8 +1,10 @@
 // The public class's TSDoc (every method documented, with examples) is most of this file; the work is in the named steps it calls.
 import type { CatalogueTool, ToolContext } from "../catalogue/index.js";
+import { OptionsError, errorText } from "../errors.js";
 import {
   codecFor,
   isToolSearchCall,
+  type ToolChangeMode,
   readToolCall,
   readToolFormat,
   type AnthropicTool,
@@ -45,6 +47,15 @@ import type { SessionView } from "./session-view.js";
 import { tracedToolCall } from "./tool-call-spans.js";
 import { replayNow, replayed, type ReplayHost } from "./transcript-replay.js";
 import { runSearch } from "./run-search.js";
+import {
+  changesSearchResult,
+  changesToolBlock,
+  matchesToLoad,
+  readToolChangesOptions,
+  toolChangesFor,
+  type ToolChanges,
+  type ToolChangesOptions,
+} from "./working-set.js";
 
 /**
  * One agent run's view of the catalogue: its tool block, its hydrated tools, and the
@@ -74,6 +85,7 @@ export class ToolSearchSession {
       state,
       context: (stage: ToolContext["stage"], toolUseId?: string) => this.context(stage, toolUseId),
       hydrateTool: (tool: CatalogueTool) => this.hydrateTool(tool),
+      dehydrateTool: (name: string) => void this.hydration.remove(name),
     };
     this.replayHost = steps;
     this.executionHost = {
@@ -98,6 +110,8 @@ export class ToolSearchSession {
    * @param options.presentation - `"native"` for OpenAI's tool search; `"toolsift"` (the default) for stubs and `search_tools`.
    * @param options.nativeSearch - Who answers a native search: `"client"` (toolsift, the default) or `"hosted"` (OpenAI).
    * @param options.maxDeclarations - Gemini only: an integer of at least 1, e.g. 128 for Vertex AI's older cap.
+   * @param options.mode - With `presentation: "changes"` (the Messages API's mid-conversation tool
+   *   changes, see {@link ToolSearchSession.toolChanges}): `"reference"` (the default) or `"inline"`.
    * @throws {@link OptionsError} `invalid_format`, `invalid_presentation`, `invalid_native_search` or
    *   `invalid_max_declarations` for options out of range.
    * @example
@@ -108,6 +122,11 @@ export class ToolSearchSession {
    * ```
    */
   async tools(options?: { format?: "anthropic"; presentation?: "toolsift" }): Promise<AnthropicTool[]>;
+  async tools(options: {
+    format?: "anthropic";
+    presentation: "changes";
+    mode?: ToolChangeMode;
+  }): Promise<AnthropicTool[]>;
   async tools(options: { format: "openai-chat"; presentation?: "toolsift" }): Promise<OpenAIChatTool[]>;
   async tools(options: {
     format: "openai-responses";
@@ -118,12 +137,55 @@ export class ToolSearchSession {
   async tools(options: { format: "gemini"; maxDeclarations?: number }): Promise<GeminiTool[]>;
   async tools(options?: ToolsOptions): Promise<LaidOutTools>;
   async tools(options: ToolsOptions = {}): Promise<LaidOutTools> {
+    if (presentationOf(options) === "changes") {
+      const { mode } = readToolChangesOptions(options);
+      return changesToolBlock(await this.view(), mode);
+    }
     const codec = codecFor(readToolFormat(options));
     const { presentation, nativeSearch } = readNativeOptions(options, codec);
     const view = await this.view();
     if (presentation === "native") return openAINativeBlock(view, nativeSearch);
     const cap = codec.maxTools(options);
     return codec.layOut(cap === undefined ? buildToolBlock(view) : capToolBlock(view, cap, this.hydration.byRecency()));
+  }
+
+  /**
+   * The tool changes to append to `transcript` before the next request, for a loop of one's own
+   * over the Messages API with `tools({ presentation: "changes" })`: that array never changes,
+   * and the working set (the hydrated tools, at most `maxHydratedTools`) reaches the model as a
+   * `role: "system"` message of `tool_addition` and `tool_removal` blocks. Pure: it compares the
+   * working set with what the transcript's changes offer, so calling it again before appending
+   * gives the same message, and after appending gives none. After a compaction that dropped the
+   * earlier changes, the same call re-adds the whole working set. Send `betas` as the request's
+   * `anthropic-beta` header.
+   *
+   * @param transcript - The conversation so far, in the Messages API's format.
+   * @throws {@link OptionsError} `invalid_transcript`, `no_tool_changes` (a format without them) or `invalid_tool_change_mode`.
+   * @example
+   * ```ts
+   * const { message, betas } = await session.toolChanges(messages);
+   * if (message) messages.push(message);
+   * const reply = await client.messages.create({ model, max_tokens, messages, tools }, { headers: { "anthropic-beta": betas.join(",") } });
+   * ```
+   */
+  async toolChanges(transcript: readonly unknown[], options: ToolChangesOptions = {}): Promise<ToolChanges> {
+    const { mode } = readToolChangesOptions(options);
+    if (!Array.isArray(transcript))
+      throw new OptionsError(
+        "invalid_transcript",
+        "toolChanges(transcript) takes the conversation so far: an array of Messages API messages.",
+      );
+    const view = await this.view();
+    try {
+      return toolChangesFor(view, transcript, mode);
+    } catch (error) {
+      // Only the transcript's own entries can throw here (a getter, a proxy).
+      throw new OptionsError(
+        "invalid_transcript",
+        `toolChanges(transcript) could not read the transcript (${errorText(error)}).`,
+        { cause: error },
+      );
+    }
   }
 
   /** The names of the hydrated tools, most recently used last. */
@@ -298,6 +360,11 @@ export class ToolSearchSession {
     const host = {
       execution: this.executionHost,
       searchTools: (input: unknown, id: string) => this.searchTools(input, id),
+      changesSearch: async (outcome: SearchToolsOutcome, id: string) => {
+        const before = await this.view();
+        await this.hydrate(matchesToLoad(outcome, before));
+        return changesSearchResult(id, outcome, await this.view());
+      },
       context: (stage: ToolContext["stage"], id: string, scope: RequestScope) => this.context(stage, id, scope),
     };
     const block = await tracedToolCall({ name, id: call.id, sessionId: this.id, format: call.format }, (span) =>
@@ -339,6 +406,17 @@ export class ToolSearchSession {
   /** The context of one check or call: the session's own, with the request's value and signal, the call's overriding them. */
   private context(stage: ToolContext["stage"], toolUseId?: string, call: RequestScope = {}): ToolContext {
     return contextOf(this.id, stage, this.request, toolUseId, call);
+  }
+}
+
+/** The presentation a `tools()` options object asks for, read once (a getter that throws reads as none). */
+function presentationOf(options: unknown): unknown {
+  try {
+    return typeof options === "object" && options !== null
+      ? (options as { presentation?: unknown }).presentation
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -10,13 +10,17 @@ export interface ReplayHost {
   context(stage: ToolContext["stage"], toolUseId?: string): ToolContext;
   /** Hydrates a tool as a call does. */
   hydrateTool(tool: CatalogueTool): boolean;
+  /** Unloads a tool as the LRU cap does (a transcript's `tool_removal`). */
+  dehydrateTool(name: string): void;
 }
 
 /**
  * Rebuilds the hydration of a session created from a transcript, once, before its first use:
  * each call in order hydrates its tool exactly as `execute` did when it was made (a known,
  * permitted tool that is not a keep tool), under the same LRU cap, so the block is the one
- * the process that ran those calls would build. A failure (the catalogue cannot be listed)
+ * the process that ran those calls would build. A transcript's mid-conversation tool changes
+ * count in their place: an addition as a use, a removal as an eviction, so the working set the
+ * conversation was told of is the one rebuilt. A failure (the catalogue cannot be listed)
  * leaves the calls pending, for the next use to try again.
  */
 export function replayed(host: ReplayHost): Promise<void> {
@@ -56,6 +60,10 @@ function replayInto(host: ReplayHost, snapshot: CatalogueSnapshot, calls: readon
   // permit is asked once per tool: a long transcript calls the same few tools many times.
   const permitted = new Map<string, boolean>();
   for (const call of calls) {
+    if (call.change === "remove") {
+      host.dehydrateTool(call.name);
+      continue;
+    }
     const tool = toolOfCallName(snapshot, call.name);
     if (!tool) continue;
     let allowed = permitted.get(tool.name);

@@ -7,16 +7,20 @@ export {
   startMessagesApiServer,
   type MessagesApiServer,
   type MessagesApiServerOptions,
+  type PromptCacheOptions,
   type RecordedRequest,
   type ScriptedReply,
   type ScriptedTurn,
   type StreamScript,
   type TransportFault,
+  type UsageEntry,
+  type UsageRecord,
   type WireBlock,
   type WireMessage,
   type WireRequest,
   type WireTool,
 } from "./messages-api-server.js";
+export { INLINE_TOOLS_BETA, TOOL_CHANGES_BETA } from "./messages-tool-changes.js";
 export {
   openAIServerPerTest,
   startOpenAIApiServer,

@@ -1,73 +1,15 @@
 // Over 300 lines: one local stand-in for the Messages API: its wire shapes, streaming and faults beside its scripting.
-import { createHash } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { promptCache, type PromptCacheOptions, type UsageRecord } from "./messages-prompt-cache.js";
+import { checkToolChanges } from "./messages-tool-changes.js";
+import type { WireBlock, WireRequest } from "./messages-wire.js";
 import { closedAfterEach, type AfterEachHook } from "./per-test.js";
 import { pieces, playFault, type TransportFault } from "./transport-fault.js";
 
 export type { TransportFault } from "./transport-fault.js";
-
-/**
- * A content block as it crossed the wire: in a request the server received, or in a scripted reply.
- *
- * @example
- * ```ts
- * const block: WireBlock = { type: "tool_use", id: "toolu_1", name: "search_tools", input: { query: "slack" } };
- * ```
- */
-export interface WireBlock {
-  type: string;
-  cache_control?: unknown;
-  [field: string]: unknown;
-}
-
-/**
- * A message of a request, as it crossed the wire.
- *
- * @example
- * ```ts
- * const roles = server.requests[0]!.body.messages.map((message: WireMessage) => message.role);
- * ```
- */
-export interface WireMessage {
-  role: string;
-  content: string | WireBlock[];
-}
-
-/**
- * A tool definition of a request, as it crossed the wire.
- *
- * @example
- * ```ts
- * const deferred = (server.requests[0]!.body.tools ?? []).filter((tool: WireTool) => tool.defer_loading === true);
- * ```
- */
-export interface WireTool {
-  name: string;
-  description?: string;
-  input_schema: Record<string, unknown>;
-  defer_loading?: boolean;
-  cache_control?: unknown;
-  [field: string]: unknown;
-}
-
-/**
- * The body of a POST /v1/messages request, as received.
- *
- * @example
- * ```ts
- * const body: WireRequest = server.requests[0]!.body;
- * expect(body.tools?.map((tool) => tool.name)).toContain("search_tools");
- * ```
- */
-export interface WireRequest {
-  model: string;
-  max_tokens: number;
-  system?: string | WireBlock[];
-  messages: WireMessage[];
-  tools?: WireTool[];
-  [field: string]: unknown;
-}
+export type { WireBlock, WireMessage, WireRequest, WireTool } from "./messages-wire.js";
+export type { PromptCacheOptions, UsageRecord } from "./messages-prompt-cache.js";
 
 /**
  * One request the server received: its parsed body, its raw text and its headers. Each
@@ -154,9 +96,30 @@ export interface MessagesApiServerOptions {
    * tool_reference anywhere in the history to a tool that is not a deferred tool of this
    * request (the tool search documentation: every referenced tool needs a definition in
    * `tools` with `defer_loading: true`, and references throughout the history are expanded
-   * on every request), tool_use blocks without their tool_result. @defaultValue true
+   * on every request), tool_use blocks without their tool_result; and `role: "system"` messages
+   * and their tool changes as the mid-conversation system messages page says (see
+   * `checkToolChanges`: block shapes, the beta header each kind needs, an addition by reference
+   * naming a deferred tool, a removal naming a loaded tool, the models that take them). @defaultValue true
    */
   validate?: boolean;
+  /** The prompt cache's clock and minimum cacheable length (see {@link UsageEntry}). */
+  promptCache?: PromptCacheOptions;
+}
+
+/**
+ * The usage of one answered request: what the reply reported (`input_tokens`,
+ * `cache_creation_input_tokens`, `cache_read_input_tokens`, `cache_creation`), the tool
+ * definitions the model saw (`toolTokens`), and which of `requests` it answered.
+ *
+ * @example
+ * ```ts
+ * const readShare = server.usage.map((entry) => entry.cache_read_input_tokens / (entry.input_tokens + entry.cache_creation_input_tokens + entry.cache_read_input_tokens));
+ * ```
+ */
+export interface UsageEntry extends UsageRecord {
+  /** The index in `requests` of the request it answered. */
+  request: number;
+  output_tokens: number;
 }
 
 /**
@@ -178,6 +141,8 @@ export interface MessagesApiServer {
   url: string;
   /** Every request received, in order (rejected ones included). */
   requests: RecordedRequest[];
+  /** The usage of every request answered with a message, in order. */
+  usage: UsageEntry[];
   /** Stops the server and drops open connections; closing again is a no-op. */
   close(): Promise<void>;
 }
@@ -187,10 +152,12 @@ export interface MessagesApiServer {
  * be driven without a network or a key. It records every request. A request with
  * `stream: true` is answered with the reply as server-sent events, the way the API streams it
  * (text in several deltas, tool input as partial JSON), with the same final message and usage.
- * Usage comes from a small model of prompt caching: the prefix up to each `cache_control`
- * breakpoint (tools, then system, then messages; deferred tools left out) is stored, and a
- * later request reads the longest stored prefix found at a breakpoint or up to 20 blocks before it.
- * Token counts are characters / 4.
+ * Usage comes from a model of prompt caching (see `promptCache`): the prefix up to each
+ * `cache_control` breakpoint, or the last block under a top-level `cache_control` (tools, then
+ * system, then messages; deferred tools left out until a reference or addition loads them), is
+ * stored for its TTL when it reaches the model's minimum, and a later request reads the longest
+ * live prefix found at a breakpoint or up to 20 blocks before it. Token counts are JSON
+ * characters / 3.5, toolsift's own estimate. Every reply's usage is kept in `usage`.
  *
  * @example
  * ```ts
@@ -204,7 +171,8 @@ export async function startMessagesApiServer(
 ): Promise<MessagesApiServer> {
   const validate = options.validate ?? true;
   const requests: RecordedRequest[] = [];
-  const cache = new Set<string>();
+  const usage: UsageEntry[] = [];
+  const cache = promptCache(options.promptCache);
   let answered = 0;
   let ids = 0;
 
@@ -226,6 +194,9 @@ export async function startMessagesApiServer(
       requests.push(recorded);
       const problem = validate ? checkRequest(body) : undefined;
       if (problem) return sendError(response, 400, "invalid_request_error", problem);
+      const changes = checkToolChanges(body, request.headers);
+      if (validate && changes.problem) return sendError(response, 400, "invalid_request_error", changes.problem);
+      const index = requests.length - 1;
       const turn = turns[answered++];
       if (!turn)
         return sendError(
@@ -263,11 +234,10 @@ export async function startMessagesApiServer(
       );
       const stopReason =
         reply.stop_reason ?? (content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn");
-      const message = {
-        ...messageBody(body.model, content, stopReason),
-        id: `msg_${++ids}`,
-        usage: { ...cacheUsage(body, cache), ...reply.usage, output_tokens: reply.output_tokens ?? 10 },
-      };
+      const { toolTokens, model: _, ...modelled } = cache(body, changes.rendered);
+      const reported = { ...modelled, ...reply.usage, output_tokens: reply.output_tokens ?? 10 };
+      usage.push({ request: index, model: body.model, toolTokens, ...reported });
+      const message = { ...messageBody(body.model, content, stopReason), id: `msg_${++ids}`, usage: reported };
       if (body.stream === true) return void streamMessage(response, message, reply.stream ?? {});
       send(response, 200, message);
     });
@@ -278,6 +248,7 @@ export async function startMessagesApiServer(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    usage,
     close: () =>
       (closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -525,50 +496,7 @@ function checkRequest(body: WireRequest): string | undefined {
         ? blocks.filter((block) => block.type === "tool_use").map((block) => String(block.id))
         : [];
   }
+  if ((body as { cache_control?: unknown }).cache_control) breakpoints++;
   if (breakpoints > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.`;
   return undefined;
-}
-
-const LOOKBACK_BLOCKS = 20;
-
-/** Usage under the prefix-caching model described on {@link startMessagesApiServer}. */
-function cacheUsage(body: WireRequest, cache: Set<string>) {
-  const units: { key: string; tokens: number; breakpoint: boolean }[] = [];
-  const add = (part: string, item: { cache_control?: unknown }) => {
-    const { cache_control, ...rest } = item as Record<string, unknown>;
-    const key = `${part}:${JSON.stringify(rest)}`;
-    units.push({ key, tokens: Math.ceil(key.length / 4), breakpoint: Boolean(cache_control) });
-  };
-  for (const tool of body.tools ?? []) if (tool.defer_loading !== true) add("tool", tool);
-  const system = typeof body.system === "string" ? [{ type: "text", text: body.system }] : (body.system ?? []);
-  for (const block of system) add("system", block);
-  for (const message of body.messages) {
-    const blocks = typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
-    for (const block of blocks) add(message.role, block);
-  }
-  const hashes: string[] = [];
-  const tokensUpTo: number[] = [];
-  const hash = createHash("sha256");
-  let total = 0;
-  for (const unit of units) {
-    hash.update(unit.key);
-    hashes.push(hash.copy().digest("hex"));
-    total += unit.tokens;
-    tokensUpTo.push(total);
-  }
-  let read = 0;
-  let lastBreakpoint = -1;
-  for (const [index, unit] of units.entries()) {
-    if (!unit.breakpoint) continue;
-    lastBreakpoint = index;
-    for (let back = index; back >= 0 && back >= index - LOOKBACK_BLOCKS; back--) {
-      if (cache.has(hashes[back]!)) {
-        read = Math.max(read, tokensUpTo[back]!);
-        break;
-      }
-    }
-  }
-  for (const [index, unit] of units.entries()) if (unit.breakpoint) cache.add(hashes[index]!);
-  const written = lastBreakpoint >= 0 ? Math.max(0, tokensUpTo[lastBreakpoint]! - read) : 0;
-  return { input_tokens: total - read - written, cache_creation_input_tokens: written, cache_read_input_tokens: read };
 }

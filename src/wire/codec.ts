@@ -9,12 +9,17 @@
 import type { CatalogueSnapshot, CatalogueTool } from "../catalogue/index.js";
 import type { AnthropicTool, ToolResultBlock } from "./anthropic/anthropic.js";
 import type { ReadToolCall, UnreadableToolCall } from "./read-fields.js";
+import type { ToolChangeCodec } from "./tool-changes.js";
 import type { ToolFormat } from "./tool-format.js";
 
-/** A call of a kept transcript: the tool's name and the call's id (`""` when the format has none). */
+/**
+ * A call of a kept transcript: the tool's name and the call's id (`""` when the format has none);
+ * or, with `change`, a mid-conversation tool change naming a tool (`id` is `""`).
+ */
 export interface TranscriptCall {
   name: string;
   id: string;
+  change?: "add" | "remove";
 }
 
 /** The wire codec of one model API (see the module's comment). */
@@ -29,6 +34,12 @@ export interface WireCodec<Tool, Call extends object, Answer> {
   maxTools(options: Readonly<Record<string, unknown>>): number | undefined;
   /** Whether `tools({ presentation: "native" })` has a layout in this format (the API's own tool search). */
   readonly nativePresentation: boolean;
+  /**
+   * Mid-conversation tool changes in this API's terms (added and removed without touching
+   * `tools`), or `undefined` for an API that has none.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each API's transcript entry is its own shape.
+  readonly toolChanges: ToolChangeCodec<any> | undefined;
   /** The block, a session's own tool shapes, as this API's `tools`. */
   layOut(block: readonly AnthropicTool[]): Tool[];
   /** Whether a call object has this format's shape (read under guards; the fallback format says yes to any object). */

@@ -99,3 +99,23 @@ export type {
   OpenAIResponsesRequest,
   OpenAIResponsesUsage,
 } from "./openai-responses/openai-responses-api.js";
+export {
+  changesBetween,
+  workingSetOf,
+  type ToolChange,
+  type ToolChangeCodec,
+  type ToolChangeMode,
+} from "./tool-changes.js";
+export {
+  INLINE_TOOLS_BETA,
+  TOOL_CHANGES_BETA,
+  anthropicToolChanges,
+  betasOfMode,
+  toolChangeBetas,
+  toolChangesRefusal,
+  type ToolAdditionBlock,
+  type ToolChangeDefinition,
+  type ToolChangeMessage,
+  type ToolChangeReference,
+  type ToolRemovalBlock,
+} from "./anthropic/anthropic-tool-changes.js";

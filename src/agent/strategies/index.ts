@@ -1,5 +1,6 @@
 import { OptionsError } from "../../errors.js";
 import type { AgentStrategy, StrategyName } from "./agent-strategy.js";
+import { changesStrategy } from "./changes.js";
 import { nativeStrategy } from "./native.js";
 import { stableStrategy } from "./stable.js";
 import { stubsStrategy } from "./stubs.js";
@@ -7,6 +8,7 @@ import { stubsStrategy } from "./stubs.js";
 export type { AgentStrategy, StrategyName } from "./agent-strategy.js";
 export { MAX_DEFERRED_TOOLS, UNAVAILABLE_TOOL_DESCRIPTION, nativeStrategy } from "./native.js";
 export { stableStrategy } from "./stable.js";
+export { cappedNativeStrategy, changesStrategy, changesStrategyOf } from "./changes.js";
 export { stubsStrategy } from "./stubs.js";
 
 /** Every strategy by name. */
@@ -14,6 +16,7 @@ export const STRATEGIES: Readonly<Record<StrategyName, AgentStrategy>> = {
   stubs: stubsStrategy,
   native: nativeStrategy,
   stable: stableStrategy,
+  changes: changesStrategy,
 };
 
 /**

@@ -24,7 +24,8 @@ export const MAX_DEFERRED_TOOLS = 10_000;
 export const UNAVAILABLE_TOOL_DESCRIPTION =
   "This tool is not available any more: a call to it returns an error. Use search_tools to find another tool for the task.";
 
-const NATIVE_SEARCH_DESCRIPTION =
+/** `search_tools`' description when its matches load in full (native references, added tools). */
+export const NATIVE_SEARCH_DESCRIPTION =
   "Search the full catalogue of available tools by what you want to do. Most tools are not loaded yet: " +
   "this finds the ones that fit and loads their complete definitions, so you can call them right after. " +
   'Describe the task in plain words (e.g. "open a pull request", "find unpaid invoices").';
@@ -108,7 +109,8 @@ export const nativeStrategy: AgentStrategy = {
   },
 };
 
-function unavailableTool(name: string): AnthropicTool {
+/** The deferred placeholder of a tool the transcript names that is gone or no longer permitted. */
+export function unavailableTool(name: string): AnthropicTool {
   return {
     name,
     description: UNAVAILABLE_TOOL_DESCRIPTION,

@@ -2,12 +2,14 @@ import type { WireCodec } from "../codec.js";
 import { pushCall } from "../codec.js";
 import { fieldOf, missingId, missingName, type ReadToolCall, type UnreadableToolCall } from "../read-fields.js";
 import type { AnthropicTool, ToolResultBlock, ToolUseBlock } from "./anthropic.js";
+import { anthropicToolChanges } from "./anthropic-tool-changes.js";
 
 /** The Messages API's codec: a session's own shapes, so laying out and answering are copies. */
 export const anthropicCodec: WireCodec<AnthropicTool, ToolUseBlock, ToolResultBlock> = {
   format: "anthropic",
   maxTools: () => undefined,
   nativePresentation: false,
+  toolChanges: anthropicToolChanges,
   // Copies, so a caller that adds cache_control to its block cannot alter later blocks.
   layOut: (block) => block.map((tool) => ({ ...tool })),
   // The fallback: anything no other codec recognises is read as a tool_use block, and refused clearly.
@@ -15,6 +17,9 @@ export const anthropicCodec: WireCodec<AnthropicTool, ToolUseBlock, ToolResultBl
   readCall: readToolUse,
   writeAnswer: (block) => block,
   transcriptCalls(entry, calls) {
+    // A system message's tool changes rebuild the working set where a transcript is replayed.
+    for (const change of anthropicToolChanges.read(entry))
+      calls.push({ name: change.name, id: "", change: change.type });
     if (entry.role !== "assistant" || !Array.isArray(entry.content)) return;
     for (const block of entry.content as unknown[]) {
       if (typeof block !== "object" || block === null) continue;

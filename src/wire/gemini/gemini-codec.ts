@@ -20,6 +20,7 @@ export const geminiCodec: WireCodec<GeminiTool, GeminiFunctionCallPart, GeminiFu
   format: "gemini",
   maxTools: readMaxDeclarations,
   nativePresentation: false,
+  toolChanges: undefined,
   layOut: geminiToolsOf,
   recognises(call): call is GeminiFunctionCallPart {
     const type = fieldOf(call, "type");

@@ -25,6 +25,7 @@ export const openAIChatCodec: WireCodec<OpenAIChatTool, OpenAIChatToolCall, Open
   format: "openai-chat",
   maxTools: () => MAX_OPENAI_CHAT_TOOLS,
   nativePresentation: false,
+  toolChanges: undefined,
   layOut: (block) => block.map(openAIChatToolOf),
   recognises(call): call is OpenAIChatToolCall {
     const type = fieldOf(call, "type").value;

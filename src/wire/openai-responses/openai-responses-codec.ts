@@ -18,6 +18,7 @@ export const openAIResponsesCodec: WireCodec<
   format: "openai-responses",
   maxTools: () => undefined,
   nativePresentation: true,
+  toolChanges: undefined,
   layOut: (block) => block.map(openAIResponsesToolOf),
   recognises: (call): call is OpenAIResponsesFunctionCall => fieldOf(call, "type").value === "function_call",
   readCall: readResponsesCall,

@@ -8,19 +8,21 @@ import type {
   ResponseUsage,
   ToolResultBlock,
 } from "../../../wire/index.js";
+import { toolChangeBetas } from "../../../wire/index.js";
 import { withoutReferences } from "../canonical-blocks.js";
 import type { TurnUsage } from "../../turn-types.js";
 import type { ModelProvider, ProviderCall } from "../model-provider.js";
 import { placeCacheBreakpoints } from "./cache-breakpoints.js";
 import { callMessagesApi } from "./call-messages-api.js";
 import { checkMessages } from "./check-messages.js";
-import { referencedToolNames } from "./referenced-tools.js";
+import { referencedToolNames, toolChangeNames } from "./referenced-tools.js";
 
 /**
  * The Messages API, through a client such as `new Anthropic()` from Anthropic's TypeScript SDK
  * (or anything with the same `messages.create`, and `messages.stream` to stream). Every
  * strategy is available: `native` is the API's own deferred loading (`defer_loading` and
- * `tool_reference` results). Cache breakpoints are placed so the unchanged prefix (tools,
+ * `tool_reference` results), and `changes` its mid-conversation tool changes (sent with the
+ * `anthropic-beta` header they need). Cache breakpoints are placed so the unchanged prefix (tools,
  * system, earlier turns) is read from the prompt cache.
  *
  * `runAgent({ client })` is short for `runAgent({ provider: anthropicProvider(client) })`.
@@ -40,7 +42,7 @@ export function anthropicProvider(client: MessagesClient): ModelProvider<Message
   return {
     name: "anthropic",
     system: "anthropic",
-    strategies: ["stubs", "native", "stable"],
+    strategies: ["stubs", "native", "stable", "changes"],
     canStream: typeof client.messages.stream === "function",
     reservedParams: {
       model: "model",
@@ -53,7 +55,7 @@ export function anthropicProvider(client: MessagesClient): ModelProvider<Message
     checkMessages,
     userMessage: (prompt) => ({ role: "user", content: prompt }),
     request({ model, maxTokens, system, messages, previousLastMessage, strategy, view, params }) {
-      const tools = strategy.tools(view, referencedToolNames(messages));
+      const tools = strategy.tools(view, [...referencedToolNames(messages), ...toolChangeNames(messages)]);
       const cached = placeCacheBreakpoints(
         {
           tools,
@@ -73,7 +75,11 @@ export function anthropicProvider(client: MessagesClient): ModelProvider<Message
       return { body: body as unknown as Record<string, unknown>, toolsSent: tools.length };
     },
     async call(body, { turn, signal, onPart }) {
-      const outcome = await callMessagesApi(client, body as unknown as MessagesRequest, turn, { signal, onPart });
+      const request = body as unknown as MessagesRequest;
+      // The betas follow the transcript: its tool changes need theirs on every request that holds them.
+      const betas = toolChangeBetas(request.messages);
+      const headers = betas.length > 0 ? { "anthropic-beta": betas.join(",") } : undefined;
+      const outcome = await callMessagesApi(client, request, turn, { signal, onPart, headers });
       if (!outcome.ok) return outcome;
       const { message } = outcome;
       const unreadable = outcome.unreadableInputs;

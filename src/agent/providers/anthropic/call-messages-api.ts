@@ -11,6 +11,8 @@ export interface CallModelOptions {
   signal?: AbortSignalLike | undefined;
   /** Stream the reply through `messages.stream()`, reporting each part as it arrives. */
   onPart?: ((part: StreamedPart) => void) | undefined;
+  /** Headers of this call (the `anthropic-beta` its tool changes need). */
+  headers?: Record<string, string> | undefined;
 }
 
 export const MESSAGES_API: ApiLabel = { name: "The Messages API", client: "Anthropic", requestIdHeader: "request-id" };
@@ -27,7 +29,14 @@ export async function callMessagesApi(
   turn: number,
   options: CallModelOptions = {},
 ): Promise<AcceptedReply | { ok: false; failure: TurnFailure }> {
-  const callOptions = options.signal ? { signal: options.signal } : undefined;
+  // The SDK's request options take headers beside the signal; MessagesClient names only the signal.
+  const callOptions =
+    options.signal || options.headers
+      ? {
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.headers ? { headers: options.headers } : {}),
+        }
+      : undefined;
   const { onPart } = options;
   const send: ModelSend = onPart
     ? { stream: () => readStream(client.messages.stream!(request, callOptions), onPart) }

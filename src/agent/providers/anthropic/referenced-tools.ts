@@ -1,4 +1,4 @@
-import type { MessageParam } from "../../../wire/index.js";
+import { anthropicToolChanges, type MessageParam } from "../../../wire/index.js";
 
 /**
  * The tools a transcript's `tool_reference` blocks name (inside `tool_result` content), each
@@ -28,5 +28,23 @@ export function referencedToolNames(messages: readonly MessageParam[]): string[]
       }
     }
   }
+  return [...names];
+}
+
+/**
+ * The tools a transcript's mid-conversation tool changes name, each once, first named first. An
+ * addition or removal by reference must name a tool the request declares, so each stays defined.
+ *
+ * @example
+ * ```ts
+ * toolChangeNames([{ role: "system", content: [{ type: "tool_addition", tool: { type: "tool_reference", name: "github__create_issue" } }] }]);
+ * // ["github__create_issue"]
+ * ```
+ */
+export function toolChangeNames(messages: readonly MessageParam[]): string[] {
+  const names = new Set<string>();
+  for (const message of messages)
+    for (const change of anthropicToolChanges.read(message as unknown as Record<string, unknown>))
+      names.add(change.name);
   return [...names];
 }
