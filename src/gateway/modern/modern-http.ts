@@ -7,6 +7,8 @@ import { loadModernSdk } from "../gateway-sdk-v2.js";
 import { rpcError } from "../web/http-replies.js";
 import { sessionOwnerOf } from "../web/session-table.js";
 import { sendWebResponse, webRequestOf } from "../web/web-bridge.js";
+import type { SessionStore } from "../replicas/session-store.js";
+import { storeLedger } from "./confirmation-ledger.js";
 import { modernServerFactory } from "./modern-server.js";
 
 /** The 2026-07-28 leg of the HTTP listener: the requests it claims, and how it answers them. */
@@ -29,6 +31,10 @@ export interface ModernHttpOptions {
   maxSubscriptions: number;
   /** …and this many per credential, so one caller cannot take them all (as with sessions). */
   maxSubscriptionsPerCaller: number;
+  /** The session store replicas share: a confirmation asked by one is answered at any, and spent once. */
+  store?: SessionStore | undefined;
+  /** This replica's id, named in each answer (`x-toolsift-replica`) as a 2025-era session's are. */
+  replica?: string | undefined;
 }
 
 /** What a caller refused a stream is told to wait, in seconds. */
@@ -51,12 +57,17 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
   }
   // The caller rides in as the request's authInfo object itself, which the handler passes through as it is.
   const callers = new WeakMap<AuthInfo, Caller>();
-  const factory = modernServerFactory(gateway, sdk, (context) => {
-    const caller = context.authInfo && callers.get(context.authInfo);
-    // Fail closed: a request whose caller is not known here is not served as anyone.
-    if (caller === undefined) throw new Error("toolsift: a 2026-07-28 request reached the server without its caller");
-    return caller;
-  });
+  const factory = modernServerFactory(
+    gateway,
+    sdk,
+    (context) => {
+      const caller = context.authInfo && callers.get(context.authInfo);
+      // Fail closed: a request whose caller is not known here is not served as anyone.
+      if (caller === undefined) throw new Error("toolsift: a 2026-07-28 request reached the server without its caller");
+      return caller;
+    },
+    storeLedger(options.store),
+  );
   const handler = sdk.createMcpHandler(factory, {
     legacy: "reject",
     maxSubscriptions: options.maxSubscriptions,
@@ -96,6 +107,7 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
       const authInfo: AuthInfo = { token: "", clientId: caller.id, scopes: [...caller.scopes] };
       callers.set(authInfo, caller);
       const answer = await handler.fetch(webRequestOf(request, body, hangUp.signal), { authInfo, parsedBody: body });
+      if (options.replica !== undefined) response.setHeader("x-toolsift-replica", options.replica);
       await sendWebResponse(answer, response);
     },
     async close() {

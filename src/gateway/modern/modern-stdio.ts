@@ -3,6 +3,7 @@ import { DependencyError, errorText } from "../../errors.js";
 import { LOCAL_CALLER } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import { loadModernSdk } from "../gateway-sdk-v2.js";
+import { localLedger } from "./confirmation-ledger.js";
 import { modernServerFactory } from "./modern-server.js";
 
 /** The longest first line read to tell the era: past it, the client is served as today (2025 era). */
@@ -48,7 +49,7 @@ export async function serveStdioEitherEra(gateway: Gateway, options: StdioEraOpt
     return;
   }
   sdk.serveStdio(
-    modernServerFactory(gateway, sdk, () => LOCAL_CALLER),
+    modernServerFactory(gateway, sdk, () => LOCAL_CALLER, localLedger()),
     {
       legacy: "reject",
       transport: new sdk.StdioServerTransport(stream, stdout),
