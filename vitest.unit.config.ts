@@ -22,6 +22,7 @@ const PROCESS_TESTS = [
   "src/gateway/http/http-routes.test.ts",
   "src/gateway/http/session-binding.test.ts",
   "src/gateway/modern/modern-http.test.ts",
+  "src/gateway/modern/listen-scope.test.ts",
   "src/gateway/policy/caller-policy-http.test.ts",
   "src/gateway/policy/caller-policy.test.ts",
   "src/gateway/policy/confirmation.test.ts",

@@ -234,4 +234,29 @@ const textOf = (result: unknown) =>
     expect(textOf(await resend(replicas[1]!, reply))).toBe("wiped");
     expect(wipeCount(wipes)).toBe(before + 1);
   }, 60_000);
+  it("tells a listener on one replica of a tool change another replica saw", async () => {
+    const direct = async (replica: HttpGatewayProcess) => {
+      const client = new Client({ name: "direct", version: "1" }, { versionNegotiation: { mode: { pin: MODERN } } });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(replica.url), {
+          requestInit: { headers: { authorization: `Bearer ${alice}` } },
+        }),
+      );
+      return client;
+    };
+    const [listener, changer] = [await direct(replicas[0]!), await direct(replicas[1]!)];
+    let changes = 0;
+    listener.setNotificationHandler("notifications/tools/list_changed", () => {
+      changes++;
+    });
+    const subscription = await listener.listen({ toolsListChanged: true });
+    try {
+      // Each replica runs its own dyn process: only replica 1's catalogue changes.
+      await changer.callTool({ name: "dyn__add_tool", arguments: { name: "seen_on_one" } });
+      await waitFor("the list_changed relayed to replica 0's listener", () => changes > 0, 15_000);
+    } finally {
+      await subscription.close();
+      await Promise.all([listener.close(), changer.close()]);
+    }
+  }, 60_000);
 });

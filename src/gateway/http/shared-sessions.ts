@@ -263,6 +263,8 @@ export class SharedSessions implements SessionHost<ReplicaTransport> {
   }
 
   private received(message: ReplicaMessage): void {
+    // Tool changes are the stateless listeners' (modern/), no session's.
+    if (message.kind === "tools") return;
     const held = this.held.get(message.session);
     if (message.kind === "closed") this.forget(message.session);
     if (!held) return;

@@ -8,8 +8,10 @@ import { rpcError } from "../web/http-replies.js";
 import { sessionOwnerOf } from "../web/session-table.js";
 import { sendWebResponse, webRequestOf } from "../web/web-bridge.js";
 import type { SessionStore } from "../replicas/session-store.js";
+import { CallerScopedBus } from "./caller-scoped-bus.js";
 import { storeLedger } from "./confirmation-ledger.js";
 import { modernServerFactory } from "./modern-server.js";
+import { toolChangeFeed } from "./tool-change-feed.js";
 
 /** The 2026-07-28 leg of the HTTP listener: the requests it claims, and how it answers them. */
 export interface ModernHttp {
@@ -68,12 +70,21 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
     },
     storeLedger(options.store),
   );
+  const bus = new CallerScopedBus((caller, tool) => gateway.lets(caller, tool), options.log);
   const handler = sdk.createMcpHandler(factory, {
     legacy: "reject",
+    bus,
     maxSubscriptions: options.maxSubscriptions,
     onerror: (error) => options.log(`MCP 2026-07-28 request failed: ${errorText(error)}`),
   });
-  const unwatch = gateway.watchToolChanges(() => handler.notify.toolsChanged());
+  const unwatch = toolChangeFeed({
+    tools: () => gateway.catalogueTools(),
+    watch: (listener) => gateway.watchToolChanges(listener),
+    changed: (names) => bus.toolsChanged(names),
+    store: options.store,
+    replica: options.replica,
+    log: options.log,
+  });
   /** Open `subscriptions/listen` streams by credential. */
   const listening = new Map<string, number>();
   return {
@@ -106,7 +117,10 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
       // No token here: the listener checked it, and a handler has no use for it.
       const authInfo: AuthInfo = { token: "", clientId: caller.id, scopes: [...caller.scopes] };
       callers.set(authInfo, caller);
-      const answer = await handler.fetch(webRequestOf(request, body, hangUp.signal), { authInfo, parsedBody: body });
+      // As the caller: a listen stream the handler opens is this caller's, and hears only what it may see.
+      const answer = await bus.as(caller, () =>
+        handler.fetch(webRequestOf(request, body, hangUp.signal), { authInfo, parsedBody: body }),
+      );
       if (options.replica !== undefined) response.setHeader("x-toolsift-replica", options.replica);
       await sendWebResponse(answer, response);
     },

@@ -34,7 +34,12 @@ export type ReplicaMessage =
   /** A client's JSON-RPC response to a request `replica` sent (an elicitation answer). */
   | { readonly kind: "response"; readonly session: string; readonly replica: string; readonly message: unknown }
   /** The session ended (DELETE /mcp): every replica closes its copy. */
-  | { readonly kind: "closed"; readonly session: string };
+  | { readonly kind: "closed"; readonly session: string }
+  /**
+   * Replica `replica` saw these upstream tools added, changed or removed (by name; `"all"` when
+   * too many to name): the others tell their stateless listeners whose callers may see one.
+   */
+  | { readonly kind: "tools"; readonly replica: string; readonly tools: readonly string[] | "all" };
 
 /**
  * Where replicas share their sessions (`toolsift.sessions`). Every call may fail or hang: callers
