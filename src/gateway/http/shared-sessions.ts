@@ -169,6 +169,9 @@ export class SharedSessions implements SessionHost<ReplicaTransport> {
     } catch {
       return true;
     }
+    // Never written (opened while the store was out, or its save timed out): the store's silence
+    // is not an end elsewhere. This copy is the session, and the answer's save writes it.
+    if (record === undefined && held.synced === "") return true;
     if (record === undefined || record.owner !== held.owner) {
       this.held.delete(id);
       await held.transport.close();
