@@ -125,7 +125,18 @@ export async function measureGatewayReplicas(
       const setup = haproxy
         ? "three replicas, sessions in PostgreSQL, behind haproxy (round robin)"
         : "one process, sessions in PostgreSQL (haproxy is not installed)";
-      shared = await timeEras(haproxy?.url ?? replicas[0]!.url, setup, requests, warmup);
+      shared = await timeEras(haproxy?.url ?? replicas[0]!.url, setup, requests, warmup).catch((error: unknown) => {
+        // What the replicas warned of (a store that timed out, a session it lost) is the cause to read.
+        const warned = replicas.map((replica, i) =>
+          replica
+            .stderr()
+            .split("\n")
+            .filter((line) => /warning|failed|error/i.test(line))
+            .slice(-5)
+            .map((line) => `replica ${i}: ${line}`),
+        );
+        throw new Error(`${(error as Error).message}\n${warned.flat().join("\n")}`);
+      });
     } finally {
       await stopReplicas(replicas, haproxy);
     }
