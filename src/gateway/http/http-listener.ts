@@ -131,6 +131,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     maxSubscriptionsPerCaller: options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
     store: options.sessionStore,
     replica: shared.replica,
+    hearToolChanges: shared.hearToolChanges?.bind(shared),
   });
   const bodyReads = new BodyReads();
   const handle = chainGates(

@@ -11,7 +11,7 @@ import type { SessionStore } from "../replicas/session-store.js";
 import { CallerScopedBus } from "./caller-scoped-bus.js";
 import { storeLedger } from "./confirmation-ledger.js";
 import { modernServerFactory } from "./modern-server.js";
-import { toolChangeFeed } from "./tool-change-feed.js";
+import { toolChangeFeed, type ToolChangeFeedOptions } from "./tool-change-feed.js";
 
 /** The 2026-07-28 leg of the HTTP listener: the requests it claims, and how it answers them. */
 export interface ModernHttp {
@@ -37,6 +37,8 @@ export interface ModernHttpOptions {
   store?: SessionStore | undefined;
   /** This replica's id, named in each answer (`x-toolsift-replica`) as a 2025-era session's are. */
   replica?: string | undefined;
+  /** Where the other replicas' tool changes are heard (the listener's one subscription to the store). */
+  hearToolChanges?: ToolChangeFeedOptions["hear"];
 }
 
 /** What a caller refused a stream is told to wait, in seconds. */
@@ -83,6 +85,7 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
     changed: (names) => bus.toolsChanged(names),
     store: options.store,
     replica: options.replica,
+    hear: options.hearToolChanges,
     log: options.log,
   });
   /** Open `subscriptions/listen` streams by credential. */

@@ -15,12 +15,15 @@ export interface ToolChangeFeedOptions {
   /** Where replicas tell each other of their changes, and this replica's id there. */
   store?: SessionStore | undefined;
   replica?: string | undefined;
+  /** Hands a listener the changes the other replicas relay (see `SessionHost.hearToolChanges`). */
+  hear?: ((listener: (message: Extract<ReplicaMessage, { kind: "tools" }>) => void) => void) | undefined;
   log(line: string): void;
 }
 
 /**
  * Turns the gateway's "something changed upstream" into which tools changed (against the
- * catalogue as it last was), tells `changed`, and tells the other replicas through the store:
+ * catalogue as it last was), tells `changed`, and tells the other replicas through the store
+ * (their relayed changes come back through `hear`):
  * each replica runs its own upstream connections, so a change one sees (a stdio server's
  * own list) may be another's listeners' news. Returns what stops it.
  */
@@ -37,43 +40,19 @@ export function toolChangeFeed(options: ToolChangeFeedOptions): () => void {
       const names = before === undefined || now === undefined ? "all" : difference(before, now);
       if (names.length === 0) return now;
       options.changed(names);
-      if (store !== undefined && replica !== undefined) {
+      // A catalogue that was empty is this replica's servers connecting: each replica connects its own.
+      if (store !== undefined && replica !== undefined && before !== undefined && before.size > 0) {
         const tools = names === "all" || names.length > MAX_CHANGED_TOOLS ? "all" : names;
         await store.publish({ kind: "tools", replica, tools }).catch(() => undefined);
       }
       return now;
     });
   });
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  if (store !== undefined && replica !== undefined) {
-    /** Messages delivered: a subscription tried again may have taken the first time too. */
-    const seen = new WeakSet<ReplicaMessage>();
-    const heard = (message: ReplicaMessage) => {
-      if (seen.has(message)) return;
-      seen.add(message);
-      if (message.kind === "tools" && message.replica !== replica) options.changed(message.tools);
-    };
-    // A store that is out at the start (or slow: a replica's first calls may time out) is tried
-    // again until it answers: a replica that never subscribed would miss every other's change.
-    const subscribe = () => {
-      store.subscribe(heard).catch(() => {
-        if (stopped) return;
-        retry = setTimeout(subscribe, RESUBSCRIBE_MS);
-        retry.unref();
-      });
-    };
-    subscribe();
-  }
-  return () => {
-    stopped = true;
-    clearTimeout(retry);
-    unwatch();
-  };
+  options.hear?.((message) => {
+    if (message.replica !== replica) options.changed(message.tools);
+  });
+  return unwatch;
 }
-
-/** How soon a failed subscription to the store is tried again (a guarded store refuses at once for 5 s after a failure). */
-const RESUBSCRIBE_MS = 5_000;
 
 /** Each tool's name and a digest of what a client is shown of it. */
 async function snapshot(options: ToolChangeFeedOptions): Promise<Map<string, string>> {
