@@ -24,6 +24,7 @@ const PROCESS_TESTS = [
   "src/gateway/modern/modern-http.test.ts",
   "src/mcp/resource-subscriptions.test.ts",
   "src/gateway/modern/modern-passthrough.test.ts",
+  "src/gateway/modern/listen-scope.test.ts",
   "src/gateway/policy/caller-policy-http.test.ts",
   "src/gateway/policy/caller-policy.test.ts",
   "src/gateway/policy/confirmation.test.ts",

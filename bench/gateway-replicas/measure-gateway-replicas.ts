@@ -3,9 +3,11 @@
  * sessions in memory, against three replicas sharing them through PostgreSQL behind haproxy
  * (round robin, no stickiness), or one process with the PostgreSQL store when haproxy is missing.
  * One MCP session each, the same requests in turn (tools/list, then a tools/call of the dynamic
- * server's echo), one at a time, timed from the client on loopback.
+ * server's echo), one at a time, timed from the client on loopback; and the same requests sent
+ * statelessly (2026-07-28, no session), alternating with the session's request by request, so
+ * machine noise hits both eras alike.
  */
-import { openLegacySession } from "../mcp-http/legacy-session.js";
+import { legacySession, statelessClient, type EraClient } from "../gateway-eras/eras-wire.js";
 import { startHttpGateway, writeConfig, type HttpGatewayProcess } from "../../test/support/gateway-process.js";
 import { HAPROXY, startHaproxy, stopReplicas, type Haproxy } from "../../test/support/haproxy.js";
 import { DYNAMIC_SERVER, waitFor } from "../../test/support/mcp-servers.js";
@@ -19,12 +21,18 @@ export interface LatencyRun {
   p95Ms: number;
 }
 
-/** What the section reports: the single process, the shared setup, and their ratios. */
-export interface GatewayReplicasRun {
+/** One era's single process against its shared setup. */
+export interface ReplicasComparison {
   single: LatencyRun;
   shared: LatencyRun;
   p50Ratio: number;
   p95Ratio: number;
+}
+
+/** What the section reports: the single process, the shared setup, and their ratios, for a 2025-era session (and stateless requests). */
+export interface GatewayReplicasRun extends ReplicasComparison {
+  /** The same requests sent statelessly (2026-07-28); absent from runs before it was measured. */
+  stateless?: ReplicasComparison;
   error?: string;
 }
 
@@ -33,28 +41,46 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
 
-/** One session on `url`, then `requests` timed requests after `warmup` untimed ones. */
-async function timeSession(url: string, setup: string, requests: number, warmup: number): Promise<LatencyRun> {
-  const headers = await openLegacySession(url);
-  const post = async (body: unknown) => {
-    const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`answered ${response.status}: ${text.slice(0, 200)}`);
-  };
-  const request = (id: number) =>
-    id % 2 === 0
-      ? { jsonrpc: "2.0", id, method: "tools/list" }
-      : { jsonrpc: "2.0", id, method: "tools/call", params: { name: "dyn__echo", arguments: { text: "bench" } } };
-  for (let id = 1; id <= warmup; id++) await post(request(id));
-  const times: number[] = [];
-  for (let id = warmup + 1; id <= warmup + requests; id++) {
-    const started = performance.now();
-    await post(request(id));
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { setup, requests, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
+/** Both eras' latency on one setup. */
+interface EraRuns {
+  legacy: LatencyRun;
+  stateless: LatencyRun;
 }
+
+/**
+ * One 2025-era session and one stateless client on `url`: `requests` timed requests of each
+ * after `warmup` untimed ones, one at a time, the eras alternating (and which goes first, every
+ * other round).
+ */
+async function timeEras(url: string, setup: string, requests: number, warmup: number): Promise<EraRuns> {
+  const eras: [EraClient, EraClient] = [await legacySession(url), statelessClient(url)];
+  const request = (client: EraClient, round: number) =>
+    round % 2 === 0
+      ? client.request("tools/list")
+      : client.request("tools/call", { name: "dyn__echo", arguments: { text: "bench" } });
+  for (let round = 0; round < warmup; round++) for (const client of eras) await request(client, round);
+  const times: [number[], number[]] = [[], []];
+  for (let round = 0; round < requests; round++) {
+    const order = round % 4 < 2 ? [0, 1] : [1, 0];
+    for (const era of order) {
+      const started = performance.now();
+      await request(eras[era]!, round);
+      times[era]!.push(performance.now() - started);
+    }
+  }
+  const run = (times: number[], era: string): LatencyRun => {
+    times.sort((a, b) => a - b);
+    return { setup: `${setup}, ${era}`, requests, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
+  };
+  return { legacy: run(times[0], "2025-era session"), stateless: run(times[1], "stateless (2026-07-28)") };
+}
+
+const compare = (single: LatencyRun, shared: LatencyRun): ReplicasComparison => ({
+  single,
+  shared,
+  p50Ratio: shared.p50Ms / single.p50Ms,
+  p95Ratio: shared.p95Ms / single.p95Ms,
+});
 
 async function started(config: string, count: number): Promise<HttpGatewayProcess[]> {
   const processes = await Promise.all(
@@ -80,15 +106,16 @@ export async function measureGatewayReplicas(
   const warmup = options.warmup ?? 100;
   const servers = { dyn: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" } };
   const alone = await started(writeConfig({ mcpServers: servers }), 1);
-  let single: LatencyRun;
+  let single: EraRuns;
   try {
-    single = await timeSession(alone[0]!.url, "one process, sessions in memory", requests, warmup);
+    single = await timeEras(alone[0]!.url, "one process, sessions in memory", requests, warmup);
   } finally {
     await stopReplicas(alone);
   }
-  options.log?.(`  single process: p50 ${single.p50Ms.toFixed(2)} ms, p95 ${single.p95Ms.toFixed(2)} ms`);
+  for (const run of [single.legacy, single.stateless])
+    options.log?.(`  ${run.setup}: p50 ${run.p50Ms.toFixed(2)} ms, p95 ${run.p95Ms.toFixed(2)} ms`);
   const database = await scratchDatabase(pgUrl);
-  let shared: LatencyRun;
+  let shared: EraRuns;
   try {
     const config = writeConfig({ mcpServers: servers, toolsift: { sessions: database.url } });
     const replicas = await started(config, HAPROXY ? 3 : 1);
@@ -98,13 +125,28 @@ export async function measureGatewayReplicas(
       const setup = haproxy
         ? "three replicas, sessions in PostgreSQL, behind haproxy (round robin)"
         : "one process, sessions in PostgreSQL (haproxy is not installed)";
-      shared = await timeSession(haproxy?.url ?? replicas[0]!.url, setup, requests, warmup);
+      shared = await timeEras(haproxy?.url ?? replicas[0]!.url, setup, requests, warmup).catch((error: unknown) => {
+        // What the replicas warned of (a store that timed out, a session it lost) is the cause to read.
+        const warned = replicas.map((replica, i) =>
+          replica
+            .stderr()
+            .split("\n")
+            .filter((line) => /warning|failed|error/i.test(line))
+            .slice(-5)
+            .map((line) => `replica ${i}: ${line}`),
+        );
+        throw new Error(`${(error as Error).message}\n${warned.flat().join("\n")}`);
+      });
     } finally {
       await stopReplicas(replicas, haproxy);
     }
   } finally {
     await database.drop();
   }
-  options.log?.(`  ${shared.setup}: p50 ${shared.p50Ms.toFixed(2)} ms, p95 ${shared.p95Ms.toFixed(2)} ms`);
-  return { single, shared, p50Ratio: shared.p50Ms / single.p50Ms, p95Ratio: shared.p95Ms / single.p95Ms };
+  for (const run of [shared.legacy, shared.stateless])
+    options.log?.(`  ${run.setup}: p50 ${run.p50Ms.toFixed(2)} ms, p95 ${run.p95Ms.toFixed(2)} ms`);
+  return {
+    ...compare(single.legacy, shared.legacy),
+    stateless: compare(single.stateless, shared.stateless),
+  };
 }

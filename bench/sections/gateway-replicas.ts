@@ -1,8 +1,18 @@
 import { measureGatewayReplicas } from "../gateway-replicas/measure-gateway-replicas.js";
+import type { LatencyRun, ReplicasComparison } from "../gateway-replicas/measure-gateway-replicas.js";
 import type { GatewayReplicasRun } from "../report/bench-report.js";
 import { count, ms } from "../report/format.js";
 import { table } from "../report/markdown-table.js";
 import { defineSection } from "./section.js";
+
+function comparisonRows(run: ReplicasComparison, era: string): string[][] {
+  const row = (side: LatencyRun) => [side.setup, count(side.requests), ms(side.p50Ms), ms(side.p95Ms)];
+  return [
+    row(run.single),
+    row(run.shared),
+    [`replicas ÷ one process, ${era}`, "", `${run.p50Ratio.toFixed(2)}×`, `${run.p95Ratio.toFixed(2)}×`],
+  ];
+}
 
 export function gatewayReplicasMarkdown(run: GatewayReplicasRun | null | undefined): string {
   if (!run) return "";
@@ -11,17 +21,19 @@ export function gatewayReplicasMarkdown(run: GatewayReplicasRun | null | undefin
     : table(
         ["setup", "requests", "p50, ms", "p95, ms"],
         [
-          [run.single.setup, count(run.single.requests), ms(run.single.p50Ms), ms(run.single.p95Ms)],
-          [run.shared.setup, count(run.shared.requests), ms(run.shared.p50Ms), ms(run.shared.p95Ms)],
-          ["shared ÷ single", "", `${run.p50Ratio.toFixed(2)}×`, `${run.p95Ratio.toFixed(2)}×`],
+          ...comparisonRows(run, "2025-era session"),
+          ...(run.stateless ? comparisonRows(run.stateless, "stateless") : []),
         ],
       );
   return [
     "## Gateway replicas: the cost of shared sessions",
     "The real CLI (`toolsift serve --http 0 --no-auth`, from source through tsx) on 127.0.0.1 in front of the dynamic test server: " +
-      "one MCP session, requests one at a time, tools/list and a tools/call of `dyn__echo` in turn, after 100 untimed ones. " +
+      "one MCP session, requests one at a time, tools/list and a tools/call of `dyn__echo` in turn, after 100 untimed ones; " +
+      "the same requests sent statelessly (2026-07-28: no session, the era's `_meta` in each), alternating with the " +
+      "session's request by request (and which goes first, every other round). " +
       "First one process with its sessions in memory, then `toolsift.sessions` in PostgreSQL (a scratch database of " +
-      "`TOOLSIFT_TEST_PG`), three replicas behind haproxy (round robin, no stickiness) when haproxy is installed.",
+      "`TOOLSIFT_TEST_PG`), three replicas behind haproxy (round robin, no stickiness) when haproxy is installed. " +
+      "Raw fetch, timed from the client; the machine is shared, so read the ratios.",
     body,
   ].join("\n\n");
 }

@@ -1,7 +1,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { errorText, type ToolsiftError } from "../errors.js";
 import { escapeForLog } from "../for-apps.js";
-import type { ToolSearchEvent } from "../index.js";
+import type { ToolDefinition, ToolSearchEvent } from "../index.js";
 import type { GatewayConfig } from "./config/gateway-config.js";
 import { GatewayConnection, type ConnectionServices, type StatelessOptions } from "./gateway-connection.js";
 import type { ListingMode } from "./listing/gateway-listing.js";
@@ -239,6 +239,16 @@ export class Gateway {
   contentScope(caller: Caller): ContentScope | undefined {
     const host = this.services.upstream;
     return host && { sdk: this.services.sdk, host, caller, services: this.services };
+  }
+
+  /** @internal Every upstream tool now, before any caller's policy: what changed is told only to whom may see it. */
+  catalogueTools(): Promise<readonly ToolDefinition[]> {
+    return this.services.catalogue();
+  }
+
+  /** @internal Whether `caller`'s policy lets it see (list, find, call) the tool `name`. */
+  lets(caller: Caller, name: string): boolean {
+    return this.services.policies.permits({ name }, caller);
   }
 
   /** @internal Calls `listener` on each upstream change that can alter a tool list; returns what stops it. */

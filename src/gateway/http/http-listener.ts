@@ -129,6 +129,9 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     log: options.log,
     maxSubscriptions: options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS,
     maxSubscriptionsPerCaller: options.maxSessionsPerCaller ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
+    store: options.sessionStore,
+    replica: shared.replica,
+    hearToolChanges: shared.hearToolChanges?.bind(shared),
   });
   const bodyReads = new BodyReads();
   const handle = chainGates(

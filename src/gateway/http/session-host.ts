@@ -1,6 +1,9 @@
 import type { Caller } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
-import type { SessionRecord } from "../replicas/session-store.js";
+import type { ReplicaMessage, SessionRecord } from "../replicas/session-store.js";
+
+/** A replica's tool changes, as the store relays them. */
+export type ToolsMessage = Extract<ReplicaMessage, { kind: "tools" }>;
 
 /** What the HTTP listener asks of a session's transport. */
 export interface HostedTransport {
@@ -31,6 +34,12 @@ export interface SessionHost<T extends HostedTransport = HostedTransport> {
   refresh(id: string): Promise<boolean>;
   /** The client ended the session (DELETE). */
   ended(id: string): Promise<void>;
+  /**
+   * Hands `listener` the other replicas' tool changes, heard on the host's own subscription to
+   * the store (one per replica: another would add its own calls, and its own time-outs). Absent
+   * for a single process.
+   */
+  hearToolChanges?(listener: (message: ToolsMessage) => void): void;
   /** Looks for sessions idle past the time-out in the store, if any. */
   sweep(): void;
   close(): Promise<void>;

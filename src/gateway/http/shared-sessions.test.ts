@@ -219,3 +219,43 @@ describe("a session store that hangs", () => {
     }
   });
 });
+
+describe("a session store out when a session opens", () => {
+  it("keeps the session once the store answers again, and writes it there", async () => {
+    const memory = new MemorySessionStore();
+    let out = true;
+    /** Each call hangs while the store is out, as a PostgreSQL behind a cut network does. */
+    const gated =
+      <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+      (...args: A) =>
+        out ? new Promise<R>(() => {}) : run(...args);
+    const flaky: SessionStore = {
+      load: gated((id) => memory.load(id)),
+      save: gated((record) => memory.save(record)),
+      touch: gated((id) => memory.touch(id)),
+      delete: gated((id) => memory.delete(id)),
+      expire: gated((idleMs) => memory.expire(idleMs)),
+      publish: gated((message) => memory.publish(message)),
+      subscribe: gated((listener) => memory.subscribe(listener)),
+      close: async () => {},
+    };
+    const store = guardedStore(flaky, { timeoutMs: 100, retryAfterMs: 200, log: () => {} });
+    const replica = await startReplica(store);
+    const client = new Client({ name: "c", version: "1" });
+    const transport = new StreamableHTTPClientTransport(new URL(replica.listener.url));
+    try {
+      await waitFor("dyn to connect", () => replica.gateway.ready, 20_000);
+      await client.connect(transport);
+      expect(await names(client)).toContain("search_tools");
+      out = false;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The store answers, and has no record of it: this copy is the session, not a session ended elsewhere.
+      expect(await names(client)).toContain("search_tools");
+      expect(await memory.load(transport.sessionId!)).toBeDefined();
+    } finally {
+      await client.close();
+      await replica.listener.close();
+      await replica.gateway.close();
+    }
+  }, 30_000);
+});

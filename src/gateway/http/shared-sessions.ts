@@ -5,7 +5,7 @@ import type { Gateway } from "../gateway.js";
 import type { GatewayConnection } from "../gateway-connection.js";
 import type { WebStandardHttpServerTransportClass } from "../gateway-sdk.js";
 import { ReplicaTransport } from "./replica-transport.js";
-import type { SessionHost } from "./session-host.js";
+import type { SessionHost, ToolsMessage } from "./session-host.js";
 import type { ReplicaMessage, SessionRecord, SessionState, SessionStore } from "../replicas/session-store.js";
 
 /** One session this replica holds a copy of. */
@@ -52,6 +52,8 @@ export class SharedSessions implements SessionHost<ReplicaTransport> {
   /** This replica's id: it prefixes the ids of requests sent to clients (see {@link ReplicaTransport}). */
   readonly replica = randomBytes(4).toString("hex");
   private readonly held = new Map<string, Held>();
+  /** Told of the tool changes other replicas relay (see {@link SharedSessions.hearToolChanges}). */
+  private toolChanges: ((message: ToolsMessage) => void) | undefined;
   /** Sessions ended lately (DELETE, here or on another replica), and when: a 404 for them, never a 503. */
   private readonly endedLately = new Map<string, number>();
 
@@ -73,6 +75,10 @@ export class SharedSessions implements SessionHost<ReplicaTransport> {
       opened(id, transport);
     });
     return transport;
+  }
+
+  hearToolChanges(listener: (message: ToolsMessage) => void): void {
+    this.toolChanges = listener;
   }
 
   /** Serves `transport` with a new connection of `gateway` for `caller`. */
@@ -169,6 +175,9 @@ export class SharedSessions implements SessionHost<ReplicaTransport> {
     } catch {
       return true;
     }
+    // Never written (opened while the store was out, or its save timed out): the store's silence
+    // is not an end elsewhere. This copy is the session, and the answer's save writes it.
+    if (record === undefined && held.synced === "") return true;
     if (record === undefined || record.owner !== held.owner) {
       this.held.delete(id);
       await held.transport.close();
@@ -263,6 +272,11 @@ export class SharedSessions implements SessionHost<ReplicaTransport> {
   }
 
   private received(message: ReplicaMessage): void {
+    // Tool changes are the stateless listeners' (modern/), no session's.
+    if (message.kind === "tools") {
+      this.toolChanges?.(message);
+      return;
+    }
     const held = this.held.get(message.session);
     if (message.kind === "closed") this.forget(message.session);
     if (!held) return;

@@ -9,7 +9,11 @@ import { sessionOwnerOf } from "../web/session-table.js";
 import { sendWebResponse, webRequestOf } from "../web/web-bridge.js";
 import { wrapUri } from "../content/namespaced-uri.js";
 import { acceptListen, type AcceptedListen } from "./modern-listen.js";
+import type { SessionStore } from "../replicas/session-store.js";
+import { CallerScopedBus } from "./caller-scoped-bus.js";
+import { storeLedger } from "./confirmation-ledger.js";
 import { modernServerFactory } from "./modern-server.js";
+import { toolChangeFeed, type ToolChangeFeedOptions } from "./tool-change-feed.js";
 
 /** The 2026-07-28 leg of the HTTP listener: the requests it claims, and how it answers them. */
 export interface ModernHttp {
@@ -31,6 +35,12 @@ export interface ModernHttpOptions {
   maxSubscriptions: number;
   /** …and this many per credential, so one caller cannot take them all (as with sessions). */
   maxSubscriptionsPerCaller: number;
+  /** The session store replicas share: a confirmation asked by one is answered at any, and spent once. */
+  store?: SessionStore | undefined;
+  /** This replica's id, named in each answer (`x-toolsift-replica`) as a 2025-era session's are. */
+  replica?: string | undefined;
+  /** Where the other replicas' tool changes are heard (the listener's one subscription to the store). */
+  hearToolChanges?: ToolChangeFeedOptions["hear"];
 }
 
 /** What a caller refused a stream is told to wait, in seconds. */
@@ -53,20 +63,35 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
   }
   // The caller rides in as the request's authInfo object itself, which the handler passes through as it is.
   const callers = new WeakMap<AuthInfo, Caller>();
-  const factory = modernServerFactory(gateway, sdk, (context) => {
-    const caller = context.authInfo && callers.get(context.authInfo);
-    // Fail closed: a request whose caller is not known here is not served as anyone.
-    if (caller === undefined) throw new Error("toolsift: a 2026-07-28 request reached the server without its caller");
-    return caller;
-  });
+  const factory = modernServerFactory(
+    gateway,
+    sdk,
+    (context) => {
+      const caller = context.authInfo && callers.get(context.authInfo);
+      // Fail closed: a request whose caller is not known here is not served as anyone.
+      if (caller === undefined) throw new Error("toolsift: a 2026-07-28 request reached the server without its caller");
+      return caller;
+    },
+    storeLedger(options.store),
+  );
+  const bus = new CallerScopedBus((caller, tool) => gateway.lets(caller, tool), options.log);
   const handler = sdk.createMcpHandler(factory, {
     legacy: "reject",
+    bus,
     maxSubscriptions: options.maxSubscriptions,
     onerror: (error) => options.log(`MCP 2026-07-28 request failed: ${errorText(error)}`),
   });
-  const unwatch = gateway.watchToolChanges(() => handler.notify.toolsChanged());
   // One publish per update: the handler's router sends it to each stream whose filter names the URI.
   const publishUpdate = (server: string, uri: string) => handler.notify.resourceUpdated(wrapUri(server, uri));
+  const unwatch = toolChangeFeed({
+    tools: () => gateway.catalogueTools(),
+    watch: (listener) => gateway.watchToolChanges(listener),
+    changed: (names) => bus.toolsChanged(names),
+    store: options.store,
+    replica: options.replica,
+    hear: options.hearToolChanges,
+    log: options.log,
+  });
   /** Open `subscriptions/listen` streams by credential. */
   const listening = new Map<string, number>();
   return {
@@ -105,7 +130,11 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
       // No token here: the listener checked it, and a handler has no use for it.
       const authInfo: AuthInfo = { token: "", clientId: caller.id, scopes: [...caller.scopes] };
       callers.set(authInfo, caller);
-      const answer = await handler.fetch(webRequestOf(request, sent, hangUp.signal), { authInfo, parsedBody: sent });
+      // As the caller: a listen stream the handler opens is this caller's, and hears only what it may see.
+      const answer = await bus.as(caller, () =>
+        handler.fetch(webRequestOf(request, sent, hangUp.signal), { authInfo, parsedBody: sent }),
+      );
+      if (options.replica !== undefined) response.setHeader("x-toolsift-replica", options.replica);
       await sendWebResponse(answer, response);
     },
     async close() {

@@ -9,6 +9,7 @@ import { CALL_TOOL_DEFINITION, CALL_TOOL_NAME, unwrapCallTool } from "./call-too
 import { anySubscribable } from "../content/resource-subscriptions.js";
 import { asModernError, serveModernContent } from "./modern-content.js";
 import { passThroughTo } from "./request-passthrough.js";
+import type { ConfirmationLedger } from "./confirmation-ledger.js";
 import { StatelessConfirmations } from "./stateless-confirmations.js";
 import { STATELESS_SEARCH_DESCRIPTION, STATELESS_SEARCH_NOTE } from "./stateless-wording.js";
 
@@ -32,12 +33,14 @@ const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
  * only by that caller (`cacheScope: "private"`), since policies make it depend on who asks.
  *
  * @param callerOf - Who sent the request (HTTP: the listener's authentication; stdio: the local user).
+ * @param ledger - Where confirmation states are signed and spent: shared by replicas of one session store.
  * @param made - Told of each server made (stdio: the one that serves the connection).
  */
 export function modernServerFactory(
   gateway: Gateway,
   sdk: ModernSdk,
   callerOf: (context: McpRequestContext) => Caller,
+  ledger: ConfirmationLedger,
   made?: (server: Server) => void,
 ): McpServerFactory {
   return (context) => {
@@ -64,7 +67,7 @@ export function modernServerFactory(
       });
     server.setRequestHandler("tools/list", async () => {
       // A listing asks no one: no confirmation can be needed.
-      const connection = open(new StatelessConfirmations(noRound(caller), sdk.inputResponse));
+      const connection = open(new StatelessConfirmations(noRound(caller), sdk.inputResponse, ledger));
       try {
         // call_tool last, so the listing's earlier bytes are the 2025-era listing's.
         return { tools: [...(await connection.listTools()), CALL_TOOL_DEFINITION] };
@@ -73,7 +76,7 @@ export function modernServerFactory(
       }
     });
     server.setRequestHandler("tools/call", async (request, ctx) => {
-      const confirmations = new StatelessConfirmations(roundOf(ctx, caller), sdk.inputResponse);
+      const confirmations = new StatelessConfirmations(roundOf(ctx, caller), sdk.inputResponse, ledger);
       const connection = open(confirmations);
       try {
         const call = callOf(request.params.name, request.params.arguments ?? {});
@@ -92,7 +95,7 @@ export function modernServerFactory(
         // The call was refused in this round for want of the user's answer: ask for it, and the client retries.
         return sdk.inputRequired({
           inputRequests: confirmations.inputRequests((params) => sdk.inputRequired.elicit(params)),
-          requestState: confirmations.state(),
+          requestState: await confirmations.state(),
         });
       } finally {
         connection.end();

@@ -6,6 +6,7 @@ import { loadModernSdk } from "../gateway-sdk-v2.js";
 import type { Server } from "@modelcontextprotocol/server";
 import { wrapUri } from "../content/namespaced-uri.js";
 import { acceptListen } from "./modern-listen.js";
+import { localLedger } from "./confirmation-ledger.js";
 import { modernServerFactory } from "./modern-server.js";
 import { relayStdioListens } from "./stdio-listens.js";
 
@@ -59,6 +60,7 @@ export async function serveStdioEitherEra(gateway: Gateway, options: StdioEraOpt
       gateway,
       sdk,
       () => LOCAL_CALLER,
+      localLedger(),
       (server) => (serving = server),
     ),
     {

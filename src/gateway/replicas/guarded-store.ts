@@ -66,6 +66,8 @@ export function guardedStore(
       clearTimeout(timer);
     }
   };
+  const sharedKey = store.sharedKey?.bind(store);
+  const spendOnce = store.spendOnce?.bind(store);
   return {
     get down() {
       return down;
@@ -84,5 +86,10 @@ export function guardedStore(
     publish: (message: ReplicaMessage) => call("publish", () => store.publish(message)),
     subscribe: (listener: (message: ReplicaMessage) => void) => call("subscribe", () => store.subscribe(listener)),
     close: () => store.close(),
+    // Only what the store has: without them, a caller keys and counts per replica.
+    ...(sharedKey ? { sharedKey: (purpose: string) => call("key", () => sharedKey(purpose)) } : {}),
+    ...(spendOnce
+      ? { spendOnce: (token: string, keepMs: number) => call("spend", () => spendOnce(token, keepMs)) }
+      : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from "node:crypto";
 import type { ReplicaMessage, SessionRecord, SessionStore } from "./session-store.js";
 
 /**
@@ -13,6 +14,10 @@ import type { ReplicaMessage, SessionRecord, SessionStore } from "./session-stor
 export class MemorySessionStore implements SessionStore {
   private readonly records = new Map<string, { record: SessionRecord; lastActive: number }>();
   private readonly listeners: ((message: ReplicaMessage) => void)[] = [];
+  /** The listeners' shared secret: each store in memory has its own. */
+  private readonly secret = randomBytes(32);
+  /** One-time tokens spent, and until when they are kept. */
+  private readonly spent = new Map<string, number>();
 
   async load(id: string): Promise<SessionRecord | undefined> {
     return this.records.get(id)?.record;
@@ -51,6 +56,18 @@ export class MemorySessionStore implements SessionStore {
 
   async subscribe(listener: (message: ReplicaMessage) => void): Promise<void> {
     this.listeners.push(listener);
+  }
+
+  async sharedKey(purpose: string): Promise<Uint8Array> {
+    return createHmac("sha256", this.secret).update(`toolsift:key:${purpose}`).digest();
+  }
+
+  async spendOnce(token: string, keepMs: number): Promise<boolean> {
+    const now = Date.now();
+    for (const [old, until] of this.spent) if (until < now) this.spent.delete(old);
+    if (this.spent.has(token)) return false;
+    this.spent.set(token, now + keepMs);
+    return true;
   }
 
   async close(): Promise<void> {

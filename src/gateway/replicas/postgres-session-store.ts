@@ -10,8 +10,9 @@ export interface PostgresSessionStoreOptions {
   connectionString: string;
   /**
    * The table, created if missing (lower-case letters, digits, `_`). Messages between replicas
-   * go in `<table>_relay`, their key in `<table>_keys`; the NOTIFY channel is the table's name.
-   * The three are the gateway role's alone (PUBLIC's rights are revoked).
+   * go in `<table>_relay`, their key in `<table>_keys`, one-time tokens spent in `<table>_spent`;
+   * the NOTIFY channel is the table's name. The four are the gateway role's alone (PUBLIC's
+   * rights are revoked).
    * @defaultValue "toolsift_sessions"
    */
   table?: string;
@@ -30,6 +31,9 @@ const NOTE = /^([0-9a-f]{32})\.([0-9a-f]{64})$/;
 const RELAY_MS = 60_000;
 /** References remembered at most; past it, the oldest go (their rows expire within {@link RELAY_MS} anyway). */
 const MAX_SEEN = 20_000;
+const PURPOSE = /^[a-z][a-z-]{0,40}$/;
+/** A one-time token is a random reference, never content: anything longer is refused. */
+const MAX_TOKEN_CHARS = 128;
 
 /**
  * Sessions in one PostgreSQL table, shared by the replicas of a gateway, and their messages over
@@ -95,12 +99,33 @@ export class PostgresSessionStore implements SessionStore {
     const db = await this.db();
     // A message is read within moments of its NOTIFY; a minute later nobody will.
     await db.query(`DELETE FROM ${this.table}_relay WHERE at < now() - interval '1 minute'`);
+    await db.query(`DELETE FROM ${this.table}_spent WHERE until < now()`);
     if (this.listening === undefined && this.listeners.length > 0) await this.listen();
     const { rowCount } = await db.query(
       `DELETE FROM ${this.table} WHERE last_active < now() - make_interval(secs => $1::double precision / 1000)`,
       [idleMs],
     );
     return rowCount ?? 0;
+  }
+
+  async sharedKey(purpose: string): Promise<Uint8Array> {
+    if (!PURPOSE.test(purpose))
+      throw new Error(`a shared key's purpose must be lower-case letters and "-", not ${JSON.stringify(purpose)}`);
+    await this.db();
+    // Derived, so what uses it can never reveal or stand in for the relay's own key.
+    return createHmac("sha256", this.secret()).update(`${this.table}:key:${purpose}`).digest();
+  }
+
+  async spendOnce(token: string, keepMs: number): Promise<boolean> {
+    if (token.length === 0 || token.length > MAX_TOKEN_CHARS)
+      throw new Error(`a one-time token is 1 to ${MAX_TOKEN_CHARS} characters`);
+    // One statement: of two replicas spending the same token at once, exactly one inserts it.
+    const { rowCount } = await (await this.db()).query(
+      `INSERT INTO ${this.table}_spent (token, until) VALUES ($1, now() + make_interval(secs => $2::double precision / 1000))
+       ON CONFLICT (token) DO NOTHING`,
+      [token, keepMs],
+    );
+    return rowCount === 1;
   }
 
   async publish(message: ReplicaMessage): Promise<void> {
@@ -196,8 +221,12 @@ export class PostgresSessionStore implements SessionStore {
 
   /** HMAC-SHA256 of a message's reference, bound to this table, under the replicas' key. */
   private mac(ref: string): Buffer {
+    return createHmac("sha256", this.secret()).update(`${this.table}:${ref}`).digest();
+  }
+
+  private secret(): Buffer {
     if (this.key === undefined) throw new Error("the session store's key is not loaded yet");
-    return createHmac("sha256", this.key).update(`${this.table}:${ref}`).digest();
+    return this.key;
   }
 
   private remember(ref: string): void {
@@ -228,13 +257,15 @@ export class PostgresSessionStore implements SessionStore {
       const key = randomBytes(32).toString("base64");
       const relay = `${this.table}_relay`;
       const keys = `${this.table}_keys`;
+      const spent = `${this.table}_spent`;
       await pool
         .query(
           `SELECT pg_advisory_xact_lock(hashtext('toolsift:${this.table}'));
          CREATE TABLE IF NOT EXISTS ${this.table} (id text PRIMARY KEY, record jsonb NOT NULL, last_active timestamptz NOT NULL);
          CREATE TABLE IF NOT EXISTS ${relay} (ref text PRIMARY KEY, payload text NOT NULL, at timestamptz NOT NULL DEFAULT now());
          CREATE TABLE IF NOT EXISTS ${keys} (id smallint PRIMARY KEY CHECK (id = 1), key text NOT NULL);
-         REVOKE ALL ON ${this.table}, ${relay}, ${keys} FROM PUBLIC;
+         CREATE TABLE IF NOT EXISTS ${spent} (token text PRIMARY KEY, until timestamptz NOT NULL);
+         REVOKE ALL ON ${this.table}, ${relay}, ${keys}, ${spent} FROM PUBLIC;
          INSERT INTO ${keys} (id, key) VALUES (1, '${key}') ON CONFLICT (id) DO NOTHING`,
         )
         .catch(async (error: unknown) => {

@@ -71,6 +71,19 @@ function storeContract(open: () => SessionStore) {
     await waitFor("both messages", () => got.length >= 2);
     expect(got).toEqual([small, large]);
   });
+
+  it("gives every replica one key per purpose, and spends a one-time token once across them", async () => {
+    const [a, b] = [store(), store()];
+    const key = (made: SessionStore, purpose: string) =>
+      made.sharedKey!(purpose).then((bytes) => Buffer.from(bytes).toString("hex"));
+    expect(await key(a, "stateless-confirmations")).toBe(await key(b, "stateless-confirmations"));
+    expect(await key(a, "stateless-confirmations")).not.toBe(await key(a, "another-purpose"));
+    const token = `t-${randomUUID()}`;
+    const spent = await Promise.all([a.spendOnce!(token, 60_000), b.spendOnce!(token, 60_000)]);
+    expect(spent.sort()).toEqual([false, true]);
+    expect(await a.spendOnce!(token, 60_000)).toBe(false);
+    expect(await b.spendOnce!(`t-${randomUUID()}`, 60_000)).toBe(true);
+  });
 }
 
 describe("MemorySessionStore", () => {
@@ -83,7 +96,7 @@ describePostgres("PostgresSessionStore", (url) => {
   const table = `toolsift_test_sessions_${randomBytes(4).toString("hex")}`;
   afterAll(async () => {
     await dropTable(url, table);
-    for (const suffix of ["_relay", "_keys"]) await dropTable(url, `${table}${suffix}`);
+    for (const suffix of ["_relay", "_keys", "_spent"]) await dropTable(url, `${table}${suffix}`);
   });
   storeContract(() => new PostgresSessionStore({ connectionString: url, table }));
 
@@ -99,7 +112,7 @@ describePostgres("PostgresSessionStore and another role on the same database", (
   const opened: { close(): Promise<void> }[] = [];
   afterAll(async () => {
     for (const made of opened.reverse()) await made.close();
-    for (const suffix of ["", "_relay", "_keys"]) await dropTable(url, `${table}${suffix}`);
+    for (const suffix of ["", "_relay", "_keys", "_spent"]) await dropTable(url, `${table}${suffix}`);
   });
   const skip = TEST_PG_OTHER ? undefined : "TOOLSIFT_TEST_PG_OTHER is not set (.ci/run creates the role and sets it)";
   if (skip && process.env.CI) throw new Error(`PostgresSessionStore and another role: ${skip} on CI.`);
@@ -146,11 +159,16 @@ describePostgres("PostgresSessionStore and another role on the same database", (
       expect(heard[0]).not.toContain(secret);
       expect(heard[0]).not.toContain("decline");
 
-      for (const name of [table, `${table}_relay`, `${table}_keys`])
+      for (const name of [table, `${table}_relay`, `${table}_keys`, `${table}_spent`])
         await expect(spy.query(`SELECT * FROM ${name}`)).rejects.toThrow(/permission denied/);
       await expect(spy.query(`INSERT INTO ${table}_relay (ref, payload) VALUES ('x', 'y')`)).rejects.toThrow(
         /permission denied/,
       );
+      // Nor spend a confirmation (refusing a user's answer) or unspend one (replaying it).
+      await expect(spy.query(`INSERT INTO ${table}_spent (token, until) VALUES ('x', now())`)).rejects.toThrow(
+        /permission denied/,
+      );
+      await expect(spy.query(`DELETE FROM ${table}_spent`)).rejects.toThrow(/permission denied/);
 
       // Forgeries: an "accept" in clear (what the channel used to carry), the captured NOTIFY
       // replayed, and the captured reference with a MAC of the other role's making.
@@ -193,5 +211,7 @@ function bind(store: MemorySessionStore): Omit<SessionStore, "close"> {
     expire: (idleMs) => store.expire(idleMs),
     publish: (message) => store.publish(message),
     subscribe: (listener) => store.subscribe(listener),
+    sharedKey: (purpose) => store.sharedKey(purpose),
+    spendOnce: (token, keepMs) => store.spendOnce(token, keepMs),
   };
 }

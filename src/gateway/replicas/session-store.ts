@@ -34,7 +34,12 @@ export type ReplicaMessage =
   /** A client's JSON-RPC response to a request `replica` sent (an elicitation answer). */
   | { readonly kind: "response"; readonly session: string; readonly replica: string; readonly message: unknown }
   /** The session ended (DELETE /mcp): every replica closes its copy. */
-  | { readonly kind: "closed"; readonly session: string };
+  | { readonly kind: "closed"; readonly session: string }
+  /**
+   * Replica `replica` saw these upstream tools added, changed or removed (by name; `"all"` when
+   * too many to name): the others tell their stateless listeners whose callers may see one.
+   */
+  | { readonly kind: "tools"; readonly replica: string; readonly tools: readonly string[] | "all" };
 
 /**
  * Where replicas share their sessions (`toolsift.sessions`). Every call may fail or hang: callers
@@ -58,4 +63,16 @@ export interface SessionStore {
    * shared. @internal The stores toolsift opens report it; a store of the embedder's need not.
    */
   health?(): StoreHealth;
+  /**
+   * A key for `purpose` (lower-case letters and `-`), the same on every replica sharing this
+   * store and kept from anyone else (another database role cannot read it): what a stateless
+   * client is given signed by one replica verifies on the next. Never the store's own relay key.
+   * Absent: each replica keys its own (a stateless confirmation is then asked again elsewhere).
+   */
+  sharedKey?(purpose: string): Promise<Uint8Array>;
+  /**
+   * Records `token` as used, on every replica: `true` the first time, `false` ever after (for
+   * `keepMs` at least), so a one-time token cannot be spent twice, on one replica or two.
+   */
+  spendOnce?(token: string, keepMs: number): Promise<boolean>;
 }
