@@ -170,24 +170,31 @@ describe("the MCP Inspector's CLI against toolsift serve over stdio", () => {
     expect(legacy.error).toEqual({ code: "tool_not_found", message: "Tool 'dyn__echo' not found on server." });
   }, 200_000);
 
-  it("lists the starting server's resources and prompts on the first call", async () => {
-    const [resources, prompts] = await Promise.all([
-      inspect(["--method", "resources/list"]),
-      inspect(["--method", "prompts/list"]),
-    ]);
-    for (const run of [resources, prompts]) {
-      expect(run.code, run.stderr).toBe(INSPECTOR_EXIT.ok);
-      expectServedBeforeUpstream(run);
-    }
-    expect(resources.output?.result).toMatchObject({
-      resources: expect.arrayContaining([
-        { name: "dyn__greeting", uri: "toolsift://dyn/memo://greeting", mimeType: "text/plain" },
-      ]),
-    });
-    expect(prompts.output?.result).toMatchObject({
-      prompts: [{ name: "dyn__greet", description: "Greet someone.", arguments: [{ name: "who", required: true }] }],
-    });
-  }, 200_000);
+  it.each([
+    ["a 2025 revision", []],
+    ["2026-07-28", ["--protocol-era", "modern"]],
+  ])(
+    "lists the starting server's resources and prompts on the first call, in %s",
+    async (_era, era) => {
+      const [resources, prompts] = await Promise.all([
+        inspect(["--method", "resources/list", ...era]),
+        inspect(["--method", "prompts/list", ...era]),
+      ]);
+      for (const run of [resources, prompts]) {
+        expect(run.code, run.stderr).toBe(INSPECTOR_EXIT.ok);
+        expectServedBeforeUpstream(run);
+      }
+      expect(resources.output?.result).toMatchObject({
+        resources: expect.arrayContaining([
+          { name: "dyn__greeting", uri: "toolsift://dyn/memo://greeting", mimeType: "text/plain" },
+        ]),
+      });
+      expect(prompts.output?.result).toMatchObject({
+        prompts: [{ name: "dyn__greet", description: "Greet someone.", arguments: [{ name: "who", required: true }] }],
+      });
+    },
+    200_000,
+  );
 
   it("refuses a destructive tool with a clear message in both eras: the Inspector's CLI cannot confirm one", async () => {
     const [legacy, modern] = await Promise.all([
