@@ -57,9 +57,13 @@ const SAMPLED = [1, 2, 3, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50];
 export function longSessionsMarkdown(report: { longSessions?: LongSessionsSection }): string[] {
   const section = report.longSessions;
   if (!section || section.runs.length === 0) return [];
-  const plans = section.plans
-    .map((plan) => `${plan.newTools} tools searched for, ${plan.reuses} re-uses, ${plan.requests} requests`)
-    .join("; ");
+  const plans = [
+    ...new Set(
+      section.plans.map(
+        (plan) => `${plan.newTools} tools searched for, ${plan.reuses} re-uses, ${plan.requests} requests`,
+      ),
+    ),
+  ].join("; ");
   const summary = table(
     [
       "arm",

@@ -153,10 +153,16 @@ function unitsOf(body: WireRequest, rendered: ReadonlyMap<string, readonly WireT
   for (const [index, message] of body.messages.entries()) {
     const blocks: WireBlock[] =
       typeof message.content === "string" ? [{ type: "text", text: message.content }] : message.content;
+    // An inline definition is in the block already; a reference brings its definition in.
     for (const [at, block] of blocks.entries())
-      add(message.role, block, rendered.get(`messages.${index}.content.${at}`));
+      add(message.role, block, inlineDefinition(block) ? [] : rendered.get(`messages.${index}.content.${at}`));
   }
   return units;
+}
+
+function inlineDefinition(block: WireBlock): boolean {
+  const tool = block.tool as { type?: unknown } | undefined;
+  return block.type === "tool_addition" && tool?.type === "tool_definition";
 }
 
 function toolTokensOf(body: WireRequest, rendered: ReadonlyMap<string, readonly WireTool[]>): number {

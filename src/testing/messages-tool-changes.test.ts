@@ -198,6 +198,17 @@ describe("prompt caching on the local Messages API server", () => {
     expect(server.usage[1]!.toolTokens).toBeGreaterThan(server.usage[0]!.toolTokens);
   });
 
+  it("counts an inline definition once, as much as the same tool added by reference", async () => {
+    const { send } = await start();
+    const { defer_loading: _, ...definition } = TOOLS[2]!;
+    const byReference = await send([USER, { role: "system", content: [addition("slack_post")] }]);
+    const inline = await send(
+      [USER, { role: "system", content: [{ type: "tool_addition", tool: { type: "tool_definition", definition } }] }],
+      { betas: [INLINE_TOOLS_BETA] },
+    );
+    expect(Math.abs(total(inline.usage) - total(byReference.usage))).toBeLessThan(20);
+  });
+
   it("applies the model's minimum cacheable length, the TTL, and automatic caching", async () => {
     let now = 1_000_000;
     const { send } = await start(8, { promptCache: { now: () => now } });
