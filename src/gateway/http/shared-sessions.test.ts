@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DYNAMIC_SERVER, waitFor } from "../../../test/support/mcp-servers.js";
 import { parseGatewayConfig } from "../config/gateway-config.js";
 import { Gateway } from "../gateway.js";
+import { loadWebStandardHttpServerTransport } from "../gateway-sdk.js";
 import { listenHttp, type HttpListener } from "./http-listener.js";
+import { SharedSessions } from "./shared-sessions.js";
 import { guardedStore } from "../replicas/guarded-store.js";
 import { MemorySessionStore } from "../replicas/memory-session-store.js";
 import type { SessionStore } from "../replicas/session-store.js";
@@ -258,4 +260,35 @@ describe("a session store out when a session opens", () => {
       await replica.gateway.close();
     }
   }, 30_000);
+});
+
+describe("a store subscription that fails at start", () => {
+  it("is tried again until it takes, so the replica hears the others", async () => {
+    const Transport = await loadWebStandardHttpServerTransport();
+    const memory = new MemorySessionStore();
+    let refusals = 2;
+    const flaky = Object.assign(Object.create(memory) as MemorySessionStore, {
+      subscribe: (listener: Parameters<SessionStore["subscribe"]>[0]) =>
+        refusals-- > 0 ? Promise.reject(new Error("no answer in 2000 ms")) : memory.subscribe(listener),
+    });
+    const logged: string[] = [];
+    const sessions = new SharedSessions({
+      store: flaky,
+      shared: true,
+      idleMs: 60_000,
+      Transport,
+      log: (line) => logged.push(line),
+    });
+    const heard: unknown[] = [];
+    sessions.hearToolChanges((message) => heard.push(message.tools));
+    try {
+      await waitFor("the subscription to take", () => refusals < 0, 10_000);
+      await memory.publish({ kind: "tools", replica: "other", tools: ["dyn__echo"] });
+      await waitFor("the relayed change", () => heard.length > 0, 5_000);
+      expect(heard).toEqual([["dyn__echo"]]);
+      expect(logged.filter((line) => line.includes("could not subscribe"))).toHaveLength(2);
+    } finally {
+      await sessions.close();
+    }
+  }, 20_000);
 });

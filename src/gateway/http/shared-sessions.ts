@@ -37,6 +37,9 @@ const PROTOCOL_FALLBACK = "2025-06-18";
  */
 const OPENED = /^([su])([0-9a-z]{1,11})-/;
 const SAVE_GRACE_MS = 60_000;
+/** The first wait before subscribing again after a failure, doubled each time up to the most. */
+const SUBSCRIBE_RETRY_FIRST_MS = 1_000;
+const SUBSCRIBE_RETRY_MAX_MS = 30_000;
 
 /**
  * The sessions of one replica, kept in step with a {@link SessionStore} so any replica can serve
@@ -57,8 +60,31 @@ export class SharedSessions implements SessionHost<ReplicaTransport> {
   /** Sessions ended lately (DELETE, here or on another replica), and when: a 404 for them, never a 503. */
   private readonly endedLately = new Map<string, number>();
 
+  /** The pending retry of the store subscription, while it has not taken. */
+  private resubscribe: NodeJS.Timeout | undefined;
+  private closed = false;
+
   constructor(private readonly options: SharedSessionsOptions) {
-    options.store.subscribe((message) => this.received(message)).catch(() => undefined);
+    this.listen(SUBSCRIBE_RETRY_FIRST_MS);
+  }
+
+  /**
+   * Subscribes to the store's messages, again and again until it takes: a subscription that failed
+   * once (a store slow to answer at start, or out) would otherwise leave this replica deaf to the
+   * others for good, its clients' lists stale and their confirmations lost, while the store's
+   * other calls answer and `/readyz` says it shares.
+   */
+  private listen(retryMs: number): void {
+    this.options.store
+      .subscribe((message) => this.received(message))
+      .catch((error: unknown) => {
+        if (this.closed) return;
+        this.options.log(
+          `warning: could not subscribe to the session store's messages (${errorText(error)}); trying again in ${Math.round(retryMs / 1000)} s.`,
+        );
+        this.resubscribe = setTimeout(() => this.listen(Math.min(retryMs * 2, SUBSCRIBE_RETRY_MAX_MS)), retryMs);
+        this.resubscribe.unref();
+      });
   }
 
   /**
@@ -210,6 +236,8 @@ export class SharedSessions implements SessionHost<ReplicaTransport> {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.resubscribe);
     this.held.clear();
     await this.options.store.close();
   }
