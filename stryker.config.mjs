@@ -1,6 +1,6 @@
 // Mutation testing of the folders that decide what runs: the catalogue (definitions, schemas,
-// validation), sessions (blocks, hydration, execution) and the tool search (permissions,
-// approval). `npm run mutate`; the report lands in reports/mutation/.
+// validation), sessions (blocks, hydration, execution), the tool search (permissions,
+// approval) and the gateway's access controls (policy, auth, pins). `npm run mutate`; the report lands in reports/mutation/.
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { PluginKind, declareFactoryPlugin } from "@stryker-mutator/api/plugin";
@@ -306,6 +306,9 @@ export default {
     "src/session/**/*.ts",
     "src/tool-search/**/*.ts",
     "src/wire/**/*.ts",
+    "src/gateway/policy/**/*.ts",
+    "src/gateway/auth/**/*.ts",
+    "src/gateway/pins/**/*.ts",
     "!src/**/*.test.ts",
     "!src/**/*.fixture.ts",
     "!src/**/index.ts",

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+import { SLOW_TESTS, GATEWAY_TESTS } from "./vitest.mutation.config.js";
+
+// The tests of stryker.gateway.config.mjs's folders (npm run mutate:gateway): the gateway's
+// policy, auth and pins, and nothing else, so each mutant runs only what can kill it.
+export default defineConfig({
+  test: {
+    include: GATEWAY_TESTS,
+    exclude: ["**/node_modules/**", ...SLOW_TESTS],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
