@@ -18,7 +18,9 @@ export const GATEWAY_MUTATE = [
 export default {
   ...base,
   mutate: GATEWAY_MUTATE,
-  vitest: { configFile: "vitest.mutation-gateway.config.ts" },
+  // related: false, as perTest coverage names each mutant's tests already; vitest's own search for
+  // the tests related to a file walks the module graph again for every mutant.
+  vitest: { configFile: "vitest.mutation-gateway.config.ts", related: false },
   jsonReporter: { fileName: "reports/mutation/gateway.json" },
   incrementalFile: "reports/mutation/gateway-incremental.json",
   tempDirName: ".stryker-tmp-gateway",

@@ -1,44 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ToolDefinition } from "../../index.js";
-import type { PinStore } from "./pin-store.js";
-import type { ToolLock } from "./tool-lock.js";
-import { type OnToolChange, type ToolChange, ToolPins } from "./tool-pins.js";
+import { ghTool, memoryStore, openPins } from "../../../test/support/memory-pins.js";
 
-const tool = (name: string, more: Partial<ToolDefinition> = {}): ToolDefinition => ({
-  name: `gh__${name}`,
-  description: `The ${name} tool.`,
-  inputSchema: { type: "object", properties: { text: { type: "string" } } },
-  server: "gh",
-  execute: () => "ok",
-  ...more,
-});
-
-/** A store in memory; `failing` makes its saves throw, as a read-only lock file does. */
-function memoryStore(failing = false): PinStore & { saved: ToolLock } {
-  return {
-    location: "memory",
-    saved: new Map(),
-    async load() {
-      return this.saved;
-    },
-    async save(lock) {
-      if (failing) throw new Error("read-only");
-      this.saved = new Map(lock);
-    },
-  };
-}
-
-async function openPins(policy: OnToolChange, store = memoryStore()) {
-  const changes: ToolChange[] = [];
-  const warnings: string[] = [];
-  const pins = await ToolPins.open(store, policy, {
-    changed: (change) => changes.push(change),
-    reloaded: () => {},
-    warn: (line) => warnings.push(line),
-    configFile: "/etc/toolsift/mcp.json",
-  });
-  return { pins, store, changes, warnings };
-}
+const tool = ghTool;
 
 describe("ToolPins: tools new to a server", () => {
   it("pins every tool of a server it has no pins of on first sight, then judges a new one by the policy", async () => {
