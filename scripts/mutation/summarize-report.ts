@@ -1,17 +1,21 @@
-// `npx tsx scripts/mutation/summarize-report.ts <report.json> <out-dir> [min-score]`: writes the
-// per-folder scores of a Stryker JSON report (see mutation-summary.ts) to <out-dir>/scores.md and
-// scores.json, prints the table, and fails when a folder scores under min-score (Stryker's own
-// `break` threshold checks only the total).
+// `npx tsx scripts/mutation/summarize-report.ts <out-dir> <min-score> <report.json>...`: writes the
+// per-folder scores of Stryker JSON reports (see mutation-summary.ts; several reports of runs on
+// parts of the scope are merged) to <out-dir>/scores.md and scores.json, prints the table, and
+// fails when a folder scores under min-score (Stryker's `break` threshold checks only the total).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { markdownOf, summarize } from "./mutation-summary.js";
 
-const [reportFile, outDir, min = "0"] = process.argv.slice(2);
-if (reportFile === undefined || outDir === undefined || !/^\d+(\.\d+)?$/.test(min)) {
-  console.error("usage: tsx scripts/mutation/summarize-report.ts <report.json> <out-dir> [min-score]");
+const [outDir, min, ...reportFiles] = process.argv.slice(2);
+if (outDir === undefined || min === undefined || !/^\d+(\.\d+)?$/.test(min) || reportFiles.length === 0) {
+  console.error("usage: tsx scripts/mutation/summarize-report.ts <out-dir> <min-score> <report.json>...");
   process.exit(2);
 }
-const scores = summarize(JSON.parse(readFileSync(reportFile, "utf8")), process.cwd());
+const files = Object.assign(
+  {},
+  ...reportFiles.map((file) => (JSON.parse(readFileSync(file, "utf8")) as { files?: unknown }).files),
+) as unknown;
+const scores = summarize({ files }, process.cwd());
 const table = markdownOf(scores);
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, "scores.md"), `${table}\n`);

@@ -30,3 +30,67 @@ describe("RateLimiter", () => {
     expect(limiter.take(alice, "call")).toBeUndefined();
   });
 });
+
+describe("RateLimiter's answers", () => {
+  it("says what was limited, at what rate, and when to retry, in seconds and milliseconds", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ callsPerMinute: 2, searchesPerMinute: 1 }, () => now);
+    expect(limiter.take(alice, "call")).toBeUndefined();
+    expect(limiter.take(alice, "call")).toBeUndefined();
+    expect(limiter.take(alice, "call")).toEqual({
+      retryAfterMs: 30_000,
+      message: "Rate limit reached: at most 2 tool calls a minute per caller. Retry after 30 s (30000 ms).",
+    });
+    expect(limiter.take(alice, "search")).toBeUndefined();
+    now += 1_500;
+    expect(limiter.take(alice, "search")).toEqual({
+      retryAfterMs: 58_500,
+      message: "Rate limit reached: at most 1 searches a minute per caller. Retry after 59 s (58500 ms).",
+    });
+  });
+
+  it("limits each caller on its own, keyed by how it proved who it is too", () => {
+    const limiter = new RateLimiter({ callsPerMinute: 1, searchesPerMinute: undefined }, () => 0);
+    expect(limiter.take(alice, "call")).toBeUndefined();
+    expect(limiter.take(caller("bob"), "call")).toBeUndefined();
+    expect(limiter.take(caller("alice", { via: "oauth" }), "call")).toBeUndefined();
+    expect(limiter.take(alice, "call")).toBeDefined();
+    // No search limit: searches are never counted.
+    for (let i = 0; i < 100; i++) expect(limiter.take(alice, "search")).toBeUndefined();
+    expect(limiter.size).toBe(3);
+  });
+
+  it("waits at least a millisecond, and refills no bucket past the minute's allowance", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ callsPerMinute: 3, searchesPerMinute: undefined }, () => now);
+    for (let i = 0; i < 3; i++) limiter.take(alice, "call");
+    now += 19_999.9999;
+    expect(limiter.take(alice, "call")?.retryAfterMs).toBe(1);
+    // A long idle time fills the bucket to 3, not more.
+    now += 3_600_000;
+    for (let i = 0; i < 3; i++) expect(limiter.take(alice, "call")).toBeUndefined();
+    expect(limiter.take(alice, "call")).toBeDefined();
+  });
+
+  it("drops refilled buckets first when over its bound, then the least recently used, down to 90%", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ callsPerMinute: 60, searchesPerMinute: 60 }, () => now, 10);
+    // Ten callers each take one call; the earliest have refilled by the time the eleventh comes.
+    for (let i = 0; i < 10; i++) {
+      limiter.take(caller(`c${i}`), i % 2 === 0 ? "call" : "search");
+      now += 100;
+    }
+    now = 1_000 + 400;
+    limiter.take(caller("c10"), "call");
+    // c0..c4 had a second or more to refill their token (1 a second): dropped; c5..c10 are kept.
+    expect(limiter.size).toBe(6);
+    // A caller kept with its bucket spent is still limited.
+    const spent = new RateLimiter({ callsPerMinute: 1, searchesPerMinute: undefined }, () => now, 10);
+    spent.take(caller("first"), "call");
+    for (let i = 0; i < 10; i++) spent.take(caller(`c${i}`), "call");
+    // No bucket has refilled: the least recently used go, first among them, down to 9.
+    expect(spent.size).toBe(9);
+    expect(spent.take(caller("c9"), "call")).toBeDefined();
+    expect(spent.take(caller("first"), "call")).toBeUndefined();
+  });
+});
