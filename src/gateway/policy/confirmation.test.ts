@@ -89,3 +89,86 @@ describe("confirmationOf", () => {
     for (const [char, escaped] of Object.entries(hidden)) expect(escapeVisible(`<${char}>`)).toBe(`<${escaped}>`);
   });
 });
+
+describe("confirmationOf, line by line", () => {
+  const bodyOf = (message: string) => message.slice(message.indexOf("Input:\n") + 7);
+
+  it("names the tool and its server, escaped, and why it asks", () => {
+    expect(confirmationOf({ name: "fs__rm\u202E", server: "f\u0007s" }, { path: "/x" })).toBe(
+      'Run fs__rm\\u202E (MCP server "f\\u0007s")? It is marked destructive: it may change or delete data.\n\nInput:\npath: "/x"',
+    );
+    expect(confirmationOf({ name: "rm", server: undefined }, {})).toBe(
+      "Run rm? It is marked destructive: it may change or delete data.\n\nInput:\n(no arguments)",
+    );
+  });
+
+  it("shows an input that is no object as it is: a scalar, an array, an empty array", () => {
+    expect(bodyOf(confirmationOf(tool, "just text")!)).toBe('"just text"');
+    expect(bodyOf(confirmationOf(tool, null)!)).toBe("null");
+    expect(bodyOf(confirmationOf(tool, [1, "two"])!)).toBe('[0]: 1\n[1]: "two"');
+    expect(bodyOf(confirmationOf(tool, [])!)).toBe("[]");
+    // Only scalars move ahead: objects and arrays keep the model's order.
+    expect(bodyOf(confirmationOf(tool, { nested: { a: { b: 1 } }, first: [], last: 0 })!)).toBe(
+      "last: 0\nnested.a.b: 1\nfirst: []",
+    );
+  });
+
+  it("escapes line breaks and tabs in names and values, so a value cannot start a line of its own", () => {
+    expect(bodyOf(confirmationOf(tool, { "a\tb": "x\ny\r\nz", q: 'say "hi"\\' })!).split("\n")).toEqual([
+      '["a\\tb"]: "x\\ny\\r\\nz"',
+      'q: "say \\"hi\\"\\\\"',
+    ]);
+  });
+
+  it("cuts a long name on its own, keeping its start and its end", () => {
+    const key = `k${"e".repeat(200)}y`;
+    const line = bodyOf(confirmationOf(tool, { [key]: 1 })!);
+    // The quoted name is cut: its first 50 characters, its last 33.
+    expect(line).toBe(`["k${"e".repeat(48)}… (121 characters not shown) …${"e".repeat(31)}y"]: 1`);
+    const plain = "n".repeat(100);
+    expect(bodyOf(confirmationOf(tool, { [plain]: 1 })!)).toBe(`${plain}: 1`);
+    expect(bodyOf(confirmationOf(tool, { [`${plain}n`]: 1 })!)).toMatch(
+      /^\["n+… \(\d+ characters not shown\) …n+"\]: 1$/,
+    );
+  });
+
+  it("shows a value of exactly the bound whole, and cuts one more", () => {
+    const whole = "v".repeat(298);
+    expect(bodyOf(confirmationOf(tool, { v: whole })!)).toBe(`v: "${whole}"`);
+    expect(bodyOf(confirmationOf(tool, { v: `${whole}v` })!)).toBe(
+      `v: "${"v".repeat(149)}… (51 characters not shown) …${"v".repeat(99)}"`,
+    );
+  });
+
+  it("never splits a character at the end of the start it keeps, or the start of the end", () => {
+    const head = `${"a".repeat(149)}\u{1F600}${"b".repeat(300)}`;
+    expect(bodyOf(confirmationOf(tool, { t: head })!)).toMatch(/^t: "a{149}… \(\d+ characters not shown\) …b+"$/);
+    const tail = `${"a".repeat(300)}\u{1F600}${"b".repeat(99)}`;
+    expect(bodyOf(confirmationOf(tool, { t: tail })!)).toMatch(/^t: "a+… \(\d+ characters not shown\) …b{99}"$/u);
+  });
+
+  it("says one value is left out in the singular, and fills the bound as far as it can", () => {
+    const input = {
+      a: "x".repeat(281),
+      b: "x".repeat(281),
+      c: "x".repeat(281),
+      d: "x".repeat(281),
+      e: "x".repeat(281),
+      f: "x".repeat(281),
+      g: "y".repeat(400),
+    };
+    const body = bodyOf(confirmationOf(tool, input)!);
+    expect(body.split("\n").at(-1)).toBe("… and 1 more value not shown here (402 characters): g.");
+    expect(body.length).toBeLessThanOrEqual(MAX_SHOWN_INPUT);
+    expect(body.split("\n")).toHaveLength(7);
+  });
+
+  it("refuses when even the names of what it leaves out would not fit", () => {
+    const input = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`argument_${i}`, "x".repeat(50)]));
+    expect(confirmationOf(tool, input)).toBeUndefined();
+    const long = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`a${i}`, "x".repeat(20)]));
+    expect(bodyOf(confirmationOf(tool, long)!)).toMatch(
+      /… and \d+ more values not shown here \(\d+ characters\): a\d+, /,
+    );
+  });
+});
