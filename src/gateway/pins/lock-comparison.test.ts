@@ -70,3 +70,23 @@ describe("compareWithLock", () => {
     expect(compareWithLock(new Map(), [plain], () => true).next.get("up__echo")).toMatchObject({ tool: "echo" });
   });
 });
+
+describe("compareWithLock's order", () => {
+  it("is by name whatever order the servers list in and the lock holds", () => {
+    const names = ["k", "c", "x", "a", "q", "f", "z", "b", "m", "e", "t", "h"];
+    const result = compareWithLock(
+      new Map(),
+      names.map((name) => ghTool(name)),
+      () => true,
+    );
+    const sorted = [...names].sort().map((name) => `gh__${name}`);
+    expect(result.added).toEqual(sorted);
+    expect([...result.next.keys()]).toEqual(sorted);
+    const lock = new Map(names.map((name) => [`gh__${name}`, entryOf(ghTool(name))]));
+    const gone = compareWithLock(lock, [], (server) => server === "gh");
+    expect(gone.removed).toEqual(sorted);
+    const down = compareWithLock(lock, [], () => false);
+    expect(down.kept).toEqual(sorted);
+    expect([...down.next.keys()]).toEqual(sorted);
+  });
+});
