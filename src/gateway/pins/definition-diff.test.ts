@@ -152,7 +152,10 @@ describe("definitionDiff, exactly", () => {
   it("writes a schema nested too deep to print as such, and cuts a long line with an ellipsis", () => {
     let deep: Record<string, unknown> = { type: "string" };
     for (let depth = 0; depth < 2_000; depth++) deep = { items: deep };
-    const diff = definitionDiff(pin(tool()), pinnedDefinitionOf(tool({ inputSchema: deep })));
+    const diff = definitionDiff(
+      pin(tool()),
+      pinnedDefinitionOf(tool({ inputSchema: { type: "object", properties: { x: deep } } })),
+    );
     expect(diff.lines).toContain("+ (a schema nested too deep to show)");
     const wide = definitionDiff(
       pin(tool()),
