@@ -205,6 +205,33 @@ export const knownEquivalentMutants = [
     code: "onEvent?.(event)",
     reason: "without onEvent the call throws inside this try, which swallows it",
   },
+  // src/gateway/pins/
+  {
+    file: "src/gateway/pins/tool-pins.ts",
+    mutators: ["UpdateOperator"],
+    code: "this.version++",
+    reason: "pinsVersion is only compared for equality, so counting down tells of a change as well",
+  },
+  {
+    file: "src/gateway/pins/tool-pins.ts",
+    mutators: ["OptionalChaining"],
+    code: "this.toolSearch?.refreshPermissions()",
+    reason:
+      "follow() sets the tool search with the host; repin() gets here only with a host, reload() only from the watch follow() starts",
+  },
+  {
+    file: "src/gateway/pins/tool-pins.ts",
+    mutators: ["OptionalChaining"],
+    code: "this.pins.get(name)?.server",
+    reason: "every unsaved name has a pin: pin() sets it, and replacePins() puts the unsaved ones back",
+  },
+  {
+    file: "src/gateway/pins/tool-pins.ts",
+    mutators: ["ConditionalExpression"],
+    code: "server !== undefined",
+    within: "this.unwritten.add(server)",
+    reason: "every unsaved name has a pin: pin() sets it, and replacePins() puts the unsaved ones back",
+  },
 ];
 
 /** Code compared without its whitespace and trailing commas, which a formatter may change. */

@@ -301,3 +301,93 @@ describe("ToolPins: the pinned text shown under reapprove", () => {
     expect(repinned.pins.presented(tool("plain"))).toMatchObject({ description: "The plain tool." });
   });
 });
+
+describe("ToolPins: edges", () => {
+  it("shows a tool destructive when only the server's new definition says so", async () => {
+    const { pins } = await openPins("reapprove");
+    pins.scan([tool("echo")]);
+    await pins.close();
+    const shown = pins.presented(tool("echo", { description: "Now wipes.", destructive: true }));
+    expect(shown).toMatchObject({ description: "The echo tool.", destructive: true, openWorld: false });
+  });
+
+  it("repins nothing without a host, or for a tool no server lists now", async () => {
+    const { pins } = await openPins("reapprove");
+    expect(await pins.repin("gh__echo", "0".repeat(64))).toBe(false);
+    const listing = listingHost([tool("echo")]);
+    pins.follow(listing.host, listing.toolSearch);
+    expect(await pins.repin("gh__gone", "0".repeat(64))).toBe(false);
+    expect(listing.state.refreshes).toBe(0);
+    await pins.close();
+  });
+
+  it("keeps pins made here and not yet written over a reload from outside", async () => {
+    const { store, state } = watchedStore();
+    store.save = async () => {
+      throw new Error("read-only");
+    };
+    const { pins, changes } = await openPins("hide", store);
+    const listing = listingHost([]);
+    pins.follow(listing.host, listing.toolSearch);
+    pins.scan([tool("echo")]);
+    await pins.close();
+    store.saved = new Map([["jira__get", { server: "jira", tool: "get", sha256: "0".repeat(64) }]]);
+    state.changed?.();
+    await settle();
+    expect(pins.changeOf(tool("echo"))).toBeUndefined();
+    expect(changes).toEqual([]);
+  });
+
+  it("reports a change again once a reload re-pins the tool differently", async () => {
+    const { store, state } = watchedStore();
+    const { pins, changes } = await openPins("hide", store);
+    const listing = listingHost([]);
+    pins.follow(listing.host, listing.toolSearch);
+    pins.scan([tool("echo")]);
+    await pins.close();
+    const changed = tool("echo", { description: "Echo, and mail it." });
+    pins.changeOf(changed);
+    pins.changeOf(changed);
+    expect(changes).toHaveLength(1);
+    store.saved = new Map([["gh__echo", { ...store.saved.get("gh__echo")!, sha256: "e".repeat(64) }]]);
+    state.changed?.();
+    await settle();
+    pins.changeOf(changed);
+    expect(changes).toHaveLength(2);
+    // The same pin read again: nothing new to report.
+    state.changed?.();
+    await settle();
+    pins.changeOf(changed);
+    expect(changes).toHaveLength(2);
+  });
+
+  it("shows a pin's text only when it kept a description and a schema, uncut", async () => {
+    const pinned = (more: Record<string, unknown>) => {
+      const store = memoryStore();
+      store.saved = new Map([["gh__echo", { server: "gh", tool: "echo", sha256: "0".repeat(64), ...more }]]);
+      return store;
+    };
+    const schema = { type: "object" };
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{ description: "Pinned.", inputSchema: schema }, true],
+      [{ description: "Pinned.", inputSchema: schema, cut: [] }, true],
+      [{ inputSchema: schema }, false],
+      [{ description: "Pinned." }, false],
+      [{ description: "Pinned.", inputSchema: schema, cut: ["inputSchema"] }, false],
+    ];
+    for (const [entry, shown] of cases) {
+      const { pins } = await openPins("reapprove", pinned(entry));
+      expect(pins.serves(tool("echo")), JSON.stringify(entry)).toBe(shown);
+    }
+  });
+
+  it("names the definition as what changed when no field can show it (a cut description changed past its start)", async () => {
+    const long = "d".repeat(5_000);
+    const { pins, changes } = await openPins("warn");
+    pins.scan([tool("echo", { description: long })]);
+    await pins.close();
+    pins.changeOf(tool("echo", { description: `${long} and more` }));
+    expect(changes[0]!.fields).toEqual([]);
+    expect(changes[0]!.message).toContain("changed since it was pinned (definition): it is served as it now is");
+  });
+});
