@@ -46,3 +46,19 @@ describe("summarize", () => {
     expect(() => summarize({ files: { "a.ts": {} } }, "/repo")).toThrow(/entry for a.ts has no mutants array/);
   });
 });
+
+describe("summarize by file", () => {
+  it("scores each file on its own, by its path in the project", () => {
+    const scores = summarize(
+      { files: { "/repo/src/a/x.ts": mutants("Killed", "Survived"), "/repo/src/a/y.ts": mutants("Killed") } },
+      "/repo",
+      "file",
+    );
+    expect(scores.map((score) => [score.folder, score.score])).toEqual([
+      ["src/a/x.ts", 50],
+      ["src/a/y.ts", 100],
+      ["total", 66.67],
+    ]);
+    expect(markdownOf(scores, "file").split("\n")[0]).toMatch(/^\| file \| mutants/);
+  });
+});

@@ -32,15 +32,19 @@ function parseReport(value: unknown): Report {
   return { files: files as Report["files"] };
 }
 
-/** The folder a file counts under: its directory, relative to the project, with `/` separators. */
-function folderOf(file: string, root: string): string {
+/** A file's path relative to the project, with `/` separators. */
+function relativeOf(file: string, root: string): string {
   const relative = file.startsWith(root) ? file.slice(root.length).replace(/^[/\\]/, "") : file;
-  const parts = relative.replaceAll("\\", "/").split("/");
-  return parts.slice(0, -1).join("/");
+  return relative.replaceAll("\\", "/");
 }
 
-/** Scores per folder, sorted by folder, then the total. */
-export function summarize(value: unknown, root: string): FolderScore[] {
+/** The folder a file counts under: its directory, relative to the project. */
+function folderOf(file: string, root: string): string {
+  return relativeOf(file, root).split("/").slice(0, -1).join("/");
+}
+
+/** Scores per folder (or per file), sorted by name, then the total. */
+export function summarize(value: unknown, root: string, by: "folder" | "file" = "folder"): FolderScore[] {
   const report = parseReport(value);
   const byFolder = new Map<string, FolderScore>();
   const blank = (folder: string): FolderScore => ({
@@ -55,7 +59,7 @@ export function summarize(value: unknown, root: string): FolderScore[] {
   });
   const total = blank("total");
   for (const [file, { mutants }] of Object.entries(report.files)) {
-    const folder = folderOf(file, root);
+    const folder = by === "folder" ? folderOf(file, root) : relativeOf(file, root);
     const score = byFolder.get(folder) ?? blank(folder);
     byFolder.set(folder, score);
     for (const { status } of mutants) {
@@ -78,14 +82,14 @@ export function summarize(value: unknown, root: string): FolderScore[] {
   return scores;
 }
 
-/** The scores as a markdown table. */
-export function markdownOf(scores: readonly FolderScore[]): string {
+/** The scores as a markdown table; `heading` names the first column. */
+export function markdownOf(scores: readonly FolderScore[], heading = "folder"): string {
   const rows = scores.map(
     (s) =>
       `| ${s.folder} | ${s.mutants} | ${s.killed} | ${s.survived} | ${s.timeout} | ${s.noCoverage} | ${s.ignored} | ${s.score.toFixed(2)}% |`,
   );
   return [
-    "| folder | mutants | killed | survived | timeout | no coverage | ignored | score |",
+    `| ${heading} | mutants | killed | survived | timeout | no coverage | ignored | score |`,
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
   ].join("\n");

@@ -17,9 +17,14 @@ const files = Object.assign(
 ) as unknown;
 const scores = summarize({ files }, process.cwd());
 const table = markdownOf(scores);
+const byFile = summarize({ files }, process.cwd(), "file");
+const date = new Date().toISOString().slice(0, 10);
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, "scores.md"), `${table}\n`);
-writeFileSync(join(outDir, "scores.json"), `${JSON.stringify(scores, null, 2)}\n`);
+writeFileSync(
+  join(outDir, "scores.md"),
+  `# Mutation scores\n\nStryker, ${date}, from ${reportFiles.length} report(s). Score: killed and timed out over all but the ignored (known equivalents).\n\n${table}\n\n## By file\n\n${markdownOf(byFile, "file")}\n`,
+);
+writeFileSync(join(outDir, "scores.json"), `${JSON.stringify({ date, folders: scores, files: byFile }, null, 2)}\n`);
 console.log(table);
 const low = scores.filter((score) => score.score < Number(min));
 if (low.length > 0) {
