@@ -326,7 +326,7 @@ describe("ToolPins: edges", () => {
     store.save = async () => {
       throw new Error("read-only");
     };
-    const { pins, changes } = await openPins("hide", store);
+    const { pins, changes, warnings, reloads } = await openPins("hide", store);
     const listing = listingHost([]);
     pins.follow(listing.host, listing.toolSearch);
     pins.scan([tool("echo")]);
@@ -334,8 +334,12 @@ describe("ToolPins: edges", () => {
     store.saved = new Map([["jira__get", { server: "jira", tool: "get", sha256: "0".repeat(64) }]]);
     state.changed?.();
     await settle();
+    // The store's pins are taken, a name new to this gateway included, and echo kept.
+    expect(reloads()).toBe(1);
+    expect(warnings).toHaveLength(1);
     expect(pins.changeOf(tool("echo"))).toBeUndefined();
-    expect(changes).toEqual([]);
+    expect(pins.serves(tool("x", { name: "jira__x", server: "jira" }))).toBe(false);
+    expect(changes.map((change) => change.tool)).toEqual(["jira__x"]);
   });
 
   it("reports a change again once a reload re-pins the tool differently", async () => {
@@ -389,5 +393,34 @@ describe("ToolPins: edges", () => {
     pins.changeOf(tool("echo", { description: `${long} and more` }));
     expect(changes[0]!.fields).toEqual([]);
     expect(changes[0]!.message).toContain("changed since it was pinned (definition): it is served as it now is");
+  });
+
+  it("judges a tool changed right after its first pin, before the pin is written", async () => {
+    const { pins, changes } = await openPins("hide");
+    pins.scan([tool("echo")]);
+    expect(pins.changeOf(tool("echo", { description: "Swapped at once." }))?.entry?.description).toBe("The echo tool.");
+    expect(changes.map((change) => change.kind)).toEqual(["changed"]);
+    await pins.close();
+  });
+
+  it("shows a pin from the lock without annotations or with empty tags as the pin has them", async () => {
+    const store = memoryStore();
+    store.saved = new Map([
+      [
+        "gh__echo",
+        {
+          server: "gh",
+          tool: "echo",
+          sha256: "0".repeat(64),
+          description: "Pinned.",
+          inputSchema: { type: "object" },
+          tags: [],
+        },
+      ],
+    ]);
+    const { pins } = await openPins("reapprove", store);
+    const shown = pins.presented(tool("echo", { tags: ["Now"] }));
+    expect(shown).toMatchObject({ description: "Pinned.", destructive: false, openWorld: false });
+    expect(shown).not.toHaveProperty("tags");
   });
 });
