@@ -93,4 +93,20 @@ describe("RateLimiter's answers", () => {
     expect(spent.take(caller("c9"), "call")).toBeDefined();
     expect(spent.take(caller("first"), "call")).toBeUndefined();
   });
+
+  it("judges whether a bucket has refilled at its own kind's rate", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ callsPerMinute: 1, searchesPerMinute: 600 }, () => now, 10);
+    limiter.take(caller("x1"), "call");
+    limiter.take(caller("x2"), "call");
+    limiter.take(caller("s"), "search");
+    for (let i = 3; i < 10; i++) limiter.take(caller(`x${i}`), "call");
+    // 150 ms on, the search bucket has refilled (10 a second), no call bucket has (1 a minute).
+    now = 150;
+    limiter.take(caller("x10"), "call");
+    // Over the bound: the refilled search bucket goes, then the least recently used call bucket (x1).
+    expect(limiter.size).toBe(9);
+    expect(limiter.take(caller("x2"), "call")).toBeDefined();
+    expect(limiter.take(caller("x1"), "call")).toBeUndefined();
+  });
 });
