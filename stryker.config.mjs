@@ -232,6 +232,19 @@ export const knownEquivalentMutants = [
     within: "this.unwritten.add(server)",
     reason: "every unsaved name has a pin: pin() sets it, and replacePins() puts the unsaved ones back",
   },
+  {
+    file: "src/gateway/pins/tool-lock.ts",
+    mutators: ["BlockStatement"],
+    code: "{ schemaChars = Number.POSITIVE_INFINITY; }",
+    within: "catch",
+    reason: "left undefined, schemaChars <= LOCK_LIMITS.schemaChars is false as well: the schema is not kept",
+  },
+  {
+    file: "src/gateway/pins/tool-lock.ts",
+    mutators: ["Regex"],
+    code: "/^[0-9a-f]{64}$/",
+    reason: "parseLock reads sha256 as at most 64 characters, so 64 hex digits anywhere in it are all of it",
+  },
 ];
 
 /** Code compared without its whitespace and trailing commas, which a formatter may change. */

@@ -111,3 +111,66 @@ describe("parseLock", () => {
     }
   });
 });
+
+describe("parseLock and serializeLock, exactly", () => {
+  it("words a lock that is no object with no field, and quotes at most 80 characters of a bad name", () => {
+    expect(problemOf(null).message).toBe(
+      `/etc/toolsift.lock.json: must hold a JSON object, not null. The lock is damaged: ${FIX}`,
+    );
+    const name = `gh ${"x".repeat(100)}`;
+    const message = problemOf(lockOf({ [name]: pinned() })).message;
+    expect(message).toContain(`tools.${name.slice(0, 80)} is not a tool name`);
+    expect(message).not.toContain(name);
+  });
+
+  it("takes each field that cut may list, and nothing else among them", () => {
+    for (const cut of [["inputSchema"], ["description"], ["description", "inputSchema"], []]) {
+      expect(parseLock(lockOf({ gh__echo: pinned({ cut }) }), "lock", FIX).get("gh__echo")?.cut).toEqual(cut);
+    }
+    expect(problemOf(lockOf({ gh__echo: pinned({ cut: ["description", "tags"] }) })).message).toContain(
+      'tools.gh__echo.cut must list "description" and/or "inputSchema".',
+    );
+    expect(parseLock(lockOf({ gh__echo: pinned() }), "lock", FIX).get("gh__echo")).not.toHaveProperty("description");
+  });
+
+  it("heads the file with what it is and how to review it", () => {
+    const text = serializeLock(new Map());
+    expect(JSON.parse(text)).toEqual({
+      comment:
+        "Pinned upstream tool definitions, written by toolsift. Review what changed with `toolsift inspect --config <file>`; accept it with `toolsift pin --config <file>`.",
+      lockfileVersion: 1,
+      tools: {},
+    });
+  });
+
+  it("past its size, drops the text of the largest entries first, and only as many as it must", () => {
+    const big = "w".repeat(LOCK_LIMITS.descriptionChars);
+    const lock = new Map<string, PinEntry>();
+    for (let index = 0; index < 2_100; index++) {
+      const entry = pinEntryOf(
+        definition({ description: big }),
+        "s",
+        `t${index}`,
+        index.toString(16).padStart(64, "0"),
+      );
+      lock.set(`s__t${index}`, index < 3 ? { ...entry, tags: ["x".repeat(3_000)] } : entry);
+    }
+    const text = serializeLock(lock);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(LOCK_LIMITS.maxBytes);
+    const tools = (JSON.parse(text) as { tools: Record<string, PinEntry> }).tools;
+    // The three largest (with tags) lose their text first; the rest keep theirs as long as they fit.
+    for (const name of ["s__t0", "s__t1", "s__t2"]) {
+      expect(tools[name]).toEqual({
+        server: "s",
+        tool: name.slice(3),
+        sha256: lock.get(name)!.sha256,
+        annotations: { destructive: true, openWorld: false },
+        cut: ["description", "inputSchema"],
+      });
+    }
+    const bare = Object.values(tools).filter((entry) => entry.description === undefined).length;
+    expect(bare).toBeGreaterThan(3);
+    expect(bare).toBeLessThan(300);
+    expect(Object.keys(tools)).toHaveLength(2_100);
+  });
+});
