@@ -22,6 +22,7 @@ describe("policyApplies and CallerPolicies", () => {
     expect(policyApplies({ ...entry, scopes: ["tools:admin"] }, caller("c", { scopes: ["tools:admin"] }))).toBe(true);
     expect(policyApplies({ ...entry, tenants: ["acme"] }, caller("c", { tenant: "acme" }))).toBe(true);
     expect(policyApplies({ ...entry, tenants: ["acme"] }, caller("c"))).toBe(false);
+    expect(policyApplies({ ...entry, tenants: ["acme"] }, caller("c", { tenant: "other" }))).toBe(false);
   });
 
   it("joins the top-level rules with every applying policy's, deny winning", () => {
@@ -172,5 +173,26 @@ describe("budgetFor", () => {
       maxListedTokens: undefined,
     });
     expect(budgetFor(settings, "not a caller")).toEqual({ maxListedTools: 128, maxListedTokens: undefined });
+  });
+});
+
+describe("CallerPolicies' sharing", () => {
+  it("never gives callers of different policies one policy, however the indexes read together", () => {
+    const entry = { callers: [], groups: [], scopes: [], tenants: [], allow: [], deny: [], allowDestructive: [] };
+    const policies = new CallerPolicies({
+      allow: [],
+      deny: [],
+      allowDestructive: [],
+      policies: Array.from({ length: 13 }, (_, index) => ({
+        ...entry,
+        groups: [`g${index}`],
+        allow: [`a__t${index}`],
+      })),
+    });
+    // Policies 1 and 2 against policy 12: "1,2" and "12" must not be one key.
+    const both = policies.for(caller("a", { groups: ["g1", "g2"] }));
+    const twelve = policies.for(caller("b", { groups: ["g12"] }));
+    expect([both.permits("a__t1"), both.permits("a__t12")]).toEqual([true, false]);
+    expect([twelve.permits("a__t1"), twelve.permits("a__t12")]).toEqual([false, true]);
   });
 });

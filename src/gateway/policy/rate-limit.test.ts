@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { caller } from "../../../test/support/callers.js";
-import { RateLimiter } from "./rate-limit.js";
+import { RATE_LIMITED_CODE, RateLimiter } from "./rate-limit.js";
 
 const alice = caller("alice");
 
@@ -108,5 +108,14 @@ describe("RateLimiter's answers", () => {
     expect(limiter.size).toBe(9);
     expect(limiter.take(caller("x2"), "call")).toBeDefined();
     expect(limiter.take(caller("x1"), "call")).toBeUndefined();
+  });
+
+  it("keeps every caller up to its bound, and answers with its own JSON-RPC error code", () => {
+    const limiter = new RateLimiter({ callsPerMinute: 1, searchesPerMinute: undefined }, () => 0, 10);
+    for (let i = 0; i < 10; i++) limiter.take(caller(`c${i}`), "call");
+    expect(limiter.size).toBe(10);
+    expect(limiter.take(caller("c0"), "call")).toBeDefined();
+    // In the range JSON-RPC leaves to servers, unused by MCP.
+    expect(RATE_LIMITED_CODE).toBe(-32029);
   });
 });

@@ -66,6 +66,9 @@ describe("deniedNames", () => {
       "up__drop_table",
     ]);
     expect(deniedNames("up__x", "__keep-this_")).toEqual(["up__x", "up____keep-this_", "up__keep-this"]);
+    // Trailing and leading runs of underscores go, and a name that starts with "__" has an empty server.
+    expect(deniedNames("up__x", "drop__")).toEqual(["up__x", "up__drop__", "up__drop"]);
+    expect(deniedNames("__x", "a b")).toEqual(["__x", "__a b", "__a_b"]);
     // A name without a server prefix gets none.
     expect(deniedNames("plain", "a b")).toEqual(["plain", "a b", "a_b"]);
   });
