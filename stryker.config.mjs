@@ -1,6 +1,6 @@
 // Mutation testing of the folders that decide what runs: the catalogue (definitions, schemas,
-// validation), sessions (blocks, hydration, execution) and the tool search (permissions,
-// approval). `npm run mutate`; the report lands in reports/mutation/.
+// validation), sessions (blocks, hydration, execution), the tool search (permissions,
+// approval) and the gateway's access controls (policy, auth, pins). `npm run mutate`; the report lands in reports/mutation/.
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { PluginKind, declareFactoryPlugin } from "@stryker-mutator/api/plugin";
@@ -205,6 +205,46 @@ export const knownEquivalentMutants = [
     code: "onEvent?.(event)",
     reason: "without onEvent the call throws inside this try, which swallows it",
   },
+  // src/gateway/pins/
+  {
+    file: "src/gateway/pins/tool-pins.ts",
+    mutators: ["UpdateOperator"],
+    code: "this.version++",
+    reason: "pinsVersion is only compared for equality, so counting down tells of a change as well",
+  },
+  {
+    file: "src/gateway/pins/tool-pins.ts",
+    mutators: ["OptionalChaining"],
+    code: "this.toolSearch?.refreshPermissions()",
+    reason:
+      "follow() sets the tool search with the host; repin() gets here only with a host, reload() only from the watch follow() starts",
+  },
+  {
+    file: "src/gateway/pins/tool-pins.ts",
+    mutators: ["OptionalChaining"],
+    code: "this.pins.get(name)?.server",
+    reason: "every unsaved name has a pin: pin() sets it, and replacePins() puts the unsaved ones back",
+  },
+  {
+    file: "src/gateway/pins/tool-pins.ts",
+    mutators: ["ConditionalExpression"],
+    code: "server !== undefined",
+    within: "this.unwritten.add(server)",
+    reason: "every unsaved name has a pin: pin() sets it, and replacePins() puts the unsaved ones back",
+  },
+  {
+    file: "src/gateway/pins/tool-lock.ts",
+    mutators: ["BlockStatement"],
+    code: "{ schemaChars = Number.POSITIVE_INFINITY; }",
+    within: "catch",
+    reason: "left undefined, schemaChars <= LOCK_LIMITS.schemaChars is false as well: the schema is not kept",
+  },
+  {
+    file: "src/gateway/pins/tool-lock.ts",
+    mutators: ["Regex"],
+    code: "/^[0-9a-f]{64}$/",
+    reason: "parseLock reads sha256 as at most 64 characters, so 64 hex digits anywhere in it are all of it",
+  },
 ];
 
 /** Code compared without its whitespace and trailing commas, which a formatter may change. */
@@ -306,6 +346,9 @@ export default {
     "src/session/**/*.ts",
     "src/tool-search/**/*.ts",
     "src/wire/**/*.ts",
+    "src/gateway/policy/**/*.ts",
+    "src/gateway/auth/**/*.ts",
+    "src/gateway/pins/**/*.ts",
     "!src/**/*.test.ts",
     "!src/**/*.fixture.ts",
     "!src/**/index.ts",

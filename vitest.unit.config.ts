@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // `npm run test:unit`: the library's own tests (src/), fast and self-contained, for the edit-test
 // loop. It starts no process (test/support/no-processes.ts makes child_process throw), so the files
 // below are left to `npm test`, which runs everything. No PostgreSQL, no packed package, no CLI.
-const PROCESS_TESTS = [
+export const PROCESS_TESTS = [
   // Start a child process with an optional package hidden (test/support/run-without-packages.ts).
   "src/ai/ai-sdk-tools.test.ts",
   "src/telemetry/spans.test.ts",
@@ -26,10 +26,10 @@ const PROCESS_TESTS = [
   "src/gateway/modern/modern-passthrough.test.ts",
   "src/gateway/modern/listen-scope.test.ts",
   "src/gateway/policy/caller-policy-http.test.ts",
-  "src/gateway/policy/caller-policy.test.ts",
-  "src/gateway/policy/confirmation.test.ts",
-  "src/gateway/policy/rate-limit.test.ts",
-  "src/gateway/policy/unmatched-entries.test.ts",
+  "src/gateway/policy/caller-policy-gateway.test.ts",
+  "src/gateway/policy/confirmation-gateway.test.ts",
+  "src/gateway/policy/rate-limit-gateway.test.ts",
+  "src/gateway/policy/unmatched-entries-gateway.test.ts",
   "src/cli/pin-command.test.ts",
   "src/gateway/http/shared-sessions.test.ts",
   // Make a FIFO with mkfifo, or read one in a child with a deadline.

@@ -11,10 +11,7 @@ import type { GatewayEvent } from "../../src/gateway/observe/gateway-event.js";
 import { scratchDir } from "./gateway-process.js";
 import { DYNAMIC_SERVER, waitFor } from "./mcp-servers.js";
 
-/** A caller as an authenticator would make it. */
-export function caller(id: string, more: Partial<Caller> = {}): Caller {
-  return { id, via: "token", groups: [], scopes: [], tenant: undefined, ...more };
-}
+export { caller } from "./callers.js";
 
 /** A Gateway in this process over real fixture server processes, and what it reported. */
 export interface InProcessGateway {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
+import { CompactSign, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAuthorizationServer, type AuthorizationServer } from "../../../test/support/authorization-server.js";
 import { forgedTokens } from "../../../test/support/forged-tokens.js";
@@ -290,6 +290,70 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
       vi.useRealTimers();
       await own.close();
     }
+  });
+
+  it("maps a token's claims to a caller within bounds: subject, scope and scp, groups, tenant", async () => {
+    const auth = await createAuthenticator({
+      tokens: [],
+      oauth: oauthSettings(issuer, { groupsClaim: "roles", tenantClaim: "tid", requiredScopes: ["a", "b"] }),
+    });
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const signed = (claims: Record<string, unknown>) =>
+      new SignJWT({ sub: "s", iss: issuer.issuer, aud: RESOURCE, exp, scope: "a b", ...claims })
+        .setProtectedHeader({ alg: "RS256", kid: issuer.kid })
+        .sign(issuer.signingKey);
+    const callerOf = async (claims: Record<string, unknown>) => auth.authenticate(bearer(await signed(claims)));
+    const long = "x".repeat(257);
+    expect(
+      await callerOf({ scope: " a  a ", scp: ["b", 7, "", long], roles: ["r1", 5, "", long, "r2"], tid: "acme" }),
+    ).toEqual({
+      ok: true,
+      caller: { id: "s", via: "oauth", groups: ["r1", "r2"], scopes: ["a", "b"], tenant: "acme" },
+    });
+    expect(await callerOf({ scope: undefined, scp: "a b", roles: "admins", tid: "" })).toEqual({
+      ok: true,
+      caller: { id: "s", via: "oauth", groups: ["admins"], scopes: ["a", "b"], tenant: undefined },
+    });
+    const many = Array.from({ length: 300 }, (_, index) => `g${index}`);
+    const bounded = await callerOf({ roles: many, tid: long, scp: 5 });
+    expect(bounded).toMatchObject({ ok: true, caller: { tenant: undefined } });
+    expect(bounded.ok && bounded.caller.groups).toEqual(many.slice(0, 256));
+    expect(bounded.ok && Object.isFrozen(bounded.caller) && Object.isFrozen(bounded.caller.groups)).toBe(true);
+    expect(await callerOf({ tid: "t".repeat(256) })).toMatchObject({ caller: { tenant: "t".repeat(256) } });
+    expect(await callerOf({ sub: "s".repeat(256) })).toMatchObject({ ok: true });
+    for (const sub of ["", "s".repeat(257), 5])
+      expect(await callerOf({ sub })).toEqual({ ok: false, reason: "no subject", error: "invalid_token" });
+    expect(await callerOf({ scope: "a" })).toEqual({
+      ok: false,
+      reason: "insufficient scope",
+      error: "insufficient_scope",
+    });
+    expect(await callerOf({ scope: "ab" })).toMatchObject({ reason: "insufficient scope" });
+  });
+
+  it("names each claim a token fails on, and a malformed token as such", async () => {
+    const auth = await createAuthenticator({ tokens: [], oauth: oauthSettings(issuer) });
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (claims: Record<string, unknown>) =>
+      new SignJWT({ sub: "s", iss: issuer.issuer, aud: RESOURCE, exp: now + 3600, ...claims })
+        .setProtectedHeader({ alg: "RS256", kid: issuer.kid })
+        .sign(issuer.signingKey);
+    const reason = async (token: string) => {
+      const answer = await auth.authenticate(bearer(token));
+      return answer.ok ? "accepted" : answer.reason;
+    };
+    expect(await reason(await signed({ nbf: now + 600 }))).toBe("not yet valid");
+    expect(await reason(await signed({ iat: "yesterday" }))).toBe("bad issue time");
+    expect(await reason(await signed({ aud: "https://elsewhere.test/mcp" }))).toBe("wrong audience");
+    expect(await reason(await signed({ iss: "https://other.example" }))).toBe("wrong issuer");
+    expect(await reason(await signed({ exp: "soon" }))).toBe("no expiry");
+    expect(await reason("e30.e30.c2ln")).toBe("malformed token");
+    const notClaims = await new CompactSign(new TextEncoder().encode("not json"))
+      .setProtectedHeader({ alg: "RS256", kid: issuer.kid })
+      .sign(issuer.signingKey);
+    expect(await reason(notClaims)).toBe("malformed token");
+    // A token that is no JWT at all is not sent to the issuer's keys: it is an unknown token.
+    expect(await reason("tsk_not-a-jwt")).toBe("unknown token");
   });
 
   it("stops at start when the issuer's metadata names another issuer, or its key set is too big", async () => {

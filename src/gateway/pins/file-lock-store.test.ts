@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -97,5 +97,55 @@ describe("the lock file", () => {
     const parsed = JSON.parse(text) as { tools: Record<string, PinEntry> };
     expect(Object.keys(parsed.tools)).toHaveLength(2_500);
     expect(Object.values(parsed.tools).filter((pinned) => pinned.description === undefined).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the lock file, watched and written", () => {
+  it("tells of a replacement from outside, not of its own writes, and stops when asked", async () => {
+    const { store: lock, file } = store();
+    await lock.save(new Map([["gh__echo", entry("Echo.")]]));
+    let changes = 0;
+    const stop = lock.watch(() => changes++);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(changes).toBe(0);
+    // `toolsift pin` writes a new file over it.
+    writeFileSync(`${file}.new`, serializeLock(new Map([["gh__echo", entry("Echo again.")]])));
+    renameSync(`${file}.new`, file);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(changes).toBe(1);
+    await lock.load();
+    stop();
+    writeFileSync(file, serializeLock(new Map()));
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(changes).toBe(1);
+  });
+
+  it("leaves no temporary file behind when a write fails, and the old lock whole", async () => {
+    const { store: lock, file, dir } = store();
+    await lock.save(new Map([["gh__echo", entry("Echo.")]]));
+    const before = readFileSync(file, "utf8");
+    // A folder where the lock file is: the rename over it fails.
+    const blocked = new FileLockStore(join(dir, "sub"), FIX);
+    mkdirSync(join(dir, "sub", "x"), { recursive: true });
+    await expect(blocked.save(new Map([["gh__echo", entry("Echo.")]]))).rejects.toThrow();
+    expect(readdirSync(dir).sort()).toEqual(["sub", "toolsift.lock.json"]);
+    expect(readdirSync(join(dir, "sub"))).toEqual(["x"]);
+    expect(readFileSync(file, "utf8")).toBe(before);
+    // And a lock in a folder that does not exist yet is written, folder and all.
+    const nested = new FileLockStore(join(dir, "a", "b", "lock.json"), FIX);
+    await nested.save(new Map());
+    expect((await nested.load()).size).toBe(0);
+  });
+
+  it("says a lock that is not JSON is damaged, naming the fix once", async () => {
+    const { store: lock, file } = store();
+    writeFileSync(file, "{");
+    const error = await lock.load().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message.startsWith(`${file}: `)).toBe(true);
+    expect(message).toMatch(/is not valid JSON/);
+    expect(message.split(FIX)).toHaveLength(2);
+    expect(message).toContain(`The lock is damaged: ${FIX}`);
   });
 });

@@ -56,6 +56,8 @@ describe("definition hashes", () => {
     const tooDeep = tool({ inputSchema: { type: "object", properties: { x: deep } } });
     expect(hash(tooDeep)).toBe(hash(tooDeep));
     expect(hash(tooDeep)).not.toBe(hash(tool()));
+    // Two such definitions differ by their names at least.
+    expect(hash({ ...tooDeep, name: "gh__other" })).not.toBe(hash(tooDeep));
   });
 
   it("are computed once per definition object", () => {

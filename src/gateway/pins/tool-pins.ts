@@ -217,8 +217,7 @@ export class ToolPins {
     this.pin(tool, sha256);
     this.reported.delete(tool.name);
     // What clients are shown changes now (the approved definition, or a new tool at all).
-    this.toolSearch?.refreshPermissions();
-    this.hooks.reloaded();
+    this.servedChanged();
     await this.saving;
     return true;
   }
@@ -233,7 +232,7 @@ export class ToolPins {
     const server = serverOf(tool);
     const original = this.host?.sourceOf(tool.name)?.tool ?? tool.name.slice(server.length + 2);
     this.pins.set(tool.name, pinEntryOf(pinnedDefinitionOf(tool), server, original, sha256));
-    this.version++;
+    this.bumpVersion();
     this.unsaved.add(tool.name);
     this.scheduleSave();
   }
@@ -277,6 +276,11 @@ export class ToolPins {
       );
       return;
     }
+    this.servedChanged();
+  }
+
+  /** What is served may differ now: the tool search asks `permit` again, and the gateway is told. */
+  private servedChanged(): void {
     this.toolSearch?.refreshPermissions();
     this.hooks.reloaded();
   }
@@ -290,6 +294,10 @@ export class ToolPins {
     }
     for (const [name, entry] of pins) if (this.pins.get(name)?.sha256 !== entry.sha256) this.reported.delete(name);
     this.pins = pins;
+    this.bumpVersion();
+  }
+
+  private bumpVersion(): void {
     this.version++;
   }
 }

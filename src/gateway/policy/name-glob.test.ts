@@ -55,3 +55,59 @@ describe("prefixCoverage", () => {
     expect(prefixCoverage([], "secret__")).toEqual({ all: false, some: false });
   });
 });
+
+describe("name globs at their edges", () => {
+  it("bounds a glob at 200 characters, and says so", () => {
+    expect(globProblem("a".repeat(200))).toBeUndefined();
+    expect(globProblem("a".repeat(201))).toBe(
+      `${JSON.stringify("a".repeat(201))} can never match: tool names have only letters, digits, "_" and "-" (plus "*" for any run of characters and "?" for one), at most 200 characters`,
+    );
+    expect(globProblem("a b")).toMatch(/^"a b" can never match/);
+    expect(globProblem("a\nb")).toMatch(/can never match/);
+    expect(globProblem(["gh__*"])).toBe("must be a string, got an array of 1 item");
+    expect(globProblem("Az09_-*?")).toBeUndefined();
+  });
+
+  it("folds case on both sides with ignoreCase, and copies the globs it is given", () => {
+    const globs = ["GitHub__*"];
+    const folded = nameMatcher(globs, { ignoreCase: true });
+    const exact = nameMatcher(globs);
+    globs[0] = "other__*";
+    expect(folded("github__x")).toBe(true);
+    expect(folded("GITHUB__X")).toBe(true);
+    expect(folded("other__x")).toBe(false);
+    expect(exact("GitHub__x")).toBe(true);
+    expect(exact("other__x")).toBe(false);
+    expect(nameMatcher(["a"], { ignoreCase: false })("A")).toBe(false);
+  });
+
+  it("matches ? as exactly one character, and a trailing run of stars as anything, nothing included", () => {
+    const matches = nameMatcher(["a?c", "x**", "p*q*"]);
+    expect(["abc", "ac", "abbc", "x", "xyz", "pq", "pzqz", "pz"].map((name) => matches(name))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    // A star backs off one character at a time, as often as it must.
+    expect(nameMatcher(["*ab*ab"])("aabxabab")).toBe(true);
+    expect(nameMatcher(["*ab"])("aba")).toBe(false);
+    expect(nameMatcher([""])("")).toBe(true);
+    expect(nameMatcher([""])("a")).toBe(false);
+  });
+
+  it("covers a prefix only with stars past it, and reads ? and stars inside the prefix", () => {
+    expect(prefixCoverage(["se*"], "secret__")).toEqual({ all: true, some: true });
+    expect(prefixCoverage(["secret__x*"], "secret__")).toEqual({ all: false, some: true });
+    expect(prefixCoverage(["??????__*"], "secret__")).toEqual({ all: true, some: true });
+    expect(prefixCoverage(["?????__*"], "secret__")).toEqual({ all: false, some: false });
+    expect(prefixCoverage(["*t__"], "secret__")).toEqual({ all: false, some: true });
+    expect(prefixCoverage(["secret__*", "x"], "secret__")).toEqual({ all: true, some: true });
+    expect(prefixCoverage(["x", "secret__y"], "secret__")).toEqual({ all: false, some: true });
+    expect(prefixCoverage(["s*x__*"], "secret__")).toEqual({ all: false, some: true });
+  });
+});

@@ -1,61 +1,8 @@
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resultText } from "../../../test/support/gateway-process.js";
-import { caller, startInProcessGateway, type InProcessGateway } from "../../../test/support/in-process-gateway.js";
+import { describe, expect, it } from "vitest";
+import { caller } from "../../../test/support/callers.js";
 import { RATE_LIMITED_CODE, RateLimiter } from "./rate-limit.js";
 
 const alice = caller("alice");
-const bob = caller("bob");
-
-describe("rate limits per caller, through real clients", () => {
-  let gw: InProcessGateway;
-
-  beforeAll(async () => {
-    gw = await startInProcessGateway({
-      allowDestructive: ["dyn__wipe_data"],
-      rateLimits: { callsPerMinute: 2, searchesPerMinute: 1 },
-    });
-  }, 30_000);
-  afterAll(async () => {
-    await gw?.close();
-  });
-
-  it("answers a call past the limit with a JSON-RPC error saying when to retry, and the tool does not run", async () => {
-    const asAlice = await gw.connect(alice);
-    for (let i = 0; i < 2; i++) expect(resultText(await asAlice.callTool({ name: "dyn__wipe_data" }))).toBe("wiped");
-    const error = await asAlice.callTool({ name: "dyn__wipe_data" }).then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
-    expect(error).toBeInstanceOf(McpError);
-    const { code, message, data } = error as McpError;
-    expect(code).toBe(RATE_LIMITED_CODE);
-    expect(message).toMatch(/at most 2 tool calls a minute per caller\. Retry after \d+ s/);
-    const retryAfterMs = (data as { retryAfterMs: number }).retryAfterMs;
-    expect(retryAfterMs).toBeGreaterThan(0);
-    expect(retryAfterMs).toBeLessThanOrEqual(30_000);
-    expect(gw.wipes("dyn")).toBe(2);
-    expect(gw.events).toContainEqual(
-      expect.objectContaining({ type: "denied", caller: alice, tool: "dyn__wipe_data", reason: "rate-limit" }),
-    );
-    // Another connection of the same caller shares the allowance; another caller has its own.
-    await expect((await gw.connect(alice)).callTool({ name: "dyn__echo", arguments: { text: "x" } })).rejects.toThrow(
-      /Rate limit reached/,
-    );
-    const asBob = await gw.connect(bob);
-    expect(resultText(await asBob.callTool({ name: "dyn__echo", arguments: { text: "x" } }))).toBe("echo: x");
-  });
-
-  it("limits searches on their own", async () => {
-    const asBob = await gw.connect(bob);
-    const query = { name: "search_tools", arguments: { query: "echo text" } };
-    expect(resultText(await asBob.callTool(query))).toContain("dyn__echo");
-    await expect(asBob.callTool(query)).rejects.toMatchObject({
-      code: RATE_LIMITED_CODE,
-      message: expect.stringContaining("at most 1 searches a minute"),
-    });
-  });
-});
 
 describe("RateLimiter", () => {
   it("refills at its rate: one more call per interval after the burst", () => {
@@ -81,5 +28,94 @@ describe("RateLimiter", () => {
     expect(limiter.size).toBeLessThanOrEqual(100);
     // Alice's empty bucket was the oldest and went; a fresh one is full: bounded memory costs that much leniency.
     expect(limiter.take(alice, "call")).toBeUndefined();
+  });
+});
+
+describe("RateLimiter's answers", () => {
+  it("says what was limited, at what rate, and when to retry, in seconds and milliseconds", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ callsPerMinute: 2, searchesPerMinute: 1 }, () => now);
+    expect(limiter.take(alice, "call")).toBeUndefined();
+    expect(limiter.take(alice, "call")).toBeUndefined();
+    expect(limiter.take(alice, "call")).toEqual({
+      retryAfterMs: 30_000,
+      message: "Rate limit reached: at most 2 tool calls a minute per caller. Retry after 30 s (30000 ms).",
+    });
+    expect(limiter.take(alice, "search")).toBeUndefined();
+    now += 1_500;
+    expect(limiter.take(alice, "search")).toEqual({
+      retryAfterMs: 58_500,
+      message: "Rate limit reached: at most 1 searches a minute per caller. Retry after 59 s (58500 ms).",
+    });
+  });
+
+  it("limits each caller on its own, keyed by how it proved who it is too", () => {
+    const limiter = new RateLimiter({ callsPerMinute: 1, searchesPerMinute: undefined }, () => 0);
+    expect(limiter.take(alice, "call")).toBeUndefined();
+    expect(limiter.take(caller("bob"), "call")).toBeUndefined();
+    expect(limiter.take(caller("alice", { via: "oauth" }), "call")).toBeUndefined();
+    expect(limiter.take(alice, "call")).toBeDefined();
+    // No search limit: searches are never counted.
+    for (let i = 0; i < 100; i++) expect(limiter.take(alice, "search")).toBeUndefined();
+    expect(limiter.size).toBe(3);
+  });
+
+  it("waits at least a millisecond, and refills no bucket past the minute's allowance", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ callsPerMinute: 3, searchesPerMinute: undefined }, () => now);
+    for (let i = 0; i < 3; i++) limiter.take(alice, "call");
+    now += 19_999.9999;
+    expect(limiter.take(alice, "call")?.retryAfterMs).toBe(1);
+    // A long idle time fills the bucket to 3, not more.
+    now += 3_600_000;
+    for (let i = 0; i < 3; i++) expect(limiter.take(alice, "call")).toBeUndefined();
+    expect(limiter.take(alice, "call")).toBeDefined();
+  });
+
+  it("drops refilled buckets first when over its bound, then the least recently used, down to 90%", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ callsPerMinute: 60, searchesPerMinute: 60 }, () => now, 10);
+    // Ten callers each take one call; the earliest have refilled by the time the eleventh comes.
+    for (let i = 0; i < 10; i++) {
+      limiter.take(caller(`c${i}`), i % 2 === 0 ? "call" : "search");
+      now += 100;
+    }
+    now = 1_000 + 400;
+    limiter.take(caller("c10"), "call");
+    // c0..c4 had a second or more to refill their token (1 a second): dropped; c5..c10 are kept.
+    expect(limiter.size).toBe(6);
+    // A caller kept with its bucket spent is still limited.
+    const spent = new RateLimiter({ callsPerMinute: 1, searchesPerMinute: undefined }, () => now, 10);
+    spent.take(caller("first"), "call");
+    for (let i = 0; i < 10; i++) spent.take(caller(`c${i}`), "call");
+    // No bucket has refilled: the least recently used go, first among them, down to 9.
+    expect(spent.size).toBe(9);
+    expect(spent.take(caller("c9"), "call")).toBeDefined();
+    expect(spent.take(caller("first"), "call")).toBeUndefined();
+  });
+
+  it("judges whether a bucket has refilled at its own kind's rate", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ callsPerMinute: 1, searchesPerMinute: 600 }, () => now, 10);
+    limiter.take(caller("x1"), "call");
+    limiter.take(caller("x2"), "call");
+    limiter.take(caller("s"), "search");
+    for (let i = 3; i < 10; i++) limiter.take(caller(`x${i}`), "call");
+    // 150 ms on, the search bucket has refilled (10 a second), no call bucket has (1 a minute).
+    now = 150;
+    limiter.take(caller("x10"), "call");
+    // Over the bound: the refilled search bucket goes, then the least recently used call bucket (x1).
+    expect(limiter.size).toBe(9);
+    expect(limiter.take(caller("x2"), "call")).toBeDefined();
+    expect(limiter.take(caller("x1"), "call")).toBeUndefined();
+  });
+
+  it("keeps every caller up to its bound, and answers with its own JSON-RPC error code", () => {
+    const limiter = new RateLimiter({ callsPerMinute: 1, searchesPerMinute: undefined }, () => 0, 10);
+    for (let i = 0; i < 10; i++) limiter.take(caller(`c${i}`), "call");
+    expect(limiter.size).toBe(10);
+    expect(limiter.take(caller("c0"), "call")).toBeDefined();
+    // In the range JSON-RPC leaves to servers, unused by MCP.
+    expect(RATE_LIMITED_CODE).toBe(-32029);
   });
 });

@@ -1,68 +1,103 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resultText } from "../../../test/support/gateway-process.js";
-import { caller, startInProcessGateway, type InProcessGateway } from "../../../test/support/in-process-gateway.js";
-import { waitFor } from "../../../test/support/mcp-servers.js";
-import { mcpToolName } from "../../public/mcp.js";
+import { describe, expect, it } from "vitest";
+import type { McpToolHost } from "../../public/mcp.js";
+import { type NamingSettings, UnmatchedEntries, watchUnmatchedEntries } from "./unmatched-entries.js";
 
-const LONG_NAME = `summarise_${"very_".repeat(12)}long_report`;
-const RENAMED = mcpToolName("dyn", "report.v2/status:json");
+const rules = (more: Partial<NamingSettings> = {}): NamingSettings => ({
+  allow: undefined,
+  deny: [],
+  allowDestructive: [],
+  policies: [],
+  ...more,
+});
+const named = (name: string, originalName?: string) => ({ name, originalName });
+const HINT = "Check the spelling (toolsift inspect lists every tool).";
 
-describe("deny entries that would match nothing: original MCP names, letter case, warnings", () => {
-  let gw: InProcessGateway;
+function watcher(settings: NamingSettings, servers = ["up", "gh"]) {
+  const told: string[] = [];
+  return { entries: new UnmatchedEntries(settings, servers, (line) => told.push(line)), told };
+}
 
-  beforeAll(async () => {
-    gw = await startInProcessGateway(
-      {
-        deny: [
-          // The natural spelling of a renamed tool, the original of a shortened one, another letter case.
-          "dyn__report_v2_status_json",
-          `dyn__${LONG_NAME}`,
-          "DYN__Echo",
-          "dyn__drop_table",
+describe("UnmatchedEntries", () => {
+  it("tells of each rule's glob that matches no tool, where it is and what it then does", () => {
+    const { entries, told } = watcher(
+      rules({
+        allow: ["up__echo", "up__ech"],
+        deny: ["gh__nothing"],
+        allowDestructive: ["gh__wipe"],
+        policies: [
+          { callers: ["ci"], groups: [], scopes: [], tenants: [], allow: [], deny: ["*__drop"], allowDestructive: [] },
         ],
-        allow: ["dyn__*", "late__*", "late__nothing_like_this"],
-      },
-      { servers: { dyn: {}, late: { FIXTURE_START_DELAY_MS: "1500" } }, mode: "stubs", wait: ["dyn"] },
+        describe: new Map([["up__eco", {}]]),
+      }),
     );
-  }, 30_000);
-  afterAll(async () => {
-    await gw?.close();
+    entries.check([named("up__echo"), named("gh__wipe")], new Set(["up", "gh"]));
+    expect(told).toEqual([
+      `toolsift.allow[1] "up__ech" matches no tool of "up" as listed now, so it allows nothing. ${HINT}`,
+      `toolsift.deny[0] "gh__nothing" matches no tool of "gh" as listed now, so it denies nothing. ${HINT}`,
+      `toolsift.policies[0].deny[0] "*__drop" matches no tool of "up", "gh" as listed now, so it denies nothing. ${HINT}`,
+      `toolsift.describe "up__eco" matches no tool of "up" as listed now, so it describes nothing. ${HINT}`,
+    ]);
   });
 
-  it("denies a renamed tool by its original name and any letter case: not listed, not callable", async () => {
-    expect(RENAMED).toMatch(/^dyn__report_v2_status_json_[0-9a-f]{8}$/);
-    const client = await gw.connect(caller("alice"));
-    const names = (await client.listTools()).tools.map((tool) => tool.name);
-    expect(names).toContain("dyn__get_pid");
-    // The late server's echo is allowed: a first tools/list now waits for it, as a search does.
-    expect(names.filter((name) => /^dyn__.*(report|summarise|echo)/.test(name))).toEqual([]);
-    for (const name of [RENAMED, mcpToolName("dyn", LONG_NAME), "dyn__echo"]) {
-      const result = await client.callTool({ name, arguments: { text: "x" } });
-      expect(result.isError, name).toBe(true);
-      expect(resultText(result)).not.toMatch(/called|echo: x/);
-    }
+  it("tells once, judges a glob only once every server it concerns has listed, and again once it matches and stops", () => {
+    const { entries, told } = watcher(rules({ deny: ["up__drop"], allow: ["nosuch__x"] }));
+    entries.check([], new Set(["gh"]));
+    // up has not listed: its glob waits; a glob no server could hold is told at once.
+    expect(told).toEqual([
+      `toolsift.allow[0] "nosuch__x" matches no tool of any server, so it allows nothing. ${HINT}`,
+    ]);
+    entries.check([], new Set(["gh", "up"]));
+    entries.check([], new Set(["gh", "up"]));
+    expect(told.slice(1)).toEqual([
+      `toolsift.deny[0] "up__drop" matches no tool of "up" as listed now, so it denies nothing. ${HINT}`,
+    ]);
+    entries.check([named("up__drop")], new Set(["gh", "up"]));
+    expect(told).toHaveLength(2);
+    entries.check([], new Set(["gh", "up"]));
+    expect(told).toHaveLength(3);
   });
 
-  it("warns at start-up of each entry that matches no tool, and not of those that match", async () => {
-    await waitFor("the start-up check", () => gw.lines.some((line) => line.includes("dyn__drop_table")));
-    const warnings = gw.lines.filter((line) => line.includes("matches no tool"));
-    expect(warnings).toContain(
-      'toolsift.deny[3] "dyn__drop_table" matches no tool of "dyn" as listed now, so it denies nothing. Check the spelling (toolsift inspect lists every tool).',
+  it("matches deny in any letter case and by a renamed tool's original name; allow exactly", () => {
+    const { entries, told } = watcher(rules({ deny: ["UP__Drop_Table", "up__drop table"], allow: ["UP__echo"] }));
+    entries.check([named("up__drop_table_dc1b2aa1", "drop table"), named("up__echo")], new Set(["up", "gh"]));
+    expect(told).toEqual([`toolsift.allow[0] "UP__echo" matches no tool of any server, so it allows nothing. ${HINT}`]);
+  });
+});
+
+describe("watchUnmatchedEntries", () => {
+  it("checks the host's tools at once and after each connection or re-list, with the servers connected", async () => {
+    const told: string[] = [];
+    let tools = [{ name: "up__echo" }];
+    let connected = ["up"];
+    const host = {
+      servers: ["up", "gh"],
+      status: () =>
+        ["up", "gh"].map((server) => ({ server, state: connected.includes(server) ? "connected" : "connecting" })),
+      listTools: async () => tools,
+      sourceOf: (name: string) => (name === "gh__drop_table_1" ? { server: "gh", tool: "drop table" } : undefined),
+    } as unknown as McpToolHost;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    const listener = watchUnmatchedEntries(rules({ deny: ["gh__drop table", "up__nope"] }), host, (line) =>
+      told.push(line),
     );
-    expect(warnings.join("\n")).not.toMatch(/deny\[[012]\]|allow\[0\]/);
-  });
-
-  it("judges entries of a server once it has listed, on the re-list that brings it", async () => {
-    const connected = () => gw.lines.findIndex((line) => line.includes('MCP server "late" connected'));
-    const warned = () =>
-      gw.lines.findIndex((line) =>
-        line.includes('toolsift.allow[2] "late__nothing_like_this" matches no tool of "late"'),
-      );
-    await waitFor("the late server's entries to be judged", () => warned() >= 0);
-    // Not while it was still connecting: it might have held a match.
-    expect(connected()).toBeGreaterThanOrEqual(0);
-    expect(warned()).toBeGreaterThan(connected());
-    expect(gw.lines.filter((line) => line.includes("allow[1]"))).toEqual([]);
-    expect(gw.lines.filter((line) => line.includes("dyn__drop_table"))).toHaveLength(1);
+    await settle();
+    expect(told).toEqual([
+      `toolsift.deny[1] "up__nope" matches no tool of "up" as listed now, so it denies nothing. ${HINT}`,
+    ]);
+    tools = [{ name: "up__echo" }, { name: "gh__drop_table_1" }];
+    connected = ["up", "gh"];
+    listener({ type: "tools-changed", server: "gh", added: ["gh__drop_table_1"], removed: [], tools: 1, message: "" });
+    await settle();
+    // gh listed its renamed tool: the deny of its original name matches, and nothing more is told.
+    expect(told).toHaveLength(1);
+    tools = [{ name: "up__echo" }];
+    listener({ type: "notice", server: "gh", code: "x", message: "" });
+    await settle();
+    expect(told).toHaveLength(1);
+    listener({ type: "connected", server: "gh", tools: 0, attempt: 1, message: "" });
+    await settle();
+    expect(told[1]).toBe(
+      `toolsift.deny[0] "gh__drop table" matches no tool of "gh" as listed now, so it denies nothing. ${HINT}`,
+    );
   });
 });
