@@ -185,6 +185,36 @@ describe('runAgent({ strategy: "changes" })', () => {
     for (const beta of betas.slice(1)) expect(beta).toBe(TOOL_CHANGES_BETA);
   });
 
+  it("sends the caller's request.betas with the tool changes' beta, as the SDK's betas parameter does", async () => {
+    const { server, run } = await setUp(feedingScript().slice(0, 3));
+    await run({ request: { betas: ["context-1m-2025-08-07", TOOL_CHANGES_BETA] }, maxTurns: 3 });
+    const betas = server.requests.map((request) => request.headers["anthropic-beta"]);
+    expect(betas).toHaveLength(3);
+    expect(betas[0]).toBe("context-1m-2025-08-07,mid-conversation-tool-changes-2026-07-01");
+    // Each beta once, the caller's first; and never in the body, which the API would refuse.
+    for (const beta of betas.slice(1)) expect(beta).toBe(`context-1m-2025-08-07,${TOOL_CHANGES_BETA}`);
+    for (const request of server.requests) expect(request.body).not.toHaveProperty("betas");
+    await expect(run({ request: { betas: "context-1m-2025-08-07" } })).rejects.toMatchObject({
+      code: "invalid_request",
+      message: expect.stringContaining("request.betas must be an array of beta names"),
+    });
+  });
+
+  it("replaces a beta header set in the client's defaultHeaders on requests that hold changes (documented)", async () => {
+    const { server, client, toolSearch } = await setUp(feedingScript().slice(0, 3));
+    await runAgent({
+      client: client.withOptions({ defaultHeaders: { "anthropic-beta": "context-1m-2025-08-07" } }),
+      model: MODEL,
+      prompt: "Feed the aardvark.",
+      toolSearch,
+      strategy: "changes",
+      maxTurns: 3,
+    });
+    const betas = server.requests.map((request) => request.headers["anthropic-beta"]);
+    // The SDK merges per-request headers over defaultHeaders, and toolsift cannot read those.
+    expect(betas).toEqual(["context-1m-2025-08-07", TOOL_CHANGES_BETA, TOOL_CHANGES_BETA]);
+  });
+
   it("puts each change message after the user message it follows, and never edits an earlier message", async () => {
     const { server, run } = await setUp(feedingScript());
     await run();
