@@ -82,4 +82,42 @@ describe("the changes strategy on another API", () => {
     expect(JSON.stringify(converted)).not.toContain("tool_addition");
     expect(converted.map((message) => message.role)).toEqual(["user", "assistant", "tool", "assistant"]);
   });
+
+  it("keeps the working set on another worker when its session is opened from the transcript before converting", async () => {
+    const toolSearch = await createToolSearch({ tools: sampleTools(), tuning: TUNING });
+    const messagesApi = await startMessages([
+      () => reply.toolUse({ name: "search_tools", input: { query: "post a slack message" } }),
+      () => reply.text("Ready."),
+    ]);
+    const client = new Anthropic({ apiKey: "test", baseURL: messagesApi.url, maxRetries: 0 });
+    const { messages } = await runAgent({
+      client,
+      model: "claude-opus-5-5",
+      prompt: "Get ready to post.",
+      toolSearch,
+      strategy: "changes",
+    });
+    const told = workingSetOf(messages, anthropicToolChanges);
+    expect(told).toContain("slack__post_message");
+    const chat = openAIChatProvider(new OpenAI({ apiKey: "test" }));
+    const converted = convertTranscript(messages, anthropicProvider(client), chat);
+    const onChat = async (opened: boolean) => {
+      const elsewhere = await createToolSearch({ tools: sampleTools(), tuning: TUNING });
+      // The converted transcript has calls only (Chat Completions has no tool changes): the
+      // working set is read from the transcript the changes were told in.
+      if (opened) elsewhere.session("moved", { transcript: messages });
+      const openai = await startOpenAI([() => ({ text: "Posted." })]);
+      await runAgent({
+        provider: openAIChatProvider(new OpenAI({ apiKey: "test", baseURL: openai.url, maxRetries: 0 })),
+        model: "gpt-test",
+        messages: [...converted, { role: "user", content: "Post it." }],
+        toolSearch: elsewhere,
+        sessionId: "moved",
+      });
+      return fullTools(openai.requests[0]!.body.tools).filter((name) => name !== "search_tools");
+    };
+    expect((await onChat(true)).sort()).toEqual([...told].sort());
+    // From the converted transcript alone, a tool searched for but never called is not rebuilt.
+    expect(await onChat(false)).not.toContain("slack__post_message");
+  });
 });

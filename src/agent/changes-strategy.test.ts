@@ -2,7 +2,14 @@ import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
-import { reply, type RecordedRequest, type ScriptedTurn, serverPerTest } from "../testing/index.js";
+import {
+  type MessagesApiServer,
+  type MessagesApiServerOptions,
+  reply,
+  type RecordedRequest,
+  type ScriptedTurn,
+  serverPerTest,
+} from "../testing/index.js";
 import { createToolSearch } from "../tool-search/index.js";
 import {
   anthropicToolChanges,
@@ -41,8 +48,8 @@ function zooTools(ran: string[] = []): ToolDefinition[] {
 
 const startServer = serverPerTest(afterEach);
 
-async function setUp(turns: ScriptedTurn[], ran: string[] = []) {
-  const server = await startServer(turns);
+async function setUp(turns: ScriptedTurn[], ran: string[] = [], serverOptions: MessagesApiServerOptions = {}) {
+  const server = await startServer(turns, serverOptions);
   const client = new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 });
   const toolSearch = await createToolSearch({
     tools: zooTools(ran),
@@ -72,6 +79,62 @@ function changeMessages(request: RecordedRequest): string[][] {
     .map((message) => anthropicToolChanges.read(message as unknown as Record<string, unknown>))
     .filter((changes) => changes.length > 0)
     .map((changes) => changes.map((change) => `${change.type === "add" ? "+" : "-"}${change.name}`));
+}
+
+/** The local server's cache with no model minimum: every prefix is written, the first request's too. */
+const EVERY_PREFIX_CACHES: MessagesApiServerOptions = { promptCache: { minimumTokens: 0 } };
+
+/** The tokens of one request's prompt, as its usage reports them. */
+function promptTokens(entry: MessagesApiServer["usage"][number]): number {
+  return entry.input_tokens + entry.cache_creation_input_tokens + entry.cache_read_input_tokens;
+}
+
+/**
+ * Each request after the first reads the whole previous prompt from the cache, leaves nothing
+ * unmarked, and writes just the messages appended since the previous request (with the
+ * definitions its `tool_reference`s bring in: additions, and native's search results), at toolsift's own estimate (JSON characters
+ * / 3.5) within 5% (the API's framing of an added definition) and a token of rounding per block.
+ */
+function expectWritesOnlyAppended(server: MessagesApiServer): void {
+  const { requests, usage } = server;
+  expect(usage).toHaveLength(requests.length);
+  expect(usage[0]!.cache_creation_input_tokens).toBe(promptTokens(usage[0]!));
+  for (let index = 1; index < requests.length; index++) {
+    const { body } = requests[index]!;
+    const appended = body.messages.slice(requests[index - 1]!.body.messages.length);
+    const definitions = new Map(body.tools!.map(({ defer_loading: _, ...tool }) => [tool.name, tool]));
+    let blocks = 0;
+    let estimate = 0;
+    for (const message of appended)
+      for (const block of typeof message.content === "string"
+        ? [{ type: "text", text: message.content }]
+        : (message.content as Record<string, unknown>[])) {
+        const { cache_control: _, ...bare } = block as Record<string, unknown>;
+        estimate += Math.ceil(JSON.stringify(bare).length / 3.5);
+        for (const name of referencedNames(bare))
+          estimate += Math.ceil(JSON.stringify(definitions.get(name)).length / 3.5);
+        blocks++;
+      }
+    expect(blocks, `request ${index}`).toBeGreaterThan(0);
+    const entry = usage[index]!;
+    expect(entry.cache_read_input_tokens, `request ${index}`).toBe(promptTokens(usage[index - 1]!));
+    expect(entry.input_tokens, `request ${index}`).toBe(0);
+    expect(Math.abs(entry.cache_creation_input_tokens - estimate), `request ${index}`).toBeLessThanOrEqual(
+      0.05 * estimate + blocks,
+    );
+  }
+}
+
+/** The tools a block brings in by `tool_reference`, however deep (an addition, a search's result). */
+function referencedNames(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(referencedNames);
+  if (!value || typeof value !== "object") return [];
+  const record = value as Record<string, unknown>;
+  if (record.type === "tool_removal") return [];
+  // A search result's reference says tool_name; an addition's, name.
+  const name = record.tool_name ?? record.name;
+  if (record.type === "tool_reference" && typeof name === "string") return [name];
+  return Object.values(record).flatMap(referencedNames);
 }
 
 /** Search for each animal and feed it, then feed the first one again, then stop. */
@@ -122,6 +185,36 @@ describe('runAgent({ strategy: "changes" })', () => {
     for (const beta of betas.slice(1)) expect(beta).toBe(TOOL_CHANGES_BETA);
   });
 
+  it("sends the caller's request.betas with the tool changes' beta, as the SDK's betas parameter does", async () => {
+    const { server, run } = await setUp(feedingScript().slice(0, 3));
+    await run({ request: { betas: ["context-1m-2025-08-07", TOOL_CHANGES_BETA] }, maxTurns: 3 });
+    const betas = server.requests.map((request) => request.headers["anthropic-beta"]);
+    expect(betas).toHaveLength(3);
+    expect(betas[0]).toBe("context-1m-2025-08-07,mid-conversation-tool-changes-2026-07-01");
+    // Each beta once, the caller's first; and never in the body, which the API would refuse.
+    for (const beta of betas.slice(1)) expect(beta).toBe(`context-1m-2025-08-07,${TOOL_CHANGES_BETA}`);
+    for (const request of server.requests) expect(request.body).not.toHaveProperty("betas");
+    await expect(run({ request: { betas: "context-1m-2025-08-07" } })).rejects.toMatchObject({
+      code: "invalid_request",
+      message: expect.stringContaining("request.betas must be an array of beta names"),
+    });
+  });
+
+  it("replaces a beta header set in the client's defaultHeaders on requests that hold changes (documented)", async () => {
+    const { server, client, toolSearch } = await setUp(feedingScript().slice(0, 3));
+    await runAgent({
+      client: client.withOptions({ defaultHeaders: { "anthropic-beta": "context-1m-2025-08-07" } }),
+      model: MODEL,
+      prompt: "Feed the aardvark.",
+      toolSearch,
+      strategy: "changes",
+      maxTurns: 3,
+    });
+    const betas = server.requests.map((request) => request.headers["anthropic-beta"]);
+    // The SDK merges per-request headers over defaultHeaders, and toolsift cannot read those.
+    expect(betas).toEqual(["context-1m-2025-08-07", TOOL_CHANGES_BETA, TOOL_CHANGES_BETA]);
+  });
+
   it("puts each change message after the user message it follows, and never edits an earlier message", async () => {
     const { server, run } = await setUp(feedingScript());
     await run();
@@ -170,7 +263,11 @@ describe('runAgent({ strategy: "changes" })', () => {
   it("re-adds the whole working set after a compaction, with the same tools array", async () => {
     const script = feedingScript().slice(0, 8);
     script.push(() => reply.text("Four fed."));
-    const { server, run, toolSearch } = await setUp([...script, () => reply.text("Still fed.")]);
+    const { server, run, toolSearch } = await setUp(
+      [...script, () => reply.text("Still fed.")],
+      [],
+      EVERY_PREFIX_CACHES,
+    );
     const first = await run({ sessionId: "keeper" });
     const session = toolSearch.session("keeper");
     expect(session.hydrated()).toEqual(NAMES.slice(0, 4));
@@ -190,6 +287,12 @@ describe('runAgent({ strategy: "changes" })', () => {
     expect(offered(after)).toEqual(NAMES.slice(0, 4));
     expect(after.headers["anthropic-beta"]).toBe(TOOL_CHANGES_BETA);
     expect(first.messages.length).toBeGreaterThan(compacted.length);
+    // The same loaded tools: the compacted conversation still reads them from the cache.
+    const loadedTokens = after.body
+      .tools!.filter((tool) => tool.defer_loading !== true)
+      .reduce((sum, { cache_control: _, ...tool }) => sum + Math.ceil(JSON.stringify(tool).length / 3.5), 0);
+    expect(loadedTokens).toBeGreaterThan(0);
+    expect(server.usage.at(-1)!.cache_read_input_tokens).toBe(loadedTokens);
   });
 
   it("rebuilds the working set from the transcript's changes on another worker", async () => {
@@ -231,7 +334,7 @@ describe('runAgent({ strategy: "changes" })', () => {
   });
 
   it('caps native\'s loaded tools with toolChanges: "reference", removing the least recently used', async () => {
-    const { server, run } = await setUp(feedingScript());
+    const { server, run } = await setUp(feedingScript(), [], EVERY_PREFIX_CACHES);
     const result = await run({ strategy: "native", toolChanges: "reference" });
     expect(result.stopReason).toBe("end_turn");
     const requests = server.requests;
@@ -248,6 +351,8 @@ describe('runAgent({ strategy: "changes" })', () => {
         );
     expect(changeMessages(requests[9]!).at(-1)).toEqual([`-${NAMES[0]}`]);
     expect(changeMessages(requests[21]!).at(-1)).toEqual([`-${NAMES[6]}`, `+${NAMES[0]}`]);
+    // An eviction leaves the cached prefix as it was: each request writes only what it appends.
+    expectWritesOnlyAppended(server);
     // Without the option, native never removes a tool.
     const plain = await setUp(feedingScript());
     await plain.run({ strategy: "native" });
@@ -301,6 +406,13 @@ describe('runAgent({ strategy: "changes" })', () => {
       entries.reduce((total, entry) => total + entry.cache_creation_input_tokens, 0);
     // stubs rewrites the tools array at each hydration and eviction, and the conversation after it.
     expect(written(changes) * 3).toBeLessThan(written(stubs));
+  });
+
+  it("writes the cache, on each request after the first, for just what was appended since the one before", async () => {
+    // Every prefix caches (no model minimum), so the first request's write is the whole prompt.
+    const { server, run } = await setUp(feedingScript(), [], EVERY_PREFIX_CACHES);
+    await run();
+    expectWritesOnlyAppended(server);
   });
 
   it("refuses more deferred tools than the API takes, naming the way out", async () => {

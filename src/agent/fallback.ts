@@ -95,6 +95,14 @@ export async function replayDiscovered(
  * and the same `sessionId`: its hydration carries over too (on another worker it is rebuilt
  * from the transcript's calls).
  *
+ * Mid-conversation tool changes (the Messages API's `tool_addition` / `tool_removal` system
+ * messages) are left out: Chat Completions, Responses and Gemini have no terms for them, and a
+ * session on those APIs carries its working set as tools in full instead. A tool loaded by a
+ * search but never called is therefore not in the converted transcript's calls. On another
+ * worker, open the session from the transcript the changes were told in before running on the
+ * converted one, so its working set is rebuilt from them:
+ * `toolSearch.session(sessionId, { transcript: result.messages })`.
+ *
  * @example
  * ```ts
  * const messages = convertTranscript(result.messages, anthropicProvider(anthropic), openAIChatProvider(openai));

@@ -323,7 +323,8 @@ With --agent: your tasks against your model, in arms side by side.
       --arms <list>          Comma-separated, from full (every tool in full: tool search off),
                              toolsift (search and hydration, --strategy) and prefetch (toolsift
                              with runAgent's prefetch, under stubs). Default: all three.
-      --strategy <name>      stubs, native or stable for the toolsift arm (default stubs).
+      --strategy <name>      stubs, native, stable or changes for the toolsift arm (default stubs;
+                             changes: --provider anthropic only).
       --mock                 Answer every tool call with the task's "mock" result, never the real
                              tool; a tool without one answers an error. Inputs are still checked
                              against the real schemas.

@@ -169,6 +169,19 @@ describe("parseCli", () => {
     expect(HELP.eval).toContain("--fail-under <share>");
   });
 
+  it("reads eval --agent --strategy changes for the Messages API, and refuses it for OpenAI", () => {
+    const agent = ["eval", "--agent", "-t", "t.json", "--tasks", "t.jsonl", "--model", "m"];
+    expect(parseCli([...agent, "--provider", "anthropic", "--strategy", "changes"])).toMatchObject({
+      command: "eval-agent",
+      strategy: "changes",
+    });
+    for (const provider of ["openai-chat", "openai-responses"])
+      expect(() => parseCli([...agent, "--provider", provider, "--strategy", "changes"])).toThrow(
+        /--strategy changes needs the Messages API's mid-conversation tool changes; use --provider anthropic/,
+      );
+    expect(HELP.eval).toContain("stubs, native, stable or changes");
+  });
+
   it("reads --metrics-port, a port for the loopback metrics listener", () => {
     expect(parseCli(["serve", "-c", "m.json", "--metrics-port", "9464"])).toMatchObject({ metricsPort: 9464 });
     expect(parseCli(["serve", "-c", "m.json"])).toMatchObject({ metricsPort: undefined });

@@ -136,6 +136,39 @@ describe("toolsift eval --agent", () => {
     expect((JSON.parse(again.stdout) as AgentEvalReport).results).toEqual(report.results);
   });
 
+  it("runs the toolsift arm under the changes strategy: one tools array, the tool added by a change", async () => {
+    const server = await serve([
+      () => reply.toolUse({ name: "search_tools", input: { query: "post slack message" } }),
+      () => reply.toolUse({ name: "slack__post_message", input: post }),
+      () => reply.text("posted"),
+    ]);
+    const { tools, tasks } = files([SLACK_TASK]);
+    const run = await runToolsift(
+      [
+        ...evalAgent(tools, tasks),
+        "--provider",
+        "anthropic",
+        "--model",
+        "claude-test",
+        "--arms",
+        "toolsift",
+        "--strategy",
+        "changes",
+        "--mock",
+        "--json",
+      ],
+      { env: anthropicEnv(server.url) },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as AgentEvalReport;
+    expect(report.arms[0]!.strategy).toBe("changes");
+    expect(report.results[0]!.score).toMatchObject({ selected: true, success: true });
+    expect(server.requests).toHaveLength(3);
+    expect(new Set(server.requests.map((request) => JSON.stringify(request.body.tools))).size).toBe(1);
+    expect(JSON.stringify(server.requests[1]!.body.messages.at(-1))).toContain('"tool_addition"');
+    expect(server.requests[1]!.headers["anthropic-beta"]).toContain("mid-conversation-tool-changes");
+  });
+
   it("runs the toolsift arm under OpenAI's native search on the Responses API", async () => {
     const server = await serveOpenAI([
       // The model searches with the client-executed tool_search, calls what it loaded, answers.

@@ -8,7 +8,7 @@ export type ArmName = (typeof ARM_NAMES)[number];
 /** The APIs `eval --agent` talks to. */
 export const AGENT_PROVIDERS = ["anthropic", "openai-chat", "openai-responses"] as const;
 export type AgentProviderName = (typeof AGENT_PROVIDERS)[number];
-const STRATEGIES = ["stubs", "native", "stable"] as const;
+const STRATEGIES = ["stubs", "native", "stable", "changes"] as const;
 
 /** `toolsift eval --agent`, understood. */
 export interface EvalAgentCommand {
@@ -81,6 +81,9 @@ export function evalAgentOf(
     fail(
       "--strategy native has no counterpart on Chat Completions; use stubs or stable, or --provider openai-responses",
     );
+  // Tool changes are a Messages API beta: no OpenAI API takes them, so runAgent would refuse each task.
+  if (strategy === "changes" && provider !== "anthropic")
+    fail("--strategy changes needs the Messages API's mid-conversation tool changes; use --provider anthropic");
   const arms = (text("arms") ?? ARM_NAMES.join(",")).split(",").map((arm) => arm.trim());
   const unknown = arms.find((arm) => !(ARM_NAMES as readonly string[]).includes(arm));
   if (unknown !== undefined || arms.length === 0)

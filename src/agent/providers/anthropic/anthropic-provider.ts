@@ -25,6 +25,11 @@ import { referencedToolNames, toolChangeNames } from "./referenced-tools.js";
  * `anthropic-beta` header they need). Cache breakpoints are placed so the unchanged prefix (tools,
  * system, earlier turns) is read from the prompt cache.
  *
+ * Betas: pass your own as `request: { betas: [...] }` (as with the SDK's `beta.messages.create`);
+ * each request's `anthropic-beta` header is yours joined with those its tool changes need. A
+ * beta header set in the client's `defaultHeaders` is not read (the SDK offers no public way
+ * to): it is sent on requests that need no beta, and replaced on those that hold tool changes.
+ *
  * `runAgent({ client })` is short for `runAgent({ provider: anthropicProvider(client) })`.
  *
  * @example
@@ -55,6 +60,7 @@ export function anthropicProvider(client: MessagesClient): ModelProvider<Message
     checkMessages,
     userMessage: (prompt) => ({ role: "user", content: prompt }),
     request({ model, maxTokens, system, messages, previousLastMessage, strategy, view, params }) {
+      readBetas(params.betas);
       const tools = strategy.tools(view, [...referencedToolNames(messages), ...toolChangeNames(messages)]);
       const cached = placeCacheBreakpoints(
         {
@@ -75,9 +81,10 @@ export function anthropicProvider(client: MessagesClient): ModelProvider<Message
       return { body: body as unknown as Record<string, unknown>, toolsSent: tools.length };
     },
     async call(body, { turn, signal, onPart }) {
-      const request = body as unknown as MessagesRequest;
+      // request.betas goes in the header, as the SDK's beta.messages.create does: the body refuses it.
+      const { betas: own, ...request } = body as unknown as MessagesRequest & { betas?: unknown };
       // The betas follow the transcript: its tool changes need theirs on every request that holds them.
-      const betas = toolChangeBetas(request.messages);
+      const betas = [...new Set([...readBetas(own), ...toolChangeBetas(request.messages)])];
       const headers = betas.length > 0 ? { "anthropic-beta": betas.join(",") } : undefined;
       const outcome = await callMessagesApi(client, request, turn, { signal, onPart, headers });
       if (!outcome.ok) return outcome;
@@ -157,4 +164,20 @@ function usageOf(usage: ResponseUsage): TurnUsage {
     cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
     cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
   };
+}
+
+/**
+ * The caller's `request.betas`: beta names, sent in the `anthropic-beta` header with those the
+ * transcript's tool changes need.
+ *
+ * @throws {@link OptionsError} `invalid_request` when it is not an array of non-empty strings.
+ */
+function readBetas(betas: unknown): string[] {
+  if (betas === undefined) return [];
+  if (!Array.isArray(betas) || !betas.every((beta) => typeof beta === "string" && beta.trim() !== ""))
+    throw new OptionsError(
+      "invalid_request",
+      'request.betas must be an array of beta names, e.g. ["context-1m-2025-08-07"]; they are sent in the anthropic-beta header.',
+    );
+  return betas.map((beta: string) => beta.trim());
 }
