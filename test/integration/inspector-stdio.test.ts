@@ -87,8 +87,11 @@ describe("the MCP Inspector's CLI against toolsift serve over stdio", () => {
     expect(initialized(legacy).instructions).toMatch(/fronts 1 MCP server \(dyn\).*call search_tools/);
     for (const run of [modern, auto]) {
       expect(initialized(run).protocolVersion).toBe(MODERN_PROTOCOL_VERSION);
-      // The 2026-07-28 era serves tools alone: an upstream tool goes through call_tool.
-      expect(initialized(run).capabilities).toEqual({ tools: { listChanged: true } });
+      // The same kinds as a 2025 session: an upstream tool goes through call_tool, content is served as is.
+      expect(Object.keys(initialized(run).capabilities).sort()).toEqual(
+        ["completions", "logging", "prompts", "resources", "tools"].sort(),
+      );
+      expect(initialized(run).capabilities).toMatchObject({ tools: { listChanged: true } });
       expect(initialized(run).instructions).toMatch(/through call_tool/);
     }
   }, 200_000);
