@@ -1,5 +1,3 @@
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorText, ToolsiftError } from "../../errors.js";
 import { boundText } from "../../for-apps.js";
 import type { McpToolHost } from "../../public/mcp.js";
@@ -8,8 +6,10 @@ import type { GatewaySdk } from "../gateway-sdk.js";
 import type { CallerPolicies } from "../policy/caller-policy.js";
 import { firstAttemptsSettled } from "../first-attempts.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "../policy/rate-limit.js";
+import type { NotFoundAnswers } from "./not-found-answers.js";
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** The request a list answers: its cancellation. */
+type Extra = { readonly mcpReq: { readonly signal: AbortSignal } };
 
 /** How long one upstream server may take over a list before the gateway answers without it. */
 const LIST_WAIT_MS = 10_000;
@@ -40,6 +40,8 @@ export interface ContentScope {
   readonly host: McpToolHost;
   readonly caller: Caller;
   readonly services: ContentServices;
+  /** Where a "resource not found" answer is marked, so that it leaves with MCP's 2025 code. */
+  readonly notFound: NotFoundAnswers;
 }
 
 /** Whether the caller may see this server's resources or prompts, and the server offers them now. */
@@ -67,17 +69,17 @@ export async function fromEach<T>(
   const mayShow = scope.host.servers.filter((server) => !policy.hidesServer(server));
   const deadline = startupDeadlines.get(scope.host) ?? Date.now() + LIST_WAIT_MS;
   startupDeadlines.set(scope.host, deadline);
-  await firstAttemptsSettled(scope.host, mayShow, deadline - Date.now(), extra.signal);
+  await firstAttemptsSettled(scope.host, mayShow, deadline - Date.now(), extra.mcpReq.signal);
   const servers = scope.host.servers.filter((server) => visible(scope, server, list));
   const lists = await Promise.all(
     servers.map(async (server) => {
-      const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(LIST_WAIT_MS)]);
+      const signal = AbortSignal.any([extra.mcpReq.signal, AbortSignal.timeout(LIST_WAIT_MS)]);
       try {
         return await fetch(server, signal);
       } catch (error) {
         // A server may declare resources without templates: "method not found" is an empty list, not news.
         const cause = error instanceof ToolsiftError ? (error.cause as { code?: unknown } | undefined) : undefined;
-        if (!extra.signal.aborted && cause?.code !== METHOD_NOT_FOUND)
+        if (!extra.mcpReq.signal.aborted && cause?.code !== METHOD_NOT_FOUND)
           scope.services.log(`left MCP server "${server}" out of a client's ${list} answer: ${errorText(error)}`);
         return [];
       }
@@ -98,12 +100,13 @@ export async function upstream<T>(scope: ContentScope, request: () => Promise<T>
         : error instanceof ToolsiftError && error.code === "mcp_invalid_result"
           ? INTERNAL_ERROR
           : INVALID_PARAMS;
-    throw new scope.sdk.McpError(code, boundText(errorText(error), 1000));
+    throw new scope.sdk.ProtocolError(code, boundText(errorText(error), 1000));
   }
 }
 
 /** Refuses a read or a prompt past this caller's rate, as a call would be. */
 export function limitRate(scope: ContentScope): void {
   const limited = scope.services.limiter.take(scope.caller, "call");
-  if (limited) throw new scope.sdk.McpError(RATE_LIMITED_CODE, limited.message, { retryAfterMs: limited.retryAfterMs });
+  if (limited)
+    throw new scope.sdk.ProtocolError(RATE_LIMITED_CODE, limited.message, { retryAfterMs: limited.retryAfterMs });
 }

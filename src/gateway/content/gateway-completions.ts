@@ -1,10 +1,8 @@
 import { boundText } from "../../for-apps.js";
 import type { McpCompletionRequest } from "../../public/mcp.js";
-import type { GatewaySdk } from "../gateway-sdk.js";
+import type { GatewayMcpServer } from "../gateway-sdk.js";
 import { limitRate, upstream, visible, type ContentScope } from "./content-scope.js";
 import { unwrapName, unwrapUri } from "./namespaced-uri.js";
-
-type McpServer = InstanceType<GatewaySdk["Server"]>;
 
 const INVALID_PARAMS = -32602;
 
@@ -23,34 +21,37 @@ interface Target {
  * caller may see that server and the server declared `completions`; otherwise a JSON-RPC error
  * says which (a server the caller may not see is answered as one nobody has).
  */
-export function serveCompletions(server: McpServer, scope: ContentScope): void {
+export function serveCompletions(server: GatewayMcpServer, scope: ContentScope): void {
   const { sdk, host } = scope;
   server.registerCapabilities({ completions: {} });
-  server.setRequestHandler(sdk.CompleteRequestSchema, async (request, extra) => {
-    const { ref, argument, context } = request.params;
-    const target = targetOf(ref);
-    if (!target || !visible(scope, target.server, target.list))
-      throw new sdk.McpError(
-        INVALID_PARAMS,
-        ref.type === "ref/prompt"
-          ? `Unknown prompt: ${boundText(ref.name, 200)}`
-          : `Unknown resource template: ${boundText(ref.uri, 200)}`,
+  server.setRequestHandler("completion/complete", (request, extra) =>
+    scope.notFound.answering(extra.mcpReq.id, async () => {
+      const { ref, argument, context } = request.params;
+      const target = targetOf(ref);
+      if (!target || !visible(scope, target.server, target.list))
+        throw new sdk.ProtocolError(
+          INVALID_PARAMS,
+          ref.type === "ref/prompt"
+            ? `Unknown prompt: ${boundText(ref.name, 200)}`
+            : `Unknown resource template: ${boundText(ref.uri, 200)}`,
+        );
+      if (!host.offers(target.server).completions)
+        throw new sdk.ProtocolError(
+          INVALID_PARAMS,
+          `MCP server "${target.server}" does not offer completions (it did not declare the capability), so ${target.what} has none.`,
+        );
+      limitRate(scope);
+      const completion = await upstream(scope, () =>
+        host.complete(
+          target.server,
+          { ref: target.ref, argument, ...(context?.arguments ? { context: { arguments: context.arguments } } : {}) },
+          { signal: extra.mcpReq.signal },
+        ),
       );
-    if (!host.offers(target.server).completions)
-      throw new sdk.McpError(
-        INVALID_PARAMS,
-        `MCP server "${target.server}" does not offer completions (it did not declare the capability), so ${target.what} has none.`,
-      );
-    limitRate(scope);
-    const completion = await upstream(scope, () =>
-      host.complete(
-        target.server,
-        { ref: target.ref, argument, ...(context?.arguments ? { context: { arguments: context.arguments } } : {}) },
-        { signal: extra.signal },
-      ),
-    );
-    return { completion };
-  });
+      // The upstream server's completion, passed on as it is (the SDK's type is open to fields of later revisions).
+      return { completion: completion as typeof completion & Record<string, unknown> };
+    }),
+  );
 }
 
 function targetOf(

@@ -2,15 +2,13 @@ import { boundText } from "../../for-apps.js";
 import type { McpHostEvent, McpResourceContents } from "../../public/mcp.js";
 import type { Caller } from "../auth/caller.js";
 import { fromEach, limitRate, upstream, visible, type ContentScope, type ContentServices } from "./content-scope.js";
-import type { GatewaySdk } from "../gateway-sdk.js";
+import type { GatewayMcpServer } from "../gateway-sdk.js";
 import { servePrompts } from "./gateway-prompts.js";
 import { serveCompletions } from "./gateway-completions.js";
 import { unwrapUri, wrapName, wrapUri } from "./namespaced-uri.js";
+import { RESOURCE_NOT_FOUND, type NotFoundAnswers } from "./not-found-answers.js";
 
-type McpServer = InstanceType<GatewaySdk["Server"]>;
-
-/** MCP's "resource not found". */
-const RESOURCE_NOT_FOUND = -32002;
+type McpServer = GatewayMcpServer;
 
 /** Per connection's MCP server: how to tell it an upstream list changed, if it fronts content. */
 const announcers = new WeakMap<McpServer, (event: McpHostEvent) => void>();
@@ -26,13 +24,18 @@ const announcers = new WeakMap<McpServer, (event: McpHostEvent) => void>();
  * hides (`hidesServer`): its resources and prompts are not listed, and reading one is answered
  * as for a URI nobody listed. Resource `subscribe` is not offered.
  */
-export function serveContent(server: McpServer, services: ContentServices, caller: Caller): void {
+export function serveContent(
+  server: McpServer,
+  services: ContentServices,
+  caller: Caller,
+  notFound: NotFoundAnswers,
+): void {
   const host = services.upstream;
   if (!host) return;
   const { sdk } = services;
-  const scope: ContentScope = { sdk, host, caller, services };
+  const scope: ContentScope = { sdk, host, caller, services, notFound };
   server.registerCapabilities({ resources: { listChanged: true }, prompts: { listChanged: true } });
-  server.setRequestHandler(sdk.ListResourcesRequestSchema, async (_request, extra) => ({
+  server.setRequestHandler("resources/list", async (_request, extra) => ({
     resources: await fromEach(scope, "resources", extra, async (name, signal) =>
       (await host.listResources(name, { signal })).map((resource) => ({
         ...resource,
@@ -41,7 +44,7 @@ export function serveContent(server: McpServer, services: ContentServices, calle
       })),
     ),
   }));
-  server.setRequestHandler(sdk.ListResourceTemplatesRequestSchema, async (_request, extra) => ({
+  server.setRequestHandler("resources/templates/list", async (_request, extra) => ({
     resourceTemplates: await fromEach(scope, "resources", extra, async (name, signal) =>
       (await host.listResourceTemplates(name, { signal })).map((template) => ({
         ...template,
@@ -50,21 +53,23 @@ export function serveContent(server: McpServer, services: ContentServices, calle
       })),
     ),
   }));
-  server.setRequestHandler(sdk.ReadResourceRequestSchema, async (request, extra) => {
-    const { uri } = request.params;
-    const target = unwrapUri(uri);
-    if (!target || !visible(scope, target.server, "resources"))
-      throw new sdk.McpError(RESOURCE_NOT_FOUND, `Resource not found: ${boundText(uri, 200)}`, {
-        uri: boundText(uri, 200),
-      });
-    limitRate(scope);
-    const contents = await upstream(scope, () =>
-      host.readResource(target.server, target.uri, { signal: extra.signal }),
-    );
-    return {
-      contents: contents.map((part): McpResourceContents => ({ ...part, uri: wrapUri(target.server, part.uri) })),
-    };
-  });
+  server.setRequestHandler("resources/read", (request, extra) =>
+    notFound.answering(extra.mcpReq.id, async () => {
+      const { uri } = request.params;
+      const target = unwrapUri(uri);
+      if (!target || !visible(scope, target.server, "resources"))
+        throw new sdk.ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${boundText(uri, 200)}`, {
+          uri: boundText(uri, 200),
+        });
+      limitRate(scope);
+      const contents = await upstream(scope, () =>
+        host.readResource(target.server, target.uri, { signal: extra.mcpReq.signal }),
+      );
+      return {
+        contents: contents.map((part): McpResourceContents => ({ ...part, uri: wrapUri(target.server, part.uri) })),
+      };
+    }),
+  );
   servePrompts(server, scope);
   serveCompletions(server, scope);
   // The servers whose lists this client's lists hold, so one going away is announced.

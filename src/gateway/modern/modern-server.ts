@@ -65,11 +65,8 @@ export function modernServerFactory(
         const call = callOf(request.params.name, request.params.arguments ?? {});
         if ("problem" in call) return { content: [{ type: "text", text: call.problem }], isError: true };
         const { name, input } = call;
-        const result = await connection
-          .callTool(name, input, { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal })
-          .catch((error: unknown) => {
-            throw asProtocolError(sdk, error);
-          });
+        // A rate limit is the SDK's own ProtocolError already: it leaves as the JSON-RPC error it is.
+        const result = await connection.callTool(name, input, { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal });
         if (confirmations.asked.size === 0) return server.projectCallToolResult(result, undefined);
         // The call was refused in this round for want of the user's answer: ask for it, and the client retries.
         return sdk.inputRequired({
@@ -101,13 +98,4 @@ function roundOf(ctx: ServerContext, caller: Caller) {
 
 function noRound(caller: Caller) {
   return { capabilities: undefined, responses: undefined, state: undefined, who: sessionOwnerOf(caller).identity };
-}
-
-/** A JSON-RPC error the 2025-era code throws (v1's `McpError`: a rate limit) as v2 sends one; anything else as it is. */
-function asProtocolError(sdk: ModernSdk, error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const { code, data } = error as Error & { code?: unknown; data?: unknown };
-  if (typeof code !== "number") return error;
-  // v1 prefixes its code to the message; the code is already the error's own.
-  return new sdk.ProtocolError(code, error.message.replace(/^MCP error -?\d+: /, ""), data);
 }

@@ -1,9 +1,7 @@
 import type { McpLogMessage } from "../../public/mcp.js";
 import type { Caller } from "../auth/caller.js";
-import type { GatewaySdk } from "../gateway-sdk.js";
+import type { GatewayMcpServer } from "../gateway-sdk.js";
 import type { CallerPolicies } from "../policy/caller-policy.js";
-
-type McpServer = InstanceType<GatewaySdk["Server"]>;
 
 /** Bounds on the upstream log messages passed to clients. */
 export const UPSTREAM_LOG_LIMITS = {
@@ -14,7 +12,7 @@ export const UPSTREAM_LOG_LIMITS = {
 /** A client that may receive upstream log messages: whose it is and its MCP `Server`. */
 export interface LogClient {
   readonly caller: Caller;
-  readonly server: McpServer;
+  readonly server: GatewayMcpServer;
 }
 
 /**
