@@ -124,7 +124,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
           log: options.log,
         });
   if (shared.replica !== undefined) options.log(`replica ${shared.replica} shares sessions through the session store`);
-  // 2026-07-28 (stateless) clients: undefined when SDK v2 is not installed (2025-era clients only).
+  // 2026-07-28 (stateless) clients, on the same SDK v2 package as the sessions above.
   const modern = await openModernHttp(gateway, {
     log: options.log,
     maxSubscriptions: options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS,

@@ -5,7 +5,7 @@ import type { Gateway } from "../gateway.js";
 import { loadModernSdk } from "../gateway-sdk-v2.js";
 import { modernServerFactory } from "./modern-server.js";
 
-/** The longest first line read to tell the era: past it, the client is served as today (2025 era). */
+/** The longest first line read to tell the era: past it, the client is served a 2025-era session. */
 const MAX_FIRST_LINE_BYTES = 4 * 1024 * 1024;
 const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 
