@@ -20,8 +20,8 @@ export { parseTool } from "./catalogue/index.js";
 // failure combines the servers' as fromMcp does; it loads the optional MCP SDK as fromMcp does.
 export { combineFailures } from "./mcp/from-mcp.js";
 export { parseServerConfig } from "./mcp/mcp-server-config.js";
-// The gateway's own MCP server side (SDK v1) says what to install when it is missing, as fromMcp does.
-export { dependencyLoadError, loadMcpSdk } from "./mcp/mcp-sdk.js";
+// The gateway loads the MCP SDK's client side first, as fromMcp does: a missing one says what to install the same way.
+export { loadMcpSdk } from "./mcp/mcp-sdk.js";
 // The gateway quotes a client's URI or prompt name in its errors cut as toolsift cuts server text.
 export { boundText } from "./catalogue/bounded-text.js";
 // The gateway's session store loads the optional pg package as the usage store does.

@@ -147,8 +147,8 @@ applied): a describe added later makes that tool stale until toolsift enrich run
 asks again for the changed tools only); toolsift inspect lists stale tools and the descriptions
 the enrichment suggests. A describe naming a tool no server lists is warned about at start.
 
-Needs the optional packages @modelcontextprotocol/sdk and @modelcontextprotocol/client next to toolsift:
-  npx -y -p toolsift -p @modelcontextprotocol/sdk -p @modelcontextprotocol/client toolsift serve --config mcp.json
+Needs the optional packages @modelcontextprotocol/server and @modelcontextprotocol/client next to toolsift:
+  npx -y -p toolsift -p @modelcontextprotocol/server -p @modelcontextprotocol/client toolsift serve --config mcp.json
 `,
 
   inspect: `toolsift inspect: what a catalogue costs, and what its descriptions get wrong.

@@ -12,8 +12,8 @@ import { searchCommand } from "./search-command.js";
 import { serveCommand } from "./serve-command.js";
 import { tokenCommand } from "./token-command.js";
 
-/** The MCP SDK packages serve, search and the rest load: v1 for the gateway's server side, v2's client for upstream. */
-const MCP_PACKAGES = ["@modelcontextprotocol/sdk", "@modelcontextprotocol/client"];
+/** The MCP SDK v2 packages serve, search and the rest load: the server side for clients, the client side for upstream. */
+const MCP_PACKAGES = ["@modelcontextprotocol/server", "@modelcontextprotocol/client"];
 
 /**
  * Runs one command line and returns the exit code: 0 done, 1 failed (or `--fail-on` or `--fail-under` reached),

@@ -1,8 +1,6 @@
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorText } from "../errors.js";
 import type { ToolDefinition } from "../index.js";
-import type { GatewaySdk } from "./gateway-sdk.js";
+import type { GatewayMcpServer } from "./gateway-sdk.js";
 import type { Caller } from "./auth/caller.js";
 import type { CallApproval, GatewayObserver } from "./observe/gateway-event.js";
 import { confirmationOf } from "./policy/confirmation.js";
@@ -10,11 +8,9 @@ import type { ToolPolicy } from "./policy/tool-policy.js";
 import { pinAllowsCall } from "./pins/pin-gate.js";
 import type { ToolPins } from "./pins/tool-pins.js";
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
 /** A client's tool call in progress, as its approval sees it and marks it. */
 export interface PendingCall {
-  requestId: Extra["requestId"];
+  requestId: string | number;
   signal: AbortSignal;
   refusal?: string;
   approval: CallApproval;
@@ -26,7 +22,7 @@ export interface PendingCall {
  * Where a call's confirmation is asked: a 2025-era connection's MCP server (an elicitation
  * request to its client), or a stateless request's input_required round (see `modern/`).
  */
-export type ConfirmationChannel = Pick<InstanceType<GatewaySdk["Server"]>, "getClientCapabilities" | "elicitInput">;
+export type ConfirmationChannel = Pick<GatewayMcpServer, "getClientCapabilities" | "elicitInput">;
 
 /** What the approvals of one connection need from it. */
 export interface ApprovalContext {

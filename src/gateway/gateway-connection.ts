@@ -1,11 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
 import { noSuchTool, searchAnswer, withServers, withUnavailable } from "../for-apps.js";
 import { callResultOf, errorCallResult, UpstreamResults, type McpCallResult } from "./content/call-result.js";
-import type { GatewaySdk } from "./gateway-sdk.js";
+import type { GatewayMcpServer, GatewayRequestContext, GatewaySdk } from "./gateway-sdk.js";
 import {
   listingDigest,
   listUnderBudget,
@@ -24,6 +22,7 @@ import { CallApprovals, type ConfirmationChannel, type PendingCall } from "./cal
 import type { ToolPins } from "./pins/tool-pins.js";
 import type { McpToolHost } from "../public/mcp.js";
 import { serveContent } from "./content/gateway-resources.js";
+import { NotFoundAnswers } from "./content/not-found-answers.js";
 import type { UpstreamRequests } from "./upstream-requests.js";
 import type { SessionState } from "./replicas/session-store.js";
 import { firstAttemptsSettled } from "./first-attempts.js";
@@ -31,13 +30,17 @@ import { ProgressRelay } from "./passthrough/progress-relay.js";
 import type { RequestLogs } from "./passthrough/request-logs.js";
 import type { McpCallProgress } from "../public/mcp.js";
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-type McpServer = InstanceType<GatewaySdk["Server"]>;
+/** The request a handler serves: its cancellation, and notifications sent on its own stream. */
+type RequestChannel = Pick<GatewayRequestContext["mcpReq"], "signal" | "notify">;
 /**
  * The request a call runs under: its id (what a confirmation is asked under), its cancellation,
  * and where the upstream server's progress goes, when the client asked for it.
  */
-export type CallScope = Pick<Extra, "requestId" | "signal"> & { readonly progress?: ProgressRelay };
+export interface CallScope {
+  readonly requestId: string | number;
+  readonly signal: AbortSignal;
+  readonly progress?: ProgressRelay;
+}
 
 /**
  * A connection that serves one stateless (2026-07-28) request rather than a 2025-era session:
@@ -99,7 +102,7 @@ export interface ConnectionServices {
 export class GatewayConnection {
   /** Also the toolsift session id, so `approve` can find the client to ask. */
   readonly id = randomUUID();
-  readonly server: McpServer;
+  readonly server: GatewayMcpServer;
   private readonly session: ToolSearchSession;
   /** Digest of the list the client last fetched; undefined until it fetches one. */
   private lastListed: string | undefined;
@@ -117,6 +120,8 @@ export class GatewayConnection {
   /** This caller's listing budget: its policies', else the config's. */
   private readonly budget: ListingBudget;
   private readonly approvals: CallApprovals;
+  /** The resources/read answers that say "resource not found", for the code a 2025-era client expects. */
+  private readonly notFound = new NotFoundAnswers();
 
   constructor(
     private readonly services: ConnectionServices,
@@ -134,30 +139,30 @@ export class GatewayConnection {
     // logging: upstream servers' log messages reach the client (see passthrough/upstream-logs.ts), at its own level.
     const capabilities = { tools: { listChanged: true }, ...(stateless ? {} : { logging: {} }) };
     this.server = new sdk.Server(serverInfo, { capabilities, instructions });
-    this.server.setRequestHandler(sdk.ListToolsRequestSchema, async () => {
+    this.server.setRequestHandler("tools/list", async () => {
       await this.untilServersStarted();
       const tools = await this.listing();
       this.lastListed = listingDigest(tools);
       this.announced = false;
-      return { tools };
+      // The upstream servers' schemas pass as they are: the SDK does not check a listing it sends.
+      return { tools } as never;
     });
-    this.server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
-      const { name, arguments: input = {}, _meta: meta } = request.params;
+    this.server.setRequestHandler("tools/call", async (request, ctx) => {
+      const { name, arguments: input = {} } = request.params;
+      const { id: requestId, signal, _meta: meta } = ctx.mcpReq;
       const token = meta?.progressToken;
       const progress =
-        token === undefined
-          ? undefined
-          : new ProgressRelay(token, (notification) => extra.sendNotification(notification));
-      const result = await this.callTool(name, input, { ...extra, ...(progress ? { progress } : {}) });
+        token === undefined ? undefined : new ProgressRelay(token, (notification) => ctx.mcpReq.notify(notification));
+      const result = await this.callTool(name, input, { requestId, signal, ...(progress ? { progress } : {}) });
       // Before the answer, on the same stream, so the client fetches the new list before its next turn.
-      await this.announceIfChanged(extra);
-      return result;
+      await this.announceIfChanged(ctx.mcpReq);
+      return result as never;
     });
-    this.server.setNotificationHandler(sdk.RootsListChangedNotificationSchema, () =>
+    this.server.setNotificationHandler("notifications/roots/list_changed", () =>
       services.upstreamRequests?.clientRootsChanged(),
     );
     this.server.onclose = () => this.end();
-    serveContent(this.server, services, caller);
+    serveContent(this.server, services, caller, this.notFound);
     this.approvals = new CallApprovals({
       server: stateless?.confirmations ?? this.server,
       caller,
@@ -167,6 +172,15 @@ export class GatewayConnection {
       log: (line) => services.log(line),
       observe: (event) => services.observe(event),
     });
+  }
+
+  /**
+   * Serves the client on `transport` (a server transport of the SDK, or one that wraps it: see
+   * `GatewayTransport`) until it closes.
+   */
+  async connect(transport: { send(message: never, options?: never): Promise<void> }): Promise<void> {
+    this.notFound.restoreOn(transport);
+    await this.server.connect(transport as unknown as Parameters<GatewayMcpServer["connect"]>[0]);
   }
 
   /** What the client's `tools/list` gets now. */
@@ -212,7 +226,7 @@ export class GatewayConnection {
    * Tells the client its tool list changed (`notifications/tools/list_changed`) if what it would
    * get now differs from what it last fetched; once until it fetches again.
    */
-  async announceIfChanged(extra?: Extra): Promise<void> {
+  async announceIfChanged(extra?: RequestChannel): Promise<void> {
     if (!extra) await this.sync?.refresh();
     if (this.lastListed === undefined || this.announced) return;
     let now: string;
@@ -234,7 +248,7 @@ export class GatewayConnection {
     try {
       // The SDK checks the request's cancellation as it sends; nothing is awaited between the check and the send.
       sent = extra ? !extra.signal.aborted : true;
-      if (extra && sent) await extra.sendNotification({ method: "notifications/tools/list_changed" });
+      if (extra && sent) await extra.notify({ method: "notifications/tools/list_changed" });
       else if (!extra) await this.server.sendToolListChanged();
     } catch {
       // The client is gone or not connected yet: not sent.
@@ -356,7 +370,7 @@ export class GatewayConnection {
     this.results.open(id);
     const ended = this.services.upstreamRequests?.callStarted(this, call.tool?.server, call.requestId, call.signal);
     try {
-      // The client's notifications/cancelled aborts extra.signal, which reaches the upstream call and cancels it there.
+      // The client's notifications/cancelled aborts the request's signal, which reaches the upstream call and cancels it there.
       const result = await this.session.execute({ id, name, input }, { signal: call.signal });
       return call.refusal !== undefined ? errorCallResult(call.refusal) : callResultOf(result, this.results.take(id));
     } finally {
@@ -417,7 +431,9 @@ export class GatewayConnection {
     const limited = this.services.limiter.take(this.caller, name === SEARCH_TOOLS_NAME ? "search" : "call");
     if (!limited) return;
     this.services.observe({ type: "denied", caller: this.caller, session: this.id, tool: name, reason: "rate-limit" });
-    throw new this.services.sdk.McpError(RATE_LIMITED_CODE, limited.message, { retryAfterMs: limited.retryAfterMs });
+    throw new this.services.sdk.ProtocolError(RATE_LIMITED_CODE, limited.message, {
+      retryAfterMs: limited.retryAfterMs,
+    });
   }
 }
 

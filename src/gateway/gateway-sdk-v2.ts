@@ -1,12 +1,14 @@
 import { DependencyError, errorText } from "../errors.js";
 
-/** The package that serves the 2026-07-28 (stateless) protocol revision. */
+/** The package that serves both protocol eras: 2025 sessions and 2026-07-28 (stateless) requests. */
 export const MODERN_SDK_PACKAGE = "@modelcontextprotocol/server";
 export const MODERN_SDK_RANGE = "^2.4";
 
-/** The server side of MCP SDK v2 that the gateway's modern era uses (see `modern/`). */
+/** The server side of MCP SDK v2 that the gateway uses: its 2025-era sessions and its modern era (see `modern/`). */
 export interface ModernSdk {
   Server: typeof import("@modelcontextprotocol/server").Server;
+  /** A 2025-era session's transport over HTTP (`Request` in, `Response` out; see `http/`). */
+  WebStandardStreamableHTTPServerTransport: typeof import("@modelcontextprotocol/server").WebStandardStreamableHTTPServerTransport;
   createMcpHandler: typeof import("@modelcontextprotocol/server").createMcpHandler;
   isLegacyRequest: typeof import("@modelcontextprotocol/server").isLegacyRequest;
   inputRequired: typeof import("@modelcontextprotocol/server").inputRequired;
@@ -19,9 +21,9 @@ export interface ModernSdk {
 let sdk: Promise<ModernSdk> | undefined;
 
 /**
- * Loads MCP SDK v2's server side on first use, as `loadGatewaySdk` loads v1's: a missing or
- * broken package is a `DependencyError` that says what to install. The gateway serves 2025-era
- * clients without it; only 2026-07-28 clients need it.
+ * Loads MCP SDK v2's server side on first use: a missing or broken package is a `DependencyError`
+ * that says what to install. `toolsift serve` needs it for every client, of either era (see
+ * `loadGatewaySdk`, which loads the client side first).
  *
  * @throws `DependencyError` when `@modelcontextprotocol/server` is missing or not a supported version.
  */
@@ -30,6 +32,7 @@ export function loadModernSdk(): Promise<ModernSdk> {
     ([server, stdio]) => {
       const loaded: ModernSdk = {
         Server: server.Server,
+        WebStandardStreamableHTTPServerTransport: server.WebStandardStreamableHTTPServerTransport,
         createMcpHandler: server.createMcpHandler,
         isLegacyRequest: server.isLegacyRequest,
         inputRequired: server.inputRequired,
@@ -43,7 +46,7 @@ export function loadModernSdk(): Promise<ModernSdk> {
         sdk = undefined;
         throw new DependencyError(
           MODERN_SDK_PACKAGE,
-          `The installed ${MODERN_SDK_PACKAGE} does not export ${missing.join(", ")}, which toolsift serve needs for 2026-07-28 clients: ` +
+          `The installed ${MODERN_SDK_PACKAGE} does not export ${missing.join(", ")}, which toolsift serve needs: ` +
             `it is a version toolsift does not support. Install a supported one: npm install ${MODERN_SDK_PACKAGE}@${MODERN_SDK_RANGE}`,
         );
       }
@@ -64,7 +67,7 @@ function loadError(error: unknown): DependencyError {
   if ((code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && reason.includes(`'${MODERN_SDK_PACKAGE}`)) {
     return new DependencyError(
       MODERN_SDK_PACKAGE,
-      `Serving MCP 2026-07-28 clients needs the optional package ${MODERN_SDK_PACKAGE} (${MODERN_SDK_RANGE}), which is not installed. ` +
+      `toolsift serve needs the optional package ${MODERN_SDK_PACKAGE} (${MODERN_SDK_RANGE}), which is not installed. ` +
         `Install it next to toolsift: npm install ${MODERN_SDK_PACKAGE}`,
       { cause: error },
     );

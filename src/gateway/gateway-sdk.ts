@@ -1,92 +1,31 @@
-import { dependencyLoadError, loadMcpSdk } from "../for-apps.js";
+import { loadMcpSdk } from "../for-apps.js";
+import { loadModernSdk, type ModernSdk } from "./gateway-sdk-v2.js";
 
-/** The server side is still SDK v1's; fromMcp, the client side, is on SDK v2. */
-const SERVER_SDK_PACKAGE = "@modelcontextprotocol/sdk";
-const SERVER_SDK_RANGE = "^1.32";
+/**
+ * The server side of MCP SDK v2 (`@modelcontextprotocol/server`) that the gateway uses for both
+ * eras: a 2025-era session (`initialize`, `Mcp-Session-Id`, stdio) is one v2 `Server` connected to
+ * its transport; a 2026-07-28 request is served by the same package's `createMcpHandler` or
+ * `serveStdio` (see `modern/`).
+ */
+export type GatewaySdk = ModernSdk;
 
-/** Imports a module of SDK v1, with what to install if that fails. */
-function serverSdk<T>(load: () => Promise<T>): Promise<T> {
-  return load().catch((error: unknown) => {
-    throw dependencyLoadError(error, SERVER_SDK_PACKAGE, SERVER_SDK_RANGE, "toolsift serve", "the MCP SDK v1");
-  });
-}
+/** The SDK's web-standard Streamable HTTP server transport (`Request` in, `Response` out). */
+export type WebStandardHttpServerTransportClass = GatewaySdk["WebStandardStreamableHTTPServerTransport"];
 
-/** The server side of @modelcontextprotocol/sdk that the gateway uses. */
-export interface GatewaySdk {
-  Server: typeof import("@modelcontextprotocol/sdk/server/index.js").Server;
-  StdioServerTransport: typeof import("@modelcontextprotocol/sdk/server/stdio.js").StdioServerTransport;
-  ListToolsRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListToolsRequestSchema;
-  CallToolRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").CallToolRequestSchema;
-  /** The resource and prompt requests the gateway fronts (see content/gateway-resources.ts). */
-  ListResourcesRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListResourcesRequestSchema;
-  ListResourceTemplatesRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListResourceTemplatesRequestSchema;
-  ReadResourceRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ReadResourceRequestSchema;
-  ListPromptsRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListPromptsRequestSchema;
-  GetPromptRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").GetPromptRequestSchema;
-  CompleteRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").CompleteRequestSchema;
-  /** Resource subscriptions, passed on to the upstream server (see content/resource-subscriptions.ts). */
-  SubscribeRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").SubscribeRequestSchema;
-  UnsubscribeRequestSchema: typeof import("@modelcontextprotocol/sdk/types.js").UnsubscribeRequestSchema;
-  /** Thrown by a handler, it becomes the JSON-RPC error answer (a rate-limited call). */
-  McpError: typeof import("@modelcontextprotocol/sdk/types.js").McpError;
-  /** What an upstream server's requests, forwarded to a client, are answered with (see upstream-requests.ts). */
-  ListRootsResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ListRootsResultSchema;
-  ElicitResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").ElicitResultSchema;
-  CreateMessageResultSchema: typeof import("@modelcontextprotocol/sdk/types.js").CreateMessageResultSchema;
-  RootsListChangedNotificationSchema: typeof import("@modelcontextprotocol/sdk/types.js").RootsListChangedNotificationSchema;
-}
+/** A 2025-era session's MCP `Server`. */
+export type GatewayMcpServer = InstanceType<GatewaySdk["Server"]>;
 
-/** The SDK's Streamable HTTP server transport, apart: it brings an HTTP stack only `--http` needs. */
-export type StreamableHttpServerTransportClass =
-  typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js").StreamableHTTPServerTransport;
+/** The context a request handler of a 2025-era session's `Server` is given (`ctx.mcpReq`, `ctx.http`). */
+export type GatewayRequestContext = import("@modelcontextprotocol/server").ServerContext;
 
 /**
  * Loads the server side of the optional MCP SDK on first use. The client side is loaded first,
- * through fromMcp's own loader, so a missing or broken SDK gives the same `DependencyError` (with
- * what to install) whichever side needs it first.
+ * through fromMcp's own loader, so a missing or broken client package gives the same
+ * `DependencyError` (with what to install) whichever side needs it first.
+ *
+ * @throws `DependencyError` when `@modelcontextprotocol/client` or `@modelcontextprotocol/server` is missing or broken.
  */
 export async function loadGatewaySdk(): Promise<GatewaySdk> {
   await loadMcpSdk();
-  const [server, stdio, types] = await Promise.all([
-    serverSdk(() => import("@modelcontextprotocol/sdk/server/index.js")),
-    serverSdk(() => import("@modelcontextprotocol/sdk/server/stdio.js")),
-    serverSdk(() => import("@modelcontextprotocol/sdk/types.js")),
-  ]);
-  return {
-    Server: server.Server,
-    StdioServerTransport: stdio.StdioServerTransport,
-    ListToolsRequestSchema: types.ListToolsRequestSchema,
-    CallToolRequestSchema: types.CallToolRequestSchema,
-    ListResourcesRequestSchema: types.ListResourcesRequestSchema,
-    ListResourceTemplatesRequestSchema: types.ListResourceTemplatesRequestSchema,
-    ReadResourceRequestSchema: types.ReadResourceRequestSchema,
-    ListPromptsRequestSchema: types.ListPromptsRequestSchema,
-    GetPromptRequestSchema: types.GetPromptRequestSchema,
-    CompleteRequestSchema: types.CompleteRequestSchema,
-    SubscribeRequestSchema: types.SubscribeRequestSchema,
-    UnsubscribeRequestSchema: types.UnsubscribeRequestSchema,
-    McpError: types.McpError,
-    ListRootsResultSchema: types.ListRootsResultSchema,
-    ElicitResultSchema: types.ElicitResultSchema,
-    CreateMessageResultSchema: types.CreateMessageResultSchema,
-    RootsListChangedNotificationSchema: types.RootsListChangedNotificationSchema,
-  };
-}
-
-/** Loads the Streamable HTTP server transport (see {@link StreamableHttpServerTransportClass}). */
-export async function loadStreamableHttpServerTransport(): Promise<StreamableHttpServerTransportClass> {
-  await loadMcpSdk();
-  return (await serverSdk(() => import("@modelcontextprotocol/sdk/server/streamableHttp.js")))
-    .StreamableHTTPServerTransport;
-}
-
-/** The SDK's web-standard Streamable HTTP server transport (`Request` in, `Response` out). */
-export type WebStandardHttpServerTransportClass =
-  typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js").WebStandardStreamableHTTPServerTransport;
-
-/** Loads the web-standard Streamable HTTP server transport (see {@link WebStandardHttpServerTransportClass}). */
-export async function loadWebStandardHttpServerTransport(): Promise<WebStandardHttpServerTransportClass> {
-  await loadMcpSdk();
-  return (await serverSdk(() => import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")))
-    .WebStandardStreamableHTTPServerTransport;
+  return loadModernSdk();
 }

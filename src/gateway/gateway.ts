@@ -1,4 +1,3 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { errorText, type ToolsiftError } from "../errors.js";
 import { escapeForLog } from "../for-apps.js";
 import type { ToolDefinition, ToolSearchEvent } from "../index.js";
@@ -43,8 +42,8 @@ export interface ConnectOptions {
 }
 
 /**
- * A server transport of the MCP SDK (`StdioServerTransport`, `StreamableHTTPServerTransport`,
- * …), as a structural type of toolsift's own, so the gateway's types do not name the SDK (an
+ * A server transport of the MCP SDK v2, `@modelcontextprotocol/server` (`StdioServerTransport`,
+ * `WebStandardStreamableHTTPServerTransport`, …), as a structural type of toolsift's own, so the gateway's types do not name the SDK (an
  * optional peer). The SDK owns the message types, so the handlers take `never` here: any of
  * the SDK's handlers fits.
  */
@@ -138,7 +137,7 @@ export class Gateway {
    * server's tools join as it connects, and those that fail are retried in the background. A
    * search names the servers still connecting or down.
    *
-   * @throws `DependencyError` when `@modelcontextprotocol/sdk` is missing; `ModelError` when the
+   * @throws `DependencyError` when `@modelcontextprotocol/server` or `@modelcontextprotocol/client` is missing; `ModelError` when the
    *   configured model cannot load.
    */
   static async start(options: GatewayOptions): Promise<Gateway> {
@@ -151,7 +150,7 @@ export class Gateway {
     const sdk = await loadGatewaySdk();
     const connections = new Map<string, GatewayConnection>();
     let gateway: Gateway | undefined;
-    const upstreamRequests = new UpstreamRequests(sdk, options.config.settings.roots, log);
+    const upstreamRequests = new UpstreamRequests(options.config.settings.roots, log);
     const upstreamLogs = new UpstreamLogs(() => gateway?.services.policies, log);
     const catalogue = await openCatalogue(options.config, {
       onHostEvent: (event) => {
@@ -218,7 +217,7 @@ export class Gateway {
     const caller = options.caller ?? LOCAL_CALLER;
     const connection = new GatewayConnection(this.services, CLIENT_INFO, this.instructionsFor(caller), caller);
     this.connections.set(connection.id, connection);
-    await connection.server.connect(transport as Transport);
+    await connection.connect(transport);
     return connection;
   }
 

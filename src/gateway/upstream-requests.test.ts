@@ -58,7 +58,7 @@ describe("UpstreamRequests", () => {
       {},
     );
     policies = new CallerPolicies(config.settings, () => undefined);
-    router = new UpstreamRequests(sdk, CONFIG_ROOTS, (line) => lines.push(line));
+    router = new UpstreamRequests(CONFIG_ROOTS, (line) => lines.push(line));
     const host = { rootsChanged: async () => void relisted++ } as unknown as McpToolHost;
     router.attach(host, policies);
   });

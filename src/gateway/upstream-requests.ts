@@ -1,19 +1,18 @@
 import type { McpServerRequest, McpServerRequestHandlers, McpToolHost } from "../public/mcp.js";
 import type { Caller } from "./auth/caller.js";
 import type { RootSetting } from "./roots-config.js";
-import type { GatewaySdk } from "./gateway-sdk.js";
+import type { GatewayMcpServer } from "./gateway-sdk.js";
 import { forwardedSampling } from "./forwarded-sampling.js";
 import { HIDDEN_CHARACTERS } from "./hidden-characters.js";
 import type { CallerPolicies } from "./policy/caller-policy.js";
 
-type McpServer = InstanceType<GatewaySdk["Server"]>;
 type RequestId = string | number;
 
 /** The part of a gateway connection a forwarded request needs: whose it is and its MCP `Server`. */
 export interface UpstreamClient {
   readonly id: string;
   readonly caller: Caller;
-  readonly server: McpServer;
+  readonly server: GatewayMcpServer;
 }
 
 /** Bounds on what passes between an upstream server and a client; past one, the server gets a JSON-RPC error. */
@@ -39,6 +38,21 @@ export const UPSTREAM_REQUEST_LIMITS = {
 const METHOD_NOT_FOUND = -32601;
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
+
+/**
+ * The JSON-RPC error an upstream server's request is answered with: the SDK's client sends a
+ * thrown error's `code` and `message` as they are, so no SDK class is needed (and `toolsift pin`,
+ * which refuses these requests too, loads no server side).
+ */
+class RequestRefused extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RequestRefused";
+  }
+}
 
 interface InFlightCall {
   client: UpstreamClient;
@@ -81,7 +95,6 @@ export class UpstreamRequests {
   };
 
   constructor(
-    private readonly sdk: GatewaySdk,
     private readonly configuredRoots: readonly RootSetting[] | undefined,
     private readonly log: (line: string) => void,
   ) {}
@@ -140,12 +153,7 @@ export class UpstreamRequests {
   private async roots(request: McpServerRequest): Promise<unknown> {
     const call = this.callOf(request.server);
     if (!call || this.lacks(call.client, "roots")) return { roots: this.configuredRoots ?? [] };
-    const result = await this.send(
-      call,
-      request,
-      this.sdk.ListRootsResultSchema,
-      UPSTREAM_REQUEST_LIMITS.rootsTimeoutMs,
-    );
+    const result = (await this.send(call, request, UPSTREAM_REQUEST_LIMITS.rootsTimeoutMs)) as { roots: unknown[] };
     if (result.roots.length > UPSTREAM_REQUEST_LIMITS.roots)
       this.refuse(
         request,
@@ -171,13 +179,8 @@ export class UpstreamRequests {
     const max = elicitation ? UPSTREAM_REQUEST_LIMITS.elicitationChars : UPSTREAM_REQUEST_LIMITS.samplingChars;
     if (size > max) this.refuse(request, INVALID_PARAMS, `its params are ${size} characters as JSON, more than ${max}`);
     return elicitation
-      ? this.send(call, asking(request), this.sdk.ElicitResultSchema, UPSTREAM_REQUEST_LIMITS.elicitationTimeoutMs)
-      : this.send(
-          call,
-          forwardedSampling(request),
-          this.sdk.CreateMessageResultSchema,
-          UPSTREAM_REQUEST_LIMITS.samplingTimeoutMs,
-        );
+      ? this.send(call, asking(request), UPSTREAM_REQUEST_LIMITS.elicitationTimeoutMs)
+      : this.send(call, forwardedSampling(request), UPSTREAM_REQUEST_LIMITS.samplingTimeoutMs);
   }
 
   /** The most recent call in flight to `server` of a client whose policy does not hide it. */
@@ -200,12 +203,8 @@ export class UpstreamRequests {
     return form === undefined && url !== undefined;
   }
 
-  private async send<T>(
-    call: InFlightCall,
-    request: McpServerRequest,
-    schema: Parameters<McpServer["request"]>[1] & { parse(value: unknown): T },
-    timeoutMs: number,
-  ): Promise<T> {
+  /** Sends `request` to the client; the SDK checks the answer against the method's result schema. */
+  private async send(call: InFlightCall, request: McpServerRequest, timeoutMs: number): Promise<unknown> {
     const { client } = call;
     const pending = this.pending.get(client.id) ?? 0;
     if (pending >= UPSTREAM_REQUEST_LIMITS.pendingPerClient)
@@ -221,8 +220,7 @@ export class UpstreamRequests {
       stopFollowing = () => request.signal.removeEventListener("abort", follow);
       const signal = AbortSignal.any([upstream.signal, call.ended.signal]);
       const result: unknown = await client.server.request(
-        { method: request.method, params: request.params } as never,
-        schema,
+        { method: request.method, params: request.params },
         { relatedRequestId: call.requestId, signal, timeout: timeoutMs },
       );
       const size = JSON.stringify(result)?.length ?? 0;
@@ -232,7 +230,7 @@ export class UpstreamRequests {
           INTERNAL_ERROR,
           `the client's answer is ${size} characters as JSON, more than ${UPSTREAM_REQUEST_LIMITS.resultChars}`,
         );
-      return result as T;
+      return result;
     } finally {
       stopFollowing();
       const left = (this.pending.get(client.id) ?? 1) - 1;
@@ -248,7 +246,7 @@ export class UpstreamRequests {
       this.logged.add(key);
       this.log(`MCP server "${request.server}" sent ${request.method}; answered with an error: ${why}.`);
     }
-    throw new this.sdk.McpError(code, message);
+    throw new RequestRefused(code, message);
   }
 }
 

@@ -33,7 +33,10 @@ if (inspect.status !== 0 || JSON.parse(inspect.stdout).totals.tools !== 2) fail(
 
 writeFileSync("mcp.json", JSON.stringify({ mcpServers: { demo: { command: "node", args: ["server.js"] } } }));
 const serve = run("serve", "--config", "mcp.json");
-if (serve.status !== 1 || !serve.stderr.includes("npx -y -p toolsift -p @modelcontextprotocol/sdk"))
+if (
+  serve.status !== 1 ||
+  !serve.stderr.includes("npx -y -p toolsift -p @modelcontextprotocol/server -p @modelcontextprotocol/client")
+)
   fail("serve without the MCP SDK", serve);
 
 console.log("toolsift bin: --help, inspect --tools (hybrid), and serve's advice without the MCP SDK");

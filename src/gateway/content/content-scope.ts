@@ -7,7 +7,7 @@ import type { CallerPolicies } from "../policy/caller-policy.js";
 import { firstAttemptsSettled } from "../first-attempts.js";
 import { RATE_LIMITED_CODE, type RateLimiter } from "../policy/rate-limit.js";
 
-/** What of a request's handler context a list needs: its cancellation (either era's handler has it). */
+/** What of a request a list needs: its cancellation (a handler of either era passes its own). */
 type Extra = { readonly signal: AbortSignal };
 
 /** How long one upstream server may take over a list before the gateway answers without it. */
@@ -97,12 +97,13 @@ export async function upstream<T>(scope: ContentScope, request: () => Promise<T>
         : error instanceof ToolsiftError && error.code === "mcp_invalid_result"
           ? INTERNAL_ERROR
           : INVALID_PARAMS;
-    throw new scope.sdk.McpError(code, boundText(errorText(error), 1000));
+    throw new scope.sdk.ProtocolError(code, boundText(errorText(error), 1000));
   }
 }
 
 /** Refuses a read or a prompt past this caller's rate, as a call would be. */
 export function limitRate(scope: ContentScope): void {
   const limited = scope.services.limiter.take(scope.caller, "call");
-  if (limited) throw new scope.sdk.McpError(RATE_LIMITED_CODE, limited.message, { retryAfterMs: limited.retryAfterMs });
+  if (limited)
+    throw new scope.sdk.ProtocolError(RATE_LIMITED_CODE, limited.message, { retryAfterMs: limited.retryAfterMs });
 }

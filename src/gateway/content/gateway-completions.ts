@@ -1,10 +1,9 @@
 import { boundText } from "../../for-apps.js";
 import type { McpCompletionRequest } from "../../public/mcp.js";
-import type { GatewaySdk } from "../gateway-sdk.js";
+import type { GatewayMcpServer } from "../gateway-sdk.js";
+import type { NotFoundAnswers } from "./not-found-answers.js";
 import { limitRate, upstream, visible, type ContentScope } from "./content-scope.js";
 import { unwrapName, unwrapUri } from "./namespaced-uri.js";
-
-type McpServer = InstanceType<GatewaySdk["Server"]>;
 
 const INVALID_PARAMS = -32602;
 
@@ -23,15 +22,18 @@ interface Target {
  * caller may see that server and the server declared `completions`; otherwise a JSON-RPC error
  * says which (a server the caller may not see is answered as one nobody has).
  */
-export function serveCompletions(server: McpServer, scope: ContentScope): void {
-  const { sdk } = scope;
+export function serveCompletions(server: GatewayMcpServer, scope: ContentScope, notFound: NotFoundAnswers): void {
   server.registerCapabilities({ completions: {} });
-  server.setRequestHandler(sdk.CompleteRequestSchema, async (request, extra) => ({
-    completion: await complete(scope, request.params, extra.signal),
-  }));
+  server.setRequestHandler("completion/complete", (request, ctx) =>
+    notFound.answering(ctx.mcpReq.id, async () => {
+      const completion = await complete(scope, request.params, ctx.mcpReq.signal);
+      // The upstream server's completion, passed on as it is (the SDK's type is open to fields of later revisions).
+      return { completion: completion as typeof completion & Record<string, unknown> };
+    }),
+  );
 }
 
-/** The `completion/complete` request's params, as either era's SDK parses them. */
+/** The `completion/complete` request's params, as either era's handler is given them. */
 export interface CompleteParams {
   ref: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
   argument: { name: string; value: string };
@@ -44,14 +46,14 @@ export async function complete(scope: ContentScope, params: CompleteParams, sign
   const { ref, argument, context } = params;
   const target = targetOf(ref);
   if (!target || !visible(scope, target.server, target.list))
-    throw new sdk.McpError(
+    throw new sdk.ProtocolError(
       INVALID_PARAMS,
       ref.type === "ref/prompt"
         ? `Unknown prompt: ${boundText(ref.name, 200)}`
         : `Unknown resource template: ${boundText(ref.uri, 200)}`,
     );
   if (!host.offers(target.server).completions)
-    throw new sdk.McpError(
+    throw new sdk.ProtocolError(
       INVALID_PARAMS,
       `MCP server "${target.server}" does not offer completions (it did not declare the capability), so ${target.what} has none.`,
     );

@@ -1,10 +1,9 @@
 import { boundText } from "../../for-apps.js";
-import type { GatewaySdk } from "../gateway-sdk.js";
+import type { GatewayMcpServer } from "../gateway-sdk.js";
 import { namespacedContent } from "./call-result.js";
+import type { NotFoundAnswers } from "./not-found-answers.js";
 import { fromEach, limitRate, upstream, visible, type ContentScope } from "./content-scope.js";
 import { unwrapName, wrapName } from "./namespaced-uri.js";
-
-type McpServer = InstanceType<GatewaySdk["Server"]>;
 
 const INVALID_PARAMS = -32602;
 
@@ -13,13 +12,14 @@ const INVALID_PARAMS = -32602;
  * servers the caller may see, named `server__prompt` like tools; the resources a prompt's messages
  * name or embed get the gateway's URIs (see `namespaced-uri.ts`), so they can be read through it.
  */
-export function servePrompts(server: McpServer, scope: ContentScope): void {
-  const { sdk } = scope;
-  server.setRequestHandler(sdk.ListPromptsRequestSchema, async (_request, extra) => ({
-    prompts: await listPrompts(scope, extra.signal),
+export function servePrompts(server: GatewayMcpServer, scope: ContentScope, notFound: NotFoundAnswers): void {
+  server.setRequestHandler("prompts/list", async (_request, ctx) => ({
+    prompts: await listPrompts(scope, ctx.mcpReq.signal),
   }));
-  server.setRequestHandler(sdk.GetPromptRequestSchema, async (request, extra) =>
-    getPrompt(scope, request.params.name, request.params.arguments, extra.signal),
+  server.setRequestHandler("prompts/get", (request, ctx) =>
+    notFound.answering(ctx.mcpReq.id, () =>
+      getPrompt(scope, request.params.name, request.params.arguments, ctx.mcpReq.signal),
+    ),
   );
 }
 
@@ -45,7 +45,7 @@ export async function getPrompt(
   const target = unwrapName(name);
   // A prompt of a server the caller may not see is answered as one nobody has: its existence is not confirmed.
   if (!target || !visible(scope, target.server, "prompts"))
-    throw new sdk.McpError(INVALID_PARAMS, `Unknown prompt: ${boundText(name, 200)}`);
+    throw new sdk.ProtocolError(INVALID_PARAMS, `Unknown prompt: ${boundText(name, 200)}`);
   limitRate(scope);
   const prompt = await upstream(scope, () => host.getPrompt(target.server, target.name, args, { signal }));
   return {

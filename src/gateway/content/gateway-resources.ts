@@ -2,16 +2,14 @@ import { boundText } from "../../for-apps.js";
 import type { McpHostEvent, McpResourceContents } from "../../public/mcp.js";
 import type { Caller } from "../auth/caller.js";
 import { fromEach, limitRate, upstream, visible, type ContentScope, type ContentServices } from "./content-scope.js";
-import type { GatewaySdk } from "../gateway-sdk.js";
+import type { GatewayMcpServer } from "../gateway-sdk.js";
 import { servePrompts } from "./gateway-prompts.js";
 import { serveCompletions } from "./gateway-completions.js";
 import { serveSubscriptions } from "./resource-subscriptions.js";
 import { unwrapUri, wrapName, wrapUri } from "./namespaced-uri.js";
+import { RESOURCE_NOT_FOUND, type NotFoundAnswers } from "./not-found-answers.js";
 
-type McpServer = InstanceType<GatewaySdk["Server"]>;
-
-/** MCP's "resource not found". */
-export const RESOURCE_NOT_FOUND = -32002;
+type McpServer = GatewayMcpServer;
 
 /** Per connection's MCP server: how to tell it an upstream list changed, if it fronts content. */
 const announcers = new WeakMap<McpServer, (event: McpHostEvent) => void>();
@@ -27,24 +25,30 @@ const announcers = new WeakMap<McpServer, (event: McpHostEvent) => void>();
  * hides (`hidesServer`): its resources and prompts are not listed, and reading one is answered
  * as for a URI nobody listed. Resource subscriptions: see resource-subscriptions.ts.
  */
-export function serveContent(server: McpServer, services: ContentServices, caller: Caller): void {
+export function serveContent(
+  server: McpServer,
+  services: ContentServices,
+  caller: Caller,
+  notFound: NotFoundAnswers,
+): void {
   const host = services.upstream;
   if (!host) return;
-  const { sdk } = services;
-  const scope: ContentScope = { sdk, host, caller, services };
+  const scope: ContentScope = { sdk: services.sdk, host, caller, services };
   server.registerCapabilities({ resources: { listChanged: true }, prompts: { listChanged: true } });
-  server.setRequestHandler(sdk.ListResourcesRequestSchema, async (_request, extra) => ({
-    resources: await listResources(scope, extra.signal),
+  server.setRequestHandler("resources/list", async (_request, ctx) => ({
+    resources: await listResources(scope, ctx.mcpReq.signal),
   }));
-  server.setRequestHandler(sdk.ListResourceTemplatesRequestSchema, async (_request, extra) => ({
-    resourceTemplates: await listResourceTemplates(scope, extra.signal),
+  server.setRequestHandler("resources/templates/list", async (_request, ctx) => ({
+    resourceTemplates: await listResourceTemplates(scope, ctx.mcpReq.signal),
   }));
-  server.setRequestHandler(sdk.ReadResourceRequestSchema, async (request, extra) => ({
-    contents: await readResource(scope, request.params.uri, extra.signal),
-  }));
-  servePrompts(server, scope);
-  serveCompletions(server, scope);
-  serveSubscriptions(server, scope);
+  server.setRequestHandler("resources/read", (request, ctx) =>
+    notFound.answering(ctx.mcpReq.id, async () => ({
+      contents: await readResource(scope, request.params.uri, ctx.mcpReq.signal),
+    })),
+  );
+  servePrompts(server, scope, notFound);
+  serveCompletions(server, scope, notFound);
+  serveSubscriptions(server, scope, notFound);
   // The servers whose lists this client's lists hold, so one going away is announced.
   const seen = { resources: new Set<string>(), prompts: new Set<string>() };
   for (const name of host.servers)
@@ -88,7 +92,7 @@ export async function readResource(
   const { sdk, host } = scope;
   const target = unwrapUri(uri);
   if (!target || !visible(scope, target.server, "resources"))
-    throw new sdk.McpError(RESOURCE_NOT_FOUND, `Resource not found: ${boundText(uri, 200)}`, {
+    throw new sdk.ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${boundText(uri, 200)}`, {
       uri: boundText(uri, 200),
     });
   limitRate(scope);

@@ -1,15 +1,12 @@
 import { boundText } from "../../for-apps.js";
 import { firstAttemptsSettled } from "../first-attempts.js";
-import type { GatewaySdk } from "../gateway-sdk.js";
+import type { GatewayMcpServer } from "../gateway-sdk.js";
 import { subscribersOf, type ResourceSubscriber } from "../passthrough/resource-subscribers.js";
 import { limitRate, upstream, visible, type ContentScope } from "./content-scope.js";
 import { unwrapUri, wrapUri } from "./namespaced-uri.js";
-
-type McpServer = InstanceType<GatewaySdk["Server"]>;
+import { RESOURCE_NOT_FOUND, type NotFoundAnswers } from "./not-found-answers.js";
 
 const INVALID_PARAMS = -32602;
-/** MCP's "resource not found" in the 2025 era. */
-const RESOURCE_NOT_FOUND = -32002;
 
 /** How long a subscribe waits for its server's first attempt to connect (as lists do). */
 const START_WAIT_MS = 10_000;
@@ -46,7 +43,7 @@ export function anySubscribable(scope: ContentScope): boolean {
  * subscriptions end with it. Declares `resources.subscribe` only when {@link anySubscribable}. A
  * subscribe in the first seconds waits for its server's first attempt to connect, as lists do.
  */
-export function serveSubscriptions(server: McpServer, scope: ContentScope): void {
+export function serveSubscriptions(server: GatewayMcpServer, scope: ContentScope, notFound: NotFoundAnswers): void {
   if (!anySubscribable(scope)) return;
   const { sdk, host } = scope;
   const subscribers = subscribersOf(host);
@@ -59,25 +56,27 @@ export function serveSubscriptions(server: McpServer, scope: ContentScope): void
     },
   };
   server.registerCapabilities({ resources: { subscribe: true } });
-  server.setRequestHandler(sdk.SubscribeRequestSchema, async (request, extra) => {
-    const { uri } = request.params;
-    const target = unwrapUri(uri);
-    if (target && !scope.services.policies.for(scope.caller).hidesServer(target.server))
-      await firstAttemptsSettled(host, [target.server], START_WAIT_MS, extra.signal);
-    if (!target || !visible(scope, target.server, "resources"))
-      throw new sdk.McpError(RESOURCE_NOT_FOUND, `Resource not found: ${boundText(uri, 200)}`, {
-        uri: boundText(uri, 200),
-      });
-    if (!host.offers(target.server).subscribe)
-      throw new sdk.McpError(
-        INVALID_PARAMS,
-        `MCP server "${target.server}" does not offer resource subscriptions (it did not declare resources.subscribe), so ${JSON.stringify(boundText(uri, 200))} cannot be subscribed to. Read it again instead.`,
-      );
-    limitRate(scope);
-    await upstream(scope, () => subscribers.add(subscriber, target.server, target.uri));
-    return {};
-  });
-  server.setRequestHandler(sdk.UnsubscribeRequestSchema, async (request) => {
+  server.setRequestHandler("resources/subscribe", (request, ctx) =>
+    notFound.answering(ctx.mcpReq.id, async () => {
+      const { uri } = request.params;
+      const target = unwrapUri(uri);
+      if (target && !scope.services.policies.for(scope.caller).hidesServer(target.server))
+        await firstAttemptsSettled(host, [target.server], START_WAIT_MS, ctx.mcpReq.signal);
+      if (!target || !visible(scope, target.server, "resources"))
+        throw new sdk.ProtocolError(RESOURCE_NOT_FOUND, `Resource not found: ${boundText(uri, 200)}`, {
+          uri: boundText(uri, 200),
+        });
+      if (!host.offers(target.server).subscribe)
+        throw new sdk.ProtocolError(
+          INVALID_PARAMS,
+          `MCP server "${target.server}" does not offer resource subscriptions (it did not declare resources.subscribe), so ${JSON.stringify(boundText(uri, 200))} cannot be subscribed to. Read it again instead.`,
+        );
+      limitRate(scope);
+      await upstream(scope, () => subscribers.add(subscriber, target.server, target.uri));
+      return {};
+    }),
+  );
+  server.setRequestHandler("resources/unsubscribe", async (request) => {
     const target = unwrapUri(request.params.uri);
     // Unsubscribing from what was never subscribed to is already done.
     if (target) await subscribers.remove(subscriber, target.server, target.uri);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { OptionsError, errorText } from "../../errors.js";
 import type { Gateway } from "../gateway.js";
-import { loadWebStandardHttpServerTransport } from "../gateway-sdk.js";
+import { loadGatewaySdk } from "../gateway-sdk.js";
 import { LOCAL_CALLER, type Authenticator } from "../auth/caller.js";
 import type { GatewayObserver } from "../observe/gateway-event.js";
 import type { MetricsSource } from "../observe/metrics-source.js";
@@ -94,7 +94,7 @@ export interface HttpListenOptions extends HttpLimits {
  * @throws `OptionsError` (`no_auth_off_loopback`) for `auth: false` on an address that is not loopback.
  */
 export async function listenHttp(gateway: Gateway, options: HttpListenOptions): Promise<HttpListener> {
-  const Transport = await loadWebStandardHttpServerTransport();
+  const Transport = (await loadGatewaySdk()).WebStandardStreamableHTTPServerTransport;
   const { auth } = options;
   if (auth === false && !isLoopbackHost(options.host))
     throw new OptionsError(
@@ -124,7 +124,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
           log: options.log,
         });
   if (shared.replica !== undefined) options.log(`replica ${shared.replica} shares sessions through the session store`);
-  // 2026-07-28 (stateless) clients: undefined when SDK v2 is not installed (2025-era clients only).
+  // 2026-07-28 (stateless) clients, on the same SDK v2 package as the sessions above.
   const modern = await openModernHttp(gateway, {
     log: options.log,
     maxSubscriptions: options.maxSessions ?? DEFAULT_MAX_HTTP_SESSIONS,

@@ -3,7 +3,7 @@ import type { Caller } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import type { WebStandardHttpServerTransportClass } from "../gateway-sdk.js";
 import type { WebTransport } from "./replica-transport.js";
-import type { HostedTransport, SessionHost } from "./session-host.js";
+import { SESSION_TRANSPORT_OPTIONS, type HostedTransport, type SessionHost } from "./session-host.js";
 
 /** The SDK's transport as the listener uses it, with nothing in between but a count of GET streams. */
 export class LocalTransport implements HostedTransport {
@@ -43,7 +43,11 @@ export class LocalSessions implements SessionHost<LocalTransport> {
 
   create(_owner: string, opened: (id: string, transport: LocalTransport) => void): LocalTransport {
     const transport: LocalTransport = new LocalTransport(
-      new this.Transport({ sessionIdGenerator: randomUUID, onsessioninitialized: (id) => opened(id, transport) }),
+      new this.Transport({
+        ...SESSION_TRANSPORT_OPTIONS,
+        sessionIdGenerator: randomUUID,
+        onsessioninitialized: (id) => opened(id, transport),
+      }),
     );
     return transport;
   }

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/server";
 import type { GatewayConnection } from "../gateway-connection.js";
 import type { ReplicaMessage } from "../replicas/session-store.js";
 

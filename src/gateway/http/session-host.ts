@@ -44,3 +44,10 @@ export interface SessionHost<T extends HostedTransport = HostedTransport> {
   sweep(): void;
   close(): Promise<void>;
 }
+
+/**
+ * Options every 2025-era session's transport is built with. No SSE keep-alive comments: the
+ * sessions' streams were served without them, and an idle stream's end is the listener's and the
+ * load balancer's to decide.
+ */
+export const SESSION_TRANSPORT_OPTIONS = { keepAliveMs: 0 } as const;

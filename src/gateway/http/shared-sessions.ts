@@ -5,7 +5,7 @@ import type { Gateway } from "../gateway.js";
 import type { GatewayConnection } from "../gateway-connection.js";
 import type { WebStandardHttpServerTransportClass } from "../gateway-sdk.js";
 import { ReplicaTransport } from "./replica-transport.js";
-import type { SessionHost, ToolsMessage } from "./session-host.js";
+import { SESSION_TRANSPORT_OPTIONS, type SessionHost, type ToolsMessage } from "./session-host.js";
 import type { ReplicaMessage, SessionRecord, SessionState, SessionStore } from "../replicas/session-store.js";
 
 /** One session this replica holds a copy of. */
@@ -244,6 +244,7 @@ export class SharedSessions implements SessionHost<ReplicaTransport> {
 
   private transport(sessionIdGenerator: () => string, onsessioninitialized?: (id: string) => void): ReplicaTransport {
     const inner = new this.options.Transport({
+      ...SESSION_TRANSPORT_OPTIONS,
       sessionIdGenerator,
       ...(onsessioninitialized ? { onsessioninitialized } : {}),
     });

@@ -2,12 +2,8 @@ import type { Server } from "@modelcontextprotocol/server";
 import type { ContentScope } from "../content/content-scope.js";
 import { complete } from "../content/gateway-completions.js";
 import { getPrompt, listPrompts } from "../content/gateway-prompts.js";
-import {
-  listResources,
-  listResourceTemplates,
-  RESOURCE_NOT_FOUND,
-  readResource,
-} from "../content/gateway-resources.js";
+import { listResources, listResourceTemplates, readResource } from "../content/gateway-resources.js";
+import { RESOURCE_NOT_FOUND } from "../content/not-found-answers.js";
 import type { ModernSdk } from "../gateway-sdk-v2.js";
 
 /** 2026-07-28 answers "resource not found" with Invalid Params (the 2025 era's -32002 is gone). */
@@ -60,14 +56,12 @@ export function serveModernContent(
 }
 
 /**
- * A JSON-RPC error of the 2025-era functions (v1's `McpError`) as v2 sends one, its code the
- * 2026-07-28 one; anything else as it is.
+ * A JSON-RPC error of the functions both eras share as a 2026-07-28 answer carries it: "resource
+ * not found" with this revision's code (said here, not left to the SDK's codec); anything else as it is.
  */
 export function asModernError(sdk: ModernSdk, error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const { code, data } = error as Error & { code?: unknown; data?: unknown };
-  if (typeof code !== "number") return error;
-  // v1 prefixes its code to the message; the code is already the error's own.
-  const message = error.message.replace(/^MCP error -?\d+: /, "");
-  return new sdk.ProtocolError(code === RESOURCE_NOT_FOUND ? INVALID_PARAMS : code, message, data);
+  if (code !== RESOURCE_NOT_FOUND) return error;
+  return new sdk.ProtocolError(INVALID_PARAMS, error.message, data);
 }

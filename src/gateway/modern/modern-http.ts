@@ -50,7 +50,8 @@ const RETRY_AFTER_SECONDS = 30;
  * The modern leg over SDK v2's `createMcpHandler(factory, { legacy: "reject" })`: each request
  * gets a v2 `Server` of its own from the gateway's services, and upstream tool changes are
  * published to `subscriptions/listen` streams through the handler's bus. Without SDK v2
- * installed, the gateway serves 2025-era clients only, and says so once.
+ * installed, it serves no modern leg and says so once (the listener itself, whose 2025-era
+ * sessions need the same package, does not start then).
  */
 export async function openModernHttp(gateway: Gateway, options: ModernHttpOptions): Promise<ModernHttp | undefined> {
   let sdk: Awaited<ReturnType<typeof loadModernSdk>>;

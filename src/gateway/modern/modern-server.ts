@@ -7,7 +7,7 @@ import { sessionOwnerOf } from "../web/session-table.js";
 import { CLIENT_INFO } from "../open-catalogue.js";
 import { CALL_TOOL_DEFINITION, CALL_TOOL_NAME, unwrapCallTool } from "./call-tool-tool.js";
 import { anySubscribable } from "../content/resource-subscriptions.js";
-import { asModernError, serveModernContent } from "./modern-content.js";
+import { serveModernContent } from "./modern-content.js";
 import { passThroughTo } from "./request-passthrough.js";
 import type { ConfirmationLedger } from "./confirmation-ledger.js";
 import { StatelessConfirmations } from "./stateless-confirmations.js";
@@ -82,15 +82,12 @@ export function modernServerFactory(
         const call = callOf(request.params.name, request.params.arguments ?? {});
         if ("problem" in call) return { content: [{ type: "text", text: call.problem }], isError: true };
         const { name, input } = call;
-        const result = await connection
-          .callTool(name, input, {
-            requestId: ctx.mcpReq.id,
-            signal: ctx.mcpReq.signal,
-            ...passThroughTo(ctx, name, connection),
-          })
-          .catch((error: unknown) => {
-            throw asModernError(sdk, error);
-          });
+        // A rate limit is the SDK's own ProtocolError already: it leaves as the JSON-RPC error it is.
+        const result = await connection.callTool(name, input, {
+          requestId: ctx.mcpReq.id,
+          signal: ctx.mcpReq.signal,
+          ...passThroughTo(ctx, name, connection),
+        });
         if (confirmations.asked.size === 0) return server.projectCallToolResult(result, undefined);
         // The call was refused in this round for want of the user's answer: ask for it, and the client retries.
         return sdk.inputRequired({

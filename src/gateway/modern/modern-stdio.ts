@@ -10,7 +10,7 @@ import { localLedger } from "./confirmation-ledger.js";
 import { modernServerFactory } from "./modern-server.js";
 import { relayStdioListens } from "./stdio-listens.js";
 
-/** The longest first line read to tell the era: past it, the client is served as today (2025 era). */
+/** The longest first line read to tell the era: past it, the client is served a 2025-era session. */
 const MAX_FIRST_LINE_BYTES = 4 * 1024 * 1024;
 const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 
@@ -27,13 +27,13 @@ export interface StdioEraOptions {
  * 2025-era session of {@link Gateway.connectStdio}; one that opens with a 2026-07-28 request
  * (`server/discover`, say) gets SDK v2's `serveStdio` over the gateway's modern server factory.
  *
- * SDK v2's `serveStdio` owns the era decision of a connection, but its legacy side would need a
- * v2 `Server`, and the 2025 era here is SDK v1's. So the first line is read here (bounded), the
- * same rule `serveStdio` applies decides, and the stream, first line included, is handed whole
- * to the side it picked: v2's `serveStdio` with `legacy: "reject"` (it then makes every later
- * era decision of that connection itself), or v1's transport. Nothing is answered before the
- * choice, so each side sees the connection from its first byte. Without SDK v2 installed, every
- * client is served as today.
+ * SDK v2's `serveStdio` owns the era decision of a connection, but its legacy side would serve
+ * a `Server` of the per-request factory, and a 2025-era session here is a connection of the
+ * gateway's own (its hydrated tools, its announcements, its pass-through). So the first line is
+ * read here (bounded), the same rule `serveStdio` applies decides, and the stream, first line
+ * included, is handed whole to the side it picked: `serveStdio` with `legacy: "reject"` (it then
+ * makes every later era decision of that connection itself), or the session's own transport.
+ * Nothing is answered before the choice, so each side sees the connection from its first byte.
  */
 export async function serveStdioEitherEra(gateway: Gateway, options: StdioEraOptions): Promise<void> {
   const stdin = options.stdin ?? process.stdin;

@@ -9,7 +9,8 @@ export const PROGRESS_LIMITS = {
 /** A `notifications/progress` as the gateway's MCP `Server` sends it. */
 export interface ProgressNotification {
   method: "notifications/progress";
-  params: McpCallProgress & { progressToken: string | number };
+  // Open, as the SDK's notification params are: a notification may carry fields of later revisions.
+  params: McpCallProgress & { progressToken: string | number } & Record<string, unknown>;
 }
 
 /**

@@ -1,10 +1,8 @@
 import type { McpLogMessage } from "../../public/mcp.js";
 import type { Caller } from "../auth/caller.js";
-import type { GatewaySdk } from "../gateway-sdk.js";
+import type { GatewayMcpServer } from "../gateway-sdk.js";
 import type { CallerPolicies } from "../policy/caller-policy.js";
 import type { RequestLogs } from "./request-logs.js";
-
-type McpServer = InstanceType<GatewaySdk["Server"]>;
 
 /** Bounds on the upstream log messages passed to clients. */
 export const UPSTREAM_LOG_LIMITS = {
@@ -15,7 +13,7 @@ export const UPSTREAM_LOG_LIMITS = {
 /** A client that may receive upstream log messages: whose it is and its MCP `Server`. */
 export interface LogClient {
   readonly caller: Caller;
-  readonly server: McpServer;
+  readonly server: GatewayMcpServer;
   /** Set for a stateless (2026-07-28) request in progress: its messages go on that request's stream. */
   readonly requestLogs?: RequestLogs | undefined;
 }

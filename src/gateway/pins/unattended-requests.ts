@@ -1,6 +1,5 @@
 import type { McpServerRequestHandlers } from "../../public/mcp.js";
 import type { RootSetting } from "../roots-config.js";
-import { loadGatewaySdk } from "../gateway-sdk.js";
 import { UpstreamRequests } from "../upstream-requests.js";
 
 /**
@@ -16,5 +15,5 @@ export async function unattendedServerRequests(
   config: { readonly settings: { readonly roots: RootSetting[] | undefined } },
   log: (line: string) => void,
 ): Promise<McpServerRequestHandlers> {
-  return new UpstreamRequests(await loadGatewaySdk(), config.settings.roots, log).handlers;
+  return new UpstreamRequests(config.settings.roots, log).handlers;
 }
