@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DYNAMIC_SERVER, waitFor } from "../../../test/support/mcp-servers.js";
 import { parseGatewayConfig } from "../config/gateway-config.js";
 import { Gateway } from "../gateway.js";
-import { loadWebStandardHttpServerTransport } from "../gateway-sdk.js";
+import { loadGatewaySdk } from "../gateway-sdk.js";
 import { listenHttp, type HttpListener } from "./http-listener.js";
 import { SharedSessions } from "./shared-sessions.js";
 import { guardedStore } from "../replicas/guarded-store.js";
@@ -264,7 +264,7 @@ describe("a session store out when a session opens", () => {
 
 describe("a store subscription that fails at start", () => {
   it("is tried again until it takes, so the replica hears the others", async () => {
-    const Transport = await loadWebStandardHttpServerTransport();
+    const { WebStandardStreamableHTTPServerTransport: Transport } = await loadGatewaySdk();
     const memory = new MemorySessionStore();
     let refusals = 2;
     const flaky = Object.assign(Object.create(memory) as MemorySessionStore, {
