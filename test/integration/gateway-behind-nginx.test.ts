@@ -53,7 +53,10 @@ async function expectProgressAsSent(call: (onprogress: () => void) => Promise<un
   const result = await call(() => void progress.push(Date.now() - started));
   const done = Date.now() - started;
   expect(resultText(result)).toContain("Long running operation completed");
-  expect(progress).toHaveLength(3);
+  // Under load the last step can reach the gateway after the call's answer, and progress after
+  // the answer is not sent on; a buffering proxy would deliver none before the result.
+  expect(progress.length).toBeGreaterThanOrEqual(2);
+  expect(progress.length).toBeLessThanOrEqual(3);
   expect(progress[0]!).toBeLessThan(done - 1_000);
 }
 
