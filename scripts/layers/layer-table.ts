@@ -195,7 +195,8 @@ export const GATEWAY_LAYERS: readonly Layer[] = [
     name: "gateway/passthrough/",
     folder: "passthrough",
     files: ["src/gateway/passthrough/**"],
-    purpose: "what passes between upstream servers and clients besides calls: progress, log messages and resource updates, bounded",
+    purpose:
+      "what passes between upstream servers and clients besides calls: progress, log messages and resource updates, bounded",
   },
   {
     name: "gateway/replicas/",
