@@ -34,22 +34,27 @@ describe("loadModernSdk", () => {
   });
 });
 
-// The HTTP listener's modern leg without SDK v2: none, and one warning; 2025-era clients are served as before.
+// The HTTP listener's modern leg without SDK v2: it is never reached so (the listener's 2025-era
+// sessions load the same package first), and if called it fails as the loader does.
 const LISTENER_SOURCE = `
 import { openModernHttp } from "./src/gateway/modern/modern-http.ts";
 const lines = [];
-const modern = await openModernHttp({}, { log: (line) => lines.push(line), maxSubscriptions: 1, maxSubscriptionsPerCaller: 1 });
-console.log(JSON.stringify({ modern: modern !== undefined, lines }));
+const failed = await openModernHttp({}, { log: (line) => lines.push(line), maxSubscriptions: 1, maxSubscriptionsPerCaller: 1 }).then(
+  () => undefined,
+  (error) => ({ name: error.name, message: error.message }),
+);
+console.log(JSON.stringify({ failed, lines }));
 `;
 
 describe("openModernHttp", () => {
-  it("without @modelcontextprotocol/server, serves no modern leg and warns once, naming the package", async () => {
+  it("without @modelcontextprotocol/server, fails with the loader's DependencyError and logs nothing", async () => {
     const run = await runWithoutPackages(["@modelcontextprotocol/server"], LISTENER_SOURCE);
-    const { modern, lines } = JSON.parse(run.stdout.trim()) as { modern: boolean; lines: string[] };
-    expect(modern).toBe(false);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      /^warning: MCP 2026-07-28 clients are not served: .*npm install @modelcontextprotocol\/server/,
-    );
+    const { failed, lines } = JSON.parse(run.stdout.trim()) as {
+      failed: { name: string; message: string } | undefined;
+      lines: string[];
+    };
+    expect(failed?.name).toBe("DependencyError");
+    expect(failed?.message).toMatch(/npm install @modelcontextprotocol\/server/);
+    expect(lines).toEqual([]);
   });
 });

@@ -9,9 +9,9 @@ import { sessionOwnerOf } from "../web/session-table.js";
  * Tells the eras apart. A request with an `Mcp-Session-Id` is 2025-era; a POST without one is an
  * initialize or a 2026-07-28 request, which only its body tells apart, so the body is read here
  * (bounded per caller) and the 2026-07-28 ones are answered by `modern/`. Anything else without a
- * session is refused (400). Without SDK v2 (`modern` undefined), every request is 2025-era.
+ * session is refused (400).
  */
-export function eraGate(modern: ModernHttp | undefined, bodyReads: BodyReads): NamedGate {
+export function eraGate(modern: ModernHttp, bodyReads: BodyReads): NamedGate {
   return {
     name: "era",
     async pass(exchange, next) {
@@ -23,7 +23,7 @@ export function eraGate(modern: ModernHttp | undefined, bodyReads: BodyReads): N
           -32000,
           "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
         );
-      const modernCandidate = modern !== undefined && sessionId === undefined;
+      const modernCandidate = sessionId === undefined;
       if (sessionId === undefined) {
         const refused = modernCandidate
           ? contentTypeRefusal(request.headers)

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { LOCAL_CALLER } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
+import type { ModernHttp } from "../modern/modern-http.js";
 import { LocalSessions } from "./local-sessions.js";
 import type { HostedTransport } from "./session-host.js";
 import { BodyReads } from "./body-reads.js";
@@ -82,7 +83,7 @@ describe("the listener's gates", () => {
       observe: () => {},
       deny: () => {},
       metrics: undefined,
-      modern: undefined,
+      modern: {} as ModernHttp,
       bodyReads: new BodyReads(),
       sessions: new SessionTable<HostedTransport>(1, 1, 60_000),
       shared,

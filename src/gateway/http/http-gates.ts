@@ -19,7 +19,7 @@ export interface HttpGateParts extends SessionGateParts {
   auth: Authenticator | false;
   observe: GatewayObserver;
   metrics: MetricsSource | undefined;
-  modern: ModernHttp | undefined;
+  modern: ModernHttp;
   bodyReads: BodyReads;
   /** Where sessions are shared with other replicas, if they are: /readyz and /metrics say how it is. */
   sessionStore: SessionStore | undefined;

@@ -180,7 +180,7 @@ export async function listenHttp(gateway: Gateway, options: HttpListenOptions): 
     url: `http://${hostPart}:${port}${MCP_PATH}`,
     async close() {
       clearInterval(sweep);
-      await modern?.close();
+      await modern.close();
       await sessions.closeAll();
       await shared.close();
       server.closeAllConnections();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import { DependencyError, errorText } from "../../errors.js";
+import { errorText } from "../../errors.js";
 import type { Caller } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import { loadModernSdk } from "../gateway-sdk-v2.js";
@@ -49,19 +49,11 @@ const RETRY_AFTER_SECONDS = 30;
 /**
  * The modern leg over SDK v2's `createMcpHandler(factory, { legacy: "reject" })`: each request
  * gets a v2 `Server` of its own from the gateway's services, and upstream tool changes are
- * published to `subscriptions/listen` streams through the handler's bus. Without SDK v2
- * installed, it serves no modern leg and says so once (the listener itself, whose 2025-era
- * sessions need the same package, does not start then).
+ * published to `subscriptions/listen` streams through the handler's bus. The listener loaded
+ * the same package for its 2025-era sessions before this, so it is there.
  */
-export async function openModernHttp(gateway: Gateway, options: ModernHttpOptions): Promise<ModernHttp | undefined> {
-  let sdk: Awaited<ReturnType<typeof loadModernSdk>>;
-  try {
-    sdk = await loadModernSdk();
-  } catch (error) {
-    if (!(error instanceof DependencyError)) throw error;
-    options.log(`warning: MCP 2026-07-28 clients are not served: ${error.message}`);
-    return undefined;
-  }
+export async function openModernHttp(gateway: Gateway, options: ModernHttpOptions): Promise<ModernHttp> {
+  const sdk = await loadModernSdk();
   // The caller rides in as the request's authInfo object itself, which the handler passes through as it is.
   const callers = new WeakMap<AuthInfo, Caller>();
   const factory = modernServerFactory(

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable, type Writable } from "node:stream";
-import { DependencyError, errorText } from "../../errors.js";
+import { errorText } from "../../errors.js";
 import { LOCAL_CALLER } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import { loadModernSdk } from "../gateway-sdk-v2.js";
@@ -38,15 +38,8 @@ export interface StdioEraOptions {
 export async function serveStdioEitherEra(gateway: Gateway, options: StdioEraOptions): Promise<void> {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  const sdk = await loadModernSdk().catch((error: unknown) => {
-    if (!(error instanceof DependencyError)) throw error;
-    options.log(`warning: MCP 2026-07-28 clients are not served: ${error.message}`);
-    return undefined;
-  });
-  if (sdk === undefined) {
-    await gateway.connectStdio({ stdin, stdout });
-    return;
-  }
+  // Loaded already: the gateway's 2025-era sessions run on the same package (Gateway.start).
+  const sdk = await loadModernSdk();
   const { first, stream } = await firstLine(stdin);
   if (!claimsModernEra(first)) {
     await gateway.connectStdio({ stdin: stream, stdout });
