@@ -169,7 +169,7 @@ const SUPPORTED = new Set([
 /**
  * Why a model cannot take mid-conversation tool changes, or `undefined` when it can or is not
  * known (a newer model, another provider's name for one: the API has the last word). The page
- * names Claude Sonnet 5 as without them; models older than Claude Opus 4.8 predate them.
+ * names Claude Sonnet 5 as taking no mid-conversation system messages; models older than Claude Opus 4.8 predate them.
  *
  * @example
  * ```ts
@@ -187,7 +187,7 @@ export function toolChangesRefusal(model: string): string | undefined {
   const version = Number(major) + Number(minor) / 10;
   if (SUPPORTED.has(`${family}-${major}.${minor}`)) return undefined;
   if (family === "sonnet" && version === 5)
-    return `Claude Sonnet 5 (${model}) takes mid-conversation system messages but not tool changes.`;
+    return `Claude Sonnet 5 (${model}) takes no mid-conversation system messages, so no tool changes: the documentation says to use the top-level system field there.`;
   if (version < 4.8) return `${model} is older than Claude Opus 4.8 and has no mid-conversation tool changes.`;
   return undefined;
 }
