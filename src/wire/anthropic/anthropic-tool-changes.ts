@@ -142,7 +142,7 @@ export function toolChangeBetas(messages: readonly unknown[]): string[] {
       if (tool?.type === "tool_definition") inline = true;
     }
   }
-  return changes ? (inline ? [TOOL_CHANGES_BETA, INLINE_TOOLS_BETA] : [TOOL_CHANGES_BETA]) : [];
+  return changes ? betasOfMode(inline ? "inline" : "reference") : [];
 }
 
 /** The mode whose betas a request needs. */
