@@ -62,6 +62,8 @@ export class PostgresSessionStore implements SessionStore {
   private key: Buffer | undefined;
   /** References delivered, and when: a NOTIFY replayed by anyone is not delivered twice. */
   private readonly seen = new Map<string, number>();
+  /** The tail of the delivery queue (see deliverInOrder). */
+  private delivering: Promise<void> = Promise.resolve();
   /** The next attempt to LISTEN again, after a failure. */
   private retrying: NodeJS.Timeout | undefined;
 
@@ -177,7 +179,7 @@ export class PostgresSessionStore implements SessionStore {
       connection.on("end", () => drop("it ended"));
       connection.on("notification", (notification) => {
         if (notification.channel === this.table && notification.payload !== undefined)
-          this.deliver(notification.payload).catch(() => undefined);
+          this.deliverInOrder(notification.payload);
       });
       await connection.query(`LISTEN ${this.table}`);
       return connection;
@@ -198,25 +200,38 @@ export class PostgresSessionStore implements SessionStore {
     this.retrying.unref();
   }
 
-  private async deliver(note: string): Promise<void> {
+  /**
+   * Each message's row is read at once, but listeners get messages in NOTIFY order: reads on a
+   * pool finish in any order, and a session's "closed" must not overtake its last response.
+   */
+  private deliverInOrder(note: string): void {
+    const read = this.read(note).catch(() => undefined);
+    this.delivering = this.delivering
+      .then(async () => {
+        const message = await read;
+        if (message !== undefined) for (const listener of this.listeners) listener(message);
+      })
+      // A listener that throws must not stop the queue for every later message.
+      .catch(() => undefined);
+  }
+
+  /** The message a NOTIFY points to, or nothing when the note is forged, replayed or expired. */
+  private async read(note: string): Promise<ReplicaMessage | undefined> {
     const match = NOTE.exec(note);
-    if (!match || this.key === undefined) return;
+    if (!match || this.key === undefined) return undefined;
     const [, ref, mac] = match as unknown as [string, string, string];
-    if (this.seen.has(ref) || !timingSafeEqual(Buffer.from(mac, "hex"), this.mac(ref))) return;
+    if (this.seen.has(ref) || !timingSafeEqual(Buffer.from(mac, "hex"), this.mac(ref))) return undefined;
     this.remember(ref);
     const { rows } = await (await this.db()).query(
       `SELECT payload FROM ${this.table}_relay WHERE ref = $1 AND at > now() - interval '1 minute'`,
       [ref],
     );
-    if (rows[0] === undefined) return;
-    let message: ReplicaMessage | undefined;
+    if (rows[0] === undefined) return undefined;
     try {
-      message = parseReplicaMessage(JSON.parse(String(rows[0].payload)));
+      return parseReplicaMessage(JSON.parse(String(rows[0].payload)));
     } catch {
-      message = undefined;
+      return undefined;
     }
-    if (message === undefined) return;
-    for (const listener of this.listeners) listener(message);
   }
 
   /** HMAC-SHA256 of a message's reference, bound to this table, under the replicas' key. */

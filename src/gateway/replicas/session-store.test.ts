@@ -53,23 +53,24 @@ function storeContract(open: () => SessionStore) {
     await a.delete("busy");
   });
 
-  it("delivers every message to every subscriber, one too large for a NOTIFY included", async () => {
+  it("delivers every message to every subscriber in order, ones too large for a NOTIFY included", async () => {
     // PostgreSQL refuses a NOTIFY payload of 8000 bytes or more.
     const MAX_NOTIFY_BYTES = 8_000;
     const [a, b] = [store(), store()];
     const got: ReplicaMessage[] = [];
     await b.subscribe((message) => got.push(message));
-    const small: ReplicaMessage = { kind: "closed", session: "s2" };
-    const large: ReplicaMessage = {
+    const closed = (n: number): ReplicaMessage => ({ kind: "closed", session: `s${n}` });
+    const large = (n: number): ReplicaMessage => ({
       kind: "response",
-      session: "s2",
+      session: `s${n}`,
       replica: "abcd1234",
-      message: { jsonrpc: "2.0", id: "abcd1234:1", result: { content: { text: "é".repeat(MAX_NOTIFY_BYTES) } } },
-    };
-    await a.publish(small);
-    await a.publish(large);
-    await waitFor("both messages", () => got.length >= 2);
-    expect(got).toEqual([small, large]);
+      message: { jsonrpc: "2.0", id: `abcd1234:${n}`, result: { content: { text: "é".repeat(MAX_NOTIFY_BYTES) } } },
+    });
+    // A response then its session's close, as a replica sends them: the close must not overtake.
+    const sent = Array.from({ length: 8 }, (_, n) => (n % 2 === 0 ? large(n) : closed(n - 1)));
+    for (const message of sent) await a.publish(message);
+    await waitFor("every message", () => got.length >= sent.length);
+    expect(got).toEqual(sent);
   });
 
   it("gives every replica one key per purpose, and spends a one-time token once across them", async () => {
