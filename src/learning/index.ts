@@ -8,3 +8,12 @@ export { DEFAULT_SCOPE, MAX_SCOPE_LENGTH, lessonKey, parseLesson, scopeProblem, 
 export { MemoryUsageStore, type MemoryUsageStoreOptions } from "./memory-usage-store.js";
 export { PostgresUsageStore, type PostgresUsageStoreOptions, type SqlQueryable } from "./postgres-usage-store.js";
 export type { UsageStore, UsageStoreWarning } from "./usage-store.js";
+export {
+  MAX_MISS_RESULTS,
+  MAX_MISS_TEXT,
+  MISS_KINDS,
+  parseMissRecord,
+  type MissKind,
+  type MissRecord,
+  type MissRequest,
+} from "./misses/miss-record.js";
