@@ -17,7 +17,7 @@ const NAME_CHARS = 80;
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#212529;background:#fff}
 h1{font-size:20px}h2{font-size:16px;margin-top:28px}
 table{border-collapse:collapse;margin:8px 0}th,td{border-bottom:1px solid #dee2e6;padding:4px 8px;text-align:left;vertical-align:top}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}td.request{max-width:480px;overflow-wrap:anywhere}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}td.day{white-space:nowrap}td.request{max-width:480px;overflow-wrap:anywhere}
 .chart text{font:11px system-ui,sans-serif;fill:#495057}.note{color:#868e96}`;
 
 /**
@@ -50,8 +50,8 @@ export function renderMissHtml(report: MissReport): string {
       ["misses", "first seen", "last seen", "request", "kinds", "then used"],
       report.groups.map((group) => [
         num(group.count),
-        escapeHtml(dayOf(group.firstSeen)),
-        escapeHtml(dayOf(group.lastSeen)),
+        { html: escapeHtml(dayOf(group.firstSeen)), cls: "day" },
+        { html: escapeHtml(dayOf(group.lastSeen)), cls: "day" },
         {
           cls: "request",
           html: `${escapeHtml(groupLabel(group, REQUEST_CHARS))}${group.requests > 1 ? ` <span class="note">(+${group.requests - 1} alike)</span>` : ""}`,
@@ -105,7 +105,7 @@ ${body.filter(Boolean).join("\n")}
 }
 
 /** A table cell: HTML already escaped, and a class of the page's own for counts and requests. */
-type Cell = string | { html: string; cls: "n" | "request" };
+type Cell = string | { html: string; cls: "n" | "day" | "request" };
 
 /** A count's cell, right-aligned. */
 function num(count: number): Cell {

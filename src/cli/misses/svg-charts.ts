@@ -4,7 +4,7 @@ import { serverLabel } from "./visible-text.js";
 
 /** The series colours, in the order of `timeline.series`; the total's bars are grey-blue. */
 export const SERIES_COLOURS = ["#d9480f", "#2b8a3e", "#862e9c", "#1864ab", "#e67700", "#c2255c", "#087f5b", "#5c940d"];
-const BAR_COLOUR = "#4c6ef5";
+export const BAR_COLOUR = "#4c6ef5";
 const NAME_CHARS = 40;
 
 /**
@@ -18,7 +18,7 @@ export function timelineChart(timeline: MissTimeline): string {
   const left = 48;
   const top = 16;
   const plotWidth = width - left - 16;
-  const plotHeight = height - top - 40;
+  const plotHeight = height - top - 56;
   const days = timeline.days.length;
   const most = Math.max(1, ...timeline.total);
   const step = plotWidth / Math.max(1, days);
@@ -33,7 +33,7 @@ export function timelineChart(timeline: MissTimeline): string {
   });
   const legend = timeline.series.map((series, s) => {
     const x = left + (s % 4) * 210;
-    const row = height - 22 + Math.floor(s / 4) * 14 - (timeline.series.length > 4 ? 8 : 0);
+    const row = top + plotHeight + 34 + Math.floor(s / 4) * 16;
     return `<rect x="${x}" y="${row - 8}" width="10" height="10" fill="${SERIES_COLOURS[s % SERIES_COLOURS.length]}"/><text class="legend" x="${x + 14}" y="${row + 1}">${escapeHtml(serverLabel(series.server, 26))}</text>`;
   });
   const axis = [
