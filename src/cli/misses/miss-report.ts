@@ -44,7 +44,7 @@ export interface MissReport {
  * {@link SIMILARITY}, or, for requests recorded without text, one request hash.
  */
 export interface MissGroup {
-  /** The group's most frequent text: absent when its requests were recorded without text. */
+  /** The text of the group's most asked request, which the others were compared with; absent when recorded without text. */
   text?: string;
   /** The HMAC of that representative request (hex): what stands for it when there is no text. */
   hash: string;
@@ -56,8 +56,9 @@ export interface MissGroup {
   count: number;
   /** The group's records per kind; only kinds that occur. */
   kinds: Partial<Record<MissKind, number>>;
-  /** The earliest and latest `at` in the group, ISO 8601. */
+  /** The earliest `at` in the group, ISO 8601, as the record wrote it. */
   firstSeen: string;
+  /** The latest `at` in the group, ISO 8601, as the record wrote it. */
   lastSeen: string;
   /** The tools sessions used after these misses, most first, at most {@link MAX_GROUP_ANSWERS}. */
   answers: ToolCount[];
@@ -65,18 +66,23 @@ export interface MissGroup {
 
 /** A tool and how many records name it. */
 export interface ToolCount {
+  /** The tool's name as the record holds it: untrusted text, escaped by every renderer. */
   name: string;
+  /** The records that name it. */
   count: number;
 }
 
 /** A tool used after a miss, with the server the catalogue says it came from (the first one seen). */
 export interface AnswerCount extends ToolCount {
+  /** The server of the first record naming the tool with one; absent when none did. */
   server?: string;
 }
 
 /** One server's misses; `server` absent stands for misses whose record names no server (no answer, or none named). */
 export interface ServerCount {
+  /** The server's name as records hold it; absent for the misses that name none. */
   server?: string;
+  /** Its misses, of every kind. */
   count: number;
 }
 
@@ -92,6 +98,7 @@ export interface ServerTools {
 
 /** The tools found late in one learning scope. */
 export interface ScopeTools {
+  /** The learning scope's name as records hold it. */
   scope: string;
   /** `found-late` records of this scope. */
   count: number;
@@ -116,9 +123,11 @@ export interface MissTimeline {
 
 /** One server's misses per day; `server` absent stands for misses that name no server. */
 export interface ServerSeries {
+  /** The server's name as records hold it; absent for the misses that name none. */
   server?: string;
   /** Its misses in the window. */
   count: number;
+  /** Its misses per day, aligned with `days`. */
   perDay: number[];
 }
 
