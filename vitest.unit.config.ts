@@ -56,6 +56,8 @@ export const PROCESS_TESTS = [
   "src/gateway/list-changed-delivery.test.ts",
   "src/gateway/replicas/store-health.test.ts",
   "src/gateway/http/local-sessions.test.ts",
+  // Opens the miss report's page in headless Chromium (test/support/chromium.ts).
+  "src/cli/misses/miss-page-in-chromium.test.ts",
 ];
 const HEAVY_TESTS = [
   // Load ONNX Runtime and transformers.js (seconds, and hundreds of MB), and hide packages in a child.
