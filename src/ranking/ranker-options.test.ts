@@ -39,6 +39,16 @@ describe("ranker options are checked when the ranker is built", () => {
       () => new Bm25Ranker({ b: 1.5 }),
       "Bm25Ranker: b must be a finite number from 0 to 1, such as 0.75, not 1.5.",
     ],
+    [
+      "descriptionTerms",
+      () => new Bm25Ranker({ descriptionTerms: 0 }),
+      "Bm25Ranker: descriptionTerms must be a whole number ≥ 1, such as 64, not 0.",
+    ],
+    [
+      "descriptionTerms -Infinity",
+      () => new Bm25Ranker({ descriptionTerms: Number.NEGATIVE_INFINITY }),
+      "Bm25Ranker: descriptionTerms must be a whole number ≥ 1",
+    ],
     ["fieldWeights", () => new Bm25Ranker({ fieldWeights: [] as never }), "Bm25Ranker: fieldWeights must be an object"],
     [
       "fieldWeights.name",

@@ -1,6 +1,6 @@
 import type { ExactNames } from "../query/index.js";
 import type { RankDocument } from "../ranker.js";
-import { BM25_FIELDS, fieldTermsOf } from "./bm25-terms.js";
+import { BM25_FIELDS, DESCRIPTION_TERMS, fieldTermsOf } from "./bm25-terms.js";
 import { FIELD_COUNT, TermPostings } from "./term-postings.js";
 
 /**
@@ -62,6 +62,8 @@ export class Bm25Index {
     private readonly names: ExactNames | undefined,
     /** Whether documents' examples are indexed (not when their weight is 0). */
     private readonly withExamples = true,
+    /** Terms of a description indexed (see `Bm25Options.descriptionTerms`). */
+    private readonly descriptionTerms = DESCRIPTION_TERMS,
   ) {}
 
   /** Live tools. */
@@ -159,7 +161,7 @@ export class Bm25Index {
     const terms: number[] = [];
     const counts: number[] = [];
     const generation = ++this.generation;
-    fieldTermsOf(document, this.withExamples).forEach((fieldTerms, field) => {
+    fieldTermsOf(document, this.withExamples, this.descriptionTerms).forEach((fieldTerms, field) => {
       this.fieldLengths[slot * FIELD_COUNT + field] = fieldTerms.length;
       this.lengthTotals[field] = this.lengthTotals[field]! + fieldTerms.length;
       if (fieldTerms.length > 0) this.presentCounts[field]!++;

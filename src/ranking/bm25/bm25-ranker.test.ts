@@ -320,3 +320,25 @@ describe("Bm25Ranker", () => {
     expect(names(ranker.search("plain", { limit: 5 }))).toEqual(["b__tool"]);
   });
 });
+
+describe("Bm25Ranker's long descriptions", () => {
+  // An endpoint's own sentence, then the product blurb its catalogue repeats on every endpoint.
+  const blurb = Array.from({ length: 40 }, (_, i) => `The platform offers feature${i} to its customers.`).join(" ");
+  const catalogue = [
+    rankDocumentOf({ name: "quotes_for_markets", description: `Real-time stock quotes. ${blurb} Weather too.` }),
+    rankDocumentOf({ name: "forecast_for_skies", description: "Hourly weather forecast for a city." }),
+  ];
+
+  it("reads a description's opening, not the blurb after it", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update(catalogue);
+    expect(names(ranker.search("weather", { limit: 5 }))).toEqual(["forecast_for_skies"]);
+    expect(names(ranker.search("stock quotes", { limit: 5 }))).toEqual(["quotes_for_markets"]);
+  });
+
+  it("reads every description whole with descriptionTerms: Infinity", () => {
+    const ranker = new Bm25Ranker({ descriptionTerms: Number.POSITIVE_INFINITY });
+    ranker.update(catalogue);
+    expect(names(ranker.search("weather", { limit: 5 }))).toEqual(["forecast_for_skies", "quotes_for_markets"]);
+  });
+});

@@ -3,7 +3,14 @@ import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js
 import { analyzeText } from "../text/index.js";
 import { TopK } from "../top-k.js";
 import { abstains, DEFAULT_ABSTENTION, foreignWords, type AbstentionOptions } from "./abstention.js";
-import { BM25_FIELDS, DEFAULT_FIELD_WEIGHTS, idfOf, queryTermsOf, type Bm25Field } from "./bm25-terms.js";
+import {
+  BM25_FIELDS,
+  DEFAULT_FIELD_WEIGHTS,
+  DESCRIPTION_TERMS,
+  idfOf,
+  queryTermsOf,
+  type Bm25Field,
+} from "./bm25-terms.js";
 import { checkBm25Options } from "./check-bm25-options.js";
 import { Bm25Index } from "./bm25-index.js";
 import { FIELD_COUNT, type TermPostings } from "./term-postings.js";
@@ -20,6 +27,13 @@ export interface Bm25Options extends QueryHandling {
    * @defaultValue `{ name: 3, tags: 2, description: 1, parameters: 0.3, examples: 0.25 }`
    */
   fieldWeights?: Partial<Record<Bm25Field, number>>;
+  /**
+   * How many terms of a description are indexed: its opening, where a tool says what it does.
+   * Catalogues that append a long product blurb to every endpoint (RapidAPI-style) otherwise
+   * match incidental words of the blurb. `Infinity` reads every description whole.
+   * @defaultValue 32, chosen leave one dataset out (bench/results/description-terms-leave-one-out.md)
+   */
+  descriptionTerms?: number;
   /** Term-frequency saturation. @defaultValue 1.2 */
   k1?: number;
   /** Field-length normalisation, 0 (none) to 1 (full). @defaultValue 0.75 */
@@ -101,7 +115,12 @@ export class Bm25Ranker implements Ranker {
     this.k1 = options.k1 ?? 1.2;
     this.handling = { exactNames: options.exactNames ?? true, multiPart: options.multiPart ?? true };
     this.names = this.handling.exactNames ? new ExactNames() : undefined;
-    this.index = new Bm25Index(options.b ?? 0.75, this.names, weights.examples > 0);
+    this.index = new Bm25Index(
+      options.b ?? 0.75,
+      this.names,
+      weights.examples > 0,
+      options.descriptionTerms ?? DESCRIPTION_TERMS,
+    );
     const { abstention } = options;
     this.abstain = abstention !== undefined && abstention !== false;
     this.weakLimits = {

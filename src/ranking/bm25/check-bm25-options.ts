@@ -10,7 +10,7 @@ import { DEFAULT_ABSTENTION } from "./abstention.js";
 import { BM25_FIELDS, DEFAULT_FIELD_WEIGHTS } from "./bm25-terms.js";
 
 const OWNER = "Bm25Ranker";
-const KEYS = ["fieldWeights", "k1", "b", "abstention", ...QUERY_HANDLING_KEYS];
+const KEYS = ["fieldWeights", "k1", "b", "descriptionTerms", "abstention", ...QUERY_HANDLING_KEYS];
 /** Evidence is in units of a rare word's idf, unbounded; the other limits are shares, 0 to 1. */
 const SHARES: ReadonlySet<string> = new Set(["maxExplained", "maxNameCoverage"]);
 
@@ -22,6 +22,9 @@ export function checkBm25Options(options: unknown): void {
     checkNumber(`${OWNER}: fieldWeights.${field}`, weights[field], { min: 0, example: DEFAULT_FIELD_WEIGHTS[field] });
   checkNumber(`${OWNER}: k1`, given.k1, { min: 0, example: 1.2 });
   checkNumber(`${OWNER}: b`, given.b, { min: 0, max: 1, example: 0.75 });
+  // Infinity reads descriptions whole; -Infinity would read none of them.
+  if (given.descriptionTerms !== Number.POSITIVE_INFINITY)
+    checkNumber(`${OWNER}: descriptionTerms`, given.descriptionTerms, { min: 1, integer: true, example: 64 });
   const { abstention } = given;
   if (abstention !== undefined && typeof abstention !== "boolean") {
     if (typeof abstention !== "object" || abstention === null || Array.isArray(abstention)) {

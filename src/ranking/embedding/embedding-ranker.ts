@@ -9,6 +9,7 @@ import { checkEmbeddingRankerOptions } from "./check-embedding-options.js";
 import { embeddingTextOf } from "./embedding-text.js";
 import { loadEmbedder } from "./load-embedder.js";
 import { ExactVectorIndex } from "./exact-vector-index.js";
+import { similarityQuantile } from "./catalogue-similarity.js";
 import { ExampleVectors, MAX_EXAMPLE_VECTORS, liftedByExamples } from "./example-vectors.js";
 import { HnswVectorIndex } from "./hnsw-vector-index.js";
 import { VectorCache } from "./vector-cache.js";
@@ -205,6 +206,25 @@ export class EmbeddingRanker implements Ranker {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The `quantile` (0 to 1) of the similarities between the catalogue's tools, in this model's
+   * own scale (see {@link similarityQuantile}): what a hybrid reads its semantic floor from.
+   * `undefined` before an update, for a catalogue under ten tools, or when the model cannot load.
+   */
+  async catalogueSimilarity(quantile: number): Promise<number | undefined> {
+    const state = await this.open().catch(() => undefined);
+    if (!state) return undefined;
+    // By name, so the value depends on the catalogue, not on the order tools arrived in.
+    const vectors: Float32Array[] = [];
+    for (const name of state.index.keys().sort()) {
+      const hash = state.index.textHashOf(name);
+      const vector = hash === undefined ? undefined : state.cache.get(hash);
+      // A tool with no word the model knows has the zero vector: it says nothing of the scale.
+      if (vector?.some((value) => value !== 0)) vectors.push(vector);
+    }
+    return similarityQuantile(vectors, quantile);
   }
 
   /** Hears the ranker's warnings beside `onWarning`; returns a function that stops listening. */

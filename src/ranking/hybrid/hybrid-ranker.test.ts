@@ -203,3 +203,43 @@ describe("HybridRanker", () => {
     await expect(hybrid.update(CATALOGUE)).rejects.toThrow(ModelError);
   });
 });
+
+describe("HybridRanker's semantic floor", () => {
+  // Each tool on its own axis (similarity 0 between tools); a query about rain sits at 0.25 of
+  // the forecast's axis: a model whose similarities run low, as many do.
+  const DIMENSIONS = 16;
+  const lowScale: Embedder = {
+    id: "low-scale-test-model",
+    dimensions: DIMENSIONS,
+    async embed(texts) {
+      return texts.map((text) => {
+        const vector = new Float32Array(DIMENSIONS);
+        const marker = /marker(\d+)/.exec(text);
+        if (marker) vector[Number(marker[1])] = 1;
+        else if (text.includes("rain")) {
+          vector[1] = 0.25;
+          vector[DIMENSIONS - 1] = Math.sqrt(1 - 0.25 ** 2);
+        }
+        return vector;
+      });
+    },
+  };
+  const catalogue = [
+    doc("mail__read_outlook", "Read mail from Outlook. marker0"),
+    doc("weather__forecast", "Forecast for a city. marker1"),
+    ...Array.from({ length: 10 }, (_, i) => doc(`misc__thing_${i + 2}`, `Does thing ${i + 2}. marker${i + 2}`)),
+  ];
+  const query = "outlook on rain tomorrow";
+
+  it("is read from the catalogue, so a model whose similarities run low keeps its say", async () => {
+    const hybrid = new HybridRanker({ semantic: { embedder: lowScale, cacheDir: false } });
+    await hybrid.update(catalogue);
+    expect(names(await hybrid.search(query, { limit: 5 }))).toEqual(["mail__read_outlook", "weather__forecast"]);
+  });
+
+  it("stays where semanticFloor puts it", async () => {
+    const hybrid = new HybridRanker({ semantic: { embedder: lowScale, cacheDir: false }, semanticFloor: 0.3 });
+    await hybrid.update(catalogue);
+    expect(names(await hybrid.search(query, { limit: 5 }))).toEqual(["mail__read_outlook"]);
+  });
+});

@@ -14,6 +14,19 @@ import { fuse, type Fusion } from "./fuse.js";
  */
 export const STRONG_SIMILARITY = 0.5;
 
+/**
+ * The semantic floor is this quantile of the similarities between the catalogue's tools, in the
+ * model's own scale: a model whose unrelated texts sit near 0 and one whose sit near 0.7 both
+ * keep their say, where a fixed 0.3 cut the first one's matches and let the second one's noise in.
+ * Chosen leave one dataset out over quantiles 0.05–0.7 and fixed floors 0.1–0.3
+ * (`bench/tuning/tune-semantic-floor.ts`, `bench/results/semantic-floor-leave-one-out.md`): 8 of
+ * the 9 folds chose 0.1 (−0.08 to 0.18 with the bundled model); against the old fixed 0.3 it
+ * gains up to 2.6 points of recall@5 (HWU64) and loses at most 0.12 (Seal-Tools, about one query).
+ */
+export const FLOOR_QUANTILE = 0.1;
+/** The floor when the semantic side cannot profile the catalogue (a ranker of the caller's, a tiny catalogue). */
+const FIXED_FLOOR = 0.3;
+
 const DEFAULT_ABSTENTION = { maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: 0.4 } as const;
 
 export interface HybridRankerOptions extends QueryHandling {
@@ -52,9 +65,12 @@ export interface HybridRankerOptions extends QueryHandling {
    */
   lexicalWeightRange?: readonly [low: number, high: number];
   /**
-   * Semantic similarities at or below this add nothing in weighted fusion: only what a
-   * match has above the level unrelated texts reach counts.
-   * @defaultValue 0.3
+   * Semantic similarities below this are not fused, and at it add nothing: only what a match
+   * has above the level unrelated texts reach counts.
+   * @defaultValue read from the catalogue at each update: the {@link FLOOR_QUANTILE} quantile of
+   * the similarities between its tools, as the semantic side measures them
+   * (`EmbeddingRanker.catalogueSimilarity`); 0.3 when the side cannot say (a ranker of your own
+   * without that method, or under ten tools)
    */
   semanticFloor?: number;
   /** How deep each list is read before fusing. @defaultValue 50 */
@@ -99,6 +115,8 @@ export class HybridRanker implements Ranker {
   private readonly lexical: Ranker;
   private readonly semantic: Ranker;
   private semanticFailed = false;
+  /** The semantic floor for the current catalogue (see {@link HybridRankerOptions.semanticFloor}). */
+  private floor: number;
   /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
   private readonly names: ExactNames | undefined;
   private readonly listeners = new RankerWarnings();
@@ -112,14 +130,14 @@ export class HybridRanker implements Ranker {
     const single = { exactNames: false, multiPart: false } as const;
     this.lexical = options.lexical ?? new Bm25Ranker({ ...single, abstention: Boolean(options.abstention) });
     const semantic = options.semantic;
-    // The fusion floor does the semantic cut here; 0.3 is what bench/tune-fusion.ts measured with.
+    // The hybrid cuts the semantic list itself, at the catalogue's floor: the side returns every neighbour.
     // The default side's warnings go where they always did (its own onWarning, else the hybrid's)
     // and to the hybrid's listeners; a side of the caller's is heard through its own listen.
     const sideWarning = isRanker(semantic) ? undefined : (semantic?.onWarning ?? options.onWarning);
     this.semantic = isRanker(semantic)
       ? semantic
       : new EmbeddingRanker({
-          minSimilarity: 0.3,
+          minSimilarity: -1,
           ...semantic,
           ...single,
           onWarning: (code, message) => {
@@ -131,6 +149,7 @@ export class HybridRanker implements Ranker {
       const unlisten = side?.listen?.((code, message) => this.listeners.warn(code, message));
       if (unlisten) this.unlistenSides.push(unlisten);
     }
+    this.floor = options.semanticFloor ?? FIXED_FLOOR;
     this.name = `hybrid-${options.fusion ?? "adaptive"}`;
     this.names = options.exactNames === false ? undefined : new ExactNames();
   }
@@ -139,6 +158,14 @@ export class HybridRanker implements Ranker {
     await this.lexical.update(documents);
     await this.guard(() => this.semantic.update(documents));
     this.names?.sync(documents);
+    this.floor = this.options.semanticFloor ?? (await this.calibratedFloor()) ?? FIXED_FLOOR;
+  }
+
+  /** The catalogue's floor as the semantic side measures it; `undefined` when it cannot. */
+  private async calibratedFloor(): Promise<number | undefined> {
+    const side = this.semantic as Ranker & { catalogueSimilarity?: (quantile: number) => Promise<number | undefined> };
+    if (this.semanticFailed || typeof side.catalogueSimilarity !== "function") return undefined;
+    return this.guard(() => side.catalogueSimilarity!(FLOOR_QUANTILE));
   }
 
   /**
@@ -157,18 +184,23 @@ export class HybridRanker implements Ranker {
   private async rankOne(query: string, options: RankOptions): Promise<RankedTool[]> {
     const depth = { ...options, limit: Math.max(options.limit, this.options.candidates ?? 50) };
     const lexical = await this.lexical.search(query, depth);
-    const semantic = this.semanticFailed ? [] : ((await this.guard(() => this.semantic.search(query, depth))) ?? []);
+    const neighbours = this.semanticFailed ? [] : ((await this.guard(() => this.semantic.search(query, depth))) ?? []);
+    const semantic = neighbours.filter((hit) => hit.score >= this.floor);
     const coverage = this.lexical.coverage?.(query);
     if (this.abstains(coverage, lexical, semantic)) return [];
     const fused = fuse(lexical, semantic, {
       fusion: this.options.fusion ?? "adaptive",
       rrfK: this.options.rrfK ?? 60,
       lexicalWeight: this.lexicalWeightFor(coverage),
-      semanticFloor: this.options.semanticFloor ?? 0.3,
+      semanticFloor: this.floor,
     }).slice(0, options.limit);
-    // Nothing worth fusing: the nearest meanings are the best guess there is, and say so.
+    // Nothing worth fusing: the nearest meanings are the best guess there is, and say so. A tool
+    // no closer than unrelated text (cosine 0 or below) is not even a guess.
     if (fused.length === 0)
-      return semantic.slice(0, options.limit).map((hit) => ({ name: hit.name, score: hit.score, confidence: "weak" }));
+      return neighbours
+        .filter((hit) => hit.score > 0)
+        .slice(0, options.limit)
+        .map((hit) => ({ name: hit.name, score: hit.score, confidence: "weak" }));
     return withConfidence(fused, lexical, semantic);
   }
 

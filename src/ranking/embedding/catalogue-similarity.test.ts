@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { PROFILE_MIN_TOOLS, PROFILE_SAMPLE, similarityQuantile } from "./catalogue-similarity.js";
+
+/** A unit vector at `angle` radians in the plane: two of them have similarity cos(difference). */
+const at = (angle: number) => Float32Array.from([Math.cos(angle), Math.sin(angle)]);
+
+describe("similarityQuantile", () => {
+  it("reads the quantile of the similarities between the tools, in the model's own scale", () => {
+    // Ten tools on a quarter circle: 45 pairs, similarities cos(k·π/18) for gaps k = 1..9.
+    const vectors = Array.from({ length: 10 }, (_, i) => at((i * Math.PI) / 18));
+    const pairs: number[] = [];
+    for (let i = 0; i < 10; i++) for (let j = i + 1; j < 10; j++) pairs.push(Math.cos(((j - i) * Math.PI) / 18));
+    pairs.sort((a, b) => a - b);
+    expect(similarityQuantile(vectors, 0)).toBeCloseTo(pairs[0]!, 6);
+    expect(similarityQuantile(vectors, 0.5)).toBeCloseTo(pairs[22]!, 6);
+    expect(similarityQuantile(vectors, 1)).toBeCloseTo(pairs[44]!, 6);
+    // Another model that puts every pair closer gives a higher floor: the scale is its own.
+    const closer = Array.from({ length: 10 }, (_, i) => at((i * Math.PI) / 90));
+    expect(similarityQuantile(closer, 0.1)!).toBeGreaterThan(similarityQuantile(vectors, 0.1)!);
+  });
+
+  it("says nothing of a catalogue too small to tell", () => {
+    const vectors = Array.from({ length: PROFILE_MIN_TOOLS - 1 }, (_, i) => at(i));
+    expect(similarityQuantile(vectors, 0.1)).toBeUndefined();
+  });
+
+  it("samples a large catalogue evenly, so its cost is bounded", () => {
+    // Two halves at right angles: an even sample holds as many of each, so about half the pairs
+    // are across (similarity 0) and half within (1).
+    const half = PROFILE_SAMPLE * 20;
+    const vectors = Array.from({ length: half * 2 }, (_, i) => at(i < half ? 0 : Math.PI / 2));
+    const started = performance.now();
+    expect(similarityQuantile(vectors, 0.25)).toBeCloseTo(0, 6);
+    expect(similarityQuantile(vectors, 0.75)).toBeCloseTo(1, 6);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

@@ -1,0 +1,33 @@
+/** Tools sampled for the catalogue's similarity profile: 32,640 pairs at most, a few milliseconds. */
+export const PROFILE_SAMPLE = 256;
+/** Fewer tools than this give too few pairs for a quantile worth trusting. */
+export const PROFILE_MIN_TOOLS = 10;
+
+/**
+ * The `quantile` (0 to 1) of the similarities between a catalogue's tools, from the vectors of
+ * at most {@link PROFILE_SAMPLE} of them taken evenly in the given order: how close a model puts
+ * tools that have, mostly, nothing to do with each other. Its scale is the model's own, so a
+ * threshold read from it means the same with any model. `undefined` for fewer than
+ * {@link PROFILE_MIN_TOOLS} vectors.
+ */
+export function similarityQuantile(vectors: readonly Float32Array[], quantile: number): number | undefined {
+  if (vectors.length < PROFILE_MIN_TOOLS) return undefined;
+  const count = Math.min(vectors.length, PROFILE_SAMPLE);
+  const sample = Array.from({ length: count }, (_, i) => vectors[Math.floor((i * vectors.length) / count)]!);
+  const similarities = new Float64Array((count * (count - 1)) / 2);
+  let next = 0;
+  for (let i = 0; i < count; i++) {
+    const a = sample[i]!;
+    for (let j = i + 1; j < count; j++) similarities[next++] = dotOf(a, sample[j]!);
+  }
+  similarities.sort();
+  const at = Math.min(similarities.length - 1, Math.max(0, Math.floor(quantile * similarities.length)));
+  return similarities[at];
+}
+
+function dotOf(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) sum += a[i]! * b[i]!;
+  return sum;
+}
