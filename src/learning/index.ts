@@ -17,3 +17,7 @@ export {
   type MissRecord,
   type MissRequest,
 } from "./misses/miss-record.js";
+export { FileMissStore, MISSES_FILE, MISSES_KEY_FILE, type FileMissStoreOptions } from "./misses/file-miss-store.js";
+export { MemoryMissStore, type MemoryMissStoreOptions } from "./misses/memory-miss-store.js";
+export { isMissStore, type MissQuery, type MissStore } from "./misses/miss-store.js";
+export { PostgresMissStore, type PostgresMissStoreOptions } from "./misses/postgres-miss-store.js";
