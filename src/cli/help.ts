@@ -118,6 +118,8 @@ Config file (comments and trailing commas allowed):
                                                 sessionIdleMs (1800000)
       "learning": { "store": "file", "scope": "identity" },  or true, false (default), a postgres URL;
                                                 scope "tenant" or "shared"
+      "misses": { "store": "file", "recordText": false },  or true, false (default), a postgres URL;
+                                                record where search failed (toolsift misses)
       "sessions": "postgres://toolsift:\${PG_PASSWORD}@db/toolsift",  replicas behind a load
                                                 balancer share MCP sessions (default: per process)
       "audit": { "file": "./audit.jsonl", "maxBytes": 10485760, "keep": 5 },  or "file": "stderr"
