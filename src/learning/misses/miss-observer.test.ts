@@ -164,4 +164,12 @@ describe("MissObserver", () => {
     watch.observe({ type: "search", sessionId: "s1", query: "q", limit: 5, results: [], ms: 1 });
     expect(() => watch.end("s1")).not.toThrow();
   });
+
+  it("holds a long called name cut, and keeps its whole length", () => {
+    const { watch, call, settled } = observer();
+    call("x".repeat(1_000_000), "unknown-tool");
+    watch.end("s1");
+    expect(settled[0]!.request).toHaveLength(8_000);
+    expect(settled[0]!.length).toBe(1_000_000);
+  });
 });

@@ -1,5 +1,11 @@
 import type { ToolSearchEvent } from "../../events.js";
-import type { MissKind } from "./miss-record.js";
+import { MAX_MISS_RESULTS, MAX_MISS_TEXT, type MissKind } from "./miss-record.js";
+
+/**
+ * Characters of a request held while its miss is open: a called name comes from the model and
+ * is not bounded elsewhere. The hash covers these; the length stays the whole request's.
+ */
+export const MAX_HELD_REQUEST = 4 * MAX_MISS_TEXT;
 
 /** A miss as the observer decides it: the request still in clear, not yet hashed or dated. */
 export interface MissDraft {
@@ -8,8 +14,10 @@ export interface MissDraft {
   sessionId: string;
   scope: string;
   kind: MissKind;
-  /** The search's query, or for `unknown-tool` the name called. */
+  /** The search's query, or for `unknown-tool` the name called: its first {@link MAX_HELD_REQUEST} characters. */
   request: string;
+  /** The whole request's length in characters. */
+  length: number;
   /** The search's result names, best first. */
   results: string[];
   answer?: string;
@@ -28,6 +36,7 @@ export interface MissObserverLimits {
 interface OpenSearch {
   at: number;
   query: string;
+  length: number;
   results: string[];
   weak: boolean;
   /** A later search came (or the session ended): no further call can make it used. */
@@ -43,6 +52,7 @@ interface OpenSearch {
 interface UnknownCall {
   at: number;
   name: string;
+  length: number;
 }
 
 interface SessionTrack {
@@ -94,7 +104,8 @@ export class MissObserver {
       if (latest) latest.closed = true;
       track.searches.push({
         at,
-        query: event.query,
+        query: event.query.slice(0, MAX_HELD_REQUEST),
+        length: event.query.length,
         results: event.results.map((result) => result.name),
         weak: event.results[0]?.confidence === "weak",
         closed: false,
@@ -108,7 +119,7 @@ export class MissObserver {
     if (event.type !== "tool-call") return;
     const track = this.track(event.sessionId, at);
     if (event.outcome === "unknown-tool") {
-      track.unknown.push({ at, name: event.name });
+      track.unknown.push({ at, name: event.name.slice(0, MAX_HELD_REQUEST), length: event.name.length });
       this.trim(event.sessionId, track);
       return;
     }
@@ -177,7 +188,8 @@ export class MissObserver {
       scope,
       kind,
       request: search.query,
-      results: search.results,
+      length: search.length,
+      results: search.results.slice(0, MAX_MISS_RESULTS),
       ...(search.answer === undefined ? {} : { answer: search.answer }),
     });
   }
@@ -189,6 +201,7 @@ export class MissObserver {
       scope,
       kind: "unknown-tool",
       request: call.name,
+      length: call.length,
       results: [],
       ...(answer === undefined ? {} : { answer }),
     });

@@ -88,7 +88,7 @@ export class MissRecorder {
       kind: draft.kind,
       request: {
         hash: hashRequest(key, draft.request),
-        length: draft.request.length,
+        length: draft.length,
         ...(this.misses.recordText ? { text: draft.request.slice(0, MAX_MISS_TEXT) } : {}),
       },
       results: draft.results.filter((name) => named(name) !== undefined).slice(0, MAX_MISS_RESULTS),
