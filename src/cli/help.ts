@@ -224,7 +224,7 @@ Pins of a server that did not connect are kept (exit code 1). A damaged lock is 
   misses: `toolsift misses: where search failed in use.
 
 Usage:
-  toolsift misses --config <file> [--scope <scope>] [--since <date|7d>] [--limit <n>] [--json]
+  toolsift misses --config <file> [--scope <scope>] [--since <date|7d>] [--limit <n>] [--json] [--html <file>]
   toolsift misses --store <folder> [options]
   toolsift misses --postgres <url> [options]
 
@@ -235,14 +235,18 @@ Options:
       --scope <scope>    Only this learning scope's misses.
       --since <when>     Only misses since an ISO date (2026-12-01) or a span back from now (7d, 12h, 30m).
   -n, --limit <n>        The newest n misses read, 1 to 100000 (default 1000).
-      --json             Print {"version": 1, "misses": [...]}, the records newest first.
+      --json             Print {"version": 1, "misses": [...], "report": {...}}: the records newest
+                         first, and the report the table shows.
+      --html <file>      Write the report as one self-contained HTML page with charts (no script,
+                         nothing loaded from elsewhere); prints no table.
   -h, --help             Show this help.
 
 Kinds: empty (the search found nothing), weak (its best match was weak), unused (none of its
 matches was called before the next search), unknown-tool (a call of a name no server lists),
-found-late (a later search found the tool used, this one did not). The table groups identical
-requests by kind: the request (its text when "recordText" is on, else "#" and the start of its
-keyed hash, and its length), the tool used next, and how many times. See docs/misses.md.
+found-late (a later search found the tool used, this one did not). The table groups alike
+requests (their text when "recordText" is on, else "#" and the start of the keyed hash, and the
+length), with the tools used next; then the tools found late per server and per scope, and the
+misses per day. See docs/misses.md.
 `,
 
   search: `toolsift search: try a query against a catalogue.

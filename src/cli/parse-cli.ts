@@ -46,6 +46,8 @@ export type CliCommand =
       since: Date | undefined;
       limit: number;
       json: boolean;
+      /** Where to write the report as one self-contained HTML page. */
+      html: string | undefined;
     }
   | {
       command: "inspect";
@@ -116,6 +118,7 @@ const OPTIONS = {
     since: { type: "string" },
     limit: { type: "string", short: "n" },
     json: { type: "boolean" },
+    html: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
   inspect: {
@@ -235,6 +238,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         since: since === undefined ? undefined : sinceOf(since, new Date()),
         limit: limit === undefined ? 1_000 : wholeNumber(command, "--limit", limit, 1, 100_000),
         json: values.json === true,
+        html: htmlOf(text("html")),
       };
     }
     case "search": {
@@ -440,6 +444,14 @@ function missSourceOf(values: Record<string, string | boolean | undefined>): Mis
 }
 
 /** `--since`: an ISO date, or a span back from `now` (`7d`, `12h`, `30m`). */
+/** `--html <file>`: a path, refused when empty so the page is not written where nobody looks. */
+function htmlOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === "")
+    throw new UsageError("toolsift misses: --html takes the path of the page to write, e.g. --html misses.html.");
+  return value;
+}
+
 export function sinceOf(value: string, now: Date): Date {
   const span = /^(\d{1,6})([dhm])$/.exec(value);
   if (span) {

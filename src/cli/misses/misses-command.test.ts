@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -6,7 +6,6 @@ import { FileMissStore, parseMissRecord, type MissRecord } from "../../learning/
 import { missRecord } from "../../learning/misses/miss-store-contract.fixture.js";
 import { UsageError, parseCli, sinceOf } from "../parse-cli.js";
 import { runCli } from "../run-cli.js";
-import { groupMisses } from "./miss-groups.js";
 
 const folders: string[] = [];
 afterAll(async () => {
@@ -73,7 +72,7 @@ describe("toolsift misses", () => {
     const all = await run(["misses", "--store", store, "--json"]);
     expect(all.code, all.err).toBe(0);
     const json = JSON.parse(all.out) as { version: number; misses: unknown[] };
-    expect(Object.keys(json)).toEqual(["version", "misses"]);
+    expect(Object.keys(json)).toEqual(["version", "misses", "report"]);
     expect(json.version).toBe(1);
     expect(json.misses).toEqual([recent, other, old]);
     expect(json.misses.every((miss) => parseMissRecord(miss) !== undefined)).toBe(true);
@@ -81,7 +80,7 @@ describe("toolsift misses", () => {
     expect((JSON.parse(filtered.out) as { misses: unknown[] }).misses).toEqual([recent]);
   });
 
-  it("prints a table grouped by identical request, with the text only when recorded, escaped", async () => {
+  it("prints the report as a table: alike requests grouped, text only when recorded, escaped", async () => {
     const store = await storeWith([
       missRecord("s", 1, { kind: "weak", request: { hash: HASH_A, length: 14 }, answer: "slack__post_message" }),
       missRecord("s", 2, { kind: "weak", request: { hash: HASH_A, length: 14 }, answer: "slack__post_message" }),
@@ -89,17 +88,38 @@ describe("toolsift misses", () => {
     ]);
     const { code, out } = await run(["misses", "--store", store]);
     expect(code).toBe(0);
-    const lines = out.trim().split("\n");
-    expect(lines[0]).toMatch(/^kind\s+request\s+answer\s+count$/);
-    expect(lines[1]).toMatch(/^weak\s+#aaaaaaaaaaaa… \(14 chars\)\s+slack__post_message\s+2$/);
-    expect(lines[2]).toMatch(/^empty\s+ping\\u001b\[2J\s+-\s+1$/);
+    expect(out).toMatch(/3 misses from \S+ to \S+ \(empty 1, weak 2\)/);
+    const rows = out.split("\n");
+    expect(rows.some((row) => /^\s*2\s.*#aaaaaaaaaaaa… \(14 chars\)\s+weak 2\s+slack__post_message 2/.test(row))).toBe(
+      true,
+    );
+    expect(rows.some((row) => /^\s*1\s.*"ping\\u001b\[2J"\s+empty 1/.test(row))).toBe(true);
     expect(out).not.toContain("\u001b");
-    expect(lines.at(-1)).toBe("3 misses in 2 groups.");
+  });
+
+  it("writes the report as an HTML page with --html, the request escaped", async () => {
+    const store = await storeWith([
+      missRecord("s", 1, {
+        kind: "empty",
+        results: [],
+        request: { hash: HASH_B, length: 9, text: "<script>x</script>" },
+      }),
+    ]);
+    const page = join(store, "misses.html");
+    const { code, out, err } = await run(["misses", "--store", store, "--html", page]);
+    expect(code).toBe(0);
+    expect(out).toBe("");
+    expect(err).toContain(`wrote the report page to ${page}`);
+    const html = await readFile(page, "utf8");
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain("&lt;script&gt;x&lt;/script&gt;");
+    expect(html).not.toContain("<script>");
+    expect((await run(["misses", "--store", store, "--html", " "])).code).toBe(2);
   });
 
   it("says so when there is nothing, and refuses a config that records no misses", async () => {
     const empty = await storeWith([]);
-    expect((await run(["misses", "--store", empty])).out).toBe("No misses recorded (for these options).\n");
+    expect((await run(["misses", "--store", empty])).out).toBe("No misses recorded.\n");
     const config = join(empty, "mcp.json");
     await writeFile(config, JSON.stringify({ mcpServers: { dyn: { command: "node", args: ["server.js"] } } }));
     const refused = await run(["misses", "--config", config]);
@@ -123,18 +143,5 @@ describe("toolsift misses", () => {
     const { code, out, err } = await run(["misses", "--config", config, "--json"]);
     expect(code, err).toBe(0);
     expect((JSON.parse(out) as { misses: unknown[] }).misses).toEqual([record]);
-  });
-
-  it("groups the most frequent first, and names the answer used most", () => {
-    const groups = groupMisses([
-      missRecord("s", 1, { request: { hash: HASH_B, length: 3 } }),
-      missRecord("s", 2, { request: { hash: HASH_A, length: 3 }, answer: "x" }),
-      missRecord("s", 3, { request: { hash: HASH_A, length: 3 }, answer: "y" }),
-      missRecord("s", 4, { request: { hash: HASH_A, length: 3 }, answer: "y" }),
-    ]);
-    expect(groups.map((group) => [group.count, group.answer])).toEqual([
-      [3, "y"],
-      [1, undefined],
-    ]);
   });
 });

@@ -2,14 +2,19 @@ import { missStoreFor, readGatewayConfig } from "../../gateway/index.js";
 import { FileMissStore, PostgresMissStore, type MissRecord, type MissStore } from "../../public/learning.js";
 import type { CliIo } from "../cli-io.js";
 import { UsageError, type CliCommand } from "../parse-cli.js";
-import { missGroupsTable } from "./miss-groups.js";
+import { writeAtomically } from "../write-atomically.js";
+import { buildMissReport, type MissReport, renderMissHtml, renderMissTable } from "./index.js";
 
 type MissesCommand = Extract<CliCommand, { command: "misses" }>;
 
-/** What `toolsift misses --json` prints: the shape `enrich --from-misses` and `eval --from-misses` read. */
+/**
+ * What `toolsift misses --json` prints. `enrich --from-misses` and `eval --from-misses` read
+ * `misses`; `report` is what the table and the HTML page show, for a dashboard of one's own.
+ */
 export interface MissesJson {
   version: 1;
   misses: MissRecord[];
+  report: MissReport;
 }
 
 /**
@@ -25,10 +30,15 @@ export async function missesCommand(command: MissesCommand, io: CliIo): Promise<
       ...(command.since === undefined ? {} : { since: command.since }),
       limit: command.limit,
     });
+    const report = buildMissReport(misses);
+    if (command.html !== undefined) {
+      writeAtomically(command.html, renderMissHtml(report));
+      io.err(`toolsift misses: wrote the report page to ${command.html} (${misses.length} misses).\n`);
+    }
     if (command.json) {
-      const json: MissesJson = { version: 1, misses: [...misses] };
+      const json: MissesJson = { version: 1, misses: [...misses], report };
       io.out(`${JSON.stringify(json, null, 2)}\n`);
-    } else io.out(missGroupsTable(misses));
+    } else if (command.html === undefined) io.out(renderMissTable(report));
     return 0;
   } finally {
     await store.close?.();
