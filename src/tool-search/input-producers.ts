@@ -12,8 +12,11 @@ const READ_VERBS = new Set(
   ),
 );
 
-/** An input property that names another thing's id: `contact_id`, `userId`, `track_ids`, `artist-id`. */
-const ID_PROPERTY = /^(.*[a-z0-9])[_-]?(?:id|ids|Id|Ids|ID|IDs)$/;
+/**
+ * An input property that names another thing's id: `contact_id`, `userId`, `track_ids`,
+ * `artist-id`. A lower-case `id` needs its separator: `paid` and `valid` name no thing.
+ */
+const ID_PROPERTY = /^(.*[a-z0-9])(?:[_-](?:id|ids|Id|Ids|ID|IDs)|Id|Ids|ID|IDs)$/;
 
 /** The most id properties of one tool read: a schema is the server's and may be huge. */
 const MAX_ID_PROPERTIES = 16;
@@ -23,7 +26,7 @@ const MAX_ID_PROPERTIES = 16;
  * `<thing>_id` (every property when the schema lists none as required), e.g. `["contact"]` for a
  * tool that takes `contact_id`. A bare `id` names no thing, so it needs nothing here.
  */
-export function neededThings(tool: CatalogueTool): string[] {
+export function neededThings(tool: Pick<CatalogueTool, "inputSchema">): string[] {
   const schema = tool.inputSchema as { properties?: unknown; required?: unknown };
   const properties =
     typeof schema.properties === "object" && schema.properties !== null ? Object.keys(schema.properties) : [];
