@@ -16,8 +16,10 @@ export interface CompanionRow {
   queries: number;
   /** Taught sessions (training queries), 0 when not taught. */
   sessions: number;
-  /** Mean recall@5 of the direct matches: companions never change it. */
+  /** Mean recall@5 of the answer's direct matches. */
   recallAt5: number;
+  /** Mean recall@5 of `toolSearch.search()`, which offers no companions: what the matches were before them. */
+  recallAt5WithoutCompanions: number;
   /** Share of queries with every expected tool among the first k matches, by k. */
   compMatches: Record<string, number>;
   /** The same, counting the answer's companions as retrieved too, by k. */
@@ -97,6 +99,7 @@ export async function measureCompanions(
       await toolSearch.flushLearning();
     }
     let recall = 0;
+    let recallWithout = 0;
     let offered = 0;
     let right = 0;
     const matchesHit = Object.fromEntries(COMPANION_KS.map((k) => [k, 0]));
@@ -112,6 +115,12 @@ export async function measureCompanions(
         if ([...expected].every((name) => all.has(name))) withHit[k]!++;
         if (k === 5) {
           recall += recallAt(answer.matches, expected, 5);
+          const plain = await toolSearch.search(query.query.slice(0, 500).trim(), { limit: 5 });
+          recallWithout += recallAt(
+            plain.map((match) => match.name),
+            expected,
+            5,
+          );
           offered += answer.companions.length;
           right += answer.companions.filter((name) => expected.has(name)).length;
         }
@@ -125,6 +134,7 @@ export async function measureCompanions(
       queries: measured.length,
       sessions,
       recallAt5: share(recall),
+      recallAt5WithoutCompanions: share(recallWithout),
       compMatches: Object.fromEntries(COMPANION_KS.map((k) => [`${k}`, share(matchesHit[k]!)])),
       compWithCompanions: Object.fromEntries(COMPANION_KS.map((k) => [`${k}`, share(withHit[k]!)])),
       companionsPerAnswer: share(offered),

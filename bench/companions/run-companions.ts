@@ -66,14 +66,14 @@ export function companionTable(rows: readonly CompanionRow[]): string {
   const lines = [
     "# Companions: COMP@k on held-out multi-tool queries",
     "",
-    "Before: the matches alone; after: the matches and the answer's companions. Recall@5 is the",
-    "direct matches' (the same before and after: companions never take a match's place).",
+    "Before: the matches alone; after: the matches and the answer's companions. Recall@5 of the",
+    "direct matches: before, from `toolSearch.search()` (no companions); after, from the answer.",
     "",
-    `| set | ranker | taught sessions | queries | recall@5 | ${ks.join(" | ")} | companions / answer | companion precision |`,
+    `| set | ranker | taught sessions | queries | recall@5 before → after | ${ks.join(" | ")} | companions / answer | companion precision |`,
     `|---|---|---|---|---|${ks.map(() => "---|").join("")}---|---|`,
     ...rows.map(
       (row) =>
-        `| ${row.dataset} | ${row.ranker} | ${row.sessions} | ${row.queries} | ${pct(row.recallAt5)} | ` +
+        `| ${row.dataset} | ${row.ranker} | ${row.sessions} | ${row.queries} | ${pct(row.recallAt5WithoutCompanions)} → ${pct(row.recallAt5)} | ` +
         COMPANION_KS.map((k) => `${pct(row.compMatches[k]!)} → ${pct(row.compWithCompanions[k]!)}`).join(" | ") +
         ` | ${row.companionsPerAnswer.toFixed(2)} | ${pct(row.companionPrecision)} |`,
     ),
