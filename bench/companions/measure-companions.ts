@@ -90,7 +90,12 @@ export async function measureCompanions(
   const { train, test } = splitMultiTool(dataset, options.seed);
   const measured = test.slice(0, options.maxQueries ?? test.length);
   const tools = linkableTools(dataset);
-  const requiredOf = new Map(tools.map((tool) => [tool.name, tool.inputSchema.required ?? []]));
+  const requiredOf = new Map(
+    tools.map((tool) => {
+      const required = "required" in tool.inputSchema ? tool.inputSchema.required : undefined;
+      return [tool.name, Array.isArray(required) ? required.filter((name) => typeof name === "string") : []];
+    }),
+  );
   const toolSearch = await createToolSearch({ tools, ranker: options.ranker, learning: options.teach });
   try {
     let sessions = 0;
