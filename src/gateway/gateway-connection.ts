@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
-import { noSuchTool, searchAnswer, withServers, withUnavailable } from "../for-apps.js";
+import { noSuchTool, searchAnswer, withCompanions, withServers, withUnavailable } from "../for-apps.js";
 import { callResultOf, errorCallResult, UpstreamResults, type McpCallResult } from "./content/call-result.js";
 import type { GatewayMcpServer, GatewayRequestContext, GatewaySdk } from "./gateway-sdk.js";
 import {
@@ -311,10 +311,14 @@ export class GatewayConnection {
       const best = outcome.matches[0]?.name;
       const present = (match: { name: string }) =>
         match.name === best ? { inputSchema: view.fullByName.get(match.name)?.input_schema } : {};
-      const answer = { ...searchAnswer(outcome.matches, present), note: this.stateless.searchNote };
+      const answer = withCompanions(
+        { ...searchAnswer(outcome.matches, present), note: this.stateless.searchNote },
+        outcome,
+      );
       return textResult(withUnavailable(withServers(answer, outcome), unavailable));
     }
-    const names = outcome.matches.map((match) => match.name);
+    // Companions after every match: a cap on what is loaded drops them first.
+    const names = [...outcome.matches, ...(outcome.companions ?? [])].map((match) => match.name);
     let note: string;
     // In stubs mode under a cap, the stubs past it are not listed: the matches are loaded, so they
     // are listed in place of stubs rather than found and never listed.
@@ -327,7 +331,8 @@ export class GatewayConnection {
     } else {
       note = "Call the one that fits; its full input schema loads on the first call.";
     }
-    return textResult(withUnavailable(withServers({ ...searchAnswer(outcome.matches), note }, outcome), unavailable));
+    const answer = withCompanions({ ...searchAnswer(outcome.matches), note }, outcome);
+    return textResult(withUnavailable(withServers(answer, outcome), unavailable));
   }
 
   private async run(name: string, input: unknown, scope: CallScope): Promise<McpCallResult> {

@@ -103,6 +103,16 @@ export class Learning {
   }
 
   /**
+   * The tools that sessions of `scope` used beside `tool`, as far as `filter` allows them,
+   * each corroborated by `minSessions` sessions (at least two): see `coUsedTools`.
+   */
+  async usedWith(scope: string, tool: string, filter: (tool: string) => boolean): Promise<string[]> {
+    if (this.forgetting.has(scope)) return [];
+    const state = await this.scope(scope);
+    return state.index.usedWith(tool, this.options.minSessions).filter(filter);
+  }
+
+  /**
    * Credits `queries` to `tool` in `scope`, as taught by the session `sessionId` (which it
    * steers at once; others once corroborated), or imported when there is none. The lexical
    * lesson counts from the next search on (when the scope is loaded); its vector and the store

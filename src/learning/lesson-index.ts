@@ -1,6 +1,7 @@
 // Over 300 lines: the lessons' in-memory index: matching, corroboration and caps depend on one another's invariants.
 import { ExactVectorIndex } from "../ranking/embedding/exact-vector-index.js";
 import { analyzeText } from "../ranking/text/index.js";
+import { coUsedTools } from "./co-usage.js";
 import { sessionShares, type LessonCaps } from "./lesson-caps.js";
 import { IMPORTED, bySession, lessonKey, type Lesson } from "./lesson.js";
 
@@ -171,6 +172,16 @@ export class LessonIndex {
     entry.norm = this.normOf(entry);
     if (vector) this.setVector(key, vector);
     this.enforceCaps(entry);
+  }
+
+  /** The tools sessions used beside `tool`, corroborated by `minSessions` of them: see {@link coUsedTools}. */
+  usedWith(tool: string, minSessions: number): string[] {
+    return coUsedTools(
+      tool,
+      (name) => this.byTool.get(name) ?? [],
+      (teacher) => this.bySessionTeacher.get(teacher) ?? [],
+      minSessions,
+    );
   }
 
   /** Forgets a lesson; `false` when it was not known. */

@@ -11,8 +11,9 @@ export {
   type AnsweredMatch,
   type SearchAnswer,
 } from "./search-answer.js";
-export type { SearchMatch } from "./search-match.js";
+export type { SearchCompanion, SearchMatch } from "./search-match.js";
 export { withServers, type AnsweredServer } from "./server-answer.js";
+export { withCompanions, type AnsweredCompanion } from "./companion-answer.js";
 export { MAX_LISTED_SERVERS, type ServerUnit } from "./server-search.js";
 export { MAX_SERVER_TERMS, normalizeServerName, parseServerScope, type ServerScope } from "./server-scope.js";
 export { withUnavailable, type UnavailableSource } from "./unavailable-sources.js";

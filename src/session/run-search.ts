@@ -28,6 +28,12 @@ export async function runSearch(
       isPermitted: (tool: CatalogueTool) => services.isPermitted(tool, context),
     };
     const { matches, servers, scope } = await searchWithServers(host, parsed.query, limit, options);
+    // A search narrowed with `server:` terms asked for those servers' tools only: no companions
+    // from elsewhere. Companions are extra, so one that fails leaves the matches as they are.
+    const companions =
+      scope === undefined && services.companions
+        ? await services.companions(parsed.query, matches, context, state.scope).catch(() => [])
+        : [];
     state.trail?.searched(parsed.query);
     return {
       ok: true,
@@ -35,6 +41,7 @@ export async function runSearch(
       matches,
       ...(servers ? { servers } : {}),
       ...(scope ? { scope } : {}),
+      ...(companions.length > 0 ? { companions } : {}),
       ...(unavailable.length > 0 ? { unavailable } : {}),
     };
   } catch (error) {

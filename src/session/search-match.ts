@@ -13,3 +13,16 @@ export interface SearchMatch {
    */
   confidence: Confidence;
 }
+
+/**
+ * A tool offered beside a confident match, not for the query itself: one the scope's sessions
+ * used together with it (`used_together`), or one that gives an input it needs, such as the id
+ * of a thing (`provides_input`). Companions are extra: they never take a match's place.
+ */
+export interface SearchCompanion {
+  name: string;
+  description: string;
+  /** The match it goes with. */
+  companionOf: string;
+  reason: "used_together" | "provides_input";
+}

@@ -3,7 +3,7 @@ import type { ToolSearchEvent } from "../events.js";
 import type { AnthropicTool, TranscriptCall } from "../wire/index.js";
 import type { Hydration } from "./hydration.js";
 import type { PermittedTools } from "./permitted-tools.js";
-import type { SearchMatch } from "./search-match.js";
+import type { SearchCompanion, SearchMatch } from "./search-match.js";
 import type { SessionView } from "./session-view.js";
 import type { ResolvedTuning } from "./tuning.js";
 import type { UnavailableSource } from "./unavailable-sources.js";
@@ -27,6 +27,18 @@ export type SearchToolsOutcome =
       servers?: { server: string; tools: number }[];
       /** What the query's `server:` terms did: the servers searched, a name that is no server, the cap. */
       scope?: string;
+      /**
+       * Tools offered beside confident matches, at most two (never empty when present): one the
+       * scope's sessions used together with the match `companionOf` (`used_together`), or one
+       * that gives an input it needs (`provides_input`). Written out rather than named, so the
+       * root entry point gains no name for it.
+       */
+      companions?: {
+        name: string;
+        description: string;
+        companionOf: string;
+        reason: "used_together" | "provides_input";
+      }[];
     }
   | { ok: false; error: string };
 
@@ -69,6 +81,13 @@ export interface SessionServices {
     scope: string,
     origin?: { servers?: ReadonlySet<string>; prefetch?: boolean },
   ): Promise<SearchMatch[]>;
+  /** The companions of a search's matches, under this context's permissions; see {@link SearchCompanion}. */
+  companions?(
+    query: string,
+    matches: readonly SearchMatch[],
+    context: ToolContext,
+    scope: string,
+  ): Promise<SearchCompanion[]>;
   /**
    * The servers a search cannot see now that this context may know of; waits first, as the host
    * allows, for servers still connecting. Called before ranking, so the search sees those that

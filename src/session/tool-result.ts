@@ -1,6 +1,7 @@
 import { CATALOGUE_LIMITS, copyJson, isToolOutput, type ToolResultContentBlock } from "../catalogue/index.js";
 import { errorText } from "../errors.js";
 import type { ToolResultBlock } from "../wire/index.js";
+import { withCompanions } from "./companion-answer.js";
 import { searchAnswer } from "./search-answer.js";
 import { withServers } from "./server-answer.js";
 import type { SearchToolsOutcome } from "./session-services.js";
@@ -12,7 +13,12 @@ export function searchResultBlock(toolUseId: string, outcome: SearchToolsOutcome
   return {
     type: "tool_result",
     tool_use_id: toolUseId,
-    content: JSON.stringify(withUnavailable(withServers(searchAnswer(outcome.matches), outcome), outcome.unavailable)),
+    content: JSON.stringify(
+      withUnavailable(
+        withServers(withCompanions(searchAnswer(outcome.matches), outcome), outcome),
+        outcome.unavailable,
+      ),
+    ),
   };
 }
 

@@ -2,8 +2,10 @@ import type { Catalogue, CatalogueSnapshot, CatalogueTool, ToolContext } from ".
 import type { ToolSearchEvent } from "../events.js";
 import { blendLearned, type Learning } from "../learning/index.js";
 import type { RankDocument, RankedTool, Ranker } from "../ranking/index.js";
-import type { SearchMatch } from "../session/index.js";
+import type { SearchCompanion, SearchMatch } from "../session/index.js";
 import { traced } from "../telemetry/index.js";
+import { findCompanions } from "./find-companions.js";
+import { inputProducers } from "./input-producers.js";
 import { capPerServer, resultsPerServer, saturatedServers, type ServerCap } from "./cap-per-server.js";
 import { localTerms, QueryWords } from "./names-server.js";
 import type { Permissions } from "./permissions.js";
@@ -64,6 +66,48 @@ export class SearchPipeline {
       const matches = await this.rankNow(query, limit, context, scope, servers, prefetch);
       span.set({ "toolsift.search.result_count": matches.length, "toolsift.search.top_tool": matches[0]?.name });
       return matches;
+    });
+  }
+
+  /**
+   * The companions of a search's matches (see {@link findCompanions}): tools the scope's sessions
+   * used together with a confident match, and tools that give an id one needs, under the same
+   * permissions as the matches. Lessons offer no tool that deletes
+   * or reaches outside unless the options allow, as when they rank.
+   */
+  async companions(
+    query: string,
+    matches: readonly SearchMatch[],
+    context: ToolContext,
+    scope: string,
+  ): Promise<SearchCompanion[]> {
+    if (!matches.some((match) => match.confidence !== "weak")) return [];
+    const snapshot = await this.catalogue.snapshot();
+    const allowed = (name: string) => {
+      const tool = snapshot.byName.get(name);
+      return tool !== undefined && this.permissions.isPermitted(tool, context);
+    };
+    const learning = this.learning;
+    return findCompanions(matches, {
+      usedWith: (tool) =>
+        learning
+          ? learning.usedWith(scope, tool, (name) => {
+              const found = snapshot.byName.get(name);
+              return found !== undefined && (learning.options.boostDestructive || !isRisky(found));
+            })
+          : Promise.resolve([]),
+      producers: (tool) => {
+        const consumer = snapshot.byName.get(tool);
+        return consumer ? inputProducers(snapshot, consumer) : [];
+      },
+      best: async (candidates) => {
+        const hits = await this.ranked(snapshot, () =>
+          this.ranker.search(query, { limit: 1, filter: (name) => candidates.has(name) }),
+        );
+        return hits[0]?.name;
+      },
+      allowed,
+      description: (name) => snapshot.byName.get(name)!.description,
     });
   }
 

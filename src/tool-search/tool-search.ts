@@ -107,6 +107,7 @@ export class ToolSearch {
       snapshot: () => catalogue.snapshot(),
       latestSnapshot: () => catalogue.latest(),
       rank: (query, limit, context, scope, origin) => this.pipeline.rank(query, limit, context, scope, origin),
+      companions: (query, matches, context, scope) => this.pipeline.companions(query, matches, context, scope),
       unavailable: (context) => this.permissions.unavailableFor(catalogue, context),
       ...(learning
         ? { teach: ({ sessionId, scope, queries, tool }) => learning.teach(scope, queries, tool, { sessionId }) }
