@@ -180,7 +180,7 @@ describe("toolsift eval --from-misses", () => {
       tasks,
       JSON.stringify({
         query: "the cart page crashes, report it as a defect to the channel",
-        expected: ["chat__send_message"],
+        expected: ["chat__list_channels"],
       }),
     );
     const server = await serve(missesEnricher());
@@ -199,7 +199,9 @@ describe("toolsift eval --from-misses", () => {
       current,
     ]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/Not applied to .*: recall@1 on the catalogue's own eval \(.*tasks\.jsonl\) fell \(100\.0% before, 0\.0% after\)/);
+    expect(run.stdout).toMatch(
+      /Not applied to .*: recall@1 on the catalogue's own eval \(.*tasks\.jsonl\) fell \(100\.0% before, 0\.0% after\)/,
+    );
     expect(existsSync(current)).toBe(false);
   });
 });

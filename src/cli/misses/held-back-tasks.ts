@@ -1,7 +1,9 @@
 import type { MissRecord } from "../../public/learning.js";
-import { MAX_QUERY_LENGTH } from "../../session/index.js";
 import type { EvalTask } from "../eval/evaluate-search.js";
 import { missEvidence, skipLines } from "./miss-evidence.js";
+
+/** The longest query a search takes (search_tools' bound); a longer request is cut to it. */
+const MAX_QUERY_CHARS = 500;
 
 /** The held-back misses as eval tasks, and why the others could not be. */
 export interface HeldBackTasks {
@@ -19,7 +21,7 @@ export function heldBackTasks(heldBack: readonly MissRecord[], has: (name: strin
   for (const miss of heldBack) {
     const text = miss.kind === "unknown-tool" ? undefined : miss.request.text?.replace(/\s+/g, " ").trim();
     if (miss.answer === undefined || !has(miss.answer) || !text) continue;
-    tasks.push({ query: text.slice(0, MAX_QUERY_LENGTH), expected: [miss.answer] });
+    tasks.push({ query: text.slice(0, MAX_QUERY_CHARS), expected: [miss.answer] });
   }
   // The same reasons enrich gives, counted over the held-back share.
   return { tasks, skipped: skipLines(missEvidence(heldBack, has).skipped) };
