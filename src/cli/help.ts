@@ -141,8 +141,9 @@ Config file (comments and trailing commas allowed):
   }
 "servers" (VS Code) works in place of "mcpServers". \${NAME}, \${env:NAME} and \${NAME:-default}
 read this process's environment; a relative "cwd", "model" or "enrichment" is relative to the
-config file. The enrichment file is read once, at start: a missing or broken one stops serve
-(exit code 2). A tool is enriched for its definition as this config presents it (describe
+config file. A missing or broken enrichment file stops serve at start (exit code 2); serve then
+follows the file: when it changes, new searches use it, no session ended (a broken new one is
+warned about and the old one kept). A tool is enriched for its definition as this config presents it (describe
 applied): a describe added later makes that tool stale until toolsift enrich runs again (which
 asks again for the changed tools only); toolsift inspect lists stale tools and the descriptions
 the enrichment suggests. A describe naming a tool no server lists is warned about at start.
