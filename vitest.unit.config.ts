@@ -47,6 +47,7 @@ export const PROCESS_TESTS = [
   "src/learning/file-usage-store.test.ts",
   // PostgreSQL (TOOLSIFT_TEST_PG), and a child with pg hidden.
   "src/learning/postgres-usage-store.test.ts",
+  "src/learning/misses/postgres-miss-store.test.ts",
   "src/gateway/replicas/session-store.test.ts",
   // Imports the haproxy kit, which looks for the binary with a child process.
   "test/docs/haproxy-config.test.ts",

@@ -67,6 +67,7 @@ export class OptionsError extends ToolsiftError {
     | "invalid_max_tokens"
     | "invalid_max_turns"
     | "invalid_messages"
+    | "invalid_miss_store"
     | "invalid_misses"
     | "invalid_model"
     | "invalid_native_search"

@@ -64,13 +64,27 @@ export type ToolSearchEvent =
       queries: string[];
     }
   | {
+      /**
+       * A search failed in use (misses are on): see `MissKind`. Sent when the miss is settled,
+       * which is once the session showed what came next (see `createToolSearch({ misses })`).
+       */
+      type: "miss";
+      sessionId: string;
+      scope: string;
+      /** `MissKind` of `toolsift/learning`, spelled out: events stand on ranking's types only. */
+      kind: "empty" | "weak" | "unused" | "unknown-tool" | "found-late";
+      /** The tool the session used next, when it used one. */
+      answer?: string;
+    }
+  | {
       type: "warning";
       /**
        * Stable, e.g. `invalid_tool`, `invalid_schema` (a host's tool skipped), `host_list_failed`,
        * `schema_invalid`, `estimate_invalid`, `ranker_fallback`, `ranker_fallback_failed`, from an embedding
        * ranker `cache_write_failed`, `cache_repaired`, `index_fallback`, and for learning
        * `learning_store_failed`, `learning_store_slow`, `learning_store_invalid`,
-       * `learning_store_repaired`, `learning_store_behind`, `learning_embed_failed`.
+       * `learning_store_repaired`, `learning_store_behind`, `learning_embed_failed`, and for misses
+       * `misses_store_failed`, `misses_store_behind`, `misses_store_repaired`.
        */
       code: string;
       message: string;

@@ -11,6 +11,7 @@ Usage:
   toolsift eval    --config <file> | --tools <file.json> [--enrichment <file>] [--tasks <file.jsonl>]
                    [--ranker <name>] [--fail-under <recall@5>] [--json]
   toolsift pin     --config <file>
+  toolsift misses  --config <file> | --store <folder> | --postgres <url> [--scope <s>] [--since <date|7d>] [--json]
 
 Commands:
   serve     An MCP server in front of the servers of a config file: clients see search_tools
@@ -24,6 +25,8 @@ Commands:
             instead, without and with an enrichment; --fail-under gates CI.
   token     A new bearer token for a client of serve --http, and its config entry.
   pin       Record (or update) the servers' tool definitions in the lock file, against silent change.
+  misses    Where search failed in use (toolsift.misses): searches that found nothing, weakly, or
+            not the tool used, and calls of tools that do not exist, with the tool used instead.
 
 The config file is the "mcpServers" JSON of Claude Desktop, Cursor or VS Code, plus an optional
 "toolsift" block; see toolsift serve --help.
@@ -118,6 +121,8 @@ Config file (comments and trailing commas allowed):
                                                 sessionIdleMs (1800000)
       "learning": { "store": "file", "scope": "identity" },  or true, false (default), a postgres URL;
                                                 scope "tenant" or "shared"
+      "misses": { "store": "file", "recordText": false },  or true, false (default), a postgres URL;
+                                                record where search failed (toolsift misses)
       "sessions": "postgres://toolsift:\${PG_PASSWORD}@db/toolsift",  replicas behind a load
                                                 balancer share MCP sessions (default: per process)
       "audit": { "file": "./audit.jsonl", "maxBytes": 10485760, "keep": 5 },  or "file": "stderr"
@@ -215,6 +220,30 @@ toolsift serve pins tools it sees for the first time and reports each later chan
 line, a tool-changed audit event, toolsift_tool_changes_total), then treats the tool as
 "onToolChange" says. toolsift inspect --config <file> shows the changes as a diff first.
 Pins of a server that did not connect are kept (exit code 1). A damaged lock is replaced.
+`,
+
+  misses: `toolsift misses: where search failed in use.
+
+Usage:
+  toolsift misses --config <file> [--scope <scope>] [--since <date|7d>] [--limit <n>] [--json]
+  toolsift misses --store <folder> [options]
+  toolsift misses --postgres <url> [options]
+
+Options:
+  -c, --config <file>    Read the store the config's "misses" setting names (as toolsift serve records).
+      --store <folder>   Read the file store in this folder (misses-v1.log).
+      --postgres <url>   Read the PostgreSQL store at this URL (table toolsift_misses).
+      --scope <scope>    Only this learning scope's misses.
+      --since <when>     Only misses since an ISO date (2026-12-01) or a span back from now (7d, 12h, 30m).
+  -n, --limit <n>        The newest n misses read, 1 to 100000 (default 1000).
+      --json             Print {"version": 1, "misses": [...]}, the records newest first.
+  -h, --help             Show this help.
+
+Kinds: empty (the search found nothing), weak (its best match was weak), unused (none of its
+matches was called before the next search), unknown-tool (a call of a name no server lists),
+found-late (a later search found the tool used, this one did not). The table groups identical
+requests by kind: the request (its text when "recordText" is on, else "#" and the start of its
+keyed hash, and its length), the tool used next, and how many times. See docs/misses.md.
 `,
 
   search: `toolsift search: try a query against a catalogue.

@@ -16,6 +16,12 @@ export class UsageError extends OptionsError {
 /** Where a catalogue comes from: the servers of a config file, or a file of tool definitions. */
 export type CatalogueSource = { kind: "config"; file: string } | { kind: "tools"; file: string };
 
+/** Where `toolsift misses` reads: the store of a gateway config, a file store's folder, or a PostgreSQL URL. */
+export type MissSource =
+  | { kind: "config"; file: string }
+  | { kind: "store"; dir: string }
+  | { kind: "postgres"; url: string };
+
 /** A command line, understood. */
 export type CliCommand =
   | { command: "help"; topic: CommandName | "main" }
@@ -32,6 +38,16 @@ export type CliCommand =
     }
   | { command: "token"; action: "create"; name: string }
   | { command: "pin"; config: string }
+  | {
+      command: "misses";
+      /** The store: the one a gateway config names, a file store's folder, or a PostgreSQL URL. */
+      source: MissSource;
+      scope: string | undefined;
+      /** Only misses at or after this time. */
+      since: Date | undefined;
+      limit: number;
+      json: boolean;
+    }
   | {
       command: "inspect";
       source: CatalogueSource;
@@ -86,7 +102,7 @@ export type CliCommand =
     }
   | EvalAgentCommand;
 
-const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "enrich", "eval", "token", "pin"];
+const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "enrich", "eval", "token", "pin", "misses"];
 
 const OPTIONS = {
   serve: {
@@ -103,6 +119,16 @@ const OPTIONS = {
   },
   pin: {
     config: { type: "string", short: "c" },
+    help: { type: "boolean", short: "h" },
+  },
+  misses: {
+    config: { type: "string", short: "c" },
+    store: { type: "string" },
+    postgres: { type: "string" },
+    scope: { type: "string" },
+    since: { type: "string" },
+    limit: { type: "string", short: "n" },
+    json: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
   inspect: {
@@ -216,6 +242,20 @@ export function parseCli(argv: readonly string[]): CliCommand {
     }
     case "enrich":
       return enrichCommandOf(values, parsed.positionals);
+    case "misses": {
+      noPositionals(command, parsed.positionals);
+      const limit = text("limit");
+      const since = text("since");
+      const scope = text("scope");
+      return {
+        command,
+        source: missSourceOf(values),
+        scope: scope === "" ? undefined : scope,
+        since: since === undefined ? undefined : sinceOf(since, new Date()),
+        limit: limit === undefined ? 1_000 : wholeNumber(command, "--limit", limit, 1, 100_000),
+        json: values.json === true,
+      };
+    }
     case "search": {
       const query = parsed.positionals.join(" ").trim();
       if (query === "")
@@ -432,6 +472,38 @@ function sourceOf(command: CommandName, values: Record<string, string | boolean 
   throw new UsageError(
     `toolsift ${command} needs --config <file> (MCP servers) or --tools <file.json> (tool definitions). Run toolsift ${command} --help.`,
   );
+}
+
+function missSourceOf(values: Record<string, string | boolean | undefined>): MissSource {
+  const given = (["config", "store", "postgres"] as const).filter((name) => values[name] !== undefined);
+  if (given.length !== 1) {
+    throw new UsageError(
+      `toolsift misses needs one of --config <file> (the store toolsift serve records to), --store <folder> (a file store) or --postgres <url>${given.length > 1 ? `, not ${given.map((name) => `--${name}`).join(" and ")}` : ""}. Run toolsift misses --help.`,
+    );
+  }
+  const value = values[given[0]!] as string;
+  if (given[0] === "config") return { kind: "config", file: value };
+  if (given[0] === "store") return { kind: "store", dir: value };
+  if (!/^postgres(?:ql)?:\/\//.test(value))
+    throw new UsageError(
+      "toolsift misses: --postgres takes a URL such as postgres://user:password@host:5432/database.",
+    );
+  return { kind: "postgres", url: value };
+}
+
+/** `--since`: an ISO date, or a span back from `now` (`7d`, `12h`, `30m`). */
+export function sinceOf(value: string, now: Date): Date {
+  const span = /^(\d{1,6})([dhm])$/.exec(value);
+  if (span) {
+    const unit = { d: 86_400_000, h: 3_600_000, m: 60_000 }[span[2] as "d" | "h" | "m"];
+    return new Date(now.getTime() - Number(span[1]) * unit);
+  }
+  const date = /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime()))
+    throw new UsageError(
+      `toolsift misses: --since takes an ISO date (2026-12-01 or 2026-12-01T09:00:00Z) or a span such as 7d, 12h or 30m, not ${JSON.stringify(value)}.`,
+    );
+  return date;
 }
 
 function rankerOf(command: CommandName, ranker: string | undefined): RankerName | undefined {

@@ -6,6 +6,7 @@ import { evalCommand } from "./eval-command.js";
 import { evalAgentCommand } from "./eval-agent/eval-agent-command.js";
 import { HELP } from "./help.js";
 import { inspectCommand } from "./inspect-command.js";
+import { missesCommand } from "./misses/misses-command.js";
 import { parseCli } from "./parse-cli.js";
 import { pinCommand } from "./pin-command.js";
 import { searchCommand } from "./search-command.js";
@@ -53,6 +54,8 @@ export async function runCli(argv: readonly string[], sink: CliIo = processIo): 
         return tokenCommand(command, io);
       case "pin":
         return await pinCommand(command, io);
+      case "misses":
+        return await missesCommand(command, io);
     }
   } catch (error) {
     io.err(messageOf(error, argv[0]));

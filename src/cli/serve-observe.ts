@@ -55,7 +55,10 @@ export async function startObserve(
   let metrics: MetricsSource | undefined;
   if (wanted !== false && (command.http !== undefined || port !== undefined)) {
     try {
-      const created = await createGatewayMetrics({ servers: Object.keys(config.servers) });
+      const created = await createGatewayMetrics({
+        servers: Object.keys(config.servers),
+        misses: config.settings.misses !== false,
+      });
       observers.push(created.observe);
       metrics = created;
     } catch (error) {

@@ -172,6 +172,13 @@ export class Gateway {
       },
       onEvent: (event: ToolSearchEvent) => {
         if (event.type === "warning") log(event.message);
+        else if (event.type === "miss")
+          observe({
+            type: "miss",
+            caller: connections.get(event.sessionId)?.caller,
+            session: event.sessionId,
+            kind: event.kind,
+          });
       },
       approve: (tool, input, context) => {
         const connection = context.sessionId === undefined ? undefined : connections.get(context.sessionId);

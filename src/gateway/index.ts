@@ -41,6 +41,7 @@ export {
   type GatewaySettings,
 } from "./config/gateway-config.js";
 export { readJsonFile } from "./settings/read-json-file.js";
+export { missStoreFor } from "./miss-store-for.js";
 export { listedTools, type ListedTool, type ListingMode } from "./listing/gateway-listing.js";
 export {
   DEFAULT_MAX_HTTP_SESSIONS,

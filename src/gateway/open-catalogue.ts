@@ -19,7 +19,7 @@ import {
   type McpServerRequestHandlers,
   type McpToolHost,
 } from "../public/mcp.js";
-import type { UsageStore } from "../public/learning.js";
+import type { MissStore, UsageStore } from "../public/learning.js";
 import type { ToolsiftError } from "../errors.js";
 import { combineFailures, escapeForLog } from "../for-apps.js";
 import type { GatewayConfig, GatewaySettings } from "./config/gateway-config.js";
@@ -31,6 +31,7 @@ import { followEnrichment } from "./enrichment-reload.js";
 import { firstAttemptsSettled } from "./first-attempts.js";
 import { learningScopes } from "./learning-scope.js";
 import { learningStore } from "./learning-store.js";
+import { missStoreFor } from "./miss-store-for.js";
 import { openToolPins } from "./pins/open-tool-pins.js";
 import { presentedTools } from "./pins/presented-tools.js";
 import type { ToolChange, ToolPins } from "./pins/tool-pins.js";
@@ -56,7 +57,7 @@ export interface OpenCatalogueOptions {
   ranker?: RankerName;
   /** Overrides the config's reconnect setting: one-shot commands do not wait for servers that failed. */
   reconnect?: false;
-  /** Overrides the config's learning setting: one-shot commands neither read nor write lessons. */
+  /** Overrides the config's learning and misses settings: one-shot commands neither read nor write lessons or misses. */
   learning?: false;
   /** Told of settings that name tools no server lists. */
   warn(message: string): void;
@@ -167,6 +168,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     await keepToolServersSettled(host, settings.keepTools, settings.refreshWaitMs ?? DEFAULT_KEEP_WAIT_MS);
   const ranker = rankerFor(settings, options.ranker ?? settings.ranker, options.warn);
   let store: UsageStore | undefined;
+  let missStore: MissStore | undefined;
   try {
     // A keep tool of a server that is down now cannot be named to the tool search (it checks its
     // keep tools against the catalogue), so it is left out, with a warning, rather than failing.
@@ -185,6 +187,8 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
     relisted = unmatched;
     const learning = options.learning === false ? false : settings.learning;
     store = learning ? learningStore(learning, settings.cacheDir) : undefined;
+    const misses = options.learning === false ? false : settings.misses;
+    missStore = misses ? missStoreFor(misses, settings.cacheDir) : undefined;
     // What clients list and search_tools indexes: the config's describe applied (over the pinned
     // text of a changed tool under reapprove). The pins, the lock and the policies read the host
     // itself: they judge what the server lists.
@@ -207,6 +211,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       ...(options.approve ? { approve: options.approve } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(store ? { learning: { store } } : {}),
+      ...(misses && missStore ? { misses: { store: missStore, recordText: misses.recordText } } : {}),
       ...(settings.enrichment
         ? { enrichment: { from: settings.enrichment.content, keepStale: settings.enrichment.keepStale } }
         : {}),
@@ -223,6 +228,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
             options.warn,
           )
         : undefined;
+    const openedMisses = missStore;
     const pinsRelisted = pins?.follow(host, toolSearch);
     if (pinsRelisted)
       relisted = (event) => {
@@ -243,6 +249,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         // The tool search flushes its last lessons to the store before the store closes.
         await toolSearch.close();
         await opened?.close?.();
+        await openedMisses?.close?.();
         await ranker.close?.();
         await host.close();
         await pins?.close();
@@ -251,6 +258,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
   } catch (error) {
     await pins?.close();
     await store?.close?.();
+    await missStore?.close?.();
     await ranker.close?.();
     await host.close();
     throw error;

@@ -17,3 +17,10 @@ export {
   type MissRecord,
   type MissRequest,
 } from "./misses/miss-record.js";
+export { FileMissStore, MISSES_FILE, MISSES_KEY_FILE, type FileMissStoreOptions } from "./misses/file-miss-store.js";
+export { MemoryMissStore, type MemoryMissStoreOptions } from "./misses/memory-miss-store.js";
+export { MissObserver, type MissDraft, type MissObserverLimits } from "./misses/miss-observer.js";
+export { MissRecorder, hashRequest } from "./misses/miss-recorder.js";
+export { isMissStore, type MissQuery, type MissStore } from "./misses/miss-store.js";
+export { resolveMisses, type MissesOptions, type ResolvedMisses } from "./misses/misses-options.js";
+export { PostgresMissStore, type PostgresMissStoreOptions } from "./misses/postgres-miss-store.js";

@@ -1,7 +1,13 @@
 import { Catalogue, type ToolContext, type ToolDefinition, type ToolHost } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
-import { resolveLearning, scopeProblem, type ResolvedLearning } from "../learning/index.js";
+import {
+  resolveLearning,
+  resolveMisses,
+  scopeProblem,
+  type ResolvedLearning,
+  type ResolvedMisses,
+} from "../learning/index.js";
 import type { AnthropicTool } from "../wire/index.js";
 import {
   estimateTokens,
@@ -27,6 +33,8 @@ export interface ToolSearchSettings {
   /** Tokens of one tool definition: `estimateTokens`, guarded, or the default. */
   estimate: (tool: AnthropicTool) => number;
   learning: ResolvedLearning | undefined;
+  /** `undefined` when misses are off: then nothing observes the sessions. */
+  misses: ResolvedMisses | undefined;
   /** `maxResultsPerServer`: a number, `false`, or `undefined` for the default (half of each search's limit). */
   maxResultsPerServer: number | false | undefined;
   /** `enrichment`, read and checked: what each tool's ranking document carries of it. */
@@ -86,6 +94,7 @@ export function parseToolSearchOptions(options: ToolSearchOptions): ToolSearchSe
     approve: options.approve?.bind(options),
     estimate,
     learning: resolveLearning(options.learning),
+    misses: resolveMisses(options.misses),
     maxResultsPerServer: perServer,
     enrichment,
   };

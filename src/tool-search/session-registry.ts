@@ -46,6 +46,11 @@ export class SessionRegistry {
     return { state, request };
   }
 
+  /** The scope of a session still held, without touching its recency. */
+  scopeOf(id: string): string | undefined {
+    return this.sessions.get(id)?.scope;
+  }
+
   end(id: string): void {
     this.sessions.delete(id);
   }

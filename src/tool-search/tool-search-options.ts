@@ -1,7 +1,7 @@
 import type { AbortSignalLike, ToolContext, ToolDefinition, ToolHost } from "../catalogue/index.js";
 import type { ToolSearchEventHandler } from "../events.js";
 import type { EnrichmentSource } from "../enrichment/index.js";
-import type { LearningOptions, UsageStore } from "../learning/index.js";
+import type { LearningOptions, MissesOptions, MissStore, UsageStore } from "../learning/index.js";
 import type { Ranker } from "../ranking/index.js";
 import type { TokenEstimator, Tuning } from "../session/index.js";
 import type { RankerName } from "./create-ranker.js";
@@ -49,6 +49,22 @@ export interface ToolSearchOptions {
    * ```
    */
   learning?: boolean | UsageStore | LearningOptions;
+  /**
+   * Record where search failed in use (misses): a search that found nothing (`empty`), whose best
+   * match was weak (`weak`), whose matches the session never called (`unused`), a call of a tool
+   * that does not exist (`unknown-tool`), and a search that missed the tool a later search found
+   * (`found-late`), each with the tool the session used next. In the session's learning scope.
+   * `true` keeps them in memory; a {@link MissStore} persists them. By default a record keeps the
+   * request's keyed hash and length, not its text (`recordText: true` keeps the text).
+   * Off by default, and then nothing observes the sessions. Each miss is also a `miss` event.
+   * @defaultValue false
+   *
+   * @example
+   * ```ts
+   * createToolSearch({ tools, misses: { store: new FileMissStore({ cacheDir: ".toolsift" }) } });
+   * ```
+   */
+  misses?: boolean | MissStore | MissesOptions;
   /**
    * An enrichment of the catalogue (`toolsift enrich` writes it once, with your own model):
    * per tool, requests users would make and synonyms, indexed beside its description by every

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { Catalogue, ToolContext } from "../catalogue/index.js";
 import { OptionsError, QueryError } from "../errors.js";
 import type { CatalogueEnrichment, EnrichmentStatus } from "../enrichment/index.js";
-import { DEFAULT_SCOPE, Learning, scopeProblem } from "../learning/index.js";
+import { DEFAULT_SCOPE, Learning, MissObserver, MissRecorder, scopeProblem } from "../learning/index.js";
+import type { ToolSearchEvent } from "../events.js";
 import type { Ranker } from "../ranking/index.js";
 import {
   MAX_SEARCH_LIMIT,
@@ -59,6 +60,11 @@ export class ToolSearch {
   private readonly emit: ToolSearchSettings["emit"];
   /** The tuning in force, defaults filled in. */
   readonly tuning: Required<Tuning>;
+  /** Follows sessions for misses; `undefined` when `options.misses` is off. */
+  private readonly missObserver: MissObserver | undefined;
+  private readonly missRecorder: MissRecorder | undefined;
+  /** Stops hearing the miss store's warnings. */
+  private readonly unlistenMissStore: (() => void) | undefined;
 
   private constructor(
     settings: ToolSearchSettings,
@@ -69,9 +75,17 @@ export class ToolSearch {
     /** Learning from use; `undefined` when `options.learning` is off. */
     private readonly learning: Learning | undefined,
   ) {
-    const { tuning, emit, catalogue } = settings;
+    const { tuning, catalogue } = settings;
     this.tuning = tuning;
     this.catalogue = catalogue;
+    const misses = settings.misses
+      ? observeMisses(settings, (sessionId) => this.sessions.scopeOf(sessionId) ?? DEFAULT_SCOPE)
+      : undefined;
+    this.missObserver = misses?.observer;
+    this.missRecorder = misses?.recorder;
+    this.unlistenMissStore = misses?.unlisten;
+    // Off, the events go straight to onEvent: misses cost nothing.
+    const emit = misses?.emit ?? settings.emit;
     const estimate = (tool: AnthropicTool) => {
       let tokens = this.estimates.get(tool);
       if (tokens === undefined) this.estimates.set(tool, (tokens = settings.estimate(tool)));
@@ -184,8 +198,9 @@ export class ToolSearch {
     return new ToolSearchSession(id, this.services, state, request);
   }
 
-  /** Drops a session's state; the next `session(id)` starts clean. */
+  /** Drops a session's state; the next `session(id)` starts clean. With misses on, settles its misses. */
   endSession(id: string): void {
+    this.missObserver?.end(id);
     this.sessions.end(id);
     this.permissions.forget(id);
   }
@@ -358,11 +373,19 @@ export class ToolSearch {
    * you passed in is yours to close.
    */
   async close(): Promise<void> {
+    this.missObserver?.close();
+    await this.missRecorder?.close();
+    this.unlistenMissStore?.();
     this.unlistenStore?.();
     this.unlistenRanker?.();
     await this.learning?.close();
     await this.fallback?.close();
     if (this.ownsRanker) await this.ranker.close?.();
+  }
+
+  /** Waits until every miss settled so far was handed to the miss store (misses on). */
+  async flushMisses(): Promise<void> {
+    await this.missRecorder?.flush();
   }
 
   private learningOrThrow(method: string): Learning {
@@ -374,6 +397,36 @@ export class ToolSearch {
     }
     return this.learning;
   }
+}
+
+/**
+ * The observer of misses and the recorder it settles misses into, and the emitter that feeds it
+ * every event before `onEvent` hears it. Made only when misses are on.
+ */
+function observeMisses(settings: ToolSearchSettings, scopeOf: (sessionId: string) => string) {
+  const { emit, catalogue } = settings;
+  const warn = (code: string, message: string) => emit({ type: "warning", code, message });
+  const recorder = new MissRecorder(settings.misses!, warn);
+  const observer = new MissObserver(scopeOf, (draft) => {
+    const server = draft.answer === undefined ? undefined : catalogue.latest()?.byName.get(draft.answer)?.server;
+    recorder.record({ ...draft, ...(server === undefined ? {} : { server }) });
+    emit({
+      type: "miss",
+      sessionId: draft.sessionId,
+      scope: draft.scope,
+      kind: draft.kind,
+      ...(draft.answer === undefined ? {} : { answer: draft.answer }),
+    });
+  });
+  return {
+    observer,
+    recorder,
+    unlisten: settings.misses!.store.listen?.(warn),
+    emit: (event: ToolSearchEvent) => {
+      observer.observe(event);
+      emit(event);
+    },
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ENRICHMENT_FORMAT, enrichmentHashOf, type EnrichmentFile } from "../public/enrichment.js";
 import { createToolSearch } from "../index.js";
 
-const schema = { type: "object", properties: {} };
+const schema = { type: "object" as const, properties: {} };
 const TOOLS = [
   { name: "issue_creator", description: "Issue creator.", inputSchema: schema },
   { name: "send_message", description: "Send a chat message to a channel.", inputSchema: schema },

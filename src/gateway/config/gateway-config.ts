@@ -24,6 +24,7 @@ import { parseObserveSettings, type AuditSettings } from "../observe/observe-con
 import { readJsonFile } from "../settings/read-json-file.js";
 import { REDACTED, Redactor } from "../settings/redact.js";
 import { parseLearning, type LearningSettings } from "../learning-config.js";
+import { parseMisses, type MissesSettings } from "../misses-config.js";
 import { parsePinSettings, type PinSettings } from "../pins/pins-config.js";
 import { parseMaxResultsPerServer } from "./ranking-config.js";
 import { parseListingBudget } from "../listing/budget-config.js";
@@ -70,6 +71,8 @@ export interface GatewaySettings extends PinSettings {
   rateLimits: RateLimits;
   /** Learning from use; `false` (the default) keeps no lessons. */
   learning: LearningSettings | false;
+  /** Misses (searches that failed in use) recorded; `false` (the default) records none. */
+  misses: MissesSettings | false;
   /** Who may call over HTTP: static tokens (by hash) and an OAuth issuer. */
   auth: AuthSettings;
   /** The most tools one `tools/list` holds (`search_tools` included); `undefined`: no cap. A policy's own wins. */
@@ -135,6 +138,7 @@ export const SETTING_KEYS = [
   "policies",
   "rateLimits",
   "learning",
+  "misses",
   "auth",
   "onToolChange",
   "lockFile",
@@ -476,6 +480,7 @@ function parseSettings(
     ),
     rateLimits: parseRateLimits(settings.rateLimits, fail),
     learning: parseLearning(settings.learning, expanding.env, (secret) => expanding.secrets.push(secret), fail),
+    misses: parseMisses(settings.misses, expanding.env, (secret) => expanding.secrets.push(secret), fail),
     auth: parseAuthSettings(settings.auth, expanding.env, fail),
     ...parsePinSettings(settings, base, fail),
     ...parseListingBudget(settings, new Set(keepTools).size, fail),

@@ -90,6 +90,14 @@ export function auditRecord(event: GatewayEvent, now: Date, options: AuditRecord
       return { time, event: event.type, reason: text(event.reason), remoteAddress: text(event.remoteAddress) };
     case "upstream":
       return { time, event: event.type, server: text(event.server), state: event.state };
+    case "miss":
+      return {
+        time,
+        event: event.type,
+        caller: event.caller === undefined ? undefined : callerOf(event.caller, text),
+        session: text(event.session),
+        kind: event.kind,
+      };
     case "tool-changed":
       return {
         time,

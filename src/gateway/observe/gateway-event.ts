@@ -1,3 +1,4 @@
+import type { MissKind } from "../../public/learning.js";
 import type { Caller } from "../auth/caller.js";
 
 /** How a call came to run, or not: the audit log's `approval` and the metrics' approval counts. */
@@ -57,6 +58,17 @@ export type GatewayEvent =
     }
   | { type: "auth-failed"; reason: string; remoteAddress: string | undefined }
   | { type: "upstream"; server: string; state: "connected" | "down" }
+  | {
+      /**
+       * A search failed in use (`toolsift.misses` on), settled once the session showed what came
+       * next: `kind` as in `toolsift/learning`'s `MissKind`. No request text: the miss store has it.
+       */
+      type: "miss";
+      /** `undefined` when the session closed before the miss was settled. */
+      caller: Caller | undefined;
+      session: string;
+      kind: MissKind;
+    }
   | {
       /** A pinned upstream tool's definition changed (once per new definition); `policy` says what the gateway does with it. */
       type: "tool-changed";

@@ -104,4 +104,17 @@ describe("createGatewayMetrics", () => {
     expect(await globalRegistry.metrics()).toBe(before);
     expect(await globalRegistry.metrics()).not.toContain("toolsift_");
   });
+
+  it("counts misses by kind when they are recorded, and has no such series otherwise", async () => {
+    const miss = (kind: "empty" | "weak"): GatewayEvent => ({ type: "miss", caller: LOCAL_CALLER, session: "s", kind });
+    const on = await createGatewayMetrics({ processMetrics: false, misses: true });
+    for (const event of [miss("empty"), miss("weak"), miss("weak")]) on.observe(event);
+    const counted = parseMetrics(await on.render());
+    expect(sampleValue(counted, "toolsift_misses_total", { kind: "weak" })).toBe(2);
+    expect(sampleValue(counted, "toolsift_misses_total", { kind: "empty" })).toBe(1);
+    expect(sampleValue(counted, "toolsift_misses_total", { kind: "found-late" })).toBe(0);
+    const off = await createGatewayMetrics({ processMetrics: false });
+    off.observe(miss("weak"));
+    expect(await off.render()).not.toContain("toolsift_misses_total");
+  });
 });

@@ -1,3 +1,4 @@
+import { MISS_KINDS } from "../../public/learning.js";
 import type { CallApproval, GatewayEvent, GatewayObserver } from "./gateway-event.js";
 import { loadPromClient } from "./load-prom-client.js";
 import type { MetricsSource } from "./metrics-source.js";
@@ -15,6 +16,8 @@ export interface GatewayMetricsOptions {
   servers?: readonly string[];
   /** Also export prom-client's process and Node.js metrics (memory, CPU, event loop lag). @defaultValue true */
   processMetrics?: boolean;
+  /** Count misses by kind (`toolsift_misses_total`): when `toolsift.misses` is on. @defaultValue false */
+  misses?: boolean;
 }
 
 /** The gateway's Prometheus metrics: an observer for {@link Gateway.start} and a source for `/metrics`. */
@@ -93,6 +96,12 @@ export async function createGatewayMetrics(options: GatewayMetricsOptions = {}):
     registers,
   });
 
+  // Made only when misses are recorded: no series (and no cost) otherwise.
+  const misses = options.misses
+    ? counter("toolsift_misses_total", "Searches that failed in use, by kind (see docs/misses.md).", ["kind"])
+    : undefined;
+  for (const kind of options.misses ? MISS_KINDS : []) misses?.inc({ kind }, 0);
+
   const toolLabel = cappedLabels(options.maxToolLabels ?? DEFAULT_MAX_TOOL_LABELS);
   const reasonLabel = cappedLabels(MAX_REASON_LABELS);
   // Server names come from the config, but are capped all the same: a label set is only as bounded as its values.
@@ -130,6 +139,9 @@ export async function createGatewayMetrics(options: GatewayMetricsOptions = {}):
       case "upstream":
         states.set(event.server, event.state);
         countStates();
+        return;
+      case "miss":
+        misses?.inc({ kind: event.kind });
         return;
       case "tool-changed":
         toolChanges.inc({ server: serverLabel(event.server), tool: toolLabel(event.tool), policy: event.policy });
