@@ -7,6 +7,8 @@ import { loadModelClient } from "./load-model-client.js";
 import { readEnrichmentFile } from "./read-enrichment-file.js";
 import type { CliCommand } from "./parse-cli.js";
 import { writeAtomically } from "./write-atomically.js";
+import { DEFAULT_HOLDOUT } from "./misses/miss-split.js";
+import { missesToEnrich, refuseOverwrite, withBase, type MissesToEnrich } from "./misses/misses-to-enrich.js";
 
 /** Where the command's progress goes, and whether stderr is a terminal (for a redrawn bar). */
 export interface EnrichTerminal {
@@ -30,15 +32,32 @@ export async function enrichCommand(
   terminal: EnrichTerminal = processTerminal,
 ): Promise<number> {
   const previous = readPrevious(command.out, io);
-  // The config may already name the enrichment this run is about to write: it is not read here.
-  const catalogue = await loadCatalogue(command.source, "bm25", io, { enrichment: false });
+  // The config may already name the enrichment this run is about to write: it is not read here,
+  // unless the run is from misses: then it is the enrichment in use, kept for the tools not asked.
+  const fromMisses = command.fromMisses !== undefined;
+  const catalogue = await loadCatalogue(command.source, "bm25", io, { enrichment: fromMisses });
   try {
+    const base = fromMisses ? catalogue.settings.enrichment : undefined;
+    refuseOverwrite(command.out, base?.file);
     // What allow/deny hides is never searched: enriching it would be money spent for nothing.
     const tools = catalogue.tools.filter((tool) => catalogue.permits(tool.name));
+    const names = new Set(tools.map((tool) => tool.name));
+    const misses: MissesToEnrich | undefined =
+      command.fromMisses === undefined
+        ? undefined
+        : missesToEnrich(command.fromMisses, command.holdout ?? DEFAULT_HOLDOUT, (name) => names.has(name));
+    const fromFile = misses
+      ? { missedRequests: misses.missedRequests, descriptions: command.descriptions === true }
+      : {};
+    for (const line of misses?.summary ?? []) io.out(`${line}\n`);
+    if (misses && misses.missedRequests.size === 0) {
+      io.out(`No miss can be evidence: nothing to ask, and ${command.out} was not written.\n`);
+      return 0;
+    }
     if (command.dryRun) {
-      const estimate = estimateEnrichment({ tools, requestsPerTool: command.requests, previous });
+      const estimate = estimateEnrichment({ tools, requestsPerTool: command.requests, previous, ...fromFile });
       io.out(
-        `toolsift enrich --dry-run: ${tools.length} tool${tools.length === 1 ? "" : "s"} in ${catalogue.file}; ` +
+        `toolsift enrich --dry-run: ${misses ? `${misses.missedRequests.size} of ` : ""}${tools.length} tool${tools.length === 1 ? "" : "s"} in ${catalogue.file}; ` +
           `${estimate.calls} model call${estimate.calls === 1 ? "" : "s"} to make` +
           (estimate.reused > 0 ? ` (${estimate.reused} unchanged in ${command.out}, not asked again)` : "") +
           `, ${command.requests} requests each.\n` +
@@ -50,7 +69,7 @@ export async function enrichCommand(
       return 0;
     }
     const client = await loadModelClient(command.provider);
-    const estimate = estimateEnrichment({ tools, requestsPerTool: command.requests, previous });
+    const estimate = estimateEnrichment({ tools, requestsPerTool: command.requests, previous, ...fromFile });
     io.err(
       `enrich: asking ${command.model} about ${estimate.calls} tool${estimate.calls === 1 ? "" : "s"}` +
         (estimate.reused > 0 ? ` (${estimate.reused} unchanged, kept from ${command.out})` : "") +
@@ -78,6 +97,7 @@ export async function enrichCommand(
         requestsPerTool: command.requests,
         concurrency: command.concurrency,
         ...(previous ? { previous } : {}),
+        ...fromFile,
         signal: aborter.signal,
         onTool: (_name, _entry, file) => writeAtomically(command.out, formatEnrichment(file)),
         onProgress: (event) => {
@@ -88,14 +108,18 @@ export async function enrichCommand(
         },
       });
       bar.end();
-      if (result.enriched > 0 || !existsSync(command.out)) writeAtomically(command.out, formatEnrichment(result.file));
+      // From misses, the file is the whole candidate: the enrichment in use for every tool not asked.
+      const file = withBase(result.file, base?.content);
+      if (result.enriched > 0 || !existsSync(command.out) || base) writeAtomically(command.out, formatEnrichment(file));
       io.out(
         `Enriched ${result.enriched} tool${result.enriched === 1 ? "" : "s"} with ${command.model} ` +
           `(${result.calls} call${result.calls === 1 ? "" : "s"}, ${result.usage.inputTokens.toLocaleString("en")} input and ` +
           `${result.usage.outputTokens.toLocaleString("en")} output tokens as the API reported them)` +
           (result.reused > 0 ? `; ${result.reused} unchanged kept` : "") +
           (result.skipped.length > 0 ? `; ${result.skipped.length} skipped` : "") +
-          `. Wrote ${command.out}: review it, then commit it.\n`,
+          (misses
+            ? `. Wrote ${command.out}: check it with toolsift eval --from-misses ${command.fromMisses} --enrichment ${command.out} before you apply it.\n`
+            : `. Wrote ${command.out}: review it, then commit it.\n`),
       );
       for (const skip of result.skipped) io.err(`enrich: skipped ${skip.tool}: ${skip.reason}`);
       return 0;

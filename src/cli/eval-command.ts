@@ -10,6 +10,8 @@ import { TASK_FILE_LIMITS, knownTasks, parseTaskLines } from "./eval/task-file.j
 import { closeSearch, loadCatalogue, searchOver } from "./load-catalogue.js";
 import { readEnrichmentFile } from "./read-enrichment-file.js";
 import { UsageError, type CliCommand } from "./parse-cli.js";
+import { currentEnrichment, evalFromMisses } from "./misses/eval-from-misses.js";
+import { DEFAULT_HOLDOUT } from "./misses/miss-split.js";
 
 type EvalCommand = Extract<CliCommand, { command: "eval" }>;
 
@@ -18,6 +20,7 @@ type EvalCommand = Extract<CliCommand, { command: "eval" }>;
  * when `--fail-under` is not reached.
  */
 export async function evalCommand(command: EvalCommand, io: CliIo): Promise<number> {
+  if (command.fromMisses !== undefined) return evalMissesCommand(command, command.fromMisses, io);
   if (command.tasks === undefined && command.enrichment === undefined && command.source.kind !== "config")
     throw new UsageError(
       "toolsift eval needs --enrichment <file> (its held-out requests are the tasks) or --tasks <file.jsonl> (your own). Run toolsift eval --help.",
@@ -107,6 +110,42 @@ export async function evalCommand(command: EvalCommand, io: CliIo): Promise<numb
       return 1;
     }
     return 0;
+  } finally {
+    await catalogue.close();
+  }
+}
+
+/** `eval --from-misses`: the files read first (a bad one is reported before any server starts), then the eval. */
+async function evalMissesCommand(command: EvalCommand, fromMisses: string, io: CliIo): Promise<number> {
+  const candidate =
+    command.enrichment === undefined
+      ? undefined
+      : { file: command.enrichment, content: readEnrichment(command.enrichment, io) };
+  const given = command.tasks === undefined ? undefined : readTasks(command.tasks);
+  const catalogue = await loadCatalogue(command.source, command.ranker, io);
+  try {
+    const names = new Set(catalogue.tools.filter((tool) => catalogue.permits(tool.name)).map((tool) => tool.name));
+    const known = given === undefined ? undefined : knownTasks(given, (name) => names.has(name));
+    if (known && known.tasks.length === 0)
+      throw new OptionsError(
+        "no_tasks",
+        `toolsift eval: no task of ${command.tasks} expects a tool of the catalogue; check the names against toolsift inspect.`,
+      );
+    const configured = catalogue.settings.enrichment;
+    return await evalFromMisses(
+      {
+        fromMisses,
+        holdout: command.holdout ?? DEFAULT_HOLDOUT,
+        candidate,
+        current: currentEnrichment(command.applyTo, (file) => readEnrichment(file, io), configured),
+        applyTo: command.applyTo,
+        catalogueTasks: known && command.tasks !== undefined ? { file: command.tasks, tasks: known.tasks } : undefined,
+        failUnder: command.failUnder,
+        json: command.json,
+      },
+      catalogue,
+      io,
+    );
   } finally {
     await catalogue.close();
   }

@@ -146,8 +146,9 @@ Config file (comments and trailing commas allowed):
   }
 "servers" (VS Code) works in place of "mcpServers". \${NAME}, \${env:NAME} and \${NAME:-default}
 read this process's environment; a relative "cwd", "model" or "enrichment" is relative to the
-config file. The enrichment file is read once, at start: a missing or broken one stops serve
-(exit code 2). A tool is enriched for its definition as this config presents it (describe
+config file. A missing or broken enrichment file stops serve at start (exit code 2); serve then
+follows the file: when it changes, new searches use it, no session ended (a broken new one is
+warned about and the old one kept). A tool is enriched for its definition as this config presents it (describe
 applied): a describe added later makes that tool stale until toolsift enrich runs again (which
 asks again for the changed tools only); toolsift inspect lists stale tools and the descriptions
 the enrichment suggests. A describe naming a tool no server lists is warned about at start.
@@ -273,6 +274,7 @@ Usage:
   toolsift enrich --config <file> --provider anthropic|openai --model <id> [options]
   toolsift enrich --tools <file.json> --provider anthropic|openai --model <id> [options]
   toolsift enrich --config <file> --dry-run
+  toolsift enrich --config <file> --from-misses <misses.json> --provider <name> --model <id> [options]
 
 Options:
   -c, --config <file>       Connect to the servers of a config file (as toolsift serve does).
@@ -286,6 +288,19 @@ Options:
       --concurrency <n>     Model calls at once, 1 to 32 (default 4).
       --dry-run             Print how many calls a run would make and an estimate of the
                             tokens, and stop: nothing is sent, no key is needed.
+      --from-misses <file>  What toolsift misses --json wrote: ask only about the tools that
+                            answered misses (the tool a session used after a search missed it),
+                            with the missed requests in the prompt as evidence (at most 8 a
+                            tool, 300 characters each, quoted as data). Misses without their
+                            text cannot be evidence: how many, and why, is printed. The file
+                            written (default toolsift.enrichment.misses.json) is a candidate:
+                            the config's enrichment for every other tool, to check and apply
+                            with toolsift eval --from-misses.
+      --holdout <share>     With --from-misses: the share of misses held back for toolsift eval
+                            --from-misses, by a hash of each miss's id (default 0.3; the same
+                            split on every run). The model never sees them.
+      --descriptions        With --from-misses: ask for a clearer description of every tool
+                            asked (never applied by itself: a describe in the config does).
   -h, --help                Show this help.
 
 For each tool, the model is asked (once) for requests a user would make that need exactly that
@@ -304,6 +319,7 @@ suggested descriptions are never applied by themselves.
 Usage:
   toolsift eval --config <file> | --tools <file.json> --enrichment <file> [options]
   toolsift eval --config <file> | --tools <file.json> --tasks <file.jsonl> [--enrichment <file>] [options]
+  toolsift eval --config <file> | --tools <file.json> --from-misses <misses.json> [--enrichment <new.json> [--apply-to <file>]] [options]
   toolsift eval --agent --config <file> | --tools <file.json> --tasks <file.jsonl> --provider <api> --model <id> [options]
 
 Options:
@@ -321,6 +337,19 @@ Options:
                              below this share, 0 to 1: --fail-under 0.95 for CI.
       --json                 Print the report as JSON (every tool, every miss).
       --limit-tools <n>      The worst tools the text report lists (default 20).
+      --from-misses <file>   What toolsift misses --json wrote: its held-back misses (those
+                             enrich --from-misses did not see) are the tasks, the request as the
+                             query and the tool used after it as the answer. "before" searches
+                             with the enrichment in use (--apply-to's file, else the config's),
+                             "after" with --enrichment. --tasks, if given, is the catalogue's own
+                             eval, scored before and after too. --fail-under reads the misses'
+                             recall@5 (after, else before).
+      --holdout <share>      With --from-misses: the share held back, as enrich took it (default 0.3).
+      --apply-to <file>      With --from-misses and --enrichment: write the enrichment over this
+                             file only if recall@5 on the held-back misses rises and neither
+                             recall@5 nor recall@1 on --tasks (when given) falls; else exit 1,
+                             saying why. A
+                             toolsift serve whose config names the file reloads it.
   -h, --help                 Show this help.
 
 The tasks: with --tasks, your file's. Without it, the enrichment's own requests, held out: the

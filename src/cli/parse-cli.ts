@@ -4,6 +4,7 @@ import { RANKER_NAMES, type RankerName } from "../index.js";
 import { isLoopbackHost } from "../gateway/index.js";
 import type { CommandName } from "./help.js";
 import { AGENT_ONLY, evalAgentOf, type EvalAgentCommand } from "./eval-agent/parse-eval-agent.js";
+import { DEFAULT_HOLDOUT } from "./misses/miss-split.js";
 
 /** The command line is wrong: an unknown command or option, a missing or bad value. Exit code 2. */
 export class UsageError extends OptionsError {
@@ -66,6 +67,12 @@ export type CliCommand =
       requests: number;
       concurrency: number;
       dryRun: boolean;
+      /** `--from-misses`: a `toolsift misses --json` file; only the tools that answered its misses are asked. */
+      fromMisses?: string | undefined;
+      /** `--holdout`: the share of misses held back for `eval --from-misses`, never shown to the model. */
+      holdout?: number | undefined;
+      /** `--descriptions`: ask for a clearer description of every tool asked. */
+      descriptions?: boolean | undefined;
     }
   | {
       command: "search";
@@ -88,6 +95,12 @@ export type CliCommand =
       json: boolean;
       /** `--limit-tools`: the worst tools the text report lists. */
       limitTools: number;
+      /** `--from-misses`: a `toolsift misses --json` file whose held-back misses are the tasks. */
+      fromMisses?: string | undefined;
+      /** `--holdout`: the share of misses held back (as `enrich --from-misses` took it). */
+      holdout?: number | undefined;
+      /** `--apply-to`: the enrichment file to replace with `--enrichment` when it lifts recall. */
+      applyTo?: string | undefined;
     }
   | EvalAgentCommand;
 
@@ -138,6 +151,9 @@ const OPTIONS = {
     requests: { type: "string" },
     concurrency: { type: "string" },
     "dry-run": { type: "boolean" },
+    "from-misses": { type: "string" },
+    holdout: { type: "string" },
+    descriptions: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
   search: {
@@ -157,6 +173,9 @@ const OPTIONS = {
     "fail-under": { type: "string" },
     json: { type: "boolean" },
     "limit-tools": { type: "string" },
+    "from-misses": { type: "string" },
+    holdout: { type: "string" },
+    "apply-to": { type: "string" },
     agent: { type: "boolean" },
     provider: { type: "string" },
     model: { type: "string", short: "m" },
@@ -307,8 +326,19 @@ function evalCommandOf(
     throw new UsageError(`toolsift eval: --${agentOnly} only applies with --agent. Run toolsift eval --help.`);
   const failUnder = text("fail-under");
   const limitTools = text("limit-tools");
+  const fromMisses = nonEmpty(command, "--from-misses", text("from-misses"));
+  const applyTo = nonEmpty(command, "--apply-to", text("apply-to"));
+  const missesOnly = (["holdout", "apply-to"] as const).find((name) => values[name] !== undefined);
+  if (fromMisses === undefined && missesOnly !== undefined)
+    throw new UsageError(`toolsift eval: --${missesOnly} only applies with --from-misses. Run toolsift eval --help.`);
+  if (applyTo !== undefined && text("enrichment") === undefined)
+    throw new UsageError(
+      "toolsift eval: --apply-to needs --enrichment <file>, the enrichment to apply if it lifts recall on the held-back misses.",
+    );
   return {
     command,
+    ...(fromMisses === undefined ? {} : { fromMisses, holdout: holdoutOf(command, text("holdout")) }),
+    ...(applyTo === undefined ? {} : { applyTo }),
     source: sourceOf(command, values),
     enrichment: nonEmpty(command, "--enrichment", text("enrichment")),
     tasks: nonEmpty(command, "--tasks", text("tasks")),
@@ -340,10 +370,21 @@ function enrichCommandOf(
     throw new UsageError(
       "toolsift enrich needs --model <id>, e.g. --model claude-sonnet-4-5. Run toolsift enrich --help.",
     );
-  const out = text("out") ?? "toolsift.enrichment.json";
+  const fromMisses = nonEmpty(command, "--from-misses", text("from-misses"));
+  const missesOnly = (["holdout", "descriptions"] as const).find((name) => values[name] !== undefined);
+  if (fromMisses === undefined && missesOnly !== undefined)
+    throw new UsageError(
+      `toolsift enrich: --${missesOnly} only applies with --from-misses. Run toolsift enrich --help.`,
+    );
+  // From misses, the file is a candidate to evaluate, not the enrichment in use.
+  const out =
+    text("out") ?? (fromMisses === undefined ? "toolsift.enrichment.json" : "toolsift.enrichment.misses.json");
   if (out === "") throw new UsageError("toolsift enrich: --out needs a file name.");
   return {
     command,
+    ...(fromMisses === undefined
+      ? {}
+      : { fromMisses, holdout: holdoutOf(command, text("holdout")), descriptions: values.descriptions === true }),
     source,
     provider: provider ?? "anthropic",
     model: model ?? "",
@@ -353,6 +394,17 @@ function enrichCommandOf(
       text("concurrency") === undefined ? 4 : wholeNumber(command, "--concurrency", text("concurrency")!, 1, 32),
     dryRun,
   };
+}
+
+/** `--holdout`: the share of misses held back, below 1 (some must be left to learn from). */
+function holdoutOf(command: CommandName, value: string | undefined): number {
+  if (value === undefined) return DEFAULT_HOLDOUT;
+  const share = fraction(command, "--holdout", value);
+  if (share >= 1)
+    throw new UsageError(
+      `toolsift ${command}: --holdout must leave some misses to learn from: take a share under 1, e.g. 0.3.`,
+    );
+  return share;
 }
 
 /** A share from 0 to 1, as `--fail-under 0.95` takes it (not a percentage: 95 is refused). */

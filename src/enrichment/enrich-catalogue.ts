@@ -1,7 +1,7 @@
 import type { AbortSignalLike, ToolDefinition } from "../catalogue/index.js";
 import { errorText, OptionsError } from "../errors.js";
 import { ENRICHMENT_FORMAT, type EnrichmentFile, type ToolEnrichment } from "./enrichment-file.js";
-import { maxAnswerTokens, SYSTEM_PROMPT, userPrompt } from "./enrichment-prompt.js";
+import { maxAnswerTokens, promptOf } from "./enrichment-prompt.js";
 import {
   askModel,
   providerOf,
@@ -57,6 +57,19 @@ export interface EnrichCatalogueOptions {
    * @example `parseEnrichment(JSON.parse(readFileSync("toolsift.enrichment.json", "utf8")), "toolsift.enrichment.json").file`
    */
   previous?: EnrichmentFile;
+  /**
+   * Requests users typed that the search missed, by the tool they needed in the end (what
+   * `toolsift misses` lists): when given, only the tools it names are asked, each with its
+   * missed requests in the prompt, as data; the other tools' entries in `previous` are kept as
+   * they are. Bound them: every request goes into the prompt.
+   * @example `new Map([["jira__create_issue", ["log the checkout crash for the team"]]])`
+   */
+  missedRequests?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Ask for a clearer description for every tool asked, not only those whose own is vague.
+   * @defaultValue false
+   */
+  descriptions?: boolean;
   /**
    * Called after each tool is enriched, with the whole file so far: save it here, and a run that
    * is killed resumes from it (as `previous`). Calls come one at a time, in the order tools
@@ -158,7 +171,7 @@ export async function enrichCatalogue(options: EnrichCatalogueOptions): Promise<
   } catch (error) {
     throw new OptionsError("invalid_options", errorText(error));
   }
-  const plan = planEnrichment(options.tools, requests, options.previous);
+  const plan = planEnrichment(options.tools, requests, options.previous, options.missedRequests);
   const entries = new Map<string, ToolEnrichment>(Object.entries(plan.kept));
   const skipped = [...plan.skipped];
   const warnings: string[] = [];
@@ -193,14 +206,14 @@ export async function enrichCatalogue(options: EnrichCatalogueOptions): Promise<
   let failure: Error | undefined;
   let saving: Promise<void> = Promise.resolve();
 
-  const ask = async (pending: PendingTool, turns: readonly ModelTurn[]) => {
+  const ask = async (pending: PendingTool, system: string, turns: readonly ModelTurn[]) => {
     const answer = await withRetries(
       (signal) => {
         calls++;
         return askModel(
           options.client,
           provider,
-          { model: options.model, system: SYSTEM_PROMPT, turns, maxTokens: maxAnswerTokens(requests) },
+          { model: options.model, system, turns, maxTokens: maxAnswerTokens(requests) },
           signal,
         );
       },
@@ -216,11 +229,12 @@ export async function enrichCatalogue(options: EnrichCatalogueOptions): Promise<
 
   const enrichOne = async (pending: PendingTool) => {
     const { tool } = pending;
-    const turns: ModelTurn[] = [{ role: "user", content: userPrompt(tool, pending.nearby, requests) }];
+    const prompt = promptOf(pending, requests, options.descriptions === true);
+    const turns: ModelTurn[] = [{ role: "user", content: prompt.user }];
     let outcome: "enriched" | "skipped" = "skipped";
     try {
       for (let attempt = 1; attempt <= 2; attempt++) {
-        const answer = await ask(pending, turns);
+        const answer = await ask(pending, prompt.system, turns);
         const parsed =
           answer.stopReason === "max_tokens" || answer.stopReason === "length"
             ? ({ ok: false, problem: "the answer was cut off at the token limit; keep it shorter" } as const)

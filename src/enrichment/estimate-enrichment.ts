@@ -1,6 +1,6 @@
 import type { ToolDefinition } from "../catalogue/index.js";
 import type { EnrichmentFile } from "./enrichment-file.js";
-import { SYSTEM_PROMPT, userPrompt } from "./enrichment-prompt.js";
+import { promptOf } from "./enrichment-prompt.js";
 import { planEnrichment, type SkippedTool } from "./plan-enrichment.js";
 
 /**
@@ -17,6 +17,10 @@ export interface EstimateEnrichmentOptions {
   requestsPerTool?: number;
   /** What an earlier run wrote: its unchanged tools cost nothing. */
   previous?: EnrichmentFile;
+  /** As `enrichCatalogue` takes it: only these tools are asked, their missed requests in the prompt. */
+  missedRequests?: ReadonlyMap<string, readonly string[]>;
+  /** As `enrichCatalogue` takes it. */
+  descriptions?: boolean;
 }
 
 /** What a run would cost, before it spends anything. The token counts are estimates. */
@@ -49,10 +53,12 @@ export const OUTPUT_TOKENS_PER_TOOL = 90;
  */
 export function estimateEnrichment(options: EstimateEnrichmentOptions): EnrichmentEstimate {
   const requests = options.requestsPerTool ?? 8;
-  const plan = planEnrichment(options.tools, requests, options.previous);
+  const plan = planEnrichment(options.tools, requests, options.previous, options.missedRequests);
   let characters = 0;
-  for (const pending of plan.pending)
-    characters += SYSTEM_PROMPT.length + userPrompt(pending.tool, pending.nearby, requests).length;
+  for (const pending of plan.pending) {
+    const { system, user } = promptOf(pending, requests, options.descriptions === true);
+    characters += system.length + user.length;
+  }
   return {
     calls: plan.pending.length,
     reused: plan.reused,

@@ -13,6 +13,8 @@ export interface SkippedTool {
 /** A tool the model is asked about. */
 export interface PendingTool {
   tool: PromptTool;
+  /** Requests users missed this tool with, for its prompt (`missedRequests`). */
+  missed?: readonly string[] | undefined;
   hash: string;
   nearby: PromptTool[];
   /** Its entry from `previous`, written for an older definition: kept if asking again fails. */
@@ -38,6 +40,7 @@ export function planEnrichment(
   tools: readonly ToolDefinition[],
   requestsPerTool: number,
   previous: EnrichmentFile | undefined,
+  missedRequests?: ReadonlyMap<string, readonly string[]>,
 ): EnrichmentPlan {
   if (!Array.isArray(tools))
     throw new OptionsError("invalid_options", "enrichCatalogue: tools must be an array of tool definitions.");
@@ -81,12 +84,18 @@ export function planEnrichment(
   checked.forEach((tool, index) => {
     const hash = enrichmentHashOf(tool);
     const earlier = Object.hasOwn(before, tool.name) ? before[tool.name] : undefined;
+    const missed = missedRequests?.get(tool.name);
+    // Asked from misses: only the tools users missed; the others stay as `previous` has them.
+    if (missedRequests !== undefined && missed === undefined) {
+      if (earlier) kept[tool.name] = earlier;
+      return;
+    }
     if (earlier?.hash === hash) {
       kept[tool.name] = earlier;
       reused++;
       return;
     }
-    pending.push({ tool, hash, nearby: nearbyOf(index), stale: earlier });
+    pending.push({ tool, hash, nearby: nearbyOf(index), stale: earlier, ...(missed ? { missed } : {}) });
   });
   return { pending, kept, reused, skipped };
 }

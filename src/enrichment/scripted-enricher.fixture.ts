@@ -8,6 +8,8 @@ import type { OpenAIReply, RecordedOpenAIRequest, ScriptedOpenAITurn } from "../
 export interface PromptData {
   tool: { name: string; description: string; parameters: { name: string; description?: string }[] };
   nearby: { name: string; summary: string }[];
+  /** The missed requests, when the prompt is `enrich --from-misses`'s. */
+  missed?: string[];
 }
 
 /** Reads the fenced JSON of the first user message of a prompt. */
@@ -65,5 +67,21 @@ export function openAIEnricher(
   return Array.from({ length: calls }, (_, call) => (request: RecordedOpenAIRequest) => {
     const name = askedTool(request);
     return override(name, call, request) ?? { text: answerFor(name, count) };
+  });
+}
+
+/**
+ * Turns for the Messages API server that answer as a model given missed requests would: the
+ * missed requests themselves (the simplest paraphrase), then filler, `count` in all. A prompt
+ * without misses is answered by {@link answerFor}.
+ */
+export function missesEnricher(calls = 400, count = 8): ScriptedTurn[] {
+  return Array.from({ length: calls }, () => (request: RecordedRequest) => {
+    const data = promptDataOf(promptOf(request));
+    const missed = data.missed ?? [];
+    if (missed.length === 0) return reply.text(answerFor(data.tool.name, count));
+    const filler = JSON.parse(answerFor(data.tool.name, count)) as { requests: string[]; synonyms: string[] };
+    const requests = [...missed, ...filler.requests].slice(0, count);
+    return reply.text(JSON.stringify({ requests, synonyms: filler.synonyms }));
   });
 }

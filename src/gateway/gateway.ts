@@ -194,6 +194,8 @@ export class Gateway {
         reloaded: () => gateway?.upstreamChanged(),
       },
       listEveryStub: options.mode === "stubs",
+      // An enrichment applied (toolsift eval --apply-to) is searched with at once, no restart.
+      reloadEnrichment: true,
       // initialize is answered at once; servers join as they connect, and searches name the others.
       background: true,
       serverRequests: upstreamRequests.handlers,

@@ -27,6 +27,7 @@ import type { Caller } from "./auth/caller.js";
 import { CallerPolicies } from "./policy/caller-policy.js";
 import { watchUnmatchedEntries } from "./policy/unmatched-entries.js";
 import { describedTools, type DescribedTools } from "./described-tools.js";
+import { followEnrichment } from "./enrichment-reload.js";
 import { firstAttemptsSettled } from "./first-attempts.js";
 import { learningScopes } from "./learning-scope.js";
 import { learningStore } from "./learning-store.js";
@@ -78,6 +79,11 @@ export interface OpenCatalogueOptions {
    * and of pins replaced from outside (a `toolsift pin`). Left out, nothing is pinned.
    */
   pins?: { changed(change: ToolChange): void; reloaded(): void };
+  /**
+   * Follow the config's enrichment file (`serve`): when it changes, it is read again and the
+   * catalogue re-indexed with it, sessions kept; a broken one is refused with a warning.
+   */
+  reloadEnrichment?: boolean;
   /** Answers upstream servers' roots, elicitation and sampling requests (`serve`); one-shot commands declare none. */
   serverRequests?: McpServerRequestHandlers;
   /**
@@ -211,6 +217,17 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
         : {}),
     });
     const opened = store;
+    const enrichment = settings.enrichment;
+    const unfollow =
+      options.reloadEnrichment && enrichment
+        ? followEnrichment(
+            enrichment.file,
+            enrichment.content,
+            enrichment.keepStale,
+            (source) => toolSearch.useEnrichment(source),
+            options.warn,
+          )
+        : undefined;
     const openedMisses = missStore;
     const pinsRelisted = pins?.follow(host, toolSearch);
     if (pinsRelisted)
@@ -228,6 +245,7 @@ export async function openCatalogue(config: GatewayConfig, options: OpenCatalogu
       pins,
       learningScope: learning ? learningScopes(learning.scope, options.warn) : () => undefined,
       async close() {
+        unfollow?.();
         // The tool search flushes its last lessons to the store before the store closes.
         await toolSearch.close();
         await opened?.close?.();

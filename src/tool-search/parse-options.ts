@@ -102,8 +102,21 @@ export function parseToolSearchOptions(options: ToolSearchOptions): ToolSearchSe
 
 /** `enrichment` read once (a path from disk); what was cut from it is told as `enrichment_cut` warnings. */
 function enrichmentOf(options: ToolSearchOptions, emit: (event: ToolSearchEvent) => void): CatalogueEnrichment {
-  if (options.enrichment === undefined) return new CatalogueEnrichment(undefined, false);
-  const { file, keepStale, warnings } = readEnrichment(options.enrichment);
+  return catalogueEnrichmentOf(options.enrichment, emit);
+}
+
+/**
+ * An enrichment source read and checked, as the `enrichment` option is (and as
+ * `ToolSearch.useEnrichment` reads a new one).
+ *
+ * @throws `EnrichmentError` for a file that cannot be read or is not an enrichment.
+ */
+export function catalogueEnrichmentOf(
+  source: ToolSearchOptions["enrichment"],
+  emit: (event: ToolSearchEvent) => void,
+): CatalogueEnrichment {
+  if (source === undefined) return new CatalogueEnrichment(undefined, false);
+  const { file, keepStale, warnings } = readEnrichment(source);
   for (const message of warnings) emit({ type: "warning", code: "enrichment_cut", message });
   return new CatalogueEnrichment(file, keepStale, (code, message) => emit({ type: "warning", code, message }));
 }

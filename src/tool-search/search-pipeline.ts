@@ -128,6 +128,20 @@ export class SearchPipeline {
     return next;
   }
 
+  /**
+   * Runs `change` (what the documents are made of) in the ranker's queue, between two ranker
+   * calls, so no search sees half of it, then marks the index out of date: the next search (or
+   * {@link ranked}) indexes the catalogue again.
+   */
+  reindex(change: () => void): Promise<void> {
+    const next = this.queue.then(() => {
+      change();
+      this.indexedVersion = -1;
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
   /** `servers`: a `server:` term's restriction, when the search has one; see `searchWithServers`. */
   private async rankNow(
     query: string,

@@ -17,7 +17,12 @@ import {
 } from "../session/index.js";
 import type { AnthropicTool } from "../wire/index.js";
 import { createRanker, listenToRanker } from "./create-ranker.js";
-import { checkedScope, parseToolSearchOptions, type ToolSearchSettings } from "./parse-options.js";
+import {
+  catalogueEnrichmentOf,
+  checkedScope,
+  parseToolSearchOptions,
+  type ToolSearchSettings,
+} from "./parse-options.js";
 import { Permissions } from "./permissions.js";
 import { SearchPipeline } from "./search-pipeline.js";
 import { SemanticFallback } from "./semantic-fallback.js";
@@ -51,7 +56,8 @@ export class ToolSearch {
   /** Ranks by meaning when a ranker without an embedder answers nothing; absent when turned off. */
   private readonly fallback: SemanticFallback | undefined;
   private readonly catalogue: Catalogue;
-  private readonly enrichment: CatalogueEnrichment;
+  private enrichment: CatalogueEnrichment;
+  private readonly emit: ToolSearchSettings["emit"];
   /** The tuning in force, defaults filled in. */
   readonly tuning: Required<Tuning>;
   /** Follows sessions for misses; `undefined` when `options.misses` is off. */
@@ -99,9 +105,11 @@ export class ToolSearch {
       this.fallback,
       emit,
       settings.maxResultsPerServer,
-      (tools) => settings.enrichment.documentsOf(tools),
+      // Read at each indexing: useEnrichment replaces it.
+      (tools) => this.enrichment.documentsOf(tools),
     );
     this.enrichment = settings.enrichment;
+    this.emit = emit;
     this.services = {
       tuning,
       snapshot: () => catalogue.snapshot(),
@@ -279,6 +287,27 @@ export class ToolSearch {
    */
   async enrichmentStatus(): Promise<EnrichmentStatus> {
     return this.enrichment.status((await this.catalogue.snapshot()).tools);
+  }
+
+  /**
+   * Replaces the enrichment the catalogue is indexed with (as the `enrichment` option takes it;
+   * `undefined` for none) and indexes the catalogue again before it resolves: searches from then
+   * on rank with it, in every session, none of which is ended. A search under way finishes with
+   * the old one. A file that cannot be read or is not an enrichment is refused and the old one
+   * kept. `toolsift serve` calls it when its enrichment file changes.
+   *
+   * @throws `EnrichmentError` for a source that cannot be read or is not an enrichment.
+   * @example
+   * ```ts
+   * await toolSearch.useEnrichment("toolsift.enrichment.json");
+   * ```
+   */
+  async useEnrichment(source: ToolSearchOptions["enrichment"]): Promise<void> {
+    const next = catalogueEnrichmentOf(source, this.emit);
+    await this.pipeline.reindex(() => {
+      this.enrichment = next;
+    });
+    await this.pipeline.ranked(await this.catalogue.snapshot(), () => undefined);
   }
 
   /**

@@ -67,6 +67,28 @@ export function parseEnrichmentSetting(
   return { file, content, keepStale: keepStale as boolean, warnings };
 }
 
+/**
+ * Reads and checks an enrichment file again (`serve` reloads it when it changes): its content,
+ * or what is wrong with it, as the end of a sentence.
+ */
+export function rereadEnrichment(
+  file: string,
+): { ok: true; content: EnrichmentFile; warnings: string[] } | { ok: false; problem: string } {
+  try {
+    return {
+      ok: true,
+      ...readEnrichment(file, (problem) => {
+        throw new RereadProblem(problem);
+      }),
+    };
+  } catch (error) {
+    if (error instanceof RereadProblem) return { ok: false, problem: error.message };
+    throw error;
+  }
+}
+
+class RereadProblem extends Error {}
+
 /** Reads and checks the file; each problem is told to `refuse` as the end of a sentence. */
 function readEnrichment(
   file: string,
