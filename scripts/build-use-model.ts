@@ -46,7 +46,7 @@ export interface UseBuildOptions {
 /** The choices measured best with scripts/evaluate-model.ts (see models/README.md). */
 export const DEFAULT_USE_BUILD: UseBuildOptions = {
   out: join(ROOT, "models/use-lite-sif"),
-  sifA: 3e-4,
+  sifA: 1e-4,
   components: 8,
   dims: USE_LITE_DIMENSIONS,
   storage: "int8",
