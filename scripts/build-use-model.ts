@@ -69,7 +69,7 @@ export async function buildUseModel(
   const vocabulary = pieceVocabulary(pieces);
   const source = USE_LITE_DIMENSIONS;
   const kept = vocabulary.pieceIds.length;
-  let rows = new Float32Array(kept * source);
+  let rows: Float32Array = new Float32Array(kept * source);
   vocabulary.pieceIds.forEach((pieceId, row) => {
     rows.set(vectors.subarray(pieceId * source, (pieceId + 1) * source), row * source);
   });
