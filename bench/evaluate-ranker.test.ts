@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { evaluateRanker, sampleQueries } from "./evaluate-ranker.js";
 import { parseDataset } from "./load-dataset.js";
 import { RegistryBm25Ranker } from "./peers/registry-bm25-ranker.js";
-import { rankerRegistry, type RankerEntry } from "./rankers.js";
+import { OTHER_MODEL_RANKERS, rankerRegistry, type RankerEntry } from "./rankers.js";
 
 const dataset = parseDataset(
   {
@@ -85,5 +85,17 @@ describe("rankerRegistry", () => {
         "peer-minisearch-tuned",
       ]),
     );
+  });
+
+  it("has the opt-in rankers on the other model, which find a real model folder", async () => {
+    const { entries } = rankerRegistry();
+    expect(OTHER_MODEL_RANKERS).toEqual(["embedding-use-lite", "hybrid-adaptive-use-lite"]);
+    const entry = entries.find((candidate) => candidate.id === "embedding-use-lite");
+    expect(entry).toBeDefined();
+    const ranker = await entry!.create();
+    await ranker.update(dataset.documents);
+    const results = await ranker.search("will it rain tomorrow", { limit: 1 });
+    expect(results.map((result) => result.name)).toEqual(["weather__get_forecast"]);
+    await ranker.close?.();
   });
 });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { Bm25Ranker, EmbeddingRanker, HybridRanker, loadEmbedder, type Ranker } from "../src/ranking/index.js";
 import {
   AiSdkToolSearchRanker,
@@ -89,6 +90,43 @@ function toolsiftRankers(): RankerEntry[] {
   const embeddingRanker = async () => new EmbeddingRanker({ embedder: await loadEmbedder(), cacheDir: false });
   // Options rather than an instance, so the hybrid's own defaults for its semantic side apply.
   const semanticOptions = async () => ({ embedder: await loadEmbedder(), cacheDir: false as const });
+  return [...ownRankers(embeddingRanker, semanticOptions), ...otherModelRankers()];
+}
+
+/** The USE-lite model distilled by scripts/build-use-model.ts, a candidate for the bundled one. */
+const USE_LITE_MODEL_DIR = fileURLToPath(new URL("../models/use-lite-sif/", import.meta.url));
+
+/**
+ * The embedding and the default hybrid ranker on a model other than the bundled one, so a run
+ * can show both models side by side. Only run when named with `--ranker`.
+ */
+export const OTHER_MODEL_RANKERS: readonly string[] = ["embedding-use-lite", "hybrid-adaptive-use-lite"];
+
+function otherModelRankers(): RankerEntry[] {
+  const embedder = () => loadEmbedder({ model: USE_LITE_MODEL_DIR });
+  return [
+    {
+      id: "embedding-use-lite",
+      label: "toolsift EmbeddingRanker on the distilled USE-lite model (models/use-lite-sif)",
+      kind: "toolsift",
+      source: "src/ranking/embedding, models/use-lite-sif",
+      create: async () => new EmbeddingRanker({ embedder: await embedder(), cacheDir: false }),
+    },
+    {
+      id: "hybrid-adaptive-use-lite",
+      label: "toolsift HybridRanker, adaptive fusion, semantic side on the distilled USE-lite model",
+      kind: "toolsift",
+      source: "src/ranking/hybrid, models/use-lite-sif",
+      create: async () =>
+        new HybridRanker({ fusion: "adaptive", semantic: { embedder: await embedder(), cacheDir: false } }),
+    },
+  ];
+}
+
+function ownRankers(
+  embeddingRanker: () => Promise<Ranker>,
+  semanticOptions: () => Promise<{ embedder: Awaited<ReturnType<typeof loadEmbedder>>; cacheDir: false }>,
+): RankerEntry[] {
   return [
     {
       id: "bm25",

@@ -14,7 +14,7 @@ import { parseBenchOptions, USAGE, type BenchOptions } from "./cli-options.js";
 import { loadDataset, type BenchDataset } from "./load-dataset.js";
 import { collectGarbage } from "./memory-probe.js";
 import { packAndInstall } from "./package/measure-package.js";
-import { rankerRegistry, type RankerEntry } from "./rankers.js";
+import { OTHER_MODEL_RANKERS, rankerRegistry, type RankerEntry } from "./rankers.js";
 import type { BenchReport } from "./report/bench-report.js";
 import { runSections, selectSections, type SectionsRun } from "./sections/driver.js";
 import { SECTIONS, type AnySection, type BenchContext, type PackedProject } from "./sections/index.js";
@@ -32,7 +32,8 @@ function log(message: string): void {
 }
 
 function selectRankers(all: RankerEntry[], wanted: string[]): RankerEntry[] {
-  if (wanted.length === 0) return all;
+  // The rankers on another model than the bundled one run only when asked for.
+  if (wanted.length === 0) return all.filter((entry) => !OTHER_MODEL_RANKERS.includes(entry.id));
   const known = new Map(all.map((entry) => [entry.id, entry]));
   const unknown = wanted.filter((id) => !known.has(id));
   if (unknown.length > 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commonComponents, removeComponents, scaleRows, sifWeight, zipfProbability } from "./sif.js";
+import { commonComponents, projectRows, removeComponents, scaleRows, sifWeight, zipfProbability } from "./sif.js";
 
 describe("zipfProbability / sifWeight", () => {
   it("is a distribution over the vocabulary that falls as 1/rank", () => {
@@ -67,5 +67,13 @@ describe("commonComponents / removeComponents", () => {
         pooled[d] = (pooled[d] as number) + (baked[word * dimensions + d] as number) / sentence.length;
 
     for (let d = 0; d < dimensions; d++) expect(pooled[d]).toBeCloseTo(reference[d] as number, 5);
+  });
+});
+
+describe("projectRows", () => {
+  it("gives each row's coordinates on the directions, which keep its dot products with rows in their span", () => {
+    const matrix = new Float32Array([3, 4, 0, 1, 0, 2]);
+    const directions = [new Float64Array([0.6, 0.8, 0]), new Float64Array([0, 0, 1])];
+    expect([...projectRows(matrix, 3, directions)].map((v) => Number(v.toFixed(6)))).toEqual([5, 0, 0.6, 2]);
   });
 });

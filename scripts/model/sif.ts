@@ -132,3 +132,25 @@ export function removeComponents(matrix: Float32Array, dimensions: number, compo
     }
   }
 }
+
+/**
+ * Each row's coordinates on the given (unit, mutually orthogonal) directions: a matrix of
+ * `directions.length` columns. With principal directions this is PCA without centring.
+ */
+export function projectRows(
+  matrix: Float32Array,
+  dimensions: number,
+  directions: readonly Float64Array[],
+): Float32Array {
+  const rows = matrix.length / dimensions;
+  const out = new Float32Array(rows * directions.length);
+  for (let r = 0; r < rows; r++) {
+    const start = r * dimensions;
+    directions.forEach((direction, c) => {
+      let dot = 0;
+      for (let d = 0; d < dimensions; d++) dot += (matrix[start + d] as number) * (direction[d] as number);
+      out[r * directions.length + c] = dot;
+    });
+  }
+  return out;
+}

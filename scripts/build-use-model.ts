@@ -1,0 +1,243 @@
+/**
+ * `npx tsx scripts/build-use-model.ts` — distils Google's Universal Sentence Encoder Lite into a
+ * static embedding in the bundled model's layout, models/use-lite-sif/.
+ *
+ * Each of USE-lite's 8,000 SentencePiece pieces is run through the encoder alone (model2vec-
+ * style), which gives one 512-d row per piece; the rows are SIF-weighted by the piece's unigram
+ * probability, the leading common directions are removed, optionally projected on the next
+ * principal directions, and quantised. The tokenizer is the bundled model's WordPiece over the
+ * pieces (see sentencepiece-vocabulary.ts), so loading and tokenising cost what they cost for
+ * GloVe. Same inputs give byte-identical files. Needs the TF.js devDependencies, only here.
+ * Flags (for measuring alternatives):
+ *   --out DIR          output folder (default models/use-lite-sif)
+ *   --sif-a A          SIF smoothing a in a/(a+p(piece)); 0 disables the weighting
+ *   --components K     common components removed (0 = none)
+ *   --dims N           keep the N principal directions after those (default 512: no projection)
+ *   --storage S        int8 | fp16 | fp32
+ *   --cache-dir DIR    where the source tarball and the piece vectors are kept
+ *                      (default node_modules/.cache/toolsift-model)
+ */
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { configJson, jsonFile, tokenizerConfigJson, tokenizerJson } from "./model/hf-files.js";
+import { fetchPackageTarball, readTarballFiles } from "./model/npm-package.js";
+import { encodeOnnxModel } from "./model/onnx-model.js";
+import { quantiseRowsInt8, toFloat16Bits } from "./model/quantize.js";
+import { pieceVocabulary } from "./model/sentencepiece-vocabulary.js";
+import { principalDirections } from "./model/principal-directions.js";
+import { projectRows, removeComponents, scaleRows, sifWeight } from "./model/sif.js";
+import { buildStaticEmbeddingModel, type RowStorage } from "./model/static-embedding-graph.js";
+import { USE_LITE_DIMENSIONS, USE_LITE_PACKAGE, useLitePieceVectors } from "./model/use-lite.js";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const BUILDER_VERSION = "1";
+
+export interface UseBuildOptions {
+  out: string;
+  sifA: number;
+  components: number;
+  dims: number;
+  storage: RowStorage["kind"];
+  cacheDir: string;
+}
+
+/** The choices measured best with scripts/evaluate-model.ts (see models/README.md). */
+export const DEFAULT_USE_BUILD: UseBuildOptions = {
+  out: join(ROOT, "models/use-lite-sif"),
+  sifA: 1e-4,
+  components: 8,
+  dims: USE_LITE_DIMENSIONS,
+  storage: "int8",
+  cacheDir: join(ROOT, "node_modules/.cache/toolsift-model"),
+};
+
+export interface UseBuildSummary {
+  out: string;
+  vocabularySize: number;
+  dimensions: number;
+  files: { path: string; bytes: number }[];
+}
+
+/** Builds the model folder; see the file comment for what each option changes. */
+export async function buildUseModel(
+  options: UseBuildOptions,
+  log: (line: string) => void = console.log,
+): Promise<UseBuildSummary> {
+  const { pieces, vectors } = await useLitePieceVectors(options.cacheDir, log);
+  const vocabulary = pieceVocabulary(pieces);
+  const source = USE_LITE_DIMENSIONS;
+  const kept = vocabulary.pieceIds.length;
+  let rows: Float32Array = new Float32Array(kept * source);
+  vocabulary.pieceIds.forEach((pieceId, row) => {
+    rows.set(vectors.subarray(pieceId * source, (pieceId + 1) * source), row * source);
+  });
+  if (options.sifA > 0) {
+    scaleRows(
+      rows,
+      source,
+      vocabulary.pieceIds.map((pieceId) =>
+        sifWeight(Math.exp((pieces[pieceId] as readonly [string, number])[1]), options.sifA),
+      ),
+    );
+  }
+  // Projecting keeps the principal directions after the removed ones; 512 keeps every direction.
+  const projecting = options.dims < source;
+  const dimensions = projecting ? Math.min(options.dims, source - options.components) : source;
+  const directions = principalDirections(rows, source, options.components + (projecting ? dimensions : 0));
+  removeComponents(rows, source, directions.slice(0, options.components));
+  if (projecting) rows = projectRows(rows, source, directions.slice(options.components));
+
+  // Row 0 is the zero row of [PAD] and [UNK]; token i + 2 takes row i + 1.
+  const matrix = new Float32Array((1 + kept) * dimensions);
+  matrix.set(rows, dimensions);
+  const rowOfToken = new Int32Array(vocabulary.tokens.length);
+  for (let i = 0; i < kept; i++) rowOfToken[2 + i] = 1 + i;
+  const storage: RowStorage =
+    options.storage === "int8"
+      ? { kind: "int8", ...quantiseRowsInt8(matrix, dimensions) }
+      : options.storage === "fp16"
+        ? { kind: "fp16", values: toFloat16Bits(matrix) }
+        : { kind: "fp32", values: matrix };
+
+  const provenance = {
+    name: "use-lite-sif",
+    description:
+      "Static sentence embedding distilled from Universal Sentence Encoder Lite: each SentencePiece piece encoded alone, SIF weights and common-component removal baked into the rows; mean pooling + L2 normalisation give the sentence vector.",
+    source: {
+      package: `${USE_LITE_PACKAGE.name}@${USE_LITE_PACKAGE.version}`,
+      integrity: USE_LITE_PACKAGE.integrity,
+      model:
+        "Universal Sentence Encoder Lite (Google): 2-layer transformer, 512 dimensions, 8k SentencePiece vocabulary",
+      license: "Apache-2.0",
+      sourceVocabularySize: pieces.length,
+    },
+    builder: { script: "scripts/build-use-model.ts", version: BUILDER_VERSION },
+    dimensions,
+    vocabularySize: vocabulary.tokens.length,
+    distillation: "each piece run through the encoder alone, no context (model2vec-style)",
+    sif: {
+      a: options.sifA,
+      probability: "exp of the piece's SentencePiece unigram log-probability",
+      commonComponentsRemoved: options.components,
+      commonComponentSource: "uncentred principal directions of the weighted piece rows",
+    },
+    projection: dimensions < source ? `onto the next ${dimensions} principal directions` : null,
+    quantisation:
+      options.storage === "int8"
+        ? "int8 rows with one float32 scale per row (symmetric, max-abs)"
+        : options.storage === "fp16"
+          ? "fp16 rows"
+          : "none (fp32 rows)",
+    tokenizer:
+      "BertNormalizer (lowercase, strip accents) + BertPreTokenizer + WordPiece over the pieces (word-start pieces as words, the others as ## continuations); no special tokens added",
+  };
+
+  const onnx = encodeOnnxModel(
+    buildStaticEmbeddingModel(
+      { dimensions, rows: storage, rowOfToken },
+      {
+        producerVersion: BUILDER_VERSION,
+        docString: provenance.description,
+        metadata: [
+          { key: "source", value: provenance.source.package },
+          { key: "license", value: "Apache-2.0 (Universal Sentence Encoder Lite, Google)" },
+        ],
+      },
+    ),
+  );
+
+  const outputs: [string, string | Uint8Array][] = [
+    ["config.json", jsonFile(configJson({ vocabSize: vocabulary.tokens.length, hiddenSize: dimensions }))],
+    ["tokenizer.json", `${JSON.stringify(tokenizerJson(vocabulary.tokens))}\n`],
+    ["tokenizer_config.json", jsonFile(tokenizerConfigJson())],
+    ["onnx/model.onnx", onnx],
+    ["toolsift.json", jsonFile(provenance)],
+    ["NOTICE", notice()],
+  ];
+  for (const [name, content] of outputs) {
+    const path = join(options.out, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+  }
+  // The Apache-2.0 text as the source package ships it, which redistribution must include.
+  const tarball = readFileSync(fetchPackageTarball(USE_LITE_PACKAGE, options.cacheDir));
+  writeFileSync(
+    join(options.out, "LICENSE"),
+    readTarballFiles(tarball, ["package/LICENSE"]).get("package/LICENSE") as Buffer,
+  );
+  const names = [...outputs.map(([name]) => name), "LICENSE"];
+  return {
+    out: options.out,
+    vocabularySize: vocabulary.tokens.length,
+    dimensions,
+    files: names.map((name) => ({ path: join(options.out, name), bytes: statSync(join(options.out, name)).size })),
+  };
+}
+
+function notice(): string {
+  return [
+    "use-lite-sif: a static embedding derived from the Universal Sentence Encoder Lite model by Google",
+    "(https://tfhub.dev/tensorflow/tfjs-model/universal-sentence-encoder-lite/1/default/1),",
+    `as published in the npm package ${USE_LITE_PACKAGE.name}@${USE_LITE_PACKAGE.version}, both under the`,
+    "Apache License, Version 2.0 (the LICENSE file in this folder).",
+    "",
+    "Changes: the encoder was run on each vocabulary piece alone and only those vectors are kept;",
+    "they were reweighted, had common directions removed and were quantised to int8, and the",
+    "vocabulary was rewritten as a WordPiece tokenizer. Made by scripts/build-use-model.ts in",
+    "toolsift (MIT); see toolsift.json for every choice.",
+    "",
+  ].join("\n");
+}
+
+function parseOptions(argv: readonly string[]): UseBuildOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      out: { type: "string" },
+      "sif-a": { type: "string" },
+      components: { type: "string" },
+      dims: { type: "string" },
+      storage: { type: "string" },
+      "cache-dir": { type: "string" },
+    },
+  });
+  const number = (flag: string, value: string | undefined, fallback: number): number => {
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed < 0)
+      throw new Error(`--${flag} must be a non-negative number, got ${value}`);
+    return parsed;
+  };
+  const storage = values.storage ?? DEFAULT_USE_BUILD.storage;
+  if (storage !== "int8" && storage !== "fp16" && storage !== "fp32")
+    throw new Error(`--storage must be int8, fp16 or fp32, got ${storage}`);
+  const components = number("components", values.components, DEFAULT_USE_BUILD.components);
+  const dims = number("dims", values.dims, DEFAULT_USE_BUILD.dims);
+  if (!Number.isInteger(components) || components >= USE_LITE_DIMENSIONS)
+    throw new Error(`--components must be a whole number below ${USE_LITE_DIMENSIONS}, got ${components}`);
+  if (!Number.isInteger(dims) || dims < 1 || dims > USE_LITE_DIMENSIONS)
+    throw new Error(`--dims must be a whole number from 1 to ${USE_LITE_DIMENSIONS}, got ${dims}`);
+  return {
+    ...DEFAULT_USE_BUILD,
+    out: values.out === undefined ? DEFAULT_USE_BUILD.out : resolve(values.out),
+    sifA: number("sif-a", values["sif-a"], DEFAULT_USE_BUILD.sifA),
+    components,
+    dims,
+    storage,
+    cacheDir: values["cache-dir"] === undefined ? DEFAULT_USE_BUILD.cacheDir : resolve(values["cache-dir"]),
+  };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const started = Date.now();
+  const summary = await buildUseModel(parseOptions(process.argv.slice(2)));
+  const total = summary.files.reduce((sum, file) => sum + file.bytes, 0);
+  console.log(
+    `built ${relative(process.cwd(), summary.out) || "."} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.vocabularySize} tokens, ${summary.dimensions} dimensions`,
+  );
+  for (const file of summary.files)
+    console.log(`${(file.bytes / 1e6).toFixed(2).padStart(7)} MB  ${relative(process.cwd(), file.path)}`);
+  console.log(`${(total / 1e6).toFixed(2).padStart(7)} MB  total`);
+}
