@@ -140,13 +140,6 @@ describe("confirmationOf, line by line", () => {
     );
   });
 
-  it("never splits a character at the end of the start it keeps, or the start of the end", () => {
-    const head = `${"a".repeat(149)}\u{1F600}${"b".repeat(300)}`;
-    expect(bodyOf(confirmationOf(tool, { t: head })!)).toMatch(/^t: "a{149}… \(\d+ characters not shown\) …b+"$/);
-    const tail = `${"a".repeat(300)}\u{1F600}${"b".repeat(99)}`;
-    expect(bodyOf(confirmationOf(tool, { t: tail })!)).toMatch(/^t: "a+… \(\d+ characters not shown\) …b{99}"$/u);
-  });
-
   it("says one value is left out in the singular, and fills the bound as far as it can", () => {
     const input = {
       a: "x".repeat(281),
@@ -170,5 +163,123 @@ describe("confirmationOf, line by line", () => {
     expect(bodyOf(confirmationOf(tool, long)!)).toMatch(
       /… and \d+ more values not shown here \(\d+ characters\): a\d+, /,
     );
+  });
+});
+
+describe("confirmationOf, at its bounds", () => {
+  const bodyOf = (message: string | undefined) => message?.slice(message.indexOf("Input:\n") + 7);
+
+  /**
+   * The body the bound calls for, worked out the slow way: every line when all fit, else the most
+   * lines from the front that fit with a note naming the rest, else nothing.
+   */
+  function expectedBody(values: Record<string, string>): string | undefined {
+    const entries = Object.entries(values);
+    const lines = entries.map(([key, value]) => `${key}: "${value}"`);
+    if (lines.join("\n").length <= MAX_SHOWN_INPUT) return lines.join("\n");
+    for (let keep = lines.length - 1; keep >= 0; keep--) {
+      const left = entries.slice(keep);
+      const size = left.reduce((sum, [, value]) => sum + value.length + 2, 0);
+      const note = `… and ${left.length} more value${left.length === 1 ? "" : "s"} not shown here (${size} characters): ${left.map(([key]) => key).join(", ")}.`;
+      const body = [...lines.slice(0, keep), note].join("\n");
+      if (body.length <= MAX_SHOWN_INPUT) return body;
+    }
+    return undefined;
+  }
+
+  it("keeps the most lines that fit with the note, to the character, at every length around the bound", () => {
+    const bodies = new Set<number>();
+    for (let grown = 0; grown <= 298; grown++) {
+      for (const [count, first] of [
+        [6, false],
+        [7, false],
+        [7, true],
+      ] as const) {
+        // Values shown whole (at most 298 characters and their quotes), the first or the last one growing.
+        const values: Record<string, string> = first ? { grown: "y".repeat(grown) } : {};
+        for (let i = 0; i < count; i++) values[`k${i}`] = "x".repeat(280);
+        if (!first) values.grown = "y".repeat(grown);
+        const body = bodyOf(confirmationOf(tool, values));
+        expect(body).toBe(expectedBody(values));
+        bodies.add(body!.length);
+      }
+    }
+    // The sweep met the bound exactly, with the note and without it.
+    expect(bodies.has(MAX_SHOWN_INPUT)).toBe(true);
+    expect(bodies.has(MAX_SHOWN_INPUT - 1)).toBe(true);
+  });
+
+  it("names every value in the note and shows none when no line fits beside it, to the character", () => {
+    let exact = false;
+    let refused = false;
+    for (let extra = 60; extra <= 90; extra++) {
+      // 19 names of 96 characters, and one growing: the note alone comes to the bound and past it.
+      const values: Record<string, string> = {};
+      for (let i = 0; i < 19; i++) values[`n${String(i).padStart(2, "0")}${"_".repeat(93)}`] = "v".repeat(290);
+      values[`last${"_".repeat(extra)}`] = "v".repeat(290);
+      const body = bodyOf(confirmationOf(tool, values));
+      expect(body).toBe(expectedBody(values));
+      if (body === undefined) refused = true;
+      else {
+        expect(body).toMatch(/^… and 20 more values not shown here/);
+        if (body.length === MAX_SHOWN_INPUT) exact = true;
+      }
+    }
+    expect(exact && refused).toBe(true);
+  });
+
+  it("shows the values whole when they fill the bound exactly", () => {
+    const values: Record<string, string> = {};
+    for (let i = 0; i < 6; i++) values[`k${i}`] = "x".repeat(279);
+    values.k6 = "x".repeat(278);
+    const body = bodyOf(confirmationOf(tool, values))!;
+    expect(body).toHaveLength(MAX_SHOWN_INPUT);
+    expect(body).not.toContain("not shown");
+  });
+
+  it("reads no further into a huge input than its bound of values", () => {
+    const counted = (items: unknown[]) => {
+      const read = { count: 0 };
+      const proxy = new Proxy(items, {
+        get(target, key, receiver) {
+          if (typeof key === "string" && /^\d+$/.test(key)) read.count++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+      return { proxy, read };
+    };
+    const flat = counted(Array.from({ length: 100_000 }, () => 1));
+    expect(confirmationOf(tool, flat.proxy)).toBeUndefined();
+    // The bound's 1,000 values, and the one that found it full.
+    expect(flat.read.count).toBe(1_001);
+    // A nested array or object that fills the bound stops its parents too.
+    for (const first of [Array.from({ length: 2_000 }, () => 1), { many: Array.from({ length: 2_000 }, () => 1) }]) {
+      const outer = counted([first, ...Array.from({ length: 10_000 }, () => [1])]);
+      expect(confirmationOf(tool, outer.proxy)).toBeUndefined();
+      expect(outer.read.count).toBe(1);
+    }
+  });
+
+  it("shows an empty string or a zero as it is, not as no arguments", () => {
+    expect(bodyOf(confirmationOf(tool, ""))).toBe('""');
+    expect(bodyOf(confirmationOf(tool, 0))).toBe("0");
+  });
+
+  it("puts a null beside the other scalars, and keeps a nested object's order as it is", () => {
+    expect(bodyOf(confirmationOf(tool, { list: [1], gone: null, o: { inner: [2], s: 3 } }))).toBe(
+      "gone: null\nlist[0]: 1\no.inner[0]: 2\no.s: 3",
+    );
+  });
+
+  it("never splits a character at either cut, whichever its high surrogate", () => {
+    // Quoted, the value's character sits across the start's end (150) or the end's start (302 of 402).
+    for (const char of ["\u{10000}", "\u{1F600}"]) {
+      expect(bodyOf(confirmationOf(tool, { t: `${"a".repeat(148)}${char}${"b".repeat(300)}` }))).toBe(
+        `t: "${"a".repeat(148)}… (203 characters not shown) …${"b".repeat(99)}"`,
+      );
+      expect(bodyOf(confirmationOf(tool, { t: `${"a".repeat(300)}${char}${"b".repeat(98)}` }))).toBe(
+        `t: "${"a".repeat(149)}… (153 characters not shown) …${"b".repeat(98)}"`,
+      );
+    }
   });
 });

@@ -22,9 +22,9 @@ export function escapeVisible(text: string): string {
     if (char === "\n") return "\\n";
     if (char === "\t") return "\\t";
     if (char === "\r") return "\\r";
-    const code = char.codePointAt(0)!;
-    const hex = code.toString(16).toUpperCase();
-    return code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`;
+    const hex = char.codePointAt(0)!.toString(16).toUpperCase();
+    // Past four hex digits (outside the BMP), only the braced form can say it.
+    return hex.length > 4 ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`;
   });
 }
 
@@ -47,8 +47,9 @@ function cut(text: string, max: number): string {
   return `${text.slice(0, head)}… (${tail - head} characters not shown) …${text.slice(tail)}`;
 }
 
+/** D800 to DBFF: the top six of its sixteen bits are 110110. */
 function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
+  return (code & 0xfc00) === 0xd800;
 }
 
 /** A scalar as the user reads it: strings quoted and escaped, anything else as JS would print it. */
@@ -161,7 +162,6 @@ function inputLines(input: unknown): string | undefined {
     names += lines[keep]!.name.length + (left === 1 ? 0 : 2);
     size += lines[keep]!.full;
     const note = `… and ${left} more value${left === 1 ? "" : "s"} not shown here (${size} characters): `;
-    if (note.length + names + 1 > MAX_SHOWN_INPUT) return undefined;
     if (kept[keep]! + note.length + names + 1 <= MAX_SHOWN_INPUT) {
       const shownNames = lines
         .slice(keep)

@@ -153,6 +153,10 @@ describe("parseGlobList", () => {
     expect(refusal(() => parseGlobList(["drop"], "toolsift.allow", SERVERS, fail)).problem).toContain(
       'or use a glob such as "*__drop".',
     );
+    // A glob with no "__", or nothing before its first "__", names no server: it is not checked.
+    expect(parseGlobList(["x*", "__*", "drop_?"], "toolsift.allow", SERVERS, fail)).toEqual(["x*", "__*", "drop_?"]);
+    // An exact name with no server is refused in deny (any letter case) as in allow.
+    expect(refusal(() => parseGlobList(["drop"], "toolsift.deny", SERVERS, fail, true)).field).toBe("toolsift.deny[0]");
     // "__x" has no server before its "__": an exact name of no server.
     expect(refusal(() => parseGlobList(["__x"], "toolsift.allow", SERVERS, fail)).problem).toContain(
       'or use a glob such as "*____x".',

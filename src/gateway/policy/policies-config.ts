@@ -79,11 +79,10 @@ function checkServerOf(
   const server = split > 0 ? name.slice(0, split) : undefined;
   const wild = /[*?]/.test(name);
   if (wild && (server === undefined || /[*?]/.test(server))) return;
-  if (server !== undefined && serverNames.has(server)) return;
   if (
     server !== undefined &&
-    ignoreCase &&
-    [...serverNames].some((known) => known.toLowerCase() === server.toLowerCase())
+    (serverNames.has(server) ||
+      (ignoreCase && [...serverNames].some((known) => known.toLowerCase() === server.toLowerCase())))
   )
     return;
   const servers = [...serverNames].map((s) => JSON.stringify(s)).join(", ");
@@ -203,9 +202,14 @@ export function parseRateLimits(value: unknown, fail: Fail): RateLimits {
   const perMinute = (key: "callsPerMinute" | "searchesPerMinute"): number | undefined => {
     const limit = limits[key];
     if (limit === undefined) return undefined;
-    if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > 1_000_000)
+    if (!isWholeNumber(limit) || limit < 1 || limit > 1_000_000)
       fail(`toolsift.rateLimits.${key}`, `must be a whole number from 1 to 1000000, not ${describeValue(limit)}.`);
-    return limit as number;
+    return limit;
   };
   return { callsPerMinute: perMinute("callsPerMinute"), searchesPerMinute: perMinute("searchesPerMinute") };
+}
+
+/** Number.isInteger, as a type guard: false for anything that is not a number. */
+function isWholeNumber(value: unknown): value is number {
+  return Number.isInteger(value);
 }

@@ -110,6 +110,35 @@ describe("RateLimiter's answers", () => {
     expect(limiter.take(caller("x1"), "call")).toBeUndefined();
   });
 
+  it("judges a bucket by its own kind's limit, not by the other kind's", () => {
+    for (const [busy, other] of [
+      ["call", "search"],
+      ["search", "call"],
+    ] as const) {
+      let now = 0;
+      const limits =
+        busy === "call" ? { callsPerMinute: 600, searchesPerMinute: 1 } : { callsPerMinute: 1, searchesPerMinute: 600 };
+      const limiter = new RateLimiter(limits, () => now, 10);
+      for (let i = 0; i < 9; i++) limiter.take(caller(`o${i}`), other);
+      // 599 of 600 left: 50 ms on it holds 599.5, not refilled, though it holds more than the other kind's 1.
+      limiter.take(caller("busy"), busy);
+      now = 50;
+      limiter.take(caller("o9"), other);
+      // Nothing has refilled: the two least recently used (o0, o1) go, and busy stays.
+      expect(limiter.size).toBe(9);
+      expect(limiter.take(caller("o1"), other)).toBeUndefined();
+      expect(limiter.take(caller("o2"), other)).toBeDefined();
+    }
+  });
+
+  it("keeps time by the process's clock when given none", () => {
+    const limiter = new RateLimiter({ callsPerMinute: 1, searchesPerMinute: undefined });
+    expect(limiter.take(alice, "call")).toBeUndefined();
+    const refused = limiter.take(alice, "call");
+    expect(refused?.retryAfterMs).toBeGreaterThan(59_000);
+    expect(refused?.retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+
   it("keeps every caller up to its bound, and answers with its own JSON-RPC error code", () => {
     const limiter = new RateLimiter({ callsPerMinute: 1, searchesPerMinute: undefined }, () => 0, 10);
     for (let i = 0; i < 10; i++) limiter.take(caller(`c${i}`), "call");

@@ -17,6 +17,8 @@ export type RateLimitedKind = "call" | "search";
 interface Bucket {
   tokens: number;
   at: number;
+  /** Its kind's limit, so a sweep judges it at its own rate without reading its key. */
+  perMinute: number;
 }
 
 /**
@@ -55,12 +57,12 @@ export class RateLimiter {
     // Re-inserted, so the map's order is least recently used first.
     this.buckets.delete(key);
     if (tokens < 1) {
-      this.buckets.set(key, { tokens, at: now });
+      this.buckets.set(key, { tokens, at: now, perMinute });
       // Less a hair, so floating-point dust does not round a whole millisecond up.
       const retryAfterMs = Math.max(1, Math.ceil((1 - tokens) / perMs - 1e-6));
       return { retryAfterMs, message: rateLimitMessage(kind, this.limits, retryAfterMs) };
     }
-    this.buckets.set(key, { tokens: tokens - 1, at: now });
+    this.buckets.set(key, { tokens: tokens - 1, at: now, perMinute });
     if (this.buckets.size > this.maxCallers) this.evict(now);
     return undefined;
   }
@@ -72,9 +74,7 @@ export class RateLimiter {
 
   private evict(now: number): void {
     for (const [key, bucket] of this.buckets) {
-      const perMinute = key.startsWith("call ") ? this.limits.callsPerMinute : this.limits.searchesPerMinute;
-      if (perMinute !== undefined && bucket.tokens + ((now - bucket.at) * perMinute) / 60_000 >= perMinute)
-        this.buckets.delete(key);
+      if (bucket.tokens + ((now - bucket.at) * bucket.perMinute) / 60_000 >= bucket.perMinute) this.buckets.delete(key);
     }
     // Down to 90% of the cap, so the next sweep is a tenth of the cap of new callers away:
     // each sweep reads every bucket, and one per new caller would be quadratic.

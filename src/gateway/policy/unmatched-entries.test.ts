@@ -57,6 +57,22 @@ describe("UnmatchedEntries", () => {
     expect(told).toHaveLength(3);
   });
 
+  it("matches a describe name exactly: not in another letter case, nor by a renamed tool's original name", () => {
+    const { entries, told } = watcher(
+      rules({
+        describe: new Map([
+          ["UP__Echo", {}],
+          ["up__drop table", {}],
+        ]),
+      }),
+    );
+    entries.check([named("up__echo"), named("up__drop_table_dc1b2aa1", "drop table")], new Set(["up", "gh"]));
+    expect(told).toEqual([
+      `toolsift.describe "UP__Echo" matches no tool of any server, so it describes nothing. ${HINT}`,
+      `toolsift.describe "up__drop table" matches no tool of "up" as listed now, so it describes nothing. ${HINT}`,
+    ]);
+  });
+
   it("matches deny in any letter case and by a renamed tool's original name; allow exactly", () => {
     const { entries, told } = watcher(rules({ deny: ["UP__Drop_Table", "up__drop table"], allow: ["UP__echo"] }));
     entries.check([named("up__drop_table_dc1b2aa1", "drop table"), named("up__echo")], new Set(["up", "gh"]));
@@ -99,5 +115,13 @@ describe("watchUnmatchedEntries", () => {
     expect(told[1]).toBe(
       `toolsift.deny[0] "gh__drop table" matches no tool of "gh" as listed now, so it denies nothing. ${HINT}`,
     );
+    // A re-list that brings the tool back and one that takes it away again: told once more.
+    tools = [{ name: "up__echo" }, { name: "gh__drop_table_1" }];
+    listener({ type: "tools-changed", server: "gh", added: ["gh__drop_table_1"], removed: [], tools: 1, message: "" });
+    await settle();
+    tools = [{ name: "up__echo" }];
+    listener({ type: "tools-changed", server: "gh", added: [], removed: ["gh__drop_table_1"], tools: 0, message: "" });
+    await settle();
+    expect(told.slice(2)).toEqual([told[1]]);
   });
 });

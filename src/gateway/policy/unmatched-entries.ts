@@ -121,7 +121,10 @@ export function watchUnmatchedEntries(
     void host
       .listTools()
       .then((tools) => {
-        const connected = host.status().flatMap((status) => (status.state === "connected" ? [status.server] : []));
+        const connected = host
+          .status()
+          .filter((status) => status.state === "connected")
+          .map((status) => status.server);
         entries.check(
           tools.map((tool) => ({ name: tool.name, originalName: host.sourceOf(tool.name)?.tool })),
           new Set(connected),
