@@ -23,7 +23,8 @@ export async function boundedFetch(
     await response.body?.cancel();
     throw new Error(`the answer is HTTP ${response.status}, not 200`);
   }
-  const declared = Number(response.headers.get("content-length") ?? "0");
+  // No content-length (a chunked body) reads as 0: the loop below bounds it.
+  const declared = Number(response.headers.get("content-length"));
   if (declared > maxBytes) {
     await response.body?.cancel();
     throw new Error(`the answer is over ${maxBytes} bytes`);
