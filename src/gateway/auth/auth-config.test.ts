@@ -248,6 +248,10 @@ describe("parseAuthSettings, message by message", () => {
     expect(field(oauth({ scopes: [] }))).toBe(
       "toolsift.auth.oauth.scopes is not an oauth setting; they are issuer, resource, jwksUri, audience, groupsClaim, tenantClaim, requiredScopes, clockSkewSeconds.",
     );
+    // An array holding a URL is no URL, though String() of it would read as one.
+    expect(field({ oauth: { issuer: ["https://login.example.com"], resource } })).toBe(
+      "toolsift.auth.oauth.issuer must be an absolute https URL, not an array of 1 item.",
+    );
     for (const value of [5, "login.example.com", "ftp://login.example.com", "not a url"]) {
       expect(field({ oauth: { issuer: value, resource } })).toBe(
         `toolsift.auth.oauth.issuer must be an absolute https URL, not ${typeof value === "string" ? `"${value}" (a string)` : value}.`,

@@ -98,6 +98,25 @@ describe("createAuthenticator with static tokens", () => {
     expect(auth.resourceMetadata).toBeUndefined();
   });
 
+  it("answers a refusal it cannot explain, even a throw from the request's headers, without throwing", async () => {
+    const auth = await createAuthenticator(staticSettings({ name: "alice", token: alice }));
+    const hostile = {
+      get authorization(): string {
+        throw new Error(`a header that throws, holding ${alice}`);
+      },
+    };
+    expect(await auth.authenticate(hostile)).toEqual({
+      ok: false,
+      reason: "authentication failed",
+      error: "invalid_token",
+    });
+  });
+
+  it("names no scope in an insufficient_scope challenge when none is required", async () => {
+    const auth = await createAuthenticator(staticSettings({ name: "alice", token: alice }));
+    expect(auth.challenge("insufficient_scope")).toBe('Bearer realm="toolsift", error="insufficient_scope"');
+  });
+
   it("refuses settings that would let no one in", async () => {
     await expect(createAuthenticator({ tokens: [], oauth: undefined })).rejects.toThrow(OptionsError);
   });
@@ -224,6 +243,28 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
       'Bearer resource_metadata="https://toolsift.test/.well-known/oauth-protected-resource/mcp", error="invalid_token"',
     );
     expect(resourceMetadataUrl("https://gw.example")).toBe("https://gw.example/.well-known/oauth-protected-resource");
+    expect(resourceMetadataUrl("https://gw.example/")).toBe("https://gw.example/.well-known/oauth-protected-resource");
+    expect(resourceMetadataUrl("https://gw.example:8443/team/mcp/")).toBe(
+      "https://gw.example:8443/.well-known/oauth-protected-resource/team/mcp",
+    );
+    // With no scope required, the metadata names none: an empty list would read as "no scope is granted".
+    const open = await createAuthenticator({ tokens: [], oauth: oauthSettings(issuer) });
+    expect(open.resourceMetadata).not.toHaveProperty("scopes_supported");
+    expect(open.challenge("insufficient_scope")).toBe(
+      'Bearer resource_metadata="https://toolsift.test/.well-known/oauth-protected-resource/mcp", error="insufficient_scope"',
+    );
+  });
+
+  it("sends only what has a JWT's shape to the issuer's keys: anything else is an unknown token", async () => {
+    const auth = await createAuthenticator({ tokens: [], oauth: oauthSettings(issuer) });
+    const reason = async (token: string) => {
+      const answer = await auth.authenticate(bearer(token));
+      return answer.ok ? "accepted" : answer.reason;
+    };
+    for (const token of ["a.b", "a.b.c.d", ".b.c", "~a.b.c", "a.b.c~", "a.b~.c", "a.b.c="])
+      expect(await reason(token), token).toBe("unknown token");
+    for (const token of ["e30.e30.c2ln", "e30..", "e30.e30."])
+      expect(await reason(token), token).toBe("malformed token");
   });
 
   it("fetches the keys again for an unknown kid, but not more than once per cooldown", async () => {
