@@ -118,7 +118,12 @@ describe("createAuthenticator with static tokens", () => {
   });
 
   it("refuses settings that would let no one in", async () => {
-    await expect(createAuthenticator({ tokens: [], oauth: undefined })).rejects.toThrow(OptionsError);
+    const refused = createAuthenticator({ tokens: [], oauth: undefined });
+    await expect(refused).rejects.toThrow(OptionsError);
+    await expect(refused).rejects.toMatchObject({
+      code: "no_credential",
+      message: expect.stringMatching(/no token and no OAuth issuer.*Add auth\.tokens or auth\.oauth\.$/),
+    });
   });
 });
 
@@ -324,7 +329,8 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
       expect(await auth.authenticate(bearer(good))).toMatchObject({ ok: true });
       // Past the cooldown, and with the issuer back, the keys are fetched again.
       own.failJwks(false);
-      vi.setSystemTime(start + 62_000);
+      // The cooldown is 30 s from the failure (at start + 31 s), and no longer.
+      vi.setSystemTime(start + 61_000);
       expect(await auth.authenticate(bearer(tokens[0]!))).toMatchObject({ ok: false, reason: "unknown signing key" });
       expect(own.jwksFetches() - before).toBe(2);
     } finally {
@@ -346,7 +352,12 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
     const callerOf = async (claims: Record<string, unknown>) => auth.authenticate(bearer(await signed(claims)));
     const long = "x".repeat(257);
     expect(
-      await callerOf({ scope: " a  a ", scp: ["b", 7, "", long], roles: ["r1", 5, "", long, "r2"], tid: "acme" }),
+      await callerOf({
+        scope: " a  a ",
+        scp: ["b", 7, "", long],
+        roles: ["r1", 5, "", long, ["r3"], { length: 1 }, "r2"],
+        tid: "acme",
+      }),
     ).toEqual({
       ok: true,
       caller: { id: "s", via: "oauth", groups: ["r1", "r2"], scopes: ["a", "b"], tenant: "acme" },
@@ -370,6 +381,11 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
       error: "insufficient_scope",
     });
     expect(await callerOf({ scope: "ab" })).toMatchObject({ reason: "insufficient scope" });
+    expect(auth.challenge("insufficient_scope")).toMatch(/, scope="a b"$/);
+    const longest = "g".repeat(256);
+    expect(await callerOf({ roles: [longest], scope: `a b ${longest}` })).toMatchObject({
+      caller: { groups: [longest], scopes: ["a", "b", longest] },
+    });
   });
 
   it("names each claim a token fails on, and a malformed token as such", async () => {
@@ -409,8 +425,16 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
       const refused = createAuthenticator({ tokens: [], oauth: settings });
       await expect(refused).rejects.toThrow(OAuthSetupError);
       await expect(refused).rejects.toThrow(/names the issuer "https:\/\/someone-else\.example"/);
-      const big = createAuthenticator({ tokens: [], oauth: oauthSettings(issuer, { jwksUri: `${huge.url}/jwks` }) });
-      await expect(big).rejects.toThrow(/over 262144 bytes/);
+      const jwksUri = `${huge.url}/jwks`;
+      const big = await createAuthenticator({ tokens: [], oauth: oauthSettings(issuer, { jwksUri }) }).catch(
+        (thrown: unknown) => thrown,
+      );
+      expect(big).toBeInstanceOf(OAuthSetupError);
+      expect((big as Error).message).toBe(
+        `toolsift.auth.oauth: cannot read the signing keys at ${jwksUri}: the signing keys could not be fetched: the answer is over 262144 bytes. Check "issuer" or "jwksUri".`,
+      );
+      // The cause is kept, down to the fetch's own error, for whoever debugs it.
+      expect(((big as Error).cause as Error).cause).toEqual(new Error("the answer is over 262144 bytes"));
     } finally {
       impostor.server.close();
       huge.server.close();

@@ -84,9 +84,16 @@ describe("discoverJwksUri", () => {
     routes.set("/.well-known/oauth-authorization-server/t4", document("https://keys.example/jwks"));
     expect(await discoverJwksUri(issuer)).toBe("https://keys.example/jwks");
     routes.set("/.well-known/oauth-authorization-server/t4", document("not a url"));
-    routes.set("/.well-known/openid-configuration/t4", document("ftp://keys.example/jwks"));
+    routes.set("/.well-known/openid-configuration/t4", document("ftp://localhost/jwks"));
     routes.set("/t4/.well-known/openid-configuration", document("http://localhost:1/jwks"));
     expect(await discoverJwksUri(issuer)).toBe("http://localhost:1/jwks");
+    // A list holding a URL is no URL, though String() of it would read as one.
+    routes.set("/t4/.well-known/openid-configuration", {
+      body: JSON.stringify({ issuer, jwks_uri: ["https://k/jwks"] }),
+    });
+    await expect(discoverJwksUri(issuer)).rejects.toThrow(
+      `${origin}/t4/.well-known/openid-configuration: has no https jwks_uri.`,
+    );
   });
 });
 
@@ -117,6 +124,8 @@ describe("boundedFetch", () => {
     await expect(boundedFetch(`${origin}/big`, {}, 100)).rejects.toThrow("the answer is over 100 bytes");
     routes.set("/exact", { body: "x".repeat(100) });
     expect(await (await boundedFetch(`${origin}/exact`, {}, 100)).text()).toHaveLength(100);
+    routes.set("/declared-exact", { body: "x".repeat(100), headers: { "content-length": "100" } });
+    expect(await (await boundedFetch(`${origin}/declared-exact`, {}, 100)).text()).toHaveLength(100);
     routes.set("/chunked", { body: "x".repeat(101), headers: { "transfer-encoding": "chunked" } });
     await expect(boundedFetch(`${origin}/chunked`, {}, 100)).rejects.toThrow("the answer is over 100 bytes");
   });

@@ -86,6 +86,14 @@ describe("oauthVerifier", () => {
     }
   });
 
+  it("refuses a token that requires an extension it does not know (crit), with a generic reason", async () => {
+    const verify = await oauthVerifier(settings());
+    const token = await new SignJWT({ sub: "s", iss: ISSUER, aud: RESOURCE, exp: Math.floor(Date.now() / 1000) + 3600 })
+      .setProtectedHeader({ alg: "ES256", kid: "ES256", crit: ["urn:example:bound"], "urn:example:bound": true })
+      .sign(signingKeys.get("ES256")!, { crit: { "urn:example:bound": true } });
+    expect(await verify(token)).toEqual({ ok: false, reason: "invalid token", error: "invalid_token" });
+  });
+
   it("gives no tenant when no tenant claim is configured, whatever claims the token carries", async () => {
     const verify = await oauthVerifier(settings());
     expect(await verify(await signed("ES256", { tenant: "acme", undefined: "acme" }))).toMatchObject({
