@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DependencyError } from "../../errors.js";
+import { joseLoadError } from "./load-jose.js";
 
 type LoadJoseModule = typeof import("./load-jose.js");
 
@@ -37,5 +38,28 @@ describe("loadJose, with jose installed but broken", () => {
     vi.doMock("jose", () => ({ jwtVerify: 5, createRemoteJWKSet: () => undefined }));
     const loadJose = await freshLoadJose("no-verify");
     await expect(loadJose()).rejects.toThrow("it exports no jwtVerify or createRemoteJWKSet");
+  });
+});
+
+describe("joseLoadError", () => {
+  /** What Node throws for `import("<name>")` when that package is not installed. */
+  const notFound = (name: string) =>
+    Object.assign(new Error(`Cannot find package '${name}' imported from /app/dist/gateway/auth/load-jose.js`), {
+      code: "ERR_MODULE_NOT_FOUND",
+    });
+
+  it("names the package and how to install it when jose is not installed", () => {
+    const cause = notFound("jose");
+    const error = joseLoadError(cause);
+    expect(error).toMatchObject({ code: "missing_dependency", packageName: "jose", cause });
+    expect(error.message).toBe(
+      "Checking OAuth access tokens (toolsift.auth.oauth) needs the jose package, which is not installed. Install it next to toolsift with `npm install jose@^6.0.0`, or use static tokens (toolsift.auth.tokens) instead.",
+    );
+  });
+
+  it("says to reinstall jose when what is missing is another package, or the error is another one", () => {
+    for (const cause of [notFound("jose-helper"), new Error("Cannot find package 'jose'")]) {
+      expect(joseLoadError(cause).message).toMatch(/^jose is installed but failed to load \(Cannot find package/);
+    }
   });
 });
