@@ -331,7 +331,7 @@ describe("parseAuthSettings, message by message", () => {
     expect(field({ tokens: [{ name: "ci", sha256: hex, groups: ["ops", ""] }] })).toMatch(
       /tokens\[0\]\.groups must be/,
     );
-    expect(field(oauth({ requiredScopes: ["tools", 5] }))).toMatch(/oauth\.requiredScopes must be an array/);
+    expect(field(oauth({ requiredScopes: ["tools", ["tools"]] }))).toMatch(/oauth\.requiredScopes must be an array/);
     expect(field(oauth({ issuer: "https://login.example.com/?tenant=1" }))).toBe(
       "toolsift.auth.oauth.issuer must have no query or fragment.",
     );
