@@ -236,7 +236,8 @@ export const knownEquivalentMutants = [
     file: "src/gateway/auth/oauth-verifier.ts",
     mutators: ["StringLiteral"],
     code: '"the signing keys could not be fetched a moment ago"',
-    reason: "reasonOf maps a KeysUnavailable to a fixed reason, and at start (whose error quotes it) no fetch has failed yet.",
+    reason:
+      "reasonOf maps a KeysUnavailable to a fixed reason, and at start (whose error quotes it) no fetch has failed yet.",
   },
   {
     file: "src/gateway/auth/oauth-verifier.ts",
