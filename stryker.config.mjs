@@ -205,6 +205,47 @@ export const knownEquivalentMutants = [
     code: "onEvent?.(event)",
     reason: "without onEvent the call throws inside this try, which swallows it",
   },
+  // src/gateway/auth/
+  {
+    file: "src/gateway/auth/auth-config.ts",
+    mutators: ["BlockStatement"],
+    code: "{ parsed = undefined; }",
+    within: "catch",
+    reason: "parsed is still undefined when new URL throws, so an empty catch leaves it so too.",
+  },
+  {
+    file: "src/gateway/auth/issuer-metadata.ts",
+    mutators: ["BlockStatement"],
+    code: "{ return false; }",
+    within: "catch",
+    reason: "an empty catch returns undefined, which reads as false too.",
+  },
+  {
+    file: "src/gateway/auth/bounded-fetch.ts",
+    mutators: ["OptionalChaining"],
+    code: "response.body?.getReader()",
+    reason: "only a 200 answer gets here, and only 101, 103, 204, 205 and 304 answers have no body.",
+  },
+  {
+    file: "src/gateway/auth/oauth-verifier.ts",
+    mutators: ["StringLiteral"],
+    code: '"invalid claims"',
+    reason: "with the options oauthVerifier gives, jose names only claims the table holds (iss, aud, exp, nbf, iat).",
+  },
+  {
+    file: "src/gateway/auth/oauth-verifier.ts",
+    mutators: ["StringLiteral"],
+    code: '"the signing keys could not be fetched a moment ago"',
+    reason:
+      "reasonOf maps a KeysUnavailable to a fixed reason, and at start (whose error quotes it) no fetch has failed yet.",
+  },
+  {
+    file: "src/gateway/auth/oauth-verifier.ts",
+    mutators: ["ConditionalExpression"],
+    code: "pending === shared",
+    reason:
+      "the waiters of one fetch resume one after another in one turn, so none can find a newer fetch to clear (jose shares a reload too).",
+  },
   // src/gateway/pins/
   {
     file: "src/gateway/pins/tool-pins.ts",

@@ -55,6 +55,7 @@ describe("parseAuthSettings", () => {
       clockSkewSeconds: 60,
     });
     expect(parseAuthSettings(undefined, {}, fail)).toBe(NO_AUTH_SETTINGS);
+    expect(NO_AUTH_SETTINGS).toEqual({ tokens: [], oauth: undefined });
     expect(
       parseAuthSettings({ oauth: { issuer: "http://127.0.0.1:9000", resource: "http://localhost:8808/mcp" } }, {}, fail)
         .oauth?.issuer,
@@ -248,6 +249,10 @@ describe("parseAuthSettings, message by message", () => {
     expect(field(oauth({ scopes: [] }))).toBe(
       "toolsift.auth.oauth.scopes is not an oauth setting; they are issuer, resource, jwksUri, audience, groupsClaim, tenantClaim, requiredScopes, clockSkewSeconds.",
     );
+    // An array holding a URL is no URL, though String() of it would read as one.
+    expect(field({ oauth: { issuer: ["https://login.example.com"], resource } })).toBe(
+      "toolsift.auth.oauth.issuer must be an absolute https URL, not an array of 1 item.",
+    );
     for (const value of [5, "login.example.com", "ftp://login.example.com", "not a url"]) {
       expect(field({ oauth: { issuer: value, resource } })).toBe(
         `toolsift.auth.oauth.issuer must be an absolute https URL, not ${typeof value === "string" ? `"${value}" (a string)` : value}.`,
@@ -311,5 +316,24 @@ describe("parseAuthSettings, message by message", () => {
     for (const host of ["128.0.0.1", "0.0.0.0", "localhost.example.com", "[::2]", "127.0.0.1.example.com"]) {
       expect(field({ oauth: { issuer: `http://${host}`, resource } })).toMatch(/issuer must use https/);
     }
+  });
+
+  it("takes no list where a string goes, though String() of a one-item list would pass", () => {
+    expect(field({ tokens: [{ name: "ci", sha256: [hex] }] })).toMatch(
+      /^toolsift\.auth\.tokens\[0\]\.sha256 must be 64 hex/,
+    );
+    expect(field({ tokens: [{ name: "ci", env: ["CI_TOKEN"] }] }, { CI_TOKEN: secret })).toMatch(
+      /^toolsift\.auth\.tokens\[0\]\.env must be the name of an environment variable/,
+    );
+  });
+
+  it("refuses a list with any bad item, not only when all are bad, and an issuer with a query", () => {
+    expect(field({ tokens: [{ name: "ci", sha256: hex, groups: ["ops", ""] }] })).toMatch(
+      /tokens\[0\]\.groups must be/,
+    );
+    expect(field(oauth({ requiredScopes: ["tools", ["tools"]] }))).toMatch(/oauth\.requiredScopes must be an array/);
+    expect(field(oauth({ issuer: "https://login.example.com/?tenant=1" }))).toBe(
+      "toolsift.auth.oauth.issuer must have no query or fragment.",
+    );
   });
 });

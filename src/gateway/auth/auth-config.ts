@@ -141,8 +141,9 @@ function tokenHash(
       `${at}.env`,
       `names ${variable}, which holds a token under ${MIN_ENV_TOKEN_LENGTH} characters: too easy to guess. Make one with toolsift token create.`,
     );
+  // A string is hashed as UTF-8.
   return createHash("sha256")
-    .update(token as string, "utf8")
+    .update(token as string)
     .digest("hex");
 }
 

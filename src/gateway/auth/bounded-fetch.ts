@@ -19,15 +19,10 @@ export async function boundedFetch(
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   const response = await fetch(url, { headers: init.headers, method: "GET", redirect: "manual", signal });
-  if (response.status !== 200) {
-    await response.body?.cancel();
-    throw new Error(`the answer is HTTP ${response.status}, not 200`);
-  }
-  const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new Error(`the answer is over ${maxBytes} bytes`);
-  }
+  if (response.status !== 200) return refuse(response, `the answer is HTTP ${response.status}, not 200`);
+  // No content-length (a chunked body) reads as 0: the loop below bounds it.
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > maxBytes) return refuse(response, `the answer is over ${maxBytes} bytes`);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = response.body?.getReader();
@@ -42,4 +37,10 @@ export async function boundedFetch(
     chunks.push(value);
   }
   return new Response(Buffer.concat(chunks), { status: response.status, headers: response.headers });
+}
+
+/** Fails with `problem`, first freeing the connection of the body left unread (a 204 has none). */
+async function refuse(response: Response, problem: string): Promise<never> {
+  await response.body?.cancel();
+  throw new Error(problem);
 }

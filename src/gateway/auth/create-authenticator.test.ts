@@ -98,8 +98,32 @@ describe("createAuthenticator with static tokens", () => {
     expect(auth.resourceMetadata).toBeUndefined();
   });
 
+  it("answers a refusal it cannot explain, even a throw from the request's headers, without throwing", async () => {
+    const auth = await createAuthenticator(staticSettings({ name: "alice", token: alice }));
+    const hostile = {
+      get authorization(): string {
+        throw new Error(`a header that throws, holding ${alice}`);
+      },
+    };
+    expect(await auth.authenticate(hostile)).toEqual({
+      ok: false,
+      reason: "authentication failed",
+      error: "invalid_token",
+    });
+  });
+
+  it("names no scope in an insufficient_scope challenge when none is required", async () => {
+    const auth = await createAuthenticator(staticSettings({ name: "alice", token: alice }));
+    expect(auth.challenge("insufficient_scope")).toBe('Bearer realm="toolsift", error="insufficient_scope"');
+  });
+
   it("refuses settings that would let no one in", async () => {
-    await expect(createAuthenticator({ tokens: [], oauth: undefined })).rejects.toThrow(OptionsError);
+    const refused = createAuthenticator({ tokens: [], oauth: undefined });
+    await expect(refused).rejects.toThrow(OptionsError);
+    await expect(refused).rejects.toMatchObject({
+      code: "no_credential",
+      message: expect.stringMatching(/no token and no OAuth issuer.*Add auth\.tokens or auth\.oauth\.$/),
+    });
   });
 });
 
@@ -224,6 +248,28 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
       'Bearer resource_metadata="https://toolsift.test/.well-known/oauth-protected-resource/mcp", error="invalid_token"',
     );
     expect(resourceMetadataUrl("https://gw.example")).toBe("https://gw.example/.well-known/oauth-protected-resource");
+    expect(resourceMetadataUrl("https://gw.example/")).toBe("https://gw.example/.well-known/oauth-protected-resource");
+    expect(resourceMetadataUrl("https://gw.example:8443/team/mcp/")).toBe(
+      "https://gw.example:8443/.well-known/oauth-protected-resource/team/mcp",
+    );
+    // With no scope required, the metadata names none: an empty list would read as "no scope is granted".
+    const open = await createAuthenticator({ tokens: [], oauth: oauthSettings(issuer) });
+    expect(open.resourceMetadata).not.toHaveProperty("scopes_supported");
+    expect(open.challenge("insufficient_scope")).toBe(
+      'Bearer resource_metadata="https://toolsift.test/.well-known/oauth-protected-resource/mcp", error="insufficient_scope"',
+    );
+  });
+
+  it("sends only what has a JWT's shape to the issuer's keys: anything else is an unknown token", async () => {
+    const auth = await createAuthenticator({ tokens: [], oauth: oauthSettings(issuer) });
+    const reason = async (token: string) => {
+      const answer = await auth.authenticate(bearer(token));
+      return answer.ok ? "accepted" : answer.reason;
+    };
+    for (const token of ["a.b", "a.b.c.d", ".b.c", "~a.b.c", "a.b.c~", "a.b~.c", "a.b.c="])
+      expect(await reason(token), token).toBe("unknown token");
+    for (const token of ["e30.e30.c2ln", "e30..", "e30.e30."])
+      expect(await reason(token), token).toBe("malformed token");
   });
 
   it("fetches the keys again for an unknown kid, but not more than once per cooldown", async () => {
@@ -283,7 +329,8 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
       expect(await auth.authenticate(bearer(good))).toMatchObject({ ok: true });
       // Past the cooldown, and with the issuer back, the keys are fetched again.
       own.failJwks(false);
-      vi.setSystemTime(start + 62_000);
+      // The cooldown is 30 s from the failure (at start + 31 s), and no longer.
+      vi.setSystemTime(start + 61_000);
       expect(await auth.authenticate(bearer(tokens[0]!))).toMatchObject({ ok: false, reason: "unknown signing key" });
       expect(own.jwksFetches() - before).toBe(2);
     } finally {
@@ -305,7 +352,12 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
     const callerOf = async (claims: Record<string, unknown>) => auth.authenticate(bearer(await signed(claims)));
     const long = "x".repeat(257);
     expect(
-      await callerOf({ scope: " a  a ", scp: ["b", 7, "", long], roles: ["r1", 5, "", long, "r2"], tid: "acme" }),
+      await callerOf({
+        scope: " a  a ",
+        scp: ["b", 7, "", long],
+        roles: ["r1", 5, "", long, ["r3"], { length: 1 }, "r2"],
+        tid: "acme",
+      }),
     ).toEqual({
       ok: true,
       caller: { id: "s", via: "oauth", groups: ["r1", "r2"], scopes: ["a", "b"], tenant: "acme" },
@@ -329,6 +381,11 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
       error: "insufficient_scope",
     });
     expect(await callerOf({ scope: "ab" })).toMatchObject({ reason: "insufficient scope" });
+    expect(auth.challenge("insufficient_scope")).toMatch(/, scope="a b"$/);
+    const longest = "g".repeat(256);
+    expect(await callerOf({ roles: [longest], scope: `a b ${longest}` })).toMatchObject({
+      caller: { groups: [longest], scopes: ["a", "b", longest] },
+    });
   });
 
   it("names each claim a token fails on, and a malformed token as such", async () => {
@@ -368,8 +425,16 @@ describe("createAuthenticator with an OAuth issuer (oidc-provider on localhost)"
       const refused = createAuthenticator({ tokens: [], oauth: settings });
       await expect(refused).rejects.toThrow(OAuthSetupError);
       await expect(refused).rejects.toThrow(/names the issuer "https:\/\/someone-else\.example"/);
-      const big = createAuthenticator({ tokens: [], oauth: oauthSettings(issuer, { jwksUri: `${huge.url}/jwks` }) });
-      await expect(big).rejects.toThrow(/over 262144 bytes/);
+      const jwksUri = `${huge.url}/jwks`;
+      const big = await createAuthenticator({ tokens: [], oauth: oauthSettings(issuer, { jwksUri }) }).catch(
+        (thrown: unknown) => thrown,
+      );
+      expect(big).toBeInstanceOf(OAuthSetupError);
+      expect((big as Error).message).toBe(
+        `toolsift.auth.oauth: cannot read the signing keys at ${jwksUri}: the signing keys could not be fetched: the answer is over 262144 bytes. Check "issuer" or "jwksUri".`,
+      );
+      // The cause is kept, down to the fetch's own error, for whoever debugs it.
+      expect(((big as Error).cause as Error).cause).toEqual(new Error("the answer is over 262144 bytes"));
     } finally {
       impostor.server.close();
       huge.server.close();

@@ -69,7 +69,7 @@ function oauthFace(oauth: OAuthSettings, authenticate: Authenticator["authentica
 /** RFC 9728 section 3.1: the well-known path goes between the resource's origin and its path. */
 export function resourceMetadataUrl(resource: string): string {
   const url = new URL(resource);
-  const path = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "");
+  const path = url.pathname.replace(/\/$/, "");
   return `${url.origin}${PROTECTED_RESOURCE_PATH}${path}`;
 }
 

@@ -9,10 +9,12 @@ let server: Server;
 let origin: string;
 const routes = new Map<string, { status?: number; body: string; headers?: Record<string, string> }>();
 const asked: string[] = [];
+const accepted: (string | undefined)[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     asked.push(request.url ?? "");
+    accepted.push(request.headers.accept);
     const route = routes.get(request.url ?? "");
     response.writeHead(route?.status ?? (route ? 200 : 404), { "content-type": "application/json", ...route?.headers });
     response.end(route?.body ?? "");
@@ -47,7 +49,10 @@ describe("discoverJwksUri", () => {
     routes.set("/t1/.well-known/openid-configuration", {
       body: JSON.stringify({ issuer, jwks_uri: `${origin}/t1/keys` }),
     });
+    accepted.length = 0;
     expect(await discoverJwksUri(issuer)).toBe(`${origin}/t1/keys`);
+    // Asked for JSON: a server that also serves pages answers a browser's request with HTML.
+    expect(accepted).toEqual(["application/json", "application/json", "application/json"]);
   });
 
   it("stops with every place it looked and why, and what to set instead", async () => {
@@ -79,9 +84,16 @@ describe("discoverJwksUri", () => {
     routes.set("/.well-known/oauth-authorization-server/t4", document("https://keys.example/jwks"));
     expect(await discoverJwksUri(issuer)).toBe("https://keys.example/jwks");
     routes.set("/.well-known/oauth-authorization-server/t4", document("not a url"));
-    routes.set("/.well-known/openid-configuration/t4", document("ftp://keys.example/jwks"));
+    routes.set("/.well-known/openid-configuration/t4", document("ftp://localhost/jwks"));
     routes.set("/t4/.well-known/openid-configuration", document("http://localhost:1/jwks"));
     expect(await discoverJwksUri(issuer)).toBe("http://localhost:1/jwks");
+    // A list holding a URL is no URL, though String() of it would read as one.
+    routes.set("/t4/.well-known/openid-configuration", {
+      body: JSON.stringify({ issuer, jwks_uri: ["https://k/jwks"] }),
+    });
+    await expect(discoverJwksUri(issuer)).rejects.toThrow(
+      `${origin}/t4/.well-known/openid-configuration: has no https jwks_uri.`,
+    );
   });
 });
 
@@ -102,6 +114,9 @@ describe("boundedFetch", () => {
     expect(asked).toEqual(["/moved"]);
     routes.set("/created", { status: 201, body: "{}" });
     await expect(boundedFetch(`${origin}/created`)).rejects.toThrow("the answer is HTTP 201, not 200");
+    // An answer with no body at all is named by its status too.
+    routes.set("/empty", { status: 204, body: "" });
+    await expect(boundedFetch(`${origin}/empty`)).rejects.toThrow("the answer is HTTP 204, not 200");
   });
 
   it("refuses a body over its bound, declared or streamed, and takes one at the bound", async () => {
@@ -109,8 +124,26 @@ describe("boundedFetch", () => {
     await expect(boundedFetch(`${origin}/big`, {}, 100)).rejects.toThrow("the answer is over 100 bytes");
     routes.set("/exact", { body: "x".repeat(100) });
     expect(await (await boundedFetch(`${origin}/exact`, {}, 100)).text()).toHaveLength(100);
+    routes.set("/declared-exact", { body: "x".repeat(100), headers: { "content-length": "100" } });
+    expect(await (await boundedFetch(`${origin}/declared-exact`, {}, 100)).text()).toHaveLength(100);
     routes.set("/chunked", { body: "x".repeat(101), headers: { "transfer-encoding": "chunked" } });
     await expect(boundedFetch(`${origin}/chunked`, {}, 100)).rejects.toThrow("the answer is over 100 bytes");
+  });
+
+  it("refuses an answer that declares a body over its bound at once, without waiting for the body", async () => {
+    // It declares more than the bound, sends a little, and never ends.
+    const declaring = createServer((_request, response) => {
+      response.writeHead(200, { "content-length": "300000" });
+      response.write("x".repeat(10));
+    });
+    await new Promise<void>((resolve) => declaring.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(declaring.address() as AddressInfo).port}/`;
+    try {
+      await expect(boundedFetch(url, {}, 100, 5_000)).rejects.toThrow("the answer is over 100 bytes");
+    } finally {
+      declaring.closeAllConnections();
+      await new Promise<void>((resolve) => declaring.close(() => resolve()));
+    }
   });
 
   it("gives up after its time, or when the caller's signal aborts", async () => {

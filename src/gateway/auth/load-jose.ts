@@ -23,14 +23,22 @@ export function loadJose(): Promise<Jose> {
   return loading.catch((cause: unknown) => {
     // Not cached: a package installed later is picked up by the next call.
     loading = undefined;
-    const missing =
-      (cause as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && errorText(cause).includes(`'${JOSE_PACKAGE}'`);
-    throw new DependencyError(
-      JOSE_PACKAGE,
-      missing
-        ? `Checking OAuth access tokens (toolsift.auth.oauth) needs the ${JOSE_PACKAGE} package, which is not installed. Install it next to toolsift with \`npm install ${JOSE_PACKAGE}@${JOSE_RANGE}\`, or use static tokens (toolsift.auth.tokens) instead.`
-        : `${JOSE_PACKAGE} is installed but failed to load (${errorText(cause)}). Reinstall it with \`npm install ${JOSE_PACKAGE}@${JOSE_RANGE}\`.`,
-      { cause },
-    );
+    throw joseLoadError(cause);
   });
+}
+
+/**
+ * The error of a failed `import("jose")`: how to install jose when it is not installed (the
+ * import's own package missing, not one jose imports), how to reinstall it otherwise.
+ */
+export function joseLoadError(cause: unknown): DependencyError {
+  const missing =
+    (cause as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND" && errorText(cause).includes(`'${JOSE_PACKAGE}'`);
+  return new DependencyError(
+    JOSE_PACKAGE,
+    missing
+      ? `Checking OAuth access tokens (toolsift.auth.oauth) needs the ${JOSE_PACKAGE} package, which is not installed. Install it next to toolsift with \`npm install ${JOSE_PACKAGE}@${JOSE_RANGE}\`, or use static tokens (toolsift.auth.tokens) instead.`
+      : `${JOSE_PACKAGE} is installed but failed to load (${errorText(cause)}). Reinstall it with \`npm install ${JOSE_PACKAGE}@${JOSE_RANGE}\`.`,
+    { cause },
+  );
 }

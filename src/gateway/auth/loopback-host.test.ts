@@ -27,6 +27,10 @@ describe("isLoopbackHost", () => {
       "::2",
       "[::1",
       "::1]",
+      // A bracket on one side only is no URL's bracketed host: nothing is stripped.
+      "[::1x",
+      "x::1]",
+      "[127.0.0.1x",
       "::ffff:127.0.0.1",
       "",
     ])
@@ -56,8 +60,13 @@ describe("isLoopbackAddress", () => {
       "::",
       "::2",
       "::ffff:10.0.0.1",
+      "1::ffff:127.0.0.1",
+      "::ffff:1271:0",
       "127.0.0.1.evil.example",
       "[127.0.0.1]x",
+      "[::1x",
+      "x::1]",
+      "::ffff:127.0.0.1.evil.example",
       "x127.0.0.1",
     ])
       expect(isLoopbackAddress(host), host).toBe(false);

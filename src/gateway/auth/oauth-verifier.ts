@@ -86,14 +86,15 @@ function keyFetcher(): (
   url: string,
   init: { headers?: Headers | Record<string, string>; signal?: AbortSignal },
 ) => Promise<Response> {
-  let failedAt: number | undefined;
+  // Minus infinity: no failure yet, so no cooldown.
+  let failedAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<Response> | undefined;
   return async (url, init) => {
-    if (failedAt !== undefined && Date.now() - failedAt < KEY_REFRESH_COOLDOWN_MS)
+    if (Date.now() - failedAt < KEY_REFRESH_COOLDOWN_MS)
       throw new KeysUnavailable("the signing keys could not be fetched a moment ago");
     pending ??= boundedFetch(url, init).then(
       (response) => {
-        failedAt = undefined;
+        failedAt = Number.NEGATIVE_INFINITY;
         return response;
       },
       (error: unknown) => {
@@ -134,7 +135,8 @@ function callerOf(payload: Record<string, unknown>, settings: OAuthSettings): Au
 
 /** `scope` is space-separated (RFC 9068); `scp` is an array at some issuers, a string at others. */
 function words(value: unknown): string[] {
-  return typeof value === "string" ? strings(value.split(" ").filter((word) => word !== "")) : strings(value);
+  // strings() drops the empty words that repeated spaces leave.
+  return strings(typeof value === "string" ? value.split(" ") : value);
 }
 
 /** The strings of a claim, bounded: a token cannot make a caller of a million groups. */
@@ -150,12 +152,12 @@ function reasonOf(jose: Jose, error: unknown): string {
   const { errors } = jose;
   if (error instanceof errors.JWTExpired) return "expired";
   if (error instanceof errors.JWTClaimValidationFailed) {
+    // The claims jose checks with the options oauthVerifier gives it (`sub` only with a `subject`: none).
     const reasons: Record<string, string> = {
       aud: "wrong audience",
       iss: "wrong issuer",
       nbf: "not yet valid",
       exp: "no expiry",
-      sub: "no subject",
       iat: "bad issue time",
     };
     return reasons[error.claim] ?? "invalid claims";
@@ -163,7 +165,8 @@ function reasonOf(jose: Jose, error: unknown): string {
   if (error instanceof errors.JWSSignatureVerificationFailed) return "bad signature";
   if (error instanceof errors.JWKSNoMatchingKey) return "unknown signing key";
   if (error instanceof errors.JOSEAlgNotAllowed) return "algorithm not allowed";
-  if (error instanceof errors.JWKSTimeout || error instanceof KeysUnavailable) return "signing keys unavailable";
+  // keyFetcher wraps every failure, a timeout included, so jose's own JWKSTimeout never comes.
+  if (error instanceof KeysUnavailable) return "signing keys unavailable";
   if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return "malformed token";
   return "invalid token";
 }

@@ -17,7 +17,8 @@ export function newToken(): string {
 
 /** SHA-256 of a token as 64 lowercase hex characters: what `auth.tokens[].sha256` holds. */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
+  // A string is hashed as UTF-8.
+  return createHash("sha256").update(token).digest("hex");
 }
 
 /**
@@ -37,7 +38,7 @@ export function staticTokenMatcher(tokens: readonly StaticTokenSettings[]): (tok
     }),
   }));
   return (token) => {
-    const presented = createHash("sha256").update(token, "utf8").digest();
+    const presented = createHash("sha256").update(token).digest();
     let found: Caller | undefined;
     for (const entry of entries) {
       if (timingSafeEqual(presented, entry.hash) && found === undefined) found = entry.caller;
