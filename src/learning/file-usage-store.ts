@@ -1,9 +1,9 @@
 // Over 300 lines: one on-disk contract: the file format, its lock, its checks and its repair.
+import { checksummedLine, readChecksummedLine } from "./checksummed-line.js";
 import { randomBytes } from "node:crypto";
 import { constants, type Stats } from "node:fs";
 import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
-import { crc32 } from "node:zlib";
 import { defaultCacheDir } from "../ranking/index.js";
 import { withFileLock } from "./file-lock.js";
 import { DEFAULT_LESSON_CAPS, newestLessons, type LessonCaps } from "./lesson-caps.js";
@@ -303,10 +303,9 @@ export class FileUsageStore implements UsageStore {
 }
 
 const NEWLINE = 0x0a;
-const SPACE = 0x20;
 const HASH = 0x23;
 
-/** One record: the CRC-32 of the JSON in hex, a space, the JSON, a newline. */
+/** One lesson as a checksummed line, with short keys: the file holds thousands. */
 function encode(lesson: Lesson): string {
   // `b` (the teacher) is left out when unknown; records without it, older ones included, read as such.
   const json = JSON.stringify({
@@ -316,7 +315,7 @@ function encode(lesson: Lesson): string {
     a: lesson.at,
     ...(lesson.by === undefined ? {} : { b: lesson.by }),
   });
-  return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
+  return checksummedLine(json);
 }
 
 /**
@@ -369,15 +368,7 @@ async function readGeneration(handle: FileHandle): Promise<string> {
 }
 
 function decode(line: Buffer): Lesson | undefined {
-  if (line.length < 10 || line[8] !== SPACE) return undefined;
-  const json = line.subarray(9);
-  if (crc32(json).toString(16).padStart(8, "0") !== line.subarray(0, 8).toString("latin1")) return undefined;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json.toString("utf8"));
-  } catch {
-    return undefined;
-  }
+  const raw = readChecksummedLine(line);
   const { s, q, t, a, b } = (raw ?? {}) as Record<string, unknown>;
   const parsed = parseLesson({ scope: s, query: q, tool: t, at: a, by: b });
   return parsed.ok ? parsed.lesson : undefined;

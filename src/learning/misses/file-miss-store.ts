@@ -1,8 +1,8 @@
+import { checksummedLine, readChecksummedLine } from "../checksummed-line.js";
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
-import { crc32 } from "node:zlib";
 import { defaultCacheDir } from "../../ranking/index.js";
 import { withFileLock } from "../file-lock.js";
 import { StoreWarnings } from "../store-warnings.js";
@@ -264,20 +264,11 @@ export class FileMissStore implements MissStore {
 }
 
 const NEWLINE = 0x0a;
-const SPACE = 0x20;
 
 function encode(record: MissRecord): string {
-  const json = JSON.stringify(record);
-  return `${crc32(json).toString(16).padStart(8, "0")} ${json}\n`;
+  return checksummedLine(JSON.stringify(record));
 }
 
 function decode(line: Buffer): MissRecord | undefined {
-  if (line.length < 10 || line[8] !== SPACE) return undefined;
-  const json = line.subarray(9);
-  if (crc32(json).toString(16).padStart(8, "0") !== line.subarray(0, 8).toString("latin1")) return undefined;
-  try {
-    return parseMissRecord(JSON.parse(json.toString("utf8")));
-  } catch {
-    return undefined;
-  }
+  return parseMissRecord(readChecksummedLine(line));
 }
