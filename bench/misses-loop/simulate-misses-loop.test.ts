@@ -1,23 +1,10 @@
+import { DEFECT_AREAS } from "../../test/support/misses-workspace.js";
 import { describe, expect, it } from "vitest";
 import { Bm25Ranker } from "../../src/index.js";
 import type { Ranker } from "../../src/ranking/index.js";
 import { parseDataset } from "../load-dataset.js";
 import { heldBack, simulateMissesLoop } from "./simulate-misses-loop.js";
 
-const AREAS = [
-  "checkout",
-  "login",
-  "search",
-  "payment",
-  "export",
-  "upload",
-  "profile",
-  "signup",
-  "billing",
-  "inbox",
-  "cart",
-  "settings",
-];
 const dataset = parseDataset(
   {
     tools: [
@@ -25,8 +12,11 @@ const dataset = parseDataset(
       { name: "send_message", description: "Send a chat message to a channel." },
     ],
     queries: [
-      ...AREAS.map((area) => ({ query: `the ${area} page crashes, report a defect`, expected: ["issue_creator"] })),
-      ...AREAS.map((area) => ({ query: `send a chat message about the ${area}`, expected: ["send_message"] })),
+      ...DEFECT_AREAS.map((area) => ({
+        query: `the ${area} page crashes, report a defect`,
+        expected: ["issue_creator"],
+      })),
+      ...DEFECT_AREAS.map((area) => ({ query: `send a chat message about the ${area}`, expected: ["send_message"] })),
     ],
   },
   "tiny.json",
@@ -53,7 +43,7 @@ describe("simulateMissesLoop", () => {
     expect(run.heldBackMisses.after).toBe(1);
     expect(run.rest.after).toBe(1);
     expect(run.toolsEnriched).toBe(1);
-    expect(run.trainingMisses + run.heldBackMisses.queries).toBe(AREAS.length);
+    expect(run.trainingMisses + run.heldBackMisses.queries).toBe(DEFECT_AREAS.length);
     // The scripted model saw training misses only: no held-back query is ever indexed.
     const examples = indexed.flat();
     expect(examples.length).toBeGreaterThan(0);

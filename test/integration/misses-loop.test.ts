@@ -6,7 +6,7 @@ import { missesEnricher } from "../../src/enrichment/scripted-enricher.fixture.j
 import type { MissRecord } from "../../src/public/learning.js";
 import { connectGateway, resultText, scratchDir, waitForUpstreams } from "../support/gateway-process.js";
 import { serverPerTest } from "../support/messages-api-server.js";
-import { MISSES_TOOLS } from "../support/misses-workspace.js";
+import { MISSES_TOOLS, DEFECT_AREAS } from "../support/misses-workspace.js";
 import { runToolsift } from "../support/run-toolsift.js";
 
 /**
@@ -16,20 +16,6 @@ import { runToolsift } from "../support/run-toolsift.js";
  */
 const SERVER = fileURLToPath(new URL("../fixtures/catalogue-mcp-server.mjs", import.meta.url));
 const serve = serverPerTest();
-const AREAS = [
-  "checkout",
-  "login",
-  "search",
-  "payment",
-  "export",
-  "upload",
-  "profile",
-  "signup",
-  "billing",
-  "inbox",
-  "cart",
-  "settings",
-];
 const ANSWER = "tracker__issue_creator";
 const request = (area: string) => `the ${area} page crashes, report it as a defect`;
 
@@ -79,7 +65,7 @@ describe("misses become fixes, end to end", () => {
             matches: { name: string }[];
           }
         ).matches[0]?.name;
-      for (const area of AREAS) {
+      for (const area of DEFECT_AREAS) {
         // A weak or empty answer, then the tool found another way and called.
         expect(await top(request(area))).not.toBe(ANSWER);
         expect(await top("creates an entity in the system")).toBe(ANSWER);
@@ -91,7 +77,8 @@ describe("misses become fixes, end to end", () => {
       let misses: MissRecord[] = [];
       for (
         let attempt = 0;
-        attempt < 5 && misses.filter((miss) => miss.answer === ANSWER && miss.request.text).length < AREAS.length;
+        attempt < 5 &&
+        misses.filter((miss) => miss.answer === ANSWER && miss.request.text).length < DEFECT_AREAS.length;
         attempt++
       ) {
         const listed = await runToolsift(["misses", "--config", config, "--json"]);
@@ -99,7 +86,7 @@ describe("misses become fixes, end to end", () => {
         misses = (JSON.parse(listed.stdout) as { misses: MissRecord[] }).misses;
       }
       const crashes = misses.filter((miss) => miss.answer === ANSWER && /crashes/.test(miss.request.text ?? ""));
-      expect(crashes).toHaveLength(AREAS.length);
+      expect(crashes).toHaveLength(DEFECT_AREAS.length);
       const file = join(dir, "misses.json");
       writeFileSync(file, JSON.stringify({ version: 1, misses }));
 

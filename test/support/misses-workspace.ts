@@ -35,7 +35,8 @@ export const MISSES_TOOLS = [
   ].map(([name, description]) => ({ name: name!, description: description! })),
 ].map((tool) => ({ ...tool, inputSchema: { type: "object", properties: { text: { type: "string" } } } }));
 
-const AREAS = [
+/** Twelve parts of an app, for requests that differ only in where the defect is. */
+export const DEFECT_AREAS = [
   "checkout",
   "login",
   "search",
@@ -78,7 +79,7 @@ export function idOn(prefix: string, heldBack: boolean, share = 0.3): string {
 
 /** Twelve misses of the vague tool, one per area, with their text. */
 export function crashMisses(): MissRecord[] {
-  return AREAS.map((area, index) =>
+  return DEFECT_AREAS.map((area, index) =>
     miss(`crash-${index}`, `the ${area} page crashes, report it as a defect`, VAGUE_TOOL),
   );
 }
