@@ -329,15 +329,15 @@ describe("Bm25Ranker's long descriptions", () => {
     rankDocumentOf({ name: "forecast_for_skies", description: "Hourly weather forecast for a city." }),
   ];
 
-  it("reads a description's opening, not the blurb after it", () => {
-    const ranker = new Bm25Ranker();
+  it("reads a description's opening, not the blurb after it, with descriptionTerms", () => {
+    const ranker = new Bm25Ranker({ descriptionTerms: 32 });
     ranker.update(catalogue);
     expect(names(ranker.search("weather", { limit: 5 }))).toEqual(["forecast_for_skies"]);
     expect(names(ranker.search("stock quotes", { limit: 5 }))).toEqual(["quotes_for_markets"]);
   });
 
-  it("reads every description whole with descriptionTerms: Infinity", () => {
-    const ranker = new Bm25Ranker({ descriptionTerms: Number.POSITIVE_INFINITY });
+  it("reads every description whole by default", () => {
+    const ranker = new Bm25Ranker();
     ranker.update(catalogue);
     expect(names(ranker.search("weather", { limit: 5 }))).toEqual(["forecast_for_skies", "quotes_for_markets"]);
   });
