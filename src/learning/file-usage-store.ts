@@ -1,4 +1,5 @@
 // Over 300 lines: one on-disk contract: the file format, its lock, its checks and its repair.
+import { SerialQueue } from "./serial-queue.js";
 import { checksummedLine, readChecksummedLine } from "./checksummed-line.js";
 import { randomBytes } from "node:crypto";
 import { constants, type Stats } from "node:fs";
@@ -87,7 +88,7 @@ export class FileUsageStore implements UsageStore {
   /** Records in the file (good or not) as last counted: decides when to rewrite. */
   private records = 0;
   /** Reads and writes of this instance, one at a time. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
 
   constructor(options: FileUsageStoreOptions = {}) {
     const directory = options.cacheDir ?? defaultCacheDir();
@@ -102,7 +103,7 @@ export class FileUsageStore implements UsageStore {
   }
 
   add(lessons: readonly Lesson[]): Promise<void> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       if (lessons.length === 0) return;
       const lines = lessons.map((lesson) => encode(lesson)).join("");
       await mkdir(join(this.file, ".."), { recursive: true });
@@ -126,14 +127,14 @@ export class FileUsageStore implements UsageStore {
   }
 
   lessons(scope: string): Promise<readonly Lesson[]> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       await this.catchUp();
       return newestLessons(this.byScope.get(scope) ?? [], this.caps).map((lesson) => ({ ...lesson }));
     });
   }
 
   forget(scope: string): Promise<void> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       this.byScope.delete(scope);
       await this.rewrite("", scope);
     });
@@ -293,12 +294,6 @@ export class FileUsageStore implements UsageStore {
     let total = 0;
     for (const list of this.byScope.values()) total += Math.min(list.length, this.caps.maxLessonsPerScope);
     return total;
-  }
-
-  private serial<T>(operation: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(operation);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }
 

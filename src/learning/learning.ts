@@ -1,4 +1,5 @@
 // Over 300 lines: learning's coordinator: teaching, matching, flushing and forgetting share the pending-work state.
+import { SerialQueue } from "./serial-queue.js";
 import { DependencyError, errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { Embedder } from "../ranking/index.js";
@@ -54,7 +55,7 @@ export class Learning {
   private inFlight: readonly Lesson[] = [];
   private writing: Promise<void> | undefined;
   /** Store writes and erasures, one at a time and in order. */
-  private storeQueue: Promise<unknown> = Promise.resolve();
+  private readonly storeQueue = new SerialQueue();
   /** Background work (embedding a taught lesson, loading a scope) that `flush` waits for. */
   private readonly background = new Set<Promise<unknown>>();
   private embedder: Promise<Embedder | undefined> | undefined;
@@ -163,7 +164,7 @@ export class Learning {
     this.pending = this.pending.filter((lesson) => lesson.scope !== scope);
     this.scopes.delete(scope);
     this.unsaved.delete(scope);
-    const erased = this.serial(() => this.options.store.forget(scope));
+    const erased = this.storeQueue.run(() => this.options.store.forget(scope));
     const done = erased.then(
       () => undefined,
       () => undefined,
@@ -190,7 +191,7 @@ export class Learning {
     while (this.background.size > 0 || this.writing) {
       await Promise.all([...this.background, this.writing]);
     }
-    await this.storeQueue;
+    await this.storeQueue.idle();
   }
 
   /**
@@ -383,7 +384,7 @@ export class Learning {
         const batch = this.pending.splice(0, WRITE_BATCH);
         this.inFlight = batch;
         try {
-          await this.serial(() => this.options.store.add(batch));
+          await this.storeQueue.run(() => this.options.store.add(batch));
         } catch (error) {
           this.remember(batch);
           this.storeFailed(
@@ -409,12 +410,6 @@ export class Learning {
       keys.add(keyOf(lesson));
       this.unsaved.set(lesson.scope, keys);
     }
-  }
-
-  private serial<T>(operation: () => Promise<T>): Promise<T> {
-    const run = this.storeQueue.then(operation);
-    this.storeQueue = run.catch(() => undefined);
-    return run;
   }
 
   private track(work: Promise<unknown>): void {

@@ -1,3 +1,4 @@
+import { SerialQueue } from "../serial-queue.js";
 import { checksummedLine, readChecksummedLine } from "../checksummed-line.js";
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
@@ -57,7 +58,7 @@ export class FileMissStore implements MissStore {
   /** Lines in the file as last counted (appends added): decides when to rewrite. */
   private lines: number | undefined;
   private hashKey: Promise<Uint8Array> | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
 
   constructor(options: FileMissStoreOptions = {}) {
     const directory = options.cacheDir ?? defaultCacheDir();
@@ -73,7 +74,7 @@ export class FileMissStore implements MissStore {
   }
 
   add(records: readonly MissRecord[]): Promise<void> {
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       if (records.length === 0) return;
       const text = records.map((record) => encode(record)).join("");
       await mkdir(join(this.file, ".."), { recursive: true, mode: 0o700 });
@@ -95,7 +96,7 @@ export class FileMissStore implements MissStore {
 
   misses(query?: MissQuery): Promise<readonly MissRecord[]> {
     const checked = readMissQuery(query);
-    return this.serial(async () => {
+    return this.queue.run(async () => {
       const { records } = await this.readAll();
       return records
         .filter((record) => matchesQuery(record, checked))
@@ -113,7 +114,7 @@ export class FileMissStore implements MissStore {
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    await this.queue.idle();
   }
 
   /** The key file's 32 bytes, made (exclusively, mode 0600) when there is none yet. */
@@ -254,12 +255,6 @@ export class FileMissStore implements MissStore {
       );
     }
     return error;
-  }
-
-  private serial<T>(operation: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(operation);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }
 
