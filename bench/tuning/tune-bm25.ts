@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/tuning/tune-bm25.ts      # about 6 minutes on two cores
  */
+import { foldsTable, points } from "./leave-one-out-tables.js";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Bm25Ranker, type Bm25Options } from "../../src/ranking/index.js";
@@ -59,7 +60,6 @@ for (const path of paths) {
 
 const table: ScoreTable = scores;
 const datasets = Object.keys(table);
-const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(2)}`;
 const folds = leaveOneDatasetOut(table, DEFAULT_ID);
 const ranked = [...settings.keys()]
   .map((id) => ({ id, worst: worstChange(table, id, DEFAULT_ID, datasets) }))
@@ -70,11 +70,7 @@ const markdown = [
   `Recall@5 (answerable queries, at most 1,000 per set, seed 42, abstention off) of ${settings.size} settings on ${datasets.length} datasets; the default is \`${DEFAULT_ID}\`. ` +
     "Each fold chooses, on every set but one, the setting whose worst set gains most over the default, then measures it on the set left out.",
   "",
-  "| left out | chosen on the others | worst change on the others (points) | change on the set left out (points) |",
-  "|---|---|---:|---:|",
-  ...folds.map(
-    (fold) => `| ${fold.heldOut} | ${fold.chosen} | ${points(fold.trainingWorst)} | ${points(fold.heldOutChange)} |`,
-  ),
+  ...foldsTable(folds),
   "",
   "The ten settings with the best worst set over all datasets (change against the default, in points):",
   "",

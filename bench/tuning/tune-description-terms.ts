@@ -7,13 +7,14 @@
  *
  *   npx tsx bench/tuning/tune-description-terms.ts      # a few minutes on two cores
  */
+import { changesTable, foldsTable } from "./leave-one-out-tables.js";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Bm25Ranker, HybridRanker, type Ranker } from "../../src/ranking/index.js";
 import { guardSample } from "../guard/measure-guard.js";
 import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
-import { leaveOneDatasetOut, worstChange, type ScoreTable } from "./leave-one-out.js";
+import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 
 const CAPS = [16, 24, 32, 48, 64, 96, 128, Number.POSITIVE_INFINITY];
@@ -64,7 +65,6 @@ for (const path of await tuningDatasetPaths()) {
 const table: ScoreTable = scores;
 const rows = Object.keys(table);
 const datasetOf = (row: string) => row.slice(0, row.indexOf(" · "));
-const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(2)}`;
 const folds = leaveOneDatasetOut(table, BASELINE, datasetOf, (row) => 1 / sizes[row]!);
 const settings = CAPS.map(idOf);
 const markdown = [
@@ -73,20 +73,11 @@ const markdown = [
   `Recall@5 (answerable queries, at most 1,000 per set, seed 42) of bm25 and the hybrid over it, for each cap on the description's terms, against reading descriptions whole. ` +
     "Each fold chooses, on every set but one, the cap whose worst (set, ranker) gains most (worst rows within one query count as a tie, broken by the mean), then measures it on the set left out.",
   "",
-  "| left out | chosen on the others | worst change on the others (points) | change on the set left out (points) |",
-  "|---|---|---:|---:|",
-  ...folds.map(
-    (fold) => `| ${fold.heldOut} | ${fold.chosen} | ${points(fold.trainingWorst)} | ${points(fold.heldOutChange)} |`,
-  ),
+  ...foldsTable(folds),
   "",
   "Every cap against reading whole (points of recall@5):",
   "",
-  `| cap | worst | ${rows.join(" | ")} |`,
-  `|---|---:|${rows.map(() => "---:").join("|")}|`,
-  ...settings.map(
-    (id) =>
-      `| ${id} | ${points(worstChange(table, id, BASELINE, rows))} | ${rows.map((row) => points(table[row]![id]! - table[row]![BASELINE]!)).join(" | ")} |`,
-  ),
+  ...changesTable(table, settings, BASELINE, rows, "cap"),
   "",
   `Recall@5 reading whole: ${rows.map((row) => `${row} ${table[row]![BASELINE]!.toFixed(3)}`).join(", ")}.`,
   "",

@@ -9,6 +9,7 @@
  *
  *   npx tsx bench/tuning/tune-semantic-floor.ts      # a few minutes on two cores
  */
+import { changesTable, foldsTable } from "./leave-one-out-tables.js";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createToolSearch } from "../../src/index.js";
@@ -17,7 +18,7 @@ import { guardSample } from "../guard/measure-guard.js";
 import { callableTools } from "../learning/measure-learning-curve.js";
 import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
-import { leaveOneDatasetOut, worstChange, type ScoreTable } from "./leave-one-out.js";
+import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 
 const QUANTILES = [0.05, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7];
@@ -70,7 +71,6 @@ for (const path of await tuningDatasetPaths()) {
 const table: ScoreTable = scores;
 const datasets = Object.keys(table);
 const ids = Object.keys(table[datasets[0]!]!);
-const points = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(2)}`;
 const folds = leaveOneDatasetOut(
   table,
   BASELINE,
@@ -84,20 +84,11 @@ const markdown = [
     "read as a quantile of the similarities between the catalogue's tools, or fixed, against the old fixed 0.3. Each fold chooses, on every set but one, " +
     "the setting whose worst set gains most (worst sets within one query count as a tie, broken by the mean), then measures it on the set left out.",
   "",
-  "| left out | chosen on the others | worst change on the others (points) | change on the set left out (points) |",
-  "|---|---|---:|---:|",
-  ...folds.map(
-    (fold) => `| ${fold.heldOut} | ${fold.chosen} | ${points(fold.trainingWorst)} | ${points(fold.heldOutChange)} |`,
-  ),
+  ...foldsTable(folds),
   "",
   "Every setting against the fixed 0.3 (points of recall@5):",
   "",
-  `| setting | worst | ${datasets.join(" | ")} |`,
-  `|---|---:|${datasets.map(() => "---:").join("|")}|`,
-  ...ids.map(
-    (id) =>
-      `| ${id} | ${points(worstChange(table, id, BASELINE, datasets))} | ${datasets.map((dataset) => points(table[dataset]![id]! - table[dataset]![BASELINE]!)).join(" | ")} |`,
-  ),
+  ...changesTable(table, ids, BASELINE, datasets, "setting"),
   "",
   "The floor each quantile gives with the bundled model:",
   "",
