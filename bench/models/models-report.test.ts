@@ -7,6 +7,7 @@ import { parseModelList } from "./model-list.js";
 import {
   columnsOf,
   compTable,
+  foldsVerdict,
   installTable,
   metricTable,
   modelFolds,
@@ -92,25 +93,44 @@ describe("columnsOf", () => {
 describe("modelFolds", () => {
   const scores: Record<string, [number, number]> = {
     a: [0.5, 0.6],
-    b: [0.5, 0.6],
-    c: [0.7, 0.5],
+    b: [0.8, 0.7],
+    c: [0.4, 0.55],
   };
   const rows = Object.entries(scores).flatMap(([dataset, [glove, useLite]]) => [
     row(dataset, "glove", "hybrid", glove),
     row(dataset, "use-lite", "hybrid", useLite),
   ]);
 
-  it("chooses on the other sets by their worst set and reports the choice against the other model where left out", () => {
-    const folds = modelFolds(rows, MODELS, "hybrid");
-    const byHeldOut = Object.fromEntries(folds.map((fold) => [fold.heldOut, fold]));
-    // Without c, use-lite gains on every set; left out, c costs it 20 points.
-    expect(byHeldOut.c).toMatchObject({ chosen: "use-lite", other: "glove" });
-    expect(byHeldOut.c!.trainingWorst).toBeCloseTo(0.1);
-    expect(byHeldOut.c!.heldOutChange).toBeCloseTo(-0.2);
-    // With c among the others, use-lite's worst set is a loss: the first model keeps the fold.
-    expect(byHeldOut.a).toMatchObject({ chosen: "glove", other: "use-lite" });
-    expect(byHeldOut.a!.trainingWorst).toBeCloseTo(-0.1);
-    expect(byHeldOut.a!.heldOutChange).toBeCloseTo(-0.1);
+  it("chooses the model whose worst other set is best, and sets it against the runner-up where left out", () => {
+    const byHeldOut = Object.fromEntries(modelFolds(rows, MODELS, "hybrid").map((fold) => [fold.heldOut, fold]));
+    // Without a: glove's worst is 0.4 (c), use-lite's 0.55 (c); use-lite loses b by 10 points yet is chosen.
+    expect(byHeldOut.a).toEqual({
+      heldOut: "a",
+      chosen: "use-lite",
+      other: "glove",
+      chosenWorst: 0.55,
+      otherWorst: 0.4,
+      chosenHeldOut: 0.6,
+      otherHeldOut: 0.5,
+    });
+    expect(byHeldOut.c).toMatchObject({ chosen: "use-lite", chosenWorst: 0.6, otherWorst: 0.5 });
+    expect(foldsVerdict(modelFolds(rows, MODELS, "hybrid"))).toBe(
+      "Chosen: use-lite in 3 of 3 folds. The choice loses on the set left out in 1: b (−10.00).",
+    );
+  });
+
+  it("breaks a tie of worst sets by the mean, then by the order given", () => {
+    const tied = [
+      row("a", "glove", "cosine", 0.5),
+      row("a", "use-lite", "cosine", 0.5),
+      row("b", "glove", "cosine", 0.6),
+      row("b", "use-lite", "cosine", 0.9),
+      row("c", "glove", "cosine", 0.5),
+      row("c", "use-lite", "cosine", 0.5),
+    ];
+    const byHeldOut = Object.fromEntries(modelFolds(tied, MODELS, "cosine").map((fold) => [fold.heldOut, fold]));
+    expect(byHeldOut.a!.chosen).toBe("use-lite");
+    expect(byHeldOut.b!.chosen).toBe("glove");
   });
 
   it("reads only the kind asked for, and needs two models", () => {

@@ -4,7 +4,6 @@
  * measurements, it runs nothing.
  */
 import type { ProcessSamples } from "../report/bench-report.js";
-import { leaveOneDatasetOut } from "../tuning/leave-one-out.js";
 import { points } from "../tuning/leave-one-out-tables.js";
 
 /** The cut-offs COMP@k is reported at. */
@@ -128,52 +127,54 @@ export function summarise(rows: readonly SetRow[], columns: readonly string[], m
   });
 }
 
-/** One fold of the model choice: what the other sets choose, and how it does against the other model where left out. */
+/** One fold of the model choice: what the other sets choose by their worst set, and how it does where left out. */
 export interface ModelFold {
   heldOut: string;
   chosen: string;
-  /** The model it is compared with: the other one, or with more models the best of the rest on the other sets. */
+  /** The model it is compared with: the other one, or with more models the next best by the same rule. */
   other: string;
-  /** Chosen − other, worst over the other sets. */
-  trainingWorst: number;
-  /** Chosen − other on the set left out. */
-  heldOutChange: number;
+  /** Recall@5 on the worst of the other sets, of the chosen model and of the other. */
+  chosenWorst: number;
+  otherWorst: number;
+  /** Recall@5 on the set left out, of the chosen model and of the other. */
+  chosenHeldOut: number;
+  otherHeldOut: number;
 }
 
 /**
- * Leave one dataset out between models on one kind of column: for each set, the model the other
- * sets choose by their worst set (against the first model, which keeps ties; within one query of
- * the deciding set, the larger mean), then that model against the other on the set left out.
+ * Leave one dataset out between models on one kind of column, as the distillation's own table
+ * chose its build (`results/use-lite-leave-one-out.md`): for each set, the model whose worst
+ * recall@5 over the other sets is highest (a tie goes to the larger mean, then to the model
+ * listed first), then that model against the runner-up on the set left out. Models are compared
+ * as equals, so no model is the default that a change must beat.
  */
 export function modelFolds(rows: readonly SetRow[], models: readonly string[], kind: "cosine" | "hybrid"): ModelFold[] {
-  const first = models[0];
-  if (first === undefined || models.length < 2) return [];
+  if (models.length < 2) return [];
   const scores: Record<string, Record<string, number>> = {};
-  const answerable: Record<string, number> = {};
   for (const row of rows) {
     if (row.kind !== kind || row.model === null || row.error || row.answerable === 0) continue;
     (scores[row.dataset] ??= {})[row.model] = row.recallAt5;
-    answerable[row.dataset] = row.answerable;
   }
   // Only sets every model measured can be compared.
-  const table = Object.fromEntries(
-    Object.entries(scores).filter(([, byModel]) => models.every((model) => byModel[model] !== undefined)),
-  );
-  const sets = Object.keys(table);
+  const sets = Object.keys(scores).filter((set) => models.every((model) => scores[set]![model] !== undefined));
   if (sets.length < 2) return [];
-  const mean = (model: string, over: readonly string[]) =>
-    over.reduce((sum, set) => sum + table[set]![model]!, 0) / over.length;
-  return leaveOneDatasetOut(table, first, undefined, (set) => 1 / answerable[set]!).map((fold) => {
-    const training = sets.filter((set) => set !== fold.heldOut);
-    const rest = models.filter((model) => model !== fold.chosen);
-    const other = rest.reduce((best, model) => (mean(model, training) > mean(best, training) ? model : best));
-    const change = (set: string) => table[set]![fold.chosen]! - table[set]![other]!;
+  return sets.map((heldOut) => {
+    const training = sets.filter((set) => set !== heldOut);
+    const ranked = models
+      .map((model, order) => {
+        const values = training.map((set) => scores[set]![model]!);
+        return { model, order, worst: Math.min(...values), mean: values.reduce((a, b) => a + b, 0) / values.length };
+      })
+      .sort((a, b) => b.worst - a.worst || b.mean - a.mean || a.order - b.order);
+    const [chosen, other] = [ranked[0]!, ranked[1]!];
     return {
-      heldOut: fold.heldOut,
-      chosen: fold.chosen,
-      other,
-      trainingWorst: Math.min(...training.map(change)),
-      heldOutChange: change(fold.heldOut),
+      heldOut,
+      chosen: chosen.model,
+      other: other.model,
+      chosenWorst: chosen.worst,
+      otherWorst: other.worst,
+      chosenHeldOut: scores[heldOut]![chosen.model]!,
+      otherHeldOut: scores[heldOut]![other.model]!,
     };
   });
 }
@@ -210,16 +211,29 @@ export function metricTable(rows: readonly SetRow[], columns: readonly string[],
   ];
 }
 
-/** The folds as a table: the choice, its worst margin on the other sets, its margin where left out. */
+/** The folds as a table: the choice and the runner-up, their worst set on the others and their recall where left out. */
 export function foldsTable(folds: readonly ModelFold[]): string[] {
   return [
-    "| left out | chosen on the others | against | worst on the others (points) | on the set left out (points) |",
-    "|---|---|---|---:|---:|",
+    "| left out | chosen on the others | its worst on them | against | its worst on them | chosen, left out | other, left out | difference (points) |",
+    "|---|---|---:|---|---:|---:|---:|---:|",
     ...folds.map(
       (fold) =>
-        `| ${fold.heldOut} | ${fold.chosen} | ${fold.other} | ${points(fold.trainingWorst)} | ${points(fold.heldOutChange)} |`,
+        `| ${fold.heldOut} | ${fold.chosen} | ${share(fold.chosenWorst)} | ${fold.other} | ${share(fold.otherWorst)} | ${share(fold.chosenHeldOut)} | ${share(fold.otherHeldOut)} | ${points(fold.chosenHeldOut - fold.otherHeldOut)} |`,
     ),
   ];
+}
+
+/** One line on the folds: how many chose each model, and where the choice lost on the set left out. */
+export function foldsVerdict(folds: readonly ModelFold[]): string {
+  const counts = new Map<string, number>();
+  for (const fold of folds) counts.set(fold.chosen, (counts.get(fold.chosen) ?? 0) + 1);
+  const losses = folds.filter((fold) => fold.chosenHeldOut < fold.otherHeldOut);
+  const chosen = [...counts].map(([model, count]) => `${model} in ${count} of ${folds.length} folds`).join(", ");
+  return `Chosen: ${chosen}. ${
+    losses.length === 0
+      ? "Every fold's choice is at least as good as the other on the set left out."
+      : `The choice loses on the set left out in ${losses.length}: ${losses.map((fold) => `${fold.heldOut} (${points(fold.chosenHeldOut - fold.otherHeldOut)})`).join(", ")}.`
+  }`;
 }
 
 /** COMP@k on the multi-tool sets, a column per model and kind (and bm25). */
@@ -292,7 +306,9 @@ export function modelsMarkdown(report: ModelsReport): string {
   const errors = report.sets.filter((row) => row.error);
   const foldsOf = (kind: "cosine" | "hybrid") => {
     const folds = modelFolds(report.sets, models, kind);
-    return folds.length === 0 ? ["(needs two models measured on at least two sets)"] : foldsTable(folds);
+    return folds.length === 0
+      ? ["(needs two models measured on at least two sets)"]
+      : [...foldsTable(folds), "", foldsVerdict(folds)];
   };
   return [
     `# Embedding models side by side (${report.startedAt})`,
@@ -316,7 +332,7 @@ export function modelsMarkdown(report: ModelsReport): string {
     "",
     "## Leave one dataset out",
     "",
-    `For each set, the model the other ${Math.max(0, new Set(report.sets.map((row) => row.dataset)).size - 1)} sets choose by their worst set (recall@5 against ${models[0] ?? "the first model"}, which keeps a tie; within one query of the deciding set, the larger mean), and that model against the other on the set left out.`,
+    `For each set, the model whose worst recall@5 over the other ${Math.max(0, new Set(report.sets.map((row) => row.dataset)).size - 1)} sets is highest (a tie: the larger mean), and that model against the runner-up on the set left out.`,
     "",
     "### Cosine alone",
     "",
@@ -338,7 +354,7 @@ export function modelsMarkdown(report: ModelsReport): string {
     "",
     `## Cold start, load, index, queries and memory (${report.catalogue.name}: ${report.catalogue.tools.toLocaleString("en-US")} tools, ${report.catalogue.queries} queries)`,
     "",
-    `Each model in ${report.processes[0]?.runs ?? 0} fresh \`node --expose-gc\` processes of the built package (dist), alternating models: import toolsift, \`createToolSearch\` with the default hybrid on the model (no vector cache) and one search; then in the same process the model loaded again, a fresh hybrid index of the same tools, every query once after three warm-up searches, and memory after a full collection. Medians, with the ratio to the first model.`,
+    `Each model in ${report.processes[0]?.runs ?? 0} fresh \`node --expose-gc\` processes of the built package (dist), the models alternating: import toolsift, load the model (model load: this cold load), \`createToolSearch\` with the default hybrid on it (no vector cache) and one search (first answer: from the process's start, the full collections of the memory reading left out); memory after a full collection with the model loaded; then, warm, a fresh hybrid index of the same tools (index), memory after it, and every query once after three warm-up searches. Medians, with the ratio to the first model.`,
     "",
     ...processTable(report.processes),
     ...report.processes.filter((run) => run.error).map((run) => `\n${run.model}: ${run.error}`),
