@@ -230,7 +230,7 @@ async function main(): Promise<number> {
         dirty: git(["status", "--porcelain", "--untracked-files=no"]) !== "",
       },
       thresholds: thresholdsOf(specs),
-      options: { maxQueries, seed, processes, datasets: displayPath(datasetsDir, ROOT) },
+      options: { maxQueries, seed, processes, datasets: relative(ROOT, datasetsDir) || "." },
       models,
       notes,
       sets: rows,
