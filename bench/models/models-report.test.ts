@@ -11,6 +11,7 @@ import {
   installTable,
   metricTable,
   modelFolds,
+  modelsMarkdown,
   processTable,
   ratio,
   type SetRow,
@@ -252,5 +253,32 @@ describe("measureModelProcesses", () => {
     ]);
     expect(runs[0]!.firstAnswerMs.samples).toEqual([1, 5, 6]);
     expect(runs[0]!.tools).toBe(9);
+  });
+});
+
+describe("modelsMarkdown", () => {
+  it("heads the report with the commit, the thresholds, the machine's load and the notes", () => {
+    const markdown = modelsMarkdown({
+      formatVersion: 1,
+      startedAt: "2026-12-02T14:00:00.000Z",
+      finishedAt: "2026-12-02T14:05:00.000Z",
+      commit: { sha: "0123456789abcdef", subject: "feat: x", dirty: true },
+      thresholds: ["src/ranking/hybrid/hybrid-ranker.ts: STRONG_SIMILARITY = 0.5;"],
+      options: { maxQueries: 1_000, seed: 42, processes: 5, datasets: "../shared/datasets" },
+      machine: { cpus: 2, loadStart: 3.25, loadEnd: 9.5 },
+      models: [{ id: "glove", dir: "models/glove-100d-sif", embedderId: "g", dimensions: 100 }],
+      notes: ["model onnx skipped: models/onnx is not a folder here"],
+      sets: [row("a", null, "bm25", 0.8), row("a", "glove", "cosine", 0, { error: "Error: boom" })],
+      catalogue: { name: "realistic", tools: 1_000, queries: 26 },
+      processes: [],
+      install: [],
+      installNote: "how the sizes were made",
+    });
+    expect(markdown).toContain("- toolsift commit: `0123456789ab` (feat: x), with uncommitted changes");
+    expect(markdown).toContain("  - `src/ranking/hybrid/hybrid-ranker.ts: STRONG_SIMILARITY = 0.5;`");
+    expect(markdown).toContain("on 2 cores, 1-minute load average 3.3 at the start and 9.5 at the end");
+    expect(markdown).toContain("- note: model onnx skipped: models/onnx is not a folder here");
+    expect(markdown).toContain("(needs two models measured on at least two sets)");
+    expect(markdown).toContain("- a × glove cosine: Error: boom");
   });
 });

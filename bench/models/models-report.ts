@@ -82,6 +82,8 @@ export interface ModelsReport {
   /** The similarity thresholds in the sources the run used, as `file: declaration`. */
   thresholds: string[];
   options: { maxQueries: number; seed: number; processes: number; datasets: string };
+  /** The machine: cores, and its 1-minute load average when the run started and ended (timings swing with it). */
+  machine: { cpus: number; loadStart: number; loadEnd: number };
   models: ModelEntry[];
   notes: string[];
   sets: SetRow[];
@@ -319,7 +321,7 @@ export function modelsMarkdown(report: ModelsReport): string {
     ...report.thresholds.map((line) => `  - \`${line}\``),
     `- sets: every \`*.json\` in \`${report.options.datasets}\`; at most ${report.options.maxQueries} answerable queries per set and ${report.options.maxQueries} multi-tool ones, seeded sample (seed ${report.options.seed}); queries cut to 500 characters as \`search_tools\` cuts them`,
     "- every column runs through `toolSearch.search` with a ranker built on the model folder given (no vector cache); `bm25` is BM25 alone, with the semantic fallback off, so no model enters the reference; `cosine` is the `EmbeddingRanker` on the model alone; `hybrid` is the default `HybridRanker` (BM25 + the model)",
-    `- run from ${report.startedAt} to ${report.finishedAt}`,
+    `- run from ${report.startedAt} to ${report.finishedAt} on ${report.machine.cpus} cores, 1-minute load average ${report.machine.loadStart.toFixed(1)} at the start and ${report.machine.loadEnd.toFixed(1)} at the end`,
     ...report.notes.map((note) => `- note: ${note}`),
     "",
     "## Recall@5",

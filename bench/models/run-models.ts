@@ -10,7 +10,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -26,7 +26,10 @@ import { DEFAULT_MODELS, displayPath, type ModelSpec, parseModelList } from "./m
 import { type ModelEntry, type ModelsReport, modelsMarkdown, type SetRow } from "./models-report.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-/** Per set: a full run of two models stays within about 20 minutes on a loaded 2-core machine. */
+/**
+ * Per set, as the guard samples (same seed, so its numbers compare): two static models took about
+ * 5 minutes in all on a loaded 2-core machine; a transformer model embeds far slower.
+ */
 const DEFAULT_MAX_QUERIES = 1_000;
 const COLD_START_TOOLS = 1_000;
 
@@ -138,6 +141,7 @@ async function main(): Promise<number> {
   }
   const log = (message: string) => process.stderr.write(`${message}\n`);
   const startedAt = new Date();
+  const loadStart = loadavg()[0] ?? 0;
   const notes = [...parsed.notes];
   for (const note of notes) log(note);
 
@@ -230,6 +234,7 @@ async function main(): Promise<number> {
         dirty: git(["status", "--porcelain", "--untracked-files=no"]) !== "",
       },
       thresholds: thresholdsOf(specs),
+      machine: { cpus: availableParallelism(), loadStart, loadEnd: loadavg()[0] ?? 0 },
       options: { maxQueries, seed, processes, datasets: relative(ROOT, datasetsDir) || "." },
       models,
       notes,
