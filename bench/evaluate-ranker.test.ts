@@ -44,6 +44,25 @@ describe("evaluateRanker", () => {
     expect(run.error).toBeUndefined();
   });
 
+  it("reports COMP@5 over the multi-tool queries, and none for a set without them", async () => {
+    const multi = parseDataset(
+      {
+        tools: dataset.tools.map((tool) => ({ name: tool.name, description: tool.description })),
+        queries: [
+          { query: "weather forecast and send an email", expected: ["weather__get_forecast", "mail__send_email"] },
+          { query: "weather forecast", expected: ["weather__get_forecast", "files__read_file"] },
+          { query: "send an email", expected: ["mail__send_email"] },
+        ],
+      },
+      "multi.json",
+    );
+    const quiet = { progress: { sink: { write: () => true } } };
+    const run = await evaluateRanker(peer, multi, multi.queries, quiet);
+    // The first is answered whole; the second lacks the file tool, which no word of it names.
+    expect(run).toMatchObject({ compAt5: 0.5, multiTool: 2 });
+    expect(await evaluateRanker(peer, dataset, dataset.queries, quiet)).toMatchObject({ compAt5: null, multiTool: 0 });
+  });
+
   it("reports a failing ranker as an error instead of throwing", async () => {
     const broken: RankerEntry = {
       ...peer,

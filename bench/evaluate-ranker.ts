@@ -1,7 +1,7 @@
 import type { Ranker } from "../src/ranking/index.js";
 import type { BenchDataset, BenchQuery } from "./load-dataset.js";
 import { MemoryProbe } from "./memory-probe.js";
-import { mean, ndcgAt, percentile, recallAt, reciprocalRankAt } from "./metrics/index.js";
+import { compAt, mean, ndcgAt, percentile, recallAt, reciprocalRankAt } from "./metrics/index.js";
 import { Progress, type ProgressOptions } from "./progress.js";
 import type { RankerEntry } from "./rankers.js";
 import type { KindBreakdown, RankerRun } from "./report/bench-report.js";
@@ -64,6 +64,8 @@ export async function evaluateRanker(
     const recall5: number[] = [];
     const recall10: number[] = [];
     const rr: number[] = [];
+    // Queries of several tools, answered whole or not (COMP@5).
+    const whole: number[] = [];
     const ndcg: number[] = [];
     const kinds = new Map<string, number[]>();
     let abstained = 0;
@@ -79,6 +81,7 @@ export async function evaluateRanker(
         recall1.push(recallAt(names, expected, 1));
         recall5.push(recallAt(names, expected, 5));
         recall10.push(recallAt(names, expected, 10));
+        if (expected.size > 1) whole.push(compAt(names, expected, 5));
         rr.push(reciprocalRankAt(names, expected, 10));
         ndcg.push(ndcgAt(names, expected, 10));
         if (query.kind) {
@@ -98,6 +101,8 @@ export async function evaluateRanker(
       recallAt1: mean(recall1),
       recallAt5: mean(recall5),
       recallAt10: mean(recall10),
+      compAt5: whole.length === 0 ? null : mean(whole),
+      multiTool: whole.length,
       mrrAt10: mean(rr),
       ndcgAt10: mean(ndcg),
       abstention: unanswerable === 0 ? null : abstained / unanswerable,

@@ -1,2 +1,2 @@
-export { recallAt, reciprocalRankAt, ndcgAt } from "./ranking-metrics.js";
+export { compAt, recallAt, reciprocalRankAt, ndcgAt } from "./ranking-metrics.js";
 export { percentile, mean } from "./percentile.js";

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { ndcgAt, recallAt, reciprocalRankAt } from "./ranking-metrics.js";
+import { compAt, ndcgAt, recallAt, reciprocalRankAt } from "./ranking-metrics.js";
 
 const expected = new Set(["a", "b"]);
+
+describe("compAt", () => {
+  it("is 1 only when every expected tool is inside the cut-off", () => {
+    expect(compAt(["a", "x", "b"], expected, 3)).toBe(1);
+    expect(compAt(["a", "x", "b"], expected, 2)).toBe(0);
+    expect(compAt(["a", "a", "x"], expected, 3)).toBe(0);
+  });
+
+  it("is 0 for a query that expects nothing", () => {
+    expect(compAt(["a"], new Set(), 5)).toBe(0);
+  });
+});
 
 describe("recallAt", () => {
   it("counts the share of expected tools inside the cut-off", () => {

@@ -18,6 +18,23 @@ export function recallAt(ranked: readonly string[], expected: ReadonlySet<string
   return hits / expected.size;
 }
 
+/**
+ * COMP@k of one query: 1 when every expected tool is in the first `k` results, else 0. Averaged
+ * over multi-tool queries, the share answered whole; 0 for a query that expects nothing.
+ *
+ * @example
+ * ```ts
+ * compAt(["a", "x", "b"], new Set(["a", "b"]), 3); // 1
+ * compAt(["a", "x", "b"], new Set(["a", "b"]), 2); // 0
+ * ```
+ */
+export function compAt(ranked: readonly string[], expected: ReadonlySet<string>, k: number): number {
+  if (expected.size === 0) return 0;
+  const top = new Set(ranked.slice(0, k));
+  for (const name of expected) if (!top.has(name)) return 0;
+  return 1;
+}
+
 /** 1 / rank of the first expected tool within the first `k` results; 0 if none is there. */
 export function reciprocalRankAt(ranked: readonly string[], expected: ReadonlySet<string>, k: number): number {
   const top = ranked.slice(0, k);

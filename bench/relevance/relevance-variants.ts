@@ -24,14 +24,20 @@ export function relevanceVariants(rankerId: string): RelevanceVariants | undefin
   switch (rankerId) {
     case "bm25":
       return {
-        plain: async () => new Bm25Ranker({ exactNames: false, multiPart: false, abstention: false }),
+        plain: async () => new Bm25Ranker({ exactNames: false, multiPart: false, siblings: false, abstention: false }),
         withoutMultiPart: async () => new Bm25Ranker({ multiPart: false }),
         withoutAbstention: async () => new Bm25Ranker({ abstention: false }),
       };
     case "embedding":
       return {
         plain: async () =>
-          new EmbeddingRanker({ embedder: await loadEmbedder(), ...noCache, exactNames: false, multiPart: false }),
+          new EmbeddingRanker({
+            embedder: await loadEmbedder(),
+            ...noCache,
+            exactNames: false,
+            multiPart: false,
+            siblings: false,
+          }),
         withoutMultiPart: async () =>
           new EmbeddingRanker({ embedder: await loadEmbedder(), ...noCache, multiPart: false }),
       };
@@ -39,10 +45,11 @@ export function relevanceVariants(rankerId: string): RelevanceVariants | undefin
       return {
         plain: async () =>
           new HybridRanker({
-            lexical: new Bm25Ranker({ exactNames: false, multiPart: false, abstention: false }),
+            lexical: new Bm25Ranker({ exactNames: false, multiPart: false, siblings: false, abstention: false }),
             semantic: await semantic(),
             exactNames: false,
             multiPart: false,
+            siblings: false,
             abstention: coverageOnly,
           }),
         withoutMultiPart: async () => new HybridRanker({ semantic: await semantic(), multiPart: false }),

@@ -29,6 +29,13 @@ export interface RankerRun {
   recallAt1: number;
   recallAt5: number;
   recallAt10: number;
+  /**
+   * COMP@5: the share of multi-tool queries (two expected tools or more) with every expected
+   * tool in the first 5; `null` when the set has none (absent in reports before it was measured).
+   */
+  compAt5?: number | null;
+  /** How many multi-tool queries COMP@5 is over. */
+  multiTool?: number;
   mrrAt10: number;
   ndcgAt10: number;
   /** Share of unanswerable queries answered with an empty list; `null` when the set has none. */

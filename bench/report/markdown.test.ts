@@ -29,11 +29,12 @@ describe("retrievalTable", () => {
     const body = rows(table);
     expect(body).toHaveLength(6);
     const bm25 = body.find((row) => row[0] === "own" && row[1] === "bm25");
-    // R@1, R@5, R@10, MRR, nDCG, abstention, p50, p95, build, heap, RSS
+    // R@1, R@5, R@10, COMP@5, MRR, nDCG, abstention, p50, p95, build, heap, RSS
     expect(bm25?.slice(2)).toEqual([
       "0.500",
       "1.000",
       "1.000",
+      "0.250 (n=8)",
       "0.500",
       "0.600",
       "0.750",
@@ -46,7 +47,11 @@ describe("retrievalTable", () => {
   });
 
   it("shows – for abstention on a set without unanswerable queries", () => {
-    expect(rows(table).find((row) => row[0] === "public" && row[1] === "bm25")?.[7]).toBe("–");
+    expect(rows(table).find((row) => row[0] === "public" && row[1] === "bm25")?.[8]).toBe("–");
+  });
+
+  it("shows – for COMP@5 on a set without multi-tool queries", () => {
+    expect(rows(table).find((row) => row[0] === "public" && row[1] === "bm25")?.[5]).toBe("–");
   });
 
   it("shows the error of a failed run, escaping pipes", () => {

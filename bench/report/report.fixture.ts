@@ -208,6 +208,8 @@ export function sampleReport(): BenchReport {
     ],
     retrieval: [
       run("bm25", "own", [0.5, 1, 1], {
+        compAt5: 0.25,
+        multiTool: 8,
         unanswerable: 4,
         abstention: 0.75,
         byKind: { direct: { queries: 10, recallAt5: 1 }, paraphrase: { queries: 6, recallAt5: 0.5 } },

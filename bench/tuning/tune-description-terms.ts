@@ -36,7 +36,7 @@ for (const path of await tuningDatasetPaths()) {
       [
         "hybrid",
         new HybridRanker({
-          lexical: new Bm25Ranker({ descriptionTerms: cap, exactNames: false, multiPart: false }),
+          lexical: new Bm25Ranker({ descriptionTerms: cap, exactNames: false, multiPart: false, siblings: false }),
           semantic: { cacheDir: false },
         }),
       ],

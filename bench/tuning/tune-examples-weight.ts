@@ -34,7 +34,7 @@ function rankerOf(kind: (typeof RANKERS)[number], weight: number): Ranker {
   // The hybrid as `ranker: "hybrid"` builds it, its lexical side given the weight.
   return new HybridRanker({
     semantic: { embedder, cacheDir: false },
-    lexical: new Bm25Ranker({ exactNames: false, multiPart: false, abstention: false, fieldWeights }),
+    lexical: new Bm25Ranker({ exactNames: false, multiPart: false, siblings: false, abstention: false, fieldWeights }),
   });
 }
 

@@ -36,7 +36,7 @@ for (const path of await tuningDatasetPaths()) {
     42,
   );
   // Both sides are shared by every setting: updating them again with the same tools costs nothing.
-  const single = { exactNames: false, multiPart: false } as const;
+  const single = { exactNames: false, multiPart: false, siblings: false } as const;
   const lexical = new Bm25Ranker(single);
   const semantic = new EmbeddingRanker({ ...single, cacheDir: false, minSimilarity: -1 });
   lexical.update(dataset.documents);

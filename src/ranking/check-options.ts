@@ -110,8 +110,8 @@ export function checkFunction(where: string, value: unknown, example: string): v
     throw invalidOption(where, `a function such as ${example}`, value);
 }
 
-/** `exactNames` and `multiPart`, which every built-in ranker takes. */
-export const QUERY_HANDLING_KEYS = ["exactNames", "multiPart"] as const;
+/** `exactNames`, `multiPart` and `siblings`, which every built-in ranker takes. */
+export const QUERY_HANDLING_KEYS = ["exactNames", "multiPart", "siblings"] as const;
 
 export function checkQueryHandling(at: (key: string) => string, options: Record<string, unknown>): void {
   for (const key of QUERY_HANDLING_KEYS) checkBoolean(at(key), options[key]);

@@ -80,6 +80,11 @@ describe("ranker options are checked when the ranker is built", () => {
       () => new Bm25Ranker({ multiPart: 0 as never }),
       "Bm25Ranker: multiPart must be true or false, not 0.",
     ],
+    [
+      "siblings",
+      () => new Bm25Ranker({ siblings: "yes" as never }),
+      'Bm25Ranker: siblings must be true or false, not "yes" (a string).',
+    ],
     // EmbeddingRanker
     [
       "EmbeddingRanker options",
@@ -245,6 +250,11 @@ describe("ranker options are checked when the ranker is built", () => {
       "multiPart",
       () => new HybridRanker({ multiPart: [] as never }),
       "HybridRanker: multiPart must be true or false, not an empty array.",
+    ],
+    [
+      "siblings",
+      () => new HybridRanker({ siblings: 0 as never }),
+      "HybridRanker: siblings must be true or false, not 0.",
     ],
   ])("refuses a bad %s", (_option, build, message) => {
     const error = refusal(build);

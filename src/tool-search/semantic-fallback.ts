@@ -34,6 +34,7 @@ export class SemanticFallback {
         // Ranking only: the query handling (names, multi-part requests) was the ranker's job.
         exactNames: false,
         multiPart: false,
+        siblings: false,
       }),
   ) {}
 

@@ -658,7 +658,10 @@ describe("sessions, limits and the approval input", () => {
         )
       ).content as string,
     );
-    expect(narrow.matches).toEqual(wide.matches.slice(0, 2));
+    // Not always the wide answer's first two: a short answer may give its last place to the
+    // best match's sibling, or to a request's own best match.
+    expect(narrow.matches).toHaveLength(2);
+    expect(narrow.matches[0]).toEqual(wide.matches[0]);
   });
 
   it("rejects a reserved tool name and a searchLimit above 50", async () => {

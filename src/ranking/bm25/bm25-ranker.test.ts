@@ -258,8 +258,8 @@ describe("Bm25Ranker", () => {
 
     it.each([1, 2, 3, 4, 5])("seed %i: after a fresh build and after incremental churn", (seed) => {
       const next = random(seed);
-      // The scoring core: what the ranker adds on top of BM25F (exact names, requests, abstention) is off.
-      const ranker = new Bm25Ranker({ exactNames: false, multiPart: false, abstention: false });
+      // The scoring core: what the ranker adds on top of BM25F (exact names, requests, siblings, abstention) is off.
+      const ranker = new Bm25Ranker({ exactNames: false, multiPart: false, siblings: false, abstention: false });
       const reference = new StraightforwardBm25();
       let documents = catalogue(next, 60, 0);
       for (let round = 0; round < 6; round++) {
@@ -340,5 +340,64 @@ describe("Bm25Ranker's long descriptions", () => {
     const ranker = new Bm25Ranker();
     ranker.update(catalogue);
     expect(names(ranker.search("weather", { limit: 5 }))).toEqual(["forecast_for_skies", "quotes_for_markets"]);
+  });
+});
+
+describe("Bm25Ranker's whole answers to requests of several tools", () => {
+  it("keeps a place for each request's best match when another request's tools fill the rest", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([
+      doc("findPharmacy", "Find a pharmacy near a location."),
+      doc("getPharmacyHours", "Get the opening hours of a pharmacy."),
+      doc("getPharmacyPolicy", "Get the refill policy of a pharmacy."),
+      doc("getPharmacyInfo", "Get the name, address and phone of a pharmacy."),
+      doc("bookDentistAppointment", "Book an appointment with a dentist."),
+      doc("bookHaircut", "Book a haircut."),
+    ]);
+    const query =
+      "get the opening hours, the refill policy and the name, address and phone of the pharmacy, then book a dentist";
+    // Ranked whole and merged, three pharmacy tools outscore the dentist's.
+    expect(names(ranker.search(query, { limit: 8 })).indexOf("bookDentistAppointment")).toBe(3);
+    const answer = ranker.search(query, { limit: 3 });
+    expect(names(answer)).toEqual(["getPharmacyHours", "getPharmacyPolicy", "bookDentistAppointment"]);
+    for (let i = 1; i < answer.length; i++) expect(answer[i - 1]!.score).toBeGreaterThanOrEqual(answer[i]!.score);
+  });
+
+  describe("a best match's sibling", () => {
+    const catalogue = [
+      doc("get_tags_by_contact_for_churchapp", "The tags of one contact."),
+      doc("get_all_contacts_for_churchapp", "Every contact, with names and emails."),
+      doc("list_tags_for_blogtool", "List every tag of a blog."),
+      doc("tag_cloud_for_newsapi", "The tags of the day's news."),
+      doc("send_mail_for_mailer", "Send an email."),
+    ];
+    const query = "show me the tags of each contact, and which tags the blog uses";
+
+    it("joins the answer when the best match is its server's or API's only tool there", () => {
+      const ranker = new Bm25Ranker();
+      ranker.update(catalogue);
+      expect(names(ranker.search(query, { limit: 2 }))).toEqual([
+        "get_tags_by_contact_for_churchapp",
+        "get_all_contacts_for_churchapp",
+      ]);
+      // The same catalogue behind a gateway: each API a server, its tools named without it.
+      const servers = new Bm25Ranker();
+      servers.update(
+        catalogue.map((tool) => {
+          const [name, server] = tool.name.split("_for_") as [string, string];
+          return { ...doc(name, tool.description), server };
+        }),
+      );
+      expect(names(servers.search(query, { limit: 2 }))).toEqual(["get_tags_by_contact", "get_all_contacts"]);
+    });
+
+    it("does not with siblings: false", () => {
+      const ranker = new Bm25Ranker({ siblings: false });
+      ranker.update(catalogue);
+      expect(names(ranker.search(query, { limit: 2 }))).toEqual([
+        "get_tags_by_contact_for_churchapp",
+        "list_tags_for_blogtool",
+      ]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
+import { ExactNames, PART_DEPTH, QueryPlan, ToolFamilies, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { analyzeText } from "../text/index.js";
 import { TopK } from "../top-k.js";
@@ -105,6 +105,8 @@ export class Bm25Ranker implements Ranker {
   private readonly abstain: boolean;
   /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
   private readonly names: ExactNames | undefined;
+  /** The catalogue's servers and APIs, for a best match's sibling; absent when `siblings` is off. */
+  private readonly families: ToolFamilies | undefined;
   private readonly index: Bm25Index;
 
   /** Reused by every search: one score per slot, and the slots scored so far. */
@@ -117,8 +119,13 @@ export class Bm25Ranker implements Ranker {
     const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
     this.weights = Float64Array.from(BM25_FIELDS, (field) => weights[field]);
     this.k1 = options.k1 ?? 1.2;
-    this.handling = { exactNames: options.exactNames ?? true, multiPart: options.multiPart ?? true };
+    this.handling = {
+      exactNames: options.exactNames ?? true,
+      multiPart: options.multiPart ?? true,
+      siblings: options.siblings ?? true,
+    };
     this.names = this.handling.exactNames ? new ExactNames() : undefined;
+    this.families = this.handling.siblings ? new ToolFamilies() : undefined;
     this.index = new Bm25Index(
       options.b ?? 0.75,
       this.names,
@@ -135,6 +142,7 @@ export class Bm25Ranker implements Ranker {
 
   update(documents: readonly RankDocument[]): void {
     this.index.update(documents);
+    this.families?.sync(documents);
   }
 
   /**
@@ -143,7 +151,7 @@ export class Bm25Ranker implements Ranker {
    */
   search(query: string, options: RankOptions): RankedTool[] {
     if (this.index.live === 0 || options.limit <= 0) return [];
-    const plan = QueryPlan.of(query, options, this.handling, this.names);
+    const plan = QueryPlan.of(query, options, this.handling, this.names, this.families);
     const whole = this.rank(query, { ...options, limit: plan.depth });
     // Nothing matches the whole query, or it is about something the catalogue lacks: its parts,
     // made of the same words, are not asked again.

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { errorText } from "../../errors.js";
-import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
+import { ExactNames, PART_DEPTH, QueryPlan, ToolFamilies, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { RankerWarnings } from "../ranker-warnings.js";
 import type { Embedder, EmbedderOptions } from "./embedder.js";
@@ -99,12 +99,15 @@ export class EmbeddingRanker implements Ranker {
   private state: Promise<State> | undefined;
   /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
   private readonly names: ExactNames | undefined;
+  /** The catalogue's servers and APIs, for a best match's sibling; absent when `siblings` is off. */
+  private readonly families: ToolFamilies | undefined;
   private readonly listeners = new RankerWarnings();
 
   /** @throws OptionsError (`invalid_options`, or `loadEmbedder`'s codes for `embedder`) for a bad option or one it does not know. */
   constructor(private readonly options: EmbeddingRankerOptions = {}) {
     checkEmbeddingRankerOptions("EmbeddingRanker", "", options);
     this.names = options.exactNames === false ? undefined : new ExactNames();
+    this.families = options.siblings === false ? undefined : new ToolFamilies();
   }
 
   async update(documents: readonly RankDocument[]): Promise<void> {
@@ -144,6 +147,7 @@ export class EmbeddingRanker implements Ranker {
       await this.quietly("cache_write_failed", () => index.save(state.cacheDir!, state.key, embedder.id));
     }
     this.names?.sync(documents);
+    this.families?.sync(documents);
   }
 
   /**
@@ -166,7 +170,7 @@ export class EmbeddingRanker implements Ranker {
    */
   async search(query: string, options: RankOptions): Promise<RankedTool[]> {
     const { embedder, index, examples, cache } = await this.open();
-    const plan = QueryPlan.of(query, options, this.options, this.names);
+    const plan = QueryPlan.of(query, options, this.options, this.names, this.families);
     const vectors = await embedder.embed([query, ...plan.parts]);
     const minSimilarity = this.options.minSimilarity ?? 0.35;
     const nearest = (vector: Float32Array | undefined, limit: number): RankedTool[] => {

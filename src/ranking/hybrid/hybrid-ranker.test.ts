@@ -114,6 +114,26 @@ describe("HybridRanker", () => {
     ]);
   });
 
+  it("adds the best match's sibling over the fused ranking, unless siblings is off", async () => {
+    const catalogue = [
+      doc("get_tags_by_contact_for_churchapp", "The tags of one contact."),
+      doc("get_all_contacts_for_churchapp", "Every contact, with names and emails."),
+      doc("list_tags_for_blogtool", "List every tag of a blog."),
+      doc("tag_cloud_for_newsapi", "The tags of the day's news."),
+      doc("send_mail_for_mailer", "Send an email."),
+    ];
+    const query = "show me the tags of each contact, and which tags the blog uses";
+    const answers: string[][] = [];
+    for (const siblings of [true, false]) {
+      const hybrid = new HybridRanker({ siblings, semantic: { embedder, cacheDir: false } });
+      await hybrid.update(catalogue);
+      answers.push(names(await hybrid.search(query, { limit: 2 })));
+    }
+    expect(answers[0]).toEqual(["get_tags_by_contact_for_churchapp", "get_all_contacts_for_churchapp"]);
+    expect(answers[1]![0]).toBe("get_tags_by_contact_for_churchapp");
+    expect(answers[1]).not.toContain("get_all_contacts_for_churchapp");
+  });
+
   it("keeps an exact lexical hit on top", async () => {
     const hybrid = new HybridRanker({ semantic: { embedder, cacheDir: false } });
     await hybrid.update(CATALOGUE);

@@ -2,7 +2,7 @@ import { Bm25Ranker } from "../bm25/index.js";
 import { errorText } from "../../errors.js";
 import type { Embedder } from "../embedding/embedder.js";
 import { EmbeddingRanker, type EmbeddingRankerOptions } from "../embedding/embedding-ranker.js";
-import { ExactNames, PART_DEPTH, QueryPlan, type QueryHandling } from "../query/index.js";
+import { ExactNames, PART_DEPTH, QueryPlan, ToolFamilies, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { RankerWarnings } from "../ranker-warnings.js";
 import { checkHybridOptions } from "./check-hybrid-options.js";
@@ -38,7 +38,7 @@ export interface HybridRankerOptions extends QueryHandling {
   lexical?: Ranker;
   /**
    * The semantic side: a ranker, or options for the default {@link EmbeddingRanker} (whose
-   * `exactNames` and `multiPart` the hybrid turns off: it handles both itself).
+   * `exactNames`, `multiPart` and `siblings` the hybrid turns off: it handles both itself).
    * @defaultValue an {@link EmbeddingRanker} on the bundled model
    */
   semantic?: Ranker | EmbeddingRankerOptions;
@@ -119,6 +119,8 @@ export class HybridRanker implements Ranker {
   private floor: number;
   /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
   private readonly names: ExactNames | undefined;
+  /** The catalogue's servers and APIs, for a best match's sibling; absent when `siblings` is off. */
+  private readonly families: ToolFamilies | undefined;
   private readonly listeners = new RankerWarnings();
   /** Stops hearing the warnings of sides the caller built (and listens to them, through this ranker). */
   private readonly unlistenSides: (() => void)[] = [];
@@ -127,7 +129,7 @@ export class HybridRanker implements Ranker {
   constructor(private readonly options: HybridRankerOptions = {}) {
     checkHybridOptions(options);
     // The sides rank one request each; the hybrid itself pins named tools and merges requests.
-    const single = { exactNames: false, multiPart: false } as const;
+    const single = { exactNames: false, multiPart: false, siblings: false } as const;
     this.lexical = options.lexical ?? new Bm25Ranker({ ...single, abstention: Boolean(options.abstention) });
     const semantic = options.semantic;
     // The hybrid cuts the semantic list itself, at the catalogue's floor: the side returns every neighbour.
@@ -152,12 +154,14 @@ export class HybridRanker implements Ranker {
     this.floor = options.semanticFloor ?? FIXED_FLOOR;
     this.name = `hybrid-${options.fusion ?? "adaptive"}`;
     this.names = options.exactNames === false ? undefined : new ExactNames();
+    this.families = options.siblings === false ? undefined : new ToolFamilies();
   }
 
   async update(documents: readonly RankDocument[]): Promise<void> {
     await this.lexical.update(documents);
     await this.guard(() => this.semantic.update(documents));
     this.names?.sync(documents);
+    this.families?.sync(documents);
     this.floor = this.options.semanticFloor ?? (await this.calibratedFloor()) ?? FIXED_FLOOR;
   }
 
@@ -173,7 +177,7 @@ export class HybridRanker implements Ranker {
    * chains requests is also ranked request by request (see {@link QueryHandling}).
    */
   async search(query: string, options: RankOptions): Promise<RankedTool[]> {
-    const plan = QueryPlan.of(query, options, this.options, this.names);
+    const plan = QueryPlan.of(query, options, this.options, this.names, this.families);
     const whole = await this.rankOne(query, { ...options, limit: plan.depth });
     const parts: RankedTool[][] = [];
     for (const part of plan.parts) parts.push(await this.rankOne(part, { ...options, limit: PART_DEPTH }));

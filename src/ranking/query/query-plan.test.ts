@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ExactNames } from "./exact-names.js";
 import { namedFirst, QueryPlan } from "./query-plan.js";
+import { ToolFamilies } from "./tool-families.js";
 
 const hit = (name: string, score: number) => ({ name, score });
 
@@ -78,8 +79,44 @@ describe("QueryPlan for a chained query", () => {
   it("ranks the query whole when multiPart is off, and takes a number as the parts' weight", () => {
     expect(QueryPlan.of(query, { limit: 2 }, { multiPart: false }, undefined).parts).toEqual([]);
     const whole = [hit("a", 10), hit("b", 6)];
-    const light = QueryPlan.of(query, { limit: 2 }, { multiPart: 0.3 }, undefined).finish(whole, [[], [hit("c", 1)]]);
+    // The second request is answered by "a" already, so it keeps no place for its own best.
+    const parts = [[], [hit("a", 2), hit("c", 1)]];
+    const light = QueryPlan.of(query, { limit: 2 }, { multiPart: 0.3 }, undefined).finish(whole, parts);
     expect(light.map((entry) => entry.name)).toEqual(["a", "b"]);
+    const heavy = QueryPlan.of(query, { limit: 2 }, { multiPart: 2 }, undefined).finish(whole, parts);
+    expect(heavy.map((entry) => entry.name)).toEqual(["a", "c"]);
+  });
+
+  it("keeps a place for each request's confident best match that the merged ranking leaves out", () => {
+    const plan = QueryPlan.of(query, { limit: 3 }, {}, undefined);
+    const whole = [
+      hit("flights__book", 9),
+      hit("flights__search", 8),
+      hit("flights__cancel", 7),
+      hit("flights__status", 6),
+    ];
+    const parts = [[hit("flights__book", 5), hit("flights__search", 4)], [hit("gmail__send_email", 1)]];
+    // Merged, the email tool ranks fourth, behind the flight tools the whole query favours.
+    expect(QueryPlan.of(query, { limit: 4 }, {}, undefined).finish(whole, parts).at(-1)!.name).toBe(
+      "gmail__send_email",
+    );
+    expect(plan.finish(whole, parts).map((entry) => entry.name)).toEqual([
+      "flights__book",
+      "flights__search",
+      "gmail__send_email",
+    ]);
+  });
+
+  it("adds the best match's sibling from past the answer, unless siblings is off", () => {
+    const families = new ToolFamilies();
+    families.sync([{ name: "crm__get_tags" }, { name: "crm__list_contacts" }, { name: "blog__list_tags" }]);
+    const whole = [hit("crm__get_tags", 3), hit("blog__list_tags", 2), hit("crm__list_contacts", 1)];
+    const on = QueryPlan.of("tags of each contact", { limit: 2 }, {}, undefined, families);
+    expect(on.depth).toBeGreaterThan(2);
+    expect(on.finish(whole).map((entry) => entry.name)).toEqual(["crm__get_tags", "crm__list_contacts"]);
+    const off = QueryPlan.of("tags of each contact", { limit: 2 }, { siblings: false }, undefined, families);
+    expect(off.depth).toBe(2);
+    expect(off.finish(whole).map((entry) => entry.name)).toEqual(["crm__get_tags", "blog__list_tags"]);
   });
 
   it("has no parts for a single request", () => {

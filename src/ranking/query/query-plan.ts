@@ -2,6 +2,8 @@ import type { RankedTool, RankOptions } from "../ranker.js";
 import type { ExactNames } from "./exact-names.js";
 import { DEFAULT_PART_WEIGHT, mergeParts, PART_DEPTH } from "./merge-parts.js";
 import { splitRequests } from "./request-parts.js";
+import type { ToolFamilies } from "./tool-families.js";
+import { REPRESENTED_BY, wholeAnswer } from "./whole-answer.js";
 
 /**
  * What toolsift's rankers do with a query besides scoring it. Each is on by default.
@@ -21,6 +23,15 @@ export interface QueryHandling {
    * @defaultValue true (weight 0.7)
    */
   multiPart?: boolean | number;
+  /**
+   * When the best match is confident and no other tool of its server (its `server`, the
+   * `server__` of its name, or the API of a RapidAPI-style `<endpoint>_for_<api>` name) made the
+   * answer, the server's next tool in the query's ranking takes the answer's last place: a
+   * request about one server usually needs two of its tools. A place kept for a request's best
+   * match or a named tool is never taken. `false` leaves the ranking as scored.
+   * @defaultValue true
+   */
+  siblings?: boolean;
 }
 
 /**
@@ -36,9 +47,17 @@ export class QueryPlan {
     readonly named: readonly string[],
     private readonly limit: number,
     private readonly partWeight: number,
+    /** The catalogue's families, when a best match's sibling may join the answer. */
+    private readonly families: ToolFamilies | undefined,
   ) {}
 
-  static of(query: string, options: RankOptions, handling: QueryHandling, names: ExactNames | undefined): QueryPlan {
+  static of(
+    query: string,
+    options: RankOptions,
+    handling: QueryHandling,
+    names: ExactNames | undefined,
+    families?: ToolFamilies,
+  ): QueryPlan {
     const named =
       handling.exactNames === false || !names
         ? []
@@ -46,19 +65,33 @@ export class QueryPlan {
     const multiPart = handling.multiPart ?? true;
     const parts = multiPart === false ? [] : splitRequests(query);
     const partWeight = typeof multiPart === "number" ? multiPart : DEFAULT_PART_WEIGHT;
-    return new QueryPlan(parts.length > 1 ? parts : [], named, options.limit, partWeight);
+    const siblings = handling.siblings === false ? undefined : families;
+    return new QueryPlan(parts.length > 1 ? parts : [], named, options.limit, partWeight, siblings);
   }
 
-  /** How deep to rank the whole query: deeper for a chain, whose parts may lift lower tools. */
+  /**
+   * How deep to rank the whole query: deeper for a chain, whose parts may lift lower tools, and
+   * when a sibling of the best match may be read from past the answer.
+   */
   get depth(): number {
-    return this.parts.length > 0 ? this.limit + PART_DEPTH : this.limit;
+    return this.parts.length > 0 || this.families !== undefined ? this.limit + PART_DEPTH : this.limit;
   }
 
-  /** The final list: named tools first, then the whole query's ranking merged with its parts'. */
+  /**
+   * The final list: named tools first, then the whole query's ranking merged with its parts',
+   * cut to the limit with a place kept for each request's confident best match (unless the
+   * request is answered already, see `REPRESENTED_BY`), and a sibling of the best match added
+   * (see {@link QueryHandling.siblings}).
+   */
   finish(whole: readonly RankedTool[], parts: readonly (readonly RankedTool[])[] = []): RankedTool[] {
-    if (this.parts.length === 0 && this.named.length === 0) return whole.slice(0, Math.max(0, this.limit));
-    const ranked = this.parts.length > 0 ? mergeParts(whole, parts, this.partWeight) : whole;
-    return namedFirst(ranked, this.named).slice(0, Math.max(0, this.limit));
+    const limit = Math.max(0, this.limit);
+    if (this.parts.length === 0 && this.named.length === 0 && this.families === undefined) return whole.slice(0, limit);
+    const merged = this.parts.length > 0 ? mergeParts(whole, parts, this.partWeight) : whole;
+    const families = this.families;
+    return wholeAnswer(namedFirst(merged, this.named), parts, this.named, limit, {
+      keep: REPRESENTED_BY,
+      familyOf: families ? (name) => families.of(name) : undefined,
+    });
   }
 }
 

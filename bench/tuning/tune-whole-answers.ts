@@ -1,0 +1,164 @@
+/**
+ * Whole answers to multi-tool requests, chosen leave one dataset out. For bm25 and the hybrid
+ * (bundled embedding model), each query is ranked as the rankers rank it (whole, to the limit and
+ * `PART_DEPTH` more, and request by request), and the answer is then made by `wholeAnswer` under
+ * each setting: whether a request keeps a place for its confident best match (never, always, or
+ * unless one of its best 1–3 matches made the answer already) and whether the best match's sibling
+ * (same server or API) is added. Measured: COMP@5 (every tool a multi-tool query needs among the
+ * first 5, no lessons; every multi-tool query of the set) and recall@1 and @5 (answerable queries,
+ * at most 1,000 per set, seed 42), on toolsift's own set and every shared dataset. One fold per
+ * dataset, judged by its worst (set, ranker, metric): a setting may not buy COMP@5 with recall.
+ * The baseline is the answer as merged, before these rules. Writes
+ * `bench/results/whole-answers-leave-one-out.md`.
+ *
+ *   npx tsx bench/tuning/tune-whole-answers.ts      # about 2 minutes on two cores
+ */
+import { writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { BUNDLED_MODEL_DIR } from "../../src/ranking/embedding/bundled-model.js";
+import { Bm25Ranker, HybridRanker, type RankedTool, type Ranker } from "../../src/ranking/index.js";
+import {
+  ExactNames,
+  mergeParts,
+  namedFirst,
+  PART_DEPTH,
+  REPRESENTED_BY,
+  splitRequests,
+  ToolFamilies,
+  wholeAnswer,
+} from "../../src/ranking/query/index.js";
+import { guardSample } from "../guard/measure-guard.js";
+import { loadDataset } from "../load-dataset.js";
+import { compAt, recallAt } from "../metrics/index.js";
+import { foldsTable, points } from "./leave-one-out-tables.js";
+import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
+import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
+
+const LIMIT = 5;
+const KEEPS: readonly (number | false)[] = [false, 0, 1, 2, 3];
+const settingId = (keep: number | false, siblings: boolean) =>
+  `${keep === false ? "no kept places" : keep === 0 ? "keep always" : `keep unless in best ${keep}`}${siblings ? " + sibling" : ""}`;
+const SETTINGS = KEEPS.flatMap((keep) =>
+  [false, true].map((siblings) => ({ keep, siblings, id: settingId(keep, siblings) })),
+);
+const BASELINE = settingId(false, false);
+const DEFAULT = settingId(REPRESENTED_BY, true);
+
+/** One query as a ranker's plan sees it: its whole ranking, its requests' rankings, the tools it names. */
+interface Ranked {
+  expected: ReadonlySet<string>;
+  sampled: boolean;
+  ranked: RankedTool[];
+  parts: RankedTool[][];
+  named: string[];
+}
+
+const scores: Record<string, Record<string, number>> = {};
+const sizes: Record<string, number> = {};
+for (const path of await tuningDatasetPaths()) {
+  const dataset = await loadDataset(path);
+  const answerable = dataset.queries.filter((query) => query.expected.length > 0);
+  const sample = new Set(guardSample(answerable, 1_000, 42));
+  const queries = answerable.filter((query) => sample.has(query) || query.expected.length > 1);
+  const names = new ExactNames();
+  names.sync(dataset.documents);
+  const families = new ToolFamilies();
+  families.sync(dataset.documents);
+  // The rankers' own handling off: the plan is made here, from the same lists, as `QueryPlan` makes it.
+  const single = { exactNames: false, multiPart: false, siblings: false } as const;
+  const rankers: [string, Ranker][] = [
+    ["bm25", new Bm25Ranker(single)],
+    ["hybrid", new HybridRanker({ ...single, semantic: { cacheDir: false } })],
+  ];
+  for (const [rankerId, ranker] of rankers) {
+    await ranker.update(dataset.documents);
+    const rankedQueries: Ranked[] = [];
+    for (const query of queries) {
+      const text = query.query.slice(0, 500).trim();
+      const requests = splitRequests(text);
+      const parts: RankedTool[][] = [];
+      if (requests.length > 1)
+        for (const request of requests) parts.push(await ranker.search(request, { limit: PART_DEPTH }));
+      const whole = await ranker.search(text, { limit: LIMIT + PART_DEPTH });
+      const named = names.match(text);
+      const merged = parts.length > 0 && whole.length > 0 ? mergeParts(whole, parts) : whole;
+      rankedQueries.push({
+        expected: new Set(query.expected),
+        sampled: sample.has(query),
+        ranked: namedFirst(merged, named),
+        parts: whole.length > 0 ? parts : [],
+        named,
+      });
+    }
+    await ranker.close?.();
+    for (const { keep, siblings, id } of SETTINGS) {
+      let recall1 = 0;
+      let recall5 = 0;
+      let whole = 0;
+      let multi = 0;
+      for (const query of rankedQueries) {
+        const answer = wholeAnswer(query.ranked, query.parts, query.named, LIMIT, {
+          keep,
+          familyOf: siblings ? (name) => families.of(name) : undefined,
+        }).map((hit) => hit.name);
+        if (query.sampled) {
+          recall1 += recallAt(answer, query.expected, 1);
+          recall5 += recallAt(answer, query.expected, 5);
+        }
+        if (query.expected.size > 1) {
+          multi++;
+          whole += compAt(answer, query.expected, LIMIT);
+        }
+      }
+      const rows: [string, number, number][] = [
+        ["recall@1", recall1, sample.size],
+        ["recall@5", recall5, sample.size],
+        ...(multi > 0 ? [["COMP@5", whole, multi] as [string, number, number]] : []),
+      ];
+      for (const [metric, sum, size] of rows) {
+        const row = `${dataset.id} · ${rankerId} · ${metric}`;
+        scores[row] ??= {};
+        scores[row]![id] = sum / size;
+        sizes[row] = size;
+      }
+    }
+  }
+  process.stderr.write(`tune-whole-answers: ${dataset.id} done\n`);
+}
+
+const table: ScoreTable = scores;
+const rows = Object.keys(table);
+const datasetOf = (row: string) => row.slice(0, row.indexOf(" · "));
+const folds = leaveOneDatasetOut(table, BASELINE, datasetOf, (row) => 1 / sizes[row]!);
+const ids = SETTINGS.map((setting) => setting.id);
+const pct = (value: number) => (value * 100).toFixed(1);
+const markdown = [
+  "# Whole answers to multi-tool requests, leave one dataset out",
+  "",
+  `COMP@5 (every tool a multi-tool query needs among the first 5 matches, no lessons taught; every multi-tool query of the set) and recall@1 and @5 (answerable queries, at most 1,000 per set, seed 42) of bm25 and the hybrid (embedding model: the bundled \`${basename(BUNDLED_MODEL_DIR)}\`), ` +
+    "the answer made by `wholeAnswer` from the rankers' own lists under each setting. Each fold chooses, on every set but one, the setting whose worst (set, ranker, metric) changes least against the answer as merged (worst rows within one query count as a tie, broken by the mean), then measures it on the set left out. " +
+    `The default is "${DEFAULT}".`,
+  "",
+  ...foldsTable(folds),
+  "",
+  "Each setting's worst change and mean change against the answer as merged, over every row (points):",
+  "",
+  "| setting | worst | mean |",
+  "|---|---:|---:|",
+  ...ids.map((id) => {
+    const changes = rows.map((row) => table[row]![id]! - table[row]![BASELINE]!);
+    return `| ${id} | ${points(Math.min(...changes))} | ${points(changes.reduce((sum, change) => sum + change, 0) / changes.length)} |`;
+  }),
+  "",
+  `Every row, as merged → the default ("${DEFAULT}"), and the default's change (points):`,
+  "",
+  "| set · ranker · metric | queries | as merged | default | change | keep always | no sibling |",
+  "|---|---:|---:|---:|---:|---:|---:|",
+  ...rows.map((row) => {
+    const values = table[row]!;
+    return `| ${row} | ${sizes[row]} | ${pct(values[BASELINE]!)} | ${pct(values[DEFAULT]!)} | ${points(values[DEFAULT]! - values[BASELINE]!)} | ${pct(values[settingId(0, true)]!)} | ${pct(values[settingId(REPRESENTED_BY, false)]!)} |`;
+  }),
+  "",
+].join("\n");
+process.stdout.write(markdown);
+await writeFile(join(BENCH_DIR, "results", "whole-answers-leave-one-out.md"), markdown);

@@ -1,0 +1,129 @@
+import type { RankedTool } from "../ranker.js";
+
+/**
+ * A request needs no kept place when one of its best this many matches is in the answer already:
+ * it is answered, and its own best may be a worse guess than the whole query's (a request of
+ * a few words, "Yes, can you add an agenda", ranks loosely). Chosen leave one dataset out
+ * (`bench/tuning/tune-whole-answers.ts`, `bench/results/whole-answers-leave-one-out.md`): keeping
+ * a place always, or unless the request's best match made the answer, cost API-Bank a query
+ * with the hybrid; 2 and 3 lost nothing anywhere, and 3 gained more on average.
+ */
+export const REPRESENTED_BY = 3;
+
+/** What {@link wholeAnswer} does besides cutting to the limit. */
+export interface WholeAnswerRules {
+  /**
+   * Keep a place for each request's confident best match, unless one of its best `keep` matches
+   * already made the answer (0: always keep); `false` keeps none.
+   */
+  keep: number | false;
+  /** A tool's family (its server or API), for a best match's sibling; `undefined` adds none. */
+  familyOf: ((name: string) => string | undefined) | undefined;
+}
+
+/**
+ * The answer to a query from its final ranking (`ranked`: merged with its requests' rankings and
+ * named tools first) and each request's own ranking (`parts`, empty for a single request): the
+ * first `limit`, with a place kept for each request's confident best match and for the named
+ * tools ({@link keepPlaces}), and a sibling of the best match added ({@link addSibling}).
+ */
+export function wholeAnswer(
+  ranked: readonly RankedTool[],
+  parts: readonly (readonly RankedTool[])[],
+  named: readonly string[],
+  limit: number,
+  rules: WholeAnswerRules,
+): RankedTool[] {
+  const kept = new Set(named);
+  if (rules.keep !== false) {
+    const first = new Set(ranked.slice(0, limit).map((hit) => hit.name));
+    const depth = rules.keep;
+    for (const part of parts) {
+      // A weak best is a guess that would only push out a tool the whole query found.
+      if (part[0] === undefined || part[0].confidence === "weak") continue;
+      if (!part.slice(0, depth).some((hit) => first.has(hit.name))) kept.add(part[0].name);
+    }
+  }
+  const answer = keepPlaces(ranked, limit, kept);
+  return rules.familyOf ? addSibling(answer, ranked, limit, kept, rules.familyOf) : answer;
+}
+
+/**
+ * The first `limit` of `ranked`, with a place kept for each of `kept` (each request's confident
+ * best, the tools the query names) that the list has further down: one takes the place of the
+ * lowest tool not kept. Order stays `ranked`'s, so scores stay sorted.
+ *
+ * Why: a chained request's parts compete for few places, and the part whose words the catalogue
+ * repeats most (a "pharmacy" request against many pharmacy tools) pushes out the best tool of
+ * a quieter part; an answer missing one request's tool cannot complete the task.
+ */
+export function keepPlaces(ranked: readonly RankedTool[], limit: number, kept: ReadonlySet<string>): RankedTool[] {
+  const top = ranked.slice(0, Math.max(0, limit));
+  if (kept.size === 0) return top;
+  const inTop = new Set(top.map((hit) => hit.name));
+  const chosen = new Set(inTop);
+  for (const hit of ranked.slice(top.length)) {
+    if (!kept.has(hit.name) || inTop.has(hit.name)) continue;
+    const place = lastNotKept(top, chosen, kept);
+    if (place === undefined) break;
+    chosen.delete(place);
+    chosen.add(hit.name);
+  }
+  return ranked.filter((hit) => chosen.has(hit.name));
+}
+
+/**
+ * `answer` with one sibling of its best match added: when the best match is confident, has a
+ * family (see `familyOf`) and is its family's only tool in the answer, the family's next tool in
+ * `ranked` (the query's own ranking, read past the answer) takes the place of the answer's lowest
+ * tool that is neither kept nor of the family, unless that tool's own family holds another place.
+ * Order stays `ranked`'s.
+ *
+ * Why: a request about one server or API usually needs two of its tools (find the contact, then
+ * read its tags; list the issues, then comment on one), and the second one's words are often
+ * the request's details, which other servers' tools match as well. When the family already
+ * holds two places, the answer has its siblings and nothing changes.
+ */
+export function addSibling(
+  answer: readonly RankedTool[],
+  ranked: readonly RankedTool[],
+  limit: number,
+  kept: ReadonlySet<string>,
+  familyOf: (name: string) => string | undefined,
+): RankedTool[] {
+  const best = answer[0];
+  if (best === undefined || best.confidence === "weak") return [...answer];
+  const family = familyOf(best.name);
+  if (family === undefined || answer.slice(1).some((hit) => familyOf(hit.name) === family)) return [...answer];
+  const chosen = new Set(answer.map((hit) => hit.name));
+  const sibling = ranked.find((hit) => !chosen.has(hit.name) && familyOf(hit.name) === family);
+  if (sibling === undefined) return [...answer];
+  if (answer.length >= limit) {
+    const place = lastNotKept(answer, chosen, kept, (name) => familyOf(name) === family);
+    // A place whose server holds another place is not given up: the query is about that
+    // server too (`summarise jira ticket MOB-231 in a comment on github PR 45`).
+    const other = place === undefined ? undefined : familyOf(place);
+    if (
+      place === undefined ||
+      (other !== undefined && answer.some((hit) => hit.name !== place && familyOf(hit.name) === other))
+    )
+      return [...answer];
+    chosen.delete(place);
+  }
+  chosen.add(sibling.name);
+  return ranked.filter((hit) => chosen.has(hit.name));
+}
+
+/** The lowest of `top` still chosen that is not kept (nor spared); `undefined` when every place is. */
+function lastNotKept(
+  top: readonly RankedTool[],
+  chosen: ReadonlySet<string>,
+  kept: ReadonlySet<string>,
+  spared: (name: string) => boolean = () => false,
+): string | undefined {
+  for (let i = top.length - 1; i >= 0; i--) {
+    const name = top[i]!.name;
+    if (chosen.has(name) && !kept.has(name) && !spared(name)) return name;
+  }
+  return undefined;
+}
