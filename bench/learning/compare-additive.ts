@@ -2,16 +2,21 @@
  * toolsift's learned blend against a plain additive lesson score, after the same lessons, on
  * the intent-style sets (issue 17, item 5: "keep the learning curve").
  *
- *   npx tsx bench/learning/compare-additive.ts [--lessons 2000] [--held-back 1000] [--seed 17] [--abstention on|off] [--min-sessions 2] [--json]
+ *   npx tsx bench/learning/compare-additive.ts [--lessons 2000] [--held-back 1000] [--seed 17] [--abstention on|off] [--min-sessions 2] [--datasets folder] [--json]
  *
  * Per set: answerable queries shuffled (seeded), `--held-back` measured, the next `--lessons`
  * taught, each through a session of its own (search_tools, then the expected call), as real
  * traffic would, so corroboration can be reached. The additive reference ranks by the ranker's
  * score scaled to a best of 1, plus the sum of the TF-IDF cosine of the query with every lesson
  * of the tool: no caps, no corroboration, no gate, no decay. Both read the ranker's first 50.
+ *
+ * Then the safety of each: one hostile session teaches every held-back query for a tool it does
+ * not want (one drawn at random per query), as many lessons as it likes through one session id;
+ * "steered" is the share of held-back queries whose top 5 that session's tool entered.
  */
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { createToolSearch, type ToolSearch } from "../../src/index.js";
+import { BUNDLED_MODEL_DIR } from "../../src/ranking/embedding/bundled-model.js";
 import { Bm25Ranker, type Ranker } from "../../src/ranking/index.js";
 import { analyzeText } from "../../src/ranking/text/index.js";
 import { loadDataset, type BenchQuery } from "../load-dataset.js";
@@ -83,11 +88,32 @@ async function additiveTop5(ranker: Ranker, lessons: AdditiveLessons, query: str
     .map(([name]) => name);
 }
 
-async function recall(heldBack: readonly BenchQuery[], top5: (query: string) => Promise<string[]>): Promise<number> {
-  const values: number[] = [];
-  for (const query of heldBack)
-    values.push(recallAt(await top5(query.query.slice(0, 500)), new Set(query.expected), 5));
-  return mean(values);
+/** Each held-back query's top 5, in order. */
+async function top5s(heldBack: readonly BenchQuery[], top5: (query: string) => Promise<string[]>): Promise<string[][]> {
+  const lists: string[][] = [];
+  for (const query of heldBack) lists.push(await top5(query.query.slice(0, 500)));
+  return lists;
+}
+
+function recall(heldBack: readonly BenchQuery[], lists: readonly string[][]): number {
+  return mean(heldBack.map((query, i) => recallAt(lists[i]!, new Set(query.expected), 5)));
+}
+
+/** The share of queries whose top 5 gained, from `before` to `after`, the tool `hostile` taught for it. */
+function steeredShare(before: readonly string[][], after: readonly string[][], hostile: readonly BenchQuery[]): number {
+  const steered = hostile.filter((query, i) => {
+    const target = query.expected[0]!;
+    return !before[i]!.includes(target) && after[i]!.includes(target);
+  });
+  return hostile.length === 0 ? 0 : steered.length / hostile.length;
+}
+
+/** One hostile session's lessons: every held-back query, each for a tool it does not expect. */
+function hostileLessons(heldBack: readonly BenchQuery[], tools: readonly string[], random: Prng): BenchQuery[] {
+  return heldBack.map((query) => {
+    const wrong = tools.filter((name) => !query.expected.includes(name));
+    return { ...query, expected: [wrong[random.int(wrong.length)]!] };
+  });
 }
 
 async function main(): Promise<void> {
@@ -112,14 +138,33 @@ async function main(): Promise<void> {
       toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker, learning: { minSessions } });
       const search = (query: string) =>
         toolSearch!.search(query, { limit: 5 }).then((matches) => matches.map((match) => match.name));
-      const none = await recall(heldBack, search);
+      const none = recall(heldBack, await top5s(heldBack, search));
       let sessions = 0;
       for (const query of taught) await teach(toolSearch, query, `taught-${++sessions}`);
       await toolSearch.flushLearning();
-      const blended = await recall(heldBack, search);
+      const blended = await top5s(heldBack, search);
       const additive = new AdditiveLessons(taught);
-      const plain = await recall(heldBack, (query) => additiveTop5(ranker, additive, query));
-      rows.push({ set, heldBack: heldBack.length, taught: taught.length, none, toolsift: blended, additive: plain });
+      const plain = await top5s(heldBack, (query) => additiveTop5(ranker, additive, query));
+      const hostile = hostileLessons(
+        heldBack,
+        dataset.documents.map((document) => document.name),
+        new Prng(seed + 1),
+      );
+      for (const query of hostile) await teach(toolSearch, query, "hostile");
+      await toolSearch.flushLearning();
+      const attacked = await top5s(heldBack, search);
+      const attackedAdditive = new AdditiveLessons([...taught, ...hostile]);
+      const plainAttacked = await top5s(heldBack, (query) => additiveTop5(ranker, attackedAdditive, query));
+      rows.push({
+        set,
+        heldBack: heldBack.length,
+        taught: taught.length,
+        none,
+        toolsift: recall(heldBack, blended),
+        additive: recall(heldBack, plain),
+        toolsiftSteered: steeredShare(blended, attacked, hostile),
+        additiveSteered: steeredShare(plain, plainAttacked, hostile),
+      });
     } finally {
       await toolSearch?.close();
     }
@@ -130,12 +175,14 @@ async function main(): Promise<void> {
   }
   const points = (value: number) => (100 * value).toFixed(1);
   console.log(
-    `bm25 (abstention ${abstention ? "on" : "off"}), ${lessons} lessons, each from its own session; recall@5 on held-back queries`,
+    `bm25 (abstention ${abstention ? "on" : "off"}; the semantic fallback on ${basename(BUNDLED_MODEL_DIR)}), ${lessons} lessons, each from its own session, min-sessions ${minSessions}; recall@5 on held-back queries`,
   );
-  console.log("set                 | none | toolsift (gain) | additive (gain) | toolsift − additive");
+  console.log(
+    "set                 | none | toolsift (gain) | additive (gain) | toolsift − additive | steered by one hostile session: toolsift | additive",
+  );
   for (const row of rows) {
     console.log(
-      `${row.set.padEnd(19)} | ${points(row.none)} | ${points(row.toolsift)} (+${points(row.toolsift - row.none)}) | ${points(row.additive)} (+${points(row.additive - row.none)}) | ${points(row.toolsift - row.additive)}`,
+      `${row.set.padEnd(19)} | ${points(row.none)} | ${points(row.toolsift)} (+${points(row.toolsift - row.none)}) | ${points(row.additive)} (+${points(row.additive - row.none)}) | ${points(row.toolsift - row.additive)} | ${points(row.toolsiftSteered)}% | ${points(row.additiveSteered)}%`,
     );
   }
   const worst = rows.reduce((low, row) => (row.toolsift - row.additive < low.toolsift - low.additive ? row : low));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LEARNED_ALONE_MIN, blendLearned } from "./blend-learned.js";
+import { LEARNED_ALONE_MIN, LEARNED_OVER_GUESS_MIN, blendLearned } from "./blend-learned.js";
 
 describe("blendLearned", () => {
   it("leaves the ranker's list alone when nothing was learned", () => {
@@ -67,6 +67,41 @@ describe("blendLearned", () => {
     expect(blended[2]!.score).toBe(blended[1]!.score);
     // A base hit's other fields (a ranker's confidence, say) are kept.
     expect(blended[0]).toEqual({ name: "t3", score: 27 / 30 + 3.5, confidence: "strong" });
+  });
+
+  it("ranks the tools held behind the ranker's first match by their learned score, not by arrival", () => {
+    const base = Array.from({ length: 30 }, (_, i) => ({ name: `t${i}`, score: 30 - i }));
+    const learned = new Map([
+      ["faint", 0.6],
+      ["t28", 0.7],
+      ["strong", 1.9],
+    ]);
+    const blended = blendLearned(base, learned, { weight: 2, limit: 4, retrievedDepth: 20 });
+    // All three are held right behind t0; the lessons still say which of them fits best.
+    expect(blended.map((hit) => hit.name)).toEqual(["t0", "strong", "t28", "faint"]);
+    expect(new Set(blended.slice(1).map((hit) => hit.score))).toEqual(new Set([blended[0]!.score]));
+  });
+
+  it("lets a tool with a strong learned score pass the fallback's first guess, and no other", () => {
+    // The ranker found nothing: the list is the semantic fallback's guesses.
+    const guesses = Array.from({ length: 30 }, (_, i) => ({
+      name: `g${i}`,
+      score: 1 - i / 100,
+      confidence: "weak" as const,
+    }));
+    const learned = new Map([
+      ["known", LEARNED_OVER_GUESS_MIN],
+      ["faint", LEARNED_OVER_GUESS_MIN - 0.01],
+    ]);
+    // Weighted enough that both would pass the first guess if nothing held them.
+    const options = { weight: 4, limit: 3, retrievedDepth: 20 };
+    expect(blendLearned(guesses, learned, { ...options, guessed: true }).map((hit) => hit.name)).toEqual([
+      "known",
+      "g0",
+      "faint",
+    ]);
+    // Behind the ranker's own matches, the same lessons stay behind its first.
+    expect(blendLearned(guesses, learned, options).map((hit) => hit.name)).toEqual(["g0", "known", "faint"]);
   });
 
   it("keeps the base order on ties and cuts to the limit", () => {

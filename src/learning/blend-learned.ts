@@ -9,6 +9,16 @@ import type { RankedTool } from "../ranking/index.js";
  */
 export const LEARNED_ALONE_MIN = 0.4;
 
+/**
+ * The learned score that lets a tool pass the first of the semantic fallback's guesses (the list
+ * searches get when the ranker found nothing): twice what lessons need to answer such a query on
+ * their own, since here they overrule a guess rather than fill a blank. Chosen leave-one-dataset-out
+ * on CLINC150, HWU64 and Banking77 (bm25, 2,000 lessons from 2,000 sessions): the only setting
+ * that lost on no set, +1.1 points of recall@5 on HWU64, where 0 to 0.4 cost Banking77 a query
+ * (bench/results/learned-over-guess-leave-one-out.md).
+ */
+export const LEARNED_OVER_GUESS_MIN = 2 * LEARNED_ALONE_MIN;
+
 /** How blending reads the ranker's list: see {@link blendLearned}. */
 export interface BlendOptions {
   /** What a perfect learned match adds, relative to the ranker's best (`learning.weight`). */
@@ -20,6 +30,12 @@ export interface BlendOptions {
    * first match, whatever its lessons say.
    */
   retrievedDepth: number;
+  /**
+   * The list is the semantic fallback's guesses, not the ranker's matches (it found none): a tool
+   * whose learned score reaches {@link LEARNED_OVER_GUESS_MIN} is then not held behind the first
+   * guess, as it would not be behind an empty list.
+   */
+  guessed?: boolean;
 }
 
 /**
@@ -29,7 +45,10 @@ export interface BlendOptions {
  *
  * Lessons re-order what the ranker retrieved; they do not overrule it. A tool outside the
  * ranker's first `retrievedDepth` (or only the lessons found) may come right after the ranker's
- * first match, never before it, so lessons alone cannot put an unrelated tool first. Where the
+ * first match, never before it, so lessons alone cannot put an unrelated tool first; the tools
+ * held there keep their blended order. When the list is only the fallback's guesses (`guessed`),
+ * a tool the lessons know as well as an empty list asks ({@link LEARNED_OVER_GUESS_MIN}) is not
+ * held behind the first guess: the ranker found nothing to stay behind. Where the
  * ranker found nothing at all there is no first match to stay behind: the query is likely about
  * something the catalogue lacks, and learned tools are listed only when some tool's learned
  * score reaches {@link LEARNED_ALONE_MIN}. Learning must not undo abstention.
@@ -62,18 +81,28 @@ export function blendLearned(
     scores.set(name, entry);
   }
   const first = base[0] && scores.get(base[0].name);
+  /** What each tool held behind the first match would have scored: held tools keep that order among themselves. */
+  const held = new Map<string, number>();
   if (first) {
-    // Ties keep the base order, so a capped tool lands right after the first match.
-    for (const entry of scores.values())
-      if (entry.order >= options.retrievedDepth) entry.score = Math.min(entry.score, first.score);
+    for (const [name, entry] of scores) {
+      if (entry.order < options.retrievedDepth || entry.score <= first.score) continue;
+      if (options.guessed && (learned.get(name) ?? 0) >= LEARNED_OVER_GUESS_MIN) continue;
+      held.set(name, entry.score);
+      entry.score = first.score;
+    }
   }
-  return [...scores.values()]
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-    .slice(0, options.limit)
-    .map(({ hit, score }) => {
-      // A query like this one led to the tool before (lessons that passed corroboration): that is
-      // strong evidence, whatever the words alone said.
-      const known = (learned.get(hit.name) ?? 0) >= LEARNED_ALONE_MIN;
-      return known ? { ...hit, score, confidence: "strong" as const } : { ...hit, score };
-    });
+  const heldAt = (name: string) => held.get(name) ?? Number.POSITIVE_INFINITY;
+  return (
+    [...scores.values()]
+      // A held tool ties with the first match and goes right after it; held tools rank by what
+      // they would have scored, so the better learned match comes first.
+      .sort((a, b) => b.score - a.score || heldAt(b.hit.name) - heldAt(a.hit.name) || a.order - b.order)
+      .slice(0, options.limit)
+      .map(({ hit, score }) => {
+        // A query like this one led to the tool before (lessons that passed corroboration): that is
+        // strong evidence, whatever the words alone said.
+        const known = (learned.get(hit.name) ?? 0) >= LEARNED_ALONE_MIN;
+        return known ? { ...hit, score, confidence: "strong" as const } : { ...hit, score };
+      })
+  );
 }

@@ -33,8 +33,10 @@ export interface LearningOptions extends Partial<LessonCaps> {
   /** Scopes whose index is kept in memory; the least recently used is rebuilt from the store when needed again. @defaultValue 64 */
   maxScopes?: number;
   /**
-   * Compare queries by their embeddings too, when the ranker has an embedder (`embedding`,
-   * `hybrid`): a new query then also finds lessons worded differently.
+   * Compare queries by their embeddings too: with the ranker's model (`embedding`, `hybrid`), or
+   * else with the bundled model the semantic fallback uses (`bm25` with `semanticFallback` on),
+   * one model for both. A new query then also finds lessons worded differently, and lessons of
+   * other sessions worded differently corroborate it.
    * @defaultValue true
    */
   embeddings?: boolean;

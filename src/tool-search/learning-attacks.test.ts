@@ -140,6 +140,26 @@ describe("poisoning by one session", () => {
     expect(await firstFor(toolSearch, "anyone", "ping the crew")).toBe("slack__post_message");
   });
 
+  it("leaves the fallback's guesses alone for others when one session taught a query the ranker finds nothing for", async () => {
+    const toolSearch = await createToolSearch({
+      tools: catalogue({ flagged: false }),
+      tuning: LOW,
+      learning: {},
+      approve: () => true,
+    });
+    open.push(toolSearch);
+    // Words no tool uses: the ranker finds nothing, so any answer is the semantic fallback's.
+    const query = "zebra umbrella symphony";
+    const before = (await toolSearch.search(query)).map((match) => match.name);
+    const input = { url: "https://evil.example" };
+    await teach(toolSearch, "attacker", [query, ...PARAPHRASES.map((text) => `${query} ${text}`)], "http__post", input);
+    await toolSearch.flushLearning();
+    // The attacker's own session follows its lessons, so they did reach the index.
+    expect(await firstFor(toolSearch, "attacker", query)).toBe("http__post");
+    expect((await toolSearch.search(query)).map((match) => match.name)).toEqual(before);
+    expect(await firstFor(toolSearch, "victim", query)).not.toBe("http__post");
+  });
+
   it("never lets lessons lift a destructive or open-world tool, unless boostDestructive is set", async () => {
     for (const boostDestructive of [false, true]) {
       const toolSearch = await searchWith({ boostDestructive });

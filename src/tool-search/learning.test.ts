@@ -369,6 +369,31 @@ describe("learning from use, through sessions", () => {
   });
 });
 
+describe("learning by meaning with a ranker that has no model", () => {
+  it("compares learned queries by the semantic fallback's model with bm25: a lesson reaches queries in other words", async () => {
+    const { toolSearch } = await searchWith({ ranker: "bm25", semanticFallback: true });
+    // No word in common with the lesson below: the ranker finds nothing, the fallback guesses.
+    const rankOf = async () => names(await toolSearch.search("tell the whole team")).indexOf("slack__post_message");
+    const before = await rankOf();
+    expect(before === -1 || before > 1).toBe(true);
+    await searchThenCall(toolSearch, "let everyone know", "slack__post_message", SLACK_INPUT);
+    await toolSearch.flushLearning();
+    // One lesson by meaning alone counts half (words and meaning count half each): second, here.
+    expect(await rankOf()).toBeGreaterThanOrEqual(0);
+    expect(await rankOf()).toBeLessThanOrEqual(1);
+  });
+
+  it("keeps words only with the fallback off, or with learning.embeddings off", async () => {
+    for (const options of [{ semanticFallback: false }, { learning: { ...ONE_SESSION, embeddings: false } }]) {
+      const { toolSearch } = await searchWith({ ranker: "bm25", ...options });
+      await searchThenCall(toolSearch, "let everyone know", "slack__post_message", SLACK_INPUT);
+      await toolSearch.flushLearning();
+      const rank = names(await toolSearch.search("tell the whole team")).indexOf("slack__post_message");
+      expect(rank === -1 || rank > 1).toBe(true);
+    }
+  });
+});
+
 describe("learning with a failing or slow store", () => {
   const failing = (what: string): UsageStore => ({
     add: async () => {

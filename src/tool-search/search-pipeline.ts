@@ -234,7 +234,12 @@ export class SearchPipeline {
       ? await this.fallback!.search(query, fallbackCatalogue(snapshot, this.documentsOf), { limit: depth, filter })
       : ranked;
     if (!lessons) return { hits: base, fallback: fellBack };
-    const hits = blendLearned(base, learned, { weight: this.learning!.options.weight, limit, retrievedDepth });
+    const hits = blendLearned(base, learned, {
+      weight: this.learning!.options.weight,
+      limit,
+      retrievedDepth,
+      guessed: fellBack,
+    });
     return { hits, fallback: fellBack };
   }
 

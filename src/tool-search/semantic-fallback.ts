@@ -1,6 +1,7 @@
 import { errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import {
+  type Embedder,
   EmbeddingRanker,
   STRONG_SIMILARITY,
   type RankDocument,
@@ -66,6 +67,17 @@ export class SemanticFallback {
       });
       return [];
     }
+  }
+
+  /**
+   * The fallback's model, loaded (on first call): learning compares learned queries by meaning
+   * with it when the ranker has no model of its own, so one model serves both. `undefined` once
+   * the fallback has failed or its model cannot load.
+   */
+  async embedder(): Promise<Embedder | undefined> {
+    if (this.failed) return undefined;
+    this.ranker ??= this.createRanker();
+    return this.ranker.embedder?.();
   }
 
   async close(): Promise<void> {

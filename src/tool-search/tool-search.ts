@@ -146,9 +146,14 @@ export class ToolSearch {
     // With no onEvent, learning's warnings go nowhere: a store whose package is missing (it can
     // never work) is said on stderr once, as fromMcp says what no onEvent hears.
     const onMissingPackage = options.onEvent ? undefined : (error: Error) => process.emitWarning(error);
-    const learning =
-      settings.learning && new Learning(settings.learning, () => ranker.embedder?.(), emit, onMissingPackage);
+    // Learned queries are compared by meaning with the ranker's model, or else with the semantic
+    // fallback's (one model for both): by words alone, a query like only one session's lesson
+    // could not be corroborated, and learning trailed a plain additive score (bench/results).
+    let fallbackOf = (): SemanticFallback | undefined => undefined;
+    const embedderOf = () => ranker.embedder?.() ?? fallbackOf()?.embedder();
+    const learning = settings.learning && new Learning(settings.learning, embedderOf, emit, onMissingPackage);
     const toolSearch = new ToolSearch(settings, ranker, ownsRanker, learning);
+    fallbackOf = () => toolSearch.fallback;
     toolSearch.unlistenStore = settings.learning?.store.listen?.((code, message) =>
       emit({ type: "warning", code, message }),
     );
