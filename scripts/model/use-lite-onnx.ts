@@ -20,6 +20,8 @@ export const USE_LITE_MAX_PIECES = 128;
 /** The first pieces (<unk>-like "\uFFFD", <s>, </s>, extra ids) that USE-lite's tokenizer never produces. */
 const RESERVED_PIECES = 6;
 const IR_VERSION = 8;
+/** Far below any real piece's log-probability (the lowest is about -14.5), even summed over a text. */
+const RESERVED_SCORE = -1e6;
 
 export interface UseLiteOnnxParts {
   onnx: Uint8Array;
@@ -95,12 +97,10 @@ export function useLiteOnnxModel(graph: TfGraph, metadata: readonly { key: strin
  * with their log-probabilities. No special tokens are added.
  */
 export function useLiteTokenizerJson(pieces: readonly ScoredPiece[]): Record<string, unknown> {
-  const scores = pieces.map(([, score]) => score).filter((score) => Number.isFinite(score));
-  const lowest = Math.min(...scores);
   const vocab = pieces.map(([piece, score], id) => {
-    // USE-lite's tokenizer leaves the reserved pieces out of its search; here they score below
-    // every real piece, so a text must spell one out exactly to get it.
-    if (id > 0 && id < RESERVED_PIECES) return [piece, lowest - 1];
+    // USE-lite's tokenizer leaves the reserved pieces out of its search; here they score so low
+    // that any other segmentation of their characters wins ("<s>" is "<" "s" ">").
+    if (id > 0 && id < RESERVED_PIECES) return [piece, RESERVED_SCORE];
     // A missing score counts as 0 in USE-lite's own tokenizer (JavaScript's null + x).
     return [piece, Number.isFinite(score) ? score : 0];
   });
