@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,8 @@ import { USE_LITE_MAX_PIECES } from "./use-lite-onnx.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CACHE = join(ROOT, "node_modules/.cache/toolsift-model");
+/** A build takes 5 to 20 s on a loaded 2-core machine. */
+const BUILD_TIMEOUT = 120_000;
 
 interface ReferenceText {
   text: string;
@@ -53,16 +55,16 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (scripts/bu
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), "toolsift-use-onnx-"));
-    buildUseOnnx({ out: join(scratch, "a"), cacheDir: CACHE }, () => {});
+    buildUseOnnx({ out: join(scratch, "a"), cacheDir: CACHE, dtype: "fp32" }, () => {});
     embedder = await loadEmbedder({ model: join(scratch, "a"), pooling: "none" });
-  });
+  }, BUILD_TIMEOUT);
   afterAll(async () => {
     await embedder?.close();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
-  it("gives byte-identical files on a second build", () => {
-    buildUseOnnx({ out: join(scratch, "b"), cacheDir: CACHE }, () => {});
+  it("gives byte-identical files on a second build", { timeout: BUILD_TIMEOUT }, () => {
+    buildUseOnnx({ out: join(scratch, "b"), cacheDir: CACHE, dtype: "fp32" }, () => {});
     const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     const names = files(join(scratch, "a")).map((entry) =>
       relative(join(scratch, "a"), join(entry.parentPath, entry.name)),
@@ -108,5 +110,23 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (scripts/bu
     }
     const [, last] = await embedder.embed(["", first.text]);
     expect(cosine(last as Float32Array, first.vector)).toBeGreaterThanOrEqual(0.9999);
+  });
+
+  it("with --dtype q8, a quarter of the size and still the original's vectors (cosine >= 0.998)", {
+    timeout: BUILD_TIMEOUT,
+  }, async () => {
+    const files = buildUseOnnx({ out: join(scratch, "q8"), cacheDir: CACHE, dtype: "q8" }, () => {});
+    const onnx = files.find((file) => file.path.endsWith("onnx/model_quantized.onnx"));
+    expect(onnx?.bytes).toBeLessThan(statSync(join(scratch, "a", "onnx/model.onnx")).size / 3);
+    // No dtype given: the folder's config selects the quantised file.
+    const quantised = await loadEmbedder({ model: join(scratch, "q8"), pooling: "none" });
+    try {
+      const vectors = await quantised.embed(reference.texts.map(({ text }) => text));
+      reference.texts.forEach(({ text, vector }, i) => {
+        expect(cosine(vectors[i] as Float32Array, vector), text).toBeGreaterThanOrEqual(0.998);
+      });
+    } finally {
+      await quantised.close();
+    }
   });
 });

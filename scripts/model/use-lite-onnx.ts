@@ -7,6 +7,7 @@
  */
 import { encodeOnnxModel, OnnxDataType } from "./onnx-model.js";
 import type { ScoredPiece } from "./sentencepiece-vocabulary.js";
+import { quantiseWeightsInt8 } from "./quantize-weights.js";
 import { TF_TO_ONNX_OPSET, translateTfGraph } from "./tf-to-onnx.js";
 import type { TfGraph } from "./tfjs-graph.js";
 
@@ -30,11 +31,24 @@ export interface UseLiteOnnxParts {
   config: Record<string, unknown>;
 }
 
+/** fp32: the graph as translated; q8: its large matrices stored as int8 (quantize-weights.ts). */
+export type UseLiteDtype = "fp32" | "q8";
+
+/** The ONNX file transformers.js loads for each dtype. */
+export const USE_LITE_ONNX_FILE: Readonly<Record<UseLiteDtype, string>> = {
+  fp32: "onnx/model.onnx",
+  q8: "onnx/model_quantized.onnx",
+};
+
 /**
  * The ONNX graph: `input_ids` and `attention_mask` ([batch, pieces], int64, right-padded) in,
  * `sentence_embedding` ([batch, 512], float32, unit length) out.
  */
-export function useLiteOnnxModel(graph: TfGraph, metadata: readonly { key: string; value: string }[]): Uint8Array {
+export function useLiteOnnxModel(
+  graph: TfGraph,
+  metadata: readonly { key: string; value: string }[],
+  dtype: UseLiteDtype = "fp32",
+): Uint8Array {
   const translated = translateTfGraph(graph, {
     inputs: { indices: "sparse_indices", values: "sparse_values" },
     output: { tf: USE_LITE_OUTPUT, onnx: "sentence_embedding" },
@@ -70,6 +84,10 @@ export function useLiteOnnxModel(graph: TfGraph, metadata: readonly { key: strin
       outputs: ["sparse_values"],
     },
   ];
+  const body =
+    dtype === "q8"
+      ? quantiseWeightsInt8([...front, ...translated.nodes], translated.initializers)
+      : { nodes: [...front, ...translated.nodes], initializers: translated.initializers };
   return encodeOnnxModel({
     irVersion: IR_VERSION,
     opsetImports: [{ domain: "", version: TF_TO_ONNX_OPSET }],
@@ -80,8 +98,8 @@ export function useLiteOnnxModel(graph: TfGraph, metadata: readonly { key: strin
     metadata,
     graph: {
       name: "use_lite",
-      nodes: [...front, ...translated.nodes],
-      initializers: translated.initializers,
+      nodes: body.nodes,
+      initializers: body.initializers,
       inputs: [
         { name: "input_ids", elemType: OnnxDataType.INT64, shape: ["batch", "pieces"] },
         { name: "attention_mask", elemType: OnnxDataType.INT64, shape: ["batch", "pieces"] },
@@ -133,14 +151,14 @@ export function useLiteTokenizerConfigJson(unkPiece: string): Record<string, unk
 }
 
 /** config.json: "bert" only selects transformers.js' plain encoder runner, which feeds inputs by name. */
-export function useLiteConfigJson(vocabularySize: number): Record<string, unknown> {
+export function useLiteConfigJson(vocabularySize: number, dtype: UseLiteDtype): Record<string, unknown> {
   return {
     model_type: "bert",
     hidden_size: 512,
     vocab_size: vocabularySize,
     max_position_embeddings: USE_LITE_MAX_PIECES,
     pad_token_id: 0,
-    "transformers.js_config": { dtype: "fp32" },
+    "transformers.js_config": { dtype },
     toolsift: {
       note: "Universal Sentence Encoder Lite translated to ONNX; outputs one unit-length vector per text (sentence_embedding): load it with pooling 'none'. model_type 'bert' only selects transformers.js' plain encoder runner. See toolsift.json.",
     },
