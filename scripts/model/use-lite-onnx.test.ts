@@ -59,7 +59,7 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (scripts/bu
     embedder = await loadEmbedder({ model: join(scratch, "a"), pooling: "none" });
   }, BUILD_TIMEOUT);
   afterAll(async () => {
-    await embedder?.close();
+    await embedder?.close?.();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -126,7 +126,7 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (scripts/bu
         expect(cosine(vectors[i] as Float32Array, vector), text).toBeGreaterThanOrEqual(0.998);
       });
     } finally {
-      await quantised.close();
+      await quantised.close?.();
     }
   });
 });
