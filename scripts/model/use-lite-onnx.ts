@@ -24,13 +24,6 @@ const IR_VERSION = 8;
 /** Far below any real piece's log-probability (the lowest is about -14.5), even summed over a text. */
 const RESERVED_SCORE = -1e6;
 
-export interface UseLiteOnnxParts {
-  onnx: Uint8Array;
-  tokenizer: Record<string, unknown>;
-  tokenizerConfig: Record<string, unknown>;
-  config: Record<string, unknown>;
-}
-
 /** fp32: the graph as translated; q8: its large matrices stored as int8 (quantize-weights.ts). */
 export type UseLiteDtype = "fp32" | "q8";
 
@@ -53,7 +46,8 @@ export function useLiteOnnxModel(
     inputs: { indices: "sparse_indices", values: "sparse_values" },
     output: { tf: USE_LITE_OUTPUT, onnx: "sentence_embedding" },
     // The graph sizes its dense matrix from the last text with a piece: a batch ending in empty
-    // texts would come back short. At least the padded input's shape keeps one row per text.
+    // texts would come back short, and a batch of only empty texts crashes ONNX Runtime (the
+    // process, not the call). At least the padded input's shape keeps one row per text.
     afterNode: (tfName, onnxName, builder) =>
       tfName === DENSE_SHAPE
         ? builder.op("Max", `${tfName}/at_least_input`, [onnxName, builder.op("Shape", "input_shape", ["input_ids"])])
