@@ -42,6 +42,8 @@ export function fetchPackageTarball(
   try {
     execFileSync("npm", ["pack", spec, "--pack-destination", downloadDir, "--ignore-scripts", "--silent"], {
       stdio: ["ignore", "ignore", "inherit"],
+      // A registry that hangs must not hang the build or the test that fetches through it.
+      timeout: 5 * 60_000,
     });
   } catch (cause) {
     throw new Error(`npm pack ${spec} failed; check that the npm registry is reachable (npm ping).`, { cause });
