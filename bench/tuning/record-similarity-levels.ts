@@ -93,7 +93,7 @@ export async function recordLevels(dataset: BenchDataset, model: string, modelDi
     const answer = await hybrid.search(text, { limit: 5 });
     queries.push({
       answerable: query.expected.length > 0,
-      expected: query.expected,
+      expected: [...query.expected],
       hybrid: answer.map((hit) => ({
         name: hit.name,
         lexicallyStrong: lexicalOf.has(hit.name) && lexicalOf.get(hit.name)!.confidence !== "weak",
