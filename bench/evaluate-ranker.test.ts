@@ -108,8 +108,8 @@ describe("rankerRegistry", () => {
 
   it("has the opt-in rankers on the other model, which find a real model folder", async () => {
     const { entries } = rankerRegistry();
-    expect(OTHER_MODEL_RANKERS).toEqual(["embedding-use-lite", "hybrid-adaptive-use-lite"]);
-    const entry = entries.find((candidate) => candidate.id === "embedding-use-lite");
+    expect(OTHER_MODEL_RANKERS).toEqual(["embedding-glove", "hybrid-adaptive-glove"]);
+    const entry = entries.find((candidate) => candidate.id === "embedding-glove");
     expect(entry).toBeDefined();
     const ranker = await entry!.create();
     await ranker.update(dataset.documents);

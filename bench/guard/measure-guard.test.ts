@@ -14,7 +14,8 @@ const dataset = parseDataset(
       { query: "what is the weather forecast in Paris", expected: ["weather__forecast"] },
       { query: "post a message to the team channel", expected: ["slack__post_message"] },
       { query: "file a bug in the tracker", expected: ["jira__create_issue"] },
-      { query: "zxqv wplk", expected: ["jira__create_issue"] },
+      // Letters of scripts the bundled model has no piece for: any Latin word splits into known pieces.
+      { query: "ⴰⴱⴳ ᚠᚢᚦ", expected: ["jira__create_issue"] },
       { query: "bake a banana bread", expected: [] },
     ],
   },

@@ -17,6 +17,7 @@ export {
 } from "./embedding/index.js";
 export {
   HybridRanker,
+  STRONG_QUANTILE,
   STRONG_SIMILARITY,
   fuse,
   type Fusion,

@@ -50,6 +50,14 @@ const created = async (options: Parameters<typeof createToolSearch>[0]) => {
   return toolSearch;
 };
 const top = async (toolSearch: ToolSearch, query = QUERY) => (await toolSearch.search(query, { limit: 3 }))[0];
+/**
+ * The tool found strong, if any. Without the enrichment, the model's nearest guess may still be
+ * the creator (the bundled model puts it within a hair of its neighbours), but only weakly.
+ */
+const strongTop = async (toolSearch: ToolSearch, query = QUERY) => {
+  const hit = await top(toolSearch, query);
+  return hit?.confidence === "strong" ? hit.name : undefined;
+};
 afterEach(async () => void (await Promise.all(open.splice(0).map((toolSearch) => toolSearch.close()))));
 
 let dir: string;
@@ -64,7 +72,7 @@ const written = (name: string, content: string) => {
 describe("createToolSearch({ enrichment })", () => {
   it("finds a tool through its enrichment's requests, strong, from a file or an object", async () => {
     const plain = await created({ tools: TOOLS, ranker: "bm25" });
-    expect((await top(plain))?.name).not.toBe(CREATOR.name);
+    expect(await strongTop(plain)).not.toBe(CREATOR.name);
     const path = written("enrichment.json", JSON.stringify(ENRICHMENT));
     for (const enrichment of [path, ENRICHMENT, { from: path }, { from: ENRICHMENT }]) {
       const toolSearch = await created({ tools: TOOLS, ranker: "bm25", enrichment });
@@ -81,7 +89,7 @@ describe("createToolSearch({ enrichment })", () => {
       enrichment: changed,
       onEvent: (event) => void events.push(event),
     });
-    expect((await top(strict))?.name).not.toBe(CREATOR.name);
+    expect(await strongTop(strict)).not.toBe(CREATOR.name);
     await top(strict, "schedule an event");
     // Once per catalogue, however many searches.
     expect(events.filter((event) => event.type === "warning")).toEqual([
@@ -147,7 +155,7 @@ describe("createToolSearch({ enrichment })", () => {
     // A tool joins, and the enriched one is redefined: its entry is now stale.
     listed = [tool(CREATOR.name, "Creates Jira issues."), ...TOOLS.slice(1), later];
     expect((await top(toolSearch, "ring the team on video"))?.name).toBe(later.name);
-    expect((await top(toolSearch))?.name).not.toBe(CREATOR.name);
+    expect(await strongTop(toolSearch)).not.toBe(CREATOR.name);
     expect(await toolSearch.enrichmentStatus()).toMatchObject({ enriched: [later.name], stale: [CREATOR.name] });
   });
 

@@ -3,6 +3,7 @@ import type { ToolSearchEvent } from "../events.js";
 import {
   type Embedder,
   EmbeddingRanker,
+  STRONG_QUANTILE,
   STRONG_SIMILARITY,
   type RankDocument,
   type RankedTool,
@@ -24,6 +25,8 @@ import {
 export class SemanticFallback {
   private ranker: Ranker | undefined;
   private indexedVersion = -1;
+  /** A match this similar is strong: the catalogue's level, as the hybrid reads it (see `STRONG_QUANTILE`). */
+  private strong = STRONG_SIMILARITY;
   private failed = false;
 
   constructor(
@@ -50,13 +53,14 @@ export class SemanticFallback {
       this.ranker ??= this.createRanker();
       if (catalogue.version !== this.indexedVersion) {
         await this.ranker.update(catalogue.documents());
+        this.strong = (await this.strongLevel(this.ranker)) ?? STRONG_SIMILARITY;
         this.indexedVersion = catalogue.version;
       }
       const hits = await this.ranker.search(query, options);
       return hits.map((hit) => ({
         name: hit.name,
         score: hit.score,
-        confidence: hit.score >= STRONG_SIMILARITY ? "strong" : "weak",
+        confidence: hit.score >= this.strong ? "strong" : "weak",
       }));
     } catch (error) {
       this.failed = true;
@@ -78,6 +82,12 @@ export class SemanticFallback {
     if (this.failed) return undefined;
     this.ranker ??= this.createRanker();
     return this.ranker.embedder?.();
+  }
+
+  /** The catalogue's strong level as a ranker that profiles it measures it; `undefined` for one that cannot. */
+  private async strongLevel(ranker: Ranker): Promise<number | undefined> {
+    const side = ranker as Ranker & { catalogueSimilarity?: (quantile: number) => Promise<number | undefined> };
+    return typeof side.catalogueSimilarity === "function" ? side.catalogueSimilarity(STRONG_QUANTILE) : undefined;
   }
 
   async close(): Promise<void> {

@@ -87,7 +87,7 @@ describe("toolsift serve connects its servers in the background", () => {
       { server: "missing", state: "down", error: "command not found" },
     ]);
     expect(during.hint).toMatch(/still connecting or down \(see unavailable\)/);
-    const empty = await search(gateway, "zyxwvut qqqqq");
+    const empty = await search(gateway, "ⴰⴱⴳ ᚠᚢᚦ");
     expect(empty.matches).toEqual([]);
     expect(empty.hint).toMatch(/some servers are still connecting .* Search again in a few seconds/);
     for (const body of [during, empty]) expect(JSON.stringify(body)).not.toMatch(/TOPSECRET|hidden/);

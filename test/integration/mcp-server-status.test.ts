@@ -93,7 +93,7 @@ describe("search_tools while MCP servers connect in the background", () => {
       expect(JSON.stringify(text)).not.toContain("TOPSECRET");
 
     // An empty answer says it may be empty only because servers are missing.
-    const empty = await session.execute({ id: "toolu_2", name: "search_tools", input: { query: "zyxwvut qqqqq" } });
+    const empty = await session.execute({ id: "toolu_2", name: "search_tools", input: { query: "ⴰⴱⴳ ᚠᚢᚦ" } });
     const emptyBody = JSON.parse(empty.content as string) as { matches: unknown[]; hint: string };
     expect(emptyBody.matches).toEqual([]);
     expect(emptyBody.hint).toMatch(

@@ -11,6 +11,16 @@ export const PROFILE_MIN_TOOLS = 10;
  * {@link PROFILE_MIN_TOOLS} vectors.
  */
 export function similarityQuantile(vectors: readonly Float32Array[], quantile: number): number | undefined {
+  const profile = similarityProfile(vectors);
+  return profile === undefined ? undefined : quantileOf(profile, quantile);
+}
+
+/**
+ * The sorted similarities between at most {@link PROFILE_SAMPLE} of the tools (see
+ * {@link similarityQuantile}), for reading several quantiles at the cost of one;
+ * `undefined` for fewer than {@link PROFILE_MIN_TOOLS} vectors.
+ */
+export function similarityProfile(vectors: readonly Float32Array[]): Float64Array | undefined {
   if (vectors.length < PROFILE_MIN_TOOLS) return undefined;
   const count = Math.min(vectors.length, PROFILE_SAMPLE);
   const sample = Array.from({ length: count }, (_, i) => vectors[Math.floor((i * vectors.length) / count)]!);
@@ -20,9 +30,12 @@ export function similarityQuantile(vectors: readonly Float32Array[], quantile: n
     const a = sample[i]!;
     for (let j = i + 1; j < count; j++) similarities[next++] = dotOf(a, sample[j]!);
   }
-  similarities.sort();
-  const at = Math.min(similarities.length - 1, Math.max(0, Math.floor(quantile * similarities.length)));
-  return similarities[at];
+  return similarities.sort();
+}
+
+/** The `quantile` (0 to 1) of a profile from {@link similarityProfile}. */
+export function quantileOf(profile: Float64Array, quantile: number): number {
+  return profile[Math.min(profile.length - 1, Math.max(0, Math.floor(quantile * profile.length)))]!;
 }
 
 function dotOf(a: Float32Array, b: Float32Array): number {

@@ -33,7 +33,7 @@ export interface EmbedderOptions {
   /**
    * A model folder in the transformers.js layout (config.json, tokenizer.json,
    * onnx/model*.onnx), absolute or relative to the working directory. Default: the bundled
-   * models/glove-100d-sif.
+   * models/use-lite-sif.
    */
   model?: string;
   /**

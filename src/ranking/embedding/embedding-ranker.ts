@@ -9,7 +9,7 @@ import { checkEmbeddingRankerOptions } from "./check-embedding-options.js";
 import { embeddingTextOf } from "./embedding-text.js";
 import { loadEmbedder } from "./load-embedder.js";
 import { ExactVectorIndex } from "./exact-vector-index.js";
-import { similarityQuantile } from "./catalogue-similarity.js";
+import { quantileOf, similarityProfile } from "./catalogue-similarity.js";
 import { ExampleVectors, MAX_EXAMPLE_VECTORS, liftedByExamples } from "./example-vectors.js";
 import { HnswVectorIndex } from "./hnsw-vector-index.js";
 import { VectorCache } from "./vector-cache.js";
@@ -102,6 +102,8 @@ export class EmbeddingRanker implements Ranker {
   /** The catalogue's servers and APIs, for a best match's sibling; absent when `siblings` is off. */
   private readonly families: ToolFamilies | undefined;
   private readonly listeners = new RankerWarnings();
+  /** The catalogue's sorted tool-to-tool similarities, read once per update (`null`: too few tools). */
+  private profile: Float64Array | null | undefined;
 
   /** @throws OptionsError (`invalid_options`, or `loadEmbedder`'s codes for `embedder`) for a bad option or one it does not know. */
   constructor(private readonly options: EmbeddingRankerOptions = {}) {
@@ -111,6 +113,7 @@ export class EmbeddingRanker implements Ranker {
   }
 
   async update(documents: readonly RankDocument[]): Promise<void> {
+    this.profile = undefined;
     const state = await this.open();
     const { embedder } = state;
     const index = await this.indexFor(state, documents.length);
@@ -148,6 +151,8 @@ export class EmbeddingRanker implements Ranker {
     }
     this.names?.sync(documents);
     this.families?.sync(documents);
+    // A profile read while this update ran may have seen half of it.
+    this.profile = undefined;
   }
 
   /**
@@ -220,6 +225,11 @@ export class EmbeddingRanker implements Ranker {
   async catalogueSimilarity(quantile: number): Promise<number | undefined> {
     const state = await this.open().catch(() => undefined);
     if (!state) return undefined;
+    this.profile ??= this.profileOf(state) ?? null;
+    return this.profile === null ? undefined : quantileOf(this.profile, quantile);
+  }
+
+  private profileOf(state: State): Float64Array | undefined {
     // By name, so the value depends on the catalogue, not on the order tools arrived in.
     const vectors: Float32Array[] = [];
     for (const name of state.index.keys().sort()) {
@@ -228,7 +238,7 @@ export class EmbeddingRanker implements Ranker {
       // A tool with no word the model knows has the zero vector: it says nothing of the scale.
       if (vector?.some((value) => value !== 0)) vectors.push(vector);
     }
-    return similarityQuantile(vectors, quantile);
+    return similarityProfile(vectors);
   }
 
   /** Hears the ranker's warnings beside `onWarning`; returns a function that stops listening. */

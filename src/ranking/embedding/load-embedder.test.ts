@@ -75,34 +75,18 @@ describe("loadEmbedder with the bundled model", () => {
   });
 
   it("returns unit vectors of the model's dimension, one per text in input order", async () => {
-    expect(embedder.dimensions).toBe(100);
+    expect(embedder.dimensions).toBe(512);
     const texts = ["get the weather forecast for a city", "send an email", "list open pull requests in a repository"];
     const vectors = await embedder.embed(texts);
     expect(vectors).toHaveLength(3);
     for (const vector of vectors) {
-      expect(vector).toHaveLength(100);
+      expect(vector).toHaveLength(512);
       expect(norm(vector)).toBeCloseTo(1, 5);
     }
     // Order is kept even though texts are batched by length: each matches its own single embedding.
     for (const [i, text] of texts.entries()) {
       const [alone] = await embedder.embed([text]);
       expect(dot(alone as Float32Array, vectors[i] as Float32Array)).toBeCloseTo(1, 5);
-    }
-  });
-
-  it("puts a paraphrase closer than unrelated requests", async () => {
-    const [ticket, issue, ...unrelated] = (await embedder.embed([
-      "open a ticket",
-      "create an issue in the tracker",
-      "convert celsius to fahrenheit",
-      "play a song by the beatles",
-      "what is the population of canada",
-      "what will the weather be like in paris tomorrow",
-    ])) as Float32Array[];
-    const paraphrase = dot(ticket as Float32Array, issue as Float32Array);
-    for (const other of unrelated) {
-      expect(paraphrase).toBeGreaterThan(dot(ticket as Float32Array, other));
-      expect(paraphrase).toBeGreaterThan(dot(issue as Float32Array, other));
     }
   });
 
@@ -132,12 +116,13 @@ describe("loadEmbedder with the bundled model", () => {
   });
 
   it("gives the zero vector, not NaN, for text with no known word", async () => {
-    const [vector] = await embedder.embed(["qqqzzzxxyy ??"]);
+    // Letters of scripts the model has no piece for: any Latin word splits into known pieces.
+    const [vector] = await embedder.embed(["ⴰⴱⴳ ᚠᚢᚦ ★☆"]);
     expect([...(vector as Float32Array)].every((value) => value === 0)).toBe(true);
   });
 
   it("has an id naming the model, its files and the pooling", () => {
-    expect(embedder.id).toMatch(/^glove-100d-sif@[0-9a-f]{12}:mean:normalized$/);
+    expect(embedder.id).toMatch(/^use-lite-sif@[0-9a-f]{12}:mean:normalized$/);
   });
 
   it("changes the id with pooling and normalisation, and skips normalising when asked", async () => {
@@ -156,6 +141,35 @@ describe("loadEmbedder with the bundled model", () => {
     await closing.close?.();
     await expect(closing.embed(["anything"])).rejects.toBeInstanceOf(ModelError);
     await expect(closing.embed(["anything"])).rejects.toMatchObject({ code: "embedder_closed" });
+  });
+});
+
+/** The GloVe model (bundled until 0.3), kept in the repository and loadable as `model`. */
+const GLOVE_MODEL_DIR = join(import.meta.dirname, "..", "..", "..", "models", "glove-100d-sif");
+
+describe("loadEmbedder with the GloVe model", () => {
+  // Its build retrofits tool synonyms ("ticket" and "issue" are both tracker items). The bundled
+  // USE-lite model has no such step and puts this pair at 0.03: retrofitting it to the same
+  // lexicon restores the pair but costs recall@5 on the worst shared set (see models/README.md).
+  it("puts a paraphrase closer than unrelated requests", async () => {
+    const embedder = await loadEmbedder({ model: GLOVE_MODEL_DIR });
+    try {
+      const [ticket, issue, ...unrelated] = (await embedder.embed([
+        "open a ticket",
+        "create an issue in the tracker",
+        "convert celsius to fahrenheit",
+        "play a song by the beatles",
+        "what is the population of canada",
+        "what will the weather be like in paris tomorrow",
+      ])) as Float32Array[];
+      const paraphrase = dot(ticket as Float32Array, issue as Float32Array);
+      for (const other of unrelated) {
+        expect(paraphrase).toBeGreaterThan(dot(ticket as Float32Array, other));
+        expect(paraphrase).toBeGreaterThan(dot(issue as Float32Array, other));
+      }
+    } finally {
+      await embedder.close?.();
+    }
   });
 });
 
@@ -251,7 +265,7 @@ describe("models that are not a static lookup", () => {
     );
     expect(run.stderr).toBe("");
     const [bundled, kind, ...message] = run.stdout.trim().split("\n");
-    expect(bundled).toBe("bundled 100");
+    expect(bundled).toBe("bundled 512");
     expect(kind).toBe("DependencyError missing_dependency @huggingface/transformers");
     expect(message.join("\n")).toContain("npm install @huggingface/transformers");
     expect(message.join("\n")).toContain(model);

@@ -27,7 +27,7 @@ export const EMBEDDER_KEYS: readonly (keyof EmbedderOptions)[] = [
  * Loads a sentence-embedding model from disk and returns an {@link Embedder}. Works offline:
  * nothing is ever fetched. Any folder in the transformers.js ONNX layout works.
  *
- * A static embedding (a token table plus pooling, such as the bundled GloVe model) runs in
+ * A static embedding (a token table plus pooling, such as the bundled model) runs in
  * TypeScript with no native code. Any other model (all-MiniLM-L6-v2, bge-small, …) runs on
  * ONNX Runtime through the optional `@huggingface/transformers` package.
  *

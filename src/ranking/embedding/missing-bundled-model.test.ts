@@ -11,12 +11,12 @@ vi.mock("./bundled-model.js", async () => {
   const { mkdtempSync: makeTemp } = await import("node:fs");
   const { tmpdir: temp } = await import("node:os");
   const { join: joinPath } = await import("node:path");
-  bundled.dir = joinPath(makeTemp(joinPath(temp(), "toolsift-bundled-")), "glove-100d-sif");
+  bundled.dir = joinPath(makeTemp(joinPath(temp(), "toolsift-bundled-")), "use-lite-sif");
   return { BUNDLED_MODEL_DIR: bundled.dir };
 });
 
 const { loadEmbedder } = await import("./load-embedder.js");
-const REAL_MODEL = join(import.meta.dirname, "..", "..", "..", "models", "glove-100d-sif");
+const REAL_MODEL = join(import.meta.dirname, "..", "..", "..", "models", "use-lite-sif");
 const scratch = mkdtempSync(join(tmpdir(), "toolsift-own-model-"));
 
 afterAll(() => {

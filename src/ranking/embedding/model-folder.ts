@@ -78,7 +78,7 @@ function fixFor(path: string, ownModelFix: string): string {
   const inBundled = resolve(path) === bundled || resolve(path).startsWith(`${bundled}${sep}`);
   if (!inBundled) return `${ownModelFix}.`;
   return (
-    "This is the model toolsift ships (models/glove-100d-sif in the package), so the install is broken or partial: " +
+    "This is the model toolsift ships (models/use-lite-sif in the package), so the install is broken or partial: " +
     "reinstall toolsift (delete node_modules/toolsift and run npm install), or pass `model` the folder of a model of your own. " +
     "In a clone of the toolsift repository, build it with `npm run model:build`."
   );

@@ -263,3 +263,37 @@ describe("HybridRanker's semantic floor", () => {
     expect(names(await hybrid.search(query, { limit: 5 }))).toEqual(["mail__read_outlook"]);
   });
 });
+
+describe("HybridRanker's strong similarity", () => {
+  // Tool i leans on one shared axis by weight(i), 0.55 to 0.95, so two tools are weight(i)·weight(j)
+  // alike (0.32 to 0.87), as a model whose similarities run high puts them. The query leans on it
+  // by 0.65: 0.62 from the nearest tool, above a fixed 0.5 and the catalogue's floor, below what
+  // its own look-alike tools reach.
+  const DIMENSIONS = 16;
+  const weight = (i: number) => 0.55 + (0.4 * (i - 1)) / 11;
+  const highScale: Embedder = {
+    id: "high-scale-test-model",
+    dimensions: DIMENSIONS,
+    async embed(texts) {
+      return texts.map((text) => {
+        const vector = new Float32Array(DIMENSIONS);
+        const marker = /marker(\d+)/.exec(text);
+        const lean = marker ? weight(Number(marker[1])) : 0.65;
+        vector[0] = lean;
+        vector[marker ? Number(marker[1]) : DIMENSIONS - 1] = Math.sqrt(1 - lean ** 2);
+        return vector;
+      });
+    },
+  };
+  const catalogue = Array.from({ length: 12 }, (_, i) =>
+    doc(`misc__thing_${i + 1}`, `Does thing ${i + 1}. marker${i + 1}`),
+  );
+
+  it("is read from the catalogue, so a model whose similarities run high does not call noise strong", async () => {
+    const hybrid = new HybridRanker({ semantic: { embedder: highScale, cacheDir: false } });
+    await hybrid.update(catalogue);
+    const hits = await hybrid.search("zebra crossing", { limit: 5 });
+    expect(hits[0]).toMatchObject({ name: "misc__thing_12" });
+    expect(hits.every((hit) => hit.confidence === "weak")).toBe(true);
+  });
+});

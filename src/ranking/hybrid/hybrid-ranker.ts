@@ -9,10 +9,23 @@ import { checkHybridOptions } from "./check-hybrid-options.js";
 import { fuse, type Fusion } from "./fuse.js";
 
 /**
- * A semantic match this similar is strong whatever the lexical side says: the level the old
- * abstention rule required of a query the lexical index barely knew (0.5 with the bundled model).
+ * A semantic match this similar is strong whatever the lexical side says, when the semantic side
+ * cannot profile the catalogue (see {@link STRONG_QUANTILE}): the level tuned on the GloVe model.
  */
 export const STRONG_SIMILARITY = 0.5;
+
+/**
+ * A semantic match is strong on its own when it is as similar as the catalogue's closest pairs of
+ * tools are to each other: this quantile of the similarities between its tools, in the model's
+ * own scale, so a model whose similarities run low or high needs no new level. Chosen leave one
+ * dataset out over quantiles 0.6–0.999 of that profile, of each tool's nearest neighbour, and fixed
+ * levels 0.4–0.7, with both GloVe and USE-lite, judged by how well the best match's flag tells
+ * useful answers from misses and out-of-scope queries
+ * (`bench/tuning/tune-similarity-levels.ts`, `bench/results/similarity-levels-leave-one-out.md`):
+ * 7 of the 8 folds chose it; against the fixed 0.5 it loses at most 0.2 points on any set with
+ * either model and gains up to 4.8.
+ */
+export const STRONG_QUANTILE = 0.999;
 
 /**
  * The semantic floor is this quantile of the similarities between the catalogue's tools, in the
@@ -90,8 +103,8 @@ export interface HybridRankerOptions extends QueryHandling {
    *
    * Off by default since 0.2: answering nothing cost recall on catalogues the limits were not
    * tuned on, and an empty answer tells the model the task is impossible. Without it, a match is
-   * marked `weak` unless its lexical match is strong or its similarity reaches
-   * {@link STRONG_SIMILARITY}; when neither list has a match worth fusing, the semantic side's
+   * marked `weak` unless its lexical match is strong or its similarity reaches the catalogue's
+   * {@link STRONG_QUANTILE}; when neither list has a match worth fusing, the semantic side's
    * nearest tools are returned, weak.
    * @defaultValue `false` (limits `{ maxCoverage: 0.2, minSimilarity: 0.5, minSimilarityWithoutLexical: 0.4 }`)
    */
@@ -117,6 +130,8 @@ export class HybridRanker implements Ranker {
   private semanticFailed = false;
   /** The semantic floor for the current catalogue (see {@link HybridRankerOptions.semanticFloor}). */
   private floor: number;
+  /** The strong similarity for the current catalogue (see {@link STRONG_QUANTILE}). */
+  private strong = STRONG_SIMILARITY;
   /** Tools by every form of their name, for queries that name one; absent when `exactNames` is off. */
   private readonly names: ExactNames | undefined;
   /** The catalogue's servers and APIs, for a best match's sibling; absent when `siblings` is off. */
@@ -162,14 +177,15 @@ export class HybridRanker implements Ranker {
     await this.guard(() => this.semantic.update(documents));
     this.names?.sync(documents);
     this.families?.sync(documents);
-    this.floor = this.options.semanticFloor ?? (await this.calibratedFloor()) ?? FIXED_FLOOR;
+    this.floor = this.options.semanticFloor ?? (await this.calibrated(FLOOR_QUANTILE)) ?? FIXED_FLOOR;
+    this.strong = (await this.calibrated(STRONG_QUANTILE)) ?? STRONG_SIMILARITY;
   }
 
-  /** The catalogue's floor as the semantic side measures it; `undefined` when it cannot. */
-  private async calibratedFloor(): Promise<number | undefined> {
+  /** A quantile of the catalogue's similarities as the semantic side measures them; `undefined` when it cannot. */
+  private async calibrated(quantile: number): Promise<number | undefined> {
     const side = this.semantic as Ranker & { catalogueSimilarity?: (quantile: number) => Promise<number | undefined> };
     if (this.semanticFailed || typeof side.catalogueSimilarity !== "function") return undefined;
-    return this.guard(() => side.catalogueSimilarity!(FLOOR_QUANTILE));
+    return this.guard(() => side.catalogueSimilarity!(quantile));
   }
 
   /**
@@ -205,7 +221,7 @@ export class HybridRanker implements Ranker {
         .filter((hit) => hit.score > 0)
         .slice(0, options.limit)
         .map((hit) => ({ name: hit.name, score: hit.score, confidence: "weak" }));
-    return withConfidence(fused, lexical, semantic);
+    return withConfidence(fused, lexical, semantic, this.strong);
   }
 
   /** The semantic side's embedder; `undefined` once it has failed and the ranker fell back to lexical. */
@@ -262,19 +278,20 @@ export class HybridRanker implements Ranker {
 
 /**
  * Marks each fused match: strong when its lexical match is (or the lexical ranker does not
- * say), or when its meaning is close ({@link STRONG_SIMILARITY}); weak otherwise.
+ * say), or when its meaning is close (`strong`, see {@link STRONG_QUANTILE}); weak otherwise.
  */
 function withConfidence(
   fused: readonly RankedTool[],
   lexical: readonly RankedTool[],
   semantic: readonly RankedTool[],
+  strong: number,
 ): RankedTool[] {
   const lexicalOf = new Map(lexical.map((hit) => [hit.name, hit]));
   const similarityOf = new Map(semantic.map((hit) => [hit.name, hit.score]));
   return fused.map((hit) => {
     const lexicalHit = lexicalOf.get(hit.name);
     const lexicallyStrong = lexicalHit !== undefined && lexicalHit.confidence !== "weak";
-    const close = (similarityOf.get(hit.name) ?? -1) >= STRONG_SIMILARITY;
+    const close = (similarityOf.get(hit.name) ?? -1) >= strong;
     return { ...hit, confidence: lexicallyStrong || close ? "strong" : "weak" };
   });
 }
