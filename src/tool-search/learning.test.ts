@@ -373,7 +373,7 @@ describe("learning by meaning with a ranker that has no model", () => {
   it("compares learned queries by the semantic fallback's model with bm25: a lesson reaches queries in other words", async () => {
     const { toolSearch } = await searchWith({ ranker: "bm25", semanticFallback: true });
     // No word in common with the lesson below: the ranker finds nothing, the fallback guesses.
-    const rankOf = async () => names(await toolSearch.search("tell the whole team")).indexOf("slack__post_message");
+    const rankOf = async () => names(await toolSearch.search("alert everybody")).indexOf("slack__post_message");
     const before = await rankOf();
     expect(before === -1 || before > 1).toBe(true);
     await searchThenCall(toolSearch, "let everyone know", "slack__post_message", SLACK_INPUT);
@@ -388,7 +388,7 @@ describe("learning by meaning with a ranker that has no model", () => {
       const { toolSearch } = await searchWith({ ranker: "bm25", ...options });
       await searchThenCall(toolSearch, "let everyone know", "slack__post_message", SLACK_INPUT);
       await toolSearch.flushLearning();
-      const rank = names(await toolSearch.search("tell the whole team")).indexOf("slack__post_message");
+      const rank = names(await toolSearch.search("alert everybody")).indexOf("slack__post_message");
       expect(rank === -1 || rank > 1).toBe(true);
     }
   });
