@@ -34,6 +34,40 @@ export function poolTokens(
   return vector;
 }
 
+/**
+ * The mean of a text's token vectors given each distinct token once with how often it occurs:
+ * the same vector as {@link poolTokens}' mean, up to float rounding. A static model's token
+ * always has the same vector, and a long tool text repeats most of its tokens (about four
+ * tokens in five on a realistic catalogue), so this does a fifth of the additions.
+ *
+ * @param rows - The distinct tokens' vectors.
+ * @param counts - How often each occurs in the text, in the same order.
+ */
+export function meanOfCountedRows(
+  rows: readonly Float32Array[],
+  counts: readonly number[],
+  width: number,
+): Float32Array {
+  const vector = new Float32Array(width);
+  let total = 0;
+  const lanes = width - (width % 4);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const count = counts[r]!;
+    total += count;
+    for (let d = 0; d < lanes; d += 4) {
+      vector[d] = vector[d]! + row[d]! * count;
+      vector[d + 1] = vector[d + 1]! + row[d + 1]! * count;
+      vector[d + 2] = vector[d + 2]! + row[d + 2]! * count;
+      vector[d + 3] = vector[d + 3]! + row[d + 3]! * count;
+    }
+    for (let d = lanes; d < width; d++) vector[d] = vector[d]! + row[d]! * count;
+  }
+  if (total === 0) return vector;
+  for (let d = 0; d < width; d++) vector[d] = vector[d]! / total;
+  return vector;
+}
+
 /** Unit length; the zero vector (no known token) stays zero rather than becoming NaN. */
 export function normaliseInPlace(vector: Float32Array): void {
   let squares = 0;

@@ -3,7 +3,7 @@ import { ModelError } from "../../errors.js";
 import type { Embedder, Pooling } from "./embedder.js";
 import { corruptModelFile, type ModelFolder } from "./model-folder.js";
 import type { StaticEmbeddingGraph } from "./onnx/static-embedding-graph.js";
-import { normaliseInPlace, poolTokens } from "./pool-tokens.js";
+import { meanOfCountedRows, normaliseInPlace, poolTokens } from "./pool-tokens.js";
 import { asciiWordPiece, tokenizesWordByWord, wordByWordIds } from "./word-token-ids.js";
 
 export interface StaticEmbedderSettings {
@@ -63,10 +63,23 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
   };
 
   const lookUp = (texts: readonly number[][]): void => {
-    const unseen = [...new Set(texts.flat())].filter((id) => !rows.has(id));
+    // A catalogue is hundreds of thousands of token ids, nearly all seen already: no copy of them.
+    const wanted = new Set<number>();
+    for (const ids of texts) for (const id of ids) if (!rows.has(id)) wanted.add(id);
+    const unseen = [...wanted];
     if (unseen.length === 0) return;
     const values = graph.rows(unseen);
     unseen.forEach((id, i) => rows.set(id, values.subarray(i * graph.dimensions, (i + 1) * graph.dimensions)));
+  };
+
+  const meanOfDistinctTokens = (textIds: readonly number[]): Float32Array => {
+    const counts = new Map<number, number>();
+    for (const id of textIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+    return meanOfCountedRows(
+      [...counts.keys()].map((id) => rows.get(id)!),
+      [...counts.values()],
+      graph.dimensions,
+    );
   };
 
   return {
@@ -81,11 +94,14 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
       const ids = texts.map(tokenIds);
       lookUp(ids);
       return ids.map((textIds) => {
-        const vector = poolTokens(
-          textIds.map((id) => rows.get(id)!),
-          graph.dimensions,
-          pooling,
-        );
+        const vector =
+          pooling === "mean"
+            ? meanOfDistinctTokens(textIds)
+            : poolTokens(
+                textIds.slice(0, 1).map((id) => rows.get(id)!),
+                graph.dimensions,
+                pooling,
+              );
         if (normalize) normaliseInPlace(vector);
         return vector;
       });
