@@ -2,8 +2,8 @@ import type { Pooling } from "./embedder.js";
 
 /**
  * One text's vector from its tokens' vectors: their mean (`mean`) or the first (`cls`).
- * Sums run in float32, token by token, so the ONNX Runtime path and the static path, which
- * both call this, give the very same vector for the same token rows.
+ * Sums run in float32, token by token. The ONNX Runtime path pools with this; the static path
+ * pools each distinct token once ({@link meanOfCountedRows}), equal to float rounding.
  *
  * @param rows - The text's token vectors, in order; only tokens the attention mask keeps.
  */
