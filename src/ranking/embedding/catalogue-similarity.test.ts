@@ -24,6 +24,17 @@ describe("similarityQuantile", () => {
     expect(similarityQuantile(vectors, 0.1)).toBeUndefined();
   });
 
+  it("places a far quantile only with enough pairs for its tail: 1/p pairs for a tail of share p", () => {
+    // 17 tools: 136 pairs, enough for the 0.99 quantile (100 needed), not for the 0.999 (1,000).
+    const seventeen = Array.from({ length: 17 }, (_, i) => at(i / 10));
+    expect(similarityQuantile(seventeen, 0.99)).toBeDefined();
+    expect(similarityQuantile(seventeen, 0.999)).toBeUndefined();
+    expect(similarityQuantile(seventeen, 0.001)).toBeUndefined();
+    // 46 tools: 1,035 pairs.
+    const fortySix = Array.from({ length: 46 }, (_, i) => at(i / 30));
+    expect(similarityQuantile(fortySix, 0.999)).toBeDefined();
+  });
+
   it("samples a large catalogue evenly, so its cost is bounded", () => {
     // Two halves at right angles: an even sample holds as many of each, so about half the pairs
     // are across (similarity 0) and half within (1).

@@ -8,7 +8,7 @@ export const PROFILE_MIN_TOOLS = 10;
  * at most {@link PROFILE_SAMPLE} of them taken evenly in the given order: how close a model puts
  * tools that have, mostly, nothing to do with each other. Its scale is the model's own, so a
  * threshold read from it means the same with any model. `undefined` for fewer than
- * {@link PROFILE_MIN_TOOLS} vectors.
+ * {@link PROFILE_MIN_TOOLS} vectors, or too few pairs for that quantile (see {@link quantileOf}).
  */
 export function similarityQuantile(vectors: readonly Float32Array[], quantile: number): number | undefined {
   const profile = similarityProfile(vectors);
@@ -33,8 +33,15 @@ export function similarityProfile(vectors: readonly Float32Array[]): Float64Arra
   return similarities.sort();
 }
 
-/** The `quantile` (0 to 1) of a profile from {@link similarityProfile}. */
-export function quantileOf(profile: Float64Array, quantile: number): number {
+/**
+ * The `quantile` (0 to 1) of a profile from {@link similarityProfile}; `undefined` when the
+ * profile has too few pairs to place it: a tail of share p needs at least 1/p pairs. Why: the
+ * 0.999 quantile of a 17-tool catalogue's 136 pairs is only its closest pair, so a level read
+ * from it called a nonsense query's nearest guess strong.
+ */
+export function quantileOf(profile: Float64Array, quantile: number): number | undefined {
+  const tail = Math.min(quantile, 1 - quantile);
+  if (tail > 0 && profile.length * tail < 1) return undefined;
   return profile[Math.min(profile.length - 1, Math.max(0, Math.floor(quantile * profile.length)))]!;
 }
 
