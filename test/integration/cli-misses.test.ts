@@ -27,14 +27,16 @@ describe("toolsift serve with misses, then toolsift misses", () => {
         "echo: hi",
       );
       // The successful call settles both misses: the tool used next is known. The search is empty,
-      // or weak where the semantic fallback's model is at hand.
+      // or, where the semantic fallback's model guesses, weak or found late (the later search found
+      // the tool used).
       let last = "";
       await waitFor("the misses on /metrics", async () => {
         last = await (await fetch(url)).text();
         const parsed = parseMetrics(last);
         return (
           sampleValue(parsed, "toolsift_misses_total", { kind: "empty" }) +
-            sampleValue(parsed, "toolsift_misses_total", { kind: "weak" }) ===
+            sampleValue(parsed, "toolsift_misses_total", { kind: "weak" }) +
+            sampleValue(parsed, "toolsift_misses_total", { kind: "found-late" }) ===
             1 && sampleValue(parsed, "toolsift_misses_total", { kind: "unknown-tool" }) === 1
         );
       }).catch((error: unknown) => {
@@ -59,7 +61,7 @@ describe("toolsift serve with misses, then toolsift misses", () => {
         .map(({ kind, answer, server, request }) => ({ kind, answer, server, text: request.text }))
         .sort((a, b) => Number(a.kind === "unknown-tool") - Number(b.kind === "unknown-tool")),
     ).toEqual([
-      { kind: expect.stringMatching(/^(empty|weak)$/), answer: "dyn__echo", server: "dyn", text: undefined },
+      { kind: expect.stringMatching(/^(empty|weak|found-late)$/), answer: "dyn__echo", server: "dyn", text: undefined },
       { kind: "unknown-tool", answer: "dyn__echo", server: "dyn", text: undefined },
     ]);
     const empty = json.misses.find((miss) => miss.kind !== "unknown-tool")!;
@@ -67,7 +69,7 @@ describe("toolsift serve with misses, then toolsift misses", () => {
 
     const table = await runToolsift(["misses", "--config", file]);
     expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toMatch(/#[0-9a-f]{12}… \(36 chars\)\s+(empty|weak) 1\s+dyn__echo 1/);
+    expect(table.stdout).toMatch(/#[0-9a-f]{12}… \(36 chars\)\s+(empty|weak|found-late) 1\s+dyn__echo 1/);
 
     // Nothing the client asked reached the disk: only the hash and the length.
     const bytes = readdirSync(cacheDir)

@@ -62,7 +62,7 @@ describe("the audit log and the metrics of a gateway session", () => {
 
       const found = await client.callTool({ name: "search_tools", arguments: { query: "echo the given text back" } });
       expect(resultText(found)).toContain("dyn__echo");
-      await client.callTool({ name: "search_tools", arguments: { query: "zzqx vrrt plok" } });
+      await client.callTool({ name: "search_tools", arguments: { query: "ⴰⴱⴳ ᚠᚢᚦ" } });
       const echoed = await client.callTool({ name: "dyn__echo", arguments: { text: "private words" } });
       expect(resultText(echoed)).toBe("echo: private words");
       const accepted = await client.callTool({ name: "dyn__wipe_data", arguments: {} });

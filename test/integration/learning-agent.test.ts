@@ -34,7 +34,7 @@ describe("an agent run teaches the tool search it runs on", () => {
       });
       const found: string[][] = [];
       const server = await startServer([
-        // Run 1: the search does not find it; the model calls the tool it knows by name anyway.
+        // Run 1: the search does not put it first; the model calls the tool it knows by name anyway.
         () => reply.toolUse({ name: "search_tools", input: { query: SLANG } }),
         (request) => (
           found.push(offered(lastToolResults(request)[0]!)),
@@ -62,9 +62,10 @@ describe("an agent run teaches the tool search it runs on", () => {
             strategy,
             prompt: "Tell the crew the deploy is done.",
           });
-        // Runs 1 and 2 get weak guesses by meaning, none of them the tool; run 3, once two sessions agree, gets the tool first.
-        expect(found[0]).not.toContain("slack__post_message");
-        expect(found[1]).not.toContain("slack__post_message");
+        // Runs 1 and 2 get the same weak guesses by meaning, the tool not first (one run's lesson
+        // steers no other run); run 3, once two sessions agree, gets the tool first.
+        expect(found[0]![0]).not.toBe("slack__post_message");
+        expect(found[1]).toEqual(found[0]);
         expect(found[2]![0]).toBe("slack__post_message");
         const lesson = {
           type: "lesson",
