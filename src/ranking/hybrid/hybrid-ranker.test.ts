@@ -266,11 +266,12 @@ describe("HybridRanker's semantic floor", () => {
 
 describe("HybridRanker's strong similarity", () => {
   // Tool i leans on one shared axis by weight(i), 0.55 to 0.95, so two tools are weight(i)·weight(j)
-  // alike (0.32 to 0.87), as a model whose similarities run high puts them. The query leans on it
+  // alike (0.30 to 0.89; 48 tools, enough pairs to place the 0.999 quantile), as a model whose similarities run high puts them. The query leans on it
   // by 0.65: 0.62 from the nearest tool, above a fixed 0.5 and the catalogue's floor, below what
   // its own look-alike tools reach.
-  const DIMENSIONS = 16;
-  const weight = (i: number) => 0.55 + (0.4 * (i - 1)) / 11;
+  const TOOLS = 48;
+  const DIMENSIONS = TOOLS + 2;
+  const weight = (i: number) => 0.55 + (0.4 * (i - 1)) / (TOOLS - 1);
   const highScale: Embedder = {
     id: "high-scale-test-model",
     dimensions: DIMENSIONS,
@@ -285,7 +286,7 @@ describe("HybridRanker's strong similarity", () => {
       });
     },
   };
-  const catalogue = Array.from({ length: 12 }, (_, i) =>
+  const catalogue = Array.from({ length: TOOLS }, (_, i) =>
     doc(`misc__thing_${i + 1}`, `Does thing ${i + 1}. marker${i + 1}`),
   );
 
@@ -293,7 +294,7 @@ describe("HybridRanker's strong similarity", () => {
     const hybrid = new HybridRanker({ semantic: { embedder: highScale, cacheDir: false } });
     await hybrid.update(catalogue);
     const hits = await hybrid.search("zebra crossing", { limit: 5 });
-    expect(hits[0]).toMatchObject({ name: "misc__thing_12" });
+    expect(hits[0]).toMatchObject({ name: "misc__thing_48" });
     expect(hits.every((hit) => hit.confidence === "weak")).toBe(true);
   });
 });
