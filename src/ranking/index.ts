@@ -4,6 +4,7 @@ export { Bm25Ranker, type AbstentionOptions, type Bm25Field, type Bm25Options } 
 export { ExactNames, type QueryHandling } from "./query/index.js";
 export {
   BUNDLED_MODEL_DIR,
+  catalogueQuantile,
   EmbeddingRanker,
   defaultCacheDir,
   embeddingTextOf,

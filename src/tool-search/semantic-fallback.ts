@@ -1,6 +1,7 @@
 import { errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import {
+  catalogueQuantile,
   type Embedder,
   EmbeddingRanker,
   STRONG_QUANTILE,
@@ -53,7 +54,7 @@ export class SemanticFallback {
       this.ranker ??= this.createRanker();
       if (catalogue.version !== this.indexedVersion) {
         await this.ranker.update(catalogue.documents());
-        this.strong = (await this.strongLevel(this.ranker)) ?? STRONG_SIMILARITY;
+        this.strong = (await catalogueQuantile(this.ranker, STRONG_QUANTILE)) ?? STRONG_SIMILARITY;
         this.indexedVersion = catalogue.version;
       }
       const hits = await this.ranker.search(query, options);
@@ -82,12 +83,6 @@ export class SemanticFallback {
     if (this.failed) return undefined;
     this.ranker ??= this.createRanker();
     return this.ranker.embedder?.();
-  }
-
-  /** The catalogue's strong level as a ranker that profiles it measures it; `undefined` for one that cannot. */
-  private async strongLevel(ranker: Ranker): Promise<number | undefined> {
-    const side = ranker as Ranker & { catalogueSimilarity?: (quantile: number) => Promise<number | undefined> };
-    return typeof side.catalogueSimilarity === "function" ? side.catalogueSimilarity(STRONG_QUANTILE) : undefined;
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,5 @@
+import type { Ranker } from "../ranker.js";
+
 /** Tools sampled for the catalogue's similarity profile: 32,640 pairs at most, a few milliseconds. */
 export const PROFILE_SAMPLE = 256;
 /** Fewer tools than this give too few pairs for a quantile worth trusting. */
@@ -50,4 +52,14 @@ function dotOf(a: Float32Array, b: Float32Array): number {
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) sum += a[i]! * b[i]!;
   return sum;
+}
+
+/**
+ * A quantile of the catalogue's similarities as `ranker` measures them, when it can
+ * (`EmbeddingRanker.catalogueSimilarity`); `undefined` for a ranker that cannot, such as one
+ * of your own.
+ */
+export async function catalogueQuantile(ranker: Ranker, quantile: number): Promise<number | undefined> {
+  const side = ranker as Ranker & { catalogueSimilarity?: (quantile: number) => Promise<number | undefined> };
+  return typeof side.catalogueSimilarity === "function" ? side.catalogueSimilarity(quantile) : undefined;
 }

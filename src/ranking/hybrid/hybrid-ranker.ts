@@ -2,6 +2,7 @@ import { Bm25Ranker } from "../bm25/index.js";
 import { errorText } from "../../errors.js";
 import type { Embedder } from "../embedding/embedder.js";
 import { EmbeddingRanker, type EmbeddingRankerOptions } from "../embedding/embedding-ranker.js";
+import { catalogueQuantile } from "../embedding/catalogue-similarity.js";
 import { ExactNames, PART_DEPTH, QueryPlan, ToolFamilies, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { RankerWarnings } from "../ranker-warnings.js";
@@ -183,9 +184,8 @@ export class HybridRanker implements Ranker {
 
   /** A quantile of the catalogue's similarities as the semantic side measures them; `undefined` when it cannot. */
   private async calibrated(quantile: number): Promise<number | undefined> {
-    const side = this.semantic as Ranker & { catalogueSimilarity?: (quantile: number) => Promise<number | undefined> };
-    if (this.semanticFailed || typeof side.catalogueSimilarity !== "function") return undefined;
-    return this.guard(() => side.catalogueSimilarity!(quantile));
+    if (this.semanticFailed) return undefined;
+    return this.guard(() => catalogueQuantile(this.semantic, quantile));
   }
 
   /**
