@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { HIGH_SCALE_TOOLS, highScaleEmbedder } from "../../../test/support/high-scale-embedder.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -265,27 +266,8 @@ describe("HybridRanker's semantic floor", () => {
 });
 
 describe("HybridRanker's strong similarity", () => {
-  // Tool i leans on one shared axis by weight(i), 0.55 to 0.95, so two tools are weight(i)·weight(j)
-  // alike (0.30 to 0.89; 48 tools, enough pairs to place the 0.999 quantile), as a model whose similarities run high puts them. The query leans on it
-  // by 0.65: 0.62 from the nearest tool, above a fixed 0.5 and the catalogue's floor, below what
-  // its own look-alike tools reach.
-  const TOOLS = 48;
-  const DIMENSIONS = TOOLS + 2;
-  const weight = (i: number) => 0.55 + (0.4 * (i - 1)) / (TOOLS - 1);
-  const highScale: Embedder = {
-    id: "high-scale-test-model",
-    dimensions: DIMENSIONS,
-    async embed(texts) {
-      return texts.map((text) => {
-        const vector = new Float32Array(DIMENSIONS);
-        const marker = /marker(\d+)/.exec(text);
-        const lean = marker ? weight(Number(marker[1])) : 0.65;
-        vector[0] = lean;
-        vector[marker ? Number(marker[1]) : DIMENSIONS - 1] = Math.sqrt(1 - lean ** 2);
-        return vector;
-      });
-    },
-  };
+  const TOOLS = HIGH_SCALE_TOOLS;
+  const highScale = highScaleEmbedder("high-scale-test-model");
   const catalogue = Array.from({ length: TOOLS }, (_, i) =>
     doc(`misc__thing_${i + 1}`, `Does thing ${i + 1}. marker${i + 1}`),
   );
