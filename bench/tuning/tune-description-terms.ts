@@ -11,11 +11,10 @@ import { changesTable, foldsTable } from "./leave-one-out-tables.js";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Bm25Ranker, HybridRanker, type Ranker } from "../../src/ranking/index.js";
-import { guardSample } from "../guard/measure-guard.js";
 import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
-import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
+import { answerableSample, BENCH_DIR, SINGLE_REQUESTS, tuningDatasetPaths } from "./tuning-datasets.js";
 
 const CAPS = [16, 24, 32, 48, 64, 96, 128, Number.POSITIVE_INFINITY];
 const BASELINE = "whole";
@@ -25,18 +24,14 @@ const scores: Record<string, Record<string, number>> = {};
 const sizes: Record<string, number> = {};
 for (const path of await tuningDatasetPaths()) {
   const dataset = await loadDataset(path);
-  const queries = guardSample(
-    dataset.queries.filter((query) => query.expected.length > 0),
-    1_000,
-    42,
-  );
+  const queries = answerableSample(dataset);
   for (const cap of CAPS) {
     const rankers: [string, Ranker][] = [
       ["bm25", new Bm25Ranker({ descriptionTerms: cap })],
       [
         "hybrid",
         new HybridRanker({
-          lexical: new Bm25Ranker({ descriptionTerms: cap, exactNames: false, multiPart: false, siblings: false }),
+          lexical: new Bm25Ranker({ ...SINGLE_REQUESTS, descriptionTerms: cap }),
           semantic: { cacheDir: false },
         }),
       ],

@@ -14,12 +14,11 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createToolSearch } from "../../src/index.js";
 import { Bm25Ranker, EmbeddingRanker, HybridRanker } from "../../src/ranking/index.js";
-import { guardSample } from "../guard/measure-guard.js";
 import { callableTools } from "../learning/measure-learning-curve.js";
 import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
-import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
+import { answerableSample, BENCH_DIR, SINGLE_REQUESTS, tuningDatasetPaths } from "./tuning-datasets.js";
 
 const QUANTILES = [0.05, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7];
 const FIXED = [0.1, 0.2, 0.3];
@@ -30,15 +29,10 @@ const sizes: Record<string, number> = {};
 const floors: Record<string, Record<string, number>> = {};
 for (const path of await tuningDatasetPaths()) {
   const dataset = await loadDataset(path);
-  const queries = guardSample(
-    dataset.queries.filter((query) => query.expected.length > 0),
-    1_000,
-    42,
-  );
+  const queries = answerableSample(dataset);
   // Both sides are shared by every setting: updating them again with the same tools costs nothing.
-  const single = { exactNames: false, multiPart: false, siblings: false } as const;
-  const lexical = new Bm25Ranker(single);
-  const semantic = new EmbeddingRanker({ ...single, cacheDir: false, minSimilarity: -1 });
+  const lexical = new Bm25Ranker(SINGLE_REQUESTS);
+  const semantic = new EmbeddingRanker({ ...SINGLE_REQUESTS, cacheDir: false, minSimilarity: -1 });
   lexical.update(dataset.documents);
   await semantic.update(dataset.documents);
   const settings = new Map<string, number>(FIXED.map((floor) => [`fixed ${floor}`, floor]));
