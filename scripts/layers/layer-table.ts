@@ -133,15 +133,25 @@ export const LAYERS: readonly Layer[] = [
       "and for-apps.ts (the internals the apps use, each with its reason); not on a folder's internals.",
   },
   {
+    name: "model-build/",
+    folder: "model-build",
+    files: ["src/model-build/**"],
+    purpose: "toolsift model build: model folders translated on the user's machine from a pinned npm tarball",
+    mayImport: ["errors.ts, describe-value.ts", "util/"],
+    why:
+      "model-build/ is a build tool the CLI runs, not part of the library: it stands on errors.ts and util/ only, " +
+      "and only cli/ imports it.",
+  },
+  {
     name: "cli/",
     folder: "cli",
     files: ["src/cli/**"],
     purpose: "the toolsift command",
-    mayImport: ["errors.ts, describe-value.ts", "util/", "events.ts", "the public faces", "gateway/"],
+    mayImport: ["errors.ts, describe-value.ts", "util/", "events.ts", "the public faces", "gateway/", "model-build/"],
     why:
       "cli/ stands on the public faces (src/index.ts, src/public/*), errors.ts, util/, events.ts, describe-value.ts, " +
-      "for-apps.ts (the internals the apps use, each with its reason) and gateway/, which it launches; not on a " +
-      "folder's internals.",
+      "for-apps.ts (the internals the apps use, each with its reason), gateway/, which it launches, and model-build/, " +
+      "which it runs; not on a folder's internals.",
   },
 ];
 

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AutoTokenizer, env } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configJson, jsonFile, tokenizerConfigJson, tokenizerJson } from "./hf-files.js";
+import { jsonFile } from "../../src/model-build/json-file.js";
+import { configJson, tokenizerConfigJson, tokenizerJson } from "./hf-files.js";
 
 const TOKENS = ["[PAD]", "[UNK]", "get", "the", "weather", "in", "zurich", "cafe", "##weather"];
 let dir: string;

@@ -87,8 +87,3 @@ export function configJson(options: { vocabSize: number; hiddenSize: number }): 
     },
   };
 }
-
-/** Pretty JSON with a final newline, the same bytes for the same value. */
-export function jsonFile(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
-}

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/model/make-use-lite-reference.ts --tokenizer DIR` — writes
- * scripts/model/use-lite-reference.fixture.json: for a few texts, the piece ids USE-lite's own
+ * src/model-build/use-lite-reference.fixture.json: for a few texts, the piece ids USE-lite's own
  * tokenizer gives and the vectors the original TF.js graph computes from them. The ONNX folder's
  * test compares its tokenizer and its vectors with these, so it needs neither TF.js' minutes
  * nor the original tokenizer at test time.
@@ -15,11 +15,11 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { readUseLiteSource } from "../build-use-onnx.js";
+import { readUseLiteSource } from "../../src/model-build/build-use-lite-onnx.js";
 import { encodeTexts } from "./use-lite.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const REFERENCE_FIXTURE = join(ROOT, "scripts/model/use-lite-reference.fixture.json");
+export const REFERENCE_FIXTURE = join(ROOT, "src/model-build/use-lite-reference.fixture.json");
 
 /** Short and long, plain and awkward: accents, capitals, emoji, a tab, more than 128 pieces. */
 export const REFERENCE_TEXTS: readonly string[] = [
@@ -41,7 +41,7 @@ const required = createRequire(join(resolve(values.tokenizer), "package.json"));
 const { Tokenizer } = required("./dist/tokenizer/index.js") as {
   Tokenizer: new (vocabulary: readonly (readonly [string, number])[]) => { encode(text: string): number[] };
 };
-const source = readUseLiteSource(join(ROOT, "node_modules/.cache/toolsift-model"), console.log);
+const source = readUseLiteSource({ cacheDir: join(ROOT, "node_modules/.cache/toolsift-model") }, console.log);
 // The reference tokenizer reads the vocabulary as the package ships it: a null score stays null.
 const tokenizer = new Tokenizer(
   source.pieces.map(([piece, score]) => [piece, Number.isFinite(score) ? score : (null as unknown as number)] as const),

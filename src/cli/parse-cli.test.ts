@@ -190,4 +190,62 @@ describe("parseCli", () => {
     );
     expect(HELP.serve).toContain("--metrics-port <port>");
   });
+
+  it("reads model build use-lite-onnx with its defaults and each option", () => {
+    expect(parseCli(["model", "build", "use-lite-onnx"])).toEqual({
+      command: "model",
+      action: "build",
+      name: "use-lite-onnx",
+      out: undefined,
+      dtype: "fp32",
+      cacheDir: undefined,
+      tarball: undefined,
+    });
+    expect(
+      parseCli([
+        "model",
+        "build",
+        "use-lite-onnx",
+        "-o",
+        "m/u",
+        "--dtype",
+        "q8",
+        "--cache-dir",
+        "c",
+        "--tarball",
+        "u.tgz",
+      ]),
+    ).toEqual({
+      command: "model",
+      action: "build",
+      name: "use-lite-onnx",
+      out: "m/u",
+      dtype: "q8",
+      cacheDir: "c",
+      tarball: "u.tgz",
+    });
+    expect(parseCli(["model", "--help"])).toEqual({ command: "help", topic: "model" });
+    expect(parseCli(["help", "model"])).toEqual({ command: "help", topic: "model" });
+    expect(HELP.model).toMatch(/^toolsift model: /);
+    for (const option of ["--out", "--dtype", "--cache-dir", "--tarball"]) expect(HELP.model).toContain(option);
+    expect(HELP.main).toContain("toolsift model   build use-lite-onnx");
+  });
+
+  it("rejects a bad model command line with a UsageError that says what to do", () => {
+    const cases: [string[], RegExp][] = [
+      [["model"], /toolsift model takes build <name>, e\.g\. toolsift model build use-lite-onnx/],
+      [["model", "make", "use-lite-onnx"], /toolsift model takes build <name>/],
+      [["model", "build"], /toolsift model takes build <name>/],
+      [["model", "build", "glove"], /no model named "glove"; the one it builds is use-lite-onnx/],
+      [["model", "build", "use-lite-onnx", "x"], /unexpected argument "x"/],
+      [["model", "build", "use-lite-onnx", "--dtype", "fp16"], /--dtype takes fp32 or q8, not "fp16"/],
+      [["model", "build", "use-lite-onnx", "--out", ""], /--out needs a folder's path/],
+      [["model", "build", "use-lite-onnx", "--tarball", " "], /--tarball needs a file's path/],
+      [["model", "build", "use-lite-onnx", "--tarbal", "x"], /unknown option --tarbal\. Run toolsift model --help/],
+    ];
+    for (const [args, message] of cases) {
+      expect(() => parseCli(args), args.join(" ")).toThrow(UsageError);
+      expect(() => parseCli(args), args.join(" ")).toThrow(message);
+    }
+  });
 });

@@ -39,6 +39,19 @@ export type CliCommand =
   | { command: "token"; action: "create"; name: string }
   | { command: "pin"; config: string }
   | {
+      command: "model";
+      action: "build";
+      /** The model to build: only use-lite-onnx today. */
+      name: "use-lite-onnx";
+      /** `--out`: the folder to write, as given (relative to the working directory). */
+      out: string | undefined;
+      dtype: "fp32" | "q8";
+      /** `--cache-dir`: where the downloaded source is kept. */
+      cacheDir: string | undefined;
+      /** `--tarball`: the source tarball on disk, instead of a download. */
+      tarball: string | undefined;
+    }
+  | {
       command: "misses";
       /** The store: the one a gateway config names, a file store's folder, or a PostgreSQL URL. */
       source: MissSource;
@@ -104,7 +117,17 @@ export type CliCommand =
     }
   | EvalAgentCommand;
 
-const COMMANDS: readonly CommandName[] = ["serve", "inspect", "search", "enrich", "eval", "token", "pin", "misses"];
+const COMMANDS: readonly CommandName[] = [
+  "serve",
+  "inspect",
+  "search",
+  "enrich",
+  "eval",
+  "token",
+  "pin",
+  "misses",
+  "model",
+];
 
 const OPTIONS = {
   serve: {
@@ -121,6 +144,13 @@ const OPTIONS = {
   },
   pin: {
     config: { type: "string", short: "c" },
+    help: { type: "boolean", short: "h" },
+  },
+  model: {
+    out: { type: "string", short: "o" },
+    dtype: { type: "string" },
+    "cache-dir": { type: "string" },
+    tarball: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
   misses: {
@@ -278,7 +308,47 @@ export function parseCli(argv: readonly string[]): CliCommand {
     }
     case "eval":
       return evalCommandOf(values, parsed.positionals);
+    case "model":
+      return modelCommandOf(values, parsed.positionals);
   }
+}
+
+/** `toolsift model build <name>`'s options: where to write, at which precision, and the source. */
+function modelCommandOf(
+  values: Record<string, string | boolean | undefined>,
+  positionals: readonly string[],
+): CliCommand {
+  const [action, name, extra] = positionals;
+  if (action !== "build" || name === undefined)
+    throw new UsageError(
+      "toolsift model takes build <name>, e.g. toolsift model build use-lite-onnx. Run toolsift model --help.",
+    );
+  if (name !== "use-lite-onnx")
+    throw new UsageError(
+      `toolsift model build: no model named ${JSON.stringify(name)}; the one it builds is use-lite-onnx.`,
+    );
+  if (extra !== undefined)
+    throw new UsageError(
+      `toolsift model build: unexpected argument ${JSON.stringify(extra)}. Run toolsift model --help.`,
+    );
+  const text = (option: string) => values[option] as string | undefined;
+  const dtype = text("dtype") ?? "fp32";
+  if (dtype !== "fp32" && dtype !== "q8")
+    throw new UsageError(`toolsift model build: --dtype takes fp32 or q8, not ${JSON.stringify(dtype)}.`);
+  for (const option of ["out", "cache-dir", "tarball"])
+    if (text(option)?.trim() === "")
+      throw new UsageError(
+        `toolsift model build: --${option} needs a ${option === "tarball" ? "file's" : "folder's"} path.`,
+      );
+  return {
+    command: "model",
+    action,
+    name,
+    out: text("out"),
+    dtype,
+    cacheDir: text("cache-dir"),
+    tarball: text("tarball"),
+  };
 }
 
 /** `toolsift serve`'s options: the config, and where and how to listen. */

@@ -7,6 +7,7 @@ import { evalAgentCommand } from "./eval-agent/eval-agent-command.js";
 import { HELP } from "./help.js";
 import { inspectCommand } from "./inspect-command.js";
 import { missesCommand } from "./misses/misses-command.js";
+import { modelCommand } from "./model-command.js";
 import { parseCli } from "./parse-cli.js";
 import { pinCommand } from "./pin-command.js";
 import { searchCommand } from "./search-command.js";
@@ -56,6 +57,8 @@ export async function runCli(argv: readonly string[], sink: CliIo = processIo): 
         return await pinCommand(command, io);
       case "misses":
         return await missesCommand(command, io);
+      case "model":
+        return modelCommand(command, io);
     }
   } catch (error) {
     io.err(messageOf(error, argv[0]));

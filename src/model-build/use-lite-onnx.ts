@@ -6,7 +6,7 @@
  * spaces and before the text, best-scoring segmentation over the pieces).
  */
 import { encodeOnnxModel, OnnxDataType } from "./onnx-model.js";
-import type { ScoredPiece } from "./sentencepiece-vocabulary.js";
+import type { ScoredPiece } from "./use-lite-package.js";
 import { quantiseWeightsInt8 } from "./quantize-weights.js";
 import { TF_TO_ONNX_OPSET, translateTfGraph } from "./tf-to-onnx.js";
 import type { TfGraph } from "./tfjs-graph.js";
