@@ -238,7 +238,7 @@ checked against its pinned sha512 integrity (a mismatch stops the build); a seco
 byte-identical files. The folder is 28 MB (fp32) or 7.6 MB (q8), and runs through the optional
 package @huggingface/transformers (about 466 MB installed): then
 
-  new HybridRanker({ semantic: { embedder: { model: "models/use-lite-onnx", pooling: "none" } } })
+  new HybridRanker({ semantic: { embedder: { model: "models/use-lite-onnx" } } })
 
 Options:
   -o, --out <folder>       Where to write the folder (default models/use-lite-onnx).

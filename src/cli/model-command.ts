@@ -33,7 +33,7 @@ export function modelCommand(command: Extract<CliCommand, { command: "model" }>,
   io.err(`built ${shown(out)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   io.out(
     `\nUse it with the optional package ${PEER} (npm install ${PEER}, ${PEER_SIZE} installed):\n` +
-      `  new HybridRanker({ semantic: { embedder: { model: ${JSON.stringify(shown(out))}, pooling: "none" } } })\n`,
+      `  new HybridRanker({ semantic: { embedder: { model: ${JSON.stringify(shown(out))} } } })\n`,
   );
   return 0;
 }

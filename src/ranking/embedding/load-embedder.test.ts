@@ -341,6 +341,31 @@ describe("loadEmbedder errors", () => {
     }
   });
 
+  it("reads the pooling a folder's toolsift.json declares, and refuses one it does not know", async () => {
+    const copy = join(scratch, "declared-pooling");
+    cpSync(BUNDLED_MODEL_DIR, copy, { recursive: true });
+    const manifest = join(copy, "toolsift.json");
+    const own = JSON.parse(readFileSync(manifest, "utf8")) as Record<string, unknown>;
+    writeFileSync(manifest, JSON.stringify({ ...own, pooling: "cls" }));
+    const declared = await loadEmbedder({ model: copy });
+    const asked = await loadEmbedder({ model: copy, pooling: "mean" });
+    try {
+      expect(declared.id).toMatch(/:cls:normalized$/);
+      // An option still wins over the folder.
+      expect(asked.id).toMatch(/:mean:normalized$/);
+    } finally {
+      await declared.close?.();
+      await asked.close?.();
+    }
+
+    writeFileSync(manifest, JSON.stringify({ ...own, pooling: "max" }));
+    const error = await loadEmbedder({ model: copy }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).code).toBe("model_corrupt");
+    expect((error as ModelError).message).toContain(manifest);
+    expect((error as ModelError).message).toContain("mean, cls, none");
+  });
+
   it("rejects bad options before touching the model", async () => {
     await expect(loadEmbedder({ batchSize: 0 })).rejects.toBeInstanceOf(OptionsError);
     await expect(loadEmbedder({ batchSize: 0 })).rejects.toMatchObject({ code: "invalid_batch_size" });

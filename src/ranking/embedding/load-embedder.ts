@@ -3,14 +3,13 @@ import { basename, resolve } from "node:path";
 import { OptionsError } from "../../errors.js";
 import { checkBoolean, checkKeys, checkNumber, checkOneOf, invalidOption, optionAt } from "../check-options.js";
 import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
-import type { Embedder, EmbedderOptions, EmbeddingRuntime, Pooling } from "./embedder.js";
+import { type Embedder, type EmbedderOptions, type EmbeddingRuntime, POOLINGS } from "./embedder.js";
 import { DTYPE_SUFFIX, corruptModelFile, readModelFolder } from "./model-folder.js";
 import { createOnnxRuntimeEmbedder } from "./onnx-runtime-embedder.js";
 import { readOnnxGraph } from "./onnx/read-onnx-graph.js";
 import { staticEmbeddingGraph, type StaticEmbeddingGraph } from "./onnx/static-embedding-graph.js";
 import { createStaticEmbedder } from "./static-embedder.js";
 
-const POOLINGS: readonly Pooling[] = ["mean", "cls", "none"];
 const RUNTIMES: readonly EmbeddingRuntime[] = ["auto", "onnxruntime"];
 const DEFAULT_BATCH_SIZE = 64;
 /** The keys of {@link EmbedderOptions}. */

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { ModelError, errorText } from "../../errors.js";
 import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
-import type { Pooling } from "./embedder.js";
+import { POOLINGS, type Pooling } from "./embedder.js";
 import { isRecord } from "../../util/is-record.js";
 
 // transformers.js' file suffix for each dtype (onnx/model<suffix>.onnx).
@@ -27,7 +27,7 @@ export interface ModelFolder {
   tokenizerBytes: Uint8Array;
   /** tokenizer_config.json, or `{}` when the folder has none. */
   tokenizerConfig: Record<string, unknown>;
-  /** What the folder's sentence-transformers `1_Pooling/config.json` declares, if anything. */
+  /** The pooling the folder declares (its `toolsift.json`, else a sentence-transformers `1_Pooling/config.json`), if any. */
   declaredPooling: Pooling | undefined;
 }
 
@@ -46,7 +46,7 @@ export async function readModelFolder(dir: string, dtype: string | undefined): P
     readModelFile(onnxFile, dir, chosen),
     readModelFile(tokenizerFile, dir, chosen),
     readOptionalJson(join(dir, "tokenizer_config.json")),
-    sentenceTransformersPooling(dir),
+    declaredPoolingOf(dir),
   ]);
   return {
     dir,
@@ -153,6 +153,22 @@ function configuredDtype(config: Record<string, unknown>): string | undefined {
   if (!isRecord(settings)) return undefined;
   const dtype = settings.dtype;
   return typeof dtype === "string" && Object.hasOwn(DTYPE_SUFFIX, dtype) ? dtype : undefined;
+}
+
+/**
+ * The pooling the folder declares. toolsift's own builds say it in `toolsift.json`: a model whose
+ * output is already one vector per text (the whole USE-lite) is loaded right with no option, in
+ * code and in the gateway's config alike. A value that is not a pooling is refused, not guessed:
+ * the wrong pooling gives vectors that look fine and rank badly.
+ */
+async function declaredPoolingOf(dir: string): Promise<Pooling | undefined> {
+  const path = join(dir, "toolsift.json");
+  const declared = (await readOptionalJson(path))?.pooling;
+  if (declared === undefined) return sentenceTransformersPooling(dir);
+  const pooling = POOLINGS.find((known) => known === declared);
+  if (pooling === undefined)
+    throw corruptModelFile(path, new Error(`its "pooling" must be one of ${POOLINGS.join(", ")}`));
+  return pooling;
 }
 
 /** The pooling a sentence-transformers export declares in 1_Pooling/config.json, if any. */
