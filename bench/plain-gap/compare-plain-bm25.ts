@@ -3,11 +3,13 @@
  * and on RapidAPI-style stress variants of them (see `stress-variants.ts`): recall@5 of each
  * and per-query wins and losses against the plain formula. Answerable queries only, at most
  * `--max-queries` (default 1,000) per set, seeded like the guard, each query cut at 500
- * characters as `search_tools` cuts it. toolsift's rankers run as users get them, through
+ * characters as `search_tools` cuts it (`--plain-reads-whole`: the plain formulas read it whole;
+ * `--compact`: the others read it through `compactRequest`). toolsift's rankers run as users get them, through
  * `createToolSearch({ ranker })`.
  *
  *   npx tsx bench/plain-gap/compare-plain-bm25.ts [--max-queries 1000] [--only shared|stress]
- *     [--match <text in a set's id>,…] [--rankers okapi,bm25,…] [--json per-query-recalls.json]
+ *     [--match <text in a set's id>,…]
+ *     [--plain-reads-whole] [--compact] [--rankers okapi,bm25,…] [--json per-query-recalls.json]
  */
 import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
@@ -20,6 +22,7 @@ import { loadDataset, type BenchDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { RegistryBm25Ranker } from "../peers/registry-bm25-ranker.js";
 import { tuningDatasetPaths } from "../tuning/tuning-datasets.js";
+import { compactRequest } from "./compact-request.js";
 import { OkapiBm25Ranker } from "./okapi-bm25-ranker.js";
 import { queryWins } from "./query-wins.js";
 import {
@@ -39,6 +42,7 @@ const { values } = parseArgs({
     rankers: { type: "string" },
     match: { type: "string" },
     "plain-reads-whole": { type: "boolean" },
+    compact: { type: "boolean" },
   },
 });
 const maxQueries = Number(values["max-queries"]);
@@ -101,7 +105,8 @@ async function recallsOf(
     const recalls: number[] = [];
     for (const query of queries) {
       const whole = values["plain-reads-whole"] && readsWhole(contender);
-      const hits = await search(whole ? query.query : query.query.slice(0, QUERY_CUT));
+      const cut = values.compact ? compactRequest(query.query, QUERY_CUT) : query.query.slice(0, QUERY_CUT);
+      const hits = await search(whole ? query.query : cut);
       recalls.push(
         recallAt(
           hits.map((hit) => hit.name),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rankDocumentOf } from "../../src/ranking/index.js";
+import { compactRequest } from "./compact-request.js";
 import { OkapiBm25Ranker, plainTokens } from "./okapi-bm25-ranker.js";
 import { queryWins } from "./query-wins.js";
 import {
@@ -173,5 +174,17 @@ describe("API-first names", () => {
     expect(first).toHaveLength(64);
     expect(second).toMatch(/_2$/);
     expect(second).toHaveLength(64);
+  });
+});
+
+describe("compactRequest", () => {
+  it("leaves a request within the limit as it is", () => {
+    expect(compactRequest("Get the weather for the city of Paris", 500)).toBe("Get the weather for the city of Paris");
+  });
+
+  it("drops stop words and repeated words of a longer one, keeping a chain's cues, then cuts", () => {
+    const request = "Please get the weather for Paris. Then get the weather for Rome and book a hotel in Rome.";
+    expect(compactRequest(request, 60)).toBe("get weather Paris. Then Rome and book hotel.");
+    expect(compactRequest(request, 20)).toHaveLength(20);
   });
 });
