@@ -33,7 +33,10 @@ export interface Bm25Options extends QueryHandling {
    * match incidental words of the blurb; 32 lifted StableToolBench's recall@5 by 0.6 points
    * (bench/results/description-terms-leave-one-out.md). Not the default: real MCP servers write
    * long descriptions whose later sentences matter (the example catalogue's, 80–100 words, lost a
-   * chained request's tool under 32).
+   * chained request's tool under 32). Only for blurbs that come after the endpoint's own text:
+   * where the blurb comes first (ToolBench's `This is the subfunction for tool …`, the API's
+   * description, then the endpoint's), the cap keeps the blurb and drops what the endpoint does
+   * (−4.6 points of recall@5 on such a variant of StableToolBench, bench/results/plain-bm25-gap.md).
    * @example `new Bm25Ranker({ descriptionTerms: 32 })`
    * @defaultValue `Infinity`: every description whole
    */
