@@ -19,6 +19,7 @@ export { MAX_SERVER_TERMS, normalizeServerName, parseServerScope, type ServerSco
 export { withUnavailable, type UnavailableSource } from "./unavailable-sources.js";
 export {
   MAX_QUERY_LENGTH,
+  MAX_REQUEST_LENGTH,
   MAX_SEARCH_LIMIT,
   SEARCH_TOOLS_NAME,
   checkQuery,

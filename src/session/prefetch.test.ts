@@ -190,7 +190,7 @@ describe("session.prefetch(): what it hydrates", () => {
 });
 
 describe("session.prefetch(): hostile and wrong input", () => {
-  it("ranks only the first 500 characters of a message of megabytes, and says it cut it", async () => {
+  it("ranks only the first 2,000 characters of a message of megabytes, and says it cut it", async () => {
     const queries: string[] = [];
     const { toolSearch } = await sampleSearch({ ranker: scriptedRanker({}, queries) });
     const huge = `   ${"slack ".repeat(1_000_000)}`;
@@ -198,7 +198,7 @@ describe("session.prefetch(): hostile and wrong input", () => {
     expect(outcome.truncated).toBe(true);
     expect(queries.every((query) => query.length <= MAX_PREFETCH_TEXT_LENGTH)).toBe(true);
     expect(queries[0]!.startsWith("slack slack")).toBe(true);
-    expect(MAX_PREFETCH_TEXT_LENGTH).toBe(500);
+    expect(MAX_PREFETCH_TEXT_LENGTH).toBe(2_000);
   });
 
   it("never cuts a character in half", async () => {

@@ -2,7 +2,7 @@ import type { CatalogueTool, ToolContext } from "../catalogue/index.js";
 import { OptionsError, QueryError, errorText } from "../errors.js";
 import { describeValue } from "../describe-value.js";
 import type { Hydration } from "./hydration.js";
-import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT } from "./search-tools-tool.js";
+import { MAX_REQUEST_LENGTH, MAX_SEARCH_LIMIT } from "./search-tools-tool.js";
 import type { SessionServices, SessionState } from "./session-services.js";
 
 /**
@@ -16,10 +16,10 @@ export const DEFAULT_PREFETCH_LIMIT = 1;
 
 /**
  * The most characters of a message a prefetch ranks: the first ones (after leading white
- * space), the rest cut. The same bound as a `search_tools` query, so the ranker sees text of the
- * length it is built for, and a message of megabytes costs no more to rank than a search.
+ * space), the rest cut. The bound of any request the host ranks ({@link MAX_REQUEST_LENGTH}), so
+ * a chained request's later parts count, and a message of megabytes costs no more than that.
  */
-export const MAX_PREFETCH_TEXT_LENGTH = MAX_QUERY_LENGTH;
+export const MAX_PREFETCH_TEXT_LENGTH = MAX_REQUEST_LENGTH;
 
 /** The options of {@link ToolSearchSession.prefetch}. */
 export interface PrefetchOptions {

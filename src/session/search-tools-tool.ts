@@ -3,7 +3,15 @@ import { STUB_HINT } from "./stub.js";
 import { describeValue } from "../describe-value.js";
 
 export const SEARCH_TOOLS_NAME = "search_tools";
+/** The most characters of a `search_tools` query: a model writes a few key words, and is told so past this. */
 export const MAX_QUERY_LENGTH = 500;
+/**
+ * The most characters of a request the host ranks itself (`toolSearch.search`, a prefetch, an
+ * eval task): the user's own words, which a chained request can take well past 500 characters
+ * (the shared sets' longest answerable requests run to 1,300). Cutting them there loses the
+ * tools the later requests need; this bound only keeps a hostile string's cost flat.
+ */
+export const MAX_REQUEST_LENGTH = 2_000;
 export const MAX_SEARCH_LIMIT = 50;
 
 /** How the block presents the tools that are neither kept nor hydrated. */
@@ -72,14 +80,14 @@ export function parseSearchInput(input: unknown): ParsedSearchInput {
   return { ok: true, query: (query as string).trim(), limit: parsedLimit };
 }
 
-/** Why a query is unusable, or `undefined` when it is fine. */
-export function checkQuery(query: unknown): string | undefined {
+/** Why a query is unusable, or `undefined` when it is fine; `maxLength` is {@link MAX_QUERY_LENGTH} for a model's query. */
+export function checkQuery(query: unknown, maxLength = MAX_QUERY_LENGTH): string | undefined {
   if (typeof query !== "string")
     return `search_tools: "query" must be a string describing the task, got ${describeValue(query)}.`;
   if (query.trim() === "")
     return 'search_tools: "query" is empty. Describe what you want to do, e.g. "create a calendar event".';
-  if (query.length > MAX_QUERY_LENGTH) {
-    return `search_tools: "query" is ${query.length} characters; the limit is ${MAX_QUERY_LENGTH}. Use a few key words for the task instead.`;
+  if (query.length > maxLength) {
+    return `search_tools: "query" is ${query.length} characters; the limit is ${maxLength}. Use a few key words for the task instead.`;
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 /**
- * How many distinct servers one query may restrict its search to. A query is at most 500
- * characters, so it can hold some fifty `server:` terms; a model that means several servers names
+ * How many distinct servers one query may restrict its search to. A request is at most 2,000
+ * characters, so it can hold some two hundred `server:` terms; a model that means several servers names
  * two or three, and the rest is noise (or an attack) that would cost a catalogue pass each.
  */
 export const MAX_SERVER_TERMS = 10;

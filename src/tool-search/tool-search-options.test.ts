@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sampleTools } from "../../test/support/sample-tools.js";
 import { OptionsError, QueryError } from "../errors.js";
+import { MAX_QUERY_LENGTH, MAX_REQUEST_LENGTH } from "../session/index.js";
 import type { Lesson, UsageStore } from "../learning/index.js";
 import type { ToolHost } from "../catalogue/index.js";
 import { createToolSearch, type ToolSearch } from "./tool-search.js";
@@ -270,6 +271,24 @@ describe("search() options", () => {
       "invalid_query",
       '"query" must be a string describing the task, got 42.',
     );
+  });
+
+  it("ranks a user's whole request up to 2,000 characters, so its later requests count", async () => {
+    const toolSearch = await createToolSearch({ tools: sampleTools() });
+    // Words no tool has, then the request that needs a tool, past the 500 a model's query may take.
+    const context = "Some background on our week comes first, with nothing to do with the task. ".repeat(9);
+    const request = `${context}After that, post a slack message to the team channel.`;
+    expect(request.length).toBeGreaterThan(MAX_QUERY_LENGTH);
+    expect((await toolSearch.search(request)).map((match) => match.name)).toContain("slack__post_message");
+    await refuses(
+      () => toolSearch.search("a".repeat(MAX_REQUEST_LENGTH + 1)),
+      QueryError,
+      "invalid_query",
+      `"query" is ${MAX_REQUEST_LENGTH + 1} characters; the limit is ${MAX_REQUEST_LENGTH}. Use a few key words for the task instead.`,
+    );
+    // A lesson is a search_tools query: the stores bound each one by its length.
+    const learning = await learningSearch();
+    await expect(learning.learn(request, "slack__post_message")).rejects.toMatchObject({ code: "invalid_query" });
   });
 
   it.each([

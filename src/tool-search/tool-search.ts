@@ -10,6 +10,7 @@ import {
   MAX_SEARCH_LIMIT,
   ToolSearchSession,
   checkQuery,
+  MAX_REQUEST_LENGTH,
   type SearchMatch,
   type Tuning,
   type SessionServices,
@@ -227,7 +228,11 @@ export class ToolSearch {
    * which servers it could not see, call {@link ToolSearch.unavailable} (the return type stays
    * a plain list of matches).
    *
-   * @throws {@link QueryError} for an empty query or one over 500 characters.
+   * A query may be the user's whole request, up to {@link MAX_REQUEST_LENGTH} (2,000)
+   * characters: a chained request is ranked part by part, so its later requests count. A model's
+   * `search_tools` query stays at 500.
+   *
+   * @throws {@link QueryError} for an empty query or one over 2,000 characters.
    * @example
    * ```ts
    * await toolSearch.search("post a message to a channel", { limit: 3 });
@@ -235,7 +240,7 @@ export class ToolSearch {
    * ```
    */
   async search(query: string, options: { limit?: number; scope?: string } = {}): Promise<SearchMatch[]> {
-    const problem = checkQuery(query);
+    const problem = checkQuery(query, MAX_REQUEST_LENGTH);
     if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
     const given = options as { limit?: number; scope?: string } | null | undefined;
     const limit = given?.limit ?? this.tuning.searchLimit;
@@ -321,7 +326,8 @@ export class ToolSearch {
    * elsewhere. `at` dates the lesson (for decay); `scope` defaults to the default scope.
    *
    * @throws {@link OptionsError} when learning is off, the tool is not in the catalogue, or the scope or date is bad.
-   * @throws {@link QueryError} for an empty query or one over 500 characters.
+   * @throws {@link QueryError} for an empty query or one over 500 characters (a lesson is a
+   *   `search_tools` query's length: the stores bound each one by it).
    * @example
    * ```ts
    * for (const { query, tool, time } of pastLogs) await toolSearch.learn(query, tool, { scope: "acme", at: time });

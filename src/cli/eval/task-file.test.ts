@@ -22,8 +22,8 @@ describe("parseTaskLines", () => {
     ["a number for a query", line({ query: 3, expected: ["x"] }), /"query" is not a non-empty string/],
     [
       "a query too long for a search",
-      line({ query: "a".repeat(501), expected: ["x"] }),
-      /^t\.jsonl:2: "query" has 501 characters, over the 500 a search takes/,
+      line({ query: "a".repeat(2_001), expected: ["x"] }),
+      /^t\.jsonl:2: "query" has 2001 characters, over the 2000 a search takes/,
     ],
     ["no expected", line({ query: "q" }), /^t\.jsonl:2: "expected" is not a non-empty array of tool names/],
     ["an empty expected", line({ query: "q", expected: [] }), /"expected" is not a non-empty array/],

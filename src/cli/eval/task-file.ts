@@ -1,4 +1,5 @@
 import { describeValue } from "../../describe-value.js";
+import { MAX_REQUEST_LENGTH } from "../../session/index.js";
 import { TaskFileError, readJsonLines } from "./json-lines.js";
 import type { EvalTask } from "./evaluate-search.js";
 
@@ -15,8 +16,8 @@ export const TASK_FILE_LIMITS = {
   maxTasks: 100_000,
   /** Characters of one line. */
   maxLineChars: 16_384,
-  /** Characters of one query: what `search_tools` takes. */
-  maxQueryChars: 500,
+  /** Characters of one query: what `toolSearch.search` takes (`MAX_REQUEST_LENGTH`). */
+  maxQueryChars: MAX_REQUEST_LENGTH,
   /** Tools one task expects. */
   maxExpected: 32,
   /** Characters of one tool name. */

@@ -52,7 +52,7 @@ const ANY_CUE = new RegExp(`\\b(?:and|${SEQUENCE_CUES})\\b`, "iu");
 /** The cue a part opens with, dropped: it names no tool. */
 const LEADING_CUE = new RegExp(`^(?:and\\s+)?(?:${SEQUENCE_CUES})\\b,?\\s*`, "iu");
 
-/** At most this many parts: a query is at most 500 characters, and real chains have a handful. */
+/** At most this many parts: a request is at most 2,000 characters, and real chains have a handful. */
 export const MAX_REQUEST_PARTS = 8;
 
 /**
