@@ -5,7 +5,8 @@
  * each setting: how the query is split into requests (`splitRequests`: at cues and clauses, or
  * sentence by sentence), whether a request keeps a place for its confident best match (never,
  * always, or unless one of its best 1–3 matches made the answer already) and whether the best
- * match's sibling (same server or API) is added. Measured: COMP@5 (every tool a multi-tool query needs among the
+ * match's sibling (same server or API) is added; on top of the default, whether 1 or 2 lone tools
+ * give their place to a tool of a family already in the answer (`gatherFamilies`). Measured: COMP@5 (every tool a multi-tool query needs among the
  * first 5, no lessons; every multi-tool query of the set) and recall@1 and @5 (answerable queries,
  * at most 1,000 per set, seed 42), on toolsift's own set and every shared dataset. One fold per
  * dataset, judged by its worst (set, ranker, metric): a setting may not buy COMP@5 with recall.
@@ -23,6 +24,7 @@ import {
   mergeParts,
   namedFirst,
   PART_DEPTH,
+  GATHERED,
   REPRESENTED_BY,
   REQUEST_SPLITTING,
   type RequestSplitting,
@@ -42,13 +44,28 @@ const KEEPS: readonly (number | false)[] = [false, 0, 1, 2, 3];
 const SPLITTINGS: readonly RequestSplitting[] = ["clauses", "sentences"];
 const settingId = (keep: number | false, siblings: boolean, splitting: RequestSplitting = "clauses") =>
   `${splitting === "clauses" ? "" : `${splitting}: `}${keep === false ? "no kept places" : keep === 0 ? "keep always" : `keep unless in best ${keep}`}${siblings ? " + sibling" : ""}`;
-const SETTINGS = SPLITTINGS.flatMap((splitting) =>
-  KEEPS.flatMap((keep) =>
-    [false, true].map((siblings) => ({ splitting, keep, siblings, id: settingId(keep, siblings, splitting) })),
+const SETTINGS = [
+  ...SPLITTINGS.flatMap((splitting) =>
+    KEEPS.flatMap((keep) =>
+      [false, true].map((siblings) => ({
+        splitting,
+        keep,
+        siblings,
+        gather: 0,
+        id: settingId(keep, siblings, splitting),
+      })),
+    ),
   ),
-);
+  ...[1, 2].map((gather) => ({
+    splitting: REQUEST_SPLITTING,
+    keep: REPRESENTED_BY,
+    siblings: true,
+    gather,
+    id: `${settingId(REPRESENTED_BY, true, REQUEST_SPLITTING)} + gather ${gather}`,
+  })),
+];
 const BASELINE = settingId(false, false);
-const DEFAULT = settingId(REPRESENTED_BY, true, REQUEST_SPLITTING);
+const DEFAULT = `${settingId(REPRESENTED_BY, true, REQUEST_SPLITTING)}${GATHERED > 0 ? ` + gather ${GATHERED}` : ""}`;
 /** The default chosen with GloVe bundled, before requests were read sentence by sentence. */
 const PREVIOUS = settingId(3, true, "clauses");
 
@@ -101,7 +118,7 @@ for (const path of await tuningDatasetPaths()) {
       }
     }
     await ranker.close?.();
-    for (const { splitting, keep, siblings, id } of SETTINGS) {
+    for (const { splitting, keep, siblings, gather, id } of SETTINGS) {
       let recall1 = 0;
       let recall5 = 0;
       let whole = 0;
@@ -110,6 +127,7 @@ for (const path of await tuningDatasetPaths()) {
         const answer = wholeAnswer(query.ranked, query.parts, query.named, LIMIT, {
           keep,
           familyOf: siblings ? (name) => families.of(name) : undefined,
+          gather,
         }).map((hit) => hit.name);
         if (query.sampled) {
           recall1 += recallAt(answer, query.expected, 1);

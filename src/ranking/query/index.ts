@@ -9,4 +9,12 @@ export {
   splitRequests,
 } from "./request-parts.js";
 export { familyOf, ToolFamilies } from "./tool-families.js";
-export { addSibling, keepPlaces, REPRESENTED_BY, wholeAnswer, type WholeAnswerRules } from "./whole-answer.js";
+export {
+  addSibling,
+  GATHERED,
+  gatherFamilies,
+  keepPlaces,
+  REPRESENTED_BY,
+  wholeAnswer,
+  type WholeAnswerRules,
+} from "./whole-answer.js";
