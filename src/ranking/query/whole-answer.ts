@@ -38,7 +38,8 @@ export const GATHERED = 2;
  * The answer to a query from its final ranking (`ranked`: merged with its requests' rankings and
  * named tools first) and each request's own ranking (`parts`, empty for a single request): the
  * first `limit`, with a place kept for each request's confident best match and for the named
- * tools ({@link keepPlaces}), and a sibling of the best match added ({@link addSibling}).
+ * tools ({@link keepPlaces}), a sibling of the best match added ({@link addSibling}), and lone
+ * tools' places given to the answer's families ({@link gatherFamilies}).
  */
 export function wholeAnswer(
   ranked: readonly RankedTool[],
@@ -97,7 +98,7 @@ export function gatherFamilies(
         const family = familyOf(hit.name);
         return family === undefined || counts.get(family) === 1;
       };
-      const place = [...result]
+      const place = result
         .slice(1)
         .reverse()
         .find((hit) => !kept.has(hit.name) && lone(hit) && familyOf(hit.name) !== familyOf(candidate.name));
