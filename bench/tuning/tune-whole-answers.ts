@@ -2,13 +2,15 @@
  * Whole answers to multi-tool requests, chosen leave one dataset out. For bm25 and the hybrid
  * (bundled embedding model), each query is ranked as the rankers rank it (whole, to the limit and
  * `PART_DEPTH` more, and request by request), and the answer is then made by `wholeAnswer` under
- * each setting: whether a request keeps a place for its confident best match (never, always, or
- * unless one of its best 1–3 matches made the answer already) and whether the best match's sibling
- * (same server or API) is added. Measured: COMP@5 (every tool a multi-tool query needs among the
+ * each setting: how the query is split into requests (`splitRequests`: at cues and clauses, or
+ * sentence by sentence), whether a request keeps a place for its confident best match (never,
+ * always, or unless one of its best 1–3 matches made the answer already) and whether the best
+ * match's sibling (same server or API) is added; on top of the default, whether 1 or 2 lone tools
+ * give their place to a tool of a family already in the answer (`gatherFamilies`). Measured: COMP@5 (every tool a multi-tool query needs among the
  * first 5, no lessons; every multi-tool query of the set) and recall@1 and @5 (answerable queries,
  * at most 1,000 per set, seed 42), on toolsift's own set and every shared dataset. One fold per
  * dataset, judged by its worst (set, ranker, metric): a setting may not buy COMP@5 with recall.
- * The baseline is the answer as merged, before these rules. Writes
+ * The baseline is the answer as merged (split at cues and clauses), before these rules. Writes
  * `bench/results/whole-answers-leave-one-out.md`.
  *
  *   npx tsx bench/tuning/tune-whole-answers.ts      # about 2 minutes on two cores
@@ -22,7 +24,10 @@ import {
   mergeParts,
   namedFirst,
   PART_DEPTH,
+  GATHERED,
   REPRESENTED_BY,
+  REQUEST_SPLITTING,
+  type RequestSplitting,
   splitRequests,
   ToolFamilies,
   wholeAnswer,
@@ -36,13 +41,33 @@ import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 
 const LIMIT = 5;
 const KEEPS: readonly (number | false)[] = [false, 0, 1, 2, 3];
-const settingId = (keep: number | false, siblings: boolean) =>
-  `${keep === false ? "no kept places" : keep === 0 ? "keep always" : `keep unless in best ${keep}`}${siblings ? " + sibling" : ""}`;
-const SETTINGS = KEEPS.flatMap((keep) =>
-  [false, true].map((siblings) => ({ keep, siblings, id: settingId(keep, siblings) })),
-);
+const SPLITTINGS: readonly RequestSplitting[] = ["clauses", "sentences"];
+const settingId = (keep: number | false, siblings: boolean, splitting: RequestSplitting = "clauses") =>
+  `${splitting === "clauses" ? "" : `${splitting}: `}${keep === false ? "no kept places" : keep === 0 ? "keep always" : `keep unless in best ${keep}`}${siblings ? " + sibling" : ""}`;
+const SETTINGS = [
+  ...SPLITTINGS.flatMap((splitting) =>
+    KEEPS.flatMap((keep) =>
+      [false, true].map((siblings) => ({
+        splitting,
+        keep,
+        siblings,
+        gather: 0,
+        id: settingId(keep, siblings, splitting),
+      })),
+    ),
+  ),
+  ...[1, 2].map((gather) => ({
+    splitting: REQUEST_SPLITTING,
+    keep: REPRESENTED_BY,
+    siblings: true,
+    gather,
+    id: `${settingId(REPRESENTED_BY, true, REQUEST_SPLITTING)} + gather ${gather}`,
+  })),
+];
 const BASELINE = settingId(false, false);
-const DEFAULT = settingId(REPRESENTED_BY, true);
+const DEFAULT = `${settingId(REPRESENTED_BY, true, REQUEST_SPLITTING)}${GATHERED > 0 ? ` + gather ${GATHERED}` : ""}`;
+/** The default chosen with GloVe bundled, before requests were read sentence by sentence. */
+const PREVIOUS = settingId(3, true, "clauses");
 
 /** One query as a ranker's plan sees it: its whole ranking, its requests' rankings, the tools it names. */
 interface Ranked {
@@ -72,34 +97,37 @@ for (const path of await tuningDatasetPaths()) {
   ];
   for (const [rankerId, ranker] of rankers) {
     await ranker.update(dataset.documents);
-    const rankedQueries: Ranked[] = [];
+    const rankedQueries = new Map<RequestSplitting, Ranked[]>(SPLITTINGS.map((splitting) => [splitting, []]));
     for (const query of queries) {
       const text = query.query.slice(0, 500).trim();
-      const requests = splitRequests(text);
-      const parts: RankedTool[][] = [];
-      if (requests.length > 1)
-        for (const request of requests) parts.push(await ranker.search(request, { limit: PART_DEPTH }));
       const whole = await ranker.search(text, { limit: LIMIT + PART_DEPTH });
       const named = names.match(text);
-      const merged = parts.length > 0 && whole.length > 0 ? mergeParts(whole, parts) : whole;
-      rankedQueries.push({
-        expected: new Set(query.expected),
-        sampled: sample.has(query),
-        ranked: namedFirst(merged, named),
-        parts: whole.length > 0 ? parts : [],
-        named,
-      });
+      for (const splitting of SPLITTINGS) {
+        const requests = splitRequests(text, splitting);
+        const parts: RankedTool[][] = [];
+        if (requests.length > 1)
+          for (const request of requests) parts.push(await ranker.search(request, { limit: PART_DEPTH }));
+        const merged = parts.length > 0 && whole.length > 0 ? mergeParts(whole, parts) : whole;
+        rankedQueries.get(splitting)!.push({
+          expected: new Set(query.expected),
+          sampled: sample.has(query),
+          ranked: namedFirst(merged, named),
+          parts: whole.length > 0 ? parts : [],
+          named,
+        });
+      }
     }
     await ranker.close?.();
-    for (const { keep, siblings, id } of SETTINGS) {
+    for (const { splitting, keep, siblings, gather, id } of SETTINGS) {
       let recall1 = 0;
       let recall5 = 0;
       let whole = 0;
       let multi = 0;
-      for (const query of rankedQueries) {
+      for (const query of rankedQueries.get(splitting)!) {
         const answer = wholeAnswer(query.ranked, query.parts, query.named, LIMIT, {
           keep,
           familyOf: siblings ? (name) => families.of(name) : undefined,
+          gather,
         }).map((hit) => hit.name);
         if (query.sampled) {
           recall1 += recallAt(answer, query.expected, 1);
@@ -150,13 +178,13 @@ const markdown = [
     return `| ${id} | ${points(Math.min(...changes))} | ${points(changes.reduce((sum, change) => sum + change, 0) / changes.length)} |`;
   }),
   "",
-  `Every row, as merged → the default ("${DEFAULT}"), and the default's change (points):`,
+  `Every row: as merged, the previous default ("${PREVIOUS}"), the default ("${DEFAULT}") and its changes against both (points), and the default without its sibling:`,
   "",
-  "| set · ranker · metric | queries | as merged | default | change | keep always | no sibling |",
-  "|---|---:|---:|---:|---:|---:|---:|",
+  "| set · ranker · metric | queries | as merged | previous | default | change | change on previous | no sibling |",
+  "|---|---:|---:|---:|---:|---:|---:|---:|",
   ...rows.map((row) => {
     const values = table[row]!;
-    return `| ${row} | ${sizes[row]} | ${pct(values[BASELINE]!)} | ${pct(values[DEFAULT]!)} | ${points(values[DEFAULT]! - values[BASELINE]!)} | ${pct(values[settingId(0, true)]!)} | ${pct(values[settingId(REPRESENTED_BY, false)]!)} |`;
+    return `| ${row} | ${sizes[row]} | ${pct(values[BASELINE]!)} | ${pct(values[PREVIOUS]!)} | ${pct(values[DEFAULT]!)} | ${points(values[DEFAULT]! - values[BASELINE]!)} | ${points(values[DEFAULT]! - values[PREVIOUS]!)} | ${pct(values[settingId(REPRESENTED_BY, false, REQUEST_SPLITTING)]!)} |`;
   }),
   "",
 ].join("\n");

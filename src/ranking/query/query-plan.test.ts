@@ -107,6 +107,18 @@ describe("QueryPlan for a chained query", () => {
     ]);
   });
 
+  it("keeps a place for a request's best even when a runner-up of that request made the answer", () => {
+    const plan = QueryPlan.of(query, { limit: 3 }, {}, undefined);
+    const whole = [hit("flights__book", 9), hit("flights__search", 8), hit("flights__cancel", 7)];
+    // The email request's runner-up is a flight tool the whole query found: it answers no email.
+    const parts = [[hit("flights__book", 5)], [hit("gmail__send_email", 3), hit("flights__search", 2)]];
+    expect(plan.finish(whole, parts).map((entry) => entry.name)).toEqual([
+      "flights__book",
+      "flights__search",
+      "gmail__send_email",
+    ]);
+  });
+
   it("adds the best match's sibling from past the answer, unless siblings is off", () => {
     const families = new ToolFamilies();
     families.sync([{ name: "crm__get_tags" }, { name: "crm__list_contacts" }, { name: "blog__list_tags" }]);

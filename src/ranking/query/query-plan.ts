@@ -27,8 +27,10 @@ export interface QueryHandling {
    * When the best match is confident and no other tool of its server (its `server`, the
    * `server__` of its name, or the API of a RapidAPI-style `<endpoint>_for_<api>` name) made the
    * answer, the server's next tool in the query's ranking takes the answer's last place: a
-   * request about one server usually needs two of its tools. A place kept for a request's best
-   * match or a named tool is never taken. `false` leaves the ranking as scored.
+   * request about one server usually needs two of its tools. Then the lowest tool alone of its
+   * server in the answer gives its place to the next tool of another server the answer holds a
+   * confident match of (see `gatherFamilies`). A place kept for a request's best match or a named
+   * tool is never taken. `false` leaves the ranking as scored.
    * @defaultValue true
    */
   siblings?: boolean;

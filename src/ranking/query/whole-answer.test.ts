@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RankedTool } from "../ranker.js";
-import { addSibling, keepPlaces, wholeAnswer } from "./whole-answer.js";
+import { addSibling, gatherFamilies, keepPlaces, wholeAnswer } from "./whole-answer.js";
 
 const hit = (name: string, score: number, confidence?: "weak"): RankedTool =>
   confidence ? { name, score, confidence } : { name, score };
@@ -68,6 +68,48 @@ describe("addSibling", () => {
   });
 });
 
+describe("gatherFamilies", () => {
+  const family = (name: string) => /_for_(\w+)$/.exec(name)?.[1];
+  // Two APIs the request is about, and a third that matched its details.
+  const ranked = [
+    hit("search_for_jokes", 6),
+    hit("list_for_news", 5),
+    hit("random_for_quotes", 4),
+    hit("day_for_jokes", 3),
+    hit("top_for_news", 2),
+  ];
+
+  it("gives the lowest lone tool's place to the next tool of a family in the answer", () => {
+    const answer = gatherFamilies(ranked.slice(0, 3), ranked, 3, new Set(), family, 1);
+    expect(names(answer)).toEqual(["search_for_jokes", "list_for_news", "day_for_jokes"]);
+    expect(sorted(answer)).toBe(true);
+  });
+
+  it("swaps at most `swaps` times, and never the best match, a kept tool, or to a weak family", () => {
+    expect(names(gatherFamilies(ranked.slice(0, 3), ranked, 3, new Set(), family, 0))).toEqual(
+      names(ranked.slice(0, 3)),
+    );
+    // After one swap the only lone tool left is the best match.
+    expect(names(gatherFamilies(ranked.slice(0, 3), ranked, 3, new Set(), family, 2))).toEqual([
+      "search_for_jokes",
+      "list_for_news",
+      "day_for_jokes",
+    ]);
+    const kept = new Set(["random_for_quotes", "list_for_news"]);
+    expect(names(gatherFamilies(ranked.slice(0, 3), ranked, 3, kept, family, 1))).toEqual(names(ranked.slice(0, 3)));
+    const weak = [hit("search_for_jokes", 6, "weak"), hit("list_for_news", 5, "weak"), ...ranked.slice(2)];
+    expect(names(gatherFamilies(weak.slice(0, 3), weak, 3, new Set(), family, 1))).toEqual(names(weak.slice(0, 3)));
+  });
+
+  it("adds to a short answer instead of replacing", () => {
+    expect(names(gatherFamilies(ranked.slice(0, 2), ranked, 3, new Set(), family, 1))).toEqual([
+      "search_for_jokes",
+      "list_for_news",
+      "day_for_jokes",
+    ]);
+  });
+});
+
 describe("wholeAnswer", () => {
   const ranked = [hit("a", 6), hit("b", 5), hit("c", 4), hit("d", 3), hit("e", 2)];
   const none = { familyOf: undefined };
@@ -90,6 +132,23 @@ describe("wholeAnswer", () => {
     expect(names(wholeAnswer(ranked, parts, [], 3, { keep: 2, ...none }))).toEqual(["a", "b", "c"]);
     expect(names(wholeAnswer(ranked, parts, [], 3, { keep: 1, ...none }))).toEqual(["a", "b", "e"]);
     expect(names(wholeAnswer(ranked, parts, [], 3, { keep: 0, ...none }))).toEqual(["a", "b", "e"]);
+  });
+
+  it("by default, gathers a second tool of the APIs the answer is about in a lone tool's place", () => {
+    const family = (name: string) => /_for_(\w+)$/.exec(name)?.[1];
+    const apis = [
+      hit("search_for_jokes", 6),
+      hit("search_for_news", 5),
+      hit("list_for_jokes", 4),
+      hit("random_for_quotes", 3),
+      hit("top_for_news", 2),
+    ];
+    expect(names(wholeAnswer(apis, [], [], 4, { keep: 0, familyOf: family }))).toEqual([
+      "search_for_jokes",
+      "search_for_news",
+      "list_for_jokes",
+      "top_for_news",
+    ]);
   });
 
   it("keeps the named tools' places, and adds a sibling only with familyOf", () => {
