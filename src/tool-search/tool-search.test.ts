@@ -160,7 +160,7 @@ describe("rule 3: search_tools", () => {
     expect(direct[0]!.name).toBe("calendar__create_event");
     expect(direct[0]!.score).toBeGreaterThan(0);
     await expect(toolSearch.search("")).rejects.toThrow(QueryError);
-    await expect(toolSearch.search("a".repeat(501))).rejects.toThrow(/500/);
+    await expect(toolSearch.search("a".repeat(2_001))).rejects.toThrow(/2000/);
   });
 });
 
