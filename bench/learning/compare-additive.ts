@@ -16,7 +16,8 @@
  * "steered" is the share of held-back queries whose top 5 that session's tool entered.
  */
 import { basename, join } from "node:path";
-import { createToolSearch, type LearningOptions, type ToolSearch } from "../../src/index.js";
+import { createToolSearch, type ToolSearch } from "../../src/index.js";
+import type { LearningOptions } from "../../src/learning/index.js";
 import { BUNDLED_MODEL_DIR } from "../../src/ranking/embedding/bundled-model.js";
 import { Bm25Ranker } from "../../src/ranking/index.js";
 import { loadDataset, type BenchQuery } from "../load-dataset.js";
