@@ -2,7 +2,7 @@
  * toolsift's learned blend against a plain additive lesson score, after the same lessons, along
  * the learning curve (issue 17, item 5; issue 32, item 6).
  *
- *   npx tsx bench/learning/compare-additive.ts [--sets a,b] [--points 250,500,1000,2000] [--held-back 1000] [--noise 0] [--seed 17] [--abstention on|off] [--min-sessions 2] [--datasets folder] [--json]
+ *   npx tsx bench/learning/compare-additive.ts [--sets a,b] [--points 250,500,1000,2000] [--held-back 1000] [--noise 0] [--seed 17] [--abstention on|off] [--min-sessions 2] [--learning JSON] [--datasets folder, default $TOOLSIFT_SHARED_DATASETS] [--json]
  *
  * Per set: answerable queries shuffled (seeded); up to `--held-back` (and at most 30% of them)
  * measured, never taught; the rest taught as a stream of lessons (see `lessonStream`), each
@@ -172,7 +172,10 @@ async function main(): Promise<void> {
     minSessions: Number(option("min-sessions", "2")),
     learning: JSON.parse(option("learning", "{}")) as LearningOptions,
   };
-  const folder = option("datasets", join(import.meta.dirname, "../../../shared/datasets"));
+  const folder = option(
+    "datasets",
+    process.env.TOOLSIFT_SHARED_DATASETS ?? join(import.meta.dirname, "../../../shared/datasets"),
+  );
   const sets = option("sets", [...INTENT_SETS, ...CATALOGUE_SETS].join(",")).split(",");
   const rows: SetRow[] = [];
   for (const set of sets) {
