@@ -1,14 +1,15 @@
 /**
- * toolsift's learned blend against a plain additive lesson score, after the same lessons, on
- * the intent-style sets (issue 17, item 5: "keep the learning curve").
+ * toolsift's learned blend against a plain additive lesson score, after the same lessons, along
+ * the learning curve (issue 17, item 5; issue 32, item 6).
  *
- *   npx tsx bench/learning/compare-additive.ts [--lessons 2000] [--held-back 1000] [--seed 17] [--abstention on|off] [--min-sessions 2] [--datasets folder] [--json]
+ *   npx tsx bench/learning/compare-additive.ts [--sets a,b] [--points 250,500,1000,2000] [--held-back 1000] [--noise 0] [--seed 17] [--abstention on|off] [--min-sessions 2] [--learning JSON] [--datasets folder, default $TOOLSIFT_SHARED_DATASETS] [--json]
  *
- * Per set: answerable queries shuffled (seeded), `--held-back` measured, the next `--lessons`
- * taught, each through a session of its own (search_tools, then the expected call), as real
- * traffic would, so corroboration can be reached. The additive reference ranks by the ranker's
- * score scaled to a best of 1, plus the sum of the TF-IDF cosine of the query with every lesson
- * of the tool: no caps, no corroboration, no gate, no decay. Both read the ranker's first 50.
+ * Per set: answerable queries shuffled (seeded); up to `--held-back` (and at most 30% of them)
+ * measured, never taught; the rest taught as a stream of lessons (see `lessonStream`), each
+ * through a session of its own (search_tools, then the expected call), as real traffic would:
+ * every taught query once, then, on a set with fewer, again from other sessions; a `--noise`
+ * share of the sessions called a wrong tool. Recall@5 is measured at each point of the curve.
+ * The additive reference (`AdditiveLessons`) learns the same stream.
  *
  * Then the safety of each: one hostile session teaches every held-back query for a tool it does
  * not want (one drawn at random per query), as many lessons as it likes through one session id;
@@ -16,76 +17,25 @@
  */
 import { basename, join } from "node:path";
 import { createToolSearch, type ToolSearch } from "../../src/index.js";
+import type { LearningOptions } from "../../src/learning/index.js";
 import { BUNDLED_MODEL_DIR } from "../../src/ranking/embedding/bundled-model.js";
-import { Bm25Ranker, type Ranker } from "../../src/ranking/index.js";
-import { analyzeText } from "../../src/ranking/text/index.js";
+import { Bm25Ranker } from "../../src/ranking/index.js";
 import { loadDataset, type BenchQuery } from "../load-dataset.js";
 import { mean, recallAt } from "../metrics/index.js";
 import { Prng } from "../scale/prng.js";
+import { AdditiveLessons, additiveTop5 } from "./additive-lessons.js";
+import { lessonStream } from "./lesson-stream.js";
 import { callableTools, shuffled, teach } from "./measure-learning-curve.js";
 
-const SETS = ["clinc150_intents", "hwu64_intents", "banking77_intents"];
-const DEPTH = 50;
+const INTENT_SETS = ["clinc150_intents", "hwu64_intents", "banking77_intents"];
+/** Tool catalogues with requests worded apart from the tools: the MCP-style case. */
+const CATALOGUE_SETS = ["toolsift-servers", "toolalpaca", "apibank", "bfcl_v4"];
+/** toolsift's own set lives in the repository; the rest in the shared folder. */
+const OWN_SET = join(import.meta.dirname, "../datasets/toolsift-servers.json");
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1]! : fallback;
-}
-
-/** The plain additive reference: lessons as a TF-IDF index, every similar lesson adding its cosine. */
-class AdditiveLessons {
-  private readonly lessons: { tool: string; terms: Map<string, number>; norm: number }[] = [];
-  private readonly documentFrequency = new Map<string, number>();
-
-  constructor(taught: readonly BenchQuery[]) {
-    const counted = taught.map((query) => ({ query, terms: termCounts(query.query) }));
-    for (const { terms } of counted)
-      for (const term of terms.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
-    for (const { query, terms } of counted) {
-      const norm = Math.sqrt([...terms].reduce((sum, [term, count]) => sum + this.weight(term, count) ** 2, 0));
-      for (const tool of query.expected) this.lessons.push({ tool, terms, norm });
-    }
-  }
-
-  scores(query: string): Map<string, number> {
-    const terms = termCounts(query);
-    const norm = Math.sqrt([...terms].reduce((sum, [term, count]) => sum + this.weight(term, count) ** 2, 0));
-    const scores = new Map<string, number>();
-    if (norm === 0) return scores;
-    for (const lesson of this.lessons) {
-      let dot = 0;
-      for (const [term, count] of terms) {
-        const other = lesson.terms.get(term);
-        if (other !== undefined) dot += this.weight(term, count) * this.weight(term, other);
-      }
-      if (dot > 0 && lesson.norm > 0)
-        scores.set(lesson.tool, (scores.get(lesson.tool) ?? 0) + dot / (norm * lesson.norm));
-    }
-    return scores;
-  }
-
-  private weight(term: string, count: number): number {
-    return (
-      (1 + Math.log(count)) * Math.log(1 + (this.lessons.length + 1) / ((this.documentFrequency.get(term) ?? 0) + 0.5))
-    );
-  }
-}
-
-function termCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const term of analyzeText(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return counts;
-}
-
-async function additiveTop5(ranker: Ranker, lessons: AdditiveLessons, query: string): Promise<string[]> {
-  const base = await ranker.search(query, { limit: DEPTH });
-  const top = base[0]?.score || 1;
-  const scores = new Map(base.map((hit) => [hit.name, hit.score / top]));
-  for (const [tool, learned] of lessons.scores(query)) scores.set(tool, (scores.get(tool) ?? 0) + learned);
-  return [...scores]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 5)
-    .map(([name]) => name);
 }
 
 /** Each held-back query's top 5, in order. */
@@ -116,77 +66,125 @@ function hostileLessons(heldBack: readonly BenchQuery[], tools: readonly string[
   });
 }
 
-async function main(): Promise<void> {
-  const lessons = Number(option("lessons", "2000"));
-  const heldBackCount = Number(option("held-back", "1000"));
-  const seed = Number(option("seed", "17"));
-  const abstention = option("abstention", "on") === "on";
-  const minSessions = Number(option("min-sessions", "2"));
-  const folder = option("datasets", join(import.meta.dirname, "../../../shared/datasets"));
-  const rows = [];
-  for (const set of SETS) {
-    const dataset = await loadDataset(join(folder, `${set}.json`));
-    const answerable = shuffled(
-      dataset.queries.filter((query) => query.expected.length > 0),
-      new Prng(seed),
-    );
-    const heldBack = answerable.slice(0, heldBackCount);
-    const taught = answerable.slice(heldBackCount, heldBackCount + lessons);
-    const ranker = new Bm25Ranker(abstention ? {} : { abstention: false });
-    let toolSearch: ToolSearch | undefined;
-    try {
-      toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker, learning: { minSessions } });
-      const search = (query: string) =>
-        toolSearch!.search(query, { limit: 5 }).then((matches) => matches.map((match) => match.name));
-      const none = recall(heldBack, await top5s(heldBack, search));
-      let sessions = 0;
-      for (const query of taught) await teach(toolSearch, query, `taught-${++sessions}`);
+interface RunOptions {
+  points: readonly number[];
+  heldBack: number;
+  noise: number;
+  seed: number;
+  abstention: boolean;
+  minSessions: number;
+  /** Further learning options, as JSON (`--learning '{"weight":3}'`): for trying settings. */
+  learning: LearningOptions;
+}
+
+interface CurvePoint {
+  lessons: number;
+  toolsift: number;
+  additive: number;
+}
+
+async function compareSet(path: string, options: RunOptions) {
+  const dataset = await loadDataset(path);
+  const answerable = shuffled(
+    dataset.queries.filter((query) => query.expected.length > 0),
+    new Prng(options.seed),
+  );
+  const heldBack = answerable.slice(0, Math.min(options.heldBack, Math.floor(answerable.length * 0.3)));
+  const names = dataset.documents.map((document) => document.name);
+  const stream = lessonStream(answerable.slice(heldBack.length), names, {
+    count: Math.max(...options.points),
+    noise: options.noise,
+    seed: options.seed + 2,
+  });
+  const ranker = new Bm25Ranker(options.abstention ? {} : { abstention: false });
+  let toolSearch: ToolSearch | undefined;
+  try {
+    toolSearch = await createToolSearch({
+      tools: callableTools(dataset),
+      ranker,
+      learning: { ...options.learning, minSessions: options.minSessions },
+    });
+    const search = (query: string) =>
+      toolSearch!.search(query, { limit: 5 }).then((matches) => matches.map((match) => match.name));
+    const none = recall(heldBack, await top5s(heldBack, search));
+    const curve: CurvePoint[] = [];
+    let taught = 0;
+    let blended: string[][] = [];
+    let plain: string[][] = [];
+    for (const point of options.points) {
+      for (; taught < point; taught++) await teach(toolSearch, stream[taught]!, `taught-${taught + 1}`);
       await toolSearch.flushLearning();
-      const blended = await top5s(heldBack, search);
-      const additive = new AdditiveLessons(taught);
-      const plain = await top5s(heldBack, (query) => additiveTop5(ranker, additive, query));
-      const hostile = hostileLessons(
-        heldBack,
-        dataset.documents.map((document) => document.name),
-        new Prng(seed + 1),
-      );
-      for (const query of hostile) await teach(toolSearch, query, "hostile");
-      await toolSearch.flushLearning();
-      const attacked = await top5s(heldBack, search);
-      const attackedAdditive = new AdditiveLessons([...taught, ...hostile]);
-      const plainAttacked = await top5s(heldBack, (query) => additiveTop5(ranker, attackedAdditive, query));
-      rows.push({
-        set,
-        heldBack: heldBack.length,
-        taught: taught.length,
-        none,
-        toolsift: recall(heldBack, blended),
-        additive: recall(heldBack, plain),
-        toolsiftSteered: steeredShare(blended, attacked, hostile),
-        additiveSteered: steeredShare(plain, plainAttacked, hostile),
-      });
-    } finally {
-      await toolSearch?.close();
+      blended = await top5s(heldBack, search);
+      const additive = new AdditiveLessons(stream.slice(0, point));
+      plain = await top5s(heldBack, (query) => additiveTop5(ranker, additive, query));
+      curve.push({ lessons: point, toolsift: recall(heldBack, blended), additive: recall(heldBack, plain) });
     }
+    const hostile = hostileLessons(heldBack, names, new Prng(options.seed + 1));
+    for (const query of hostile) await teach(toolSearch, query, "hostile");
+    await toolSearch.flushLearning();
+    const attacked = await top5s(heldBack, search);
+    const attackedAdditive = new AdditiveLessons([...stream.slice(0, taught), ...hostile]);
+    const plainAttacked = await top5s(heldBack, (query) => additiveTop5(ranker, attackedAdditive, query));
+    return {
+      set: dataset.id,
+      heldBack: heldBack.length,
+      distinctTaught: answerable.length - heldBack.length,
+      none,
+      curve,
+      toolsiftSteered: steeredShare(blended, attacked, hostile),
+      additiveSteered: steeredShare(plain, plainAttacked, hostile),
+    };
+  } finally {
+    await toolSearch?.close();
   }
-  if (process.argv.includes("--json")) {
-    console.log(JSON.stringify(rows));
-    return;
-  }
+}
+
+type SetRow = Awaited<ReturnType<typeof compareSet>>;
+
+function printTable(rows: readonly SetRow[], options: RunOptions): void {
   const points = (value: number) => (100 * value).toFixed(1);
   console.log(
-    `bm25 (abstention ${abstention ? "on" : "off"}; the semantic fallback on ${basename(BUNDLED_MODEL_DIR)}), ${lessons} lessons, each from its own session, min-sessions ${minSessions}; recall@5 on held-back queries`,
+    `bm25 (abstention ${options.abstention ? "on" : "off"}; the semantic fallback on ${basename(BUNDLED_MODEL_DIR)}), min-sessions ${options.minSessions}, learning ${JSON.stringify(options.learning)}, noise ${options.noise}, seed ${options.seed}; recall@5 on held-back queries, toolsift / additive (toolsift − additive) at each count of lessons`,
   );
   console.log(
-    "set                 | none | toolsift (gain) | additive (gain) | toolsift − additive | steered by one hostile session: toolsift | additive",
+    `set | held back | distinct taught | none | ${options.points.map((point) => `${point} lessons`).join(" | ")} | steered by one hostile session: toolsift | additive`,
   );
   for (const row of rows) {
+    const cells = row.curve.map(
+      (point) => `${points(point.toolsift)} / ${points(point.additive)} (${points(point.toolsift - point.additive)})`,
+    );
     console.log(
-      `${row.set.padEnd(19)} | ${points(row.none)} | ${points(row.toolsift)} (+${points(row.toolsift - row.none)}) | ${points(row.additive)} (+${points(row.additive - row.none)}) | ${points(row.toolsift - row.additive)} | ${points(row.toolsiftSteered)}% | ${points(row.additiveSteered)}%`,
+      `${row.set} | ${row.heldBack} | ${row.distinctTaught} | ${points(row.none)} | ${cells.join(" | ")} | ${points(row.toolsiftSteered)}% | ${points(row.additiveSteered)}%`,
     );
   }
-  const worst = rows.reduce((low, row) => (row.toolsift - row.additive < low.toolsift - low.additive ? row : low));
-  console.log(`worst set: ${worst.set}, ${points(worst.toolsift - worst.additive)} points against the additive score`);
+  const gap = (row: SetRow) => row.curve.at(-1)!.toolsift - row.curve.at(-1)!.additive;
+  const worst = rows.reduce((low, row) => (gap(row) < gap(low) ? row : low));
+  console.log(`worst set at the last point: ${worst.set}, ${points(gap(worst))} points against the additive score`);
+}
+
+async function main(): Promise<void> {
+  const options: RunOptions = {
+    points: option("points", option("lessons", "250,500,1000,2000")).split(",").map(Number),
+    heldBack: Number(option("held-back", "1000")),
+    noise: Number(option("noise", "0")),
+    seed: Number(option("seed", "17")),
+    abstention: option("abstention", "on") === "on",
+    minSessions: Number(option("min-sessions", "2")),
+    learning: JSON.parse(option("learning", "{}")) as LearningOptions,
+  };
+  const folder = option(
+    "datasets",
+    process.env.TOOLSIFT_SHARED_DATASETS ?? join(import.meta.dirname, "../../../shared/datasets"),
+  );
+  const sets = option("sets", [...INTENT_SETS, ...CATALOGUE_SETS].join(",")).split(",");
+  const rows: SetRow[] = [];
+  for (const set of sets) {
+    const row = await compareSet(set === "toolsift-servers" ? OWN_SET : join(folder, `${set}.json`), options);
+    if (!process.argv.includes("--json")) process.stderr.write(`${set} done\n`);
+    rows.push(row);
+  }
+  if (process.argv.includes("--json")) console.log(JSON.stringify(rows));
+  else printTable(rows, options);
 }
 
 await main();
