@@ -2,6 +2,7 @@ import { createToolSearch, type JsonSchemaObject, type ToolDefinition, type Tool
 import type { BenchDataset, BenchQuery } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { Prng } from "../scale/prng.js";
+import { requestText } from "../request-text.js";
 
 /** The cut-offs COMP@k is measured at. */
 export const COMPANION_KS = [5, 10] as const;
@@ -120,7 +121,7 @@ export async function measureCompanions(
         if ([...expected].every((name) => all.has(name))) withHit[k]!++;
         if (k === 5) {
           recall += recallAt(answer.matches, expected, 5);
-          const plain = await toolSearch.search(query.query.slice(0, 500).trim(), { limit: 5 });
+          const plain = await toolSearch.search(requestText(query.query).trim(), { limit: 5 });
           recallWithout += recallAt(
             plain.map((match) => match.name),
             expected,

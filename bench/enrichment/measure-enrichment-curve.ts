@@ -8,6 +8,7 @@ import {
   toolsWithExamples,
   type SimulatedEnrichment,
 } from "./simulated-enrichment.js";
+import { requestText } from "../request-text.js";
 
 /** The ranker a curve is drawn for: its report id and a factory of fresh, empty instances. */
 export interface CurveRanker {
@@ -78,7 +79,7 @@ async function measurePoint(ranker: Ranker, simulation: SimulatedEnrichment) {
   const uncovered: number[] = [];
   for (const query of simulation.test) {
     // Cut as `search_tools` cuts its query.
-    const names = (await ranker.search(query.query.slice(0, 500), { limit: 5 })).map((match) => match.name);
+    const names = (await ranker.search(requestText(query.query), { limit: 5 })).map((match) => match.name);
     const expected = new Set(query.expected);
     recall1.push(recallAt(names, expected, 1));
     recall5.push(recallAt(names, expected, 5));
@@ -88,7 +89,7 @@ async function measurePoint(ranker: Ranker, simulation: SimulatedEnrichment) {
   let abstained = 0;
   // "No tool fits" is an empty answer or a weak best match, as `search_tools` tells the model.
   for (const query of simulation.unanswerable) {
-    const best = (await ranker.search(query.query.slice(0, 500), { limit: 5 }))[0];
+    const best = (await ranker.search(requestText(query.query), { limit: 5 }))[0];
     if (best === undefined || best.confidence === "weak") abstained++;
   }
   return {

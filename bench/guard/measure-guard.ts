@@ -4,6 +4,7 @@ import { callableTools } from "../learning/measure-learning-curve.js";
 import type { BenchDataset, BenchQuery } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { Prng } from "../scale/prng.js";
+import { requestText } from "../request-text.js";
 
 /** The rankers the guard holds to their baseline: the default, and the one the README leads with. */
 export const GUARD_RANKERS = ["bm25", "hybrid"] as const;
@@ -79,7 +80,7 @@ export async function measureGuard(
     let empty = 0;
     let weak = 0;
     for (const query of answerable) {
-      const matches = await toolSearch.search(query.query.slice(0, 500), { limit: 5 });
+      const matches = await toolSearch.search(requestText(query.query), { limit: 5 });
       recall += recallAt(
         matches.map((match) => match.name),
         new Set(query.expected),
@@ -90,7 +91,7 @@ export async function measureGuard(
     }
     let alarmed = 0;
     for (const query of unanswerable) {
-      const matches = await toolSearch.search(query.query.slice(0, 500), { limit: 5 });
+      const matches = await toolSearch.search(requestText(query.query), { limit: 5 });
       if (matches.length === 0 || matches[0]!.confidence === "weak") alarmed++;
     }
     const share = (count: number, of: number) => (of === 0 ? 0 : count / of);
@@ -125,7 +126,7 @@ export async function measureReference(
   let recall = 0;
   for (const query of answerable) {
     // Cut as `search_tools` cuts it, so both sides read the same words.
-    const hits = await reference.search(query.query.slice(0, 500), { limit: 5 });
+    const hits = await reference.search(requestText(query.query), { limit: 5 });
     recall += recallAt(
       hits.map((hit) => hit.name),
       new Set(query.expected),

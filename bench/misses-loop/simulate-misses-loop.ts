@@ -12,6 +12,7 @@ import type { Ranker } from "../../src/ranking/index.js";
 import { rankDocumentOf } from "../../src/ranking/index.js";
 import type { BenchDataset, BenchQuery } from "../load-dataset.js";
 import { mean, recallAt } from "../metrics/index.js";
+import { requestText } from "../request-text.js";
 
 /** The share of queries held back, as `--holdout` defaults. */
 export const HOLDOUT = 0.3;
@@ -46,7 +47,7 @@ export async function simulateMissesLoop(
   const training = queries.filter((query) => !heldBack(query.query));
   const held = queries.filter((query) => heldBack(query.query));
   const names = async (instance: Ranker, query: BenchQuery) =>
-    (await instance.search(query.query.slice(0, 500), { limit: 5 })).map((match) => match.name);
+    (await instance.search(requestText(query.query), { limit: 5 })).map((match) => match.name);
 
   const before = ranker.create();
   try {

@@ -6,9 +6,9 @@ import { callableTools } from "../learning/measure-learning-curve.js";
 import type { BenchDataset, BenchQuery } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { COMP_KS, type SetRow, type SetRanker } from "./models-report.js";
+import { requestText } from "../request-text.js";
 
 /** `search_tools` reads at most this much of a query; the guard cuts the same way. */
-const QUERY_CHARS = 500;
 
 /** The deepest cut-off any number here reads (COMP@10). */
 const LIMIT = 10;
@@ -76,7 +76,7 @@ export async function measureModelSet(
         const known = answers.get(query);
         if (known) return known;
         const start = performance.now();
-        const matches = await toolSearch.search(query.slice(0, QUERY_CHARS), { limit: LIMIT });
+        const matches = await toolSearch.search(requestText(query), { limit: LIMIT });
         searchMs += performance.now() - start;
         searches++;
         const names = matches.map((match) => match.name);

@@ -3,6 +3,7 @@ import { guardSample } from "../guard/measure-guard.js";
 import type { BenchDataset } from "../load-dataset.js";
 import { PROFILE_SAMPLE } from "../../src/ranking/embedding/catalogue-similarity.js";
 import { embeddingTextOf } from "../../src/ranking/embedding/embedding-text.js";
+import { requestText } from "../request-text.js";
 
 /** The quantiles of each tool's similarity to its nearest other tool a level may be read from. */
 export const NEAREST_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9] as const;
@@ -84,7 +85,7 @@ export async function recordLevels(dataset: BenchDataset, model: string, modelDi
     );
   const queries: LevelQuery[] = [];
   for (const query of [...sample(true), ...sample(false)]) {
-    const text = query.query.slice(0, 500);
+    const text = requestText(query.query);
     const depth = { limit: 50 };
     const lexicalHits = await lexical.search(text, depth);
     const semanticHits = await semantic.search(text, depth);

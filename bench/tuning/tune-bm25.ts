@@ -16,6 +16,7 @@ import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 import { leaveOneDatasetOut, worstChange, type ScoreTable } from "./leave-one-out.js";
+import { requestText } from "../request-text.js";
 
 const DEFAULT_ID = "b=0.75 k1=1.2 name=3 params=0.3";
 
@@ -49,7 +50,7 @@ for (const path of paths) {
     let recall = 0;
     for (const query of queries)
       recall += recallAt(
-        ranker.search(query.query.slice(0, 500), { limit: 5 }).map((hit) => hit.name),
+        ranker.search(requestText(query.query), { limit: 5 }).map((hit) => hit.name),
         new Set(query.expected),
         5,
       );

@@ -15,6 +15,7 @@ import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { answerableSample, BENCH_DIR, SINGLE_REQUESTS, tuningDatasetPaths } from "./tuning-datasets.js";
+import { requestText } from "../request-text.js";
 
 const CAPS = [16, 24, 32, 48, 64, 96, 128, Number.POSITIVE_INFINITY];
 const BASELINE = "whole";
@@ -40,7 +41,7 @@ for (const path of await tuningDatasetPaths()) {
       await ranker.update(dataset.documents);
       let recall = 0;
       for (const query of queries) {
-        const hits = await ranker.search(query.query.slice(0, 500), { limit: 5 });
+        const hits = await ranker.search(requestText(query.query), { limit: 5 });
         recall += recallAt(
           hits.map((hit) => hit.name),
           new Set(query.expected),

@@ -22,6 +22,7 @@ import { recallAt } from "../metrics/index.js";
 import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { changesTable, foldsTable } from "./leave-one-out-tables.js";
 import { answerableSample, BENCH_DIR, SINGLE_REQUESTS, tuningDatasetPaths } from "./tuning-datasets.js";
+import { requestText } from "../request-text.js";
 
 const DEPTH = 50;
 const LOWS = [0.3, 0.4, 0.5, 0.6, 0.7];
@@ -105,7 +106,7 @@ for (const path of await tuningDatasetPaths()) {
   levels.push(`${dataset.id} ${floor.toFixed(3)} to ${strong.toFixed(3)}`);
   const ranked: Ranked[] = [];
   for (const query of queries) {
-    const text = query.query.slice(0, 500);
+    const text = requestText(query.query);
     ranked.push({
       expected: new Set(query.expected),
       lexical: lexical.search(text, { limit: DEPTH }),

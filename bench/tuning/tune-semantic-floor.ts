@@ -19,6 +19,7 @@ import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { answerableSample, BENCH_DIR, SINGLE_REQUESTS, tuningDatasetPaths } from "./tuning-datasets.js";
+import { requestText } from "../request-text.js";
 
 const QUANTILES = [0.05, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.7];
 const FIXED = [0.1, 0.2, 0.3];
@@ -47,7 +48,7 @@ for (const path of await tuningDatasetPaths()) {
     const toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker });
     let recall = 0;
     for (const query of queries) {
-      const matches = await toolSearch.search(query.query.slice(0, 500), { limit: 5 });
+      const matches = await toolSearch.search(requestText(query.query), { limit: 5 });
       recall += recallAt(
         matches.map((match) => match.name),
         new Set(query.expected),

@@ -38,6 +38,7 @@ import { compAt, recallAt } from "../metrics/index.js";
 import { foldsTable, points } from "./leave-one-out-tables.js";
 import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
+import { requestText } from "../request-text.js";
 
 const LIMIT = 5;
 const KEEPS: readonly (number | false)[] = [false, 0, 1, 2, 3];
@@ -99,7 +100,7 @@ for (const path of await tuningDatasetPaths()) {
     await ranker.update(dataset.documents);
     const rankedQueries = new Map<RequestSplitting, Ranked[]>(SPLITTINGS.map((splitting) => [splitting, []]));
     for (const query of queries) {
-      const text = query.query.slice(0, 500).trim();
+      const text = requestText(query.query).trim();
       const whole = await ranker.search(text, { limit: LIMIT + PART_DEPTH });
       const named = names.match(text);
       for (const splitting of SPLITTINGS) {

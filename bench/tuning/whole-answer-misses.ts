@@ -18,6 +18,7 @@ import { PART_DEPTH, splitRequests, ToolFamilies } from "../../src/ranking/query
 import { loadDataset } from "../load-dataset.js";
 import { compAt } from "../metrics/index.js";
 import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
+import { requestText } from "../request-text.js";
 
 const DEEP = 50;
 const only = new Set(process.argv.slice(2));
@@ -72,7 +73,7 @@ for (const path of await tuningDatasetPaths()) {
       familyInAnswer: 0,
     };
     for (const query of multi) {
-      const text = query.query.slice(0, 500).trim();
+      const text = requestText(query.query).trim();
       const expected = new Set(query.expected);
       const top5 = (await ranker.search(text, { limit: 5 })).map((hit) => hit.name);
       const top10 = (await ranker.search(text, { limit: 10 })).map((hit) => hit.name);
