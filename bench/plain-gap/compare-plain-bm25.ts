@@ -2,19 +2,20 @@
  * toolsift's bm25 and default hybrid against a plain BM25, query by query, on every shared set
  * and on RapidAPI-style stress variants of them (see `stress-variants.ts`): recall@5 of each
  * and per-query wins and losses against the plain formula. Answerable queries only, at most
- * `--max-queries` (default 1,000) per set, seeded like the guard, each query cut at 500
- * characters as `search_tools` cuts it (`--plain-reads-whole`: the plain formulas read it whole;
+ * `--max-queries` (default 1,000) per set, seeded like the guard, each request cut where
+ * `toolSearch.search` cuts it (`MAX_REQUEST_LENGTH`; `--cut 500`: a model's `search_tools` bound)
+ * (`--plain-reads-whole`: the plain formulas read it whole;
  * `--compact`: the others read it through `compactRequest`). toolsift's rankers run as users get them, through
  * `createToolSearch({ ranker })`.
  *
  *   npx tsx bench/plain-gap/compare-plain-bm25.ts [--max-queries 1000] [--only shared|stress]
  *     [--match <text in a set's id>,…]
- *     [--plain-reads-whole] [--compact] [--rankers okapi,bm25,…] [--json per-query-recalls.json]
+ *     [--plain-reads-whole] [--compact] [--cut 500] [--rankers okapi,bm25,…] [--json per-query-recalls.json]
  */
 import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { createToolSearch } from "../../src/index.js";
+import { createToolSearch, MAX_REQUEST_LENGTH } from "../../src/index.js";
 import { Bm25Ranker, type Ranker } from "../../src/ranking/index.js";
 import { guardSample } from "../guard/measure-guard.js";
 import { callableTools } from "../learning/measure-learning-curve.js";
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     match: { type: "string" },
     "plain-reads-whole": { type: "boolean" },
     compact: { type: "boolean" },
+    cut: { type: "string" },
   },
 });
 const maxQueries = Number(values["max-queries"]);
@@ -50,8 +52,10 @@ const maxQueries = Number(values["max-queries"]);
 /** A ranker to measure: a bare one, or one of toolsift's built-ins as `createToolSearch` makes it. */
 type Contender = { id: string; bare: () => Ranker } | { id: string; builtIn: "bm25" | "hybrid" };
 
-/** `search_tools` reads at most this much of a query (`MAX_QUERY_LENGTH`); every ranker is given the same cut unless `--plain-reads-whole`. */
-const QUERY_CUT = 500;
+/** How much of a request every ranker reads, unless `--plain-reads-whole`: what a host's search takes, or `--cut`. */
+const QUERY_CUT = values.cut === undefined ? MAX_REQUEST_LENGTH : Number(values.cut);
+if (!Number.isInteger(QUERY_CUT) || QUERY_CUT < 1 || QUERY_CUT > MAX_REQUEST_LENGTH)
+  throw new Error(`--cut takes a whole number of characters from 1 to ${MAX_REQUEST_LENGTH}, got ${values.cut}`);
 const readsWhole = (contender: Contender) =>
   contender.id.startsWith("okapi") || contender.id === "registry" || contender.id.endsWith("-reads-whole");
 
