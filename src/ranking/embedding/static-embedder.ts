@@ -4,6 +4,7 @@ import type { Embedder, Pooling } from "./embedder.js";
 import { corruptModelFile, type ModelFolder } from "./model-folder.js";
 import type { StaticEmbeddingGraph } from "./onnx/static-embedding-graph.js";
 import { meanOfCountedRows, normaliseInPlace, poolTokens } from "./pool-tokens.js";
+import { TokenRows } from "./token-rows.js";
 import { asciiWordPiece, tokenizesWordByWord, wordByWordIds } from "./word-token-ids.js";
 
 export interface StaticEmbedderSettings {
@@ -54,32 +55,12 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
   // transformers.js truncates to the tokenizer's model_max_length; so must this path.
   const configured = folder.tokenizerConfig.model_max_length;
   const maxTokens = typeof configured === "number" && configured > 0 ? configured : Infinity;
-  const rows = new Map<number, Float32Array>();
+  const tokens = new TokenRows(graph);
   let closed = false;
 
   const tokenIds = (text: string): number[] => {
     const ids = encodeText(text);
     return ids.length > maxTokens ? ids.slice(0, maxTokens) : ids;
-  };
-
-  const lookUp = (texts: readonly number[][]): void => {
-    // A catalogue is hundreds of thousands of token ids, nearly all seen already: no copy of them.
-    const wanted = new Set<number>();
-    for (const ids of texts) for (const id of ids) if (!rows.has(id)) wanted.add(id);
-    const unseen = [...wanted];
-    if (unseen.length === 0) return;
-    const values = graph.rows(unseen);
-    unseen.forEach((id, i) => rows.set(id, values.subarray(i * graph.dimensions, (i + 1) * graph.dimensions)));
-  };
-
-  const meanOfDistinctTokens = (textIds: readonly number[]): Float32Array => {
-    const counts = new Map<number, number>();
-    for (const id of textIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-    return meanOfCountedRows(
-      [...counts.keys()].map((id) => rows.get(id)!),
-      [...counts.values()],
-      graph.dimensions,
-    );
   };
 
   return {
@@ -91,24 +72,23 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
           "embedder_closed",
           `The embedder for ${folder.dir} was closed; load it again with loadEmbedder().`,
         );
-      const ids = texts.map(tokenIds);
-      lookUp(ids);
-      return ids.map((textIds) => {
+      const counted = texts.map((text) =>
+        tokens.count(pooling === "mean" ? tokenIds(text) : tokenIds(text).slice(0, 1)),
+      );
+      tokens.lookUp();
+      return counted.map(({ distinct, counts }) => {
+        const rows = distinct.map((token) => token.row!);
         const vector =
           pooling === "mean"
-            ? meanOfDistinctTokens(textIds)
-            : poolTokens(
-                textIds.slice(0, 1).map((id) => rows.get(id)!),
-                graph.dimensions,
-                pooling,
-              );
+            ? meanOfCountedRows(rows, counts, graph.dimensions)
+            : poolTokens(rows, graph.dimensions, pooling);
         if (normalize) normaliseInPlace(vector);
         return vector;
       });
     },
     async close() {
       closed = true;
-      rows.clear();
+      tokens.clear();
     },
   };
 }
