@@ -94,4 +94,18 @@ describe("createStaticEmbedder (the bundled model)", () => {
     },
     120_000,
   );
+
+  it("loads the tokenizer library when a later batch first needs it, and gives the reference vectors", async () => {
+    const embedder = await loadEmbedder();
+    try {
+      const ascii = ["list pull requests", "open an issue: title, body."];
+      const unicode = ["naïve café 😀 ΟΔΟΣ", "tab\tand\nnewline plus [UNK] words list pull"];
+      const vectors = [...(await embedder.embed(ascii)), ...(await embedder.embed(unicode))];
+      [...ascii, ...unicode].forEach((text, i) =>
+        expect(bits(vectors[i]!), text).toEqual(bits(reference(text, "mean"))),
+      );
+    } finally {
+      await embedder.close?.();
+    }
+  });
 });

@@ -23,8 +23,12 @@ export interface StaticEmbedderSettings {
  */
 export async function createStaticEmbedder(settings: StaticEmbedderSettings): Promise<Embedder> {
   const { folder, graph, pooling, normalize } = settings;
-  // Loaded with the first model, not at import: a bm25-only program never needs it.
-  const { Tokenizer: TokenizerClass } = await import("@huggingface/tokenizers");
+  // Loaded with the first word that needs it, not at import nor with the model: a bm25-only
+  // program never needs it, and a catalogue of printable-ASCII words neither (see asciiWordPiece).
+  let TokenizerClass: typeof Tokenizer | undefined;
+  const loadLibrary = async () => {
+    TokenizerClass ??= (await import("@huggingface/tokenizers")).Tokenizer;
+  };
   let tokenizerJson: unknown;
   try {
     tokenizerJson = JSON.parse(new TextDecoder().decode(folder.tokenizerBytes)) as unknown;
@@ -33,6 +37,7 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
   }
   let tokenizer: Tokenizer | undefined;
   const library = (): Tokenizer => {
+    if (TokenizerClass === undefined) throw new LibraryNotLoaded();
     try {
       // Built once, on the first word that needs it (a corrupt file is reported then).
       return (tokenizer ??= new TokenizerClass(tokenizerJson as object, folder.tokenizerConfig));
@@ -46,7 +51,10 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
   // encoded here (see asciiWordPiece), so the library's tokenizer is built only for a word
   // that needs it. Any other tokenizer is built now, and a corrupt one fails the load as before.
   const own = asciiWordPiece(tokenizerJson, folder.tokenizerConfig);
-  if (!own) library();
+  if (!own) {
+    await loadLibrary();
+    library();
+  }
   const encodeText = own
     ? wordByWordIds((word) => own(word) ?? encode(word))
     : tokenizesWordByWord(tokenizerJson, folder.tokenizerConfig)
@@ -62,6 +70,16 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
     const ids = encodeText(text);
     return ids.length > maxTokens ? ids.slice(0, maxTokens) : ids;
   };
+  /** Every text's ids; the library is loaded when a word first needs it, and the batch encoded again (word ids already found are remembered). */
+  const idsOf = async (texts: readonly string[]): Promise<number[][]> => {
+    try {
+      return texts.map(tokenIds);
+    } catch (error) {
+      if (!(error instanceof LibraryNotLoaded)) throw error;
+      await loadLibrary();
+      return texts.map(tokenIds);
+    }
+  };
 
   return {
     id: settings.id,
@@ -72,9 +90,7 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
           "embedder_closed",
           `The embedder for ${folder.dir} was closed; load it again with loadEmbedder().`,
         );
-      const counted = texts.map((text) =>
-        tokens.count(pooling === "mean" ? tokenIds(text) : tokenIds(text).slice(0, 1)),
-      );
+      const counted = (await idsOf(texts)).map((ids) => tokens.count(pooling === "mean" ? ids : ids.slice(0, 1)));
       tokens.lookUp();
       return counted.map(({ distinct, counts }) => {
         const rows = distinct.map((token) => token.row!);
@@ -92,3 +108,6 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
     },
   };
 }
+
+/** A word needs the tokenizer library, which is not loaded yet: the caller loads it and encodes again. */
+class LibraryNotLoaded extends Error {}
