@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -40,16 +40,18 @@ describe("measureColdStart", () => {
   const project = mkdtempSync(join(tmpdir(), "toolsift-cold-start-test-"));
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-  it("runs each catalogue in fresh processes, each with its own empty cache folder, and keeps medians and samples", async () => {
+  it("runs each catalogue in fresh processes, each in its own empty working directory, and keeps medians and samples", async () => {
     const caches: string[] = [];
     let calls = 0;
     const run = await measureColdStart(project, {
       processes: 3,
       tools: 20,
-      probe: (file, env) => {
-        const cache = env.XDG_CACHE_HOME!;
-        expect(readdirSync(cache)).toEqual([]);
-        caches.push(cache);
+      probe: (file, cwd) => {
+        // The default vector cache is under the working directory: no process may find another's.
+        expect(readdirSync(cwd)).toEqual([]);
+        expect(cwd.startsWith(project)).toBe(false);
+        mkdirSync(join(cwd, "node_modules", ".cache", "toolsift"), { recursive: true });
+        caches.push(cwd);
         calls++;
         return { createAndSearchMs: calls * 10, peakRssMB: 100 + calls, rssMB: 90, importMs: 5, file };
       },
@@ -87,14 +89,20 @@ describe("measureColdStart", () => {
     const cache = mkdtempSync(join(tmpdir(), "toolsift-cold-start-cache-"));
     try {
       const result = runProbe(COLD_START_PROBE, [join(project, "cold-start-realistic.json")], {
-        cwd: REPO_ROOT,
-        nodeArgs: ["--import", "tsx"],
-        env: { TOOLSIFT_BENCH_MODULE: pathToFileURL(join(REPO_ROOT, "src", "index.ts")).href, XDG_CACHE_HOME: cache },
+        cwd: cache,
+        // By path: a bare "tsx" would resolve from the empty working directory.
+        nodeArgs: ["--import", pathToFileURL(join(REPO_ROOT, "node_modules", "tsx", "dist", "loader.mjs")).href],
+        env: { TOOLSIFT_BENCH_MODULE: pathToFileURL(join(REPO_ROOT, "src", "index.ts")).href },
       });
       expect(result.tools).toBe(30);
       expect(numberField(result, "matches")).toBeGreaterThan(0);
       expect(numberField(result, "createAndSearchMs")).toBeGreaterThan(0);
+      // From the process's start: the import and the catalogue come before the answer.
+      expect(numberField(result, "firstAnswerMs")).toBeGreaterThan(numberField(result, "createAndSearchMs"));
+      expect(numberField(result, "cpuMs")).toBeGreaterThan(0);
       expect(numberField(result, "peakRssMB")).toBeGreaterThanOrEqual(numberField(result, "rssMB"));
+      // The vectors went to the default cache under the working directory, not the repository's.
+      expect(readdirSync(join(cache, "node_modules", ".cache", "toolsift")).length).toBeGreaterThan(0);
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }

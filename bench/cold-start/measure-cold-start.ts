@@ -21,8 +21,11 @@ export interface ColdStartOptions {
   /** Seed of the tiny-schema catalogue (the package section's 1,000 generated tools). @defaultValue 42 */
   seed?: number;
   log?: (message: string) => void;
-  /** Runs the probe; the bench's own tests replace it to run against the sources. */
-  probe?: (catalogueFile: string, env: NodeJS.ProcessEnv) => Record<string, unknown>;
+  /**
+   * Runs the probe in working directory `cwd` (fresh and empty: the vector cache lives under
+   * it); the bench's own tests replace it.
+   */
+  probe?: (catalogueFile: string, cwd: string) => Record<string, unknown>;
 }
 
 /** The two catalogues: realistic schemas (the target) and the generated tiny ones the older figure was measured on. */
@@ -39,8 +42,9 @@ export function coldStartCatalogues(
 /**
  * Cold start in the packed package's project: for each catalogue, `processes` fresh `node`
  * processes each import toolsift, `createToolSearch({ ranker: "hybrid", tools })` and search
- * once, every process with its own empty cache folder (`XDG_CACHE_HOME`), so nothing a previous
- * process embedded is reused. Medians of the wall time and of the peak RSS, with each sample.
+ * once, every process in its own empty working directory (the default vector cache is
+ * `node_modules/.cache/toolsift` under it; the probe, copied into the project, still imports the
+ * project's toolsift), so nothing a previous process embedded is reused. Medians of the wall time and of the peak RSS, with each sample.
  * A failure yields a run with `error` set.
  *
  * @example
@@ -52,9 +56,10 @@ export function coldStartCatalogues(
 export async function measureColdStart(project: string, options: ColdStartOptions = {}): Promise<ColdStartRun> {
   const processes = options.processes ?? 5;
   const log = options.log ?? (() => undefined);
-  const probe = options.probe ?? ((file, env) => runProbe(basename(COLD_START_PROBE), [file], { cwd: project, env }));
+  const probeFile = join(project, basename(COLD_START_PROBE));
+  const probe = options.probe ?? ((file, cwd) => runProbe(probeFile, [file], { cwd }));
   try {
-    copyFileSync(COLD_START_PROBE, join(project, basename(COLD_START_PROBE)));
+    copyFileSync(COLD_START_PROBE, probeFile);
     const catalogues: ColdStartCatalogueRun[] = [];
     for (const { id, catalogue } of coldStartCatalogues(options.seed ?? 42, options.tools)) {
       const file = join(project, `cold-start-${id}.json`);
@@ -63,11 +68,11 @@ export async function measureColdStart(project: string, options: ColdStartOption
         `cold start: ${id} schemas, ${catalogue.tools.length} tools, hybrid by name, empty cache, in ${processes} fresh processes`,
       );
       const results = Array.from({ length: processes }, () => {
-        const cache = mkdtempSync(join(tmpdir(), "toolsift-bench-cold-cache-"));
+        const cwd = mkdtempSync(join(tmpdir(), "toolsift-bench-cold-cwd-"));
         try {
-          return probe(file, { XDG_CACHE_HOME: cache });
+          return probe(file, cwd);
         } finally {
-          rmSync(cache, { recursive: true, force: true });
+          rmSync(cwd, { recursive: true, force: true });
         }
       });
       const field = (name: string) => samplesOf(results.map((result) => numberField(result, name)));

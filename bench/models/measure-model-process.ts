@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { alternatingOrder } from "../package/alternating-order.js";
 import { numberField, runProbe, samplesOf } from "../package/measure-package.js";
 import type { ProcessRun } from "./models-report.js";
 import type { ModelSpec } from "./model-list.js";
@@ -36,9 +37,7 @@ export interface ProcessOptions {
 }
 
 /**
- * Each model in `runs` fresh processes, the models alternating and their order reversed every
- * other round, so neither a machine that slows down mid-run nor the disk cache a previous
- * process warmed favours one model. A model whose probe fails gets a run with `error` and is
+ * Each model in `runs` fresh processes, in {@link alternatingOrder}. A model whose probe fails gets a run with `error` and is
  * not run again.
  */
 export function measureModelProcesses(models: readonly ModelSpec[], options: ProcessOptions): ProcessRun[] {
@@ -53,15 +52,13 @@ export function measureModelProcesses(models: readonly ModelSpec[], options: Pro
       }));
   const results = new Map<string, Record<string, unknown>[]>(models.map((model) => [model.id, []]));
   const errors = new Map<string, string>();
-  for (let run = 0; run < options.runs; run++) {
-    for (const model of run % 2 === 0 ? models : [...models].reverse()) {
-      if (errors.has(model.id)) continue;
-      log(`models: fresh process ${run + 1}/${options.runs} for ${model.id}`);
-      try {
-        results.get(model.id)!.push(probe(model));
-      } catch (error) {
-        errors.set(model.id, error instanceof Error ? error.message.slice(0, 2_000) : String(error));
-      }
+  for (const { run, item: model } of alternatingOrder(models, options.runs)) {
+    if (errors.has(model.id)) continue;
+    log(`models: fresh process ${run + 1}/${options.runs} for ${model.id}`);
+    try {
+      results.get(model.id)!.push(probe(model));
+    } catch (error) {
+      errors.set(model.id, error instanceof Error ? error.message.slice(0, 2_000) : String(error));
     }
   }
   return models.map((model) => {

@@ -6,6 +6,7 @@ import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
 import { type Embedder, type EmbedderOptions, type EmbeddingRuntime, POOLINGS } from "./embedder.js";
 import { DTYPE_SUFFIX, corruptModelFile, readModelFolder } from "./model-folder.js";
 import { createOnnxRuntimeEmbedder } from "./onnx-runtime-embedder.js";
+import { lookupTableGraph } from "./onnx/lookup-table-graph.js";
 import { readOnnxGraph } from "./onnx/read-onnx-graph.js";
 import { staticEmbeddingGraph, type StaticEmbeddingGraph } from "./onnx/static-embedding-graph.js";
 import { createStaticEmbedder } from "./static-embedder.js";
@@ -92,13 +93,21 @@ export function checkEmbedderOptions(owner: string, path: string, options: unkno
   checkOneOf(at("runtime"), given.runtime, RUNTIMES, "invalid_runtime");
 }
 
-/** The model's lookup graph if it is a static embedding; `undefined` sends it to ONNX Runtime. */
+/**
+ * The model's lookup graph if it is a static embedding; `undefined` sends it to ONNX Runtime.
+ * The graph toolsift's model builder writes (the bundled models') is read directly, which
+ * gives the generic evaluator's rows in a fraction of its time; the generic evaluator still
+ * decides what is static.
+ */
 function staticGraphOf(onnxBytes: Uint8Array, onnxFile: string): StaticEmbeddingGraph | undefined {
   let recognised: ReturnType<typeof staticEmbeddingGraph>;
+  let graph: ReturnType<typeof readOnnxGraph>;
   try {
-    recognised = staticEmbeddingGraph(readOnnxGraph(onnxBytes));
+    graph = readOnnxGraph(onnxBytes);
+    recognised = staticEmbeddingGraph(graph);
   } catch (cause) {
     throw corruptModelFile(onnxFile, cause);
   }
-  return "notStatic" in recognised ? undefined : recognised;
+  if ("notStatic" in recognised) return undefined;
+  return lookupTableGraph(graph) ?? recognised;
 }

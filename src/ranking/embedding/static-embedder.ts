@@ -4,6 +4,7 @@ import type { Embedder, Pooling } from "./embedder.js";
 import { corruptModelFile, type ModelFolder } from "./model-folder.js";
 import type { StaticEmbeddingGraph } from "./onnx/static-embedding-graph.js";
 import { meanOfCountedRows, normaliseInPlace, poolTokens } from "./pool-tokens.js";
+import { TokenRows } from "./token-rows.js";
 import { asciiWordPiece, tokenizesWordByWord, wordByWordIds } from "./word-token-ids.js";
 
 export interface StaticEmbedderSettings {
@@ -22,8 +23,12 @@ export interface StaticEmbedderSettings {
  */
 export async function createStaticEmbedder(settings: StaticEmbedderSettings): Promise<Embedder> {
   const { folder, graph, pooling, normalize } = settings;
-  // Loaded with the first model, not at import: a bm25-only program never needs it.
-  const { Tokenizer: TokenizerClass } = await import("@huggingface/tokenizers");
+  // Loaded with the first word that needs it, not at import nor with the model: a bm25-only
+  // program never needs it, and a catalogue of printable-ASCII words neither (see asciiWordPiece).
+  let TokenizerClass: typeof Tokenizer | undefined;
+  const loadLibrary = async () => {
+    TokenizerClass ??= (await import("@huggingface/tokenizers")).Tokenizer;
+  };
   let tokenizerJson: unknown;
   try {
     tokenizerJson = JSON.parse(new TextDecoder().decode(folder.tokenizerBytes)) as unknown;
@@ -32,6 +37,7 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
   }
   let tokenizer: Tokenizer | undefined;
   const library = (): Tokenizer => {
+    if (TokenizerClass === undefined) throw new LibraryNotLoaded();
     try {
       // Built once, on the first word that needs it (a corrupt file is reported then).
       return (tokenizer ??= new TokenizerClass(tokenizerJson as object, folder.tokenizerConfig));
@@ -45,7 +51,10 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
   // encoded here (see asciiWordPiece), so the library's tokenizer is built only for a word
   // that needs it. Any other tokenizer is built now, and a corrupt one fails the load as before.
   const own = asciiWordPiece(tokenizerJson, folder.tokenizerConfig);
-  if (!own) library();
+  if (!own) {
+    await loadLibrary();
+    library();
+  }
   const encodeText = own
     ? wordByWordIds((word) => own(word) ?? encode(word))
     : tokenizesWordByWord(tokenizerJson, folder.tokenizerConfig)
@@ -54,32 +63,22 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
   // transformers.js truncates to the tokenizer's model_max_length; so must this path.
   const configured = folder.tokenizerConfig.model_max_length;
   const maxTokens = typeof configured === "number" && configured > 0 ? configured : Infinity;
-  const rows = new Map<number, Float32Array>();
+  const tokens = new TokenRows(graph);
   let closed = false;
 
   const tokenIds = (text: string): number[] => {
     const ids = encodeText(text);
     return ids.length > maxTokens ? ids.slice(0, maxTokens) : ids;
   };
-
-  const lookUp = (texts: readonly number[][]): void => {
-    // A catalogue is hundreds of thousands of token ids, nearly all seen already: no copy of them.
-    const wanted = new Set<number>();
-    for (const ids of texts) for (const id of ids) if (!rows.has(id)) wanted.add(id);
-    const unseen = [...wanted];
-    if (unseen.length === 0) return;
-    const values = graph.rows(unseen);
-    unseen.forEach((id, i) => rows.set(id, values.subarray(i * graph.dimensions, (i + 1) * graph.dimensions)));
-  };
-
-  const meanOfDistinctTokens = (textIds: readonly number[]): Float32Array => {
-    const counts = new Map<number, number>();
-    for (const id of textIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-    return meanOfCountedRows(
-      [...counts.keys()].map((id) => rows.get(id)!),
-      [...counts.values()],
-      graph.dimensions,
-    );
+  /** Every text's ids; the library is loaded when a word first needs it, and the batch encoded again (word ids already found are remembered). */
+  const idsOf = async (texts: readonly string[]): Promise<number[][]> => {
+    try {
+      return texts.map(tokenIds);
+    } catch (error) {
+      if (!(error instanceof LibraryNotLoaded)) throw error;
+      await loadLibrary();
+      return texts.map(tokenIds);
+    }
   };
 
   return {
@@ -91,24 +90,24 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
           "embedder_closed",
           `The embedder for ${folder.dir} was closed; load it again with loadEmbedder().`,
         );
-      const ids = texts.map(tokenIds);
-      lookUp(ids);
-      return ids.map((textIds) => {
+      const counted = (await idsOf(texts)).map((ids) => tokens.count(pooling === "mean" ? ids : ids.slice(0, 1)));
+      tokens.lookUp();
+      return counted.map(({ distinct, counts }) => {
+        const rows = distinct.map((token) => token.row!);
         const vector =
           pooling === "mean"
-            ? meanOfDistinctTokens(textIds)
-            : poolTokens(
-                textIds.slice(0, 1).map((id) => rows.get(id)!),
-                graph.dimensions,
-                pooling,
-              );
+            ? meanOfCountedRows(rows, counts, graph.dimensions)
+            : poolTokens(rows, graph.dimensions, pooling);
         if (normalize) normaliseInPlace(vector);
         return vector;
       });
     },
     async close() {
       closed = true;
-      rows.clear();
+      tokens.clear();
     },
   };
 }
+
+/** A word needs the tokenizer library, which is not loaded yet: the caller loads it and encodes again. */
+class LibraryNotLoaded extends Error {}

@@ -31,6 +31,11 @@ const ELEMENTWISE: Readonly<Record<string, (a: number, b: number) => number>> = 
   Div: (a, b) => a / b,
 };
 
+/** The per-token output pooling reads, or `undefined` when the graph has none. */
+export function tokenOutputOf(graph: OnnxGraph): string | undefined {
+  return TOKEN_OUTPUTS.find((name) => graph.outputs.includes(name));
+}
+
 interface Value {
   tensor: Tensor;
   /** Derived from the token inputs: axes 0 and 1 are batch and sequence. */
@@ -48,7 +53,7 @@ interface Value {
  *   positions, an operator outside that set), for the caller to run it with ONNX Runtime instead.
  */
 export function staticEmbeddingGraph(graph: OnnxGraph): StaticEmbeddingGraph | { notStatic: string } {
-  const output = TOKEN_OUTPUTS.find((name) => graph.outputs.includes(name));
+  const output = tokenOutputOf(graph);
   if (output === undefined) return { notStatic: `it has no per-token output (${TOKEN_OUTPUTS.join(" or ")})` };
   const unknownInput = graph.inputs.find((name) => !Object.hasOwn(TOKEN_INPUTS, name));
   if (unknownInput !== undefined) return { notStatic: `it takes the input "${unknownInput}"` };
