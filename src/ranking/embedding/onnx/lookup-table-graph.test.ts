@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { OnnxDataType, encodeOnnxModel, type OnnxModel, type OnnxNode } from "../../../../scripts/model/onnx-model.js";
-import { quantiseRowsInt8, toFloat16Bits } from "../../../../scripts/model/quantize.js";
+import { OnnxDataType, encodeOnnxModel, type OnnxModel, type OnnxNode } from "../../../model-build/onnx-model.js";
+import { quantiseRowsInt8, toFloat16Bits } from "../../../model-build/quantize.js";
 import {
   buildStaticEmbeddingModel,
   type StaticEmbeddingWeights,
