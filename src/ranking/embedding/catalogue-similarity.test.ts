@@ -1,8 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { PROFILE_MIN_TOOLS, PROFILE_SAMPLE, similarityQuantile } from "./catalogue-similarity.js";
+import { PROFILE_MIN_TOOLS, PROFILE_SAMPLE, similarityProfile, similarityQuantile } from "./catalogue-similarity.js";
 
 /** A unit vector at `angle` radians in the plane: two of them have similarity cos(difference). */
 const at = (angle: number) => Float32Array.from([Math.cos(angle), Math.sin(angle)]);
+
+describe("similarityProfile", () => {
+  it("holds every sampled pair's dot product, sorted, whatever the width", () => {
+    // 101 dimensions: not a whole number of SIMD lanes, so the padding must add nothing.
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    const vectors = Array.from({ length: 300 }, () => Float32Array.from({ length: 101 }, random));
+    const sample = Array.from({ length: PROFILE_SAMPLE }, (_, i) => vectors[Math.floor((i * 300) / PROFILE_SAMPLE)]!);
+    const expected: number[] = [];
+    for (let i = 0; i < sample.length; i++)
+      for (let j = i + 1; j < sample.length; j++)
+        expected.push(sample[i]!.reduce((sum, value, d) => sum + value * sample[j]![d]!, 0));
+    expected.sort((a, b) => a - b);
+    const profile = similarityProfile(vectors)!;
+    expect(profile).toHaveLength(expected.length);
+    let worst = 0;
+    for (let k = 0; k < expected.length; k++) worst = Math.max(worst, Math.abs(profile[k]! - expected[k]!));
+    // float32 sums against float64 ones: rounding only.
+    expect(worst).toBeLessThan(1e-4);
+  });
+});
 
 describe("similarityQuantile", () => {
   it("reads the quantile of the similarities between the tools, in the model's own scale", () => {

@@ -1,4 +1,5 @@
 import type { Ranker } from "../ranker.js";
+import { createDotProductKernel } from "./dot-product-kernel.js";
 
 /** Tools sampled for the catalogue's similarity profile: 32,640 pairs at most, a few milliseconds. */
 export const PROFILE_SAMPLE = 256;
@@ -26,11 +27,22 @@ export function similarityProfile(vectors: readonly Float32Array[]): Float64Arra
   if (vectors.length < PROFILE_MIN_TOOLS) return undefined;
   const count = Math.min(vectors.length, PROFILE_SAMPLE);
   const sample = Array.from({ length: count }, (_, i) => vectors[Math.floor((i * vectors.length) / count)]!);
+  // The SIMD kernel of exact search: 32,640 products of 512 dimensions took ~40 ms of a cold
+  // start in a JavaScript loop. Same vectors, so only float32 rounding differs.
+  const width = Math.max(...sample.map((vector) => vector.length));
+  const stride = Math.ceil(width / 4) * 4;
+  const kernel = createDotProductKernel();
+  const vectorsBytes = count * stride * 4;
+  kernel.reserve(vectorsBytes + count * 4);
+  const floats = new Float32Array(kernel.memory.buffer);
+  sample.forEach((vector, i) => floats.set(vector, i * stride));
   const similarities = new Float64Array((count * (count - 1)) / 2);
   let next = 0;
-  for (let i = 0; i < count; i++) {
-    const a = sample[i]!;
-    for (let j = i + 1; j < count; j++) similarities[next++] = dotOf(a, sample[j]!);
+  for (let i = 0; i < count - 1; i++) {
+    const others = count - i - 1;
+    kernel.dots((i + 1) * stride * 4, others, i * stride * 4, stride / 4, vectorsBytes);
+    similarities.set(floats.subarray(vectorsBytes / 4, vectorsBytes / 4 + others), next);
+    next += others;
   }
   return similarities.sort();
 }
@@ -45,13 +57,6 @@ export function quantileOf(profile: Float64Array, quantile: number): number | un
   const tail = Math.min(quantile, 1 - quantile);
   if (tail > 0 && profile.length * tail < 1) return undefined;
   return profile[Math.min(profile.length - 1, Math.max(0, Math.floor(quantile * profile.length)))]!;
-}
-
-function dotOf(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) sum += a[i]! * b[i]!;
-  return sum;
 }
 
 /**
