@@ -74,7 +74,7 @@ describe("toolsift --help", () => {
       code: 2,
       stdout: "",
       stderr:
-        'toolsift: unknown command "frobnicate". The commands are serve, inspect, search, enrich, eval, token, pin, misses; run toolsift --help.\n',
+        'toolsift: unknown command "frobnicate". The commands are serve, inspect, search, enrich, eval, token, pin, misses, model; run toolsift --help.\n',
     });
     expect(runs[1]?.stderr).toMatch(/^toolsift serve needs --config <file>/);
     expect(runs[2]?.stderr).toMatch(/^toolsift search needs a query/);
