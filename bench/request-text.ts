@@ -1,4 +1,4 @@
-import { MAX_REQUEST_LENGTH } from "../src/index.js";
+import { MAX_REQUEST_LENGTH } from "../src/session/index.js";
 
 /**
  * A dataset's request as a host passes it to `toolSearch.search`: whole, up to the length that

@@ -24,7 +24,6 @@ export type { ToolSearchEvent, ToolSearchEventHandler } from "./events.js";
 // Sessions: the tool block, search_tools, execution.
 export {
   ToolSearchSession,
-  MAX_REQUEST_LENGTH,
   SEARCH_TOOLS_NAME,
   estimateTokens,
   type DeferrableTool,

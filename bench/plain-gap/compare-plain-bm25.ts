@@ -15,7 +15,8 @@
 import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { createToolSearch, MAX_REQUEST_LENGTH } from "../../src/index.js";
+import { createToolSearch } from "../../src/index.js";
+import { MAX_REQUEST_LENGTH } from "../../src/session/index.js";
 import { Bm25Ranker, type Ranker } from "../../src/ranking/index.js";
 import { guardSample } from "../guard/measure-guard.js";
 import { callableTools } from "../learning/measure-learning-curve.js";

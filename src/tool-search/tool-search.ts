@@ -228,8 +228,7 @@ export class ToolSearch {
    * which servers it could not see, call {@link ToolSearch.unavailable} (the return type stays
    * a plain list of matches).
    *
-   * A query may be the user's whole request, up to {@link MAX_REQUEST_LENGTH} (2,000)
-   * characters: a chained request is ranked part by part, so its later requests count. A model's
+   * A query may be the user's whole request, up to 2,000 characters: a chained request is ranked part by part, so its later requests count. A model's
    * `search_tools` query stays at 500.
    *
    * @throws {@link QueryError} for an empty query or one over 2,000 characters.

@@ -1,5 +1,5 @@
 import { describeValue } from "../../describe-value.js";
-import { MAX_REQUEST_LENGTH } from "../../index.js";
+import { MAX_REQUEST_LENGTH } from "../../for-apps.js";
 import { TaskFileError, readJsonLines } from "./json-lines.js";
 import type { EvalTask } from "./evaluate-search.js";
 
