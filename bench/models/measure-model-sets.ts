@@ -8,8 +8,6 @@ import { recallAt } from "../metrics/index.js";
 import { COMP_KS, type SetRow, type SetRanker } from "./models-report.js";
 import { requestText } from "../request-text.js";
 
-/** `search_tools` reads at most this much of a query; the guard cuts the same way. */
-
 /** The deepest cut-off any number here reads (COMP@10). */
 const LIMIT = 10;
 

@@ -4,6 +4,7 @@
  * measurements, it runs nothing.
  */
 import type { ProcessSamples } from "../report/bench-report.js";
+import { MAX_REQUEST_LENGTH } from "../../src/session/index.js";
 import { points } from "../tuning/leave-one-out-tables.js";
 
 /** The cut-offs COMP@k is reported at. */
@@ -319,7 +320,7 @@ export function modelsMarkdown(report: ModelsReport): string {
     `- models: ${report.models.map((model) => `**${model.id}** = \`${model.dir}\` (${model.embedderId}, ${model.dimensions} dimensions)`).join("; ")}`,
     "- similarity thresholds in the sources of this run (every model gets the same ones):",
     ...report.thresholds.map((line) => `  - \`${line}\``),
-    `- sets: every \`*.json\` in \`${report.options.datasets}\`; at most ${report.options.maxQueries} answerable queries per set and ${report.options.maxQueries} multi-tool ones, seeded sample (seed ${report.options.seed}); queries cut to 500 characters as \`search_tools\` cuts them`,
+    `- sets: every \`*.json\` in \`${report.options.datasets}\`; at most ${report.options.maxQueries} answerable queries per set and ${report.options.maxQueries} multi-tool ones, seeded sample (seed ${report.options.seed}); each request passed whole (up to ${MAX_REQUEST_LENGTH.toLocaleString("en-US")} characters) as a host passes it to \`toolSearch.search\``,
     "- every column runs through `toolSearch.search` with a ranker built on the model folder given (no vector cache); `bm25` is BM25 alone, with the semantic fallback off, so no model enters the reference; `cosine` is the `EmbeddingRanker` on the model alone; `hybrid` is the default `HybridRanker` (BM25 + the model)",
     `- run from ${report.startedAt} to ${report.finishedAt} on ${report.machine.cpus} cores, 1-minute load average ${report.machine.loadStart.toFixed(1)} at the start and ${report.machine.loadEnd.toFixed(1)} at the end`,
     ...report.notes.map((note) => `- note: ${note}`),
