@@ -49,12 +49,20 @@ describe("searchFamilies", () => {
       ["crm", [hit("crm__tags", 3)]],
       ["mail", [hit("mail__archive", 3)]],
     ]);
-    expect(names(searchFamilies(answer, 5, new Set(), family, within, 2))).toEqual([
+    // mail holds two places: searched only when a family may hold three.
+    expect(names(searchFamilies(answer, 5, new Set(), family, within, 2, 3))).toEqual([
       "crm__find",
       "mail__send",
       "mail__draft",
       "crm__tags",
       "mail__archive",
+    ]);
+    expect(names(searchFamilies(answer, 5, new Set(), family, within, 1, 3))).toEqual([
+      "crm__find",
+      "mail__send",
+      "mail__draft",
+      "news__top",
+      "crm__tags",
     ]);
     expect(names(searchFamilies(answer, 5, new Set(), family, within, 0))).toEqual(names(answer));
   });
@@ -66,6 +74,18 @@ describe("searchFamilies", () => {
     const short = [hit("loose", 9), hit("crm__find", 8), hit("crm__list", 7)];
     // `loose` is the best match and lone, crm holds two places: nothing to give.
     expect(names(searchFamilies(short, 3, new Set(), family, within, 1))).toEqual(names(short));
+  });
+
+  it("searches a family only while it holds fewer than `held` places (two by default)", () => {
+    // jira holds two places; github's one tool is lone and must not give way to a third jira tool.
+    const jira = [hit("jira__comment", 9), hit("jira__get", 8), hit("github__comment", 7)];
+    const within = new Map([["jira", [hit("jira__search", 3)]]]);
+    expect(names(searchFamilies(jira, 3, new Set(), family, within, 1))).toEqual(names(jira));
+    expect(names(searchFamilies(jira, 3, new Set(), family, within, 1, 3))).toEqual([
+      "jira__comment",
+      "jira__get",
+      "jira__search",
+    ]);
   });
 
   it("adds to a short answer without taking a place", () => {

@@ -6,6 +6,9 @@ import type { RankedTool } from "../ranker.js";
  */
 export const FAMILY_CAP = 64;
 
+/** A family already holding this many places of the answer is not searched ({@link searchFamilies}). */
+export const FAMILY_HELD = 2;
+
 /**
  * The families worth ranking again for `answer`: each family of a confident match in the answer,
  * best first, at most `limit` of them (one per place).
@@ -43,7 +46,8 @@ export function familyRequest(
  * `answer` with up to `swaps` lone tools (the only tool of their family in the answer, or of
  * none), lowest first, each giving its place to the best tool not yet in the answer of a family
  * the answer holds a confident match of, as that family's own ranking (`within`, the family's
- * tools ranked alone, best first) orders them. Families are tried best first. Never moved: the
+ * tools ranked alone, best first) orders them. Families are tried best first, and only while
+ * they hold fewer than `held` places. Never moved: the
  * best match, and the `protect`ed tools (named tools, each request's confident best match). The
  * new tool goes last, with a score no higher than the one before it, so scores stay sorted.
  *
@@ -59,10 +63,14 @@ export function searchFamilies(
   familyOf: (name: string) => string | undefined,
   within: ReadonlyMap<string, readonly RankedTool[]>,
   swaps: number,
+  held = FAMILY_HELD,
 ): RankedTool[] {
   const result = [...answer];
   for (const family of answerFamilies(answer, familyOf, limit)) {
     if (swaps <= 0) break;
+    // A family holding this many places has its share: another of its tools would push out
+    // the one tool of another API the request also needs.
+    if (result.filter((hit) => familyOf(hit.name) === family).length >= held) continue;
     const chosen = new Set(result.map((hit) => hit.name));
     // Read no further than the cap, whatever the caller ranked.
     const ranking = (within.get(family) ?? []).slice(0, FAMILY_CAP);
