@@ -6,7 +6,11 @@
  * sentence by sentence), whether a request keeps a place for its confident best match (never,
  * always, or unless one of its best 1–3 matches made the answer already) and whether the best
  * match's sibling (same server or API) is added; on top of the default, whether 1 or 2 lone tools
- * give their place to a tool of a family already in the answer (`gatherFamilies`). Measured: COMP@5 (every tool a multi-tool query needs among the
+ * give their place to a tool of a family already in the answer (`gatherFamilies`), and on top of
+ * that whether lone places go to a family's best new tool as the family's own ranking orders it
+ * (`searchFamilies`: the whole query or the request about the family ranked within the family, or
+ * the whole query's ranking read deeper; 1 or 2 places; families holding 2, 3 or any number of
+ * places). Measured: COMP@5 (every tool a multi-tool query needs among the
  * first 5, no lessons; every multi-tool query of the set) and recall@1 and @5 (answerable queries,
  * at most 1,000 per set, seed 42), on toolsift's own set and every shared dataset. One fold per
  * dataset, judged by its worst (set, ranker, metric): a setting may not buy COMP@5 with recall.
@@ -20,7 +24,12 @@ import { basename, join } from "node:path";
 import { BUNDLED_MODEL_DIR } from "../../src/ranking/embedding/bundled-model.js";
 import { Bm25Ranker, HybridRanker, type RankedTool, type Ranker } from "../../src/ranking/index.js";
 import {
+  answerFamilies,
   ExactNames,
+  FAMILY_CAP,
+  familyRequest,
+  protectedTools,
+  searchFamilies,
   mergeParts,
   namedFirst,
   PART_DEPTH,
@@ -41,11 +50,31 @@ import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 import { requestText } from "../request-text.js";
 
 const LIMIT = 5;
+/**
+ * What a family search ranks within each family: the whole query, the request whose best match
+ * is of the family (else the whole query), or the whole query's own ranking read to
+ * {@link DEEP} (no new search).
+ */
+const FAMILY_TEXTS = ["query", "request", "deep"] as const;
+type FamilyText = (typeof FAMILY_TEXTS)[number];
+/** A family holding this many places is not searched (`Infinity`: every family is). */
+const FAMILY_HELDS = [2, 3, Number.POSITIVE_INFINITY];
+/** How deep the whole query's ranking is read for the `deep` family search. */
+const DEEP = 50;
+const DEFAULT_ID = `sentences: keep always + sibling${GATHERED > 0 ? ` + gather ${GATHERED}` : ""}`;
 const KEEPS: readonly (number | false)[] = [false, 0, 1, 2, 3];
 const SPLITTINGS: readonly RequestSplitting[] = ["clauses", "sentences"];
 const settingId = (keep: number | false, siblings: boolean, splitting: RequestSplitting = "clauses") =>
   `${splitting === "clauses" ? "" : `${splitting}: `}${keep === false ? "no kept places" : keep === 0 ? "keep always" : `keep unless in best ${keep}`}${siblings ? " + sibling" : ""}`;
-const SETTINGS = [
+interface Setting {
+  splitting: RequestSplitting;
+  keep: number | false;
+  siblings: boolean;
+  gather: number;
+  family?: { text: FamilyText; swaps: number; held: number };
+  id: string;
+}
+const SETTINGS: Setting[] = [
   ...SPLITTINGS.flatMap((splitting) =>
     KEEPS.flatMap((keep) =>
       [false, true].map((siblings) => ({
@@ -64,9 +93,23 @@ const SETTINGS = [
     gather,
     id: `${settingId(REPRESENTED_BY, true, REQUEST_SPLITTING)} + gather ${gather}`,
   })),
+  // On top of the default: lone tools give their place to the best new tool of an answer's
+  // family as the family's own ranking orders it (`searchFamilies`).
+  ...FAMILY_TEXTS.flatMap((text) =>
+    [1, 2].flatMap((swaps) =>
+      FAMILY_HELDS.map((held) => ({
+        splitting: REQUEST_SPLITTING,
+        keep: REPRESENTED_BY,
+        siblings: true,
+        gather: GATHERED,
+        family: { text, swaps, held },
+        id: `${DEFAULT_ID} + family search (${text}) ${swaps}${Number.isFinite(held) ? ` under ${held}` : ""}`,
+      })),
+    ),
+  ),
 ];
 const BASELINE = settingId(false, false);
-const DEFAULT = `${settingId(REPRESENTED_BY, true, REQUEST_SPLITTING)}${GATHERED > 0 ? ` + gather ${GATHERED}` : ""}`;
+const DEFAULT = DEFAULT_ID;
 /** The default chosen with GloVe bundled, before requests were read sentence by sentence. */
 const PREVIOUS = settingId(3, true, "clauses");
 
@@ -77,6 +120,8 @@ interface Ranked {
   ranked: RankedTool[];
   parts: RankedTool[][];
   named: string[];
+  /** Each family search's rankings within the default answer's families, by what it ranks. */
+  within: Map<FamilyText, Map<string, RankedTool[]>>;
 }
 
 const scores: Record<string, Record<string, number>> = {};
@@ -109,27 +154,63 @@ for (const path of await tuningDatasetPaths()) {
         if (requests.length > 1)
           for (const request of requests) parts.push(await ranker.search(request, { limit: PART_DEPTH }));
         const merged = parts.length > 0 && whole.length > 0 ? mergeParts(whole, parts) : whole;
+        const ranked = namedFirst(merged, named);
+        const kept = whole.length > 0 ? parts : [];
+        const within = new Map<FamilyText, Map<string, RankedTool[]>>(FAMILY_TEXTS.map((text) => [text, new Map()]));
+        if (splitting === REQUEST_SPLITTING) {
+          const familyOf = (name: string) => families.of(name);
+          const answer = wholeAnswer(ranked, kept, named, LIMIT, { keep: REPRESENTED_BY, familyOf });
+          const searched = answerFamilies(answer, familyOf, LIMIT);
+          const deep = searched.length > 0 ? await ranker.search(text, { limit: DEEP }) : [];
+          for (const family of searched) {
+            const inFamily = { limit: FAMILY_CAP, filter: (name: string) => families.of(name) === family };
+            const ofQuery = await ranker.search(text, inFamily);
+            const asked = familyRequest(family, text, requests, kept, familyOf);
+            within.get("query")!.set(family, ofQuery);
+            within.get("request")!.set(family, asked === text ? ofQuery : await ranker.search(asked, inFamily));
+            within.get("deep")!.set(
+              family,
+              deep.filter((hit) => families.of(hit.name) === family),
+            );
+          }
+        }
         rankedQueries.get(splitting)!.push({
           expected: new Set(query.expected),
           sampled: sample.has(query),
-          ranked: namedFirst(merged, named),
-          parts: whole.length > 0 ? parts : [],
+          ranked,
+          parts: kept,
           named,
+          within,
         });
       }
     }
     await ranker.close?.();
-    for (const { splitting, keep, siblings, gather, id } of SETTINGS) {
+    for (const setting of SETTINGS) {
+      const { splitting, keep, siblings, gather, family, id } = setting;
       let recall1 = 0;
       let recall5 = 0;
       let whole = 0;
       let multi = 0;
       for (const query of rankedQueries.get(splitting)!) {
-        const answer = wholeAnswer(query.ranked, query.parts, query.named, LIMIT, {
+        const familyOf = (name: string) => families.of(name);
+        const made = wholeAnswer(query.ranked, query.parts, query.named, LIMIT, {
           keep,
-          familyOf: siblings ? (name) => families.of(name) : undefined,
+          familyOf: siblings ? familyOf : undefined,
           gather,
-        }).map((hit) => hit.name);
+        });
+        const answer = (
+          family
+            ? searchFamilies(
+                made,
+                LIMIT,
+                protectedTools(query.parts, query.named),
+                familyOf,
+                query.within.get(family.text)!,
+                family.swaps,
+                family.held,
+              )
+            : made
+        ).map((hit) => hit.name);
         if (query.sampled) {
           recall1 += recallAt(answer, query.expected, 1);
           recall5 += recallAt(answer, query.expected, 5);
@@ -160,7 +241,37 @@ const rows = Object.keys(table);
 const datasetOf = (row: string) => row.slice(0, row.indexOf(" · "));
 const folds = leaveOneDatasetOut(table, BASELINE, datasetOf, (row) => 1 / sizes[row]!);
 const ids = SETTINGS.map((setting) => setting.id);
+const FAMILY_IDS = SETTINGS.filter((setting) => setting.family).map((setting) => setting.id);
+/** The rows of the sets with families, where a family search can change the answer. */
+const FAMILY_ROWS = rows.filter(
+  (row) => !row.endsWith("recall@1") && FAMILY_IDS.some((id) => table[row]![id] !== table[row]![DEFAULT]),
+);
+const worstAndMean = (id: string): [number, number] => {
+  const changes = rows.map((row) => table[row]![id]! - table[row]![DEFAULT]!);
+  return [Math.min(...changes), changes.reduce((sum, change) => sum + change, 0) / changes.length];
+};
+const BEST_FAMILY = FAMILY_IDS.reduce((best, id) => {
+  const [worst, mean] = worstAndMean(id);
+  const [bestWorst, bestMean] = worstAndMean(best);
+  return worst > bestWorst || (worst === bestWorst && mean > bestMean) ? id : best;
+});
 const pct = (value: number) => (value * 100).toFixed(1);
+
+/**
+ * Why a family search is or is not the default: the folds that chose one, and the worst change
+ * on the set each left out. One fold losing on its own set is enough to leave it out.
+ */
+function familyVerdict(): string[] {
+  const chose = folds.filter((fold) => FAMILY_IDS.includes(fold.chosen));
+  if (chose.length === 0) return ["No fold chose a family search."];
+  const worst = chose.reduce((low, fold) => (fold.heldOutChange < low.heldOutChange ? fold : low));
+  return [
+    `${chose.length} of ${folds.length} folds chose a family search; the worst change on the set left out among them (against the answer as merged) is ${points(worst.heldOutChange)} (${worst.heldOut}, "${worst.chosen.slice(DEFAULT_ID.length + 3)}"). ` +
+      (worst.heldOutChange < 0
+        ? "A fold lost on the set it left out, so family search is measured here and not the default."
+        : "No fold lost on the set it left out."),
+  ];
+}
 const markdown = [
   "# Whole answers to multi-tool requests, leave one dataset out",
   "",
@@ -169,6 +280,8 @@ const markdown = [
     `The default is "${DEFAULT}".`,
   "",
   ...foldsTable(folds),
+  "",
+  ...familyVerdict(),
   "",
   "Each setting's worst change and mean change against the answer as merged, over every row (points):",
   "",
@@ -187,6 +300,28 @@ const markdown = [
     const values = table[row]!;
     return `| ${row} | ${sizes[row]} | ${pct(values[BASELINE]!)} | ${pct(values[PREVIOUS]!)} | ${pct(values[DEFAULT]!)} | ${points(values[DEFAULT]! - values[BASELINE]!)} | ${points(values[DEFAULT]! - values[PREVIOUS]!)} | ${pct(values[settingId(REPRESENTED_BY, false, REQUEST_SPLITTING)]!)} |`;
   }),
+  "",
+  "Family search (`searchFamilies`) on top of the default: lone places given to the best new tool of an answer's family as the family's own ranking orders it. `query`: the whole query ranked within each family; `request`: the request whose best match is of the family (else the whole query); " +
+    `\`deep\`: the whole query's own ranking read to ${DEEP}, no new search. Then how many lone places it may take, and the places a family may hold before it is not searched. ` +
+    "Each setting's worst and mean change against the default over every row, and its change on every COMP@5 and recall@5 row some family search changes (points; no other row changes):",
+  "",
+  `| setting | worst | mean | ${FAMILY_ROWS.map((row) => row.replace(" · ", " ")).join(" | ")} |`,
+  `|---|---:|---:|${FAMILY_ROWS.map(() => "---:").join("|")}|`,
+  ...FAMILY_IDS.map((id) => {
+    const [worst, mean] = worstAndMean(id);
+    return `| ${id.slice(DEFAULT_ID.length + " + family search ".length)} | ${points(worst)} | ${points(mean)} | ${FAMILY_ROWS.map((row) => points(table[row]![id]! - table[row]![DEFAULT]!)).join(" | ")} |`;
+  }),
+  "",
+  `Every set's COMP@5 and recall@5, the default and "${BEST_FAMILY}" (the family search with the best worst change, then mean):`,
+  "",
+  "| set · ranker · metric | default | family search | change |",
+  "|---|---:|---:|---:|",
+  ...rows
+    .filter((row) => !row.endsWith("recall@1"))
+    .map((row) => {
+      const values = table[row]!;
+      return `| ${row} | ${pct(values[DEFAULT]!)} | ${pct(values[BEST_FAMILY]!)} | ${points(values[BEST_FAMILY]! - values[DEFAULT]!)} |`;
+    }),
   "",
 ].join("\n");
 process.stdout.write(markdown);
