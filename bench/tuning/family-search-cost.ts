@@ -18,21 +18,18 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Bm25Ranker, HybridRanker, type RankedTool, type Ranker } from "../../src/ranking/index.js";
 import {
-  answerFamilies,
   ExactNames,
-  FAMILY_CAP,
   mergeParts,
   namedFirst,
   PART_DEPTH,
-  protectedTools,
   REPRESENTED_BY,
   REQUEST_SPLITTING,
-  searchFamilies,
   splitRequests,
   ToolFamilies,
   wholeAnswer,
 } from "../../src/ranking/query/index.js";
 import { loadDataset } from "../load-dataset.js";
+import { answerFamilies, FAMILY_CAP, protectedTools, searchFamilies } from "./family-search.js";
 import { requestText } from "../request-text.js";
 import { BENCH_DIR, SINGLE_REQUESTS, tuningDatasetPaths } from "./tuning-datasets.js";
 

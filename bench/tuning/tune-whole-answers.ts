@@ -24,12 +24,7 @@ import { basename, join } from "node:path";
 import { BUNDLED_MODEL_DIR } from "../../src/ranking/embedding/bundled-model.js";
 import { Bm25Ranker, HybridRanker, type RankedTool, type Ranker } from "../../src/ranking/index.js";
 import {
-  answerFamilies,
   ExactNames,
-  FAMILY_CAP,
-  familyRequest,
-  protectedTools,
-  searchFamilies,
   mergeParts,
   namedFirst,
   PART_DEPTH,
@@ -42,6 +37,7 @@ import {
   wholeAnswer,
 } from "../../src/ranking/query/index.js";
 import { guardSample } from "../guard/measure-guard.js";
+import { answerFamilies, FAMILY_CAP, familyRequest, protectedTools, searchFamilies } from "./family-search.js";
 import { loadDataset } from "../load-dataset.js";
 import { compAt, recallAt } from "../metrics/index.js";
 import { foldsTable, points } from "./leave-one-out-tables.js";

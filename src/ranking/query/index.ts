@@ -8,7 +8,6 @@ export {
   type RequestSplitting,
   splitRequests,
 } from "./request-parts.js";
-export { answerFamilies, FAMILY_CAP, familyRequest, protectedTools, searchFamilies } from "./family-search.js";
 export { familyOf, ToolFamilies } from "./tool-families.js";
 export {
   addSibling,

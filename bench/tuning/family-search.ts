@@ -1,4 +1,4 @@
-import type { RankedTool } from "../ranker.js";
+import type { RankedTool } from "../../src/ranking/index.js";
 
 /**
  * How many tools of one family a family's own ranking reads at most: a hostile catalogue can put

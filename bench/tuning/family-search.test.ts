@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RankedTool } from "../ranker.js";
+import type { RankedTool } from "../../src/ranking/index.js";
 import { answerFamilies, FAMILY_CAP, familyRequest, protectedTools, searchFamilies } from "./family-search.js";
 
 const hit = (name: string, score: number, confidence?: "weak"): RankedTool =>
