@@ -2,7 +2,13 @@ import { createToolSearch, type JsonSchemaObject, type ToolDefinition, type Tool
 import type { BenchDataset, BenchQuery } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { Prng } from "../scale/prng.js";
-import { requestText } from "../request-text.js";
+import { MAX_QUERY_LENGTH } from "../../src/session/index.js";
+
+/**
+ * A model's `search_tools` query: the request cut to what that tool takes. The plain search that
+ * recall@5 "before" comes from reads the same words, so the two differ only by the companions.
+ */
+const modelQuery = (query: string) => query.slice(0, MAX_QUERY_LENGTH);
 
 /** The cut-offs COMP@k is measured at. */
 export const COMPANION_KS = [5, 10] as const;
@@ -121,7 +127,7 @@ export async function measureCompanions(
         if ([...expected].every((name) => all.has(name))) withHit[k]!++;
         if (k === 5) {
           recall += recallAt(answer.matches, expected, 5);
-          const plain = await toolSearch.search(requestText(query.query).trim(), { limit: 5 });
+          const plain = await toolSearch.search(modelQuery(query.query).trim(), { limit: 5 });
           recallWithout += recallAt(
             plain.map((match) => match.name),
             expected,
@@ -160,7 +166,7 @@ async function teachSession(
   requiredOf: ReadonlyMap<string, readonly string[]>,
 ): Promise<void> {
   const session = toolSearch.session(sessionId);
-  await session.execute({ id: "toolu_search", name: "search_tools", input: { query: query.query.slice(0, 500) } });
+  await session.execute({ id: "toolu_search", name: "search_tools", input: { query: modelQuery(query.query) } });
   const results = await Promise.all(
     query.expected.map((name, i) =>
       session.execute({
@@ -187,7 +193,7 @@ async function searchAnswerOf(
     const result = await session.execute({
       id: "toolu_search",
       name: "search_tools",
-      input: { query: query.slice(0, 500), limit },
+      input: { query: modelQuery(query), limit },
     });
     if (result.is_error) throw new Error(`search_tools failed on "${query}": ${String(result.content)}`);
     const answer = JSON.parse(String(result.content)) as {

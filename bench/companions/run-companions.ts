@@ -15,8 +15,11 @@ import { COMPANION_KS, measureCompanions, type CompanionRow } from "./measure-co
 
 const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SHARED_DATASETS = process.env.TOOLSIFT_SHARED_DATASETS ?? resolve(BENCH_DIR, "..", "..", "shared", "datasets");
-/** The shared sets whose queries need several tools each. */
-const MULTI_TOOL_SETS = ["seal_tools", "toolbench_stabletoolbench", "bfcl_v4"];
+/**
+ * The shared sets whose queries need several tools each. API-Bank too: its dialogues call an API
+ * and the tools it needs first (a token, a search), the pairs companions are for.
+ */
+const MULTI_TOOL_SETS = ["seal_tools", "toolbench_stabletoolbench", "bfcl_v4", "apibank"];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
