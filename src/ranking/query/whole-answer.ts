@@ -1,4 +1,5 @@
 import type { RankedTool } from "../ranker.js";
+import { type RunnerUpRule, shareRunnersUp } from "./runner-up-places.js";
 
 /**
  * A request needs no kept place when one of its best this many matches is in the answer already
@@ -22,6 +23,8 @@ export interface WholeAnswerRules {
   familyOf: ((name: string) => string | undefined) | undefined;
   /** At most this many tools of families already in the answer replace lone tools ({@link gatherFamilies}). */
   gather?: number;
+  /** Places for requests' runners-up ({@link shareRunnersUp}), after their bests; `undefined` gives none. */
+  runnersUp?: RunnerUpRule | undefined;
 }
 
 /**
@@ -58,7 +61,12 @@ export function wholeAnswer(
       if (!part.slice(0, depth).some((hit) => first.has(hit.name))) kept.add(part[0].name);
     }
   }
-  const answer = keepPlaces(ranked, limit, kept);
+  let answer = keepPlaces(ranked, limit, kept);
+  if (rules.runnersUp) {
+    const shared = shareRunnersUp(answer, ranked, parts, limit, kept, rules.runnersUp, rules.familyOf);
+    answer = shared.answer;
+    for (const name of shared.runnersUp) kept.add(name);
+  }
   if (!rules.familyOf) return answer;
   const sibling = addSibling(answer, ranked, limit, kept, rules.familyOf);
   return gatherFamilies(sibling, ranked, limit, kept, rules.familyOf, rules.gather ?? GATHERED);
