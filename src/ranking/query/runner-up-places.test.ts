@@ -165,4 +165,25 @@ describe("wholeAnswer with runners-up", () => {
     ]);
     expect(names(wholeAnswer(ranked, parts, [], 3, none))).toEqual(["a1", "b1", "w"]);
   });
+
+  it("leaves a runner-up's place to the families' rules, as any lone tool's", () => {
+    const family = (name: string) => /_for_(\w+)$/.exec(name)?.[1];
+    const ranked = [hit("s_for_a", 6), hit("t_for_b", 5), hit("x_for_c", 4), hit("r_for_d", 3), hit("u_for_a", 2)];
+    const parts = [
+      [hit("s_for_a", 10), hit("r_for_d", 9)],
+      [hit("t_for_b", 10), hit("y_for_e", 1)],
+    ];
+    const runnersUp = rule({ places: 1 });
+    expect(names(wholeAnswer(ranked, parts, [], 3, { keep: 0, familyOf: undefined, runnersUp }))).toEqual([
+      "s_for_a",
+      "t_for_b",
+      "r_for_d",
+    ]);
+    // The best match's sibling takes the runner-up's place, not a kept one.
+    expect(names(wholeAnswer(ranked, parts, [], 3, { keep: 0, familyOf: family, runnersUp }))).toEqual([
+      "s_for_a",
+      "t_for_b",
+      "u_for_a",
+    ]);
+  });
 });
