@@ -14,17 +14,22 @@
  * first 5, no lessons; every multi-tool query of the set) and recall@1 and @5 (answerable queries,
  * at most 1,000 per set, seed 42), on toolsift's own set and every shared dataset. One fold per
  * dataset, judged by its worst (set, ranker, metric): a setting may not buy COMP@5 with recall.
- * The baseline is the answer as merged (split at cues and clauses), before these rules. Writes
+ * The baseline is the answer as merged (split at cues and clauses), before these rules. Then,
+ * against the default, rules giving a multi-request query's free places to its requests'
+ * runners-up (`shareRunnersUp`), each fold choosing between the default and them. Writes
  * `bench/results/whole-answers-leave-one-out.md`.
  *
- *   npx tsx bench/tuning/tune-whole-answers.ts      # about 2 minutes on two cores
+ *   npx tsx bench/tuning/tune-whole-answers.ts      # about 4 minutes on two cores
  */
 import { writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { BUNDLED_MODEL_DIR } from "../../src/ranking/embedding/bundled-model.js";
 import { Bm25Ranker, HybridRanker, type RankedTool, type Ranker } from "../../src/ranking/index.js";
 import {
+  addSibling,
   ExactNames,
+  gatherFamilies,
+  keepPlaces,
   mergeParts,
   namedFirst,
   PART_DEPTH,
@@ -36,6 +41,7 @@ import {
   ToolFamilies,
   wholeAnswer,
 } from "../../src/ranking/query/index.js";
+import { type RunnerUpRule, shareRunnersUp } from "../../src/ranking/query/runner-up-places.js";
 import { guardSample } from "../guard/measure-guard.js";
 import { answerFamilies, FAMILY_CAP, familyRequest, protectedTools, searchFamilies } from "./family-search.js";
 import { loadDataset } from "../load-dataset.js";
@@ -106,6 +112,28 @@ const SETTINGS: Setting[] = [
 ];
 const BASELINE = settingId(false, false);
 const DEFAULT = DEFAULT_ID;
+/**
+ * On top of the default: places for requests' runners-up (`shareRunnersUp`), given before the
+ * families' rules (which then leave them in place) or after them (taking the places of siblings
+ * and gathered tools too). Single-request queries are never touched.
+ */
+type Position = "kept" | "unkept" | "after";
+const POSITION_IDS: Record<Position, string> = { kept: "", unkept: " unkept", after: " after families" };
+const RUNNER_UP_RULES: { rule: RunnerUpRule; position: Position; id: string }[] = [];
+const runnerUpId = (rule: RunnerUpRule, position: Position) =>
+  `runners-up${POSITION_IDS[position]}: ${rule.places} place${rule.places === 1 ? "" : "s"}, ≥${rule.closeness}, depth ${rule.depth}${rule.order === "closeness" ? ", closest first" : ""}`;
+const addRule = (rule: RunnerUpRule, position: Position = "kept") =>
+  RUNNER_UP_RULES.push({ rule, position, id: runnerUpId(rule, position) });
+for (const places of [1, 2, 5])
+  for (const closeness of [0, 0.5, 0.7, 0.8, 0.9, 0.95])
+    for (const depth of [2, 3]) addRule({ places, closeness, depth, order: "requests" });
+for (const places of [1, 2])
+  for (const closeness of [0.7, 0.8, 0.9]) {
+    addRule({ places, closeness, depth: 2, order: "closeness" });
+    for (const depth of [2, 3])
+      for (const position of ["unkept", "after"] as const)
+        addRule({ places, closeness, depth, order: "requests" }, position);
+  }
 /** The default chosen with GloVe bundled, before requests were read sentence by sentence. */
 const PREVIOUS = settingId(3, true, "clauses");
 
@@ -228,6 +256,55 @@ for (const path of await tuningDatasetPaths()) {
         sizes[row] = size;
       }
     }
+    for (const { rule, position, id } of RUNNER_UP_RULES) {
+      let recall1 = 0;
+      let recall5 = 0;
+      let whole = 0;
+      let multi = 0;
+      for (const query of rankedQueries.get(REQUEST_SPLITTING)!) {
+        const rules = { keep: REPRESENTED_BY, familyOf: (name: string) => families.of(name), gather: GATHERED };
+        // The places `wholeAnswer` keeps: the named tools and every request's confident best.
+        const kept = new Set(query.named);
+        for (const part of query.parts) if (part[0] && part[0].confidence !== "weak") kept.add(part[0].name);
+        const share = (made: readonly RankedTool[]) =>
+          shareRunnersUp(made, query.ranked, query.parts, LIMIT, kept, rule, rules.familyOf).answer;
+        let answer: RankedTool[];
+        if (position === "unkept")
+          answer = wholeAnswer(query.ranked, query.parts, query.named, LIMIT, { ...rules, runnersUp: rule });
+        else if (position === "after")
+          answer = share(wholeAnswer(query.ranked, query.parts, query.named, LIMIT, rules));
+        else {
+          // Placed before the families' rules and kept from their swaps.
+          const shared = shareRunnersUp(
+            keepPlaces(query.ranked, LIMIT, kept),
+            query.ranked,
+            query.parts,
+            LIMIT,
+            kept,
+            rule,
+            rules.familyOf,
+          );
+          const held = new Set([...kept, ...shared.runnersUp]);
+          const sibling = addSibling(shared.answer, query.ranked, LIMIT, held, rules.familyOf);
+          answer = gatherFamilies(sibling, query.ranked, LIMIT, held, rules.familyOf, GATHERED);
+        }
+        const names = answer.map((hit) => hit.name);
+        if (query.sampled) {
+          recall1 += recallAt(names, query.expected, 1);
+          recall5 += recallAt(names, query.expected, 5);
+        }
+        if (query.expected.size > 1) {
+          multi++;
+          whole += compAt(names, query.expected, LIMIT);
+        }
+      }
+      const rows: [string, number, number][] = [
+        ["recall@1", recall1, sample.size],
+        ["recall@5", recall5, sample.size],
+        ...(multi > 0 ? [["COMP@5", whole, multi] as [string, number, number]] : []),
+      ];
+      for (const [metric, sum, size] of rows) scores[`${dataset.id} · ${rankerId} · ${metric}`]![id] = sum / size;
+    }
   }
   process.stderr.write(`tune-whole-answers: ${dataset.id} done\n`);
 }
@@ -235,7 +312,6 @@ for (const path of await tuningDatasetPaths()) {
 const table: ScoreTable = scores;
 const rows = Object.keys(table);
 const datasetOf = (row: string) => row.slice(0, row.indexOf(" · "));
-const folds = leaveOneDatasetOut(table, BASELINE, datasetOf, (row) => 1 / sizes[row]!);
 const ids = SETTINGS.map((setting) => setting.id);
 const FAMILY_IDS = SETTINGS.filter((setting) => setting.family).map((setting) => setting.id);
 /** The rows of the sets with families, where a family search can change the answer. */
@@ -251,6 +327,25 @@ const BEST_FAMILY = FAMILY_IDS.reduce((best, id) => {
   const [bestWorst, bestMean] = worstAndMean(best);
   return worst > bestWorst || (worst === bestWorst && mean > bestMean) ? id : best;
 });
+/** `table` with only the settings `keep` names, so a fold chooses among them alone. */
+const only = (keep: readonly string[]): ScoreTable =>
+  Object.fromEntries(rows.map((row) => [row, Object.fromEntries(keep.map((id) => [id, table[row]![id]!]))]));
+const folds = leaveOneDatasetOut(only(ids), BASELINE, datasetOf, (row) => 1 / sizes[row]!);
+// Runners-up are judged against today's default, which they build on: a fold keeps the default
+// unless a rule loses less than one query on the worst row of the other sets and gains on the mean.
+const runnerUpIds = RUNNER_UP_RULES.map((setting) => setting.id);
+const runnerUpFolds = leaveOneDatasetOut(only([DEFAULT, ...runnerUpIds]), DEFAULT, datasetOf, (row) => 1 / sizes[row]!);
+const changeOf = (id: string, row: string) => table[row]![id]! - table[row]![DEFAULT]!;
+const worstRowOf = (id: string) => rows.reduce((low, row) => (changeOf(id, row) < changeOf(id, low) ? row : low));
+const meanOf = (id: string) => rows.reduce((sum, row) => sum + changeOf(id, row), 0) / rows.length;
+// The rule shown row by row: the one most folds chose, then the one whose worst row loses least.
+const foldsOf = (id: string) => runnerUpFolds.filter((fold) => fold.chosen === id).length;
+const shown = [...runnerUpIds].sort(
+  (a, b) => foldsOf(b) - foldsOf(a) || changeOf(b, worstRowOf(b)) - changeOf(a, worstRowOf(a)) || meanOf(b) - meanOf(a),
+)[0]!;
+const bestComp = [...runnerUpIds].sort((a, b) =>
+  rows.filter((row) => row.endsWith("COMP@5")).reduce((sum, row) => sum + changeOf(b, row) - changeOf(a, row), 0),
+)[0]!;
 const pct = (value: number) => (value * 100).toFixed(1);
 
 /**
@@ -273,7 +368,7 @@ const markdown = [
   "",
   `COMP@5 (every tool a multi-tool query needs among the first 5 matches, no lessons taught; every multi-tool query of the set) and recall@1 and @5 (answerable queries, at most 1,000 per set, seed 42) of bm25 and the hybrid (embedding model: the bundled \`${basename(BUNDLED_MODEL_DIR)}\`), ` +
     "the answer made by `wholeAnswer` from the rankers' own lists under each setting. Each fold chooses, on every set but one, the setting whose worst (set, ranker, metric) changes least against the answer as merged (worst rows within one query count as a tie, broken by the mean), then measures it on the set left out. " +
-    `The default is "${DEFAULT}".`,
+    `The rules before runners-up are "${DEFAULT}"; the shipped default adds one runner-up rule on top (below).`,
   "",
   ...foldsTable(folds),
   "",
@@ -318,6 +413,30 @@ const markdown = [
       const values = table[row]!;
       return `| ${row} | ${pct(values[DEFAULT]!)} | ${pct(values[BEST_FAMILY]!)} | ${points(values[BEST_FAMILY]! - values[DEFAULT]!)} |`;
     }),
+  "## Places for requests' runners-up",
+  "",
+  "On top of the rules before runners-up, a multi-request query's free places go to its requests' runners-up (`shareRunnersUp`): round by round (every request's 2nd match, then every 3rd, to `depth`), in request order or closest to the request's best first, at most `places` of them, each only when the request's best and the runner-up are confident and the runner-up scores at least the given share of its request's best; each takes the place of the answer's lowest tool that is not kept. " +
+    "Given before the families' rules (sibling, gather), which then leave it in place, or may swap it out as any lone tool (unkept, as `wholeAnswer` gives it), or after them; a runner-up never takes the first place nor that of a tool whose family holds another place. Single-request queries are never touched. " +
+    "Each fold chooses, on every set but one, between the default and these rules, judged against the default (worst rows within one query count as a tie, broken by the mean):",
+  "",
+  ...foldsTable(runnerUpFolds),
+  "",
+  "Each rule's worst row and mean change against the default, over every row (points):",
+  "",
+  "| rule | worst | worst row | mean |",
+  "|---|---:|---|---:|",
+  ...runnerUpIds.map(
+    (id) => `| ${id} | ${points(changeOf(id, worstRowOf(id)))} | ${worstRowOf(id)} | ${points(meanOf(id))} |`,
+  ),
+  "",
+  `The rule most folds chose ("${shown}", ${foldsOf(shown)} of ${runnerUpFolds.length} folds) is not the default unless every fold chose it and no set left out lost. Every row: the default, that rule and the rule that gains most COMP@5 over the sets ("${bestComp}"), with their changes against the default (points):`,
+  "",
+  "| set · ranker · metric | queries | before runners-up | most chosen | change | most COMP@5 | change |",
+  "|---|---:|---:|---:|---:|---:|---:|",
+  ...rows.map(
+    (row) =>
+      `| ${row} | ${sizes[row]} | ${pct(table[row]![DEFAULT]!)} | ${pct(table[row]![shown]!)} | ${points(changeOf(shown, row))} | ${pct(table[row]![bestComp]!)} | ${points(changeOf(bestComp, row))} |`,
+  ),
   "",
 ].join("\n");
 process.stdout.write(markdown);

@@ -1,4 +1,5 @@
 import type { RankedTool } from "../ranker.js";
+import { type RunnerUpRule, shareRunnersUp } from "./runner-up-places.js";
 
 /**
  * A request needs no kept place when one of its best this many matches is in the answer already
@@ -22,6 +23,12 @@ export interface WholeAnswerRules {
   familyOf: ((name: string) => string | undefined) | undefined;
   /** At most this many tools of families already in the answer replace lone tools ({@link gatherFamilies}). */
   gather?: number;
+  /**
+   * Places for requests' runners-up ({@link shareRunnersUp}), given after the kept places and
+   * before the families' rules, which may swap a runner-up out as any lone tool; `undefined`
+   * gives none. Off in `QueryPlan`: measured, not chosen (`bench/results/whole-answers-leave-one-out.md`).
+   */
+  runnersUp?: RunnerUpRule | undefined;
 }
 
 /**
@@ -58,7 +65,10 @@ export function wholeAnswer(
       if (!part.slice(0, depth).some((hit) => first.has(hit.name))) kept.add(part[0].name);
     }
   }
-  const answer = keepPlaces(ranked, limit, kept);
+  const placed = keepPlaces(ranked, limit, kept);
+  const answer = rules.runnersUp
+    ? shareRunnersUp(placed, ranked, parts, limit, kept, rules.runnersUp, rules.familyOf).answer
+    : placed;
   if (!rules.familyOf) return answer;
   const sibling = addSibling(answer, ranked, limit, kept, rules.familyOf);
   return gatherFamilies(sibling, ranked, limit, kept, rules.familyOf, rules.gather ?? GATHERED);
