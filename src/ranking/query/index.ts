@@ -15,6 +15,7 @@ export {
   gatherFamilies,
   keepPlaces,
   REPRESENTED_BY,
+  RUNNERS_UP,
   wholeAnswer,
   type WholeAnswerRules,
 } from "./whole-answer.js";

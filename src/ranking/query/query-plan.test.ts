@@ -119,6 +119,21 @@ describe("QueryPlan for a chained query", () => {
     ]);
   });
 
+  it("gives a free place to a request's runner-up that scores close to its best", () => {
+    const plan = QueryPlan.of(query, { limit: 4 }, {}, undefined);
+    // The whole query favours flight tools; searching for a flight is far down its list.
+    const whole = [9, 8.9, 8.8, 8.7, 8.6].map((score, i) =>
+      hit(["book", "cancel", "status", "refund", "change"][i]!, score),
+    );
+    whole.push(hit("search", 0.5), hit("email", 0.4));
+    // The flight request is torn between booking and searching: its runner-up scores 0.9 of its best.
+    const close = [[hit("book", 5), hit("search", 4.5)], [hit("email", 3)]];
+    expect(plan.finish(whole, close).map((entry) => entry.name)).toEqual(["book", "cancel", "email", "search"]);
+    // At 0.7 of its best the runner-up is no contender, and the whole query's third tool keeps its place.
+    const far = [[hit("book", 5), hit("search", 3.5)], [hit("email", 3)]];
+    expect(plan.finish(whole, far).map((entry) => entry.name)).toEqual(["book", "cancel", "status", "email"]);
+  });
+
   it("adds the best match's sibling from past the answer, unless siblings is off", () => {
     const families = new ToolFamilies();
     families.sync([{ name: "crm__get_tags" }, { name: "crm__list_contacts" }, { name: "blog__list_tags" }]);

@@ -3,7 +3,7 @@ import type { ExactNames } from "./exact-names.js";
 import { DEFAULT_PART_WEIGHT, mergeParts, PART_DEPTH } from "./merge-parts.js";
 import { splitRequests } from "./request-parts.js";
 import type { ToolFamilies } from "./tool-families.js";
-import { REPRESENTED_BY, wholeAnswer } from "./whole-answer.js";
+import { REPRESENTED_BY, RUNNERS_UP, wholeAnswer } from "./whole-answer.js";
 
 /**
  * What toolsift's rankers do with a query besides scoring it. Each is on by default.
@@ -82,8 +82,8 @@ export class QueryPlan {
   /**
    * The final list: named tools first, then the whole query's ranking merged with its parts',
    * cut to the limit with a place kept for each request's confident best match (unless the
-   * request is answered already, see `REPRESENTED_BY`), and a sibling of the best match added
-   * (see {@link QueryHandling.siblings}).
+   * request is answered already, see `REPRESENTED_BY`), a free place for a request's close
+   * runner-up (`RUNNERS_UP`), and a sibling of the best match added (see {@link QueryHandling.siblings}).
    */
   finish(whole: readonly RankedTool[], parts: readonly (readonly RankedTool[])[] = []): RankedTool[] {
     const limit = Math.max(0, this.limit);
@@ -93,6 +93,7 @@ export class QueryPlan {
     return wholeAnswer(namedFirst(merged, this.named), parts, this.named, limit, {
       keep: REPRESENTED_BY,
       familyOf: families ? (name) => families.of(name) : undefined,
+      runnersUp: RUNNERS_UP,
     });
   }
 }

@@ -36,7 +36,7 @@ export function shareRunnersUp(
   parts: readonly (readonly RankedTool[])[],
   limit: number,
   kept: ReadonlySet<string>,
-  rule: RunnerUpRule,
+  rule: Readonly<RunnerUpRule>,
   familyOf: (name: string) => string | undefined = () => undefined,
 ): SharedAnswer {
   const places = Math.max(0, Math.floor(rule.places));
@@ -65,7 +65,7 @@ export function shareRunnersUp(
 }
 
 /** The runners-up `rule` admits, in the order they get places. */
-export function runnersUp(parts: readonly (readonly RankedTool[])[], rule: RunnerUpRule): string[] {
+export function runnersUp(parts: readonly (readonly RankedTool[])[], rule: Readonly<RunnerUpRule>): string[] {
   const depth = Math.min(Math.max(0, Math.floor(rule.depth)), Math.max(0, ...parts.map((part) => part.length)));
   const names: string[] = [];
   for (let rank = 1; rank < depth; rank++) {
