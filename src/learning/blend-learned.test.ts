@@ -104,6 +104,37 @@ describe("blendLearned", () => {
     expect(blendLearned(guesses, learned, options).map((hit) => hit.name)).toEqual(["g0", "known", "faint"]);
   });
 
+  it("lets lessons no other session vouched for re-order the ranker's retrieved tools under its first match, and bring in none", () => {
+    const unvouched = (entries: [string, number][]) =>
+      Object.assign(new Map(entries), { vouched: new Map<string, number>() });
+    const base = [
+      { name: "a", score: 10 },
+      { name: "b", score: 9 },
+      ...Array.from({ length: 17 }, (_, i) => ({ name: `filler${i}`, score: 8 - i * 0.1 })),
+      { name: "low", score: 5 },
+      { name: "far", score: 4 },
+    ];
+    const learned = unvouched([
+      ["low", 0.3],
+      ["far", 0.3],
+      ["new", 0.3],
+    ]);
+    const blended = blendLearned(base, learned, { weight: 2, limit: 30, retrievedDepth: 20 });
+    const names = blended.map((hit) => hit.name);
+    // "low" (retrieved, 20th) passes every tool but the ranker's first match, and stops there.
+    expect(names.slice(0, 3)).toEqual(["a", "low", "b"]);
+    expect(blended[1]!.score).toBeCloseTo(1, 10);
+    expect(blended[1]).not.toHaveProperty("confidence");
+    expect(names).not.toContain("new");
+    // Below the depth that counts as retrieved: it stays where the ranker put it.
+    expect(blended.find((hit) => hit.name === "far")!.score).toBeCloseTo(0.4, 10);
+    // The same lessons, vouched for, lift it first.
+    const vouched = blendLearned(base, new Map([["low", 0.3]]), { weight: 2, limit: 5, retrievedDepth: 20 });
+    expect(vouched[0]!.name).toBe("low");
+    // Where the ranker found nothing, one session's lessons cannot answer.
+    expect(blendLearned([], unvouched([["new", 1]]), { weight: 2, limit: 5, retrievedDepth: 20 })).toEqual([]);
+  });
+
   it("keeps the base order on ties and cuts to the limit", () => {
     const blended = blendLearned(
       [

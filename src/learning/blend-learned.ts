@@ -46,7 +46,10 @@ export interface BlendOptions {
  * Lessons re-order what the ranker retrieved; they do not overrule it. A tool outside the
  * ranker's first `retrievedDepth` (or only the lessons found) may come right after the ranker's
  * first match, never before it, so lessons alone cannot put an unrelated tool first; the tools
- * held there keep their blended order. When the list is only the fallback's guesses (`guessed`),
+ * held there keep their blended order. What lessons no other session corroborated add (the part
+ * `learned.vouched` leaves out) counts only for tools in the ranker's first `retrievedDepth`, and
+ * a tool it alone would lift past the first match is held behind it the same way: one session
+ * alone re-orders a little, plants nothing, and makes no tool strong. When the list is only the fallback's guesses (`guessed`),
  * a tool the lessons know as well as an empty list asks ({@link LEARNED_OVER_GUESS_MIN}) is not
  * held behind the first guess: the ranker found nothing to stay behind. Where the
  * ranker found nothing at all there is no first match to stay behind: the query is likely about
@@ -64,19 +67,24 @@ export interface BlendOptions {
  */
 export function blendLearned(
   base: readonly RankedTool[],
-  learned: ReadonlyMap<string, number>,
+  learned: ReadonlyMap<string, number> & { readonly vouched?: ReadonlyMap<string, number> },
   options: BlendOptions,
 ): RankedTool[] {
+  const vouched = learned.vouched ?? learned;
   if (learned.size === 0) return base.slice(0, options.limit);
-  if (base.length === 0 && Math.max(...learned.values()) < LEARNED_ALONE_MIN) return [];
+  if (base.length === 0 && Math.max(...vouched.values()) < LEARNED_ALONE_MIN) return [];
   const top = base[0]?.score || 1;
   const scores = new Map<string, { hit: RankedTool; score: number; order: number }>();
   base.forEach((hit, order) => {
     if (!scores.has(hit.name)) scores.set(hit.name, { hit, score: hit.score / top, order });
   });
   let order = base.length;
-  for (const [name, score] of learned) {
-    const entry = scores.get(name) ?? { hit: { name, score: 0 }, score: 0, order: order++ };
+  for (const [name, full] of learned) {
+    const known = scores.get(name);
+    // One session's lessons alone re-order what the ranker retrieved; they bring in nothing.
+    const score = known && known.order < options.retrievedDepth ? full : (vouched.get(name) ?? 0);
+    if (score === 0) continue;
+    const entry = known ?? { hit: { name, score: 0 }, score: 0, order: order++ };
     entry.score += options.weight * score;
     scores.set(name, entry);
   }
@@ -85,8 +93,12 @@ export function blendLearned(
   const held = new Map<string, number>();
   if (first) {
     for (const [name, entry] of scores) {
-      if (entry.order < options.retrievedDepth || entry.score <= first.score) continue;
-      if (options.guessed && (learned.get(name) ?? 0) >= LEARNED_OVER_GUESS_MIN) continue;
+      if (entry === first || entry.score <= first.score) continue;
+      const vouchedScore = entry.hit.score / top + options.weight * (vouched.get(name) ?? 0);
+      // What only unvouched lessons lift past the first match stays behind it, as if not retrieved.
+      const liftedByOneSession = vouchedScore <= first.score;
+      if (entry.order < options.retrievedDepth && !liftedByOneSession) continue;
+      if (options.guessed && (vouched.get(name) ?? 0) >= LEARNED_OVER_GUESS_MIN) continue;
       held.set(name, entry.score);
       entry.score = first.score;
     }
@@ -101,7 +113,7 @@ export function blendLearned(
       .map(({ hit, score }) => {
         // A query like this one led to the tool before (lessons that passed corroboration): that is
         // strong evidence, whatever the words alone said.
-        const known = (learned.get(hit.name) ?? 0) >= LEARNED_ALONE_MIN;
+        const known = (vouched.get(hit.name) ?? 0) >= LEARNED_ALONE_MIN;
         return known ? { ...hit, score, confidence: "strong" as const } : { ...hit, score };
       })
   );

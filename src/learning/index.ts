@@ -3,7 +3,7 @@ export { FileUsageStore, LESSONS_FILE, type FileUsageStoreOptions } from "./file
 export { Learning } from "./learning.js";
 export { resolveLearning, type LearningOptions, type ResolvedLearning } from "./learning-options.js";
 export { DEFAULT_LESSON_CAPS, newestLessons, type LessonCaps } from "./lesson-caps.js";
-export { LessonIndex, type LessonMatchOptions } from "./lesson-index.js";
+export { LearnedScores, LessonIndex, type LessonMatchOptions } from "./lesson-index.js";
 export { DEFAULT_SCOPE, MAX_SCOPE_LENGTH, lessonKey, parseLesson, scopeProblem, type Lesson } from "./lesson.js";
 export { MemoryUsageStore, type MemoryUsageStoreOptions } from "./memory-usage-store.js";
 export { PostgresUsageStore, type PostgresUsageStoreOptions, type SqlQueryable } from "./postgres-usage-store.js";

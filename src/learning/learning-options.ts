@@ -44,7 +44,9 @@ export interface LearningOptions extends Partial<LessonCaps> {
    * How many distinct sessions must have taught a tool for queries like a search's before their
    * lessons steer other sessions: with one, a single session (a prompt injection, a confused
    * model) could steer every session of its scope. A session's own lessons always steer it, and
-   * `toolSearch.learn()` imports count as corroborated. `1` turns corroboration off.
+   * `toolSearch.learn()` imports count as corroborated. Until corroborated, a session's lessons
+   * only nudge others a little, split over all it taught: they may re-order the tools the ranker
+   * found, never add one or pass its first match. `1` turns corroboration off.
    * @defaultValue 2
    */
   minSessions?: number;

@@ -4,7 +4,7 @@ import { DependencyError, errorText } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { Embedder } from "../ranking/index.js";
 import { newestLessons } from "./lesson-caps.js";
-import { LessonIndex } from "./lesson-index.js";
+import { LearnedScores, LessonIndex } from "./lesson-index.js";
 import { IMPORTED, lessonKey, parseLesson, teacherOf, type Lesson } from "./lesson.js";
 import type { ResolvedLearning } from "./learning-options.js";
 import { withinTime } from "../util/within-time.js";
@@ -88,12 +88,12 @@ export class Learning {
     query: string,
     filter: (tool: string) => boolean,
     sessionId?: string,
-  ): Promise<Map<string, number>> {
+  ): Promise<LearnedScores> {
     // A scope being erased ranks with nothing learned: waiting for the store would stall every
     // search of the scope for as long as the store does, and reading it could bring back what goes.
-    if (this.forgetting.has(scope)) return new Map();
+    if (this.forgetting.has(scope)) return new LearnedScores();
     const state = await this.scope(scope);
-    if (state.index.size === 0) return new Map();
+    if (state.index.size === 0) return new LearnedScores();
     const vector = await this.embedOne(query);
     return state.index.match(query, vector, {
       now: Date.now(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LessonIndex, type LessonMatchOptions } from "./lesson-index.js";
+import { LessonIndex, UNCORROBORATED_SHARE, type LessonMatchOptions } from "./lesson-index.js";
 
 const DAY = 86_400_000;
 const NOW = 1_800_000_000_000;
@@ -46,13 +46,43 @@ describe("LessonIndex", () => {
         .match("restart the server", undefined, { ...OPTIONS, minSessions: 2, ...(requester ? { requester } : {}) })
         .get("ops__restart");
 
+    const vouched = (index: LessonIndex, requester?: string) =>
+      index
+        .match("restart the server", undefined, { ...OPTIONS, minSessions: 2, ...(requester ? { requester } : {}) })
+        .vouched.get("ops__restart");
+
     it("lets one session's lessons steer that session only, however many it taught", () => {
       const index = new LessonIndex(caps());
       for (const query of ["restart the server", "restart the server now", "please restart the server"])
         index.add({ tool: "ops__restart", query, at: NOW, by: A });
       expect(match(index, A)).toBeGreaterThan(1.5);
-      expect(match(index, B)).toBeUndefined();
-      expect(match(index)).toBeUndefined();
+      expect(vouched(index, A)).toBeGreaterThan(1.5);
+      expect(vouched(index, B)).toBeUndefined();
+      expect(vouched(index)).toBeUndefined();
+      // What others get is the session's bounded share, never vouched for.
+      expect(match(index, B) ?? 0).toBeLessThanOrEqual(UNCORROBORATED_SHARE);
+    });
+
+    it("lets one session's lesson count for others at a bounded share, split over all it taught", () => {
+      const index = new LessonIndex(caps());
+      index.add({ tool: "ops__restart", query: "restart the server", at: NOW, by: A });
+      expect(match(index, B)).toBeCloseTo(UNCORROBORATED_SHARE, 5);
+      expect(match(index)).toBeCloseTo(UNCORROBORATED_SHARE, 5);
+      for (const query of ["list the users", "rotate the keys", "drop the cache"])
+        index.add({ tool: "ops__other", query, at: NOW, by: A });
+      expect(match(index, B)).toBeCloseTo(UNCORROBORATED_SHARE / 4, 5);
+      expect(match(index, A)).toBeCloseTo(1, 5);
+    });
+
+    it("lets a session's lessons count for others at most its share in all, however many it taught", () => {
+      const index = new LessonIndex(caps(1_000));
+      const queries = Array.from(
+        { length: 40 },
+        (_, i) => `restart the server ${["now", "again", "today"][i % 3]} ${i}`,
+      );
+      for (const query of queries) index.add({ tool: "ops__restart", query, at: NOW, by: A });
+      expect(match(index, A)).toBeGreaterThan(UNCORROBORATED_SHARE);
+      expect(match(index, B) ?? 0).toBeLessThanOrEqual(UNCORROBORATED_SHARE / 10);
     });
 
     it("lets two sessions' lessons steer others, as far as the weaker corroborates", () => {

@@ -30,11 +30,21 @@ export interface LessonMatchOptions {
    * Distinct sessions that must have taught a tool for queries like this one before their
    * lessons steer anyone else: a tool's lesson counts, for others, at most the square root of
    * the similarity of the `minSessions`-th best matching session's lesson of it (an import
-   * counts as enough by itself).
+   * counts as enough by itself), or its session's {@link UNCORROBORATED_SHARE} if higher, which
+   * the result's `vouched` leaves out.
    * `1` turns corroboration off.
    * @defaultValue 1
    */
   minSessions?: number;
+}
+
+/**
+ * Learned scores by tool (see {@link LessonIndex.match}), and `vouched`: the same without what
+ * lessons no other session corroborated add, which is all a tool the ranker did not retrieve may
+ * get (see `blendLearned`).
+ */
+export class LearnedScores extends Map<string, number> {
+  readonly vouched = new Map<string, number>();
 }
 
 /** One kept lesson with what comparing it needs. */
@@ -63,6 +73,17 @@ const MIN_SCORE = 0.05;
  * lost 2 to 2.5 points of recall@5 once lessons had to be corroborated) and the best six alike.
  */
 const NEIGHBOUR_SHARES = [1, 1, 0.5, 0.25];
+/**
+ * What the lessons of one session that no other corroborated count for the other sessions, in
+ * all: each counts this share of its similarity divided by the number of lessons the session
+ * holds in the scope. A session that taught one request nudges the tool it used for requests like
+ * it; one that taught hundreds (a flood, a confused model) nudges nothing. Never vouched for:
+ * `blendLearned` lets it re-order only what the ranker retrieved, under the ranker's first match,
+ * so one session alone still plants nothing. Chosen leave-one-dataset-out over 0.15 to 1 on seven
+ * sets, with and without wrong lessons, 250 to 2,000 lessons
+ * (bench/results/learning-uncorroborated-share-leave-one-out.md).
+ */
+export const UNCORROBORATED_SHARE = 0.3;
 /** Lessons read from the nearest by embedding: plenty for the best two of every tool in reach. */
 const NEAREST_LESSONS = 256;
 
@@ -194,10 +215,11 @@ export class LessonIndex {
 
   /**
    * Learned scores of the tools whose lessons resemble `query`: lexical cosine over the learned
-   * queries and, when `vector` is given, embedding cosine above the floor, half each.
+   * queries and, when `vector` is given, embedding cosine above the floor, half each; `vouched`
+   * holds them without the shares of lessons no other session corroborated.
    */
-  match(query: string, vector: Float32Array | undefined, options: LessonMatchOptions): Map<string, number> {
-    if (this.entries.size === 0) return new Map();
+  match(query: string, vector: Float32Array | undefined, options: LessonMatchOptions): LearnedScores {
+    if (this.entries.size === 0) return new LearnedScores();
     this.refreshNorms();
     // A lesson counts by its age, and by how many tools its query led to: a request that took
     // three tools is a third as telling about each.
@@ -220,22 +242,39 @@ export class LessonIndex {
         push(semantic, entry, Math.min(1, similarity) * weight(entry));
       }
     }
-    const scores = new Map<string, number>();
+    const scores = new LearnedScores();
     const allowed = new Map<string, boolean>();
     const permitted = (tool: string) => {
       let answer = allowed.get(tool);
       if (answer === undefined) allowed.set(tool, (answer = options.filter ? options.filter(tool) : true));
       return answer;
     };
-    const steering = (hits: readonly Hit[] | undefined) =>
-      aggregate(hits && corroborated(hits, options.requester, options.minSessions ?? 1));
+    const steering = (hits: readonly Hit[] | undefined) => {
+      if (!hits) return { counted: 0, vouched: 0 };
+      const values = corroborated(hits, options.requester, options.minSessions ?? 1, this.uncorroboratedShare);
+      return { counted: aggregate(values.counted), vouched: aggregate(values.vouched) };
+    };
     for (const tool of new Set([...lexical.keys(), ...(semantic?.keys() ?? [])])) {
-      const lexicalScore = steering(lexical.get(tool));
-      const score = semantic ? 0.5 * lexicalScore + 0.5 * steering(semantic.get(tool)) : lexicalScore;
-      if (score >= MIN_SCORE && permitted(tool)) scores.set(tool, score);
+      const words = steering(lexical.get(tool));
+      const meaning = semantic ? steering(semantic.get(tool)) : undefined;
+      const score = meaning ? 0.5 * words.counted + 0.5 * meaning.counted : words.counted;
+      if (score < MIN_SCORE || !permitted(tool)) continue;
+      scores.set(tool, score);
+      const vouched = meaning ? 0.5 * words.vouched + 0.5 * meaning.vouched : words.vouched;
+      if (vouched >= MIN_SCORE) scores.vouched.set(tool, vouched);
     }
     return scores;
   }
+
+  /**
+   * What one lesson of a session no other corroborated counts for the others, at most, as a share
+   * of its similarity: {@link UNCORROBORATED_SHARE} split over every lesson the session holds in
+   * the scope, so the session's whole reach is bounded however much it teaches.
+   */
+  private readonly uncorroboratedShare = (entry: Entry): number => {
+    if (!bySession(entry)) return 0;
+    return UNCORROBORATED_SHARE / this.bySessionTeacher.get(entry.by)!.length;
+  };
 
   /** Cosine similarity of the query's TF-IDF vector with every lesson sharing a term with it. */
   private lexicalSimilarities(query: string): Map<Entry, number> {
@@ -366,14 +405,21 @@ function insertByDate(list: Entry[], entry: Entry): void {
 /**
  * What one tool's matching lessons are worth to the session `requester`, one value per distinct
  * query: its own lessons and imports in full; another session's at most the square root of the
- * `minSessions`-th best session's best similarity (or the best import's, if higher). So one
- * session, however many paraphrases it taught, steers nobody else, and two sessions that taught
+ * `minSessions`-th best session's best similarity (or the best import's, if higher), which is
+ * what is `vouched`; `counted` is that or, if higher, the lesson's `uncorroboratedShare` of its
+ * similarity. So one session, however many paraphrases it taught, vouches to nobody else (and
+ * counts for them at most its bounded share), and two sessions that taught
  * the tool for like queries steer as far as the weaker of them resembles the query. The square
  * root (a weak corroborator at 0.25 allows 0.5) was chosen leave-one-dataset-out over the plain
  * similarity, a geometric mean with the best, and its square root: within 0.1 point of the best
  * on every set, and the strictest of those within it.
  */
-function corroborated(hits: readonly Hit[], requester: string | undefined, minSessions: number): number[] {
+function corroborated(
+  hits: readonly Hit[],
+  requester: string | undefined,
+  minSessions: number,
+  uncorroboratedShare: (entry: Entry) => number,
+): { counted: number[]; vouched: number[] } {
   const bestByTeacher = new Map<string, number>();
   let imported = 0;
   for (const { entry, value } of hits) {
@@ -384,19 +430,22 @@ function corroborated(hits: readonly Hit[], requester: string | undefined, minSe
   const bests = [...bestByTeacher.values()].sort((a, b) => b - a);
   const corroboratedUpTo = Math.max(imported, Math.sqrt(bests[minSessions - 1] ?? 0));
   const byQuery = new Map<string, number>();
+  const vouchedByQuery = new Map<string, number>();
   for (const { entry, value } of hits) {
-    const counted =
+    const vouched =
       entry.by === IMPORTED || (requester !== undefined && entry.by === requester)
         ? value
         : Math.min(value, corroboratedUpTo);
+    const counted = Math.max(vouched, uncorroboratedShare(entry) * value);
     byQuery.set(entry.queryKey, Math.max(byQuery.get(entry.queryKey) ?? 0, counted));
+    vouchedByQuery.set(entry.queryKey, Math.max(vouchedByQuery.get(entry.queryKey) ?? 0, vouched));
   }
-  return [...byQuery.values()];
+  return { counted: [...byQuery.values()], vouched: [...vouchedByQuery.values()] };
 }
 
 /** The best values weighted by {@link NEIGHBOUR_SHARES}. */
-function aggregate(values: readonly number[] | undefined): number {
-  if (!values || values.length === 0) return 0;
+function aggregate(values: readonly number[]): number {
+  if (values.length === 0) return 0;
   const best = [...values].sort((a, b) => b - a);
   return NEIGHBOUR_SHARES.reduce((sum, share, i) => sum + share * (best[i] ?? 0), 0);
 }

@@ -134,6 +134,34 @@ describe("poisoning by one session", () => {
     expect((await toolSearch.search(slang))[0]?.name).toBe("slack__post_message");
   });
 
+  it("lets one session alone plant no tool in another's results, whatever it taught", async () => {
+    const toolSearch = await searchWith({}, { flagged: false });
+    const listed = async (query: string) => (await toolSearch.search(query, { limit: 10 })).map((match) => match.name);
+    expect(await listed("read file")).not.toContain("http__post");
+    // One lesson, the fewest a session can teach: its share for others is then the largest.
+    await teach(toolSearch, "attacker", ["read file"], "http__post", { url: "https://evil.example" });
+    await toolSearch.flushLearning();
+    expect(await firstFor(toolSearch, "attacker", "read file")).toBe("http__post");
+    expect(await listed("read file")).not.toContain("http__post");
+    const victim = await toolSearch
+      .session("victim")
+      .execute(toolUse("search_tools", { query: "read file" }, "toolu_v"));
+    expect(String(victim.content)).not.toContain("http__post");
+  });
+
+  it("lets one session's single lesson displace no other session's first match", async () => {
+    const toolSearch = await searchWith({}, { flagged: false });
+    // The ranker retrieves the deleting tool for these words too, below the reading one.
+    const before = (await toolSearch.search("read file", { limit: 10 })).map((match) => match.name);
+    expect(before[0]).toBe("filesystem__read_file");
+    expect(before).toContain("filesystem__delete_file");
+    await teach(toolSearch, "attacker", ["read file"], "filesystem__delete_file");
+    await toolSearch.flushLearning();
+    expect(await firstFor(toolSearch, "attacker", "read file")).toBe("filesystem__delete_file");
+    expect(await firstFor(toolSearch, "victim", "read file")).toBe("filesystem__read_file");
+    expect((await toolSearch.search("read file", { limit: 1 }))[0]!.name).toBe("filesystem__read_file");
+  });
+
   it("counts learn() imports as corroborated", async () => {
     const toolSearch = await searchWith({});
     await toolSearch.learn("ping the crew", "slack__post_message");

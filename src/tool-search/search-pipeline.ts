@@ -1,6 +1,6 @@
 import type { Catalogue, CatalogueSnapshot, CatalogueTool, ToolContext } from "../catalogue/index.js";
 import type { ToolSearchEvent } from "../events.js";
-import { blendLearned, type Learning } from "../learning/index.js";
+import { blendLearned, type LearnedScores, type Learning } from "../learning/index.js";
 import type { RankDocument, RankedTool, Ranker } from "../ranking/index.js";
 import type { SearchCompanion, SearchMatch } from "../session/index.js";
 import { traced } from "../telemetry/index.js";
@@ -222,7 +222,7 @@ export class SearchPipeline {
     query: string,
     limit: number,
     filter: (name: string) => boolean,
-    learned: ReadonlyMap<string, number> | undefined,
+    learned: LearnedScores | undefined,
     fallback: boolean,
   ): Promise<{ hits: RankedTool[]; fallback: boolean }> {
     const lessons = learned !== undefined && learned.size > 0;
