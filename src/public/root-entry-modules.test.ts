@@ -48,7 +48,10 @@ async function loadedModules(
   return { before: ours(lines.slice(0, mark)), after: ours(lines.slice(mark)), stdout };
 }
 
-/** What a tool search that never learns, records misses or reads an enrichment has no use for. */
+/**
+ * What a tool search that never learns, records misses or reads an enrichment, over fewer than
+ * 20,000 tools (no HNSW index), has no use for.
+ */
 const OPTIONAL_PARTS = [
   "learning/learning.ts",
   "learning/file-usage-store.ts",
@@ -58,10 +61,11 @@ const OPTIONAL_PARTS = [
   "learning/misses/postgres-miss-store.ts",
   "enrichment/enrich-catalogue.ts",
   "enrichment/estimate-enrichment.ts",
+  "ranking/embedding/hnsw-vector-index.ts",
 ];
 
 describe("the root entry's cold start", () => {
-  it("loads no learning, misses or enrichment module for a plain createToolSearch and search", async () => {
+  it("loads no learning, misses, enrichment or HNSW module for a plain createToolSearch and search", async () => {
     const { before, after, stdout } = await loadedModules(
       "plain",
       `const { createToolSearch } = await import("./src/index.ts");
