@@ -50,7 +50,7 @@ async function loadedModules(
 
 /**
  * What a tool search that never learns, records misses or reads an enrichment, over fewer than
- * 20,000 tools (no HNSW index), has no use for.
+ * 20,000 tools (no HNSW index) and with the bundled model (no ONNX Runtime), has no use for.
  */
 const OPTIONAL_PARTS = [
   "learning/learning.ts",
@@ -62,10 +62,11 @@ const OPTIONAL_PARTS = [
   "enrichment/enrich-catalogue.ts",
   "enrichment/estimate-enrichment.ts",
   "ranking/embedding/hnsw-vector-index.ts",
+  "ranking/embedding/onnx-runtime-embedder.ts",
 ];
 
 describe("the root entry's cold start", () => {
-  it("loads no learning, misses, enrichment or HNSW module for a plain createToolSearch and search", async () => {
+  it("loads no learning, misses, enrichment, HNSW or ONNX Runtime module for a plain createToolSearch and search", async () => {
     const { before, after, stdout } = await loadedModules(
       "plain",
       `const { createToolSearch } = await import("./src/index.ts");
