@@ -63,6 +63,8 @@ export const PROCESS_TESTS = [
   "src/cli/model-command.test.ts",
   "src/model-build/npm-package.test.ts",
   "src/model-build/build-use-lite-onnx.test.ts",
+  // Imports the root entry in children that record which modules they load.
+  "src/public/root-entry-modules.test.ts",
 ];
 const HEAVY_TESTS = [
   // Load ONNX Runtime and transformers.js (seconds, and hundreds of MB), and hide packages in a child.

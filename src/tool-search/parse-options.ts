@@ -1,13 +1,12 @@
 import { Catalogue, type ToolContext, type ToolDefinition, type ToolHost } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
-import {
-  resolveLearning,
-  resolveMisses,
-  scopeProblem,
-  type ResolvedLearning,
-  type ResolvedMisses,
-} from "../learning/index.js";
+import type { ResolvedLearning, ResolvedMisses } from "../learning/index.js";
+// Not learning/'s or enrichment/'s index: those load the stores, misses and the enrichment writer,
+// which a tool search never needs at start-up (the root entry's cold start; see load-learning.ts).
+import { resolveLearning } from "../learning/learning-options.js";
+import { scopeProblem } from "../learning/lesson.js";
+import { resolveMisses } from "../learning/misses/misses-options.js";
 import type { AnthropicTool } from "../wire/index.js";
 import {
   estimateTokens,
@@ -18,7 +17,8 @@ import {
 } from "../session/index.js";
 import type { ToolSearchOptions } from "./tool-search-options.js";
 import { describeValue } from "../describe-value.js";
-import { CatalogueEnrichment, readEnrichment } from "../enrichment/index.js";
+import { CatalogueEnrichment } from "../enrichment/catalogue-enrichment.js";
+import { readEnrichment } from "../enrichment/read-enrichment.js";
 
 /** `createToolSearch`'s options, checked once: what every part of a tool search reads. */
 export interface ToolSearchSettings {

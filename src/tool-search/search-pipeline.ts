@@ -1,6 +1,8 @@
 import type { Catalogue, CatalogueSnapshot, CatalogueTool, ToolContext } from "../catalogue/index.js";
 import type { ToolSearchEvent } from "../events.js";
-import { blendLearned, type LearnedScores, type Learning } from "../learning/index.js";
+import type { LearnedScores, Learning } from "../learning/index.js";
+// Not learning/'s index, which loads the stores and misses (see load-learning.ts).
+import { blendLearned } from "../learning/blend-learned.js";
 import type { RankDocument, RankedTool, Ranker } from "../ranking/index.js";
 import type { SearchCompanion, SearchMatch } from "../session/index.js";
 import { traced } from "../telemetry/index.js";

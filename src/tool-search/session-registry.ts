@@ -1,6 +1,7 @@
 import { OptionsError } from "../errors.js";
 import type { ToolSearchEvent } from "../events.js";
-import { DEFAULT_SCOPE } from "../learning/index.js";
+// Not learning/'s index, which loads the stores and misses (see load-learning.ts).
+import { DEFAULT_SCOPE } from "../learning/lesson.js";
 import { Hydration, UsageTrail, isAbortSignalLike, type RequestScope, type SessionState } from "../session/index.js";
 import { MAX_TRANSCRIPT_CALLS, transcriptCalls, type TranscriptCall } from "../wire/index.js";
 import { checkedScope } from "./parse-options.js";

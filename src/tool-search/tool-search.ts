@@ -3,7 +3,10 @@ import { randomUUID } from "node:crypto";
 import type { Catalogue, ToolContext } from "../catalogue/index.js";
 import { OptionsError, QueryError } from "../errors.js";
 import type { CatalogueEnrichment, EnrichmentStatus } from "../enrichment/index.js";
-import { DEFAULT_SCOPE, Learning, MissObserver, MissRecorder, scopeProblem } from "../learning/index.js";
+import type { Learning, MissObserver, MissRecorder } from "../learning/index.js";
+// Not learning/'s index: that loads the stores and misses, which load-learning.ts brings in only
+// for a tool search that learns or records misses (the root entry's cold start).
+import { DEFAULT_SCOPE, scopeProblem } from "../learning/lesson.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { Ranker } from "../ranking/index.js";
 import {
@@ -18,6 +21,7 @@ import {
 } from "../session/index.js";
 import type { AnthropicTool } from "../wire/index.js";
 import { createRanker, listenToRanker } from "./create-ranker.js";
+import { loadLearningRuntime, type LearningRuntime } from "./load-learning.js";
 import {
   catalogueEnrichmentOf,
   checkedScope,
@@ -75,13 +79,16 @@ export class ToolSearch {
     private readonly ownsRanker: boolean,
     /** Learning from use; `undefined` when `options.learning` is off. */
     private readonly learning: Learning | undefined,
+    /** Learning's and misses' classes; `undefined` when both are off. */
+    runtime: LearningRuntime | undefined,
   ) {
     const { tuning, catalogue } = settings;
     this.tuning = tuning;
     this.catalogue = catalogue;
-    const misses = settings.misses
-      ? observeMisses(settings, (sessionId) => this.sessions.scopeOf(sessionId) ?? DEFAULT_SCOPE)
-      : undefined;
+    const misses =
+      settings.misses && runtime
+        ? observeMisses(settings, runtime, (sessionId) => this.sessions.scopeOf(sessionId) ?? DEFAULT_SCOPE)
+        : undefined;
     this.missObserver = misses?.observer;
     this.missRecorder = misses?.recorder;
     this.unlistenMissStore = misses?.unlisten;
@@ -133,6 +140,7 @@ export class ToolSearch {
   static async create(options: ToolSearchOptions): Promise<ToolSearch> {
     const settings = parseToolSearchOptions(options);
     const { tuning, emit, catalogue } = settings;
+    const runtime = settings.learning || settings.misses ? await loadLearningRuntime() : undefined;
     const snapshot = await catalogue.snapshot();
     const missing = tuning.keepTools.filter((name) => !snapshot.byName.has(name));
     if (missing.length > 0) {
@@ -152,8 +160,9 @@ export class ToolSearch {
     // could not be corroborated, and learning trailed a plain additive score (bench/results).
     let fallbackOf = (): SemanticFallback | undefined => undefined;
     const embedderOf = () => ranker.embedder?.() ?? fallbackOf()?.embedder();
-    const learning = settings.learning && new Learning(settings.learning, embedderOf, emit, onMissingPackage);
-    const toolSearch = new ToolSearch(settings, ranker, ownsRanker, learning);
+    const learning =
+      settings.learning && runtime && new runtime.Learning(settings.learning, embedderOf, emit, onMissingPackage);
+    const toolSearch = new ToolSearch(settings, ranker, ownsRanker, learning, runtime);
     fallbackOf = () => toolSearch.fallback;
     toolSearch.unlistenStore = settings.learning?.store.listen?.((code, message) =>
       emit({ type: "warning", code, message }),
@@ -414,11 +423,20 @@ export class ToolSearch {
  * The observer of misses and the recorder it settles misses into, and the emitter that feeds it
  * every event before `onEvent` hears it. Made only when misses are on.
  */
-function observeMisses(settings: ToolSearchSettings, scopeOf: (sessionId: string) => string) {
+function observeMisses(
+  settings: ToolSearchSettings,
+  runtime: LearningRuntime,
+  scopeOf: (sessionId: string) => string,
+): {
+  observer: MissObserver;
+  recorder: MissRecorder;
+  unlisten: (() => void) | undefined;
+  emit: (event: ToolSearchEvent) => void;
+} {
   const { emit, catalogue } = settings;
   const warn = (code: string, message: string) => emit({ type: "warning", code, message });
-  const recorder = new MissRecorder(settings.misses!, warn);
-  const observer = new MissObserver(scopeOf, (draft) => {
+  const recorder = new runtime.MissRecorder(settings.misses!, warn);
+  const observer = new runtime.MissObserver(scopeOf, (draft) => {
     const server = draft.answer === undefined ? undefined : catalogue.latest()?.byName.get(draft.answer)?.server;
     recorder.record({ ...draft, ...(server === undefined ? {} : { server }) });
     emit({

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { errorText } from "../../errors.js";
+import { ownModule } from "../../util/own-module.js";
 import { ExactNames, PART_DEPTH, QueryPlan, ToolFamilies, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { RankerWarnings } from "../ranker-warnings.js";
@@ -11,12 +12,21 @@ import { loadEmbedder } from "./load-embedder.js";
 import { ExactVectorIndex } from "./exact-vector-index.js";
 import { quantileOf, similarityProfile } from "./catalogue-similarity.js";
 import { ExampleVectors, MAX_EXAMPLE_VECTORS, liftedByExamples } from "./example-vectors.js";
-import { HnswVectorIndex } from "./hnsw-vector-index.js";
+import type { HnswVectorIndex } from "./hnsw-vector-index.js";
 import { VectorCache } from "./vector-cache.js";
 import type { VectorIndex, VectorIndexOptions } from "./vector-index.js";
 
 /** `auto` switches to HNSW above this many tools; see {@link VectorIndexOptions.hnswAbove}. */
 const DEFAULT_HNSW_ABOVE = 20_000;
+
+/**
+ * The HNSW index, loaded when a catalogue first needs one (over {@link DEFAULT_HNSW_ABOVE} tools
+ * by default, or `kind: "hnsw"`): not with every import of toolsift.
+ */
+const loadHnsw = ownModule("the HNSW vector index", () => import("./hnsw-vector-index.js"));
+
+/** The only index of kind `hnsw` is an {@link HnswVectorIndex}. */
+const isHnsw = (index: VectorIndex): index is HnswVectorIndex => index.kind === "hnsw";
 
 export interface EmbeddingRankerOptions extends QueryHandling {
   /**
@@ -146,7 +156,7 @@ export class EmbeddingRanker implements Ranker {
         "examples_capped",
         `${capped} examples of enriched tools were not embedded: the catalogue has over ${MAX_EXAMPLE_VECTORS} in all. Those tools are found by their own text only.`,
       );
-    if (changed && state.cacheDir && index instanceof HnswVectorIndex) {
+    if (changed && state.cacheDir && isHnsw(index)) {
       await this.quietly("cache_write_failed", () => index.save(state.cacheDir!, state.key, embedder.id));
     }
     this.names?.sync(documents);
@@ -332,6 +342,7 @@ export class EmbeddingRanker implements Ranker {
     key: string,
   ): Promise<HnswVectorIndex> {
     const options = this.options.index;
+    const { HnswVectorIndex } = await loadHnsw();
     if (cacheDir) {
       const loaded = await HnswVectorIndex.load(cacheDir, key, embedder.id, embedder.dimensions, {
         ...options,

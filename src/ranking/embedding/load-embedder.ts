@@ -1,17 +1,26 @@
 import { createHash } from "node:crypto";
 import { basename, resolve } from "node:path";
 import { OptionsError } from "../../errors.js";
+import { ownModule } from "../../util/own-module.js";
 import { checkBoolean, checkKeys, checkNumber, checkOneOf, invalidOption, optionAt } from "../check-options.js";
 import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
 import { type Embedder, type EmbedderOptions, type EmbeddingRuntime, POOLINGS } from "./embedder.js";
 import { DTYPE_SUFFIX, corruptModelFile, readModelFolder } from "./model-folder.js";
-import { createOnnxRuntimeEmbedder } from "./onnx-runtime-embedder.js";
 import { lookupTableGraph } from "./onnx/lookup-table-graph.js";
 import { readOnnxGraph } from "./onnx/read-onnx-graph.js";
 import { staticEmbeddingGraph, type StaticEmbeddingGraph } from "./onnx/static-embedding-graph.js";
 import { createStaticEmbedder } from "./static-embedder.js";
 
 const RUNTIMES: readonly EmbeddingRuntime[] = ["auto", "onnxruntime"];
+
+/**
+ * The ONNX Runtime embedder, loaded for a model that is not a static lookup (or `runtime:
+ * "onnxruntime"`): the bundled model never needs it, so importing toolsift does not load it.
+ */
+const loadOnnxRuntimeEmbedder = ownModule(
+  "an embedding model run on ONNX Runtime",
+  () => import("./onnx-runtime-embedder.js"),
+);
 const DEFAULT_BATCH_SIZE = 64;
 /** The keys of {@link EmbedderOptions}. */
 export const EMBEDDER_KEYS: readonly (keyof EmbedderOptions)[] = [
@@ -68,6 +77,7 @@ export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embed
     }
     return await createStaticEmbedder({ id, folder, graph, pooling, normalize });
   }
+  const { createOnnxRuntimeEmbedder } = await loadOnnxRuntimeEmbedder();
   return createOnnxRuntimeEmbedder({ id, folder, pooling, normalize, batchSize });
 }
 
