@@ -8,8 +8,8 @@ import { recallAt } from "../metrics/index.js";
 import { COMP_KS, type SetRow, type SetRanker } from "./models-report.js";
 import { requestText } from "../request-text.js";
 
-/** The deepest cut-off any number here reads (COMP@10). */
-const LIMIT = 10;
+/** The matches asked for recall@1 and @5 and the empty rate; COMP@k asks for k. */
+const RECALL_LIMIT = 5;
 
 /** The queries a set is measured on: a seeded sample of the answerable ones, and of the multi-tool ones. */
 export function modelSetQueries(
@@ -43,8 +43,8 @@ export function columnRanker(kind: SetRanker, embedder: Embedder | undefined): R
 
 /**
  * One column on one set, through `toolSearch.search` (the path `search_tools` takes), top matches
- * only: recall@1 and @5 and the empty-answer rate over the answerable sample, COMP@5 and @10
- * (every expected tool among the first k) over the multi-tool sample. A failure is a row with
+ * only: recall@1 and @5 and the empty-answer rate over the answerable sample (5 matches asked),
+ * COMP@5 and @10 (every expected tool among the k matches asked) over the multi-tool sample. A failure is a row with
  * `error`, never a throw.
  */
 export async function measureModelSet(
@@ -70,22 +70,25 @@ export async function measureModelSet(
     await toolSearch.search(dataset.tools[0]?.name ?? "x", { limit: 1 });
     const indexMs = performance.now() - indexStart;
     try {
-      const answer = async (query: string) => {
-        const known = answers.get(query);
+      // Each number asks for as many matches as it reads, as a host does: a short answer may hold
+      // other tools than a longer answer's first entries (the whole-answer rules fill its places).
+      const answer = async (query: string, limit: number) => {
+        const key = `${limit}\u0000${query}`;
+        const known = answers.get(key);
         if (known) return known;
         const start = performance.now();
-        const matches = await toolSearch.search(requestText(query), { limit: LIMIT });
+        const matches = await toolSearch.search(requestText(query), { limit });
         searchMs += performance.now() - start;
         searches++;
         const names = matches.map((match) => match.name);
-        answers.set(query, names);
+        answers.set(key, names);
         return names;
       };
       let recall1 = 0;
       let recall5 = 0;
       let empty = 0;
       for (const query of queries.answerable) {
-        const names = await answer(query.query);
+        const names = await answer(query.query, RECALL_LIMIT);
         const expected = new Set(query.expected);
         recall1 += recallAt(names, expected, 1);
         recall5 += recallAt(names, expected, 5);
@@ -93,9 +96,8 @@ export async function measureModelSet(
       }
       const comp = Object.fromEntries(COMP_KS.map((k) => [k, 0])) as Record<string, number>;
       for (const query of queries.multiTool) {
-        const names = await answer(query.query);
         for (const k of COMP_KS) {
-          const top = new Set(names.slice(0, k));
+          const top = new Set(await answer(query.query, k));
           if (query.expected.every((name) => top.has(name))) comp[k]!++;
         }
       }

@@ -347,7 +347,7 @@ export function modelsMarkdown(report: ModelsReport): string {
     "",
     "## COMP@k on the multi-tool sets (top matches only, nothing taught)",
     "",
-    "The share of multi-tool queries (several distinct expected tools) with every expected tool among the first k matches.",
+    "The share of multi-tool queries (several distinct expected tools) with every expected tool in an answer of k matches (the search asked for k, as a host asks).",
     "",
     ...compTable(report.sets, columns),
     "",
