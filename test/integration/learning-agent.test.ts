@@ -41,7 +41,7 @@ describe("an agent run teaches the tool search it runs on", () => {
           reply.toolUse({ name: "slack__post_message", input: { channel: "#ops", text: "done" } })
         ),
         () => reply.text("Done."),
-        // Run 2: one run's lessons steer only that run, so this one finds nothing either, and teaches the same.
+        // Run 2: one run's lesson only nudges another, under the first match, so this one teaches the same.
         () => reply.toolUse({ name: "search_tools", input: { query: SLANG } }),
         (request) => (
           found.push(offered(lastToolResults(request)[0]!)),
@@ -62,10 +62,14 @@ describe("an agent run teaches the tool search it runs on", () => {
             strategy,
             prompt: "Tell the crew the deploy is done.",
           });
-        // Runs 1 and 2 get the same weak guesses by meaning, the tool not first (one run's lesson
-        // steers no other run); run 3, once two sessions agree, gets the tool first.
+        // Runs 1 and 2 get the same weak guesses by meaning, the tool not first: one run's lesson
+        // re-orders another run's tools a little but brings in none and displaces no first match.
+        // Run 3, once two sessions agree, gets the tool first.
         expect(found[0]![0]).not.toBe("slack__post_message");
-        expect(found[1]).toEqual(found[0]);
+        expect(found[0]).toContain("slack__post_message");
+        expect(found[1]![0]).toBe(found[0]![0]);
+        expect([...found[1]!].sort()).toEqual([...found[0]!].sort());
+        expect(found[1]!.indexOf("slack__post_message")).toBeLessThanOrEqual(found[0]!.indexOf("slack__post_message"));
         expect(found[2]![0]).toBe("slack__post_message");
         const lesson = {
           type: "lesson",
