@@ -1,4 +1,5 @@
 import type { RankedTool } from "../ranker.js";
+import { lastNotKept } from "./last-not-kept.js";
 
 /** Which requests' runners-up (a request's 2nd, 3rd… match) get places in a multi-request answer. */
 export interface RunnerUpRule {
@@ -97,12 +98,9 @@ function lowestFree(
   held: ReadonlySet<string>,
   familyOf: (name: string) => string | undefined,
 ): string | undefined {
-  for (let i = answer.length - 1; i >= 1; i--) {
-    const name = answer[i]!.name;
-    if (!chosen.has(name) || kept.has(name) || held.has(name)) continue;
+  const sharesFamily = (name: string) => {
     const family = familyOf(name);
-    if (family !== undefined && [...chosen].some((other) => other !== name && familyOf(other) === family)) continue;
-    return name;
-  }
-  return undefined;
+    return family !== undefined && [...chosen].some((other) => other !== name && familyOf(other) === family);
+  };
+  return lastNotKept(answer.slice(1), chosen, kept, (name) => held.has(name) || sharesFamily(name));
 }

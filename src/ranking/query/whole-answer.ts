@@ -1,4 +1,5 @@
 import type { RankedTool } from "../ranker.js";
+import { lastNotKept } from "./last-not-kept.js";
 import { type RunnerUpRule, shareRunnersUp } from "./runner-up-places.js";
 
 /**
@@ -204,18 +205,4 @@ export function addSibling(
   }
   chosen.add(sibling.name);
   return ranked.filter((hit) => chosen.has(hit.name));
-}
-
-/** The lowest of `top` still chosen that is not kept (nor spared); `undefined` when every place is. */
-function lastNotKept(
-  top: readonly RankedTool[],
-  chosen: ReadonlySet<string>,
-  kept: ReadonlySet<string>,
-  spared: (name: string) => boolean = () => false,
-): string | undefined {
-  for (let i = top.length - 1; i >= 0; i--) {
-    const name = top[i]!.name;
-    if (chosen.has(name) && !kept.has(name) && !spared(name)) return name;
-  }
-  return undefined;
 }
