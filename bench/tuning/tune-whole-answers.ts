@@ -210,86 +210,14 @@ for (const path of await tuningDatasetPaths()) {
       }
     }
     await ranker.close?.();
-    for (const setting of SETTINGS) {
-      const { splitting, keep, siblings, gather, family, id } = setting;
+    // Recall@1 and @5 over the sampled queries and COMP@5 over the multi-tool ones, of one setting's answers.
+    const record = (id: string, queries: readonly Ranked[], answerOf: (query: Ranked) => readonly RankedTool[]) => {
       let recall1 = 0;
       let recall5 = 0;
       let whole = 0;
       let multi = 0;
-      for (const query of rankedQueries.get(splitting)!) {
-        const familyOf = (name: string) => families.of(name);
-        const made = wholeAnswer(query.ranked, query.parts, query.named, LIMIT, {
-          keep,
-          familyOf: siblings ? familyOf : undefined,
-          gather,
-        });
-        const answer = (
-          family
-            ? searchFamilies(
-                made,
-                LIMIT,
-                protectedTools(query.parts, query.named),
-                familyOf,
-                query.within.get(family.text)!,
-                family.swaps,
-                family.held,
-              )
-            : made
-        ).map((hit) => hit.name);
-        if (query.sampled) {
-          recall1 += recallAt(answer, query.expected, 1);
-          recall5 += recallAt(answer, query.expected, 5);
-        }
-        if (query.expected.size > 1) {
-          multi++;
-          whole += compAt(answer, query.expected, LIMIT);
-        }
-      }
-      const rows: [string, number, number][] = [
-        ["recall@1", recall1, sample.size],
-        ["recall@5", recall5, sample.size],
-        ...(multi > 0 ? [["COMP@5", whole, multi] as [string, number, number]] : []),
-      ];
-      for (const [metric, sum, size] of rows) {
-        const row = `${dataset.id} · ${rankerId} · ${metric}`;
-        scores[row] ??= {};
-        scores[row]![id] = sum / size;
-        sizes[row] = size;
-      }
-    }
-    for (const { rule, position, id } of RUNNER_UP_RULES) {
-      let recall1 = 0;
-      let recall5 = 0;
-      let whole = 0;
-      let multi = 0;
-      for (const query of rankedQueries.get(REQUEST_SPLITTING)!) {
-        const rules = { keep: REPRESENTED_BY, familyOf: (name: string) => families.of(name), gather: GATHERED };
-        // The places `wholeAnswer` keeps: the named tools and every request's confident best.
-        const kept = new Set(query.named);
-        for (const part of query.parts) if (part[0] && part[0].confidence !== "weak") kept.add(part[0].name);
-        const share = (made: readonly RankedTool[]) =>
-          shareRunnersUp(made, query.ranked, query.parts, LIMIT, kept, rule, rules.familyOf).answer;
-        let answer: RankedTool[];
-        if (position === "unkept")
-          answer = wholeAnswer(query.ranked, query.parts, query.named, LIMIT, { ...rules, runnersUp: rule });
-        else if (position === "after")
-          answer = share(wholeAnswer(query.ranked, query.parts, query.named, LIMIT, rules));
-        else {
-          // Placed before the families' rules and kept from their swaps.
-          const shared = shareRunnersUp(
-            keepPlaces(query.ranked, LIMIT, kept),
-            query.ranked,
-            query.parts,
-            LIMIT,
-            kept,
-            rule,
-            rules.familyOf,
-          );
-          const held = new Set([...kept, ...shared.runnersUp]);
-          const sibling = addSibling(shared.answer, query.ranked, LIMIT, held, rules.familyOf);
-          answer = gatherFamilies(sibling, query.ranked, LIMIT, held, rules.familyOf, GATHERED);
-        }
-        const names = answer.map((hit) => hit.name);
+      for (const query of queries) {
+        const names = answerOf(query).map((hit) => hit.name);
         if (query.sampled) {
           recall1 += recallAt(names, query.expected, 1);
           recall5 += recallAt(names, query.expected, 5);
@@ -304,7 +232,52 @@ for (const path of await tuningDatasetPaths()) {
         ["recall@5", recall5, sample.size],
         ...(multi > 0 ? [["COMP@5", whole, multi] as [string, number, number]] : []),
       ];
-      for (const [metric, sum, size] of rows) scores[`${dataset.id} · ${rankerId} · ${metric}`]![id] = sum / size;
+      for (const [metric, sum, size] of rows) {
+        const row = `${dataset.id} · ${rankerId} · ${metric}`;
+        scores[row] ??= {};
+        scores[row]![id] = sum / size;
+        sizes[row] = size;
+      }
+    };
+    const familyOf = (name: string) => families.of(name);
+    for (const { splitting, keep, siblings, gather, family, id } of SETTINGS) {
+      record(id, rankedQueries.get(splitting)!, (query) => {
+        const made = wholeAnswer(query.ranked, query.parts, query.named, LIMIT, {
+          keep,
+          familyOf: siblings ? familyOf : undefined,
+          gather,
+        });
+        return family
+          ? searchFamilies(
+              made,
+              LIMIT,
+              protectedTools(query.parts, query.named),
+              familyOf,
+              query.within.get(family.text)!,
+              family.swaps,
+              family.held,
+            )
+          : made;
+      });
+    }
+    const rules = { keep: REPRESENTED_BY, familyOf, gather: GATHERED };
+    for (const { rule, position, id } of RUNNER_UP_RULES) {
+      record(id, rankedQueries.get(REQUEST_SPLITTING)!, (query) => {
+        if (position === "unkept")
+          return wholeAnswer(query.ranked, query.parts, query.named, LIMIT, { ...rules, runnersUp: rule });
+        // The places `wholeAnswer` keeps: the named tools and every request's confident best.
+        const kept = new Set(query.named);
+        for (const part of query.parts) if (part[0] && part[0].confidence !== "weak") kept.add(part[0].name);
+        const share = (answer: readonly RankedTool[]) =>
+          shareRunnersUp(answer, query.ranked, query.parts, LIMIT, kept, rule, familyOf);
+        if (position === "after")
+          return share(wholeAnswer(query.ranked, query.parts, query.named, LIMIT, rules)).answer;
+        // Placed before the families' rules and kept from their swaps.
+        const shared = share(keepPlaces(query.ranked, LIMIT, kept));
+        const held = new Set([...kept, ...shared.runnersUp]);
+        const sibling = addSibling(shared.answer, query.ranked, LIMIT, held, familyOf);
+        return gatherFamilies(sibling, query.ranked, LIMIT, held, familyOf, GATHERED);
+      });
     }
   }
   process.stderr.write(`tune-whole-answers: ${dataset.id} done\n`);
