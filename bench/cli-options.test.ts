@@ -60,7 +60,7 @@ describe("parseBenchOptions", () => {
       learningQueries: 40,
     });
     expect(() => parseBenchOptions(["--learning-queries", "0"])).toThrow(
-      /--learning-queries "0" is not a positive whole number/,
+      /--learning-queries "0" is not a whole number ≥ 1/,
     );
   });
 
@@ -86,10 +86,10 @@ describe("parseBenchOptions", () => {
     expect(() => parseBenchOptions(["--fast"])).toThrow(OptionsError);
     expect(() => parseBenchOptions(["--fast"])).toThrow(/--fast/);
     expect(() => parseBenchOptions(["--sizes", "100,,1000"])).toThrow(/--sizes "100,,1000" has an empty entry/);
-    expect(() => parseBenchOptions(["--sizes", "1e3"])).toThrow(/--sizes "1e3" is not a positive whole number/);
+    expect(() => parseBenchOptions(["--sizes", "1e3"])).toThrow(/--sizes "1e3" is not a whole number ≥ 1/);
     expect(() => parseBenchOptions(["--max-queries", "0"])).toThrow(/--max-queries "0"/);
     expect(() => parseBenchOptions(["--vector-sizes", "x"])).toThrow(
-      /--vector-sizes "x" is not a positive whole number/,
+      /--vector-sizes "x" is not a whole number ≥ 1/,
     );
     expect(() => parseBenchOptions(["--sizes", "300000"])).toThrow(
       /--sizes: 300000 is above the generator's limit of 200000/,

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { OptionsError } from "../src/errors.js";
+import { countOption } from "./count-option.js";
 import { MAX_SKEWED_SIZE } from "./scale/generate-skewed-catalogue.js";
 
 /** What `npm run bench -- …` was asked to do. */
@@ -133,11 +134,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   const quick = values.quick ?? false;
   /** A positive count option, or its default for this mode. */
   const countOf = (option: "scale-queries" | "learning-queries", quickDefault: number, fullDefault: number) =>
-    values[option] === undefined
-      ? quick
-        ? quickDefault
-        : fullDefault
-      : positiveInteger(`--${option}`, values[option]);
+    values[option] === undefined ? (quick ? quickDefault : fullDefault) : countOption(`--${option}`, values[option]);
   return {
     datasets: values.dataset ?? [],
     rankers: values.ranker ?? [],
@@ -149,9 +146,9 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         ? quick
           ? QUICK_MAX_QUERIES
           : undefined
-        : positiveInteger("--max-queries", values["max-queries"]),
+        : countOption("--max-queries", values["max-queries"]),
     scaleQueries: countOf("scale-queries", QUICK_SCALE_QUERIES, DEFAULT_SCALE_QUERIES),
-    seed: values.seed === undefined ? 42 : nonNegativeInteger("--seed", values.seed),
+    seed: values.seed === undefined ? 42 : countOption("--seed", values.seed, { min: 0 }),
     noDefaults: values["no-defaults"] ?? false,
     noScale: values["no-scale"] ?? false,
     noStrategies: values["no-strategies"] ?? false,
@@ -180,7 +177,7 @@ function parseSizes(option: string, text: string): number[] {
       `${option} "${text}" has an empty entry; give comma-separated tool counts such as 1000,10000,50000.`,
     );
   }
-  const sizes = parts.map((part) => positiveInteger(option, part.replaceAll("_", "")));
+  const sizes = parts.map((part) => countOption(option, part.replaceAll("_", "")));
   const tooLarge = sizes.find((size) => size > MAX_SKEWED_SIZE);
   if (tooLarge !== undefined)
     throw new OptionsError(
@@ -188,17 +185,4 @@ function parseSizes(option: string, text: string): number[] {
       `${option}: ${tooLarge} is above the generator's limit of ${MAX_SKEWED_SIZE} tools.`,
     );
   return [...new Set(sizes)].sort((a, b) => a - b);
-}
-
-function positiveInteger(option: string, text: string): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-    throw new OptionsError("BENCH_OPTIONS", `${option} "${text}" is not a positive whole number.`);
-  }
-  return value;
-}
-
-function nonNegativeInteger(option: string, text: string): number {
-  if (!/^\d+$/.test(text)) throw new OptionsError("BENCH_OPTIONS", `${option} "${text}" is not a whole number ≥ 0.`);
-  return Number(text);
 }

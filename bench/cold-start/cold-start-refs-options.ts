@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { countOrDefault } from "../count-option.js";
 
 /** What `npm run bench:cold-start-refs -- …` was asked to do. */
 export interface ColdStartRefsOptions {
@@ -40,14 +41,6 @@ bench/results/<UTC stamp>-cold-start-refs.md and .json.
   --out <dir>      where the report goes (default bench/results)
   --help           this text`;
 
-function whole(value: string | undefined, fallback: number, name: string, max: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number < 1 || number > max)
-    throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${value}"`);
-  return number;
-}
-
 /** A ref git can resolve, never an option: refuses what `git worktree add` would read as a flag. */
 function ref(value: string | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;
@@ -59,8 +52,9 @@ function ref(value: string | undefined, name: string): string | undefined {
 /**
  * Parses the bench's arguments.
  *
- * @throws Error naming the option and what it takes, for an unknown option, a missing `--base`,
- *   a count that is not a whole number in range, or a ref that looks like an option.
+ * @throws OptionsError `BENCH_OPTIONS` for a count that is not a whole number in range; Error
+ *   naming the option and what it takes for an unknown option, a missing `--base`, or a ref that
+ *   looks like an option.
  */
 export function parseColdStartRefsArgs(args: readonly string[]): ColdStartRefsOptions {
   const { values } = parseArgs({
@@ -87,8 +81,8 @@ export function parseColdStartRefsArgs(args: readonly string[]): ColdStartRefsOp
   return {
     base: base ?? "",
     head,
-    runs: whole(values.runs, DEFAULT_RUNS, "runs", MAX_RUNS),
-    tools: whole(values.tools, DEFAULT_TOOLS, "tools", MAX_TOOLS),
+    runs: countOrDefault("--runs", values.runs, DEFAULT_RUNS, { max: MAX_RUNS }),
+    tools: countOrDefault("--tools", values.tools, DEFAULT_TOOLS, { max: MAX_TOOLS }),
     noBuild,
     out: values.out,
     help,

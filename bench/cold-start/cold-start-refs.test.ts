@@ -45,7 +45,7 @@ describe("parseColdStartRefsArgs", () => {
   });
 
   it.each([
-    [["--base", "a", "--runs", "0"], /--runs must be a whole number from 1/],
+    [["--base", "a", "--runs", "0"], /--runs "0" is not a whole number from 1 to 200/],
     [["--base", "a", "--runs", "2.5"], /--runs/],
     [["--base", "a", "--runs", "1e3"], /--runs/],
     [["--base", "a", "--runs", "100000"], /--runs/],

@@ -14,6 +14,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { countOrDefault } from "../count-option.js";
 import { loadDataset, type BenchDataset } from "../load-dataset.js";
 import { RegistryBm25Ranker } from "../peers/index.js";
 import { compareWithBaseline, guardTable, type GuardBaseline } from "./compare-baseline.js";
@@ -56,11 +57,13 @@ async function main(): Promise<number> {
     return 2;
   }
   const baseline = existsSync(BASELINE) ? (JSON.parse(await readFile(BASELINE, "utf8")) as GuardBaseline) : undefined;
-  const seed = values.seed === undefined ? (baseline?.seed ?? 42) : Number(values.seed);
-  const maxQueries =
-    values["max-queries"] === undefined ? (baseline?.maxQueries ?? GUARD_MAX_QUERIES) : Number(values["max-queries"]);
-  if (!Number.isInteger(seed) || !Number.isInteger(maxQueries) || maxQueries < 1) {
-    process.stderr.write("bench:guard: --seed and --max-queries take whole numbers (max-queries ≥ 1).\n");
+  let seed: number;
+  let maxQueries: number;
+  try {
+    seed = countOrDefault("--seed", values.seed, baseline?.seed ?? 42, { min: 0 });
+    maxQueries = countOrDefault("--max-queries", values["max-queries"], baseline?.maxQueries ?? GUARD_MAX_QUERIES);
+  } catch (error) {
+    process.stderr.write(`bench:guard: ${(error as Error).message}\n`);
     return 2;
   }
   if (!existsSync(SHARED_DATASETS)) {

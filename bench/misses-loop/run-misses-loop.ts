@@ -8,6 +8,7 @@ import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Bm25Ranker } from "../../src/index.js";
+import { countOption } from "../count-option.js";
 import { loadDataset } from "../load-dataset.js";
 import { missesLoopMarkdown, simulateMissesLoop, type MissesLoopRun } from "./simulate-misses-loop.js";
 
@@ -18,7 +19,7 @@ const { values } = parseArgs({
     out: { type: "string", default: "bench/results" },
   },
 });
-const maxQueries = Number(values["max-queries"]);
+const maxQueries = countOption("--max-queries", values["max-queries"]);
 const files = (await readdir(values.datasets)).filter((name) => name.endsWith(".json")).sort();
 const runs: MissesLoopRun[] = [];
 for (const file of files) {

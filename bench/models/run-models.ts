@@ -18,6 +18,7 @@ import type { Embedder } from "../../src/ranking/embedding/embedder.js";
 import { loadEmbedder } from "../../src/ranking/index.js";
 import { packPackage } from "../../scripts/package/pack-and-install.js";
 import { realisticCatalogue } from "../cold-start/realistic-catalogue.js";
+import { countOrDefault } from "../count-option.js";
 import { type BenchDataset, loadDataset } from "../load-dataset.js";
 import { measureInstall } from "./install-size.js";
 import { measureModelProcesses } from "./measure-model-process.js";
@@ -44,13 +45,6 @@ const USAGE = `Usage: npm run bench:models -- [options]
   --no-package         skip npm pack: no tarball sizes, and the processes run the sources through tsx
   --out <dir>          where the report goes (default bench/results)
   --json               print the JSON report on stdout (the files are written either way)`;
-
-function positive(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} must be a whole number ≥ 1, got "${value}"`);
-  return number;
-}
 
 /** The similarity thresholds in the sources and in each model's toolsift.json, so a report says what it ran with. */
 function thresholdsOf(models: readonly ModelSpec[]): string[] {
@@ -132,9 +126,9 @@ async function main(): Promise<number> {
   let processes: number;
   try {
     parsed = parseModelList(values.models ?? DEFAULT_MODELS, ROOT);
-    maxQueries = positive(values["max-queries"], DEFAULT_MAX_QUERIES, "max-queries");
-    seed = positive(values.seed, 42, "seed");
-    processes = positive(values.processes, 5, "processes");
+    maxQueries = countOrDefault("--max-queries", values["max-queries"], DEFAULT_MAX_QUERIES);
+    seed = countOrDefault("--seed", values.seed, 42, { min: 0 });
+    processes = countOrDefault("--processes", values.processes, 5);
   } catch (error) {
     process.stderr.write(`bench:models: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
     return 2;

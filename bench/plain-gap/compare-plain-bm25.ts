@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { createToolSearch } from "../../src/index.js";
 import { MAX_REQUEST_LENGTH } from "../../src/session/index.js";
 import { Bm25Ranker, type Ranker } from "../../src/ranking/index.js";
+import { countOption, countOrDefault } from "../count-option.js";
 import { guardSample } from "../guard/measure-guard.js";
 import { callableTools } from "../learning/measure-learning-curve.js";
 import { loadDataset, type BenchDataset } from "../load-dataset.js";
@@ -48,15 +49,13 @@ const { values } = parseArgs({
     cut: { type: "string" },
   },
 });
-const maxQueries = Number(values["max-queries"]);
+const maxQueries = countOption("--max-queries", values["max-queries"]);
 
 /** A ranker to measure: a bare one, or one of toolsift's built-ins as `createToolSearch` makes it. */
 type Contender = { id: string; bare: () => Ranker } | { id: string; builtIn: "bm25" | "hybrid" };
 
 /** How much of a request every ranker reads, unless `--plain-reads-whole`: what a host's search takes, or `--cut`. */
-const QUERY_CUT = values.cut === undefined ? MAX_REQUEST_LENGTH : Number(values.cut);
-if (!Number.isInteger(QUERY_CUT) || QUERY_CUT < 1 || QUERY_CUT > MAX_REQUEST_LENGTH)
-  throw new Error(`--cut takes a whole number of characters from 1 to ${MAX_REQUEST_LENGTH}, got ${values.cut}`);
+const QUERY_CUT = countOrDefault("--cut", values.cut, MAX_REQUEST_LENGTH, { max: MAX_REQUEST_LENGTH });
 const readsWhole = (contender: Contender) =>
   contender.id.startsWith("okapi") || contender.id === "registry" || contender.id.endsWith("-reads-whole");
 
