@@ -198,7 +198,11 @@ export class Bm25Ranker implements Ranker {
     let facts: QueryFacts | undefined;
     const factsOf = () => (facts ??= this.queryFacts(query, terms));
     const marked = best.map(
-      (hit): RankedTool => ({ ...hit, confidence: this.isWeak(hit, factsOf) ? "weak" : "strong" }),
+      (hit): RankedTool => ({
+        name: hit.name,
+        score: hit.score,
+        confidence: this.isWeak(hit, factsOf) ? "weak" : "strong",
+      }),
     );
     return this.abstain && marked[0]!.confidence === "weak" ? [] : marked;
   }
