@@ -49,7 +49,7 @@ import { answerFamilies, FAMILY_CAP, familyRequest, protectedTools, searchFamili
 import { loadDataset } from "../load-dataset.js";
 import { compAt, recallAt } from "../metrics/index.js";
 import { foldsTable, points } from "./leave-one-out-tables.js";
-import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
+import { type LeaveOneOutFold, leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 import { requestText } from "../request-text.js";
 
@@ -369,22 +369,29 @@ const shippedFolds = leaveOneDatasetOut(
   datasetOf,
   (row) => 1 / sizes[row]!,
 );
+// The deep read alone, as if it were the only family search on offer.
+const deepFolds = leaveOneDatasetOut(
+  only([SHIPPED, ...shippedFamilyIds.filter((id) => id.includes("(deep)"))]),
+  SHIPPED,
+  datasetOf,
+  (row) => 1 / sizes[row]!,
+);
 const onShipped = (id: string, row: string) => table[row]![id]! - table[row]![SHIPPED]!;
 const worstOnShipped = (id: string) => rows.reduce((low, row) => (onShipped(id, row) < onShipped(id, low) ? row : low));
 const meanOnShipped = (id: string) => rows.reduce((sum, row) => sum + onShipped(id, row), 0) / rows.length;
 /** The rows some family search on top of the shipped default changes. */
 const SHIPPED_FAMILY_ROWS = rows.filter((row) => shippedFamilyIds.some((id) => onShipped(id, row) !== 0));
-/** Whether the folds chose a family search on top of the shipped default, and what it did on the sets left out. */
-function shippedFamilyVerdict(): string {
-  const chose = shippedFolds.filter((fold) => fold.chosen !== SHIPPED);
+/** Whether `folds` chose a family search on top of the shipped default, and what it did on the sets left out. */
+function shippedFamilyVerdict(folds: readonly LeaveOneOutFold[]): string {
+  const chose = folds.filter((fold) => fold.chosen !== SHIPPED);
   if (chose.length === 0)
     return "No fold chose a family search over the shipped default: each fold's best family search lost more on its worst row of the other sets than the shipped default (no change), or tied it within one query without a larger mean.";
   const worst = chose.reduce((low, fold) => (fold.heldOutChange < low.heldOutChange ? fold : low));
   const deep = chose.filter((fold) => fold.chosen.includes("(deep)")).length;
   return (
-    `${chose.length} of ${shippedFolds.length} folds chose a family search over the shipped default, ${deep} of them the deep read; the worst change on the set left out among them is ${points(worst.heldOutChange)} (${worst.heldOut}, "${worst.chosen}"). ` +
+    `${chose.length} of ${folds.length} folds chose a family search over the shipped default, ${deep} of them a deep read; the worst change on the set left out among them is ${points(worst.heldOutChange)} (${worst.heldOut}, "${worst.chosen}"). ` +
     (worst.heldOutChange < 0
-      ? "A fold lost on the set it left out, so no family search joins the shipped default."
+      ? "A fold lost on the set it left out, so none of these joins the shipped default."
       : "No fold lost on the set it left out.")
   );
 }
@@ -486,7 +493,13 @@ const markdown = [
   "",
   ...foldsTable(shippedFolds),
   "",
-  shippedFamilyVerdict(),
+  shippedFamilyVerdict(shippedFolds),
+  "",
+  "The same folds offered the deep reads alone (no search within a family), judged the same way:",
+  "",
+  ...foldsTable(deepFolds),
+  "",
+  shippedFamilyVerdict(deepFolds),
   "",
   "Each setting's worst row and mean change against the shipped default over every row, and its change on every row some of them change (points; no other row changes):",
   "",
