@@ -16,10 +16,11 @@
  * dataset, judged by its worst (set, ranker, metric): a setting may not buy COMP@5 with recall.
  * The baseline is the answer as merged (split at cues and clauses), before these rules. Then,
  * against the default, rules giving a multi-request query's free places to its requests'
- * runners-up (`shareRunnersUp`), each fold choosing between the default and them. Writes
+ * runners-up (`shareRunnersUp`), each fold choosing between the default and them; and, against
+ * the shipped default (those rules and `RUNNERS_UP`), the family searches on top of it. Writes
  * `bench/results/whole-answers-leave-one-out.md`.
  *
- *   npx tsx bench/tuning/tune-whole-answers.ts      # about 4 minutes on two cores
+ *   npx tsx bench/tuning/tune-whole-answers.ts      # about a minute on two cores
  */
 import { writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
@@ -48,7 +49,7 @@ import { answerFamilies, FAMILY_CAP, familyRequest, protectedTools, searchFamili
 import { loadDataset } from "../load-dataset.js";
 import { compAt, recallAt } from "../metrics/index.js";
 import { foldsTable, points } from "./leave-one-out-tables.js";
-import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
+import { type LeaveOneOutFold, leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 import { requestText } from "../request-text.js";
 
@@ -135,6 +136,20 @@ for (const places of [1, 2])
       for (const position of ["unkept", "after"] as const)
         addRule({ places, closeness, depth, order: "requests" }, position);
   }
+/**
+ * On top of the shipped default (the rules before runners-up and \`RUNNERS_UP\`): a family search
+ * as above, whole query or deep read, so the two are measured together and not one instead of
+ * the other.
+ */
+const SHIPPED_FAMILY_TEXTS: readonly FamilyText[] = ["deep", "query"];
+const SHIPPED_FAMILIES = SHIPPED_FAMILY_TEXTS.flatMap((text) =>
+  [1, 2].flatMap((swaps) =>
+    FAMILY_HELDS.map((held) => ({
+      family: { text, swaps, held },
+      id: `shipped + family search (${text}) ${swaps}${Number.isFinite(held) ? ` under ${held}` : ""}`,
+    })),
+  ),
+);
 /** The default chosen with GloVe bundled, before requests were read sentence by sentence. */
 const PREVIOUS = settingId(3, true, "clauses");
 
@@ -185,7 +200,15 @@ for (const path of await tuningDatasetPaths()) {
         if (splitting === REQUEST_SPLITTING) {
           const familyOf = (name: string) => families.of(name);
           const answer = wholeAnswer(ranked, kept, named, LIMIT, { keep: REPRESENTED_BY, familyOf });
-          const searched = answerFamilies(answer, familyOf, LIMIT);
+          const shipped = wholeAnswer(ranked, kept, named, LIMIT, {
+            keep: REPRESENTED_BY,
+            familyOf,
+            runnersUp: RUNNERS_UP,
+          });
+          // The families of both answers: a runner-up may bring a family the answer before it lacks.
+          const searched = [
+            ...new Set([...answerFamilies(answer, familyOf, LIMIT), ...answerFamilies(shipped, familyOf, LIMIT)]),
+          ];
           const deep = searched.length > 0 ? await ranker.search(text, { limit: DEEP }) : [];
           for (const family of searched) {
             const inFamily = { limit: FAMILY_CAP, filter: (name: string) => families.of(name) === family };
@@ -261,6 +284,19 @@ for (const path of await tuningDatasetPaths()) {
       });
     }
     const rules = { keep: REPRESENTED_BY, familyOf, gather: GATHERED };
+    for (const { family, id } of SHIPPED_FAMILIES) {
+      record(id, rankedQueries.get(REQUEST_SPLITTING)!, (query) =>
+        searchFamilies(
+          wholeAnswer(query.ranked, query.parts, query.named, LIMIT, { ...rules, runnersUp: RUNNERS_UP }),
+          LIMIT,
+          protectedTools(query.parts, query.named),
+          familyOf,
+          query.within.get(family.text)!,
+          family.swaps,
+          family.held,
+        ),
+      );
+    }
     for (const { rule, position, id } of RUNNER_UP_RULES) {
       record(id, rankedQueries.get(REQUEST_SPLITTING)!, (query) => {
         if (position === "unkept")
@@ -325,6 +361,40 @@ const bestComp = [...runnerUpIds].sort((a, b) =>
   rows.filter((row) => row.endsWith("COMP@5")).reduce((sum, row) => sum + changeOf(b, row) - changeOf(a, row), 0),
 )[0]!;
 const pct = (value: number) => (value * 100).toFixed(1);
+// Family search on top of the shipped default, judged against it as the runner-up rules were.
+const shippedFamilyIds = SHIPPED_FAMILIES.map((setting) => setting.id);
+const shippedFolds = leaveOneDatasetOut(
+  only([SHIPPED, ...shippedFamilyIds]),
+  SHIPPED,
+  datasetOf,
+  (row) => 1 / sizes[row]!,
+);
+// The deep read alone, as if it were the only family search on offer.
+const deepFolds = leaveOneDatasetOut(
+  only([SHIPPED, ...shippedFamilyIds.filter((id) => id.includes("(deep)"))]),
+  SHIPPED,
+  datasetOf,
+  (row) => 1 / sizes[row]!,
+);
+const onShipped = (id: string, row: string) => table[row]![id]! - table[row]![SHIPPED]!;
+const worstOnShipped = (id: string) => rows.reduce((low, row) => (onShipped(id, row) < onShipped(id, low) ? row : low));
+const meanOnShipped = (id: string) => rows.reduce((sum, row) => sum + onShipped(id, row), 0) / rows.length;
+/** The rows some family search on top of the shipped default changes. */
+const SHIPPED_FAMILY_ROWS = rows.filter((row) => shippedFamilyIds.some((id) => onShipped(id, row) !== 0));
+/** Whether `folds` chose a family search on top of the shipped default, and what it did on the sets left out. */
+function shippedFamilyVerdict(folds: readonly LeaveOneOutFold[]): string {
+  const chose = folds.filter((fold) => fold.chosen !== SHIPPED);
+  if (chose.length === 0)
+    return "No fold chose a family search over the shipped default: each fold's best family search lost more on its worst row of the other sets than the shipped default (no change), or tied it within one query without a larger mean.";
+  const worst = chose.reduce((low, fold) => (fold.heldOutChange < low.heldOutChange ? fold : low));
+  const deep = chose.filter((fold) => fold.chosen.includes("(deep)")).length;
+  return (
+    `${chose.length} of ${folds.length} folds chose a family search over the shipped default, ${deep} of them a deep read; the worst change on the set left out among them is ${points(worst.heldOutChange)} (${worst.heldOut}, "${worst.chosen}"). ` +
+    (worst.heldOutChange < 0
+      ? "A fold lost on the set it left out, so none of these joins the shipped default."
+      : "No fold lost on the set it left out.")
+  );
+}
 
 /**
  * Why a family search is or is not the default: the folds that chose one, and the worst change
@@ -415,6 +485,32 @@ const markdown = [
     (row) =>
       `| ${row} | ${sizes[row]} | ${pct(table[row]![DEFAULT]!)} | ${pct(table[row]![shown]!)} | ${points(changeOf(shown, row))} | ${pct(table[row]![bestComp]!)} | ${points(changeOf(bestComp, row))} |`,
   ),
+  "",
+  "## Family search on top of the shipped default",
+  "",
+  `The family searches above were measured on top of the rules before runners-up, that is instead of the runner-up rule. Here they are measured on top of the shipped default ("${DEFAULT}" and "${SHIPPED}"), as the query plan would give them: the shipped answer, then \`searchFamilies\` (\`deep\`: the whole query's own ranking read to ${DEEP}; \`query\`: the whole query ranked within each family; 1 or 2 lone places; families holding 2, 3 or any number of places are not searched). ` +
+    "Each fold chooses, on every set but one, between the shipped default and these, judged against the shipped default (worst rows within one query count as a tie, broken by the mean):",
+  "",
+  ...foldsTable(shippedFolds),
+  "",
+  shippedFamilyVerdict(shippedFolds),
+  "",
+  "The same folds offered the deep reads alone (no search within a family), judged the same way:",
+  "",
+  ...foldsTable(deepFolds),
+  "",
+  shippedFamilyVerdict(deepFolds),
+  "",
+  "Each setting's worst row and mean change against the shipped default over every row, and its change on every row some of them change (points; no other row changes):",
+  "",
+  `| setting | worst | worst row | mean | ${SHIPPED_FAMILY_ROWS.map((row) => row.replace(" · ", " ")).join(" | ")} |`,
+  `|---|---:|---|---:|${SHIPPED_FAMILY_ROWS.map(() => "---:").join("|")}|`,
+  ...shippedFamilyIds.map(
+    (id) =>
+      `| ${id.slice("shipped + family search ".length)} | ${points(onShipped(id, worstOnShipped(id)))} | ${onShipped(id, worstOnShipped(id)) < 0 ? worstOnShipped(id) : "none lower"} | ${points(meanOnShipped(id))} | ${SHIPPED_FAMILY_ROWS.map((row) => points(onShipped(id, row))).join(" | ")} |`,
+  ),
+  "",
+  `The shipped default's value on those rows: ${SHIPPED_FAMILY_ROWS.map((row) => `${row} ${pct(table[row]![SHIPPED]!)}`).join("; ")}.`,
   "",
 ].join("\n");
 process.stdout.write(markdown);

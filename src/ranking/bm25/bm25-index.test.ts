@@ -36,6 +36,9 @@ describe("Bm25Index", () => {
       expect(index.order[slot]).toBe(order);
       for (const term of fieldTermsOf(tool).flat())
         expect(index.postingsOf(index.termIdOf(term)!).find(slot)).toBeGreaterThanOrEqual(0);
+      // Its name's terms, renumbered with the rest.
+      const nameTerms = [...new Set(fieldTermsOf(tool)[BM25_FIELDS.indexOf("name")]!)];
+      expect([...index.slot(slot).nameTerms]).toEqual(nameTerms.map((term) => index.termIdOf(term)!));
     });
     // Terms only removed tools had are gone.
     for (const term of fieldTermsOf(tools[1]!)[0]!.filter((term) => term !== "tool"))

@@ -17,7 +17,15 @@ export interface Bm25Slot {
   readonly fingerprint: string;
   /** The tool's distinct term ids, to lower their document frequencies when it leaves. */
   readonly terms: Int32Array;
+  /**
+   * The ids of `terms` its name has, in the same order: abstention weighs a match's name terms
+   * (`Bm25Ranker`), and finding them among every term of a long description, match by match,
+   * took about half the time of a StableToolBench query ranked 50 deep.
+   */
+  readonly nameTerms: Int32Array;
 }
+
+const NAME_FIELD = BM25_FIELDS.indexOf("name");
 
 /**
  * BM25F's index of a catalogue: per term the tools that contain it and how often per field
@@ -185,6 +193,7 @@ export class Bm25Index {
       server: document.server,
       fingerprint: document.fingerprint,
       terms: Int32Array.from(terms),
+      nameTerms: Int32Array.from(terms.filter((_, local) => counts[local * FIELD_COUNT + NAME_FIELD]! > 0)),
     });
     this.names?.add(document.name, document.server);
     this.alives[slot] = 1;
@@ -271,7 +280,11 @@ export class Bm25Index {
       this.postings[id]!.compact(newSlotOf);
       postings.push(this.postings[id]!);
     }
-    this.slots = slots.map((slot) => ({ ...slot, terms: slot.terms.map((id) => newTermOf[id]!) }));
+    this.slots = slots.map((slot) => ({
+      ...slot,
+      terms: slot.terms.map((id) => newTermOf[id]!),
+      nameTerms: slot.nameTerms.map((id) => newTermOf[id]!),
+    }));
     this.postings = postings;
     this.frequencies = frequency;
     this.deadEntries = 0;

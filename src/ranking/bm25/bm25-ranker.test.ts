@@ -286,6 +286,60 @@ describe("Bm25Ranker", () => {
     });
   });
 
+  describe("marks matches weak or strong as a fresh index would, however deep it reads", () => {
+    // Servers named in the query and everyday words no tool has: the signs abstention weighs.
+    // A word every tool has, and one tool named by it alone: the query's only known word covers
+    // that tool's whole name, which is what keeps its match strong (see \`abstains\`).
+    const tools = (version: number) => [
+      rankDocumentOf({ name: "reconcile", description: "Reconcile." }),
+      ...Array.from({ length: 60 }, (_, i) =>
+        rankDocumentOf({
+          name: `${["billing", "mail", "calendar"][i % 3]}__${["list", "send", "create", "cancel"][i % 4]}_${["invoice", "message", "event", "refund"][(i >> 2) % 4]}_${i}`,
+          description: `${["Lists", "Sends", "Creates", "Cancels"][(i + version) % 4]} the ${["invoice", "message", "event"][(i >> 1) % 3]} of a customer account, reconciled, variant ${i}.`,
+        }),
+      ),
+    ];
+    const QUERIES = [
+      "cancel the invoice and send a message to the customer",
+      "create an event for the holiday party at the restaurant",
+      "billing refund for the broken umbrella",
+      "mail my grandmother a birthday poem",
+      "reconcile for my grandmother's umbrella",
+    ];
+    const marks = (ranker: Bm25Ranker, limit: number) =>
+      QUERIES.flatMap((query) => ranker.search(query, { limit }).map((hit) => `${hit.name} ${hit.confidence}`));
+
+    it("after tools change, leave and the index renumbers its terms", () => {
+      const incremental = new Bm25Ranker();
+      // Tools whose words no later tool has, indexed first: once they leave, every later term's id changes.
+      const leaving = Array.from({ length: 30 }, (_, i) =>
+        rankDocumentOf({ name: `fax${i}__archive_${i}`, description: `Archives fax ${i} on tape${i}.` }),
+      );
+      incremental.update([...leaving, ...tools(0)]);
+      marks(incremental, 50);
+      // Most tools leave and the rest change: removed entries outnumber live ones, so the index
+      // renumbers slots and terms, and what abstention read of a tool must follow.
+      const final = tools(1).filter((_, i) => i % 4 === 0);
+      expect(final[0]!.name).toBe("reconcile");
+      incremental.update(final);
+      const fresh = new Bm25Ranker();
+      fresh.update(final);
+      const deep = marks(fresh, 50);
+      expect(marks(incremental, 50)).toEqual(deep);
+      // Both signs occur, so the comparison is not of one mark.
+      expect(deep.some((mark) => mark.endsWith(" weak"))).toBe(true);
+      expect(deep.some((mark) => mark.endsWith(" strong"))).toBe(true);
+      expect(deep).toContain("reconcile strong");
+    });
+
+    it("the first matches of a deep read are the shallow read's, marks included", () => {
+      const ranker = new Bm25Ranker({ multiPart: false, siblings: false });
+      ranker.update(tools(0));
+      for (const query of QUERIES)
+        expect(ranker.search(query, { limit: 50 }).slice(0, 10)).toEqual(ranker.search(query, { limit: 10 }));
+    });
+  });
+
   it("asks the permission filter about the tools that would make the results, not every match", () => {
     const ranker = new Bm25Ranker();
     ranker.update(

@@ -12,7 +12,7 @@ import {
   type Bm25Field,
 } from "./bm25-terms.js";
 import { checkBm25Options } from "./check-bm25-options.js";
-import { Bm25Index } from "./bm25-index.js";
+import { Bm25Index, type Bm25Slot } from "./bm25-index.js";
 import { FIELD_COUNT, type TermPostings } from "./term-postings.js";
 
 export { DEFAULT_FIELD_WEIGHTS, type Bm25Field } from "./bm25-terms.js";
@@ -64,8 +64,6 @@ export interface Bm25Options extends QueryHandling {
   abstention?: AbstentionOptions | boolean;
 }
 
-const NAME_FIELD = BM25_FIELDS.indexOf("name");
-
 /** What {@link abstains} reads of a query, whichever match it is asked about. */
 interface QueryFacts {
   /** Everyday words of the query no tool uses ({@link foreignWords}). */
@@ -111,6 +109,9 @@ export class Bm25Ranker implements Ranker {
   /** The catalogue's servers and APIs, for a best match's sibling; absent when `siblings` is off. */
   private readonly families: ToolFamilies | undefined;
   private readonly index: Bm25Index;
+
+  /** Each indexed tool's server words, for abstention ({@link Bm25Ranker.serverTermsOf}). */
+  private readonly serverTerms = new WeakMap<Bm25Slot, readonly string[]>();
 
   /** Reused by every search: one score per slot, and the slots scored so far. */
   private scores = new Float64Array(0);
@@ -197,7 +198,11 @@ export class Bm25Ranker implements Ranker {
     let facts: QueryFacts | undefined;
     const factsOf = () => (facts ??= this.queryFacts(query, terms));
     const marked = best.map(
-      (hit): RankedTool => ({ ...hit, confidence: this.isWeak(hit, factsOf) ? "weak" : "strong" }),
+      (hit): RankedTool => ({
+        name: hit.name,
+        score: hit.score,
+        confidence: this.isWeak(hit, factsOf) ? "weak" : "strong",
+      }),
     );
     return this.abstain && marked[0]!.confidence === "weak" ? [] : marked;
   }
@@ -231,11 +236,8 @@ export class Bm25Ranker implements Ranker {
     const { foreign, inQuery, weighted, queryWeight, queryIds } = factsOf();
     if (foreign === 0) return false;
     const slot = index.slotOf(match.name)!;
-    const { name, server, terms: toolTerms } = index.slot(slot);
-    // Read as prose, so `s3` stays one word; a one-letter piece names nothing.
-    const serverTerms = analyzeText(server ?? (name.includes("__") ? name.slice(0, name.indexOf("__")) : "")).filter(
-      (term) => term.length > 1,
-    );
+    const tool = index.slot(slot);
+    const serverTerms = this.serverTermsOf(tool);
     // How much of the query's idf weight the tool contains.
     let matched = 0;
     let matchedTerms = 0;
@@ -248,9 +250,7 @@ export class Bm25Ranker implements Ranker {
     // The tool's name terms, weighted by idf, and how much of that weight the query mentions.
     let nameWeight = 0;
     let mentioned = 0;
-    for (const id of toolTerms) {
-      const postings = index.postingsOf(id);
-      if (postings.counts[postings.find(slot) * FIELD_COUNT + NAME_FIELD] === 0) continue;
+    for (const id of tool.nameTerms) {
       const weight = idfOf(index.live, index.documentFrequency(id));
       nameWeight += weight;
       if (queryIds.has(id)) mentioned += weight;
@@ -267,6 +267,23 @@ export class Bm25Ranker implements Ranker {
       },
       limits,
     );
+  }
+
+  /**
+   * The words of a tool's server (its `server`, else the `server__` of its name), read once per
+   * indexed tool: a tool re-indexed or renumbered is a new slot object and is read again.
+   */
+  private serverTermsOf(tool: Bm25Slot): readonly string[] {
+    let terms = this.serverTerms.get(tool);
+    if (terms === undefined) {
+      const { name, server } = tool;
+      // Read as prose, so `s3` stays one word; a one-letter piece names nothing.
+      terms = analyzeText(server ?? (name.includes("__") ? name.slice(0, name.indexOf("__")) : "")).filter(
+        (term) => term.length > 1,
+      );
+      this.serverTerms.set(tool, terms);
+    }
+    return terms;
   }
 
   /**
