@@ -28,6 +28,7 @@ import {
   ToolFamilies,
   wholeAnswer,
 } from "../../src/ranking/query/index.js";
+import { countOption } from "../count-option.js";
 import { loadDataset } from "../load-dataset.js";
 import { answerFamilies, FAMILY_CAP, protectedTools, searchFamilies } from "./family-search.js";
 import { requestText } from "../request-text.js";
@@ -42,9 +43,7 @@ type Variant = "default" | "deep" | "query";
 const VARIANTS: readonly Variant[] = ["default", "deep", "query"];
 
 const { values } = parseArgs({ options: { "max-queries": { type: "string", default: "300" } } });
-const maxQueries = Number(values["max-queries"]);
-if (!Number.isInteger(maxQueries) || maxQueries < 1)
-  throw new Error(`--max-queries "${values["max-queries"]}" is not a whole number of at least 1.`);
+const maxQueries = countOption("--max-queries", values["max-queries"]);
 
 /** One query answered as a variant answers it; returns nothing, only its time counts. */
 async function answer(
