@@ -36,6 +36,13 @@ export interface BlendOptions {
    * guess, as it would not be behind an empty list.
    */
   guessed?: boolean;
+  /**
+   * The ranker's own answer at `limit`, when the list was read deeper for the lessons: only its
+   * tools and the tools lessons lift may be in the result. A ranker assembles its answer for the
+   * places asked (a place kept for each request of a chained query, a best match's sibling), and
+   * its deeper list, cut to `limit`, would undo that even where no lesson touched those places.
+   */
+  answer?: ReadonlySet<string>;
 }
 
 /**
@@ -71,6 +78,7 @@ export function blendLearned(
   options: BlendOptions,
 ): RankedTool[] {
   const vouched = learned.vouched ?? learned;
+  const answer = options.answer;
   if (learned.size === 0) return base.slice(0, options.limit);
   if (base.length === 0 && Math.max(...vouched.values()) < LEARNED_ALONE_MIN) return [];
   const top = base[0]?.score || 1;
@@ -79,6 +87,7 @@ export function blendLearned(
     if (!scores.has(hit.name)) scores.set(hit.name, { hit, score: hit.score / top, order });
   });
   let order = base.length;
+  const lifted = new Set<string>();
   for (const [name, full] of learned) {
     const known = scores.get(name);
     // One session's lessons alone re-order what the ranker retrieved; they bring in nothing.
@@ -87,6 +96,7 @@ export function blendLearned(
     const entry = known ?? { hit: { name, score: 0 }, score: 0, order: order++ };
     entry.score += options.weight * score;
     scores.set(name, entry);
+    lifted.add(name);
   }
   const first = base[0] && scores.get(base[0].name);
   /** What each tool held behind the first match would have scored: held tools keep that order among themselves. */
@@ -109,6 +119,7 @@ export function blendLearned(
       // A held tool ties with the first match and goes right after it; held tools rank by what
       // they would have scored, so the better learned match comes first.
       .sort((a, b) => b.score - a.score || heldAt(b.hit.name) - heldAt(a.hit.name) || a.order - b.order)
+      .filter(({ hit }) => answer === undefined || answer.has(hit.name) || lifted.has(hit.name))
       .slice(0, options.limit)
       .map(({ hit, score }) => {
         // A query like this one led to the tool before (lessons that passed corroboration): that is

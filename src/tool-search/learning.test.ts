@@ -247,6 +247,30 @@ describe("learning from use, through sessions", () => {
     expect(names(await toolSearch.search(query)).slice(0, 2)).toEqual(["slack__post_message", "filesystem__read_file"]);
   });
 
+  it("keeps the ranker's own answer at the asked limit when lessons apply: the place it gave a sibling stays", async () => {
+    const plain = (name: string, description: string): ToolDefinition => ({
+      name,
+      description,
+      inputSchema: { type: "object", properties: {} },
+      execute: () => "ok",
+    });
+    const { toolSearch } = await searchWith({}, [
+      plain("github__list_issues", "List the open issues of a repository."),
+      plain("github__comment_on_issue", "Comment on an issue of a repository."),
+      plain("gitlab__list_issues", "List the open issues of a project."),
+      plain("jira__list_issues", "List the open issues of a board."),
+      plain("weather__forecast", "Get the weather forecast for a city."),
+    ]);
+    const query = "list the open issues of the toolsift repository";
+    // Unaided, the best match's sibling takes the second place (listing issues, then commenting on one).
+    const unaided = names(await toolSearch.search(query, { limit: 2 }));
+    expect(unaided).toEqual(["github__list_issues", "github__comment_on_issue"]);
+    // A session confirms the best match; lessons now apply to the query, and must not undo the
+    // answer the ranker assembled for two places by reading its list fifty deep.
+    await searchThenCall(toolSearch, query, "github__list_issues", {});
+    expect(names(await toolSearch.search(query, { limit: 2 }))).toEqual(unaided);
+  });
+
   it("keeps at most maxLessonsPerTool lessons per tool: a flood of lessons stays a few", async () => {
     const store = new MemoryUsageStore({ maxLessonsPerTool: 3 });
     const { toolSearch } = await searchWith({ learning: { store, maxLessonsPerTool: 3, ...ONE_SESSION } });
