@@ -25,6 +25,9 @@ describe("blendLearned", () => {
     expect(blendLearned(base, new Map([["a", 0.3]]), options).map((hit) => hit.name)).toEqual(["a", "c"]);
     // A tool the lessons lift may still take a place.
     expect(blendLearned(base, new Map([["d", 0.6]]), options).map((hit) => hit.name)).toEqual(["d", "a"]);
+    // The place "c" holds is worth what the list's second place is (8 of 9): a lift that would
+    // beat "c"'s own 7 but not "b"'s 8 takes nothing.
+    expect(blendLearned(base, new Map([["d", 0.07]]), options).map((hit) => hit.name)).toEqual(["a", "c"]);
   });
 
   it("adds the weighted learned score to the base score scaled to a best of 1", () => {

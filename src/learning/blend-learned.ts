@@ -38,9 +38,10 @@ export interface BlendOptions {
   guessed?: boolean;
   /**
    * The ranker's own answer at `limit`, when the list was read deeper for the lessons: only its
-   * tools and the tools lessons lift may be in the result. A ranker assembles its answer for the
-   * places asked (a place kept for each request of a chained query, a best match's sibling), and
-   * its deeper list, cut to `limit`, would undo that even where no lesson touched those places.
+   * tools and the tools lessons lift may be in the result, and each of its tools scores at least
+   * what the list's `limit`-th tool does. A ranker assembles its answer for the places asked (a
+   * place kept for each request of a chained query, a best match's sibling), and its deeper list,
+   * cut to `limit`, would undo that even where no lesson touched those places.
    */
   answer?: ReadonlySet<string>;
 }
@@ -79,12 +80,17 @@ export function blendLearned(
 ): RankedTool[] {
   const vouched = learned.vouched ?? learned;
   const answer = options.answer;
-  if (learned.size === 0) return base.slice(0, options.limit);
+  if (learned.size === 0) return base.filter((hit) => answer?.has(hit.name) ?? true).slice(0, options.limit);
   if (base.length === 0 && Math.max(...vouched.values()) < LEARNED_ALONE_MIN) return [];
   const top = base[0]?.score || 1;
   const scores = new Map<string, { hit: RankedTool; score: number; order: number }>();
+  // A tool the ranker's answer holds is worth at least its last place: the ranker may have given
+  // that place to a tool its list scores lower (a request's best), and a lift must clear the
+  // same bar to take it as to take the place of the tool the list has there.
+  const placeScore = answer && base[options.limit - 1] ? base[options.limit - 1]!.score / top : 0;
   base.forEach((hit, order) => {
-    if (!scores.has(hit.name)) scores.set(hit.name, { hit, score: hit.score / top, order });
+    const own = answer?.has(hit.name) ? placeScore : 0;
+    if (!scores.has(hit.name)) scores.set(hit.name, { hit, score: Math.max(hit.score / top, own), order });
   });
   let order = base.length;
   const lifted = new Set<string>();
