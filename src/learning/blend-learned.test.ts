@@ -11,6 +11,25 @@ describe("blendLearned", () => {
     expect(blendLearned(base, new Map(), { weight: 2, limit: 2, retrievedDepth: 20 })).toEqual(base.slice(0, 2));
   });
 
+  it("keeps to the ranker's own answer at the limit, plus what lessons lift, when the list was read deeper", () => {
+    // The ranker's answer for two places holds "c" (a place it kept), not "b", which its deeper list ranks higher.
+    const base = [
+      { name: "a", score: 9 },
+      { name: "b", score: 8 },
+      { name: "c", score: 7 },
+      { name: "d", score: 6 },
+    ];
+    const answer = new Set(["a", "c"]);
+    const options = { weight: 2, limit: 2, retrievedDepth: 20, answer };
+    // A lesson of "a" alone: "b" does not come back in place of "c".
+    expect(blendLearned(base, new Map([["a", 0.3]]), options).map((hit) => hit.name)).toEqual(["a", "c"]);
+    // A tool the lessons lift may still take a place.
+    expect(blendLearned(base, new Map([["d", 0.6]]), options).map((hit) => hit.name)).toEqual(["d", "a"]);
+    // The place "c" holds is worth what the list's second place is (8 of 9): a lift that would
+    // beat "c"'s own 7 but not "b"'s 8 takes nothing.
+    expect(blendLearned(base, new Map([["d", 0.07]]), options).map((hit) => hit.name)).toEqual(["a", "c"]);
+  });
+
   it("adds the weighted learned score to the base score scaled to a best of 1", () => {
     const blended = blendLearned(
       [

@@ -36,6 +36,14 @@ export interface BlendOptions {
    * guess, as it would not be behind an empty list.
    */
   guessed?: boolean;
+  /**
+   * The ranker's own answer at `limit`, when the list was read deeper for the lessons: only its
+   * tools and the tools lessons lift may be in the result, and each of its tools scores at least
+   * what the list's `limit`-th tool does. A ranker assembles its answer for the places asked (a
+   * place kept for each request of a chained query, a best match's sibling), and its deeper list,
+   * cut to `limit`, would undo that even where no lesson touched those places.
+   */
+  answer?: ReadonlySet<string>;
 }
 
 /**
@@ -71,14 +79,21 @@ export function blendLearned(
   options: BlendOptions,
 ): RankedTool[] {
   const vouched = learned.vouched ?? learned;
-  if (learned.size === 0) return base.slice(0, options.limit);
+  const answer = options.answer;
+  if (learned.size === 0) return base.filter((hit) => answer?.has(hit.name) ?? true).slice(0, options.limit);
   if (base.length === 0 && Math.max(...vouched.values()) < LEARNED_ALONE_MIN) return [];
   const top = base[0]?.score || 1;
   const scores = new Map<string, { hit: RankedTool; score: number; order: number }>();
+  // A tool the ranker's answer holds is worth at least its last place: the ranker may have given
+  // that place to a tool its list scores lower (a request's best), and a lift must clear the
+  // same bar to take it as to take the place of the tool the list has there.
+  const placeScore = answer && base[options.limit - 1] ? base[options.limit - 1]!.score / top : 0;
   base.forEach((hit, order) => {
-    if (!scores.has(hit.name)) scores.set(hit.name, { hit, score: hit.score / top, order });
+    const own = answer?.has(hit.name) ? placeScore : 0;
+    if (!scores.has(hit.name)) scores.set(hit.name, { hit, score: Math.max(hit.score / top, own), order });
   });
   let order = base.length;
+  const lifted = new Set<string>();
   for (const [name, full] of learned) {
     const known = scores.get(name);
     // One session's lessons alone re-order what the ranker retrieved; they bring in nothing.
@@ -87,6 +102,7 @@ export function blendLearned(
     const entry = known ?? { hit: { name, score: 0 }, score: 0, order: order++ };
     entry.score += options.weight * score;
     scores.set(name, entry);
+    lifted.add(name);
   }
   const first = base[0] && scores.get(base[0].name);
   /** What each tool held behind the first match would have scored: held tools keep that order among themselves. */
@@ -109,6 +125,7 @@ export function blendLearned(
       // A held tool ties with the first match and goes right after it; held tools rank by what
       // they would have scored, so the better learned match comes first.
       .sort((a, b) => b.score - a.score || heldAt(b.hit.name) - heldAt(a.hit.name) || a.order - b.order)
+      .filter(({ hit }) => answer === undefined || answer.has(hit.name) || lifted.has(hit.name))
       .slice(0, options.limit)
       .map(({ hit, score }) => {
         // A query like this one led to the tool before (lessons that passed corroboration): that is

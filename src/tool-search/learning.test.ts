@@ -247,6 +247,55 @@ describe("learning from use, through sessions", () => {
     expect(names(await toolSearch.search(query)).slice(0, 2)).toEqual(["slack__post_message", "filesystem__read_file"]);
   });
 
+  it("keeps the ranker's own answer at the asked limit when lessons apply: the place it gave a sibling stays", async () => {
+    const plain = (name: string, description: string): ToolDefinition => ({
+      name,
+      description,
+      inputSchema: { type: "object", properties: {} },
+      execute: () => "ok",
+    });
+    const { toolSearch } = await searchWith({}, [
+      plain("github__list_issues", "List the open issues of a repository."),
+      plain("github__comment_on_issue", "Comment on an issue of a repository."),
+      plain("gitlab__list_issues", "List the open issues of a project."),
+      plain("jira__list_issues", "List the open issues of a board."),
+      plain("weather__forecast", "Get the weather forecast for a city."),
+    ]);
+    const query = "list the open issues of the toolsift repository";
+    // Unaided, the best match's sibling takes the second place (listing issues, then commenting on one).
+    const unaided = names(await toolSearch.search(query, { limit: 2 }));
+    expect(unaided).toEqual(["github__list_issues", "github__comment_on_issue"]);
+    // A session confirms the best match; lessons now apply to the query, and must not undo the
+    // answer the ranker assembled for two places by reading its list fifty deep.
+    await searchThenCall(toolSearch, query, "github__list_issues", {});
+    expect(names(await toolSearch.search(query, { limit: 2 }))).toEqual(unaided);
+  });
+
+  it("keeps the place a chained query's answer gave each request's best when lessons apply to one request", async () => {
+    const plain = (name: string, description: string): ToolDefinition => ({
+      name,
+      description,
+      inputSchema: { type: "object", properties: {} },
+      execute: () => "ok",
+    });
+    const { toolSearch } = await searchWith({}, [
+      plain("listOverdueInvoices", "List the overdue invoices of a billing account."),
+      plain("exportOverdueInvoices", "Export the overdue invoices of a billing account."),
+      plain("textDriver", "Send a text message to a driver."),
+      plain("listDrivers", "List the drivers and their text message numbers."),
+      plain("getDriver", "Get a driver by name."),
+      plain("textDispatcher", "Send a text message to the dispatcher."),
+      plain("getForecast", "Get the weather forecast for a city."),
+    ]);
+    const chain = "List the overdue invoices of billing account ACME, then text the driver.";
+    // Unaided, the second request's best keeps a place, though the whole query ranks listDrivers above it.
+    const unaided = names(await toolSearch.search(chain, { limit: 3 }));
+    expect(unaided).toEqual(["listOverdueInvoices", "exportOverdueInvoices", "textDriver"]);
+    // A session taught the first request alone: its lesson applies to the chain, and lifts only its own tool.
+    await searchThenCall(toolSearch, "List the overdue invoices of billing account ACME", "listOverdueInvoices", {});
+    expect(names(await toolSearch.search(chain, { limit: 3 }))).toEqual(unaided);
+  });
+
   it("keeps at most maxLessonsPerTool lessons per tool: a flood of lessons stays a few", async () => {
     const store = new MemoryUsageStore({ maxLessonsPerTool: 3 });
     const { toolSearch } = await searchWith({ learning: { store, maxLessonsPerTool: 3, ...ONE_SESSION } });

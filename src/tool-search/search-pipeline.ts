@@ -236,11 +236,17 @@ export class SearchPipeline {
       ? await this.fallback!.search(query, fallbackCatalogue(snapshot, this.documentsOf), { limit: depth, filter })
       : ranked;
     if (!lessons) return { hits: base, fallback: fellBack };
+    // What the ranker answers for the places asked: read deeper, its list is assembled for fifty.
+    const answer =
+      !fellBack && depth > limit
+        ? new Set((await this.ranker.search(query, { limit, filter })).map((hit) => hit.name))
+        : undefined;
     const hits = blendLearned(base, learned, {
       weight: this.learning!.options.weight,
       limit,
       retrievedDepth,
       guessed: fellBack,
+      ...(answer ? { answer } : {}),
     });
     return { hits, fallback: fellBack };
   }

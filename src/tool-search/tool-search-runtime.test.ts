@@ -132,7 +132,7 @@ describe("a custom ranker's answers", () => {
     expect(updates).toEqual([NAMES, NAMES.filter((name) => name !== "postgres__query")]);
   });
 
-  it("are read deeper, and blended with finite scores, only when lessons apply to the query", async () => {
+  it("are read deeper beside the answer asked for, and blended with finite scores, only when lessons apply to the query", async () => {
     const { ranker, searches } = scriptedRanker(() => [
       { name: "github__create_issue", score: 2 },
       { name: "calendar__create_event", score: 1 },
@@ -143,8 +143,10 @@ describe("a custom ranker's answers", () => {
     expect(searches.map((search) => search.limit)).toEqual([3]);
     for (let i = 0; i < 3; i++) await toolSearch.learn("ping the crew", "slack__post_message");
     const matches = await toolSearch.search("ping the crew", { limit: 3 });
-    expect(searches.map((search) => search.limit)).toEqual([3, 50]);
+    // The deep list for the lessons, and the ranker's own answer for the places asked.
+    expect(searches.map((search) => search.limit)).toEqual([3, 50, 3]);
     expect(searches[1]!.allowed).toEqual(NAMES);
+    expect(searches[2]!.allowed).toEqual(NAMES);
     expect(matches.map((match) => match.name)).toContain("slack__post_message");
     expect(matches.length).toBeLessThanOrEqual(3);
     for (const match of matches) expect(Number.isFinite(match.score)).toBe(true);
