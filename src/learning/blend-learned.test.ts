@@ -30,6 +30,27 @@ describe("blendLearned", () => {
     expect(blendLearned(base, new Map([["d", 0.07]]), options).map((hit) => hit.name)).toEqual(["a", "c"]);
   });
 
+  it("never answers shorter than the list when the ranker's answer names tools the list lacks", () => {
+    const base = [
+      { name: "a", score: 9 },
+      { name: "b", score: 8 },
+      { name: "c", score: 7 },
+    ];
+    // An answer at the limit that holds nothing of the deeper list (a custom ranker may give one).
+    const options = { weight: 2, limit: 2, retrievedDepth: 20, answer: new Set(["x", "y"]) };
+    // The lifted tool, then the list's best of the rest.
+    expect(blendLearned(base, new Map([["c", 0.2]]), options).map((hit) => hit.name)).toEqual(["c", "a"]);
+    expect(blendLearned(base, new Map(), options).map((hit) => hit.name)).toEqual(["a", "b"]);
+    // Half of it in the list: the answer's tool and the lifted one fill the places before the rest.
+    const half = { ...options, answer: new Set(["b", "x"]) };
+    expect(blendLearned(base, new Map([["c", 0.01]]), half).map((hit) => hit.name)).toEqual(["b", "c"]);
+    expect(blendLearned(base, new Map([["a", 0.01]]), { ...half, limit: 3 }).map((hit) => hit.name)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+  });
+
   it("adds the weighted learned score to the base score scaled to a best of 1", () => {
     const blended = blendLearned(
       [

@@ -80,7 +80,7 @@ export function blendLearned(
 ): RankedTool[] {
   const vouched = learned.vouched ?? learned;
   const answer = options.answer;
-  if (learned.size === 0) return base.filter((hit) => answer?.has(hit.name) ?? true).slice(0, options.limit);
+  if (learned.size === 0) return firstAllowed(base, (hit) => answer?.has(hit.name) ?? true, options.limit);
   if (base.length === 0 && Math.max(...vouched.values()) < LEARNED_ALONE_MIN) return [];
   const top = base[0]?.score || 1;
   const scores = new Map<string, { hit: RankedTool; score: number; order: number }>();
@@ -120,18 +120,29 @@ export function blendLearned(
     }
   }
   const heldAt = (name: string) => held.get(name) ?? Number.POSITIVE_INFINITY;
-  return (
-    [...scores.values()]
-      // A held tool ties with the first match and goes right after it; held tools rank by what
-      // they would have scored, so the better learned match comes first.
-      .sort((a, b) => b.score - a.score || heldAt(b.hit.name) - heldAt(a.hit.name) || a.order - b.order)
-      .filter(({ hit }) => answer === undefined || answer.has(hit.name) || lifted.has(hit.name))
-      .slice(0, options.limit)
-      .map(({ hit, score }) => {
-        // A query like this one led to the tool before (lessons that passed corroboration): that is
-        // strong evidence, whatever the words alone said.
-        const known = (vouched.get(hit.name) ?? 0) >= LEARNED_ALONE_MIN;
-        return known ? { ...hit, score, confidence: "strong" as const } : { ...hit, score };
-      })
-  );
+  const ranked = [...scores.values()]
+    // A held tool ties with the first match and goes right after it; held tools rank by what
+    // they would have scored, so the better learned match comes first.
+    .sort((a, b) => b.score - a.score || heldAt(b.hit.name) - heldAt(a.hit.name) || a.order - b.order);
+  const allowed = ({ hit }: { hit: RankedTool }) =>
+    answer === undefined || answer.has(hit.name) || lifted.has(hit.name);
+  return firstAllowed(ranked, allowed, options.limit).map(({ hit, score }) => {
+    // A query like this one led to the tool before (lessons that passed corroboration): that is
+    // strong evidence, whatever the words alone said.
+    const known = (vouched.get(hit.name) ?? 0) >= LEARNED_ALONE_MIN;
+    return known ? { ...hit, score, confidence: "strong" as const } : { ...hit, score };
+  });
+}
+
+/**
+ * The first `limit` entries `allowed` keeps, in their order, topped up with the best of the rest
+ * when it keeps fewer: a ranker's answer may name tools its deeper list lacks (a custom ranker,
+ * or one that answers nothing at the limit), and the blend must never answer shorter than the
+ * list would.
+ */
+function firstAllowed<T>(sorted: readonly T[], allowed: (entry: T) => boolean, limit: number): T[] {
+  const picked = new Set<T>();
+  for (const entry of sorted) if (picked.size < limit && allowed(entry)) picked.add(entry);
+  for (const entry of sorted) if (picked.size < limit) picked.add(entry);
+  return sorted.filter((entry) => picked.has(entry));
 }
