@@ -10,6 +10,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { countOption, countOrDefault } from "../count-option.js";
 import { loadDataset } from "../load-dataset.js";
 import { COMPANION_KS, measureCompanions, type CompanionRow } from "./measure-companions.js";
 
@@ -32,8 +33,9 @@ async function main(): Promise<number> {
     },
   });
   const rankers = (values.ranker ?? ["bm25", "hybrid"]) as ("bm25" | "hybrid")[];
-  const seed = Number(values.seed ?? 42);
-  const maxQueries = values["max-queries"] === undefined ? undefined : Number(values["max-queries"]);
+  const seed = countOrDefault("--seed", values.seed, 42, { min: 0 });
+  const maxQueries =
+    values["max-queries"] === undefined ? undefined : countOption("--max-queries", values["max-queries"]);
   const rows: CompanionRow[] = [];
   for (const id of values.set ?? MULTI_TOOL_SETS) {
     const path = join(SHARED_DATASETS, `${id}.json`);
