@@ -88,9 +88,7 @@ describe("parseBenchOptions", () => {
     expect(() => parseBenchOptions(["--sizes", "100,,1000"])).toThrow(/--sizes "100,,1000" has an empty entry/);
     expect(() => parseBenchOptions(["--sizes", "1e3"])).toThrow(/--sizes "1e3" is not a whole number ≥ 1/);
     expect(() => parseBenchOptions(["--max-queries", "0"])).toThrow(/--max-queries "0"/);
-    expect(() => parseBenchOptions(["--vector-sizes", "x"])).toThrow(
-      /--vector-sizes "x" is not a whole number ≥ 1/,
-    );
+    expect(() => parseBenchOptions(["--vector-sizes", "x"])).toThrow(/--vector-sizes "x" is not a whole number ≥ 1/);
     expect(() => parseBenchOptions(["--sizes", "300000"])).toThrow(
       /--sizes: 300000 is above the generator's limit of 200000/,
     );
