@@ -63,6 +63,14 @@ async function searchThenCall(
 
 const names = (matches: readonly { name: string }[]) => matches.map((match) => match.name);
 
+/** A tool with no inputs, for catalogues where only names and descriptions matter. */
+const plain = (name: string, description: string): ToolDefinition => ({
+  name,
+  description,
+  inputSchema: { type: "object", properties: {} },
+  execute: () => "ok",
+});
+
 describe("learning from use, through sessions", () => {
   it("credits a search to the tool the model then calls successfully", async () => {
     const { toolSearch, events } = await searchWith();
@@ -248,12 +256,6 @@ describe("learning from use, through sessions", () => {
   });
 
   it("keeps the ranker's own answer at the asked limit when lessons apply: the place it gave a sibling stays", async () => {
-    const plain = (name: string, description: string): ToolDefinition => ({
-      name,
-      description,
-      inputSchema: { type: "object", properties: {} },
-      execute: () => "ok",
-    });
     const { toolSearch } = await searchWith({}, [
       plain("github__list_issues", "List the open issues of a repository."),
       plain("github__comment_on_issue", "Comment on an issue of a repository."),
@@ -272,12 +274,6 @@ describe("learning from use, through sessions", () => {
   });
 
   it("keeps the place a chained query's answer gave each request's best when lessons apply to one request", async () => {
-    const plain = (name: string, description: string): ToolDefinition => ({
-      name,
-      description,
-      inputSchema: { type: "object", properties: {} },
-      execute: () => "ok",
-    });
     const { toolSearch } = await searchWith({}, [
       plain("listOverdueInvoices", "List the overdue invoices of a billing account."),
       plain("exportOverdueInvoices", "Export the overdue invoices of a billing account."),
