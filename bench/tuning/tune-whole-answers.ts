@@ -263,6 +263,17 @@ for (const path of await tuningDatasetPaths()) {
       }
     };
     const familyOf = (name: string) => families.of(name);
+    /** An answer with a family search on top, as `family` asks it. */
+    const withFamilySearch = (answer: RankedTool[], query: Ranked, family: NonNullable<Setting["family"]>) =>
+      searchFamilies(
+        answer,
+        LIMIT,
+        protectedTools(query.parts, query.named),
+        familyOf,
+        query.within.get(family.text)!,
+        family.swaps,
+        family.held,
+      );
     for (const { splitting, keep, siblings, gather, family, id } of SETTINGS) {
       record(id, rankedQueries.get(splitting)!, (query) => {
         const made = wholeAnswer(query.ranked, query.parts, query.named, LIMIT, {
@@ -270,30 +281,16 @@ for (const path of await tuningDatasetPaths()) {
           familyOf: siblings ? familyOf : undefined,
           gather,
         });
-        return family
-          ? searchFamilies(
-              made,
-              LIMIT,
-              protectedTools(query.parts, query.named),
-              familyOf,
-              query.within.get(family.text)!,
-              family.swaps,
-              family.held,
-            )
-          : made;
+        return family ? withFamilySearch(made, query, family) : made;
       });
     }
     const rules = { keep: REPRESENTED_BY, familyOf, gather: GATHERED };
     for (const { family, id } of SHIPPED_FAMILIES) {
       record(id, rankedQueries.get(REQUEST_SPLITTING)!, (query) =>
-        searchFamilies(
+        withFamilySearch(
           wholeAnswer(query.ranked, query.parts, query.named, LIMIT, { ...rules, runnersUp: RUNNERS_UP }),
-          LIMIT,
-          protectedTools(query.parts, query.named),
-          familyOf,
-          query.within.get(family.text)!,
-          family.swaps,
-          family.held,
+          query,
+          family,
         ),
       );
     }
