@@ -1,4 +1,5 @@
 import { createDotProductKernel, type DotProductKernel } from "./dot-product-kernel.js";
+import { RecentScores } from "./recent-scores.js";
 import { TopK } from "../top-k.js";
 import type { VectorIndex, VectorMatch } from "./vector-index.js";
 
@@ -13,7 +14,8 @@ interface Slot {
  * nothing to persist: it is rebuilt from the vector cache in milliseconds.
  *
  * A removed tool's slot is zeroed and reused by the next insertion, so the block stays as
- * large as the catalogue has ever been, not larger.
+ * large as the catalogue has ever been, not larger. A query compared again before the catalogue
+ * changes reuses its scores (see {@link RecentScores}).
  */
 export class ExactVectorIndex implements VectorIndex {
   readonly kind = "exact";
@@ -24,6 +26,7 @@ export class ExactVectorIndex implements VectorIndex {
   /** Floats per stored vector: the dimension padded to whole SIMD lanes. */
   private readonly stride: number;
   private capacity = 0;
+  private readonly recent = new RecentScores();
 
   constructor(
     readonly dimensions: number,
@@ -49,6 +52,7 @@ export class ExactVectorIndex implements VectorIndex {
   upsert(name: string, textHash: string, vector: Float32Array): void {
     if (vector.length !== this.dimensions)
       throw new RangeError(`vector of ${vector.length} dimensions for an index of ${this.dimensions}`);
+    this.recent.clear();
     let entry = this.entries.get(name);
     if (!entry) {
       const slot = this.freeSlots.pop() ?? this.names.length;
@@ -64,6 +68,7 @@ export class ExactVectorIndex implements VectorIndex {
   remove(name: string): void {
     const entry = this.entries.get(name);
     if (!entry) return;
+    // Kept scores stay right: a freed slot has no name, so a search skips it until an upsert.
     new Float32Array(this.kernel.memory.buffer, this.vectorOffset(entry.slot), this.stride).fill(0);
     this.entries.delete(name);
     this.names[entry.slot] = undefined;
@@ -73,11 +78,14 @@ export class ExactVectorIndex implements VectorIndex {
   search(vector: Float32Array, k: number, filter?: (name: string) => boolean): VectorMatch[] {
     const count = this.names.length;
     if (k <= 0 || this.entries.size === 0) return [];
+    const known = this.recent.get(vector);
+    if (known) return bestOf(known, this.names, k, filter);
     const queryOffset = this.vectorOffset(this.capacity);
     const scoresOffset = queryOffset + this.stride * 4;
     new Float32Array(this.kernel.memory.buffer, queryOffset, this.stride).fill(0).set(vector);
     this.kernel.dots(0, count, queryOffset, this.stride / 4, scoresOffset);
     const scores = new Float32Array(this.kernel.memory.buffer, scoresOffset, count);
+    this.recent.set(vector, scores);
     return bestOf(scores, this.names, k, filter);
   }
 
