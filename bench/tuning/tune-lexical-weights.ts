@@ -16,15 +16,14 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { FLOOR_QUANTILE } from "../../src/ranking/hybrid/hybrid-ranker.js";
-import { Bm25Ranker, EmbeddingRanker, fuse, type RankedTool, STRONG_QUANTILE } from "../../src/ranking/index.js";
+import { fuse, type RankedTool, STRONG_QUANTILE } from "../../src/ranking/index.js";
 import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { changesTable, foldsTable } from "./leave-one-out-tables.js";
-import { answerableSample, BENCH_DIR, SINGLE_REQUESTS, tuningDatasetPaths } from "./tuning-datasets.js";
-import { requestText } from "../request-text.js";
+import { type ReplayedRequest, replayDataset } from "./fusion-replay.js";
+import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 
-const DEPTH = 50;
 const LOWS = [0.3, 0.4, 0.5, 0.6, 0.7];
 const HIGHS = [0.9, 0.95, 1];
 /** `query`: the query's best similarity is the semantic side's 1 (today); `model`: the strong level is. */
@@ -32,12 +31,7 @@ const SCALES = ["query", "model", "larger"] as const;
 type Scale = (typeof SCALES)[number];
 const BASELINE = "query 0.5..1";
 
-interface Ranked {
-  expected: ReadonlySet<string>;
-  lexical: RankedTool[];
-  coverage: number;
-  semantic: RankedTool[];
-}
+type Ranked = ReplayedRequest;
 interface Setting {
   low: number;
   high: number;
@@ -96,25 +90,8 @@ const sizes: Record<string, number> = {};
 const levels: string[] = [];
 for (const path of await tuningDatasetPaths()) {
   const dataset = await loadDataset(path);
-  const queries = answerableSample(dataset);
-  const lexical = new Bm25Ranker(SINGLE_REQUESTS);
-  const semantic = new EmbeddingRanker({ ...SINGLE_REQUESTS, cacheDir: false, minSimilarity: -1 });
-  lexical.update(dataset.documents);
-  await semantic.update(dataset.documents);
-  const floor = (await semantic.catalogueSimilarity(FLOOR_QUANTILE)) ?? 0.3;
-  const strong = (await semantic.catalogueSimilarity(STRONG_QUANTILE)) ?? 0.5;
+  const { requests: ranked, floor, strong } = await replayDataset(dataset);
   levels.push(`${dataset.id} ${floor.toFixed(3)} to ${strong.toFixed(3)}`);
-  const ranked: Ranked[] = [];
-  for (const query of queries) {
-    const text = requestText(query.query);
-    ranked.push({
-      expected: new Set(query.expected),
-      lexical: lexical.search(text, { limit: DEPTH }),
-      coverage: lexical.coverage(text),
-      semantic: await semantic.search(text, { limit: DEPTH }),
-    });
-  }
-  await semantic.close();
   scores[dataset.id] = {};
   for (const [id, setting] of settings) {
     let recall = 0;
