@@ -27,6 +27,15 @@ describe("fuse", () => {
     ]);
   });
 
+  it("weighted measures the lexical list against lexicalScale when given, not its best score", () => {
+    const fused = fuse(lexical, semantic, { fusion: "weighted", rrfK: 60, lexicalWeight: 0.5, lexicalScale: 20 });
+    expect(fused).toEqual([
+      { name: "b", score: expect.closeTo(0.5 * 0.25 + (0.5 * 0.8) / 0.9, 10) },
+      { name: "c", score: expect.closeTo(0.5, 10) },
+      { name: "a", score: expect.closeTo(0.25, 10) },
+    ]);
+  });
+
   it("with weight 1 keeps the lexical order and adds no semantic-only filler", () => {
     const fused = fuse(lexical, semantic, { fusion: "weighted", rrfK: 60, lexicalWeight: 1 });
     expect(fused.map((hit) => hit.name)).toEqual(["a", "b"]);

@@ -16,6 +16,11 @@ export interface FusionOptions {
    * @defaultValue 0
    */
   semanticFloor?: number;
+  /**
+   * Weighted fusion: what lexical scores are divided by, so the lexical side's 1 is this score.
+   * @defaultValue the lexical list's best score
+   */
+  lexicalScale?: number;
 }
 
 /**
@@ -24,7 +29,8 @@ export interface FusionOptions {
  * - `rrf`: reciprocal-rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009), Σ 1 / (k + rank).
  *   It ignores score gaps, so a weak semantic neighbour counts as much as a strong exact hit.
  * - `weighted`: each list's scores scaled so its best is 1 (semantic scores measured from
- *   `semanticFloor`), then a weighted sum. A tool missing from a list scores 0 there.
+ *   `semanticFloor`; lexical ones against `lexicalScale` when given), then a weighted sum. A tool
+ *   missing from a list scores 0 there.
  */
 export function fuse(
   lexical: readonly RankedTool[],
@@ -47,7 +53,7 @@ export function fuse(
     add(lexical, 0, (_hit, rank) => 1 / (options.rrfK + rank + 1));
     add(semantic, lexical.length, (_hit, rank) => 1 / (options.rrfK + rank + 1));
   } else {
-    const lexicalTop = lexical[0]?.score || 1;
+    const lexicalTop = options.lexicalScale || lexical[0]?.score || 1;
     const floor = options.semanticFloor ?? 0;
     const semanticSpan = (semantic[0]?.score ?? 1) - floor || 1;
     add(lexical, 0, (hit) => (options.lexicalWeight * hit.score) / lexicalTop);
