@@ -1,5 +1,3 @@
-import { DEFAULT_ABSTENTION } from "../../src/ranking/bm25/abstention.js";
-import { idfOf } from "../../src/ranking/bm25/bm25-terms.js";
 import { FLOOR_QUANTILE } from "../../src/ranking/hybrid/hybrid-ranker.js";
 import { Bm25Ranker, EmbeddingRanker, type RankedTool, STRONG_QUANTILE } from "../../src/ranking/index.js";
 import type { QueryKind } from "../datasets/dataset-format.js";
@@ -29,10 +27,7 @@ export interface Replay {
   floor: number;
   /** The strong similarity: quantile {@link STRONG_QUANTILE} of them. */
   strong: number;
-  /**
-   * The BM25 score under which a match may be weak: `maxEvidence` times the idf of a word only one
-   * tool has (see `abstains`); every weak match scores below it.
-   */
+  /** BM25's strong score (`Bm25Ranker.strongScore`): every weak match scores under it. */
   lexicalStrong: number;
 }
 
@@ -60,8 +55,7 @@ export async function replayDataset(dataset: BenchDataset, maxQueries?: number):
         semantic: await semantic.search(text, { limit: REPLAY_DEPTH }),
       });
     }
-    const lexicalStrong = DEFAULT_ABSTENTION.maxEvidence * idfOf(dataset.documents.length, 1);
-    return { requests, floor, strong, lexicalStrong };
+    return { requests, floor, strong, lexicalStrong: lexical.strongScore() };
   } finally {
     await semantic.close();
   }
