@@ -60,8 +60,9 @@ export interface HybridRankerOptions extends QueryHandling {
    * How the two lists merge:
    * - `adaptive`: normalised scores, weighted per query by how much of the query the lexical
    *   index knows (its `coverage`): a query in the catalogue's own words is ranked lexically,
-   *   one in other words semantically. Needs a lexical ranker with `coverage` (BM25 has it);
-   *   otherwise it acts as `weighted`.
+   *   one in other words semantically. A lexical list whose best match is weak counts against
+   *   the lexical side's `strongScore` rather than as a full match. Needs a lexical ranker with
+   *   `coverage` (BM25 has it); otherwise it acts as `weighted`.
    * - `weighted`: normalised scores, one fixed weight.
    * - `rrf`: reciprocal-rank fusion.
    * @defaultValue "adaptive", chosen by `bench/tune-fusion.ts`: it alone beat BM25 on
