@@ -25,6 +25,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { weakListScale } from "../../src/ranking/hybrid/fuse.js";
 import { fuse, type RankedTool } from "../../src/ranking/index.js";
 import { countOption } from "../count-option.js";
 import { loadDataset } from "../load-dataset.js";
@@ -67,13 +68,14 @@ const VARIANTS: Record<string, Variant> = {
     const strong = top.filter((hit) => hit.confidence !== "weak").length / (top.length || 1);
     return plain(request, byCoverage(request.coverage * strong));
   },
+  // The hybrid's own rule (`weakListScale`).
   "weak list on the strong scale": (request, replay) => ({
     ...plain(request, byCoverage(request.coverage)),
-    lexicalScale: weakBest(request) ? replay.lexicalStrong : topOf(request.lexical),
+    lexicalScale: weakListScale(request.lexical, replay.lexicalStrong) ?? topOf(request.lexical),
   }),
   "weak best → low end, strong scale": (request, replay) => ({
     ...plain(request, weakBest(request) ? LOW : byCoverage(request.coverage)),
-    lexicalScale: weakBest(request) ? replay.lexicalStrong : topOf(request.lexical),
+    lexicalScale: weakListScale(request.lexical, replay.lexicalStrong) ?? topOf(request.lexical),
   }),
   "weak best → the model alone": (request) =>
     weakBest(request) ? { weight: LOW, lexical: [], lexicalScale: 1 } : plain(request, byCoverage(request.coverage)),

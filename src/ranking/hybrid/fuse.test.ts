@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fuse } from "./fuse.js";
+import { fuse, weakListScale } from "./fuse.js";
 
 const lexical = [
   { name: "a", score: 10 },
@@ -57,5 +57,19 @@ describe("fuse", () => {
       "c",
       "b",
     ]);
+  });
+
+  it("weakListScale measures a list against the strong score only when its best match is weak", () => {
+    const weak = [
+      { name: "a", score: 0.6, confidence: "weak" as const },
+      { name: "b", score: 0.5, confidence: "weak" as const },
+    ];
+    expect(weakListScale(weak, 1.5)).toBe(1.5);
+    // Never under the best: a weak match counts at most as a full one.
+    expect(weakListScale(weak, 0.4)).toBe(0.6);
+    expect(weakListScale([{ name: "a", score: 0.6, confidence: "strong" }, ...weak], 1.5)).toBeUndefined();
+    expect(weakListScale([{ name: "a", score: 0.6 }], 1.5)).toBeUndefined();
+    expect(weakListScale(weak, undefined)).toBeUndefined();
+    expect(weakListScale([], 1.5)).toBeUndefined();
   });
 });

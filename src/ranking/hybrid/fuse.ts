@@ -70,3 +70,15 @@ export function fuse(
     .sort((a, b) => b[1].score - a[1].score || a[1].order - b[1].order)
     .map(([name, { score }]) => ({ name, score }));
 }
+
+/**
+ * What a lexical list counts against when its best match is weak (a coincidence of common words):
+ * the lexical side's strong score, so the coincidence counts as much as its evidence rather than
+ * as a full match; never under the best itself. `undefined` (scale by the best, as `fuse` does)
+ * when the best is strong, the list empty, or the side reports no strong score.
+ */
+export function weakListScale(lexical: readonly RankedTool[], strongScore: number | undefined): number | undefined {
+  const best = lexical[0];
+  if (best?.confidence !== "weak" || strongScore === undefined) return undefined;
+  return Math.max(best.score, strongScore);
+}

@@ -7,7 +7,7 @@ import { ExactNames, PART_DEPTH, QueryPlan, ToolFamilies, type QueryHandling } f
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { RankerWarnings } from "../ranker-warnings.js";
 import { checkHybridOptions } from "./check-hybrid-options.js";
-import { fuse, type Fusion } from "./fuse.js";
+import { fuse, type Fusion, weakListScale } from "./fuse.js";
 
 /**
  * A semantic match this similar is strong whatever the lexical side says, when the semantic side
@@ -265,10 +265,8 @@ export class HybridRanker implements Ranker {
     if ((this.options.fusion ?? "adaptive") !== "adaptive" || coverage === undefined) return { lexicalWeight: fixed };
     const [low, high] = this.options.lexicalWeightRange ?? [0.5, 1];
     const lexicalWeight = low + (high - low) * coverage;
-    const best = lexical[0];
-    if (best?.confidence !== "weak") return { lexicalWeight };
-    // Never under the best itself: a weak match counts at most as a full one.
-    return { lexicalWeight, lexicalScale: Math.max(best.score, this.lexical.strongScore?.() ?? 0) };
+    const lexicalScale = weakListScale(lexical, this.lexical.strongScore?.());
+    return lexicalScale === undefined ? { lexicalWeight } : { lexicalWeight, lexicalScale };
   }
 
   /** Hears the ranker's warnings, and its sides', beside `onWarning`; returns a function that stops listening. */
