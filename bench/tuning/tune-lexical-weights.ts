@@ -7,7 +7,8 @@
  * A replay: each request is ranked once by BM25 and once by the embedding ranker (50 deep, no
  * similarity cut, single requests: no multi-part split, sibling or named tools), then every
  * setting fuses those lists. The production `fuse` runs the settings on the query's scale; the
- * model-scale ones differ from it only in the semantic span. Toolsift's own set and every shared
+ * model-scale ones differ from it only in the semantic span; all measure a lexical list whose best
+ * match is weak against BM25's strong score, as the hybrid does. Toolsift's own set and every shared
  * dataset, at most 1,000 answerable queries each (seed 42). Writes
  * `bench/results/lexical-weights-leave-one-out.md`.
  *
@@ -15,16 +16,16 @@
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { weakListScale } from "../../src/ranking/hybrid/fuse.js";
 import { FLOOR_QUANTILE } from "../../src/ranking/hybrid/hybrid-ranker.js";
-import { Bm25Ranker, EmbeddingRanker, fuse, type RankedTool, STRONG_QUANTILE } from "../../src/ranking/index.js";
+import { fuse, type RankedTool, STRONG_QUANTILE } from "../../src/ranking/index.js";
 import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { changesTable, foldsTable } from "./leave-one-out-tables.js";
-import { answerableSample, BENCH_DIR, SINGLE_REQUESTS, tuningDatasetPaths } from "./tuning-datasets.js";
-import { requestText } from "../request-text.js";
+import { type Replay, type ReplayedRequest, replayDataset } from "./fusion-replay.js";
+import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 
-const DEPTH = 50;
 const LOWS = [0.3, 0.4, 0.5, 0.6, 0.7];
 const HIGHS = [0.9, 0.95, 1];
 /** `query`: the query's best similarity is the semantic side's 1 (today); `model`: the strong level is. */
@@ -32,26 +33,38 @@ const SCALES = ["query", "model", "larger"] as const;
 type Scale = (typeof SCALES)[number];
 const BASELINE = "query 0.5..1";
 
-interface Ranked {
-  expected: ReadonlySet<string>;
-  lexical: RankedTool[];
-  coverage: number;
-  semantic: RankedTool[];
-}
+type Ranked = ReplayedRequest;
 interface Setting {
   low: number;
   high: number;
   scale: Scale;
 }
 
-/** One setting's ranking of one request; `fuse` itself on the query's scale. */
-function fused(request: Ranked, setting: Setting, floor: number, strong: number): string[] {
+/**
+ * One setting's ranking of one request; `fuse` itself on the query's scale. A list whose best
+ * match is weak is measured against BM25's strong score, as the hybrid does (`weakListScale`).
+ */
+function fused(request: Ranked, setting: Setting, replay: Replay): string[] {
+  const { floor, strong } = replay;
   const lexicalWeight = setting.low + (setting.high - setting.low) * request.coverage;
+  const lexicalScale = weakListScale(request.lexical, replay.lexicalStrong);
   const semantic = request.semantic.filter((hit) => hit.score >= floor);
   const ranked =
     setting.scale === "query"
-      ? fuse(request.lexical, semantic, { fusion: "adaptive", rrfK: 60, lexicalWeight, semanticFloor: floor })
-      : fuseOnModelScale(request.lexical, semantic, lexicalWeight, floor, span(setting.scale, semantic, floor, strong));
+      ? fuse(request.lexical, semantic, {
+          fusion: "adaptive",
+          rrfK: 60,
+          lexicalWeight,
+          semanticFloor: floor,
+          ...(lexicalScale === undefined ? {} : { lexicalScale }),
+        })
+      : fuseOnModelScale(
+          request.lexical,
+          semantic,
+          { lexicalWeight, lexicalScale },
+          floor,
+          span(setting.scale, semantic, floor, strong),
+        );
   // As the hybrid does: with nothing worth fusing, the nearest meanings are the answer.
   return ranked.length > 0
     ? ranked.map((hit) => hit.name)
@@ -67,12 +80,12 @@ function span(scale: Exclude<Scale, "query">, semantic: readonly RankedTool[], f
 function fuseOnModelScale(
   lexical: readonly RankedTool[],
   semantic: readonly RankedTool[],
-  lexicalWeight: number,
+  { lexicalWeight, lexicalScale }: { lexicalWeight: number; lexicalScale: number | undefined },
   floor: number,
   semanticSpan: number,
 ): RankedTool[] {
   const scores = new Map<string, { score: number; order: number }>();
-  const lexicalTop = lexical[0]?.score || 1;
+  const lexicalTop = lexicalScale ?? (lexical[0]?.score || 1);
   lexical.forEach((hit, rank) =>
     scores.set(hit.name, { score: (lexicalWeight * hit.score) / lexicalTop, order: rank }),
   );
@@ -96,29 +109,13 @@ const sizes: Record<string, number> = {};
 const levels: string[] = [];
 for (const path of await tuningDatasetPaths()) {
   const dataset = await loadDataset(path);
-  const queries = answerableSample(dataset);
-  const lexical = new Bm25Ranker(SINGLE_REQUESTS);
-  const semantic = new EmbeddingRanker({ ...SINGLE_REQUESTS, cacheDir: false, minSimilarity: -1 });
-  lexical.update(dataset.documents);
-  await semantic.update(dataset.documents);
-  const floor = (await semantic.catalogueSimilarity(FLOOR_QUANTILE)) ?? 0.3;
-  const strong = (await semantic.catalogueSimilarity(STRONG_QUANTILE)) ?? 0.5;
+  const replay = await replayDataset(dataset);
+  const { requests: ranked, floor, strong } = replay;
   levels.push(`${dataset.id} ${floor.toFixed(3)} to ${strong.toFixed(3)}`);
-  const ranked: Ranked[] = [];
-  for (const query of queries) {
-    const text = requestText(query.query);
-    ranked.push({
-      expected: new Set(query.expected),
-      lexical: lexical.search(text, { limit: DEPTH }),
-      coverage: lexical.coverage(text),
-      semantic: await semantic.search(text, { limit: DEPTH }),
-    });
-  }
-  await semantic.close();
   scores[dataset.id] = {};
   for (const [id, setting] of settings) {
     let recall = 0;
-    for (const request of ranked) recall += recallAt(fused(request, setting, floor, strong), request.expected, 5);
+    for (const request of ranked) recall += recallAt(fused(request, setting, replay), request.expected, 5);
     scores[dataset.id]![id] = recall / ranked.length;
   }
   sizes[dataset.id] = ranked.length;

@@ -66,6 +66,12 @@ export interface Ranker {
    */
   coverage?(query: string): number;
   /**
+   * Optional: the score from which every match of this ranker is strong, whatever else it shows;
+   * a weak match always scores under it. A hybrid ranker measures a list whose best match is
+   * weak against it, so a coincidence does not count as a full match.
+   */
+  strongScore?(): number;
+  /**
    * Optional: the embedder this ranker compares queries with, loaded, or `undefined` if it has
    * none (or it failed). Learning from use embeds learned queries with it, so a new query also
    * finds lessons worded differently.

@@ -43,6 +43,21 @@ describe("Bm25Ranker", () => {
       }
     });
 
+    it("reports the score from which a match is strong: every weak match scores under it", () => {
+      const ranker = new Bm25Ranker();
+      ranker.update(catalogue);
+      // A word only one tool has (`slack`), found in that tool's name, is strong evidence.
+      expect(ranker.strongScore()).toBeGreaterThan(0);
+      expect(ranker.strongScore()).toBeLessThan(ranker.search("slack", { limit: 1 })[0]!.score);
+      const weak = ranker.search(QUERY, { limit: 5 });
+      expect(weak.length).toBeGreaterThan(0);
+      for (const hit of weak) expect(hit.score).toBeLessThan(ranker.strongScore());
+      // It follows the limits: half the evidence, half the score.
+      const halved = new Bm25Ranker({ abstention: { maxEvidence: 0.375 } });
+      halved.update(catalogue);
+      expect(halved.strongScore()).toBeCloseTo(ranker.strongScore() / 2, 10);
+    });
+
     it("judges weakness by limits of its own when given them", () => {
       // Under a limit of 0 no evidence is weak: every match is strong.
       const ranker = new Bm25Ranker({ abstention: { maxEvidence: 0 } });

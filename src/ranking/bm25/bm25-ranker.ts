@@ -331,6 +331,14 @@ export class Bm25Ranker implements Ranker {
     return matched / all;
   }
 
+  /**
+   * The score from which a match is strong whatever else it shows: `maxEvidence` (of the
+   * abstention limits) times the idf of a word only one tool has. Every weak match scores under it.
+   */
+  strongScore(): number {
+    return this.weakLimits.maxEvidence * idfOf(this.index.live, 1);
+  }
+
   /** The `limit` best scored slots the filter allows, best first; ties in catalogue order. */
   private best(touchedCount: number, options: RankOptions): RankedTool[] {
     const { scores, touched, index } = this;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fuse } from "./fuse.js";
+import { fuse, weakListScale } from "./fuse.js";
 
 const lexical = [
   { name: "a", score: 10 },
@@ -27,6 +27,15 @@ describe("fuse", () => {
     ]);
   });
 
+  it("weighted measures the lexical list against lexicalScale when given, not its best score", () => {
+    const fused = fuse(lexical, semantic, { fusion: "weighted", rrfK: 60, lexicalWeight: 0.5, lexicalScale: 20 });
+    expect(fused).toEqual([
+      { name: "b", score: expect.closeTo(0.5 * 0.25 + (0.5 * 0.8) / 0.9, 10) },
+      { name: "c", score: expect.closeTo(0.5, 10) },
+      { name: "a", score: expect.closeTo(0.25, 10) },
+    ]);
+  });
+
   it("with weight 1 keeps the lexical order and adds no semantic-only filler", () => {
     const fused = fuse(lexical, semantic, { fusion: "weighted", rrfK: 60, lexicalWeight: 1 });
     expect(fused.map((hit) => hit.name)).toEqual(["a", "b"]);
@@ -48,5 +57,19 @@ describe("fuse", () => {
       "c",
       "b",
     ]);
+  });
+
+  it("weakListScale measures a list against the strong score only when its best match is weak", () => {
+    const weak = [
+      { name: "a", score: 0.6, confidence: "weak" as const },
+      { name: "b", score: 0.5, confidence: "weak" as const },
+    ];
+    expect(weakListScale(weak, 1.5)).toBe(1.5);
+    // Never under the best: a weak match counts at most as a full one.
+    expect(weakListScale(weak, 0.4)).toBe(0.6);
+    expect(weakListScale([{ name: "a", score: 0.6, confidence: "strong" }, ...weak], 1.5)).toBeUndefined();
+    expect(weakListScale([{ name: "a", score: 0.6 }], 1.5)).toBeUndefined();
+    expect(weakListScale(weak, undefined)).toBeUndefined();
+    expect(weakListScale([], 1.5)).toBeUndefined();
   });
 });

@@ -16,6 +16,11 @@ export interface FusionOptions {
    * @defaultValue 0
    */
   semanticFloor?: number;
+  /**
+   * Weighted fusion: what lexical scores are divided by, so the lexical side's 1 is this score.
+   * @defaultValue the lexical list's best score
+   */
+  lexicalScale?: number;
 }
 
 /**
@@ -24,7 +29,8 @@ export interface FusionOptions {
  * - `rrf`: reciprocal-rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009), Σ 1 / (k + rank).
  *   It ignores score gaps, so a weak semantic neighbour counts as much as a strong exact hit.
  * - `weighted`: each list's scores scaled so its best is 1 (semantic scores measured from
- *   `semanticFloor`), then a weighted sum. A tool missing from a list scores 0 there.
+ *   `semanticFloor`; lexical ones against `lexicalScale` when given), then a weighted sum. A tool
+ *   missing from a list scores 0 there.
  */
 export function fuse(
   lexical: readonly RankedTool[],
@@ -47,7 +53,7 @@ export function fuse(
     add(lexical, 0, (_hit, rank) => 1 / (options.rrfK + rank + 1));
     add(semantic, lexical.length, (_hit, rank) => 1 / (options.rrfK + rank + 1));
   } else {
-    const lexicalTop = lexical[0]?.score || 1;
+    const lexicalTop = options.lexicalScale || lexical[0]?.score || 1;
     const floor = options.semanticFloor ?? 0;
     const semanticSpan = (semantic[0]?.score ?? 1) - floor || 1;
     add(lexical, 0, (hit) => (options.lexicalWeight * hit.score) / lexicalTop);
@@ -63,4 +69,16 @@ export function fuse(
     .filter(([, { score }]) => score > 0)
     .sort((a, b) => b[1].score - a[1].score || a[1].order - b[1].order)
     .map(([name, { score }]) => ({ name, score }));
+}
+
+/**
+ * What a lexical list counts against when its best match is weak (a coincidence of common words):
+ * the lexical side's strong score, so the coincidence counts as much as its evidence rather than
+ * as a full match; never under the best itself. `undefined` (scale by the best, as `fuse` does)
+ * when the best is strong, the list empty, or the side reports no strong score.
+ */
+export function weakListScale(lexical: readonly RankedTool[], strongScore: number | undefined): number | undefined {
+  const best = lexical[0];
+  if (best?.confidence !== "weak" || strongScore === undefined) return undefined;
+  return Math.max(best.score, strongScore);
 }

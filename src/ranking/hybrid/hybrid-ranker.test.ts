@@ -115,6 +115,43 @@ describe("HybridRanker", () => {
     ]);
   });
 
+  it("lets a close meaning beat a lexical best match BM25 calls weak, a coincidence of a common word", async () => {
+    const catalogue = [
+      doc("db__list_tables", "List the tables of the database."),
+      doc("db__describe_table", "Describe the columns of a table."),
+      doc("db__run_query", "Run a SQL query against a table of the database."),
+      doc("dining__reserve", "Make a reservation at an eatery for a party."),
+      doc("slack__post_message", "Post a message to a Slack channel."),
+      doc("jira__create_issue", "Create a new issue in a Jira project."),
+      doc("weather__get_forecast", "Get the weather forecast for a city."),
+      doc("calendar__create_event", "Schedule an event on the calendar."),
+    ];
+    const query = "book a table at an italian restaurant";
+    const lexical = new Bm25Ranker({ exactNames: false, multiPart: false, siblings: false });
+    lexical.update(catalogue);
+    const [coincidence] = lexical.search(query, { limit: 5 });
+    expect(coincidence).toMatchObject({ name: "db__list_tables", confidence: "weak" });
+    // The model's view: the eatery is close, the tables only a little above unrelated text.
+    const semantic: Ranker = {
+      name: "fixed",
+      update: () => undefined,
+      search: () => [
+        { name: "dining__reserve", score: 0.8 },
+        { name: "db__list_tables", score: 0.35 },
+      ],
+    };
+    const hybrid = new HybridRanker({ semantic, exactNames: false, multiPart: false, siblings: false });
+    await hybrid.update(catalogue);
+    // Scaled so its best is 1, the coincidence outweighed the close meaning; measured against
+    // BM25's strong score, it counts only as much as its evidence.
+    expect(coincidence!.score).toBeLessThan(lexical.strongScore());
+    expect(names(await hybrid.search(query, { limit: 2 }))).toEqual(["dining__reserve", "db__list_tables"]);
+    // A strong lexical match keeps its lead over the same close meaning.
+    const named = "list the database tables for a restaurant";
+    expect(lexical.search(named, { limit: 1 })[0]).toMatchObject({ name: "db__list_tables", confidence: "strong" });
+    expect(names(await hybrid.search(named, { limit: 1 }))).toEqual(["db__list_tables"]);
+  });
+
   it("adds the best match's sibling over the fused ranking, unless siblings is off", async () => {
     const catalogue = [
       doc("get_tags_by_contact_for_churchapp", "The tags of one contact."),
