@@ -249,4 +249,18 @@ describe("a damaged embedding cache heals", () => {
     await start("exact");
     expect(embedder.embedded.length - before).toBe(1);
   });
+
+  it("keeps the vector file to the catalogue's texts once the dropped ones outnumber them", async () => {
+    const ranker = await start("exact");
+    const vectorFile = onlyFile(dir, ".vec");
+    const recordBytes = (readFileSync(vectorFile).length - 12) / CATALOGUE.length;
+    // Most tools leave: their records are rewritten away, and the rest answer as before.
+    const kept = CATALOGUE.slice(0, 5);
+    await ranker.update(kept);
+    expect(readFileSync(vectorFile).length).toBe(12 + kept.length * recordBytes);
+    const before = embedder.embedded.length;
+    const restarted = new EmbeddingRanker({ embedder, cacheDir: dir, index: { kind: "exact" } });
+    await restarted.update(kept);
+    expect(embedder.embedded.length).toBe(before);
+  });
 });

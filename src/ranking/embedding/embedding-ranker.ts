@@ -42,7 +42,10 @@ export interface EmbeddingRankerOptions extends QueryHandling {
   embedder?: Embedder | EmbedderOptions;
   /**
    * Where vectors (and an HNSW graph) persist between runs, so a restart with an unchanged
-   * catalogue embeds nothing. `false` keeps everything in memory.
+   * catalogue embeds nothing. Vectors of texts the catalogue no longer has are dropped, from the
+   * file too once they outnumber the live ones, so the folder does not grow with every change;
+   * rankers of other catalogues sharing the folder may then embed theirs again. `false` keeps
+   * everything in memory.
    * @defaultValue `node_modules/.cache/toolsift` under the working directory
    */
   cacheDir?: string | false;
@@ -159,6 +162,8 @@ export class EmbeddingRanker implements Ranker {
     if (changed && state.cacheDir && isHnsw(index)) {
       await this.quietly("cache_write_failed", () => index.save(state.cacheDir!, state.key, embedder.id));
     }
+    const live = new Set([...index.keys().map((name) => index.textHashOf(name)!), ...state.examples.textHashes()]);
+    await this.quietly("cache_write_failed", () => state.cache.retain(live));
     this.names?.sync(documents);
     this.families?.sync(documents);
     // A profile read while this update ran may have seen half of it.

@@ -48,6 +48,11 @@ export class ExampleVectors {
     return this.index.size;
   }
 
+  /** The text hashes of the examples held: what a vector cache must keep for them. */
+  textHashes(): string[] {
+    return this.index.keys().map((key) => this.index.textHashOf(key)!);
+  }
+
   /**
    * Brings the index in line with the documents: gone tools' vectors removed, and for every
    * changed tool its examples embedded (through `vectorsOf`, which reads a cache first).

@@ -101,4 +101,53 @@ describe("VectorCache", () => {
     await cache.add([[hashOf(1), vectorOf(1)]]);
     expectHolds(cache, [1]);
   });
+
+  describe("forgetting texts the catalogue dropped", () => {
+    const hashes = (numbers: readonly number[]) => new Set(numbers.map(hashOf));
+    const records = () => (statSync(file).size - HEADER_BYTES) / RECORD_BYTES;
+
+    it("forgets them in memory, and keeps the file while the live records are at least half", async () => {
+      const cache = await open();
+      await cache.add([1, 2, 3].map((n) => [hashOf(n), vectorOf(n)]));
+      await cache.retain(hashes([1, 2]));
+      expect(cache.get(hashOf(3))).toBeUndefined();
+      expectHolds(cache, [1, 2]);
+      expect(records()).toBe(3);
+      expectHolds(await open(), [1, 2, 3]);
+    });
+
+    it("rewrites the file with the live vectors once the others' records outnumber them", async () => {
+      const cache = await open();
+      await cache.add([1, 2, 3, 4, 5].map((n) => [hashOf(n), vectorOf(n)]));
+      await cache.retain(hashes([4, 5]));
+      expect(records()).toBe(2);
+      const reopened = await open();
+      expectHolds(reopened, [4, 5]);
+      expect(reopened.get(hashOf(1))).toBeUndefined();
+      // Appends after the rewrite land on its record grid.
+      await reopened.add([[hashOf(6), vectorOf(6)]]);
+      expectHolds(await open(), [4, 5, 6]);
+      expect(damage).toEqual([]);
+    });
+
+    it("keeps what another cache of the same file in this process still holds", async () => {
+      const first = await open();
+      await first.add([1, 2, 3].map((n) => [hashOf(n), vectorOf(n)]));
+      const second = await open();
+      await second.add([4, 5, 6].map((n) => [hashOf(n), vectorOf(n)]));
+      await first.retain(hashes([1]));
+      await second.retain(hashes([4]));
+      expect(records()).toBe(2);
+      const reopened = await open();
+      expectHolds(reopened, [1, 4]);
+      expect(reopened.get(hashOf(5))).toBeUndefined();
+    });
+
+    it("needs no file in memory-only mode", async () => {
+      const cache = await VectorCache.open(undefined, KEY, DIMENSIONS);
+      await cache.add([[hashOf(1), vectorOf(1)]]);
+      await cache.retain(new Set());
+      expect(cache.get(hashOf(1))).toBeUndefined();
+    });
+  });
 });

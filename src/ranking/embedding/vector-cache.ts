@@ -10,6 +10,9 @@ const MAGIC = 0x43565354;
 const VERSION = 1;
 const HEADER_BYTES = 12;
 
+/** The caches open on each file in this process, so a rewrite keeps what any of them holds. */
+const openCaches = new Map<string, Set<WeakRef<VectorCache>>>();
+
 /**
  * Vectors by text hash, kept in memory and appended to one file per embedder, so a tool
  * whose text was ever embedded with this model is never embedded again, across restarts.
@@ -17,9 +20,17 @@ const HEADER_BYTES = 12;
  * Records are fixed-size: text hash, float32s, and a CRC-32 of both. A record that fails its
  * check (a flipped byte, a torn write, garbage) is dropped on open, so its text is embedded
  * again rather than ranked with a wrong vector, and the file is rewritten without it.
+ *
+ * Texts the catalogue no longer has are forgotten ({@link VectorCache.retain}), and the file is
+ * rewritten once their records outnumber the live ones: a catalogue whose descriptions change
+ * would otherwise grow the file, and every start's read of it, without end. Live means live for
+ * any cache of the file this process holds, so rankers of several catalogues in one process do
+ * not drop each other's vectors.
  */
 export class VectorCache {
   private readonly vectors = new Map<string, Float32Array>();
+  /** Whole records in the file, live or not, as far as this process knows. */
+  private fileRecords = 0;
 
   private constructor(
     private readonly file: string | undefined,
@@ -42,6 +53,8 @@ export class VectorCache {
   ): Promise<VectorCache> {
     const cache = new VectorCache(directory ? join(directory, `${key}.vec`) : undefined, dimensions);
     if (!directory || !cache.file) return cache;
+    const sharing = openCaches.get(cache.file) ?? new Set();
+    openCaches.set(cache.file, sharing.add(new WeakRef(cache)));
     // toolsift 0.1 kept unchecked records in <key>.vectors; they are not trusted, only removed.
     await rm(join(directory, `${key}.vectors`), { force: true }).catch(() => undefined);
     let bytes: Buffer;
@@ -64,6 +77,30 @@ export class VectorCache {
     return this.vectors.get(textHash);
   }
 
+  /**
+   * Forgets every vector whose text hash is not in `live`, and rewrites the file with the live
+   * ones when the others' records outnumber them. Another process that still needs a dropped
+   * text embeds it again: a cost, never a wrong vector.
+   */
+  async retain(live: ReadonlySet<string>): Promise<void> {
+    for (const hash of this.vectors.keys()) if (!live.has(hash)) this.vectors.delete(hash);
+    if (!this.file) return;
+    const held = this.heldInProcess(this.file);
+    if (this.fileRecords > 2 * held.size) await this.rewrite(held);
+  }
+
+  /** Every vector the open caches of `file` hold; caches collected since are let go. */
+  private heldInProcess(file: string): Map<string, Float32Array> {
+    const held = new Map<string, Float32Array>();
+    const sharing = openCaches.get(file) ?? new Set();
+    for (const ref of sharing) {
+      const cache = ref.deref();
+      if (!cache) sharing.delete(ref);
+      else for (const [hash, vector] of cache.vectors) held.set(hash, vector);
+    }
+    return held;
+  }
+
   /** Adds vectors in memory and appends them to the file. */
   async add(entries: readonly [textHash: string, vector: Float32Array][]): Promise<void> {
     const fresh = entries.filter(([hash]) => !this.vectors.has(hash));
@@ -79,6 +116,7 @@ export class VectorCache {
       if (torn > 0) await file.truncate(size - torn);
       const records = this.encode(fresh);
       await file.writeFile(size - torn === 0 ? Buffer.concat([this.header(), records]) : records);
+      this.fileRecords = (size - torn === 0 ? 0 : (size - torn - HEADER_BYTES) / this.recordBytes) + fresh.length;
     } finally {
       await file.close();
     }
@@ -107,6 +145,7 @@ export class VectorCache {
       Buffer.from(vector.buffer).set(checked.subarray(HASH_BYTES));
       this.vectors.set(checked.subarray(0, HASH_BYTES).toString("hex"), vector);
     }
+    this.fileRecords = (end - HEADER_BYTES) / record;
     const torn = bytes.length - end;
     if (bad === 0 && torn === 0) return undefined;
     return [bad > 0 ? `${bad} records failed their checksum` : "", torn > 0 ? `${torn} bytes of a torn record` : ""]
@@ -114,18 +153,19 @@ export class VectorCache {
       .join(" and ");
   }
 
-  private async rewrite(): Promise<void> {
+  private async rewrite(entries: ReadonlyMap<string, Float32Array> = this.vectors): Promise<void> {
     const file = this.file!;
     const temp = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
     try {
       const handle = await open(temp, "w");
       try {
-        await handle.writeFile(Buffer.concat([this.header(), this.encode([...this.vectors])]));
+        await handle.writeFile(Buffer.concat([this.header(), this.encode([...entries])]));
         await handle.sync();
       } finally {
         await handle.close();
       }
       await rename(temp, file);
+      this.fileRecords = entries.size;
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
