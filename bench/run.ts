@@ -20,6 +20,7 @@ import { runSections, selectSections, type SectionsRun } from "./sections/driver
 import { SECTIONS, type AnySection, type BenchContext, type PackedProject } from "./sections/index.js";
 import { renderMarkdown, renderSvg, sectionsMarkdown, targetsOf } from "./sections/render.js";
 import { targetsSection } from "./report/markdown-sections.js";
+import { resultsStamp } from "./report/results-files.js";
 import { RETRIEVAL_LIMIT } from "./sections/retrieval.js";
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -75,13 +76,6 @@ async function loadDatasets(options: BenchOptions, notes: string[]): Promise<Ben
   for (const path of options.datasets) datasets.push(await loadDataset(resolve(path)));
   const seen = new Set<string>();
   return datasets.filter((dataset) => !seen.has(dataset.path) && seen.add(dataset.path) !== undefined);
-}
-
-function timestamp(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/\.\d+Z$/, "Z")
-    .replaceAll(":", "-");
 }
 
 /** Memoizes an async producer: the first call starts it, every call gets its promise. */
@@ -183,7 +177,7 @@ async function main(): Promise<number> {
 
   const outDir = options.out ? resolve(options.out) : join(BENCH_DIR, "results");
   await mkdir(outDir, { recursive: true });
-  const base = join(outDir, timestamp(started));
+  const base = join(outDir, resultsStamp(started));
   await writeFile(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(`${base}.md`, renderMarkdown(report, sections));
   await writeFile(`${base}.svg`, renderSvg(report, sections));

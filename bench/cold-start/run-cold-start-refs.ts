@@ -4,9 +4,9 @@
  * `bench/results/<UTC stamp>-cold-start-refs.md` and `.json`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
+import { writeResults } from "../report/results-files.js";
 import { fileURLToPath } from "node:url";
 import { parseColdStartRefsArgs, USAGE } from "./cold-start-refs-options.js";
 import { coldStartRefsMarkdown, summariseRefs, type ColdStartRefsReport } from "./cold-start-refs-report.js";
@@ -77,15 +77,8 @@ async function main(): Promise<number> {
       notes: [],
     };
     const outDir = resolve(options.out ?? join(ROOT, "bench", "results"));
-    await mkdir(outDir, { recursive: true });
-    const stamp = startedAt
-      .toISOString()
-      .replace(/\.\d+Z$/, "Z")
-      .replaceAll(":", "-");
-    const file = join(outDir, `${stamp}-cold-start-refs`);
     const markdown = coldStartRefsMarkdown(report);
-    await writeFile(`${file}.json`, `${JSON.stringify(report, null, 2)}\n`);
-    await writeFile(`${file}.md`, markdown);
+    const file = await writeResults(outDir, "cold-start-refs", markdown, report, startedAt);
     process.stdout.write(markdown);
     log(`cold-start-refs: wrote ${relative(process.cwd(), file)}.md and .json`);
     return errors.length ? 1 : 0;

@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { countOrDefault } from "../count-option.js";
 import { percentile } from "../metrics/percentile.js";
+import { writeResults } from "../report/results-files.js";
 import { BENCH_DIR } from "../tuning/tuning-datasets.js";
 
 /**
@@ -136,14 +136,10 @@ async function main(): Promise<number> {
       row("second", 1),
       "",
     ].join("\n");
-    const stamp = new Date()
-      .toISOString()
-      .replace(/:/g, "-")
-      .replace(/\.\d+Z$/, "Z");
-    const dir = resolve(values.out ?? join(BENCH_DIR, "results"));
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, `${stamp}-shared-vector-cache.md`), markdown);
-    await writeFile(join(dir, `${stamp}-shared-vector-cache.json`), `${JSON.stringify({ seedMb, runs }, null, 2)}\n`);
+    await writeResults(resolve(values.out ?? join(BENCH_DIR, "results")), "shared-vector-cache", markdown, {
+      seedMb,
+      runs,
+    });
     process.stdout.write(markdown);
     return 0;
   } finally {

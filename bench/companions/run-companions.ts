@@ -8,6 +8,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { resultsStamp } from "../report/results-files.js";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { countOption, countOrDefault } from "../count-option.js";
@@ -52,11 +53,7 @@ async function main(): Promise<number> {
       }
     }
   }
-  const stamp = new Date()
-    .toISOString()
-    .replace(/:/g, "-")
-    .replace(/\.\d+Z$/, "Z");
-  const dir = resolve(values.out ?? join(BENCH_DIR, "results", stamp));
+  const dir = resolve(values.out ?? join(BENCH_DIR, "results", resultsStamp()));
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, "companions.json"), `${JSON.stringify({ seed, rows }, null, 2)}\n`);
   await writeFile(join(dir, "companions.md"), companionTable(rows));

@@ -11,12 +11,12 @@
  * recall@5 there. Writes `bench/results/<UTC stamp>-learned-search-time.md` and `.json`.
  */
 import { execFileSync } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { countOrDefault } from "../count-option.js";
 import { percentile } from "../metrics/percentile.js";
+import { writeResults } from "../report/results-files.js";
 import { BENCH_DIR } from "../tuning/tuning-datasets.js";
 
 const SETS = ["toolbench_stabletoolbench", "bfcl_v4", "clinc150_intents"];
@@ -131,14 +131,7 @@ async function main(): Promise<number> {
     table(runs.base, runs.head),
     "",
   ].join("\n");
-  const stamp = new Date()
-    .toISOString()
-    .replace(/:/g, "-")
-    .replace(/\.\d+Z$/, "Z");
-  const dir = resolve(values.out ?? join(BENCH_DIR, "results"));
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, `${stamp}-learned-search-time.md`), markdown);
-  await writeFile(join(dir, `${stamp}-learned-search-time.json`), `${JSON.stringify(runs, null, 2)}\n`);
+  await writeResults(resolve(values.out ?? join(BENCH_DIR, "results")), "learned-search-time", markdown, runs);
   process.stdout.write(markdown);
   return 0;
 }

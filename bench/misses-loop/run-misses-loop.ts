@@ -6,6 +6,7 @@
  */
 import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { resultsStamp } from "../report/results-files.js";
 import { parseArgs } from "node:util";
 import { Bm25Ranker } from "../../src/index.js";
 import { countOption } from "../count-option.js";
@@ -30,11 +31,7 @@ for (const file of files) {
   );
   runs.push(run);
 }
-const stamp = new Date()
-  .toISOString()
-  .replace(/:/g, "-")
-  .replace(/\.\d+Z$/, "Z");
-const base = join(values.out, `${stamp}-misses-loop`);
+const base = join(values.out, `${resultsStamp()}-misses-loop`);
 await writeFile(
   `${base}.json`,
   `${JSON.stringify({ simulated: true, ranker: "bm25", maxQueries, holdout: 0.3, runs }, null, 2)}\n`,

@@ -9,9 +9,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
+import { writeResults } from "../report/results-files.js";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Embedder } from "../../src/ranking/embedding/embedder.js";
@@ -243,15 +243,8 @@ async function main(): Promise<number> {
       installNote,
     };
     const outDir = resolve(values.out ?? join(ROOT, "bench", "results"));
-    await mkdir(outDir, { recursive: true });
-    const stamp = startedAt
-      .toISOString()
-      .replace(/\.\d+Z$/, "Z")
-      .replaceAll(":", "-");
-    const base = join(outDir, `${stamp}-models`);
     const markdown = modelsMarkdown(report);
-    await writeFile(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
-    await writeFile(`${base}.md`, markdown);
+    const base = await writeResults(outDir, "models", markdown, report, startedAt);
     process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : markdown);
     log(`models: wrote ${relative(process.cwd(), base)}.md and .json`);
     const failed = rows.some((row) => row.error) || runs.some((run) => run.error);
