@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leaveOneDatasetOut, worstChange } from "./leave-one-out.js";
+import { byWorstChange, leaveOneDatasetOut, worstChange } from "./leave-one-out.js";
 
 describe("leaveOneDatasetOut", () => {
   it("keeps the default when no setting beats it on the worst of the other sets", () => {
@@ -64,6 +64,21 @@ describe("leaveOneDatasetOut", () => {
       "light",
       "heavy",
       "heavy",
+    ]);
+  });
+});
+
+describe("byWorstChange", () => {
+  it("orders settings by their worst change against the baseline, best first", () => {
+    const scores = {
+      a: { base: 0.5, steady: 0.51, risky: 0.9, bad: 0.3 },
+      b: { base: 0.5, steady: 0.52, risky: 0.45, bad: 0.6 },
+    };
+    expect(byWorstChange(scores, ["risky", "bad", "base", "steady"], "base", ["a", "b"])).toEqual([
+      "steady",
+      "base",
+      "risky",
+      "bad",
     ]);
   });
 });

@@ -29,6 +29,17 @@ export function worstChange(
   return Math.min(...datasets.map((dataset) => scores[dataset]![setting]! - scores[dataset]![baseline]!));
 }
 
+/** `settings` ordered by their worst change against `baseline` over `datasets`, best first. */
+export function byWorstChange(
+  scores: ScoreTable,
+  settings: readonly string[],
+  baseline: string,
+  datasets: readonly string[],
+): string[] {
+  const worst = new Map(settings.map((setting) => [setting, worstChange(scores, setting, baseline, datasets)]));
+  return [...settings].sort((a, b) => worst.get(b)! - worst.get(a)!);
+}
+
 /**
  * One fold per dataset. Ties go to the baseline, then to the setting listed first, so a change
  * must earn its place. With `datasetOf`, the table's rows are parts of datasets (one per ranker,

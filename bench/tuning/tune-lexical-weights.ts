@@ -21,7 +21,7 @@ import { FLOOR_QUANTILE } from "../../src/ranking/hybrid/hybrid-ranker.js";
 import { fuse, type RankedTool, STRONG_QUANTILE } from "../../src/ranking/index.js";
 import { loadDataset } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
-import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
+import { byWorstChange, leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { changesTable, foldsTable } from "./leave-one-out-tables.js";
 import { type Replay, type ReplayedRequest, replayDataset } from "./fusion-replay.js";
 import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
@@ -131,11 +131,7 @@ const folds = leaveOneDatasetOut(
   (row) => row,
   (row) => 1 / sizes[row]!,
 );
-const byWorst = [...ids].sort(
-  (a, b) =>
-    Math.min(...datasets.map((d) => table[d]![b]! - table[d]![BASELINE]!)) -
-    Math.min(...datasets.map((d) => table[d]![a]! - table[d]![BASELINE]!)),
-);
+const byWorst = byWorstChange(table, ids, BASELINE, datasets);
 const markdown = [
   "# The hybrid's lexical weights, leave one dataset out",
   "",

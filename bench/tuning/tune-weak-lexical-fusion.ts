@@ -31,7 +31,7 @@ import { countOption } from "../count-option.js";
 import { loadDataset } from "../load-dataset.js";
 import { mean, recallAt } from "../metrics/index.js";
 import { type Replay, type ReplayedRequest, replayDataset } from "./fusion-replay.js";
-import { leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
+import { byWorstChange, leaveOneDatasetOut, type ScoreTable } from "./leave-one-out.js";
 import { changesTable, foldsTable } from "./leave-one-out-tables.js";
 import { BENCH_DIR, tuningDatasetPaths } from "./tuning-datasets.js";
 
@@ -179,11 +179,7 @@ const folds = leaveOneDatasetOut(
   (row) => row,
   (row) => 1 / sizes[row]!,
 );
-const byWorst = [...ids].sort(
-  (a, b) =>
-    Math.min(...datasets.map((d) => table[d]![b]! - table[d]![BASELINE]!)) -
-    Math.min(...datasets.map((d) => table[d]![a]! - table[d]![BASELINE]!)),
-);
+const byWorst = byWorstChange(table, ids, BASELINE, datasets);
 const kinds = [...(byKind.get(BASELINE)?.keys() ?? [])].sort();
 const counts = kinds.map((kind) => `${kind} (${byKind.get(BASELINE)!.get(kind)!.length})`);
 const markdown = [
