@@ -42,10 +42,9 @@ export interface EmbeddingRankerOptions extends QueryHandling {
   embedder?: Embedder | EmbedderOptions;
   /**
    * Where vectors (and an HNSW graph) persist between runs, so a restart with an unchanged
-   * catalogue embeds nothing. Vectors of texts the catalogue no longer has are dropped, from the
-   * file too once they outnumber the live ones, so the folder does not grow with every change;
-   * rankers of other catalogues sharing the folder may then embed theirs again. `false` keeps
-   * everything in memory.
+   * catalogue embeds nothing. The vectors kept are bounded (64 MiB of records, about 31,000 of
+   * the bundled model's): past it, only the texts the catalogue has now are kept. `false` keeps
+   * everything in memory, under the same bound.
    * @defaultValue `node_modules/.cache/toolsift` under the working directory
    */
   cacheDir?: string | false;

@@ -102,40 +102,40 @@ describe("VectorCache", () => {
     expectHolds(cache, [1]);
   });
 
-  describe("forgetting texts the catalogue dropped", () => {
+  describe("bounded", () => {
     const hashes = (numbers: readonly number[]) => new Set(numbers.map(hashOf));
     const records = () => (statSync(file).size - HEADER_BYTES) / RECORD_BYTES;
+    /** A cache whose bound is `count` records. */
+    const bounded = (count: number) =>
+      VectorCache.open(dir, KEY, DIMENSIONS, (problem) => damage.push(problem), { maxBytes: count * RECORD_BYTES });
 
-    it("forgets them in memory, and keeps the file while the live records are at least half", async () => {
-      const cache = await open();
-      await cache.add([1, 2, 3].map((n) => [hashOf(n), vectorOf(n)]));
-      await cache.retain(hashes([1, 2]));
-      expect(cache.get(hashOf(3))).toBeUndefined();
-      expectHolds(cache, [1, 2]);
-      expect(records()).toBe(3);
-      expectHolds(await open(), [1, 2, 3]);
-    });
-
-    it("rewrites the file with the live vectors once the others' records outnumber them", async () => {
-      const cache = await open();
+    it("keeps every vector, in memory and in the file, while they fit the bound", async () => {
+      const cache = await bounded(5);
       await cache.add([1, 2, 3, 4, 5].map((n) => [hashOf(n), vectorOf(n)]));
       await cache.retain(hashes([4, 5]));
+      expectHolds(cache, [1, 2, 3, 4, 5]);
+      expect(records()).toBe(5);
+    });
+
+    it("past the bound keeps only the texts a catalogue has now, and appends after it stay readable", async () => {
+      const cache = await bounded(4);
+      await cache.add([1, 2, 3, 4, 5].map((n) => [hashOf(n), vectorOf(n)]));
+      await cache.retain(hashes([4, 5]));
+      expect(cache.get(hashOf(1))).toBeUndefined();
       expect(records()).toBe(2);
-      const reopened = await open();
+      const reopened = await bounded(4);
       expectHolds(reopened, [4, 5]);
-      expect(reopened.get(hashOf(1))).toBeUndefined();
-      // Appends after the rewrite land on its record grid.
       await reopened.add([[hashOf(6), vectorOf(6)]]);
-      expectHolds(await open(), [4, 5, 6]);
+      expectHolds(await bounded(4), [4, 5, 6]);
       expect(damage).toEqual([]);
     });
 
-    it("keeps what another cache of the same file in this process still holds", async () => {
-      const first = await open();
+    it("keeps what another open cache of the same file has live", async () => {
+      const first = await bounded(4);
       await first.add([1, 2, 3].map((n) => [hashOf(n), vectorOf(n)]));
-      const second = await open();
-      await second.add([4, 5, 6].map((n) => [hashOf(n), vectorOf(n)]));
       await first.retain(hashes([1]));
+      const second = await bounded(4);
+      await second.add([4, 5, 6].map((n) => [hashOf(n), vectorOf(n)]));
       await second.retain(hashes([4]));
       expect(records()).toBe(2);
       const reopened = await open();
@@ -143,11 +143,22 @@ describe("VectorCache", () => {
       expect(reopened.get(hashOf(5))).toBeUndefined();
     });
 
-    it("needs no file in memory-only mode", async () => {
-      const cache = await VectorCache.open(undefined, KEY, DIMENSIONS);
-      await cache.add([[hashOf(1), vectorOf(1)]]);
-      await cache.retain(new Set());
+    it("reads a larger file from its newest records only, says so, and rewrites it", async () => {
+      const cache = await open();
+      await cache.add([1, 2, 3, 4, 5, 6].map((n) => [hashOf(n), vectorOf(n)]));
+      const reopened = await bounded(3);
+      expect(damage.join("\n")).toMatch(/3 oldest records past the \d+-byte bound left out/);
+      expectHolds(reopened, [4, 5, 6]);
+      expect(reopened.get(hashOf(3))).toBeUndefined();
+      expect(records()).toBe(3);
+    });
+
+    it("bounds a memory-only cache the same way", async () => {
+      const cache = await VectorCache.open(undefined, KEY, DIMENSIONS, undefined, { maxBytes: 2 * RECORD_BYTES });
+      await cache.add([1, 2, 3].map((n) => [hashOf(n), vectorOf(n)]));
+      await cache.retain(hashes([3]));
       expect(cache.get(hashOf(1))).toBeUndefined();
+      expectHolds(cache, [3]);
     });
   });
 });

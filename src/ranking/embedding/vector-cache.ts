@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { crc32 } from "node:zlib";
 
@@ -10,7 +10,16 @@ const MAGIC = 0x43565354;
 const VERSION = 1;
 const HEADER_BYTES = 12;
 
-/** The caches open on each file in this process, so a rewrite keeps what any of them holds. */
+/**
+ * The most bytes of records a cache keeps, in its file and in memory. Below it nothing is dropped,
+ * so catalogues sharing a folder keep each other's vectors; past it (a server that rotates its
+ * descriptions, or months of changes) the cache keeps only the texts its catalogues have now. A
+ * bound on hostile or runaway growth like the lessons and misses files' read limits, not a tuned
+ * level: 64 MiB is about 31,000 vectors of the bundled model, thirty 1,000-tool catalogues.
+ */
+export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The caches open on each file in this process, so a rewrite keeps what any of their catalogues has. */
 const openCaches = new Map<string, Set<WeakRef<VectorCache>>>();
 
 /**
@@ -21,20 +30,21 @@ const openCaches = new Map<string, Set<WeakRef<VectorCache>>>();
  * check (a flipped byte, a torn write, garbage) is dropped on open, so its text is embedded
  * again rather than ranked with a wrong vector, and the file is rewritten without it.
  *
- * Texts the catalogue no longer has are forgotten ({@link VectorCache.retain}), and the file is
- * rewritten once their records outnumber the live ones: a catalogue whose descriptions change
- * would otherwise grow the file, and every start's read of it, without end. Live means live for
- * any cache of the file this process holds, so rankers of several catalogues in one process do
- * not drop each other's vectors.
+ * The records kept are bounded ({@link MAX_CACHE_BYTES}): past the bound, texts no catalogue of
+ * this process has now are forgotten and the file rewritten ({@link VectorCache.retain}), and a
+ * larger file is read from its newest records only.
  */
 export class VectorCache {
   private readonly vectors = new Map<string, Float32Array>();
   /** Whole records in the file, live or not, as far as this process knows. */
   private fileRecords = 0;
+  /** The text hashes this cache's catalogue has now, as its last {@link retain} said. */
+  private live: ReadonlySet<string> = new Set();
 
   private constructor(
     private readonly file: string | undefined,
     private readonly dimensions: number,
+    private readonly maxBytes: number,
   ) {}
 
   private get recordBytes(): number {
@@ -43,27 +53,35 @@ export class VectorCache {
 
   /**
    * A cache backed by `<directory>/<key>.vec`, or memory only when `directory` is undefined.
-   * `onDamage` hears what was wrong with a damaged file (it is then repaired).
+   * `onDamage` hears what was wrong with a damaged or oversized file (it is then repaired).
    */
   static async open(
     directory: string | undefined,
     key: string,
     dimensions: number,
     onDamage?: (problem: string) => void,
+    options: { maxBytes?: number } = {},
   ): Promise<VectorCache> {
-    const cache = new VectorCache(directory ? join(directory, `${key}.vec`) : undefined, dimensions);
+    const file = directory ? join(directory, `${key}.vec`) : undefined;
+    const cache = new VectorCache(file, dimensions, options.maxBytes ?? MAX_CACHE_BYTES);
     if (!directory || !cache.file) return cache;
     const sharing = openCaches.get(cache.file) ?? new Set();
     openCaches.set(cache.file, sharing.add(new WeakRef(cache)));
     // toolsift 0.1 kept unchecked records in <key>.vectors; they are not trusted, only removed.
     await rm(join(directory, `${key}.vectors`), { force: true }).catch(() => undefined);
     let bytes: Buffer;
+    let skipped: number;
     try {
-      bytes = await readFile(cache.file);
+      ({ bytes, skipped } = await cache.readNewest());
     } catch {
       return cache;
     }
-    const problem = cache.read(bytes);
+    const problem = [
+      skipped > 0 ? `${skipped} oldest records past the ${cache.maxBytes}-byte bound left out` : "",
+      cache.read(bytes) ?? "",
+    ]
+      .filter(Boolean)
+      .join("; ");
     if (problem) {
       onDamage?.(`${cache.file}: ${problem}; ${cache.vectors.size} good vectors kept, the rest will be embedded again`);
       // Rewritten whole, so later appends land on a clean record grid. If that fails, the
@@ -78,27 +96,59 @@ export class VectorCache {
   }
 
   /**
-   * Forgets every vector whose text hash is not in `live`, and rewrites the file with the live
-   * ones when the others' records outnumber them. Another process that still needs a dropped
-   * text embeds it again: a cost, never a wrong vector.
+   * Says which text hashes the catalogue has now. Past {@link MAX_CACHE_BYTES}, the vectors no
+   * catalogue of this process has (this cache's or another open one's of the same file) are
+   * forgotten and the file is rewritten with the rest. Another process that still needs a
+   * dropped text embeds it again: a cost, never a wrong vector.
    */
   async retain(live: ReadonlySet<string>): Promise<void> {
-    for (const hash of this.vectors.keys()) if (!live.has(hash)) this.vectors.delete(hash);
-    if (!this.file) return;
-    const held = this.heldInProcess(this.file);
-    if (this.fileRecords > 2 * held.size) await this.rewrite(held);
+    this.live = live;
+    if (this.recordBytes * Math.max(this.fileRecords, this.vectors.size) <= this.maxBytes) return;
+    const kept = this.file
+      ? this.liveInProcess(this.file)
+      : new Map([...this.vectors].filter(([hash]) => live.has(hash)));
+    for (const hash of this.vectors.keys()) if (!kept.has(hash)) this.vectors.delete(hash);
+    if (this.file) await this.rewrite(kept);
   }
 
-  /** Every vector the open caches of `file` hold; caches collected since are let go. */
-  private heldInProcess(file: string): Map<string, Float32Array> {
-    const held = new Map<string, Float32Array>();
+  /** The vectors of the texts the open caches of `file` have live; caches collected since are let go. */
+  private liveInProcess(file: string): Map<string, Float32Array> {
+    const caches: VectorCache[] = [];
     const sharing = openCaches.get(file) ?? new Set();
     for (const ref of sharing) {
       const cache = ref.deref();
-      if (!cache) sharing.delete(ref);
-      else for (const [hash, vector] of cache.vectors) held.set(hash, vector);
+      if (cache) caches.push(cache);
+      else sharing.delete(ref);
     }
-    return held;
+    const kept = new Map<string, Float32Array>();
+    for (const cache of caches)
+      for (const hash of cache.live) {
+        const vector = caches.find((cache) => cache.vectors.has(hash))?.vectors.get(hash);
+        if (vector) kept.set(hash, vector);
+      }
+    return kept;
+  }
+
+  /**
+   * The file's header and at most {@link maxBytes} of its newest whole records (a torn tail
+   * included, for {@link read} to report), and how many older records were left out.
+   */
+  private async readNewest(): Promise<{ bytes: Buffer; skipped: number }> {
+    const handle = await open(this.file!, "r");
+    try {
+      const { size } = await handle.stat();
+      const record = this.recordBytes;
+      const records = Math.floor(Math.max(0, size - HEADER_BYTES) / record);
+      const skipped = Math.max(0, records - Math.floor(this.maxBytes / record));
+      const from = skipped > 0 ? HEADER_BYTES + skipped * record : 0;
+      const head = skipped > 0 ? HEADER_BYTES : 0;
+      const bytes = Buffer.alloc(head + size - from);
+      await readFully(handle, bytes.subarray(0, head), 0);
+      const tail = await readFully(handle, bytes.subarray(head), from);
+      return { bytes: bytes.subarray(0, head + tail), skipped };
+    } finally {
+      await handle.close();
+    }
   }
 
   /** Adds vectors in memory and appends them to the file. */
@@ -191,4 +241,15 @@ export class VectorCache {
     });
     return buffer;
   }
+}
+
+/** Reads into `into` from `position` until it is full or the file ends; returns the bytes read. */
+async function readFully(handle: FileHandle, into: Buffer, position: number): Promise<number> {
+  let read = 0;
+  while (read < into.length) {
+    const { bytesRead } = await handle.read(into, read, into.length - read, position + read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  return read;
 }
