@@ -123,7 +123,7 @@ export class VectorCache {
     const kept = new Map<string, Float32Array>();
     for (const cache of caches)
       for (const hash of cache.live) {
-        const vector = caches.find((cache) => cache.vectors.has(hash))?.vectors.get(hash);
+        const vector = caches.find((holder) => holder.vectors.has(hash))?.vectors.get(hash);
         if (vector) kept.set(hash, vector);
       }
     return kept;
