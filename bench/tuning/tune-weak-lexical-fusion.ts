@@ -85,37 +85,17 @@ const VARIANTS: Record<string, Variant> = {
   },
 };
 
-/** `fuse`'s weighted sum, with the lexical scores divided by `plan.lexicalScale` rather than by their best. */
-function weightedFuse(plan: Plan, semantic: readonly RankedTool[], floor: number): RankedTool[] {
-  const scores = new Map<string, { score: number; order: number }>();
-  plan.lexical.forEach((hit, rank) =>
-    scores.set(hit.name, { score: (plan.weight * hit.score) / plan.lexicalScale, order: rank }),
-  );
-  const span = (semantic[0]?.score ?? 1) - floor || 1;
-  semantic.forEach((hit, rank) => {
-    const entry = scores.get(hit.name) ?? { score: 0, order: plan.lexical.length + rank };
-    entry.score += ((1 - plan.weight) * Math.max(0, hit.score - floor)) / span;
-    scores.set(hit.name, entry);
-  });
-  return [...scores]
-    .filter(([, { score }]) => score > 0)
-    .sort((a, b) => b[1].score - a[1].score || a[1].order - b[1].order)
-    .map(([name, { score }]) => ({ name, score }));
-}
-
-/** The names a variant ranks for one request, as the hybrid would; today's through `fuse` itself. */
+/** The names a variant ranks for one request, as the hybrid would: through `fuse`, with the variant's plan. */
 function ranked(id: string, request: ReplayedRequest, replay: Replay): string[] {
   const semantic = request.semantic.filter((hit) => hit.score >= replay.floor);
   const plan = VARIANTS[id]!(request, replay);
-  const fused =
-    id === BASELINE
-      ? fuse(request.lexical, semantic, {
-          fusion: "adaptive",
-          rrfK: 60,
-          lexicalWeight: plan.weight,
-          semanticFloor: replay.floor,
-        })
-      : weightedFuse(plan, semantic, replay.floor);
+  const fused = fuse(plan.lexical, semantic, {
+    fusion: "adaptive",
+    rrfK: 60,
+    lexicalWeight: plan.weight,
+    semanticFloor: replay.floor,
+    lexicalScale: plan.lexicalScale,
+  });
   // As the hybrid does: with nothing worth fusing, the nearest meanings are the answer.
   return fused.length > 0
     ? fused.map((hit) => hit.name)
