@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { alternatingRounds, jsonLinesOf, shortRevision } from "../checkout-rounds.js";
 import { countOrDefault } from "../count-option.js";
 import { percentile } from "../metrics/percentile.js";
 import { writeResults } from "../report/results-files.js";
@@ -67,16 +67,10 @@ function vectorFileMb(cache: string): number {
 
 const median = (values: readonly number[]) => percentile(values, 50);
 
+/** Starts `root`'s rankers over `sets`, one after another, in a fresh process on the cache folder `cache`. */
 function child(root: string, cache: string, sets: readonly string[]): Start[] {
-  const output = execFileSync(
-    process.execPath,
-    ["--import", "tsx", fileURLToPath(import.meta.url), "--start", root, "--cache", cache, "--sets", sets.join(",")],
-    { cwd: HEAD, encoding: "utf8", maxBuffer: 16 * 1024 * 1024, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  return output
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Start);
+  const args = ["--start", root, "--cache", cache, "--sets", sets.join(",")];
+  return jsonLinesOf<Start>(fileURLToPath(import.meta.url), args, HEAD);
 }
 
 async function main(): Promise<number> {
@@ -106,19 +100,11 @@ async function main(): Promise<number> {
     process.stderr.write(`filling ${seed} with ${FILLERS.join(", ")}\n`);
     child(base, seed, FILLERS);
     const seedMb = vectorFileMb(seed);
-    const runs: Record<"base" | "head", Start[][]> = { base: [], head: [] };
-    for (let round = 0; round < rounds; round++)
-      for (const [side, root] of [
-        ["base", base],
-        ["head", HEAD],
-      ] as const) {
-        process.stderr.write(`round ${round + 1}: ${side}\n`);
-        const cache = join(work, `${side}-${round}`);
-        cpSync(seed, cache, { recursive: true });
-        runs[side].push([...child(root, cache, [MEASURED]), ...child(root, cache, [MEASURED])]);
-      }
-    const revision = (root: string) =>
-      execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+    const runs = alternatingRounds(rounds, { base, head: HEAD }, (side, root, round) => {
+      const cache = join(work, `${side}-${round}`);
+      cpSync(seed, cache, { recursive: true });
+      return [...child(root, cache, [MEASURED]), ...child(root, cache, [MEASURED])];
+    });
     const cell = (of: (run: Start[]) => number, digits: number) =>
       `${median(runs.base.map(of)).toFixed(digits)} → ${median(runs.head.map(of)).toFixed(digits)}`;
     const ratio = (of: (run: Start[]) => number) =>
@@ -128,7 +114,7 @@ async function main(): Promise<number> {
     const markdown = [
       "# A start on a vector cache other catalogues filled",
       "",
-      `Base ${revision(base)}, head ${revision(HEAD)} (its working tree), ${rounds} rounds alternating between them (\`bench/cold-start/shared-vector-cache.ts\`). The base embedded ${FILLERS.join(", ")} into one cache folder (${seedMb.toFixed(1)} MB of vectors); each round each checkout starts the default hybrid over ${MEASURED} twice on a fresh copy of it, each start a fresh process. Medians over rounds: create and first answer, RSS after it, the vector file after the start.`,
+      `Base ${shortRevision(base)}, head ${shortRevision(HEAD)} (its working tree), ${rounds} rounds alternating between them (\`bench/cold-start/shared-vector-cache.ts\`). The base embedded ${FILLERS.join(", ")} into one cache folder (${seedMb.toFixed(1)} MB of vectors); each round each checkout starts the default hybrid over ${MEASURED} twice on a fresh copy of it, each start a fresh process. Medians over rounds: create and first answer, RSS after it, the vector file after the start.`,
       "",
       "| start | create + first answer ms: base → head | head ÷ base | RSS MB | vector file MB |",
       "|---|---:|---:|---:|---:|",

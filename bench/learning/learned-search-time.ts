@@ -10,10 +10,10 @@
  * held-back queries with no lessons and at the curve's last point (25% of the set taught), with
  * recall@5 there. Writes `bench/results/<UTC stamp>-learned-search-time.md` and `.json`.
  */
-import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { alternatingRounds, jsonLinesOf, shortRevision } from "../checkout-rounds.js";
 import { countOrDefault } from "../count-option.js";
 import { percentile } from "../metrics/percentile.js";
 import { writeResults } from "../report/results-files.js";
@@ -101,32 +101,14 @@ async function main(): Promise<number> {
   }
   const base = resolve(values.base);
   const rounds = countOrDefault("--rounds", values.rounds, 2, { max: 20 });
-  const runs: { base: Sample[][]; head: Sample[][] } = { base: [], head: [] };
   const self = fileURLToPath(import.meta.url);
-  for (let round = 0; round < rounds; round++)
-    for (const [side, root] of [
-      ["base", base],
-      ["head", HEAD],
-    ] as const) {
-      process.stderr.write(`round ${round + 1}: ${side} (${root})\n`);
-      const output = execFileSync(
-        process.execPath,
-        ["--import", "tsx", self, "--measure", root, "--held-back", String(heldBack)],
-        { cwd: HEAD, encoding: "utf8", maxBuffer: 16 * 1024 * 1024, stdio: ["ignore", "pipe", "inherit"] },
-      );
-      runs[side].push(
-        output
-          .split("\n")
-          .filter((line) => line.startsWith("{"))
-          .map((line) => JSON.parse(line) as Sample),
-      );
-    }
-  const revision = (root: string) =>
-    execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  const runs = alternatingRounds(rounds, { base, head: HEAD }, (_side, root) =>
+    jsonLinesOf<Sample>(self, ["--measure", root, "--held-back", String(heldBack)], HEAD),
+  );
   const markdown = [
     "# What lessons add to a search's time",
     "",
-    `Base ${revision(base)}, head ${revision(HEAD)} (its working tree), ${rounds} rounds of fresh processes alternating between them, ${heldBack} held-back queries a set (\`bench/learning/learned-search-time.ts\`). Median search time of the held-back queries (\`limit: 5\`, real sessions' lessons) with no lessons and at 25% of the set taught, the median over rounds; recall@5 at 25% taught.`,
+    `Base ${shortRevision(base)}, head ${shortRevision(HEAD)} (its working tree), ${rounds} rounds of fresh processes alternating between them, ${heldBack} held-back queries a set (\`bench/learning/learned-search-time.ts\`). Median search time of the held-back queries (\`limit: 5\`, real sessions' lessons) with no lessons and at 25% of the set taught, the median over rounds; recall@5 at 25% taught.`,
     "",
     table(runs.base, runs.head),
     "",
