@@ -149,3 +149,29 @@ describe("no silent misses", () => {
     ).rejects.toThrow(/semanticFallback must be true or false/);
   });
 });
+
+describe("requests in scripts written without spaces", () => {
+  // Tools as Chinese, Japanese and Korean MCP servers describe them: no spaces between words.
+  const tools: ToolDefinition[] = [
+    {
+      name: "maps_weather",
+      description: "根据城市名称或者adcode查询指定城市的天气预报",
+      inputSchema: { type: "object" },
+    },
+    { name: "maps_direction_driving", description: "根据起点和终点规划驾车出行路线", inputSchema: { type: "object" } },
+    { name: "train_tickets", description: "查询12306火车票余票信息", inputSchema: { type: "object" } },
+    { name: "news_search", description: "キーワードで最新のニュース記事を検索します", inputSchema: { type: "object" } },
+    { name: "restaurant_booking", description: "식당 예약을 생성합니다", inputSchema: { type: "object" } },
+    { name: "get_forecast", description: "Get the weather forecast for a city.", inputSchema: { type: "object" } },
+  ];
+
+  it.each(["bm25", "hybrid"] as const)("finds the tool a request's words are in, with %s", async (ranker) => {
+    const toolSearch = await createToolSearch({ tools, ranker });
+    const best = async (query: string) => (await toolSearch.search(query, { limit: 3 }))[0]?.name;
+    expect(await best("北京明天的天气怎么样")).toBe("maps_weather");
+    expect(await best("帮我规划一条驾车路线")).toBe("maps_direction_driving");
+    expect(await best("还有没有去上海的火车票")).toBe("train_tickets");
+    expect(await best("東京の最新ニュースを探して")).toBe("news_search");
+    expect(await best("식당 예약해줘")).toBe("restaurant_booking");
+  });
+});

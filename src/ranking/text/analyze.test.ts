@@ -33,12 +33,20 @@ describe("text analysis", () => {
     }
   });
 
-  it("splits prose exactly as the Unicode-property regular expression does, ASCII or not, on 20,000 random texts", () => {
+  it("splits prose exactly as the Unicode-property regular expressions do, ASCII or not, on 20,000 random texts", () => {
+    // Runs of letters and digits, each run of CJK characters in them read as its pairs.
     const bySplit = (text: string) =>
       text
         .toLowerCase()
         .split(/[^\p{L}\p{N}]+/u)
-        .filter((word) => word.length > 0);
+        .filter((word) => word.length > 0)
+        .flatMap((word) =>
+          (word.match(/\p{sc=Han}+|[^\p{sc=Han}]+/gu) ?? []).flatMap((run) => {
+            const characters = [...run];
+            if (!/\p{sc=Han}/u.test(run) || characters.length === 1) return [run];
+            return characters.slice(1).map((character, i) => characters[i] + character);
+          }),
+        );
     // ASCII letters, digits and punctuation, and what is not: accents, Kelvin's K (lower-cases
     // to ASCII "k"), dotted I (lower-cases to two code units), CJK, an emoji, Arabic digits.
     const alphabet = [
@@ -60,6 +68,8 @@ describe("text analysis", () => {
       "\u212a",
       "\u0130",
       "中",
+      "文",
+      "\u{20000}",
       "😀",
       "٣",
     ];
@@ -88,6 +98,27 @@ describe("text analysis", () => {
     ]);
   });
 
+  it("reads Chinese, Japanese and Korean runs as pairs of characters, beside the words around them", () => {
+    expect(splitWords("查询12306余票")).toEqual(["查询", "12306", "余票"]);
+    expect(splitWords("根据城市名称查询adcode天气")).toEqual([
+      "根据",
+      "据城",
+      "城市",
+      "市名",
+      "名称",
+      "称查",
+      "查询",
+      "adcode",
+      "天气",
+    ]);
+    // Kana and kanji together, the katakana prolonged-sound mark included.
+    expect(splitWords("東京のニュース")).toEqual(["東京", "京の", "のニ", "ニュ", "ュー", "ース"]);
+    expect(splitWords("날씨를 알려줘")).toEqual(["날씨", "씨를", "알려", "려줘"]);
+    // A character alone is kept, and a pair of characters outside the BMP stays whole.
+    expect(splitWords("票 \u{20000}\u{20001}")).toEqual(["票", "\u{20000}\u{20001}"]);
+    expect(analyzeText("火车票余票查询")).toEqual(["火车", "车票", "票余", "余票", "票查", "查询"]);
+  });
+
   it("stems and drops stop words", () => {
     expect(analyzeText("Please list all of the open issues")).toEqual(["list", "open", "issu"]);
     expect(analyzeIdentifier("jira__searchIssues")).toEqual(["jira", "search", "issu"]);
@@ -109,6 +140,7 @@ describe("text analysis", () => {
       ["a 100,000-character run of capitals", "A".repeat(100_000)],
       ["alternating case", "aB".repeat(50_000)],
       ["a megabyte of words", "word ".repeat(200_000)],
+      ["100,000 Han characters", "天气".repeat(50_000)],
     ])("%s: cut to bounded words and text", (_name, text) => {
       for (const analyse of [analyzeText, analyzeIdentifier]) {
         const [terms, ms] = timed(() => analyse(text));

@@ -1,3 +1,4 @@
+import { pushCjkPairs } from "./cjk-bigrams.js";
 import { MAX_ANALYSED_CHARS } from "./limits.js";
 
 /**
@@ -32,15 +33,19 @@ export function splitIdentifier(identifier: string): string[] {
 /**
  * Splits prose into lower-case words on anything that is not a letter or digit. Unlike
  * {@link splitIdentifier} it leaves `GitHub` or `PostgreSQL` whole, as their users write them.
+ * Chinese, Japanese and Korean text, which has no spaces between words, becomes its pairs of
+ * characters (see `pushCjkPairs`).
  */
 export function splitWords(text: string): string[] {
   const lower = (text.length > MAX_ANALYSED_CHARS ? text.slice(0, MAX_ANALYSED_CHARS) : text).toLowerCase();
   return splitAsciiWords(lower) ?? splitUnicodeWords(lower);
 }
 
-/** The definition: runs of Unicode letters and digits. */
+/** The definition: runs of Unicode letters and digits, CJK runs read as character pairs. */
 function splitUnicodeWords(lower: string): string[] {
-  return lower.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+  const words: string[] = [];
+  for (const word of lower.split(/[^\p{L}\p{N}]+/u)) if (word.length > 0) pushCjkPairs(word, words);
+  return words;
 }
 
 /**
