@@ -9,7 +9,7 @@
 
 // The gateway answers search_tools over MCP in exactly the JSON a session gives the model,
 // and names a missing tool the same way.
-export { noSuchTool, searchAnswer, withCompanions, withServers, withUnavailable } from "./session/index.js";
+export { noSuchTool, searchAnswer, withCompanions, withSearchNotes } from "./session/index.js";
 // The CLI's search and inspect show what a stub shows, and a block's size as a session counts it.
 export { estimateBlockTokens, firstSentence } from "./session/index.js";
 // inspect's lint and similarity read names and descriptions as the rankers do.

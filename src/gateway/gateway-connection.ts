@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { errorText } from "../errors.js";
 import { SEARCH_TOOLS_NAME, type ToolDefinition, type ToolSearch, type ToolSearchSession } from "../index.js";
-import { noSuchTool, searchAnswer, withCompanions, withServers, withUnavailable } from "../for-apps.js";
+import { noSuchTool, searchAnswer, withCompanions, withSearchNotes } from "../for-apps.js";
 import { callResultOf, errorCallResult, UpstreamResults, type McpCallResult } from "./content/call-result.js";
 import type { GatewayMcpServer, GatewayRequestContext, GatewaySdk } from "./gateway-sdk.js";
 import {
@@ -301,8 +301,7 @@ export class GatewayConnection {
       ms: performance.now() - started,
     });
     const unavailable = outcome.unavailable?.filter((source) => !this.policy.hidesServer(source.server));
-    if (outcome.matches.length === 0)
-      return textResult(withUnavailable(withServers(searchAnswer([]), outcome), unavailable));
+    if (outcome.matches.length === 0) return textResult(withSearchNotes(searchAnswer([]), outcome, unavailable));
     if (this.stateless) {
       // Nothing is loaded into a list the client would fetch later, so the best match carries its
       // full schema. The others' would be resent with every later request for the few calls they
@@ -315,7 +314,7 @@ export class GatewayConnection {
         { ...searchAnswer(outcome.matches, present), note: this.stateless.searchNote },
         outcome,
       );
-      return textResult(withUnavailable(withServers(answer, outcome), unavailable));
+      return textResult(withSearchNotes(answer, outcome, unavailable));
     }
     // Companions after every match: a cap on what is loaded drops them first.
     const names = [...outcome.matches, ...(outcome.companions ?? [])].map((match) => match.name);
@@ -332,7 +331,7 @@ export class GatewayConnection {
       note = "Call the one that fits; its full input schema loads on the first call.";
     }
     const answer = withCompanions({ ...searchAnswer(outcome.matches), note }, outcome);
-    return textResult(withUnavailable(withServers(answer, outcome), unavailable));
+    return textResult(withSearchNotes(answer, outcome, unavailable));
   }
 
   private async run(name: string, input: unknown, scope: CallScope): Promise<McpCallResult> {

@@ -17,6 +17,8 @@ export { withCompanions, type AnsweredCompanion } from "./companion-answer.js";
 export { MAX_LISTED_SERVERS, type ServerUnit } from "./server-search.js";
 export { MAX_SERVER_TERMS, normalizeServerName, parseServerScope, type ServerScope } from "./server-scope.js";
 export { withUnavailable, type UnavailableSource } from "./unavailable-sources.js";
+export { withSearchNotes, type SearchNotes } from "./search-notes.js";
+export { otherScriptNote, withLanguage } from "./other-script.js";
 export {
   MAX_QUERY_LENGTH,
   MAX_REQUEST_LENGTH,

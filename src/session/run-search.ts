@@ -1,5 +1,6 @@
-import type { CatalogueTool, ToolContext } from "../catalogue/index.js";
+import type { CatalogueSnapshot, CatalogueTool, ToolContext } from "../catalogue/index.js";
 import { errorText } from "../errors.js";
+import { otherScriptNote } from "./other-script.js";
 import { parseSearchInput } from "./search-tools-tool.js";
 import { searchWithServers, type ServerSearchOptions } from "./server-search.js";
 import type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";
@@ -21,8 +22,9 @@ export async function runSearch(
     if (!parsed.ok) return parsed;
     const limit = parsed.limit ?? services.tuning.searchLimit;
     const unavailable = (await services.unavailable?.(context)) ?? [];
+    let snapshot: CatalogueSnapshot | undefined;
     const host = {
-      snapshot: () => services.snapshot(),
+      snapshot: async () => (snapshot = await services.snapshot()),
       rank: (query: string, limit: number, servers: ReadonlySet<string> | undefined) =>
         services.rank(query, limit, context, state.scope, servers ? { servers } : {}),
       isPermitted: (tool: CatalogueTool) => services.isPermitted(tool, context),
@@ -34,6 +36,14 @@ export async function runSearch(
       scope === undefined && services.companions
         ? await services.companions(parsed.query, matches, context, state.scope).catch(() => [])
         : [];
+    const language =
+      scope === undefined && snapshot
+        ? otherScriptNote(
+            parsed.query,
+            matches,
+            permitted(snapshot, (tool) => services.isPermitted(tool, context)),
+          )
+        : undefined;
     state.trail?.searched(parsed.query);
     return {
       ok: true,
@@ -42,9 +52,18 @@ export async function runSearch(
       ...(servers ? { servers } : {}),
       ...(scope ? { scope } : {}),
       ...(companions.length > 0 ? { companions } : {}),
+      ...(language ? { language } : {}),
       ...(unavailable.length > 0 ? { unavailable } : {}),
     };
   } catch (error) {
     return { ok: false, error: `search_tools failed: ${errorText(error)}` };
   }
+}
+
+/** The tools of a snapshot the session may see, asked lazily: most answers never read them. */
+function* permitted(
+  snapshot: CatalogueSnapshot,
+  isPermitted: (tool: CatalogueTool) => boolean,
+): Generator<CatalogueTool> {
+  for (const tool of snapshot.tools) if (isPermitted(tool)) yield tool;
 }

@@ -28,6 +28,11 @@ export type SearchToolsOutcome =
       /** What the query's `server:` terms did: the servers searched, a name that is no server, the cap. */
       scope?: string;
       /**
+       * For an empty or weak answer to a query written in a script no permitted tool uses: which
+       * script the tools are described in, and to search again translated (see `otherScriptNote`).
+       */
+      language?: string;
+      /**
        * Tools offered beside confident matches, at most two (never empty when present): one the
        * scope's sessions used together with the match `companionOf` (`used_together`), or one
        * that gives an input it needs (`provides_input`). Written out rather than named, so the

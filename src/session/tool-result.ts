@@ -3,9 +3,8 @@ import { errorText } from "../errors.js";
 import type { ToolResultBlock } from "../wire/index.js";
 import { withCompanions } from "./companion-answer.js";
 import { searchAnswer } from "./search-answer.js";
-import { withServers } from "./server-answer.js";
 import type { SearchToolsOutcome } from "./session-services.js";
-import { withUnavailable } from "./unavailable-sources.js";
+import { withSearchNotes } from "./search-notes.js";
 
 /** Formats a `search_tools` outcome as the text `tool_result` the stubs strategy sends. */
 export function searchResultBlock(toolUseId: string, outcome: SearchToolsOutcome): ToolResultBlock {
@@ -13,12 +12,7 @@ export function searchResultBlock(toolUseId: string, outcome: SearchToolsOutcome
   return {
     type: "tool_result",
     tool_use_id: toolUseId,
-    content: JSON.stringify(
-      withUnavailable(
-        withServers(withCompanions(searchAnswer(outcome.matches), outcome), outcome),
-        outcome.unavailable,
-      ),
-    ),
+    content: JSON.stringify(withSearchNotes(withCompanions(searchAnswer(outcome.matches), outcome), outcome)),
   };
 }
 

@@ -20,11 +20,10 @@ import {
   type ToolResultBlock,
 } from "../wire/index.js";
 import { searchAnswer } from "./search-answer.js";
-import { withServers } from "./server-answer.js";
 import type { SearchToolsOutcome } from "./session-services.js";
 import type { SessionView } from "./session-view.js";
 import { searchResultBlock } from "./tool-result.js";
-import { withUnavailable } from "./unavailable-sources.js";
+import { withSearchNotes } from "./search-notes.js";
 
 /** The default way an added tool is given: by reference to its deferred entry in `tools` (see {@link ToolChangesOptions.mode}). */
 export const DEFAULT_TOOL_CHANGE_MODE: ToolChangeMode = "reference";
@@ -188,6 +187,6 @@ export function changesSearchResult(
   return {
     type: "tool_result",
     tool_use_id: toolUseId,
-    content: JSON.stringify(withUnavailable(withServers({ ...answer, note }, outcome), outcome.unavailable)),
+    content: JSON.stringify(withSearchNotes({ ...answer, note }, outcome)),
   };
 }

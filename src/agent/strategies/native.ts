@@ -1,11 +1,5 @@
 import { OptionsError } from "../../errors.js";
-import {
-  PERMISSIVE_SCHEMA,
-  searchResultBlock,
-  withServers,
-  withUnavailable,
-  type SessionView,
-} from "../../session/index.js";
+import { PERMISSIVE_SCHEMA, searchResultBlock, withSearchNotes, type SessionView } from "../../session/index.js";
 import type { AnthropicTool } from "../../wire/index.js";
 import type { ToolResultContentBlock } from "../../catalogue/index.js";
 import type { AgentStrategy } from "./agent-strategy.js";
@@ -98,10 +92,7 @@ export const nativeStrategy: AgentStrategy = {
         {
           type: "text",
           text: JSON.stringify(
-            withUnavailable(
-              withServers({ matches: loaded, note: "These tools are already loaded: call them directly." }, outcome),
-              outcome.unavailable,
-            ),
+            withSearchNotes({ matches: loaded, note: "These tools are already loaded: call them directly." }, outcome),
           ),
         },
       ],

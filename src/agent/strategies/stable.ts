@@ -1,4 +1,4 @@
-import { searchAnswer, searchResultBlock, withServers, withUnavailable } from "../../session/index.js";
+import { searchAnswer, searchResultBlock, withSearchNotes } from "../../session/index.js";
 import type { AgentStrategy } from "./agent-strategy.js";
 
 /**
@@ -30,7 +30,7 @@ export const stableStrategy: AgentStrategy = {
     return {
       type: "tool_result",
       tool_use_id: toolUseId,
-      content: JSON.stringify(withUnavailable(withServers(answer, outcome), outcome.unavailable)),
+      content: JSON.stringify(withSearchNotes(answer, outcome)),
     };
   },
 };

@@ -139,6 +139,27 @@ describe("toolsift's HTTP listener, 2026-07-28 clients", () => {
     }
   });
 
+  it("tells SDK v2 and v1 clients alike to search in the tools' script when a request's finds nothing", async () => {
+    const { client } = await modernClient(served.listener.url, "alice");
+    const v1 = new V1Client({ name: "v1", version: "1" });
+    await v1.connect(
+      new V1Transport(new URL(served.listener.url), { requestInit: { headers: { authorization: "Bearer bob" } } }),
+    );
+    try {
+      for (const each of [client, v1]) {
+        const search = await each.callTool({ name: "search_tools", arguments: { query: "把这条消息原样发回来" } });
+        const answer = JSON.parse(textOf(search)) as { matches: unknown[]; language?: string };
+        expect(answer.matches).toEqual([]);
+        expect(answer.language).toMatch(/^This query is written in Chinese characters, .* Latin script\./);
+        const english = await each.callTool({ name: "search_tools", arguments: { query: "echo this message back" } });
+        expect(JSON.parse(textOf(english))).not.toHaveProperty("language");
+      }
+    } finally {
+      await client.close();
+      await v1.close();
+    }
+  });
+
   it("lists 2026-07-28 in a raw stateless server/discover", async () => {
     const response = await modernRequest(served.listener.url, "server/discover");
     expect(response.status).toBe(200);
