@@ -151,7 +151,7 @@ describe("no silent misses", () => {
 });
 
 describe("requests in scripts written without spaces", () => {
-  // Tools as Chinese, Japanese and Korean MCP servers describe them: no spaces between words.
+  // Tools as Chinese, Japanese, Korean and Thai MCP servers describe them: no spaces between words.
   const tools: ToolDefinition[] = [
     {
       name: "maps_weather",
@@ -162,6 +162,7 @@ describe("requests in scripts written without spaces", () => {
     { name: "train_tickets", description: "查询12306火车票余票信息", inputSchema: { type: "object" } },
     { name: "news_search", description: "キーワードで最新のニュース記事を検索します", inputSchema: { type: "object" } },
     { name: "restaurant_booking", description: "식당 예약을 생성합니다", inputSchema: { type: "object" } },
+    { name: "laundry_service", description: "ค้นหาแม่บ้านที่ให้บริการรีดผ้า", inputSchema: { type: "object" } },
     { name: "get_forecast", description: "Get the weather forecast for a city.", inputSchema: { type: "object" } },
   ];
 
@@ -173,5 +174,6 @@ describe("requests in scripts written without spaces", () => {
     expect(await best("还有没有去上海的火车票")).toBe("train_tickets");
     expect(await best("東京の最新ニュースを探して")).toBe("news_search");
     expect(await best("식당 예약해줘")).toBe("restaurant_booking");
+    expect(await best("ช่วยหาคนรีดผ้าให้หน่อย")).toBe("laundry_service");
   });
 });

@@ -127,7 +127,7 @@ function unrelatedList(tool: ToolDefinition, terms: readonly string[]): number |
   const longest = items.slice(best.start, best.start + best.length);
   const own = new Set([
     ...analyzeIdentifier(tool.name),
-    ...analyzeText(JSON.stringify(tool.inputSchema ?? {}).replace(/[^\p{L}\p{N}]+/gu, " ")),
+    ...analyzeText(JSON.stringify(tool.inputSchema ?? {}).replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")),
   ]);
   const listed = analyzeText(longest.join(" "));
   const unrelated = listed.filter((term) => !own.has(term)).length;

@@ -134,7 +134,7 @@ const parameterDescriptionTerms = rememberedAnalysis(analyzeText);
  */
 export function queryTermsOf(query: string, isKnown: (term: string) => boolean): string[] {
   const terms: string[] = [];
-  for (const word of query.split(/[^\p{L}\p{N}]+/u)) {
+  for (const word of query.split(/[^\p{L}\p{M}\p{N}]+/u)) {
     if (word === "") continue;
     const whole = analyzeText(word);
     const camel = /\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}/u.test(word);

@@ -34,11 +34,12 @@ describe("text analysis", () => {
   });
 
   it("splits prose exactly as the Unicode-property regular expressions do, ASCII or not, on 20,000 random texts", () => {
-    // Runs of letters and digits, each run of CJK characters in them read as its pairs.
+    // Runs of letters (with their marks) and digits, each run of CJK characters in them read as its pairs.
     const bySplit = (text: string) =>
       text
         .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u)
+        .split(/[^\p{L}\p{M}\p{N}]+/u)
+        .map((word) => word.replace(/^\p{M}+/u, ""))
         .filter((word) => word.length > 0)
         .flatMap((word) =>
           (word.match(/\p{sc=Han}+|[^\p{sc=Han}]+/gu) ?? []).flatMap((run) => {
@@ -71,6 +72,8 @@ describe("text analysis", () => {
       "文",
       "\u{20000}",
       "😀",
+      "\u0301",
+      "\ufe0f",
       "٣",
     ];
     let seed = 11;
@@ -117,6 +120,25 @@ describe("text analysis", () => {
     // A character alone is kept, and a pair of characters outside the BMP stays whole.
     expect(splitWords("票 \u{20000}\u{20001}")).toEqual(["票", "\u{20000}\u{20001}"]);
     expect(analyzeText("火车票余票查询")).toEqual(["火车", "车票", "票余", "余票", "票查", "查询"]);
+  });
+
+  it("keeps a letter's marks in its word, and cuts Thai into words by dictionary", () => {
+    // A decomposed accent, and Devanagari's vowel signs, are marks: they no longer split a word.
+    expect(splitWords("cafe\u0301 चाय कैसे बनाएं")).toEqual(["cafe\u0301", "चाय", "कैसे", "बनाएं"]);
+    // An emoji's variation selector, a mark with no letter, is no word.
+    expect(splitWords("\u2764\ufe0f ok")).toEqual(["ok"]);
+    expect(splitWords("ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้า")).toEqual([
+      "ช่วย",
+      "หา",
+      "คุณ",
+      "แม่",
+      "บ้าน",
+      "ที่",
+      "ให้",
+      "บริการ",
+      "รีด",
+      "ผ้า",
+    ]);
   });
 
   it("stems and drops stop words", () => {

@@ -1,4 +1,4 @@
-import { pushCjkPairs } from "./cjk-bigrams.js";
+import { pushWords } from "./unspaced-scripts.js";
 import { MAX_ANALYSED_CHARS } from "./limits.js";
 
 /**
@@ -33,18 +33,26 @@ export function splitIdentifier(identifier: string): string[] {
 /**
  * Splits prose into lower-case words on anything that is not a letter or digit. Unlike
  * {@link splitIdentifier} it leaves `GitHub` or `PostgreSQL` whole, as their users write them.
- * Chinese, Japanese and Korean text, which has no spaces between words, becomes its pairs of
- * characters (see `pushCjkPairs`).
+ * A letter's combining marks belong to its word (Thai and Devanagari write vowels as marks).
+ * Scripts that put no spaces between words are cut into words of their own: Chinese, Japanese
+ * and Korean into pairs of characters, Thai, Lao, Khmer and Burmese by a dictionary (see
+ * `pushWords`).
  */
 export function splitWords(text: string): string[] {
   const lower = (text.length > MAX_ANALYSED_CHARS ? text.slice(0, MAX_ANALYSED_CHARS) : text).toLowerCase();
   return splitAsciiWords(lower) ?? splitUnicodeWords(lower);
 }
 
-/** The definition: runs of Unicode letters and digits, CJK runs read as character pairs. */
+/**
+ * The definition: runs of Unicode letters, their marks and digits, unspaced scripts cut further.
+ * A mark with no letter before it (an emoji's variation selector) is no word.
+ */
 function splitUnicodeWords(lower: string): string[] {
   const words: string[] = [];
-  for (const word of lower.split(/[^\p{L}\p{N}]+/u)) if (word.length > 0) pushCjkPairs(word, words);
+  for (const run of lower.split(/[^\p{L}\p{M}\p{N}]+/u)) {
+    const word = run.replace(/^\p{M}+/u, "");
+    if (word.length > 0) pushWords(word, words);
+  }
   return words;
 }
 
