@@ -38,6 +38,8 @@ describe("text analysis", () => {
     const bySplit = (text: string) =>
       text
         .toLowerCase()
+        .normalize("NFKC")
+        .toLowerCase()
         .split(/[^\p{L}\p{M}\p{N}]+/u)
         .map((word) => word.replace(/^\p{M}+/u, ""))
         .filter((word) => word.length > 0)
@@ -74,6 +76,8 @@ describe("text analysis", () => {
       "😀",
       "\u0301",
       "\ufe0f",
+      "\uff21",
+      "\ufb01",
       "٣",
     ];
     let seed = 11;
@@ -124,7 +128,9 @@ describe("text analysis", () => {
 
   it("keeps a letter's marks in its word, and cuts Thai into words by dictionary", () => {
     // A decomposed accent, and Devanagari's vowel signs, are marks: they no longer split a word.
-    expect(splitWords("cafe\u0301 चाय कैसे बनाएं")).toEqual(["cafe\u0301", "चाय", "कैसे", "बनाएं"]);
+    expect(splitWords("cafe\u0301 चाय कैसे बनाएं")).toEqual(["caf\u00e9", "चाय", "कैसे", "बनाएं"]);
+    // Compatibility forms read as the plain letters: full-width Latin and digits, ligatures.
+    expect(splitWords("ＡＰＩ１２３で検索 \ufb01le")).toEqual(["api123", "で検", "検索", "file"]);
     // An emoji's variation selector, a mark with no letter, is no word.
     expect(splitWords("\u2764\ufe0f ok")).toEqual(["ok"]);
     expect(splitWords("ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้า")).toEqual([

@@ -33,7 +33,8 @@ export function splitIdentifier(identifier: string): string[] {
 /**
  * Splits prose into lower-case words on anything that is not a letter or digit. Unlike
  * {@link splitIdentifier} it leaves `GitHub` or `PostgreSQL` whole, as their users write them.
- * A letter's combining marks belong to its word (Thai and Devanagari write vowels as marks).
+ * A letter's combining marks belong to its word (Thai and Devanagari write vowels as marks), and
+ * compatibility forms read as their plain letters (NFKC: `ＡＰＩ` is `api`).
  * Scripts that put no spaces between words are cut into words of their own: Chinese, Japanese
  * and Korean into pairs of characters, Thai, Lao, Khmer and Burmese by a dictionary (see
  * `pushWords`).
@@ -45,11 +46,15 @@ export function splitWords(text: string): string[] {
 
 /**
  * The definition: runs of Unicode letters, their marks and digits, unspaced scripts cut further.
- * A mark with no letter before it (an emoji's variation selector) is no word.
+ * The text is first brought to one form (NFKC), so that an accent typed as a separate mark, a
+ * full-width `ＡＰＩ` of CJK text or a ligature `ﬁ` reads as the plain letters do. A mark with no
+ * letter before it (an emoji's variation selector) is no word.
  */
 function splitUnicodeWords(lower: string): string[] {
   const words: string[] = [];
-  for (const run of lower.split(/[^\p{L}\p{M}\p{N}]+/u)) {
+  // NFKC can lengthen a text (one character to at most 18), so it is cut again.
+  const folded = lower.normalize("NFKC").toLowerCase().slice(0, MAX_ANALYSED_CHARS);
+  for (const run of folded.split(/[^\p{L}\p{M}\p{N}]+/u)) {
     const word = run.replace(/^\p{M}+/u, "");
     if (word.length > 0) pushWords(word, words);
   }
