@@ -95,7 +95,8 @@ function markdown(runs: readonly NoteRun[]): string {
       `| ${run.dataset} | ${run.ranker} | ${run.answerable} | ${run.emptyOrWeak} | ${run.noted} | ${run.notedButAnswered} | ` +
       (run.retried === 0
         ? "– | – |"
-        : `${(run.recallAsAsked / run.retried).toFixed(3)} | ${(run.recallRetried / run.retried).toFixed(3)} |`),
+        : `${(run.recallAsAsked / run.retried).toFixed(3)} | ${(run.recallRetried / run.retried).toFixed(3)} |`) +
+      ` ${run.untranslated.length} |`,
   );
   return [
     "# The language note of `search_tools`, on every answerable query",
@@ -107,8 +108,8 @@ function markdown(runs: readonly NoteRun[]): string {
     "*Retried*: recall@5 of the noted queries as asked, and as a model following the note would",
     "search again: the English rendering in `bench/other-script/translations.ts` (a labelled simulation).",
     "",
-    "| set | ranker | answerable | empty or weak | noted | noted, answered | recall@5 as asked | retried in English |",
-    "|---|---|---:|---:|---:|---:|---:|---:|",
+    "| set | ranker | answerable | empty or weak | noted | noted, answered | recall@5 as asked | retried in English | no rendering |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
     "",
   ].join("\n");

@@ -16,6 +16,14 @@ export const TRANSLATIONS: ReadonlyMap<string, string> = new Map([
   ["8dcff5f743d2038d", "Get Adidas's p4 work orders."],
   ["1397d7998fbe690e", "What is the current weather in Beijing? And what is the weather like in Shanghai?"],
   ["6c1dd4278800e636", "Can you check the current weather in Guangzhou and Beijing, China? Please use metric units."],
+  [
+    "ba7f8f685e5cb709",
+    "I want to buy 10 McSpicy chicken burgers, 50 Coca-Colas, 30 fried chicken wings and 90 fries from KFC.",
+  ],
+  [
+    "59eca548bc726b10",
+    "Please look up all of the company 'Hongxing Technology''s unresolved work orders; I want to see at most 10.",
+  ],
   // BFCL (Thai)
   ["c7fa8edd6c3ca3cd", "I need the service ID for an ironing service. Can you find it for me?"],
   ["5e8c47d0e1769ba2", "Help me find a housekeeper who offers ironing."],

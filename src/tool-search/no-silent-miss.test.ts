@@ -176,4 +176,20 @@ describe("requests in scripts written without spaces", () => {
     expect(await best("식당 예약해줘")).toBe("restaurant_booking");
     expect(await best("ช่วยหาคนรีดผ้าให้หน่อย")).toBe("laundry_service");
   });
+
+  it.each(["bm25", "hybrid"] as const)(
+    "with %s, calls weak a match on a number alone of a request written in a script the tools do not use",
+    async (ranker) => {
+      const english: ToolDefinition[] = [
+        { name: "set_countdown", description: "Set a countdown of 10 to 90 minutes.", inputSchema: { type: "object" } },
+        { name: "order_food", description: "Order a meal for delivery.", inputSchema: { type: "object" } },
+        { name: "get_weather", description: "Get the weather in a city.", inputSchema: { type: "object" } },
+      ];
+      const toolSearch = await createToolSearch({ tools: english, ranker });
+      const [first] = await toolSearch.search("我想在肯德基买10个汉堡", { limit: 3 });
+      expect(first).toMatchObject({ name: "set_countdown", confidence: "weak" });
+      const outcome = await toolSearch.session("s").searchTools({ query: "我想在肯德基买10个汉堡" });
+      expect(outcome.ok && outcome.language).toMatch(/^This query is written in Chinese characters/);
+    },
+  );
 });

@@ -61,4 +61,15 @@ describe("foreignWords", () => {
   it("leaves out names, codes, numbers, paths and stop words: a request's arguments", () => {
     expect(foreignWords("list issues in acme/web-app for PAY-88 from 2024 by Alice please", isKnown)).toBe(0);
   });
+
+  it("counts lower-case words of any cased script, and each run of a caseless script's letters", () => {
+    expect(foreignWords("réserver une table", isKnown)).toBe(2);
+    expect(foreignWords("забронировать столик", isKnown)).toBe(2);
+    // A number or a Latin code between them splits the runs; each run is one word.
+    expect(foreignWords("我想在肯德基买10个汉堡", isKnown)).toBe(2);
+    expect(foreignWords("获取阿迪达斯的p4工单", isKnown)).toBe(2);
+    expect(foreignWords("ช่วยหาคุณแม่บ้าน", isKnown)).toBe(1);
+    // A run the index knows a word of is not foreign.
+    expect(foreignWords("查询天气", (term) => term === "天气")).toBe(0);
+  });
 });

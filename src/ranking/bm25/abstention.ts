@@ -94,20 +94,30 @@ export function abstains(match: MatchEvidence, limits: Required<AbstentionOption
 /**
  * How many distinct everyday words of the query no tool uses: words written in lower-case
  * letters only (so not names, codes, numbers or paths, which are a request's arguments), not stop
- * words, whose terms the index does not know.
+ * words, whose terms the index does not know. In a script without case (Chinese, Japanese,
+ * Korean, Thai, Arabic, Hebrew, Devanagari…) no letter marks a name, so each run of its letters
+ * between other characters counts as a word: without that, a Chinese request asked of English
+ * tools had no word of its own, and a number it held ("10 个") made a match look strong.
  *
  * @example
  * ```ts
  * foreignWords("book a table at an Italian restaurant", isKnown); // 2 (book, restaurant) in a database catalogue
+ * foreignWords("我想在肯德基买10个汉堡", isKnown);                  // 2 (我想在肯德基买, 个汉堡) in an English one
  * ```
  */
 export function foreignWords(query: string, isKnown: (term: string) => boolean): number {
   const foreign = new Set<string>();
+  const count = (word: string) => {
+    const terms = analyzeText(word);
+    if (terms.length > 0 && !terms.some(isKnown)) foreign.add(terms.join(" "));
+  };
   for (const raw of query.split(/\s+/)) {
     const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-    if (!/^[a-z]+$/.test(word) || STOP_WORDS.has(word)) continue;
-    const terms = analyzeText(word);
-    if (terms.length > 0 && !terms.some(isKnown)) foreign.add(terms[0]!);
+    if (/^[\p{Ll}\p{M}]+$/u.test(word)) {
+      if (!STOP_WORDS.has(word)) count(word);
+    } else {
+      for (const [caseless] of raw.matchAll(/\p{Lo}[\p{Lo}\p{M}]*/gu)) count(caseless);
+    }
   }
   return foreign.size;
 }
