@@ -2,13 +2,13 @@ import { createToolSearch, type JsonSchemaObject, type ToolDefinition, type Tool
 import type { BenchDataset, BenchQuery } from "../load-dataset.js";
 import { recallAt } from "../metrics/index.js";
 import { Prng } from "../scale/prng.js";
-import { MAX_QUERY_LENGTH } from "../../src/session/index.js";
+import { MAX_REQUEST_LENGTH } from "../../src/session/index.js";
 
 /**
  * A model's `search_tools` query: the request cut to what that tool takes. The plain search that
  * recall@5 "before" comes from reads the same words, so the two differ only by the companions.
  */
-const modelQuery = (query: string) => query.slice(0, MAX_QUERY_LENGTH);
+const modelQuery = (query: string) => query.slice(0, MAX_REQUEST_LENGTH);
 
 /** The cut-offs COMP@k is measured at. */
 export const COMPANION_KS = [5, 10] as const;

@@ -125,7 +125,7 @@ export async function measureReference(
   await reference.update(dataset.documents);
   let recall = 0;
   for (const query of answerable) {
-    // Cut as `search_tools` cuts it, so both sides read the same words.
+    // Cut as toolsift's side is, so both read the same words.
     const hits = await reference.search(requestText(query.query), { limit: 5 });
     recall += recallAt(
       hits.map((hit) => hit.name),

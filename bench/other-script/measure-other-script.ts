@@ -46,7 +46,7 @@ async function measure(dataset: BenchDataset, ranker: NoteRun["ranker"]): Promis
   const toolSearch = await createToolSearch({ tools: linkableTools(dataset), ranker });
   const session = toolSearch.session("other-script");
   const search = async (query: string) => {
-    const outcome = await session.searchTools({ query: requestText(query).slice(0, 500), limit: LIMIT });
+    const outcome = await session.searchTools({ query: requestText(query), limit: LIMIT });
     if (!outcome.ok) throw new Error(`${dataset.id}: ${outcome.error}`);
     return outcome;
   };
@@ -102,8 +102,8 @@ function markdown(runs: readonly NoteRun[]): string {
     "# The language note of `search_tools`, on every answerable query",
     "",
     "`npx tsx bench/other-script/measure-other-script.ts`: each answerable query of toolsift's set and",
-    "the shared sets through a session's `searchTools` (limit 5, the request as a host passes it, cut",
-    "to 500 characters as a model's query is). *Noted*: the answer carries the `language` note.",
+    "the shared sets through a session's `searchTools` (limit 5, the request whole, as a model may",
+    "pass it on). *Noted*: the answer carries the `language` note.",
     "*Noted, answered*: of those, an expected tool was in the top 5 all the same (the note's cost).",
     "*Retried*: recall@5 of the noted queries as asked, and as a model following the note would",
     "search again: the English rendering in `bench/other-script/translations.ts` (a labelled simulation).",

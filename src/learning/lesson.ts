@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { TOOL_NAME_PATTERN } from "../catalogue/index.js";
-import { MAX_QUERY_LENGTH } from "../session/index.js";
+import { MAX_TAUGHT_QUERY_LENGTH } from "../session/index.js";
 
 /**
  * One thing learned from use: a `search_tools` query that led to a successful call of a tool,
@@ -85,10 +85,10 @@ export function parseLesson(value: unknown): { ok: true; lesson: Lesson } | { ok
   const { scope, query, tool, at, by } = value as Record<string, unknown>;
   const badScope = scopeProblem(scope);
   if (badScope) return { ok: false, problem: badScope };
-  if (typeof query !== "string" || query.trim() === "" || query.length > MAX_QUERY_LENGTH) {
+  if (typeof query !== "string" || query.trim() === "" || query.length > MAX_TAUGHT_QUERY_LENGTH) {
     return {
       ok: false,
-      problem: `a lesson's query must be a non-empty string of at most ${MAX_QUERY_LENGTH} characters`,
+      problem: `a lesson's query must be a non-empty string of at most ${MAX_TAUGHT_QUERY_LENGTH} characters`,
     };
   }
   if (typeof tool !== "string" || !TOOL_NAME_PATTERN.test(tool))

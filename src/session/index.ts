@@ -20,7 +20,7 @@ export { withUnavailable, type UnavailableSource } from "./unavailable-sources.j
 export { withSearchNotes, type SearchNotes } from "./search-notes.js";
 export { otherScriptNote, withLanguage } from "./other-script.js";
 export {
-  MAX_QUERY_LENGTH,
+  MAX_TAUGHT_QUERY_LENGTH,
   MAX_REQUEST_LENGTH,
   MAX_SEARCH_LIMIT,
   SEARCH_TOOLS_NAME,

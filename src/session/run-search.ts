@@ -1,7 +1,7 @@
 import type { CatalogueSnapshot, CatalogueTool, ToolContext } from "../catalogue/index.js";
 import { errorText } from "../errors.js";
 import { otherScriptNote } from "./other-script.js";
-import { parseSearchInput } from "./search-tools-tool.js";
+import { MAX_TAUGHT_QUERY_LENGTH, parseSearchInput } from "./search-tools-tool.js";
 import { searchWithServers, type ServerSearchOptions } from "./server-search.js";
 import type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";
 
@@ -44,7 +44,8 @@ export async function runSearch(
             permitted(snapshot, (tool) => services.isPermitted(tool, context)),
           )
         : undefined;
-    state.trail?.searched(parsed.query);
+    // A lesson keeps a query of a bounded length: a longer search is answered, not taught.
+    if (parsed.query.length <= MAX_TAUGHT_QUERY_LENGTH) state.trail?.searched(parsed.query);
     return {
       ok: true,
       query: parsed.query,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  MAX_QUERY_LENGTH,
+  MAX_TAUGHT_QUERY_LENGTH,
   MAX_SEARCH_LIMIT,
   checkQuery,
   parseSearchInput,
@@ -38,14 +38,14 @@ describe("searchToolsDefinition", () => {
         query: {
           type: "string",
           description: 'What you want to do, in a few words. "server:github <task>" searches one server only.',
-          maxLength: 500,
+          maxLength: 2000,
         },
         limit: { type: "integer", description: "How many matches to return (default 7).", minimum: 1, maximum: 50 },
       },
       required: ["query"],
       additionalProperties: false,
     });
-    expect([MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT]).toEqual([500, 50]);
+    expect([MAX_TAUGHT_QUERY_LENGTH, MAX_SEARCH_LIMIT]).toEqual([500, 50]);
   });
 });
 
@@ -112,12 +112,12 @@ describe("checkQuery", () => {
     expect(checkQuery(" \t\n")).toBe(empty);
   });
 
-  it("takes a query of up to 500 characters, and says how long a longer one is", () => {
-    expect(checkQuery("a".repeat(500))).toBeUndefined();
-    expect(checkQuery("a".repeat(501))).toBe(
-      'search_tools: "query" is 501 characters; the limit is 500. Use a few key words for the task instead.',
+  it("takes a query of up to 2,000 characters, and says how long a longer one is", () => {
+    expect(checkQuery("a".repeat(2000))).toBeUndefined();
+    expect(checkQuery("a".repeat(2001))).toBe(
+      'search_tools: "query" is 2001 characters; the limit is 2000. Use a few key words for the task instead.',
     );
     // The length counted is the query as sent: padding counts too.
-    expect(checkQuery(` ${"a".repeat(499)} `)).toMatch(/is 501 characters/);
+    expect(checkQuery(` ${"a".repeat(1999)} `)).toMatch(/is 2001 characters/);
   });
 });

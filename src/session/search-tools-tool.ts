@@ -3,13 +3,17 @@ import { STUB_HINT } from "./stub.js";
 import { describeValue } from "../describe-value.js";
 
 export const SEARCH_TOOLS_NAME = "search_tools";
-/** The most characters of a `search_tools` query: a model writes a few key words, and is told so past this. */
-export const MAX_QUERY_LENGTH = 500;
 /**
- * The most characters of a request the host ranks itself (`toolSearch.search`, a prefetch, an
- * eval task): the user's own words, which a chained request can take well past 500 characters
- * (the shared sets' longest answerable requests run to 1,300). Cutting them there loses the
- * tools the later requests need; this bound only keeps a hostile string's cost flat.
+ * The most characters of a query a lesson keeps: the usage stores bound each lesson by it. A
+ * model writes a few key words; a longer `search_tools` query is answered but teaches nothing.
+ */
+export const MAX_TAUGHT_QUERY_LENGTH = 500;
+/**
+ * The most characters of a query or request ranked: a model's `search_tools` query, and what the
+ * host ranks itself (`toolSearch.search`, a prefetch, an eval task). A model may pass on the
+ * user's own words, and a chained request can take them well past 500 characters (the shared
+ * sets' longest answerable requests run to 1,300): refusing or cutting them loses the tools the
+ * later requests need. This bound only keeps a hostile string's cost flat.
  */
 export const MAX_REQUEST_LENGTH = 2_000;
 export const MAX_SEARCH_LIMIT = 50;
@@ -43,7 +47,7 @@ export function searchToolsDefinition(defaultLimit: number, presentation: StubPr
     input_schema: {
       type: "object",
       properties: {
-        query: { type: "string", description: QUERY_DESCRIPTION, maxLength: MAX_QUERY_LENGTH },
+        query: { type: "string", description: QUERY_DESCRIPTION, maxLength: MAX_REQUEST_LENGTH },
         limit: {
           type: "integer",
           description: `How many matches to return (default ${defaultLimit}).`,
@@ -80,8 +84,8 @@ export function parseSearchInput(input: unknown): ParsedSearchInput {
   return { ok: true, query: (query as string).trim(), limit: parsedLimit };
 }
 
-/** Why a query is unusable, or `undefined` when it is fine; `maxLength` is {@link MAX_QUERY_LENGTH} for a model's query. */
-export function checkQuery(query: unknown, maxLength = MAX_QUERY_LENGTH): string | undefined {
+/** Why a query is unusable, or `undefined` when it is fine. */
+export function checkQuery(query: unknown, maxLength = MAX_REQUEST_LENGTH): string | undefined {
   if (typeof query !== "string")
     return `search_tools: "query" must be a string describing the task, got ${describeValue(query)}.`;
   if (query.trim() === "")

@@ -91,6 +91,21 @@ describe("learning from use, through sessions", () => {
     ]);
   });
 
+  it("answers a search_tools query longer than a lesson keeps, and teaches nothing from it", async () => {
+    const { toolSearch, events } = await searchWith();
+    const session = toolSearch.session("run-1");
+    // A model passing on the user's whole message: past the 500 characters a lesson keeps.
+    const long = `${"Some background on our week, nothing to do with tools. ".repeat(10)}Post a slack message.`;
+    expect(long.length).toBeGreaterThan(500);
+    const outcome = await session.searchTools({ query: long });
+    expect(outcome.ok && names(outcome.matches)).toContain("slack__post_message");
+    await session.execute(toolUse("slack__post_message", SLACK_INPUT));
+    expect(events.filter((event) => event.type === "lesson")).toEqual([]);
+    // The same session's next short search is still taught: the long one did not break the trail.
+    await searchThenCall(toolSearch, SLANG, "slack__post_message", SLACK_INPUT, session);
+    expect(events.filter((event) => event.type === "lesson")).toMatchObject([{ queries: [SLANG] }]);
+  });
+
   it("teaches search_tools calls inside the session as well as the session's own searches", async () => {
     const { toolSearch } = await searchWith();
     const session = toolSearch.session("run-1");

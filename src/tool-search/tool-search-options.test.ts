@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sampleTools } from "../../test/support/sample-tools.js";
 import { OptionsError, QueryError } from "../errors.js";
-import { MAX_QUERY_LENGTH, MAX_REQUEST_LENGTH } from "../session/index.js";
+import { MAX_TAUGHT_QUERY_LENGTH, MAX_REQUEST_LENGTH } from "../session/index.js";
 import type { Lesson, UsageStore } from "../learning/index.js";
 import type { ToolHost } from "../catalogue/index.js";
 import { createToolSearch, type ToolSearch } from "./tool-search.js";
@@ -278,7 +278,7 @@ describe("search() options", () => {
     // Words no tool has, then the request that needs a tool, past the 500 a model's query may take.
     const context = "Some background on our week comes first, with nothing to do with the task. ".repeat(9);
     const request = `${context}After that, post a slack message to the team channel.`;
-    expect(request.length).toBeGreaterThan(MAX_QUERY_LENGTH);
+    expect(request.length).toBeGreaterThan(MAX_TAUGHT_QUERY_LENGTH);
     expect((await toolSearch.search(request)).map((match) => match.name)).toContain("slack__post_message");
     await refuses(
       () => toolSearch.search("a".repeat(MAX_REQUEST_LENGTH + 1)),

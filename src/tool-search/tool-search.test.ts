@@ -147,9 +147,15 @@ describe("rule 3: search_tools", () => {
   it("rejects an empty or over-long query with an is_error result that says how to fix it", async () => {
     const session = (await createToolSearch({ tools: sampleTools(), tuning: LOW })).session();
     const empty = await session.execute(toolUse("search_tools", { query: "  " }));
-    const long = await session.execute(toolUse("search_tools", { query: "x".repeat(501) }));
+    const long = await session.execute(toolUse("search_tools", { query: "x".repeat(2_001) }));
     expect(empty).toMatchObject({ is_error: true, content: expect.stringMatching(/empty/) });
-    expect(long).toMatchObject({ is_error: true, content: expect.stringMatching(/501 characters; the limit is 500/) });
+    expect(long).toMatchObject({ is_error: true, content: expect.stringMatching(/2001 characters; the limit is 2000/) });
+    // A model passing on a user's long message is answered, not refused.
+    const message = `${"Some background first. ".repeat(30)}Then schedule a meeting event.`;
+    expect(message.length).toBeGreaterThan(500);
+    const answered = await session.execute(toolUse("search_tools", { query: message }));
+    expect(answered.is_error).toBeUndefined();
+    expect(answered.content).toContain("calendar__create_event");
   });
 
   it("toolSearch.search gives the same ranking and throws QueryError on a bad query", async () => {

@@ -13,7 +13,7 @@ import {
   MAX_SEARCH_LIMIT,
   ToolSearchSession,
   checkQuery,
-  MAX_REQUEST_LENGTH,
+  MAX_TAUGHT_QUERY_LENGTH,
   type SearchMatch,
   type Tuning,
   type SessionServices,
@@ -237,8 +237,8 @@ export class ToolSearch {
    * which servers it could not see, call {@link ToolSearch.unavailable} (the return type stays
    * a plain list of matches).
    *
-   * A query may be the user's whole request, up to 2,000 characters: a chained request is ranked part by part, so its later requests count. A model's
-   * `search_tools` query stays at 500.
+   * A query may be the user's whole request, up to 2,000 characters, as a model's `search_tools`
+   * query may: a chained request is ranked part by part, so its later requests count.
    *
    * @throws {@link QueryError} for an empty query or one over 2,000 characters.
    * @example
@@ -248,7 +248,7 @@ export class ToolSearch {
    * ```
    */
   async search(query: string, options: { limit?: number; scope?: string } = {}): Promise<SearchMatch[]> {
-    const problem = checkQuery(query, MAX_REQUEST_LENGTH);
+    const problem = checkQuery(query);
     if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
     const given = options as { limit?: number; scope?: string } | null | undefined;
     const limit = given?.limit ?? this.tuning.searchLimit;
@@ -334,8 +334,8 @@ export class ToolSearch {
    * elsewhere. `at` dates the lesson (for decay); `scope` defaults to the default scope.
    *
    * @throws {@link OptionsError} when learning is off, the tool is not in the catalogue, or the scope or date is bad.
-   * @throws {@link QueryError} for an empty query or one over 500 characters (a lesson is a
-   *   `search_tools` query's length: the stores bound each one by it).
+   * @throws {@link QueryError} for an empty query or one over 500 characters (the stores bound
+   *   each lesson by it; a longer `search_tools` query is answered but not taught).
    * @example
    * ```ts
    * for (const { query, tool, time } of pastLogs) await toolSearch.learn(query, tool, { scope: "acme", at: time });
@@ -343,7 +343,7 @@ export class ToolSearch {
    */
   async learn(query: string, toolName: string, options: { scope?: string; at?: Date | number } = {}): Promise<void> {
     const learning = this.learningOrThrow("learn");
-    const problem = checkQuery(query);
+    const problem = checkQuery(query, MAX_TAUGHT_QUERY_LENGTH);
     if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
     const snapshot = await this.catalogue.snapshot();
     if (typeof toolName !== "string" || !snapshot.byName.has(toolName)) {
