@@ -133,6 +133,11 @@ describe("text analysis", () => {
     expect(splitWords("ＡＰＩ１２３で検索 \ufb01le")).toEqual(["api123", "で検", "検索", "file"]);
     // An emoji's variation selector, a mark with no letter, is no word.
     expect(splitWords("\u2764\ufe0f ok")).toEqual(["ok"]);
+    // An unbroken run past what the breaker reads keeps its rest as one word: bounded work.
+    const unbroken = "บริการรีดผ้า".repeat(1_000);
+    const cut = splitWords(unbroken);
+    expect(cut.at(-1)).toBe(unbroken.slice(2_048));
+    expect(cut.slice(0, -1).join("")).toBe(unbroken.slice(0, 2_048));
     expect(splitWords("ช่วยหาคุณแม่บ้านที่ให้บริการรีดผ้า")).toEqual([
       "ช่วย",
       "หา",

@@ -53,11 +53,20 @@ function pushPairs(run: string, out: string[]): void {
   for (let i = 0; i + 1 < characters.length; i++) out.push(characters[i]! + characters[i + 1]!);
 }
 
+/**
+ * Characters of one run the word breaker reads. Dictionary breaking costs several times what the
+ * rest of analysis does per character, and a real sentence is far shorter; past this a run's rest
+ * is kept as one word, so a hostile description of one unbroken run costs what a spaced one does.
+ */
+const MAX_BROKEN_RUN = 2_048;
+
 function pushBrokenWords(run: string, out: string[]): void {
   const breaker = UNSPACED.test(run) ? words() : null;
   if (!breaker) {
     out.push(run);
     return;
   }
-  for (const { segment, isWordLike } of breaker.segment(run)) if (isWordLike) out.push(segment);
+  const read = run.length > MAX_BROKEN_RUN ? run.slice(0, MAX_BROKEN_RUN) : run;
+  for (const { segment, isWordLike } of breaker.segment(read)) if (isWordLike) out.push(segment);
+  if (read.length < run.length) out.push(run.slice(MAX_BROKEN_RUN));
 }
