@@ -6,21 +6,18 @@ const scriptsByTool = new WeakMap<CatalogueTool, ReadonlyMap<Script, number>>();
 
 /**
  * The letters of each script in the text rankers read of a tool (name, description, tags,
- * parameters, enrichment examples), counted once per tool, as far as the lexical index reads them.
+ * parameters, enrichment examples), counted once per tool; the catalogue's limits bound it.
  */
 function scriptsOf(tool: CatalogueTool): ReadonlyMap<Script, number> {
   let counts = scriptsByTool.get(tool);
   if (!counts) {
     const { name, description, tags, parameters, examples = [] } = tool.document;
     const counting = new Map<Script, number>();
-    const texts = [
-      name,
-      description,
-      ...tags.slice(0, 64),
-      ...parameters.slice(0, 256).flatMap((parameter) => [parameter.name, parameter.description ?? ""]),
-      ...examples.slice(0, 64),
-    ];
-    for (const text of texts) countScripts(text, counting);
+    for (const text of [name, description, ...tags, ...examples]) countScripts(text, counting);
+    for (const parameter of parameters) {
+      countScripts(parameter.name, counting);
+      countScripts(parameter.description ?? "", counting);
+    }
     scriptsByTool.set(tool, (counts = counting));
   }
   return counts;

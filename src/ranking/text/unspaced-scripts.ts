@@ -14,7 +14,6 @@
 const CJK = "\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}";
 const SOUTHEAST_ASIAN = "\\p{sc=Thai}\\p{sc=Lao}\\p{sc=Khmer}\\p{sc=Myanmar}";
 const UNSPACED = new RegExp(`[${CJK}${SOUTHEAST_ASIAN}]`, "u");
-const HAS_CJK = new RegExp(`[${CJK}]`, "u");
 const RUNS = new RegExp(`[${CJK}]+|[^${CJK}]+`, "gu");
 const IS_CJK = new RegExp(`^[${CJK}]`, "u");
 
