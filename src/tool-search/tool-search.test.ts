@@ -149,7 +149,10 @@ describe("rule 3: search_tools", () => {
     const empty = await session.execute(toolUse("search_tools", { query: "  " }));
     const long = await session.execute(toolUse("search_tools", { query: "x".repeat(2_001) }));
     expect(empty).toMatchObject({ is_error: true, content: expect.stringMatching(/empty/) });
-    expect(long).toMatchObject({ is_error: true, content: expect.stringMatching(/2001 characters; the limit is 2000/) });
+    expect(long).toMatchObject({
+      is_error: true,
+      content: expect.stringMatching(/2001 characters; the limit is 2000/),
+    });
     // A model passing on a user's long message is answered, not refused.
     const message = `${"Some background first. ".repeat(30)}Then schedule a meeting event.`;
     expect(message.length).toBeGreaterThan(500);
