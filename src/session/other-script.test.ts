@@ -99,6 +99,19 @@ describe("search_tools's language note", () => {
     expect(found.ok && found.language).toBeUndefined();
   });
 
+  it("asks permit nothing more once the session knows what it may see", async () => {
+    let asked = 0;
+    const tools = Array.from({ length: 50 }, (_, i) => tool(`tool_${i}`, `Do thing number ${i}.`));
+    const toolSearch = await createToolSearch({ tools, permit: () => (asked++, true), semanticFallback: false });
+    const session = toolSearch.session("s");
+    const first = await session.searchTools({ query: "北京后天的天气如何？" });
+    expect(first.ok && first.language).toBeDefined();
+    const before = asked;
+    const again = await session.searchTools({ query: "上海的天气" });
+    expect(again.ok && again.language).toBeDefined();
+    expect(asked - before).toBe(0);
+  });
+
   it("is left out of a search narrowed with server: terms", async () => {
     const tools = ENGLISH.map((t) => ({ ...t, server: "util" }));
     const toolSearch = await createToolSearch({ tools });

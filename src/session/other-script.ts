@@ -33,7 +33,8 @@ const describe = (script: Script) => (script === "Latin" ? "Latin script" : scri
  * is told which script the tools are written in. `undefined` whenever the answer has a strong
  * match or the query's scripts all occur in the tools.
  *
- * Only permitted tools count, so the note says nothing of tools the session cannot see. The
+ * Only permitted tools count (the session's own permitted set, so `permit` is not asked again),
+ * and the note says nothing of tools the session cannot see. The
  * tools are read only for an empty or weak answer to a query with letters outside Latin script,
  * each tool's letters counted once. A query in Latin letters alone gets no note: tool names are
  * ASCII, so the tools share its script (a catalogue whose names hold no letter is missed).

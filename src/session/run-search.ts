@@ -1,6 +1,7 @@
 import type { CatalogueSnapshot, CatalogueTool, ToolContext } from "../catalogue/index.js";
 import { errorText } from "../errors.js";
 import { otherScriptNote } from "./other-script.js";
+import type { PermittedTools } from "./permitted-tools.js";
 import { MAX_TAUGHT_QUERY_LENGTH, parseSearchInput } from "./search-tools-tool.js";
 import { searchWithServers, type ServerSearchOptions } from "./server-search.js";
 import type { SearchToolsOutcome, SessionServices, SessionState } from "./session-services.js";
@@ -36,12 +37,13 @@ export async function runSearch(
       scope === undefined && services.companions
         ? await services.companions(parsed.query, matches, context, state.scope).catch(() => [])
         : [];
+    const searched = snapshot;
     const language =
-      scope === undefined && snapshot
+      scope === undefined && searched
         ? otherScriptNote(
             parsed.query,
             matches,
-            permitted(snapshot, (tool) => services.isPermitted(tool, context)),
+            permitted(searched, () => services.permittedTools(searched, context)),
           )
         : undefined;
     // A lesson keeps a query of a bounded length: a longer search is answered, not taught.
@@ -61,10 +63,13 @@ export async function runSearch(
   }
 }
 
-/** The tools of a snapshot the session may see, asked lazily: most answers never read them. */
-function* permitted(
-  snapshot: CatalogueSnapshot,
-  isPermitted: (tool: CatalogueTool) => boolean,
-): Generator<CatalogueTool> {
-  for (const tool of snapshot.tools) if (isPermitted(tool)) yield tool;
+/**
+ * The tools of a snapshot the session may see, read lazily (most answers never read them) from
+ * the permitted set a session keeps per catalogue version, so `permit` is not asked again.
+ */
+function* permitted(snapshot: CatalogueSnapshot, permittedNow: () => PermittedTools): Generator<CatalogueTool> {
+  for (const { name } of permittedNow().all) {
+    const tool = snapshot.byName.get(name);
+    if (tool) yield tool;
+  }
 }
