@@ -12,13 +12,12 @@ export {
   type SearchAnswer,
 } from "./search-answer.js";
 export type { SearchCompanion, SearchMatch } from "./search-match.js";
-export { withServers, type AnsweredServer } from "./server-answer.js";
+export type { AnsweredServer } from "./server-answer.js";
 export { withCompanions, type AnsweredCompanion } from "./companion-answer.js";
 export { MAX_LISTED_SERVERS, type ServerUnit } from "./server-search.js";
 export { MAX_SERVER_TERMS, normalizeServerName, parseServerScope, type ServerScope } from "./server-scope.js";
-export { withUnavailable, type UnavailableSource } from "./unavailable-sources.js";
+export type { UnavailableSource } from "./unavailable-sources.js";
 export { withSearchNotes, type SearchNotes } from "./search-notes.js";
-export { otherScriptNote, withLanguage } from "./other-script.js";
 export {
   MAX_TAUGHT_QUERY_LENGTH,
   MAX_REQUEST_LENGTH,

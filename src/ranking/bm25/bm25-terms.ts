@@ -1,5 +1,5 @@
 import type { RankDocument } from "../ranker.js";
-import { analyzeIdentifier, analyzeText } from "../text/index.js";
+import { analyzeIdentifier, analyzeText, WORD_GAP } from "../text/index.js";
 
 /** The parts of a tool the lexical index keeps apart, each with its own weight and length norm. */
 export type Bm25Field = "name" | "tags" | "description" | "parameters" | "examples";
@@ -134,7 +134,7 @@ const parameterDescriptionTerms = rememberedAnalysis(analyzeText);
  */
 export function queryTermsOf(query: string, isKnown: (term: string) => boolean): string[] {
   const terms: string[] = [];
-  for (const word of query.split(/[^\p{L}\p{M}\p{N}]+/u)) {
+  for (const word of query.split(WORD_GAP)) {
     if (word === "") continue;
     const whole = analyzeText(word);
     const camel = /\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}/u.test(word);

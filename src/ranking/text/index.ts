@@ -1,4 +1,4 @@
 export { analyzeIdentifier, analyzeText } from "./analyze.js";
-export { splitIdentifier, splitWords } from "./split-identifier.js";
+export { splitIdentifier, splitWords, WORD_GAP } from "./split-identifier.js";
 export { STOP_WORDS } from "./stop-words.js";
-export { countScripts, SCRIPTS, type Script } from "./scripts.js";
+export { countScripts, type Script } from "./scripts.js";

@@ -45,6 +45,12 @@ export function splitWords(text: string): string[] {
 }
 
 /**
+ * What separates two words of prose: anything but a letter, a letter's mark or a digit. The
+ * lexical index reads queries by it too, so both sides cut text in the same places.
+ */
+export const WORD_GAP = /[^\p{L}\p{M}\p{N}]+/u;
+
+/**
  * The definition: runs of Unicode letters, their marks and digits, unspaced scripts cut further.
  * The text is first brought to one form (NFKC), so that an accent typed as a separate mark, a
  * full-width `ＡＰＩ` of CJK text or a ligature `ﬁ` reads as the plain letters do. A mark with no
@@ -54,7 +60,7 @@ function splitUnicodeWords(lower: string): string[] {
   const words: string[] = [];
   // NFKC can lengthen a text (one character to at most 18), so it is cut again.
   const folded = lower.normalize("NFKC").toLowerCase().slice(0, MAX_ANALYSED_CHARS);
-  for (const run of folded.split(/[^\p{L}\p{M}\p{N}]+/u)) {
+  for (const run of folded.split(WORD_GAP)) {
     const word = run.replace(/^\p{M}+/u, "");
     if (word.length > 0) pushWords(word, words);
   }
