@@ -193,3 +193,31 @@ describe("requests in scripts written without spaces", () => {
     },
   );
 });
+
+describe("requests typed without accents", () => {
+  // Tools described in French, Spanish, Vietnamese and German, asked on a plain keyboard, and the
+  // other way round. Only the accented words are shared, so each is found by folding alone.
+  const tools: ToolDefinition[] = [
+    { name: "book_table", description: "Réserver un dîner.", inputSchema: { type: "object" } },
+    { name: "search_flights", description: "Búsqueda económica.", inputSchema: { type: "object" } },
+    { name: "book_hotel", description: "Đặt phòng khách sạn.", inputSchema: { type: "object" } },
+    { name: "city_map", description: "Zeigt den Straßenplan.", inputSchema: { type: "object" } },
+    { name: "find_coffee", description: "Find a cafe.", inputSchema: { type: "object" } },
+    { name: "get_forecast", description: "Get the weather forecast for a city.", inputSchema: { type: "object" } },
+  ];
+
+  it.each(["bm25", "hybrid"] as const)("finds the tool whatever the accents, with %s", async (ranker) => {
+    const toolSearch = await createToolSearch({ tools, ranker });
+    for (const [query, name] of [
+      ["reserver un diner", "book_table"],
+      ["busqueda economica", "search_flights"],
+      ["dat phong khach san", "book_hotel"],
+      ["strassenplan", "city_map"],
+      ["un café", "find_coffee"],
+    ] as const) {
+      const [first] = await toolSearch.search(query, { limit: 3 });
+      expect(first?.name, query).toBe(name);
+      expect(first?.confidence, query).toBe("strong");
+    }
+  });
+});

@@ -43,6 +43,16 @@ describe("text analysis", () => {
         .split(/[^\p{L}\p{M}\p{N}]+/u)
         .map((word) => word.replace(/^\p{M}+/u, ""))
         .filter((word) => word.length > 0)
+        // A word all in Latin script loses its accents, and the letters that hold theirs inside
+        // read as a plain keyboard types them.
+        .map((word) =>
+          /^[\p{sc=Latin}\p{M}\p{N}]+$/u.test(word)
+            ? [...word.normalize("NFD")]
+                .filter((character) => !/\p{M}/u.test(character))
+                .map((character) => ({ ß: "ss", ø: "o", æ: "ae" })[character] ?? character)
+                .join("")
+            : word,
+        )
         .flatMap((word) =>
           (word.match(/\p{sc=Han}+|[^\p{sc=Han}]+/gu) ?? []).flatMap((run) => {
             const characters = [...run];
@@ -50,8 +60,9 @@ describe("text analysis", () => {
             return characters.slice(1).map((character, i) => characters[i] + character);
           }),
         );
-    // ASCII letters, digits and punctuation, and what is not: accents, Kelvin's K (lower-cases
-    // to ASCII "k"), dotted I (lower-cases to two code units), CJK, an emoji, Arabic digits.
+    // ASCII letters, digits and punctuation, and what is not: accents, Latin letters with theirs
+    // inside, Kelvin's K (lower-cases to ASCII "k"), dotted I (lower-cases to two code units), CJK,
+    // Devanagari with a vowel sign, an emoji, Arabic digits.
     const alphabet = [
       "a",
       "Z",
@@ -70,6 +81,11 @@ describe("text analysis", () => {
       "é",
       "\u212a",
       "\u0130",
+      "ß",
+      "Ø",
+      "æ",
+      "क",
+      "\u093e",
       "中",
       "文",
       "\u{20000}",
@@ -128,7 +144,7 @@ describe("text analysis", () => {
 
   it("keeps a letter's marks in its word, and cuts Thai into words by dictionary", () => {
     // A decomposed accent, and Devanagari's vowel signs, are marks: they no longer split a word.
-    expect(splitWords("cafe\u0301 चाय कैसे बनाएं")).toEqual(["caf\u00e9", "चाय", "कैसे", "बनाएं"]);
+    expect(splitWords("cafe\u0301 चाय कैसे बनाएं")).toEqual(["cafe", "चाय", "कैसे", "बनाएं"]);
     // Compatibility forms read as the plain letters: full-width Latin and digits, ligatures.
     expect(splitWords("ＡＰＩ１２３で検索 \ufb01le")).toEqual(["api123", "で検", "検索", "file"]);
     // An emoji's variation selector, a mark with no letter, is no word.
@@ -150,6 +166,17 @@ describe("text analysis", () => {
       "รีด",
       "ผ้า",
     ]);
+  });
+
+  it("reads a Latin word without its accents, as a plain keyboard types it", () => {
+    expect(splitWords("Réserver une table au Café")).toEqual(["reserver", "une", "table", "au", "cafe"]);
+    expect(splitWords("Straße Øresund Hà Nội naïve")).toEqual(["strasse", "oresund", "ha", "noi", "naive"]);
+    // Composed and decomposed accents, typed or not: one term.
+    expect(analyzeText("caf\u00e9")).toEqual(analyzeText("cafe"));
+    expect(analyzeText("cafe\u0301")).toEqual(analyzeText("cafe"));
+    // Other scripts keep their marks: a vowel sign is part of the letter.
+    expect(splitWords("Café हिन्दी")).toEqual(["cafe", "हिन्दी"]);
+    expect(splitWords("ช่วยหา")).toEqual(["ช่วย", "หา"]);
   });
 
   it("stems and drops stop words", () => {

@@ -1,3 +1,4 @@
+import { foldLatin } from "./fold-latin.js";
 import { pushWords } from "./unspaced-scripts.js";
 import { MAX_ANALYSED_CHARS } from "./limits.js";
 
@@ -34,7 +35,8 @@ export function splitIdentifier(identifier: string): string[] {
  * Splits prose into lower-case words on anything that is not a letter or digit. Unlike
  * {@link splitIdentifier} it leaves `GitHub` or `PostgreSQL` whole, as their users write them.
  * A letter's combining marks belong to its word (Thai and Devanagari write vowels as marks), and
- * compatibility forms read as their plain letters (NFKC: `ＡＰＩ` is `api`).
+ * compatibility forms read as their plain letters (NFKC: `ＡＰＩ` is `api`), and a Latin word
+ * reads without its accents (`café` is `cafe`; see `foldLatin`).
  * Scripts that put no spaces between words are cut into words of their own: Chinese, Japanese
  * and Korean into pairs of characters, Thai, Lao, Khmer and Burmese by a dictionary (see
  * `pushWords`).
@@ -59,10 +61,10 @@ export const WORD_GAP = /[^\p{L}\p{M}\p{N}]+/u;
 function splitUnicodeWords(lower: string): string[] {
   const words: string[] = [];
   // NFKC can lengthen a text (one character to at most 18), so it is cut again.
-  const folded = lower.normalize("NFKC").toLowerCase().slice(0, MAX_ANALYSED_CHARS);
-  for (const run of folded.split(WORD_GAP)) {
+  const normalised = lower.normalize("NFKC").toLowerCase().slice(0, MAX_ANALYSED_CHARS);
+  for (const run of normalised.split(WORD_GAP)) {
     const word = run.replace(/^\p{M}+/u, "");
-    if (word.length > 0) pushWords(word, words);
+    if (word.length > 0) pushWords(foldLatin(word), words);
   }
   return words;
 }
