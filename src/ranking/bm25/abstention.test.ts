@@ -72,4 +72,10 @@ describe("foreignWords", () => {
     // A run the index knows a word of is not foreign.
     expect(foreignWords("查询天气", (term) => term === "天气")).toBe(0);
   });
+
+  it("leaves out a short form whose long form the index knows", () => {
+    const withRepositories = (term: string) => term === "repositori" || term === "list";
+    expect(foreignWords("list my repos", withRepositories)).toBe(0);
+    expect(foreignWords("list my repos", isKnown)).toBe(1);
+  });
 });

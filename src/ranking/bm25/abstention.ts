@@ -1,4 +1,5 @@
 import { analyzeText, STOP_WORDS } from "../text/index.js";
+import { knownLongForm } from "./bm25-terms.js";
 
 /**
  * When BM25 answers nothing: the limits a best match must stay under, all of them, for the
@@ -94,7 +95,7 @@ export function abstains(match: MatchEvidence, limits: Required<AbstentionOption
 /**
  * How many distinct everyday words of the query no tool uses: words written in lower-case
  * letters only (so not names, codes, numbers or paths, which are a request's arguments), not stop
- * words, whose terms the index does not know. In a script without case (Chinese, Japanese,
+ * words, whose terms the index does not know, nor those of their long form (`repos`). In a script without case (Chinese, Japanese,
  * Korean, Thai, Arabic, Hebrew, Devanagari…) no letter marks a name, so each run of its letters
  * between other characters counts as a word: without that, a Chinese request asked of English
  * tools had no word of its own, and a number it held ("10 个") made a match look strong.
@@ -109,7 +110,8 @@ export function foreignWords(query: string, isKnown: (term: string) => boolean):
   const foreign = new Set<string>();
   const count = (word: string) => {
     const terms = analyzeText(word);
-    if (terms.length > 0 && !terms.some(isKnown)) foreign.add(terms.join(" "));
+    if (terms.length > 0 && !terms.some(isKnown) && knownLongForm(word, isKnown) === undefined)
+      foreign.add(terms.join(" "));
   };
   for (const raw of query.split(/\s+/)) {
     const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");

@@ -133,6 +133,26 @@ describe("Bm25Ranker", () => {
     expect(names(ranker.search("GitHub", { limit: 5 }))).toEqual(["github__listPullRequests", "code__search"]);
   });
 
+  it("reads a short form the catalogue never uses as its long form: 'open a PR' finds 'pull request'", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([
+      doc("github__create_pull_request", "Create a pull request from a branch."),
+      doc("github__create_issue", "Create an issue in a repository."),
+      doc("kubernetes__list_pods", "List the pods of a Kubernetes namespace."),
+    ]);
+    expect(ranker.search("open a PR for my branch", { limit: 1 })[0]).toMatchObject({
+      name: "github__create_pull_request",
+      confidence: "strong",
+    });
+    expect(ranker.search("which pods run on k8s", { limit: 1 })[0]).toMatchObject({
+      name: "kubernetes__list_pods",
+      confidence: "strong",
+    });
+    // A catalogue that says "PR" itself is matched on it as it is.
+    ranker.update([doc("review_pr", "Review a PR."), doc("open_request", "Open a pull request.")]);
+    expect(names(ranker.search("review the PR", { limit: 2 }))).toEqual(["review_pr"]);
+  });
+
   it("stems and drops stop words, so 'the invoices' finds 'invoice'", () => {
     const ranker = new Bm25Ranker();
     ranker.update([doc("billing__get_invoice", "Fetch an invoice."), doc("the_tool", "Does the thing.")]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rankDocumentOf } from "../rank-document.js";
 import { analyzeIdentifier, analyzeText } from "../text/index.js";
-import { fieldTermsOf } from "./bm25-terms.js";
+import { fieldTermsOf, queryTermsOf } from "./bm25-terms.js";
 
 /** The parameters field as it was computed before analyses were remembered: the behaviour to keep. */
 function parameterTermsByDefinition(parameters: readonly { name: string; description?: string }[]): string[] {
@@ -47,5 +47,27 @@ describe("fieldTermsOf's parameters", () => {
     first.push("changed");
     first[0] = "changed";
     expect(fieldTermsOf(document)[3]).toEqual(["owner", "repositori", "owner"]);
+  });
+});
+
+describe("queryTermsOf's short forms", () => {
+  const knowing =
+    (...terms: string[]) =>
+    (term: string) =>
+      terms.includes(term);
+
+  it("reads a short form the index does not know as its long form", () => {
+    expect(queryTermsOf("open a PR on gh", knowing("open", "pull", "request", "github"))).toEqual([
+      "open",
+      "pull",
+      "request",
+      "github",
+    ]);
+    expect(queryTermsOf("k8s pods", knowing("kubernet", "pod"))).toEqual(["kubernet", "pod"]);
+  });
+
+  it("keeps a short form the index knows, and one whose long form it does not know either", () => {
+    expect(queryTermsOf("open a PR", knowing("open", "pr", "pull", "request"))).toEqual(["open", "pr"]);
+    expect(queryTermsOf("open a PR", knowing("open"))).toEqual(["open", "pr"]);
   });
 });

@@ -1,5 +1,5 @@
 import type { RankDocument } from "../ranker.js";
-import { analyzeIdentifier, analyzeText, WORD_GAP } from "../text/index.js";
+import { analyzeIdentifier, analyzeText, longFormTerms, WORD_GAP } from "../text/index.js";
 
 /** The parts of a tool the lexical index keeps apart, each with its own weight and length norm. */
 export type Bm25Field = "name" | "tags" | "description" | "parameters" | "examples";
@@ -127,10 +127,18 @@ const MAX_REMEMBERED_TEXT_CHARS = 256;
 const parameterNameTerms = rememberedAnalysis(analyzeIdentifier);
 const parameterDescriptionTerms = rememberedAnalysis(analyzeText);
 
+/** The long form of a short form (`repo`, `PR`) when the index knows some of its terms. */
+export function knownLongForm(word: string, isKnown: (term: string) => boolean): string[] | undefined {
+  const long = longFormTerms(word);
+  return long?.some(isKnown) ? long : undefined;
+}
+
 /**
  * A query's terms. A word written in camelCase (a model repeating `listPullRequests` from a
  * stub) is split like a tool name unless the index knows it whole, so `GitHub` stays
- * `github` while `getFileContents` becomes `get file content`.
+ * `github` while `getFileContents` becomes `get file content`. A short form the index does not
+ * know is read as its long form where the index knows that (`PRs` as `pull request`; see
+ * `longFormTerms`).
  */
 export function queryTermsOf(query: string, isKnown: (term: string) => boolean): string[] {
   const terms: string[] = [];
@@ -138,7 +146,9 @@ export function queryTermsOf(query: string, isKnown: (term: string) => boolean):
     if (word === "") continue;
     const whole = analyzeText(word);
     const camel = /\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}/u.test(word);
-    terms.push(...(camel && !whole.every(isKnown) ? analyzeIdentifier(word) : whole));
+    if (camel && !whole.every(isKnown)) terms.push(...analyzeIdentifier(word));
+    else if (whole.length > 0 && !whole.some(isKnown)) terms.push(...(knownLongForm(word, isKnown) ?? whole));
+    else terms.push(...whole);
   }
   return terms;
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { longFormTerms } from "./abbreviations.js";
+import { analyzeText } from "./analyze.js";
+
+describe("longFormTerms", () => {
+  it("gives the analysed long form of a short form, in any case", () => {
+    expect(longFormTerms("PRs")).toEqual(analyzeText("pull requests"));
+    expect(longFormTerms("repo")).toEqual(["repositori"]);
+    expect(longFormTerms("K8S")).toEqual(analyzeText("kubernetes"));
+  });
+
+  it("knows no word that is not a short form, nor an object's inherited keys", () => {
+    expect(longFormTerms("bug")).toBeUndefined();
+    expect(longFormTerms("constructor")).toBeUndefined();
+    expect(longFormTerms("__proto__")).toBeUndefined();
+  });
+});
