@@ -201,6 +201,8 @@ describe("text analysis", () => {
       ["alternating case", "aB".repeat(50_000)],
       ["a megabyte of words", "word ".repeat(200_000)],
       ["100,000 Han characters", "天气".repeat(50_000)],
+      // Folding accents decomposes each letter: still linear in the cut text.
+      ["100,000 accented Latin letters", "é".repeat(100_000)],
       // One character NFKC writes as eighteen: the folded text is cut again.
       ["40,000 characters that fold eighteenfold", "\ufdfa".repeat(40_000)],
     ])("%s: cut to bounded words and text", (_name, text) => {
