@@ -71,6 +71,31 @@ describe("ranker options are checked when the ranker is built", () => {
       "Bm25Ranker: abstention.maxExplained must be a finite number from 0 to 1",
     ],
     [
+      "shortForms",
+      () => new Bm25Ranker({ shortForms: true as never }),
+      'Bm25Ranker: shortForms must be false, or short forms such as { svc: "service" }',
+    ],
+    [
+      "a shortForms key of two words",
+      () => new Bm25Ranker({ shortForms: { "sv c": "service" } }),
+      'Bm25Ranker: shortForms key must be one word of letters and digits, such as "svc", not "sv c"',
+    ],
+    [
+      "a shortForms long form that is no text",
+      () => new Bm25Ranker({ shortForms: { svc: 5 as never } }),
+      "Bm25Ranker: shortForms.svc must be words of at most 200 characters",
+    ],
+    [
+      "a shortForms long form with no word",
+      () => new Bm25Ranker({ shortForms: { svc: " - " } }),
+      "Bm25Ranker: shortForms.svc must be words of at most 200 characters",
+    ],
+    [
+      "too many shortForms",
+      () => new Bm25Ranker({ shortForms: Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`s${i}`, "x"])) }),
+      "Bm25Ranker: shortForms must be at most 1000 short forms",
+    ],
+    [
       "exactNames",
       () => new Bm25Ranker({ exactNames: "false" as never }),
       'Bm25Ranker: exactNames must be true or false, not "false" (a string).',

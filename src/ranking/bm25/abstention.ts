@@ -1,4 +1,4 @@
-import { analyzeText, STOP_WORDS } from "../text/index.js";
+import { analyzeText, type LongForms, longFormTerms, STOP_WORDS } from "../text/index.js";
 import { knownLongForm } from "./bm25-terms.js";
 
 /**
@@ -106,11 +106,15 @@ export function abstains(match: MatchEvidence, limits: Required<AbstentionOption
  * foreignWords("我想在肯德基买10个汉堡", isKnown);                  // 2 (我想在肯德基买, 个汉堡) in an English one
  * ```
  */
-export function foreignWords(query: string, isKnown: (term: string) => boolean): number {
+export function foreignWords(
+  query: string,
+  isKnown: (term: string) => boolean,
+  readLong: LongForms = longFormTerms,
+): number {
   const foreign = new Set<string>();
   const count = (word: string) => {
     const terms = analyzeText(word);
-    if (terms.length > 0 && !terms.some(isKnown) && knownLongForm(word, isKnown) === undefined)
+    if (terms.length > 0 && !terms.some(isKnown) && knownLongForm(word, isKnown, readLong) === undefined)
       foreign.add(terms.join(" "));
   };
   for (const raw of query.split(/\s+/)) {

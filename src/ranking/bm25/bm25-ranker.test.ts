@@ -153,6 +153,24 @@ describe("Bm25Ranker", () => {
     expect(names(ranker.search("review the PR", { limit: 2 }))).toEqual(["review_pr"]);
   });
 
+  it("reads short forms of your own beside the built-in ones, or none with shortForms: false", () => {
+    const catalogue = [
+      doc("restart_service", "Restart a service of the cluster."),
+      doc("github__create_pull_request", "Create a pull request from a branch."),
+    ];
+    const own = new Bm25Ranker({ shortForms: { SVC: "service" } });
+    own.update(catalogue);
+    expect(own.search("restart the svc", { limit: 1 })[0]).toMatchObject({
+      name: "restart_service",
+      confidence: "strong",
+    });
+    expect(names(own.search("open a PR", { limit: 1 }))).toEqual(["github__create_pull_request"]);
+    const none = new Bm25Ranker({ shortForms: false });
+    none.update(catalogue);
+    expect(names(none.search("open a PR", { limit: 1 }))).toEqual([]);
+    expect(none.coverage("open a PR")).toBe(0);
+  });
+
   it("stems and drops stop words, so 'the invoices' finds 'invoice'", () => {
     const ranker = new Bm25Ranker();
     ranker.update([doc("billing__get_invoice", "Fetch an invoice."), doc("the_tool", "Does the thing.")]);

@@ -1,6 +1,6 @@
 import { ExactNames, PART_DEPTH, QueryPlan, ToolFamilies, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
-import { analyzeText } from "../text/index.js";
+import { analyzeText, type LongForms, longForms } from "../text/index.js";
 import { TopK } from "../top-k.js";
 import { abstains, DEFAULT_ABSTENTION, foreignWords, type AbstentionOptions } from "./abstention.js";
 import {
@@ -62,6 +62,19 @@ export interface Bm25Options extends QueryHandling {
    * ```
    */
   abstention?: AbstentionOptions | boolean;
+  /**
+   * Short forms read as their long form when the catalogue never uses the short form but uses
+   * the long one: "open a PR" finds "Create a pull request". About 50 are built in (`pr`, `repo`,
+   * `k8s`, `db`, `msg`, … in `src/ranking/text/abbreviations.ts`); add your own (a key is one
+   * word, matched in any case), or `false` to read every word as it is.
+   * @defaultValue `{}`: the built-in short forms only
+   * @example
+   * ```ts
+   * new Bm25Ranker({ shortForms: { svc: "service", infra: "infrastructure" } });
+   * new Bm25Ranker({ shortForms: false }); // no short form read as another word
+   * ```
+   */
+  shortForms?: Readonly<Record<string, string>> | false;
 }
 
 /** What {@link abstains} reads of a query, whichever match it is asked about. */
@@ -109,6 +122,8 @@ export class Bm25Ranker implements Ranker {
   /** The catalogue's servers and APIs, for a best match's sibling; absent when `siblings` is off. */
   private readonly families: ToolFamilies | undefined;
   private readonly index: Bm25Index;
+  /** How a query word the catalogue does not know is read as a long form (see `shortForms`). */
+  private readonly readLong: LongForms;
 
   /** Each indexed tool's server words, for abstention ({@link Bm25Ranker.serverTermsOf}). */
   private readonly serverTerms = new WeakMap<Bm25Slot, readonly string[]>();
@@ -123,6 +138,7 @@ export class Bm25Ranker implements Ranker {
     const weights = { ...DEFAULT_FIELD_WEIGHTS, ...options.fieldWeights };
     this.weights = Float64Array.from(BM25_FIELDS, (field) => weights[field]);
     this.k1 = options.k1 ?? 1.2;
+    this.readLong = longForms(options.shortForms ?? {});
     this.handling = {
       exactNames: options.exactNames ?? true,
       multiPart: options.multiPart ?? true,
@@ -177,7 +193,7 @@ export class Bm25Ranker implements Ranker {
     const { scores, touched } = this;
     const alive = index.alive;
     let touchedCount = 0;
-    const terms = [...new Set(queryTermsOf(query, (candidate) => index.frequencyOf(candidate) > 0))];
+    const terms = [...new Set(queryTermsOf(query, (candidate) => index.frequencyOf(candidate) > 0, this.readLong))];
     for (const termId of index.knownIds(terms)) {
       const postings = index.postingsOf(termId);
       const idf = idfOf(index.live, index.documentFrequency(termId));
@@ -210,7 +226,7 @@ export class Bm25Ranker implements Ranker {
   /** The query's side of {@link abstains}: the same for every match it is asked about. */
   private queryFacts(query: string, terms: readonly string[]): QueryFacts {
     const { index } = this;
-    const foreign = foreignWords(query, (term) => index.frequencyOf(term) > 0);
+    const foreign = foreignWords(query, (term) => index.frequencyOf(term) > 0, this.readLong);
     const weighted = terms.map((term) => ({
       id: index.termIdOf(term),
       weight: idfOf(index.live, index.frequencyOf(term)),
@@ -318,7 +334,7 @@ export class Bm25Ranker implements Ranker {
    */
   coverage(query: string): number {
     const { index } = this;
-    const terms = new Set(queryTermsOf(query, (term) => index.frequencyOf(term) > 0));
+    const terms = new Set(queryTermsOf(query, (term) => index.frequencyOf(term) > 0, this.readLong));
     if (index.live === 0 || terms.size === 0) return 0;
     let matched = 0;
     let all = 0;

@@ -1,5 +1,5 @@
 import type { RankDocument } from "../ranker.js";
-import { analyzeIdentifier, analyzeText, longFormTerms, WORD_GAP } from "../text/index.js";
+import { analyzeIdentifier, analyzeText, type LongForms, longFormTerms, WORD_GAP } from "../text/index.js";
 
 /** The parts of a tool the lexical index keeps apart, each with its own weight and length norm. */
 export type Bm25Field = "name" | "tags" | "description" | "parameters" | "examples";
@@ -128,8 +128,12 @@ const parameterNameTerms = rememberedAnalysis(analyzeIdentifier);
 const parameterDescriptionTerms = rememberedAnalysis(analyzeText);
 
 /** The long form of a short form (`repo`, `PR`) when the index knows some of its terms. */
-export function knownLongForm(word: string, isKnown: (term: string) => boolean): string[] | undefined {
-  const long = longFormTerms(word);
+export function knownLongForm(
+  word: string,
+  isKnown: (term: string) => boolean,
+  readLong: LongForms = longFormTerms,
+): string[] | undefined {
+  const long = readLong(word);
   return long?.some(isKnown) ? long : undefined;
 }
 
@@ -140,14 +144,18 @@ export function knownLongForm(word: string, isKnown: (term: string) => boolean):
  * know is read as its long form where the index knows that (`PRs` as `pull request`; see
  * `longFormTerms`).
  */
-export function queryTermsOf(query: string, isKnown: (term: string) => boolean): string[] {
+export function queryTermsOf(
+  query: string,
+  isKnown: (term: string) => boolean,
+  readLong: LongForms = longFormTerms,
+): string[] {
   const terms: string[] = [];
   for (const word of query.split(WORD_GAP)) {
     if (word === "") continue;
     const whole = analyzeText(word);
     const camel = /\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}/u.test(word);
     if (camel && !whole.every(isKnown)) terms.push(...analyzeIdentifier(word));
-    else if (whole.length > 0 && !whole.some(isKnown)) terms.push(...(knownLongForm(word, isKnown) ?? whole));
+    else if (whole.length > 0 && !whole.some(isKnown)) terms.push(...(knownLongForm(word, isKnown, readLong) ?? whole));
     else terms.push(...whole);
   }
   return terms;

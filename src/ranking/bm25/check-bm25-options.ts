@@ -10,7 +10,12 @@ import { DEFAULT_ABSTENTION } from "./abstention.js";
 import { BM25_FIELDS, DEFAULT_FIELD_WEIGHTS } from "./bm25-terms.js";
 
 const OWNER = "Bm25Ranker";
-const KEYS = ["fieldWeights", "k1", "b", "descriptionTerms", "abstention", ...QUERY_HANDLING_KEYS];
+const KEYS = ["fieldWeights", "k1", "b", "descriptionTerms", "abstention", "shortForms", ...QUERY_HANDLING_KEYS];
+/** Far more than any team's jargon: a table is read per query word, so it is bounded. */
+const MAX_SHORT_FORMS = 1_000;
+const MAX_LONG_FORM_CHARS = 200;
+/** One word as a query is cut into words: letters, their marks and digits. */
+const ONE_WORD = /^[\p{L}\p{M}\p{N}]{1,64}$/u;
 /** Evidence is in units of a rare word's idf, unbounded; the other limits are shares, 0 to 1. */
 const SHARES: ReadonlySet<string> = new Set(["maxExplained", "maxNameCoverage"]);
 
@@ -39,5 +44,26 @@ export function checkBm25Options(options: unknown): void {
       });
     }
   }
+  checkShortForms(given.shortForms);
   checkQueryHandling(optionAt(OWNER, ""), given);
+}
+
+function checkShortForms(shortForms: unknown): void {
+  const where = `${OWNER}: shortForms`;
+  if (shortForms === undefined || shortForms === false) return;
+  if (typeof shortForms !== "object" || shortForms === null || Array.isArray(shortForms))
+    throw invalidOption(where, 'false, or short forms such as { svc: "service" }', shortForms);
+  const entries = Object.entries(shortForms);
+  if (entries.length > MAX_SHORT_FORMS)
+    throw invalidOption(where, `at most ${MAX_SHORT_FORMS} short forms`, `${entries.length} of them`);
+  for (const [short, long] of entries) {
+    if (!ONE_WORD.test(short))
+      throw invalidOption(`${where} key`, 'one word of letters and digits, such as "svc"', short);
+    if (typeof long !== "string" || long.length > MAX_LONG_FORM_CHARS || !/[\p{L}\p{N}]/u.test(long))
+      throw invalidOption(
+        `${where}.${short}`,
+        `words of at most ${MAX_LONG_FORM_CHARS} characters, such as "service"`,
+        long,
+      );
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { longFormTerms } from "./abbreviations.js";
+import { longForms, longFormTerms } from "./abbreviations.js";
 import { analyzeText } from "./analyze.js";
 
 describe("longFormTerms", () => {
@@ -13,5 +13,13 @@ describe("longFormTerms", () => {
     expect(longFormTerms("bug")).toBeUndefined();
     expect(longFormTerms("constructor")).toBeUndefined();
     expect(longFormTerms("__proto__")).toBeUndefined();
+  });
+
+  it("reads a table of one's own over the built-in one, in any case, or none", () => {
+    const read = longForms({ SVC: "service", repo: "code repository" });
+    expect(read("svc")).toEqual(["servic"]);
+    expect(read("Repo")).toEqual(analyzeText("code repository"));
+    expect(read("k8s")).toEqual(analyzeText("kubernetes"));
+    expect(longForms(false)("repo")).toBeUndefined();
   });
 });

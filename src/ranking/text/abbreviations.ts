@@ -60,17 +60,41 @@ const LONG_FORMS: Readonly<Record<string, string>> = {
   yt: "youtube",
 };
 
+/** Reads a query word as the terms of its long form; `undefined` for a word that is no short form. */
+export type LongForms = (word: string) => string[] | undefined;
+
 /**
- * The terms of a short form's long form, for a query word the catalogue does not know: a
- * catalogue that says `repo` itself keeps matching `repo`, so the reading applies only where the
- * short form would match nothing. `undefined` for a word that is no short form this table knows.
+ * The reader of a table: the built-in short forms, with `extra` added over them (a key is any
+ * one word, compared lower-cased), or none at all with `false`. Each long form is analysed once.
+ *
+ * @example
+ * longForms({ svc: "service" })("SVC") // ["servic"]
+ * longForms(false)("repo")             // undefined
+ */
+export function longForms(extra: Readonly<Record<string, string>> | false = {}): LongForms {
+  if (extra === false) return () => undefined;
+  const table = new Map(Object.entries(LONG_FORMS));
+  for (const [short, long] of Object.entries(extra)) table.set(short.toLowerCase(), long);
+  const analysed = new Map<string, string[]>();
+  return (word) => {
+    const short = word.toLowerCase();
+    const long = table.get(short);
+    if (long === undefined) return undefined;
+    let terms = analysed.get(short);
+    if (terms === undefined) analysed.set(short, (terms = analyzeText(long)));
+    return terms;
+  };
+}
+
+/**
+ * The terms of a short form's long form in the built-in table, for a query word the catalogue
+ * does not know: a catalogue that says `repo` itself keeps matching `repo`, so the reading
+ * applies only where the short form would match nothing. `undefined` for a word that is no
+ * short form the table knows.
  *
  * @example
  * longFormTerms("PRs") // ["pull", "request"]
  * longFormTerms("k8s") // ["kubernet"]
  * longFormTerms("bug") // undefined
  */
-export function longFormTerms(word: string): string[] | undefined {
-  const long = Object.hasOwn(LONG_FORMS, word.toLowerCase()) ? LONG_FORMS[word.toLowerCase()] : undefined;
-  return long === undefined ? undefined : analyzeText(long);
-}
+export const longFormTerms: LongForms = longForms();

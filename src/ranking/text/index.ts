@@ -1,5 +1,5 @@
 export { analyzeIdentifier, analyzeText } from "./analyze.js";
-export { longFormTerms } from "./abbreviations.js";
+export { type LongForms, longFormTerms, longForms } from "./abbreviations.js";
 export { splitIdentifier, splitWords, WORD_GAP } from "./split-identifier.js";
 export { STOP_WORDS } from "./stop-words.js";
 export { countScripts, type Script } from "./scripts.js";
