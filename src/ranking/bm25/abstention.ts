@@ -95,7 +95,8 @@ export function abstains(match: MatchEvidence, limits: Required<AbstentionOption
 /**
  * How many distinct everyday words of the query no tool uses: words written in lower-case
  * letters only (so not names, codes, numbers or paths, which are a request's arguments), not stop
- * words, whose terms the index does not know, nor those of their long form (`repos`). In a script without case (Chinese, Japanese,
+ * words, whose terms the index does not know, nor those of their long form (`repos`, where the
+ * index knows `repository`). In a script without case (Chinese, Japanese,
  * Korean, Thai, Arabic, Hebrew, Devanagari…) no letter marks a name, so each run of its letters
  * between other characters counts as a word: without that, a Chinese request asked of English
  * tools had no word of its own, and a number it held ("10 个") made a match look strong.
