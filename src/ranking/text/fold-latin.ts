@@ -15,6 +15,8 @@ const INSEPARABLE: Readonly<Record<string, string>> = {
 };
 const INSEPARABLE_LETTERS = /[ßæœøłđðþı]/gu;
 const LATIN_WORD = /^[\p{sc=Latin}\p{M}\p{N}]+$/u;
+/** Any code unit past ASCII: an ASCII word has no accent to fold. */
+const BEYOND_ASCII = /[\u0080-\uffff]/;
 const MARKS = /\p{M}+/gu;
 
 /**
@@ -30,7 +32,9 @@ const MARKS = /\p{M}+/gu;
  * foldLatin("हिन्दी")     // "हिन्दी" (unchanged)
  */
 export function foldLatin(word: string): string {
-  if (!LATIN_WORD.test(word)) return word;
+  // Most words of a text that needs the Unicode path are still ASCII (one curly quote sends a
+  // whole description there): they skip the decomposition, which cost about as much again.
+  if (!BEYOND_ASCII.test(word) || !LATIN_WORD.test(word)) return word;
   return word
     .normalize("NFD")
     .replace(MARKS, "")
