@@ -34,14 +34,14 @@ describe("Bm25Index", () => {
       expect(index.slot(slot).name).toBe(tool.name);
       expect(index.alive[slot]).toBe(1);
       expect(index.order[slot]).toBe(order);
-      for (const term of fieldTermsOf(tool).flat())
+      for (const term of fieldTermsOf(tool).terms.flat())
         expect(index.postingsOf(index.termIdOf(term)!).find(slot)).toBeGreaterThanOrEqual(0);
       // Its name's terms, renumbered with the rest.
-      const nameTerms = [...new Set(fieldTermsOf(tool)[BM25_FIELDS.indexOf("name")]!)];
+      const nameTerms = [...new Set(fieldTermsOf(tool).terms[BM25_FIELDS.indexOf("name")]!)];
       expect([...index.slot(slot).nameTerms]).toEqual(nameTerms.map((term) => index.termIdOf(term)!));
     });
     // Terms only removed tools had are gone.
-    for (const term of fieldTermsOf(tools[1]!)[0]!.filter((term) => term !== "tool"))
+    for (const term of fieldTermsOf(tools[1]!).terms[0]!.filter((term) => term !== "tool"))
       expect(index.termIdOf(term)).toBeUndefined();
   });
 

@@ -169,9 +169,10 @@ export class Bm25Index {
     const terms: number[] = [];
     const counts: number[] = [];
     const generation = ++this.generation;
-    fieldTermsOf(document, this.withExamples, this.descriptionTerms).forEach((fieldTerms, field) => {
-      this.fieldLengths[slot * FIELD_COUNT + field] = fieldTerms.length;
-      this.lengthTotals[field] = this.lengthTotals[field]! + fieldTerms.length;
+    const { terms: fields, lengths } = fieldTermsOf(document, this.withExamples, this.descriptionTerms);
+    fields.forEach((fieldTerms, field) => {
+      this.fieldLengths[slot * FIELD_COUNT + field] = lengths[field]!;
+      this.lengthTotals[field] = this.lengthTotals[field]! + lengths[field]!;
       if (fieldTerms.length > 0) this.presentCounts[field]!++;
       for (const term of fieldTerms) {
         const id = this.termId(term);

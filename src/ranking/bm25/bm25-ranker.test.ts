@@ -171,6 +171,26 @@ describe("Bm25Ranker", () => {
     expect(none.coverage("open a PR")).toBe(0);
   });
 
+  it("matches a name's 's3' or 'ec2' written whole, and counts it as no further word", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([
+      doc("gcs_list_buckets", "List the buckets of a project."),
+      doc("s3_list_buckets", "List the buckets of an account."),
+      doc("start_ec2_instance", "Start a stopped instance."),
+      doc("start_vm", "Start a stopped virtual machine."),
+    ]);
+    expect(ranker.search("list my s3 buckets", { limit: 1 })[0]).toMatchObject({
+      name: "s3_list_buckets",
+      confidence: "strong",
+    });
+    expect(names(ranker.search("boot the EC2 box again", { limit: 1 }))).toEqual(["start_ec2_instance"]);
+    // `v2_start` holds the term `v2` beside `v` and `2`, `v_2_start` does not; both are three
+    // words long, so a request for neither reading scores them alike.
+    ranker.update([doc("v_2_start", "Start it."), doc("v2_start", "Start it.")]);
+    const [first, second] = ranker.search("start", { limit: 2 });
+    expect(first!.score).toBe(second!.score);
+  });
+
   it("stems and drops stop words, so 'the invoices' finds 'invoice'", () => {
     const ranker = new Bm25Ranker();
     ranker.update([doc("billing__get_invoice", "Fetch an invoice."), doc("the_tool", "Does the thing.")]);

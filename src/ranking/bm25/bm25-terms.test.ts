@@ -38,15 +38,15 @@ describe("fieldTermsOf's parameters", () => {
       toolWith({ owner: { description: "Repository owner" } }),
     ];
     for (const document of documents)
-      expect(fieldTermsOf(document)[3]).toEqual(parameterTermsByDefinition(document.parameters));
+      expect(fieldTermsOf(document).terms[3]).toEqual(parameterTermsByDefinition(document.parameters));
   });
 
   it("are a document's own: changing one document's terms changes no other's", () => {
     const document = toolWith({ owner: { description: "Repository owner" } });
-    const first = fieldTermsOf(document)[3]!;
+    const first = fieldTermsOf(document).terms[3]!;
     first.push("changed");
     first[0] = "changed";
-    expect(fieldTermsOf(document)[3]).toEqual(["owner", "repositori", "owner"]);
+    expect(fieldTermsOf(document).terms[3]).toEqual(["owner", "repositori", "owner"]);
   });
 });
 

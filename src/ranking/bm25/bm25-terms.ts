@@ -1,5 +1,5 @@
 import type { RankDocument } from "../ranker.js";
-import { analyzeIdentifier, analyzeText, type LongForms, longFormTerms, WORD_GAP } from "../text/index.js";
+import { analyzeIdentifier, analyzeName, analyzeText, type LongForms, longFormTerms, WORD_GAP } from "../text/index.js";
 
 /** The parts of a tool the lexical index keeps apart, each with its own weight and length norm. */
 export type Bm25Field = "name" | "tags" | "description" | "parameters" | "examples";
@@ -55,26 +55,38 @@ const MAX_EXAMPLES = 64;
 /** Characters of one example analysed (an enrichment file keeps at most 500). */
 const MAX_EXAMPLE_CHARS = 500;
 
+/** A document's terms per field, in {@link BM25_FIELDS} order, and each field's length. */
+export interface FieldTerms {
+  terms: string[][];
+  /**
+   * Each field's length for BM25's length norm: its count of terms, but the name's, whose joined
+   * readings (`s3` beside `s`, `3`; see `analyzeName`) are no further words.
+   */
+  lengths: number[];
+}
+
 /**
- * A document's terms per field, in {@link BM25_FIELDS} order. `withExamples: false` leaves the
- * examples field empty (its weight is 0: nothing of it should count, not even as known words).
+ * A document's terms per field. `withExamples: false` leaves the examples field empty (its
+ * weight is 0: nothing of it should count, not even as known words).
  */
 export function fieldTermsOf(
   document: RankDocument,
   withExamples = true,
   descriptionTerms = DESCRIPTION_TERMS,
-): string[][] {
+): FieldTerms {
   const tags = document.tags.slice(0, MAX_TAGS).flatMap(analyzeText);
   if (document.server && !document.name.startsWith(`${document.server}__`)) {
     tags.push(...analyzeIdentifier(document.server));
   }
-  return [
-    analyzeIdentifier(document.name),
+  const name = analyzeName(document.name);
+  const terms = [
+    name.terms,
     tags,
     analyzeText(document.description).slice(0, descriptionTerms),
     parameterTermsOf(document),
     withExamples ? exampleTermsOf(document) : [],
   ];
+  return { terms, lengths: terms.map((field, index) => (index === 0 ? name.words : field.length)) };
 }
 
 function exampleTermsOf(document: RankDocument): string[] {

@@ -16,14 +16,14 @@ export class StraightforwardBm25 {
 
   update(documents: readonly RankDocument[]): void {
     this.documents = documents.map((document, order) => {
-      const fields = fieldTermsOf(document, this.weights[4]! > 0);
+      const { terms: fields, lengths } = fieldTermsOf(document, this.weights[4]! > 0);
       return {
         name: document.name,
         order,
         counts: fields.map((terms) =>
           terms.reduce((counts, term) => counts.set(term, (counts.get(term) ?? 0) + 1), new Map<string, number>()),
         ),
-        lengths: fields.map((terms) => terms.length),
+        lengths,
       };
     });
   }

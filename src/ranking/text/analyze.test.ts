@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeIdentifier, analyzeText } from "./analyze.js";
+import { analyzeIdentifier, analyzeName, analyzeText } from "./analyze.js";
 import { MAX_ANALYSED_CHARS, MAX_WORD_CHARS } from "./limits.js";
 import { splitIdentifier, splitWords } from "./split-identifier.js";
 
@@ -184,6 +184,29 @@ describe("text analysis", () => {
     expect(analyzeIdentifier("jira__searchIssues")).toEqual(["jira", "search", "issu"]);
   });
 
+  describe("a tool name's terms", () => {
+    it("read a word of letters then digits whole, beside its split", () => {
+      expect(analyzeName("aws-s3__putObjectV2")).toEqual({
+        terms: ["aw", "s", "3", "put", "object", "v", "2", "s3", "v2"],
+        words: 7,
+      });
+      expect(analyzeName("resnet50_classify").terms).toEqual(["resnet", "50", "classifi", "resnet50"]);
+      // Requests write these as prose does, so the joined reading is prose's.
+      for (const word of ["s3", "EC2", "base64", "mp4", "judge0"]) {
+        expect(analyzeName(`convert_${word}`).terms).toContain(analyzeText(word)[0]);
+      }
+    });
+
+    it("add nothing to a name without such a word, and no word for a joined reading", () => {
+      for (const name of ["github__listPullRequests", "get_v_2", "gpt-4o", "a1b2c3", "HTTPServer", "3d_print"]) {
+        expect(analyzeName(name)).toEqual({ terms: analyzeIdentifier(name), words: analyzeIdentifier(name).length });
+      }
+      const name = "getV2Users_for_s3";
+      expect(analyzeName(name).words).toBe(analyzeIdentifier(name).length);
+      expect(analyzeName(name).terms.slice(0, analyzeName(name).words)).toEqual(analyzeIdentifier(name));
+    });
+  });
+
   describe("bounds the work on hostile strings", () => {
     // Before the bounds, a 20,000-character word took 1 to 7 s (stemming and the identifier
     // regular expressions were quadratic). Each case must now stay far under the issue's 50 ms;
@@ -205,8 +228,10 @@ describe("text analysis", () => {
       ["100,000 accented Latin letters", "é".repeat(100_000)],
       // One character NFKC writes as eighteen: the folded text is cut again.
       ["40,000 characters that fold eighteenfold", "\ufdfa".repeat(40_000)],
+      // Every word joined as well as split: the joined readings are found in one pass.
+      ["60,000 characters of letters then digits", "a1_".repeat(20_000)],
     ])("%s: cut to bounded words and text", (_name, text) => {
-      for (const analyse of [analyzeText, analyzeIdentifier]) {
+      for (const analyse of [analyzeText, analyzeIdentifier, (name: string) => analyzeName(name).terms]) {
         const [terms, ms] = timed(() => analyse(text));
         expect(ms).toBeLessThan(GENEROUS_MS);
         expect(terms.every((term) => term.length <= MAX_WORD_CHARS)).toBe(true);

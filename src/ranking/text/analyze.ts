@@ -1,5 +1,5 @@
 import stem from "wink-porter2-stemmer";
-import { MAX_WORD_CHARS } from "./limits.js";
+import { MAX_ANALYSED_CHARS, MAX_WORD_CHARS } from "./limits.js";
 import { splitIdentifier, splitWords } from "./split-identifier.js";
 import { STOP_WORDS } from "./stop-words.js";
 
@@ -45,4 +45,46 @@ export function analyzeText(text: string): string[] {
  */
 export function analyzeIdentifier(identifier: string): string[] {
   return toTerms(splitIdentifier(identifier));
+}
+
+/** A tool name's terms for the lexical index, and how many words they stand for. */
+export interface NameTerms {
+  terms: string[];
+  /** The name's length in words: a joined reading is another reading of words already counted. */
+  words: number;
+}
+
+/**
+ * A tool name's terms for the lexical index: {@link analyzeIdentifier}'s, then each word of
+ * letters then digits (`s3`, `ec2`, `base64`, `resnet50`) read whole, as prose reads it.
+ * Requests write these whole ("list my s3 buckets"), and the split alone reads them as `s` and
+ * `3`, so the name never matched them. The split stays for requests that write them apart
+ * (`ResNet-50`).
+ *
+ * @example
+ * analyzeName("aws-s3__putObjectV2") // { terms: ["aw", "s", "3", "put", "object", "v", "2", "s3", "v2"], words: 7 }
+ */
+export function analyzeName(name: string): NameTerms {
+  const terms = analyzeIdentifier(name);
+  const words = terms.length;
+  const seen = new Set(terms);
+  for (const word of camelWords(name)) {
+    if (!LETTERS_THEN_DIGITS.test(word)) continue;
+    const whole = analyzeText(word);
+    if (whole.length === 1 && !seen.has(whole[0]!)) {
+      seen.add(whole[0]!);
+      terms.push(whole[0]!);
+    }
+  }
+  return { terms, words };
+}
+
+const LETTERS_THEN_DIGITS = /^\p{L}+\p{N}+$/u;
+
+/** A name cut at separators and case changes, but not before digits: `getV2Users` is `get V2 Users`. */
+function camelWords(name: string): string[] {
+  return name
+    .slice(0, MAX_ANALYSED_CHARS)
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})|(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1$3 $2$4")
+    .split(/[^\p{L}\p{N}]+/u);
 }
