@@ -105,7 +105,8 @@ Config file (comments and trailing commas allowed):
       "maxResultsPerServer": 3,                 most of a search's matches from one server, unless
                                                 the query names it (default: half; false: no cap)
       "ranker": "bm25",                         or "embedding", "hybrid" (bundled model, no download)
-      "model": "./models/my-model",             a model folder for embedding/hybrid
+      "model": "./models/my-model",             a model folder for embedding/hybrid, or 2 to 4
+                                                in a list, joined (the mean of their cosines)
       "cacheDir": "~/.cache/toolsift",          embedding cache (false: memory only)
       "allow": ["github__*", "docs__*"],        globs over server__tool: only these exist
       "deny": ["github__delete_*"],             globs: these never exist (deny wins)

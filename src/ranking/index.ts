@@ -9,6 +9,7 @@ export {
   defaultCacheDir,
   embeddingTextOf,
   loadEmbedder,
+  MAX_JOINED_MODELS,
   type Embedder,
   type EmbedderOptions,
   type EmbeddingRankerOptions,

@@ -93,6 +93,16 @@ describe("readGatewayConfig: what it accepts", () => {
     });
   });
 
+  it("takes 2 to 4 model folders to join, each relative to the config file", () => {
+    const file = configFile(
+      JSON.stringify({ mcpServers: { gh: stdio }, toolsift: { ranker: "hybrid", model: ["./models/a", "models/b"] } }),
+    );
+    const dir = join(file, "..");
+    mkdirSync(join(dir, "models", "a"), { recursive: true });
+    mkdirSync(join(dir, "models", "b"), { recursive: true });
+    expect(readGatewayConfig(file, {}).settings.model).toEqual([join(dir, "models/a"), join(dir, "models/b")]);
+  });
+
   it("de-duplicates keepTools and takes globs in allow, deny and allowDestructive", () => {
     const config = readGatewayConfig(
       configFile(
@@ -170,6 +180,16 @@ describe("readGatewayConfig: bad files say which file, which field and what to d
     expect(
       problemOf({ mcpServers: { gh: stdio }, toolsift: { ranker: "hybrid", model: "./no-such-model" } }).message,
     ).toMatch(/toolsift\.model is ".*no-such-model", which is not a folder/);
+    const joined = (model: unknown) => problemOf({ mcpServers: { gh: stdio }, toolsift: { ranker: "hybrid", model } });
+    expect(joined([".", "./no-such-model"])).toMatchObject({ field: "toolsift.model[1]" });
+    expect(joined([".", "./no-such-model"]).message).toMatch(
+      /toolsift\.model\[1\] is ".*no-such-model", which is not a folder/,
+    );
+    expect(joined(["."]).message).toMatch(
+      /toolsift\.model must be the path of a model folder, or a list of 2 to 4 to join/,
+    );
+    expect(joined([".", 3]).message).toMatch(/toolsift\.model\[1\] must be the path of a model folder, not 3/);
+    expect(joined([".", "."]).message).toMatch(/toolsift\.model\[1\] names "\." a second time/);
   });
 
   it("a variable that is not set, naming the field it is in", () => {

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { OptionsError } from "../../errors.js";
 import { SERVER_NAME_PATTERN, type McpReconnectOptions, type McpServerConfig } from "../../public/mcp.js";
 import { parseServerConfig } from "../../for-apps.js";
-import { RANKER_NAMES, type RankerName } from "../../index.js";
+import { MAX_JOINED_MODELS, RANKER_NAMES, type RankerName } from "../../index.js";
 import { describeValue } from "../../describe-value.js";
 import { ConfigError } from "../settings/config-error.js";
 import { configPath } from "../settings/config-path.js";
@@ -45,8 +45,11 @@ export interface GatewaySettings extends PinSettings {
   /** List every tool in full while the whole catalogue is estimated at or under this many tokens. */
   toolSearchThresholdTokens: number;
   ranker: RankerName;
-  /** A model folder for `embedding`/`hybrid` (absolute); `undefined`: the bundled model. */
-  model: string | undefined;
+  /**
+   * A model folder for `embedding`/`hybrid` (absolute), or 2 to 4 folders joined (see
+   * `EmbedderOptions.model`); `undefined`: the bundled model.
+   */
+  model: string | string[] | undefined;
   /** Where embedding vectors are cached (absolute), or `false` for memory only. */
   cacheDir: string | false;
   /** Globs over `server__tool`; `undefined` allows every tool. */
@@ -428,23 +431,7 @@ function parseSettings(
       `must be one of ${RANKER_NAMES.map((name) => `"${name}"`).join(", ")}, not ${describeValue(ranker)}.`,
     );
   }
-  const model = settings.model;
-  if (model !== undefined) {
-    if (typeof model !== "string" || model === "")
-      fail("toolsift.model", `must be the path of a model folder, not ${describeValue(model)}.`);
-    if (ranker === "bm25")
-      fail(
-        "toolsift.model",
-        'is only used by the "embedding" and "hybrid" rankers; set "ranker" to one of them, or remove "model".',
-      );
-    const folder = configPath(base, model as string);
-    if (!isFolder(folder)) {
-      fail(
-        "toolsift.model",
-        `is ${JSON.stringify(folder)}, which is not a folder. Give a model folder in the transformers.js layout (relative to the config file), or remove "model" for the bundled one.`,
-      );
-    }
-  }
+  const model = parseModel(settings.model, base, ranker as RankerName, fail);
   const cacheDir = settings.cacheDir;
   if (cacheDir !== undefined && cacheDir !== false && (typeof cacheDir !== "string" || cacheDir === "")) {
     fail(
@@ -459,7 +446,7 @@ function parseSettings(
     maxResultsPerServer: parseMaxResultsPerServer(settings.maxResultsPerServer, fail),
     toolSearchThresholdTokens: count("toolSearchThresholdTokens", 0, 0),
     ranker: ranker as RankerName,
-    model: typeof model === "string" ? configPath(base, model) : undefined,
+    model,
     cacheDir:
       cacheDir === false ? false : typeof cacheDir === "string" ? configPath(base, cacheDir) : defaultCacheDir(),
     allow: globs("allow"),
@@ -528,6 +515,41 @@ function parseReconnect(value: unknown, fail: Fail): GatewaySettings["reconnect"
 export function defaultCacheDir(): string {
   const xdg = process.env.XDG_CACHE_HOME;
   return join(xdg !== undefined && xdg !== "" ? xdg : join(homedir(), ".cache"), "toolsift");
+}
+
+/** `toolsift.model`: one folder, or 2 to 4 to join; each must exist, relative to the config file. */
+function parseModel(value: unknown, base: string, ranker: RankerName, fail: Fail): string | string[] | undefined {
+  if (value === undefined) return undefined;
+  const many = Array.isArray(value);
+  const folders: unknown[] = many ? value : [value];
+  if (many && (folders.length < 2 || folders.length > MAX_JOINED_MODELS)) {
+    fail(
+      "toolsift.model",
+      `must be the path of a model folder, or a list of 2 to ${MAX_JOINED_MODELS} to join, not ${describeValue(value)}.`,
+    );
+  }
+  if (ranker === "bm25") {
+    fail(
+      "toolsift.model",
+      'is only used by the "embedding" and "hybrid" rankers; set "ranker" to one of them, or remove "model".',
+    );
+  }
+  const paths = folders.map((folder, index) => {
+    const field = many ? `toolsift.model[${index}]` : "toolsift.model";
+    if (typeof folder !== "string" || folder === "") {
+      return fail(field, `must be the path of a model folder, not ${describeValue(folder)}.`);
+    }
+    const path = configPath(base, folder);
+    if (!isFolder(path)) {
+      fail(
+        field,
+        `is ${JSON.stringify(path)}, which is not a folder. Give a model folder in the transformers.js layout (relative to the config file), or remove "model" for the bundled one.`,
+      );
+    }
+    if (many && folders.indexOf(folder) !== index) fail(field, `names ${JSON.stringify(folder)} a second time.`);
+    return path;
+  });
+  return many ? paths : paths[0];
 }
 
 function isFolder(path: string): boolean {

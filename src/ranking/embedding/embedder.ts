@@ -32,13 +32,25 @@ export const POOLINGS: readonly Pooling[] = ["mean", "cls", "none"];
  */
 export type EmbeddingRuntime = "auto" | "onnxruntime";
 
+/** The most model folders one embedder joins (`EmbedderOptions.model`). */
+export const MAX_JOINED_MODELS = 4;
+
 export interface EmbedderOptions {
   /**
    * A model folder in the transformers.js layout (config.json, tokenizer.json,
    * onnx/model*.onnx), absolute or relative to the working directory. Default: the bundled
    * models/use-lite-sif.
+   *
+   * Several folders (at most {@link MAX_JOINED_MODELS}) make one embedder whose cosine is the mean
+   * of theirs, each model counting alike; each folder takes the other options. Its vectors always
+   * have unit length, so `normalize: false` is refused with it.
+   * @example
+   * ```ts
+   * // Both bundled models: GloVe's word knowledge beside USE-lite's.
+   * const embedder = await loadEmbedder({ model: ["models/use-lite-sif", "models/glove-100d-sif"] });
+   * ```
    */
-  model?: string;
+  model?: string | readonly string[];
   /**
    * `mean` averages the token vectors (sentence-transformers' default), `cls` takes the first
    * token's, `none` uses a model output that is already one vector per text. Default: what the

@@ -4,7 +4,8 @@ import { OptionsError } from "../../errors.js";
 import { ownModule } from "../../util/own-module.js";
 import { checkBoolean, checkKeys, checkNumber, checkOneOf, invalidOption, optionAt } from "../check-options.js";
 import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
-import { type Embedder, type EmbedderOptions, type EmbeddingRuntime, POOLINGS } from "./embedder.js";
+import { type Embedder, type EmbedderOptions, type EmbeddingRuntime, MAX_JOINED_MODELS, POOLINGS } from "./embedder.js";
+import { joinEmbedders } from "./joined-embedder.js";
 import { DTYPE_SUFFIX, corruptModelFile, readModelFolder } from "./model-folder.js";
 import { lookupTableGraph } from "./onnx/lookup-table-graph.js";
 import { readOnnxGraph } from "./onnx/read-onnx-graph.js";
@@ -56,6 +57,19 @@ export const EMBEDDER_KEYS: readonly (keyof EmbedderOptions)[] = [
  */
 export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embedder> {
   checkEmbedderOptions("loadEmbedder", "", options);
+  const { model } = options;
+  if (typeof model !== "object") return await loadFolder({ ...options, model });
+  const parts: Embedder[] = [];
+  try {
+    for (const folder of model) parts.push(await loadFolder({ ...options, model: folder }));
+  } catch (error) {
+    await Promise.all(parts.map((part) => part.close?.()));
+    throw error;
+  }
+  return joinEmbedders(parts);
+}
+
+async function loadFolder(options: EmbedderOptions & { model: string | undefined }): Promise<Embedder> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const runtime = options.runtime ?? "auto";
   const normalize = options.normalize ?? true;
@@ -88,8 +102,13 @@ export async function loadEmbedder(options: EmbedderOptions = {}): Promise<Embed
 export function checkEmbedderOptions(owner: string, path: string, options: unknown): void {
   const given = checkKeys(owner, path, options, EMBEDDER_KEYS, '{ model: "models/all-MiniLM-L6-v2" }');
   const at = optionAt(owner, path);
-  if (given.model !== undefined && (typeof given.model !== "string" || given.model === "")) {
-    throw invalidOption(at("model"), 'the path of a model folder, such as "models/all-MiniLM-L6-v2"', given.model);
+  checkModel(at("model"), given.model);
+  if (Array.isArray(given.model) && given.normalize === false) {
+    throw invalidOption(
+      at("normalize"),
+      "true or absent with several model folders, whose joined vectors always have unit length",
+      false,
+    );
   }
   checkOneOf(at("pooling"), given.pooling, POOLINGS, "invalid_pooling");
   checkBoolean(at("normalize"), given.normalize);
@@ -101,6 +120,34 @@ export function checkEmbedderOptions(owner: string, path: string, options: unkno
     code: "invalid_batch_size",
   });
   checkOneOf(at("runtime"), given.runtime, RUNTIMES, "invalid_runtime");
+}
+
+const FOLDER_EXAMPLE = 'the path of a model folder, such as "models/all-MiniLM-L6-v2"';
+
+/** `model`: one folder's path, or a list of 2 to {@link MAX_JOINED_MODELS} distinct ones. */
+function checkModel(at: string, model: unknown): void {
+  if (model === undefined) return;
+  if (!Array.isArray(model)) {
+    if (typeof model !== "string" || model === "") throw invalidOption(at, FOLDER_EXAMPLE, model);
+    return;
+  }
+  if (model.length < 2 || model.length > MAX_JOINED_MODELS) {
+    throw invalidOption(
+      at,
+      `${FOLDER_EXAMPLE}, or a list of 2 to ${MAX_JOINED_MODELS} of them to join, such as ["models/use-lite-sif", "models/glove-100d-sif"]`,
+      model,
+    );
+  }
+  model.forEach((folder: unknown, index) => {
+    if (typeof folder !== "string" || folder === "") throw invalidOption(`${at}[${index}]`, FOLDER_EXAMPLE, folder);
+    if (model.indexOf(folder) !== index) {
+      throw invalidOption(
+        `${at}[${index}]`,
+        "a folder the list does not already hold (each model counts once)",
+        folder,
+      );
+    }
+  });
 }
 
 /**
