@@ -60,7 +60,12 @@ export function guardSample(queries: readonly BenchQuery[], max: number, seed: n
 export async function measureGuard(
   dataset: BenchDataset,
   ranker: GuardRanker,
-  options: { maxQueries?: number; seed?: number } = {},
+  options: {
+    maxQueries?: number;
+    seed?: number;
+    /** Builds the ranker instead (a variant measured as `ranker` would be, such as another model). */
+    build?: () => Ranker;
+  } = {},
 ): Promise<GuardRow> {
   const max = options.maxQueries ?? GUARD_MAX_QUERIES;
   const seed = options.seed ?? 42;
@@ -74,7 +79,7 @@ export async function measureGuard(
     max,
     seed,
   );
-  const toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker });
+  const toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker: options.build?.() ?? ranker });
   try {
     let recall = 0;
     let empty = 0;

@@ -1,0 +1,171 @@
+/**
+ * The default hybrid with the bundled model against the same hybrid with the bundled model and
+ * GloVe joined (`loadEmbedder({ model: [a, b] })`: the mean of their cosines), measured as the
+ * guard measures (`toolSearch.search`, seeded samples) on toolsift's set and every shared set,
+ * with the cost beside it: model load, indexing the realistic 1,000-tool catalogue and a query,
+ * in one process, the two alternating.
+ *
+ *   npx tsx bench/models/joined-models.ts [--datasets folder, default $TOOLSIFT_SHARED_DATASETS] [--rounds 5] [--out bench/results]
+ */
+import { readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  createToolSearch,
+  type Embedder,
+  HybridRanker,
+  type JsonSchemaObject,
+  loadEmbedder,
+  type ToolDefinition,
+} from "../../src/index.js";
+import { BUNDLED_MODEL_DIR } from "../../src/ranking/embedding/bundled-model.js";
+import { realisticCatalogue } from "../cold-start/realistic-catalogue.js";
+import { type GuardRow, measureGuard } from "../guard/measure-guard.js";
+import { type BenchDataset, loadDataset } from "../load-dataset.js";
+
+const GLOVE_MODEL_DIR = join(import.meta.dirname, "../../models/glove-100d-sif");
+const OWN_SET = join(import.meta.dirname, "../datasets/toolsift-servers.json");
+const COLUMNS = [
+  { id: "use-lite", model: BUNDLED_MODEL_DIR },
+  { id: "use-lite+glove", model: [BUNDLED_MODEL_DIR, GLOVE_MODEL_DIR] },
+] as const;
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1]! : fallback;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const points = (value: number) => (100 * value).toFixed(1);
+
+async function measureSets(sets: BenchDataset[]): Promise<GuardRow[][]> {
+  const rows: GuardRow[][] = [];
+  for (const column of COLUMNS) {
+    const embedder = await loadEmbedder({ model: column.model });
+    const columnRows: GuardRow[] = [];
+    for (const set of sets) {
+      const row = await measureGuard(set, "hybrid", {
+        build: () => new HybridRanker({ semantic: { embedder, cacheDir: false } }),
+      });
+      console.error(`joined-models: ${column.id} × ${set.id}: recall@5 ${row.recallAt5.toFixed(4)}`);
+      columnRows.push(row);
+    }
+    rows.push(columnRows);
+    await embedder.close?.();
+  }
+  return rows;
+}
+
+/** Milliseconds to load, to index the realistic catalogue, and per query (median over its queries). */
+async function measureCost(rounds: number): Promise<{ load: number[]; index: number[]; query: number[] }[]> {
+  const catalogue = realisticCatalogue(1_000);
+  const tools: ToolDefinition[] = catalogue.tools.map((tool) => ({
+    ...tool,
+    inputSchema: tool.inputSchema as JsonSchemaObject,
+    execute: () => "ok",
+  }));
+  const costs = COLUMNS.map(() => ({ load: [] as number[], index: [] as number[], query: [] as number[] }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [at, column] of COLUMNS.entries()) {
+      let started = performance.now();
+      const embedder: Embedder = await loadEmbedder({ model: column.model });
+      costs[at]!.load.push(performance.now() - started);
+      started = performance.now();
+      const toolSearch = await createToolSearch({
+        tools,
+        ranker: new HybridRanker({ semantic: { embedder, cacheDir: false } }),
+      });
+      await toolSearch.search("warm up", { limit: 5 });
+      costs[at]!.index.push(performance.now() - started);
+      const times: number[] = [];
+      for (const query of catalogue.queries) {
+        started = performance.now();
+        await toolSearch.search(query, { limit: 5 });
+        times.push(performance.now() - started);
+      }
+      costs[at]!.query.push(median(times));
+      await toolSearch.close();
+      await embedder.close?.();
+    }
+  }
+  return costs;
+}
+
+/** Per fold (one set left out), the column whose worst recall@5 over the other sets is higher; a tie within one query of that set goes to the higher mean. */
+function leaveOneOut(sets: BenchDataset[], rows: GuardRow[][]): string[] {
+  return sets.map((left, out) => {
+    const scoreOf = (column: number) => {
+      const kept = rows[column]!.filter((_, at) => at !== out);
+      const worst = kept.reduce((low, row) => (row.recallAt5 < low.recallAt5 ? row : low));
+      return { worst, mean: kept.reduce((sum, row) => sum + row.recallAt5, 0) / kept.length };
+    };
+    const [a, b] = [scoreOf(0), scoreOf(1)];
+    const oneQuery = 1 / Math.min(a.worst.answerable, b.worst.answerable);
+    const chosen =
+      Math.abs(a.worst.recallAt5 - b.worst.recallAt5) < oneQuery
+        ? a.mean >= b.mean
+          ? 0
+          : 1
+        : a.worst.recallAt5 > b.worst.recallAt5
+          ? 0
+          : 1;
+    const change = rows[chosen]![out]!.recallAt5 - rows[0]![out]!.recallAt5;
+    return `| ${left.id} | ${COLUMNS[chosen]!.id} | ${change >= 0 ? "+" : "−"}${points(Math.abs(change))} |`;
+  });
+}
+
+async function main(): Promise<void> {
+  const folder = option(
+    "datasets",
+    process.env.TOOLSIFT_SHARED_DATASETS ?? join(import.meta.dirname, "../../../shared/datasets"),
+  );
+  const files = readdirSync(folder)
+    .filter((file) => file.endsWith(".json"))
+    .sort();
+  const sets = [
+    await loadDataset(OWN_SET),
+    ...(await Promise.all(files.map((file) => loadDataset(join(folder, file))))),
+  ];
+  const rows = await measureSets(sets);
+  const costs = await measureCost(Number(option("rounds", "5")));
+  const stamp = new Date()
+    .toISOString()
+    .replace(/:/g, "-")
+    .replace(/\.\d+Z$/, "Z");
+  const lines = [
+    "# The bundled model joined with GloVe",
+    "",
+    `\`npx tsx bench/models/joined-models.ts\`, ${new Date().toISOString()}: the default hybrid through \`toolSearch.search\` as \`npm run bench:guard\` measures it (at most 1,000 answerable and 1,000 unanswerable queries per set, seeded), with its model \`${COLUMNS[0].id}\` against \`${COLUMNS[1].id}\` (the mean of the two models' cosines).`,
+    "",
+    "| set | recall@5 | Δ points | empty | weak best (answerable) | weak or empty (unanswerable) |",
+    "|---|---|---:|---|---|---|",
+    ...sets.map((set, at) => {
+      const [a, b] = [rows[0]![at]!, rows[1]![at]!];
+      const delta = b.recallAt5 - a.recallAt5;
+      const alarm = (row: GuardRow) =>
+        row.unanswerableWeakRate === null ? "–" : `${points(row.unanswerableWeakRate)}%`;
+      return `| ${set.id} | ${a.recallAt5.toFixed(3)} → ${b.recallAt5.toFixed(3)} | ${delta >= 0 ? "+" : "−"}${points(Math.abs(delta))} | ${points(a.emptyRate)}% → ${points(b.emptyRate)}% | ${points(a.weakRate)}% → ${points(b.weakRate)}% | ${alarm(a)} → ${alarm(b)} |`;
+    }),
+    "",
+    "Leave one set out (the model whose worst recall@5 over the other sets is higher; within one query of that set, the higher mean), and the change on the set left out against `use-lite`:",
+    "",
+    "| set left out | chosen | Δ points on it |",
+    "|---|---|---:|",
+    ...leaveOneOut(sets, rows),
+    "",
+    `Cost, medians of ${costs[0]!.load.length} alternating rounds in one process (ms; the realistic 1,000-tool catalogue of \`bench/cold-start\`, no vector cache):`,
+    "",
+    "| model | load | index 1,000 tools and answer once | query |",
+    "|---|---:|---:|---:|",
+    ...COLUMNS.map(
+      (column, at) =>
+        `| ${column.id} | ${median(costs[at]!.load).toFixed(1)} | ${median(costs[at]!.index).toFixed(0)} | ${median(costs[at]!.query).toFixed(3)} |`,
+    ),
+    "",
+  ];
+  const out = join(option("out", join(import.meta.dirname, "../results")), `${stamp}-joined-models.md`);
+  writeFileSync(out, lines.join("\n"));
+  console.log(lines.join("\n"));
+  console.error(`joined-models: wrote ${out}`);
+}
+
+await main();
