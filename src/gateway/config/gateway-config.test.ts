@@ -189,7 +189,7 @@ describe("readGatewayConfig: bad files say which file, which field and what to d
       /toolsift\.model must be the path of a model folder, or a list of 2 to 4 to join/,
     );
     expect(joined([".", 3]).message).toMatch(/toolsift\.model\[1\] must be the path of a model folder, not 3/);
-    expect(joined([".", "."]).message).toMatch(/toolsift\.model\[1\] names "\." a second time/);
+    expect(joined([".", "./"]).message).toMatch(/toolsift\.model\[1\] names "\.\/", a folder the list already holds/);
   });
 
   it("a variable that is not set, naming the field it is in", () => {

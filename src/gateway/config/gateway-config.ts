@@ -534,20 +534,22 @@ function parseModel(value: unknown, base: string, ranker: RankerName, fail: Fail
       'is only used by the "embedding" and "hybrid" rankers; set "ranker" to one of them, or remove "model".',
     );
   }
-  const paths = folders.map((folder, index) => {
+  const paths: string[] = [];
+  folders.forEach((folder, index) => {
     const field = many ? `toolsift.model[${index}]` : "toolsift.model";
     if (typeof folder !== "string" || folder === "") {
-      return fail(field, `must be the path of a model folder, not ${describeValue(folder)}.`);
+      fail(field, `must be the path of a model folder, not ${describeValue(folder)}.`);
     }
-    const path = configPath(base, folder);
+    const path = configPath(base, folder as string);
     if (!isFolder(path)) {
       fail(
         field,
         `is ${JSON.stringify(path)}, which is not a folder. Give a model folder in the transformers.js layout (relative to the config file), or remove "model" for the bundled one.`,
       );
     }
-    if (many && folders.indexOf(folder) !== index) fail(field, `names ${JSON.stringify(folder)} a second time.`);
-    return path;
+    // `models/a` and `./models/a/` are one folder: a model counts once.
+    if (paths.includes(path)) fail(field, `names ${JSON.stringify(folder)}, a folder the list already holds.`);
+    paths.push(path);
   });
   return many ? paths : paths[0];
 }

@@ -72,7 +72,7 @@ describe("joinEmbedders", () => {
     ["five folders", ["a", "b", "c", "d", "e"], /not an array of 5 items/],
     [
       "a folder twice",
-      [BUNDLED_MODEL_DIR, BUNDLED_MODEL_DIR],
+      [BUNDLED_MODEL_DIR, `${BUNDLED_MODEL_DIR}/.`],
       /model\[1\] must be a folder the list does not already hold/,
     ],
     ["a number among them", [BUNDLED_MODEL_DIR, 7], /model\[1\] must be the path of a model folder/],

@@ -138,15 +138,19 @@ function checkModel(at: string, model: unknown): void {
       model,
     );
   }
+  const seen = new Set<string>();
   model.forEach((folder: unknown, index) => {
     if (typeof folder !== "string" || folder === "") throw invalidOption(`${at}[${index}]`, FOLDER_EXAMPLE, folder);
-    if (model.indexOf(folder) !== index) {
+    // `models/a` and `./models/a/` are one folder: a model counts once.
+    const path = resolve(folder);
+    if (seen.has(path)) {
       throw invalidOption(
         `${at}[${index}]`,
         "a folder the list does not already hold (each model counts once)",
         folder,
       );
     }
+    seen.add(path);
   });
 }
 
