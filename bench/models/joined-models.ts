@@ -5,10 +5,10 @@
  * with the cost beside it: model load, indexing the realistic 1,000-tool catalogue and a query,
  * in one process, the two alternating.
  *
- *   npx tsx bench/models/joined-models.ts [--datasets folder, default $TOOLSIFT_SHARED_DATASETS] [--rounds 5] [--out bench/results]
+ *   npx tsx bench/models/joined-models.ts [--join folder, default models/glove-100d-sif] [--datasets folder, default $TOOLSIFT_SHARED_DATASETS] [--rounds 5] [--out bench/results]
  */
 import { readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import {
   createToolSearch,
   type Embedder,
@@ -24,15 +24,17 @@ import { type BenchDataset, loadDataset } from "../load-dataset.js";
 
 const GLOVE_MODEL_DIR = join(import.meta.dirname, "../../models/glove-100d-sif");
 const OWN_SET = join(import.meta.dirname, "../datasets/toolsift-servers.json");
-const COLUMNS = [
-  { id: "use-lite", model: BUNDLED_MODEL_DIR },
-  { id: "use-lite+glove", model: [BUNDLED_MODEL_DIR, GLOVE_MODEL_DIR] },
-] as const;
-
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1]! : fallback;
 }
+
+/** The folder joined with the bundled model: GloVe unless `--join <folder>` names another. */
+const JOINED = resolve(option("join", GLOVE_MODEL_DIR));
+const COLUMNS = [
+  { id: "use-lite", model: BUNDLED_MODEL_DIR },
+  { id: `use-lite+${basename(JOINED)}`, model: [BUNDLED_MODEL_DIR, JOINED] },
+] as const;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const points = (value: number) => (100 * value).toFixed(1);
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
     .replace(/:/g, "-")
     .replace(/\.\d+Z$/, "Z");
   const lines = [
-    "# The bundled model joined with GloVe",
+    `# The bundled model joined with ${basename(JOINED)}`,
     "",
     `\`npx tsx bench/models/joined-models.ts\`, ${new Date().toISOString()}: the default hybrid through \`toolSearch.search\` as \`npm run bench:guard\` measures it (at most 1,000 answerable and 1,000 unanswerable queries per set, seeded), with its model \`${COLUMNS[0].id}\` against \`${COLUMNS[1].id}\` (the mean of the two models' cosines).`,
     "",
