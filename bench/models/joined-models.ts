@@ -21,6 +21,7 @@ import { BUNDLED_MODEL_DIR } from "../../src/ranking/embedding/bundled-model.js"
 import { realisticCatalogue } from "../cold-start/realistic-catalogue.js";
 import { type GuardRow, measureGuard } from "../guard/measure-guard.js";
 import { type BenchDataset, loadDataset } from "../load-dataset.js";
+import { chooseByWorstSet } from "./worst-set-choice.js";
 
 const GLOVE_MODEL_DIR = join(import.meta.dirname, "../../models/glove-100d-sif");
 const OWN_SET = join(import.meta.dirname, "../datasets/toolsift-servers.json");
@@ -92,24 +93,10 @@ async function measureCost(rounds: number): Promise<{ load: number[]; index: num
   return costs;
 }
 
-/** Per fold (one set left out), the column whose worst recall@5 over the other sets is higher; a tie within one query of that set goes to the higher mean. */
+/** Per fold (one set left out), the model {@link chooseByWorstSet} picks, and its change on that set. */
 function leaveOneOut(sets: BenchDataset[], rows: GuardRow[][]): string[] {
   return sets.map((left, out) => {
-    const scoreOf = (column: number) => {
-      const kept = rows[column]!.filter((_, at) => at !== out);
-      const worst = kept.reduce((low, row) => (row.recallAt5 < low.recallAt5 ? row : low));
-      return { worst, mean: kept.reduce((sum, row) => sum + row.recallAt5, 0) / kept.length };
-    };
-    const [a, b] = [scoreOf(0), scoreOf(1)];
-    const oneQuery = 1 / Math.min(a.worst.answerable, b.worst.answerable);
-    const chosen =
-      Math.abs(a.worst.recallAt5 - b.worst.recallAt5) < oneQuery
-        ? a.mean >= b.mean
-          ? 0
-          : 1
-        : a.worst.recallAt5 > b.worst.recallAt5
-          ? 0
-          : 1;
+    const chosen = chooseByWorstSet(rows, out);
     const change = rows[chosen]![out]!.recallAt5 - rows[0]![out]!.recallAt5;
     return `| ${left.id} | ${COLUMNS[chosen]!.id} | ${change >= 0 ? "+" : "−"}${points(Math.abs(change))} |`;
   });
