@@ -14,6 +14,8 @@ export { noSuchTool, searchAnswer, withCompanions, withSearchNotes } from "./ses
 export { estimateBlockTokens, firstSentence } from "./session/index.js";
 // inspect's lint and similarity read names and descriptions as the rankers do.
 export { analyzeIdentifier, analyzeText, splitIdentifier } from "./ranking/text/index.js";
+// The gateway's "model" setting takes as many folders to join as loadEmbedder does, and says the same bound.
+export { MAX_JOINED_MODELS } from "./ranking/embedding/index.js";
 // eval's task file takes a query as long as toolSearch.search does, and says the same bound.
 export { MAX_REQUEST_LENGTH } from "./session/index.js";
 // The CLI reads a tools file with the catalogue's own checks, one definition at a time.

@@ -82,7 +82,6 @@ export {
   EmbeddingRanker,
   HybridRanker,
   loadEmbedder,
-  MAX_JOINED_MODELS,
   type AbstentionOptions,
   type Bm25Field,
   type Bm25Options,
