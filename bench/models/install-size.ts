@@ -12,7 +12,7 @@ export function folderTarGzBytes(dir: string, work: string): number {
 }
 
 /**
- * Bytes of toolsift's packed tarball with `model` as its only model folder: the tarball is
+ * Bytes of toolsift's packed tarball with `model`'s folders as its only model folders: the tarball is
  * unpacked, every folder under `package/models/` replaced by this one, and packed again with
  * `tar -czf`, so the rest of the package is byte for byte what `npm pack` shipped.
  */
@@ -24,7 +24,7 @@ export function tarballBytesWith(tarball: string, model: ModelSpec, work: string
     mkdirSync(models, { recursive: true });
     for (const entry of readdirSync(models, { withFileTypes: true }))
       if (entry.isDirectory()) rmSync(join(models, entry.name), { recursive: true, force: true });
-    cpSync(model.dir, join(models, basename(model.dir)), { recursive: true });
+    for (const dir of model.dirs) cpSync(dir, join(models, basename(dir)), { recursive: true });
     const out = join(work, `toolsift-with-${model.id}.tgz`);
     runCommand("tar", ["-czf", out, "-C", unpacked, "package"], work);
     return statSync(out).size;
@@ -37,8 +37,9 @@ export function tarballBytesWith(tarball: string, model: ModelSpec, work: string
 export function measureInstall(models: readonly ModelSpec[], tarball: string | undefined, work: string): InstallRow[] {
   return models.map((model) => ({
     model: model.id,
-    folderBytes: folderBytes(model.dir),
-    folderTarGzBytes: folderTarGzBytes(model.dir, work),
+    // A joined model ships each of its folders: their sizes add up.
+    folderBytes: model.dirs.reduce((sum, dir) => sum + folderBytes(dir), 0),
+    folderTarGzBytes: model.dirs.reduce((sum, dir) => sum + folderTarGzBytes(dir, work), 0),
     tarballBytes: tarball ? tarballBytesWith(tarball, model, work) : null,
   }));
 }

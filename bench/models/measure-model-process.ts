@@ -45,7 +45,7 @@ export function measureModelProcesses(models: readonly ModelSpec[], options: Pro
   const probe =
     options.probe ??
     ((model: ModelSpec) =>
-      runProbe(MODEL_PROBE, [options.catalogueFile, model.dir], {
+      runProbe(MODEL_PROBE, [options.catalogueFile, ...model.dirs], {
         cwd: options.cwd,
         nodeArgs: ["--expose-gc", ...(options.nodeArgs ?? [])],
         env: { TOOLSIFT_BENCH_MODULE: options.modules.root, TOOLSIFT_BENCH_TESTING_MODULE: options.modules.testing },

@@ -209,10 +209,22 @@ describe("parseModelList", () => {
   it("resolves folders against the root, names bare ones by their folder, and skips absent ones with a note", () => {
     const parsed = parseModelList("glove=models/a-model, models/b ,onnx=models/absent", root);
     expect(parsed.models).toEqual([
-      { id: "glove", dir: join(root, "models", "a-model") },
-      { id: "b", dir: join(root, "models", "b") },
+      { id: "glove", dirs: [join(root, "models", "a-model")] },
+      { id: "b", dirs: [join(root, "models", "b")] },
     ]);
     expect(parsed.notes).toEqual(["model onnx skipped: models/absent is not a folder here"]);
+  });
+
+  it("joins folders given with +, named by theirs when bare, and skips the model when one is absent", () => {
+    const parsed = parseModelList(
+      "both=models/a-model+models/b, models/b+models/a-model, x=models/b+models/absent",
+      root,
+    );
+    expect(parsed.models).toEqual([
+      { id: "both", dirs: [join(root, "models", "a-model"), join(root, "models", "b")] },
+      { id: "b+a-model", dirs: [join(root, "models", "b"), join(root, "models", "a-model")] },
+    ]);
+    expect(parsed.notes).toEqual(["model x skipped: models/absent is not a folder here"]);
   });
 
   it("refuses an empty list, a repeated id and an id a table cannot hold", () => {
@@ -227,9 +239,9 @@ describe("measureModelProcesses", () => {
     const order: string[] = [];
     const runs = measureModelProcesses(
       [
-        { id: "a", dir: "/a" },
-        { id: "b", dir: "/b" },
-        { id: "c", dir: "/c" },
+        { id: "a", dirs: ["/a"] },
+        { id: "b", dirs: ["/b"] },
+        { id: "c", dirs: ["/c"] },
       ],
       {
         runs: 3,

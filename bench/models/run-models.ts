@@ -36,7 +36,8 @@ const COLD_START_TOOLS = 1_000;
 
 const USAGE = `Usage: npm run bench:models -- [options]
 
-  --models <list>      id=folder,… (relative to the repository; absent folders are skipped with a note)
+  --models <list>      id=folder,… (relative to the repository; absent folders are skipped with a note);
+                       id=folder+folder joins folders into one model
                        default: ${DEFAULT_MODELS}
   --max-queries <n>    answerable (and multi-tool) queries per set, seeded sample (default ${DEFAULT_MAX_QUERIES})
   --seed <n>           the sample's seed (default 42)
@@ -62,15 +63,17 @@ function thresholdsOf(models: readonly ModelSpec[]): string[] {
   };
   for (const folder of ["src/ranking", "src/tool-search"]) if (existsSync(join(ROOT, folder))) walk(join(ROOT, folder));
   for (const model of models) {
-    const file = join(model.dir, "toolsift.json");
-    if (!existsSync(file)) continue;
-    try {
-      const meta = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      for (const [key, value] of Object.entries(meta))
-        if (/similar|threshold|floor/i.test(key))
-          found.push(`${model.id} toolsift.json: ${key} = ${JSON.stringify(value)}`);
-    } catch {
-      found.push(`${model.id} toolsift.json: unreadable`);
+    for (const dir of model.dirs) {
+      const file = join(dir, "toolsift.json");
+      if (!existsSync(file)) continue;
+      try {
+        const meta = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+        for (const [key, value] of Object.entries(meta))
+          if (/similar|threshold|floor/i.test(key))
+            found.push(`${model.id} toolsift.json: ${key} = ${JSON.stringify(value)}`);
+      } catch {
+        found.push(`${model.id} toolsift.json: unreadable`);
+      }
     }
   }
   return found;
@@ -143,7 +146,10 @@ async function main(): Promise<number> {
   const loaded: { spec: ModelSpec; embedder: Embedder }[] = [];
   for (const spec of parsed.models) {
     try {
-      loaded.push({ spec, embedder: await loadEmbedder({ model: spec.dir }) });
+      loaded.push({
+        spec,
+        embedder: await loadEmbedder({ model: spec.dirs.length === 1 ? spec.dirs[0] : spec.dirs }),
+      });
     } catch (error) {
       const note = `model ${spec.id} skipped: ${error instanceof Error ? error.message : String(error)}`;
       notes.push(note);
@@ -213,7 +219,7 @@ async function main(): Promise<number> {
 
     const models: ModelEntry[] = loaded.map(({ spec, embedder }) => ({
       id: spec.id,
-      dir: displayPath(spec.dir, ROOT),
+      dir: spec.dirs.map((dir) => displayPath(dir, ROOT)).join(" + "),
       embedderId: embedder.id,
       dimensions: embedder.dimensions,
     }));

@@ -3,13 +3,17 @@
 // default hybrid ranker uses it (no vector cache: every tool is embedded) and searches once. The
 // memory is read after a full collection once the model is loaded and again after a second,
 // fresh hybrid index of the same tools (timed warm), then every query is timed once.
-// Usage: node --expose-gc model-cold-start.mjs <catalogue.json> <model-dir>. Prints one JSON line.
+// Usage: node --expose-gc model-cold-start.mjs <catalogue.json> <model-dir> [<model-dir> …] (several
+// are joined). Prints one JSON line.
 import { readFileSync } from "node:fs";
 
 const specifier = process.env.TOOLSIFT_BENCH_MODULE ?? "toolsift";
 const testingSpecifier = process.env.TOOLSIFT_BENCH_TESTING_MODULE ?? "toolsift/testing";
-const [catalogueFile, model] = process.argv.slice(2);
-if (!catalogueFile || !model) throw new Error("usage: model-cold-start.mjs <catalogue.json> <model-dir>");
+// Several model folders are joined into one embedder, as `loadEmbedder({ model: [...] })` does.
+const [catalogueFile, ...folders] = process.argv.slice(2);
+if (!catalogueFile || folders.length === 0)
+  throw new Error("usage: model-cold-start.mjs <catalogue.json> <model-dir> [<model-dir> …]");
+const model = folders.length === 1 ? folders[0] : folders;
 const catalogue = JSON.parse(readFileSync(catalogueFile, "utf8"));
 const MB = 1024 * 1024;
 
