@@ -1,6 +1,6 @@
 import stem from "wink-porter2-stemmer";
 import { MAX_ANALYSED_CHARS, MAX_WORD_CHARS } from "./limits.js";
-import { splitIdentifier, splitWords } from "./split-identifier.js";
+import { splitIdentifier, splitWords, WORD_GAP } from "./split-identifier.js";
 import { STOP_WORDS } from "./stop-words.js";
 
 const stemCache = new Map<string, string>();
@@ -68,23 +68,20 @@ export function analyzeName(name: string): NameTerms {
   const terms = analyzeIdentifier(name);
   const words = terms.length;
   const seen = new Set(terms);
-  for (const word of camelWords(name)) {
-    if (!LETTERS_THEN_DIGITS.test(word)) continue;
-    const whole = analyzeText(word);
-    if (whole.length === 1 && !seen.has(whole[0]!)) {
-      seen.add(whole[0]!);
-      terms.push(whole[0]!);
+  // Word by word, so that a separator keeps `get_v_2` from reading as `v2`.
+  for (const word of name.slice(0, MAX_ANALYSED_CHARS).split(WORD_GAP)) {
+    const pieces = splitIdentifier(word);
+    for (let at = 1; at < pieces.length; at++) {
+      if (!DIGITS.test(pieces[at]!) || !LETTERS.test(pieces[at - 1]!)) continue;
+      const whole = analyzeText(pieces[at - 1]! + pieces[at]!);
+      if (whole.length === 1 && !seen.has(whole[0]!)) {
+        seen.add(whole[0]!);
+        terms.push(whole[0]!);
+      }
     }
   }
   return { terms, words };
 }
 
-const LETTERS_THEN_DIGITS = /^\p{L}+\p{N}+$/u;
-
-/** A name cut at separators and case changes, but not before digits: `getV2Users` is `get V2 Users`. */
-function camelWords(name: string): string[] {
-  return name
-    .slice(0, MAX_ANALYSED_CHARS)
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})|(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1$3 $2$4")
-    .split(/[^\p{L}\p{N}]+/u);
-}
+const LETTERS = /^\p{L}+$/u;
+const DIGITS = /^[0-9]+$/;
