@@ -2,23 +2,15 @@
  * The default hybrid with the bundled model against the same hybrid with the bundled model and
  * GloVe joined (`loadEmbedder({ model: [a, b] })`: the mean of their cosines), measured as the
  * guard measures (`toolSearch.search`, seeded samples) on toolsift's set and every shared set,
- * with the cost beside it: model load, indexing the realistic 1,000-tool catalogue and a query,
- * in one process, the two alternating.
+ * with empty and weak answers beside recall. Its cost, memory and install size are
+ * `npm run bench:models`'s to measure, in fresh processes (`--models id=folder+folder`).
  *
- *   npx tsx bench/models/joined-models.ts [--join folder, default models/glove-100d-sif] [--datasets folder, default $TOOLSIFT_SHARED_DATASETS] [--rounds 5] [--out bench/results]
+ *   npx tsx bench/models/joined-models.ts [--join folder, default models/glove-100d-sif] [--datasets folder, default $TOOLSIFT_SHARED_DATASETS] [--out bench/results]
  */
 import { readdirSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import {
-  createToolSearch,
-  type Embedder,
-  HybridRanker,
-  type JsonSchemaObject,
-  loadEmbedder,
-  type ToolDefinition,
-} from "../../src/index.js";
+import { HybridRanker, loadEmbedder } from "../../src/index.js";
 import { BUNDLED_MODEL_DIR } from "../../src/ranking/embedding/bundled-model.js";
-import { realisticCatalogue } from "../cold-start/realistic-catalogue.js";
 import { type GuardRow, measureGuard } from "../guard/measure-guard.js";
 import { type BenchDataset, loadDataset } from "../load-dataset.js";
 import { leaveOneDatasetOut } from "../tuning/leave-one-out.js";
@@ -37,7 +29,6 @@ const COLUMNS = [
   { id: `use-lite+${basename(JOINED)}`, model: [BUNDLED_MODEL_DIR, JOINED] },
 ] as const;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const points = (value: number) => (100 * value).toFixed(1);
 
 async function measureSets(sets: BenchDataset[]): Promise<GuardRow[][]> {
@@ -56,41 +47,6 @@ async function measureSets(sets: BenchDataset[]): Promise<GuardRow[][]> {
     await embedder.close?.();
   }
   return rows;
-}
-
-/** Milliseconds to load, to index the realistic catalogue, and per query (median over its queries). */
-async function measureCost(rounds: number): Promise<{ load: number[]; index: number[]; query: number[] }[]> {
-  const catalogue = realisticCatalogue(1_000);
-  const tools: ToolDefinition[] = catalogue.tools.map((tool) => ({
-    ...tool,
-    inputSchema: tool.inputSchema as JsonSchemaObject,
-    execute: () => "ok",
-  }));
-  const costs = COLUMNS.map(() => ({ load: [] as number[], index: [] as number[], query: [] as number[] }));
-  for (let round = 0; round < rounds; round++) {
-    for (const [at, column] of COLUMNS.entries()) {
-      let started = performance.now();
-      const embedder: Embedder = await loadEmbedder({ model: column.model });
-      costs[at]!.load.push(performance.now() - started);
-      started = performance.now();
-      const toolSearch = await createToolSearch({
-        tools,
-        ranker: new HybridRanker({ semantic: { embedder, cacheDir: false } }),
-      });
-      await toolSearch.search("warm up", { limit: 5 });
-      costs[at]!.index.push(performance.now() - started);
-      const times: number[] = [];
-      for (const query of catalogue.queries) {
-        started = performance.now();
-        await toolSearch.search(query, { limit: 5 });
-        times.push(performance.now() - started);
-      }
-      costs[at]!.query.push(median(times));
-      await toolSearch.close();
-      await embedder.close?.();
-    }
-  }
-  return costs;
 }
 
 /**
@@ -125,7 +81,6 @@ async function main(): Promise<void> {
     ...(await Promise.all(files.map((file) => loadDataset(join(folder, file))))),
   ];
   const rows = await measureSets(sets);
-  const costs = await measureCost(Number(option("rounds", "5")));
   const stamp = new Date()
     .toISOString()
     .replace(/:/g, "-")
@@ -150,15 +105,6 @@ async function main(): Promise<void> {
     "| set left out | chosen | Δ points on it |",
     "|---|---|---:|",
     ...leaveOneOut(sets, rows),
-    "",
-    `Cost, medians of ${costs[0]!.load.length} alternating rounds in one process (ms; the realistic 1,000-tool catalogue of \`bench/cold-start\`, no vector cache):`,
-    "",
-    "| model | load | index 1,000 tools and answer once | query |",
-    "|---|---:|---:|---:|",
-    ...COLUMNS.map(
-      (column, at) =>
-        `| ${column.id} | ${median(costs[at]!.load).toFixed(1)} | ${median(costs[at]!.index).toFixed(0)} | ${median(costs[at]!.query).toFixed(3)} |`,
-    ),
     "",
   ];
   const out = join(option("out", join(import.meta.dirname, "../results")), `${stamp}-joined-models.md`);
