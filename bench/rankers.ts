@@ -93,7 +93,7 @@ function toolsiftRankers(): RankerEntry[] {
   return [...ownRankers(embeddingRanker, semanticOptions), ...otherModelRankers()];
 }
 
-/** The GloVe model of scripts/build-model.ts, bundled until 0.3 and kept for comparison. */
+/** The GloVe model of src/model-build/glove/build-glove.ts, bundled until 0.3 and kept for comparison. */
 const GLOVE_MODEL_DIR = fileURLToPath(new URL("../models/glove-100d-sif/", import.meta.url));
 
 /**

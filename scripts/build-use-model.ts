@@ -17,7 +17,7 @@
  *   --cache-dir DIR    where the source tarball and the piece vectors are kept
  *                      (default node_modules/.cache/toolsift-model)
  */
-import { writeModelFolder } from "./model/write-model-folder.js";
+import { writeModelFolder } from "../src/model-build/static-model/write-model-folder.js";
 import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -27,8 +27,8 @@ import { encodeOnnxModel } from "../src/model-build/onnx-model.js";
 import { quantiseRowsInt8, toFloat16Bits } from "../src/model-build/quantize.js";
 import { pieceVocabulary } from "./model/sentencepiece-vocabulary.js";
 import { principalDirections } from "./model/principal-directions.js";
-import { projectRows, removeComponents, scaleRows, sifWeight } from "./model/sif.js";
-import { buildStaticEmbeddingModel, type RowStorage } from "./model/static-embedding-graph.js";
+import { projectRows, removeComponents, scaleRows, sifWeight } from "../src/model-build/static-model/sif.js";
+import { buildStaticEmbeddingModel, type RowStorage } from "../src/model-build/static-model/static-embedding-graph.js";
 import { USE_LITE_DIMENSIONS, useLitePieceVectors } from "./model/use-lite.js";
 import { USE_LITE_PACKAGE } from "../src/model-build/use-lite-package.js";
 

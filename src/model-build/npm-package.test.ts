@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { ModelBuildError } from "./model-build-error.js";
 import {
+  checkPackageManifest,
   fetchPackageTarball,
   integrityOf,
   type PinnedPackage,
@@ -44,6 +45,17 @@ describe("readTarballFiles", () => {
 
   it("names wanted files the tarball lacks", () => {
     expect(() => readTarballFiles(readFileSync(tgz), ["package/missing.json"])).toThrow(/lacks package\/missing.json/);
+  });
+});
+
+describe("checkPackageManifest", () => {
+  const pinned: PinnedPackage = { name: "x", version: "1.0.0", integrity: "sha512-unused" };
+
+  it("accepts the pinned release and names the one a tarball holds instead", () => {
+    expect(() => checkPackageManifest(pinned, Buffer.from('{"name":"x","version":"1.0.0"}'))).not.toThrow();
+    const other = () => checkPackageManifest(pinned, Buffer.from('{"name":"x","version":"1.0.1"}'));
+    expect(other).toThrow(ModelBuildError);
+    expect(other).toThrow("tarball holds x@1.0.1, expected x@1.0.0");
   });
 });
 

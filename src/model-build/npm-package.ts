@@ -122,6 +122,19 @@ export function integrityOf(bytes: Uint8Array): string {
 }
 
 /**
+ * Checks that a tarball's `package/package.json` names the pinned release.
+ * @throws {@link ModelBuildError} `source_invalid` when it names another.
+ */
+export function checkPackageManifest(pkg: PinnedPackage, packageJson: Buffer): void {
+  const manifest = JSON.parse(packageJson.toString("utf8")) as Record<string, unknown>;
+  if (manifest.name !== pkg.name || manifest.version !== pkg.version)
+    throw new ModelBuildError(
+      "source_invalid",
+      `tarball holds ${String(manifest.name)}@${String(manifest.version)}, expected ${pkg.name}@${pkg.version}`,
+    );
+}
+
+/**
  * The regular files of a gzipped tarball whose names are in `wanted` (e.g.
  * `package/package.json`), as views into the unpacked archive.
  */

@@ -2,7 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { encodeOnnxModel, type OnnxModel } from "../../src/model-build/onnx-model.js";
 import { quantiseRowsInt8 } from "../../src/model-build/quantize.js";
-import { buildStaticEmbeddingModel } from "../../scripts/model/static-embedding-graph.js";
+import { tokenizerJson } from "../../src/model-build/static-model/hf-files.js";
+import { buildStaticEmbeddingModel } from "../../src/model-build/static-model/static-embedding-graph.js";
+import { SPECIAL_TOKENS } from "../../src/model-build/static-model/vocabulary.js";
 
 /** The tiny model's words; ids follow this order after [PAD] (0) and [UNK] (1). */
 export const TINY_WORDS = [
@@ -61,41 +63,7 @@ export function writeTinyModel(dir: string, options: { storage?: "fp32" | "int8"
       unk_token: "[UNK]",
     }),
   );
-  const vocab = Object.fromEntries(["[PAD]", "[UNK]", ...TINY_WORDS].map((word, id) => [word, id]));
-  const special = (id: number, content: string) => ({
-    id,
-    content,
-    single_word: false,
-    lstrip: false,
-    rstrip: false,
-    normalized: false,
-    special: true,
-  });
-  writeFileSync(
-    join(dir, "tokenizer.json"),
-    JSON.stringify({
-      version: "1.0",
-      truncation: null,
-      padding: null,
-      added_tokens: [special(0, "[PAD]"), special(1, "[UNK]")],
-      normalizer: {
-        type: "BertNormalizer",
-        clean_text: true,
-        handle_chinese_chars: true,
-        strip_accents: true,
-        lowercase: true,
-      },
-      pre_tokenizer: { type: "BertPreTokenizer" },
-      post_processor: null,
-      decoder: { type: "WordPiece", prefix: "##", cleanup: true },
-      model: {
-        type: "WordPiece",
-        unk_token: "[UNK]",
-        continuing_subword_prefix: "##",
-        max_input_chars_per_word: 100,
-        vocab,
-      },
-    }),
-  );
+  // The tokenizer toolsift's static models have, over the tiny vocabulary.
+  writeFileSync(join(dir, "tokenizer.json"), JSON.stringify(tokenizerJson([...SPECIAL_TOKENS, ...TINY_WORDS])));
   return dir;
 }

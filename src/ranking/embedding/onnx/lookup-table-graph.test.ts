@@ -6,7 +6,7 @@ import { quantiseRowsInt8, toFloat16Bits } from "../../../model-build/quantize.j
 import {
   buildStaticEmbeddingModel,
   type StaticEmbeddingWeights,
-} from "../../../../scripts/model/static-embedding-graph.js";
+} from "../../../model-build/static-model/static-embedding-graph.js";
 import { lookupTableGraph } from "./lookup-table-graph.js";
 import { readOnnxGraph } from "./read-onnx-graph.js";
 import { staticEmbeddingGraph, type StaticEmbeddingGraph } from "./static-embedding-graph.js";

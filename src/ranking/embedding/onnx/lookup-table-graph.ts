@@ -24,7 +24,7 @@ interface LookupTable {
 }
 
 /**
- * The direct evaluation of the graph toolsift's model builder writes (`scripts/model/static-embedding-graph.ts`):
+ * The direct evaluation of the graph toolsift's model builder writes (`src/model-build/static-model/static-embedding-graph.ts`):
  * a table row per token, maybe through a token-to-row table, maybe dequantised by a scale per
  * row, times the attention mask. For a real token (mask 1) that is `round32(value × scale)`,
  * which is what the generic evaluator and ONNX Runtime compute bit for bit: the product of two

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AutoTokenizer, env } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonFile } from "../../src/model-build/json-file.js";
+import { jsonFile } from "../json-file.js";
 import { configJson, tokenizerConfigJson, tokenizerJson } from "./hf-files.js";
 
 const TOKENS = ["[PAD]", "[UNK]", "get", "the", "weather", "in", "zurich", "cafe", "##weather"];

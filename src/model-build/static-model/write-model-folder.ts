@@ -1,6 +1,6 @@
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { jsonFile } from "../../src/model-build/json-file.js";
+import { jsonFile } from "../json-file.js";
 import { configJson, tokenizerConfigJson, tokenizerJson } from "./hf-files.js";
 
 /** What a static embedding model's folder holds besides the files every model has. */

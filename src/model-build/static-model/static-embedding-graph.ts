@@ -1,4 +1,4 @@
-import { OnnxDataType, type OnnxModel, type OnnxNode, type OnnxTensor } from "../../src/model-build/onnx-model.js";
+import { OnnxDataType, type OnnxModel, type OnnxNode, type OnnxTensor } from "../onnx-model.js";
 
 /** How the rows of the embedding matrix are stored in the ONNX file. */
 export type RowStorage =
@@ -106,6 +106,8 @@ export function buildStaticEmbeddingModel(weights: StaticEmbeddingWeights, info:
   return {
     irVersion: IR_VERSION,
     opsetImports: [{ domain: "", version: OPSET_VERSION }],
+    // As first written, though the builder has moved: the name is inside the committed models'
+    // ONNX bytes, which their embedder ids and users' vector caches hash.
     producerName: "toolsift scripts/build-model.ts",
     producerVersion: info.producerVersion,
     docString: info.docString,

@@ -1,12 +1,7 @@
 import { InferenceSession, Tensor } from "onnxruntime-node";
 import { describe, expect, it } from "vitest";
-import { encodeOnnxModel } from "../../src/model-build/onnx-model.js";
-import {
-  dequantiseRowsInt8,
-  float16BitsToFloat32,
-  quantiseRowsInt8,
-  toFloat16Bits,
-} from "../../src/model-build/quantize.js";
+import { encodeOnnxModel } from "../onnx-model.js";
+import { dequantiseRowsInt8, float16BitsToFloat32, quantiseRowsInt8, toFloat16Bits } from "../quantize.js";
 import { buildStaticEmbeddingModel, type StaticEmbeddingWeights } from "./static-embedding-graph.js";
 
 const DIMENSIONS = 3;
