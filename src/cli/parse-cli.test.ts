@@ -228,7 +228,20 @@ describe("parseCli", () => {
     expect(parseCli(["help", "model"])).toEqual({ command: "help", topic: "model" });
     expect(HELP.model).toMatch(/^toolsift model: /);
     for (const option of ["--out", "--dtype", "--cache-dir", "--tarball"]) expect(HELP.model).toContain(option);
-    expect(HELP.main).toContain("toolsift model   build use-lite-onnx");
+    expect(HELP.main).toContain("toolsift model   build use-lite-onnx|glove");
+  });
+
+  it("reads model build glove, which takes every option but --dtype", () => {
+    expect(parseCli(["model", "build", "glove", "-o", "m/g", "--cache-dir", "c", "--tarball", "g.tgz"])).toEqual({
+      command: "model",
+      action: "build",
+      name: "glove",
+      out: "m/g",
+      dtype: "fp32",
+      cacheDir: "c",
+      tarball: "g.tgz",
+    });
+    expect(HELP.model).toContain("toolsift model build glove");
   });
 
   it("rejects a bad model command line with a UsageError that says what to do", () => {
@@ -236,7 +249,8 @@ describe("parseCli", () => {
       [["model"], /toolsift model takes build <name>, e\.g\. toolsift model build use-lite-onnx/],
       [["model", "make", "use-lite-onnx"], /toolsift model takes build <name>/],
       [["model", "build"], /toolsift model takes build <name>/],
-      [["model", "build", "glove"], /no model named "glove"; the one it builds is use-lite-onnx/],
+      [["model", "build", "glove-300d"], /no model named "glove-300d"; it builds use-lite-onnx and glove/],
+      [["model", "build", "glove", "--dtype", "q8"], /--dtype is for use-lite-onnx; the GloVe folder is int8 only/],
       [["model", "build", "use-lite-onnx", "x"], /unexpected argument "x"/],
       [["model", "build", "use-lite-onnx", "--dtype", "fp16"], /--dtype takes fp32 or q8, not "fp16"/],
       [["model", "build", "use-lite-onnx", "--out", ""], /--out needs a folder's path/],

@@ -41,10 +41,11 @@ export type CliCommand =
   | {
       command: "model";
       action: "build";
-      /** The model to build: only use-lite-onnx today. */
-      name: "use-lite-onnx";
+      /** The model to build: the whole USE-lite (for the transformers peer), or GloVe (to join with the bundled model). */
+      name: "use-lite-onnx" | "glove";
       /** `--out`: the folder to write, as given (relative to the working directory). */
       out: string | undefined;
+      /** `--dtype`, use-lite-onnx only. */
       dtype: "fp32" | "q8";
       /** `--cache-dir`: where the downloaded source is kept. */
       cacheDir: string | undefined;
@@ -323,15 +324,17 @@ function modelCommandOf(
     throw new UsageError(
       "toolsift model takes build <name>, e.g. toolsift model build use-lite-onnx. Run toolsift model --help.",
     );
-  if (name !== "use-lite-onnx")
+  if (name !== "use-lite-onnx" && name !== "glove")
     throw new UsageError(
-      `toolsift model build: no model named ${JSON.stringify(name)}; the one it builds is use-lite-onnx.`,
+      `toolsift model build: no model named ${JSON.stringify(name)}; it builds use-lite-onnx and glove.`,
     );
   if (extra !== undefined)
     throw new UsageError(
       `toolsift model build: unexpected argument ${JSON.stringify(extra)}. Run toolsift model --help.`,
     );
   const text = (option: string) => values[option] as string | undefined;
+  if (name === "glove" && text("dtype") !== undefined)
+    throw new UsageError("toolsift model build glove: --dtype is for use-lite-onnx; the GloVe folder is int8 only.");
   const dtype = text("dtype") ?? "fp32";
   if (dtype !== "fp32" && dtype !== "q8")
     throw new UsageError(`toolsift model build: --dtype takes fp32 or q8, not ${JSON.stringify(dtype)}.`);
