@@ -55,7 +55,7 @@ const BUILDS: Record<ModelCommand["name"], ModelBuild> = {
       return (
         "Use it joined with the bundled model (no other package needed):\n" +
         `  new HybridRanker({ semantic: { embedder: { model: ${models} } } })\n` +
-        `or in toolsift serve's config, paths relative to the config file: "model": ${models}\n`
+        `or in toolsift serve's config, for a config file in this folder: "model": ${models}\n`
       );
     },
   },
