@@ -13,7 +13,7 @@ const dataset = parseDataset(
     ],
     queries: [
       ...DEFECT_AREAS.map((area) => ({
-        query: `the ${area} page crashes, report a defect`,
+        query: `the ${area} page crashes, report a glitch`,
         expected: ["issue_creator"],
       })),
       ...DEFECT_AREAS.map((area) => ({ query: `send a chat message about the ${area}`, expected: ["send_message"] })),

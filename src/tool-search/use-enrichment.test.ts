@@ -18,9 +18,10 @@ describe("ToolSearch.useEnrichment", () => {
   it("re-indexes with the new enrichment for every session, and keeps the old one when the new one is refused", async () => {
     const toolSearch = await createToolSearch({ tools: TOOLS, ranker: "bm25", enrichment: file(["invite someone"]) });
     const session = toolSearch.session("s1");
-    const top = async () => (await toolSearch.search("the checkout crashes, log a defect"))[0]?.name;
+    // "glitch", as no tool says it: "defect" would be read as the tool name's "issue".
+    const top = async () => (await toolSearch.search("the checkout crashes, log a glitch"))[0]?.name;
     expect(await top()).not.toBe("issue_creator");
-    await toolSearch.useEnrichment(file(["the checkout crashes, log a defect please"]));
+    await toolSearch.useEnrichment(file(["the checkout crashes, log a glitch please"]));
     expect(await top()).toBe("issue_creator");
     expect((await toolSearch.enrichmentStatus()).enriched).toEqual(["issue_creator"]);
     await expect(toolSearch.useEnrichment({ format: "nope" } as unknown as EnrichmentFile)).rejects.toThrow();

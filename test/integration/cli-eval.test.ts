@@ -210,7 +210,7 @@ describe("toolsift eval --fail-under", () => {
       "gate.jsonl",
       [
         { query: "get the weather forecast for a city", expected: ["slack__post_message"] },
-        { query: "open a ticket for the login bug", expected: ["jira__create_issue"] },
+        { query: "open a ticket for the login glitch", expected: ["jira__create_issue"] },
       ]
         .map((task) => JSON.stringify(task))
         .join("\n"),

@@ -19,7 +19,8 @@ const TOOLS = [
   { name: "send_message", description: "Send a chat message to a channel.", inputSchema: schema },
   { name: "list_users", description: "List the users of the workspace.", inputSchema: schema },
 ];
-const QUERY = "the checkout page crashes, log a defect";
+// "glitch", as no tool says it: "defect" would be read as the tool name's "issue".
+const QUERY = "the checkout page crashes, log a glitch";
 
 function enrichment(requests: string[]): EnrichmentFile {
   return {
@@ -83,7 +84,7 @@ describe("toolsift serve reloads its enrichment file", () => {
 
   it("searches with a replaced file in the same session, and keeps the old one when the new one is broken", async () => {
     expect(await topOf(gateway)).not.toBe("tracker__issue_creator");
-    replace(file, JSON.stringify(enrichment(["the checkout page crashes, log a defect for the web team"])));
+    replace(file, JSON.stringify(enrichment(["the checkout page crashes, log a glitch for the web team"])));
     await until(async () => (await topOf(gateway)) === "tracker__issue_creator", "the new enrichment to be searched");
     expect(gateway.stderr()).toMatch(
       /toolsift\.enrichment: reloaded .*toolsift\.enrichment\.json \(1 tool\); new searches use it\./,

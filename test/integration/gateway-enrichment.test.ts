@@ -54,7 +54,8 @@ const ENRICHMENT: EnrichmentFile = {
     },
   },
 };
-const QUERY = "open a ticket for a login bug";
+// No word of it is read as a synonym of the tool's name ("bug" would be read as "issue").
+const QUERY = "open a ticket for a login glitch";
 
 let dir: string;
 /** A config beside the catalogue and the enrichment, with a toolsift block of its own. */

@@ -67,7 +67,7 @@ describe("toolsift enrich --from-misses", () => {
     expect(run.stdout).toMatch(/Enriched 1 tool with claude-test/);
     const file = parseEnrichment(JSON.parse(readFileSync(out, "utf8")), out).file;
     expect(Object.keys(file.tools)).toEqual([VAGUE_TOOL]);
-    expect(file.tools[VAGUE_TOOL]!.requests.some((request) => /crashes, report it as a defect/.test(request))).toBe(
+    expect(file.tools[VAGUE_TOOL]!.requests.some((request) => /crashes, report it as a glitch/.test(request))).toBe(
       true,
     );
   });
@@ -179,7 +179,7 @@ describe("toolsift eval --from-misses", () => {
     writeFileSync(
       tasks,
       JSON.stringify({
-        query: "the cart page crashes, report it as a defect to the channel",
+        query: "the cart page crashes, report it as a glitch to the channel",
         expected: ["chat__list_channels"],
       }),
     );

@@ -17,7 +17,7 @@ import { runToolsift } from "../support/run-toolsift.js";
 const SERVER = fileURLToPath(new URL("../fixtures/catalogue-mcp-server.mjs", import.meta.url));
 const serve = serverPerTest();
 const ANSWER = "tracker__issue_creator";
-const request = (area: string) => `the ${area} page crashes, report it as a defect`;
+const request = (area: string) => `the ${area} page crashes, report it as a glitch`;
 
 describe("misses become fixes, end to end", () => {
   it("a missed request ranks its answer first once the loop has run", async () => {

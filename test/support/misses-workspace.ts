@@ -80,7 +80,7 @@ export function idOn(prefix: string, heldBack: boolean, share = 0.3): string {
 /** Twelve misses of the vague tool, one per area, with their text. */
 export function crashMisses(): MissRecord[] {
   return DEFECT_AREAS.map((area, index) =>
-    miss(`crash-${index}`, `the ${area} page crashes, report it as a defect`, VAGUE_TOOL),
+    miss(`crash-${index}`, `the ${area} page crashes, report it as a glitch`, VAGUE_TOOL),
   );
 }
 

@@ -24,7 +24,7 @@ import { buildStaticEmbeddingModel, type RowStorage } from "../static-model/stat
 import { SPECIAL_TOKENS, selectVocabulary } from "../static-model/vocabulary.js";
 import { writeModelFolder } from "../static-model/write-model-folder.js";
 import { retrofitRows } from "./retrofit.js";
-import { TOOL_SYNONYMS } from "./tool-synonyms.js";
+import { TOOL_SYNONYMS } from "../../ranking/text/index.js";
 import { TOOL_WORDS } from "./tool-words.js";
 import { WinkEmbeddingFile } from "./wink-embeddings.js";
 
@@ -166,7 +166,7 @@ export function buildGloveModel(options: GloveBuildOptions, log: (line: string) 
     unitWordVectors: choices.unitWords,
     retrofitting: choices.retrofit
       ? {
-          lexicon: "src/model-build/glove/tool-synonyms.ts",
+          lexicon: "src/ranking/text/tool-synonyms.ts",
           groups: TOOL_SYNONYMS.length,
           wordsMoved: linkedWords,
           method: "Faruqui et al. 2015, alpha 1, beta 1/degree, 10 iterations",

@@ -85,7 +85,8 @@ describe("Bm25Ranker", () => {
     });
 
     it("ignores them with fieldWeights.examples: 0, not even counting their words as known", () => {
-      const ranker = new Bm25Ranker({ fieldWeights: { examples: 0 } });
+      // Without synonyms, which read "bug" as the name's "issue".
+      const ranker = new Bm25Ranker({ fieldWeights: { examples: 0 }, synonyms: false });
       ranker.update(catalogue());
       expect(names(ranker.search("open a ticket about the login bug", { limit: 3 }))).not.toContain(
         "jira__issue_creator",
@@ -94,7 +95,7 @@ describe("Bm25Ranker", () => {
     });
 
     it("re-indexes a tool whose examples change, and forgets the old ones", () => {
-      const ranker = new Bm25Ranker();
+      const ranker = new Bm25Ranker({ synonyms: false });
       ranker.update(catalogue());
       ranker.update([doc("jira__issue_creator", "Issue creator.", undefined, undefined, ["raise an incident"])]);
       expect(ranker.search("login bug ticket", { limit: 3 })).toEqual([]);
@@ -169,6 +170,38 @@ describe("Bm25Ranker", () => {
     none.update(catalogue);
     expect(names(none.search("open a PR", { limit: 1 }))).toEqual([]);
     expect(none.coverage("open a PR")).toBe(0);
+  });
+
+  it("reads a word the catalogue never uses as its synonyms, ranking by them but never strong by them", () => {
+    const catalogue = [
+      doc("redis__delete", "Delete a key from the cache."),
+      doc("redis__get", "Get the value of a key from the cache."),
+      doc("email__list", "List the email messages of a mailbox."),
+      doc("phone__find", "Find the user's phone."),
+    ];
+    const ranker = new Bm25Ranker();
+    ranker.update(catalogue);
+    const erase = ranker.search("erase the cache entry for session abc", { limit: 2 });
+    expect(names(erase)).toEqual(["redis__delete", "redis__get"]);
+    expect(ranker.search("any new mail for me", { limit: 1 })[0]).toMatchObject({ name: "email__list" });
+    // "search" is read as "find", but a request about the web is not about the phone tool.
+    expect(ranker.search("search the web for monthly parking", { limit: 1 })[0]).toMatchObject({
+      name: "phone__find",
+      confidence: "weak",
+    });
+    // A word with another common reading is never read as others: "open songs" creates nothing.
+    ranker.update([doc("list__create", "Create a list."), doc("music__play", "Play songs by an artist.")]);
+    expect(names(ranker.search("open songs by prince", { limit: 1 }))).toEqual(["music__play"]);
+    // A catalogue that uses the word is matched on it as it is; synonyms: false reads none.
+    ranker.update([...catalogue, doc("disk__erase", "Erase a disk.")]);
+    expect(names(ranker.search("erase the cache entry", { limit: 1 }))).toEqual(["disk__erase"]);
+    const none = new Bm25Ranker({ synonyms: false });
+    none.update(catalogue);
+    expect(names(none.search("erase session abc", { limit: 1 }))).toEqual([]);
+    expect(names(ranker.search("erase session abc", { limit: 1 }))).toEqual(["disk__erase"]);
+    const reading = new Bm25Ranker();
+    reading.update(catalogue);
+    expect(names(reading.search("erase session abc", { limit: 1 }))).toEqual(["redis__delete"]);
   });
 
   it("matches a name's 's3' or 'ec2' written whole, and counts it as no further word", () => {

@@ -8,6 +8,7 @@ import {
   DEFAULT_FIELD_WEIGHTS,
   DESCRIPTION_TERMS,
   idfOf,
+  knownSynonyms,
   queryTermsOf,
   type Bm25Field,
 } from "./bm25-terms.js";
@@ -75,6 +76,21 @@ export interface Bm25Options extends QueryHandling {
    * ```
    */
   shortForms?: Readonly<Record<string, string>> | false;
+  /**
+   * Read a request's word that no tool uses as its synonyms in tool requests, where tools use
+   * those: "erase the cache entry" finds "Delete a key", "any new mail" finds "List email". The
+   * groups are built in (`src/ranking/text/tool-synonyms.ts`: get/fetch/retrieve, find/search/
+   * locate, delete/remove/erase, password/passcode, …); words with another common reading
+   * (`open`, `ticket`, `issue`, `link`, …) are never read as others. A match found only through a
+   * synonym ranks as found but is never marked strong by it, so a request the catalogue cannot
+   * answer still says so.
+   * @defaultValue true
+   * @example
+   * ```ts
+   * new Bm25Ranker({ synonyms: false }); // every word read as it is (short forms aside)
+   * ```
+   */
+  synonyms?: boolean;
 }
 
 /** What {@link abstains} reads of a query, whichever match it is asked about. */
@@ -124,12 +140,16 @@ export class Bm25Ranker implements Ranker {
   private readonly index: Bm25Index;
   /** How a query word the catalogue does not know is read as a long form (see `shortForms`). */
   private readonly readLong: LongForms;
+  /** Whether such a word is also read as its synonyms (see `synonyms`). */
+  private readonly readSynonyms: boolean;
 
   /** Each indexed tool's server words, for abstention ({@link Bm25Ranker.serverTermsOf}). */
   private readonly serverTerms = new WeakMap<Bm25Slot, readonly string[]>();
 
   /** Reused by every search: one score per slot, and the slots scored so far. */
   private scores = new Float64Array(0);
+  /** The part of each score from the query's own words and short forms, not its synonyms. */
+  private ownScores = new Float64Array(0);
   private touched = new Int32Array(0);
 
   /** @throws OptionsError (`invalid_options`) for an option of the wrong type or range, or one it does not know. */
@@ -139,6 +159,7 @@ export class Bm25Ranker implements Ranker {
     this.weights = Float64Array.from(BM25_FIELDS, (field) => weights[field]);
     this.k1 = options.k1 ?? 1.2;
     this.readLong = longForms(options.shortForms ?? {});
+    this.readSynonyms = options.synonyms ?? true;
     this.handling = {
       exactNames: options.exactNames ?? true,
       multiPart: options.multiPart ?? true,
@@ -188,27 +209,39 @@ export class Bm25Ranker implements Ranker {
     if (this.scores.length < index.capacity) {
       // Zeroed, as scores are between searches.
       this.scores = new Float64Array(index.capacity);
+      this.ownScores = new Float64Array(index.capacity);
       this.touched = new Int32Array(index.capacity);
     }
-    const { scores, touched } = this;
+    const { scores, ownScores, touched } = this;
     const alive = index.alive;
     let touchedCount = 0;
-    const terms = [...new Set(queryTermsOf(query, (candidate) => index.frequencyOf(candidate) > 0, this.readLong))];
-    for (const termId of index.knownIds(terms)) {
-      const postings = index.postingsOf(termId);
-      const idf = idfOf(index.live, index.documentFrequency(termId));
-      const saturated = this.saturatedOf(postings);
-      const { slots, length } = postings;
-      for (let i = 0; i < length; i++) {
-        const slot = slots[i]!;
-        // A term only in fields weighted 0 scores nothing: the tool is not a match by it.
-        if (alive[slot] === 0 || saturated[i] === 0) continue;
-        if (scores[slot] === 0) touched[touchedCount++] = slot;
-        scores[slot] = scores[slot]! + idf * saturated[i]!;
+    const isKnown = (candidate: string) => index.frequencyOf(candidate) > 0;
+    const terms = [...new Set(queryTermsOf(query, isKnown, this.readLong))];
+    const synonyms = this.readSynonyms ? knownSynonyms(query, isKnown, new Set(terms)) : [];
+    for (const [termIds, own] of [
+      [index.knownIds(terms), true],
+      [index.knownIds(synonyms), false],
+    ] as const) {
+      for (const termId of termIds) {
+        const postings = index.postingsOf(termId);
+        const idf = idfOf(index.live, index.documentFrequency(termId));
+        const saturated = this.saturatedOf(postings);
+        const { slots, length } = postings;
+        for (let i = 0; i < length; i++) {
+          const slot = slots[i]!;
+          // A term only in fields weighted 0 scores nothing: the tool is not a match by it.
+          if (alive[slot] === 0 || saturated[i] === 0) continue;
+          if (scores[slot] === 0) touched[touchedCount++] = slot;
+          scores[slot] = scores[slot]! + idf * saturated[i]!;
+          if (own) ownScores[slot] = ownScores[slot]! + idf * saturated[i]!;
+        }
       }
     }
     const best = this.best(touchedCount, options);
-    for (let i = 0; i < touchedCount; i++) scores[touched[i]!] = 0;
+    for (let i = 0; i < touchedCount; i++) {
+      scores[touched[i]!] = 0;
+      ownScores[touched[i]!] = 0;
+    }
     if (best.length === 0) return best;
     // What the query is, read once and only when some match's score is weak enough for it to matter.
     let facts: QueryFacts | undefined;
@@ -244,10 +277,11 @@ export class Bm25Ranker implements Ranker {
    * Gathers what {@link abstains} reads about the query and one match, cheapest first, and stops
    * as soon as one sign says the match is real. Runs on the matches returned only.
    */
-  private isWeak(match: RankedTool, factsOf: () => QueryFacts): boolean {
+  private isWeak(match: RankedTool & { ownScore: number }, factsOf: () => QueryFacts): boolean {
     const { weakLimits: limits, index } = this;
-    // In units of a word only one tool has: a catalogue of any size reads the same.
-    const evidence = match.score / idfOf(index.live, 1);
+    // In units of a word only one tool has: a catalogue of any size reads the same. What a
+    // synonym matched is no evidence: "search the web" is not about the find_phone tool.
+    const evidence = match.ownScore / idfOf(index.live, 1);
     if (evidence >= limits.maxEvidence) return false;
     const { foreign, inQuery, weighted, queryWeight, queryIds } = factsOf();
     if (foreign === 0) return false;
@@ -356,7 +390,7 @@ export class Bm25Ranker implements Ranker {
   }
 
   /** The `limit` best scored slots the filter allows, best first; ties in catalogue order. */
-  private best(touchedCount: number, options: RankOptions): RankedTool[] {
+  private best(touchedCount: number, options: RankOptions): (RankedTool & { ownScore: number })[] {
     const { scores, touched, index } = this;
     const order = index.order;
     const top = new TopK<number>(
@@ -367,6 +401,8 @@ export class Bm25Ranker implements Ranker {
       const slot = touched[i]!;
       if (top.admits(slot) && (!options.filter || options.filter(index.slot(slot).name))) top.add(slot);
     }
-    return top.best().map((slot) => ({ name: index.slot(slot).name, score: scores[slot]! }));
+    return top
+      .best()
+      .map((slot) => ({ name: index.slot(slot).name, score: scores[slot]!, ownScore: this.ownScores[slot]! }));
   }
 }

@@ -1,5 +1,13 @@
 import type { RankDocument } from "../ranker.js";
-import { analyzeIdentifier, analyzeName, analyzeText, type LongForms, longFormTerms, WORD_GAP } from "../text/index.js";
+import {
+  analyzeIdentifier,
+  analyzeName,
+  analyzeText,
+  type LongForms,
+  longFormTerms,
+  synonymTerms,
+  WORD_GAP,
+} from "../text/index.js";
 
 /** The parts of a tool the lexical index keeps apart, each with its own weight and length norm. */
 export type Bm25Field = "name" | "tags" | "description" | "parameters" | "examples";
@@ -171,6 +179,21 @@ export function queryTermsOf(
     else terms.push(...whole);
   }
   return terms;
+}
+
+/**
+ * The synonyms in tool requests (see `synonymTerms`) of a query's words the index does not know,
+ * as far as the index knows them and they are not among `own`, the query's own terms: "erase
+ * the entry" adds `delet` and `remov` to a catalogue that says "Delete a key".
+ */
+export function knownSynonyms(query: string, isKnown: (term: string) => boolean, own: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  for (const word of query.split(WORD_GAP)) {
+    const synonyms = word === "" ? undefined : synonymTerms(word);
+    if (synonyms === undefined || analyzeText(word).some(isKnown)) continue;
+    for (const term of synonyms) if (isKnown(term) && !own.has(term)) found.add(term);
+  }
+  return [...found];
 }
 
 /** The "+1" form of idf: positive even for a term in most tools, so a match never lowers a score. */

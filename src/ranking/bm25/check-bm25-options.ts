@@ -1,4 +1,5 @@
 import {
+  checkBoolean,
   checkKeys,
   checkNumber,
   checkQueryHandling,
@@ -10,7 +11,16 @@ import { DEFAULT_ABSTENTION } from "./abstention.js";
 import { BM25_FIELDS, DEFAULT_FIELD_WEIGHTS } from "./bm25-terms.js";
 
 const OWNER = "Bm25Ranker";
-const KEYS = ["fieldWeights", "k1", "b", "descriptionTerms", "abstention", "shortForms", ...QUERY_HANDLING_KEYS];
+const KEYS = [
+  "fieldWeights",
+  "k1",
+  "b",
+  "descriptionTerms",
+  "abstention",
+  "shortForms",
+  "synonyms",
+  ...QUERY_HANDLING_KEYS,
+];
 /** Far more than any team's jargon: a table is read per query word, so it is bounded. */
 const MAX_SHORT_FORMS = 1_000;
 const MAX_LONG_FORM_CHARS = 200;
@@ -45,6 +55,7 @@ export function checkBm25Options(options: unknown): void {
     }
   }
   checkShortForms(given.shortForms);
+  checkBoolean(`${OWNER}: synonyms`, given.synonyms);
   checkQueryHandling(optionAt(OWNER, ""), given);
 }
 
