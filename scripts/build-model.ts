@@ -17,6 +17,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { buildGloveModel, GLOVE_CHOICES, type GloveBuildOptions } from "../src/model-build/glove/build-glove.js";
+import { nonNegativeFlag, storageFlag } from "./model/build-flags.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -35,27 +36,19 @@ function parseOptions(argv: readonly string[]): GloveBuildOptions {
       "unit-words": { type: "boolean" },
     },
   });
-  const number = (flag: string, value: string | undefined, fallback: number): number => {
-    if (value === undefined) return fallback;
-    const parsed = Number(value);
-    if (!Number.isFinite(parsed) || parsed < 0)
-      throw new Error(`--${flag} must be a non-negative number, got ${value}`);
-    return parsed;
-  };
-  const storage = values.storage ?? GLOVE_CHOICES.storage;
-  if (storage !== "int8" && storage !== "fp16" && storage !== "fp32")
-    throw new Error(`--storage must be int8, fp16 or fp32, got ${storage}`);
   return {
     out: values.out === undefined ? join(ROOT, "models/glove-100d-sif") : resolve(values.out),
     cacheDir: join(ROOT, "node_modules/.cache/toolsift-model"),
-    vocab: number("vocab", values.vocab, GLOVE_CHOICES.vocab),
-    sifA: number("sif-a", values["sif-a"], GLOVE_CHOICES.sifA),
-    components: number("components", values.components, GLOVE_CHOICES.components),
-    storage,
-    pieces: number("pieces", values.pieces, GLOVE_CHOICES.pieces),
-    toolWords: !(values["no-tool-words"] ?? false),
-    retrofit: !(values["no-retrofit"] ?? false),
-    unitWords: values["unit-words"] ?? GLOVE_CHOICES.unitWords,
+    choices: {
+      vocab: nonNegativeFlag("vocab", values.vocab, GLOVE_CHOICES.vocab),
+      sifA: nonNegativeFlag("sif-a", values["sif-a"], GLOVE_CHOICES.sifA),
+      components: nonNegativeFlag("components", values.components, GLOVE_CHOICES.components),
+      storage: storageFlag(values.storage, GLOVE_CHOICES.storage),
+      pieces: nonNegativeFlag("pieces", values.pieces, GLOVE_CHOICES.pieces),
+      toolWords: !(values["no-tool-words"] ?? false),
+      retrofit: !(values["no-retrofit"] ?? false),
+      unitWords: values["unit-words"] ?? GLOVE_CHOICES.unitWords,
+    },
   };
 }
 

