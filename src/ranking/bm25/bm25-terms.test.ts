@@ -66,6 +66,16 @@ describe("queryTermsOf's short forms", () => {
     expect(queryTermsOf("k8s pods", knowing("kubernet", "pod"))).toEqual(["kubernet", "pod"]);
   });
 
+  it("reads a short form's plural in capitals as a word, not as camelCase", () => {
+    // `PRs` once split like `HTTPServer` into `p` and `rs`, which no long form reads.
+    expect(queryTermsOf("which PRs are waiting", knowing("pull", "request", "wait"))).toEqual([
+      "pull",
+      "request",
+      "wait",
+    ]);
+    expect(queryTermsOf("listVMs", knowing("list", "vms"))).toEqual(["list", "vms"]);
+  });
+
   it("keeps a short form the index knows, and one whose long form it does not know either", () => {
     expect(queryTermsOf("open a PR", knowing("open", "pr", "pull", "request"))).toEqual(["open", "pr"]);
     expect(queryTermsOf("open a PR", knowing("open"))).toEqual(["open", "pr"]);

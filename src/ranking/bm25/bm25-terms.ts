@@ -5,6 +5,7 @@ import {
   analyzeText,
   type LongForms,
   longFormTerms,
+  splitIdentifier,
   synonymTerms,
   WORD_GAP,
 } from "../text/index.js";
@@ -173,7 +174,7 @@ export function queryTermsOf(
   for (const word of query.split(WORD_GAP)) {
     if (word === "") continue;
     const whole = analyzeText(word);
-    const camel = /\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}/u.test(word);
+    const camel = /\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}/u.test(word) && splitIdentifier(word).length > 1;
     if (camel && !whole.every(isKnown)) terms.push(...analyzeIdentifier(word));
     else if (whole.length > 0 && !whole.some(isKnown)) terms.push(...(knownLongForm(word, isKnown, readLong) ?? whole));
     else terms.push(...whole);

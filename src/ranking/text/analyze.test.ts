@@ -3,12 +3,15 @@ import { analyzeIdentifier, analyzeName, analyzeText } from "./analyze.js";
 import { MAX_ANALYSED_CHARS, MAX_WORD_CHARS } from "./limits.js";
 import { splitIdentifier, splitWords } from "./split-identifier.js";
 
-/** The regular-expression splitting toolsift used before the linear scan: the behaviour to keep. */
+/**
+ * The regular-expression splitting toolsift used before the linear scan, with the plural of
+ * capitals (`IDs`) kept whole since: the behaviour to keep.
+ */
 function splitIdentifierByRegex(identifier: string): string[] {
   return splitWords(
     identifier
       .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+      .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, "$1 $2")
       .replace(/([a-zA-Z])([0-9])/g, "$1 $2"),
   );
 }
@@ -20,8 +23,17 @@ describe("text analysis", () => {
     expect(splitIdentifier("create-issue")).toEqual(["create", "issue"]);
   });
 
+  it("reads a lone s after capitals as their plural, not as a word's start", () => {
+    expect(splitIdentifier("listVMs")).toEqual(["list", "vms"]);
+    expect(splitIdentifier("getIDsForUser")).toEqual(["get", "ids", "for", "user"]);
+    expect(splitIdentifier("PRs")).toEqual(["prs"]);
+    // A longer lower-case run is a word's start, as in `HTTPServer`.
+    expect(splitIdentifier("APIsettings")).toEqual(["ap", "isettings"]);
+    expect(analyzeIdentifier("getIDs")).toEqual(["get", "id"]);
+  });
+
   it("splits identifiers exactly as the regular expressions did, on 20,000 random identifiers", () => {
-    const alphabet = "aAbBzZ09_-.é";
+    const alphabet = "aAbBsSzZ09_-.é";
     let seed = 7;
     const next = () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0), seed / 2 ** 32);
     for (let n = 0; n < 20_000; n++) {

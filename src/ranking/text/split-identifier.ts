@@ -10,7 +10,8 @@ import { MAX_ANALYSED_CHARS } from "./limits.js";
  *
  * Word boundaries go between a lower-case letter or digit and an upper-case letter, before the
  * last capital of a run of capitals followed by a lower-case letter (`HTTPServer`), and between
- * a letter and a digit. One pass, linear in the name's length.
+ * a letter and a digit. A lone `s` after capitals is a plural, not a word's start: `listVMs` is
+ * `list vms`, not `list v ms`. One pass, linear in the name's length.
  */
 export function splitIdentifier(identifier: string): string[] {
   const text = identifier.length > MAX_ANALYSED_CHARS ? identifier.slice(0, MAX_ANALYSED_CHARS) : identifier;
@@ -21,7 +22,11 @@ export function splitIdentifier(identifier: string): string[] {
     const current = text.charCodeAt(i);
     const boundary =
       ((isLower(previous) || isDigit(previous)) && isUpper(current)) ||
-      (isUpper(previous) && isUpper(current) && i + 1 < text.length && isLower(text.charCodeAt(i + 1))) ||
+      (isUpper(previous) &&
+        isUpper(current) &&
+        i + 1 < text.length &&
+        isLower(text.charCodeAt(i + 1)) &&
+        !isPluralS(text, i + 1)) ||
       ((isLower(previous) || isUpper(previous)) && isDigit(current));
     if (boundary) {
       spaced += `${text.slice(from, i)} `;
@@ -94,5 +99,8 @@ function splitAsciiWords(lower: string): string[] | undefined {
 }
 
 const isLower = (code: number) => code >= 97 && code <= 122;
+/** An `s` at `at` that ends its word: the plural of the capitals before it (`IDs`, `PRs`). */
+const isPluralS = (text: string, at: number) =>
+  text.charCodeAt(at) === 115 && (at + 1 === text.length || !isLower(text.charCodeAt(at + 1)));
 const isUpper = (code: number) => code >= 65 && code <= 90;
 const isDigit = (code: number) => code >= 48 && code <= 57;
