@@ -204,6 +204,19 @@ describe("Bm25Ranker", () => {
     expect(names(reading.search("erase session abc", { limit: 1 }))).toEqual(["redis__delete"]);
   });
 
+  it("matches two words a tool writes as one: 'round trip' finds a roundtrip tool", () => {
+    const ranker = new Bm25Ranker();
+    ranker.update([
+      doc("flights__search_roundtrip", "Search return flights between two airports."),
+      doc("flights__search_oneway", "Search single flights between two airports."),
+      doc("math__round", "Round a number to the nearest step."),
+    ]);
+    expect(names(ranker.search("find a round trip to Lisbon", { limit: 1 }))).toEqual(["flights__search_roundtrip"]);
+    // Stop words are never joined: "for me" is no `forme`, even where a tool says it.
+    ranker.update([doc("forme__render", "Render a Forme template."), doc("notes__list", "List my notes.")]);
+    expect(names(ranker.search("list notes for me", { limit: 1 }))).toEqual(["notes__list"]);
+  });
+
   it("matches a name's 's3' or 'ec2' written whole, and counts it as no further word", () => {
     const ranker = new Bm25Ranker();
     ranker.update([

@@ -66,6 +66,17 @@ describe("queryTermsOf's short forms", () => {
     expect(queryTermsOf("k8s pods", knowing("kubernet", "pod"))).toEqual(["kubernet", "pod"]);
   });
 
+  it("reads two words the index knows written as one as that term too, never a stop word's", () => {
+    expect(queryTermsOf("a round-trip fare", knowing("round", "trip", "roundtrip", "fare"))).toEqual([
+      "round",
+      "trip",
+      "roundtrip",
+      "fare",
+    ]);
+    expect(queryTermsOf("a round trip", knowing("round", "trip"))).toEqual(["round", "trip"]);
+    expect(queryTermsOf("set up for me", knowing("set", "setup", "forme"))).toEqual(["set"]);
+  });
+
   it("reads a short form's plural in capitals as a word, not as camelCase", () => {
     // `PRs` once split like `HTTPServer` into `p` and `rs`, which no long form reads.
     expect(queryTermsOf("which PRs are waiting", knowing("pull", "request", "wait"))).toEqual([

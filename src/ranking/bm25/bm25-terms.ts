@@ -3,6 +3,7 @@ import {
   analyzeIdentifier,
   analyzeName,
   analyzeText,
+  joinedTerm,
   type LongForms,
   longFormTerms,
   splitIdentifier,
@@ -163,7 +164,8 @@ export function knownLongForm(
  * stub) is split like a tool name unless the index knows it whole, so `GitHub` stays
  * `github` while `getFileContents` becomes `get file content`. A short form the index does not
  * know is read as its long form where the index knows that (`PRs` as `pull request`; see
- * `longFormTerms`).
+ * `longFormTerms`). Two words the index knows written as one are read as that term as well
+ * (`round trip` as `roundtrip`, for a tool named `search_roundtrip_flights`).
  */
 export function queryTermsOf(
   query: string,
@@ -171,6 +173,7 @@ export function queryTermsOf(
   readLong: LongForms = longFormTerms,
 ): string[] {
   const terms: string[] = [];
+  let previous = "";
   for (const word of query.split(WORD_GAP)) {
     if (word === "") continue;
     const whole = analyzeText(word);
@@ -178,6 +181,9 @@ export function queryTermsOf(
     if (camel && !whole.every(isKnown)) terms.push(...analyzeIdentifier(word));
     else if (whole.length > 0 && !whole.some(isKnown)) terms.push(...(knownLongForm(word, isKnown, readLong) ?? whole));
     else terms.push(...whole);
+    const joined = previous === "" ? undefined : joinedTerm(previous, word);
+    if (joined !== undefined && isKnown(joined)) terms.push(joined);
+    previous = word;
   }
   return terms;
 }

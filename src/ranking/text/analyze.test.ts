@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeIdentifier, analyzeName, analyzeText } from "./analyze.js";
+import { analyzeIdentifier, analyzeName, analyzeText, joinedTerm } from "./analyze.js";
 import { MAX_ANALYSED_CHARS, MAX_WORD_CHARS } from "./limits.js";
 import { splitIdentifier, splitWords } from "./split-identifier.js";
 
@@ -21,6 +21,15 @@ describe("text analysis", () => {
     expect(splitIdentifier("github__createIssue")).toEqual(["github", "create", "issue"]);
     expect(splitIdentifier("HTTPServer_v2")).toEqual(["http", "server", "v", "2"]);
     expect(splitIdentifier("create-issue")).toEqual(["create", "issue"]);
+  });
+
+  it("joins two words into the term they make written as one, but no stop word or number", () => {
+    expect(joinedTerm("Zip", "codes")).toBe("zipcod");
+    expect(joinedTerm("e", "mail")).toBe("email");
+    expect(joinedTerm("time", "zone")).toBe(analyzeText("timezone")[0]);
+    expect(joinedTerm("for", "me")).toBeUndefined();
+    expect(joinedTerm("set", "up")).toBeUndefined();
+    expect(joinedTerm("mp", "3")).toBeUndefined();
   });
 
   it("reads a lone s after capitals as their plural, not as a word's start", () => {

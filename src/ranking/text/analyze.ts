@@ -37,6 +37,41 @@ export function analyzeText(text: string): string[] {
 }
 
 /**
+ * The term two adjacent words of a query make when written as one (`round trip` as
+ * `roundtrip`, `e mail` as `email`), for a catalogue that writes them together; `undefined`
+ * when either is a stop word or holds anything but letters.
+ *
+ * @example
+ * joinedTerm("Zip", "codes") // "zipcod"
+ * joinedTerm("for", "me")    // undefined
+ */
+export function joinedTerm(first: string, second: string): string | undefined {
+  // Nearly every query word is ASCII: lower-casing is all it needs of splitWords.
+  const words =
+    ASCII_LETTERS.test(first) && ASCII_LETTERS.test(second)
+      ? [first.toLowerCase(), second.toLowerCase()]
+      : splitWords(`${first} ${second}`);
+  if (words.length !== 2 || !LETTERS.test(words[0]!) || !LETTERS.test(words[1]!)) return undefined;
+  if (STOP_WORDS.has(words[0]!) || STOP_WORDS.has(words[1]!)) return undefined;
+  const joined = `${words[0]}${words[1]}`.slice(0, MAX_WORD_CHARS);
+  let term = recentJoins.get(joined);
+  if (term === undefined) {
+    if (recentJoins.size >= MAX_RECENT_JOINS) recentJoins.clear();
+    recentJoins.set(joined, (term = stem(joined)));
+  }
+  return term;
+}
+
+/**
+ * Stems of joined pairs, forgotten all at once when full. A search reads its query several
+ * times (whole, by parts, for its coverage), and stemming is most of a join's cost; unlike
+ * single words, the pairs of a stream of queries never stop being new, so they are not kept
+ * beside the words' stems.
+ */
+const recentJoins = new Map<string, string>();
+const MAX_RECENT_JOINS = 16_384;
+
+/**
  * Like {@link analyzeText} for identifiers: `server__tool`, snake_case, camelCase and
  * kebab-case names are split into their words first.
  *
@@ -84,4 +119,5 @@ export function analyzeName(name: string): NameTerms {
 }
 
 const LETTERS = /^\p{L}+$/u;
+const ASCII_LETTERS = /^[A-Za-z]+$/;
 const DIGITS = /^[0-9]+$/;

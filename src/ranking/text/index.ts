@@ -1,4 +1,4 @@
-export { analyzeIdentifier, analyzeName, analyzeText } from "./analyze.js";
+export { analyzeIdentifier, analyzeName, analyzeText, joinedTerm } from "./analyze.js";
 export { type LongForms, longFormTerms, longForms } from "./abbreviations.js";
 export { splitIdentifier, splitWords, WORD_GAP } from "./split-identifier.js";
 export { STOP_WORDS } from "./stop-words.js";
