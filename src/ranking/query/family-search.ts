@@ -1,0 +1,97 @@
+import type { RankedTool } from "../ranker.js";
+
+/**
+ * How many tools of one family a family's own ranking reads at most: a hostile catalogue can put
+ * ten thousand tools on one server, and a family search must stay a small fraction of a query.
+ */
+export const FAMILY_CAP = 64;
+
+/** A family already holding this many places of the answer is not searched ({@link searchFamilies}). */
+export const FAMILY_HELD = 2;
+
+/**
+ * The families worth ranking again for `answer`: each family of a confident match in the answer,
+ * best first, at most `limit` of them (one per place).
+ */
+export function answerFamilies(
+  answer: readonly RankedTool[],
+  familyOf: (name: string) => string | undefined,
+  limit: number,
+): string[] {
+  const families: string[] = [];
+  for (const hit of answer) {
+    if (families.length >= limit) break;
+    const family = familyOf(hit.name);
+    if (family !== undefined && hit.confidence !== "weak" && !families.includes(family)) families.push(family);
+  }
+  return families;
+}
+
+/**
+ * `answer` with up to `swaps` lone tools (the only tool of their family in the answer, or of
+ * none), lowest first, each giving its place to the best tool not yet in the answer of a family
+ * the answer holds a confident match of, as that family's own ranking (`within`, the family's
+ * tools ranked alone, best first) orders them. Families are tried best first, and only while
+ * they hold fewer than `held` places. Never moved: the
+ * best match, and the `protect`ed tools (named tools, each request's confident best match). The
+ * new tool goes last, with a score no higher than the one before it, so scores stay sorted.
+ *
+ * Why: a request about two APIs needs several endpoints of each, and the one it needs often
+ * ranks far down the whole query's ranking, behind other APIs' tools that share its words;
+ * ranked among its own API's few tools, it comes first. A catalogue whose names carry no
+ * family has no rankings in `within` and its answers do not change.
+ */
+export function searchFamilies(
+  answer: readonly RankedTool[],
+  limit: number,
+  protect: ReadonlySet<string>,
+  familyOf: (name: string) => string | undefined,
+  within: ReadonlyMap<string, readonly RankedTool[]>,
+  swaps: number,
+  held = FAMILY_HELD,
+): RankedTool[] {
+  const result = [...answer];
+  for (const family of answerFamilies(answer, familyOf, limit)) {
+    if (swaps <= 0) break;
+    // A family holding this many places has its share: another of its tools would push out
+    // the one tool of another API the request also needs.
+    if (result.filter((hit) => familyOf(hit.name) === family).length >= held) continue;
+    const chosen = new Set(result.map((hit) => hit.name));
+    // Read no further than the cap, whatever the caller ranked.
+    const ranking = (within.get(family) ?? []).slice(0, FAMILY_CAP);
+    const candidate = ranking.find((hit) => !chosen.has(hit.name) && familyOf(hit.name) === family);
+    if (candidate === undefined) continue;
+    if (result.length >= limit) {
+      const counts = new Map<string, number>();
+      for (const hit of result) {
+        const own = familyOf(hit.name);
+        if (own !== undefined) counts.set(own, (counts.get(own) ?? 0) + 1);
+      }
+      const lone = (hit: RankedTool) => {
+        const own = familyOf(hit.name);
+        return own === undefined || (own !== family && counts.get(own) === 1);
+      };
+      let place = -1;
+      for (let i = result.length - 1; i >= 1; i--) {
+        if (!protect.has(result[i]!.name) && lone(result[i]!)) {
+          place = i;
+          break;
+        }
+      }
+      if (place < 0) break;
+      result.splice(place, 1);
+    }
+    const floor = result[result.length - 1]?.score;
+    const score = floor === undefined ? candidate.score : Math.min(floor, candidate.score);
+    result.push({ ...candidate, score });
+    swaps--;
+  }
+  return result;
+}
+
+/** The tools a family search never moves: the named tools and each request's confident best match. */
+export function protectedTools(parts: readonly (readonly RankedTool[])[], named: readonly string[]): Set<string> {
+  const protect = new Set(named);
+  for (const part of parts) if (part[0] !== undefined && part[0].confidence !== "weak") protect.add(part[0].name);
+  return protect;
+}
