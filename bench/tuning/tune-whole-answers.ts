@@ -486,7 +486,8 @@ const markdown = [
   "## Family search on top of the shipped default",
   "",
   `The family searches above were measured on top of the rules before runners-up, that is instead of the runner-up rule. Here they are measured on top of the shipped default ("${DEFAULT}" and "${SHIPPED}"), as the query plan would give them: the shipped answer, then \`searchFamilies\` (\`deep\`: the whole query's own ranking read to ${DEEP}; \`query\`: the whole query ranked within each family; 1 or 2 lone places; families holding 2, 3 or any number of places are not searched). ` +
-    "Each fold chooses, on every set but one, between the shipped default and these, judged against the shipped default (worst rows within one query count as a tie, broken by the mean):",
+    "Each fold chooses, on every set but one, between the shipped default and these, judged against the shipped default (worst rows within one query count as a tie, broken by the mean). " +
+    `Since the run of 2026-12-03 chose it in every fold with no loss, \`QueryPlan\` gives "shipped + family search (deep) 1" on top (\`FAMILY_SEARCH\` in \`src/ranking/query/family-search.ts\`); "the shipped default" here is the answer before it:`,
   "",
   ...foldsTable(shippedFolds),
   "",

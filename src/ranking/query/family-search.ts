@@ -10,6 +10,19 @@ export const FAMILY_CAP = 64;
 export const FAMILY_HELD = 2;
 
 /**
+ * The family search `QueryPlan` gives every answer in a catalogue with families: one lone place,
+ * to the best new tool of a family the answer holds a confident match of, as the whole query's
+ * ranking read {@link FAMILY_SEARCH.depth} deep orders that family's tools (no new search), with
+ * no limit on the places a family holds. Chosen leave one dataset out on top of the shipped
+ * default (`bench/tuning/tune-whole-answers.ts`, `bench/results/whole-answers-leave-one-out.md`):
+ * all nine folds chose this read, with no set left out losing and no row of any set lower;
+ * StableToolBench's COMP@5 +0.95 (bm25) and +0.68 (hybrid), its recall@5 +0.35 and +0.28, and
+ * toolsift's own set's hybrid recall@5 +0.41. Ranking each family alone instead (a new search
+ * per family) lost a query of toolsift's set, and two places gained less.
+ */
+export const FAMILY_SEARCH = Object.freeze({ swaps: 1, depth: 50, held: Number.POSITIVE_INFINITY });
+
+/**
  * The families worth ranking again for `answer`: each family of a confident match in the answer,
  * best first, at most `limit` of them (one per place).
  */

@@ -146,6 +146,24 @@ describe("QueryPlan for a chained query", () => {
     expect(off.finish(whole).map((entry) => entry.name)).toEqual(["crm__get_tags", "blog__list_tags"]);
   });
 
+  it("gives one lone place to a family's next tool from the ranking read 50 deep, no deeper", () => {
+    const families = new ToolFamilies();
+    families.sync(["crm__find", "crm__tags", "mail__send", "mail__draft"].map((name) => ({ name })));
+    const loose = Array.from({ length: 60 }, (_, i) => hit(`loose${i}`, 97 - i));
+    // crm__tags ranks 25th: past the 18 the answer's other rules read, within the 50 the family search reads.
+    const whole = (at: number) => {
+      const ranked = [hit("crm__find", 100), hit("mail__send", 99), ...loose];
+      ranked.splice(at, 0, hit("crm__tags", ranked[at - 1]!.score - 0.5));
+      return ranked;
+    };
+    const plan = QueryPlan.of("find the contact and its tags", { limit: 3 }, {}, undefined, families);
+    expect(plan.depth).toBe(50);
+    expect(plan.finish(whole(24)).map((entry) => entry.name)).toEqual(["crm__find", "mail__send", "crm__tags"]);
+    expect(plan.finish(whole(55)).map((entry) => entry.name)).toEqual(["crm__find", "mail__send", "loose0"]);
+    const off = QueryPlan.of("find the contact and its tags", { limit: 3 }, { siblings: false }, undefined, families);
+    expect(off.finish(whole(24)).map((entry) => entry.name)).toEqual(["crm__find", "mail__send", "loose0"]);
+  });
+
   it("has no parts for a single request", () => {
     expect(QueryPlan.of("post a message in the incidents channel", { limit: 5 }, {}, undefined).parts).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import type { RankedTool, RankOptions } from "../ranker.js";
 import type { ExactNames } from "./exact-names.js";
+import { answerFamilies, FAMILY_SEARCH, protectedTools, searchFamilies } from "./family-search.js";
 import { DEFAULT_PART_WEIGHT, mergeParts, PART_DEPTH } from "./merge-parts.js";
 import { splitRequests } from "./request-parts.js";
 import type { ToolFamilies } from "./tool-families.js";
@@ -29,8 +30,10 @@ export interface QueryHandling {
    * answer, the server's next tool in the query's ranking takes the answer's last place: a
    * request about one server usually needs two of its tools. Then the lowest tool alone of its
    * server in the answer gives its place to the next tool of another server the answer holds a
-   * confident match of (see `gatherFamilies`). A place kept for a request's best match or a named
-   * tool is never taken. `false` leaves the ranking as scored.
+   * confident match of (see `gatherFamilies`), and one more lone place goes to the best new tool
+   * of such a server as the query's ranking read 50 deep orders them (see `FAMILY_SEARCH`). A
+   * place kept for a request's best match or a named tool is never taken. `false` leaves the
+   * ranking as scored.
    * @defaultValue true
    */
   siblings?: boolean;
@@ -76,6 +79,10 @@ export class QueryPlan {
    * when a sibling of the best match may be read from past the answer.
    */
   get depth(): number {
+    // The family search reads the whole query's ranking deeper than the answer's rules do, in a
+    // catalogue that has families to search.
+    if (this.families !== undefined && this.families.size > 0)
+      return Math.max(this.limit + PART_DEPTH, FAMILY_SEARCH.depth);
     return this.parts.length > 0 || this.families !== undefined ? this.limit + PART_DEPTH : this.limit;
   }
 
@@ -83,18 +90,41 @@ export class QueryPlan {
    * The final list: named tools first, then the whole query's ranking merged with its parts',
    * cut to the limit with a place kept for each request's confident best match (unless the
    * request is answered already, see `REPRESENTED_BY`), a free place for a request's close
-   * runner-up (`RUNNERS_UP`), and a sibling of the best match added (see {@link QueryHandling.siblings}).
+   * runner-up (`RUNNERS_UP`), a sibling of the best match added and the answer's families
+   * searched once more (see {@link QueryHandling.siblings}).
    */
   finish(whole: readonly RankedTool[], parts: readonly (readonly RankedTool[])[] = []): RankedTool[] {
     const limit = Math.max(0, this.limit);
     if (this.parts.length === 0 && this.named.length === 0 && this.families === undefined) return whole.slice(0, limit);
-    const merged = this.parts.length > 0 ? mergeParts(whole, parts, this.partWeight) : whole;
+    // The answer's rules read the ranking as deep as they were chosen with; only the family
+    // search reads further.
+    const shallow = whole.slice(0, limit + PART_DEPTH);
+    const merged = this.parts.length > 0 ? mergeParts(shallow, parts, this.partWeight) : shallow;
     const families = this.families;
-    return wholeAnswer(namedFirst(merged, this.named), parts, this.named, limit, {
+    const familyOf = families ? (name: string) => families.of(name) : undefined;
+    const answer = wholeAnswer(namedFirst(merged, this.named), parts, this.named, limit, {
       keep: REPRESENTED_BY,
-      familyOf: families ? (name) => families.of(name) : undefined,
+      familyOf,
       runnersUp: RUNNERS_UP,
     });
+    if (familyOf === undefined) return answer;
+    const deep = whole.slice(0, FAMILY_SEARCH.depth);
+    const within = new Map<string, RankedTool[]>();
+    for (const family of answerFamilies(answer, familyOf, limit)) {
+      within.set(
+        family,
+        deep.filter((hit) => familyOf(hit.name) === family),
+      );
+    }
+    return searchFamilies(
+      answer,
+      limit,
+      protectedTools(parts, this.named),
+      familyOf,
+      within,
+      FAMILY_SEARCH.swaps,
+      FAMILY_SEARCH.held,
+    );
   }
 }
 

@@ -35,6 +35,11 @@ export class ToolFamilies {
     this.families = families;
   }
 
+  /** How many tools share a family with another: 0 for a catalogue whose names carry none. */
+  get size(): number {
+    return this.families.size;
+  }
+
   /** The tool's family, when another tool shares it. */
   of(name: string): string | undefined {
     return this.families.get(name);
