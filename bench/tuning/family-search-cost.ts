@@ -1,9 +1,10 @@
 /**
  * What a family search (`searchFamilies`) adds to a query's time, as a ratio against the default
- * answer in one run. For bm25 and the hybrid (bundled embedding model), each multi-tool query of
- * StableToolBench and Seal-Tools (at most `--max-queries`, spread evenly) is answered as the
- * rankers' query plan answers it (whole query to the limit and `PART_DEPTH` more, its requests,
- * `wholeAnswer`), and again with a family search on top:
+ * answer in one run. For bm25 and the hybrid (bundled embedding model), multi-tool and single-tool
+ * queries of StableToolBench and Seal-Tools (at most `--max-queries` of each, spread evenly) are
+ * answered as the rankers' query plan answered them before the family search (whole query to the
+ * limit and `PART_DEPTH` more, its requests, `wholeAnswer`), and again with a family search on top
+ * (the library's default since `FAMILY_SEARCH`, a deep read):
  * - `deep`: the whole query ranked to {@link DEEP} instead (no other search), each family's
  *   ranking read from it;
  * - `query`: one search of the whole query per answer family, filtered to the family's tools (at
@@ -29,7 +30,7 @@ import {
   wholeAnswer,
 } from "../../src/ranking/query/index.js";
 import { countOption } from "../count-option.js";
-import { loadDataset } from "../load-dataset.js";
+import { type BenchQuery, loadDataset } from "../load-dataset.js";
 import { answerFamilies, FAMILY_CAP, protectedTools, searchFamilies } from "./family-search.js";
 import { requestText } from "../request-text.js";
 import { BENCH_DIR, SINGLE_REQUESTS, tuningDatasetPaths } from "./tuning-datasets.js";
@@ -82,9 +83,16 @@ const lines: string[] = [];
 for (const path of await tuningDatasetPaths()) {
   const dataset = await loadDataset(path);
   if (!SETS.includes(dataset.id)) continue;
-  const multi = dataset.queries.filter((query) => query.expected.length > 1);
-  const step = Math.max(1, multi.length / maxQueries);
-  const queries = Array.from({ length: Math.min(maxQueries, multi.length) }, (_, i) => multi[Math.floor(i * step)]!);
+  // Multi-tool queries, and single-tool ones: the deep read ranks every query of a catalogue
+  // with families deeper, not only chained ones.
+  const spread = (kind: readonly BenchQuery[]) => {
+    const step = Math.max(1, kind.length / maxQueries);
+    return Array.from({ length: Math.min(maxQueries, kind.length) }, (_, i) => kind[Math.floor(i * step)]!);
+  };
+  const kinds: [string, BenchQuery[]][] = [
+    ["multi-tool", spread(dataset.queries.filter((query) => query.expected.length > 1))],
+    ["single-tool", spread(dataset.queries.filter((query) => query.expected.length === 1))],
+  ];
   const names = new ExactNames();
   names.sync(dataset.documents);
   const families = new ToolFamilies();
@@ -95,53 +103,55 @@ for (const path of await tuningDatasetPaths()) {
   ];
   for (const [rankerId, ranker] of rankers) {
     await ranker.update(dataset.documents);
-    const ratios: Record<Exclude<Variant, "default">, number[]> = { deep: [], query: [] };
-    /** Each query's best time (ms) per variant: the ratios say how much is added, these to what. */
-    const times: Record<Exclude<Variant, "query">, number[]> = { default: [], deep: [] };
-    let searchedFamilies = 0;
-    for (const query of queries) {
-      const text = requestText(query.query).trim();
-      const best = new Map<Variant, number>(VARIANTS.map((variant) => [variant, Number.POSITIVE_INFINITY]));
-      for (let round = 0; round < ROUNDS; round++)
-        for (const variant of VARIANTS) {
-          const start = process.hrtime.bigint();
-          await answer(ranker, text, names, families, variant);
-          const took = Number(process.hrtime.bigint() - start);
-          best.set(variant, Math.min(best.get(variant)!, took));
-        }
-      const familyOf = (name: string) => families.of(name);
-      const made = await answer(ranker, text, names, families, "default");
-      searchedFamilies += answerFamilies(made, familyOf, LIMIT).length;
-      ratios.deep.push(best.get("deep")! / best.get("default")!);
-      times.default.push(best.get("default")! / 1e6);
-      times.deep.push(best.get("deep")! / 1e6);
-      ratios.query.push(best.get("query")! / best.get("default")!);
+    for (const [kind, queries] of kinds) {
+      const ratios: Record<Exclude<Variant, "default">, number[]> = { deep: [], query: [] };
+      /** Each query's best time (ms) per variant: the ratios say how much is added, these to what. */
+      const times: Record<Exclude<Variant, "query">, number[]> = { default: [], deep: [] };
+      let searchedFamilies = 0;
+      for (const query of queries) {
+        const text = requestText(query.query).trim();
+        const best = new Map<Variant, number>(VARIANTS.map((variant) => [variant, Number.POSITIVE_INFINITY]));
+        for (let round = 0; round < ROUNDS; round++)
+          for (const variant of VARIANTS) {
+            const start = process.hrtime.bigint();
+            await answer(ranker, text, names, families, variant);
+            const took = Number(process.hrtime.bigint() - start);
+            best.set(variant, Math.min(best.get(variant)!, took));
+          }
+        const familyOf = (name: string) => families.of(name);
+        const made = await answer(ranker, text, names, families, "default");
+        searchedFamilies += answerFamilies(made, familyOf, LIMIT).length;
+        ratios.deep.push(best.get("deep")! / best.get("default")!);
+        times.default.push(best.get("default")! / 1e6);
+        times.deep.push(best.get("deep")! / 1e6);
+        ratios.query.push(best.get("query")! / best.get("default")!);
+      }
+      const added = (values: number[]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const pct = (ratio: number) => `${ratio >= 1 ? "+" : "−"}${Math.abs((ratio - 1) * 100).toFixed(1)}%`;
+        return `${pct(quantile(sorted, 0.5))} | ${pct(quantile(sorted, 0.95))}`;
+      };
+      const median = (values: number[]) =>
+        quantile(
+          [...values].sort((a, b) => a - b),
+          0.5,
+        ).toFixed(3);
+      lines.push(
+        `| ${dataset.id} · ${rankerId} · ${kind} | ${queries.length} | ${(searchedFamilies / queries.length).toFixed(2)} | ${median(times.default)} | ${median(times.deep)} | ${added(ratios.deep)} | ${added(ratios.query)} |`,
+      );
+      process.stderr.write(`family-search-cost: ${dataset.id} · ${rankerId} · ${kind} done\n`);
     }
     await ranker.close?.();
-    const added = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const pct = (ratio: number) => `${ratio >= 1 ? "+" : "−"}${Math.abs((ratio - 1) * 100).toFixed(1)}%`;
-      return `${pct(quantile(sorted, 0.5))} | ${pct(quantile(sorted, 0.95))}`;
-    };
-    const median = (values: number[]) =>
-      quantile(
-        [...values].sort((a, b) => a - b),
-        0.5,
-      ).toFixed(3);
-    lines.push(
-      `| ${dataset.id} · ${rankerId} | ${queries.length} | ${(searchedFamilies / queries.length).toFixed(2)} | ${median(times.default)} | ${median(times.deep)} | ${added(ratios.deep)} | ${added(ratios.query)} |`,
-    );
-    process.stderr.write(`family-search-cost: ${dataset.id} · ${rankerId} done\n`);
   }
 }
 
 const markdown = [
   "# What a family search adds to a query's time",
   "",
-  `Multi-tool queries of each set (at most ${maxQueries}, spread evenly), each answered as the query plan answers it (the whole query to ${LIMIT + PART_DEPTH}, its requests to ${PART_DEPTH}, \`wholeAnswer\`) and with a family search taking one lone place on top, the three back to back, best of ${ROUNDS} each. ` +
+  `Multi-tool and single-tool queries of each set (at most ${maxQueries} of each, spread evenly), each answered as the query plan answers it (the whole query to ${LIMIT + PART_DEPTH}, its requests to ${PART_DEPTH}, \`wholeAnswer\`) and with a family search taking one lone place on top, the three back to back, best of ${ROUNDS} each. ` +
     `Added time per query against the default answer, median and 95th percentile. \`deep\`: the whole query ranked to ${DEEP} instead, each family's tools read from it (no other search); \`query\`: one search of the whole query per family of the answer, filtered to the family (at most ${FAMILY_CAP} tools). Families: the mean number searched per query. Default and deep ms: each query's best time, median over the queries (the machine's load moves these; the ratios, measured back to back, much less).`,
   "",
-  "| set · ranker | queries | families | default ms | deep ms | deep: median | deep: p95 | query: median | query: p95 |",
+  "| set · ranker · queries | queries | families | default ms | deep ms | deep: median | deep: p95 | query: median | query: p95 |",
   "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...lines,
   "",
