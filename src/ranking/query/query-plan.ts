@@ -76,7 +76,8 @@ export class QueryPlan {
 
   /**
    * How deep to rank the whole query: deeper for a chain, whose parts may lift lower tools, and
-   * when a sibling of the best match may be read from past the answer.
+   * when a sibling of the best match may be read from past the answer; 50 deep where the
+   * catalogue has families for the family search ({@link FAMILY_SEARCH}).
    */
   get depth(): number {
     // The family search reads the whole query's ranking deeper than the answer's rules do, in a
