@@ -34,6 +34,20 @@ describe("searchFamilies", () => {
     expect(sorted(result)).toBe(true);
   });
 
+  it("gives a weak candidate only a weak tool's place, never a strong one's", () => {
+    const weakTags = new Map([["crm", [hit("crm__tags", 30, "weak")]]]);
+    // Every lone tool of the answer is strong: the weak candidate takes none of their places.
+    expect(names(searchFamilies(answer, 5, new Set(), family, weakTags, 1))).toEqual(names(answer));
+    const weakLoose = [...answer.slice(0, 4), hit("loose", 5, "weak")];
+    expect(names(searchFamilies(weakLoose, 5, new Set(), family, weakTags, 1))).toEqual([
+      "crm__find",
+      "mail__send",
+      "mail__draft",
+      "news__top",
+      "crm__tags",
+    ]);
+  });
+
   it("takes at most `swaps` places, families best first", () => {
     const within = new Map([
       ["crm", [hit("crm__tags", 3)]],
