@@ -74,7 +74,7 @@ async function answer(
         ? searched.filter((hit) => familyOf(hit.name) === family)
         : await ranker.search(text, { limit: FAMILY_CAP, filter: (name) => familyOf(name) === family }),
     );
-  return searchFamilies(made, LIMIT, protectedTools(parts, named), familyOf, within, 1);
+  return searchFamilies(made, LIMIT, protectedTools(parts, named), familyOf, (family) => within.get(family) ?? [], 1);
 }
 
 const quantile = (sorted: readonly number[], q: number) =>

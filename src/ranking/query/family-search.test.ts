@@ -7,6 +7,8 @@ const hit = (name: string, score: number, confidence?: "weak"): RankedTool =>
 const names = (hits: readonly RankedTool[]) => hits.map((entry) => entry.name);
 const sorted = (hits: readonly RankedTool[]) => hits.every((entry, i) => i === 0 || hits[i - 1]!.score >= entry.score);
 const family = (name: string) => (name.includes("__") ? name.slice(0, name.indexOf("__")) : undefined);
+/** Each family's ranking as a map gives it. */
+const from = (rankings: ReadonlyMap<string, readonly RankedTool[]>) => (name: string) => rankings.get(name) ?? [];
 
 describe("answerFamilies", () => {
   it("lists the families of confident matches, best first, once each, at most the limit", () => {
@@ -29,7 +31,7 @@ describe("searchFamilies", () => {
   it("gives the lowest lone place to the family's best new tool by its own ranking, last, scores sorted", () => {
     // Scores of the family's own ranking are not the answer's: the new tool's may be higher.
     const within = new Map([["crm", [hit("crm__find", 40), hit("crm__tags", 30), hit("crm__notes", 20)]]]);
-    const result = searchFamilies(answer, 5, new Set(), family, within, 1);
+    const result = searchFamilies(answer, 5, new Set(), family, from(within), 1);
     expect(names(result)).toEqual(["crm__find", "mail__send", "mail__draft", "news__top", "crm__tags"]);
     expect(sorted(result)).toBe(true);
   });
@@ -37,9 +39,9 @@ describe("searchFamilies", () => {
   it("gives a weak candidate only a weak tool's place, never a strong one's", () => {
     const weakTags = new Map([["crm", [hit("crm__tags", 30, "weak")]]]);
     // Every lone tool of the answer is strong: the weak candidate takes none of their places.
-    expect(names(searchFamilies(answer, 5, new Set(), family, weakTags, 1))).toEqual(names(answer));
+    expect(names(searchFamilies(answer, 5, new Set(), family, from(weakTags), 1))).toEqual(names(answer));
     const weakLoose = [...answer.slice(0, 4), hit("loose", 5, "weak")];
-    expect(names(searchFamilies(weakLoose, 5, new Set(), family, weakTags, 1))).toEqual([
+    expect(names(searchFamilies(weakLoose, 5, new Set(), family, from(weakTags), 1))).toEqual([
       "crm__find",
       "mail__send",
       "mail__draft",
@@ -54,38 +56,38 @@ describe("searchFamilies", () => {
       ["mail", [hit("mail__archive", 3)]],
     ]);
     // mail holds two places: searched only when a family may hold three.
-    expect(names(searchFamilies(answer, 5, new Set(), family, within, 2, 3))).toEqual([
+    expect(names(searchFamilies(answer, 5, new Set(), family, from(within), 2, 3))).toEqual([
       "crm__find",
       "mail__send",
       "mail__draft",
       "crm__tags",
       "mail__archive",
     ]);
-    expect(names(searchFamilies(answer, 5, new Set(), family, within, 1, 3))).toEqual([
+    expect(names(searchFamilies(answer, 5, new Set(), family, from(within), 1, 3))).toEqual([
       "crm__find",
       "mail__send",
       "mail__draft",
       "news__top",
       "crm__tags",
     ]);
-    expect(names(searchFamilies(answer, 5, new Set(), family, within, 0))).toEqual(names(answer));
+    expect(names(searchFamilies(answer, 5, new Set(), family, from(within), 0))).toEqual(names(answer));
   });
 
   it("never moves the best match, a protected tool, or a tool whose family holds two places", () => {
     const within = new Map([["crm", [hit("crm__tags", 3)]]]);
     const protect = new Set(["news__top", "loose"]);
-    expect(names(searchFamilies(answer, 5, protect, family, within, 2))).toEqual(names(answer));
+    expect(names(searchFamilies(answer, 5, protect, family, from(within), 2))).toEqual(names(answer));
     const short = [hit("loose", 9), hit("crm__find", 8), hit("crm__list", 7)];
     // `loose` is the best match and lone, crm holds two places: nothing to give.
-    expect(names(searchFamilies(short, 3, new Set(), family, within, 1))).toEqual(names(short));
+    expect(names(searchFamilies(short, 3, new Set(), family, from(within), 1))).toEqual(names(short));
   });
 
   it("searches a family only while it holds fewer than `held` places (two by default)", () => {
     // jira holds two places; github's one tool is lone and must not give way to a third jira tool.
     const jira = [hit("jira__comment", 9), hit("jira__get", 8), hit("github__comment", 7)];
     const within = new Map([["jira", [hit("jira__search", 3)]]]);
-    expect(names(searchFamilies(jira, 3, new Set(), family, within, 1))).toEqual(names(jira));
-    expect(names(searchFamilies(jira, 3, new Set(), family, within, 1, 3))).toEqual([
+    expect(names(searchFamilies(jira, 3, new Set(), family, from(within), 1))).toEqual(names(jira));
+    expect(names(searchFamilies(jira, 3, new Set(), family, from(within), 1, 3))).toEqual([
       "jira__comment",
       "jira__get",
       "jira__search",
@@ -95,7 +97,7 @@ describe("searchFamilies", () => {
   it("adds to a short answer without taking a place", () => {
     const short = [hit("crm__find", 9), hit("news__top", 6)];
     const within = new Map([["crm", [hit("crm__tags", 3)]]]);
-    expect(names(searchFamilies(short, 5, new Set(), family, within, 1))).toEqual([
+    expect(names(searchFamilies(short, 5, new Set(), family, from(within), 1))).toEqual([
       "crm__find",
       "news__top",
       "crm__tags",
@@ -107,17 +109,17 @@ describe("searchFamilies", () => {
     // Every tool up to the cap is in the answer already: the one past it is never read.
     const full = huge.slice(0, FAMILY_CAP);
     const crowded = [...full, hit("loose", 0.5)];
-    const result = searchFamilies(crowded, FAMILY_CAP + 1, new Set(), family, new Map([["crm", huge]]), 1);
+    const result = searchFamilies(crowded, FAMILY_CAP + 1, new Set(), family, from(new Map([["crm", huge]])), 1);
     expect(names(result)).toEqual(names(crowded));
     const stranger = new Map([["crm", [hit("mail__archive", 3)]]]);
-    expect(names(searchFamilies(answer, 5, new Set(), family, stranger, 1))).toEqual(names(answer));
+    expect(names(searchFamilies(answer, 5, new Set(), family, from(stranger), 1))).toEqual(names(answer));
   });
 
   it("changes nothing in a catalogue without families", () => {
     const plain = [hit("a", 5), hit("b", 4), hit("c", 3), hit("d", 2), hit("e", 1)];
     const none = () => undefined;
     expect(answerFamilies(plain, none, 5)).toEqual([]);
-    expect(searchFamilies(plain, 5, new Set(), none, new Map([["x", [hit("f", 9)]]]), 2)).toEqual(plain);
+    expect(searchFamilies(plain, 5, new Set(), none, from(new Map([["x", [hit("f", 9)]]])), 2)).toEqual(plain);
   });
 });
 

@@ -44,24 +44,24 @@ export function answerFamilies(
 /**
  * `answer` with up to `swaps` lone tools (the only tool of their family in the answer, or of
  * none), lowest first, each giving its place to the best tool not yet in the answer of a family
- * the answer holds a confident match of, as that family's own ranking (`within`, the family's
- * tools ranked alone, best first) orders them. Families are tried best first, and only while
- * they hold fewer than `held` places. A weak candidate takes only a weak tool's place. Never
- * moved: the
- * best match, and the `protect`ed tools (named tools, each request's confident best match). The
- * new tool goes last, with a score no higher than the one before it, so scores stay sorted.
+ * the answer holds a confident match of, as `rankingOf(family)` orders them (the family's tools
+ * ranked alone, or any ranking best first: only the family's tools in it are read). Families are
+ * tried best first, and only while they hold fewer than `held` places. A weak candidate takes
+ * only a weak tool's place. Never moved: the best match, and the `protect`ed tools (named tools,
+ * each request's confident best match). The new tool goes last, with a score no higher than the
+ * one before it, so scores stay sorted.
  *
  * Why: a request about two APIs needs several endpoints of each, and the one it needs often
  * ranks far down the whole query's ranking, behind other APIs' tools that share its words;
  * ranked among its own API's few tools, it comes first. A catalogue whose names carry no
- * family has no rankings in `within` and its answers do not change.
+ * family has no families to search and its answers do not change.
  */
 export function searchFamilies(
   answer: readonly RankedTool[],
   limit: number,
   protect: ReadonlySet<string>,
   familyOf: (name: string) => string | undefined,
-  within: ReadonlyMap<string, readonly RankedTool[]>,
+  rankingOf: (family: string) => readonly RankedTool[],
   swaps: number,
   held = FAMILY_HELD,
 ): RankedTool[] {
@@ -73,7 +73,7 @@ export function searchFamilies(
     if (result.filter((hit) => familyOf(hit.name) === family).length >= held) continue;
     const chosen = new Set(result.map((hit) => hit.name));
     // Read no further than the cap, whatever the caller ranked.
-    const ranking = (within.get(family) ?? []).slice(0, FAMILY_CAP);
+    const ranking = rankingOf(family).slice(0, FAMILY_CAP);
     const candidate = ranking.find((hit) => !chosen.has(hit.name) && familyOf(hit.name) === family);
     if (candidate === undefined) continue;
     if (result.length >= limit) {

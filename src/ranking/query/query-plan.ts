@@ -1,6 +1,6 @@
 import type { RankedTool, RankOptions } from "../ranker.js";
 import type { ExactNames } from "./exact-names.js";
-import { answerFamilies, FAMILY_SEARCH, protectedTools, searchFamilies } from "./family-search.js";
+import { FAMILY_SEARCH, protectedTools, searchFamilies } from "./family-search.js";
 import { DEFAULT_PART_WEIGHT, mergeParts, PART_DEPTH } from "./merge-parts.js";
 import { splitRequests } from "./request-parts.js";
 import type { ToolFamilies } from "./tool-families.js";
@@ -109,20 +109,14 @@ export class QueryPlan {
       runnersUp: RUNNERS_UP,
     });
     if (familyOf === undefined) return answer;
+    // Every family reads the same deep ranking: the search takes only the family's tools from it.
     const deep = whole.slice(0, FAMILY_SEARCH.depth);
-    const within = new Map<string, RankedTool[]>();
-    for (const family of answerFamilies(answer, familyOf, limit)) {
-      within.set(
-        family,
-        deep.filter((hit) => familyOf(hit.name) === family),
-      );
-    }
     return searchFamilies(
       answer,
       limit,
       protectedTools(parts, this.named),
       familyOf,
-      within,
+      () => deep,
       FAMILY_SEARCH.swaps,
       FAMILY_SEARCH.held,
     );
