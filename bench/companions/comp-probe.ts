@@ -1,17 +1,13 @@
 /**
  * One child process of `run-comp-refs.ts`: COMP@5 of one ranker on one shared set's multi-tool
  * queries, through the `createToolSearch` of the build it is given (any release's `dist`), so
- * the same probe measures an old release and the working tree alike. It reads the dataset file
- * itself, since an old release's bench may not load it. Prints one JSON line.
+ * the same probe measures an old release and the working tree alike. The catalogue is the
+ * bench's own (`callableTools`), as every other bench passes it. Prints one JSON line.
  *
  *   node --import tsx bench/companions/comp-probe.ts <dist module URL> <dataset.json> <bm25|hybrid>
  */
-import { readFileSync } from "node:fs";
-
-interface DatasetFile {
-  tools: { name: string; description?: string; input_schema?: { properties?: Record<string, unknown> } }[];
-  queries: { query: string; expected: string[] }[];
-}
+import { callableTools } from "../learning/measure-learning-curve.js";
+import { loadDataset } from "../load-dataset.js";
 
 /**
  * A request a release refuses as too long is passed as its hosts had to: cut to the longest
@@ -25,23 +21,8 @@ if (!moduleUrl || !datasetPath || (ranker !== "bm25" && ranker !== "hybrid")) {
   process.exit(2);
 }
 const { createToolSearch } = (await import(moduleUrl)) as typeof import("../../src/index.js");
-const dataset = JSON.parse(readFileSync(datasetPath, "utf8")) as DatasetFile;
-// As the bench's callableTools: each parameter by name, with its description only.
-const tools = dataset.tools.map((tool) => ({
-  name: tool.name,
-  description: tool.description ?? "",
-  inputSchema: {
-    type: "object" as const,
-    properties: Object.fromEntries(
-      Object.entries(tool.input_schema?.properties ?? {}).map(([name, schema]) => {
-        const description = (schema as { description?: unknown } | null)?.description;
-        return [name, typeof description === "string" ? { description } : {}];
-      }),
-    ),
-  },
-  execute: () => "ok",
-}));
-const toolSearch = await createToolSearch({ tools, ranker });
+const dataset = await loadDataset(datasetPath);
+const toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker });
 let multi = 0;
 let whole = 0;
 let cut = 0;
