@@ -1,0 +1,204 @@
+/**
+ * The little of WebAssembly the vector kernels need: the binary encoding of one exported
+ * function over an imported memory, and the engine's API. Each kernel is assembled from its
+ * instructions (about 150 bytes): nothing is downloaded or compiled natively, and an engine
+ * without SIMD gets `undefined` from {@link compileSimdFunction}, so the kernel runs in
+ * JavaScript instead.
+ */
+
+export const PAGE_BYTES = 65_536;
+
+// The few WebAssembly APIs used here, typed locally: TypeScript declares them only in the DOM
+// library, which a Node library (and its users) should not need.
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Memory: new (descriptor: { initial: number }) => WasmMemory;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+  validate(bytes: Uint8Array): boolean;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/** A kernel: its function over its own memory, in WebAssembly SIMD or, where that is unavailable, JavaScript. */
+export interface Kernel<F> {
+  /** The memory the function reads and writes; views over it must be re-made after {@link reserve}. */
+  readonly memory: WasmMemory;
+  readonly simd: boolean;
+  /** Makes sure `bytes` of memory exist; growing detaches earlier views of `memory.buffer`. */
+  reserve(bytes: number): void;
+  run: F;
+}
+
+/**
+ * A kernel with a memory of one page: the module's exported function, or `inJavaScript`'s
+ * where the engine has no SIMD or `useSimd` is false.
+ */
+export function createKernel<F>(
+  module: () => object | undefined,
+  exported: string,
+  useSimd: boolean,
+  inJavaScript: (memory: WasmMemory) => F,
+): Kernel<F> {
+  const memory = new wasm.Memory({ initial: 1 });
+  const reserve = (bytes: number) => {
+    const missing = bytes - memory.buffer.byteLength;
+    if (missing > 0) memory.grow(Math.ceil(missing / PAGE_BYTES));
+  };
+  const compiled = useSimd ? module() : undefined;
+  if (compiled === undefined) return { memory, simd: false, reserve, run: inJavaScript(memory) };
+  const run = new wasm.Instance(compiled, { env: { memory } }).exports[exported] as F;
+  return { memory, simd: true, reserve, run };
+}
+
+// WebAssembly binary encoding (https://webassembly.github.io/spec/core/binary/): just the
+// opcodes the kernels use.
+export const I32 = 0x7f;
+export const V128 = 0x7b;
+export const op = {
+  block: 0x02,
+  loop: 0x03,
+  end: 0x0b,
+  br: 0x0c,
+  brIf: 0x0d,
+  localGet: 0x20,
+  localSet: 0x21,
+  localTee: 0x22,
+  i32Load: 0x28,
+  f32Load: 0x2a,
+  f32Store: 0x38,
+  i32Const: 0x41,
+  f32Const: 0x43,
+  i32GeS: 0x4e,
+  i32LtS: 0x48,
+  i32Add: 0x6a,
+  f32Add: 0x92,
+} as const;
+export const simd = {
+  prefix: 0xfd,
+  v128Load: 0x00,
+  v128Store: 0x0b,
+  f32x4Splat: 0x13,
+  f32x4ExtractLane: 0x1f,
+  f32x4Add: 0xe4,
+  f32x4Mul: 0xe6,
+} as const;
+
+/** LEB128, as the binary format writes every count, index and size. */
+export function unsigned(value: number): number[] {
+  const bytes: number[] = [];
+  do {
+    let byte = value & 0x7f;
+    value >>>= 7;
+    if (value !== 0) byte |= 0x80;
+    bytes.push(byte);
+  } while (value !== 0);
+  return bytes;
+}
+
+export const simdOp = (code: number, ...immediates: number[]) => [simd.prefix, ...unsigned(code), ...immediates];
+export const vector = (items: number[][]) => [...unsigned(items.length), ...items.flat()];
+const section = (id: number, body: number[]) => [id, ...unsigned(body.length), ...body];
+const name = (text: string) => [...unsigned(text.length), ...[...text].map((char) => char.charCodeAt(0))];
+
+/** Instructions on locals, shared by the kernels' bodies. */
+export const local = {
+  get: (index: number) => [op.localGet, index],
+  set: (index: number) => [op.localSet, index],
+  /** `index += amount`, for a non-negative amount. */
+  add: (index: number, amount: number) => [
+    op.localGet,
+    index,
+    op.i32Const,
+    ...unsigned(amount),
+    op.i32Add,
+    op.localSet,
+    index,
+  ],
+};
+
+/** Loads the four floats at the address a local holds. */
+export const loadV128 = (address: number) => [...local.get(address), ...simdOp(simd.v128Load, 4, 0)];
+
+/** `while (index < limit) { body; index++ }`, for an index that starts at 0, as a fresh local does. */
+export function whileBelow(index: number, limit: number, body: readonly number[]): number[] {
+  const BREAK_OUT_OF_BLOCK = 1;
+  const BACK_TO_LOOP = 0;
+  return [
+    op.block,
+    0x40,
+    op.loop,
+    0x40,
+    ...local.get(index),
+    ...local.get(limit),
+    op.i32GeS,
+    op.brIf,
+    BREAK_OUT_OF_BLOCK,
+    ...body,
+    ...local.add(index, 1),
+    op.br,
+    BACK_TO_LOOP,
+    op.end,
+    op.end,
+  ];
+}
+
+/** `index = 0; do { body } while (++index < limit)`: the body runs at least once. */
+export function repeatBelow(index: number, limit: number, body: readonly number[]): number[] {
+  return [
+    op.i32Const,
+    0,
+    ...local.set(index),
+    op.loop,
+    0x40,
+    ...body,
+    ...local.get(index),
+    op.i32Const,
+    1,
+    op.i32Add,
+    op.localTee,
+    index,
+    ...local.get(limit),
+    op.i32LtS,
+    op.brIf,
+    0,
+    op.end,
+  ];
+}
+
+/**
+ * A module exporting one function, `exported`, that takes `parameters` i32 values and returns
+ * nothing, over the memory it imports as `env.memory`. `body` starts with its locals' vector
+ * and ends with the function's `end`.
+ */
+export function assembleFunctionModule(exported: string, parameters: number, body: readonly number[]): Uint8Array {
+  const FUNCTION_TYPE = 0x60;
+  const MEMORY_IMPORT = 0x02;
+  const FUNCTION_EXPORT = 0x00;
+  const params = Array.from({ length: parameters }, () => [I32]);
+  return new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vector([[FUNCTION_TYPE, ...vector(params), 0]])),
+    ...section(2, vector([[...name("env"), ...name("memory"), MEMORY_IMPORT, 0x00, 1]])),
+    ...section(3, vector([[0]])),
+    ...section(7, vector([[...name(exported), FUNCTION_EXPORT, 0]])),
+    ...section(10, vector([[...unsigned(body.length), ...body]])),
+  ]);
+}
+
+/**
+ * Compiles a kernel's module once per process: `undefined` where this engine cannot run it
+ * (no WebAssembly SIMD), and the caller then runs the same loop in JavaScript.
+ */
+export function simdModule(assemble: () => Uint8Array): () => object | undefined {
+  let compiled: object | null | undefined;
+  return () => {
+    if (compiled === undefined) {
+      const bytes = assemble();
+      compiled = wasm.validate(bytes) ? new wasm.Module(bytes) : null;
+    }
+    return compiled ?? undefined;
+  };
+}
