@@ -3,7 +3,7 @@ import type { Pooling } from "./embedder.js";
 /**
  * One text's vector from its tokens' vectors: their mean (`mean`) or the first (`cls`).
  * Sums run in float32, token by token. The ONNX Runtime path pools with this; the static path
- * pools each distinct token once ({@link meanOfCountedRows}), equal to float rounding.
+ * sums each distinct token's row once, times its count (`TokenRows.mean`), equal to float rounding.
  *
  * @param rows - The text's token vectors, in order; only tokens the attention mask keeps.
  */
@@ -31,40 +31,6 @@ export function poolTokens(
     for (let d = lanes; d < width; d++) vector[d] = vector[d]! + row[d]!;
   }
   for (let d = 0; d < width; d++) vector[d] = vector[d]! / rows.length;
-  return vector;
-}
-
-/**
- * The mean of a text's token vectors given each distinct token once with how often it occurs:
- * the same vector as {@link poolTokens}' mean, up to float rounding. A static model's token
- * always has the same vector, and a long tool text repeats most of its tokens (about four
- * tokens in five on a realistic catalogue), so this does a fifth of the additions.
- *
- * @param rows - The distinct tokens' vectors.
- * @param counts - How often each occurs in the text, in the same order.
- */
-export function meanOfCountedRows(
-  rows: readonly Float32Array[],
-  counts: readonly number[],
-  width: number,
-): Float32Array {
-  const vector = new Float32Array(width);
-  let total = 0;
-  const lanes = width - (width % 4);
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!;
-    const count = counts[r]!;
-    total += count;
-    for (let d = 0; d < lanes; d += 4) {
-      vector[d] = vector[d]! + row[d]! * count;
-      vector[d + 1] = vector[d + 1]! + row[d + 1]! * count;
-      vector[d + 2] = vector[d + 2]! + row[d + 2]! * count;
-      vector[d + 3] = vector[d + 3]! + row[d + 3]! * count;
-    }
-    for (let d = lanes; d < width; d++) vector[d] = vector[d]! + row[d]! * count;
-  }
-  if (total === 0) return vector;
-  for (let d = 0; d < width; d++) vector[d] = vector[d]! / total;
   return vector;
 }
 

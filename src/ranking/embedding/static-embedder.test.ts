@@ -21,7 +21,8 @@ const MAX_TOKENS = config.model_max_length as number;
 /**
  * The vector as the embedder computed it before its fast paths: the tokenizer library on the
  * whole text, truncated; every token's row from the generic graph evaluator; each distinct
- * token's row times its count, added in first-occurrence order, over the token count.
+ * token's row times its count (the product rounded to float32, as the SIMD kernel rounds it),
+ * added in first-occurrence order, over the token count.
  */
 function reference(text: string, pooling: "mean" | "cls"): Float32Array {
   if ("notStatic" in generic) throw new Error(generic.notStatic);
@@ -33,7 +34,7 @@ function reference(text: string, pooling: "mean" | "cls"): Float32Array {
   const width = generic.dimensions;
   const vector = new Float32Array(width);
   distinct.forEach((id, r) => {
-    for (let d = 0; d < width; d++) vector[d] = vector[d]! + rows[r * width + d]! * counts.get(id)!;
+    for (let d = 0; d < width; d++) vector[d] = vector[d]! + Math.fround(rows[r * width + d]! * counts.get(id)!);
   });
   if (ids.length > 0) for (let d = 0; d < width; d++) vector[d] = vector[d]! / ids.length;
   normaliseInPlace(vector);

@@ -3,7 +3,7 @@ import { ModelError } from "../../errors.js";
 import type { Embedder, Pooling } from "./embedder.js";
 import { corruptModelFile, type ModelFolder } from "./model-folder.js";
 import type { StaticEmbeddingGraph } from "./onnx/static-embedding-graph.js";
-import { meanOfCountedRows, normaliseInPlace, poolTokens } from "./pool-tokens.js";
+import { normaliseInPlace } from "./pool-tokens.js";
 import { TokenRows } from "./token-rows.js";
 import { asciiWordPiece, tokenizesWordByWord, wordByWordIds } from "./word-token-ids.js";
 
@@ -92,12 +92,8 @@ export async function createStaticEmbedder(settings: StaticEmbedderSettings): Pr
         );
       const counted = (await idsOf(texts)).map((ids) => tokens.count(pooling === "mean" ? ids : ids.slice(0, 1)));
       tokens.lookUp();
-      return counted.map(({ distinct, counts }) => {
-        const rows = distinct.map((token) => token.row!);
-        const vector =
-          pooling === "mean"
-            ? meanOfCountedRows(rows, counts, graph.dimensions)
-            : poolTokens(rows, graph.dimensions, pooling);
+      return counted.map((text) => {
+        const vector = pooling === "mean" ? tokens.mean(text) : tokens.first(text);
         if (normalize) normaliseInPlace(vector);
         return vector;
       });
