@@ -1,9 +1,8 @@
 /**
  * The little of WebAssembly the vector kernels need: the binary encoding of one exported
  * function over an imported memory, and the engine's API. Each kernel is assembled from its
- * instructions (about 150 bytes): nothing is downloaded or compiled natively, and an engine
- * without SIMD gets `undefined` from {@link compileSimdFunction}, so the kernel runs in
- * JavaScript instead.
+ * instructions (about 150 bytes): nothing is downloaded or compiled natively, and where the
+ * engine has no SIMD, or no WebAssembly at all, the kernel runs in JavaScript instead.
  */
 
 export const PAGE_BYTES = 65_536;
@@ -20,7 +19,25 @@ interface WasmApi {
   Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
   validate(bytes: Uint8Array): boolean;
 }
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+/** Absent where the host turned WebAssembly off (`node --jitless`): the kernels then run in JavaScript. */
+const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+
+/** A memory the JavaScript loops can use where there is no WebAssembly: it grows by copying. */
+function arrayBufferMemory(): WasmMemory {
+  let buffer = new ArrayBuffer(PAGE_BYTES);
+  return {
+    get buffer() {
+      return buffer;
+    },
+    grow(pages) {
+      const before = buffer.byteLength / PAGE_BYTES;
+      const grown = new ArrayBuffer(buffer.byteLength + pages * PAGE_BYTES);
+      new Uint8Array(grown).set(new Uint8Array(buffer));
+      buffer = grown;
+      return before;
+    },
+  };
+}
 
 /** A kernel: its function over its own memory, in WebAssembly SIMD or, where that is unavailable, JavaScript. */
 export interface Kernel<F> {
@@ -42,13 +59,13 @@ export function createKernel<F>(
   useSimd: boolean,
   inJavaScript: (memory: WasmMemory) => F,
 ): Kernel<F> {
-  const memory = new wasm.Memory({ initial: 1 });
+  const memory = wasm ? new wasm.Memory({ initial: 1 }) : arrayBufferMemory();
   const reserve = (bytes: number) => {
     const missing = bytes - memory.buffer.byteLength;
     if (missing > 0) memory.grow(Math.ceil(missing / PAGE_BYTES));
   };
-  const compiled = useSimd ? module() : undefined;
-  if (compiled === undefined) return { memory, simd: false, reserve, run: inJavaScript(memory) };
+  const compiled = useSimd && wasm ? module() : undefined;
+  if (compiled === undefined || !wasm) return { memory, simd: false, reserve, run: inJavaScript(memory) };
   const run = new wasm.Instance(compiled, { env: { memory } }).exports[exported] as F;
   return { memory, simd: true, reserve, run };
 }
@@ -197,7 +214,7 @@ export function simdModule(assemble: () => Uint8Array): () => object | undefined
   return () => {
     if (compiled === undefined) {
       const bytes = assemble();
-      compiled = wasm.validate(bytes) ? new wasm.Module(bytes) : null;
+      compiled = wasm?.validate(bytes) ? new wasm.Module(bytes) : null;
     }
     return compiled ?? undefined;
   };
