@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 // A host can turn WebAssembly off (`node --jitless`); the kernels are loaded again without it.
-const realWebAssembly = globalThis.WebAssembly;
+// The global is typed locally: TypeScript declares it only in the DOM library.
+const host = globalThis as { WebAssembly?: unknown };
+const realWebAssembly = host.WebAssembly;
 
 afterEach(() => {
-  globalThis.WebAssembly = realWebAssembly;
+  host.WebAssembly = realWebAssembly;
   vi.resetModules();
 });
 
 async function withoutWebAssembly() {
-  // @ts-expect-error: the global is removed on purpose, as the host's flag removes it.
-  globalThis.WebAssembly = undefined;
+  host.WebAssembly = undefined;
   vi.resetModules();
   return {
     ...(await import("./row-sum-kernel.js")),
@@ -50,14 +51,13 @@ describe("the vector kernels without WebAssembly", () => {
 
   it("lets the hybrid ranker answer, where it crashed before", async () => {
     await withoutWebAssembly();
-    const { createToolSearch } = await import("../../index.js");
+    const { createToolSearch, HybridRanker } = await import("../../index.js");
     const toolSearch = await createToolSearch({
       tools: [
         { name: "create_issue", description: "Create an issue in the tracker.", inputSchema: { type: "object" } },
         { name: "list_files", description: "List the files in a folder.", inputSchema: { type: "object" } },
       ],
-      ranker: "hybrid",
-      cacheDir: false,
+      ranker: new HybridRanker({ semantic: { cacheDir: false } }),
     });
     try {
       expect((await toolSearch.search("file a new issue")).map((match) => match.name)[0]).toBe("create_issue");
