@@ -1,5 +1,6 @@
 import { Catalogue, type ToolContext, type ToolDefinition, type ToolHost } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
+import { checkKeys } from "../ranking/check-options.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { ResolvedLearning, ResolvedMisses } from "../learning/index.js";
 // Not learning/'s or enrichment/'s index: those load the stores, misses and the enrichment writer,
@@ -19,6 +20,22 @@ import type { ToolSearchOptions } from "./tool-search-options.js";
 import { describeValue } from "../describe-value.js";
 import { CatalogueEnrichment } from "../enrichment/catalogue-enrichment.js";
 import { readEnrichment } from "../enrichment/read-enrichment.js";
+
+/** Every option `createToolSearch` reads; the compiler holds the list to {@link ToolSearchOptions}. */
+const TOOL_SEARCH_KEYS = Object.keys({
+  tools: true,
+  ranker: true,
+  semanticFallback: true,
+  learning: true,
+  misses: true,
+  enrichment: true,
+  maxResultsPerServer: true,
+  tuning: true,
+  permit: true,
+  approve: true,
+  onEvent: true,
+  estimateTokens: true,
+} satisfies Record<keyof ToolSearchOptions, true>);
 
 /** `createToolSearch`'s options, checked once: what every part of a tool search reads. */
 export interface ToolSearchSettings {
@@ -51,6 +68,9 @@ export function parseToolSearchOptions(options: ToolSearchOptions): ToolSearchSe
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "createToolSearch takes an options object: createToolSearch({ tools }).");
   }
+  // An option misspelt would otherwise be dropped without a word: a "permits" that denies
+  // nothing, a "rankr" that leaves the default ranker.
+  checkKeys("createToolSearch", "", options, TOOL_SEARCH_KEYS, "{ tools }");
   if (options.semanticFallback !== undefined && typeof options.semanticFallback !== "boolean") {
     throw new OptionsError(
       "invalid_options",

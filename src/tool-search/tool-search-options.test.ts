@@ -90,6 +90,20 @@ describe("createToolSearch options", () => {
     },
   );
 
+  it("refuses an option it does not know, naming the one meant, so a misspelt permit never lets every tool through", async () => {
+    const permits = () => false;
+    await refuses(
+      () => createToolSearch({ tools: sampleTools(), permits } as ToolSearchOptions),
+      OptionsError,
+      "invalid_options",
+      'createToolSearch: unknown option "permits". Did you mean "permit"? The options are tools, ranker, ' +
+        "semanticFallback, learning, misses, enrichment, maxResultsPerServer, tuning, permit, approve, onEvent, estimateTokens.",
+    );
+    await expect(createToolSearch({ tools: sampleTools(), rankr: "hybrid" } as ToolSearchOptions)).rejects.toThrow(
+      /unknown option "rankr"\. Did you mean "ranker"\?/,
+    );
+  });
+
   it("accepts every callback as a function", async () => {
     const toolSearch = await createToolSearch({
       tools: sampleTools(),
