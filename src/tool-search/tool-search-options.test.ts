@@ -287,6 +287,19 @@ describe("search() options", () => {
     );
   });
 
+  it("refuses an option it does not know, so a misspelt scope never searches the default one", async () => {
+    const toolSearch = await createToolSearch({ tools: sampleTools() });
+    await refuses(
+      () => toolSearch.search("post a message", { scop: "team-a" } as { scope?: string }),
+      OptionsError,
+      "invalid_options",
+      'search(): unknown option "scop". Did you mean "scope"? The options are limit, scope.',
+    );
+    expect((await toolSearch.search("post a message", { limit: 2, scope: "team-a" }))[0]?.name).toBe(
+      "slack__post_message",
+    );
+  });
+
   it("ranks a user's whole request up to 2,000 characters, so its later requests count", async () => {
     const toolSearch = await createToolSearch({ tools: sampleTools() });
     // Words no tool has, then the request that needs a tool, past the 500 a model's query may take.
@@ -358,6 +371,16 @@ describe("learn() and forget() options", () => {
       OptionsError,
       "learning_off",
       "forget() needs learning: create the tool search with createToolSearch({ tools, learning: true }) or a UsageStore.",
+    );
+  });
+
+  it("learn() refuses an option it does not know, so a lesson never lands in the default scope by a typo", async () => {
+    const toolSearch = await learningSearch();
+    await refuses(
+      () => toolSearch.learn("ping the crew", "slack__post_message", { scpoe: "team-a" } as { scope?: string }),
+      OptionsError,
+      "invalid_options",
+      'learn(): unknown option "scpoe". Did you mean "scope"? The options are scope, at.',
     );
   });
 

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { Catalogue, ToolContext } from "../catalogue/index.js";
 import { OptionsError, QueryError } from "../errors.js";
+import { checkKeys } from "../ranking/check-options.js";
 import type { CatalogueEnrichment, EnrichmentStatus } from "../enrichment/index.js";
 import type { Learning, MissObserver, MissRecorder } from "../learning/index.js";
 // Not learning/'s index: that loads the stores and misses, which load-learning.ts brings in only
@@ -251,6 +252,8 @@ export class ToolSearch {
     const problem = checkQuery(query);
     if (problem) throw new QueryError("invalid_query", problem.replace("search_tools: ", ""));
     const given = options as { limit?: number; scope?: string } | null | undefined;
+    // A misspelt scope would search (and a misspelt limit answer) as if it were not given.
+    checkKeys("search()", "", given ?? undefined, ["limit", "scope"], '{ limit: 5, scope: "team-a" }');
     const limit = given?.limit ?? this.tuning.searchLimit;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       throw new OptionsError(
@@ -352,6 +355,7 @@ export class ToolSearch {
         `learn(): ${JSON.stringify(toolName)} is not a tool of the catalogue; lessons name a tool by its exact name.`,
       );
     }
+    checkKeys("learn()", "", options ?? undefined, ["scope", "at"], '{ scope: "team-a" }');
     const scope = checkedScope(options?.scope) ?? DEFAULT_SCOPE;
     const at = options?.at instanceof Date ? options.at.getTime() : (options?.at ?? Date.now());
     if (typeof at !== "number" || !Number.isFinite(at) || at < 0) {
