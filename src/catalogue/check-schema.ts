@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { JsonValue } from "./copy-json.js";
 import { describePath } from "./copy-json.js";
 import { metaValidator, type MetaValidator } from "./meta-validator.js";
+import { compilesPlainly } from "./plain-pattern.js";
 import { safeRegExp } from "./safe-regexp.js";
 import { createAjv, META_CHECKER_OPTIONS, META_SCHEMA_IDS, type AnyAjv, type Dialect } from "./schema-dialect.js";
 import { isRecord } from "../util/is-record.js";
@@ -248,7 +249,7 @@ function checkPatterns(node: JsonObject, path: string): string | undefined {
 
 /**
  * Verdicts on patterns already compiled for the linear-time engine: why each cannot run, or
- * `null` when it can. Compiling one costs about half a millisecond, and catalogues repeat the
+ * `null` when it can. A pattern {@link compilesPlainly} vouches for is not compiled at all. Compiling one costs about half a millisecond, and catalogues repeat the
  * same few patterns across tools (an id format, a date) and across listings: the example
  * catalogue's 72 patterns are 30 distinct ones. Only the verdict is kept, never the compiled
  * program, so a refused pattern is refused again with the same reason and nothing of a tool
@@ -261,6 +262,7 @@ const MAX_REMEMBERED_PATTERN_CHARS = 256;
 const MAX_REMEMBERED_PATTERNS = 256;
 
 function patternProblem(pattern: string): string | undefined {
+  if (compilesPlainly(pattern)) return undefined;
   const known = patternVerdicts.get(pattern);
   if (known !== undefined) return known ?? undefined;
   let problem: string | null = null;
