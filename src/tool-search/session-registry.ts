@@ -1,4 +1,5 @@
 import { OptionsError } from "../errors.js";
+import { checkKeys } from "../ranking/check-options.js";
 import type { ToolSearchEvent } from "../events.js";
 // Not learning/'s index, which loads the stores and misses (see load-learning.ts).
 import { DEFAULT_SCOPE } from "../learning/lesson.js";
@@ -78,6 +79,14 @@ export class SessionRegistry {
 }
 
 /** Checks `session()`'s options: what is wrong is named, before any state changes. */
+/** Every option `session()` reads; the compiler holds the list to {@link SessionOptions}. */
+const SESSION_KEYS = Object.keys({
+  transcript: true,
+  context: true,
+  signal: true,
+  scope: true,
+} satisfies Record<keyof SessionOptions, true>);
+
 function readSessionOptions(options: unknown): { request: RequestScope; calls?: TranscriptCall[]; scope?: string } {
   if (options === undefined) return { request: {} };
   if (typeof options !== "object" || options === null) {
@@ -86,6 +95,9 @@ function readSessionOptions(options: unknown): { request: RequestScope; calls?: 
       "session(id, options) takes an options object, e.g. session(id, { context: { userId } }).",
     );
   }
+  // A misspelt scope would start the session in the default scope, a misspelt context hand
+  // permit no caller: both without a word.
+  checkKeys("session()", "", options, SESSION_KEYS, "{ context: { userId } }");
   const { context, signal, transcript, scope } = options as SessionOptions;
   if (signal !== undefined && !isAbortSignalLike(signal)) {
     throw new OptionsError(

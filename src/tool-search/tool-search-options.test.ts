@@ -181,6 +181,17 @@ describe("session() options", () => {
     );
   });
 
+  it("refuses an option it does not know, so a misspelt scope never starts the session in the default one", async () => {
+    const toolSearch = await createToolSearch({ tools: sampleTools() });
+    await refuses(
+      () => toolSearch.session("s", { scop: "team-a" } as { scope?: string }),
+      OptionsError,
+      "invalid_options",
+      'session(): unknown option "scop". Did you mean "scope"? The options are transcript, context, signal, scope.',
+    );
+    expect(toolSearch.session("s", { scope: "team-a" }).scope).toBe("team-a");
+  });
+
   it("makes up an id when none is given, a different one each time", async () => {
     const toolSearch = await createToolSearch({ tools: sampleTools() });
     const a = toolSearch.session();
