@@ -1,5 +1,6 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
+import { checkKeys } from "../ranking/check-options.js";
 import { isAbortSignalLike, type PrefetchOptions } from "../session/index.js";
 import type { SessionOptions } from "../tool-search/index.js";
 import { toolChangesRefusal, type MessagesClient, type SystemTextBlock } from "../wire/index.js";
@@ -8,7 +9,7 @@ import { readFallbacks, type ActiveModel } from "./fallback.js";
 import { readPrefetchOption } from "./prefetch-turn.js";
 import { anthropicProvider } from "./providers/anthropic/anthropic-provider.js";
 import type { ModelProvider } from "./providers/model-provider.js";
-import type { RunAgentOptions } from "./run-agent-types.js";
+import type { RunAgentBase, RunAgentOptions } from "./run-agent-types.js";
 import { cappedNativeStrategy, changesStrategyOf, strategyOf, type AgentStrategy } from "./strategies/index.js";
 
 const DEFAULT_MAX_TURNS = 8;
@@ -94,6 +95,29 @@ function providerOf<M, R>(options: RunAgentOptions<M, R>): ModelProvider<M, R> {
   return known as ModelProvider<M, R>;
 }
 
+/** Every option `runAgent` reads; the compiler holds the list to {@link RunAgentBase} and its targets. */
+const RUN_AGENT_KEYS = Object.keys({
+  model: true,
+  system: true,
+  toolSearch: true,
+  strategy: true,
+  toolChanges: true,
+  maxTurns: true,
+  maxTokens: true,
+  onEvent: true,
+  stream: true,
+  signal: true,
+  request: true,
+  context: true,
+  sessionId: true,
+  fallback: true,
+  prefetch: true,
+  client: true,
+  provider: true,
+  prompt: true,
+  messages: true,
+} satisfies Record<keyof RunAgentBase | "client" | "provider" | "prompt" | "messages", true>);
+
 export function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, R> {
   if (typeof options !== "object" || options === null) {
     throw new OptionsError(
@@ -101,6 +125,9 @@ export function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, 
       "runAgent takes an options object: runAgent({ client, model, prompt, toolSearch }).",
     );
   }
+  // A misspelt option would be dropped without a word: a "maxTurn" that leaves the default cap,
+  // a "sesionId" that starts a fresh session, a "contxt" that hands permit no caller.
+  checkKeys("runAgent", "", options, RUN_AGENT_KEYS, "{ client, model, prompt, toolSearch }");
   const provider = providerOf(options);
   const { model, toolSearch, prompt, messages } = options;
   if (typeof model !== "string" || model === "") {

@@ -150,6 +150,21 @@ describe("runAgent({ stream: true })", () => {
   });
 });
 
+describe("runAgent's options", () => {
+  it("refuses an option it does not know, naming the one meant, before any request is sent", async () => {
+    const { server, run } = await setup([]);
+    await expect(run({ sesionId: "run-1" } as Partial<RunAgentOptions>)).rejects.toThrow(
+      new OptionsError(
+        "invalid_options",
+        'runAgent: unknown option "sesionId". Did you mean "sessionId"? The options are model, system, toolSearch, ' +
+          "strategy, toolChanges, maxTurns, maxTokens, onEvent, stream, signal, request, context, sessionId, fallback, " +
+          "prefetch, client, provider, prompt, messages.",
+      ),
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe("runAgent({ signal })", () => {
   it("aborted mid-tool-call: every tool_use is answered, finished calls keep their results, and the run resumes", async () => {
     const started: ToolContext[] = [];
