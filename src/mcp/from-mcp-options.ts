@@ -1,6 +1,7 @@
 import { describeValue } from "../describe-value.js";
 import { TOOLSIFT_VERSION } from "../version.js";
 import { OptionsError, type ToolsiftError } from "../errors.js";
+import { checkKeys } from "../ranking/check-options.js";
 import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
 import type { McpCallProgressListener } from "./mcp-call-progress.js";
 import type { McpLogMessage } from "./mcp-log-message.js";
@@ -168,6 +169,24 @@ const DEFAULT_CLIENT_INFO = { name: "toolsift", version: TOOLSIFT_VERSION };
 const DEFAULT_REFRESH_WAIT_MS = 2000;
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
+/** Every option `fromMcp` reads; the compiler holds the list to {@link FromMcpOptions}. */
+const FROM_MCP_KEYS = Object.keys({
+  clientInfo: true,
+  requestTimeoutMs: true,
+  callTimeoutMs: true,
+  refreshWaitMs: true,
+  waitForServers: true,
+  reconnect: true,
+  onEvent: true,
+  onError: true,
+  onCallResult: true,
+  onCallProgress: true,
+  onServerLog: true,
+  onResourceUpdated: true,
+  serverRequests: true,
+  onStderr: true,
+} satisfies Record<keyof FromMcpOptions, true>);
+
 /**
  * Checks fromMcp's options.
  *
@@ -177,6 +196,9 @@ export function parseFromMcpOptions(options: FromMcpOptions): FromMcpSettings {
   if (typeof options !== "object" || options === null) {
     throw new OptionsError("invalid_options", "fromMcp: options must be an object or left out.");
   }
+  // A misspelt option would be dropped without a word: a "callTimeoutMS" that leaves calls the
+  // default bound, an "onEror" that loses every upstream failure.
+  checkKeys("fromMcp", "", options, FROM_MCP_KEYS, "{ onEvent }");
   const {
     clientInfo,
     requestTimeoutMs,

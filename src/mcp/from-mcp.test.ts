@@ -19,7 +19,7 @@ import {
   toolNamed as tool,
   waitFor,
 } from "../../test/support/mcp-servers.js";
-import { fromMcp, mcpToolName, type McpServerConfig, type McpToolHost } from "./index.js";
+import { type FromMcpOptions, fromMcp, mcpToolName, type McpServerConfig, type McpToolHost } from "./index.js";
 
 const FIXTURE = DYNAMIC_SERVER;
 const EVERYTHING = everythingServerEntry();
@@ -390,6 +390,15 @@ describe("fromMcp input checks and connection failures", () => {
       });
     }
     await expect(fromMcp([] as unknown as Record<string, McpServerConfig>)).rejects.toBeInstanceOf(OptionsError);
+  });
+
+  it("refuses an option it does not know, naming the one meant, before any server starts", async () => {
+    await expect(fromMcp({}, { onEror: () => undefined } as FromMcpOptions)).rejects.toMatchObject({
+      code: "invalid_options",
+      message: expect.stringMatching(
+        /^fromMcp: unknown option "onEror"\. Did you mean "onError"\? The options are clientInfo, /,
+      ),
+    });
   });
 
   it.each([
