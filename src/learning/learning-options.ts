@@ -1,4 +1,5 @@
 import { OptionsError } from "../errors.js";
+import { checkKeys } from "../ranking/check-options.js";
 import { DEFAULT_LESSON_CAPS, type LessonCaps } from "./lesson-caps.js";
 import { MemoryUsageStore } from "./memory-usage-store.js";
 import type { UsageStore } from "./usage-store.js";
@@ -79,6 +80,20 @@ const MAX_MIN_SESSIONS = 16;
 
 const DAY_MS = 86_400_000;
 
+/** Every option of `learning`; the compiler holds the list to {@link LearningOptions}. */
+const LEARNING_KEYS = Object.keys({
+  store: true,
+  halfLifeDays: true,
+  weight: true,
+  refreshMs: true,
+  maxScopes: true,
+  embeddings: true,
+  minSessions: true,
+  boostDestructive: true,
+  maxLessonsPerTool: true,
+  maxLessonsPerScope: true,
+} satisfies Record<keyof LearningOptions, true>);
+
 /**
  * Checks `createToolSearch`'s `learning` option; `undefined` when learning is off.
  *
@@ -95,6 +110,9 @@ export function resolveLearning(
       "options.learning must be true, false, a UsageStore or an options object, e.g. learning: { store: new FileUsageStore() }.",
     );
   }
+  // A misspelt option would be dropped without a word: a "minSesions" that leaves the default
+  // corroboration, a "halfLifeDay" that never fades old usage the way it was meant to.
+  checkKeys("createToolSearch", "learning", options, LEARNING_KEYS, "{ store: new FileUsageStore() }");
   if (options.store !== undefined && !isStore(options.store)) {
     throw new OptionsError(
       "invalid_learning",

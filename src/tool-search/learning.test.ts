@@ -589,6 +589,9 @@ describe("learning with a failing or slow store", () => {
     await expect(create({ boostDestructive: "yes" })).rejects.toThrow(
       /learning.boostDestructive must be true or false, got "yes"/,
     );
+    await expect(create({ minSesions: 3 })).rejects.toThrow(
+      /^createToolSearch: unknown option "learning\.minSesions"\. Did you mean "learning\.minSessions"\?/,
+    );
   });
 });
 
