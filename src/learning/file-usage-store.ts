@@ -12,6 +12,7 @@ import { parseLesson, type Lesson } from "./lesson.js";
 import { definedCaps } from "./memory-usage-store.js";
 import { StoreWarnings } from "./store-warnings.js";
 import type { UsageStore, UsageStoreWarning } from "./usage-store.js";
+import { checkKeys } from "../ranking/check-options.js";
 
 export interface FileUsageStoreOptions extends Partial<LessonCaps> {
   /**
@@ -54,6 +55,14 @@ function newGeneration(): string {
   return randomBytes(8).toString("hex");
 }
 
+/** Every option of `FileUsageStore`; the compiler holds the list to {@link FileUsageStoreOptions}. */
+const FILE_USAGE_STORE_KEYS = Object.keys({
+  cacheDir: true,
+  onWarning: true,
+  maxLessonsPerTool: true,
+  maxLessonsPerScope: true,
+} satisfies Record<keyof FileUsageStoreOptions, true>);
+
 /**
  * Lessons in one append-only file under the cache directory, shared by the processes that use
  * the same folder. One record a line, `<crc32> <json>`, so a record torn by a crash or flipped
@@ -91,6 +100,7 @@ export class FileUsageStore implements UsageStore {
   private readonly queue = new SerialQueue();
 
   constructor(options: FileUsageStoreOptions = {}) {
+    checkKeys("FileUsageStore", "", options, FILE_USAGE_STORE_KEYS, '{ cacheDir: ".toolsift" }');
     const directory = options.cacheDir ?? defaultCacheDir();
     this.file = join(directory, LESSONS_FILE);
     this.lock = `${this.file}.lock`;

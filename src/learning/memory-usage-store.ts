@@ -1,11 +1,19 @@
 import { DEFAULT_LESSON_CAPS, newestLessons, type LessonCaps } from "./lesson-caps.js";
 import { lessonKey, type Lesson } from "./lesson.js";
 import type { UsageStore } from "./usage-store.js";
+import { checkKeys } from "../ranking/check-options.js";
 
 export interface MemoryUsageStoreOptions extends Partial<LessonCaps> {
   /** Scopes kept; past it the least recently used scope is dropped, lessons and all. @defaultValue 1,000 */
   maxScopes?: number;
 }
+
+/** Every option of `MemoryUsageStore`; the compiler holds the list to {@link MemoryUsageStoreOptions}. */
+const MEMORY_USAGE_STORE_KEYS = Object.keys({
+  maxScopes: true,
+  maxLessonsPerTool: true,
+  maxLessonsPerScope: true,
+} satisfies Record<keyof MemoryUsageStoreOptions, true>);
 
 /**
  * Lessons in this process's memory, gone when it exits: what `learning: true` uses. Bounded by
@@ -24,6 +32,7 @@ export class MemoryUsageStore implements UsageStore {
   private readonly maxScopes: number;
 
   constructor(options: MemoryUsageStoreOptions = {}) {
+    checkKeys("MemoryUsageStore", "", options, MEMORY_USAGE_STORE_KEYS, "{ maxScopes: 100 }");
     this.caps = { ...DEFAULT_LESSON_CAPS, ...definedCaps(options) };
     this.maxScopes = options.maxScopes ?? 1_000;
   }

@@ -6,6 +6,7 @@ import { loadPgPool, type OwnedPool, type PgPoolConfig, type SqlQueryable } from
 import { definedCaps } from "./memory-usage-store.js";
 import { StoreWarnings } from "./store-warnings.js";
 import type { UsageStore, UsageStoreWarning } from "./usage-store.js";
+import { checkKeys } from "../ranking/check-options.js";
 
 export type { SqlQueryable } from "./load-pg.js";
 
@@ -45,6 +46,18 @@ const SESSION_TAUGHT = `taught_by NOT IN ('${UNKNOWN_TEACHER}', '${IMPORTED}')`;
 
 const TABLE_PATTERN = /^(?:[a-z_][a-z0-9_]{0,62}\.)?[a-z_][a-z0-9_]{0,62}$/;
 
+/** Every option of `PostgresUsageStore`; the compiler holds the list to {@link PostgresUsageStoreOptions}. */
+const POSTGRES_USAGE_STORE_KEYS = Object.keys({
+  connectionString: true,
+  pool: true,
+  table: true,
+  maxConnections: true,
+  statementTimeoutMs: true,
+  onWarning: true,
+  maxLessonsPerTool: true,
+  maxLessonsPerScope: true,
+} satisfies Record<keyof PostgresUsageStoreOptions, true>);
+
 /**
  * Lessons in a PostgreSQL table, so a fleet of agent workers learns together: what one worker
  * learns reaches the others at their next refresh (`learning.refreshMs`). One row per scope,
@@ -82,6 +95,13 @@ export class PostgresUsageStore implements UsageStore {
         "PostgresUsageStore takes exactly one of connectionString or pool, e.g. new PostgresUsageStore({ connectionString: process.env.DATABASE_URL }).",
       );
     }
+    checkKeys(
+      "PostgresUsageStore",
+      "",
+      options,
+      POSTGRES_USAGE_STORE_KEYS,
+      "{ connectionString: process.env.DATABASE_URL }",
+    );
     if (
       options.connectionString !== undefined &&
       (typeof options.connectionString !== "string" || options.connectionString === "")

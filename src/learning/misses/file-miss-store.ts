@@ -10,6 +10,7 @@ import { StoreWarnings } from "../store-warnings.js";
 import type { UsageStoreWarning } from "../usage-store.js";
 import { parseMissRecord, type MissRecord } from "./miss-record.js";
 import { matchesQuery, newestFirst, readMissQuery, type MissQuery, type MissStore } from "./miss-store.js";
+import { checkKeys } from "../../ranking/check-options.js";
 
 export interface FileMissStoreOptions {
   /**
@@ -32,6 +33,13 @@ const READ_FLAGS = constants.O_RDONLY | NO_FOLLOW;
 const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW;
 const CREATE_KEY_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
 const KEY_BYTES = 32;
+
+/** Every option of `FileMissStore`; the compiler holds the list to {@link FileMissStoreOptions}. */
+const FILE_MISS_STORE_KEYS = Object.keys({
+  cacheDir: true,
+  maxRecords: true,
+  onWarning: true,
+} satisfies Record<keyof FileMissStoreOptions, true>);
 
 /**
  * Misses in one append-only file under the cache directory, one record a line
@@ -61,6 +69,7 @@ export class FileMissStore implements MissStore {
   private readonly queue = new SerialQueue();
 
   constructor(options: FileMissStoreOptions = {}) {
+    checkKeys("FileMissStore", "", options, FILE_MISS_STORE_KEYS, '{ cacheDir: ".toolsift" }');
     const directory = options.cacheDir ?? defaultCacheDir();
     this.file = join(directory, MISSES_FILE);
     this.keyFile = join(directory, MISSES_KEY_FILE);

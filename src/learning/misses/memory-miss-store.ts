@@ -1,11 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { MissRecord } from "./miss-record.js";
 import { matchesQuery, newestFirst, readMissQuery, type MissQuery, type MissStore } from "./miss-store.js";
+import { checkKeys } from "../../ranking/check-options.js";
 
 export interface MemoryMissStoreOptions {
   /** Records kept; past it the oldest are dropped. @defaultValue 10,000 */
   maxRecords?: number;
 }
+
+/** Every option of `MemoryMissStore`; the compiler holds the list to {@link MemoryMissStoreOptions}. */
+const MEMORY_MISS_STORE_KEYS = Object.keys({
+  maxRecords: true,
+} satisfies Record<keyof MemoryMissStoreOptions, true>);
 
 /**
  * Misses in this process's memory, gone when it exits: what `misses: true` uses. Its hash key
@@ -24,6 +30,7 @@ export class MemoryMissStore implements MissStore {
   private readonly hashKey = randomBytes(32);
 
   constructor(options: MemoryMissStoreOptions = {}) {
+    checkKeys("MemoryMissStore", "", options, MEMORY_MISS_STORE_KEYS, "{ maxRecords: 1000 }");
     this.maxRecords = options.maxRecords ?? 10_000;
   }
 
