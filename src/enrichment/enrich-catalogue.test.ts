@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { OptionsError } from "../errors.js";
 import { openAIServerPerTest, reply, sampleTools, serverPerTest } from "../testing/index.js";
 import type { ToolDefinition } from "../catalogue/index.js";
-import { enrichCatalogue, type EnrichmentProgress } from "./enrich-catalogue.js";
+import { type EnrichCatalogueOptions, enrichCatalogue, type EnrichmentProgress } from "./enrich-catalogue.js";
 import type { EnrichmentFile } from "./enrichment-file.js";
 import { enrichmentHashOf } from "./enrichment-hash.js";
 import { formatEnrichment } from "./format-enrichment.js";
@@ -359,6 +359,9 @@ describe("enrichCatalogue against the Messages API", () => {
     await expect(enrichCatalogue({ tools: [], client: {} as never, model: MODEL })).rejects.toThrow(
       /neither an Anthropic client .* nor an OpenAI one/,
     );
+    await expect(
+      enrichCatalogue({ tools: [], client, model: MODEL, requestPerTool: 4 } as EnrichCatalogueOptions),
+    ).rejects.toThrow(/^enrichCatalogue: unknown option "requestPerTool"\. Did you mean "requestsPerTool"\?/);
   });
 
   it("aborts calls in flight when the signal aborts", async () => {

@@ -13,6 +13,7 @@ import { EnrichmentError } from "./parse-enrichment.js";
 import { parseModelAnswer } from "./parse-model-answer.js";
 import { planEnrichment, type PendingTool, type SkippedTool } from "./plan-enrichment.js";
 import { ModelCallFailed, withRetries, type RetryPolicy } from "./retry-model-call.js";
+import { checkKeys } from "../ranking/check-options.js";
 
 /**
  * Options of {@link enrichCatalogue}.
@@ -135,6 +136,25 @@ export interface EnrichmentResult {
   warnings: string[];
 }
 
+/** Every option of `enrichCatalogue`; the compiler holds the list to {@link EnrichCatalogueOptions}. */
+const ENRICH_CATALOGUE_KEYS = Object.keys({
+  tools: true,
+  client: true,
+  model: true,
+  provider: true,
+  requestsPerTool: true,
+  concurrency: true,
+  previous: true,
+  missedRequests: true,
+  descriptions: true,
+  onTool: true,
+  onProgress: true,
+  signal: true,
+  maxRetries: true,
+  timeoutMs: true,
+  backoff: true,
+} satisfies Record<keyof EnrichCatalogueOptions, true>);
+
 /**
  * Asks the user's own model, once per tool, for requests a user would make that need exactly
  * that tool, a few synonyms, and optionally a clearer first sentence; the tools near it are in
@@ -155,6 +175,7 @@ export interface EnrichmentResult {
  * ```
  */
 export async function enrichCatalogue(options: EnrichCatalogueOptions): Promise<EnrichmentResult> {
+  checkKeys("enrichCatalogue", "", options, ENRICH_CATALOGUE_KEYS, '{ tools, client, model: "claude-sonnet-4-5" }');
   const requests = options.requestsPerTool ?? 8;
   const concurrency = whole(options.concurrency ?? 4, "concurrency", 1, 32);
   const policy: RetryPolicy = {

@@ -17,6 +17,12 @@ describe("estimateEnrichment", () => {
     expect(estimate.inputTokens).toBeLessThan(floor * 20);
   });
 
+  it("refuses an option it does not know, naming the one meant", () => {
+    expect(() =>
+      estimateEnrichment({ tools: sampleTools(), requestPerTool: 4 } as Parameters<typeof estimateEnrichment>[0]),
+    ).toThrow(/^estimateEnrichment: unknown option "requestPerTool"\. Did you mean "requestsPerTool"\?/);
+  });
+
   it("leaves out tools the previous file covers", () => {
     const tools = sampleTools();
     const previous = {

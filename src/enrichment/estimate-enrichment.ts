@@ -2,6 +2,7 @@ import type { ToolDefinition } from "../catalogue/index.js";
 import type { EnrichmentFile } from "./enrichment-file.js";
 import { promptOf } from "./enrichment-prompt.js";
 import { planEnrichment, type SkippedTool } from "./plan-enrichment.js";
+import { checkKeys } from "../ranking/check-options.js";
 
 /**
  * Options of {@link estimateEnrichment}: those of `enrichCatalogue` that decide what it sends.
@@ -41,6 +42,15 @@ export const OUTPUT_TOKENS_PER_REQUEST = 22;
 /** The synonyms, a suggested sentence and the JSON around them. */
 export const OUTPUT_TOKENS_PER_TOOL = 90;
 
+/** Every option of `estimateEnrichment`; the compiler holds the list to {@link EstimateEnrichmentOptions}. */
+const ESTIMATE_ENRICHMENT_KEYS = Object.keys({
+  tools: true,
+  requestsPerTool: true,
+  previous: true,
+  missedRequests: true,
+  descriptions: true,
+} satisfies Record<keyof EstimateEnrichmentOptions, true>);
+
 /**
  * The calls and an estimate of the tokens {@link enrichCatalogue} would spend on `tools`, from
  * the very prompts it would send; no model is called. Tokens are estimated (characters / 3.5),
@@ -52,6 +62,7 @@ export const OUTPUT_TOKENS_PER_TOOL = 90;
  * ```
  */
 export function estimateEnrichment(options: EstimateEnrichmentOptions): EnrichmentEstimate {
+  checkKeys("estimateEnrichment", "", options, ESTIMATE_ENRICHMENT_KEYS, "{ tools }");
   const requests = options.requestsPerTool ?? 8;
   const plan = planEnrichment(options.tools, requests, options.previous, options.missedRequests);
   let characters = 0;
