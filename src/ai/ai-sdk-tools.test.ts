@@ -6,7 +6,7 @@ import { sampleTools } from "../testing/index.js";
 import type { ToolContext } from "../catalogue/index.js";
 import type { ToolSearchEvent } from "../events.js";
 import { createToolSearch, type ToolSearchOptions } from "../tool-search/index.js";
-import { ToolCallError, aiSdkTools } from "./index.js";
+import { type AiSdkToolsOptions, ToolCallError, aiSdkTools } from "./index.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };
 const SLACK_SCHEMA = sampleTools()[2]!.inputSchema;
@@ -157,6 +157,12 @@ describe("toolsift/ai with the AI SDK's generateText and its mock model", () => 
         output: JSON.stringify({ ok: true, tool: "slack__post_message" }),
       }),
     ]);
+  });
+
+  it("refuses an option it does not know, naming the one meant", async () => {
+    await expect(aiSdkTools(await sessionOf({}, []), { prefech: true } as AiSdkToolsOptions)).rejects.toThrow(
+      /^aiSdkTools: unknown option "prefech"\. Did you mean "prefetch"\?/,
+    );
   });
 
   it("with prefetch, the first step already carries the tool the prompt names, in full", async () => {

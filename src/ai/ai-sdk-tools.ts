@@ -5,6 +5,7 @@ import { optionalPackage } from "../util/optional-package.js";
 import { buildToolBlock, type PrefetchOptions, type ToolSearchSession } from "../session/index.js";
 import { readPrefetchOption } from "../agent/index.js";
 import type { AnthropicTool, ToolResultBlock } from "../wire/index.js";
+import { checkKeys } from "../ranking/check-options.js";
 
 type AiModule = typeof import("ai");
 
@@ -64,6 +65,7 @@ export class ToolCallError extends ToolsiftError {
  * ```
  */
 export async function aiSdkTools(session: ToolSearchSession, options: AiSdkToolsOptions = {}): Promise<AiSdkTools> {
+  checkKeys("aiSdkTools", "", options, ["prefetch"] satisfies (keyof AiSdkToolsOptions)[], "{ prefetch: true }");
   const ai = await loadAi();
   const prefetch = readPrefetchOption(options.prefetch);
   // No prototype: the AI SDK looks a called name up with tools[name], and a model may call
