@@ -1,6 +1,6 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 import { isAbortSignalLike, type PrefetchOptions } from "../session/index.js";
 import type { SessionOptions } from "../tool-search/index.js";
 import { toolChangesRefusal, type MessagesClient, type SystemTextBlock } from "../wire/index.js";

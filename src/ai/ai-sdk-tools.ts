@@ -5,7 +5,7 @@ import { optionalPackage } from "../util/optional-package.js";
 import { buildToolBlock, type PrefetchOptions, type ToolSearchSession } from "../session/index.js";
 import { readPrefetchOption } from "../agent/index.js";
 import type { AnthropicTool, ToolResultBlock } from "../wire/index.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 
 type AiModule = typeof import("ai");
 

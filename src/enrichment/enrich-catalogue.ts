@@ -13,7 +13,7 @@ import { EnrichmentError } from "./parse-enrichment.js";
 import { parseModelAnswer } from "./parse-model-answer.js";
 import { planEnrichment, type PendingTool, type SkippedTool } from "./plan-enrichment.js";
 import { ModelCallFailed, withRetries, type RetryPolicy } from "./retry-model-call.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 
 /**
  * Options of {@link enrichCatalogue}.

@@ -2,7 +2,7 @@ import type { ToolDefinition } from "../catalogue/index.js";
 import type { EnrichmentFile } from "./enrichment-file.js";
 import { promptOf } from "./enrichment-prompt.js";
 import { planEnrichment, type SkippedTool } from "./plan-enrichment.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 
 /**
  * Options of {@link estimateEnrichment}: those of `enrichCatalogue` that decide what it sends.

@@ -12,7 +12,7 @@ import { parseLesson, type Lesson } from "./lesson.js";
 import { definedCaps } from "./memory-usage-store.js";
 import { StoreWarnings } from "./store-warnings.js";
 import type { UsageStore, UsageStoreWarning } from "./usage-store.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 
 export interface FileUsageStoreOptions extends Partial<LessonCaps> {
   /**

@@ -1,5 +1,5 @@
 import { OptionsError } from "../errors.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 import { DEFAULT_LESSON_CAPS, type LessonCaps } from "./lesson-caps.js";
 import { MemoryUsageStore } from "./memory-usage-store.js";
 import type { UsageStore } from "./usage-store.js";

@@ -1,7 +1,7 @@
 import { DEFAULT_LESSON_CAPS, newestLessons, type LessonCaps } from "./lesson-caps.js";
 import { lessonKey, type Lesson } from "./lesson.js";
 import type { UsageStore } from "./usage-store.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 
 export interface MemoryUsageStoreOptions extends Partial<LessonCaps> {
   /** Scopes kept; past it the least recently used scope is dropped, lessons and all. @defaultValue 1,000 */

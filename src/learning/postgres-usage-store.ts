@@ -6,7 +6,7 @@ import { loadPgPool, type OwnedPool, type PgPoolConfig, type SqlQueryable } from
 import { definedCaps } from "./memory-usage-store.js";
 import { StoreWarnings } from "./store-warnings.js";
 import type { UsageStore, UsageStoreWarning } from "./usage-store.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 
 export type { SqlQueryable } from "./load-pg.js";
 

@@ -1,7 +1,7 @@
 import { describeValue } from "../describe-value.js";
 import { TOOLSIFT_VERSION } from "../version.js";
 import { OptionsError, type ToolsiftError } from "../errors.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
 import type { McpCallProgressListener } from "./mcp-call-progress.js";
 import type { McpLogMessage } from "./mcp-log-message.js";

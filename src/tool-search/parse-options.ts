@@ -1,6 +1,6 @@
 import { Catalogue, type ToolContext, type ToolDefinition, type ToolHost } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { ResolvedLearning, ResolvedMisses } from "../learning/index.js";
 // Not learning/'s or enrichment/'s index: those load the stores, misses and the enrichment writer,

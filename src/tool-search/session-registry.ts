@@ -1,5 +1,5 @@
 import { OptionsError } from "../errors.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 import type { ToolSearchEvent } from "../events.js";
 // Not learning/'s index, which loads the stores and misses (see load-learning.ts).
 import { DEFAULT_SCOPE } from "../learning/lesson.js";

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { Catalogue, ToolContext } from "../catalogue/index.js";
 import { OptionsError, QueryError } from "../errors.js";
-import { checkKeys } from "../ranking/check-options.js";
+import { checkKeys } from "../util/option-keys.js";
 import type { CatalogueEnrichment, EnrichmentStatus } from "../enrichment/index.js";
 import type { Learning, MissObserver, MissRecorder } from "../learning/index.js";
 // Not learning/'s index: that loads the stores and misses, which load-learning.ts brings in only

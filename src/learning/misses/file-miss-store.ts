@@ -10,7 +10,7 @@ import { StoreWarnings } from "../store-warnings.js";
 import type { UsageStoreWarning } from "../usage-store.js";
 import { parseMissRecord, type MissRecord } from "./miss-record.js";
 import { matchesQuery, newestFirst, readMissQuery, type MissQuery, type MissStore } from "./miss-store.js";
-import { checkKeys } from "../../ranking/check-options.js";
+import { checkKeys } from "../../util/option-keys.js";
 
 export interface FileMissStoreOptions {
   /**

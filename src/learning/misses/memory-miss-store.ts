@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MissRecord } from "./miss-record.js";
 import { matchesQuery, newestFirst, readMissQuery, type MissQuery, type MissStore } from "./miss-store.js";
-import { checkKeys } from "../../ranking/check-options.js";
+import { checkKeys } from "../../util/option-keys.js";
 
 export interface MemoryMissStoreOptions {
   /** Records kept; past it the oldest are dropped. @defaultValue 10,000 */

@@ -6,7 +6,7 @@ import { StoreWarnings } from "../store-warnings.js";
 import type { UsageStoreWarning } from "../usage-store.js";
 import { parseMissRecord, type MissRecord } from "./miss-record.js";
 import { readMissQuery, type MissQuery, type MissStore } from "./miss-store.js";
-import { checkKeys } from "../../ranking/check-options.js";
+import { checkKeys } from "../../util/option-keys.js";
 
 export interface PostgresMissStoreOptions {
   /** Where to connect; the store opens its own pool with the optional `pg` package and ends it on `close()`. */

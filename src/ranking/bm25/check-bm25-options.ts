@@ -1,12 +1,12 @@
 import {
   checkBoolean,
-  checkKeys,
   checkNumber,
   checkQueryHandling,
   invalidOption,
   optionAt,
   QUERY_HANDLING_KEYS,
 } from "../check-options.js";
+import { checkKeys } from "../../util/option-keys.js";
 import { DEFAULT_ABSTENTION } from "./abstention.js";
 import { BM25_FIELDS, DEFAULT_FIELD_WEIGHTS } from "./bm25-terms.js";
 

@@ -1,15 +1,14 @@
 import {
   checkBoolean,
   checkFunction,
-  checkKeys,
   checkNumber,
   checkOneOf,
   checkQueryHandling,
   invalidOption,
   optionAt,
   QUERY_HANDLING_KEYS,
-  under,
 } from "../check-options.js";
+import { checkKeys, under } from "../../util/option-keys.js";
 import { checkEmbedderOptions, EMBEDDER_KEYS } from "./load-embedder.js";
 
 /** The keys of `EmbeddingRankerOptions`. */

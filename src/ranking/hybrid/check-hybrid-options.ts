@@ -1,7 +1,6 @@
 import {
   checkBoolean,
   checkFunction,
-  checkKeys,
   checkNumber,
   checkOneOf,
   checkQueryHandling,
@@ -9,6 +8,7 @@ import {
   optionAt,
   QUERY_HANDLING_KEYS,
 } from "../check-options.js";
+import { checkKeys } from "../../util/option-keys.js";
 import { checkEmbeddingRankerOptions, EMBEDDING_RANKER_KEYS } from "../embedding/check-embedding-options.js";
 
 const OWNER = "HybridRanker";
