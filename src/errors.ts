@@ -53,6 +53,7 @@ export class OptionsError extends ToolsiftError {
     | "enrichment_not_found"
     | "enrichment_too_large"
     | "enrichment_unreadable"
+    | "invalid_auth"
     | "invalid_batch_size"
     | "invalid_client"
     | "invalid_config"

@@ -7,6 +7,29 @@ import { parseGatewayConfig } from "../config/gateway-config.js";
 import { listenHttp } from "./http-listener.js";
 
 describe("listenHttp", () => {
+  it("refuses, before it listens, a misspelt option and an auth that cannot authenticate", async () => {
+    // The options are checked first: no gateway is needed to be refused.
+    const gateway = {} as Gateway;
+    const base = { port: 0, host: "127.0.0.1", log: () => undefined };
+    await expect(listenHttp(gateway, { ...base, auth: false, maxSesions: 2 } as never)).rejects.toMatchObject({
+      code: "invalid_options",
+      message: expect.stringContaining('listenHttp: unknown option "maxSesions". Did you mean "maxSessions"?'),
+    });
+    // A misspelt "auth" leaves it out: every request would fail on it, so the listener is refused.
+    for (const options of [
+      { ...base, auht: false },
+      { ...base, auth: {} },
+      { ...base, auth: "token" },
+    ]) {
+      await expect(listenHttp(gateway, options as never)).rejects.toMatchObject({
+        code: expect.stringMatching(/^invalid_(options|auth)$/),
+      });
+    }
+    await expect(listenHttp(gateway, { ...base, auth: { authenticate: 1 } } as never)).rejects.toThrow(
+      "listenHttp: auth must be an authenticator (authenticatorFor(config)) or false to serve a loopback address without one.",
+    );
+  });
+
   it("ends the least recently active session past maxSessions, so vanished clients cannot hold memory forever", async () => {
     const config = parseGatewayConfig(
       { mcpServers: { dyn: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" } } },

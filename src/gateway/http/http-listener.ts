@@ -29,6 +29,7 @@ import type { HostedTransport, SessionHost } from "./session-host.js";
 import type { SessionStore } from "../replicas/session-store.js";
 import { SharedSessions } from "./shared-sessions.js";
 import { openModernHttp } from "../modern/modern-http.js";
+import { checkKeys } from "../../util/option-keys.js";
 
 export { DEFAULT_MAX_HTTP_SESSIONS, MCP_PATH };
 
@@ -83,6 +84,47 @@ export interface HttpListenOptions extends HttpLimits {
   sessionStore?: SessionStore | undefined;
 }
 
+/** Every option of `listenHttp`; the compiler holds the list to {@link HttpListenOptions}. */
+const LISTEN_KEYS = Object.keys({
+  port: true,
+  host: true,
+  log: true,
+  auth: true,
+  metrics: true,
+  observe: true,
+  sessionStore: true,
+  allowedOrigins: true,
+  allowedHosts: true,
+  maxSessions: true,
+  maxSessionsPerCaller: true,
+  sessionIdleMs: true,
+  maxConnections: true,
+  headersTimeoutMs: true,
+  requestTimeoutMs: true,
+} satisfies Record<keyof HttpListenOptions, true>);
+
+/**
+ * Refuses, before anything listens, options that would fail only at the first request: a
+ * misspelt key (an "auht" leaves `auth` out), or an `auth` that is neither `false` nor an
+ * authenticator, which every request would then fail on.
+ */
+function checkListenOptions(options: HttpListenOptions): void {
+  checkKeys("listenHttp", "", options, LISTEN_KEYS, '{ port: 8080, host: "127.0.0.1", log, auth }');
+  const { auth } = options as { auth?: unknown };
+  const usable =
+    auth === false ||
+    (typeof auth === "object" &&
+      auth !== null &&
+      typeof (auth as Authenticator).authenticate === "function" &&
+      typeof (auth as Authenticator).challenge === "function");
+  if (!usable) {
+    throw new OptionsError(
+      "invalid_auth",
+      "listenHttp: auth must be an authenticator (authenticatorFor(config)) or false to serve a loopback address without one.",
+    );
+  }
+}
+
 /**
  * Serves the gateway over Streamable HTTP at `/mcp`, one MCP session (and one toolsift session)
  * per client, each bound to the caller that opened it, with its groups, scopes and tenant, and
@@ -94,6 +136,7 @@ export interface HttpListenOptions extends HttpLimits {
  * @throws `OptionsError` (`no_auth_off_loopback`) for `auth: false` on an address that is not loopback.
  */
 export async function listenHttp(gateway: Gateway, options: HttpListenOptions): Promise<HttpListener> {
+  checkListenOptions(options);
   const Transport = (await loadGatewaySdk()).WebStandardStreamableHTTPServerTransport;
   const { auth } = options;
   if (auth === false && !isLoopbackHost(options.host))
