@@ -15,6 +15,7 @@ import type { GatewayObserver } from "./observe/gateway-event.js";
 import { UpstreamRequests } from "./upstream-requests.js";
 import { UpstreamLogs } from "./passthrough/upstream-logs.js";
 import { subscribersOf } from "./passthrough/resource-subscribers.js";
+import { checkKeys } from "../util/option-keys.js";
 
 /** Options of {@link Gateway.start}. */
 export interface GatewayOptions {
@@ -34,6 +35,15 @@ export interface GatewayOptions {
    */
   observeArguments?: boolean;
 }
+
+/** Every option of {@link Gateway.start}; the compiler holds the list to {@link GatewayOptions}. */
+const GATEWAY_KEYS = Object.keys({
+  config: true,
+  mode: true,
+  log: true,
+  observe: true,
+  observeArguments: true,
+} satisfies Record<keyof GatewayOptions, true>);
 
 /** Options of {@link Gateway.connect}. */
 export interface ConnectOptions {
@@ -141,6 +151,7 @@ export class Gateway {
    *   configured model cannot load.
    */
   static async start(options: GatewayOptions): Promise<Gateway> {
+    checkKeys("Gateway.start", "", options, GATEWAY_KEYS, "{ config }");
     const sink = options.log ?? ((line: string) => process.stderr.write(`toolsift: ${line}\n`));
     // Connect errors name a stdio server's args, which ${NAME} may have filled with a token; and
     // what upstream servers and clients sent (stderr, errors) must not forge a line or paint the
