@@ -36,7 +36,8 @@ export const LAYERS: readonly Layer[] = [
     name: "util/",
     folder: "util",
     files: ["src/util/**"],
-    purpose: "the small helpers every layer shares: a record guard, a timer cap, an optional-package loader",
+    purpose:
+      "the small helpers every layer shares: a record guard, a timer cap, an optional-package loader, the option key check",
   },
   {
     name: "events.ts",
