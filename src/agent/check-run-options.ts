@@ -1,6 +1,6 @@
 import type { AbortSignalLike } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 import { isAbortSignalLike, type PrefetchOptions } from "../session/index.js";
 import type { SessionOptions } from "../tool-search/index.js";
 import { toolChangesRefusal, type MessagesClient, type SystemTextBlock } from "../wire/index.js";
@@ -96,7 +96,7 @@ function providerOf<M, R>(options: RunAgentOptions<M, R>): ModelProvider<M, R> {
 }
 
 /** Every option `runAgent` reads; the compiler holds the list to {@link RunAgentBase} and its targets. */
-const RUN_AGENT_KEYS = Object.keys({
+const RUN_AGENT_KEYS = optionKeys<keyof RunAgentBase | "client" | "provider" | "prompt" | "messages">({
   model: true,
   system: true,
   toolSearch: true,
@@ -116,7 +116,7 @@ const RUN_AGENT_KEYS = Object.keys({
   provider: true,
   prompt: true,
   messages: true,
-} satisfies Record<keyof RunAgentBase | "client" | "provider" | "prompt" | "messages", true>);
+});
 
 export function checkOptions<M, R>(options: RunAgentOptions<M, R>): Settings<M, R> {
   if (typeof options !== "object" || options === null) {

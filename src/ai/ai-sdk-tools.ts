@@ -5,7 +5,7 @@ import { optionalPackage } from "../util/optional-package.js";
 import { buildToolBlock, type PrefetchOptions, type ToolSearchSession } from "../session/index.js";
 import { readPrefetchOption } from "../agent/index.js";
 import type { AnthropicTool, ToolResultBlock } from "../wire/index.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 
 type AiModule = typeof import("ai");
 
@@ -65,7 +65,7 @@ export class ToolCallError extends ToolsiftError {
  * ```
  */
 export async function aiSdkTools(session: ToolSearchSession, options: AiSdkToolsOptions = {}): Promise<AiSdkTools> {
-  checkKeys("aiSdkTools", "", options, ["prefetch"] satisfies (keyof AiSdkToolsOptions)[], "{ prefetch: true }");
+  checkKeys("aiSdkTools", "", options, AI_SDK_TOOLS_KEYS, "{ prefetch: true }");
   const ai = await loadAi();
   const prefetch = readPrefetchOption(options.prefetch);
   // No prototype: the AI SDK looks a called name up with tools[name], and a model may call
@@ -131,6 +131,9 @@ export interface AiSdkToolsOptions {
    */
   prefetch?: boolean | PrefetchOptions;
 }
+
+/** Every option of {@link aiSdkTools}; the compiler holds the list to {@link AiSdkToolsOptions}. */
+const AI_SDK_TOOLS_KEYS = optionKeys<keyof AiSdkToolsOptions>({ prefetch: true });
 
 /** The text of the newest message when it is the user's (the AI SDK's `ModelMessage`: a string, or text parts). */
 function newestUserText(messages: readonly unknown[] | undefined): string | undefined {

@@ -13,7 +13,7 @@ import { EnrichmentError } from "./parse-enrichment.js";
 import { parseModelAnswer } from "./parse-model-answer.js";
 import { planEnrichment, type PendingTool, type SkippedTool } from "./plan-enrichment.js";
 import { ModelCallFailed, withRetries, type RetryPolicy } from "./retry-model-call.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 
 /**
  * Options of {@link enrichCatalogue}.
@@ -137,7 +137,7 @@ export interface EnrichmentResult {
 }
 
 /** Every option of `enrichCatalogue`; the compiler holds the list to {@link EnrichCatalogueOptions}. */
-const ENRICH_CATALOGUE_KEYS = Object.keys({
+const ENRICH_CATALOGUE_KEYS = optionKeys<keyof EnrichCatalogueOptions>({
   tools: true,
   client: true,
   model: true,
@@ -153,7 +153,7 @@ const ENRICH_CATALOGUE_KEYS = Object.keys({
   maxRetries: true,
   timeoutMs: true,
   backoff: true,
-} satisfies Record<keyof EnrichCatalogueOptions, true>);
+});
 
 /**
  * Asks the user's own model, once per tool, for requests a user would make that need exactly

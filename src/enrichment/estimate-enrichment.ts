@@ -2,7 +2,7 @@ import type { ToolDefinition } from "../catalogue/index.js";
 import type { EnrichmentFile } from "./enrichment-file.js";
 import { promptOf } from "./enrichment-prompt.js";
 import { planEnrichment, type SkippedTool } from "./plan-enrichment.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 
 /**
  * Options of {@link estimateEnrichment}: those of `enrichCatalogue` that decide what it sends.
@@ -43,13 +43,13 @@ export const OUTPUT_TOKENS_PER_REQUEST = 22;
 export const OUTPUT_TOKENS_PER_TOOL = 90;
 
 /** Every option of `estimateEnrichment`; the compiler holds the list to {@link EstimateEnrichmentOptions}. */
-const ESTIMATE_ENRICHMENT_KEYS = Object.keys({
+const ESTIMATE_ENRICHMENT_KEYS = optionKeys<keyof EstimateEnrichmentOptions>({
   tools: true,
   requestsPerTool: true,
   previous: true,
   missedRequests: true,
   descriptions: true,
-} satisfies Record<keyof EstimateEnrichmentOptions, true>);
+});
 
 /**
  * The calls and an estimate of the tokens {@link enrichCatalogue} would spend on `tools`, from

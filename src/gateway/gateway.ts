@@ -15,7 +15,7 @@ import type { GatewayObserver } from "./observe/gateway-event.js";
 import { UpstreamRequests } from "./upstream-requests.js";
 import { UpstreamLogs } from "./passthrough/upstream-logs.js";
 import { subscribersOf } from "./passthrough/resource-subscribers.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 
 /** Options of {@link Gateway.start}. */
 export interface GatewayOptions {
@@ -37,13 +37,13 @@ export interface GatewayOptions {
 }
 
 /** Every option of {@link Gateway.start}; the compiler holds the list to {@link GatewayOptions}. */
-const GATEWAY_KEYS = Object.keys({
+const GATEWAY_KEYS = optionKeys<keyof GatewayOptions>({
   config: true,
   mode: true,
   log: true,
   observe: true,
   observeArguments: true,
-} satisfies Record<keyof GatewayOptions, true>);
+});
 
 /** Options of {@link Gateway.connect}. */
 export interface ConnectOptions {

@@ -12,7 +12,7 @@ import { parseLesson, type Lesson } from "./lesson.js";
 import { definedCaps } from "./memory-usage-store.js";
 import { StoreWarnings } from "./store-warnings.js";
 import type { UsageStore, UsageStoreWarning } from "./usage-store.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 
 export interface FileUsageStoreOptions extends Partial<LessonCaps> {
   /**
@@ -56,12 +56,12 @@ function newGeneration(): string {
 }
 
 /** Every option of `FileUsageStore`; the compiler holds the list to {@link FileUsageStoreOptions}. */
-const FILE_USAGE_STORE_KEYS = Object.keys({
+const FILE_USAGE_STORE_KEYS = optionKeys<keyof FileUsageStoreOptions>({
   cacheDir: true,
   onWarning: true,
   maxLessonsPerTool: true,
   maxLessonsPerScope: true,
-} satisfies Record<keyof FileUsageStoreOptions, true>);
+});
 
 /**
  * Lessons in one append-only file under the cache directory, shared by the processes that use

@@ -1,5 +1,5 @@
 import { OptionsError } from "../errors.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 import { DEFAULT_LESSON_CAPS, type LessonCaps } from "./lesson-caps.js";
 import { MemoryUsageStore } from "./memory-usage-store.js";
 import type { UsageStore } from "./usage-store.js";
@@ -81,7 +81,7 @@ const MAX_MIN_SESSIONS = 16;
 const DAY_MS = 86_400_000;
 
 /** Every option of `learning`; the compiler holds the list to {@link LearningOptions}. */
-const LEARNING_KEYS = Object.keys({
+const LEARNING_KEYS = optionKeys<keyof LearningOptions>({
   store: true,
   halfLifeDays: true,
   weight: true,
@@ -92,7 +92,7 @@ const LEARNING_KEYS = Object.keys({
   boostDestructive: true,
   maxLessonsPerTool: true,
   maxLessonsPerScope: true,
-} satisfies Record<keyof LearningOptions, true>);
+});
 
 /**
  * Checks `createToolSearch`'s `learning` option; `undefined` when learning is off.

@@ -1,7 +1,7 @@
 import { DEFAULT_LESSON_CAPS, newestLessons, type LessonCaps } from "./lesson-caps.js";
 import { lessonKey, type Lesson } from "./lesson.js";
 import type { UsageStore } from "./usage-store.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 
 export interface MemoryUsageStoreOptions extends Partial<LessonCaps> {
   /** Scopes kept; past it the least recently used scope is dropped, lessons and all. @defaultValue 1,000 */
@@ -9,11 +9,11 @@ export interface MemoryUsageStoreOptions extends Partial<LessonCaps> {
 }
 
 /** Every option of `MemoryUsageStore`; the compiler holds the list to {@link MemoryUsageStoreOptions}. */
-const MEMORY_USAGE_STORE_KEYS = Object.keys({
+const MEMORY_USAGE_STORE_KEYS = optionKeys<keyof MemoryUsageStoreOptions>({
   maxScopes: true,
   maxLessonsPerTool: true,
   maxLessonsPerScope: true,
-} satisfies Record<keyof MemoryUsageStoreOptions, true>);
+});
 
 /**
  * Lessons in this process's memory, gone when it exits: what `learning: true` uses. Bounded by

@@ -6,7 +6,7 @@ import { loadPgPool, type OwnedPool, type PgPoolConfig, type SqlQueryable } from
 import { definedCaps } from "./memory-usage-store.js";
 import { StoreWarnings } from "./store-warnings.js";
 import type { UsageStore, UsageStoreWarning } from "./usage-store.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 
 export type { SqlQueryable } from "./load-pg.js";
 
@@ -47,7 +47,7 @@ const SESSION_TAUGHT = `taught_by NOT IN ('${UNKNOWN_TEACHER}', '${IMPORTED}')`;
 const TABLE_PATTERN = /^(?:[a-z_][a-z0-9_]{0,62}\.)?[a-z_][a-z0-9_]{0,62}$/;
 
 /** Every option of `PostgresUsageStore`; the compiler holds the list to {@link PostgresUsageStoreOptions}. */
-const POSTGRES_USAGE_STORE_KEYS = Object.keys({
+const POSTGRES_USAGE_STORE_KEYS = optionKeys<keyof PostgresUsageStoreOptions>({
   connectionString: true,
   pool: true,
   table: true,
@@ -56,7 +56,7 @@ const POSTGRES_USAGE_STORE_KEYS = Object.keys({
   onWarning: true,
   maxLessonsPerTool: true,
   maxLessonsPerScope: true,
-} satisfies Record<keyof PostgresUsageStoreOptions, true>);
+});
 
 /**
  * Lessons in a PostgreSQL table, so a fleet of agent workers learns together: what one worker

@@ -1,7 +1,7 @@
 import { describeValue } from "../describe-value.js";
 import { TOOLSIFT_VERSION } from "../version.js";
 import { OptionsError, type ToolsiftError } from "../errors.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 import { DEFAULT_BACKOFF, type Backoff } from "./mcp-backoff.js";
 import type { McpCallProgressListener } from "./mcp-call-progress.js";
 import type { McpLogMessage } from "./mcp-log-message.js";
@@ -170,7 +170,7 @@ const DEFAULT_REFRESH_WAIT_MS = 2000;
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 
 /** Every option `fromMcp` reads; the compiler holds the list to {@link FromMcpOptions}. */
-const FROM_MCP_KEYS = Object.keys({
+const FROM_MCP_KEYS = optionKeys<keyof FromMcpOptions>({
   clientInfo: true,
   requestTimeoutMs: true,
   callTimeoutMs: true,
@@ -185,7 +185,7 @@ const FROM_MCP_KEYS = Object.keys({
   onResourceUpdated: true,
   serverRequests: true,
   onStderr: true,
-} satisfies Record<keyof FromMcpOptions, true>);
+});
 
 /**
  * Checks fromMcp's options.

@@ -1,6 +1,6 @@
 import { Catalogue, type ToolContext, type ToolDefinition, type ToolHost } from "../catalogue/index.js";
 import { OptionsError } from "../errors.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 import type { ToolSearchEvent } from "../events.js";
 import type { ResolvedLearning, ResolvedMisses } from "../learning/index.js";
 // Not learning/'s or enrichment/'s index: those load the stores, misses and the enrichment writer,
@@ -22,7 +22,7 @@ import { CatalogueEnrichment } from "../enrichment/catalogue-enrichment.js";
 import { readEnrichment } from "../enrichment/read-enrichment.js";
 
 /** Every option `createToolSearch` reads; the compiler holds the list to {@link ToolSearchOptions}. */
-const TOOL_SEARCH_KEYS = Object.keys({
+const TOOL_SEARCH_KEYS = optionKeys<keyof ToolSearchOptions>({
   tools: true,
   ranker: true,
   semanticFallback: true,
@@ -35,7 +35,7 @@ const TOOL_SEARCH_KEYS = Object.keys({
   approve: true,
   onEvent: true,
   estimateTokens: true,
-} satisfies Record<keyof ToolSearchOptions, true>);
+});
 
 /** `createToolSearch`'s options, checked once: what every part of a tool search reads. */
 export interface ToolSearchSettings {

@@ -1,5 +1,5 @@
 import { OptionsError } from "../errors.js";
-import { checkKeys } from "../util/option-keys.js";
+import { checkKeys, optionKeys } from "../util/option-keys.js";
 import type { ToolSearchEvent } from "../events.js";
 // Not learning/'s index, which loads the stores and misses (see load-learning.ts).
 import { DEFAULT_SCOPE } from "../learning/lesson.js";
@@ -80,12 +80,12 @@ export class SessionRegistry {
 
 /** Checks `session()`'s options: what is wrong is named, before any state changes. */
 /** Every option `session()` reads; the compiler holds the list to {@link SessionOptions}. */
-const SESSION_KEYS = Object.keys({
+const SESSION_KEYS = optionKeys<keyof SessionOptions>({
   transcript: true,
   context: true,
   signal: true,
   scope: true,
-} satisfies Record<keyof SessionOptions, true>);
+});
 
 function readSessionOptions(options: unknown): { request: RequestScope; calls?: TranscriptCall[]; scope?: string } {
   if (options === undefined) return { request: {} };

@@ -6,6 +6,18 @@ import { OptionsError } from "../errors.js";
 // ranking/check-options.ts; this one is shared by every layer, so it lives here.
 
 /**
+ * The keys of an options type, as the list {@link checkKeys} takes. The compiler holds the list
+ * to the type: a key the type has and the list lacks, or one the list has and the type lacks,
+ * fails the type check, so the list cannot drift from the options it checks.
+ *
+ * @example
+ * const KEYS = optionKeys<keyof SessionOptions>({ transcript: true, context: true, signal: true, scope: true });
+ */
+export function optionKeys<K extends string>(keys: Record<K, true>): readonly K[] {
+  return Object.keys(keys) as K[];
+}
+
+/**
  * The options object at `path` (the top level when empty), `{}` when left out; refuses anything
  * else, and keys it does not know with the nearest known key when one is close: a typo must not
  * be ignored. `inner` names options that hold options of their own (`semantic` holds `cacheDir`),

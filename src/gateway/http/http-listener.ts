@@ -29,7 +29,7 @@ import type { HostedTransport, SessionHost } from "./session-host.js";
 import type { SessionStore } from "../replicas/session-store.js";
 import { SharedSessions } from "./shared-sessions.js";
 import { openModernHttp } from "../modern/modern-http.js";
-import { checkKeys } from "../../util/option-keys.js";
+import { checkKeys, optionKeys } from "../../util/option-keys.js";
 
 export { DEFAULT_MAX_HTTP_SESSIONS, MCP_PATH };
 
@@ -85,7 +85,7 @@ export interface HttpListenOptions extends HttpLimits {
 }
 
 /** Every option of `listenHttp`; the compiler holds the list to {@link HttpListenOptions}. */
-const LISTEN_KEYS = Object.keys({
+const LISTEN_KEYS = optionKeys<keyof HttpListenOptions>({
   port: true,
   host: true,
   log: true,
@@ -101,7 +101,7 @@ const LISTEN_KEYS = Object.keys({
   maxConnections: true,
   headersTimeoutMs: true,
   requestTimeoutMs: true,
-} satisfies Record<keyof HttpListenOptions, true>);
+});
 
 /**
  * Refuses, before anything listens, options that would fail only at the first request: a

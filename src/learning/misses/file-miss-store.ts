@@ -10,7 +10,7 @@ import { StoreWarnings } from "../store-warnings.js";
 import type { UsageStoreWarning } from "../usage-store.js";
 import { parseMissRecord, type MissRecord } from "./miss-record.js";
 import { matchesQuery, newestFirst, readMissQuery, type MissQuery, type MissStore } from "./miss-store.js";
-import { checkKeys } from "../../util/option-keys.js";
+import { checkKeys, optionKeys } from "../../util/option-keys.js";
 
 export interface FileMissStoreOptions {
   /**
@@ -35,11 +35,11 @@ const CREATE_KEY_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EX
 const KEY_BYTES = 32;
 
 /** Every option of `FileMissStore`; the compiler holds the list to {@link FileMissStoreOptions}. */
-const FILE_MISS_STORE_KEYS = Object.keys({
+const FILE_MISS_STORE_KEYS = optionKeys<keyof FileMissStoreOptions>({
   cacheDir: true,
   maxRecords: true,
   onWarning: true,
-} satisfies Record<keyof FileMissStoreOptions, true>);
+});
 
 /**
  * Misses in one append-only file under the cache directory, one record a line

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MissRecord } from "./miss-record.js";
 import { matchesQuery, newestFirst, readMissQuery, type MissQuery, type MissStore } from "./miss-store.js";
-import { checkKeys } from "../../util/option-keys.js";
+import { checkKeys, optionKeys } from "../../util/option-keys.js";
 
 export interface MemoryMissStoreOptions {
   /** Records kept; past it the oldest are dropped. @defaultValue 10,000 */
@@ -9,9 +9,9 @@ export interface MemoryMissStoreOptions {
 }
 
 /** Every option of `MemoryMissStore`; the compiler holds the list to {@link MemoryMissStoreOptions}. */
-const MEMORY_MISS_STORE_KEYS = Object.keys({
+const MEMORY_MISS_STORE_KEYS = optionKeys<keyof MemoryMissStoreOptions>({
   maxRecords: true,
-} satisfies Record<keyof MemoryMissStoreOptions, true>);
+});
 
 /**
  * Misses in this process's memory, gone when it exits: what `misses: true` uses. Its hash key

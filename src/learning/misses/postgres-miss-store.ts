@@ -6,7 +6,7 @@ import { StoreWarnings } from "../store-warnings.js";
 import type { UsageStoreWarning } from "../usage-store.js";
 import { parseMissRecord, type MissRecord } from "./miss-record.js";
 import { readMissQuery, type MissQuery, type MissStore } from "./miss-store.js";
-import { checkKeys } from "../../util/option-keys.js";
+import { checkKeys, optionKeys } from "../../util/option-keys.js";
 
 export interface PostgresMissStoreOptions {
   /** Where to connect; the store opens its own pool with the optional `pg` package and ends it on `close()`. */
@@ -30,14 +30,14 @@ export interface PostgresMissStoreOptions {
 const TABLE_PATTERN = /^(?:[a-z_][a-z0-9_]{0,56}\.)?[a-z_][a-z0-9_]{0,56}$/;
 
 /** Every option of `PostgresMissStore`; the compiler holds the list to {@link PostgresMissStoreOptions}. */
-const POSTGRES_MISS_STORE_KEYS = Object.keys({
+const POSTGRES_MISS_STORE_KEYS = optionKeys<keyof PostgresMissStoreOptions>({
   connectionString: true,
   pool: true,
   table: true,
   maxRecords: true,
   statementTimeoutMs: true,
   onWarning: true,
-} satisfies Record<keyof PostgresMissStoreOptions, true>);
+});
 
 /**
  * Misses in a PostgreSQL table, shared by a fleet of gateway replicas or workers. The table and
