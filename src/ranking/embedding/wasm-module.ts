@@ -5,7 +5,7 @@
  * engine has no SIMD, or no WebAssembly at all, the kernel runs in JavaScript instead.
  */
 
-export const PAGE_BYTES = 65_536;
+const PAGE_BYTES = 65_536;
 
 // The few WebAssembly APIs used here, typed locally: TypeScript declares them only in the DOM
 // library, which a Node library (and its users) should not need.
@@ -104,7 +104,7 @@ export const simd = {
 } as const;
 
 /** LEB128, as the binary format writes every count, index and size. */
-export function unsigned(value: number): number[] {
+function unsigned(value: number): number[] {
   const bytes: number[] = [];
   do {
     let byte = value & 0x7f;
