@@ -1,0 +1,120 @@
+import { closeSync, openSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
+import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CLI_ARGS,
+  ROOT,
+  connectGateway,
+  resultText,
+  scratchDir,
+  waitForUpstreams,
+  writeConfig,
+  type GatewayClient,
+} from "../support/gateway-process.js";
+import { DYNAMIC_SERVER } from "../support/mcp-servers.js";
+
+/**
+ * `toolsift serve` under the Vercel AI SDK's MCP client (`@ai-sdk/mcp`): a third-party client with
+ * its own protocol code, not the official SDK's. It probes with `server/discover` first, waits one
+ * second for the answer on stdio, then opens again with `initialize` on the same pipe.
+ */
+
+const dyn = (env: Record<string, string> = {}) => ({
+  command: process.execPath,
+  args: [DYNAMIC_SERVER],
+  stderr: "ignore",
+  env,
+});
+
+/** Searches for the echo tool, as a model would; the search answer's text. */
+async function searchEcho(client: MCPClient): Promise<string> {
+  const search = resultText(
+    await client.callTool({ name: "search_tools", arguments: { query: "echo a message back" } }),
+  );
+  expect(search).toContain("dyn__echo");
+  return search;
+}
+
+describe("the AI SDK's MCP client over stdio", () => {
+  it("is served the 2025 era when it gives up on server/discover before the gateway answers", async () => {
+    // A keep tool's server that takes 3 s to start holds the gateway's first answer past the
+    // client's one-second probe (`serve` waits up to refreshWaitMs, 2 s, for keep tools' servers).
+    const config = writeConfig({
+      mcpServers: { dyn: dyn({ FIXTURE_START_DELAY_MS: "3000" }) },
+      toolsift: { keepTools: ["dyn__echo"] },
+    });
+    const log = join(scratchDir(), "stderr.log");
+    const stderr = openSync(log, "w");
+    const client = await createMCPClient({
+      transport: new Experimental_StdioMCPTransport({
+        command: process.execPath,
+        args: [...CLI_ARGS, "serve", "--config", config],
+        cwd: ROOT,
+        env: { ...process.env } as Record<string, string>,
+        stderr,
+      }),
+      // Its notifications (list_changed) are reported here as unsupported: harmless, and expected.
+      onUncaughtError: () => undefined,
+    });
+    try {
+      expect(client.initializeResult.protocolVersion).toBe("2025-11-25");
+      expect(readFileSync(log, "utf8")).toContain("sent server/discover, then opened with initialize");
+      await waitForUpstreams({ stderr: () => readFileSync(log, "utf8") }, ["dyn"]);
+      await searchEcho(client);
+      const called = await client.callTool({ name: "dyn__echo", arguments: { text: "from the AI SDK" } });
+      expect(resultText(called)).toContain("echo: from the AI SDK");
+    } finally {
+      await client.close();
+      closeSync(stderr);
+    }
+  });
+});
+
+describe("the AI SDK's MCP client over Streamable HTTP", () => {
+  let gateway: GatewayClient;
+  beforeAll(async () => {
+    gateway = await connectGateway(writeConfig({ mcpServers: { dyn: dyn() } }), { transport: "http" });
+    await waitForUpstreams(gateway, ["dyn"]);
+  });
+  afterAll(async () => gateway?.close());
+
+  const connect = (protocolVersionDiscovery: boolean) =>
+    createMCPClient({
+      protocolVersionDiscovery,
+      transport: { type: "http", url: gateway.url!, headers: { authorization: `Bearer ${gateway.token}` } },
+      onUncaughtError: () => undefined,
+    });
+
+  it("gets the 2026-07-28 era by discovery: matches come with their schemas, called through call_tool", async () => {
+    const client = await connect(true);
+    try {
+      expect(client.initializeResult.protocolVersion).toBe("2026-07-28");
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+      const search = await searchEcho(client);
+      expect(search).toContain('"inputSchema"');
+      expect(search).not.toMatch(/now in your tool list/);
+      const called = await client.callTool({
+        name: "call_tool",
+        arguments: { name: "dyn__echo", arguments: { text: "through call_tool" } },
+      });
+      expect(resultText(called)).toContain("echo: through call_tool");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("gets a 2025-era session with discovery off: the match joins its tool list", async () => {
+    const client = await connect(false);
+    try {
+      expect(client.initializeResult.protocolVersion).toBe("2025-11-25");
+      expect(await searchEcho(client)).toContain("now in your tool list");
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("dyn__echo");
+      const called = await client.callTool({ name: "dyn__echo", arguments: { text: "listed" } });
+      expect(resultText(called)).toContain("echo: listed");
+    } finally {
+      await client.close();
+    }
+  });
+});
