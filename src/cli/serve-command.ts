@@ -1,3 +1,4 @@
+import { constants } from "node:os";
 import { Gateway, listenHttp, readGatewayConfig, sessionStoreFor } from "../gateway/index.js";
 import type { CliIo } from "./cli-io.js";
 import type { CliCommand } from "./parse-cli.js";
@@ -77,11 +78,34 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
     }
   } finally {
     for (const signal of SIGNALS) process.off(signal, onSignal);
-    await gateway.close();
-    await observed.close();
+    await closeUnlessSignalled(io, async () => {
+      await gateway.close();
+      await observed.close();
+    });
   }
   if (unreachable) throw unreachable;
   return 0;
+}
+
+/**
+ * Runs `close` (the end of every upstream server: stdin's end, then up to 2 s of grace each) with
+ * a signal leaving at once instead of killing the process. A stdio client that stops waiting
+ * sends its SIGTERM about then: the MCP SDK's closes stdin, waits 2 s, and signals. Left to the
+ * default action, the signal ended this process before its servers, and a server started
+ * through `npx` lived on as an orphan. `process.exit` runs the exit hook that ends every upstream
+ * process group still running (process-group-transport.ts).
+ */
+async function closeUnlessSignalled(io: CliIo, close: () => Promise<void>): Promise<void> {
+  const leave = (signal: NodeJS.Signals) => {
+    io.err(`stop: received ${signal} while closing; ending the upstream servers now`);
+    process.exit(128 + (constants.signals[signal] ?? 0));
+  };
+  for (const signal of SIGNALS) process.on(signal, leave);
+  try {
+    await close();
+  } finally {
+    for (const signal of SIGNALS) process.off(signal, leave);
+  }
 }
 
 /**
