@@ -11,7 +11,11 @@ import { DEFAULT_ABSTENTION } from "./abstention.js";
 import { BM25_FIELDS, DEFAULT_FIELD_WEIGHTS } from "./bm25-terms.js";
 
 const OWNER = "Bm25Ranker";
-const KEYS = [
+/**
+ * The keys of `Bm25Options`. Not `optionKeys`: the type lives in bm25-ranker.ts, which imports
+ * this file; ranker-option-keys.test.ts holds the list to the type instead.
+ */
+export const BM25_KEYS = [
   "fieldWeights",
   "k1",
   "b",
@@ -20,7 +24,7 @@ const KEYS = [
   "shortForms",
   "synonyms",
   ...QUERY_HANDLING_KEYS,
-];
+] as const;
 /** Far more than any team's jargon: a table is read per query word, so it is bounded. */
 const MAX_SHORT_FORMS = 1_000;
 const MAX_LONG_FORM_CHARS = 200;
@@ -31,7 +35,7 @@ const SHARES: ReadonlySet<string> = new Set(["maxExplained", "maxNameCoverage"])
 
 /** Checks `Bm25Options` (see {@link checkKeys} for what a refusal says). */
 export function checkBm25Options(options: unknown): void {
-  const given = checkKeys(OWNER, "", options, KEYS, "{ k1: 1.2, b: 0.75 }");
+  const given = checkKeys(OWNER, "", options, BM25_KEYS, "{ k1: 1.2, b: 0.75 }");
   const weights = checkKeys(OWNER, "fieldWeights", given.fieldWeights, BM25_FIELDS, "{ name: 4 }");
   for (const field of BM25_FIELDS)
     checkNumber(`${OWNER}: fieldWeights.${field}`, weights[field], { min: 0, example: DEFAULT_FIELD_WEIGHTS[field] });

@@ -8,10 +8,14 @@ import {
   optionAt,
   QUERY_HANDLING_KEYS,
 } from "../check-options.js";
-import { checkKeys, under } from "../../util/option-keys.js";
+import { checkKeys, optionKeys, under } from "../../util/option-keys.js";
+import type { VectorIndexOptions } from "./vector-index.js";
 import { checkEmbedderOptions, EMBEDDER_KEYS } from "./load-embedder.js";
 
-/** The keys of `EmbeddingRankerOptions`. */
+/**
+ * The keys of `EmbeddingRankerOptions`. Not `optionKeys`: the type lives in embedding-ranker.ts,
+ * which imports this file; ranker-option-keys.test.ts holds the list to the type instead.
+ */
 export const EMBEDDING_RANKER_KEYS = [
   "embedder",
   "cacheDir",
@@ -20,8 +24,14 @@ export const EMBEDDING_RANKER_KEYS = [
   "index",
   "onWarning",
   ...QUERY_HANDLING_KEYS,
-];
-const INDEX_KEYS = ["kind", "hnswAbove", "m", "efConstruction", "efSearch"];
+] as const;
+const INDEX_KEYS = optionKeys<keyof VectorIndexOptions>({
+  kind: true,
+  hnswAbove: true,
+  m: true,
+  efConstruction: true,
+  efSearch: true,
+});
 
 /**
  * Checks `EmbeddingRankerOptions` at `path` of `owner`'s options (the top level when empty): a

@@ -3,7 +3,7 @@ import { basename, resolve } from "node:path";
 import { OptionsError } from "../../errors.js";
 import { ownModule } from "../../util/own-module.js";
 import { checkBoolean, checkNumber, checkOneOf, invalidOption, optionAt } from "../check-options.js";
-import { checkKeys } from "../../util/option-keys.js";
+import { checkKeys, optionKeys } from "../../util/option-keys.js";
 import { BUNDLED_MODEL_DIR } from "./bundled-model.js";
 import { type Embedder, type EmbedderOptions, type EmbeddingRuntime, MAX_JOINED_MODELS, POOLINGS } from "./embedder.js";
 import { joinEmbedders } from "./joined-embedder.js";
@@ -25,14 +25,14 @@ const loadOnnxRuntimeEmbedder = ownModule(
 );
 const DEFAULT_BATCH_SIZE = 64;
 /** The keys of {@link EmbedderOptions}. */
-export const EMBEDDER_KEYS: readonly (keyof EmbedderOptions)[] = [
-  "model",
-  "pooling",
-  "normalize",
-  "dtype",
-  "batchSize",
-  "runtime",
-];
+export const EMBEDDER_KEYS = optionKeys<keyof EmbedderOptions>({
+  model: true,
+  pooling: true,
+  normalize: true,
+  dtype: true,
+  batchSize: true,
+  runtime: true,
+});
 
 /**
  * Loads a sentence-embedding model from disk and returns an {@link Embedder}. Works offline:

@@ -12,7 +12,11 @@ import { checkKeys } from "../../util/option-keys.js";
 import { checkEmbeddingRankerOptions, EMBEDDING_RANKER_KEYS } from "../embedding/check-embedding-options.js";
 
 const OWNER = "HybridRanker";
-const KEYS = [
+/**
+ * The keys of `HybridRankerOptions`. Not `optionKeys`: the type lives in hybrid-ranker.ts, which
+ * imports this file; ranker-option-keys.test.ts holds the list to the type instead.
+ */
+export const HYBRID_KEYS = [
   "lexical",
   "semantic",
   "fusion",
@@ -25,12 +29,12 @@ const KEYS = [
   "abstention",
   "onWarning",
   ...QUERY_HANDLING_KEYS,
-];
+] as const;
 const at = optionAt(OWNER, "");
 
 /** Checks `HybridRankerOptions`, and the options of the embedding ranker it builds from `semantic`. */
 export function checkHybridOptions(options: unknown): void {
-  const given = checkKeys(OWNER, "", options, KEYS, '{ fusion: "rrf" }', { semantic: EMBEDDING_RANKER_KEYS });
+  const given = checkKeys(OWNER, "", options, HYBRID_KEYS, '{ fusion: "rrf" }', { semantic: EMBEDDING_RANKER_KEYS });
   if (given.lexical !== undefined && !isRankerLike(given.lexical)) {
     throw invalidOption(
       at("lexical"),
