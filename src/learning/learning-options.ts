@@ -110,6 +110,14 @@ export function resolveLearning(
       "options.learning must be true, false, a UsageStore or an options object, e.g. learning: { store: new FileUsageStore() }.",
     );
   }
+  // A store missing a method is a store, not options with unknown keys: say what it lacks.
+  const lacking = missingStoreMethods(options);
+  if (lacking.length > 0 && lacking.length < STORE_METHODS.length) {
+    throw new OptionsError(
+      "invalid_learning",
+      `options.learning must implement UsageStore: add(lessons), lessons(scope) and forget(scope), each returning a promise; it has no ${lacking.map((method) => `${method}()`).join(" or ")}.`,
+    );
+  }
   // A misspelt option would be dropped without a word: a "minSesions" that leaves the default
   // corroboration, a "halfLifeDay" that never fades old usage the way it was meant to.
   checkKeys("createToolSearch", "learning", options, LEARNING_KEYS, "{ store: new FileUsageStore() }");
@@ -184,13 +192,14 @@ export function resolveLearning(
   };
 }
 
+const STORE_METHODS = ["add", "lessons", "forget"] as const;
+
 function isStore(value: unknown): value is UsageStore {
-  const store = value as Partial<UsageStore> | null;
-  return (
-    typeof store === "object" &&
-    store !== null &&
-    typeof store.add === "function" &&
-    typeof store.lessons === "function" &&
-    typeof store.forget === "function"
-  );
+  return typeof value === "object" && value !== null && missingStoreMethods(value).length === 0;
+}
+
+/** The methods of {@link UsageStore} that `value` lacks (all of them for plain options). */
+function missingStoreMethods(value: object): (typeof STORE_METHODS)[number][] {
+  const store = value as Partial<Record<(typeof STORE_METHODS)[number], unknown>>;
+  return STORE_METHODS.filter((method) => typeof store[method] !== "function");
 }

@@ -578,6 +578,10 @@ describe("learning with a failing or slow store", () => {
     await expect(create({ store: { add: () => undefined } })).rejects.toThrow(
       /add\(lessons\), lessons\(scope\) and forget\(scope\)/,
     );
+    // A store given as learning itself, missing a method: named as a store, not as unknown options.
+    await expect(create({ add: async () => undefined, lessons: async () => [] })).rejects.toThrow(
+      /^options\.learning must implement UsageStore: .*; it has no forget\(\)\.$/,
+    );
     await expect(create({ maxLessonsPerTool: 0 })).rejects.toThrow(
       /learning.maxLessonsPerTool must be a whole number > 0/,
     );
