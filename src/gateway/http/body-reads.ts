@@ -75,6 +75,10 @@ export class BodyReads {
       if (!request.complete) request.socket.destroy();
     }, this.limits.deadlineMs);
     timer.unref();
+    // Cleared once the rest has come (Node reads and discards it, then closes the request): a
+    // pending timer holds the request, and refused requests sent fast would pile up for the
+    // whole deadline, thousands of them.
+    request.once("close", () => clearTimeout(timer));
   }
 }
 
