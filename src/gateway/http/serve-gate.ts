@@ -13,13 +13,14 @@ export function serveGate(shared: SessionHost): NamedGate {
     name: "serve",
     async pass({ request, response, body, transport }) {
       if (transport === undefined) throw new Error("toolsift: an MCP request reached the serve gate with no session");
-      const hangUp = new AbortController();
-      response.once("close", () => hangUp.abort());
       if (request.method === "GET") {
         transport.streams++;
         response.once("close", () => transport.streams--);
       }
-      const answer = await transport.handleRequest(webRequestOf(request, body, hangUp.signal), body);
+      // No signal: the 2025-era transport never reads one, and a Request given a signal costs a
+      // listener, a controller and a finalizer that sustained traffic piles up faster than they
+      // are collected. A client that hangs up is seen when sendWebResponse cancels the body.
+      const answer = await transport.handleRequest(webRequestOf(request, body), body);
       if (shared.replica !== undefined) response.setHeader("x-toolsift-replica", shared.replica);
       const id = transport.sessionId;
       if (request.method === "DELETE" && answer.ok && id !== undefined) await shared.ended(id);

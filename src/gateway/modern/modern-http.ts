@@ -90,7 +90,7 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
   return {
     async claims(request, body) {
       // The body was read (and bounded) already; the predicate classifies from it and reads nothing.
-      const web = webRequestOf(request, body, new AbortController().signal);
+      const web = webRequestOf(request, body);
       return !(await sdk.isLegacyRequest(web, body));
     },
     async serve(request, response, body, caller) {
