@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
+import { createMCPClient, ElicitationRequestSchema, type MCPClient } from "@ai-sdk/mcp";
 import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,7 +13,7 @@ import {
   writeConfig,
   type GatewayClient,
 } from "../support/gateway-process.js";
-import { DYNAMIC_SERVER } from "../support/mcp-servers.js";
+import { DYNAMIC_SERVER, wipeCount } from "../support/mcp-servers.js";
 
 /**
  * `toolsift serve` under the Vercel AI SDK's MCP client (`@ai-sdk/mcp`): a third-party client with
@@ -74,8 +74,11 @@ describe("the AI SDK's MCP client over stdio", () => {
 
 describe("the AI SDK's MCP client over Streamable HTTP", () => {
   let gateway: GatewayClient;
+  const wipes = join(scratchDir(), "wipes");
   beforeAll(async () => {
-    gateway = await connectGateway(writeConfig({ mcpServers: { dyn: dyn() } }), { transport: "http" });
+    gateway = await connectGateway(writeConfig({ mcpServers: { dyn: dyn({ FIXTURE_WIPE_FILE: wipes }) } }), {
+      transport: "http",
+    });
     await waitForUpstreams(gateway, ["dyn"]);
   });
   afterAll(async () => gateway?.close());
@@ -84,8 +87,38 @@ describe("the AI SDK's MCP client over Streamable HTTP", () => {
     createMCPClient({
       protocolVersionDiscovery,
       transport: { type: "http", url: gateway.url!, headers: { authorization: `Bearer ${gateway.token}` } },
+      capabilities: { elicitation: {} },
       onUncaughtError: () => undefined,
     });
+
+  it("asks its elicitation handler before a destructive call, in either era, and runs it only if accepted", async () => {
+    for (const discovery of [true, false]) {
+      const client = await connect(discovery);
+      try {
+        const wipe =
+          client.initializeResult.protocolVersion === "2026-07-28"
+            ? { name: "call_tool", arguments: { name: "dyn__wipe_data", arguments: {} } }
+            : { name: "dyn__wipe_data", arguments: {} };
+        const questions: string[] = [];
+        let answer: "accept" | "decline" = "decline";
+        client.onElicitationRequest(ElicitationRequestSchema, (request) => {
+          questions.push(request.params.message);
+          return { action: answer, content: {} };
+        });
+        const before = wipeCount(wipes);
+        const declined = await client.callTool(wipe);
+        expect(declined.isError).toBe(true);
+        expect(wipeCount(wipes)).toBe(before);
+        answer = "accept";
+        expect(resultText(await client.callTool(wipe))).toContain("wiped");
+        expect(wipeCount(wipes)).toBe(before + 1);
+        expect(questions).toHaveLength(2);
+        expect(questions[1]).toMatch(/Run dyn__wipe_data .* marked destructive/s);
+      } finally {
+        await client.close();
+      }
+    }
+  });
 
   it("gets the 2026-07-28 era by discovery: matches come with their schemas, called through call_tool", async () => {
     const client = await connect(true);
