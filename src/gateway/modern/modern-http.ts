@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import { errorText } from "../../errors.js";
+import { isRecord } from "../../util/is-record.js";
 import type { Caller } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import { loadModernSdk } from "../gateway-sdk-v2.js";
@@ -15,6 +16,8 @@ import { storeLedger } from "./confirmation-ledger.js";
 import { modernServerFactory } from "./modern-server.js";
 import { toolChangeFeed, type ToolChangeFeedOptions } from "./tool-change-feed.js";
 
+/** The `_meta` key of the 2026-07-28 envelope that names the protocol version a request speaks. */
+const ENVELOPE_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 /** The 2026-07-28 leg of the HTTP listener: the requests it claims, and how it answers them. */
 export interface ModernHttp {
   /**
@@ -89,6 +92,9 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
   const listening = new Map<string, number>();
   return {
     async claims(request, body) {
+      // Neither a version header nor the envelope's version in the body: 2025-era by the spec's
+      // rule (and the SDK's), known without building a web Request for every initialize.
+      if (request.headers["mcp-protocol-version"] === undefined && !namesEnvelopeVersion(body)) return false;
       // The body was read (and bounded) already; the predicate classifies from it and reads nothing.
       const web = webRequestOf(request, body);
       return !(await sdk.isLegacyRequest(web, body));
@@ -135,6 +141,16 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
       await handler.close();
     },
   };
+}
+
+/** Whether a message, or any message of a batch, names the 2026-07-28 envelope's protocol version (valid or not: the SDK judges). */
+function namesEnvelopeVersion(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((message) => {
+    const params = isRecord(message) ? message.params : undefined;
+    const meta = isRecord(params) ? params._meta : undefined;
+    return isRecord(meta) && ENVELOPE_VERSION_KEY in meta;
+  });
 }
 
 function isListen(body: unknown): boolean {
