@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import { errorText } from "../../errors.js";
-import { isRecord } from "../../util/is-record.js";
 import type { Caller } from "../auth/caller.js";
 import type { Gateway } from "../gateway.js";
 import { loadModernSdk } from "../gateway-sdk-v2.js";
@@ -13,11 +12,10 @@ import { acceptListen, type AcceptedListen } from "./modern-listen.js";
 import type { SessionStore } from "../replicas/session-store.js";
 import { CallerScopedBus } from "./caller-scoped-bus.js";
 import { storeLedger } from "./confirmation-ledger.js";
+import { envelopeVersionOf } from "./envelope-version.js";
 import { modernServerFactory } from "./modern-server.js";
 import { toolChangeFeed, type ToolChangeFeedOptions } from "./tool-change-feed.js";
 
-/** The `_meta` key of the 2026-07-28 envelope that names the protocol version a request speaks. */
-const ENVELOPE_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 /** The 2026-07-28 leg of the HTTP listener: the requests it claims, and how it answers them. */
 export interface ModernHttp {
   /**
@@ -145,12 +143,7 @@ export async function openModernHttp(gateway: Gateway, options: ModernHttpOption
 
 /** Whether a message, or any message of a batch, names the 2026-07-28 envelope's protocol version (valid or not: the SDK judges). */
 function namesEnvelopeVersion(body: unknown): boolean {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.some((message) => {
-    const params = isRecord(message) ? message.params : undefined;
-    const meta = isRecord(params) ? params._meta : undefined;
-    return isRecord(meta) && ENVELOPE_VERSION_KEY in meta;
-  });
+  return (Array.isArray(body) ? body : [body]).some((message) => envelopeVersionOf(message) !== undefined);
 }
 
 function isListen(body: unknown): boolean {

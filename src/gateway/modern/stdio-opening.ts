@@ -1,4 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
+import { isRecord } from "../../util/is-record.js";
+import { envelopeVersionOf } from "./envelope-version.js";
 
 /**
  * The longest line read while the era is undecided. A first line past it is served a 2025-era
@@ -6,7 +8,6 @@ import { PassThrough, type Readable } from "node:stream";
  * bounds its own lines.
  */
 const MAX_OPENING_LINE_BYTES = 4 * 1024 * 1024;
-const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 
 /**
  * How a stdio client's stream is split between the eras:
@@ -139,15 +140,8 @@ function lineKind(line: string): LineKind {
   } catch {
     return "unreadable";
   }
-  if (typeof message !== "object" || message === null || Array.isArray(message)) return "unreadable";
-  const { method, params, id } = message as Record<string, unknown>;
-  if (typeof method !== "string") return "unreadable";
-  const meta: unknown =
-    typeof params === "object" && params !== null ? (params as Record<string, unknown>)._meta : undefined;
-  const claimsModern =
-    typeof meta === "object" &&
-    meta !== null &&
-    typeof (meta as Record<string, unknown>)[PROTOCOL_VERSION_KEY] === "string";
-  if (!claimsModern) return "2025";
+  if (!isRecord(message) || typeof message.method !== "string") return "unreadable";
+  const { method, id } = message;
+  if (typeof envelopeVersionOf(message) !== "string") return "2025";
   return method === "server/discover" || id === undefined ? "probe" : "pinned";
 }
