@@ -80,6 +80,7 @@ export const op = {
   end: 0x0b,
   br: 0x0c,
   brIf: 0x0d,
+  drop: 0x1a,
   localGet: 0x20,
   localSet: 0x21,
   localTee: 0x22,
@@ -91,6 +92,8 @@ export const op = {
   i32GeS: 0x4e,
   i32LtS: 0x48,
   i32Add: 0x6a,
+  i32And: 0x71,
+  i32ShrU: 0x76,
   f32Add: 0x92,
 } as const;
 export const simd = {
@@ -115,6 +118,21 @@ function unsigned(value: number): number[] {
   return bytes;
 }
 
+/**
+ * Signed LEB128, as `i32.const` reads its value: 64 written unsigned (one byte, 0x40) would read
+ * as −64.
+ */
+function signed(value: number): number[] {
+  const bytes: number[] = [];
+  for (;;) {
+    const byte = value & 0x7f;
+    value >>= 7;
+    const done = (value === 0 && (byte & 0x40) === 0) || (value === -1 && (byte & 0x40) !== 0);
+    bytes.push(done ? byte : byte | 0x80);
+    if (done) return bytes;
+  }
+}
+
 export const simdOp = (code: number, ...immediates: number[]) => [simd.prefix, ...unsigned(code), ...immediates];
 export const vector = (items: number[][]) => [...unsigned(items.length), ...items.flat()];
 const section = (id: number, body: number[]) => [id, ...unsigned(body.length), ...body];
@@ -124,22 +142,24 @@ const name = (text: string) => [...unsigned(text.length), ...[...text].map((char
 export const local = {
   get: (index: number) => [op.localGet, index],
   set: (index: number) => [op.localSet, index],
+  /** `index = 0`. */
+  zero: (index: number) => [op.i32Const, ...signed(0), op.localSet, index],
   /** `index += amount`, for a non-negative amount. */
   add: (index: number, amount: number) => [
     op.localGet,
     index,
     op.i32Const,
-    ...unsigned(amount),
+    ...signed(amount),
     op.i32Add,
     op.localSet,
     index,
   ],
 };
 
-/** Loads the four floats at the address a local holds. */
-export const loadV128 = (address: number) => [...local.get(address), ...simdOp(simd.v128Load, 4, 0)];
+/** Loads the four floats at the address a local holds, plus `offset` bytes (under 128). */
+export const loadV128 = (address: number, offset = 0) => [...local.get(address), ...simdOp(simd.v128Load, 4, offset)];
 
-/** `while (index < limit) { body; index++ }`, for an index that starts at 0, as a fresh local does. */
+/** `while (index < limit) { body; index++ }`, from the index's value (0 in a fresh local; reset it with `local.zero` in a loop). */
 export function whileBelow(index: number, limit: number, body: readonly number[]): number[] {
   const BREAK_OUT_OF_BLOCK = 1;
   const BACK_TO_LOOP = 0;
