@@ -72,6 +72,29 @@ describe("TopK", () => {
     expect(asked([1, 2, 3, 4, 5, 6])).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
+  it("names its weakest kept candidate once k are kept, so a scan can skip lower scores", () => {
+    const scores = [5, 1, 7, 3, 9];
+    const top = new TopK<number>(3, byScore(scores));
+    const weakestAfterEach = scores.map((_, index) => {
+      if (top.admits(index)) top.add(index);
+      return top.weakest();
+    });
+    expect(weakestAfterEach).toEqual([undefined, undefined, 1, 3, 0]);
+    const next = random(13);
+    for (let round = 0; round < 100; round++) {
+      const many = Array.from({ length: 300 }, () => Math.floor(next() * 40));
+      const skipping = new TopK<number>(10, byScore(many));
+      let floor = Number.NEGATIVE_INFINITY;
+      many.forEach((score, index) => {
+        if (score < floor || !skipping.admits(index)) return;
+        skipping.add(index);
+        const weakest = skipping.weakest();
+        if (weakest !== undefined) floor = many[weakest]!;
+      });
+      expect(skipping.best()).toEqual(sortedTop(many, 10));
+    }
+  });
+
   it("keeps nothing for k of 0 or less", () => {
     for (const k of [0, -1]) {
       const top = new TopK<number>(k, byScore([1, 2]));

@@ -31,6 +31,15 @@ export class TopK<T> {
     return this.k > 0 && this.weaker(this.heap[0]!, candidate);
   }
 
+  /**
+   * The weakest candidate kept, once `k` are: one that ranks below it cannot enter. A caller
+   * scanning scores compares with its score first, which is cheaper than {@link TopK.admits}'s
+   * call of `weaker` for each of thousands of candidates.
+   */
+  weakest(): T | undefined {
+    return this.heap.length === this.k ? this.heap[0] : undefined;
+  }
+
   /** Adds a candidate {@link TopK.admits} accepted, dropping the weakest when the list is full. */
   add(candidate: T): void {
     const { heap, weaker } = this;

@@ -397,9 +397,15 @@ export class Bm25Ranker implements Ranker {
       options.limit,
       (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!),
     );
+    // Below the weakest kept score, a tool cannot enter: one comparison for most of the touched.
+    let floor = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < touchedCount; i++) {
       const slot = touched[i]!;
-      if (top.admits(slot) && (!options.filter || options.filter(index.slot(slot).name))) top.add(slot);
+      if (scores[slot]! < floor || !top.admits(slot)) continue;
+      if (options.filter && !options.filter(index.slot(slot).name)) continue;
+      top.add(slot);
+      const weakest = top.weakest();
+      if (weakest !== undefined) floor = scores[weakest]!;
     }
     return top
       .best()

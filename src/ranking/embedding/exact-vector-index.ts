@@ -112,10 +112,15 @@ function bestOf(
   filter?: (name: string) => boolean,
 ): VectorMatch[] {
   const top = new TopK<number>(k, (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b));
+  // Below the weakest kept score, a slot cannot enter: one comparison for most of the catalogue.
+  let floor = Number.NEGATIVE_INFINITY;
   for (let slot = 0; slot < scores.length; slot++) {
-    if (!top.admits(slot)) continue;
+    if (scores[slot]! < floor || !top.admits(slot)) continue;
     const name = names[slot];
-    if (name !== undefined && (!filter || filter(name))) top.add(slot);
+    if (name === undefined || (filter && !filter(name))) continue;
+    top.add(slot);
+    const weakest = top.weakest();
+    if (weakest !== undefined) floor = scores[weakest]!;
   }
   return top.best().map((slot) => ({ name: names[slot]!, similarity: scores[slot]! }));
 }
