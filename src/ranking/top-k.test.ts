@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TopK } from "./top-k.js";
+import { bestSlots, TopK } from "./top-k.js";
 
 /** A small deterministic generator, so failures reproduce. */
 function random(seed: number): () => number {
@@ -106,5 +106,32 @@ describe("TopK", () => {
   it("keeps all candidates, sorted, when there are fewer than k", () => {
     expect(topOf([3, 1, 2], 10, [0, 1, 2])).toEqual([0, 2, 1]);
     expect(topOf([], 10, [])).toEqual([]);
+  });
+});
+
+describe("bestSlots", () => {
+  it("gives what a full sort of the accepted slots gives, whoever it refuses", () => {
+    const next = random(17);
+    for (let round = 0; round < 100; round++) {
+      const scores = Array.from({ length: 200 }, () => Math.floor(next() * 30));
+      const slots = Int32Array.from(scores.map((_, index) => index).sort(() => next() - 0.5));
+      const refused = new Set(Array.from({ length: Math.floor(next() * 20) }, () => Math.floor(next() * 200)));
+      const accept = (slot: number) => !refused.has(slot);
+      for (const scan of [{ count: 200 }, { count: 200, slots }]) {
+        expect(bestSlots(scores, scan, 10, byScore(scores), accept)).toEqual(sortedTop(scores, 10, accept));
+      }
+      expect(bestSlots(scores, { count: 120, slots }, 10, byScore(scores), accept)).toEqual(
+        sortedTop(scores, 10, (slot) => accept(slot) && slots.subarray(0, 120).includes(slot)),
+      );
+    }
+  });
+
+  it("asks a filter that refuses none of the best k about those k only", () => {
+    // Rising scores: each slot enters the list on its way, so a check per entry would ask all 100.
+    const scores = Array.from({ length: 100 }, (_, index) => index);
+    const asked: number[] = [];
+    const best = bestSlots(scores, { count: 100 }, 5, byScore(scores), (slot) => (asked.push(slot), true));
+    expect(best).toEqual([99, 98, 97, 96, 95]);
+    expect(asked.sort((a, b) => a - b)).toEqual([95, 96, 97, 98, 99]);
   });
 });

@@ -71,3 +71,51 @@ export class TopK<T> {
     return [...this.heap].sort((a, b) => (weaker(a, b) ? 1 : weaker(b, a) ? -1 : 0));
   }
 }
+
+/** Which slots {@link bestSlots} reads: `slots[0…count)`, or every slot below `count` when `slots` is absent. */
+export interface SlotScan {
+  count: number;
+  slots?: Int32Array;
+}
+
+/**
+ * The best `k` slots that `accept` takes, best first, by `scores` (ties as `weaker` breaks them).
+ *
+ * `accept` (a permission filter, a freed slot's check) runs on few slots: the best `k` are first
+ * chosen without it, and when it takes all of them they are the answer, after `k` checks. Only
+ * when it refuses one is the scan run again asking it of each slot that would enter the list. A
+ * filter that lets most tools through is asked `k` times, not once per slot that entered the list
+ * on the way (five or six times `k` over a catalogue in no particular order).
+ */
+export function bestSlots(
+  scores: ArrayLike<number>,
+  scan: SlotScan,
+  k: number,
+  weaker: (a: number, b: number) => boolean,
+  accept?: (slot: number) => boolean,
+): number[] {
+  const unchecked = scanBest(scores, scan, k, weaker);
+  if (accept === undefined || unchecked.every(accept)) return unchecked;
+  return scanBest(scores, scan, k, weaker, accept);
+}
+
+function scanBest(
+  scores: ArrayLike<number>,
+  { count, slots }: SlotScan,
+  k: number,
+  weaker: (a: number, b: number) => boolean,
+  accept?: (slot: number) => boolean,
+): number[] {
+  const top = new TopK<number>(k, weaker);
+  // Below the weakest kept score, a slot cannot enter: one comparison for most of the catalogue.
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    const slot = slots === undefined ? i : slots[i]!;
+    if (scores[slot]! < floor || !top.admits(slot)) continue;
+    if (accept !== undefined && !accept(slot)) continue;
+    top.add(slot);
+    const weakest = top.weakest();
+    if (weakest !== undefined) floor = scores[weakest]!;
+  }
+  return top.best();
+}

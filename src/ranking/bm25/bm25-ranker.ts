@@ -1,7 +1,7 @@
 import { ExactNames, PART_DEPTH, QueryPlan, ToolFamilies, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { analyzeText, type LongForms, longForms } from "../text/index.js";
-import { TopK } from "../top-k.js";
+import { bestSlots } from "../top-k.js";
 import { abstains, DEFAULT_ABSTENTION, foreignWords, type AbstentionOptions } from "./abstention.js";
 import {
   BM25_FIELDS,
@@ -393,22 +393,14 @@ export class Bm25Ranker implements Ranker {
   private best(touchedCount: number, options: RankOptions): (RankedTool & { ownScore: number })[] {
     const { scores, touched, index } = this;
     const order = index.order;
-    const top = new TopK<number>(
-      options.limit,
-      (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!),
-    );
-    // Below the weakest kept score, a tool cannot enter: one comparison for most of the touched.
-    let floor = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < touchedCount; i++) {
-      const slot = touched[i]!;
-      if (scores[slot]! < floor || !top.admits(slot)) continue;
-      if (options.filter && !options.filter(index.slot(slot).name)) continue;
-      top.add(slot);
-      const weakest = top.weakest();
-      if (weakest !== undefined) floor = scores[weakest]!;
-    }
-    return top
-      .best()
-      .map((slot) => ({ name: index.slot(slot).name, score: scores[slot]!, ownScore: this.ownScores[slot]! }));
+    const weaker = (a: number, b: number) =>
+      scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!);
+    const { filter } = options;
+    const permitted = filter && ((slot: number) => filter(index.slot(slot).name));
+    return bestSlots(scores, { count: touchedCount, slots: touched }, options.limit, weaker, permitted).map((slot) => ({
+      name: index.slot(slot).name,
+      score: scores[slot]!,
+      ownScore: this.ownScores[slot]!,
+    }));
   }
 }

@@ -1,6 +1,6 @@
 import { createDotProductKernel, type DotProductKernel } from "./dot-product-kernel.js";
 import { RecentScores } from "./recent-scores.js";
-import { TopK } from "../top-k.js";
+import { bestSlots } from "../top-k.js";
 import type { VectorIndex, VectorMatch } from "./vector-index.js";
 
 interface Slot {
@@ -101,9 +101,8 @@ export class ExactVectorIndex implements VectorIndex {
 }
 
 /**
- * The `k` best live slots, best first (ties by slot, for stable results). The filter runs
- * only on a slot that would enter the current best `k`, so a permission check visits a few
- * tools per query, not all of them.
+ * The `k` best live slots, best first (ties by slot, for stable results). The filter runs on few
+ * slots ({@link bestSlots}), so a permission check visits a few tools per query, not all of them.
  */
 function bestOf(
   scores: Float32Array,
@@ -111,16 +110,14 @@ function bestOf(
   k: number,
   filter?: (name: string) => boolean,
 ): VectorMatch[] {
-  const top = new TopK<number>(k, (a, b) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b));
-  // Below the weakest kept score, a slot cannot enter: one comparison for most of the catalogue.
-  let floor = Number.NEGATIVE_INFINITY;
-  for (let slot = 0; slot < scores.length; slot++) {
-    if (scores[slot]! < floor || !top.admits(slot)) continue;
+  const weaker = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
+  // A freed slot has no name; its zeroed vector scores 0, which can outrank a dissimilar tool.
+  const live = (slot: number) => {
     const name = names[slot];
-    if (name === undefined || (filter && !filter(name))) continue;
-    top.add(slot);
-    const weakest = top.weakest();
-    if (weakest !== undefined) floor = scores[weakest]!;
-  }
-  return top.best().map((slot) => ({ name: names[slot]!, similarity: scores[slot]! }));
+    return name !== undefined && (!filter || filter(name));
+  };
+  return bestSlots(scores, { count: scores.length }, k, weaker, live).map((slot) => ({
+    name: names[slot]!,
+    similarity: scores[slot]!,
+  }));
 }
