@@ -40,13 +40,15 @@ describe("measureColdStart", () => {
   const project = mkdtempSync(join(tmpdir(), "toolsift-cold-start-test-"));
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-  it("runs each catalogue in fresh processes, each in its own empty working directory, and keeps medians and samples", async () => {
+  it("runs each case in fresh processes with its node flags, each in its own empty working directory, and keeps medians and samples", async () => {
     const caches: string[] = [];
+    const flags: string[] = [];
     let calls = 0;
     const run = await measureColdStart(project, {
       processes: 3,
       tools: 20,
-      probe: (file, cwd) => {
+      probe: (file, cwd, nodeArgs) => {
+        flags.push(nodeArgs.join(" "));
         // The default vector cache is under the working directory: no process may find another's.
         expect(readdirSync(cwd)).toEqual([]);
         expect(cwd.startsWith(project)).toBe(false);
@@ -59,14 +61,26 @@ describe("measureColdStart", () => {
     expect(run.error).toBeUndefined();
     expect(run.catalogues.map((entry) => [entry.catalogue, entry.tools])).toEqual([
       ["realistic", 20],
+      ["realistic, node --max-semi-space-size=2", 20],
       ["tiny", 20],
     ]);
     expect(run.catalogues[0]!.createAndSearchMs).toEqual({ median: 20, samples: [10, 20, 30] });
-    expect(run.catalogues[1]!.peakRssMB.median).toBe(105);
-    expect(new Set(caches).size).toBe(6);
+    expect(run.catalogues[2]!.peakRssMB.median).toBe(108);
+    expect(flags).toEqual([
+      "",
+      "",
+      "",
+      "--max-semi-space-size=2",
+      "--max-semi-space-size=2",
+      "--max-semi-space-size=2",
+      "",
+      "",
+      "",
+    ]);
+    expect(new Set(caches).size).toBe(9);
     // Each cache folder is removed after its process.
     expect(caches.some((cache) => existsSync(cache))).toBe(false);
-    expect(run.catalogues[0]!.toolChars).toBeGreaterThan(run.catalogues[1]!.toolChars);
+    expect(run.catalogues[0]!.toolChars).toBeGreaterThan(run.catalogues[2]!.toolChars);
   });
 
   it("reports a failed probe as an error, not a throw", async () => {

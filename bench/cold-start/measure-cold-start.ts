@@ -23,19 +23,47 @@ export interface ColdStartOptions {
   log?: (message: string) => void;
   /**
    * Runs the probe in working directory `cwd` (fresh and empty: the vector cache lives under
-   * it); the bench's own tests replace it.
+   * it), with `nodeArgs` before the probe; the bench's own tests replace it.
    */
-  probe?: (catalogueFile: string, cwd: string) => Record<string, unknown>;
+  probe?: (catalogueFile: string, cwd: string, nodeArgs: readonly string[]) => Record<string, unknown>;
 }
 
-/** The two catalogues: realistic schemas (the target) and the generated tiny ones the older figure was measured on. */
-export function coldStartCatalogues(
-  seed: number,
-  tools = COLD_START_TOOLS,
-): { id: string; catalogue: ProbeCatalogue }[] {
+/** A catalogue the section measures, and the flags its processes' `node` runs with. */
+export interface ColdStartCase {
+  id: string;
+  /** The catalogue file's name within the project. */
+  file: string;
+  catalogue: ProbeCatalogue;
+  nodeArgs: readonly string[];
+}
+
+/**
+ * V8's young generation, capped: its semi-spaces grow to 16 MB under the index build's
+ * allocations, and what they take stays in the process's RSS. A host short of memory can set it.
+ */
+export const SMALL_YOUNG_GENERATION = "--max-semi-space-size=2";
+
+/**
+ * The cases: realistic schemas (the target); the same with V8's young generation capped, to show
+ * how much of the peak is V8's own sizing; and the generated tiny ones the older figure was
+ * measured on.
+ */
+export function coldStartCatalogues(seed: number, tools = COLD_START_TOOLS): ColdStartCase[] {
+  const realistic = realisticCatalogue(tools);
   return [
-    { id: "realistic", catalogue: realisticCatalogue(tools) },
-    { id: "tiny", catalogue: probeCatalogue(generateSkewedCatalogue({ size: tools, queries: 1, seed })) },
+    { id: "realistic", file: "cold-start-realistic.json", catalogue: realistic, nodeArgs: [] },
+    {
+      id: `realistic, node ${SMALL_YOUNG_GENERATION}`,
+      file: "cold-start-realistic.json",
+      catalogue: realistic,
+      nodeArgs: [SMALL_YOUNG_GENERATION],
+    },
+    {
+      id: "tiny",
+      file: "cold-start-tiny.json",
+      catalogue: probeCatalogue(generateSkewedCatalogue({ size: tools, queries: 1, seed })),
+      nodeArgs: [],
+    },
   ];
 }
 
@@ -57,12 +85,12 @@ export async function measureColdStart(project: string, options: ColdStartOption
   const processes = options.processes ?? 5;
   const log = options.log ?? (() => undefined);
   const probeFile = join(project, basename(COLD_START_PROBE));
-  const probe = options.probe ?? ((file, cwd) => runProbe(probeFile, [file], { cwd }));
+  const probe = options.probe ?? ((file, cwd, nodeArgs) => runProbe(probeFile, [file], { cwd, nodeArgs }));
   try {
     copyFileSync(COLD_START_PROBE, probeFile);
     const catalogues: ColdStartCatalogueRun[] = [];
-    for (const { id, catalogue } of coldStartCatalogues(options.seed ?? 42, options.tools)) {
-      const file = join(project, `cold-start-${id}.json`);
+    for (const { id, catalogue, file: name, nodeArgs } of coldStartCatalogues(options.seed ?? 42, options.tools)) {
+      const file = join(project, name);
       writeFileSync(file, JSON.stringify(catalogue));
       log(
         `cold start: ${id} schemas, ${catalogue.tools.length} tools, hybrid by name, empty cache, in ${processes} fresh processes`,
@@ -70,7 +98,7 @@ export async function measureColdStart(project: string, options: ColdStartOption
       const results = Array.from({ length: processes }, () => {
         const cwd = mkdtempSync(join(tmpdir(), "toolsift-bench-cold-cwd-"));
         try {
-          return probe(file, cwd);
+          return probe(file, cwd, nodeArgs);
         } finally {
           rmSync(cwd, { recursive: true, force: true });
         }

@@ -1,4 +1,4 @@
-import { measureColdStart } from "../cold-start/measure-cold-start.js";
+import { measureColdStart, SMALL_YOUNG_GENERATION } from "../cold-start/measure-cold-start.js";
 import type { ColdStartRun } from "../report/bench-report.js";
 import { count, mb, ms } from "../report/format.js";
 import { table } from "../report/markdown-table.js";
@@ -47,9 +47,10 @@ export function coldStartMarkdown(run: ColdStartRun | null | undefined): string 
       );
   return [
     "## Cold start on realistic schemas",
-    `The packed package in a fresh project (shared with the package section), ${count(run.processes)} fresh \`node\` processes per catalogue, each with an empty cache folder ` +
-      '(`XDG_CACHE_HOME`): import toolsift, then `createToolSearch({ ranker: "hybrid", tools })` and its first `search` (timed together). ' +
+    `The packed package in a fresh project (shared with the package section), ${count(run.processes)} fresh \`node\` processes per case, each in its own empty working directory ` +
+      '(the vector cache\'s default folder is under it): import toolsift, then `createToolSearch({ ranker: "hybrid", tools })` and its first `search` (timed together). ' +
       "**realistic**: the example catalogue's tools with their full schemas, repeated to 1,000 with each copy's server and description renamed for a tenant; " +
+      `**realistic, node ${SMALL_YOUNG_GENERATION}**: the same, with V8's young generation capped (it grows to 16 MB semi-spaces while the index is built, and keeps that memory), to show how much of the peak is V8's own sizing; ` +
       "**tiny**: the generated catalogue of the package section (a bare schema a tool), for comparison with its figure. " +
       "Peak RSS is the process's `resourceUsage().maxRSS`. Targets (realistic): `cold-start.hybrid-1000.ms` and `cold-start.hybrid-1000.peak-rss-mb` in bench/targets.ts.",
     body,
