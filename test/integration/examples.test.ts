@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
@@ -19,6 +20,21 @@ describe("the examples", () => {
     expect(stdout).toMatch(/search "book a table at an Italian restaurant"\n +→ [a-z_]+ .*\n +\(weak matches/);
     const reduction = Number(/(\d+\.\d)% smaller/.exec(stdout)?.[1]);
     expect(reduction).toBeGreaterThanOrEqual(85);
+  });
+
+  it("demo: prints what the README and Getting started quote of it, line for line", async () => {
+    const { stdout } = await runExample("examples/demo.ts");
+    const printed = new Set(stdout.split("\n").map((line) => line.trimEnd()));
+    for (const page of ["README.md", "docs/getting-started.md"]) {
+      // The first untagged code block after the sentence that introduces the demo's output.
+      const text = readFileSync(page, "utf8");
+      const from = text.indexOf("The demo loads the 97-tool example catalogue");
+      const quote = /\n```\n([\s\S]*?)\n```/.exec(text.slice(from))?.[1];
+      expect(quote, `${page} quotes the demo's output`).toBeDefined();
+      const lines = quote!.split("\n").filter((line) => line.trim() !== "" && line.trim() !== "…");
+      expect(lines.length).toBeGreaterThan(2);
+      for (const line of lines) expect(printed, `${page}: "${line}"`).toContain(line.trimEnd());
+    }
   });
 
   it("demo: runs with the hybrid ranker", async () => {
