@@ -120,6 +120,12 @@ describe("bestSlots", () => {
       for (const scan of [{ count: 200 }, { count: 200, slots }]) {
         expect(bestSlots(scores, scan, 10, byScore(scores), accept)).toEqual(sortedTop(scores, 10, accept));
       }
+      for (const refused of [false, true]) {
+        const outlook = { refused };
+        expect(bestSlots(scores, { count: 200, slots }, 10, byScore(scores), accept, outlook)).toEqual(
+          sortedTop(scores, 10, accept),
+        );
+      }
       expect(bestSlots(scores, { count: 120, slots }, 10, byScore(scores), accept)).toEqual(
         sortedTop(scores, 10, (slot) => accept(slot) && slots.subarray(0, 120).includes(slot)),
       );
@@ -132,6 +138,28 @@ describe("bestSlots", () => {
     const asked: number[] = [];
     const best = bestSlots(scores, { count: 100 }, 5, byScore(scores), (slot) => (asked.push(slot), true));
     expect(best).toEqual([99, 98, 97, 96, 95]);
+    expect(asked.sort((a, b) => a - b)).toEqual([95, 96, 97, 98, 99]);
+  });
+
+  it("remembers whether its filter refused, and asks a refusing one during the scan at once", () => {
+    const scores = Array.from({ length: 100 }, (_, index) => index);
+    const outlook = { refused: false };
+    const asked: number[] = [];
+    const refusing = (slot: number) => (asked.push(slot), slot !== 98);
+    expect(bestSlots(scores, { count: 100 }, 5, byScore(scores), refusing, outlook)).toEqual([99, 97, 96, 95, 94]);
+    expect(outlook.refused).toBe(true);
+    // Asked first about the unchecked best (99, then 98, refused), then during a second scan.
+    expect(asked.slice(0, 2)).toEqual([99, 98]);
+    asked.length = 0;
+    expect(bestSlots(scores, { count: 100 }, 5, byScore(scores), refusing, outlook)).toEqual([99, 97, 96, 95, 94]);
+    // Straight to the checked scan: rising scores put every slot in the list on its way.
+    expect(asked).toEqual(scores);
+    asked.length = 0;
+    const taking = (slot: number) => (asked.push(slot), true);
+    expect(bestSlots(scores, { count: 100 }, 5, byScore(scores), taking, outlook)).toEqual([99, 98, 97, 96, 95]);
+    expect(outlook.refused).toBe(false);
+    asked.length = 0;
+    bestSlots(scores, { count: 100 }, 5, byScore(scores), taking, outlook);
     expect(asked.sort((a, b) => a - b)).toEqual([95, 96, 97, 98, 99]);
   });
 });

@@ -79,13 +79,24 @@ export interface SlotScan {
 }
 
 /**
+ * What a ranker's last selection learned of its filter: whether the filter refused a slot it was
+ * asked about. A session's filter is much the same from one search to the next, so a filter that
+ * refused last time is asked during the scan at once, without a first pass it would undo.
+ */
+export interface FilterOutlook {
+  refused: boolean;
+}
+
+/**
  * The best `k` slots that `accept` takes, best first, by `scores` (ties as `weaker` breaks them).
  *
  * `accept` (a permission filter, a freed slot's check) runs on few slots: the best `k` are first
  * chosen without it, and when it takes all of them they are the answer, after `k` checks. Only
  * when it refuses one is the scan run again asking it of each slot that would enter the list. A
  * filter that lets most tools through is asked `k` times, not once per slot that entered the list
- * on the way (five or six times `k` over a catalogue in no particular order).
+ * on the way (five or six times `k` over a catalogue in no particular order). With an `outlook`,
+ * a filter that refused in the last selection skips the first pass. The answer is the same
+ * whichever way it is found.
  */
 export function bestSlots(
   scores: ArrayLike<number>,
@@ -93,10 +104,17 @@ export function bestSlots(
   k: number,
   weaker: (a: number, b: number) => boolean,
   accept?: (slot: number) => boolean,
+  outlook?: FilterOutlook,
 ): number[] {
-  const unchecked = scanBest(scores, scan, k, weaker);
-  if (accept === undefined || unchecked.every(accept)) return unchecked;
-  return scanBest(scores, scan, k, weaker, accept);
+  if (accept === undefined) return scanBest(scores, scan, k, weaker);
+  if (outlook?.refused !== true) {
+    const unchecked = scanBest(scores, scan, k, weaker);
+    if (unchecked.every(accept)) return unchecked;
+  }
+  let refused = false;
+  const checked = scanBest(scores, scan, k, weaker, (slot) => accept(slot) || ((refused = true), false));
+  if (outlook) outlook.refused = refused;
+  return checked;
 }
 
 function scanBest(

@@ -1,7 +1,7 @@
 import { ExactNames, PART_DEPTH, QueryPlan, ToolFamilies, type QueryHandling } from "../query/index.js";
 import type { RankDocument, RankedTool, Ranker, RankOptions } from "../ranker.js";
 import { analyzeText, type LongForms, longForms } from "../text/index.js";
-import { bestSlots } from "../top-k.js";
+import { bestSlots, type FilterOutlook } from "../top-k.js";
 import { abstains, DEFAULT_ABSTENTION, foreignWords, type AbstentionOptions } from "./abstention.js";
 import {
   BM25_FIELDS,
@@ -138,6 +138,8 @@ export class Bm25Ranker implements Ranker {
   /** The catalogue's servers and APIs, for a best match's sibling; absent when `siblings` is off. */
   private readonly families: ToolFamilies | undefined;
   private readonly index: Bm25Index;
+  /** Whether the last search's filter refused a tool it was asked about ({@link bestSlots}). */
+  private readonly filterOutlook: FilterOutlook = { refused: false };
   /** How a query word the catalogue does not know is read as a long form (see `shortForms`). */
   private readonly readLong: LongForms;
   /** Whether such a word is also read as its synonyms (see `synonyms`). */
@@ -397,7 +399,8 @@ export class Bm25Ranker implements Ranker {
       scores[a]! < scores[b]! || (scores[a] === scores[b] && order[a]! > order[b]!);
     const { filter } = options;
     const permitted = filter && ((slot: number) => filter(index.slot(slot).name));
-    return bestSlots(scores, { count: touchedCount, slots: touched }, options.limit, weaker, permitted).map((slot) => ({
+    const scan = { count: touchedCount, slots: touched };
+    return bestSlots(scores, scan, options.limit, weaker, permitted, this.filterOutlook).map((slot) => ({
       name: index.slot(slot).name,
       score: scores[slot]!,
       ownScore: this.ownScores[slot]!,

@@ -1,6 +1,6 @@
 import { createDotProductKernel, type DotProductKernel } from "./dot-product-kernel.js";
 import { RecentScores } from "./recent-scores.js";
-import { bestSlots } from "../top-k.js";
+import { bestSlots, type FilterOutlook } from "../top-k.js";
 import type { VectorIndex, VectorMatch } from "./vector-index.js";
 
 interface Slot {
@@ -27,6 +27,8 @@ export class ExactVectorIndex implements VectorIndex {
   private readonly stride: number;
   private capacity = 0;
   private readonly recent = new RecentScores();
+  /** Whether the last search's filter refused a tool it was asked about ({@link bestSlots}). */
+  private readonly outlook: FilterOutlook = { refused: false };
 
   constructor(
     readonly dimensions: number,
@@ -79,14 +81,14 @@ export class ExactVectorIndex implements VectorIndex {
     const count = this.names.length;
     if (k <= 0 || this.entries.size === 0) return [];
     const known = this.recent.get(vector);
-    if (known) return bestOf(known, this.names, k, filter);
+    if (known) return bestOf(known, this.names, k, filter, this.outlook);
     const queryOffset = this.vectorOffset(this.capacity);
     const scoresOffset = queryOffset + this.stride * 4;
     new Float32Array(this.kernel.memory.buffer, queryOffset, this.stride).fill(0).set(vector);
     this.kernel.dots(0, count, queryOffset, this.stride / 4, scoresOffset);
     const scores = new Float32Array(this.kernel.memory.buffer, scoresOffset, count);
     this.recent.set(vector, scores);
-    return bestOf(scores, this.names, k, filter);
+    return bestOf(scores, this.names, k, filter, this.outlook);
   }
 
   private vectorOffset(slot: number): number {
@@ -108,7 +110,8 @@ function bestOf(
   scores: Float32Array,
   names: readonly (string | undefined)[],
   k: number,
-  filter?: (name: string) => boolean,
+  filter: ((name: string) => boolean) | undefined,
+  outlook: FilterOutlook,
 ): VectorMatch[] {
   const weaker = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
   // A freed slot has no name; its zeroed vector scores 0, which can outrank a dissimilar tool.
@@ -116,7 +119,7 @@ function bestOf(
     const name = names[slot];
     return name !== undefined && (!filter || filter(name));
   };
-  return bestSlots(scores, { count: scores.length }, k, weaker, live).map((slot) => ({
+  return bestSlots(scores, { count: scores.length }, k, weaker, live, outlook).map((slot) => ({
     name: names[slot]!,
     similarity: scores[slot]!,
   }));
