@@ -470,6 +470,29 @@ describe("Bm25Ranker", () => {
     expect(asked).toBeLessThan(100);
   });
 
+  it("answers each filter as a fresh ranker would, whichever filter came before", () => {
+    const documents = Array.from({ length: 300 }, (_, i) =>
+      doc(`tool_${i}`, `Update the invoice of a customer, variant ${i % 37}, plan ${i % 11}.`),
+    );
+    const shared = new Bm25Ranker();
+    shared.update(documents);
+    const filters = [
+      undefined,
+      (name: string) => Number(name.slice(5)) % 2 === 0,
+      () => true,
+      (name: string) => Number(name.slice(5)) % 3 !== 0,
+      (name: string) => Number(name.slice(5)) % 2 === 0,
+      () => true,
+    ];
+    for (const query of ["update the invoice", "customer plan 7", "variant 12 invoice"]) {
+      for (const filter of filters) {
+        const fresh = new Bm25Ranker();
+        fresh.update(documents);
+        expect(shared.search(query, { limit: 8, filter })).toEqual(fresh.search(query, { limit: 8, filter }));
+      }
+    }
+  });
+
   it("indexes hostile strings in bounded time", () => {
     const huge = "x".repeat(100_000);
     const started = performance.now();
