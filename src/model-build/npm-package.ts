@@ -139,8 +139,16 @@ export function checkPackageManifest(pkg: PinnedPackage, packageJson: Buffer): v
  * `package/package.json`), as views into the unpacked archive.
  */
 export function readTarballFiles(tgz: Uint8Array, wanted: readonly string[]): Map<string, Buffer> {
-  const archive = gunzipSync(tgz);
   const wantedSet = new Set(wanted);
+  const found = readTarballFilesWhere(tgz, (name) => wantedSet.has(name));
+  const missing = wanted.filter((name) => !found.has(name));
+  if (missing.length > 0) throw new ModelBuildError("source_invalid", `tarball lacks ${missing.join(", ")}`);
+  return found;
+}
+
+/** The regular files of a gzipped tarball whose names `keep` accepts, in the archive's order. */
+export function readTarballFilesWhere(tgz: Uint8Array, keep: (name: string) => boolean): Map<string, Buffer> {
+  const archive = gunzipSync(tgz);
   const found = new Map<string, Buffer>();
   let offset = 0;
   while (offset + 512 <= archive.length) {
@@ -154,12 +162,9 @@ export function readTarballFiles(tgz: Uint8Array, wanted: readonly string[]): Ma
     const start = offset + 512;
     if (Number.isNaN(size) || start + size > archive.length)
       throw new ModelBuildError("source_invalid", `corrupt tar header for ${fullName}`);
-    if ((type === "0" || type === "\0") && wantedSet.has(fullName))
-      found.set(fullName, archive.subarray(start, start + size));
+    if ((type === "0" || type === "\0") && keep(fullName)) found.set(fullName, archive.subarray(start, start + size));
     offset = start + Math.ceil(size / 512) * 512;
   }
-  const missing = wanted.filter((name) => !found.has(name));
-  if (missing.length > 0) throw new ModelBuildError("source_invalid", `tarball lacks ${missing.join(", ")}`);
   return found;
 }
 
