@@ -432,15 +432,14 @@ describe("learning from use, through sessions", () => {
 describe("learning by meaning with a ranker that has no model", () => {
   it("compares learned queries by the semantic fallback's model with bm25: a lesson reaches queries in other words", async () => {
     const { toolSearch } = await searchWith({ ranker: "bm25", semanticFallback: true });
-    // No word in common with the lesson below: the ranker finds nothing, the fallback guesses.
+    // No word in common with the lesson below: the ranker finds nothing, the fallback guesses,
+    // and its guess puts another tool first.
     const rankOf = async () => names(await toolSearch.search("alert everybody")).indexOf("slack__post_message");
-    const before = await rankOf();
-    expect(before === -1 || before > 1).toBe(true);
+    expect(await rankOf()).not.toBe(0);
     await searchThenCall(toolSearch, "let everyone know", "slack__post_message", SLACK_INPUT);
     await toolSearch.flushLearning();
-    // One lesson by meaning alone counts half (words and meaning count half each): second, here.
-    expect(await rankOf()).toBeGreaterThanOrEqual(0);
-    expect(await rankOf()).toBeLessThanOrEqual(1);
+    // The lesson, reached by meaning alone, puts the taught tool first.
+    expect(await rankOf()).toBe(0);
   });
 
   it("keeps words only with the fallback off, or with learning.embeddings off", async () => {

@@ -60,7 +60,7 @@ describe("the vector kernels without WebAssembly", () => {
       ranker: new HybridRanker({ semantic: { cacheDir: false } }),
     });
     try {
-      expect((await toolSearch.search("file a new issue")).map((match) => match.name)[0]).toBe("create_issue");
+      expect((await toolSearch.search("open a new issue")).map((match) => match.name)[0]).toBe("create_issue");
     } finally {
       await toolSearch.close();
     }

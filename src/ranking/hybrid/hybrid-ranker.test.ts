@@ -160,7 +160,7 @@ describe("HybridRanker", () => {
       doc("tag_cloud_for_newsapi", "The tags of the day's news."),
       doc("send_mail_for_mailer", "Send an email."),
     ];
-    const query = "show me the tags of each contact, and which tags the blog uses";
+    const query = "which tags does each contact have, and which tags does the blog use";
     const answers: string[][] = [];
     for (const siblings of [true, false]) {
       const hybrid = new HybridRanker({ siblings, semantic: { embedder, cacheDir: false } });
