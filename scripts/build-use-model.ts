@@ -9,7 +9,8 @@
  * sentences from pinned npm releases (scripts/model/distillation-corpus.ts, fit-rows.ts),
  * optionally projected on the next principal directions, and quantised. The tokenizer is the
  * bundled model's WordPiece over the pieces (see sentencepiece-vocabulary.ts), so loading and
- * tokenising cost what they cost for GloVe. Same inputs give byte-identical files. Needs the TF.js devDependencies, only here.
+ * tokenising cost what they cost for GloVe. Same inputs give byte-identical files. Needs the
+ * TF.js devDependencies, only here.
  * Flags (for measuring alternatives):
  *   --out DIR          output folder (default models/use-lite-sif)
  *   --sif-a A          SIF smoothing a in a/(a+p(piece)); 0 disables the weighting
@@ -212,25 +213,18 @@ async function fitToEncoder(
     for (const id of tokenizer.encode(text).ids) if (id >= 2) counts.set(id - 2, (counts.get(id - 2) ?? 0) + 1);
     return { rows: Int32Array.from(counts.keys()), counts: Float32Array.from(counts.values()) };
   });
-  const kept = sentences.filter((sentence) => sentence.rows.length > 0);
-  const keptTargets = new Float32Array(kept.length * USE_LITE_DIMENSIONS);
-  let at = 0;
-  sentences.forEach((sentence, x) => {
-    if (sentence.rows.length === 0) return;
-    keptTargets.set(targets.subarray(x * USE_LITE_DIMENSIONS, (x + 1) * USE_LITE_DIMENSIONS), at * USE_LITE_DIMENSIONS);
-    at++;
-  });
   return {
     rows: fitRows({
       start: rows,
       dimensions: USE_LITE_DIMENSIONS,
-      sentences: kept,
-      targets: keptTargets,
+      sentences,
+      targets,
       pull: options.fitPull,
       iterations: options.fitSteps,
       log,
     }),
-    sentences: kept.length,
+    // A sentence with no known piece (only [UNK]s) teaches nothing: not counted as fitted on.
+    sentences: sentences.filter((sentence) => sentence.rows.length > 0).length,
   };
 }
 

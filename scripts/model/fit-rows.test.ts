@@ -78,6 +78,20 @@ describe("fitRows", () => {
     expect(distance(held)).toBeLessThan(distance(loose) / 20);
   });
 
+  it("fits the same rows whether a sentence with no rows is given or left out", () => {
+    const { start, sentences, targets } = problem();
+    const given = fitRows({
+      start,
+      dimensions: D,
+      sentences: [{ rows: new Int32Array(0), counts: new Float32Array(0) }, ...sentences],
+      targets: Float32Array.from([...Array.from({ length: D }, () => 0.5), ...targets]),
+      pull: 1,
+      iterations: 20,
+    });
+    const left = fitRows({ start, dimensions: D, sentences, targets, pull: 1, iterations: 20 });
+    expect([...given]).toEqual([...left]);
+  });
+
   it("refuses a sentence that names a row the matrix lacks", () => {
     const { start, targets } = problem();
     const sentences = [{ rows: Int32Array.from([ROWS]), counts: Float32Array.from([1]) }];

@@ -35,7 +35,8 @@ export interface FitRowsOptions {
  * The rows E minimising Σₓ ‖Aₓ·E − cₓ·tₓ‖² + λ‖E − E₀‖², where Aₓ·E is sentence x's mean row
  * (each row weighted by its count), tₓ the encoder's vector and cₓ = ‖Aₓ·E₀‖, so each sentence
  * keeps the length its mean had and only its direction is taught. Solved by conjugate gradient
- * on the normal equations, one system per dimension. Rows no sentence uses stay as they were.
+ * on the normal equations, one system per dimension. Rows no sentence uses stay as they were,
+ * and a sentence with no rows adds nothing.
  */
 export function fitRows(options: FitRowsOptions): Float32Array {
   const { start, dimensions: d, sentences, targets, iterations } = options;
