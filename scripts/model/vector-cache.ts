@@ -5,8 +5,9 @@
  * on: a length check alone would read a right-sized damaged file as it is.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
+import { writeAtomically } from "../../src/cli/write-atomically.js";
 
 const DIGEST_BYTES = 32;
 
@@ -16,24 +17,22 @@ export function readVectorCache(
   floats: number,
   log: (line: string) => void = () => {},
 ): Float32Array | undefined {
-  if (!existsSync(path)) return undefined;
-  const bytes = readFileSync(path);
-  const body = bytes.subarray(0, floats * 4);
-  const intact =
-    bytes.length === floats * 4 + DIGEST_BYTES && digest(body).equals(bytes.subarray(floats * 4, bytes.length));
-  if (!intact) {
+  const size = statSync(path, { throwIfNoEntry: false })?.size;
+  if (size === undefined) return undefined;
+  // A file of another size is refused before it is read, however large it has grown.
+  const bytes = size === floats * 4 + DIGEST_BYTES ? readFileSync(path) : undefined;
+  if (bytes === undefined || !digest(bytes.subarray(0, floats * 4)).equals(bytes.subarray(floats * 4))) {
     log(`warning: ${path} is damaged or from another build; computing it again`);
     return undefined;
   }
-  return new Float32Array(body.buffer, body.byteOffset, floats).slice();
+  return new Float32Array(bytes.buffer, bytes.byteOffset, floats).slice();
 }
 
-/** Caches `vectors` at `path`, through a temporary file so a stopped build leaves no half-written cache. */
+/** Caches `vectors` at `path`, written atomically so a stopped build leaves no half-written cache. */
 export function writeVectorCache(path: string, vectors: Float32Array): void {
   const body = Buffer.from(vectors.buffer, vectors.byteOffset, vectors.byteLength);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.tmp`, Buffer.concat([body, digest(body)]));
-  renameSync(`${path}.tmp`, path);
+  writeAtomically(path, Buffer.concat([body, digest(body)]));
 }
 
 function digest(bytes: Uint8Array): Buffer {

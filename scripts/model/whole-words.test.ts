@@ -48,8 +48,8 @@ describe("wordProbabilities", () => {
 });
 
 describe("splitWords and the forms of a word", () => {
-  it("leaves a form of a token or of a chosen word to that word and its ending", () => {
-    // "keyword" and "pause" are chosen, so "keywords" and "pauses" never are; "alarms" and
+  it("leaves a form of a token or of another candidate to that word and its ending", () => {
+    // "keyword" and "pause" are candidates, so "keywords" and "pauses" never are; "alarms" and
     // "themes" are left out only where "alarm" and "theme" are tokens.
     const sentences = ["alarms alarms keywords keywords keyword keyword pauses pauses pause pause themes themes"];
     const isToken = (word: string) => word === "alarm" || word === "theme";

@@ -28,8 +28,9 @@ const INFLECTIONS = ["s", "es", "ed", "d", "ing", "er", "ers", "ly"] as const;
  * The `count` words used most often (at least `minUses` times) that `pieces` splits into two
  * tokens or more, in order of use and then alphabetically. Numbers and identifiers are not
  * counted as words (see {@link countWords}), so they do not crowd words out. A word that is
- * another form of a token or of a chosen word ("alarms" beside "alarm") is left to that word
- * plus its ending, so the forms of a word keep sharing its row as the pieces made them.
+ * another form of a token or of another candidate ("alarms" beside "alarm") is left to that word
+ * plus its ending, so the forms of a word keep sharing its row as the pieces made them. (The stem
+ * need only be a candidate, not among the `count` taken: then neither form gets a row.)
  *
  * @param isToken - Whether a word is already one token of the vocabulary.
  * @example
@@ -48,11 +49,11 @@ export function splitWords(
   const candidates = [...uses]
     .filter(([word, n]) => n >= minUses && isSingleToken(word) && pieces(word) >= 2)
     .map(([word]) => word);
-  const chosen = new Set(candidates);
+  const isCandidate = new Set(candidates);
   const formOfAnother = (word: string) =>
     INFLECTIONS.some((ending) => {
       const stem = word.slice(0, -ending.length);
-      return word.endsWith(ending) && stem.length >= 3 && (isToken(stem) || chosen.has(stem));
+      return word.endsWith(ending) && stem.length >= 3 && (isToken(stem) || isCandidate.has(stem));
     });
   return candidates
     .filter((word) => !formOfAnother(word))

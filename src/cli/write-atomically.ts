@@ -6,7 +6,7 @@ import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
  *
  * @throws Error naming `file` when it is a folder; the file system's error otherwise.
  */
-export function writeAtomically(file: string, text: string): void {
+export function writeAtomically(file: string, text: string | Uint8Array): void {
   // Checked first: rename cannot put a file over a folder, and its EISDIR does not say which path.
   if (isFolder(file)) throw new Error(`Cannot write ${file}: it is a folder. Give the path of a file.`);
   const temporary = `${file}.${process.pid}.tmp`;
