@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createDotProductKernel } from "./dot-product-kernel.js";
 import { ExactVectorIndex } from "./exact-vector-index.js";
+import { INT8_LIMIT, INT16_LIMIT, quantizeInto } from "./quantize.js";
 
 /** A small deterministic generator, so failures reproduce. */
 function random(seed: number): () => number {
@@ -19,6 +20,13 @@ function unitVectors(count: number, dimensions: number, seed: number): Float32Ar
   });
 }
 
+/** A vector as the index holds it: rounded to `limit` steps of its largest magnitude. */
+function rounded(vector: Float32Array, limit: number): Float32Array {
+  const integers = limit === INT8_LIMIT ? new Int8Array(vector.length) : new Int16Array(vector.length);
+  const scale = quantizeInto(vector, integers, limit);
+  return Float32Array.from(integers, (value) => value * scale);
+}
+
 /** Brute force in double precision: the answer an exact index must give. */
 function bruteForce(
   vectors: Map<string, Float32Array>,
@@ -34,13 +42,17 @@ function bruteForce(
 }
 
 describe("ExactVectorIndex", () => {
-  // 100 dimensions is the bundled model's; 37 is not a multiple of the 4 SIMD lanes.
-  it.each([100, 37])(
+  // 512 and 100 dimensions are the bundled model's and GloVe's; 37 is not a multiple of the
+  // 16 bytes of a SIMD load. The index compares every stored vector, so its answer is brute force
+  // over the vectors as stored (rounded to int8, the query to int16), and within rounding of
+  // brute force over the floats.
+  it.each([512, 100, 37])(
     "finds exactly the brute-force neighbours (%i dimensions), through growth, removal and slot reuse",
     (dimensions) => {
       const index = new ExactVectorIndex(dimensions);
       const vectors = new Map<string, Float32Array>();
       const pool = unitVectors(400, dimensions, dimensions);
+      const stored = new Map<string, Float32Array>();
       pool.slice(0, 300).forEach((vector, i) => {
         index.upsert(`tool_${i}`, `h${i}`, vector);
         vectors.set(`tool_${i}`, vector);
@@ -53,6 +65,7 @@ describe("ExactVectorIndex", () => {
         index.upsert(`new_${i}`, `n${i}`, vector);
         vectors.set(`new_${i}`, vector);
       });
+      for (const [name, vector] of vectors) stored.set(name, rounded(vector, INT8_LIMIT));
       expect(index.size).toBe(vectors.size);
       const filter = (name: string) => !name.endsWith("7");
       for (const query of unitVectors(20, dimensions, 99)) {
@@ -62,9 +75,12 @@ describe("ExactVectorIndex", () => {
           [25, filter],
         ] as const) {
           const got = index.search(query, k, keep);
-          const want = bruteForce(vectors, query, k, keep);
+          const want = bruteForce(stored, rounded(query, INT16_LIMIT), k, keep);
           expect(got.map((hit) => hit.name)).toEqual(want.map((hit) => hit.name));
           got.forEach((hit, i) => expect(hit.similarity).toBeCloseTo(want[i]!.similarity, 5));
+          const unrounded = bruteForce(vectors, query, vectors.size).map((hit) => [hit.name, hit.similarity]);
+          const floatSimilarity = new Map(unrounded as [string, number][]);
+          for (const hit of got) expect(Math.abs(hit.similarity - floatSimilarity.get(hit.name)!)).toBeLessThan(0.01);
         }
       }
     },
@@ -77,7 +93,7 @@ describe("ExactVectorIndex", () => {
     index.upsert("tool", "new", b!);
     expect(index.size).toBe(1);
     expect(index.textHashOf("tool")).toBe("new");
-    expect(index.search(b!, 1)[0]!.similarity).toBeCloseTo(1, 5);
+    expect(index.search(b!, 1)[0]!.similarity).toBeCloseTo(1, 2);
   });
 
   it("asks the filter about a handful of tools, not every tool", () => {

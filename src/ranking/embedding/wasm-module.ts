@@ -95,13 +95,21 @@ export const op = {
   i32And: 0x71,
   i32ShrU: 0x76,
   f32Add: 0x92,
+  f32Mul: 0x94,
+  f32ConvertI32S: 0xb2,
 } as const;
 export const simd = {
   prefix: 0xfd,
   v128Load: 0x00,
   v128Store: 0x0b,
+  i32x4Splat: 0x11,
   f32x4Splat: 0x13,
+  i32x4ExtractLane: 0x1b,
   f32x4ExtractLane: 0x1f,
+  i16x8ExtendLowI8x16S: 0x87,
+  i16x8ExtendHighI8x16S: 0x88,
+  i32x4Add: 0xae,
+  i32x4DotI16x8S: 0xba,
   f32x4Add: 0xe4,
   f32x4Mul: 0xe6,
 } as const;
