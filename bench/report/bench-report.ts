@@ -323,7 +323,7 @@ export interface ColdStartCatalogueRun {
   toolChars: number;
   /** `createToolSearch` + the first `search`, after the import. */
   createAndSearchMs: ProcessSamples;
-  /** The process's peak resident set (`resourceUsage().maxRSS`), at exit of the measurement. */
+  /** The process's peak resident set (its own `VmHWM`, not the parent's; see the probe), at exit of the measurement. */
   peakRssMB: ProcessSamples;
   /** The resident set right after the first search, as the package section's figure. */
   rssMB: ProcessSamples;

@@ -52,7 +52,7 @@ export function coldStartMarkdown(run: ColdStartRun | null | undefined): string 
       "**realistic**: the example catalogue's tools with their full schemas, repeated to 1,000 with each copy's server and description renamed for a tenant; " +
       `**realistic, node ${SMALL_YOUNG_GENERATION}**: the same, with V8's young generation capped (it grows to 16 MB semi-spaces while the index is built, and keeps that memory), to show how much of the peak is V8's own sizing; ` +
       "**tiny**: the generated catalogue of the package section (a bare schema a tool), for comparison with its figure. " +
-      "Peak RSS is the process's `resourceUsage().maxRSS`. Targets (realistic): `cold-start.hybrid-1000.ms` and `cold-start.hybrid-1000.peak-rss-mb` in bench/targets.ts.",
+      "Peak RSS is the process's own high-water mark (`VmHWM`; `resourceUsage().maxRSS` where there is no /proc, since on Linux it carries the parent's peak across exec). Targets (realistic): `cold-start.hybrid-1000.ms` and `cold-start.hybrid-1000.peak-rss-mb` in bench/targets.ts.",
     body,
   ].join("\n\n");
 }
