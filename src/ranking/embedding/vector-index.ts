@@ -44,9 +44,9 @@ export interface VectorIndexOptions {
   /**
    * `auto`: the catalogue size above which HNSW is used.
    * @defaultValue 20_000: exact search's time grows with the catalogue (with the bundled model,
-   * 0.7 ms a query at 10,000 tools, 5 ms at 50,000), while an HNSW graph (built in about 0.25 ms
+   * 0.4 ms a query at 10,000 tools, 2 ms at 50,000), while an HNSW graph (built in about 0.25 ms
    * a tool, then saved in `cacheDir`) answers in about 0.5 ms at any of those sizes, at a recall
-   * of about 98% of the exact answer
+   * of about 97% of the exact answer
    */
   hnswAbove?: number;
   /** HNSW: links per node. @defaultValue 16 */
