@@ -187,10 +187,11 @@ describe("EmbeddingRanker index kinds", () => {
   ];
   const resultsOf = async (ranker: EmbeddingRanker) =>
     Promise.all(queries.map((query) => ranker.search(query, { limit: 3 })));
+  // HNSW compares float32 vectors, exact search int8 ones: the same tools, scores within rounding.
   const same = (a: RankedTool[][], b: RankedTool[][]) =>
     a.forEach((hits, i) => {
       expect(names(hits)).toEqual(names(b[i]!));
-      hits.forEach((hit, j) => expect(hit.score).toBeCloseTo(b[i]![j]!.score, 5));
+      hits.forEach((hit, j) => expect(hit.score).toBeCloseTo(b[i]![j]!.score, 2));
     });
 
   it("ranks the same with the exact index and HNSW on a small catalogue", async () => {
