@@ -9,6 +9,8 @@ import { meanToolChars, realisticCatalogue, type ProbeCatalogue } from "./realis
 
 /** The probe run in each fresh process. */
 export const COLD_START_PROBE = fileURLToPath(new URL("../package/probes/cold-start.mjs", import.meta.url));
+/** The module the probe imports, copied beside it. */
+const PEAK_RSS_MODULE = fileURLToPath(new URL("../package/probes/peak-rss.mjs", import.meta.url));
 
 /** Tools of both catalogues: the size the README's cold-start figure is stated for. */
 export const COLD_START_TOOLS = 1_000;
@@ -88,6 +90,7 @@ export async function measureColdStart(project: string, options: ColdStartOption
   const probe = options.probe ?? ((file, cwd, nodeArgs) => runProbe(probeFile, [file], { cwd, nodeArgs }));
   try {
     copyFileSync(COLD_START_PROBE, probeFile);
+    copyFileSync(PEAK_RSS_MODULE, join(project, basename(PEAK_RSS_MODULE)));
     const catalogues: ColdStartCatalogueRun[] = [];
     for (const { id, catalogue, file: name, nodeArgs } of coldStartCatalogues(options.seed ?? 42, options.tools)) {
       const file = join(project, name);

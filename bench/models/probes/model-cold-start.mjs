@@ -6,6 +6,7 @@
 // Usage: node --expose-gc model-cold-start.mjs <catalogue.json> <model-dir> [<model-dir> …] (several
 // are joined). Prints one JSON line.
 import { readFileSync } from "node:fs";
+import { peakRssMB } from "../../package/probes/peak-rss.mjs";
 
 const specifier = process.env.TOOLSIFT_BENCH_MODULE ?? "toolsift";
 const testingSpecifier = process.env.TOOLSIFT_BENCH_TESTING_MODULE ?? "toolsift/testing";
@@ -85,19 +86,3 @@ console.log(
     gcExposed: typeof globalThis.gc === "function",
   }),
 );
-
-/**
- * The most this process has held resident, in MB. On Linux `resourceUsage().maxRSS` carries the
- * parent's peak across `exec` (a bench that has just built 50,000 tools passes its 300 MB to every
- * probe it starts), so the kernel's high-water mark of this process's own memory, `VmHWM`, is
- * read instead; elsewhere maxRSS is all there is.
- */
-function peakRssMB() {
-  try {
-    const hwm = /^VmHWM:\s*(\d+) kB$/m.exec(readFileSync("/proc/self/status", "utf8"));
-    if (hwm) return Number(hwm[1]) / 1024;
-  } catch {
-    // Not Linux: fall through.
-  }
-  return process.resourceUsage().maxRSS / 1024;
-}

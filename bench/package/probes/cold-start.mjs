@@ -5,6 +5,7 @@
 // working directory, so a fresh working directory is an empty cache) and searches once.
 // Usage: node cold-start.mjs <catalogue.json>. Prints one JSON line.
 import { readFileSync } from "node:fs";
+import { peakRssMB } from "./peak-rss.mjs";
 
 const specifier = process.env.TOOLSIFT_BENCH_MODULE ?? "toolsift";
 const catalogue = JSON.parse(readFileSync(process.argv[2], "utf8"));
@@ -40,19 +41,3 @@ console.log(
     matches: matches.length,
   }),
 );
-
-/**
- * The most this process has held resident, in MB. On Linux `resourceUsage().maxRSS` carries the
- * parent's peak across `exec` (a bench that has just built 50,000 tools passes its 300 MB to every
- * probe it starts), so the kernel's high-water mark of this process's own memory, `VmHWM`, is
- * read instead; elsewhere maxRSS is all there is.
- */
-function peakRssMB() {
-  try {
-    const hwm = /^VmHWM:\s*(\d+) kB$/m.exec(readFileSync("/proc/self/status", "utf8"));
-    if (hwm) return Number(hwm[1]) / 1024;
-  } catch {
-    // Not Linux: fall through.
-  }
-  return process.resourceUsage().maxRSS / 1024;
-}
