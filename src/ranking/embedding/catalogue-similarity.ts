@@ -27,8 +27,8 @@ export function similarityProfile(vectors: readonly Float32Array[]): Float64Arra
   if (vectors.length < PROFILE_MIN_TOOLS) return undefined;
   const count = Math.min(vectors.length, PROFILE_SAMPLE);
   const sample = Array.from({ length: count }, (_, i) => vectors[Math.floor((i * vectors.length) / count)]!);
-  // The SIMD kernel of exact search: 32,640 products of 512 dimensions took ~40 ms of a cold
-  // start in a JavaScript loop. Same vectors, so only float32 rounding differs.
+  // A SIMD kernel: 32,640 products of 512 dimensions took ~40 ms of a cold start in a
+  // JavaScript loop. Same vectors, so only float32 rounding differs.
   const width = Math.max(...sample.map((vector) => vector.length));
   const stride = Math.ceil(width / 4) * 4;
   const kernel = createDotProductKernel();

@@ -1,11 +1,12 @@
 /**
- * Dot products of one query with many vectors, the inner loop of exact vector search.
+ * Dot products of one float32 vector with many, for the similarities between a catalogue's own
+ * tools (`catalogue-similarity.ts`); exact search compares int8 vectors with
+ * `quantized-dot-kernel.ts`.
  *
  * It runs as a tiny WebAssembly function using 128-bit SIMD (four float32 lanes per step),
- * which on a 100-dimension model is 6–8× faster than the same loop in JavaScript and so beats
- * an HNSW graph up to tens of thousands of tools (`npm run bench` measures the crossover).
- * The module is assembled below from its instructions (see `wasm-module.ts`). Where
- * WebAssembly SIMD is unavailable, the same loop runs in JavaScript.
+ * which on a 100-dimension model is 6–8× faster than the same loop in JavaScript. The module is
+ * assembled below from its instructions (see `wasm-module.ts`). Where WebAssembly SIMD is
+ * unavailable, the same loop runs in JavaScript.
  */
 import * as wasm from "./wasm-module.js";
 import { I32, local, loadV128, op, simd, simdOp, V128, vector, whileBelow } from "./wasm-module.js";

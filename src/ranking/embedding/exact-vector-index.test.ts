@@ -1,24 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createDotProductKernel } from "./dot-product-kernel.js";
+import { unitVectors } from "./seeded-vectors.fixture.js";
 import { ExactVectorIndex } from "./exact-vector-index.js";
 import { INT8_LIMIT, INT16_LIMIT, quantizeInto } from "./quantize.js";
-
-/** A small deterministic generator, so failures reproduce. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
-    return seed / 2 ** 32 - 0.5;
-  };
-}
-
-function unitVectors(count: number, dimensions: number, seed: number): Float32Array[] {
-  const next = random(seed);
-  return Array.from({ length: count }, () => {
-    const vector = Float32Array.from({ length: dimensions }, next);
-    const norm = Math.hypot(...vector);
-    return vector.map((value) => value / norm);
-  });
-}
 
 /** A vector as the index holds it: rounded to `limit` steps of its largest magnitude. */
 function rounded(vector: Float32Array, limit: number): Float32Array {
@@ -119,42 +102,4 @@ describe("ExactVectorIndex", () => {
     index.upsert("a", "h", new Float32Array([1, 0, 0, 0]));
     expect(index.search(new Float32Array([1, 0, 0, 0]), 0)).toEqual([]);
   });
-});
-
-describe("dot product kernel", () => {
-  // Rows are read sixteen floats a step, then four: widths of 4 to 132 floats take each path
-  // alone and both together (512 dimensions, the bundled model's, are 32 steps of sixteen), for
-  // one row and many, and a sentinel checks that no row's product is written past the last.
-  it.each([1, 2, 3, 4, 5, 7, 8, 9, 32, 33])(
-    "gives the same products with WebAssembly SIMD as in JavaScript, %i × 4 floats a row",
-    (lanes4) => {
-      const width = lanes4 * 4;
-      for (const count of [1, 2, 49, 50]) {
-        const simd = createDotProductKernel();
-        const plain = createDotProductKernel({ simd: false });
-        expect(simd.simd).toBe(true);
-        expect(plain.simd).toBe(false);
-        const rows = unitVectors(count, width, 5);
-        const [query] = unitVectors(1, width, 6);
-        const products = [simd, plain].map((kernel) => {
-          kernel.reserve((count + 2) * width * 4);
-          const floats = new Float32Array(kernel.memory.buffer);
-          rows.forEach((row, i) => floats.set(row, i * width));
-          floats.set(query!, count * width);
-          // A sentinel after the last product: the kernel writes `count` floats, no more.
-          floats[(count + 1) * width + count] = 7;
-          kernel.dots(0, count, count * width * 4, lanes4, (count + 1) * width * 4);
-          expect(floats[(count + 1) * width + count]).toBe(7);
-          return [...new Float32Array(kernel.memory.buffer, (count + 1) * width * 4, count)];
-        });
-        products[0]!.forEach((value, i) => {
-          expect(value).toBeCloseTo(products[1]![i]!, 5);
-          expect(value).toBeCloseTo(
-            rows[i]!.reduce((sum, x, d) => sum + x * query![d]!, 0),
-            5,
-          );
-        });
-      }
-    },
-  );
 });

@@ -116,14 +116,12 @@ export class ExactVectorIndex implements VectorIndex {
 
   /** Room for `capacity` vectors; the scales move up past the grown vectors. */
   private grow(capacity: number): void {
-    const before = this.capacity > 0 ? this.layout(this.capacity).scales : undefined;
-    this.kernel.reserve(this.layout(capacity).end);
-    if (before !== undefined)
-      new Uint8Array(this.kernel.memory.buffer).copyWithin(
-        this.layout(capacity).scales,
-        before,
-        before + this.capacity * 4,
-      );
+    const grown = this.layout(capacity);
+    this.kernel.reserve(grown.end);
+    if (this.capacity > 0) {
+      const scales = this.layout(this.capacity).scales;
+      new Uint8Array(this.kernel.memory.buffer).copyWithin(grown.scales, scales, scales + this.capacity * 4);
+    }
     this.capacity = capacity;
   }
 }

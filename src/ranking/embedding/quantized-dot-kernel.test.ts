@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createQuantizedDotKernel } from "./quantized-dot-kernel.js";
-
-/** A small deterministic generator, so failures reproduce. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
-    return seed / 2 ** 32;
-  };
-}
+import { seededRandom } from "./seeded-vectors.fixture.js";
 
 describe("quantized dot product kernel", () => {
   // One block is sixteen dimensions; 32 blocks are the bundled model's 512. Rows of one and many,
@@ -16,14 +9,14 @@ describe("quantized dot product kernel", () => {
   it.each([1, 2, 3, 7, 32, 33])("gives the integer products times each scale, %i blocks a row", (blocks) => {
     const width = blocks * 16;
     for (const count of [1, 2, 49, 50]) {
-      const next = random(blocks * 100 + count);
+      const next = seededRandom(blocks * 100 + count);
       const rows = Array.from({ length: count }, () =>
-        Int8Array.from({ length: width }, () => Math.round(next() * 254) - 127),
+        Int8Array.from({ length: width }, () => Math.round(next() * 254)),
       );
       rows[0]!.fill(-127);
-      const query = Int16Array.from({ length: width }, () => Math.round(next() * 65_534) - 32_767);
+      const query = Int16Array.from({ length: width }, () => Math.round(next() * 65_534));
       query.fill(-32_767, 0, 16);
-      const scales = Float32Array.from({ length: count }, () => next() / 1_000);
+      const scales = Float32Array.from({ length: count }, () => (next() + 0.5) / 1_000);
       const layout = { scales: count * width, query: 0, out: 0 };
       layout.query = Math.ceil((layout.scales + count * 4) / 16) * 16;
       layout.out = layout.query + width * 2;
