@@ -35,7 +35,7 @@ export async function enrichCommand(
   // The config may already name the enrichment this run is about to write: it is not read here,
   // unless the run is from misses: then it is the enrichment in use, kept for the tools not asked.
   const fromMisses = command.fromMisses !== undefined;
-  const catalogue = await loadCatalogue(command.source, "bm25", io, { enrichment: fromMisses });
+  const catalogue = await loadCatalogue(command.source, "bm25", io, { read: { enrichment: fromMisses } });
   try {
     const base = fromMisses ? catalogue.settings.enrichment : undefined;
     refuseOverwrite(command.out, base?.file);

@@ -9,7 +9,7 @@ import type { CliCommand } from "./parse-cli.js";
 
 /** `toolsift inspect`: prints the report; exits 1 when `--fail-on` is reached. */
 export async function inspectCommand(command: Extract<CliCommand, { command: "inspect" }>, io: CliIo): Promise<number> {
-  const catalogue = await loadCatalogue(command.source, command.ranker, io);
+  const catalogue = await loadCatalogue(command.source, command.ranker, io, { reportsProblems: true });
   try {
     const report = await inspectCatalogue(catalogue, io.err);
     // Only the servers of a config are pinned; a file of tools has no lock.

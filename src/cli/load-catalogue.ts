@@ -42,25 +42,40 @@ export interface LoadedCatalogue {
   close(): Promise<void>;
 }
 
+/** How {@link loadCatalogue} reads its source. */
+export interface LoadOptions {
+  /**
+   * What the config's settings read besides it: `toolsift enrich`, which writes the enrichment
+   * file, passes `{ enrichment: false }` so a config naming it before its first run works.
+   */
+  read?: ConfigReadOptions;
+  /**
+   * Whether the command reports a file's unusable definitions itself (`inspect` lists them as
+   * findings). Otherwise each is a warning on stderr, so a tool left out is never left out silently.
+   */
+  reportsProblems?: boolean;
+}
+
 /**
  * Opens a catalogue for `inspect` and `search`. From a config, every server is connected once
  * (no reconnecting: a one-shot command reports a server that failed and goes on with the rest),
  * with a line on stderr as each answers. What a config's `${NAME}` expanded is redacted from
  * everything `io` prints from then on. Learning is off: a one-shot command neither reads nor
  * writes lessons.
- *
- * @param read - What the config's settings read besides it: `toolsift enrich`, which writes the
- *   enrichment file, passes `{ enrichment: false }` so a config naming it before its first run works.
  */
 export async function loadCatalogue(
   source: CatalogueSource,
   ranker: RankerName | undefined,
   io: Pick<CliIo, "err" | "redactWith">,
-  read: ConfigReadOptions = {},
+  options: LoadOptions = {},
 ): Promise<LoadedCatalogue> {
   const progress = (line: string) => io.err(line);
   if (source.kind === "tools") {
     const { tools, problems } = readToolsFile(source.file);
+    if (!options.reportsProblems) {
+      for (const problem of problems)
+        progress(`warning: ${source.file}: ${problem.tools.join(", ")} ${problem.message}`);
+    }
     const settings = parseGatewaySettings(undefined, source.file);
     const name = ranker ?? settings.ranker;
     const toolSearch = await searchOver(tools, settings, name, progress);
@@ -77,7 +92,7 @@ export async function loadCatalogue(
       close: () => closeSearch(toolSearch),
     };
   }
-  const config = readGatewayConfig(source.file, process.env, read);
+  const config = readGatewayConfig(source.file, process.env, options.read);
   io.redactWith?.(config.redactor);
   const names = Object.keys(config.servers);
   progress(`connecting to ${names.length} MCP server${names.length === 1 ? "" : "s"} (${names.join(", ")})…`);

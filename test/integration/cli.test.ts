@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -291,5 +291,25 @@ describe("toolsift search", () => {
     expect(hybrid.code).toBe(0);
     expect(hybrid.stdout).toMatch(/ranker hybrid/);
     expect(hybrid.stdout.split("\n")[1]).toMatch(/everything__get-sum/);
+  });
+
+  it("warns on stderr of each tool of the file it leaves out, and answers with the rest", async () => {
+    const file = join(scratchDir(), "tools.json");
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { name: "bad name!", description: "Send an email to a contact." },
+        { name: "mail__send", description: "Send an email to a contact." },
+      ]),
+    );
+    const run = await toolsift(["search", "--tools", file, "send an email"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[1]).toMatch(/mail__send/);
+    expect(run.stdout).not.toContain("bad name!");
+    expect(run.stderr).toContain(`toolsift: warning: ${file}: bad name! is left out: has the name "bad name!"`);
+    // inspect lists it among its findings instead, not twice.
+    const inspect = await toolsift(["inspect", "--tools", file]);
+    expect(inspect.stdout).toMatch(/error +bad name! is left out/);
+    expect(inspect.stderr).not.toContain("warning:");
   });
 });
