@@ -120,6 +120,14 @@ describe("toolsift misses", () => {
   it("says so when there is nothing, and refuses a config that records no misses", async () => {
     const empty = await storeWith([]);
     expect((await run(["misses", "--store", empty])).out).toBe("No misses recorded.\n");
+    // A folder that is not there is a mistyped path, not a clean record.
+    const typo = await run(["misses", "--store", join(empty, "no-such-folder")]);
+    expect(typo.code).toBe(2);
+    expect(typo.out).toBe("");
+    expect(typo.err).toContain(`--store ${join(empty, "no-such-folder")} is not a folder`);
+    const file = join(empty, "a-file");
+    await writeFile(file, "");
+    expect((await run(["misses", "--store", file])).err).toContain("is not a folder");
     const config = join(empty, "mcp.json");
     await writeFile(config, JSON.stringify({ mcpServers: { dyn: { command: "node", args: ["server.js"] } } }));
     const refused = await run(["misses", "--config", config]);

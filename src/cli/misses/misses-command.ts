@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { missStoreFor, readGatewayConfig } from "../../gateway/index.js";
 import { FileMissStore, PostgresMissStore, type MissRecord, type MissStore } from "../../public/learning.js";
 import type { CliIo } from "../cli-io.js";
@@ -48,7 +49,16 @@ export async function missesCommand(command: MissesCommand, io: CliIo): Promise<
 function openStore(command: MissesCommand, io: CliIo): MissStore {
   const warn = (_code: string, message: string) => io.err(message);
   const { source } = command;
-  if (source.kind === "store") return new FileMissStore({ cacheDir: source.dir, onWarning: warn });
+  if (source.kind === "store") {
+    // A store folder that does not exist is a mistyped path, not a store with no misses: saying
+    // "No misses recorded" would pass a typo off as a clean record.
+    if (!isFolder(source.dir)) {
+      throw new UsageError(
+        `toolsift misses: --store ${source.dir} is not a folder. Pass the folder that holds the store's misses-v1.log (a gateway's "cacheDir", by default ~/.cache/toolsift), or --config <file> to read the store a gateway config names.`,
+      );
+    }
+    return new FileMissStore({ cacheDir: source.dir, onWarning: warn });
+  }
   if (source.kind === "postgres") return new PostgresMissStore({ connectionString: source.url, onWarning: warn });
   const config = readGatewayConfig(source.file, process.env, { enrichment: false });
   io.redactWith?.(config.redactor);
@@ -60,4 +70,12 @@ function openStore(command: MissesCommand, io: CliIo): MissStore {
   const store = missStoreFor(config.settings.misses, config.settings.cacheDir);
   store.listen?.(warn);
   return store;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
