@@ -6,6 +6,7 @@ export { Hydration, type HydrationChange } from "./hydration.js";
 export { permittedTools, type PermittedTools } from "./permitted-tools.js";
 export {
   NO_MATCH_HINT,
+  NO_TOOLS_HINT,
   WEAK_MATCH_HINT,
   searchAnswer,
   type AnsweredMatch,

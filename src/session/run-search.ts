@@ -46,6 +46,12 @@ export async function runSearch(
             permitted(searched, () => services.permittedTools(searched, context)),
           )
         : undefined;
+    // An empty answer over no tool at all is not the query's fault (a search narrowed with
+    // `server:` terms says what they did instead).
+    const noTools =
+      matches.length === 0 &&
+      scope === undefined &&
+      services.permittedTools(searched ?? (await host.snapshot()), context).all.length === 0;
     // A lesson keeps a query of a bounded length: a longer search is answered, not taught.
     if (parsed.query.length <= MAX_TAUGHT_QUERY_LENGTH) state.trail?.searched(parsed.query);
     return {
@@ -56,6 +62,7 @@ export async function runSearch(
       ...(scope ? { scope } : {}),
       ...(companions.length > 0 ? { companions } : {}),
       ...(language ? { language } : {}),
+      ...(noTools ? { noTools: true as const } : {}),
       ...(unavailable.length > 0 ? { unavailable } : {}),
     };
   } catch (error) {

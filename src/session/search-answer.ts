@@ -5,6 +5,13 @@ export const NO_MATCH_HINT =
   "No tool matched. Rephrase with other words for the action or the thing it acts on " +
   '(e.g. "send message" instead of "ping someone"), or try a shorter query.';
 
+/**
+ * The hint of an empty answer when the session may use no tool at all (an empty catalogue, or a
+ * policy that allows nothing): other words cannot help, so the model is told to stop searching.
+ */
+export const NO_TOOLS_HINT =
+  "There are no tools to search: none is available in this session. Do not search again; tell the user that no tool is available for this.";
+
 /** The hint of an answer whose best match is weak: one sentence, so the model can judge. */
 export const WEAK_MATCH_HINT =
   "The best match is weak: if no description fits the task, the catalogue probably lacks this capability, so say so rather than guess.";

@@ -33,6 +33,11 @@ export type SearchToolsOutcome =
        */
       language?: string;
       /**
+       * Set when the answer is empty because the session may use no tool at all: the hint then
+       * says so, rather than asking for other words that cannot help (see `NO_TOOLS_HINT`).
+       */
+      noTools?: true;
+      /**
        * Tools offered beside confident matches, at most two (never empty when present): one the
        * scope's sessions used together with the match `companionOf` (`used_together`), or one
        * that gives an input it needs (`provides_input`). Written out rather than named, so the

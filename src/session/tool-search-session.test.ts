@@ -410,6 +410,24 @@ describe("searchResultBlock", () => {
     });
   });
 
+  it("tells the model to stop searching when the session may use no tool at all", async () => {
+    const hintOf = async (toolSearch: Awaited<ReturnType<typeof createToolSearch>>, query: string) => {
+      const outcome = await toolSearch.session().searchTools({ query });
+      return JSON.parse(searchResultBlock("toolu_1", outcome).content as string) as {
+        matches: unknown[];
+        hint?: string;
+      };
+    };
+    const stop = expect.stringMatching(/^There are no tools to search: .* Do not search again/);
+    // An empty catalogue, and one whose every tool the policy refuses.
+    expect(await hintOf(await createToolSearch({ tools: [] }), "post a message")).toEqual({ matches: [], hint: stop });
+    const refused = (await sampleSearch({ permit: () => false })).toolSearch;
+    expect(await hintOf(refused, "post a message")).toEqual({ matches: [], hint: stop });
+    // With tools to search, an empty answer still asks for other words.
+    const open = (await sampleSearch()).toolSearch;
+    expect((await hintOf(open, "ⴰⴱⴳ ᚠᚢᚦ")).hint).toMatch(/^No tool matched\. Rephrase/);
+  });
+
   it("answers a failed search as an error with its message", () => {
     expect(searchResultBlock("toolu_1", { ok: false, error: "search_tools failed: down" })).toEqual({
       type: "tool_result",
