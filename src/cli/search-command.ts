@@ -12,6 +12,11 @@ export async function searchCommand(command: Extract<CliCommand, { command: "sea
       io.out(`${JSON.stringify({ query: command.query, ranker: catalogue.ranker, matches }, null, 2)}\n`);
       return 0;
     }
+    if (matches.length === 0 && !catalogue.tools.some((tool) => catalogue.permits(tool.name))) {
+      // Other words cannot help a catalogue with nothing in it (or nothing allow/deny lets through).
+      io.out(`No tools to search: ${catalogue.file} has none that a client would see.\n`);
+      return 0;
+    }
     if (matches.length === 0) {
       io.out(
         `No tool matched "${command.query}" (ranker ${catalogue.ranker}). Try other words for the action or the thing it acts on.\n`,

@@ -312,4 +312,12 @@ describe("toolsift search", () => {
     expect(inspect.stdout).toMatch(/error +bad name! is left out/);
     expect(inspect.stderr).not.toContain("warning:");
   });
+
+  it("says there is nothing to search, rather than to try other words, over a file with no tool", async () => {
+    const file = join(scratchDir(), "none.json");
+    writeFileSync(file, "[]");
+    const run = await toolsift(["search", "--tools", file, "send an email"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`No tools to search: ${file} has none that a client would see.\n`);
+  });
 });
