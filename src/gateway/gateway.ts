@@ -4,6 +4,7 @@ import type { ToolDefinition, ToolSearchEvent } from "../index.js";
 import type { GatewayConfig } from "./config/gateway-config.js";
 import { GatewayConnection, type ConnectionServices, type StatelessOptions } from "./gateway-connection.js";
 import type { ListingMode } from "./listing/gateway-listing.js";
+import { gatewayInstructions } from "./gateway-instructions.js";
 import { announceContentChange } from "./content/gateway-resources.js";
 import type { ContentScope } from "./content/content-scope.js";
 import { loadGatewaySdk, type GatewaySdk } from "./gateway-sdk.js";
@@ -128,16 +129,11 @@ export class Gateway {
    * caller may use (a server its policy hides entirely is not named, here or in a search).
    */
   instructionsFor(caller: Caller, stateless = false): string {
-    const policy = this.services.policies.for(caller);
-    const servers = this.catalogue.host.servers.filter((server) => !policy.hidesServer(server));
-    const mode = this.services.mode;
-    return (
-      `toolsift fronts ${servers.length} MCP server${servers.length === 1 ? "" : "s"} (${servers.join(", ")}); their tools are named server__tool. ` +
-      (stateless
-        ? "Most tools are not listed: call search_tools with what you want to do; it answers with the matching tools and their input schemas, and you call the one that fits through call_tool, with its name and arguments."
-        : mode === "search"
-          ? "Most tools are not listed: call search_tools with what you want to do, and the matching tools are added to your tool list."
-          : "Most tools are listed with one sentence and no parameters: call search_tools to find the right one; its full schema loads when you call it.")
+    return gatewayInstructions(
+      this.catalogue.host.servers,
+      this.services.policies.for(caller),
+      this.services.mode,
+      stateless,
     );
   }
 

@@ -23,11 +23,7 @@ export function serveModernContent(
   subscribable: boolean,
 ): void {
   if (!scope) return;
-  server.registerCapabilities({
-    resources: { listChanged: true, ...(subscribable ? { subscribe: true } : {}) },
-    prompts: { listChanged: true },
-    completions: {},
-  });
+  server.registerCapabilities(contentCapabilities(subscribable));
   const answer = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -53,6 +49,15 @@ export function serveModernContent(
   server.setRequestHandler("completion/complete", (request, ctx) =>
     answer(async () => ({ completion: { ...(await complete(scope, request.params, ctx.mcpReq.signal)) } })),
   );
+}
+
+/** What a modern server with upstream servers behind it declares of their content. */
+export function contentCapabilities(subscribable: boolean) {
+  return {
+    resources: { listChanged: true, ...(subscribable ? { subscribe: true } : {}) },
+    prompts: { listChanged: true },
+    completions: {},
+  };
 }
 
 /**

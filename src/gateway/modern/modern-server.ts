@@ -45,17 +45,7 @@ export function modernServerFactory(
 ): McpServerFactory {
   return (context) => {
     const caller = callerOf(context);
-    const server = new sdk.Server(CLIENT_INFO, {
-      // logging: upstream log messages reach a tools/call's stream at the level its _meta names (request-passthrough.ts).
-      capabilities: { tools: { listChanged: true }, logging: {} },
-      instructions: gateway.instructionsFor(caller, true),
-      cacheHints: {
-        "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
-        "resources/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
-        "resources/templates/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
-        "prompts/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
-      },
-    });
+    const server = newModernServer(sdk, gateway.instructionsFor(caller, true));
     const scope = gateway.contentScope(caller);
     serveModernContent(server, sdk, scope, scope !== undefined && anySubscribable(scope));
     made?.(server);
@@ -100,6 +90,25 @@ export function modernServerFactory(
     });
     return server;
   };
+}
+
+/**
+ * A v2 `Server` as the modern era declares it, before its handlers: tools that change, upstream
+ * log messages, and the cache hints of its listings. Its `server/discover` answer is this and
+ * the content capabilities (see `contentCapabilities`).
+ */
+export function newModernServer(sdk: Pick<ModernSdk, "Server">, instructions: string): Server {
+  return new sdk.Server(CLIENT_INFO, {
+    // logging: upstream log messages reach a tools/call's stream at the level its _meta names (request-passthrough.ts).
+    capabilities: { tools: { listChanged: true }, logging: {} },
+    instructions,
+    cacheHints: {
+      "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
+      "resources/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
+      "resources/templates/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
+      "prompts/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
+    },
+  });
 }
 
 /** The tool a `tools/call` runs: `call_tool` stands for the tool it names. */
