@@ -21,18 +21,30 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
   keepStdoutForProtocol();
   const observed = await startObserve(config, command, io, (text) => config.redactor.redact(text));
   const { observe, observeArguments } = observed;
-  const gateway = await Gateway.start({
-    config,
-    mode: command.stubs ? "stubs" : "search",
-    log: io.err,
-    observe,
-    observeArguments,
-  }).catch(async (error: unknown) => {
+  let stop!: (why: string) => void;
+  const stopped = new Promise<string>((resolve) => (stop = resolve));
+  if (command.http === undefined) {
+    // The client hanging up (stdin ends) ends the gateway, and with it every upstream server.
+    // Listened for before the start: stdin is read from then on.
+    process.stdin.once("end", () => stop("the client closed stdin"));
+    process.stdin.once("close", () => stop("the client closed stdin"));
+  }
+  const mode = command.stubs ? "stubs" : "search";
+  const starting = Gateway.start({ config, mode, log: io.err, observe, observeArguments });
+  // Over stdio the client's first message is read while the gateway starts, so that a
+  // 2026-07-28 client's server/discover probe is answered before it gives up and falls back.
+  // Settled with the error, if any, so a start that fails leaves no rejection unhandled.
+  const stdioServed =
+    command.http === undefined
+      ? serveStdioEitherEra(starting, { log: io.err, beforeStart: { config, mode } }).then(
+          () => undefined,
+          (error: unknown) => ({ error }),
+        )
+      : undefined;
+  const gateway = await starting.catch(async (error: unknown) => {
     await observed.close();
     throw error;
   });
-  let stop!: (why: string) => void;
-  const stopped = new Promise<string>((resolve) => (stop = resolve));
   // Servers connect after the client is served; if none ever does, the gateway ends with exit code 1, naming each.
   let unreachable: Error | undefined;
   void gateway.unreachable.then((error) => {
@@ -42,7 +54,7 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
   const onSignal = (signal: NodeJS.Signals) => stop(`received ${signal}`);
   for (const signal of SIGNALS) process.on(signal, onSignal);
   try {
-    const mode = command.stubs ? "every tool as a stub" : "search_tools and the tools found";
+    const listing = command.stubs ? "every tool as a stub" : "search_tools and the tools found";
     if (command.http !== undefined) {
       const listener = await listenHttp(gateway, {
         ...config.settings.http,
@@ -54,7 +66,7 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
         metrics: observed.metrics,
         sessionStore: sessionStoreFor(config, io.err),
       });
-      io.err(`serving MCP over Streamable HTTP at ${listener.url} (${mode})`);
+      io.err(`serving MCP over Streamable HTTP at ${listener.url} (${listing})`);
       if (!isLoopbackHost(command.host)) {
         io.err(
           `warning: bound to ${command.host}, not a loopback address, over plain HTTP: tokens cross the network in clear. Put TLS in front (a reverse proxy).`,
@@ -63,16 +75,14 @@ export async function serveCommand(command: Extract<CliCommand, { command: "serv
       io.err(`stop: ${await stopped}`);
       await listener.close();
     } else {
-      // The client hanging up (stdin ends) ends the gateway, and with it every upstream server.
-      process.stdin.once("end", () => stop("the client closed stdin"));
-      process.stdin.once("close", () => stop("the client closed stdin"));
       // Not awaited: the era is chosen by the client's first message, and a signal must stop the gateway before it comes.
       let failed: unknown;
-      serveStdioEitherEra(gateway, { log: io.err }).catch((error: unknown) => {
-        failed = error;
+      void stdioServed?.then((outcome) => {
+        if (outcome === undefined) return;
+        failed = outcome.error;
         stop("the client could not be served");
       });
-      io.err(`serving MCP over stdio (${mode})`);
+      io.err(`serving MCP over stdio (${listing})`);
       io.err(`stop: ${await stopped}`);
       if (failed !== undefined) throw failed;
     }

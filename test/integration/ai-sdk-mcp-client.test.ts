@@ -19,6 +19,8 @@ import { DYNAMIC_SERVER, wipeCount } from "../support/mcp-servers.js";
  * `toolsift serve` under the Vercel AI SDK's MCP client (`@ai-sdk/mcp`): a third-party client with
  * its own protocol code, not the official SDK's. It probes with `server/discover` first, waits one
  * second for the answer on stdio, then opens again with `initialize` on the same pipe.
+ * The fallback itself is held by stdio-opening.test.ts and the early answer by
+ * gateway-startup.test.ts, without a clock.
  */
 
 const dyn = (env: Record<string, string> = {}) => ({
@@ -38,9 +40,12 @@ async function searchEcho(client: MCPClient): Promise<string> {
 }
 
 describe("the AI SDK's MCP client over stdio", () => {
-  it("is served the 2025 era when it gives up on server/discover before the gateway answers", async () => {
-    // A keep tool's server that takes 3 s to start holds the gateway's first answer past the
-    // client's one-second probe (`serve` waits up to refreshWaitMs, 2 s, for keep tools' servers).
+  it("works in the era its one-second probe settles on, while a keep tool's server is still starting", async () => {
+    // serve answers server/discover while it starts (the keep tool's server takes 3 s here), in
+    // about 0.7 s from the built package; run from source through tsx it takes longer than the
+    // client's second. Which era the client settles on is its clock's call, so each must work:
+    // the 2026-07-28 era when the answer came in time, else the spec's fallback to the handshake
+    // on the same pipe (the answer to a probe the client gave up on is dropped).
     const config = writeConfig({
       mcpServers: { dyn: dyn({ FIXTURE_START_DELAY_MS: "3000" }) },
       toolsift: { keepTools: ["dyn__echo"] },
@@ -59,11 +64,17 @@ describe("the AI SDK's MCP client over stdio", () => {
       onUncaughtError: () => undefined,
     });
     try {
-      expect(client.initializeResult.protocolVersion).toBe("2025-11-25");
-      expect(readFileSync(log, "utf8")).toContain("sent server/discover, then opened with initialize");
+      const era = client.initializeResult.protocolVersion;
+      expect(["2026-07-28", "2025-11-25"]).toContain(era);
+      if (era === "2025-11-25")
+        expect(readFileSync(log, "utf8")).toContain("sent server/discover, then opened with initialize");
       await waitForUpstreams({ stderr: () => readFileSync(log, "utf8") }, ["dyn"]);
       await searchEcho(client);
-      const called = await client.callTool({ name: "dyn__echo", arguments: { text: "from the AI SDK" } });
+      const called = await client.callTool(
+        era === "2026-07-28"
+          ? { name: "call_tool", arguments: { name: "dyn__echo", arguments: { text: "from the AI SDK" } } }
+          : { name: "dyn__echo", arguments: { text: "from the AI SDK" } },
+      );
       expect(resultText(called)).toContain("echo: from the AI SDK");
     } finally {
       await client.close();

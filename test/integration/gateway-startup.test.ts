@@ -171,6 +171,88 @@ describe("toolsift serve connects its servers in the background", () => {
   }, 60_000);
 });
 
+describe("toolsift serve answers a 2026-07-28 probe while it starts", () => {
+  /** serve over stdio in front of one server whose start takes `delayMs`, a keep tool's, waited for. */
+  const serveBehindLateKeepTool = (delayMs: number) => {
+    const file = writeConfig({
+      mcpServers: {
+        late: {
+          command: process.execPath,
+          args: [DYNAMIC_SERVER],
+          env: { FIXTURE_START_DELAY_MS: String(delayMs) },
+          stderr: "ignore",
+        },
+      },
+      toolsift: { keepTools: ["late__echo"], refreshWaitMs: 60_000 },
+    });
+    const child = spawn(process.execPath, [...CLI_ARGS, "serve", "--config", file], {
+      cwd: ROOT,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const output = { stdout: "", stderr: "" };
+    child.stdout.on("data", (chunk: Buffer) => (output.stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (output.stderr += chunk.toString("utf8")));
+    return { child, exited, output };
+  };
+
+  it("answers server/discover before a keep tool's server is up, as it would after, and serves the modern era from then on", async () => {
+    // The start waits for keep tools' servers (here until this one is up); a client's probe must not.
+    const { child, exited, output } = serveBehindLateKeepTool(5000);
+    const envelope = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "probe", version: "1" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    const send = (id: number, method: string) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params: { _meta: envelope } })}\n`);
+    const answer = async (id: number) => {
+      await waitFor(`the answer to request ${id}`, () => output.stdout.includes(`"id":${id}}`), 30_000);
+      const line = output.stdout.split("\n").find((text) => text.includes(`"id":${id}}`))!;
+      return JSON.parse(line) as {
+        result: {
+          supportedVersions: string[];
+          instructions: string;
+          capabilities: { resources: object };
+          tools?: { name: string }[];
+        };
+      };
+    };
+    try {
+      send(1, "server/discover");
+      const early = await answer(1);
+      // Answered while the gateway was still starting: before it serves, and before the server is up.
+      expect(output.stderr).not.toContain("serving MCP over stdio");
+      expect(output.stderr).not.toMatch(/MCP server "late" connected/);
+      expect(early.result.supportedVersions).toContain("2026-07-28");
+      expect(early.result.instructions).toMatch(/^toolsift fronts 1 MCP server \(late\);.* through call_tool/);
+
+      send(2, "tools/list");
+      const listed = await answer(2);
+      expect(output.stderr).toMatch(/MCP server "late" connected/);
+      expect(listed.result.tools!.map((tool) => tool.name)).toEqual(["search_tools", "late__echo", "call_tool"]);
+      // The gateway's own answer, once started, says what the early one said. Only `subscribe`
+      // may differ: declared while a server is starting, it is dropped once this one is known
+      // not to offer it, as a session opened then would see.
+      send(3, "server/discover");
+      const { capabilities: late, ...rest } = (await answer(3)).result;
+      const { capabilities: before, ...earlyRest } = early.result;
+      expect(rest).toEqual(earlyRest);
+      expect({ ...late, resources: { ...late.resources, subscribe: true } }).toEqual(before);
+    } finally {
+      child.stdin.end();
+    }
+    expect(await exited).toBe(0);
+  }, 90_000);
+
+  it("stops when the client hangs up while the gateway is still starting", async () => {
+    const { child, exited, output } = serveBehindLateKeepTool(4000);
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(output.stderr).toContain("stop: the client closed stdin");
+  }, 60_000);
+});
+
 describe("toolsift serve answers what a client asks before its servers are up", () => {
   /** Long enough that a call made at once arrives well before the server is up. */
   const DELAY_MS = 2500;
