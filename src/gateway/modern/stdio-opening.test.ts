@@ -91,6 +91,41 @@ describe("readStdioOpening", () => {
     expect(await opening.fallback).toBeUndefined();
   });
 
+  it("reads no further while the modern side is not read: a probing client cannot fill memory", async () => {
+    const stdin = new PassThrough();
+    const opening = readStdioOpening(stdin);
+    const notification = `${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { _meta: MODERN_META, data: "x".repeat(1000) } })}\n`;
+    const sent = discover(0) + notification.repeat(10_000);
+    // In a pipe's 64 kB pieces, written without waiting on stdin's backpressure.
+    const bytes = Buffer.from(sent);
+    for (let at = 0; at < bytes.length; at += 64 * 1024) stdin.write(bytes.subarray(at, at + 64 * 1024));
+    const read = await opening;
+    if (read.era !== "2026-07-28") throw new Error(`read as ${read.era}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // About 10 MB sent; the modern side holds a buffer's worth, stdin the rest, unread.
+    const held = read.stream as PassThrough;
+    expect(held.readableLength + held.writableLength).toBeLessThan(1024 * 1024);
+    expect(stdin.readableLength + stdin.writableLength).toBeGreaterThan(8 * 1024 * 1024);
+    stdin.end();
+    expect(await drain(read.stream)).toBe(sent);
+  });
+
+  it("ends the modern side with every byte read when stdin closes while it waits for the side to drain", async () => {
+    const stdin = new PassThrough();
+    const opening = readStdioOpening(stdin);
+    const notification = `${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { _meta: MODERN_META, data: "y".repeat(1000) } })}\n`;
+    const sent = discover(0) + notification.repeat(100);
+    stdin.write(sent);
+    await new Promise((resolve) => setImmediate(resolve));
+    // A pipe whose far end went away: "close" without "end".
+    stdin.destroy();
+    const read = await opening;
+    if (read.era !== "2026-07-28") throw new Error(`read as ${read.era}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await drain(read.stream)).toBe(sent);
+    expect(await read.fallback).toBeUndefined();
+  });
+
   it("stops reading a line past 4 MB: a first one is the 2025 era's, a later one pins the modern era", async () => {
     const huge = "x".repeat(4 * 1024 * 1024 + 10);
     const first = await open(huge, 64 * 1024);

@@ -43,6 +43,8 @@ export function readStdioOpening(stdin: Readable): Promise<StdioOpening> {
     let size = 0;
     let modern: PassThrough | undefined;
     let settleFallback: (stream: Readable | undefined) => void = () => undefined;
+    /** stdin was handed over: its flow is the pipe's from then on, not a drain's to resume. */
+    let handedOver = false;
 
     const stopReading = () => {
       stdin.off("data", onData);
@@ -52,6 +54,7 @@ export function readStdioOpening(stdin: Readable): Promise<StdioOpening> {
     };
     /** Gives `target` the bytes not yet routed, then everything `stdin` reads from now on. */
     const handOver = (target: PassThrough, rest: Buffer) => {
+      handedOver = true;
       stopReading();
       target.write(rest);
       if (stdin.readableEnded || stdin.destroyed) target.end();
@@ -104,9 +107,25 @@ export function readStdioOpening(stdin: Readable): Promise<StdioOpening> {
           pinModern(target, read);
           return false;
         }
-        target.write(read.subarray(0, newline + 1));
+        const written = target.write(read.subarray(0, newline + 1));
         read = read.subarray(newline + 1);
+        if (!written) {
+          // The modern side is not read yet (the gateway is starting): a client sending
+          // notifications meanwhile fills its buffer, then stdin's and the pipe's, not memory.
+          waitForDrain(target, read);
+          return true;
+        }
       }
+    };
+    /** Stops reading until `target` drains, keeping `rest` to route then. */
+    const waitForDrain = (target: PassThrough, rest: Buffer) => {
+      if (rest.length > 0) chunks.push(rest);
+      size = rest.length;
+      stdin.pause();
+      target.once("drain", () => {
+        if (handedOver) return;
+        if (route()) stdin.resume();
+      });
     };
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
