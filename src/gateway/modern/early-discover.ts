@@ -46,7 +46,13 @@ export function answerDiscoverUntil(
           break;
         }
         const line = unread.subarray(0, newline + 1);
-        const answered = isDiscoverRequest(line) ? await answer(line).catch(() => undefined) : undefined;
+        if (!isDiscoverRequest(line)) {
+          holding = true;
+          break;
+        }
+        // One answer at a time, reading nothing meanwhile: what the client sends waits in the pipe.
+        stream.pause();
+        const answered = await answer(line).catch(() => undefined);
         // Ended meanwhile: the client gave up on the probe and opened with initialize (or hung
         // up), so the answer is not sent; the probe goes to the gateway as it would have.
         if (answered === undefined || ended) {
@@ -56,7 +62,8 @@ export function answerDiscoverUntil(
         unread = unread.subarray(newline + 1);
         stdout.write(answered);
       }
-      if (holding) stream.pause();
+      if (holding || ready) stream.pause();
+      else stream.resume();
     };
     const onData = (chunk: Buffer) => {
       unread = Buffer.concat([unread, chunk]);
