@@ -127,6 +127,29 @@ describe("answerDiscoverUntil", () => {
   });
 });
 
+describe("answerDiscoverUntil, when stdout fails", () => {
+  it("hands the probe to the gateway rather than stall", async () => {
+    const client = new PassThrough();
+    const started = deferred();
+    const handed = answerDiscoverUntil(
+      client,
+      {
+        write: () => {
+          throw new Error("stdout is gone");
+        },
+      },
+      async () => Buffer.from("answer\n"),
+      started.promise,
+    );
+    client.write(discover(1) + listTools(2));
+    await settle();
+    started.resolve();
+    const rest = await handed;
+    client.end();
+    expect(await drained(rest)).toBe(discover(1) + listTools(2));
+  });
+});
+
 describe("sdkDiscoverAnswerer", () => {
   it("answers as SDK v2's serveStdio does, from the server it is given", async () => {
     const sdk = await loadModernSdk();

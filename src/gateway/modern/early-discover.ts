@@ -59,15 +59,18 @@ export function answerDiscoverUntil(
           holding = true;
           break;
         }
-        unread = unread.subarray(newline + 1);
         stdout.write(answered);
+        unread = unread.subarray(newline + 1);
       }
       if (holding || ready) stream.pause();
       else stream.resume();
     };
     const onData = (chunk: Buffer) => {
       unread = Buffer.concat([unread, chunk]);
-      routing = routing.then(route);
+      // A step that throws (stdout gone) holds the rest for the gateway rather than stall the chain.
+      routing = routing.then(route).catch(() => {
+        holding = true;
+      });
     };
     const onEnd = () => {
       ended = true;
