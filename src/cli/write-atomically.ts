@@ -1,4 +1,5 @@
-import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { isFolder } from "../util/is-folder.js";
 
 /**
  * Writes a sibling file, then renames it over `file`: a reader (or a kill) never sees half a
@@ -18,13 +19,5 @@ export function writeAtomically(file: string, text: string | Uint8Array): void {
     if (isFolder(file))
       throw new Error(`Cannot write ${file}: it is a folder. Give the path of a file.`, { cause: error });
     throw error;
-  }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }

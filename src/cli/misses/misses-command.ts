@@ -1,10 +1,10 @@
-import { statSync } from "node:fs";
 import { missStoreFor, readGatewayConfig } from "../../gateway/index.js";
 import { FileMissStore, PostgresMissStore, type MissRecord, type MissStore } from "../../public/learning.js";
 import type { CliIo } from "../cli-io.js";
 import { UsageError, type CliCommand } from "../parse-cli.js";
 import { writeAtomically } from "../write-atomically.js";
 import { buildMissReport, type MissReport, renderMissHtml, renderMissTable } from "./index.js";
+import { isFolder } from "../../util/is-folder.js";
 
 type MissesCommand = Extract<CliCommand, { command: "misses" }>;
 
@@ -70,12 +70,4 @@ function openStore(command: MissesCommand, io: CliIo): MissStore {
   const store = missStoreFor(config.settings.misses, config.settings.cacheDir);
   store.listen?.(warn);
   return store;
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -1,5 +1,4 @@
 // Over 300 lines: a config is checked in one place, every field with its own message.
-import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { OptionsError } from "../../errors.js";
@@ -31,6 +30,7 @@ import { parseListingBudget } from "../listing/budget-config.js";
 import { parseSessions, type SessionsSettings } from "../replicas/sessions-config.js";
 import { parseEnrichmentSetting, type EnrichmentSettings } from "./enrichment-config.js";
 import { parseDescribe, type DescribeOverrides } from "./describe-config.js";
+import { isFolder } from "../../util/is-folder.js";
 
 /** The `toolsift` block of a config file, checked, with defaults filled in. */
 export interface GatewaySettings extends PinSettings {
@@ -552,14 +552,6 @@ function parseModel(value: unknown, base: string, ranker: RankerName, fail: Fail
     paths.push(path);
   });
   return many ? paths : paths[0];
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
