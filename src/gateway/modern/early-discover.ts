@@ -1,6 +1,7 @@
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import { isRecord } from "../../util/is-record.js";
 import type { ModernSdk } from "../gateway-sdk-v2.js";
+import { MAX_OPENING_LINE_BYTES } from "./stdio-opening.js";
 import type { Server } from "@modelcontextprotocol/server";
 
 /**
@@ -9,8 +10,6 @@ import type { Server } from "@modelcontextprotocol/server";
  */
 export type DiscoverAnswerer = (line: Buffer) => Promise<Buffer | undefined>;
 
-/** The longest line held while the gateway starts; a longer one waits unread for it. */
-const MAX_HELD_LINE_BYTES = 4 * 1024 * 1024;
 /** How long the SDK may take to answer a discover request on its own before the gateway is left to. */
 const ANSWER_TIMEOUT_MS = 5_000;
 
@@ -42,7 +41,7 @@ export function answerDiscoverUntil(
       while (!ready && !holding) {
         const newline = unread.indexOf(0x0a);
         if (newline < 0) {
-          if (unread.length > MAX_HELD_LINE_BYTES) holding = true;
+          if (unread.length > MAX_OPENING_LINE_BYTES) holding = true;
           break;
         }
         const line = unread.subarray(0, newline + 1);
@@ -139,7 +138,7 @@ function firstLine(stream: Readable, timeoutMs: number): Promise<Buffer | undefi
       read = Buffer.concat([read, chunk]);
       const newline = read.indexOf(0x0a);
       if (newline >= 0) done(read.subarray(0, newline + 1));
-      else if (read.length > MAX_HELD_LINE_BYTES) done(undefined);
+      else if (read.length > MAX_OPENING_LINE_BYTES) done(undefined);
     };
     const timer = setTimeout(() => done(undefined), timeoutMs);
     stream.on("data", onData);
@@ -148,20 +147,21 @@ function firstLine(stream: Readable, timeoutMs: number): Promise<Buffer | undefi
 
 /** Whether a line is a JSON-RPC result (not an error). */
 function isResult(line: Buffer): boolean {
-  try {
-    const message: unknown = JSON.parse(line.toString("utf8"));
-    return isRecord(message) && isRecord(message.result);
-  } catch {
-    return false;
-  }
+  const message = parsedLine(line);
+  return isRecord(message) && isRecord(message.result);
 }
 
 /** Whether a line is a `server/discover` request (an id, so an answer is due). */
 function isDiscoverRequest(line: Buffer): boolean {
+  const message = parsedLine(line);
+  return isRecord(message) && message.method === "server/discover" && message.id !== undefined;
+}
+
+/** A line's JSON, or `undefined` for one that is not JSON. */
+function parsedLine(line: Buffer): unknown {
   try {
-    const message: unknown = JSON.parse(line.toString("utf8"));
-    return isRecord(message) && message.method === "server/discover" && message.id !== undefined;
+    return JSON.parse(line.toString("utf8"));
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -5,9 +5,9 @@ import { envelopeVersionOf } from "./envelope-version.js";
 /**
  * The longest line read while the era is undecided. A first line past it is served a 2025-era
  * session (as an unreadable opening is); a later one pins the 2026-07-28 era, whose transport
- * bounds its own lines.
+ * bounds its own lines. Lines held while the gateway starts are bounded alike (early-discover.ts).
  */
-const MAX_OPENING_LINE_BYTES = 4 * 1024 * 1024;
+export const MAX_OPENING_LINE_BYTES = 4 * 1024 * 1024;
 
 /**
  * How a stdio client's stream is split between the eras:
