@@ -9,9 +9,9 @@ import {
   listUnderBudget,
   searchNote,
   withLateKeepTools,
-  type ListedTool,
   type ListingMode,
 } from "./listing/gateway-listing.js";
+import type { ListedTool } from "./listing/listed-tool.js";
 import { budgetInForce, NO_BUDGET, type ListingBudget } from "./listing/listing-budget.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import type { CallerPolicies } from "./policy/caller-policy.js";

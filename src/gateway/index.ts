@@ -42,7 +42,8 @@ export {
 } from "./config/gateway-config.js";
 export { readJsonFile } from "./settings/read-json-file.js";
 export { missStoreFor } from "./miss-store-for.js";
-export { listedTools, type ListedTool, type ListingMode } from "./listing/gateway-listing.js";
+export { listedTools, type ListingMode } from "./listing/gateway-listing.js";
+export type { ListedTool } from "./listing/listed-tool.js";
 export {
   DEFAULT_MAX_HTTP_SESSIONS,
   listenHttp,

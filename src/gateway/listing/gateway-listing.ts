@@ -10,6 +10,7 @@ import {
   type BudgetedListing,
   type ListingBudget,
 } from "./listing-budget.js";
+import type { ListedTool } from "./listed-tool.js";
 
 /**
  * What `tools/list` shows: `search`, only `search_tools`, the keep tools and the tools searching
@@ -17,14 +18,6 @@ import {
  * most of them as a stub (name, first sentence, any input), as the library lays out its block.
  */
 export type ListingMode = "search" | "stubs";
-
-/** A tool as MCP's `tools/list` returns it. */
-export interface ListedTool {
-  name: string;
-  description: string;
-  inputSchema: { type: "object"; [keyword: string]: unknown };
-  annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; openWorldHint?: boolean };
-}
 
 const SEARCH_DESCRIPTION =
   "Search every tool behind this server by what you want to do. Only a few tools are listed at first: " +

@@ -4,7 +4,8 @@ import { createToolSearch, defineTool, type ToolDefinition } from "../../index.j
 import type { Caller } from "../auth/caller.js";
 import { MIN_LISTED_TOKENS } from "./budget-config.js";
 import type { PolicyEntry } from "../policy/policies-config.js";
-import { budgetedListing, listedTools, listUnderBudget, type ListedTool } from "./gateway-listing.js";
+import { budgetedListing, listedTools, listUnderBudget } from "./gateway-listing.js";
+import type { ListedTool } from "./listed-tool.js";
 import { NO_BUDGET, budgetListing, listedToolTokens, type ListingBudget, type ListingParts } from "./listing-budget.js";
 import { budgetFor } from "../policy/caller-policy.js";
 

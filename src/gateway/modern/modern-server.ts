@@ -5,13 +5,13 @@ import type { ModernSdk } from "../gateway-sdk-v2.js";
 import type { GatewayConnection, StatelessOptions } from "../gateway-connection.js";
 import { sessionOwnerOf } from "../web/session-table.js";
 import { CLIENT_INFO } from "../open-catalogue.js";
-import { CALL_TOOL_DEFINITION, CALL_TOOL_NAME, unwrapCallTool } from "./call-tool-tool.js";
+import { CALL_THROUGH_NOTE, CALL_TOOL_DEFINITION, toolCallOf } from "../listing/call-tool-tool.js";
 import { anySubscribable } from "../content/resource-subscriptions.js";
 import { serveModernContent } from "./modern-content.js";
 import { passThroughTo } from "./request-passthrough.js";
 import type { ConfirmationLedger } from "./confirmation-ledger.js";
 import { StatelessConfirmations } from "./stateless-confirmations.js";
-import { STATELESS_SEARCH_DESCRIPTION, STATELESS_SEARCH_NOTE } from "./stateless-wording.js";
+import { STATELESS_SEARCH_DESCRIPTION } from "./stateless-wording.js";
 
 /** The protocol revision the modern era serves (the SDK's `server/discover` lists what it implements). */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";
@@ -52,7 +52,7 @@ export function modernServerFactory(
     const open = (confirmations: StatelessOptions["confirmations"]): GatewayConnection =>
       gateway.openStateless(caller, {
         confirmations,
-        searchNote: STATELESS_SEARCH_NOTE,
+        searchNote: CALL_THROUGH_NOTE,
         searchDescription: STATELESS_SEARCH_DESCRIPTION,
       });
     server.setRequestHandler("tools/list", async () => {
@@ -69,7 +69,7 @@ export function modernServerFactory(
       const confirmations = new StatelessConfirmations(roundOf(ctx, caller), sdk.inputResponse, ledger);
       const connection = open(confirmations);
       try {
-        const call = callOf(request.params.name, request.params.arguments ?? {});
+        const call = toolCallOf(request.params.name, request.params.arguments ?? {});
         if ("problem" in call) return { content: [{ type: "text", text: call.problem }], isError: true };
         const { name, input } = call;
         // A rate limit is the SDK's own ProtocolError already: it leaves as the JSON-RPC error it is.
@@ -109,11 +109,6 @@ export function newModernServer(sdk: Pick<ModernSdk, "Server">, instructions: st
       "prompts/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" },
     },
   });
-}
-
-/** The tool a `tools/call` runs: `call_tool` stands for the tool it names. */
-function callOf(name: string, input: unknown): { name: string; input: unknown } | { problem: string } {
-  return name === CALL_TOOL_NAME ? unwrapCallTool(input) : { name, input };
 }
 
 function roundOf(ctx: ServerContext, caller: Caller) {

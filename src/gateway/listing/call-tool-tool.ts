@@ -1,4 +1,4 @@
-import type { ListedTool } from "../listing/gateway-listing.js";
+import type { ListedTool } from "./listed-tool.js";
 
 /** The name of the tool through which a stateless client's model calls what `search_tools` found. */
 export const CALL_TOOL_NAME = "call_tool";
@@ -23,6 +23,21 @@ export const CALL_TOOL_DEFINITION: ListedTool = {
     required: ["name"],
   },
 };
+
+/**
+ * What a search answer says when the client's tool list does not hold the matches: a stateless
+ * client's, which has no list to load them into. Nothing here may say a match is "now in your
+ * tool list": the best match comes with its full input schema (another's with a first call that
+ * does not fit), and the model calls it through `call_tool`, which is always listed.
+ */
+export const CALL_THROUGH_NOTE =
+  'Call the one that fits with call_tool, {"name": "<its name>", "arguments": {…}}. The best match carries its full ' +
+  "input schema; another's comes back if a call's arguments do not fit (nothing runs then).";
+
+/** The tool a `tools/call` runs: `call_tool` stands for the tool it names. */
+export function toolCallOf(name: string, input: unknown): { name: string; input: unknown } | { problem: string } {
+  return name === CALL_TOOL_NAME ? unwrapCallTool(input) : { name, input };
+}
 
 /** The call `call_tool` stands for, or why it cannot be made (a message the model reads). */
 export function unwrapCallTool(input: unknown): { name: string; input: unknown } | { problem: string } {
