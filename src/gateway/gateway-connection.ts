@@ -11,6 +11,7 @@ import {
   withLateKeepTools,
   type ListingMode,
 } from "./listing/gateway-listing.js";
+import { CALL_THROUGH_FALLBACK, CALL_THROUGH_NOTE, toolCallOf } from "./listing/call-tool-tool.js";
 import type { ListedTool } from "./listing/listed-tool.js";
 import { budgetInForce, NO_BUDGET, type ListingBudget } from "./listing/listing-budget.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
@@ -61,6 +62,13 @@ export interface StatelessOptions {
  */
 const CALL_WAIT_MS = 30_000;
 
+/**
+ * How long after a `list_changed` a client that has not fetched its list is taken not to fetch
+ * it on such news. A client that acts on it asks within milliseconds; a second search comes after
+ * the model's turn, seconds later. A search sooner than this learns nothing.
+ */
+const UNFETCHED_AFTER_MS = 1_000;
+
 /** What every connection shares: the catalogue, the policy, the log. */
 export interface ConnectionServices {
   readonly sdk: GatewaySdk;
@@ -108,6 +116,15 @@ export class GatewayConnection {
   private lastListed: string | undefined;
   /** A list_changed was sent since the client last fetched the list: one is enough. */
   private announced = false;
+  /** When that list_changed was sent (`performance.now()`). */
+  private announcedAt = 0;
+  /**
+   * Whether the client fetches its tool list when told it changed: `true` once it fetched one
+   * after an announcement, `false` once a search came {@link UNFETCHED_AFTER_MS} after one it
+   * did not act on (agent frameworks that take one snapshot of the tools per run). Until then,
+   * unknown. Search answers promise a place in the list only to a client that fetches it.
+   */
+  private fetchesChanges: boolean | undefined;
   private calls = 0;
   /** Per call in progress: the request to ask the user under, its cancellation, and why it was refused, if it was. */
   private readonly pending = new Map<string, PendingCall>();
@@ -143,12 +160,15 @@ export class GatewayConnection {
       await this.untilServersStarted();
       const tools = await this.listing();
       this.lastListed = listingDigest(tools);
+      if (this.announced) this.fetchesChanges = true;
       this.announced = false;
       // The upstream servers' schemas pass as they are: the SDK does not check a listing it sends.
       return { tools } as never;
     });
     this.server.setRequestHandler("tools/call", async (request, ctx) => {
-      const { name, arguments: input = {} } = request.params;
+      const call = toolCallOf(request.params.name, request.params.arguments ?? {});
+      if ("problem" in call) return { content: [{ type: "text", text: call.problem }], isError: true } as never;
+      const { name, input } = call;
       const { id: requestId, signal, _meta: meta } = ctx.mcpReq;
       const token = meta?.progressToken;
       const progress =
@@ -217,6 +237,9 @@ export class GatewayConnection {
   restoreState(state: SessionState): void {
     this.session.restoreHydration(state);
     ({ lastListed: this.lastListed, announced: this.announced } = state);
+    // When another replica announced is not shared: counted from now, so no search here reads
+    // the client as one that does not fetch its list.
+    if (this.announced) this.announcedAt = performance.now();
   }
 
   /** Set when sessions are shared: read before, and written after, an announcement no request carries. */
@@ -241,6 +264,7 @@ export class GatewayConnection {
     // marked sent there would never reach the client, nor would any later one.
     if (extra?.signal.aborted) return;
     this.announced = true;
+    this.announcedAt = performance.now();
     // Saved before it leaves: the client's refetch can reach another replica at once, and must
     // find this state there (the hydration, the announcement), not the one before it.
     await this.sync?.save();
@@ -302,7 +326,8 @@ export class GatewayConnection {
     });
     const unavailable = outcome.unavailable?.filter((source) => !this.policy.hidesServer(source.server));
     if (outcome.matches.length === 0) return textResult(withSearchNotes(searchAnswer([]), outcome, unavailable));
-    if (this.stateless) {
+    if (this.announced && performance.now() - this.announcedAt >= UNFETCHED_AFTER_MS) this.fetchesChanges = false;
+    if (this.stateless || this.fetchesChanges === false) {
       // Nothing is loaded into a list the client would fetch later, so the best match carries its
       // full schema. The others' would be resent with every later request for the few calls they
       // get: theirs comes back with a first call whose arguments do not fit, and nothing runs then.
@@ -311,7 +336,7 @@ export class GatewayConnection {
       const present = (match: { name: string }) =>
         match.name === best ? { inputSchema: view.fullByName.get(match.name)?.input_schema } : {};
       const answer = withCompanions(
-        { ...searchAnswer(outcome.matches, present), note: this.stateless.searchNote },
+        { ...searchAnswer(outcome.matches, present), note: this.stateless?.searchNote ?? CALL_THROUGH_NOTE },
         outcome,
       );
       return textResult(withSearchNotes(answer, outcome, unavailable));
@@ -323,10 +348,11 @@ export class GatewayConnection {
     // are listed in place of stubs rather than found and never listed.
     if (this.services.mode === "search" || budgetInForce(this.budget)) {
       // Least important first, so the best match is the most recently used and the last to be evicted.
-      // No more than the budget could list beside search_tools: the rest would be unloaded at once.
-      const room = Math.min(this.services.maxListed, (this.budget.maxListedTools ?? Number.POSITIVE_INFINITY) - 1);
+      // No more than the budget could list beside search_tools and call_tool: the rest would be unloaded at once.
+      const room = Math.min(this.services.maxListed, (this.budget.maxListedTools ?? Number.POSITIVE_INFINITY) - 2);
       await this.session.hydrate(names.slice(0, room).reverse());
       note = await searchNote(names, this.budget, () => this.listing());
+      if (this.fetchesChanges !== true) note = `${note} ${CALL_THROUGH_FALLBACK}`;
     } else {
       note = "Call the one that fits; its full input schema loads on the first call.";
     }

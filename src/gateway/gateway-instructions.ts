@@ -19,7 +19,7 @@ export function gatewayInstructions(
     (stateless
       ? "Most tools are not listed: call search_tools with what you want to do; it answers with the matching tools and their input schemas, and you call the one that fits through call_tool, with its name and arguments."
       : mode === "search"
-        ? "Most tools are not listed: call search_tools with what you want to do, and the matching tools are added to your tool list."
+        ? "Most tools are not listed: call search_tools with what you want to do, and the matching tools are added to your tool list (call_tool calls one your list does not show)."
         : "Most tools are listed with one sentence and no parameters: call search_tools to find the right one; its full schema loads when you call it.")
   );
 }

@@ -12,6 +12,7 @@ describe("the example gateway config", () => {
     try {
       expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toEqual([
         "search_tools",
+        "call_tool",
         "everything__echo",
       ]);
       const found = await gateway.client.callTool({ name: "search_tools", arguments: { query: "add two numbers" } });

@@ -100,7 +100,7 @@ describe("toolsift serve --http with static tokens and an OAuth issuer", () => {
   });
 
   it("serves a client whose JWT access token the local authorization server issued for this resource", async () => {
-    expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools"]);
+    expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
     const before = wipeCount(wipeFile);
     const wiped = await gateway.client.callTool({ name: "dyn__wipe_data", arguments: {} });
     expect(resultText(wiped)).toBe("wiped");
@@ -167,7 +167,7 @@ describe("toolsift serve --http with static tokens and an OAuth issuer", () => {
     for (const token of [alice, ci]) {
       const other = await connectHttpClient(gateway.url!, { token });
       try {
-        expect((await other.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools"]);
+        expect((await other.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
       } finally {
         await other.close();
       }
@@ -198,7 +198,7 @@ describe("toolsift serve --http without an auth config", () => {
     if (process.platform !== "win32") expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
     expect(gateway.stderr()).toContain(`with the token in ${tokenFile} (new)`);
     expect(gateway.stderr()).not.toContain(token);
-    expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools"]);
+    expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
     const anonymous = await rpc(gateway.url!, {}, initialize);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers["www-authenticate"]).toBe('Bearer realm="toolsift"');

@@ -99,7 +99,7 @@ describe("maxListedTools: a session that loads 60 tools never lists more than 40
       }
       const listed = await listedNames(gateway);
       expect(listed.length).toBeLessThanOrEqual(CAP);
-      expect(new Set(listed)).toEqual(new Set(["search_tools", ...used.slice(-(CAP - 1))]));
+      expect(new Set(listed)).toEqual(new Set(["search_tools", "call_tool", ...used.slice(-(CAP - 2))]));
     }
     expect(used.length).toBe(60);
     expect(answers.length).toBeGreaterThanOrEqual(60);
@@ -116,8 +116,8 @@ describe("maxListedTools: a session that loads 60 tools never lists more than 40
     const listed = await listedNames(gateway);
     expect(listed).toHaveLength(CAP);
     // The best matches were loaded last, so they are the ones listed.
-    const best = answer.matches.slice(0, CAP - 1).map((match) => match.name);
-    expect(new Set(listed)).toEqual(new Set(["search_tools", ...best]));
+    const best = answer.matches.slice(0, CAP - 2).map((match) => match.name);
+    expect(new Set(listed)).toEqual(new Set(["search_tools", "call_tool", ...best]));
     for (const each of answers) expect(each.length).toBeLessThanOrEqual(CAP);
   });
 });
@@ -143,10 +143,10 @@ describe("maxListedTools in stubs mode", () => {
       expect(listed).toHaveLength(CAP);
       expect(listed).toContain(toolName(index));
     }
-    // The 39 tools called last, in full; no room is left for a stub.
+    // The 38 tools called last, in full; no room is left for a stub.
     const full = (await gateway.client.listTools()).tools;
-    const expected = Array.from({ length: CAP - 1 }, (_, offset) => toolName(10 + offset));
-    expect(new Set(full.map((tool: Tool) => tool.name))).toEqual(new Set(["search_tools", ...expected]));
+    const expected = Array.from({ length: CAP - 2 }, (_, offset) => toolName(10 + offset));
+    expect(new Set(full.map((tool: Tool) => tool.name))).toEqual(new Set(["search_tools", "call_tool", ...expected]));
     for (const answer of answers) expect(answer.length).toBeLessThanOrEqual(CAP);
   });
 });

@@ -56,14 +56,14 @@ describe("toolsift serve --http", () => {
 
   it("binds 127.0.0.1 and serves the bounded listing, search with list_changed, and calls", async () => {
     expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools"]);
+    expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
     const seen = gateway.listChanges();
     const found = await gateway.client.callTool({ name: "search_tools", arguments: { query: "sum of two numbers" } });
     expect(resultText(found)).toContain("everything__get-sum");
     await gateway.waitForListChange(seen);
     const names = (await gateway.client.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain("everything__get-sum");
-    expect(names.length).toBeLessThanOrEqual(1 + 4);
+    expect(names.length).toBeLessThanOrEqual(2 + 4);
     expect(resultText(await gateway.client.callTool({ name: "everything__get-sum", arguments: { a: 2, b: 3 } }))).toBe(
       "The sum of 2 and 3 is 5.",
     );
@@ -79,7 +79,7 @@ describe("toolsift serve --http", () => {
       },
     });
     try {
-      expect((await other.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools"]);
+      expect((await other.client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
       const wiped = await other.client.callTool({ name: "dyn__wipe_data", arguments: {} });
       expect(resultText(wiped)).toBe("wiped");
       expect(asked).toHaveLength(1);

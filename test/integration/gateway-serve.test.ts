@@ -62,8 +62,8 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
     await gateway?.close();
   });
 
-  it("lists only search_tools and the keep tools, however many tools the servers hold", async () => {
-    expect(await listedNames(gateway)).toEqual(["search_tools", "dyn__echo"]);
+  it("lists only search_tools, call_tool and the keep tools, however many tools the servers hold", async () => {
+    expect(await listedNames(gateway)).toEqual(["search_tools", "call_tool", "dyn__echo"]);
     // 12, and the 3 it offers a client with roots, elicitation and sampling, which serve declares.
     expect(gateway.stderr()).toMatch(/MCP server "everything" connected: 15 tools/);
     expect(gateway.stderr()).toMatch(/MCP server "dyn" connected: 17 tools/);
@@ -94,8 +94,8 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
       const seen = gateway.listChanges();
       const [best] = await search(gateway, query);
       const names = await listedNames(gateway);
-      expect(names.length).toBeLessThanOrEqual(2 + 3);
-      expect(names.slice(0, 2)).toEqual(["search_tools", "dyn__echo"]);
+      expect(names.length).toBeLessThanOrEqual(3 + 3);
+      expect(names.slice(0, 3)).toEqual(["search_tools", "call_tool", "dyn__echo"]);
       expect(names).toContain(best);
       expect(gateway.listChanges()).toBeGreaterThan(seen);
     }
@@ -189,8 +189,8 @@ describe("toolsift serve --stubs", () => {
     try {
       await waitForUpstreams(gateway, ["everything", "dyn"]);
       const tools = (await gateway.client.listTools()).tools;
-      expect(tools[0]!.name).toBe("search_tools");
-      expect(tools.length).toBe(1 + 15 + 17);
+      expect(tools.slice(0, 2).map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+      expect(tools.length).toBe(2 + 15 + 17);
       const stub = tools.find((tool) => tool.name === "everything__get-sum")!;
       expect(stub.description).toBe(`Returns the sum of two numbers ${STUB_HINT}`);
       expect(stub.inputSchema).toEqual({ type: "object" });

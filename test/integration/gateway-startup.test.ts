@@ -230,7 +230,7 @@ describe("toolsift serve answers a 2026-07-28 probe while it starts", () => {
       send(2, "tools/list");
       const listed = await answer(2);
       expect(output.stderr).toMatch(/MCP server "late" connected/);
-      expect(listed.result.tools!.map((tool) => tool.name)).toEqual(["search_tools", "late__echo", "call_tool"]);
+      expect(listed.result.tools!.map((tool) => tool.name)).toEqual(["search_tools", "call_tool", "late__echo"]);
       // The gateway's own answer, once started, says what the early one said. Only `subscribe`
       // may differ: declared while a server is starting, it is dropped once this one is known
       // not to offer it, as a session opened then would see.
@@ -451,6 +451,6 @@ describe("toolsift serve answers what a client asks before its servers are up", 
       (await gateway.client.listTools()).tools.some((tool) => tool.name === "late__get_pid"),
     );
     const listed = (await gateway.client.listTools()).tools.map((tool) => tool.name);
-    expect(listed.slice(0, 3).sort()).toEqual(["fast__echo", "late__get_pid", "search_tools"]);
+    expect(listed.slice(0, 4).sort()).toEqual(["call_tool", "fast__echo", "late__get_pid", "search_tools"]);
   }, 150_000);
 });

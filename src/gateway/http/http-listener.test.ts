@@ -55,8 +55,8 @@ describe("listenHttp", () => {
       }
       await waitFor("the oldest session to end", () => gateway.clients === 2);
       await expect(clients[1]!.listTools()).rejects.toThrow(/Session not found/);
-      expect((await clients[0]!.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools"]);
-      expect((await clients[2]!.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools"]);
+      expect((await clients[0]!.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+      expect((await clients[2]!.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
     } finally {
       await Promise.allSettled(clients.map((client) => client.close()));
       await listener.close();

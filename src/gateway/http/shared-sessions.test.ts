@@ -95,7 +95,7 @@ describe("replicas sharing sessions through a store", () => {
     const { client, transport } = routedClient(replicas, () => next++ % 2, served);
     await client.connect(transport);
     try {
-      expect(await names(client)).toEqual(["search_tools"]);
+      expect(await names(client)).toEqual(["search_tools", "call_tool"]);
       await client.callTool({ name: "search_tools", arguments: { query: "echo the given text back" } });
       const searchedOn = served.findLast((request) => request.rpc === "tools/call")!.replica;
       const listing = await names(client);

@@ -1,19 +1,21 @@
 import type { ListedTool } from "./listed-tool.js";
 
-/** The name of the tool through which a stateless client's model calls what `search_tools` found. */
+/** The name of the tool through which a model calls what `search_tools` found but its client does not list. */
 export const CALL_TOOL_NAME = "call_tool";
 
 /**
- * Why it exists: a 2026-07-28 client has no session for search to load tools into, and MCP
- * clients offer their model only the tools `tools/list` named. A match that search_tools found
- * would be out of the model's reach; through `call_tool` it is not, with no state kept. The real
- * tool is checked exactly as if called by its own name (policy, pins, validation, approval).
+ * Why it exists: MCP clients offer their model only the tools `tools/list` named, and not every
+ * client fetches the list again when it changes. A 2026-07-28 client has no session for search to
+ * load tools into, and many 2025-era clients (agent frameworks that take one snapshot of the
+ * tools per run) never act on `list_changed`. A match that search_tools found would be out of
+ * their model's reach; through `call_tool` it is not, with no state kept. The real tool is
+ * checked exactly as if called by its own name (policy, pins, validation, approval).
  */
 export const CALL_TOOL_DEFINITION: ListedTool = {
   name: CALL_TOOL_NAME,
   description:
-    "Call a tool that search_tools found, by its name, with arguments that fit the input schema search_tools " +
-    'gave for it. E.g. {"name": "github__create_issue", "arguments": {"title": "…"}}.',
+    "Call a tool that search_tools found, by name, with arguments that fit its input schema (a call that does not fit " +
+    'returns it). E.g. {"name": "github__create_issue", "arguments": {"title": "…"}}.',
   inputSchema: {
     type: "object",
     properties: {
@@ -26,13 +28,22 @@ export const CALL_TOOL_DEFINITION: ListedTool = {
 
 /**
  * What a search answer says when the client's tool list does not hold the matches: a stateless
- * client's, which has no list to load them into. Nothing here may say a match is "now in your
- * tool list": the best match comes with its full input schema (another's with a first call that
- * does not fit), and the model calls it through `call_tool`, which is always listed.
+ * client's (there is no list to load them into), or a 2025-era client's that did not fetch its
+ * list after the last change was announced. Nothing here may say a match is "now in your tool
+ * list": the best match comes with its full input schema (another's with a first call that does
+ * not fit), and the model calls it through `call_tool`, which is always listed.
  */
 export const CALL_THROUGH_NOTE =
   'Call the one that fits with call_tool, {"name": "<its name>", "arguments": {…}}. The best match carries its full ' +
   "input schema; another's comes back if a call's arguments do not fit (nothing runs then).";
+
+/**
+ * Said after a 2025-era search's "now in your tool list" while the gateway cannot tell whether
+ * the client fetches its list when told it changed (it has not been told before, or it was told
+ * too recently to have fetched it).
+ */
+export const CALL_THROUGH_FALLBACK =
+  'If your tool list does not show them, call one with call_tool, {"name": "<its name>", "arguments": {…}}.';
 
 /** The tool a `tools/call` runs: `call_tool` stands for the tool it names. */
 export function toolCallOf(name: string, input: unknown): { name: string; input: unknown } | { problem: string } {

@@ -10,19 +10,21 @@ import {
   type BudgetedListing,
   type ListingBudget,
 } from "./listing-budget.js";
+import { CALL_TOOL_DEFINITION } from "./call-tool-tool.js";
 import type { ListedTool } from "./listed-tool.js";
 
 /**
- * What `tools/list` shows: `search`, only `search_tools`, the keep tools and the tools searching
- * (or calling) loaded, so the count stays bounded whatever the servers hold; `stubs`, every tool,
- * most of them as a stub (name, first sentence, any input), as the library lays out its block.
+ * What `tools/list` shows: `search`, only `search_tools`, `call_tool`, the keep tools and the
+ * tools searching (or calling) loaded, so the count stays bounded whatever the servers hold;
+ * `stubs`, every tool, most of them as a stub (name, first sentence, any input), as the library
+ * lays out its block, after `search_tools` and `call_tool`.
  */
 export type ListingMode = "search" | "stubs";
 
 const SEARCH_DESCRIPTION =
   "Search every tool behind this server by what you want to do. Only a few tools are listed at first: " +
   "this finds the right ones among all of them and adds them to your tool list, so you can call them next " +
-  '(the list changes). Describe the task in plain words (e.g. "open a pull request", "find unpaid invoices").';
+  '(the list changes; call_tool reaches them too). Describe the task in plain words (e.g. "open a pull request", "find unpaid invoices").';
 
 /**
  * The tools one client sees now, from its session's view.
@@ -65,7 +67,8 @@ export function budgetedListing(
   const stubs = mode === "stubs" ? view.others.filter((tool) => !hydrated.has(tool.name)).map((tool) => tool.stub) : [];
   return budgetListing(
     {
-      fixed: [search, ...view.keep.map((tool) => mcpToolOf(tool, destructive))],
+      // call_tool for a client that never fetches the list again: it is how its model reaches a match.
+      fixed: [search, CALL_TOOL_DEFINITION, ...view.keep.map((tool) => mcpToolOf(tool, destructive))],
       hydrated: view.hydratedTools.map((tool) => mcpToolOf(tool.full, destructive)),
       recency,
       stubs: stubs.map((tool) => mcpToolOf(tool, destructive)),
@@ -94,7 +97,7 @@ export function withLateKeepTools(view: SessionView, lateKeep: readonly string[]
   };
 }
 
-/** The gateways already told that search_tools and the keep tools alone are over a budget: once is enough. */
+/** The gateways already told that search_tools, call_tool and the keep tools alone are over a budget: once is enough. */
 const warnedOverBudget = new WeakSet<object>();
 
 /**

@@ -214,12 +214,12 @@ describe("budgetedListing over a real session", () => {
     const lines: string[] = [];
     const gateway = { mode: "search" as const, configFile: "mcp.json", log: (line: string) => lines.push(line) };
     const listed = listUnderBudget(session, await session.view(), gateway, cap(4), () => false);
-    expect(names(listed)).toEqual(["search_tools", "svc__task_9", "svc__task_10", "svc__task_11"]);
-    expect(session.hydrated()).toEqual(["svc__task_9", "svc__task_10", "svc__task_11"]);
+    expect(names(listed)).toEqual(["search_tools", "call_tool", "svc__task_10", "svc__task_11"]);
+    expect(session.hydrated()).toEqual(["svc__task_10", "svc__task_11"]);
     expect(lines).toEqual([]);
   });
 
-  it("lists search_tools and the keep tools over a budget they alone exceed, and says so once, with what to change", async () => {
+  it("lists search_tools, call_tool and the keep tools over a budget they alone exceed, and says so once, with what to change", async () => {
     const wordy: ToolDefinition = {
       name: "svc__wordy",
       description: `Explains everything. ${"Very detailed text. ".repeat(150)}`,
@@ -236,12 +236,12 @@ describe("budgetedListing over a real session", () => {
     const gateway = { mode: "search" as const, configFile: "team.json", log: (line: string) => lines.push(line) };
     for (let round = 0; round < 2; round++) {
       const listed = listUnderBudget(session, await session.view(), gateway, cap(40, 600), () => false);
-      expect(names(listed)).toEqual(["search_tools", "svc__wordy"]);
+      expect(names(listed)).toEqual(["search_tools", "call_tool", "svc__wordy"]);
     }
     expect(session.hydrated()).toEqual([]);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /search_tools and the keepTools take about \d+ tokens, more than the maxListedTokens of 600/,
+      /search_tools, call_tool and the keepTools take about \d+ tokens, more than the maxListedTokens of 600/,
     );
     expect(lines[0]).toContain("Raise maxListedTokens in team.json (or in the client's policy), or keep fewer tools.");
   });
@@ -251,6 +251,9 @@ describe("budgetedListing over a real session", () => {
     const view = await toolSearch.session("small").view();
     expect(view.progressive).toBe(false);
     expect(budgetedListing(view, "search", () => false, cap(12), []).tools).toHaveLength(12);
-    expect(names(budgetedListing(view, "search", () => false, cap(11), []).tools)).toEqual(["search_tools"]);
+    expect(names(budgetedListing(view, "search", () => false, cap(11), []).tools)).toEqual([
+      "search_tools",
+      "call_tool",
+    ]);
   });
 });

@@ -160,7 +160,7 @@ export function budgetInWords(budget: ListingBudget): string {
  */
 export function overBudgetWarning(budget: ListingBudget, fixedTokens: number, configFile: string): string {
   return (
-    `search_tools and the keepTools take about ${fixedTokens} tokens, more than the maxListedTokens of ${budget.maxListedTokens} ` +
+    `search_tools, call_tool and the keepTools take about ${fixedTokens} tokens, more than the maxListedTokens of ${budget.maxListedTokens} ` +
     `a client is given, so its tool list is over that limit. Raise maxListedTokens in ${configFile} (or in the client's policy), or keep fewer tools.`
   );
 }

@@ -305,7 +305,7 @@ describe("toolsift's HTTP listener, 2026-07-28 clients of a --stubs gateway", ()
         return result?.tools as { name: string; description: string }[];
       };
       const tools = await listed();
-      expect(tools.slice(0, 2).map((tool) => tool.name)).toEqual(["search_tools", "dyn__get_pid"]);
+      expect(tools.slice(0, 3).map((tool) => tool.name)).toEqual(["search_tools", "call_tool", "dyn__get_pid"]);
       expect(tools.map((tool) => tool.name)).toContain("dyn__wipe_data");
       expect(tools.length).toBeGreaterThan(5);
       expect(tools.find((tool) => tool.name === "dyn__echo")).toMatchObject({

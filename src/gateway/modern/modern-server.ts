@@ -5,7 +5,7 @@ import type { ModernSdk } from "../gateway-sdk-v2.js";
 import type { GatewayConnection, StatelessOptions } from "../gateway-connection.js";
 import { sessionOwnerOf } from "../web/session-table.js";
 import { CLIENT_INFO } from "../open-catalogue.js";
-import { CALL_THROUGH_NOTE, CALL_TOOL_DEFINITION, toolCallOf } from "../listing/call-tool-tool.js";
+import { CALL_THROUGH_NOTE, CALL_TOOL_DEFINITION, CALL_TOOL_NAME, toolCallOf } from "../listing/call-tool-tool.js";
 import { anySubscribable } from "../content/resource-subscriptions.js";
 import { serveModernContent } from "./modern-content.js";
 import { passThroughTo } from "./request-passthrough.js";
@@ -59,8 +59,10 @@ export function modernServerFactory(
       // A listing asks no one: no confirmation can be needed.
       const connection = open(new StatelessConfirmations(noRound(caller), sdk.inputResponse, ledger));
       try {
-        // call_tool last, so the listing's earlier bytes are the 2025-era listing's.
-        return { tools: [...(await connection.listTools()), CALL_TOOL_DEFINITION] };
+        // The 2025-era listing, which holds call_tool unless it lists every tool (a small catalogue):
+        // call_tool is then added last, as search answers here always point to it.
+        const tools = await connection.listTools();
+        return { tools: tools.some((tool) => tool.name === CALL_TOOL_NAME) ? tools : [...tools, CALL_TOOL_DEFINITION] };
       } finally {
         connection.end();
       }

@@ -40,8 +40,14 @@ describe("each caller's own policy, through real clients of one gateway", () => 
   });
 
   it("lists each caller the tools of its own policy, and names only the servers it may use", async () => {
-    expect(await names(asAlice)).toEqual(["dyn__echo", "dyn__wipe_data", "other__get_pid", "search_tools"]);
-    expect(await names(asBob)).toEqual(["dyn__add_tool", "search_tools"]);
+    expect(await names(asAlice)).toEqual([
+      "call_tool",
+      "dyn__echo",
+      "dyn__wipe_data",
+      "other__get_pid",
+      "search_tools",
+    ]);
+    expect(await names(asBob)).toEqual(["call_tool", "dyn__add_tool", "search_tools"]);
     expect(asAlice.getInstructions()).toContain("(dyn, other)");
     expect(asBob.getInstructions()).toContain("(dyn)");
   });
@@ -79,14 +85,18 @@ describe("each caller's own policy, through real clients of one gateway", () => 
     expect(await names(asBob)).not.toContain("dyn__added_by_alice");
     // Bob's policy denies echo, which the top-level allow gives everyone else: deny wins.
     expect((await asBob.callTool({ name: "dyn__echo", arguments: { text: "hi" } })).isError).toBe(true);
+    const throughCallTool = { name: "call_tool", arguments: { name: "dyn__echo", arguments: { text: "hi" } } };
+    expect((await asBob.callTool(throughCallTool)).isError).toBe(true);
     expect(resultText(await asAlice.callTool({ name: "dyn__echo", arguments: { text: "hi" } }))).toBe("echo: hi");
   });
 
   it("fails closed for a connection whose caller is not a Caller: nothing listed, found or run", async () => {
     const stranger = await gw.connect({ id: 42 } as unknown as Caller);
-    expect(await names(stranger)).toEqual(["search_tools"]);
+    expect(await names(stranger)).toEqual(["call_tool", "search_tools"]);
     expect(await found(stranger, "echo the given text back")).not.toContain("dyn__echo");
     expect((await stranger.callTool({ name: "dyn__echo", arguments: { text: "hi" } })).isError).toBe(true);
+    const throughCallTool = { name: "call_tool", arguments: { name: "dyn__echo", arguments: { text: "hi" } } };
+    expect((await stranger.callTool(throughCallTool)).isError).toBe(true);
     expect(stranger.getInstructions()).toContain("fronts 0 MCP servers");
   });
 });

@@ -60,7 +60,7 @@ describe("each caller's own policy over Streamable HTTP, the caller proved by it
     const aliceTools = (await alice.listTools()).tools.map((tool) => tool.name);
     const bobTools = (await bob.listTools()).tools.map((tool) => tool.name).sort();
     expect(aliceTools).toContain("dyn__wipe_data");
-    expect(bobTools).toEqual(["dyn__echo", "dyn__get_pid", "search_tools"]);
+    expect(bobTools).toEqual(["call_tool", "dyn__echo", "dyn__get_pid", "search_tools"]);
     const search = { name: "search_tools", arguments: { query: "delete every stored record" } };
     expect(resultText(await bob.callTool(search))).not.toContain("dyn__wipe_data");
 

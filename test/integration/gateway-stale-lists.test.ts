@@ -1,0 +1,111 @@
+import { createMCPClient } from "@ai-sdk/mcp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  connectGateway,
+  resultText,
+  waitForUpstreams,
+  writeConfig,
+  type GatewayClient,
+} from "../support/gateway-process.js";
+import { DYNAMIC_SERVER } from "../support/mcp-servers.js";
+
+/**
+ * 2025-era clients that never fetch their tool list again. Agent frameworks take one snapshot of
+ * a server's tools per run (the AI SDK's `tools()`, LangChain's MCP adapters, an agent with a
+ * cached tool list), so a tool that search adds to the list never reaches their model. `call_tool`
+ * is listed from the start for them, and once a client shows it did not fetch the list after a
+ * `list_changed`, its search answers stop promising a place in the list.
+ */
+
+const config = () =>
+  writeConfig({ mcpServers: { dyn: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" } } });
+
+const FALLBACK = "If your tool list does not show them, call one with call_tool";
+/** Past the gateway's wait before it reads an unfetched list as one the client does not fetch. */
+const PAST_UNFETCHED_MS = 1_200;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("a 2025-era client with one snapshot of the tools (the AI SDK's tools())", () => {
+  let gateway: GatewayClient;
+  beforeAll(async () => {
+    gateway = await connectGateway(config(), { transport: "http" });
+    await waitForUpstreams(gateway, ["dyn"]);
+  });
+  afterAll(async () => gateway?.close());
+
+  it("reaches a match through call_tool, and is answered as a client that does not fetch its list", async () => {
+    const client = await createMCPClient({
+      protocolVersionDiscovery: false,
+      transport: { type: "http", url: gateway.url!, headers: { authorization: `Bearer ${gateway.token}` } },
+      // Its notifications (list_changed) are reported here as unsupported; it never fetches the list again.
+      onUncaughtError: () => undefined,
+    });
+    try {
+      expect(client.initializeResult.protocolVersion).toBe("2025-11-25");
+      const tools = await client.tools();
+      expect(Object.keys(tools)).toEqual(["search_tools", "call_tool"]);
+      const run = async (name: string, input: unknown) =>
+        resultText(await tools[name]!.execute!(input, { toolCallId: name, messages: [], context: {} }));
+
+      // Unknown yet whether it fetches the list: the usual answer, and the way round it.
+      const first = await run("search_tools", { query: "echo a message back" });
+      expect(first).toContain("dyn__echo");
+      expect(first).toContain("now in your tool list");
+      expect(first).toContain(FALLBACK);
+      expect(first).not.toContain('"inputSchema"');
+      expect(await run("call_tool", { name: "dyn__echo", arguments: { text: "from the snapshot" } })).toContain(
+        "echo: from the snapshot",
+      );
+
+      // It was told the list changed and did not fetch it: no more promises of a place in it.
+      await sleep(PAST_UNFETCHED_MS);
+      const second = await run("search_tools", { query: "echo a message back" });
+      expect(second).toContain("dyn__echo");
+      expect(second).not.toMatch(/now in your tool list/);
+      expect(second).toContain('"inputSchema"');
+      expect((JSON.parse(second) as { note: string }).note).toMatch(/^Call the one that fits with call_tool, \{"name"/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("a 2025-era client that fetches its list when told it changed (the official SDK's)", () => {
+  let gateway: GatewayClient;
+  beforeAll(async () => {
+    gateway = await connectGateway(config());
+    await waitForUpstreams(gateway, ["dyn"]);
+  });
+  afterAll(async () => gateway?.close());
+
+  it("is promised a place in its list without the way round it, once it has fetched a changed list", async () => {
+    const { client } = gateway;
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+    const seen = gateway.listChanges();
+    const first = resultText(
+      await client.callTool({ name: "search_tools", arguments: { query: "echo a message back" } }),
+    );
+    expect(first).toContain(FALLBACK);
+    await gateway.waitForListChange(seen);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("dyn__echo");
+
+    await sleep(PAST_UNFETCHED_MS);
+    const second = resultText(
+      await client.callTool({ name: "search_tools", arguments: { query: "read the process id" } }),
+    );
+    expect(second).toContain("dyn__get_pid");
+    expect(second).toContain("now in your tool list");
+    expect(second).not.toContain(FALLBACK);
+    expect(second).not.toContain('"inputSchema"');
+    // call_tool reaches a listed tool all the same.
+    const through = await client.callTool({
+      name: "call_tool",
+      arguments: { name: "dyn__echo", arguments: { text: "either way" } },
+    });
+    expect(resultText(through)).toContain("echo: either way");
+    const refused = await client.callTool({ name: "call_tool", arguments: { arguments: {} } });
+    expect(refused.isError).toBe(true);
+    expect(resultText(refused)).toContain('call_tool needs "name"');
+  });
+});
