@@ -6,7 +6,7 @@ const STRATEGY_LABELS: Record<ProjectedStrategy, [label: string, what: string]> 
   stubs: ["stubs", "every tool as a stub, the called tool in full"],
   native: ["native", "search_tools and keep tools; matches expanded by tool_reference"],
   stable: ["stable", "the same stubs every turn; schemas come in the search result"],
-  serve: ["toolsift serve", "search_tools, keep tools and the matches it lists"],
+  serve: ["toolsift serve", "search_tools, call_tool, keep tools and the matches it lists"],
 };
 
 /** The `stubs` row's description when its block is not a block of stubs. */

@@ -41,7 +41,7 @@ export const PROJECTION_SAMPLES = 20;
  * - `stubs`: the session's block after the top match was called (and so hydrated);
  * - `native`: `search_tools` and the keep tools, plus the matches the API expands from the search's `tool_reference` blocks;
  * - `stable`: the never-changing block of stubs, plus the matches' schemas in the search result;
- * - `serve`: what a client of `toolsift serve` lists: `search_tools`, the keep tools and the matches.
+ * - `serve`: what a client of `toolsift serve` lists: `search_tools`, `call_tool`, the keep tools and the matches.
  * Nothing is called: hydration is done without running the tools.
  */
 export async function projectStrategies(
