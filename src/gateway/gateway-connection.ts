@@ -119,12 +119,12 @@ export class GatewayConnection {
   /** When that list_changed was sent (`performance.now()`). */
   private announcedAt = 0;
   /**
-   * Whether the client fetches its tool list when told it changed: `true` once it fetched one
-   * after an announcement, `false` once a search came {@link UNFETCHED_AFTER_MS} after one it
-   * did not act on (agent frameworks that take one snapshot of the tools per run). Until then,
-   * unknown. Search answers promise a place in the list only to a client that fetches it.
+   * Set once a search came {@link UNFETCHED_AFTER_MS} after an announcement the client did not
+   * act on (agent frameworks take one snapshot of the tools per run); cleared when it fetches a
+   * changed list. Its searches are then answered as a stateless client's: no place in a list is
+   * promised, and the best match carries its schema for `call_tool`.
    */
-  private fetchesChanges: boolean | undefined;
+  private keepsOneList = false;
   private calls = 0;
   /** Per call in progress: the request to ask the user under, its cancellation, and why it was refused, if it was. */
   private readonly pending = new Map<string, PendingCall>();
@@ -160,7 +160,7 @@ export class GatewayConnection {
       await this.untilServersStarted();
       const tools = await this.listing();
       this.lastListed = listingDigest(tools);
-      if (this.announced) this.fetchesChanges = true;
+      if (this.announced) this.keepsOneList = false;
       this.announced = false;
       // The upstream servers' schemas pass as they are: the SDK does not check a listing it sends.
       return { tools } as never;
@@ -326,8 +326,8 @@ export class GatewayConnection {
     });
     const unavailable = outcome.unavailable?.filter((source) => !this.policy.hidesServer(source.server));
     if (outcome.matches.length === 0) return textResult(withSearchNotes(searchAnswer([]), outcome, unavailable));
-    if (this.announced && performance.now() - this.announcedAt >= UNFETCHED_AFTER_MS) this.fetchesChanges = false;
-    if (this.stateless || this.fetchesChanges === false) {
+    if (this.announced && performance.now() - this.announcedAt >= UNFETCHED_AFTER_MS) this.keepsOneList = true;
+    if (this.stateless || this.keepsOneList) {
       // Nothing is loaded into a list the client would fetch later, so the best match carries its
       // full schema. The others' would be resent with every later request for the few calls they
       // get: theirs comes back with a first call whose arguments do not fit, and nothing runs then.
@@ -351,8 +351,9 @@ export class GatewayConnection {
       // No more than the budget could list beside search_tools and call_tool: the rest would be unloaded at once.
       const room = Math.min(this.services.maxListed, (this.budget.maxListedTools ?? Number.POSITIVE_INFINITY) - 2);
       await this.session.hydrate(names.slice(0, room).reverse());
-      note = await searchNote(names, this.budget, () => this.listing());
-      if (this.fetchesChanges !== true) note = `${note} ${CALL_THROUGH_FALLBACK}`;
+      // Even a client that fetches the list at once may have built its next request from the list
+      // it had (Claude Code 2.1 did in four of five runs): the match reaches its model a step later.
+      note = `${await searchNote(names, this.budget, () => this.listing())} ${CALL_THROUGH_FALLBACK}`;
     } else {
       note = "Call the one that fits; its full input schema loads on the first call.";
     }

@@ -1,6 +1,10 @@
 import { createMCPClient } from "@ai-sdk/mcp";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  CLI_ARGS,
+  ROOT,
   connectGateway,
   resultText,
   waitForUpstreams,
@@ -71,34 +75,54 @@ describe("a 2025-era client with one snapshot of the tools (the AI SDK's tools()
   });
 });
 
-describe("a 2025-era client that fetches its list when told it changed (the official SDK's)", () => {
-  let gateway: GatewayClient;
+describe("a 2025-era client that fetches its list when it chooses (the official SDK's)", () => {
+  let client: Client;
+  let stderr = "";
   beforeAll(async () => {
-    gateway = await connectGateway(config());
-    await waitForUpstreams(gateway, ["dyn"]);
+    // No list_changed handler: it fetches the list only when the test does.
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...CLI_ARGS, "serve", "--config", config()],
+      env: { ...process.env } as Record<string, string>,
+      cwd: ROOT,
+      stderr: "pipe",
+    });
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    client = new Client({ name: "fetches-when-it-chooses", version: "1" });
+    await client.connect(transport);
+    await waitForUpstreams({ stderr: () => stderr }, ["dyn"]);
   });
-  afterAll(async () => gateway?.close());
+  afterAll(async () => client?.close());
 
-  it("is promised a place in its list without the way round it, once it has fetched a changed list", async () => {
-    const { client } = gateway;
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
-    const seen = gateway.listChanges();
-    const first = resultText(
-      await client.callTool({ name: "search_tools", arguments: { query: "echo a message back" } }),
-    );
+  const searchFor = async (query: string) =>
+    resultText(await client.callTool({ name: "search_tools", arguments: { query } }));
+  const listed = async () => (await client.listTools()).tools.map((tool) => tool.name);
+
+  it("is answered by what it did last: a list it did not fetch, then a list it fetched", async () => {
+    expect(await listed()).toEqual(["search_tools", "call_tool"]);
+    const first = await searchFor("echo a message back");
+    expect(first).toContain("now in your tool list");
     expect(first).toContain(FALLBACK);
-    await gateway.waitForListChange(seen);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("dyn__echo");
 
+    // It did not fetch the list it was told of: the next search promises no place in it.
     await sleep(PAST_UNFETCHED_MS);
-    const second = resultText(
-      await client.callTool({ name: "search_tools", arguments: { query: "read the process id" } }),
-    );
-    expect(second).toContain("dyn__get_pid");
-    expect(second).toContain("now in your tool list");
-    expect(second).not.toContain(FALLBACK);
-    expect(second).not.toContain('"inputSchema"');
-    // call_tool reaches a listed tool all the same.
+    const unfetched = await searchFor("read the process id");
+    expect(unfetched).toContain("dyn__get_pid");
+    expect(unfetched).not.toMatch(/now in your tool list/);
+    expect(unfetched).toContain('"inputSchema"');
+
+    // Once it fetches a changed list, matches join the list again, with the way round for a
+    // client that builds its next request from the list it had.
+    expect(await listed()).toContain("dyn__echo");
+    await sleep(PAST_UNFETCHED_MS);
+    const fetched = await searchFor("read the process id");
+    expect(fetched).toContain("now in your tool list");
+    expect(fetched).toContain(FALLBACK);
+    expect(fetched).not.toContain('"inputSchema"');
+    expect(await listed()).toContain("dyn__get_pid");
+  });
+
+  it("runs a listed or unlisted tool through call_tool, and refuses a call_tool without a name", async () => {
     const through = await client.callTool({
       name: "call_tool",
       arguments: { name: "dyn__echo", arguments: { text: "either way" } },

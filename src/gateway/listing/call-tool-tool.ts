@@ -38,9 +38,8 @@ export const CALL_THROUGH_NOTE =
   "input schema; another's comes back if a call's arguments do not fit (nothing runs then).";
 
 /**
- * Said after a 2025-era search's "now in your tool list" while the gateway cannot tell whether
- * the client fetches its list when told it changed (it has not been told before, or it was told
- * too recently to have fetched it).
+ * Said after a 2025-era search's "now in your tool list": a client may fetch its list late, or
+ * build its next request from the list it had, so the match may not be in the model's tools yet.
  */
 export const CALL_THROUGH_FALLBACK =
   'If your tool list does not show them, call one with call_tool, {"name": "<its name>", "arguments": {…}}.';
