@@ -352,7 +352,7 @@ export class GatewayConnection {
       const room = Math.min(this.services.maxListed, (this.budget.maxListedTools ?? Number.POSITIVE_INFINITY) - 2);
       await this.session.hydrate(names.slice(0, room).reverse());
       // Even a client that fetches the list at once may have built its next request from the list
-      // it had (Claude Code 2.1 did in four of five runs): the match reaches its model a step later.
+      // it had (Claude Code 2.1 did in six of seven runs): the match reaches its model a step later.
       note = `${await searchNote(names, this.budget, () => this.listing())} ${CALL_THROUGH_FALLBACK}`;
     } else {
       note = "Call the one that fits; its full input schema loads on the first call.";
