@@ -1,10 +1,6 @@
 import { createMCPClient } from "@ai-sdk/mcp";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  CLI_ARGS,
-  ROOT,
   connectGateway,
   resultText,
   waitForUpstreams,
@@ -76,27 +72,17 @@ describe("a 2025-era client with one snapshot of the tools (the AI SDK's tools()
 });
 
 describe("a 2025-era client that fetches its list when it chooses (the official SDK's)", () => {
-  let client: Client;
-  let stderr = "";
+  let gateway: GatewayClient;
   beforeAll(async () => {
-    // No list_changed handler: it fetches the list only when the test does.
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [...CLI_ARGS, "serve", "--config", config()],
-      env: { ...process.env } as Record<string, string>,
-      cwd: ROOT,
-      stderr: "pipe",
-    });
-    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    client = new Client({ name: "fetches-when-it-chooses", version: "1" });
-    await client.connect(transport);
-    await waitForUpstreams({ stderr: () => stderr }, ["dyn"]);
+    // It fetches the list only when the test does.
+    gateway = await connectGateway(config(), { fetchesOnListChanged: false });
+    await waitForUpstreams(gateway, ["dyn"]);
   });
-  afterAll(async () => client?.close());
+  afterAll(async () => gateway?.close());
 
   const searchFor = async (query: string) =>
-    resultText(await client.callTool({ name: "search_tools", arguments: { query } }));
-  const listed = async () => (await client.listTools()).tools.map((tool) => tool.name);
+    resultText(await gateway.client.callTool({ name: "search_tools", arguments: { query } }));
+  const listed = async () => (await gateway.client.listTools()).tools.map((tool) => tool.name);
 
   it("is answered by what it did last: a list it did not fetch, then a list it fetched", async () => {
     expect(await listed()).toEqual(["search_tools", "call_tool"]);
@@ -123,12 +109,12 @@ describe("a 2025-era client that fetches its list when it chooses (the official 
   });
 
   it("runs a listed or unlisted tool through call_tool, and refuses a call_tool without a name", async () => {
-    const through = await client.callTool({
+    const through = await gateway.client.callTool({
       name: "call_tool",
       arguments: { name: "dyn__echo", arguments: { text: "either way" } },
     });
     expect(resultText(through)).toContain("echo: either way");
-    const refused = await client.callTool({ name: "call_tool", arguments: { arguments: {} } });
+    const refused = await gateway.client.callTool({ name: "call_tool", arguments: { arguments: {} } });
     expect(refused.isError).toBe(true);
     expect(resultText(refused)).toContain('call_tool needs "name"');
   });

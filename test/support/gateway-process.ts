@@ -37,6 +37,11 @@ export interface GatewayClientOptions {
   args?: string[];
   /** Over stdio (the default) or Streamable HTTP (`serve --http 0`). */
   transport?: "stdio" | "http";
+  /**
+   * Whether the client fetches the tool list when told it changed, as editors do (the default),
+   * or only when the test asks, as a client that keeps one list does.
+   */
+  fetchesOnListChanged?: boolean;
   /** Declare the elicitation capability and answer with this; without it, the client cannot be asked. */
   elicit?: (request: ElicitRequest["params"], signal: AbortSignal) => ElicitResult | Promise<ElicitResult>;
   /**
@@ -186,7 +191,7 @@ function ownToken(stderr: string): string | undefined {
   return file === undefined ? undefined : readFileSync(file, "utf8").trim();
 }
 
-function newClient(options: Pick<GatewayClientOptions, "elicit">) {
+function newClient(options: Pick<GatewayClientOptions, "elicit" | "fetchesOnListChanged">) {
   const client = new Client(
     { name: "gateway-test", version: "1.0.0" },
     { capabilities: options.elicit ? { elicitation: {} } : {} },
@@ -195,7 +200,7 @@ function newClient(options: Pick<GatewayClientOptions, "elicit">) {
   // As real clients do (VS Code, Claude Desktop): a list_changed makes them fetch the list again.
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     changes++;
-    client.listTools().catch(() => undefined);
+    if (options.fetchesOnListChanged !== false) client.listTools().catch(() => undefined);
   });
   if (options.elicit) {
     const answer = options.elicit;
