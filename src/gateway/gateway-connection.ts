@@ -50,8 +50,6 @@ export interface CallScope {
  */
 export interface StatelessOptions {
   readonly confirmations: ConfirmationChannel;
-  /** The note a search answer ends with (it must not promise a place in a tool list). */
-  readonly searchNote: string;
   /** `search_tools`' description in the search listing (the 2025 one says matches join the list). */
   readonly searchDescription: string;
 }
@@ -335,10 +333,7 @@ export class GatewayConnection {
       const best = outcome.matches[0]?.name;
       const present = (match: { name: string }) =>
         match.name === best ? { inputSchema: view.fullByName.get(match.name)?.input_schema } : {};
-      const answer = withCompanions(
-        { ...searchAnswer(outcome.matches, present), note: this.stateless?.searchNote ?? CALL_THROUGH_NOTE },
-        outcome,
-      );
+      const answer = withCompanions({ ...searchAnswer(outcome.matches, present), note: CALL_THROUGH_NOTE }, outcome);
       return textResult(withSearchNotes(answer, outcome, unavailable));
     }
     // Companions after every match: a cap on what is loaded drops them first.

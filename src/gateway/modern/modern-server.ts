@@ -5,7 +5,7 @@ import type { ModernSdk } from "../gateway-sdk-v2.js";
 import type { GatewayConnection, StatelessOptions } from "../gateway-connection.js";
 import { sessionOwnerOf } from "../web/session-table.js";
 import { CLIENT_INFO } from "../open-catalogue.js";
-import { CALL_THROUGH_NOTE, CALL_TOOL_DEFINITION, CALL_TOOL_NAME, toolCallOf } from "../listing/call-tool-tool.js";
+import { CALL_TOOL_DEFINITION, CALL_TOOL_NAME, toolCallOf } from "../listing/call-tool-tool.js";
 import { anySubscribable } from "../content/resource-subscriptions.js";
 import { serveModernContent } from "./modern-content.js";
 import { passThroughTo } from "./request-passthrough.js";
@@ -52,7 +52,6 @@ export function modernServerFactory(
     const open = (confirmations: StatelessOptions["confirmations"]): GatewayConnection =>
       gateway.openStateless(caller, {
         confirmations,
-        searchNote: CALL_THROUGH_NOTE,
         searchDescription: STATELESS_SEARCH_DESCRIPTION,
       });
     server.setRequestHandler("tools/list", async () => {
