@@ -11,7 +11,7 @@ import {
   withLateKeepTools,
   type ListingMode,
 } from "./listing/gateway-listing.js";
-import { CALL_THROUGH_FALLBACK, CALL_THROUGH_NOTE, toolCallOf } from "./listing/call-tool-tool.js";
+import { CALL_THROUGH_NOTE, toolCallOf } from "./listing/call-tool-tool.js";
 import type { ListedTool } from "./listing/listed-tool.js";
 import { budgetInForce, NO_BUDGET, type ListingBudget } from "./listing/listing-budget.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
@@ -346,9 +346,7 @@ export class GatewayConnection {
       // No more than the budget could list beside search_tools and call_tool: the rest would be unloaded at once.
       const room = Math.min(this.services.maxListed, (this.budget.maxListedTools ?? Number.POSITIVE_INFINITY) - 2);
       await this.session.hydrate(names.slice(0, room).reverse());
-      // Even a client that fetches the list at once may have built its next request from the list
-      // it had (Claude Code 2.1 did in six of seven runs): the match reaches its model a step later.
-      note = `${await searchNote(names, this.budget, () => this.listing())} ${CALL_THROUGH_FALLBACK}`;
+      note = await searchNote(names, this.budget, () => this.listing());
     } else {
       note = "Call the one that fits; its full input schema loads on the first call.";
     }

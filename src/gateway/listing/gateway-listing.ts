@@ -10,7 +10,7 @@ import {
   type BudgetedListing,
   type ListingBudget,
 } from "./listing-budget.js";
-import { CALL_TOOL_DEFINITION } from "./call-tool-tool.js";
+import { CALL_THROUGH_FALLBACK, CALL_TOOL_DEFINITION } from "./call-tool-tool.js";
 import type { ListedTool } from "./listed-tool.js";
 
 /**
@@ -135,10 +135,22 @@ function searchDescription(base: string, mode: ListingMode, budget: ListingBudge
 /**
  * What a search answer says of the matches it loaded: under a budget, it promises a place in the
  * tool list only to the matches the listing then holds, and says the others can still be called.
+ * It ends with the way round through `call_tool`: even a client that fetches the list at once
+ * may have built its next request from the list it had (Claude Code 2.1 did in six of seven
+ * runs), so the match reaches its model a step later.
  *
  * @param listing - The client's listing after the search; fetched only when a budget is in force.
  */
 export async function searchNote(
+  matches: readonly string[],
+  budget: ListingBudget,
+  listing: () => Promise<readonly ListedTool[]>,
+): Promise<string> {
+  return `${await placeInList(matches, budget, listing)} ${CALL_THROUGH_FALLBACK}`;
+}
+
+/** {@link searchNote}'s promise of a place in the tool list. */
+async function placeInList(
   matches: readonly string[],
   budget: ListingBudget,
   listing: () => Promise<readonly ListedTool[]>,
