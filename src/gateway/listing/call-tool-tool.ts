@@ -50,7 +50,7 @@ export function toolCallOf(name: string, input: unknown): { name: string; input:
 }
 
 /** The call `call_tool` stands for, or why it cannot be made (a message the model reads). */
-export function unwrapCallTool(input: unknown): { name: string; input: unknown } | { problem: string } {
+function unwrapCallTool(input: unknown): { name: string; input: unknown } | { problem: string } {
   if (typeof input !== "object" || input === null || Array.isArray(input))
     return { problem: `${CALL_TOOL_NAME} takes an object: {"name": "<tool>", "arguments": {…}}.` };
   const { name, arguments: args = {} } = input as { name?: unknown; arguments?: unknown };
