@@ -21,17 +21,22 @@ export function rankDocumentOf(tool: RankableTool): RankDocument {
   const parameters = parametersOf(tool.inputSchema);
   const tags = tool.tags ?? [];
   const examples = tool.examples?.length ? tool.examples : undefined;
-  const fingerprint = createHash("sha1")
-    .update(JSON.stringify([tool.name, tool.description, parameters, tags, tool.server ?? null, examples ?? null]))
-    .digest("base64url");
+  const { name, description, server } = tool;
+  let fingerprint: string | undefined;
   return {
-    name: tool.name,
-    description: tool.description,
+    name,
+    description,
     parameters,
     tags,
-    ...(tool.server === undefined ? {} : { server: tool.server }),
+    ...(server === undefined ? {} : { server }),
     ...(examples === undefined ? {} : { examples }),
-    fingerprint,
+    // Hashed when first compared: a ranker building its index from scratch never reads it.
+    get fingerprint() {
+      fingerprint ??= createHash("sha1")
+        .update(JSON.stringify([name, description, parameters, tags, server ?? null, examples ?? null]))
+        .digest("base64url");
+      return fingerprint;
+    },
   };
 }
 

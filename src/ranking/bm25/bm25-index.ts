@@ -14,7 +14,12 @@ const EXAMPLES_FIELD = BM25_FIELDS.indexOf("examples");
 export interface Bm25Slot {
   readonly name: string;
   readonly server: string | undefined;
-  readonly fingerprint: string;
+  /**
+   * The document last indexed for the tool, or an equal one that replaced it. Kept rather than
+   * its fingerprint, so an index built from scratch never hashes a document: the fingerprint
+   * is read only when a re-listed document is a new object.
+   */
+  document: RankDocument;
   /** The tool's distinct term ids, to lower their document frequencies when it leaves. */
   readonly terms: Int32Array;
   /**
@@ -148,8 +153,10 @@ export class Bm25Index {
     documents.forEach((document, order) => {
       current.add(document.name);
       const existing = this.slotIds.get(document.name);
-      if (existing !== undefined && this.slots[existing]!.fingerprint === document.fingerprint) {
-        this.orders[existing] = order;
+      const slot = existing === undefined ? undefined : this.slots[existing]!;
+      if (slot && (slot.document === document || slot.document.fingerprint === document.fingerprint)) {
+        slot.document = document;
+        this.orders[existing!] = order;
         return;
       }
       if (existing !== undefined) this.remove(existing);
@@ -192,7 +199,7 @@ export class Bm25Index {
     this.slots.push({
       name: document.name,
       server: document.server,
-      fingerprint: document.fingerprint,
+      document,
       terms: Int32Array.from(terms),
       nameTerms: Int32Array.from(terms.filter((_, local) => counts[local * FIELD_COUNT + NAME_FIELD]! > 0)),
     });
