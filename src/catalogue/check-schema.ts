@@ -111,7 +111,42 @@ interface Resource {
 interface RefUse {
   ref: string;
   base: string;
-  path: string;
+  path: Pointer;
+}
+
+/**
+ * Where a subschema is, as a JSON pointer written out only when a message needs it: building
+ * and escaping every subschema's pointer as the schema was walked was a third of the walk.
+ */
+class Pointer {
+  static readonly ROOT = new Pointer(undefined, "");
+
+  private constructor(
+    private readonly parent: Pointer | undefined,
+    private readonly segment: string,
+  ) {}
+
+  child(segment: string): Pointer {
+    return new Pointer(this, segment);
+  }
+
+  get isRoot(): boolean {
+    return this.parent === undefined;
+  }
+
+  /** The pointer, shortened for a message (see `describePath`). */
+  describe(): string {
+    return describePath(this.toString());
+  }
+
+  toString(): string {
+    const segments: string[] = [];
+    for (let at: Pointer | undefined = this; at?.parent; at = at.parent) segments.push(escapePointer(at.segment));
+    return segments
+      .reverse()
+      .map((segment) => `/${segment}`)
+      .join("");
+  }
 }
 
 /** Checks every subschema's patterns, and that every reference lands inside the schema. */
@@ -121,23 +156,23 @@ function checkSubschemas(schema: JsonObject): string | undefined {
   const resources = new Map<string, Resource>();
   const refs: RefUse[] = [];
   let problem: string | undefined;
-  const visit = (node: JsonValue, path: string, parentBase: string): void => {
+  const visit = (node: JsonValue, path: Pointer, parentBase: string): void => {
     if (problem !== undefined || typeof node !== "object" || node === null || Array.isArray(node)) return;
     let base = parentBase;
     const id = node.$id;
     // An $id of "#..." names no new resource: "#" (any dialect) is this one, "#name" (draft-07) an anchor.
     const namesResource = typeof id === "string" && !id.startsWith("#");
-    if (namesResource || path === "") {
+    if (namesResource || path.isRoot) {
       const resolved = namesResource ? uris.resolve(parentBase, id) : parentBase;
       const key = resolved === undefined ? undefined : uris.resourceOf(resolved);
       if (resolved === undefined || key === undefined)
-        return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} is not a URI that can be resolved`);
+        return void (problem = `${path.describe()}: "$id" ${JSON.stringify(id)} is not a URI that can be resolved`);
       if (resources.has(key))
-        return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} names a second schema with the same URI`);
+        return void (problem = `${path.describe()}: "$id" ${JSON.stringify(id)} names a second schema with the same URI`);
       // An $id with a fragment (only draft-07's meta-schema allows one): ajv keys the schema by the whole
       // URI, fragment and all, so a $ref to the URI alone would pass here and fail to compile.
       if (namesResource && /#./.test(id)) {
-        return void (problem = `${describePath(path)}: "$id" ${JSON.stringify(id)} has a fragment; remove the "#..." part (use "$anchor" to name a schema)`);
+        return void (problem = `${path.describe()}: "$id" ${JSON.stringify(id)} has a fragment; remove the "#..." part (use "$anchor" to name a schema)`);
       }
       // Never ends in "#": UriResolution.resolve drops an empty fragment.
       base = resolved;
@@ -148,17 +183,17 @@ function checkSubschemas(schema: JsonObject): string | undefined {
     const anchors = nodeAnchors.length > 0 ? resources.get(uris.resourceOf(base) ?? "")?.anchors : undefined;
     for (const anchor of nodeAnchors) {
       if (anchors?.has(anchor))
-        return void (problem = `${describePath(path)}: the anchor "${anchor}" is defined twice; rename one`);
+        return void (problem = `${path.describe()}: the anchor "${anchor}" is defined twice; rename one`);
       anchors?.add(anchor);
     }
     for (const keyword of REF_KEYWORDS) {
       const ref = node[keyword];
-      if (typeof ref === "string") refs.push({ ref, base, path: `${path}/${keyword}` });
+      if (typeof ref === "string") refs.push({ ref, base, path: path.child(keyword) });
     }
     problem = checkKeywords(node, path) ?? checkPatterns(node, path);
     forEachSubschema(node, path, (child, childPath) => visit(child, childPath, base));
   };
-  visit(schema, "", "");
+  visit(schema, Pointer.ROOT, "");
   if (problem !== undefined) return problem;
   for (const use of refs) {
     const unresolved = checkRef(use, resources, uris);
@@ -214,35 +249,35 @@ function anchorsOf(node: JsonObject): string[] {
  * What the meta-schema allows but ajv refuses to compile (or compiles into something that
  * does not check): found by fuzzing, kept in step with ajv's keyword code.
  */
-function checkKeywords(node: JsonObject, path: string): string | undefined {
-  const where = describePath(path);
+function checkKeywords(node: JsonObject, path: Pointer): string | undefined {
   // An async schema's validator returns a Promise, which reads as "valid" to a sync caller.
-  if ("$async" in node) return `${where}: "$async" schemas are not supported; remove "$async"`;
-  if ("id" in node) return `${where}: "id" is the draft-04 spelling; write "$id"`;
+  if ("$async" in node) return `${path.describe()}: "$async" schemas are not supported; remove "$async"`;
+  if ("id" in node) return `${path.describe()}: "id" is the draft-04 spelling; write "$id"`;
   if (Array.isArray(node.enum) && node.enum.length === 0)
-    return `${where}: "enum" is empty, so no value could ever be valid; list the allowed values`;
+    return `${path.describe()}: "enum" is empty, so no value could ever be valid; list the allowed values`;
   for (const keyword of ANCHOR_KEYWORDS) {
     const anchor = node[keyword];
     if (typeof anchor === "string" && !ANCHOR_NAME.test(anchor)) {
-      return `${where}: "${keyword}" ${JSON.stringify(anchor)} is not a valid anchor name; start it with a letter or "_", then use only letters, digits, "-", "_" and "."`;
+      return `${path.describe()}: "${keyword}" ${JSON.stringify(anchor)} is not a valid anchor name; start it with a letter or "_", then use only letters, digits, "-", "_" and "."`;
     }
   }
   const dynamicRef = node.$dynamicRef;
   if (typeof dynamicRef === "string" && !dynamicRef.startsWith("#"))
-    return `${where}: "$dynamicRef" must be a "#..." reference inside the schema`;
+    return `${path.describe()}: "$dynamicRef" must be a "#..." reference inside the schema`;
   return undefined;
 }
 
-function checkPatterns(node: JsonObject, path: string): string | undefined {
-  const patterns: [string, string][] = [];
-  if (typeof node.pattern === "string") patterns.push([node.pattern, `${path}/pattern`]);
+function checkPatterns(node: JsonObject, path: Pointer): string | undefined {
+  if (typeof node.pattern === "string") {
+    const problem = patternProblem(node.pattern);
+    if (problem !== undefined) return `${path.child("pattern").describe()}: ${problem}`;
+  }
   const patternProperties = node.patternProperties;
   if (isRecord(patternProperties)) {
-    for (const key of Object.keys(patternProperties)) patterns.push([key, `${path}/patternProperties`]);
-  }
-  for (const [pattern, where] of patterns) {
-    const problem = patternProblem(pattern);
-    if (problem !== undefined) return `${describePath(where)}: ${problem}`;
+    for (const key of Object.keys(patternProperties)) {
+      const problem = patternProblem(key);
+      if (problem !== undefined) return `${path.child("patternProperties").describe()}: ${problem}`;
+    }
   }
   return undefined;
 }
@@ -279,25 +314,29 @@ function patternProblem(pattern: string): string | undefined {
   return problem ?? undefined;
 }
 
-function forEachSubschema(node: JsonObject, path: string, visit: (child: JsonValue, path: string) => void): void {
+function forEachSubschema(node: JsonObject, path: Pointer, visit: (child: JsonValue, path: Pointer) => void): void {
   for (const keyword of SCHEMA_KEYWORDS) {
     const child = node[keyword];
-    if (isRecord(child)) visit(child, `${path}/${keyword}`);
+    if (isRecord(child)) visit(child, path.child(keyword));
   }
   for (const keyword of SCHEMA_LIST_KEYWORDS) {
     const list = node[keyword];
-    if (Array.isArray(list)) list.forEach((child, index) => visit(child, `${path}/${keyword}/${index}`));
+    if (Array.isArray(list)) {
+      const at = path.child(keyword);
+      list.forEach((child, index) => visit(child, at.child(String(index))));
+    }
   }
   for (const keyword of SCHEMA_MAP_KEYWORDS) {
     const map = node[keyword];
     if (typeof map !== "object" || map === null || Array.isArray(map)) continue;
-    for (const [name, child] of Object.entries(map)) visit(child, `${path}/${keyword}/${escapePointer(name)}`);
+    const at = path.child(keyword);
+    for (const name of Object.keys(map)) visit(map[name]!, at.child(name));
   }
 }
 
 function checkRef(use: RefUse, resources: ReadonlyMap<string, Resource>, uris: UriResolution): string | undefined {
   const outside =
-    `${describePath(use.path)}: ${JSON.stringify(use.ref)} does not resolve inside the tool's own schema. toolsift resolves ` +
+    `${use.path.describe()}: ${JSON.stringify(use.ref)} does not resolve inside the tool's own schema. toolsift resolves ` +
     'references only within the schema ("#", "#/$defs/name", an $anchor): move the referenced schema into "$defs"';
   const target = uris.resolve(use.base, use.ref);
   const key = target === undefined ? undefined : uris.resourceOf(target);
