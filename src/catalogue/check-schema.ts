@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { JsonValue } from "./copy-json.js";
 import { describePath } from "./copy-json.js";
 import { metaValidator, type MetaValidator } from "./meta-validator.js";
+import { conformsPlainly } from "./plain-meta-check.js";
 import { compilesPlainly } from "./plain-pattern.js";
 import { safeRegExp } from "./safe-regexp.js";
 import { createAjv, META_CHECKER_OPTIONS, META_SCHEMA_IDS, type AnyAjv, type Dialect } from "./schema-dialect.js";
@@ -85,6 +86,7 @@ function checkMeta(schema: JsonObject, dialect: Dialect): string | undefined {
     let valid: boolean;
     let errors: MetaValidator["errors"];
     if (usesDialectMetaSchema(schema, dialect)) {
+      if (dialect === "2020-12" && conformsPlainly(schema)) return undefined;
       const validate = metaValidator(dialect);
       valid = validate(schema);
       errors = validate.errors;
