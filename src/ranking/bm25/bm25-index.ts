@@ -67,6 +67,9 @@ export class Bm25Index {
   private seenIn = new Int32Array(16);
   private localIndex = new Int32Array(16);
   private generation = 0;
+  private docTerms = new Int32Array(256);
+  /** Per distinct term of the document being indexed, its count in each field (TermPostings caps them). */
+  private docCounts = new Uint32Array(256 * FIELD_COUNT);
 
   constructor(
     /** BM25's field-length normalisation, 0 (none) to 1 (full). */
@@ -172,44 +175,62 @@ export class Bm25Index {
   private add(document: RankDocument, order: number): void {
     const slot = this.slots.length;
     this.reserveSlots(slot + 1);
-    // The document's distinct terms, and per term its count in each field (FIELD_COUNT apart).
-    const terms: number[] = [];
-    const counts: number[] = [];
+    // The document's distinct terms (in `docTerms`), and per term its count in each field (in
+    // `docCounts`, FIELD_COUNT apart): scratch reused from document to document.
+    let distinct = 0;
     const generation = ++this.generation;
     const { terms: fields, lengths } = fieldTermsOf(document, this.withExamples, this.descriptionTerms);
-    fields.forEach((fieldTerms, field) => {
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const fieldTerms = fields[field]!;
       this.fieldLengths[slot * FIELD_COUNT + field] = lengths[field]!;
       this.lengthTotals[field] = this.lengthTotals[field]! + lengths[field]!;
       if (fieldTerms.length > 0) this.presentCounts[field]!++;
       for (const term of fieldTerms) {
         const id = this.termId(term);
-        if (this.seenIn[id] !== generation) {
+        let local: number;
+        if (this.seenIn[id] === generation) local = this.localIndex[id]!;
+        else {
           this.seenIn[id] = generation;
-          this.localIndex[id] = terms.length;
-          terms.push(id);
-          for (let field = 0; field < FIELD_COUNT; field++) counts.push(0);
+          local = distinct++;
+          this.localIndex[id] = local;
+          if (distinct > this.docTerms.length) this.growDocScratch(distinct);
+          this.docTerms[local] = id;
+          this.docCounts.fill(0, local * FIELD_COUNT, distinct * FIELD_COUNT);
         }
-        counts[this.localIndex[id]! * FIELD_COUNT + field]!++;
+        this.docCounts[local * FIELD_COUNT + field]!++;
       }
-    });
-    terms.forEach((id, local) => {
-      this.postings[id]!.add(slot, counts, local * FIELD_COUNT);
+    }
+    const terms = this.docTerms.slice(0, distinct);
+    let named = 0;
+    for (let local = 0; local < distinct; local++) {
+      const id = terms[local]!;
+      this.postings[id]!.add(slot, this.docCounts, local * FIELD_COUNT);
       this.frequencies[id]!++;
-    });
+      if (this.docCounts[local * FIELD_COUNT + NAME_FIELD]! > 0) named++;
+    }
+    const nameTerms = new Int32Array(named);
+    for (let local = 0, at = 0; local < distinct; local++) {
+      if (this.docCounts[local * FIELD_COUNT + NAME_FIELD]! > 0) nameTerms[at++] = terms[local]!;
+    }
     this.slots.push({
       name: document.name,
       server: document.server,
       document,
-      terms: Int32Array.from(terms),
-      nameTerms: Int32Array.from(terms.filter((_, local) => counts[local * FIELD_COUNT + NAME_FIELD]! > 0)),
+      terms,
+      nameTerms,
     });
     this.names?.add(document.name, document.server);
     this.alives[slot] = 1;
     this.slotIds.set(document.name, slot);
     this.orders[slot] = order;
     this.liveCount++;
-    this.liveEntries += terms.length;
+    this.liveEntries += distinct;
     this.normsStale = true;
+  }
+
+  private growDocScratch(length: number): void {
+    this.docTerms = grown(this.docTerms, length);
+    this.docCounts = grown(this.docCounts, length * FIELD_COUNT);
   }
 
   private remove(slot: number): void {
@@ -311,7 +332,7 @@ export class Bm25Index {
 }
 
 /** A copy of `array` with room for at least `length` elements. */
-function grown<T extends Uint8Array | Int32Array | Float64Array>(array: T, length: number): T {
+function grown<T extends Uint8Array | Int32Array | Uint32Array | Float64Array>(array: T, length: number): T {
   const next = new (array.constructor as new (length: number) => T)(Math.max(length, array.length * 2));
   next.set(array);
   return next;

@@ -17,7 +17,7 @@ export class TermPostings {
   saturatedEpoch = -1;
 
   /** Adds a tool with the `FIELD_COUNT` counts found at `from` in `fieldCounts`. */
-  add(slot: number, fieldCounts: readonly number[], from = 0): void {
+  add(slot: number, fieldCounts: ArrayLike<number>, from = 0): void {
     if (this.length === this.slots.length) {
       const slots = new Int32Array(this.slots.length * 2);
       slots.set(this.slots);
