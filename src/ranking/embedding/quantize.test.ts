@@ -21,6 +21,17 @@ describe("quantizeInto", () => {
     }
   });
 
+  it("rounds each step as Math.round does, away from zero at halves, the doubles nearest a half included", () => {
+    // With the largest magnitude equal to the limit, each component is its own scaled value.
+    const belowHalf = 0.5 - 2 ** -54;
+    const values = [belowHalf, -belowHalf, 0.5, -0.5, 1.5, -1.5, 2.5, 126.5, -126.5, 0.5 + 2 ** -53, 63.49999999999999];
+    const into = new Int16Array(values.length + 1);
+    quantizeInto([INT8_LIMIT, ...values], into, INT8_LIMIT);
+    const expected = values.map((value) => Math.sign(value) * Math.round(Math.abs(value)));
+    expect([...into.subarray(1)]).toEqual(expected.map((value) => value + 0));
+    expect(expected.slice(0, 4)).toEqual([0, -0, 1, -1]);
+  });
+
   it("gives scale 0 and zeros for a zero vector", () => {
     const into = Int8Array.of(5, 5, 5);
     expect(quantizeInto(new Float32Array(3), into, INT8_LIMIT)).toBe(0);

