@@ -156,6 +156,53 @@ describe("OpenTelemetry spans, when @opentelemetry/api is installed", () => {
   });
 });
 
+describe("with @opentelemetry/api installed and no tracer provider registered", () => {
+  it("a search does not load the API, and loads it once a provider is registered", async () => {
+    // A resolve hook reports every import of the API and who asked for it.
+    const { code, stdout, stderr } = await runWithoutPackages(
+      [],
+      `
+      const { register } = await import("node:module");
+      const { MessageChannel } = await import("node:worker_threads");
+      const asked = [];
+      const { port1, port2 } = new MessageChannel();
+      port1.on("message", (parent) => asked.push(parent.split("/").slice(-2).join("/")));
+      port1.unref();
+      const hook = "export async function initialize({ port }) { globalThis.port = port; }" +
+        "export async function resolve(specifier, context, next) {" +
+        "  if (specifier === '@opentelemetry/api') globalThis.port.postMessage(context.parentURL ?? '');" +
+        "  return next(specifier, context); }";
+      register("data:text/javascript," + encodeURIComponent(hook), { data: { port: port2 }, transferList: [port2] });
+      const settle = () => new Promise((done) => setTimeout(done, 200));
+
+      const { createToolSearch } = await import("./src/index.ts");
+      const { sampleTools } = await import("./test/support/sample-tools.ts");
+      const toolSearch = await createToolSearch({ tools: sampleTools() });
+      const first = await toolSearch.search("post a message to a slack channel");
+      await settle();
+      const beforeProvider = [...asked];
+
+      const { trace } = await import("@opentelemetry/api");
+      const spans = [];
+      const span = { setAttributes() {}, setStatus() {}, recordException() {}, end() {} };
+      trace.setGlobalTracerProvider({
+        getTracer: () => ({ startActiveSpan: (name, options, work) => { spans.push(name); return work(span); } }),
+      });
+      const second = await toolSearch.search("post a message to a slack channel");
+      await settle();
+      console.log(JSON.stringify({ beforeProvider, after: asked, spans, found: [first.length > 0, second.length > 0] }));
+      `,
+    );
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const { beforeProvider, after, spans, found } = JSON.parse(stdout);
+    expect(found).toEqual([true, true]);
+    expect(beforeProvider).toEqual([]);
+    expect(after).toContain("telemetry/traced.ts");
+    expect(spans).toEqual(["toolsift.search"]);
+  });
+});
+
 describe("without @opentelemetry/api", () => {
   it("toolsift imports, searches and runs tools: nothing needs it", async () => {
     const { code, stdout, stderr } = await runWithoutPackages(

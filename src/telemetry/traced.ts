@@ -54,8 +54,25 @@ export function loadOpenTelemetry(): Promise<OtelApi | undefined> {
 }
 
 /**
- * Runs `work` inside an active span named `name` when OpenTelemetry is installed (so spans it
- * causes nest under it, given a context manager), and simply runs it otherwise. A rejection of
+ * Where `@opentelemetry/api` 1.x keeps what an application registered through it (its
+ * `registerGlobal`): one object per process, holding the tracer provider as `trace`.
+ */
+const OTEL_API_GLOBAL = Symbol.for("opentelemetry.js.api.1");
+
+/**
+ * Whether the application registered a tracer provider with `@opentelemetry/api`. Until it
+ * does, every span the API starts records nothing, so toolsift does not load the API (about
+ * seventy modules, tens of milliseconds of the first search) just to make no-op spans.
+ */
+function tracerProviderRegistered(): boolean {
+  const registered: unknown = (globalThis as { [OTEL_API_GLOBAL]?: unknown })[OTEL_API_GLOBAL];
+  return typeof registered === "object" && registered !== null && "trace" in registered;
+}
+
+/**
+ * Runs `work` inside an active span named `name` when an application has registered an
+ * OpenTelemetry tracer provider (so spans it causes nest under it, given a context manager),
+ * and simply runs it otherwise. A rejection of
  * `work` is recorded on the span and passed on; a failure of the tracer itself never reaches
  * the work: it then runs without a span.
  */
@@ -65,7 +82,7 @@ export async function traced<T>(
   attributes: Attributes,
   work: (span: SpanRecorder) => Promise<T>,
 ): Promise<T> {
-  const api = await loadOpenTelemetry();
+  const api = tracerProviderRegistered() ? await loadOpenTelemetry() : undefined;
   if (!api) return work(NO_SPAN);
   let started = false;
   try {
