@@ -37,7 +37,7 @@ export const LAYERS: readonly Layer[] = [
     folder: "util",
     files: ["src/util/**"],
     purpose:
-      "the small helpers every layer shares: a record guard, a timer cap, an optional-package loader, the option key check",
+      "the small helpers every layer shares: a record guard, a timer cap, an optional-package loader, the package's own files, the option key check",
   },
   {
     name: "events.ts",

@@ -1,3 +1,4 @@
+import { packageFile } from "../util/package-file.js";
 import { readFileSync } from "node:fs";
 import { DependencyError, OptionsError, errorText } from "../errors.js";
 import { logLineIo, processIo, redactingIo, type CliIo } from "./cli-io.js";
@@ -81,7 +82,7 @@ function messageOf(error: unknown, command: string | undefined): string {
 }
 
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  const manifest = JSON.parse(readFileSync(packageFile("package.json"), "utf8")) as {
     version: string;
   };
   return manifest.version;
