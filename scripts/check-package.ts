@@ -49,6 +49,11 @@ const typescriptVersion = versionOf("typescript");
 const typesNodeVersion = versionOf("@types/node");
 const zodVersion = versionOf("zod");
 const aiVersion = versionOf("ai");
+const mcpSdkVersions = [
+  "@modelcontextprotocol/sdk",
+  "@modelcontextprotocol/client",
+  "@modelcontextprotocol/server",
+].map((name) => `${name}@${versionOf(name)}`);
 
 function step<T>(name: string, run: () => T): T {
   const started = performance.now();
@@ -132,6 +137,7 @@ for (const file of [
   "smoke-zod.mjs",
   "smoke-ai.mjs",
   "cli-smoke.mjs",
+  "gateway-smoke.mjs",
   "consumer.ts",
   "consumer.cts",
   "consumer-zod.ts",
@@ -202,6 +208,13 @@ step("an AI SDK user's consumer type-checks: aiSdkTools spreads into generateTex
   if (ours.length > 0) throw new Error(ours.join("\n"));
   console.log(`      (${errors.length} errors inside ai's own declarations, none in toolsift's or the consumer's)`);
 });
+
+// Last again: the MCP SDKs, so the checks above ran without them. The gateway as users run it,
+// from the bundled dist, in front of a real MCP server, in both MCP eras.
+step(`the MCP SDKs installed in the consumer (${mcpSdkVersions.join(", ")})`, () => installInConsumer(mcpSdkVersions));
+step("toolsift serve over stdio: the SDK v1 and v2 clients search and call through call_tool", () =>
+  console.log(`      ${run(process.execPath, ["gateway-smoke.mjs"], project).trim()}`),
+);
 
 if (keep) console.log(`Kept ${work}`);
 else rmSync(work, { recursive: true, force: true });
