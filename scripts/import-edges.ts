@@ -12,7 +12,8 @@ export interface Edge {
   test: boolean;
 }
 
-function sourceFiles(dir: string): string[] {
+/** Every TypeScript source file under `dir` (tests and fixtures included, declaration files not). */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);

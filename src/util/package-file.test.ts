@@ -1,17 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../../scripts/import-edges.js";
 import { packageFile } from "./package-file.js";
 
 const SRC = join(packageFile(""), "src");
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.ts$/.test(entry.name) && !/\.(test|fixture)\.ts$/.test(entry.name) ? [path] : [];
-  });
-}
 
 describe("packageFile", () => {
   it("finds the package's own files: its manifest and the bundled model", () => {
@@ -23,7 +16,8 @@ describe("packageFile", () => {
     // The published dist is bundled (scripts/bundle-dist.mjs): a module's folder there is a
     // chunk's, so a path relative to import.meta.url that works from src/ breaks for users.
     // createRequire(import.meta.url) only resolves packages, which works from any folder.
-    const relativePaths = sourceFiles(SRC).flatMap((file) =>
+    const library = sourceFiles(SRC).filter((file) => !/\.(test|fixture)\.ts$/.test(file));
+    const relativePaths = library.flatMap((file) =>
       readFileSync(file, "utf8")
         .split("\n")
         .map((line, index) => ({ line, at: `${relative(SRC, file)}:${index + 1}` }))
