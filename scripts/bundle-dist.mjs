@@ -23,8 +23,9 @@ function entryPoints() {
   return [...new Set(targets.filter((target) => target.endsWith(".js")))].map((target) => join(root, target));
 }
 
+const entries = entryPoints();
 const result = await build({
-  entryPoints: entryPoints(),
+  entryPoints: entries,
   outbase: dist,
   outdir: dist,
   allowOverwrite: true,
@@ -52,4 +53,4 @@ function prune(folder) {
   }
 }
 prune(dist);
-console.log(`bundled ${entryPoints().length} entry points into ${relative(root, dist)}/ (${written.size} files)`);
+console.log(`bundled ${entries.length} entry points into ${relative(root, dist)}/ (${written.size} files)`);
