@@ -78,6 +78,23 @@ function importsOf(file: string): Edge[] {
   return edges;
 }
 
+/**
+ * Every file `entry` loads when it runs, itself included: the closure of its relative imports,
+ * type-only ones left out (they vanish at run time).
+ */
+export function runtimeImports(entry: string): Set<string> {
+  const seen = new Set<string>([resolve(entry)]);
+  const queue = [...seen];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    for (const edge of importsOf(file)) {
+      if (edge.typeOnly || seen.has(edge.to)) continue;
+      seen.add(edge.to);
+      queue.push(edge.to);
+    }
+  }
+  return seen;
+}
+
 /** Every import from a file under `root` to a file in another unit (see `unitOf`). */
 export function edgesBetweenUnits(root: string): Edge[] {
   return sourceFiles(root)

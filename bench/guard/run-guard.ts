@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { countOrDefault } from "../count-option.js";
 import { loadDataset, type BenchDataset } from "../load-dataset.js";
-import { RegistryBm25Ranker } from "../peers/index.js";
+import { RegistryBm25Ranker } from "../peers/registry-bm25-ranker.js";
 import { compareWithBaseline, guardTable, type GuardBaseline } from "./compare-baseline.js";
 import {
   GUARD_MAX_QUERIES,

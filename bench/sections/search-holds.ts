@@ -1,5 +1,5 @@
 import { GUARD_RANKERS, measureGuard, measureReference } from "../guard/measure-guard.js";
-import { RegistryBm25Ranker } from "../peers/index.js";
+import { RegistryBm25Ranker } from "../peers/registry-bm25-ranker.js";
 import { searchHoldsSection as searchHoldsMarkdown, type SearchHoldsSection } from "../report/search-holds-section.js";
 import { defineSection, type TargetRow } from "./section.js";
 
