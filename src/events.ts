@@ -79,7 +79,8 @@ export type ToolSearchEvent =
   | {
       type: "warning";
       /**
-       * Stable, e.g. `invalid_tool`, `invalid_schema` (a host's tool skipped), `host_list_failed`,
+       * Stable, e.g. `invalid_tool`, `invalid_schema` (a host's tool skipped), `schema_mended` (a
+       * tool's loosely written schema read as its author meant it; see `mendSchema`), `host_list_failed`,
        * `schema_invalid`, `estimate_invalid`, `ranker_fallback`, `ranker_fallback_failed`, from an embedding
        * ranker `cache_write_failed`, `cache_repaired`, `index_fallback`, and for learning
        * `learning_store_failed`, `learning_store_slow`, `learning_store_invalid`,

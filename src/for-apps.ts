@@ -18,8 +18,9 @@ export { analyzeIdentifier, analyzeText, splitIdentifier } from "./ranking/text/
 export { MAX_JOINED_MODELS } from "./ranking/embedding/index.js";
 // eval's task file takes a query as long as toolSearch.search does, and says the same bound.
 export { MAX_REQUEST_LENGTH } from "./session/index.js";
-// The CLI reads a tools file with the catalogue's own checks, one definition at a time.
-export { parseTool } from "./catalogue/index.js";
+// The CLI reads a tools file with the catalogue's own checks, one definition at a time, and
+// reports a mended schema in the words the catalogue's warning uses.
+export { describeMends, parseTool } from "./catalogue/index.js";
 // The gateway's config holds MCP server entries, checked as fromMcp checks them; its startup
 // failure combines the servers' as fromMcp does; it loads the optional MCP SDK as fromMcp does.
 export { combineFailures } from "./mcp/from-mcp.js";

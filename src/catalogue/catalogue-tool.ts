@@ -2,6 +2,7 @@ import type { RankDocument } from "../ranking/index.js";
 import type { DefinitionFields } from "./read-definition.js";
 import type { JsonSchemaObject, ZodSchemaLike, ToolContext, ToolDefinition } from "./tool-definition.js";
 import type { InputValidator } from "./input-validator.js";
+import type { SchemaMends } from "./mend-schema.js";
 
 /**
  * A tool as toolsift holds it after checking its definition: the wire form the model sees,
@@ -35,4 +36,9 @@ export interface CatalogueTool {
   readonly contentKey: string;
   /** What the tool was parsed from, to tell whether a re-listed definition still says the same. */
   readonly fields: DefinitionFields;
+  /**
+   * How its schema was mended so that its inputs could be checked (a "STRING" type, a draft-3
+   * `required: true`; see `mendSchema`); absent for a schema that needed nothing, as nearly all do.
+   */
+  readonly mends?: SchemaMends;
 }

@@ -270,3 +270,40 @@ describe("Catalogue.fromHost: bad tools", () => {
     expect(seen.map(([, message]) => message.match(/\("(\w)"\)/)![1])).toEqual(["b", "c"]);
   });
 });
+
+describe("Catalogue: schemas mended to be checked", () => {
+  const loose = (name: string, type = "STRING") =>
+    tool(name, { inputSchema: { type: "object", properties: { q: { type } } } });
+
+  it("serves a fixed array's loosely written tool, warning once for it and for no other", () => {
+    const { seen, warn } = warnings();
+    const catalogue = Catalogue.fromArray([tool("a"), loose("b")], warn);
+    expect(catalogue.latest()!.byName.get("b")!.inputSchema).toEqual({
+      type: "object",
+      properties: { q: { type: "string" } },
+    });
+    expect(seen).toEqual([
+      [
+        "schema_mended",
+        'The input schema of "b" was mended so that its inputs can be checked: "type" "STRING" at /properties/q read as ' +
+          '"string". The tool uses the mended schema; fix the schema where the tool is defined to silence this warning.',
+      ],
+    ]);
+  });
+
+  it("serves a host's loosely written tool instead of skipping it, and warns once while it stays so", async () => {
+    const control = hostOf([tool("a"), loose("b")]);
+    const { seen, warn } = warnings();
+    const catalogue = Catalogue.fromHost(control.host, warn);
+    expect((await catalogue.snapshot()).tools.map((parsed) => parsed.name)).toEqual(["a", "b"]);
+    control.set([tool("a"), loose("b")]);
+    await catalogue.snapshot();
+    expect(seen.map(([code]) => code)).toEqual(["schema_mended"]);
+
+    // Written loosely in another way, it is reported again.
+    control.set([tool("a"), loose("b", "int")]);
+    await catalogue.snapshot();
+    expect(seen).toHaveLength(2);
+    expect(seen[1]![1]).toContain('"type" "int" at /properties/q read as "integer"');
+  });
+});

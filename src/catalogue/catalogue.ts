@@ -1,6 +1,7 @@
 import { CatalogueError, errorText } from "../errors.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
 import { HostListing } from "./host-listing.js";
+import { describeMends, type SchemaMends } from "./mend-schema.js";
 import { parseCatalogue } from "./parse-catalogue.js";
 import { unreadySources } from "./source-status.js";
 import type { ToolHost, ToolSourceStatus } from "./tool-definition.js";
@@ -45,10 +46,15 @@ export class Catalogue {
     private readonly warn: CatalogueWarning,
   ) {}
 
-  /** A catalogue of a fixed array of tools; any bad definition throws a {@link CatalogueError} here. */
-  static fromArray(definitions: readonly unknown[]): Catalogue {
-    const catalogue = new Catalogue(undefined, () => {});
-    catalogue.current = snapshotOf(parseCatalogue(definitions, "tools"), 1);
+  /**
+   * A catalogue of a fixed array of tools; any bad definition throws a {@link CatalogueError}
+   * here, and each schema that had to be mended is reported once through `warn`.
+   */
+  static fromArray(definitions: readonly unknown[], warn: CatalogueWarning = () => {}): Catalogue {
+    const catalogue = new Catalogue(undefined, warn);
+    const tools = parseCatalogue(definitions, "tools");
+    for (const tool of tools) if (tool.mends) warn("schema_mended", mendedMessage(tool.name, tool.mends));
+    catalogue.current = snapshotOf(tools, 1);
     return catalogue;
   }
 
@@ -161,13 +167,25 @@ export class Catalogue {
       );
     }
     const warned = new Set<string>();
-    const tools = this.listing.parse(listed, "host.listTools()", (error) => {
-      warned.add(error.message);
-      if (!this.warned.has(error.message)) this.warn(error.code, `A tool from the host was skipped: ${error.message}`);
-    });
+    const report = (code: string, message: string) => {
+      warned.add(message);
+      if (!this.warned.has(message)) this.warn(code, message);
+    };
+    const tools = this.listing.parse(listed, "host.listTools()", (error) =>
+      report(error.code, `A tool from the host was skipped: ${error.message}`),
+    );
+    for (const tool of tools) if (tool.mends) report("schema_mended", mendedMessage(tool.name, tool.mends));
     this.warned = warned;
     return tools;
   }
+}
+
+/** The `schema_mended` warning of a tool: what was mended, and that the fix belongs at the source. */
+function mendedMessage(name: string, mends: SchemaMends): string {
+  return (
+    `The input schema of "${name}" was mended so that its inputs can be checked: ${describeMends(mends)}. ` +
+    "The tool uses the mended schema; fix the schema where the tool is defined to silence this warning."
+  );
 }
 
 /** How many servers' last tools are remembered; a host that invents server names cannot grow the memory past it. */

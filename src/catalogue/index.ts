@@ -17,6 +17,7 @@ export {
   type ToolResultImageType,
 } from "./tool-output.js";
 export type { CatalogueTool } from "./catalogue-tool.js";
+export { describeMends, mendSchema, type SchemaMends } from "./mend-schema.js";
 export { TOOL_NAME_PATTERN, parseTool } from "./parse-tool.js";
 export { parseCatalogue, type BadToolPolicy } from "./parse-catalogue.js";
 export { Catalogue, type CatalogueSnapshot, type CatalogueWarning } from "./catalogue.js";

@@ -283,7 +283,7 @@ describe("parseTool: schemas it refuses, and the message a user reads", () => {
     ["a string", "object", "string"],
     ["a number", 1, "number"],
     ["undefined", undefined, "undefined"],
-    ["an object without type", { properties: {} }, 'an object without "type"'],
+    ["a schema of a type no name reads as object", { type: "record" }, 'a schema of type "record"'],
     ["a string schema", { type: "string" }, 'a schema of type "string"'],
     ["a schema of several types", { type: ["object", "null"] }, 'a schema of type ["object","null"]'],
   ])("refuses %s as the input schema", (_label, inputSchema, got) => {
@@ -357,5 +357,63 @@ describe("parseTool: schemas it refuses, and the message a user reads", () => {
     expect(error.code).toBe("invalid_tool");
     expect(error.message).toBe('tools[0] ("t") could not be read (has trap).');
     expect(error.cause).toBe(trap);
+  });
+});
+
+describe("parseTool: schemas it mends, and what they then check", () => {
+  const loose = {
+    name: "weather",
+    description: "Get the weather in a city.",
+    inputSchema: {
+      type: "object",
+      properties: { city: { type: "STRING", required: true }, days: { type: "int", examples: 3 } },
+    },
+  };
+
+  it("reads a loosely written schema as its author meant it, and says what it mended", () => {
+    const tool = parseTool(loose, "tools[0]");
+    expect(tool.inputSchema).toEqual({
+      type: "object",
+      properties: { city: { type: "string" }, days: { type: "integer", examples: [3] } },
+      required: ["city"],
+    });
+    expect(tool.mends?.count).toBe(4);
+    expect(tool.mends?.named).toContain('"type" "STRING" at /properties/city read as "string"');
+    // The definition the user gave is left as it was.
+    expect(loose.inputSchema.properties.city.type).toBe("STRING");
+  });
+
+  it("checks inputs against the mended schema: what it requires and the types it names", async () => {
+    const tool = parseTool(loose, "tools[0]");
+    expect(await validateInput(tool, { city: "Oslo", days: "2" })).toEqual({
+      ok: true,
+      value: { city: "Oslo", days: 2 },
+    });
+    expect((await validateInput(tool, { days: 2 })).ok).toBe(false);
+    expect((await validateInput(tool, { city: { name: "Oslo" } })).ok).toBe(false);
+    expect((await validateInput(tool, { city: "Oslo", days: 1.5 })).ok).toBe(false);
+  });
+
+  it("refuses, with the first problem as written, a schema that mending cannot make checkable", () => {
+    const error = thrownBy(
+      () =>
+        parseTool(
+          {
+            name: "t",
+            description: "d",
+            inputSchema: { type: "object", properties: { a: { type: "STRING" }, b: { enum: [] } } },
+          },
+          "tools[0]",
+        ),
+      CatalogueError,
+    );
+    expect(error.code).toBe("invalid_schema");
+    expect(error.message).toContain("/properties/a/type must be equal to one of the allowed values");
+  });
+
+  it("mends nothing in a schema its checks accept", () => {
+    const tool = parseTool({ name: "t", description: "d", inputSchema: { type: "object", properties: {} } }, "t[0]");
+    expect(tool.mends).toBeUndefined();
+    expect("mends" in tool).toBe(false);
   });
 });

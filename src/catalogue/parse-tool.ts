@@ -8,7 +8,8 @@ import { isZodSchema } from "./is-zod-schema.js";
 import { zodInputJsonSchema } from "./zod-to-json-schema.js";
 import { CATALOGUE_LIMITS } from "./limits.js";
 import { readDefinition, wellFormed, type DefinitionFields } from "./read-definition.js";
-import { dialectOf } from "./schema-dialect.js";
+import { dialectOf, type Dialect } from "./schema-dialect.js";
+import { mendSchema, type SchemaMends } from "./mend-schema.js";
 import type { JsonSchemaObject, ToolDefinition, ZodSchemaLike } from "./tool-definition.js";
 import { InputValidator } from "./validate-input.js";
 import { isRecord } from "../util/is-record.js";
@@ -48,15 +49,8 @@ function buildTool(fields: DefinitionFields, definition: ToolDefinition, label: 
   const description = wellFormed(fields.description);
   const zodSchema = isZodSchema(fields.inputSchema) ? fields.inputSchema : undefined;
   const { schema, dialect } = toJsonSchema(zodSchema ?? fields.inputSchema, zodSchema !== undefined, label);
-  const problem = checkSchema(schema, dialect);
+  const mends = checkOrMend(schema, dialect, label, zodSchema === undefined);
   let contentKey: string | undefined;
-  if (problem !== undefined) {
-    throw new CatalogueError(
-      "invalid_schema",
-      `${label}: its inputSchema cannot be used to check inputs, so the tool would run unchecked: ${problem}. Fix the schema; ` +
-        "toolsift does not run a tool whose input it cannot validate.",
-    );
-  }
   return {
     name,
     description,
@@ -79,7 +73,34 @@ function buildTool(fields: DefinitionFields, definition: ToolDefinition, label: 
       return contentKey;
     },
     fields,
+    ...(mends ? { mends } : {}),
   };
+}
+
+/**
+ * Checks a schema, and mends one its checks refuse (see {@link mendSchema}) when that is
+ * allowed: the mended schema must then pass every check. Returns the mends, if any were
+ * needed; throws the first refusal of the schema as it was written when it cannot be mended, so
+ * the message speaks of what its author wrote. A zod schema is never mended: toolsift made it.
+ */
+function checkOrMend(schema: JsonSchema, dialect: Dialect, label: string, mendable: boolean): SchemaMends | undefined {
+  const refusal = refusalOf(schema, dialect, label);
+  if (refusal === undefined) return undefined;
+  if (!mendable) throw refusal;
+  const mends = mendSchema(schema);
+  if (mends.count === 0 || refusalOf(schema, dialect, label) !== undefined) throw refusal;
+  return mends;
+}
+
+function refusalOf(schema: JsonSchema, dialect: Dialect, label: string): CatalogueError | undefined {
+  if (schema.type !== "object") return notAnObjectSchema(schema, label);
+  const problem = checkSchema(schema, dialect);
+  if (problem === undefined) return undefined;
+  return new CatalogueError(
+    "invalid_schema",
+    `${label}: its inputSchema cannot be used to check inputs, so the tool would run unchecked: ${problem}. Fix the schema; ` +
+      "toolsift does not run a tool whose input it cannot validate.",
+  );
 }
 
 function toJsonSchema(given: unknown, isZod: boolean, label: string) {
@@ -109,11 +130,13 @@ function toJsonSchema(given: unknown, isZod: boolean, label: string) {
   }
   // The copy of an object that is neither null nor an array is a plain object.
   const schema = copy.value as { [key: string]: JsonValue };
-  if (schema.type !== "object") throw notAnObjectSchema(schema, label);
   // The wire schema needs no dialect marker, and every token spent on it is paid on every turn.
   const { $schema, ...rest } = schema;
-  return { schema: rest as JsonSchemaObject & { [key: string]: JsonValue }, dialect: dialectOf($schema) };
+  return { schema: rest as JsonSchema, dialect: dialectOf($schema) };
 }
+
+/** An input schema as toolsift holds it: its own plain copy, checked to be an object schema before use. */
+type JsonSchema = JsonSchemaObject & { [key: string]: JsonValue };
 
 function notAnObjectSchema(json: unknown, label: string): CatalogueError {
   return new CatalogueError(

@@ -1,4 +1,4 @@
-import { parseTool } from "../for-apps.js";
+import { describeMends, parseTool } from "../for-apps.js";
 import { errorText } from "../errors.js";
 import { describeValue } from "../describe-value.js";
 import { ConfigError, readJsonFile } from "../gateway/index.js";
@@ -60,7 +60,15 @@ export function readToolsFile(file: string): ToolsFile {
       definition.description = `Tool ${name}.`;
     }
     try {
-      parseTool(definition ?? item, where);
+      const { mends } = parseTool(definition ?? item, where);
+      if (mends) {
+        problems.push({
+          severity: "warning",
+          code: "mended-schema",
+          tools: [name],
+          message: `has an input schema toolsift had to mend before it could check inputs (${describeMends(mends)}). Fix the schema at its source.`,
+        });
+      }
     } catch (error) {
       problems.push({
         severity: "error",

@@ -162,9 +162,10 @@ function safeEmitter(onEvent: ToolSearchOptions["onEvent"]): (event: ToolSearchE
 
 function catalogueOf(options: ToolSearchOptions, emit: (event: ToolSearchEvent) => void): Catalogue {
   const { tools } = options;
-  if (Array.isArray(tools)) return Catalogue.fromArray(tools);
+  const warn = (code: string, message: string) => emit({ type: "warning", code, message });
+  if (Array.isArray(tools)) return Catalogue.fromArray(tools, warn);
   if (typeof tools === "object" && tools !== null && typeof (tools as ToolHost).listTools === "function") {
-    return Catalogue.fromHost(tools as ToolHost, (code, message) => emit({ type: "warning", code, message }));
+    return Catalogue.fromHost(tools as ToolHost, warn);
   }
   throw new OptionsError(
     "invalid_tools",

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ToolsiftError } from "../../src/index.js";
+import { createToolSearch, type ToolSearchEvent, type ToolsiftError } from "../../src/index.js";
 import { fromMcp, type McpServerConfig } from "../../src/public/mcp.js";
 import { MCP_LIST_LIMITS } from "../../src/mcp/mcp-tool-list.js";
 import {
@@ -43,6 +43,7 @@ describe("a server whose tools/list holds malformed tools", () => {
           "huge_description",
           "huge_error",
           "huge_title",
+          "loose_schema",
           "ok_tool",
         ].map((name) => `hostile__${name}`),
       );
@@ -263,6 +264,49 @@ describe("a server that writes garbage to stdout", () => {
       expect(garbage[0]?.message).toContain("this line is not JSON at all");
       expect(garbage[0]?.message.length).toBeLessThan(1_000);
     } finally {
+      await host.close();
+    }
+  });
+});
+
+describe("a server whose tool's schema is written in other conventions", () => {
+  it("is searched and called with the schema read as meant, inputs checked against it, and one warning", async () => {
+    const host = await fromMcp({ hostile: node(HOSTILE_SERVER) }, { onError: () => {} });
+    const events: ToolSearchEvent[] = [];
+    const toolSearch = await createToolSearch({
+      tools: host,
+      onEvent: (event) => events.push(event),
+      tuning: { toolSearchThresholdTokens: 0 },
+    });
+    try {
+      const session = toolSearch.session();
+      const search = await session.execute({ id: "t1", name: "search_tools", input: { query: "weather in a city" } });
+      expect(JSON.parse(search.content as string).matches[0].name).toBe("hostile__loose_schema");
+
+      // The mended schema decides: no city, and the server is never asked.
+      const refused = await session.execute({ id: "t2", name: "hostile__loose_schema", input: { days: 2 } });
+      expect(refused.is_error).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain("city");
+      const ran = await session.execute({
+        id: "t3",
+        name: "hostile__loose_schema",
+        input: { city: "Oslo", days: "2" },
+      });
+      expect(ran).toMatchObject({ content: [{ type: "text", text: 'weather for {"city":"Oslo","days":2}' }] });
+      // Hydrated after its first call: the model is shown the mended schema.
+      const block = await session.tools();
+      expect(block.find((tool) => tool.name === "hostile__loose_schema")?.input_schema).toEqual({
+        type: "object",
+        properties: { city: { type: "string" }, days: { type: "integer", examples: [3] } },
+        required: ["city"],
+      });
+
+      await session.execute({ id: "t4", name: "search_tools", input: { query: "weather" } });
+      const mended = events.filter((event) => event.type === "warning" && event.code === "schema_mended");
+      expect(mended).toHaveLength(1);
+      expect(mended[0]).toMatchObject({ message: expect.stringContaining('"type" "STRING" at /properties/city') });
+    } finally {
+      await toolSearch.close();
       await host.close();
     }
   });

@@ -5,7 +5,7 @@ export type Severity = "error" | "warning";
 export interface Finding {
   severity: Severity;
   /**
-   * Stable: `missing-description`, `unusable-definition`, `long-first-sentence`,
+   * Stable: `missing-description`, `unusable-definition`, `mended-schema`, `long-first-sentence`,
    * `name-only-sentence`, `keyword-stuffing`, `near-duplicate`, `not-first-by-sentence`,
    * `not-first-by-name`.
    */
