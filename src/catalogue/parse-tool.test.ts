@@ -294,6 +294,46 @@ describe("parseTool: schemas it refuses, and the message a user reads", () => {
     );
   });
 
+  it.each([
+    [
+      "the Anthropic Messages API's",
+      { name: "get_weather", description: "Get the weather.", input_schema: { type: "object" } },
+      'tools[0] ("get_weather") is in the Anthropic Messages API\'s shape ("input_schema"), and toolsift reads ' +
+        '"inputSchema": pass { name, description, inputSchema: tool.input_schema }.',
+    ],
+    [
+      "OpenAI Chat Completions'",
+      { type: "function", function: { name: "get_weather", description: "Get the weather.", parameters: {} } },
+      'tools[0] is in OpenAI Chat Completions\' shape ({ type: "function", function: {...} }), and toolsift reads the ' +
+        "tool itself: pass { name: tool.function.name, description: tool.function.description, inputSchema: " +
+        "tool.function.parameters }.",
+    ],
+    [
+      "OpenAI Responses' or Gemini's",
+      { type: "function", name: "get_weather", description: "Get the weather.", parameters: { type: "object" } },
+      'tools[0] ("get_weather") gives its schema as "parameters" (OpenAI\'s Responses API or Gemini\'s shape), and ' +
+        'toolsift reads "inputSchema": pass { name, description, inputSchema: tool.parameters }.',
+    ],
+  ])("refuses a tool in %s shape, saying how to pass it", (_shape, definition, message) => {
+    const error = thrownBy(() => parseTool(definition, "tools[0]"), CatalogueError);
+    expect(error.message).toBe(message);
+  });
+
+  it("reads a definition whose other fields throw as in no API's shape", () => {
+    const definition = new Proxy(
+      { name: "t", description: "d" },
+      {
+        get: (target, key) => {
+          if (key === "input_schema" || key === "parameters" || key === "function") throw new Error("trap");
+          return target[key as "name"];
+        },
+      },
+    );
+    expect(() => parseTool(definition, "tools[0]")).toThrow(
+      "got undefined. Wrap a single value in an object property.",
+    );
+  });
+
   it("refuses a zod schema that is not an object, naming its type", () => {
     expect(() => parseTool({ name: "t", description: "d", inputSchema: z.string() }, "tools[0]")).toThrow(
       `got a schema of type "string".`,

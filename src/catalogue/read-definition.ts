@@ -1,5 +1,6 @@
 import { CatalogueError, type CatalogueErrorCode, errorText } from "../errors.js";
 import { CATALOGUE_LIMITS } from "./limits.js";
+import { otherApiShape } from "./other-api-shape.js";
 import type { ToolDefinition } from "./tool-definition.js";
 
 /** The tool names the Anthropic Messages API accepts. */
@@ -58,6 +59,8 @@ function readFields(definition: unknown, where: string): DefinitionFields {
     }
   };
   const name = read("name");
+  const shape = name === undefined ? otherApiShape(definition) : undefined;
+  if (shape !== undefined) throw new CatalogueError("invalid_tool", `${where} ${shape}.`);
   if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
     throw new CatalogueError(
       "invalid_tool_name",
@@ -122,6 +125,9 @@ function readFields(definition: unknown, where: string): DefinitionFields {
   if (execute !== undefined && typeof execute !== "function") {
     throw new CatalogueError("invalid_execute", `${label} has an execute that is not a function.`);
   }
+  const inputSchema = read("inputSchema");
+  const other = inputSchema === undefined ? otherApiShape(definition) : undefined;
+  if (other !== undefined) throw new CatalogueError("invalid_schema", `${label} ${other}.`);
   return {
     name,
     description,
@@ -130,7 +136,7 @@ function readFields(definition: unknown, where: string): DefinitionFields {
     server,
     tags: readTags(read("tags"), label),
     execute: execute as DefinitionFields["execute"],
-    inputSchema: read("inputSchema"),
+    inputSchema,
   };
 }
 
