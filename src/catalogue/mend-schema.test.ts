@@ -156,3 +156,17 @@ describe("mendSchema", () => {
     expect(mended(schema)).toEqual({ schema, named: [], count: 0 });
   });
 });
+
+describe("mendSchema's documented example", () => {
+  it("mends as its comment says, in that order", () => {
+    const schema: JsonObject = { properties: { q: { type: "STRING", required: true } } };
+    const result = mendSchema(schema);
+    expect(schema).toEqual({ properties: { q: { type: "string" } }, required: ["q"], type: "object" });
+    expect(result.count).toBe(3);
+    expect(result.named).toEqual([
+      '"required": true at /properties/q moved to its object\'s "required" list',
+      '"type" "STRING" at /properties/q read as "string"',
+      '"type": "object" added at the top level, which must be an object schema',
+    ]);
+  });
+});

@@ -76,7 +76,8 @@ export interface SchemaMends {
  * const schema = { properties: { q: { type: "STRING", required: true } } };
  * mendSchema(schema);
  * // schema: { properties: { q: { type: "string" } }, required: ["q"], type: "object" }
- * // returns { count: 3, named: ['"type" "STRING" at /properties/q read as "string"', …] }
+ * // returns { count: 3, named: ['"required": true at /properties/q moved to its object\'s "required" list',
+ * //   '"type" "STRING" at /properties/q read as "string"', '"type": "object" added at the top level, …'] }
  * ```
  */
 export function mendSchema(schema: JsonObject): SchemaMends {
