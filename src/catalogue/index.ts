@@ -18,6 +18,7 @@ export {
 } from "./tool-output.js";
 export type { CatalogueTool } from "./catalogue-tool.js";
 export { describeMends, mendSchema, type SchemaMends } from "./mend-schema.js";
+export { readOutputSchema, type OutputSchemaRead } from "./output-schema.js";
 export { TOOL_NAME_PATTERN, parseTool } from "./parse-tool.js";
 export { parseCatalogue, type BadToolPolicy } from "./parse-catalogue.js";
 export { Catalogue, type CatalogueSnapshot, type CatalogueWarning } from "./catalogue.js";

@@ -12,7 +12,7 @@ import {
   type ListingMode,
 } from "./listing/gateway-listing.js";
 import { CALL_THROUGH_NOTE, toolCallOf } from "./listing/call-tool-tool.js";
-import type { ListedTool } from "./listing/listed-tool.js";
+import { listedExtras, type ListedTool } from "./listing/listed-tool.js";
 import { budgetInForce, NO_BUDGET, type ListingBudget } from "./listing/listing-budget.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
 import type { CallerPolicies } from "./policy/caller-policy.js";
@@ -307,7 +307,10 @@ export class GatewayConnection {
     const [sessionView, tools] = await Promise.all([this.session.view(), this.services.catalogue()]);
     const view = withLateKeepTools(sessionView, this.services.lateKeepTools ?? []);
     const destructive = new Set(tools.flatMap((tool) => (tool.destructive === true ? [tool.name] : [])));
-    return listUnderBudget(this.session, view, this.services, this.budget, (name) => destructive.has(name));
+    const { upstream } = this.services;
+    return listUnderBudget(this.session, view, this.services, this.budget, (name) =>
+      listedExtras(upstream?.sourceOf(name)?.presentation, destructive.has(name)),
+    );
   }
 
   private async search(input: unknown): Promise<McpCallResult> {

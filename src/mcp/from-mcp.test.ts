@@ -55,7 +55,15 @@ describe("fromMcp over stdio with server-everything", () => {
     expect(echo.inputSchema).toMatchObject({ type: "object", properties: { message: { type: "string" } } });
     expect(echo.tags).toContain("Echo Tool");
     expect(host.servers).toEqual(["everything"]);
-    expect(host.sourceOf("everything__echo")).toEqual({ server: "everything", tool: "echo" });
+    expect(host.sourceOf("everything__echo")).toEqual({
+      server: "everything",
+      tool: "echo",
+      // What a gateway lists beside the definition, as the server listed it.
+      presentation: {
+        title: "Echo Tool",
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      },
+    });
   });
 
   it("marks no tool destructive, since all of them say destructiveHint: false", async () => {

@@ -5,6 +5,7 @@ import { isMcpClient, type McpClient } from "./mcp-client.js";
 import { McpConnection } from "./mcp-connection.js";
 import type { McpServerStatus } from "./mcp-host-event.js";
 import { McpReporter } from "./mcp-reporter.js";
+import type { McpToolPresentation } from "./mcp-tool-presentation.js";
 import { loadMcpSdk } from "./mcp-sdk.js";
 import { assertServerName, parseServerConfig, type McpServerConfig } from "./mcp-server-config.js";
 import { adoptedSessions, ownedSessions } from "./mcp-session.js";
@@ -17,6 +18,8 @@ export interface McpToolSource {
   server: string;
   /** The tool's name on the server, before namespacing and any rewriting. */
   tool: string;
+  /** Its title, annotations and output schema as the server listed them (checked and bounded), when it has any. */
+  presentation?: McpToolPresentation;
 }
 
 /** A {@link ToolHost} over one or more MCP servers, made by {@link fromMcp}; it also reaches their resources and prompts. */
@@ -265,7 +268,9 @@ class McpHost implements McpToolHost {
     if (split < 0) return undefined;
     const connection = this.connections.find((c) => c.server === toolName.slice(0, split));
     const tool = connection?.originalName(toolName);
-    return connection && tool !== undefined ? { server: connection.server, tool } : undefined;
+    if (!connection || tool === undefined) return undefined;
+    const presentation = connection.presentation(toolName);
+    return { server: connection.server, tool, ...(presentation ? { presentation } : {}) };
   }
 
   offers(server: string): { resources: boolean; prompts: boolean; completions: boolean; subscribe: boolean } {

@@ -1,4 +1,5 @@
 export { fromMcp, type McpToolHost, type McpToolSource } from "./from-mcp.js";
+export type { McpToolAnnotations, McpToolPresentation } from "./mcp-tool-presentation.js";
 export type { FromMcpOptions, McpReconnectOptions } from "./from-mcp-options.js";
 export type { McpHostEvent, McpServerStatus } from "./mcp-host-event.js";
 export {

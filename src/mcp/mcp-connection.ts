@@ -13,6 +13,7 @@ import { checkedCallResult, type McpCallResultListener } from "./mcp-call-result
 import { checkedProgress, type McpCallProgressListener } from "./mcp-call-progress.js";
 import type { McpSession, OpenSession } from "./mcp-session.js";
 import { readToolList } from "./mcp-tool-list.js";
+import type { McpToolPresentation } from "./mcp-tool-presentation.js";
 import { pageThrough } from "./mcp-paging.js";
 import { ANY_RESULT } from "./any-result-schema.js";
 import { isRecord } from "../util/is-record.js";
@@ -59,6 +60,7 @@ export class McpConnection {
   tools: readonly ToolDefinition[] = EMPTY;
   /** The original MCP tool name of each catalogue name this server currently offers. */
   private originalNames = new Map<string, string>();
+  private presentations = new Map<string, McpToolPresentation>();
   private listKey: string | undefined;
   private state: State = "connecting";
   private session: McpSession | undefined;
@@ -168,6 +170,11 @@ export class McpConnection {
   /** The original MCP name behind a catalogue name of this server. */
   originalName(toolName: string): string | undefined {
     return this.originalNames.get(toolName);
+  }
+
+  /** What clients show of a tool of this server besides what its model reads, if anything. */
+  presentation(toolName: string): McpToolPresentation | undefined {
+    return this.presentations.get(toolName);
   }
 
   status(): McpServerStatus {
@@ -379,6 +386,7 @@ export class McpConnection {
       this.retryTimer = undefined;
       this.tools = EMPTY;
       this.originalNames = new Map();
+      this.presentations = new Map();
       const session = this.session;
       this.session = undefined;
       await Promise.all([
@@ -480,7 +488,7 @@ export class McpConnection {
     const delay = this.schedule();
     this.options.report.disconnected(this.server, error, reason, delay);
     this.listKey = undefined;
-    this.setTools(EMPTY, new Map());
+    this.setTools(EMPTY, new Map(), new Map());
   }
 
   /** Reports a failed attempt and schedules the next. */
@@ -566,7 +574,7 @@ export class McpConnection {
     for (const { tool, error } of read.issues) this.warnOnce(tool, error);
     for (const { tool, code, message } of read.notices)
       if (this.firstTime(`${tool}\u0000${message}`)) this.options.report.notice(this.server, code, message);
-    this.setTools(read.definitions, read.originalNames);
+    this.setTools(read.definitions, read.originalNames, read.presentations);
   }
 
   /** Pages through `tools/list`; the result is checked tool by tool afterwards, not here. */
@@ -584,9 +592,14 @@ export class McpConnection {
     );
   }
 
-  private setTools(tools: readonly ToolDefinition[], originalNames: Map<string, string>): void {
+  private setTools(
+    tools: readonly ToolDefinition[],
+    originalNames: Map<string, string>,
+    presentations: Map<string, McpToolPresentation>,
+  ): void {
     const before = this.tools;
     this.originalNames = originalNames;
+    this.presentations = presentations;
     this.tools = tools.length === 0 ? EMPTY : Object.freeze([...tools]);
     // A session's first listing is announced once it counts as connected; later ones at once.
     if (this.state === "connecting") this.toolsBeforeConnect ??= before;

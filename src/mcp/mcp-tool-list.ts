@@ -4,6 +4,7 @@ import { describeValue } from "../describe-value.js";
 import { ToolsiftError } from "../errors.js";
 import { boundText } from "../catalogue/bounded-text.js";
 import { mcpToolName } from "./mcp-tool-name.js";
+import { readPresentation, type McpToolPresentation } from "./mcp-tool-presentation.js";
 import { isRecord } from "../util/is-record.js";
 
 /**
@@ -28,6 +29,8 @@ export interface ReadToolList {
   definitions: ToolDefinition[];
   /** The original MCP name behind each catalogue name. */
   originalNames: Map<string, string>;
+  /** What clients show of each tool that has more than its model reads (see {@link McpToolPresentation}). */
+  presentations: Map<string, McpToolPresentation>;
   /** One warning per skipped tool and per field that was cut or ignored; `tool` is its catalogue name or position. */
   issues: { tool: string; error: ToolsiftError }[];
   /** Tools left out for no fault of the server's (task-only tools), for a log line each. */
@@ -54,6 +57,7 @@ export function readToolList(
 ): ReadToolList {
   const definitions: ToolDefinition[] = [];
   const originalNames = new Map<string, string>();
+  const presentations = new Map<string, McpToolPresentation>();
   const issues: ReadToolList["issues"] = [];
   const notices: ReadToolList["notices"] = [];
   const where = `MCP server "${server}"`;
@@ -125,9 +129,12 @@ export function readToolList(
     originalNames.set(name, original);
     const warn = (code: string, message: string) =>
       issues.push({ tool: name, error: new ToolsiftError(code, `${where}: the tool ${named} ${message}`) });
-    definitions.push(definition(server, name, original, tool, warn, call));
+    const title = titleOf(tool, warn);
+    definitions.push(definition(server, name, original, tool, title, warn, call));
+    const presentation = readPresentation(tool, title, MCP_LIST_LIMITS, warn);
+    if (presentation !== undefined) presentations.set(name, presentation);
   }
-  return { definitions, originalNames, issues, notices };
+  return { definitions, originalNames, presentations, issues, notices };
 }
 
 function inputSchemaProblem(schema: unknown): string | undefined {
@@ -147,13 +154,11 @@ function definition(
   name: string,
   original: string,
   tool: Record<string, unknown>,
+  title: string | undefined,
   warn: (code: string, message: string) => void,
   call: (tool: string, input: unknown, context?: ToolContext) => Promise<ToolOutput>,
 ): ToolDefinition {
   const annotations = tool.annotations;
-  const title =
-    text(tool.title, "title", MCP_LIST_LIMITS.titleChars, warn) ??
-    text(isRecord(annotations) ? annotations.title : undefined, "annotations.title", MCP_LIST_LIMITS.titleChars, warn);
   const description = text(tool.description, "description", MCP_LIST_LIMITS.descriptionChars, warn);
   const tags: string[] = [];
   if (title !== undefined) tags.push(title);
@@ -170,6 +175,15 @@ function definition(
     // The context carries the caller's signal, so a cancelled call is cancelled upstream too.
     execute: (input: unknown, context?: ToolContext) => call(original, input, context),
   };
+}
+
+/** A tool's title: `title` (MCP 2025-06-18), or else `annotations.title` (2025-03-26), bounded. */
+function titleOf(tool: Record<string, unknown>, warn: (code: string, message: string) => void): string | undefined {
+  const { annotations } = tool;
+  return (
+    text(tool.title, "title", MCP_LIST_LIMITS.titleChars, warn) ??
+    text(isRecord(annotations) ? annotations.title : undefined, "annotations.title", MCP_LIST_LIMITS.titleChars, warn)
+  );
 }
 
 /** A non-blank string field, bounded; anything else is ignored, with a warning if it was there at all. */

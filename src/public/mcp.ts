@@ -49,6 +49,8 @@ export {
   type McpServerRequestMethod,
   type McpServerStatus,
   type McpStdioServerConfig,
+  type McpToolAnnotations,
   type McpToolHost,
+  type McpToolPresentation,
   type McpToolSource,
 } from "../mcp/index.js";

@@ -84,6 +84,42 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
     expect(resultText(result)).toBe("The sum of 19 and 23 is 42.");
   });
 
+  it("lists a found tool as its server did, title, hints and output schema, which the client checks results against", async () => {
+    const seen = gateway.listChanges();
+    expect(await search(gateway, "structured content with an output schema")).toContain(
+      "everything__get-structured-content",
+    );
+    await gateway.waitForListChange(seen);
+    const listed = (await gateway.client.listTools()).tools.find(
+      (tool) => tool.name === "everything__get-structured-content",
+    );
+    expect(listed?.title).toBe("Get Structured Content Tool");
+    expect(listed?.annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    // As the server listed it, without its $schema, as input schemas are sent.
+    expect(listed?.outputSchema).toEqual({
+      type: "object",
+      properties: {
+        temperature: { type: "number", description: "Temperature in celsius" },
+        conditions: { type: "string", description: "Weather conditions description" },
+        humidity: { type: "number", description: "Humidity percentage" },
+      },
+      required: ["temperature", "conditions", "humidity"],
+      additionalProperties: false,
+    });
+    // The SDK client checks structuredContent against the listed outputSchema, and would throw on a mismatch.
+    const result = await gateway.client.callTool({
+      name: "everything__get-structured-content",
+      arguments: { location: "Chicago" },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ temperature: expect.any(Number), conditions: expect.any(String) });
+  });
+
   it("stays bounded: at most maxHydratedTools found tools are listed, the least recently used leaving first", async () => {
     for (const query of [
       "echo a message back",

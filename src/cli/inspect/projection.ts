@@ -90,7 +90,7 @@ export async function projectStrategies(
       );
 
       await session.hydrate(matches.slice(0, toolSearch.tuning.maxHydratedTools).reverse());
-      const listed = listedTools(await session.view(), "search", () => false).map(
+      const listed = listedTools(await session.view(), "search", () => ({})).map(
         (tool): AnthropicTool => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }),
       );
       add(

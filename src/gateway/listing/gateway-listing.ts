@@ -11,7 +11,7 @@ import {
   type ListingBudget,
 } from "./listing-budget.js";
 import { CALL_THROUGH_FALLBACK, CALL_TOOL_DEFINITION } from "./call-tool-tool.js";
-import type { ListedTool } from "./listed-tool.js";
+import type { ListedExtras, ListedTool } from "./listed-tool.js";
 
 /**
  * What `tools/list` shows: `search`, only `search_tools`, `call_tool`, the keep tools and the
@@ -29,14 +29,15 @@ const SEARCH_DESCRIPTION =
 /**
  * The tools one client sees now, from its session's view.
  *
- * @param destructive - Whether a catalogue tool is destructive, so clients can show it (`destructiveHint`).
+ * @param extras - What a catalogue tool shows besides what its model reads (see `listedExtras`):
+ *   its server's title, annotations and output schema, and whether it is destructive.
  */
 export function listedTools(
   view: SessionView,
   mode: ListingMode,
-  destructive: (name: string) => boolean,
+  extras: (name: string) => ListedExtras,
 ): ListedTool[] {
-  return budgetedListing(view, mode, destructive, NO_BUDGET, view.hydrated).tools;
+  return budgetedListing(view, mode, extras, NO_BUDGET, view.hydrated).tools;
 }
 
 /**
@@ -49,16 +50,16 @@ export function listedTools(
 export function budgetedListing(
   view: SessionView,
   mode: ListingMode,
-  destructive: (name: string) => boolean,
+  extras: (name: string) => ListedExtras,
   budget: ListingBudget,
   recency: readonly string[],
 ): BudgetedListing<ListedTool> {
   if (!view.progressive && view.all.length > 0) {
-    const all = view.all.map((tool) => mcpToolOf(tool, destructive));
+    const all = view.all.map((tool) => mcpToolOf(tool, extras));
     if (fitsBudget(all, budget)) return { tools: all, evicted: [], omittedStubs: 0, overBudget: false, fixedTokens: 0 };
   }
   const search: ListedTool = {
-    ...mcpToolOf(view.searchTool, () => false),
+    ...mcpToolOf(view.searchTool, () => ({})),
     description: searchDescription(mode === "search" ? SEARCH_DESCRIPTION : view.searchTool.description, mode, budget),
     annotations: { title: "Search tools", readOnlyHint: true, openWorldHint: false },
   };
@@ -68,10 +69,10 @@ export function budgetedListing(
   return budgetListing(
     {
       // call_tool for a client that never fetches the list again: it is how its model reaches a match.
-      fixed: [search, CALL_TOOL_DEFINITION, ...view.keep.map((tool) => mcpToolOf(tool, destructive))],
-      hydrated: view.hydratedTools.map((tool) => mcpToolOf(tool.full, destructive)),
+      fixed: [search, CALL_TOOL_DEFINITION, ...view.keep.map((tool) => mcpToolOf(tool, extras))],
+      hydrated: view.hydratedTools.map((tool) => mcpToolOf(tool.full, extras)),
       recency,
-      stubs: stubs.map((tool) => mcpToolOf(tool, destructive)),
+      stubs: stubs.map((tool) => mcpToolOf(tool, extras)),
     },
     budget,
   );
@@ -112,9 +113,9 @@ export function listUnderBudget(
   view: SessionView,
   gateway: { readonly mode: ListingMode; readonly configFile: string; log(line: string): void },
   budget: ListingBudget,
-  destructive: (name: string) => boolean,
+  extras: (name: string) => ListedExtras,
 ): ListedTool[] {
-  const listing = budgetedListing(view, gateway.mode, destructive, budget, session.hydrated());
+  const listing = budgetedListing(view, gateway.mode, extras, budget, session.hydrated());
   if (listing.evicted.length > 0) session.dehydrate(listing.evicted);
   if (listing.overBudget && !warnedOverBudget.has(gateway)) {
     warnedOverBudget.add(gateway);
@@ -172,11 +173,6 @@ export function listingDigest(tools: readonly ListedTool[]): string {
   return createHash("sha256").update(JSON.stringify(tools)).digest("base64url");
 }
 
-function mcpToolOf(tool: AnthropicTool, destructive: (name: string) => boolean): ListedTool {
-  return {
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.input_schema,
-    ...(destructive(tool.name) ? { annotations: { destructiveHint: true } } : {}),
-  };
+function mcpToolOf(tool: AnthropicTool, extras: (name: string) => ListedExtras): ListedTool {
+  return { name: tool.name, description: tool.description, inputSchema: tool.input_schema, ...extras(tool.name) };
 }

@@ -180,8 +180,8 @@ describe("budgetedListing over a real session", () => {
     await session.hydrate(["postgres__query", "slack__post_message"]);
     const view = await session.view();
     for (const mode of ["search", "stubs"] as const) {
-      expect(budgetedListing(view, mode, () => false, NO_BUDGET, session.hydrated()).tools).toEqual(
-        listedTools(view, mode, () => false),
+      expect(budgetedListing(view, mode, () => ({}), NO_BUDGET, session.hydrated()).tools).toEqual(
+        listedTools(view, mode, () => ({})),
       );
     }
   });
@@ -190,18 +190,18 @@ describe("budgetedListing over a real session", () => {
     const toolSearch = await createToolSearch({ tools: many, tuning: { toolSearchThresholdTokens: 100 } });
     const view = await toolSearch.session("words").view();
     for (const mode of ["search", "stubs"] as const) {
-      const [search] = budgetedListing(view, mode, () => false, cap(40, 1_000_000), []).tools;
+      const [search] = budgetedListing(view, mode, () => ({}), cap(40, 1_000_000), []).tools;
       expect(search?.description).toContain(
         "Your client shows at most 40 tools and about 1000000 tokens of tool definitions: the least recently used tools",
       );
       expect(search?.description).toContain("search again to bring one back");
       expect(listedToolTokens(search!)).toBeLessThan(MIN_LISTED_TOKENS);
     }
-    const [stubsSearch] = budgetedListing(view, "stubs", () => false, cap(5), []).tools;
+    const [stubsSearch] = budgetedListing(view, "stubs", () => ({}), cap(5), []).tools;
     expect(stubsSearch?.description).toContain(
       "tools past that limit are not listed at all, and search finds them too",
     );
-    expect(budgetedListing(view, "stubs", () => false, cap(5), []).tools).toHaveLength(5);
+    expect(budgetedListing(view, "stubs", () => ({}), cap(5), []).tools).toHaveLength(5);
   });
 
   it("unloads what the budget leaves out from the session itself, so its LRU order agrees with the list", async () => {
@@ -213,7 +213,7 @@ describe("budgetedListing over a real session", () => {
     await session.hydrate(many.map((definition) => definition.name));
     const lines: string[] = [];
     const gateway = { mode: "search" as const, configFile: "mcp.json", log: (line: string) => lines.push(line) };
-    const listed = listUnderBudget(session, await session.view(), gateway, cap(4), () => false);
+    const listed = listUnderBudget(session, await session.view(), gateway, cap(4), () => ({}));
     expect(names(listed)).toEqual(["search_tools", "call_tool", "svc__task_10", "svc__task_11"]);
     expect(session.hydrated()).toEqual(["svc__task_10", "svc__task_11"]);
     expect(lines).toEqual([]);
@@ -235,7 +235,7 @@ describe("budgetedListing over a real session", () => {
     const lines: string[] = [];
     const gateway = { mode: "search" as const, configFile: "team.json", log: (line: string) => lines.push(line) };
     for (let round = 0; round < 2; round++) {
-      const listed = listUnderBudget(session, await session.view(), gateway, cap(40, 600), () => false);
+      const listed = listUnderBudget(session, await session.view(), gateway, cap(40, 600), () => ({}));
       expect(names(listed)).toEqual(["search_tools", "call_tool", "svc__wordy"]);
     }
     expect(session.hydrated()).toEqual([]);
@@ -250,8 +250,8 @@ describe("budgetedListing over a real session", () => {
     const toolSearch = await createToolSearch({ tools: many });
     const view = await toolSearch.session("small").view();
     expect(view.progressive).toBe(false);
-    expect(budgetedListing(view, "search", () => false, cap(12), []).tools).toHaveLength(12);
-    expect(names(budgetedListing(view, "search", () => false, cap(11), []).tools)).toEqual([
+    expect(budgetedListing(view, "search", () => ({}), cap(12), []).tools).toHaveLength(12);
+    expect(names(budgetedListing(view, "search", () => ({}), cap(11), []).tools)).toEqual([
       "search_tools",
       "call_tool",
     ]);
