@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { z as z3 } from "zod/v3";
 import { thrownBy } from "../../test/support/thrown-by.js";
 import { CatalogueError } from "../errors.js";
 import { parseTool } from "./parse-tool.js";
@@ -331,6 +332,18 @@ describe("parseTool: schemas it refuses, and the message a user reads", () => {
     );
     expect(() => parseTool(definition, "tools[0]")).toThrow(
       "got undefined. Wrap a single value in an object property.",
+    );
+  });
+
+  it("refuses a schema of zod 3's classic API with the import that fixes it, not as JSON full of functions", () => {
+    const error = thrownBy(
+      () => parseTool({ name: "t", description: "d", inputSchema: z3.object({ a: z3.string() }) }, "tools[0]"),
+      CatalogueError,
+    );
+    expect(error.code).toBe("invalid_schema");
+    expect(error.message).toBe(
+      'tools[0] ("t"): its inputSchema is a schema of zod 3\'s classic API, which toolsift does not read. Write it ' +
+        'with zod 4\'s API: import { z } from "zod" with zod 4, or from "zod/v4" with zod 3.25 or later; or give JSON Schema.',
     );
   });
 

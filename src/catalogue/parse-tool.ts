@@ -4,7 +4,7 @@ import { rankDocumentOf } from "../ranking/index.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
 import { checkSchema } from "./check-schema.js";
 import { copyJson, describePath, type JsonValue } from "./copy-json.js";
-import { isZodSchema } from "./is-zod-schema.js";
+import { isClassicZodSchema, isZodSchema } from "./is-zod-schema.js";
 import { zodInputJsonSchema } from "./zod-to-json-schema.js";
 import { CATALOGUE_LIMITS } from "./limits.js";
 import { readDefinition, wellFormed, type DefinitionFields } from "./read-definition.js";
@@ -118,6 +118,13 @@ function toJsonSchema(given: unknown, isZod: boolean, label: string) {
     }
   }
   if (typeof json !== "object" || json === null || Array.isArray(json)) throw notAnObjectSchema(json, label);
+  if (isClassicZodSchema(json)) {
+    throw new CatalogueError(
+      "invalid_schema",
+      `${label}: its inputSchema is a schema of zod 3's classic API, which toolsift does not read. Write it with zod 4's ` +
+        'API: import { z } from "zod" with zod 4, or from "zod/v4" with zod 3.25 or later; or give JSON Schema.',
+    );
+  }
   // Our own copy, read once and bounded: the host's object may change, loop or throw.
   const copy = copyJson(json, CATALOGUE_LIMITS.schema);
   if (!copy.ok) {
