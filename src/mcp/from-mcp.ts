@@ -267,10 +267,8 @@ class McpHost implements McpToolHost {
     const split = toolName.indexOf("__");
     if (split < 0) return undefined;
     const connection = this.connections.find((c) => c.server === toolName.slice(0, split));
-    const tool = connection?.originalName(toolName);
-    if (!connection || tool === undefined) return undefined;
-    const presentation = connection.presentation(toolName);
-    return { server: connection.server, tool, ...(presentation ? { presentation } : {}) };
+    const origin = connection?.origin(toolName);
+    return connection && origin ? { server: connection.server, ...origin } : undefined;
   }
 
   offers(server: string): { resources: boolean; prompts: boolean; completions: boolean; subscribe: boolean } {

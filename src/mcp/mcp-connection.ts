@@ -12,8 +12,7 @@ import { mcpErrorOutput, mcpResultProblem, mcpResultToOutput } from "./mcp-resul
 import { checkedCallResult, type McpCallResultListener } from "./mcp-call-result.js";
 import { checkedProgress, type McpCallProgressListener } from "./mcp-call-progress.js";
 import type { McpSession, OpenSession } from "./mcp-session.js";
-import { readToolList } from "./mcp-tool-list.js";
-import type { McpToolPresentation } from "./mcp-tool-presentation.js";
+import { readToolList, type McpToolOrigin } from "./mcp-tool-list.js";
 import { pageThrough } from "./mcp-paging.js";
 import { ANY_RESULT } from "./any-result-schema.js";
 import { isRecord } from "../util/is-record.js";
@@ -59,8 +58,7 @@ export class McpConnection {
   /** The current definitions; replaced by a new frozen array only when the listed tools changed. */
   tools: readonly ToolDefinition[] = EMPTY;
   /** The original MCP tool name of each catalogue name this server currently offers. */
-  private originalNames = new Map<string, string>();
-  private presentations = new Map<string, McpToolPresentation>();
+  private origins = new Map<string, McpToolOrigin>();
   private listKey: string | undefined;
   private state: State = "connecting";
   private session: McpSession | undefined;
@@ -167,14 +165,9 @@ export class McpConnection {
     this.announcing = true;
   }
 
-  /** The original MCP name behind a catalogue name of this server. */
-  originalName(toolName: string): string | undefined {
-    return this.originalNames.get(toolName);
-  }
-
-  /** What clients show of a tool of this server besides what its model reads, if anything. */
-  presentation(toolName: string): McpToolPresentation | undefined {
-    return this.presentations.get(toolName);
+  /** The tool of this server behind a catalogue name: its original MCP name and its presentation. */
+  origin(toolName: string): McpToolOrigin | undefined {
+    return this.origins.get(toolName);
   }
 
   status(): McpServerStatus {
@@ -385,8 +378,7 @@ export class McpConnection {
       clearTimeout(this.retryTimer);
       this.retryTimer = undefined;
       this.tools = EMPTY;
-      this.originalNames = new Map();
-      this.presentations = new Map();
+      this.origins = new Map();
       const session = this.session;
       this.session = undefined;
       await Promise.all([
@@ -488,7 +480,7 @@ export class McpConnection {
     const delay = this.schedule();
     this.options.report.disconnected(this.server, error, reason, delay);
     this.listKey = undefined;
-    this.setTools(EMPTY, new Map(), new Map());
+    this.setTools(EMPTY, new Map());
   }
 
   /** Reports a failed attempt and schedules the next. */
@@ -574,7 +566,7 @@ export class McpConnection {
     for (const { tool, error } of read.issues) this.warnOnce(tool, error);
     for (const { tool, code, message } of read.notices)
       if (this.firstTime(`${tool}\u0000${message}`)) this.options.report.notice(this.server, code, message);
-    this.setTools(read.definitions, read.originalNames, read.presentations);
+    this.setTools(read.definitions, read.origins);
   }
 
   /** Pages through `tools/list`; the result is checked tool by tool afterwards, not here. */
@@ -592,14 +584,9 @@ export class McpConnection {
     );
   }
 
-  private setTools(
-    tools: readonly ToolDefinition[],
-    originalNames: Map<string, string>,
-    presentations: Map<string, McpToolPresentation>,
-  ): void {
+  private setTools(tools: readonly ToolDefinition[], origins: Map<string, McpToolOrigin>): void {
     const before = this.tools;
-    this.originalNames = originalNames;
-    this.presentations = presentations;
+    this.origins = origins;
     this.tools = tools.length === 0 ? EMPTY : Object.freeze([...tools]);
     // A session's first listing is announced once it counts as connected; later ones at once.
     if (this.state === "connecting") this.toolsBeforeConnect ??= before;

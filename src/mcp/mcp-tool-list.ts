@@ -24,13 +24,20 @@ export const MCP_LIST_LIMITS = {
   toolsPerServer: 10_000,
 } as const;
 
+/** A catalogue name's tool on its server: its original name, and its presentation, if any. */
+export interface McpToolOrigin {
+  readonly tool: string;
+  readonly presentation?: McpToolPresentation;
+}
+
 /** The definitions read from one server's list, and what was wrong with the rest. */
 export interface ReadToolList {
   definitions: ToolDefinition[];
-  /** The original MCP name behind each catalogue name. */
-  originalNames: Map<string, string>;
-  /** What clients show of each tool that has more than its model reads (see {@link McpToolPresentation}). */
-  presentations: Map<string, McpToolPresentation>;
+  /**
+   * Behind each catalogue name: the original MCP name, and what clients show of the tool besides
+   * what its model reads, when it has any (see {@link McpToolPresentation}).
+   */
+  origins: Map<string, McpToolOrigin>;
   /** One warning per skipped tool and per field that was cut or ignored; `tool` is its catalogue name or position. */
   issues: { tool: string; error: ToolsiftError }[];
   /** Tools left out for no fault of the server's (task-only tools), for a log line each. */
@@ -56,8 +63,7 @@ export function readToolList(
   call: (tool: string, input: unknown, context?: ToolContext) => Promise<ToolOutput>,
 ): ReadToolList {
   const definitions: ToolDefinition[] = [];
-  const originalNames = new Map<string, string>();
-  const presentations = new Map<string, McpToolPresentation>();
+  const origins = new Map<string, McpToolOrigin>();
   const issues: ReadToolList["issues"] = [];
   const notices: ReadToolList["notices"] = [];
   const where = `MCP server "${server}"`;
@@ -114,7 +120,7 @@ export function readToolList(
       continue;
     }
     const name = mcpToolName(server, original);
-    const earlier = originalNames.get(name);
+    const earlier = origins.get(name)?.tool;
     if (earlier !== undefined) {
       issues.push({
         tool: name,
@@ -126,15 +132,14 @@ export function readToolList(
       });
       continue;
     }
-    originalNames.set(name, original);
     const warn = (code: string, message: string) =>
       issues.push({ tool: name, error: new ToolsiftError(code, `${where}: the tool ${named} ${message}`) });
     const title = titleOf(tool, warn);
     definitions.push(definition(server, name, original, tool, title, warn, call));
     const presentation = readPresentation(tool, title, MCP_LIST_LIMITS, warn);
-    if (presentation !== undefined) presentations.set(name, presentation);
+    origins.set(name, presentation === undefined ? { tool: original } : { tool: original, presentation });
   }
-  return { definitions, originalNames, presentations, issues, notices };
+  return { definitions, origins, issues, notices };
 }
 
 function inputSchemaProblem(schema: unknown): string | undefined {
