@@ -1,9 +1,7 @@
 import { checkSchema } from "./check-schema.js";
-import { copyJson, describePath, type JsonValue } from "./copy-json.js";
-import { CATALOGUE_LIMITS } from "./limits.js";
-import { dialectOf } from "./schema-dialect.js";
+import { describePath } from "./copy-json.js";
+import { schemaCopy } from "./schema-copy.js";
 import type { JsonSchemaObject } from "./tool-definition.js";
-import { isRecord } from "../util/is-record.js";
 
 /** {@link readOutputSchema}'s answer: the schema to pass on, or why there is none. */
 export type OutputSchemaRead = { ok: true; schema: JsonSchemaObject } | { ok: false; problem: string };
@@ -25,16 +23,16 @@ export type OutputSchemaRead = { ok: true; schema: JsonSchemaObject } | { ok: fa
  * ```
  */
 export function readOutputSchema(value: unknown): OutputSchemaRead {
-  const copy = copyJson(value, CATALOGUE_LIMITS.schema);
+  // A function is left to the copy, which says it is not JSON data.
+  if (value === null || (typeof value !== "object" && typeof value !== "function") || Array.isArray(value))
+    return { ok: false, problem: `is ${Array.isArray(value) ? "an array" : typeof value}, not an object schema` };
+  const copy = schemaCopy(value);
   if (!copy.ok) return { ok: false, problem: `at ${describePath(copy.path)} ${copy.problem}` };
-  const schema = copy.value;
-  if (!isRecord(schema))
-    return { ok: false, problem: `is ${Array.isArray(schema) ? "an array" : typeof schema}, not an object schema` };
+  const { schema, dialect } = copy;
   if (schema.type !== "object") {
     const type = schema.type === undefined ? "no type" : `type ${JSON.stringify(schema.type)}`;
     return { ok: false, problem: `has ${type}; an output schema must be an object schema` };
   }
-  const { $schema, ...rest } = schema as { [key: string]: JsonValue };
-  const problem = checkSchema(rest, dialectOf($schema));
-  return problem === undefined ? { ok: true, schema: rest as JsonSchemaObject } : { ok: false, problem };
+  const problem = checkSchema(schema, dialect);
+  return problem === undefined ? { ok: true, schema: schema as JsonSchemaObject } : { ok: false, problem };
 }

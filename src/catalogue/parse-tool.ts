@@ -3,12 +3,13 @@ import { CatalogueError, errorText } from "../errors.js";
 import { rankDocumentOf } from "../ranking/index.js";
 import type { CatalogueTool } from "./catalogue-tool.js";
 import { checkSchema } from "./check-schema.js";
-import { copyJson, describePath, type JsonValue } from "./copy-json.js";
+import { describePath, type JsonValue } from "./copy-json.js";
 import { isClassicZodSchema, isZodSchema } from "./is-zod-schema.js";
 import { zodInputJsonSchema } from "./zod-to-json-schema.js";
 import { CATALOGUE_LIMITS } from "./limits.js";
 import { readDefinition, wellFormed, type DefinitionFields } from "./read-definition.js";
-import { dialectOf, type Dialect } from "./schema-dialect.js";
+import type { Dialect } from "./schema-dialect.js";
+import { schemaCopy } from "./schema-copy.js";
 import { mendSchema, type SchemaMends } from "./mend-schema.js";
 import type { JsonSchemaObject, ToolDefinition, ZodSchemaLike } from "./tool-definition.js";
 import { InputValidator } from "./validate-input.js";
@@ -125,8 +126,7 @@ function toJsonSchema(given: unknown, isZod: boolean, label: string) {
         'API: import { z } from "zod" with zod 4, or from "zod/v4" with zod 3.25 or later; or give JSON Schema.',
     );
   }
-  // Our own copy, read once and bounded: the host's object may change, loop or throw.
-  const copy = copyJson(json, CATALOGUE_LIMITS.schema);
+  const copy = schemaCopy(json);
   if (!copy.ok) {
     throw new CatalogueError(
       "invalid_schema",
@@ -135,11 +135,7 @@ function toJsonSchema(given: unknown, isZod: boolean, label: string) {
         'use "$defs" and "$ref" for recursive shapes.',
     );
   }
-  // The copy of an object that is neither null nor an array is a plain object.
-  const schema = copy.value as { [key: string]: JsonValue };
-  // The wire schema needs no dialect marker, and every token spent on it is paid on every turn.
-  const { $schema, ...rest } = schema;
-  return { schema: rest as JsonSchema, dialect: dialectOf($schema) };
+  return { schema: copy.schema as JsonSchema, dialect: copy.dialect };
 }
 
 /** An input schema as toolsift holds it: its own plain copy, checked to be an object schema before use. */
