@@ -125,6 +125,8 @@ function readFields(definition: unknown, where: string): DefinitionFields {
   if (execute !== undefined && typeof execute !== "function") {
     throw new CatalogueError("invalid_execute", `${label} has an execute that is not a function.`);
   }
+  // Tags are read before the schema, so a definition with problems in both reports the tags'.
+  const tags = readTags(read("tags"), label);
   const inputSchema = read("inputSchema");
   const other = inputSchema === undefined ? otherApiShape(definition) : undefined;
   if (other !== undefined) throw new CatalogueError("invalid_schema", `${label} ${other}.`);
@@ -134,7 +136,7 @@ function readFields(definition: unknown, where: string): DefinitionFields {
     destructive: destructive ?? false,
     openWorld: openWorld ?? false,
     server,
-    tags: readTags(read("tags"), label),
+    tags,
     execute: execute as DefinitionFields["execute"],
     inputSchema,
   };
