@@ -17,7 +17,7 @@ import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { createToolSearch } from "../../src/index.js";
 import { MAX_REQUEST_LENGTH } from "../../src/session/index.js";
-import { Bm25Ranker, type Ranker } from "../../src/ranking/index.js";
+import { Bm25Ranker, HybridRanker, type Ranker } from "../../src/ranking/index.js";
 import { countOption, countOrDefault } from "../count-option.js";
 import { guardSample } from "../guard/measure-guard.js";
 import { callableTools } from "../learning/measure-learning-curve.js";
@@ -34,6 +34,8 @@ import {
   withChainedRequests,
   withDistractors,
   withGenericParameters,
+  withRequestsAcrossApis,
+  withRequestsOfOneApi,
   withUnnamedRequests,
 } from "./stress-variants.js";
 
@@ -51,8 +53,14 @@ const { values } = parseArgs({
 });
 const maxQueries = countOption("--max-queries", values["max-queries"]);
 
-/** A ranker to measure: a bare one, or one of toolsift's built-ins as `createToolSearch` makes it. */
-type Contender = { id: string; bare: () => Ranker } | { id: string; builtIn: "bm25" | "hybrid" };
+/**
+ * A ranker to measure: a bare one; one of toolsift's built-ins as `createToolSearch` makes it; or
+ * a built-in constructed with one option changed, given to `createToolSearch` as users give it.
+ */
+type Contender =
+  | { id: string; bare: () => Ranker }
+  | { id: string; builtIn: "bm25" | "hybrid" }
+  | { id: string; configured: () => Ranker };
 
 /** How much of a request every ranker reads, unless `--plain-reads-whole`: what a host's search takes, or `--cut`. */
 const QUERY_CUT = countOrDefault("--cut", values.cut, MAX_REQUEST_LENGTH, { max: MAX_REQUEST_LENGTH });
@@ -75,6 +83,9 @@ const CONTENDERS: Contender[] = [
   { id: "bm25-name1", bare: () => new Bm25Ranker({ fieldWeights: { name: 1 } }) },
   { id: "bm25-desc32", bare: () => new Bm25Ranker({ descriptionTerms: 32 }) },
   { id: "bm25-b0.3", bare: () => new Bm25Ranker({ b: 0.3 }) },
+  // The family rules' share: as users get bm25 and hybrid, with `siblings: false`.
+  { id: "bm25-no-families", configured: () => new Bm25Ranker({ siblings: false }) },
+  { id: "hybrid-no-families", configured: () => new HybridRanker({ siblings: false }) },
 ];
 /**
  * The plain formula the wins and losses are counted against: Okapi with each query word counted
@@ -98,7 +109,8 @@ async function recallsOf(
     search = async (query) => ranker.search(query, { limit: 5 });
     close = async () => ranker.close?.();
   } else {
-    const toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker: contender.builtIn });
+    const ranker = "builtIn" in contender ? contender.builtIn : contender.configured();
+    const toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker });
     search = (query) => toolSearch.search(query, { limit: 5 });
     close = async () => {
       await toolSearch.close();
@@ -131,6 +143,7 @@ for (const path of paths) loaded.set(basename(path, ".json"), await loadDataset(
 const stb = loaded.get("toolbench_stabletoolbench")!;
 const seal = loaded.get("seal_tools")!;
 const bfcl = loaded.get("bfcl_v4")!;
+const own = loaded.get("toolsift-servers");
 
 const datasets: BenchDataset[] = [];
 if (values.only !== "stress") datasets.push(...loaded.values());
@@ -152,6 +165,9 @@ if (values.only !== "shared") {
     withApiFirstNames(stb),
     withApiFirstNames(withApiBlurbs(withDistractors(stb, others))),
     withApiFirstNames(withChainedRequests(stb)),
+    withRequestsAcrossApis(stb),
+    withRequestsOfOneApi(stb),
+    ...(own ? [withRequestsAcrossApis(own)] : []),
   );
 }
 

@@ -12,6 +12,8 @@ import {
   withChainedRequests,
   withDistractors,
   withGenericParameters,
+  withRequestsAcrossApis,
+  withRequestsOfOneApi,
   withUnnamedRequests,
 } from "./stress-variants.js";
 
@@ -123,6 +125,23 @@ describe("stress variants", () => {
       expect(query.query.split(" ")).toHaveLength(3);
     }
     expect(withChainedRequests(base, 3, 7).queries).toEqual(chained.queries);
+  });
+
+  it("keeps the multi-tool requests across APIs, or of one API, as they are written", () => {
+    const queries = [
+      { query: "a concert and the weather", expected: ["concert_for_songkick", "forecast_for_weather"] },
+      { query: "a concert and its artist", expected: ["concert_for_songkick", "artist_for_songkick"] },
+      { query: "the weather", expected: ["forecast_for_weather"] },
+      { query: "all three", expected: ["concert_for_songkick", "artist_for_songkick", "forecast_for_weather"] },
+    ];
+    const mixed = datasetOf("mixed", tools, queries);
+    const across = withRequestsAcrossApis(mixed);
+    expect(across.id).toBe("mixed+across-apis");
+    expect(across.queries).toEqual([queries[0]]);
+    const oneApi = withRequestsOfOneApi(mixed);
+    expect(oneApi.id).toBe("mixed+one-api");
+    expect(oneApi.queries).toEqual([queries[1]]);
+    expect(across.tools).toBe(mixed.tools);
   });
 });
 

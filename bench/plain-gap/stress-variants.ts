@@ -175,3 +175,28 @@ export function withApiFirstNames(base: BenchDataset): BenchDataset {
   }));
   return datasetOf(`${base.id}+api-first-names`, tools, queries);
 }
+
+/**
+ * The requests whose tools come from different APIs: answerable queries expecting two tools or
+ * more, no two of one API ({@link familyOf}). No query is rewritten, so this is the set's own
+ * wording. The family rules (`siblings`) give an API already in the answer more places, which
+ * such a request needs least.
+ */
+export function withRequestsAcrossApis(base: BenchDataset): BenchDataset {
+  const queries = base.queries.filter(
+    (query) => query.expected.length > 1 && new Set(query.expected.map(familyOf)).size === query.expected.length,
+  );
+  return datasetOf(`${base.id}+across-apis`, base.tools, queries);
+}
+
+/**
+ * The requests about one API: answerable queries expecting two tools or more, all of one API
+ * ({@link familyOf}), as they are written. The other side of {@link withRequestsAcrossApis}: what the
+ * family rules are for.
+ */
+export function withRequestsOfOneApi(base: BenchDataset): BenchDataset {
+  const queries = base.queries.filter(
+    (query) => query.expected.length > 1 && new Set(query.expected.map(familyOf)).size === 1,
+  );
+  return datasetOf(`${base.id}+one-api`, base.tools, queries);
+}
