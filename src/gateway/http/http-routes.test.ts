@@ -90,6 +90,40 @@ describe("listenHttp's other routes", () => {
     }
   });
 
+  it("tells a client that went looking for OAuth which credential the gateway takes", async () => {
+    const resourceMetadata = { resource: "https://mcp.example.com/mcp", authorization_servers: ["https://id.example"] };
+    const plain = await serveGateway({ auth: testAuthenticator });
+    const oauth = await serveGateway({ auth: { ...testAuthenticator, resourceMetadata } });
+    try {
+      // What the MCP SDK's auth flow (and mcp-remote over it) asks for after a 401 that names no
+      // authorization server: metadata, then registration.
+      for (const [path, method] of [
+        ["/.well-known/oauth-authorization-server", "GET"],
+        ["/.well-known/openid-configuration", "GET"],
+        ["/mcp/.well-known/openid-configuration", "GET"],
+        ["/register", "POST"],
+        ["/token", "POST"],
+        ["/.well-known/oauth-protected-resource/mcp", "GET"],
+      ] as const) {
+        const answer = await rawRequest(`http://127.0.0.1:${plain.listener.port}${path}`, { method });
+        expect(answer.status, path).toBe(404);
+        expect(answer.body, path).toContain("does not use OAuth: send its token as 'Authorization: Bearer <token>'");
+        expect(answer.body, path).toContain("toolsift token create");
+        if (path.startsWith("/.well-known/oauth-protected-resource")) continue;
+        const elsewhere = await rawRequest(`http://127.0.0.1:${oauth.listener.port}${path}`, { method });
+        expect(elsewhere.status, path).toBe(404);
+        expect(elsewhere.body, path).toContain("not an authorization server");
+        expect(elsewhere.body, path).toContain("/.well-known/oauth-protected-resource");
+      }
+      // Any other path still gets the plain 404.
+      const other = await rawRequest(`http://127.0.0.1:${plain.listener.port}/registry`, { method: "GET" });
+      expect(other).toMatchObject({ status: 404, body: "toolsift serves MCP at /mcp.\n" });
+    } finally {
+      await plain.close();
+      await oauth.close();
+    }
+  });
+
   it("serves /metrics only with the credential /mcp needs", async () => {
     const served = await serveGateway({ auth: testAuthenticator, metrics });
     const without = await serveGateway({ auth: testAuthenticator });

@@ -11,9 +11,50 @@ const RESOURCE_METADATA_PATHS = new Set([
   `/.well-known/oauth-protected-resource${MCP_PATH}`,
 ]);
 
-/** The routes served without a credential: `/healthz`, `/readyz` and the OAuth metadata. */
+/**
+ * Where an OAuth client looks for an authorization server when a resource's 401 names none, and
+ * its usual endpoints: metadata (RFC 8414, OpenID discovery, at the root or beside the resource's
+ * path), dynamic registration, authorization and token.
+ */
+const AUTHORIZATION_SERVER_PATHS = new Set([
+  "/.well-known/oauth-authorization-server",
+  `/.well-known/oauth-authorization-server${MCP_PATH}`,
+  "/.well-known/openid-configuration",
+  `/.well-known/openid-configuration${MCP_PATH}`,
+  `${MCP_PATH}/.well-known/openid-configuration`,
+  "/register",
+  "/authorize",
+  "/token",
+]);
+
+/**
+ * The routes served without a credential: `/healthz`, `/readyz`, the OAuth metadata, and the
+ * paths an OAuth client tries on its way to a credential (answered 404 with how to get one).
+ */
 export function isOpenRoute(path: string): boolean {
-  return path === "/healthz" || path === "/readyz" || RESOURCE_METADATA_PATHS.has(path);
+  return (
+    path === "/healthz" ||
+    path === "/readyz" ||
+    RESOURCE_METADATA_PATHS.has(path) ||
+    AUTHORIZATION_SERVER_PATHS.has(path)
+  );
+}
+
+/**
+ * What a client that went looking for OAuth is told. A client of a token-only gateway (MCP SDK
+ * clients, `mcp-remote`) tries OAuth after a 401 and reports the registration's refusal, body
+ * included, as its error: so the body says which credential the gateway takes instead.
+ */
+function noOAuthHere(auth: Authenticator | false): string {
+  if (auth !== false && auth.resourceMetadata !== undefined)
+    return (
+      "This toolsift gateway is an OAuth resource server, not an authorization server: its " +
+      "authorization server is named in /.well-known/oauth-protected-resource."
+    );
+  return (
+    "This toolsift gateway does not use OAuth: send its token as 'Authorization: Bearer <token>'. " +
+    "toolsift serve prints where it keeps its token; 'toolsift token create <name>' makes one for each client."
+  );
 }
 
 /**
@@ -53,9 +94,10 @@ export function serveOpenRoute(
         ...(sessions.reason === undefined ? {} : { reason: sessions.reason }),
       });
     else replyJson(response, 200, { status: "ready" });
-  } else {
+  } else if (AUTHORIZATION_SERVER_PATHS.has(path)) reply(response, 404, noOAuthHere(auth));
+  else {
     const metadata = auth === false ? undefined : auth.resourceMetadata;
-    if (metadata === undefined) reply(response, 404, "This toolsift gateway does not use OAuth.");
+    if (metadata === undefined) reply(response, 404, noOAuthHere(auth));
     else {
       response.setHeader("cache-control", "max-age=300");
       replyJson(response, 200, metadata);

@@ -6,8 +6,9 @@ import { MCP_PATH } from "./mcp-path.js";
 import type { SessionStore } from "../replicas/session-store.js";
 
 /**
- * Answers the routes served without a credential (`/healthz`, `/readyz` with the session store's health, the OAuth metadata)
- * and, with 404, every path the gateway does not serve; passes on `/mcp` and `/metrics`.
+ * Answers the routes served without a credential (`/healthz`, `/readyz` with the session store's health, the OAuth metadata,
+ * the paths an OAuth client tries, with how to authenticate) and, with 404, every path the gateway does not serve; passes on
+ * `/mcp` and `/metrics`.
  */
 export function openRoutesGate(
   ready: () => boolean,
