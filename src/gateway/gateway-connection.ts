@@ -116,6 +116,8 @@ export class GatewayConnection {
   private announced = false;
   /** When that list_changed was sent (`performance.now()`). */
   private announcedAt = 0;
+  /** When the first listing's list_changed went out ({@link probe}), until the client fetches its list again. */
+  private probedAt: number | undefined;
   /**
    * Set once a search came {@link UNFETCHED_AFTER_MS} after an announcement the client did not
    * act on (agent frameworks take one snapshot of the tools per run); cleared when it fetches a
@@ -154,12 +156,15 @@ export class GatewayConnection {
     // logging: upstream servers' log messages reach the client (see passthrough/upstream-logs.ts), at its own level.
     const capabilities = { tools: { listChanged: true }, ...(stateless ? {} : { logging: {} }) };
     this.server = new sdk.Server(serverInfo, { capabilities, instructions });
-    this.server.setRequestHandler("tools/list", async () => {
+    this.server.setRequestHandler("tools/list", async (_request, ctx) => {
       await this.untilServersStarted();
       const tools = await this.listing();
+      const first = this.lastListed === undefined;
       this.lastListed = listingDigest(tools);
-      if (this.announced) this.keepsOneList = false;
+      if (this.announced || this.probedAt !== undefined) this.keepsOneList = false;
       this.announced = false;
+      this.probedAt = undefined;
+      if (first) await this.probe(ctx.mcpReq);
       // The upstream servers' schemas pass as they are: the SDK does not check a listing it sends.
       return { tools } as never;
     });
@@ -258,6 +263,37 @@ export class GatewayConnection {
       return;
     }
     if (now === this.lastListed || this.announced) return;
+    await this.sendAnnouncement(extra);
+  }
+
+  /**
+   * Follows the session's first listing with a `list_changed`, so that a client that never
+   * fetches its list again shows it before its first search rather than after: its model
+   * searches a turn later, past {@link UNFETCHED_AFTER_MS}, and the matches come with a schema
+   * for `call_tool` instead of a place in a list the client will not fetch. A client that acts
+   * on the news fetches the same list once more. The probe is not an announcement: a change
+   * made while the client fetches is still announced. Sent on the listing's own stream, ahead of
+   * the list, as an HTTP client may keep no other stream open. Not with shared sessions: a
+   * replica would not see the fetch another replica served, and would take the client for one
+   * that never fetches.
+   */
+  private async probe(extra: RequestChannel): Promise<void> {
+    if (this.stateless || this.sync !== undefined || extra.signal.aborted) return;
+    // Marked before it leaves: the client's fetch may be served before the send returns.
+    this.probedAt = performance.now();
+    try {
+      await extra.notify({ method: "notifications/tools/list_changed" });
+    } catch {
+      // The client is gone: nothing to learn.
+      this.probedAt = undefined;
+    }
+  }
+
+  /**
+   * Sends `notifications/tools/list_changed`, on the request's stream when there is one, and
+   * marks it sent (and saved for other replicas) unless it could not be.
+   */
+  private async sendAnnouncement(extra?: RequestChannel): Promise<void> {
     // A cancelled request's stream is gone and the SDK drops what is sent on it: an announcement
     // marked sent there would never reach the client, nor would any later one.
     if (extra?.signal.aborted) return;
@@ -327,7 +363,12 @@ export class GatewayConnection {
     });
     const unavailable = outcome.unavailable?.filter((source) => !this.policy.hidesServer(source.server));
     if (outcome.matches.length === 0) return textResult(withSearchNotes(searchAnswer([]), outcome, unavailable));
-    if (this.announced && performance.now() - this.announcedAt >= UNFETCHED_AFTER_MS) this.keepsOneList = true;
+    const now = performance.now();
+    if (
+      (this.announced && now - this.announcedAt >= UNFETCHED_AFTER_MS) ||
+      (this.probedAt !== undefined && now - this.probedAt >= UNFETCHED_AFTER_MS)
+    )
+      this.keepsOneList = true;
     if (this.stateless || this.keepsOneList) {
       // Nothing is loaded into a list the client would fetch later, so the best match carries its
       // full schema. The others' would be resent with every later request for the few calls they

@@ -26,6 +26,20 @@ const PAST_UNFETCHED_MS = 1_200;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The AI SDK's MCP client over HTTP, its `tools()` snapshot taken, and a runner of its tools. */
+async function snapshotClient(gateway: GatewayClient) {
+  const client = await createMCPClient({
+    protocolVersionDiscovery: false,
+    transport: { type: "http", url: gateway.url!, headers: { authorization: `Bearer ${gateway.token}` } },
+    // Its notifications (list_changed) are reported here as unsupported; it never fetches the list again.
+    onUncaughtError: () => undefined,
+  });
+  const tools = await client.tools();
+  const run = async (name: string, input: unknown) =>
+    resultText(await tools[name]!.execute!(input, { toolCallId: name, messages: [], context: {} }));
+  return { client, tools, run };
+}
+
 describe("a 2025-era client with one snapshot of the tools (the AI SDK's tools())", () => {
   let gateway: GatewayClient;
   beforeAll(async () => {
@@ -35,20 +49,13 @@ describe("a 2025-era client with one snapshot of the tools (the AI SDK's tools()
   afterAll(async () => gateway?.close());
 
   it("reaches a match through call_tool, and is answered as a client that does not fetch its list", async () => {
-    const client = await createMCPClient({
-      protocolVersionDiscovery: false,
-      transport: { type: "http", url: gateway.url!, headers: { authorization: `Bearer ${gateway.token}` } },
-      // Its notifications (list_changed) are reported here as unsupported; it never fetches the list again.
-      onUncaughtError: () => undefined,
-    });
+    const { client, tools, run } = await snapshotClient(gateway);
     try {
       expect(client.initializeResult.protocolVersion).toBe("2025-11-25");
-      const tools = await client.tools();
       expect(Object.keys(tools)).toEqual(["search_tools", "call_tool"]);
-      const run = async (name: string, input: unknown) =>
-        resultText(await tools[name]!.execute!(input, { toolCallId: name, messages: [], context: {} }));
 
-      // Unknown yet whether it fetches the list: the usual answer, and the way round it.
+      // Within a second of its first listing nothing tells yet whether it fetches its list: the
+      // usual answer, and the way round it.
       const first = await run("search_tools", { query: "echo a message back" });
       expect(first).toContain("dyn__echo");
       expect(first).toContain("now in your tool list");
@@ -67,6 +74,41 @@ describe("a 2025-era client with one snapshot of the tools (the AI SDK's tools()
       expect((JSON.parse(second) as { note: string }).note).toMatch(/^Call the one that fits with call_tool, \{"name"/);
     } finally {
       await client.close();
+    }
+  });
+
+  it("gives a snapshot client the best match's schema for call_tool, and never a place in its list", async () => {
+    const { client, run } = await snapshotClient(gateway);
+    try {
+      // The first listing was followed by a list_changed, which this client does not act on.
+      await sleep(PAST_UNFETCHED_MS);
+      const first = await run("search_tools", { query: "echo a message back" });
+      expect(first).toContain("dyn__echo");
+      expect(first).not.toMatch(/now in your tool list/);
+      expect(first).toContain('"inputSchema"');
+      expect(await run("call_tool", { name: "dyn__echo", arguments: { text: "first time" } })).toContain(
+        "echo: first time",
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("loads the matches into the list of a client that fetched it again when told", async () => {
+    // The kit's client fetches its list on every list_changed, the first listing's included.
+    const fetching = await connectGateway(config(), { transport: "http" });
+    try {
+      await waitForUpstreams(fetching, ["dyn"]);
+      await fetching.client.listTools();
+      await sleep(PAST_UNFETCHED_MS);
+      const first = resultText(
+        await fetching.client.callTool({ name: "search_tools", arguments: { query: "echo a message back" } }),
+      );
+      expect(first).toContain("now in your tool list");
+      expect(first).not.toContain('"inputSchema"');
+      expect((await fetching.client.listTools()).tools.map((tool) => tool.name)).toContain("dyn__echo");
+    } finally {
+      await fetching.close();
     }
   });
 });
