@@ -1,6 +1,11 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { request } from "node:http";
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpTransport,
+  type OAuthClientProvider,
+} from "@modelcontextprotocol/client";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthorizationServer, type AuthorizationServer } from "../support/authorization-server.js";
@@ -10,6 +15,7 @@ import {
   connectHttpClient,
   resultText,
   scratchDir,
+  startHttpGateway,
   writeConfig,
   waitForUpstreams,
   type GatewayClient,
@@ -205,6 +211,42 @@ describe("toolsift serve --http without an auth config", () => {
     const wrong = await rpc(gateway.url!, { authorization: `Bearer ${newToken()}` }, initialize);
     expect(wrong.status).toBe(401);
     expect(wrong.headers["www-authenticate"]).toBe('Bearer realm="toolsift", error="invalid_token"');
+  });
+
+  it("tells a client on the MCP SDK's OAuth flow, sent without the token, which credential to send", async () => {
+    const file = writeConfig({
+      mcpServers: { dyn: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" } },
+    });
+    const served = await startHttpGateway(file);
+    // An OAuth client with nothing stored: after the 401 it looks for an authorization server
+    // and tries to register, as mcp-remote does in front of Claude Desktop.
+    const provider: OAuthClientProvider = {
+      redirectUrl: "http://127.0.0.1:1/callback",
+      clientMetadata: { redirect_uris: ["http://127.0.0.1:1/callback"], client_name: "no token" },
+      clientInformation: () => undefined,
+      saveClientInformation: () => undefined,
+      tokens: () => undefined,
+      saveTokens: () => undefined,
+      redirectToAuthorization: () => undefined,
+      saveCodeVerifier: () => undefined,
+      codeVerifier: () => "verifier",
+    };
+    const client = new ModernClient({ name: "no-token", version: "1" });
+    try {
+      const refused = await client
+        .connect(new ModernHttpTransport(new URL(served.url), { authProvider: provider }))
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(refused).toBeInstanceOf(Error);
+      expect((refused as Error).message).toContain(
+        "This toolsift gateway does not use OAuth: send its token as 'Authorization: Bearer <token>'",
+      );
+    } finally {
+      await client.close().catch(() => undefined);
+      served.child.kill("SIGTERM");
+    }
   });
 
   it("serves without a credential with --no-auth on loopback, and warns", async () => {
