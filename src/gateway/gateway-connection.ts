@@ -119,9 +119,9 @@ export class GatewayConnection {
   /** When the first listing's list_changed went out ({@link probe}), until the client fetches its list again. */
   private probedAt: number | undefined;
   /**
-   * Set once a search came {@link UNFETCHED_AFTER_MS} after an announcement the client did not
-   * act on (agent frameworks take one snapshot of the tools per run); cleared when it fetches a
-   * changed list. Its searches are then answered as a stateless client's: no place in a list is
+   * Set once a search came {@link UNFETCHED_AFTER_MS} after an announcement, or the first
+   * listing's {@link probe}, that the client did not act on (agent frameworks take one snapshot of
+   * the tools per run); cleared when it fetches its list after either. Its searches are then answered as a stateless client's: no place in a list is
    * promised, and the best match carries its schema for `call_tool`.
    */
   private keepsOneList = false;
@@ -263,7 +263,28 @@ export class GatewayConnection {
       return;
     }
     if (now === this.lastListed || this.announced) return;
-    await this.sendAnnouncement(extra);
+    // A cancelled request's stream is gone and the SDK drops what is sent on it: an announcement
+    // marked sent there would never reach the client, nor would any later one.
+    if (extra?.signal.aborted) return;
+    this.announced = true;
+    this.announcedAt = performance.now();
+    // Saved before it leaves: the client's refetch can reach another replica at once, and must
+    // find this state there (the hydration, the announcement), not the one before it.
+    await this.sync?.save();
+    let sent: boolean;
+    try {
+      // The SDK checks the request's cancellation as it sends; nothing is awaited between the check and the send.
+      sent = extra ? !extra.signal.aborted : true;
+      if (extra && sent) await extra.notify({ method: "notifications/tools/list_changed" });
+      else if (!extra) await this.server.sendToolListChanged();
+    } catch {
+      // The client is gone or not connected yet: not sent.
+      sent = false;
+    }
+    if (sent) return;
+    // Owed still: the next request's check sends it.
+    this.announced = false;
+    await this.sync?.save();
   }
 
   /**
@@ -287,35 +308,6 @@ export class GatewayConnection {
       // The client is gone: nothing to learn.
       this.probedAt = undefined;
     }
-  }
-
-  /**
-   * Sends `notifications/tools/list_changed`, on the request's stream when there is one, and
-   * marks it sent (and saved for other replicas) unless it could not be.
-   */
-  private async sendAnnouncement(extra?: RequestChannel): Promise<void> {
-    // A cancelled request's stream is gone and the SDK drops what is sent on it: an announcement
-    // marked sent there would never reach the client, nor would any later one.
-    if (extra?.signal.aborted) return;
-    this.announced = true;
-    this.announcedAt = performance.now();
-    // Saved before it leaves: the client's refetch can reach another replica at once, and must
-    // find this state there (the hydration, the announcement), not the one before it.
-    await this.sync?.save();
-    let sent: boolean;
-    try {
-      // The SDK checks the request's cancellation as it sends; nothing is awaited between the check and the send.
-      sent = extra ? !extra.signal.aborted : true;
-      if (extra && sent) await extra.notify({ method: "notifications/tools/list_changed" });
-      else if (!extra) await this.server.sendToolListChanged();
-    } catch {
-      // The client is gone or not connected yet: not sent.
-      sent = false;
-    }
-    if (sent) return;
-    // Owed still: the next request's check sends it.
-    this.announced = false;
-    await this.sync?.save();
   }
 
   /**
