@@ -121,8 +121,9 @@ export class GatewayConnection {
   /**
    * Set once a search came {@link UNFETCHED_AFTER_MS} after an announcement, or the first
    * listing's {@link probe}, that the client did not act on (agent frameworks take one snapshot of
-   * the tools per run); cleared when it fetches its list after either. Its searches are then answered as a stateless client's: no place in a list is
-   * promised, and the best match carries its schema for `call_tool`.
+   * the tools per run); cleared when it fetches its list after either. Its searches are then
+   * answered as a stateless client's: no place in a list is promised, and the best match carries
+   * its schema for `call_tool`.
    */
   private keepsOneList = false;
   private calls = 0;
