@@ -28,9 +28,9 @@ function checkFunction(
 ): string | undefined {
   if (typeof name !== "string" || !TOOL_NAME.test(name))
     return `Invalid '${at}.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`;
-  if (typeof description === "string" && description.length > 1024) {
-    return `Invalid '${at}.description': string too long. Expected a string with maximum length 1024, but got a string with length ${description.length} instead.`;
-  }
+  // No length limit: OpenAI dropped its 1,024 characters (Codex 0.171.0 sends 5,989).
+  if (description !== undefined && typeof description !== "string")
+    return `Invalid type for '${at}.description': expected a string.`;
   if (!isRecord(parameters) || parameters.type !== "object")
     return `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"', got 'type: "${isRecord(parameters) ? String(parameters.type) : "None"}'.`;
   if (strict) {

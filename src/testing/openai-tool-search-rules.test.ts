@@ -57,7 +57,19 @@ describe("the local OpenAI server's tool search rules", () => {
     await expect(send({ tools: [SEARCH, namespace("slack")], input })).resolves.toMatchObject({ output_text: "ok" });
   });
 
+  it("takes what Codex CLI 0.171.0 sends: a function described in thousands of characters, and a hosted web_search", async () => {
+    const long = { ...fn("spawn_agent", false), description: "Spawn an agent. ".repeat(375) };
+    const body = { tools: [long, namespace("agents", [long]), { type: "web_search", external_web_access: false }] };
+    await expect(send(body)).resolves.toMatchObject({ output_text: "ok" });
+  });
+
   it.each([
+    ["a tool type OpenAI does not have", { tools: [{ type: "web_serch" }] }, /Invalid value for 'tools\[0\]\.type'/],
+    [
+      "a description that is not a string",
+      { tools: [{ ...fn("post", false), description: 7 }] },
+      /'tools\[0\]\.description'/,
+    ],
     [
       "a namespace with no functions",
       { tools: [SEARCH, namespace("slack", [])] },

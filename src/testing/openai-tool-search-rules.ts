@@ -31,6 +31,28 @@ export interface ToolSearchSurface {
   definitions: Map<string, { namespace: Json | undefined; tool: Json }>;
 }
 
+/**
+ * The tools OpenAI runs, or a client runs outside function calling, as the `openai` SDK (6.49)
+ * types them: taken (Codex CLI sends `web_search`), never called by a scripted turn.
+ */
+const HOSTED_TOOL_TYPES = new Set([
+  "apply_patch",
+  "code_interpreter",
+  "computer",
+  "computer_use_preview",
+  "custom",
+  "file_search",
+  "image_generation",
+  "local_shell",
+  "mcp",
+  "programmatic_tool_calling",
+  "shell",
+  "web_search",
+  "web_search_2025_08_26",
+  "web_search_preview",
+  "web_search_preview_2025_03_11",
+]);
+
 export const keyOf = (namespace: string | undefined, name: string) => `${namespace ?? ""}/${name}`;
 
 /** Reads and checks the `tools` of a Responses request, or says which rule it breaks. */
@@ -65,7 +87,7 @@ export function readResponsesTools(tools: unknown, checkFunction: FunctionCheck)
       const problem = toolSearchProblem(tool, at);
       if (problem) return problem;
       surface.search = tool.execution === "client" ? "client" : "server";
-    } else return `Invalid value for '${at}.type'.`;
+    } else if (!HOSTED_TOOL_TYPES.has(String(tool.type))) return `Invalid value for '${at}.type'.`;
   }
   if (surface.deferred.size > 0 && surface.search === undefined)
     return "Invalid 'tools': functions with 'defer_loading: true' need a 'tool_search' tool in 'tools' to be found.";
