@@ -8,7 +8,7 @@ import {
 import { sampleTools, toolUse } from "../../test/support/sample-tools.js";
 import { OptionsError, createToolSearch, toolOutput, type ToolDefinition, type ToolSearchEvent } from "../index.js";
 import type { ToolSearchOptions } from "../tool-search/index.js";
-import { fitDescription, type ToolFormat } from "../wire/index.js";
+import type { ToolFormat } from "../wire/index.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };
 const MODEL = "gpt-test";
@@ -155,15 +155,15 @@ describe("Chat Completions, end to end through the openai SDK", () => {
   });
 });
 
-describe("OpenAI's 1,024-character limit on descriptions", () => {
+describe("long descriptions in the OpenAI formats", () => {
   const long: ToolDefinition = {
     name: "docs__search",
-    description: `Search the documentation. ${"It covers every product, every version and every integration in detail. ".repeat(40)}`,
+    description: `Search the documentation. ${"It covers every product, every version and every integration in detail. ".repeat(40)}Pass the product's slug as \`product\`.`,
     inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
     execute: () => "found",
   };
 
-  it("a long description is cut to fit, so the API accepts the hydrated tool", async () => {
+  it("a long description goes out whole, and the API accepts the hydrated tool", async () => {
     const server = await serve([
       () => ({ calls: [{ name: "docs__search", arguments: { query: "rate limits" } }] }),
       () => ({ text: "Found it." }),
@@ -180,7 +180,7 @@ describe("OpenAI's 1,024-character limit on descriptions", () => {
       first.choices[0]!.message,
       ...(await Promise.all(first.choices[0]!.message.tool_calls!.map((call) => session.execute(call)))),
     );
-    // The hydrated tool now goes out in full: with its description as it is, the API would refuse it.
+    // The hydrated tool now goes out in full, its last sentence too: the API takes long descriptions.
     await openai.chat.completions.create({
       model: MODEL,
       messages,
@@ -190,21 +190,9 @@ describe("OpenAI's 1,024-character limit on descriptions", () => {
       (tool) => tool.function.name === "docs__search",
     )!;
     expect(long.description.length).toBeGreaterThan(2000);
-    expect(sent.function.description.length).toBeLessThanOrEqual(1024);
-    expect(sent.function.description).toMatch(/\S…$/);
-    expect(long.description.startsWith(sent.function.description.slice(0, -1).trimEnd())).toBe(true);
+    expect(sent.function.description).toBe(long.description);
     const responses = await (await createToolSearch({ tools: [long] })).session().tools({ format: "openai-responses" });
-    expect(responses[0]!.description.length).toBeLessThanOrEqual(1024);
-  });
-
-  it("cuts at a word, never inside a character, and leaves short descriptions alone", () => {
-    expect(fitDescription("Short.")).toBe("Short.");
-    const emoji = "😀".repeat(600); // 1,200 UTF-16 units, no spaces
-    const cut = fitDescription(emoji);
-    expect(cut.length).toBeLessThanOrEqual(1024);
-    expect(cut).toMatch(/^(😀)+…$/u);
-    const words = fitDescription(`${"word ".repeat(300)}`);
-    expect(words).toMatch(/^(word )+word…$/);
+    expect(responses[0]!.description).toBe(long.description);
   });
 });
 

@@ -1,5 +1,4 @@
 import {
-  fitDescription,
   namespaceNameOf,
   openAIResponsesToolOf,
   type OpenAIResponsesDeferredTool,
@@ -63,7 +62,7 @@ function describe(group: NamespacePlan["groups"][number]): string {
   const names = group.tools.slice(0, NAMES_IN_DESCRIPTION).map((tool) => tool.name);
   const more = group.tools.length > names.length ? ", …" : "";
   const owner = group.server === undefined ? "Tools that belong to no server" : `Tools of the ${group.server} server`;
-  return fitDescription(`${owner} (${group.tools.length}), such as ${names.join(", ")}${more}.`);
+  return `${owner} (${group.tools.length}), such as ${names.join(", ")}${more}.`;
 }
 
 /**

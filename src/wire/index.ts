@@ -20,9 +20,7 @@ export type {
 } from "./anthropic/anthropic-messages.js";
 export { TOOL_FORMATS, readToolFormat, type ToolFormat } from "./tool-format.js";
 export {
-  MAX_OPENAI_DESCRIPTION,
   OPENAI_ERROR_PREFIX,
-  fitDescription,
   parseArgumentsText,
   type OpenAIParameters,
 } from "./openai-shared.js";

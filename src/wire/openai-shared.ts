@@ -11,10 +11,11 @@
  * constrained by the schema, and toolsift validates each call against the real schema instead.
  * The Responses API treats a missing `strict` as `true`, so it is always sent.
  *
- * **Description length.** OpenAI refuses a function description over 1,024 characters (a
- * 400, `string_above_max_length`), which many MCP tools exceed. In the OpenAI formats such a
- * description is cut to fit, at a word boundary, ending in "…"; the tool still runs against
- * its real schema.
+ * **Description length.** A description goes out whole. OpenAI once refused a function
+ * description over 1,024 characters (a 400, `string_above_max_length`) and no longer does: its
+ * own Codex CLI (0.171.0) sends Responses functions described in 5,989 characters, and
+ * LlamaIndex's maintainers dropped their check in May 2025 after Chat Completions took 36,000.
+ * Cutting would hide the half of a long MCP description that says how to call the tool.
  *
  * @module
  */
@@ -23,22 +24,8 @@ import type { AnthropicTool } from "./anthropic/anthropic.js";
 /** A JSON Schema object, as OpenAI takes it in `parameters`. */
 export type OpenAIParameters = { [keyword: string]: unknown };
 
-/** The longest function description OpenAI accepts, in characters. */
-export const MAX_OPENAI_DESCRIPTION = 1024;
-
 /** Starts the text of an answer that reports a failure: OpenAI's tool answers have no error flag. */
 export const OPENAI_ERROR_PREFIX = "Error: ";
-
-/** A description cut to OpenAI's limit, at the last space that leaves room for the "…". */
-export function fitDescription(description: string): string {
-  if (description.length <= MAX_OPENAI_DESCRIPTION) return description;
-  const room = description.slice(0, MAX_OPENAI_DESCRIPTION - 1);
-  const space = room.lastIndexOf(" ");
-  // A cut inside a surrogate pair would leave half a character.
-  let cut = space > MAX_OPENAI_DESCRIPTION / 2 ? room.slice(0, space) : room;
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
-}
 
 /** The parameters of a tool in either OpenAI layout: a shallow copy of its input schema. */
 export function copySchema(tool: AnthropicTool): OpenAIParameters {

@@ -7,7 +7,7 @@
  */
 import type { ToolResultContentBlock } from "../../catalogue/index.js";
 import type { AnthropicTool, ToolResultBlock } from "../anthropic/anthropic.js";
-import { copySchema, fitDescription, markError, type OpenAIParameters } from "../openai-shared.js";
+import { copySchema, markError, type OpenAIParameters } from "../openai-shared.js";
 
 /**
  * The most tools one Chat Completions request takes: its API reference says "A max of 128
@@ -59,7 +59,7 @@ export function openAIChatToolOf(tool: AnthropicTool): OpenAIChatTool {
     type: "function",
     function: {
       name: tool.name,
-      description: fitDescription(tool.description),
+      description: tool.description,
       parameters: copySchema(tool),
       strict: false,
     },

@@ -7,7 +7,7 @@
  */
 import type { ToolResultContentBlock } from "../../catalogue/index.js";
 import type { AnthropicTool, ToolResultBlock } from "../anthropic/anthropic.js";
-import { copySchema, fitDescription, markError, type OpenAIParameters } from "../openai-shared.js";
+import { copySchema, markError, type OpenAIParameters } from "../openai-shared.js";
 
 /**
  * A tool as the Responses API takes it in `tools` (the SDK's `FunctionTool`). `strict` is
@@ -48,7 +48,7 @@ export function openAIResponsesToolOf(tool: AnthropicTool): OpenAIResponsesTool 
   return {
     type: "function",
     name: tool.name,
-    description: fitDescription(tool.description),
+    description: tool.description,
     parameters: copySchema(tool),
     strict: false,
   };
