@@ -69,8 +69,9 @@ input is checked against its real schema first. Destructive tools (destructiveHi
 when the user confirms them through MCP elicitation, or when allowDestructive names them.
 Clients are answered at once while the servers connect in the background (the servers of
 keepTools are waited for up to refreshWaitMs; a keep tool whose server comes later is listed
-then); a search, and a tools/list, wait up to refreshWaitMs for servers still connecting (a
-search then names those still connecting and those down: "unavailable"). A call of a tool
+then); a search waits up to refreshWaitMs for servers still connecting (then names those
+still connecting and those down: "unavailable"), and so does a tools/list whose tools depend
+on them (--stubs, toolSearchThresholdTokens, a late keep tool). A call of a tool
 whose server is still connecting, and a resources or prompts list, wait for it first. If every
 server fails, it exits with code 1.
 stdout carries only MCP messages; every log line goes to stderr.

@@ -81,6 +81,8 @@ export interface ConnectionServices {
   readonly maxListed: number;
   /** Keep tools no server listed when the tool search started: listed as keep tools once one does. */
   readonly lateKeepTools?: readonly string[];
+  /** Whether a `tools/list` waits for servers still connecting (see `firstListingWaitsForServers`). */
+  readonly listingWaitsForServers?: boolean;
   /** The upstream catalogue now (cheap: the same array until something changes). */
   catalogue(): Promise<readonly ToolDefinition[]>;
   log(line: string): void;
@@ -444,11 +446,13 @@ export class GatewayConnection {
   }
 
   /**
-   * A `tools/list` in the first seconds waits, as a search does, for servers still connecting: up
-   * to refreshWaitMs, once per attempt. A one-shot client (the MCP Inspector's CLI) lists once and
-   * calls only a tool it found there, so a list of search_tools alone would leave it nothing to call.
+   * A `tools/list` in the first seconds waits, as a search does, for servers still connecting (up
+   * to refreshWaitMs, once per attempt) when what it lists depends on them: a one-shot client (the
+   * MCP Inspector's CLI) lists once and calls only a tool it found there. The search listing does
+   * not wait, since waiting would not change it (see `firstListingWaitsForServers`).
    */
   private async untilServersStarted(): Promise<void> {
+    if (this.services.listingWaitsForServers === false) return;
     await this.services.upstream?.sourceStatus();
   }
 

@@ -3,7 +3,7 @@ import { escapeForLog } from "../for-apps.js";
 import type { ToolDefinition, ToolSearchEvent } from "../index.js";
 import type { GatewayConfig } from "./config/gateway-config.js";
 import { GatewayConnection, type ConnectionServices, type StatelessOptions } from "./gateway-connection.js";
-import type { ListingMode } from "./listing/gateway-listing.js";
+import { firstListingWaitsForServers, type ListingMode } from "./listing/gateway-listing.js";
 import { gatewayInstructions } from "./gateway-instructions.js";
 import { announceContentChange } from "./content/gateway-resources.js";
 import type { ContentScope } from "./content/content-scope.js";
@@ -110,6 +110,11 @@ export class Gateway {
       configFile: config.file,
       maxListed: config.settings.maxHydratedTools,
       lateKeepTools: catalogue.lateKeepTools,
+      listingWaitsForServers: firstListingWaitsForServers(
+        mode,
+        config.settings.toolSearchThresholdTokens,
+        catalogue.lateKeepTools,
+      ),
       catalogue: () => catalogue.host.listTools(),
       log,
       observe,

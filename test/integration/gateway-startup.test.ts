@@ -358,6 +358,23 @@ describe("toolsift serve answers what a client asks before its servers are up", 
     expect(echo?.inputSchema.required).toEqual(["text"]);
   }, 60_000);
 
+  it("answers a first tools/list of the search listing at once, while a server is still starting", async () => {
+    // Codex gives an optional MCP server about a second after a turn starts to answer initialize
+    // and tools/list, then leaves it out of that turn: waiting here would change nothing listed.
+    const started = join(scratchDir(), "slow-started");
+    const slow = {
+      command: process.execPath,
+      args: [DYNAMIC_SERVER],
+      env: { FIXTURE_START_DELAY_MS: "9000", FIXTURE_STARTED_FILE: started },
+      stderr: "ignore",
+    };
+    const gateway = await connectGateway(writeConfig({ mcpServers: { slow }, toolsift: { refreshWaitMs: 30_000 } }));
+    gateways.push(gateway);
+    const listed = (await gateway.client.listTools()).tools.map((tool) => tool.name);
+    expect(existsSync(started)).toBe(false);
+    expect(listed).toEqual(["search_tools", "call_tool"]);
+  }, 60_000);
+
   it("holds a first tools/list for a server that never answers no longer than refreshWaitMs, and a later one not at all", async () => {
     const refreshWaitMs = 3000;
     const file = writeConfig({

@@ -79,6 +79,22 @@ export function budgetedListing(
 }
 
 /**
+ * Whether what a client's first `tools/list` shows can change as the servers still connecting
+ * come up, so that list is worth waiting for (see `GatewayConnection`): the stubs listing shows
+ * every tool, a catalogue at or under `toolSearchThresholdTokens` is listed whole, and a late keep
+ * tool joins when its server does. The search listing otherwise holds `search_tools`, `call_tool`
+ * and the keep tools whatever the servers hold, and a client that binds its tools as soon as it is
+ * connected (Codex gives a server about a second) must not find the list still pending.
+ */
+export function firstListingWaitsForServers(
+  mode: ListingMode,
+  thresholdTokens: number,
+  lateKeepTools: readonly string[],
+): boolean {
+  return mode === "stubs" || thresholdTokens > 0 || lateKeepTools.length > 0;
+}
+
+/**
  * A session's view with the keep tools that joined late (their server was not up when the tool
  * search started, so it could not keep them) moved to `keep`, after the others, in the order
  * given: listed in full and never evicted, as a keep tool is. Names no server lists yet, or that
