@@ -19,6 +19,12 @@ export function emptySurface(): CheckedResponses {
 }
 
 type Json = Record<string, unknown>;
+
+/** What a function without `parameters` takes: nothing. */
+const NO_PARAMETERS: Json = { type: "object", properties: {}, additionalProperties: false, required: [] };
+
+/** A Responses function's parameters: its `parameters`, which the API types as an object or null (none). */
+const responsesParameters = (tool: Json): unknown => (tool.parameters === null ? NO_PARAMETERS : tool.parameters);
 function checkFunction(
   name: unknown,
   description: unknown,
@@ -89,7 +95,8 @@ export function checkChatRequest(body: Json): string | undefined {
       return {
         name: fn.name,
         description: fn.description,
-        parameters: fn.parameters,
+        // "Omitting parameters defines a function with an empty parameter list" (the API's reference).
+        parameters: fn.parameters ?? NO_PARAMETERS,
         strict: fn.strict === true,
         at: ".function",
       };
@@ -126,7 +133,7 @@ export function checkResponsesRequest(body: Json): CheckedResponses | string {
   if (typeof body.model !== "string" || body.model === "") return "Missing required parameter: 'model'.";
   // The Responses API makes a function tool strict unless it says otherwise.
   const surface = readResponsesTools(body.tools, (tool, at) =>
-    checkFunction(tool.name, tool.description, tool.parameters, tool.strict !== false, at),
+    checkFunction(tool.name, tool.description, responsesParameters(tool), tool.strict !== false, at),
   );
   if (typeof surface === "string") return surface;
   if (typeof body.input === "string") return { ...surface, revealed: new Set() };
@@ -145,7 +152,7 @@ export function checkResponsesRequest(body: Json): CheckedResponses | string {
   const open = [...calls].find((id) => !answered.has(id));
   if (open !== undefined) return `No tool output found for function call ${open}.`;
   const revealed = checkToolSearchItems(body.input, surface, (tool, at) =>
-    checkFunction(tool.name, tool.description, tool.parameters, tool.strict !== false, at),
+    checkFunction(tool.name, tool.description, responsesParameters(tool), tool.strict !== false, at),
   );
   return typeof revealed === "string" ? revealed : { ...surface, revealed };
 }
