@@ -12,6 +12,7 @@ import {
   type ListingMode,
 } from "./listing/gateway-listing.js";
 import { CALL_THROUGH_NOTE, toolCallOf } from "./listing/call-tool-tool.js";
+import { HeldAnswers } from "./listing/held-answers.js";
 import { listedExtras, type ListedTool } from "./listing/listed-tool.js";
 import { budgetInForce, NO_BUDGET, type ListingBudget } from "./listing/listing-budget.js";
 import type { ToolPolicy } from "./policy/tool-policy.js";
@@ -66,6 +67,14 @@ const CALL_WAIT_MS = 30_000;
  * the model's turn, seconds later. A search sooner than this learns nothing.
  */
 const UNFETCHED_AFTER_MS = 1_000;
+
+/**
+ * How long a call whose answer changed the client's list holds that answer for the fetch its
+ * `list_changed` asks for. A client that acts on the news fetches within milliseconds, but goes
+ * on with the answer meanwhile: Gemini CLI 0.61 and Claude Code 2.1 built the next request from
+ * the list they had, so a match said to be in the list was not, for that step.
+ */
+const FETCH_WAIT_MS = 1_000;
 
 /** What every connection shares: the catalogue, the policy, the log. */
 export interface ConnectionServices {
@@ -128,6 +137,14 @@ export class GatewayConnection {
    * its schema for `call_tool`.
    */
   private keepsOneList = false;
+  /**
+   * Set once the client fetched its list after a `list_changed` (the probe's or an announcement's):
+   * only then is a call's answer held for its fetch ({@link untilFetched}), so a client that never
+   * fetches, one-shot ones included, is not made to wait.
+   */
+  private fetchesOnNews = false;
+  /** Calls whose answer waits for the client's next fetch of its list ({@link untilFetched}). */
+  private readonly held = new HeldAnswers();
   private calls = 0;
   /** Per call in progress: the request to ask the user under, its cancellation, and why it was refused, if it was. */
   private readonly pending = new Map<string, PendingCall>();
@@ -160,11 +177,16 @@ export class GatewayConnection {
     const capabilities = { tools: { listChanged: true }, ...(stateless ? {} : { logging: {} }) };
     this.server = new sdk.Server(serverInfo, { capabilities, instructions });
     this.server.setRequestHandler("tools/list", async (_request, ctx) => {
+      // Only the answers held before this list was asked for wait for it: a list begun earlier may not show their change.
+      this.held.listing(ctx.mcpReq.id);
       await this.untilServersStarted();
       const tools = await this.listing();
       const first = this.lastListed === undefined;
       this.lastListed = listingDigest(tools);
-      if (this.announced || this.probedAt !== undefined) this.keepsOneList = false;
+      if (this.announced || this.probedAt !== undefined) {
+        this.keepsOneList = false;
+        this.fetchesOnNews = true;
+      }
       this.announced = false;
       this.probedAt = undefined;
       if (first) await this.probe(ctx.mcpReq);
@@ -181,7 +203,7 @@ export class GatewayConnection {
         token === undefined ? undefined : new ProgressRelay(token, (notification) => ctx.mcpReq.notify(notification));
       const result = await this.callTool(name, input, { requestId, signal, ...(progress ? { progress } : {}) });
       // Before the answer, on the same stream, so the client fetches the new list before its next turn.
-      await this.announceIfChanged(ctx.mcpReq);
+      if (await this.announceIfChanged(ctx.mcpReq)) await this.untilFetched(signal);
       return result as never;
     });
     this.server.setNotificationHandler("notifications/roots/list_changed", () =>
@@ -206,6 +228,7 @@ export class GatewayConnection {
    */
   async connect(transport: { send(message: never, options?: never): Promise<void> }): Promise<void> {
     this.notFound.restoreOn(transport);
+    this.held.watch(transport);
     await this.server.connect(transport as unknown as Parameters<GatewayMcpServer["connect"]>[0]);
   }
 
@@ -230,6 +253,7 @@ export class GatewayConnection {
 
   /** Ends the toolsift session and forgets the connection (its transport closed, or its one request was answered). */
   end(): void {
+    this.held.releaseAll();
     this.services.toolSearch.endSession(this.id);
     this.services.closed(this);
   }
@@ -253,22 +277,23 @@ export class GatewayConnection {
 
   /**
    * Tells the client its tool list changed (`notifications/tools/list_changed`) if what it would
-   * get now differs from what it last fetched; once until it fetches again.
+   * get now differs from what it last fetched; once until it fetches again. True when it was
+   * sent on `extra`'s stream now.
    */
-  async announceIfChanged(extra?: RequestChannel): Promise<void> {
+  async announceIfChanged(extra?: RequestChannel): Promise<boolean> {
     if (!extra) await this.sync?.refresh();
-    if (this.lastListed === undefined || this.announced) return;
+    if (this.lastListed === undefined || this.announced) return false;
     let now: string;
     try {
       now = listingDigest(await this.listing());
     } catch (error) {
       this.services.log(`could not compare a client's tool list: ${errorText(error)}`);
-      return;
+      return false;
     }
-    if (now === this.lastListed || this.announced) return;
+    if (now === this.lastListed || this.announced) return false;
     // A cancelled request's stream is gone and the SDK drops what is sent on it: an announcement
     // marked sent there would never reach the client, nor would any later one.
-    if (extra?.signal.aborted) return;
+    if (extra?.signal.aborted) return false;
     this.announced = true;
     this.announcedAt = performance.now();
     // Saved before it leaves: the client's refetch can reach another replica at once, and must
@@ -284,10 +309,22 @@ export class GatewayConnection {
       // The client is gone or not connected yet: not sent.
       sent = false;
     }
-    if (sent) return;
+    if (sent) return extra !== undefined;
     // Owed still: the next request's check sends it.
     this.announced = false;
     await this.sync?.save();
+    return false;
+  }
+
+  /**
+   * Waits, at most {@link FETCH_WAIT_MS}, for the client to fetch the list an announcement on a
+   * call's stream said changed, so that it has the new list before it reads the call's answer.
+   * Only for a client that fetched on such news before, and not with shared sessions, where
+   * another replica may serve the fetch.
+   */
+  private untilFetched(signal: AbortSignal): Promise<void> {
+    if (!this.fetchesOnNews || this.stateless || this.sync !== undefined || this.keepsOneList) return Promise.resolve();
+    return this.held.hold(signal, FETCH_WAIT_MS);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { createMCPClient } from "@ai-sdk/mcp";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   connectGateway,
@@ -154,5 +155,58 @@ describe("a 2025-era client that fetches its list when it chooses (the official 
     const refused = await gateway.client.callTool({ name: "call_tool", arguments: { arguments: {} } });
     expect(refused.isError).toBe(true);
     expect(resultText(refused)).toContain('call_tool needs "name"');
+  });
+});
+
+describe.each(["stdio", "http"] as const)(
+  "a 2025-era client that fetches its list on every list_changed, over %s",
+  (transport) => {
+    let gateway: GatewayClient;
+    beforeAll(async () => {
+      gateway = await connectGateway(config(), { transport, fetchesOnListChanged: false });
+      await waitForUpstreams(gateway, ["dyn"]);
+    });
+    afterAll(async () => gateway?.close());
+
+    it("reads a search's answer only once it holds the list the search's list_changed announced", async () => {
+      // Gemini CLI and Claude Code fetch at once, but build their next request when the answer comes:
+      // an answer that overtook the list they fetched sent the model "now in your tool list" without it.
+      const read: string[] = [];
+      gateway.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        gateway.client
+          .listTools()
+          .then(({ tools }) => read.push(`list with echo: ${tools.some((tool) => tool.name === "dyn__echo")}`))
+          .catch(() => undefined);
+      });
+      await gateway.client.listTools();
+      await sleep(PAST_UNFETCHED_MS);
+      read.length = 0;
+      const answer = resultText(
+        await gateway.client.callTool({ name: "search_tools", arguments: { query: "echo a message back" } }),
+      );
+      read.push("answer");
+      expect(answer).toContain("now in your tool list");
+      expect(read).toEqual(["list with echo: true", "answer"]);
+    });
+  },
+);
+
+describe("a 2025-era client that has not fetched its list on news (a one-shot client)", () => {
+  let gateway: GatewayClient;
+  beforeAll(async () => {
+    gateway = await connectGateway(config(), { fetchesOnListChanged: false });
+    await waitForUpstreams(gateway, ["dyn"]);
+  });
+  afterAll(async () => gateway?.close());
+
+  it("gets the answer of a call that loads a tool without waiting for a fetch it never made", async () => {
+    // The MCP Inspector's CLI calls one tool by name and exits: holding its answer for a fetch
+    // would cost it the whole wait, a second, on every call.
+    await gateway.client.listTools();
+    const since = Date.now();
+    const answer = await gateway.client.callTool({ name: "dyn__echo", arguments: { text: "at once" } });
+    expect(Date.now() - since).toBeLessThan(1_000);
+    expect(resultText(answer)).toContain("echo: at once");
+    expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toContain("dyn__echo");
   });
 });
