@@ -143,6 +143,12 @@ export class GatewayConnection {
    * fetches, one-shot ones included, is not made to wait.
    */
   private fetchesOnNews = false;
+  /**
+   * Set once a held answer waited the whole {@link FETCH_WAIT_MS} for a fetch: the client fetches
+   * only between its model's steps (it lists before each request, as some agent frameworks do),
+   * never while a call is answered, so holding can only delay it. One such wait per session.
+   */
+  private heldInVain = false;
   /** Calls whose answer waits for the client's next fetch of its list ({@link untilFetched}). */
   private readonly held = new HeldAnswers();
   private calls = 0;
@@ -322,9 +328,10 @@ export class GatewayConnection {
    * Only for a client that fetched on such news before, and not with shared sessions, where
    * another replica may serve the fetch.
    */
-  private untilFetched(signal: AbortSignal): Promise<void> {
-    if (!this.fetchesOnNews || this.stateless || this.sync !== undefined || this.keepsOneList) return Promise.resolve();
-    return this.held.hold(signal, FETCH_WAIT_MS);
+  private async untilFetched(signal: AbortSignal): Promise<void> {
+    if (!this.fetchesOnNews || this.heldInVain || this.stateless || this.sync !== undefined || this.keepsOneList)
+      return;
+    if ((await this.held.hold(signal, FETCH_WAIT_MS)) === "timed-out") this.heldInVain = true;
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   waitForUpstreams,
   writeConfig,
   type GatewayClient,
+  type GatewayClientOptions,
 } from "../support/gateway-process.js";
 import { DYNAMIC_SERVER } from "../support/mcp-servers.js";
 
@@ -20,6 +21,20 @@ import { DYNAMIC_SERVER } from "../support/mcp-servers.js";
 
 const config = () =>
   writeConfig({ mcpServers: { dyn: { command: process.execPath, args: [DYNAMIC_SERVER], stderr: "ignore" } } });
+
+/**
+ * A gateway of its own for the tests of one describe, in front of the dyn server, started before
+ * them and closed after: the returned object reads the running gateway's fields.
+ */
+function gatewayPerDescribe(options: GatewayClientOptions): GatewayClient {
+  let gateway: GatewayClient | undefined;
+  beforeAll(async () => {
+    gateway = await connectGateway(config(), options);
+    await waitForUpstreams(gateway, ["dyn"]);
+  });
+  afterAll(async () => gateway?.close());
+  return new Proxy({} as GatewayClient, { get: (_target, key) => Reflect.get(gateway!, key) });
+}
 
 const FALLBACK = "If your tool list does not show them, call one with call_tool";
 /** Past the gateway's wait before it reads an unfetched list as one the client does not fetch. */
@@ -42,12 +57,7 @@ async function snapshotClient(gateway: GatewayClient) {
 }
 
 describe("a 2025-era client with one snapshot of the tools (the AI SDK's tools())", () => {
-  let gateway: GatewayClient;
-  beforeAll(async () => {
-    gateway = await connectGateway(config(), { transport: "http" });
-    await waitForUpstreams(gateway, ["dyn"]);
-  });
-  afterAll(async () => gateway?.close());
+  const gateway = gatewayPerDescribe({ transport: "http" });
 
   it("reaches a match through call_tool, and is answered as a client that does not fetch its list", async () => {
     const { client, tools, run } = await snapshotClient(gateway);
@@ -110,13 +120,8 @@ describe("a 2025-era client with one snapshot of the tools (the AI SDK's tools()
 });
 
 describe("a 2025-era client that fetches its list when it chooses (the official SDK's)", () => {
-  let gateway: GatewayClient;
-  beforeAll(async () => {
-    // It fetches the list only when the test does.
-    gateway = await connectGateway(config(), { fetchesOnListChanged: false });
-    await waitForUpstreams(gateway, ["dyn"]);
-  });
-  afterAll(async () => gateway?.close());
+  // It fetches the list only when the test does.
+  const gateway = gatewayPerDescribe({ fetchesOnListChanged: false });
 
   const searchFor = async (query: string) =>
     resultText(await gateway.client.callTool({ name: "search_tools", arguments: { query } }));
@@ -161,12 +166,7 @@ describe("a 2025-era client that fetches its list when it chooses (the official 
 describe.each(["stdio", "http"] as const)(
   "a 2025-era client that fetches its list on every list_changed, over %s",
   (transport) => {
-    let gateway: GatewayClient;
-    beforeAll(async () => {
-      gateway = await connectGateway(config(), { transport, fetchesOnListChanged: false });
-      await waitForUpstreams(gateway, ["dyn"]);
-    });
-    afterAll(async () => gateway?.close());
+    const gateway = gatewayPerDescribe({ transport, fetchesOnListChanged: false });
 
     it("reads a search's answer only once it holds the list the search's list_changed announced", async () => {
       // Gemini CLI and Claude Code fetch at once, but build their next request when the answer comes:
@@ -192,12 +192,7 @@ describe.each(["stdio", "http"] as const)(
 );
 
 describe("a 2025-era client that has not fetched its list on news (a one-shot client)", () => {
-  let gateway: GatewayClient;
-  beforeAll(async () => {
-    gateway = await connectGateway(config(), { fetchesOnListChanged: false });
-    await waitForUpstreams(gateway, ["dyn"]);
-  });
-  afterAll(async () => gateway?.close());
+  const gateway = gatewayPerDescribe({ fetchesOnListChanged: false });
 
   it("gets the answer of a call that loads a tool without waiting for a fetch it never made", async () => {
     // The MCP Inspector's CLI calls one tool by name and exits: holding its answer for a fetch
@@ -208,5 +203,27 @@ describe("a 2025-era client that has not fetched its list on news (a one-shot cl
     expect(Date.now() - since).toBeLessThan(1_000);
     expect(resultText(answer)).toContain("echo: at once");
     expect((await gateway.client.listTools()).tools.map((tool) => tool.name)).toContain("dyn__echo");
+  });
+});
+
+describe("a 2025-era client that lists its tools only between its model's steps", () => {
+  const gateway = gatewayPerDescribe({ fetchesOnListChanged: false });
+
+  it("waits in vain at most once for a fetch it makes only after reading the answer", async () => {
+    // Some agent frameworks list the tools before each model request, never on news: they fetch
+    // after reading an answer, so a held answer can only wait the whole second for them.
+    const step = async (name: string) => {
+      const since = Date.now();
+      await gateway.client.callTool({ name, arguments: {} });
+      const took = Date.now() - since;
+      await gateway.client.listTools();
+      return took;
+    };
+    await gateway.client.listTools();
+    // Its list after this call's list_changed looks like a fetch on news: the next call is held.
+    expect(await step("dyn__bare")).toBeLessThan(1_000);
+    expect(await step("dyn__get_pid")).toBeGreaterThanOrEqual(1_000);
+    expect(await step("dyn__titled_only")).toBeLessThan(1_000);
+    expect(await step("dyn__peek_data")).toBeLessThan(1_000);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HeldAnswers } from "./held-answers.js";
+import { HeldAnswers, type HoldEnd } from "./held-answers.js";
 
 /** A transport whose `send` records what left, in order. */
 function transport() {
@@ -11,10 +11,10 @@ describe("HeldAnswers", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  /** Whether `promise` has settled after the timers ran `ms` forward. */
-  async function settledAfter(promise: Promise<void>, ms: number): Promise<boolean> {
-    let settled = false;
-    void promise.then(() => (settled = true));
+  /** Why `promise` settled once the timers ran `ms` forward, or false if it has not. */
+  async function settledAfter(promise: Promise<HoldEnd>, ms: number): Promise<HoldEnd | false> {
+    let settled: HoldEnd | false = false;
+    void promise.then((why) => (settled = why));
     await vi.advanceTimersByTimeAsync(ms);
     return settled;
   }
@@ -29,7 +29,7 @@ describe("HeldAnswers", () => {
     await wire.send({ jsonrpc: "2.0", id: 7, result: { tools: [] } } as never);
     // Sent is not read yet: the client gets a moment to take the list in.
     expect(await settledAfter(answer, 0)).toBe(false);
-    expect(await settledAfter(answer, 200)).toBe(true);
+    expect(await settledAfter(answer, 200)).toBe("fetched");
   });
 
   it("keeps an answer held past another message with that id, and past a list asked for before it", async () => {
@@ -43,20 +43,20 @@ describe("HeldAnswers", () => {
     await wire.send({ jsonrpc: "2.0", method: "notifications/message", params: { id: 2 } } as never);
     expect(await settledAfter(answer, 1_000)).toBe(false);
     await wire.send({ jsonrpc: "2.0", id: 2, error: { code: -32603, message: "x" } } as never);
-    expect(await settledAfter(answer, 200)).toBe(true);
+    expect(await settledAfter(answer, 200)).toBe("fetched");
   });
 
   it("lets an answer go when the wait runs out, when its request is cancelled, and when the connection ends", async () => {
     const held = new HeldAnswers();
     held.watch(transport());
     expect(await settledAfter(held.hold(new AbortController().signal, 1_000), 999)).toBe(false);
-    expect(await settledAfter(held.hold(new AbortController().signal, 1_000), 1_000)).toBe(true);
+    expect(await settledAfter(held.hold(new AbortController().signal, 1_000), 1_000)).toBe("timed-out");
     const cancelled = new AbortController();
     const answer = held.hold(cancelled.signal, 10_000);
     cancelled.abort();
-    expect(await settledAfter(answer, 0)).toBe(true);
+    expect(await settledAfter(answer, 0)).toBe("ended");
     const ending = held.hold(new AbortController().signal, 10_000);
     held.releaseAll();
-    expect(await settledAfter(ending, 0)).toBe(true);
+    expect(await settledAfter(ending, 0)).toBe("ended");
   });
 });

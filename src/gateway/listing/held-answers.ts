@@ -1,3 +1,6 @@
+/** Why a held answer went: the client fetched its list, the wait ran out, or the call or connection ended. */
+export type HoldEnd = "fetched" | "timed-out" | "ended";
+
 /** A server transport's `send`, as far as the answers of one connection are concerned. */
 interface Sending {
   send(message: never, options?: never): Promise<void>;
@@ -20,22 +23,26 @@ const MAX_LISTINGS = 64;
  * holds the new list before it reads the call's answer.
  */
 export class HeldAnswers {
-  private readonly waiting = new Set<() => void>();
+  private readonly waiting = new Set<(why: HoldEnd) => void>();
   /** Per `tools/list` request being answered, the answers held when it came. */
-  private readonly listings = new Map<string | number, (() => void)[]>();
+  private readonly listings = new Map<string | number, ((why: HoldEnd) => void)[]>();
 
-  /** Holds an answer until a list answered after now has been sent, `maxMs` passed or `signal` aborted. */
-  hold(signal: AbortSignal, maxMs: number): Promise<void> {
-    if (signal.aborted) return Promise.resolve();
+  /**
+   * Holds an answer until a list asked for after now has been sent and taken in ("fetched"),
+   * `maxMs` passed ("timed-out"), or `signal` aborted or the connection ended ("ended").
+   */
+  hold(signal: AbortSignal, maxMs: number): Promise<HoldEnd> {
+    if (signal.aborted) return Promise.resolve("ended");
     return new Promise((resolve) => {
-      const release = () => {
+      const release = (why: HoldEnd) => {
         clearTimeout(timer);
-        signal.removeEventListener("abort", release);
+        signal.removeEventListener("abort", ended);
         this.waiting.delete(release);
-        resolve();
+        resolve(why);
       };
-      const timer = setTimeout(release, maxMs);
-      signal.addEventListener("abort", release);
+      const ended = () => release("ended");
+      const timer = setTimeout(() => release("timed-out"), maxMs);
+      signal.addEventListener("abort", ended);
       this.waiting.add(release);
     });
   }
@@ -49,7 +56,7 @@ export class HeldAnswers {
 
   /** Lets every held answer go (the connection ended). */
   releaseAll(): void {
-    for (const release of [...this.waiting]) release();
+    for (const release of [...this.waiting]) release("ended");
     this.listings.clear();
   }
 
@@ -64,7 +71,7 @@ export class HeldAnswers {
       this.listings.delete(id!);
       // Sent is not read: the client still has to take the list in before it reads the answer.
       setTimeout(() => {
-        for (const release of held) release();
+        for (const release of held) release("fetched");
       }, TAKE_IN_MS);
     }) as never;
   }
