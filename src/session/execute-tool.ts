@@ -16,6 +16,7 @@ import type { ToolSearchEvent } from "../events.js";
 import type { SpanRecorder } from "../telemetry/index.js";
 import type { ReadToolCall, ToolResultBlock } from "../wire/index.js";
 import { noSuchTool } from "./no-such-tool.js";
+import { rewrittenName } from "./rewritten-name.js";
 import type { SessionServices, SessionState } from "./session-services.js";
 import { errorResult, resultOf } from "./tool-result.js";
 import { untilAborted } from "./until-aborted.js";
@@ -112,17 +113,24 @@ async function lookUp(
   const { services } = host;
   try {
     await host.replayed();
-    let tool = (await services.snapshot()).byName.get(call.name);
+    let snapshot = await services.snapshot();
+    let tool = snapshot.byName.get(call.name);
     // A tool of a server still connecting (right after start): wait for it as a search does, then look again.
     const unavailable = tool ? [] : ((await services.unavailable?.(context)) ?? []);
-    if (unavailable.length > 0) tool = (await services.snapshot()).byName.get(call.name);
+    if (unavailable.length > 0) {
+      snapshot = await services.snapshot();
+      tool = snapshot.byName.get(call.name);
+    }
     report.tool = tool;
     if (!tool || !services.isPermitted(tool, context)) {
       // The model hears the same either way, so a denied tool's existence does not leak;
       // the event tells the operator which it was.
+      const meant = tool
+        ? undefined
+        : rewrittenName(snapshot.tools, call.name, (candidate) => services.isPermitted(candidate, context));
       return report.fail(
         { validation: "not-run", outcome: tool ? "denied" : "unknown-tool" },
-        tool ? noSuchTool(call.name) : noSuchTool(call.name, unavailable),
+        tool ? noSuchTool(call.name) : noSuchTool(call.name, unavailable, meant),
       );
     }
     report.stub = !shownInFull && (await host.shownAsStub(tool.name));

@@ -4,10 +4,14 @@ import type { UnavailableSource } from "./unavailable-sources.js";
 /**
  * Why a call's tool is not there. A name under a server that is connecting or down says so, from
  * the server's state alone: the answer is the same whether or not such a tool exists. Without
- * `unavailable`, the answer to a tool that does not exist for the caller, whatever the reason.
+ * `unavailable`, the answer to a tool that does not exist for the caller, whatever the reason;
+ * with `meant`, the permitted tool whose name a client's rewriting made this one (see
+ * `rewrittenName`).
  */
-export function noSuchTool(name: string, unavailable: readonly UnavailableSource[] = []): string {
+export function noSuchTool(name: string, unavailable: readonly UnavailableSource[] = [], meant?: string): string {
   const source = unavailable.find((candidate) => name.startsWith(`${candidate.server}__`));
+  if (!source && meant !== undefined)
+    return `There is no tool named "${name}" available here, but there is "${meant}" (clients may show tool names rewritten): call it by that name.`;
   if (!source)
     return `There is no tool named "${name}" available here. Use ${SEARCH_TOOLS_NAME} to find the right tool by what it does.`;
   const why =

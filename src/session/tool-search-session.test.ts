@@ -720,6 +720,26 @@ describe("execute(): the answers to failures, in full", () => {
     ]);
   });
 
+  it("a name a client rewrote: the tool it meant, named, and not run", async () => {
+    // Codex CLI shows `github__create-issue` as `github__create_issue`; here the other way round.
+    const { toolSearch, toolCalls } = await sampleSearch();
+    const answer = await toolSearch.session("s").execute(toolUse("GitHub__Create-Issue", { title: "x" }));
+    expect(answer.content).toBe(
+      'There is no tool named "GitHub__Create-Issue" available here, but there is "github__create_issue" (clients may show tool names rewritten): call it by that name.',
+    );
+    expect(toolCalls()).toEqual([expect.objectContaining({ outcome: "unknown-tool" })]);
+  });
+
+  it("a rewritten name of a denied tool: the plain answer, so the tool's existence does not leak", async () => {
+    const { toolSearch } = await sampleSearch({ permit: (tool) => tool.name !== "postgres__query" });
+    expect((await toolSearch.session("s").execute(toolUse("postgres-query", {}))).content).toBe(
+      'There is no tool named "postgres-query" available here. Use search_tools to find the right tool by what it does.',
+    );
+    expect((await toolSearch.session("s").execute(toolUse("Postgres__Query", {}))).content).toMatch(
+      /^There is no tool named "Postgres__Query" available here\. Use search_tools/,
+    );
+  });
+
   it("a denied tool: the same answer, and a denied event", async () => {
     const { toolSearch, toolCalls } = await sampleSearch({ permit: (tool) => tool.name !== "postgres__query" });
     expect((await toolSearch.session("s").execute(toolUse("postgres__query", { sql: "select 1" }))).content).toBe(
