@@ -13,7 +13,9 @@
  *
  * Then the safety of each: one hostile session teaches every held-back query for a tool it does
  * not want (one drawn at random per query), as many lessons as it likes through one session id;
- * "steered" is the share of held-back queries whose top 5 that session's tool entered.
+ * "steered" is the share of held-back queries whose top 5 that session's tool entered, and
+ * "pushed out" the share whose top 5 lost a tool the query expects: the harm a user sees, since
+ * in a small catalogue the fifth place is often a weak guess that any lesson can take.
  */
 import { basename, join } from "node:path";
 import { createToolSearch, type ToolSearch } from "../../src/index.js";
@@ -56,6 +58,18 @@ function steeredShare(before: readonly string[][], after: readonly string[][], h
     return !before[i]!.includes(target) && after[i]!.includes(target);
   });
   return hostile.length === 0 ? 0 : steered.length / hostile.length;
+}
+
+/** The share of queries whose top 5 held, before, an expected tool that it no longer holds after. */
+function pushedOutShare(
+  before: readonly string[][],
+  after: readonly string[][],
+  heldBack: readonly BenchQuery[],
+): number {
+  const lost = heldBack.filter((query, i) =>
+    query.expected.some((name) => before[i]!.includes(name) && !after[i]!.includes(name)),
+  );
+  return heldBack.length === 0 ? 0 : lost.length / heldBack.length;
 }
 
 /** One hostile session's lessons: every held-back query, each for a tool it does not expect. */
@@ -133,6 +147,8 @@ async function compareSet(path: string, options: RunOptions) {
       curve,
       toolsiftSteered: steeredShare(blended, attacked, hostile),
       additiveSteered: steeredShare(plain, plainAttacked, hostile),
+      toolsiftPushedOut: pushedOutShare(blended, attacked, heldBack),
+      additivePushedOut: pushedOutShare(plain, plainAttacked, heldBack),
     };
   } finally {
     await toolSearch?.close();
@@ -147,14 +163,14 @@ function printTable(rows: readonly SetRow[], options: RunOptions): void {
     `bm25 (abstention ${options.abstention ? "on" : "off"}; the semantic fallback on ${basename(BUNDLED_MODEL_DIR)}), min-sessions ${options.minSessions}, learning ${JSON.stringify(options.learning)}, noise ${options.noise}, seed ${options.seed}; recall@5 on held-back queries, toolsift / additive (toolsift − additive) at each count of lessons`,
   );
   console.log(
-    `set | held back | distinct taught | none | ${options.points.map((point) => `${point} lessons`).join(" | ")} | steered by one hostile session: toolsift | additive`,
+    `set | held back | distinct taught | none | ${options.points.map((point) => `${point} lessons`).join(" | ")} | steered by one hostile session: toolsift | additive | a right tool pushed out: toolsift | additive`,
   );
   for (const row of rows) {
     const cells = row.curve.map(
       (point) => `${points(point.toolsift)} / ${points(point.additive)} (${points(point.toolsift - point.additive)})`,
     );
     console.log(
-      `${row.set} | ${row.heldBack} | ${row.distinctTaught} | ${points(row.none)} | ${cells.join(" | ")} | ${points(row.toolsiftSteered)}% | ${points(row.additiveSteered)}%`,
+      `${row.set} | ${row.heldBack} | ${row.distinctTaught} | ${points(row.none)} | ${cells.join(" | ")} | ${points(row.toolsiftSteered)}% | ${points(row.additiveSteered)}% | ${points(row.toolsiftPushedOut)}% | ${points(row.additivePushedOut)}%`,
     );
   }
   const gap = (row: SetRow) => row.curve.at(-1)!.toolsift - row.curve.at(-1)!.additive;
