@@ -59,7 +59,10 @@ describe("toolsift serve over stdio, either era", () => {
     const client = await stdioClient(config(), "modern");
     try {
       expect(client.getProtocolEra()).toBe("modern");
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+      // Both are sent to a model whole, never deferred behind a client's own tool search.
+      for (const tool of tools) expect(tool._meta).toEqual({ "anthropic/alwaysLoad": true });
       const search = await searchAndCall(client);
       const through = await client.callTool({
         name: "call_tool",

@@ -79,6 +79,11 @@ describe("toolsift serve over stdio, listing search_tools and the tools found", 
     const listed = (await gateway.client.listTools()).tools;
     const sum = listed.find((tool) => tool.name === "everything__get-sum");
     expect(sum?.inputSchema.properties).toHaveProperty("a");
+    // search_tools, call_tool, the keep tool and the match: each to be sent to the model whole.
+    expect(listed.filter((tool) => tool._meta?.["anthropic/alwaysLoad"] === true).map((tool) => tool.name)).toEqual(
+      listed.map((tool) => tool.name),
+    );
+    expect(listed.map((tool) => tool.name)).toEqual(expect.arrayContaining(["search_tools", "call_tool", "dyn__echo"]));
     // "23" is coerced against the real schema before the call goes upstream.
     const result = await gateway.client.callTool({ name: "everything__get-sum", arguments: { a: 19, b: "23" } });
     expect(resultText(result)).toBe("The sum of 19 and 23 is 42.");
@@ -230,6 +235,9 @@ describe("toolsift serve --stubs", () => {
       const stub = tools.find((tool) => tool.name === "everything__get-sum")!;
       expect(stub.description).toBe(`Returns the sum of two numbers ${STUB_HINT}`);
       expect(stub.inputSchema).toEqual({ type: "object" });
+      // A stub is left to the client's own deferring; search_tools and call_tool are not.
+      expect(stub._meta).toBeUndefined();
+      expect(tools.slice(0, 2).map((tool) => tool._meta?.["anthropic/alwaysLoad"])).toEqual([true, true]);
       expect(tools.find((tool) => tool.name === "dyn__wipe_data")!.annotations).toMatchObject({
         destructiveHint: true,
       });

@@ -1,4 +1,4 @@
-import type { ListedTool } from "./listed-tool.js";
+import { alwaysLoaded, type ListedTool } from "./listed-tool.js";
 
 /** The name of the tool through which a model calls what `search_tools` found but its client does not list. */
 export const CALL_TOOL_NAME = "call_tool";
@@ -11,7 +11,7 @@ export const CALL_TOOL_NAME = "call_tool";
  * their model's reach; through `call_tool` it is not, with no state kept. The real tool is
  * checked exactly as if called by its own name (policy, pins, validation, approval).
  */
-export const CALL_TOOL_DEFINITION: ListedTool = {
+export const CALL_TOOL_DEFINITION: ListedTool = alwaysLoaded({
   name: CALL_TOOL_NAME,
   description:
     "Call a tool that search_tools found, by name, with arguments that fit its input schema (a call that does not fit " +
@@ -24,7 +24,7 @@ export const CALL_TOOL_DEFINITION: ListedTool = {
     },
     required: ["name"],
   },
-};
+});
 
 /**
  * What a search answer says when the client's tool list does not hold the matches: a stateless

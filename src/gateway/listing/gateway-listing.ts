@@ -11,7 +11,7 @@ import {
   type ListingBudget,
 } from "./listing-budget.js";
 import { CALL_THROUGH_FALLBACK, CALL_TOOL_DEFINITION } from "./call-tool-tool.js";
-import type { ListedExtras, ListedTool } from "./listed-tool.js";
+import { alwaysLoaded, type ListedExtras, type ListedTool } from "./listed-tool.js";
 
 /**
  * What `tools/list` shows: `search`, only `search_tools`, `call_tool`, the keep tools and the
@@ -58,19 +58,19 @@ export function budgetedListing(
     const all = view.all.map((tool) => mcpToolOf(tool, extras));
     if (fitsBudget(all, budget)) return { tools: all, evicted: [], omittedStubs: 0, overBudget: false, fixedTokens: 0 };
   }
-  const search: ListedTool = {
+  const search: ListedTool = alwaysLoaded({
     ...mcpToolOf(view.searchTool, () => ({})),
     description: searchDescription(mode === "search" ? SEARCH_DESCRIPTION : view.searchTool.description, mode, budget),
     annotations: { title: "Search tools", readOnlyHint: true, openWorldHint: false },
-  };
+  });
   const hydrated = new Set(view.hydrated);
   // Only the stubs listing reads every tool; the search listing costs what it shows.
   const stubs = mode === "stubs" ? view.others.filter((tool) => !hydrated.has(tool.name)).map((tool) => tool.stub) : [];
   return budgetListing(
     {
       // call_tool for a client that never fetches the list again: it is how its model reaches a match.
-      fixed: [search, CALL_TOOL_DEFINITION, ...view.keep.map((tool) => mcpToolOf(tool, extras))],
-      hydrated: view.hydratedTools.map((tool) => mcpToolOf(tool.full, extras)),
+      fixed: [search, CALL_TOOL_DEFINITION, ...view.keep.map((tool) => alwaysLoaded(mcpToolOf(tool, extras)))],
+      hydrated: view.hydratedTools.map((tool) => alwaysLoaded(mcpToolOf(tool.full, extras))),
       recency,
       stubs: stubs.map((tool) => mcpToolOf(tool, extras)),
     },

@@ -98,6 +98,9 @@ describe("budgetListing: the tokens cap", () => {
   it("counts with the library's estimator over each tool's JSON as sent, by default", () => {
     const wordy = tool("wordy", "x".repeat(3_500));
     expect(listedToolTokens(wordy)).toBe(Math.ceil(JSON.stringify(wordy).length / 3.5));
+    // What the client reads for itself, such as how it loads the tool, is not sent to the model.
+    const withMeta = { ...wordy, _meta: { "anthropic/alwaysLoad": true, note: "y".repeat(700) } };
+    expect(listedToolTokens(withMeta)).toBe(listedToolTokens(wordy));
     const input = { fixed: tools(["search_tools"]), hydrated: [wordy], recency: ["wordy"], stubs: [] };
     expect(budgetListing(input, cap(undefined, 1_000)).evicted).toEqual(["wordy"]);
     expect(budgetListing(input, cap(undefined, 1_100)).evicted).toEqual([]);
