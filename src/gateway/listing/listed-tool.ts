@@ -10,7 +10,7 @@ export interface ListedTool {
   /** The shape of the tool's `structuredContent`, which clients check results against. */
   outputSchema?: { type: "object"; [keyword: string]: unknown };
   annotations?: McpToolAnnotations;
-  /** Metadata for clients: toolsift sets only {@link ALWAYS_LOADED}'s key. */
+  /** Metadata for clients: toolsift sets only {@link ALWAYS_LOAD_KEY}. */
   _meta?: Readonly<Record<string, unknown>>;
 }
 
