@@ -48,8 +48,9 @@ export interface BudgetedListing<T extends NamedTool = NamedTool> {
  * The library's token estimate of a tool as a client passes it to its model: its name,
  * description and input schema. A title, annotations, an output schema and `_meta` are for the
  * client itself (its display, its prompts, its check of structured results, how it loads the
- * tool), and a client does not send them to the model, so they cost no context. The estimator reads only the length of the
- * definition's JSON (`estimateTokens` says so), so the MCP field names are measured as they are.
+ * tool), and a client does not send them to the model, so they cost no context. The estimator
+ * reads only the length of the definition's JSON (`estimateTokens` says so), so the MCP field
+ * names are measured as they are.
  */
 export function listedToolTokens(tool: NamedTool): number {
   const {
