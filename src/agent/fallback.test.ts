@@ -4,15 +4,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  type OpenAIReply,
-  openAIServerPerTest,
-  reply,
-  type SampleToolCall,
-  sampleTools,
-  type ScriptedReply,
-  serverPerTest,
-} from "../testing/index.js";
+import { reply, type SampleToolCall, sampleTools } from "../testing/index.js";
 import { createToolSearch } from "../tool-search/index.js";
 import type { MessageParam, OpenAIChatMessage } from "../wire/index.js";
 import { AgentError } from "./agent-error.js";
@@ -22,23 +14,13 @@ import { openAIChatProvider } from "./providers/openai-chat/openai-chat-provider
 import { openAIResponsesProvider } from "./providers/openai-responses/openai-responses-provider.js";
 import type { AgentEvent } from "./run-agent-types.js";
 import { runAgent } from "./run-agent.js";
+import { sdkSides } from "./sdk-sides.fixture.js";
 
 const LOW = { toolSearchThresholdTokens: 100 };
 const PROMPT = "Tell #ops that the deploy is done.";
 const POST = { channel: "#ops", text: "deploy done" };
 
-const startMessages = serverPerTest(afterEach);
-const startOpenAI = openAIServerPerTest(afterEach);
-
-async function anthropicSide(turns: ScriptedReply[]) {
-  const server = await startMessages(turns.map((turn) => () => turn));
-  return { server, provider: anthropicProvider(new Anthropic({ apiKey: "test", baseURL: server.url, maxRetries: 0 })) };
-}
-
-async function openAISide(turns: OpenAIReply[]) {
-  const server = await startOpenAI(turns.map((turn) => () => turn));
-  return { server, client: new OpenAI({ apiKey: "test", baseURL: server.url, maxRetries: 0 }) };
-}
+const { anthropicSide, openAISide, startMessages, startOpenAI } = sdkSides(afterEach);
 
 /** The tools of a request sent in full (with their properties), by name. */
 function fullTools(tools: unknown): string[] {

@@ -33,20 +33,42 @@ export interface Answer {
  * The error object of an SDK's APIError: Anthropic's SDK keeps the whole body (`{ type: "error",
  * error: { type, message } }`), OpenAI's keeps the body's `error` (`{ message, type, code }`).
  */
-function errorBodyOf(value: unknown): { type?: unknown; message?: unknown } | undefined {
+function errorBodyOf(value: unknown): ErrorBody | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const inner = (value as { error?: unknown }).error;
-  if (typeof inner === "object" && inner !== null) return inner as { type?: unknown; message?: unknown };
-  return value as { type?: unknown; message?: unknown };
+  if (typeof inner === "object" && inner !== null) return inner as ErrorBody;
+  return value as ErrorBody;
 }
+
+interface ErrorBody {
+  type?: unknown;
+  code?: unknown;
+  message?: unknown;
+}
+
+/**
+ * The error types and codes an API reports without a status, in the middle of a stream, for what
+ * would have been a 429, 529 or 5xx: Anthropic's rate limit, overload and internal error, and
+ * OpenAI's server error, overload, unavailability and rate limit.
+ */
+const OUTAGE_ERROR_TYPES: ReadonlySet<string> = new Set([
+  "rate_limit_error",
+  "overloaded_error",
+  "api_error",
+  "server_error",
+  "server_is_overloaded",
+  "service_unavailable_error",
+  "rate_limit_exceeded",
+]);
 
 /** Whether a failure is worth one more try on another provider: overload, rate limits and server errors. */
 export function isProviderOutage(failure: TurnFailure): boolean {
   if (failure.code === "aborted") return false;
   const status = failure.status;
   if (status !== undefined) return status === 429 || status === 529 || status >= 500;
+  if (failure.code === "connection_error" || failure.code === "timeout") return true;
   return (
-    failure.code === "connection_error" || failure.code === "timeout" || failure.apiErrorType === "overloaded_error"
+    failure.stage === "response" && failure.apiErrorType !== undefined && OUTAGE_ERROR_TYPES.has(failure.apiErrorType)
   );
 }
 
@@ -93,6 +115,7 @@ export function requestFailure(error: unknown, turn: number, label: ApiLabel): T
   const api = (typeof error === "object" && error !== null ? error : {}) as {
     status?: unknown;
     type?: unknown;
+    code?: unknown;
     apiMessage?: unknown;
     requestID?: unknown;
     error?: unknown;
@@ -117,8 +140,8 @@ export function requestFailure(error: unknown, turn: number, label: ApiLabel): T
   const name = typeof api.name === "string" ? api.name : "";
   // An error event in the middle of a stream: the API answered, then reported a failure.
   const streamed = errorBodyOf(api.error);
-  if (typeof api.type === "string" || typeof streamed?.type === "string") {
-    const type = typeof api.type === "string" ? api.type : String(streamed?.type);
+  const type = streamedErrorType(api, streamed);
+  if (type !== undefined) {
     const detail = typeof streamed?.message === "string" ? streamed.message : text;
     return {
       code: "api_error",
@@ -168,6 +191,18 @@ export function requestFailure(error: unknown, turn: number, label: ApiLabel): T
     message: `The client refused the model call on turn ${turn} before any answer arrived: ${text}.`,
     cause: error,
   };
+}
+
+/**
+ * What a mid-stream failure says went wrong: its type, or its code where the type only says
+ * "error" (openai 7 throws a Responses `error` event as it came, `{ type: "error", code }`).
+ */
+function streamedErrorType(api: ErrorBody, streamed: ErrorBody | undefined): string | undefined {
+  const named = [api.type, streamed?.type].find((type): type is string => typeof type === "string");
+  if (named === undefined) return undefined;
+  if (named !== "error") return named;
+  const code = [api.code, streamed?.code].find((value): value is string => typeof value === "string" && value !== "");
+  return code ?? named;
 }
 
 function hintFor(status: number, label: ApiLabel): string {

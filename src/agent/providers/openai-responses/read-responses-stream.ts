@@ -37,6 +37,7 @@ export async function readResponsesStream(
       response?: unknown;
       message?: unknown;
       code?: unknown;
+      error?: unknown;
     };
     if (read.type === "response.output_text.delta" && typeof read.delta === "string") {
       size += read.delta.length;
@@ -65,9 +66,16 @@ export async function readResponsesStream(
         String(error.code ?? "response_failed"),
       );
     } else if (read.type === "error") {
+      // OpenAI's reference puts code and message on the event; some of its backends nest them
+      // in an `error` object, as the Chat stream does.
+      const nested = (typeof read.error === "object" && read.error !== null ? read.error : {}) as {
+        code?: unknown;
+        type?: unknown;
+        message?: unknown;
+      };
       throw new StreamedResponseError(
-        String(read.message ?? "the stream reported an error"),
-        String(read.code ?? "error"),
+        String(read.message ?? nested.message ?? "the stream reported an error"),
+        String(read.code ?? nested.code ?? nested.type ?? "error"),
       );
     }
     if (size > MAX_STREAMED_CHARACTERS) throw new OversizedStreamError();
