@@ -2,10 +2,11 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// `npm run test:peers` (part of `npm test`): the tests that need bench/peers' own install of ai 7,
-// which declares Node >= 22 and so stays out of the root install: the bench's peer rankers, and
-// toolsift/ai against ai 7. The default config (vitest.config.ts) leaves them out, so that
-// `npx vitest run` needs no bench install.
+// `npm run test:peers` (part of `npm test`): the tests that need bench/peers' own install of ai 7
+// and openai 7, which declare Node >= 22 and so stay out of the root install: the bench's peer
+// rankers, toolsift/ai against ai 7, and runAgent's providers again under openai 7 (the root
+// install, and so the rest of the suite, has openai 6). The default config (vitest.config.ts)
+// leaves bench/peers out, so that `npx vitest run` needs no bench install.
 const installed = fileURLToPath(new URL("./bench/peers/node_modules/", import.meta.url));
 const peers = createRequire(new URL("./bench/peers/package.json", import.meta.url));
 /** The file bench/peers' install serves for a specifier; not the root install's, which Node would fall back to. */
@@ -20,14 +21,20 @@ function fromPeers(specifier: string): string {
 export default defineConfig({
   resolve: {
     // Every "ai" import gets ai 7 from bench/peers, toolsift/ai's own in src/ai/ included (which
-    // would otherwise find the root install's ai 6).
-    alias: ["ai", "ai/test", "ai/internal"].map((specifier) => ({
+    // would otherwise find the root install's ai 6); every "openai" import gets openai 7.
+    alias: ["ai", "ai/test", "ai/internal", "openai", "openai/version"].map((specifier) => ({
       find: new RegExp(`^${specifier}$`),
       replacement: fromPeers(specifier),
     })),
   },
   test: {
-    include: ["bench/peers/**/*.test.ts"],
+    include: [
+      "bench/peers/**/*.test.ts",
+      // The OpenAI providers' scenarios, under openai 7: what the SDK yields or throws changed.
+      "src/agent/providers/providers.test.ts",
+      "src/agent/providers/stream-failures.test.ts",
+      "src/agent/fallback.test.ts",
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
