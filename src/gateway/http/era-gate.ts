@@ -2,7 +2,7 @@ import type { ModernHttp } from "../modern/modern-http.js";
 import type { BodyReads } from "./body-reads.js";
 import type { NamedGate } from "./gate-chain.js";
 import { rpcError } from "../web/http-replies.js";
-import { contentTypeRefusal, initializeHeadersRefusal } from "./initialize-check.js";
+import { contentTypeRefusal, initializeHeadersRefusal, noSession } from "./initialize-check.js";
 import { sessionOwnerOf } from "../web/session-table.js";
 
 /**
@@ -16,13 +16,10 @@ export function eraGate(modern: ModernHttp, bodyReads: BodyReads): NamedGate {
     name: "era",
     async pass(exchange, next) {
       const { request, response, sessionId } = exchange;
-      if (request.method !== "POST" && sessionId === undefined)
-        return rpcError(
-          response,
-          400,
-          -32000,
-          "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
-        );
+      if (request.method !== "POST" && sessionId === undefined) {
+        const refused = noSession();
+        return rpcError(response, refused.status, refused.code, refused.message);
+      }
       const modernCandidate = sessionId === undefined;
       if (sessionId === undefined) {
         const refused = modernCandidate

@@ -48,11 +48,18 @@ export function initializeBodyRefusal(body: unknown): Refusal | undefined {
   return isInitialize(body) ? undefined : noSession();
 }
 
-function noSession(): Refusal {
+/**
+ * The refusal of a request that neither opens a session nor claims 2026-07-28: the transport's
+ * own first sentence, then the way in for each era, since either kind of client can land here
+ * (a 2026-07-28 client whose request lacks the `_meta` envelope, or sends GET or DELETE).
+ */
+export function noSession(): Refusal {
   return {
     status: 400,
     code: -32000,
-    message: "Bad request: no Mcp-Session-Id header. Start with an initialize request.",
+    message:
+      "Bad request: no Mcp-Session-Id header. A 2025-era client starts with an initialize request; " +
+      'a 2026-07-28 client sends POST only, each request naming its version in _meta["io.modelcontextprotocol/protocolVersion"].',
   };
 }
 
