@@ -162,17 +162,28 @@ describe("with @opentelemetry/api installed and no tracer provider registered", 
     const { code, stdout, stderr } = await runWithoutPackages(
       [],
       `
-      const { register } = await import("node:module");
+      const { register, registerHooks } = await import("node:module");
       const { MessageChannel } = await import("node:worker_threads");
       const asked = [];
-      const { port1, port2 } = new MessageChannel();
-      port1.on("message", (parent) => asked.push(parent.split("/").slice(-2).join("/")));
-      port1.unref();
-      const hook = "export async function initialize({ port }) { globalThis.port = port; }" +
-        "export async function resolve(specifier, context, next) {" +
-        "  if (specifier === '@opentelemetry/api') globalThis.port.postMessage(context.parentURL ?? '');" +
-        "  return next(specifier, context); }";
-      register("data:text/javascript," + encodeURIComponent(hook), { data: { port: port2 }, transferList: [port2] });
+      const note = (parent) => asked.push(parent.split("/").slice(-2).join("/"));
+      if (registerHooks) {
+        // In-thread (Node 22.15 and later; Node 26 deprecates register with a warning on stderr).
+        registerHooks({
+          resolve(specifier, context, next) {
+            if (specifier === "@opentelemetry/api") note(context.parentURL ?? "");
+            return next(specifier, context);
+          },
+        });
+      } else {
+        const { port1, port2 } = new MessageChannel();
+        port1.on("message", note);
+        port1.unref();
+        const hook = "export async function initialize({ port }) { globalThis.port = port; }" +
+          "export async function resolve(specifier, context, next) {" +
+          "  if (specifier === '@opentelemetry/api') globalThis.port.postMessage(context.parentURL ?? '');" +
+          "  return next(specifier, context); }";
+        register("data:text/javascript," + encodeURIComponent(hook), { data: { port: port2 }, transferList: [port2] });
+      }
       const settle = () => new Promise((done) => setTimeout(done, 200));
 
       const { createToolSearch } = await import("./src/index.ts");
