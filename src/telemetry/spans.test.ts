@@ -162,28 +162,17 @@ describe("with @opentelemetry/api installed and no tracer provider registered", 
     const { code, stdout, stderr } = await runWithoutPackages(
       [],
       `
-      const { register, registerHooks } = await import("node:module");
+      const { installHooks } = await import("./test/support/install-hooks.mjs");
       const { MessageChannel } = await import("node:worker_threads");
       const asked = [];
-      const note = (parent) => asked.push(parent.split("/").slice(-2).join("/"));
-      if (registerHooks) {
-        // In-thread (Node 22.15 and later; Node 26 deprecates register with a warning on stderr).
-        registerHooks({
-          resolve(specifier, context, next) {
-            if (specifier === "@opentelemetry/api") note(context.parentURL ?? "");
-            return next(specifier, context);
-          },
-        });
-      } else {
-        const { port1, port2 } = new MessageChannel();
-        port1.on("message", note);
-        port1.unref();
-        const hook = "export async function initialize({ port }) { globalThis.port = port; }" +
-          "export async function resolve(specifier, context, next) {" +
-          "  if (specifier === '@opentelemetry/api') globalThis.port.postMessage(context.parentURL ?? '');" +
-          "  return next(specifier, context); }";
-        register("data:text/javascript," + encodeURIComponent(hook), { data: { port: port2 }, transferList: [port2] });
-      }
+      const { port1, port2 } = new MessageChannel();
+      port1.on("message", (parent) => asked.push(parent.split("/").slice(-2).join("/")));
+      port1.unref();
+      const hook = "export function initialize({ port }) { globalThis.port = port; }" +
+        "export function resolve(specifier, context, next) {" +
+        "  if (specifier === '@opentelemetry/api') globalThis.port.postMessage(context.parentURL ?? '');" +
+        "  return next(specifier, context); }";
+      await installHooks("data:text/javascript," + encodeURIComponent(hook), import.meta.url, { port: port2 }, [port2]);
       const settle = () => new Promise((done) => setTimeout(done, 200));
 
       const { createToolSearch } = await import("./src/index.ts");

@@ -4,9 +4,11 @@
 // warning on stderr that the tests reading a child's stderr would take for the child's own.
 import * as nodeModule from "node:module";
 
-export async function installHooks(specifier, parentURL, data) {
+// `transferList` names what in `data` must move to the loader thread (a MessagePort, say); in-thread
+// hooks share the process's objects and need none.
+export async function installHooks(specifier, parentURL, data, transferList = []) {
   if (typeof nodeModule.registerHooks !== "function") {
-    nodeModule.register(specifier, parentURL, { data });
+    nodeModule.register(specifier, parentURL, { data, transferList });
     return;
   }
   const hooks = await import(new URL(specifier, parentURL).href);
