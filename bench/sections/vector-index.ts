@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { loadEmbedder } from "../../src/index.js";
 import { collectGarbage } from "../memory-probe.js";
 import type { VectorIndexRun } from "../report/bench-report.js";
@@ -5,9 +6,13 @@ import { vectorIndexSection as vectorIndexMarkdown } from "../report/markdown-se
 import { vectorIndexPanel } from "../report/svg-chart.js";
 import { generateSkewedCatalogue } from "../scale/generate-skewed-catalogue.js";
 import { measureVectorIndex } from "../vector-index/measure-vector-index.js";
+import { openapiCatalogue, openapiDirectory, readOpenapiOperations } from "../vector-index/openapi-catalogue.js";
 import { anyError, defineSection } from "./section.js";
 
-/** Exact vs HNSW embedding search, one generated catalogue per size, with one loaded model. */
+/**
+ * Exact vs HNSW embedding search, one catalogue per size (generated, or real API operations with
+ * `--vector-catalogue openapi`), with one loaded model.
+ */
 export const vectorIndexSection = defineSection<{ vectorIndex: VectorIndexRun[] }>({
   id: "vector-index",
   title: "Embedding search: exact vs HNSW",
@@ -15,14 +20,20 @@ export const vectorIndexSection = defineSection<{ vectorIndex: VectorIndexRun[] 
   skipped: () => ({ vectorIndex: [] }),
   async measure(ctx) {
     const vectorIndex: VectorIndexRun[] = [];
+    const { vectorCatalogue: catalogue, scaleQueries: queries, seed } = ctx.options;
+    const operations =
+      catalogue === "openapi"
+        ? readOpenapiOperations(openapiDirectory(join(process.cwd(), "node_modules", ".cache", "toolsift-bench")))
+        : [];
     const embedder = await loadEmbedder();
     try {
       for (const size of ctx.options.vectorSizes) {
-        ctx.log(`vector index: exact vs HNSW over ${size} generated tools`);
-        const run = await measureVectorIndex(
-          generateSkewedCatalogue({ size, queries: ctx.options.scaleQueries, seed: ctx.options.seed }),
-          embedder,
-        );
+        ctx.log(`vector index: exact vs HNSW over ${size} ${catalogue} tools`);
+        const dataset =
+          catalogue === "openapi"
+            ? openapiCatalogue(operations, { size, queries, seed })
+            : generateSkewedCatalogue({ size, queries, seed });
+        const run = { ...(await measureVectorIndex(dataset, embedder)), catalogue };
         if (run.error) ctx.log(`  failed: ${run.error}`);
         vectorIndex.push(run);
         collectGarbage?.();
