@@ -137,7 +137,7 @@ function ownRankers(
     },
     {
       id: "embedding",
-      label: "toolsift EmbeddingRanker (bundled model, default index: exact up to 20,000 tools)",
+      label: "toolsift EmbeddingRanker (bundled model, default index: exact)",
       kind: "toolsift",
       source: "src/ranking/embedding",
       create: embeddingRanker,

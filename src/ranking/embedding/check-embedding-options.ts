@@ -71,7 +71,7 @@ export function checkEmbeddingRankerOptions(owner: string, path: string, options
   checkBoolean(at("abstention"), given.abstention);
   const index = checkKeys(owner, under(path, "index"), given.index, INDEX_KEYS, '{ kind: "exact" }');
   checkOneOf(at("index.kind"), index.kind, ["auto", "exact", "hnsw"]);
-  checkNumber(at("index.hnswAbove"), index.hnswAbove, { min: 0, integer: true, example: 20_000 });
+  checkNumber(at("index.hnswAbove"), index.hnswAbove, { min: 0, integer: true, example: 50_000 });
   checkNumber(at("index.m"), index.m, { min: 2, integer: true, example: 16 });
   checkNumber(at("index.efConstruction"), index.efConstruction, { min: 1, integer: true, example: 100 });
   checkNumber(at("index.efSearch"), index.efSearch, { min: 1, integer: true, example: 64 });

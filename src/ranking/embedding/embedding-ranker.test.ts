@@ -227,6 +227,33 @@ describe("EmbeddingRanker index kinds", () => {
     }
   });
 
+  it("auto stays exact at any size unless hnswAbove is set (HNSW drops exact neighbours on real catalogues)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "toolsift-embedding-auto-size-"));
+    // Past 20,000, where auto used to switch; a 4-dimension embedder keeps it quick.
+    const size = 20_001;
+    const cheap: Embedder = {
+      id: "test/four-dimensions",
+      dimensions: 4,
+      embed: async (texts) =>
+        texts.map((text) => {
+          const n = Number(/\d+/.exec(text)?.[0] ?? 0);
+          const vector = Float32Array.of(Math.cos(n), Math.sin(n), Math.cos(n / 7), Math.sin(n / 7));
+          return vector.map((value) => value / Math.SQRT2);
+        }),
+    };
+    try {
+      const documents = Array.from({ length: size }, (_, i) =>
+        rankDocumentOf({ name: `tool_${i}`, description: `Tool number ${i}.`, inputSchema: { type: "object" } }),
+      );
+      const auto = new EmbeddingRanker({ embedder: cheap, cacheDir: dir });
+      await auto.update(documents);
+      expect(readdirSync(dir).filter((name) => name.endsWith(".hnsw"))).toEqual([]);
+      expect(names(await auto.search("tool 12345", { limit: 1 }))).toEqual(["tool_12345"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("without hnswlib-node: exact and auto work (auto warns once), hnsw says what to install", async () => {
     const run = await runWithoutPackages(
       ["hnswlib-node"],

@@ -16,12 +16,9 @@ import type { HnswVectorIndex } from "./hnsw-vector-index.js";
 import { VectorCache } from "./vector-cache.js";
 import type { VectorIndex, VectorIndexOptions } from "./vector-index.js";
 
-/** `auto` switches to HNSW above this many tools; see {@link VectorIndexOptions.hnswAbove}. */
-const DEFAULT_HNSW_ABOVE = 20_000;
-
 /**
- * The HNSW index, loaded when a catalogue first needs one (over {@link DEFAULT_HNSW_ABOVE} tools
- * by default, or `kind: "hnsw"`): not with every import of toolsift.
+ * The HNSW index, loaded when a catalogue first needs one (`kind: "hnsw"`, or `auto` past a
+ * `hnswAbove` the user set): not with every import of toolsift.
  */
 const loadHnsw = ownModule("the HNSW vector index", () => import("./hnsw-vector-index.js"));
 
@@ -306,8 +303,10 @@ export class EmbeddingRanker implements Ranker {
    * vectors to a new index (from the vector cache: nothing is embedded again).
    */
   private async indexFor(state: State, size: number): Promise<VectorIndex> {
-    const { kind = "auto", hnswAbove = DEFAULT_HNSW_ABOVE } = this.options.index ?? {};
-    if (kind !== "auto" || state.hnswUnavailable) return state.index;
+    // No default size: on real catalogues HNSW drops a tenth or more of the exact top ten at
+    // every size toolsift takes (VectorIndexOptions.hnswAbove), so only a user trades that away.
+    const { kind = "auto", hnswAbove } = this.options.index ?? {};
+    if (kind !== "auto" || hnswAbove === undefined || state.hnswUnavailable) return state.index;
     const wanted = size > hnswAbove ? "hnsw" : "exact";
     if (state.index.kind === wanted) return state.index;
     let next: VectorIndex;
