@@ -96,6 +96,19 @@ describe("stress variants", () => {
     expect(grown.documents).toHaveLength(4);
   });
 
+  it("names a distractor uniquely even where its name is 64 characters and taken twice", () => {
+    const long = `${"a".repeat(62)}_x`;
+    const other = datasetOf(
+      "other",
+      [long, long, long].map((name) => ({ name, description: "The same name again." })),
+      [],
+    );
+    const names = withDistractors(base, [other])
+      .tools.map((tool) => tool.name)
+      .slice(3);
+    expect(names).toEqual([long, `${"a".repeat(58)}_2`, `${"a".repeat(58)}_3`]);
+  });
+
   it("prefixes each description with its API's blurb, shared by siblings", () => {
     const blurbed = withApiBlurbs(base);
     const [concert, artist, forecast] = blurbed.tools;

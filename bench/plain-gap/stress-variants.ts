@@ -22,7 +22,7 @@ export function datasetOf(id: string, tools: readonly BenchTool[], queries: read
 
 /**
  * The catalogue grown by other catalogues' tools, as distractors no query expects: a large
- * marketplace of unrelated APIs. A distractor whose name is taken gets a `_x` suffix.
+ * marketplace of unrelated APIs. A distractor whose name is taken gets a `_x` suffix, then a number.
  */
 export function withDistractors(base: BenchDataset, others: readonly BenchDataset[]): BenchDataset {
   const names = new Set(base.tools.map((tool) => tool.name));
@@ -30,7 +30,10 @@ export function withDistractors(base: BenchDataset, others: readonly BenchDatase
   for (const other of others) {
     for (const tool of other.tools) {
       let name = tool.name;
-      while (names.has(name)) name = `${name.slice(0, 62)}_x`;
+      // `_x` first, as every committed run named them; a numbered suffix where `_x` no longer
+      // changes a 64-character name, which would otherwise loop for ever.
+      for (let n = 1; names.has(name); n++)
+        name = n === 1 ? `${name.slice(0, 62)}_x` : `${tool.name.slice(0, 58)}_${n}`;
       names.add(name);
       tools.push({ ...tool, name });
     }
