@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createToolSearch } from "../../index.js";
 import { formatInspectReport } from "./format-inspect-report.js";
 import type { InspectReport } from "./inspect-report.js";
-import { projectStrategies } from "./projection.js";
+import { type Projection, projectStrategies } from "./projection.js";
 
 const TOOLS = Array.from({ length: 6 }, (_, index) => ({
   name: `svc__tool_${index}`,
@@ -10,19 +10,24 @@ const TOOLS = Array.from({ length: 6 }, (_, index) => ({
   inputSchema: { type: "object" as const, properties: { id: { type: "string" } } },
 }));
 
+/** A report of nothing but its projection, over a catalogue of `tools` tools. */
+function reportOf(projection: Projection, tools: number): InspectReport {
+  return {
+    file: "tools.json",
+    ranker: "bm25",
+    estimate: "JSON characters / 3.5",
+    servers: [],
+    totals: { servers: 0, tools, fullTokens: 0, stubTokens: 0 },
+    hidden: [],
+    projection,
+    lint: { coverage: { embedding: false }, errors: 0, warnings: 0, findings: [] },
+  };
+}
+
 async function strategyLines(tuning: Record<string, number>): Promise<string[]> {
   const toolSearch = await createToolSearch({ tools: TOOLS, tuning });
   try {
-    const report: InspectReport = {
-      file: "tools.json",
-      ranker: "bm25",
-      estimate: "JSON characters / 3.5",
-      servers: [],
-      totals: { servers: 0, tools: TOOLS.length, fullTokens: 0, stubTokens: 0 },
-      hidden: [],
-      projection: await projectStrategies(toolSearch, TOOLS.slice(0, 2)),
-      lint: { coverage: { embedding: false }, errors: 0, warnings: 0, findings: [] },
-    };
+    const report = reportOf(await projectStrategies(toolSearch, TOOLS.slice(0, 2)), TOOLS.length);
     return formatInspectReport(report)
       .split("\n")
       .filter((line) => /^ {2}(stubs|every tool in full)/.test(line));
@@ -50,5 +55,35 @@ describe("formatInspectReport's stubs row", () => {
     const tokens = (line: string | undefined) => line?.match(/ ([\d,]+) /)?.[1];
     expect(stubs).toMatch(/^ {2}stubs +[\d,]+ +every tool in full: the catalogue is under the threshold$/);
     expect(tokens(stubs)).toBe(tokens(full));
+  });
+});
+
+describe("a catalogue past the Messages API's deferred-tool limit", () => {
+  it("reports native as not possible and still projects the other strategies", async () => {
+    // One more tool than MAX_DEFERRED_TOOLS: native would have to defer them all.
+    const tools = Array.from({ length: 10_001 }, (_, index) => ({
+      name: `svc__tool_${index}`,
+      description: `Does task number ${index} on the service.`,
+      inputSchema: { type: "object" as const },
+    }));
+    const toolSearch = await createToolSearch({ tools });
+    try {
+      const projection = await projectStrategies(toolSearch, [tools[0]!, tools[5_000]!]);
+      const native = projection.costs.find((cost) => cost.strategy === "native")!;
+      expect(native).toMatchObject({
+        toolTokens: 0,
+        unavailable: expect.stringContaining("at most 10,000 deferred tools"),
+      });
+      for (const cost of projection.costs.filter((cost) => cost.strategy !== "native")) {
+        expect(cost.unavailable).toBeUndefined();
+        expect(cost.toolTokens).toBeGreaterThan(0);
+      }
+      const report = reportOf(projection, tools.length);
+      expect(formatInspectReport(report)).toMatch(
+        /^ {2}native +- +not possible: The "native" strategy would defer 10,001 tools/m,
+      );
+    } finally {
+      await toolSearch.close();
+    }
   });
 });

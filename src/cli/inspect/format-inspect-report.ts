@@ -51,6 +51,10 @@ export function formatInspectReport(report: InspectReport): string {
   );
   for (const cost of report.projection.costs) {
     const [label, listed] = STRATEGY_LABELS[cost.strategy];
+    if (cost.unavailable !== undefined) {
+      lines.push(`  ${label.padEnd(20)} ${"-".padStart(9)}${"".padEnd(32)}  not possible: ${cost.unavailable}`);
+      continue;
+    }
     const what = cost.strategy === "stubs" ? STUBS_BLOCK_WHAT[report.projection.stubsBlock] : listed;
     const result =
       cost.searchResultTokens > 0 && cost.strategy === "stable"

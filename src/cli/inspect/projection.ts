@@ -1,6 +1,7 @@
 import { listedTools } from "../../gateway/index.js";
-import type { AnthropicTool, ToolResultBlock, ToolSearch } from "../../index.js";
+import type { AnthropicTool, SearchToolsOutcome, SessionView, ToolResultBlock, ToolSearch } from "../../index.js";
 import { nativeStrategy, stableStrategy, stubsStrategy } from "../../public/agent.js";
+import { OptionsError } from "../../errors.js";
 import { estimateBlockTokens } from "../../for-apps.js";
 import { firstSentence } from "../../for-apps.js";
 
@@ -14,6 +15,8 @@ export interface StrategyCost {
   toolTokens: number;
   /** The search result left in the conversation, which every later request sends again. */
   searchResultTokens: number;
+  /** Why the strategy cannot carry this catalogue (native past the API's deferred-tool limit); its tokens are 0 then. */
+  unavailable?: string;
 }
 
 /**
@@ -54,6 +57,9 @@ export async function projectStrategies(
     totals.set(strategy, { tools: total.tools + tools, results: total.results + results });
   };
   let index = 0;
+  // A catalogue past the Messages API's deferred-tool limit cannot go native; the other rows
+  // are what such a catalogue needs to see, so the refusal is reported, not thrown.
+  let nativeRefusal: string | undefined;
   const probe = toolSearch.session("toolsift-inspect-block");
   const first = await probe.view();
   toolSearch.endSession(probe.id);
@@ -68,13 +74,7 @@ export async function projectStrategies(
       const matches = outcome.ok ? outcome.matches.map((match) => match.name) : [];
       add("full", before.fullTokens);
 
-      const native = nativeStrategy.tools(before).filter((tool) => tool.defer_loading !== true);
-      const expanded = before.others.filter((tool) => matches.includes(tool.name)).map((tool) => tool.full);
-      add(
-        "native",
-        estimateBlockTokens(native) + estimateBlockTokens(expanded),
-        resultTokens(nativeStrategy.searchResult("toolu_search", outcome, before)),
-      );
+      nativeRefusal ??= addNative(before, outcome, matches, add);
       add(
         "stable",
         estimateBlockTokens(stableStrategy.tools(before)),
@@ -113,9 +113,33 @@ export async function projectStrategies(
         strategy,
         toolTokens: Math.round(total.tools / count),
         searchResultTokens: Math.round(total.results / count),
+        ...(strategy === "native" && nativeRefusal !== undefined ? { unavailable: nativeRefusal } : {}),
       };
     }),
   };
+}
+
+/** Adds the native strategy's cost of one search; returns why it cannot be projected, if it cannot. */
+function addNative(
+  before: SessionView,
+  outcome: SearchToolsOutcome,
+  matches: readonly string[],
+  add: (strategy: ProjectedStrategy, tools: number, results?: number) => void,
+): string | undefined {
+  let native: AnthropicTool[];
+  try {
+    native = nativeStrategy.tools(before).filter((tool) => tool.defer_loading !== true);
+  } catch (error) {
+    if (error instanceof OptionsError && error.code === "too_many_deferred_tools") return error.message;
+    throw error;
+  }
+  const expanded = before.others.filter((tool) => matches.includes(tool.name)).map((tool) => tool.full);
+  add(
+    "native",
+    estimateBlockTokens(native) + estimateBlockTokens(expanded),
+    resultTokens(nativeStrategy.searchResult("toolu_search", outcome, before)),
+  );
+  return undefined;
 }
 
 /** Up to `count` items spread evenly over a list, first and last included. */
