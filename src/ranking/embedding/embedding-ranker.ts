@@ -88,7 +88,7 @@ export function defaultCacheDir(): string {
 
 /**
  * Semantic ranking: tools and queries embedded by a local model, nearest neighbours found by
- * exact search (or an HNSW graph for very large catalogues). Runs offline; finds "open a
+ * exact search (or an HNSW graph, when asked for). Runs offline; finds "open a
  * ticket" for "create issue".
  *
  * A tool with examples (its enrichment's requests and synonyms) has a vector per example too,
