@@ -70,3 +70,87 @@ describe("firstSentence: cutting a long first sentence", () => {
     expect(firstSentence(`${"a".repeat(157)}😀${"a".repeat(50)}`)).toBe(`${"a".repeat(157)}😀…`);
   });
 });
+
+describe("firstSentence: descriptions laid out in sections", () => {
+  it("reads past a section title and a list marker to what the tool does", () => {
+    const description =
+      "\n    🎯 Purpose:\n      1. Lists the open deals of a sales pipeline.\n\n    📦 Returns:\n      1. Deals.\n";
+    expect(firstSentence(description)).toBe("Lists the open deals of a sales pipeline.");
+  });
+
+  it("takes a pictograph title without a colon when a list follows it", () => {
+    expect(firstSentence("🔑 Access\n  1. Checks which scopes the token grants.\n")).toBe(
+      "Checks which scopes the token grants.",
+    );
+  });
+
+  it("keeps a first line without a pictograph or colon, even over a list", () => {
+    expect(firstSentence("Merge a pull request\n- owner: who owns it\n- repo: its name")).toBe("Merge a pull request");
+  });
+
+  it("prefers the purpose section when a description opens with another", () => {
+    const description =
+      "⚠️ Caution:\n  1. Write warning: changes live records. Ask first.\n\n🎯 Purpose:\n  1. Creates many records of one type in a single call.\n";
+    expect(firstSentence(description)).toBe("Creates many records of one type in a single call.");
+    expect(firstSentence("## Notes\nRuns slowly.\n\n## Description\nExports a report as CSV.")).toBe(
+      "Exports a report as CSV.",
+    );
+  });
+
+  it("keeps a description's own first paragraph even when a later section is its purpose", () => {
+    expect(firstSentence("Exports a report.\n\n## Purpose\nSomething else.")).toBe("Exports a report.");
+  });
+
+  it("ends the paragraph at a blank line, a label or a list, with no full stop", () => {
+    expect(firstSentence("Get the weather for a city\n\nArgs:\n    city: its name")).toBe("Get the weather for a city");
+    expect(firstSentence("Get the weather for a city\nArgs:\n    city: its name")).toBe("Get the weather for a city");
+    expect(firstSentence("Get the weather for a city\n```json\n{}\n```")).toBe("Get the weather for a city");
+  });
+
+  it("joins a wrapped line to its paragraph", () => {
+    expect(firstSentence("Search for repositories\n    by name and topic.\n\nArgs: q")).toBe(
+      "Search for repositories by name and topic.",
+    );
+  });
+
+  it("ends a sentence before markdown, code or a tag that opens the next", () => {
+    expect(firstSentence("Map a site's pages. **Best for:** finding sections.")).toBe("Map a site's pages.");
+    expect(firstSentence("Check a job. `id` comes from start_job.")).toBe("Check a job.");
+    expect(firstSentence("Check a job. <b>Auth</b> needed.")).toBe("Check a job.");
+  });
+
+  it("drops emphasis from the stub", () => {
+    expect(firstSentence("Deletes **every** row. Careful.")).toBe("Deletes every row.");
+  });
+
+  it("does not end a sentence after e.g., i.e., vs. or cf., whatever follows", () => {
+    expect(firstSentence("Moves an issue (e.g. To Do → Done) by a transition. More.")).toBe(
+      "Moves an issue (e.g. To Do → Done) by a transition.",
+    );
+    expect(firstSentence("Sorts rows, i.e. `ORDER BY`. More.")).toBe("Sorts rows, i.e. `ORDER BY`.");
+  });
+
+  it("skips a tag on a line of its own, and unwraps a paragraph in a tag", () => {
+    expect(firstSentence("\n  <use_case>\n    Migrates a table's schema.\n    More.\n  </use_case>")).toBe(
+      "Migrates a table's schema.",
+    );
+    expect(firstSentence("<description>Lists files</description>")).toBe("Lists files");
+    expect(firstSentence("<b>Lists</b> files")).toBe("<b>Lists</b> files");
+  });
+
+  it("takes the list a paragraph's colon opens", () => {
+    expect(firstSentence("Reads a file's metadata, including:\n  - size\n  - owner;\n\nOnly in allowed folders.")).toBe(
+      "Reads a file's metadata, including: size, owner",
+    );
+  });
+
+  it("reads the whole text when every line is a title", () => {
+    expect(firstSentence("Args:\n\nReturns:")).toBe("Args: Returns:");
+  });
+
+  it("reads only the first 4,000 characters of a huge description", () => {
+    const titles = "Args:\n".repeat(1_000);
+    expect(firstSentence(`${titles}Lists files.`)).toBe(firstSentence(titles.slice(0, 4_000)));
+    expect(firstSentence(`${"x ".repeat(500_000)}.`)).toBe(`${"x ".repeat(79).trim()}…`);
+  });
+});
