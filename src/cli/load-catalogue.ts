@@ -18,6 +18,7 @@ import {
 } from "../index.js";
 import type { McpServerStatus } from "../public/mcp.js";
 import type { CliIo } from "./cli-io.js";
+import { definitionProblem } from "./definition-problem.js";
 import type { Finding } from "./inspect/finding.js";
 import type { CatalogueSource } from "./parse-cli.js";
 import { readToolsFile } from "./read-tools-file.js";
@@ -29,7 +30,10 @@ export interface LoadedCatalogue {
   ranker: RankerName;
   settings: GatewaySettings;
   toolSearch: ToolSearch;
-  /** Every tool of the catalogue as clients see it (the config's `describe` applied), those allow/deny hide included. */
+  /**
+   * Every tool of the catalogue as clients see it (the config's `describe` applied), those
+   * allow/deny hide included; a definition toolsift cannot use is left out, and in `problems`.
+   */
   tools: readonly ToolDefinition[];
   /** The same tools as their servers list them, for the pins (which judge what a server lists). */
   upstreamTools: readonly ToolDefinition[];
@@ -72,10 +76,7 @@ export async function loadCatalogue(
   const progress = (line: string) => io.err(line);
   if (source.kind === "tools") {
     const { tools, problems } = readToolsFile(source.file);
-    if (!options.reportsProblems) {
-      for (const problem of problems)
-        progress(`warning: ${source.file}: ${problem.tools.join(", ")} ${problem.message}`);
-    }
+    if (!options.reportsProblems) warnOf(problems, source.file, progress);
     const settings = parseGatewaySettings(undefined, source.file);
     const name = ranker ?? settings.ranker;
     const toolSearch = await searchOver(tools, settings, name, progress);
@@ -115,18 +116,32 @@ export async function loadCatalogue(
     // Declares what serve declares, so a server lists the tools serve lists (and pins).
     serverRequests: await unattendedServerRequests(config, progress),
   });
+  // The tool search leaves out a definition it cannot use, and mends a loosely written schema:
+  // say so per tool, as for a file, rather than count and lint a tool no client will see.
+  const problems: Finding[] = [];
+  const tools = (await catalogue.tools.listTools()).filter((tool, index) => {
+    const problem = definitionProblem(tool, tool.name, `tools/list[${index}]`);
+    if (problem) problems.push(problem);
+    return problem?.severity !== "error";
+  });
+  if (!options.reportsProblems) warnOf(problems, source.file, progress);
   return {
     file: source.file,
     ranker: ranker ?? config.settings.ranker,
     settings: config.settings,
     toolSearch: catalogue.toolSearch,
-    tools: await catalogue.tools.listTools(),
+    tools,
     upstreamTools: await catalogue.host.listTools(),
     permits: (name) => catalogue.policies.permits({ name }, LOCAL_CALLER),
     servers: catalogue.host.status(),
-    problems: [],
+    problems,
     close: () => catalogue.close(),
   };
+}
+
+/** Each finding of a catalogue's definitions as a warning line, for a command that does not report them itself. */
+function warnOf(problems: readonly Finding[], file: string, progress: (line: string) => void): void {
+  for (const problem of problems) progress(`warning: ${file}: ${problem.tools.join(", ")} ${problem.message}`);
 }
 
 /** What one arm of `eval` changes in {@link searchOver}'s search. */

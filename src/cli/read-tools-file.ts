@@ -1,8 +1,7 @@
-import { describeMends, parseTool } from "../for-apps.js";
-import { errorText } from "../errors.js";
 import { describeValue } from "../describe-value.js";
 import { ConfigError, readJsonFile } from "../gateway/index.js";
 import type { ToolDefinition } from "../index.js";
+import { definitionProblem } from "./definition-problem.js";
 import type { Finding } from "./inspect/finding.js";
 import { isRecord } from "../util/is-record.js";
 
@@ -59,25 +58,9 @@ export function readToolsFile(file: string): ToolsFile {
       });
       definition.description = `Tool ${name}.`;
     }
-    try {
-      const { mends } = parseTool(definition ?? item, where);
-      if (mends) {
-        problems.push({
-          severity: "warning",
-          code: "mended-schema",
-          tools: [name],
-          message: `has an input schema toolsift had to mend before it could check inputs (${describeMends(mends)}). Fix the schema at its source.`,
-        });
-      }
-    } catch (error) {
-      problems.push({
-        severity: "error",
-        code: "unusable-definition",
-        tools: [name],
-        message: `is left out: ${errorText(error).replace(`${where} `, "")}`,
-      });
-      return;
-    }
+    const problem = definitionProblem(definition ?? item, name, where);
+    if (problem) problems.push(problem);
+    if (problem?.severity === "error") return;
     if (seen.has(name)) {
       problems.push({
         severity: "error",

@@ -254,6 +254,64 @@ describe("toolsift inspect", () => {
   });
 });
 
+describe("toolsift over a server that lists a tool it cannot use", () => {
+  const CATALOGUE_SERVER = fileURLToPath(new URL("../fixtures/catalogue-mcp-server.mjs", import.meta.url));
+
+  it("leaves the tool out of search, inspect and eval alike, and says why per tool", async () => {
+    const dir = scratchDir();
+    const catalogue = join(dir, "servers.json");
+    writeFileSync(
+      catalogue,
+      JSON.stringify({
+        servers: {
+          crm: [
+            { name: "add_contact", description: "Add a contact to the address book.", inputSchema: { type: "object" } },
+            {
+              // No value can satisfy an empty enum: a server that fills it from the network lists this offline.
+              name: "coding_rules",
+              description: "Coding rules for a kind of function.",
+              inputSchema: { type: "object", properties: { kind: { type: "string", enum: [] } }, required: ["kind"] },
+            },
+            {
+              name: "find_contact",
+              description: "Find a contact by name.",
+              inputSchema: { type: "object", properties: { name: { type: "STRING" } } },
+            },
+          ],
+        },
+      }),
+    );
+    const config = writeConfig({
+      mcpServers: { crm: { command: process.execPath, args: [CATALOGUE_SERVER, catalogue, "crm"], stderr: "ignore" } },
+    });
+
+    const search = await toolsift(["search", "--config", config, "add a contact"]);
+    expect(search.code).toBe(0);
+    expect(search.stdout.split("\n")[1]).toMatch(/crm__add_contact/);
+    expect(search.stderr).toMatch(/warning: .*crm__coding_rules is left out: its inputSchema cannot be used/);
+    expect(search.stderr).toMatch(/warning: .*crm__find_contact has an input schema toolsift had to mend/);
+
+    const inspect = await toolsift(["inspect", "--config", config, "--json"]);
+    expect(inspect.code).toBe(0);
+    const report = JSON.parse(inspect.stdout) as JsonReport;
+    // Not counted as a tool a client sees, nor linted as one (it was shown as kept in full, at 0 tokens).
+    expect(report.servers[0]!.tools.map((tool) => tool.name)).toEqual(["crm__add_contact", "crm__find_contact"]);
+    expect(report.lint.findings.filter((finding) => finding.tools.includes("crm__coding_rules"))).toEqual([
+      expect.objectContaining({ severity: "error", code: "unusable-definition" }),
+    ]);
+    expect(report.lint.findings).toContainEqual(
+      expect.objectContaining({ severity: "warning", code: "mended-schema", tools: ["crm__find_contact"] }),
+    );
+
+    // eval built its own search from every listed definition, and one unusable tool stopped it.
+    const tasks = join(dir, "tasks.jsonl");
+    writeFileSync(tasks, `${JSON.stringify({ query: "add a contact", expected: ["crm__add_contact"] })}\n`);
+    const evaluation = await toolsift(["eval", "--config", config, "--tasks", tasks]);
+    expect(evaluation.code).toBe(0);
+    expect(evaluation.stdout).toMatch(/baseline +100\.0%/);
+  });
+});
+
 describe("toolsift search", () => {
   it("prints the ranked matches with scores, best first", async () => {
     const run = await toolsift(["search", "--tools", LINT_CATALOGUE, "--limit", "3", "refund", "a", "payment"]);
