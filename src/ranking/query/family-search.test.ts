@@ -36,6 +36,30 @@ describe("searchFamilies", () => {
     expect(sorted(result)).toBe(true);
   });
 
+  it("never takes a close runner-up's place: another server's tool for the same thing", () => {
+    // Two browser servers' navigate tools, near-tied; the answer's other places are families'.
+    const twins = [
+      hit("pw__navigate", 4.2),
+      hit("pp__navigate", 4.1),
+      hit("cd__navigate_page", 3.9),
+      hit("cd__list_requests", 2.2),
+      hit("pw__navigate_back", 2.2),
+    ];
+    const tabs = new Map([["pw", [hit("pw__navigate", 4.2), hit("pw__navigate_back", 2.2), hit("pw__tabs", 0.8)]]]);
+    expect(names(searchFamilies(twins, 5, new Set(), family, from(tabs), 1, Number.POSITIVE_INFINITY))).toEqual(
+      names(twins),
+    );
+    // Far from the best, the same tool is a lone place like any other.
+    const far = [hit("pw__navigate", 10), ...twins.slice(1)];
+    expect(names(searchFamilies(far, 5, new Set(), family, from(tabs), 1, Number.POSITIVE_INFINITY))).toEqual([
+      "pw__navigate",
+      "cd__navigate_page",
+      "cd__list_requests",
+      "pw__navigate_back",
+      "pw__tabs",
+    ]);
+  });
+
   it("gives a weak candidate only a weak tool's place, never a strong one's", () => {
     const weakTags = new Map([["crm", [hit("crm__tags", 30, "weak")]]]);
     // Every lone tool of the answer is strong: the weak candidate takes none of their places.

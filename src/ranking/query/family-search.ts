@@ -1,4 +1,5 @@
 import type { RankedTool } from "../ranker.js";
+import { isCloseRunnerUp } from "./whole-answer.js";
 
 /**
  * How many tools of one family a family's own ranking reads at most: a hostile catalogue can put
@@ -89,8 +90,12 @@ export function searchFamilies(
       // A weak match never takes a strong one's place: "open a ticket" keeps Jira's create_issue
       // rather than gain a third GitHub tool that matched on one word.
       const yields = (hit: RankedTool) => candidate.confidence !== "weak" || hit.confidence === "weak";
+      // A close runner-up is the query's other answer (another server's tool for the same
+      // thing, as two browser servers' navigate tools are): it keeps its place, as a request's
+      // close runner-up gets one in a chained query's answer.
+      const last = isCloseRunnerUp(result) ? 2 : 1;
       let place = -1;
-      for (let i = result.length - 1; i >= 1; i--) {
+      for (let i = result.length - 1; i >= last; i--) {
         if (!protect.has(result[i]!.name) && lone(result[i]!) && yields(result[i]!)) {
           place = i;
           break;

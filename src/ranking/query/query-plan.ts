@@ -32,8 +32,9 @@ export interface QueryHandling {
    * server in the answer gives its place to the next tool of another server the answer holds a
    * confident match of (see `gatherFamilies`), and one more lone place goes to the best new tool
    * of such a server as the query's ranking read 50 deep orders them (see `FAMILY_SEARCH`). A
-   * place kept for a request's best match or a named tool is never taken. `false` leaves the
-   * ranking as scored.
+   * place kept for a request's best match or a named tool is never taken, nor, after the
+   * sibling, the second place when it scores at least 0.8 of the best (another server's tool
+   * for the same thing). `false` leaves the ranking as scored.
    * @defaultValue true
    */
   siblings?: boolean;

@@ -114,6 +114,17 @@ describe("wholeAnswer", () => {
   const ranked = [hit("a", 6), hit("b", 5), hit("c", 4), hit("d", 3), hit("e", 2)];
   const none = { familyOf: undefined };
 
+  it("spares a close runner-up from the families' rules: another server's tool for the same thing", () => {
+    const server = (name: string) => name.slice(0, name.indexOf("__"));
+    const rules = { keep: 0, familyOf: server, gather: 2 } as const;
+    const twins = [hit("pw__navigate", 4.2), hit("pp__navigate", 4.1), hit("cd__goto", 3.9), hit("cd__open", 3.8)];
+    const ranking = [...twins, hit("pw__back", 1)];
+    expect(names(wholeAnswer(ranking, [], [], 4, rules))).toEqual(names(twins));
+    // Far from the best, the lone tool gives its place to the best match's sibling as before.
+    const far = [hit("pw__navigate", 10), ...ranking.slice(1)];
+    expect(names(wholeAnswer(far, [], [], 4, rules))).toEqual(["pw__navigate", "cd__goto", "cd__open", "pw__back"]);
+  });
+
   it("keeps a place for a request's confident best match that the answer lacks", () => {
     expect(names(wholeAnswer(ranked, [[hit("e", 1)], [hit("a", 1)]], [], 3, { keep: 2, ...none }))).toEqual([
       "a",

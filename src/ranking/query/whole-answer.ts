@@ -90,7 +90,27 @@ export function wholeAnswer(
     : placed;
   if (!rules.familyOf) return answer;
   const sibling = addSibling(answer, ranked, limit, kept, rules.familyOf);
-  return gatherFamilies(sibling, ranked, limit, kept, rules.familyOf, rules.gather ?? GATHERED);
+  // A close runner-up is the query's other answer (another server's tool for the same thing):
+  // it keeps its place against the families of other matches (the best match's own sibling
+  // still takes the last place, as a request about one server needs two of its tools).
+  const spared = isCloseRunnerUp(sibling) ? new Set([...kept, sibling[1]!.name]) : kept;
+  return gatherFamilies(sibling, ranked, limit, spared, rules.familyOf, rules.gather ?? GATHERED);
+}
+
+/**
+ * Whether the answer's second tool is confident and scores at least {@link RUNNERS_UP}'s
+ * closeness of its first: the query is torn between them, as between two browser servers'
+ * `navigate` tools.
+ */
+export function isCloseRunnerUp(answer: readonly RankedTool[]): boolean {
+  const [best, second] = answer;
+  return (
+    best !== undefined &&
+    second !== undefined &&
+    best.score > 0 &&
+    second.confidence !== "weak" &&
+    second.score >= RUNNERS_UP.closeness * best.score
+  );
 }
 
 /**
