@@ -70,6 +70,8 @@ export interface FromMcpOptions {
    * connecting, up to {@link FromMcpOptions.refreshWaitMs}, then name those still connecting (see
    * `ToolHost.sourceStatus`). For a front end that must answer its own clients at once, such as
    * a gateway: one server that never answers no longer holds the others up for `requestTimeoutMs`.
+   * Their processes start one per turn of the event loop, so thirty servers do not hold up the
+   * front end's own I/O while they start.
    * @defaultValue true
    */
   waitForServers?: boolean;

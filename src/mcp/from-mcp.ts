@@ -203,7 +203,14 @@ export async function fromMcp(
       ),
   );
   if (!settings.waitForServers) {
-    for (const connection of connections) connection.startInBackground();
+    // One server's process starts per turn of the event loop: starting a process blocks the
+    // loop (tens of milliseconds each on a busy machine), and a gateway starting thirty at once
+    // answered its own client's first message seconds late.
+    let turn = Promise.resolve();
+    for (const connection of connections) {
+      turn = turn.then(nextTurn);
+      connection.startInBackground(turn);
+    }
     return new McpHost(connections, settings.refreshWaitMs);
   }
   const failures = await Promise.all(connections.map((connection) => connection.start()));
@@ -340,4 +347,9 @@ export function combineFailures(failures: readonly unknown[], code: string): Too
   const [first] = errors;
   if (errors.length === 1 && first) return first;
   return new ToolsiftError(first?.code ?? code, errors.map((error) => error.message).join("\n"), { cause: errors });
+}
+
+/** Resolves on the event loop's next turn, after the I/O waiting now. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

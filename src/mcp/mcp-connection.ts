@@ -61,6 +61,8 @@ export class McpConnection {
   private origins = new Map<string, McpToolOrigin>();
   private listKey: string | undefined;
   private state: State = "connecting";
+  /** What the first background attempt waits for before it opens a session (see {@link startInBackground}). */
+  private startAfter: Promise<void> | undefined;
   private session: McpSession | undefined;
   /** Numbers sessions; work that carries an older number belongs to a session that is gone. */
   private generation = 0;
@@ -127,9 +129,13 @@ export class McpConnection {
   /**
    * The first attempt, in the background (fromMcp's `waitForServers: false`): changes are
    * announced from the start, and a failure is reported and retried like any reconnect.
+   *
+   * @param after - When to open the session: the attempt is under way (a search waits for it)
+   *   from now, but its process starts only then.
    */
-  startInBackground(): void {
+  startInBackground(after?: Promise<void>): void {
     this.announcing = true;
+    this.startAfter = after;
     this.attemptNow().catch(() => undefined);
   }
 
@@ -394,6 +400,14 @@ export class McpConnection {
 
   /** Opens a session and lists its tools; on failure, closes what it opened and throws. */
   private async connect(): Promise<void> {
+    const after = this.startAfter;
+    this.startAfter = undefined;
+    if (after) await after;
+    if (this.state === "closed")
+      throw new ToolsiftError(
+        "mcp_disconnected",
+        `MCP server "${this.server}": the tool host was closed before it started.`,
+      );
     const generation = ++this.generation;
     this.state = "connecting";
     this.changedWhileConnecting = false;
