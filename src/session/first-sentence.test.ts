@@ -99,6 +99,7 @@ describe("firstSentence: descriptions laid out in sections", () => {
 
   it("keeps a description's own first paragraph even when a later section is its purpose", () => {
     expect(firstSentence("Exports a report.\n\n## Purpose\nSomething else.")).toBe("Exports a report.");
+    expect(firstSentence("\n  Exports a report.\n\n  ## Purpose\n  Something else.")).toBe("Exports a report.");
   });
 
   it("ends the paragraph at a blank line, a label or a list, with no full stop", () => {

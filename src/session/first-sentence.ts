@@ -67,7 +67,8 @@ export function firstSentence(description: string): string {
 function firstParagraph(lines: readonly string[]): string | undefined {
   let start = skipTitles(lines, 0);
   if (start === lines.length) return undefined;
-  if (start > 0) {
+  // Only a description that opens with a title is laid out in sections; blank lines do not count.
+  if (nextLineAt(lines, 0) < start) {
     const purpose = lines.findIndex(
       (line, i) => PURPOSE_TITLE.test(plain(line)) && isTitle(plain(line), () => nextLine(lines, i + 1)),
     );
@@ -107,11 +108,15 @@ function skipTitles(lines: readonly string[], from: number): number {
 
 /** The first line from `from` on that holds anything, plain; "" when none does. */
 function nextLine(lines: readonly string[], from: number): string {
-  for (let i = from; i < lines.length; i++) {
-    const line = plain(lines[i]!);
-    if (line !== "") return line;
-  }
-  return "";
+  const at = nextLineAt(lines, from);
+  return at < lines.length ? plain(lines[at]!) : "";
+}
+
+/** Where the first line from `from` on that holds anything is; `lines.length` when none does. */
+function nextLineAt(lines: readonly string[], from: number): number {
+  let i = from;
+  while (i < lines.length && plain(lines[i]!) === "") i++;
+  return i;
 }
 
 /** A line trimmed and its emphasis markers gone; "" for a line that holds only a tag. */
