@@ -147,6 +147,13 @@ export const knownEquivalentMutants = [
   },
   {
     file: "src/session/first-sentence.ts",
+    mutators: ["Regex"],
+    code: "/^#*(?:\\s|\\p{Extended_Pictographic}|\\uFE0F|\\u200D)*/u",
+    reason:
+      "every part of it is optional, so it matches at the start of any line: without `^` it replaces the same text.",
+  },
+  {
+    file: "src/session/first-sentence.ts",
     mutators: ["StringLiteral"],
     code: '""',
     within: "sentence[MAX_LENGTH - 2]",

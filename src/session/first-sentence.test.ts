@@ -154,4 +154,62 @@ describe("firstSentence: descriptions laid out in sections", () => {
     expect(firstSentence(`${titles}Lists files.`)).toBe(firstSentence(titles.slice(0, 4_000)));
     expect(firstSentence(`${"x ".repeat(500_000)}.`)).toBe(`${"x ".repeat(79).trim()}…`);
   });
+
+  it("reads what is not a title as text: a pictograph sentence, a long or stopped pictograph line, a label of four words", () => {
+    expect(firstSentence("🚀 Deploys the app to production.\n\nMore.")).toBe("🚀 Deploys the app to production.");
+    expect(firstSentence("🔑 Checks the scopes it grants\n- token: the token")).toBe("🔑 Checks the scopes it grants");
+    expect(firstSentence("Find files 🔍\n- by name")).toBe("Find files 🔍");
+    expect(firstSentence("🧭 Usage Guidance Notes\n1. Call it first.")).toBe("Call it first.");
+    expect(firstSentence("📦 Returns v1.2\n- names of files")).toBe("names of files");
+    expect(firstSentence("Read this first:\n  Lists files.")).toBe("Lists files.");
+    expect(firstSentence("Read  this  first:\n  Lists files.")).toBe("Lists files.");
+    expect(firstSentence("Read this part first:\n  Lists files.")).toBe("Read this part first: Lists files.");
+  });
+
+  it("takes only a heading's marks at a line's start for a heading, and a list marker only at its start", () => {
+    expect(firstSentence("# Overview\nExports a report.")).toBe("Exports a report.");
+    expect(firstSentence("Runs C# scripts\n\nMore.")).toBe("Runs C# scripts");
+    expect(firstSentence("Runs a query\nwritten in C# or SQL.")).toBe("Runs a query written in C# or SQL.");
+    expect(firstSentence("Lists files\n## Details\nmore")).toBe("Lists files");
+    expect(firstSentence("Lists files\n# Details\nmore")).toBe("Lists files");
+    expect(firstSentence("Lists files - recursively.")).toBe("Lists files - recursively.");
+    expect(firstSentence("Steps:\n10. Lists files.")).toBe("Lists files.");
+  });
+
+  it("ends the paragraph at a blank line before more text", () => {
+    expect(firstSentence("Lists files\n\nMore text here")).toBe("Lists files");
+  });
+
+  it("folds white space inside a line", () => {
+    expect(firstSentence("Lists  two\tkinds of files.")).toBe("Lists two kinds of files.");
+  });
+
+  it("reads a purpose section only by its own title, and only when something is under it", () => {
+    const caution = "⚠️ Caution:\n1. Careful with it.\n\n";
+    expect(firstSentence(`${caution}📌 Main purpose:\n1. Lists files.`)).toBe("Careful with it.");
+    expect(firstSentence(`${caution}Overview of limits:\n1. Lists files.`)).toBe("Careful with it.");
+    expect(firstSentence(`${caution}🎯 Purpose:`)).toBe("Careful with it.");
+    expect(firstSentence(`${caution}🎯 Purpose\n1. Lists files.`)).toBe("Lists files.");
+    expect(firstSentence("Args:\n  Lists files.\n\nReturns:\n  names")).toBe("Lists files.");
+  });
+
+  it("leaves a tag that is not alone on its line, and unwraps a wrapped paragraph's spaces", () => {
+    expect(firstSentence("<use_case>\nMigrates a schema.\n\nMore.")).toBe("Migrates a schema.");
+    expect(firstSentence("Lists <b>bold</b>")).toBe("Lists <b>bold</b>");
+    expect(firstSentence("<description> Lists files </description>")).toBe("Lists files");
+  });
+
+  it("keeps a list item's inner stops, and a list at the very end", () => {
+    expect(firstSentence("Reads a file's metadata, including:\n- file.txt size\n- owner")).toBe(
+      "Reads a file's metadata, including: file.txt size, owner",
+    );
+  });
+
+  it("does not end a sentence before a lower-case word", () => {
+    expect(firstSentence("Sorts rows. then filters them.")).toBe("Sorts rows. then filters them.");
+  });
+
+  it("folds the whole text when every line is a title", () => {
+    expect(firstSentence("\n  Args:\n\n  Returns:\n")).toBe("Args: Returns:");
+  });
 });

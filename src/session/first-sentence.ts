@@ -6,16 +6,17 @@ const MAX_READ = 4_000;
 /** A line that is only a tag: `<use_case>`, `</description>`. */
 const TAG_LINE = /^<\/?[A-Za-z_][\w-]*>$/u;
 /** A paragraph wrapped in a tag: `<description>Lists files.</description>`. */
-const WRAPPED = /^<([A-Za-z_][\w-]*)>\s*(.*?)\s*<\/\1>$/u;
+const WRAPPED = /^<([A-Za-z_][\w-]*)>(.*)<\/\1>$/u;
 /** A list item's marker: `- `, `* `, `• `, `1. `, `2) `. */
-const LIST_MARKER = /^(?:[-*•+]|\d{1,3}[.)])\s+/u;
-/** A line that opens a block of its own: a heading, a code fence, a list item. */
-const BLOCK_START = /^(?:#{1,6}\s|```|~~~|(?:[-*•+]|\d{1,3}[.)])\s)/u;
-/** Pictographs some servers open a section's title with (`🎯 Purpose`), and what joins them. */
-const LEADING_PICTOGRAPHS = /^(?:\p{Extended_Pictographic}|\uFE0F|\u200D|\s)+/u;
-/** The title of a section that says what a tool does: `🎯 Purpose:`, `## Description`. */
-const PURPOSE_TITLE =
-  /^(?:#{1,6}\s+)?(?:(?:\p{Extended_Pictographic}|\uFE0F|\u200D)+\s*)?(?:purpose|description|summary|overview):?$/iu;
+const LIST_MARKER = /^(?:[-*•+]|\d+[.)])\s/u;
+/** A markdown heading's marks. */
+const HEADING = /^#+\s/u;
+/** A heading or a code fence: a line that opens a block of its own, as a list item does. */
+const BLOCK_START = /^(?:#+\s|```|~~~)/u;
+/** What opens a section's title: a heading's marks, pictographs (`🎯 Purpose`). */
+const TITLE_DECORATION = /^#*(?:\s|\p{Extended_Pictographic}|\uFE0F|\u200D)*/u;
+/** The titles of a section that says what a tool does. */
+const PURPOSE = /^(?:purpose|description|summary|overview):?$/iu;
 /** Markdown emphasis, which a plain stub has no use for. */
 const EMPHASIS = /\*\*|__/gu;
 /**
@@ -43,8 +44,8 @@ const SENTENCE_END = /(?<!\b(?:e\.g|i\.e|vs|cf))[.!?](?=\s(?:[\p{Lu}"'([*#`<\u20
  * ```
  */
 export function firstSentence(description: string): string {
-  const read = description.length > MAX_READ ? description.slice(0, MAX_READ) : description;
-  const text = firstParagraph(read.split(/\r\n?|\n/u)) ?? read.trim().replace(/\s+/gu, " ");
+  const lines = description.slice(0, MAX_READ).split(/\r?\n/u).map(plain);
+  const text = firstParagraph(lines) ?? lines.join(" ").replace(/\s+/gu, " ").trim();
   // White space is folded to single spaces, and a full stop at the very end leaves the whole
   // text anyway, so one space before what opens the next sentence is all there is to match.
   const end = SENTENCE_END.exec(text);
@@ -58,90 +59,90 @@ export function firstSentence(description: string): string {
 }
 
 /**
- * The first paragraph of text, titles skipped, white space folded and emphasis dropped;
- * `undefined` when there is none (every line a title), and the caller reads the whole text.
- * A description laid out in titled sections is read from its purpose's section when it has one
- * (`🛡️ Guardrails:` may come first), and a paragraph that ends in a colon takes the list it
- * opens (`… including:` then `- size`, `- type`).
+ * The first paragraph of plain lines, titles skipped, white space folded; `undefined` when every
+ * line is a title, and the caller reads the whole text. A description that opens with a title
+ * is laid out in sections, and is read from its purpose's section when it has one
+ * (`🛡️ Guardrails:` may come first). A paragraph that ends in a colon takes the list it opens
+ * (`… including:` then `- size`, `- type`).
  */
 function firstParagraph(lines: readonly string[]): string | undefined {
-  let start = skipTitles(lines, 0);
+  let start = afterTitles(lines, 0);
   if (start === lines.length) return undefined;
-  // Only a description that opens with a title is laid out in sections; blank lines do not count.
-  if (nextLineAt(lines, 0) < start) {
-    const purpose = lines.findIndex(
-      (line, i) => PURPOSE_TITLE.test(plain(line)) && isTitle(plain(line), () => nextLine(lines, i + 1)),
-    );
-    if (purpose >= 0 && skipTitles(lines, purpose) < lines.length) start = skipTitles(lines, purpose);
-  }
-  const paragraph = [plain(lines[start]!).replace(LIST_MARKER, "")];
-  let i = start + 1;
-  for (; i < lines.length; i++) {
-    const line = plain(lines[i]!);
-    if (line === "" || BLOCK_START.test(line) || isLabel(line)) break;
-    paragraph.push(line);
-  }
-  let joined = paragraph.join(" ").replace(/\s+/gu, " ").trim();
-  if (joined.endsWith(":")) {
-    const items: string[] = [];
-    for (; i < lines.length && joined.length + items.join(", ").length <= MAX_LENGTH; i++) {
-      const line = plain(lines[i]!);
-      if (!LIST_MARKER.test(line)) break;
-      items.push(line.replace(LIST_MARKER, "").replace(/[.;,]$/u, ""));
+  if (start > nextText(lines, 0)) {
+    for (let i = start; i < lines.length; i++) {
+      if (!PURPOSE.test(lines[i]!.replace(TITLE_DECORATION, "")) || !isTitle(lines, i)) continue;
+      // A purpose title with nothing under it leaves the first paragraph the summary.
+      if (afterTitles(lines, i) < lines.length) start = afterTitles(lines, i);
+      break;
     }
-    if (items.length > 0) joined = `${joined} ${items.join(", ")}`;
   }
-  // The tag may wrap the paragraph on its lines rather than stand on a line of its own.
-  const text = WRAPPED.exec(joined)?.[2] ?? joined;
-  return text === "" ? undefined : text;
+  let end = start + 1;
+  while (end < lines.length && lines[end] !== "" && !opensBlock(lines[end]!) && !isLabel(lines[end]!)) end++;
+  const paragraph = lines.slice(start, end).join(" ").replace(LIST_MARKER, "");
+  const items = paragraph.endsWith(":") ? listFrom(lines.slice(end)) : [];
+  const text = `${paragraph} ${items.join(", ")}`.replace(/\s+/gu, " ").trim();
+  // A tag may wrap the paragraph on its lines rather than stand on a line of its own.
+  const wrapped = WRAPPED.exec(text);
+  return wrapped ? wrapped[2]!.trim() : text;
 }
 
-/** The first line from `from` on that holds anything and is no title. */
-function skipTitles(lines: readonly string[], from: number): number {
+/** The first line from `from` on that holds text (`lines.length` when none does). */
+function nextText(lines: readonly string[], from: number): number {
   let i = from;
-  for (; i < lines.length; i++) {
-    const line = plain(lines[i]!);
-    if (line !== "" && !isTitle(line, () => nextLine(lines, i + 1))) break;
-  }
+  // Past the last line `undefined` is no "", so the loop ends there.
+  while (lines[i] === "") i++;
   return i;
 }
 
-/** The first line from `from` on that holds anything, plain; "" when none does. */
-function nextLine(lines: readonly string[], from: number): string {
-  const at = nextLineAt(lines, from);
-  return at < lines.length ? plain(lines[at]!) : "";
-}
-
-/** Where the first line from `from` on that holds anything is; `lines.length` when none does. */
-function nextLineAt(lines: readonly string[], from: number): number {
-  let i = from;
-  while (i < lines.length && plain(lines[i]!) === "") i++;
+/** The first line from `from` on that holds text and is no title (`lines.length` when none is). */
+function afterTitles(lines: readonly string[], from: number): number {
+  let i = nextText(lines, from);
+  while (i < lines.length && isTitle(lines, i)) i = nextText(lines, i + 1);
   return i;
-}
-
-/** A line trimmed and its emphasis markers gone; "" for a line that holds only a tag. */
-function plain(line: string): string {
-  const trimmed = line.trim();
-  return TAG_LINE.test(trimmed) ? "" : trimmed.replace(EMPHASIS, "").trim();
 }
 
 /**
- * Whether a line only titles what follows: a markdown heading, a label of at most three words
- * ending in a colon (`Purpose:`, `Best for:`, `Args:`), or a pictograph and at most three words
- * with no full stop, over a list (`🎯 Purpose` above `1. Authenticates …`).
+ * Whether line `i` only titles what follows: a markdown heading, a label (see {@link isLabel}), or
+ * a pictograph and at most three words with no full stop over a list (`🎯 Purpose` above
+ * `1. Authenticates …`).
  */
-function isTitle(line: string, next: () => string): boolean {
-  if (/^#{1,6}\s/u.test(line) || isLabel(line)) return true;
-  const words = line.replace(LEADING_PICTOGRAPHS, "");
-  return words !== line && wordCount(words) <= 3 && !/[.!?]$/u.test(words) && LIST_MARKER.test(next());
+function isTitle(lines: readonly string[], i: number): boolean {
+  const line = lines[i]!;
+  if (HEADING.test(line) || isLabel(line)) return true;
+  // Past the last line, `undefined` reads as the text "undefined", which is no list item.
+  const next = lines[nextText(lines, i + 1)]!;
+  return (
+    /^\p{Extended_Pictographic}/u.test(line) && words(line) <= 3 && !/[.!?]$/u.test(line) && LIST_MARKER.test(next)
+  );
 }
 
 /** `Purpose:`, `🎯 Usage Guidance:`, `Best for:`: at most three words and a colon. */
 function isLabel(line: string): boolean {
-  return line.endsWith(":") && wordCount(line.replace(LEADING_PICTOGRAPHS, "")) <= 3;
+  return line.endsWith(":") && words(line) <= 3;
 }
 
-function wordCount(text: string): number {
-  const trimmed = text.trim();
-  return trimmed === "" ? 0 : trimmed.split(/\s+/u).length;
+/** A heading, a code fence or a list item: where a paragraph ends. */
+function opensBlock(line: string): boolean {
+  return BLOCK_START.test(line) || LIST_MARKER.test(line);
+}
+
+/** The items of the list the lines open with, without their markers or closing stops. */
+function listFrom(lines: readonly string[]): string[] {
+  const items: string[] = [];
+  for (const line of lines) {
+    if (!LIST_MARKER.test(line)) break;
+    items.push(line.replace(LIST_MARKER, "").replace(/[.;,]$/u, ""));
+  }
+  return items;
+}
+
+/** A title's words, what opens it aside. */
+function words(line: string): number {
+  return line.replace(TITLE_DECORATION, "").split(/\s+/u).length;
+}
+
+/** A line trimmed and its emphasis gone; "" for a line that holds only a tag. */
+function plain(line: string): string {
+  const text = line.replace(EMPHASIS, "").trim();
+  return TAG_LINE.test(text) ? "" : text;
 }
