@@ -61,8 +61,6 @@ export class McpConnection {
   private origins = new Map<string, McpToolOrigin>();
   private listKey: string | undefined;
   private state: State = "connecting";
-  /** What the first background attempt waits for before it opens a session (see {@link startInBackground}). */
-  private startAfter: Promise<void> | undefined;
   private session: McpSession | undefined;
   /** Numbers sessions; work that carries an older number belongs to a session that is gone. */
   private generation = 0;
@@ -135,8 +133,7 @@ export class McpConnection {
    */
   startInBackground(after?: Promise<void>): void {
     this.announcing = true;
-    this.startAfter = after;
-    this.attemptNow().catch(() => undefined);
+    this.attemptNow(after).catch(() => undefined);
   }
 
   /**
@@ -399,9 +396,7 @@ export class McpConnection {
   }
 
   /** Opens a session and lists its tools; on failure, closes what it opened and throws. */
-  private async connect(): Promise<void> {
-    const after = this.startAfter;
-    this.startAfter = undefined;
+  private async connect(after?: Promise<void>): Promise<void> {
     if (after) await after;
     if (this.state === "closed")
       throw new ToolsiftError(
@@ -523,7 +518,8 @@ export class McpConnection {
   }
 
   /** One reconnect attempt, now; shared by callers that arrive while it runs. Rejects if it fails. */
-  private attemptNow(): Promise<void> {
+  /** @param after - What the first attempt waits for before it opens a session (see {@link startInBackground}). */
+  private attemptNow(after?: Promise<void>): Promise<void> {
     if (this.state === "disconnected" && this.options.reconnect === false) {
       return Promise.reject(
         this.lastError ?? new ToolsiftError("mcp_disconnected", `MCP server "${this.server}" is not connected.`),
@@ -531,7 +527,7 @@ export class McpConnection {
     }
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    this.attempt ??= this.connect()
+    this.attempt ??= this.connect(after)
       .catch((error: unknown) => {
         const failure = asToolsiftError(error, "mcp_connect_failed", this.server);
         if (this.state === "closed") throw failure;
