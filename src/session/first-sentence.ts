@@ -72,7 +72,8 @@ function firstParagraph(lines: readonly string[]): string | undefined {
     for (let i = start; i < lines.length; i++) {
       if (!PURPOSE.test(lines[i]!.replace(TITLE_DECORATION, "")) || !isTitle(lines, i)) continue;
       // A purpose title with nothing under it leaves the first paragraph the summary.
-      if (afterTitles(lines, i) < lines.length) start = afterTitles(lines, i);
+      const under = afterTitles(lines, i);
+      if (under < lines.length) start = under;
       break;
     }
   }
