@@ -35,13 +35,18 @@ const KINDS = ["direct", "paraphrase", "multi"] as const;
 
 /**
  * Every request through `toolSearch.search` (bm25 and the hybrid with every default, as
- * `search_tools` ranks them) and through the plain BM25 reference, limit 5.
+ * `search_tools` ranks them) and through the plain BM25 reference, limit 5. Each tool keeps its
+ * server, as `fromMcp` lists it (`<server>__<tool>`).
  */
 export async function measureRealMcp(dataset: BenchDataset): Promise<{ rows: RealMcpRow[]; misses: RealMcpMiss[] }> {
   const rows: RealMcpRow[] = [];
   const misses: RealMcpMiss[] = [];
   for (const ranker of ["bm25", "hybrid"] as const) {
-    const toolSearch = await createToolSearch({ tools: callableTools(dataset), ranker });
+    const tools = callableTools(dataset).map((tool) => ({
+      ...tool,
+      server: tool.name.slice(0, tool.name.indexOf("__")),
+    }));
+    const toolSearch = await createToolSearch({ tools, ranker });
     try {
       const answers = [];
       for (const query of dataset.queries) {
