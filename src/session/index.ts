@@ -1,3 +1,4 @@
+export { absentNote, absentProducts } from "./absent-products.js";
 export { buildToolBlock } from "./build-tool-block.js";
 export { capToolBlock } from "./cap-tool-block.js";
 export { estimateBlockTokens, estimateTokens, guardedEstimator, type TokenEstimator } from "./estimate-tokens.js";

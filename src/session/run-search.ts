@@ -1,5 +1,6 @@
 import type { CatalogueSnapshot, CatalogueTool, ToolContext } from "../catalogue/index.js";
 import { errorText } from "../errors.js";
+import { absentNote, absentProducts } from "./absent-products.js";
 import { otherScriptNote } from "./other-script.js";
 import type { PermittedTools } from "./permitted-tools.js";
 import { MAX_TAUGHT_QUERY_LENGTH, parseSearchInput } from "./search-tools-tool.js";
@@ -46,6 +47,11 @@ export async function runSearch(
             permitted(searched, () => services.permittedTools(searched, context)),
           )
         : undefined;
+    // The same products the ranking marked the matches weak for (a search narrowed with `server:`
+    // terms marks nothing). Not said while a server is down or connecting: it may be the product,
+    // and the answer already names it.
+    const absent =
+      scope === undefined && searched && unavailable.length === 0 ? absentProducts(parsed.query, searched) : [];
     // An empty answer over no tool at all is not the query's fault (a search narrowed with
     // `server:` terms says what they did instead).
     const noTools =
@@ -62,6 +68,7 @@ export async function runSearch(
       ...(scope ? { scope } : {}),
       ...(companions.length > 0 ? { companions } : {}),
       ...(language ? { language } : {}),
+      ...(absent.length > 0 ? { absent: absentNote(absent) } : {}),
       ...(noTools ? { noTools: true as const } : {}),
       ...(unavailable.length > 0 ? { unavailable } : {}),
     };

@@ -33,6 +33,12 @@ export type SearchToolsOutcome =
        */
       language?: string;
       /**
+       * For a request naming widely used products that no tool of a catalogue of servers names
+       * ("create a Jira ticket" with no Jira server): which, and that the matches, all marked
+       * weak, share other words only (see `absentNote`).
+       */
+      absent?: string;
+      /**
        * Set when the answer is empty because the session may use no tool at all: the hint then
        * says so, rather than asking for other words that cannot help (see `NO_TOOLS_HINT`).
        */

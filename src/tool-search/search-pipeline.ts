@@ -4,7 +4,7 @@ import type { LearnedScores, Learning } from "../learning/index.js";
 // Not learning/'s index, which loads the stores and misses (see load-learning.ts).
 import { blendLearned } from "../learning/blend-learned.js";
 import type { RankDocument, RankedTool, Ranker } from "../ranking/index.js";
-import type { SearchCompanion, SearchMatch } from "../session/index.js";
+import { absentProducts, type SearchCompanion, type SearchMatch } from "../session/index.js";
 import { traced } from "../telemetry/index.js";
 import { findCompanions } from "./find-companions.js";
 import { inputProducers } from "./input-producers.js";
@@ -196,11 +196,14 @@ export class SearchPipeline {
       const pool = [...candidates, ...permittedOnce(more.hits, others).filter((hit) => !seen.has(hit.name))];
       ranked = capPerServer(pool, limit, cap);
     }
+    // A request for a product no tool names is answered by other words only: every match weak.
+    // A search narrowed to servers by name chose them itself.
+    const elsewhere = servers === undefined && absentProducts(query, snapshot).length > 0;
     const matches: SearchMatch[] = ranked.map((hit) => ({
       name: hit.name,
       description: snapshot.byName.get(hit.name)!.description,
       score: hit.score,
-      confidence: hit.confidence === "weak" ? "weak" : "strong",
+      confidence: hit.confidence === "weak" || elsewhere ? "weak" : "strong",
     }));
     this.emit({
       type: "search",
