@@ -39,4 +39,11 @@ describe("productsOfTool", () => {
     productsOfTool({ name: "post", description: "Post a message to a Microsoft Teams channel." }, found);
     expect([...found].sort()).toEqual(["jira", "microsoft teams", "pagerduty", "trello"]);
   });
+
+  it("counts a product named by its other name as named: AWS is Amazon's, PostgreSQL is Postgres", () => {
+    const found = new Set<string>();
+    productsOfTool({ name: "s3__list_buckets", description: "List the S3 buckets of the AWS account." }, found);
+    productsOfTool({ name: "db__query", description: "Run SQL on PostgreSQL." }, found);
+    expect([...found].sort()).toEqual(["amazon", "aws", "postgres", "postgresql"]);
+  });
 });

@@ -117,6 +117,18 @@ const PRODUCT_NAMES: readonly string[] = [
   "zendesk",
 ];
 
+/**
+ * Names of one product, or of a company and its platform that tools describe by either name:
+ * S3 tools say "AWS" and a request says "Amazon's blob storage". A tool that names one names
+ * them all, for {@link productsOfTool}: a request is then never told a catalogue lacks a
+ * product it has under its other name. (Amazon the shop goes with it: the cost is an unmarked
+ * shopping request where an AWS server is, not a wrong mark.)
+ */
+const SAME_PRODUCT: readonly (readonly string[])[] = [
+  ["amazon", "aws"],
+  ["postgres", "postgresql"],
+];
+
 /** Each name's words, under its first word, so a text is scanned once whatever the list's length. */
 const BY_FIRST_WORD: ReadonlyMap<string, readonly (readonly string[])[]> = (() => {
   const byFirst = new Map<string, string[][]>();
@@ -170,7 +182,8 @@ const ADDRESS = /@|:\/\/|[\p{L}\p{N}]\.\p{L}/u;
 /**
  * The widely used products a tool's text names: its name and server read both as written and
  * split as identifiers (`pagerduty__list`, `PagerDutyIncidents`), and its description as prose.
- * A tool of a product nearly always names it, in one of these.
+ * A tool of a product nearly always names it, in one of these; another name of the same
+ * product (see `SAME_PRODUCT`) is added beside it.
  */
 export function productsOfTool(tool: { name: string; server?: string; description: string }, into: Set<string>): void {
   for (const identifier of [tool.name, tool.server ?? ""]) {
@@ -178,4 +191,5 @@ export function productsOfTool(tool: { name: string; server?: string; descriptio
     namesIn(splitIdentifier(identifier), into);
   }
   namesIn(splitWords(tool.description), into);
+  for (const names of SAME_PRODUCT) if (names.some((name) => into.has(name))) for (const name of names) into.add(name);
 }
