@@ -12,6 +12,8 @@
 export { noSuchTool, searchAnswer, withCompanions, withSearchNotes } from "./session/index.js";
 // The CLI's search and inspect show what a stub shows, and a block's size as a session counts it.
 export { estimateBlockTokens, firstSentence } from "./session/index.js";
+// The CLI's search says of a product no tool names what search_tools says.
+export { absentNote, absentProducts } from "./session/index.js";
 // inspect's lint and similarity read names and descriptions as the rankers do.
 export { analyzeIdentifier, analyzeText, splitIdentifier } from "./ranking/text/index.js";
 // The gateway's "model" setting takes as many folders to join as loadEmbedder does, and says the same bound.

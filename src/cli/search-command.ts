@@ -1,4 +1,4 @@
-import { firstSentence } from "../for-apps.js";
+import { absentNote, absentProducts, firstSentence } from "../for-apps.js";
 import type { CliIo } from "./cli-io.js";
 import { loadCatalogue } from "./load-catalogue.js";
 import type { CliCommand } from "./parse-cli.js";
@@ -28,9 +28,11 @@ export async function searchCommand(command: Extract<CliCommand, { command: "sea
       (match, index) =>
         `${String(index + 1).padStart(2)}. ${match.score.toFixed(3).padStart(8)}  ${match.confidence === "weak" ? "weak  " : "      "}${match.name.padEnd(width)}  ${firstSentence(match.description)}`,
     );
+    // As search_tools says it: the products asked for that no tool of the catalogue names.
+    const absent = absentProducts(command.query, catalogue.tools);
     const weak =
       matches[0]!.confidence === "weak"
-        ? "\nThe best match is weak: the catalogue may not have a tool for this.\n"
+        ? `\nThe best match is weak: the catalogue may not have a tool for this.\n${absent.length > 0 ? `${absentNote(absent)}\n` : ""}`
         : "";
     io.out(
       `Matches for "${command.query}" (ranker ${catalogue.ranker}; rank, score, confidence, tool):\n${lines.join("\n")}\n${weak}`,

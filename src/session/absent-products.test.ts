@@ -21,21 +21,21 @@ const snapshotOf = (tools: ToolDefinition[]) => Catalogue.fromArray(tools).snaps
 describe("absentProducts", () => {
   it("names the products a request asks for that no tool of a catalogue of servers names", async () => {
     const snapshot = await snapshotOf(SERVERS);
-    expect(absentProducts("create a Jira ticket for the login bug", snapshot)).toEqual(["jira"]);
-    expect(absentProducts("add it to Trello and Asana", snapshot)).toEqual(["trello", "asana"]);
+    expect(absentProducts("create a Jira ticket for the login bug", snapshot.tools)).toEqual(["jira"]);
+    expect(absentProducts("add it to Trello and Asana", snapshot.tools)).toEqual(["trello", "asana"]);
   });
 
   it("names none when a tool names one of them, by server, name or description", async () => {
     const snapshot = await snapshotOf(SERVERS);
-    expect(absentProducts("copy the Jira ticket to GitHub", snapshot)).toEqual([]);
-    expect(absentProducts("open a Zendesk ticket", snapshot)).toEqual([]);
-    expect(absentProducts("create a supabase project", snapshot)).toEqual([]);
-    expect(absentProducts("create a ticket", snapshot)).toEqual([]);
+    expect(absentProducts("copy the Jira ticket to GitHub", snapshot.tools)).toEqual([]);
+    expect(absentProducts("open a Zendesk ticket", snapshot.tools)).toEqual([]);
+    expect(absentProducts("create a supabase project", snapshot.tools)).toEqual([]);
+    expect(absentProducts("create a ticket", snapshot.tools)).toEqual([]);
   });
 
   it("names none in a catalogue whose tools belong to no server, where a product is an object", async () => {
     const flat = await snapshotOf([tool("social_post", "Post a message on a social network.")]);
-    expect(absentProducts("post this on Facebook", flat)).toEqual([]);
+    expect(absentProducts("post this on Facebook", flat.tools)).toEqual([]);
   });
 });
 

@@ -1,21 +1,23 @@
-import type { CatalogueSnapshot } from "../catalogue/index.js";
 import { productsNamed, productsOfTool } from "../ranking/text/index.js";
 
-/**
- * The products each snapshot's tools name, read once per snapshot, on the first request that
- * names one; `null` for a catalogue whose tools belong to no server.
- */
-const PRODUCTS = new WeakMap<CatalogueSnapshot, ReadonlySet<string> | null>();
+/** What the rule reads of a tool: a catalogue snapshot's tools, or the CLI's definitions. */
+type ProductTool = { readonly name: string; readonly server?: string | undefined; readonly description: string };
 
-function catalogueProducts(snapshot: CatalogueSnapshot): ReadonlySet<string> | null {
-  let products = PRODUCTS.get(snapshot);
+/**
+ * The products each list of tools names (a snapshot's list is one array for its life), read once
+ * per list, on the first request that names one; `null` for tools that belong to no server.
+ */
+const PRODUCTS = new WeakMap<readonly ProductTool[], ReadonlySet<string> | null>();
+
+function catalogueProducts(tools: readonly ProductTool[]): ReadonlySet<string> | null {
+  let products = PRODUCTS.get(tools);
   if (products === undefined) {
     let found: Set<string> | null = null;
-    if (snapshot.tools.some((tool) => tool.server !== undefined)) {
+    if (tools.some((tool) => tool.server !== undefined)) {
       found = new Set<string>();
-      for (const tool of snapshot.tools) productsOfTool(tool, found);
+      for (const tool of tools) productsOfTool(tool, found);
     }
-    PRODUCTS.set(snapshot, (products = found));
+    PRODUCTS.set(tools, (products = found));
   }
   return products;
 }
@@ -33,19 +35,19 @@ function catalogueProducts(snapshot: CatalogueSnapshot): ReadonlySet<string> | n
  * a request ("post this on Facebook" to `social_post`), and nothing is marked: on the shared
  * sets, all flat, the rule marked up to 6% of answerable requests' best matches weak wrongly.
  *
- * Every tool of the snapshot counts, permitted or not: a tool the session may not use is no
+ * Every tool of the list counts, permitted or not: a tool the session may not use is no
  * reason to mark the others, and the answer then says nothing either way.
  *
  * @example
  * ```ts
- * absentProducts("create a Jira ticket", snapshot); // ["jira"] when no tool names Jira
- * absentProducts("copy the Jira ticket to GitHub", snapshot); // [] when a tool names GitHub
+ * absentProducts("create a Jira ticket", snapshot.tools); // ["jira"] when no tool names Jira
+ * absentProducts("copy the Jira ticket to GitHub", snapshot.tools); // [] when a tool names GitHub
  * ```
  */
-export function absentProducts(request: string, snapshot: CatalogueSnapshot): string[] {
+export function absentProducts(request: string, tools: readonly ProductTool[]): string[] {
   const named = productsNamed(request);
   if (named.length === 0) return [];
-  const present = catalogueProducts(snapshot);
+  const present = catalogueProducts(tools);
   return present === null || named.some((name) => present.has(name)) ? [] : named;
 }
 

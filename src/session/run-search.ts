@@ -51,7 +51,7 @@ export async function runSearch(
     // terms marks nothing). Not said while a server is down or connecting: it may be the product,
     // and the answer already names it.
     const absent =
-      scope === undefined && searched && unavailable.length === 0 ? absentProducts(parsed.query, searched) : [];
+      scope === undefined && searched && unavailable.length === 0 ? absentProducts(parsed.query, searched.tools) : [];
     // An empty answer over no tool at all is not the query's fault (a search narrowed with
     // `server:` terms says what they did instead).
     const noTools =

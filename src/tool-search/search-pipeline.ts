@@ -198,7 +198,7 @@ export class SearchPipeline {
     }
     // A request for a product no tool names is answered by other words only: every match weak.
     // A search narrowed to servers by name chose them itself.
-    const elsewhere = servers === undefined && absentProducts(query, snapshot).length > 0;
+    const elsewhere = servers === undefined && absentProducts(query, snapshot.tools).length > 0;
     const matches: SearchMatch[] = ranked.map((hit) => ({
       name: hit.name,
       description: snapshot.byName.get(hit.name)!.description,

@@ -371,6 +371,23 @@ describe("toolsift search", () => {
     expect(inspect.stderr).not.toContain("warning:");
   });
 
+  it("says which product no tool names, for a request naming one over servers' tools", async () => {
+    const file = join(scratchDir(), "servers.json");
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { name: "github__create_issue", server: "github", description: "Create a new issue in a repository." },
+        { name: "supabase__create_project", server: "supabase", description: "Create a new project." },
+      ]),
+    );
+    const jira = await toolsift(["search", "--tools", file, "create a Jira ticket"]);
+    expect(jira.code).toBe(0);
+    expect(jira.stdout).toMatch(/^ 1\. +[\d.]+ +weak +/m);
+    expect(jira.stdout).toContain('No tool here names "jira": these matches share other words with the request.');
+    const github = await toolsift(["search", "--tools", file, "create a GitHub issue"]);
+    expect(github.stdout).not.toContain("No tool here names");
+  });
+
   it("says there is nothing to search, rather than to try other words, over a file with no tool", async () => {
     const file = join(scratchDir(), "none.json");
     writeFileSync(file, "[]");
