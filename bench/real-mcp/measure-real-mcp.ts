@@ -5,6 +5,7 @@ import type { BenchDataset } from "../load-dataset.js";
 import { compAt, recallAt } from "../metrics/index.js";
 import { RegistryBm25Ranker } from "../peers/registry-bm25-ranker.js";
 import { requestText } from "../request-text.js";
+import { serverOf } from "./real-mcp-dataset.js";
 
 /** What the real-server bench reports of one ranker, by the kind of request. */
 export interface RealMcpRow {
@@ -41,11 +42,8 @@ const KINDS = ["direct", "paraphrase", "multi"] as const;
 export async function measureRealMcp(dataset: BenchDataset): Promise<{ rows: RealMcpRow[]; misses: RealMcpMiss[] }> {
   const rows: RealMcpRow[] = [];
   const misses: RealMcpMiss[] = [];
+  const tools = callableTools(dataset).map((tool) => ({ ...tool, server: serverOf(tool.name) }));
   for (const ranker of ["bm25", "hybrid"] as const) {
-    const tools = callableTools(dataset).map((tool) => ({
-      ...tool,
-      server: tool.name.slice(0, tool.name.indexOf("__")),
-    }));
     const toolSearch = await createToolSearch({ tools, ranker });
     try {
       const answers = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "../../src/index.js";
-import { realMcpDataset, requestKind, type ListedServer } from "./real-mcp-dataset.js";
+import { realMcpDataset, requestKind, serverOf, type ListedServer } from "./real-mcp-dataset.js";
 import { REAL_MCP_REQUESTS } from "./real-mcp-requests.js";
 import { REAL_MCP_SERVERS, type RealMcpServer } from "./real-mcp-servers.js";
 
@@ -94,7 +94,7 @@ describe("the committed requests and servers", () => {
       expect(queries.has(request.query), request.query).toBe(false);
       queries.add(request.query);
       expect(new Set(request.expected).size).toBe(request.expected.length);
-      for (const name of request.expected) expect(ids.has(name.slice(0, name.indexOf("__"))), name).toBe(true);
+      for (const name of request.expected) expect(ids.has(serverOf(name)), name).toBe(true);
     }
   });
 

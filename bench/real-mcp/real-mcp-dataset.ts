@@ -10,6 +10,11 @@ export interface ListedServer {
   tools: readonly ToolDefinition[];
 }
 
+/** The server of a tool named `<server>__<tool>`, as `fromMcp` names them. */
+export function serverOf(name: string): string {
+  return name.slice(0, name.indexOf("__"));
+}
+
 /**
  * A request's kind, read from it rather than labelled by hand: `multi` when it needs several
  * tools, `unanswerable` when none, `paraphrase` when it shares no content stem with its tool's
@@ -41,7 +46,7 @@ export function realMcpDataset(
   const queries: DatasetQuery[] = [];
   let dropped = 0;
   for (const request of requests) {
-    const servers = new Set(request.expected.map((name) => name.slice(0, name.indexOf("__"))));
+    const servers = new Set(request.expected.map(serverOf));
     if ([...servers].some((server) => !started.has(server))) {
       dropped++;
       continue;

@@ -28,12 +28,12 @@ export async function searchCommand(command: Extract<CliCommand, { command: "sea
       (match, index) =>
         `${String(index + 1).padStart(2)}. ${match.score.toFixed(3).padStart(8)}  ${match.confidence === "weak" ? "weak  " : "      "}${match.name.padEnd(width)}  ${firstSentence(match.description)}`,
     );
-    // As search_tools says it: the products asked for that no tool of the catalogue names.
-    const absent = absentProducts(command.query, catalogue.tools);
-    const weak =
-      matches[0]!.confidence === "weak"
-        ? `\nThe best match is weak: the catalogue may not have a tool for this.\n${absent.length > 0 ? `${absentNote(absent)}\n` : ""}`
-        : "";
+    let weak = "";
+    if (matches[0]!.confidence === "weak") {
+      // As search_tools says it: the products asked for that no tool of the catalogue names.
+      const absent = absentProducts(command.query, catalogue.tools);
+      weak = `\nThe best match is weak: the catalogue may not have a tool for this.\n${absent.length > 0 ? `${absentNote(absent)}\n` : ""}`;
+    }
     io.out(
       `Matches for "${command.query}" (ranker ${catalogue.ranker}; rank, score, confidence, tool):\n${lines.join("\n")}\n${weak}`,
     );
