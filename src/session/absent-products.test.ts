@@ -33,6 +33,14 @@ describe("absentProducts", () => {
     expect(absentProducts("create a ticket", snapshot.tools)).toEqual([]);
   });
 
+  it("names a product that is also an everyday word when the request writes it as a name", async () => {
+    const snapshot = await snapshotOf(SERVERS);
+    expect(absentProducts("post the release notes on Slack", snapshot.tools)).toEqual(["slack"]);
+    expect(absentProducts("cut the release some slack", snapshot.tools)).toEqual([]);
+    const withSlack = await snapshotOf([...SERVERS, tool("chat__post", "Post a message to a slack channel.", "chat")]);
+    expect(absentProducts("post the release notes on Slack", withSlack.tools)).toEqual([]);
+  });
+
   it("names none in a catalogue whose tools belong to no server, where a product is an object", async () => {
     const flat = await snapshotOf([tool("social_post", "Post a message on a social network.")]);
     expect(absentProducts("post this on Facebook", flat.tools)).toEqual([]);

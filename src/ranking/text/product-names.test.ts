@@ -17,6 +17,20 @@ describe("productsNamed", () => {
     expect(productsNamed("zoom into the chart, cut some slack, and take notion of the box on monday")).toEqual([]);
   });
 
+  it("reads a product that is also an everyday word only when written as a name, mid-sentence", () => {
+    expect(productsNamed("post the summary on Slack and add a Zoom link to the Notion page")).toEqual([
+      "slack",
+      "zoom",
+      "notion",
+    ]);
+    expect(productsNamed("Zoom in. Slack is fine; Notion: later.\nOutlook first")).toEqual([]);
+    expect(productsNamed("ZOOM into the SLACK channel")).toEqual([]);
+    expect(productsNamed("check my (Outlook) inbox and the Snowflake warehouse")).toEqual(["outlook", "snowflake"]);
+    expect(productsNamed('said: "Zoom." Then Zoom')).toEqual(["zoom"]);
+    expect(productsNamed("book it on Monday with the Linear Regression Teams")).toEqual([]);
+    expect(productsNamed("mail me at ops@Slack.com")).toEqual([]);
+  });
+
   it("reads no product in an address: an e-mail, a URL or a host name", () => {
     expect(productsNamed("mail jane@gmail.com about it")).toEqual([]);
     expect(productsNamed("connect to postgres://db/main and fetch https://github.com/x")).toEqual([]);
@@ -37,7 +51,8 @@ describe("productsOfTool", () => {
     productsOfTool({ name: "list_incidents", server: "pagerduty", description: "List open incidents." }, found);
     productsOfTool({ name: "getTrelloCards", description: "Read cards." }, found);
     productsOfTool({ name: "post", description: "Post a message to a Microsoft Teams channel." }, found);
-    expect([...found].sort()).toEqual(["jira", "microsoft teams", "pagerduty", "trello"]);
+    productsOfTool({ name: "map_view", description: "zoom the map to a place." }, found);
+    expect([...found].sort()).toEqual(["jira", "microsoft teams", "pagerduty", "trello", "zoom"]);
   });
 
   it("counts a product named by its other name as named: AWS is Amazon's, PostgreSQL is Postgres", () => {

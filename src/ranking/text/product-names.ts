@@ -1,5 +1,5 @@
 import { MAX_ANALYSED_CHARS } from "./limits.js";
-import { splitIdentifier, splitWords } from "./split-identifier.js";
+import { splitIdentifier, splitWords, WORD_GAP } from "./split-identifier.js";
 
 /**
  * Names of widely used products and services that a request names when it wants that product:
@@ -7,7 +7,8 @@ import { splitIdentifier, splitWords } from "./split-identifier.js";
  * (`splitWords`), a name of several words as a phrase. Only names that are not also everyday
  * words are here: `slack`, `notion`, `zoom`, `box`, `linear`, `teams`, `outlook`, `monday`,
  * `snowflake` and `signal` name products, but "cut the slack" and "zoom into the map" do not,
- * and a name read wrongly costs more than one not read.
+ * and a name read wrongly costs more than one not read (some of them are read when capitalised:
+ * see `CAPITALISED_PRODUCT_NAMES`).
  */
 const PRODUCT_NAMES: readonly string[] = [
   "airbnb",
@@ -118,6 +119,16 @@ const PRODUCT_NAMES: readonly string[] = [
 ];
 
 /**
+ * Names of products that are also everyday words, read in a request only as a name is written:
+ * with a capital first letter, not at the start of a sentence ("post it on Slack", "the Notion
+ * page", "a Zoom call"), where "zoom into the map" or "Zoom in." is the word. In a tool's text
+ * they count in any case, so a catalogue with a zoom tool is never told it lacks Zoom. `linear`,
+ * `teams`, `box`, `signal` and `monday` stay out: "Linear Regression", "Platform Teams", "next
+ * Monday" are capitalised mid-sentence without naming the product.
+ */
+const CAPITALISED_PRODUCT_NAMES: readonly string[] = ["notion", "outlook", "slack", "snowflake", "zoom"];
+
+/**
  * Names of one product, or of a company and its platform that tools describe by either name:
  * S3 tools say "AWS" and a request says "Amazon's blob storage". A tool that names one names
  * them all, for {@link productsOfTool}: a request is then never told a catalogue lacks a
@@ -132,7 +143,7 @@ const SAME_PRODUCT: readonly (readonly string[])[] = [
 /** Each name's words, under its first word, so a text is scanned once whatever the list's length. */
 const BY_FIRST_WORD: ReadonlyMap<string, readonly (readonly string[])[]> = (() => {
   const byFirst = new Map<string, string[][]>();
-  for (const name of PRODUCT_NAMES) {
+  for (const name of [...PRODUCT_NAMES, ...CAPITALISED_PRODUCT_NAMES]) {
     const words = name.split(" ");
     const list = byFirst.get(words[0]!) ?? [];
     list.push(words);
@@ -141,34 +152,49 @@ const BY_FIRST_WORD: ReadonlyMap<string, readonly (readonly string[])[]> = (() =
   return byFirst;
 })();
 
-/** The product names (see the list above) a run of words holds, each once, in the order met. */
-function namesIn(words: readonly string[], into: Set<string>): void {
+/** The product names (see the lists above) a run of words holds, each once, in the order met; `everyday` reads the capitalised list's too. */
+function namesIn(words: readonly string[], into: Set<string>, everyday = true): void {
   for (let i = 0; i < words.length; i++) {
     for (const name of BY_FIRST_WORD.get(words[i]!) ?? []) {
+      if (!everyday && name.length === 1 && EVERYDAY.has(name[0]!)) continue;
       if (name.every((word, offset) => words[i + offset] === word)) into.add(name.join(" "));
     }
   }
 }
 
+const EVERYDAY: ReadonlySet<string> = new Set(CAPITALISED_PRODUCT_NAMES);
+
 /**
  * The widely used products a request names, in lower case: `["jira"]` for "Create a Jira
  * ticket", `["google calendar"]` for "what's on my Google Calendar". Only names that are not
- * everyday words count (see the list), so most requests name none.
+ * everyday words count (see the list), and the few that are only when written as a name ("post
+ * it on Slack"; see `CAPITALISED_PRODUCT_NAMES`), so most requests name none. Those come last.
  *
  * @example
  * ```ts
  * productsNamed("open a Jira ticket and post it on GitHub"); // ["jira", "github"]
  * productsNamed("zoom into the chart"); // []
+ * productsNamed("Zoom in, then share it on Slack"); // ["slack"]
  * productsNamed("mail jane@gmail.com"); // []
  * ```
  */
 export function productsNamed(request: string): string[] {
   const found = new Set<string>();
-  const words = request
-    .slice(0, MAX_ANALYSED_CHARS)
-    .split(/\s+/)
-    .filter((chunk) => !ADDRESS.test(chunk));
-  namesIn(splitWords(words.join(" ")), found);
+  const chunks = [...request.slice(0, MAX_ANALYSED_CHARS).matchAll(/(\s*)(\S+)/g)].filter(
+    ([, , chunk]) => !ADDRESS.test(chunk!),
+  );
+  namesIn(splitWords(chunks.map(([, , chunk]) => chunk).join(" ")), found, false);
+  let sentenceStart = true;
+  for (const [, space, chunk] of chunks) {
+    if (space!.includes("\n")) sentenceStart = true;
+    const words = chunk!.split(WORD_GAP);
+    words.forEach((word, i) => {
+      const lower = word.toLowerCase();
+      const capitalised = word.length > 1 && word[0] !== lower[0] && word.slice(1) === lower.slice(1);
+      if (capitalised && EVERYDAY.has(lower) && !(i === 0 && sentenceStart)) found.add(lower);
+    });
+    sentenceStart = /[.!?:;]["')\]]*$/.test(chunk!);
+  }
   return [...found];
 }
 
