@@ -21,7 +21,23 @@ import { exampleCatalogue } from "./catalogue/index.js";
 const estimateBlockTokens = (block: readonly AnthropicTool[]) =>
   block.reduce((sum, tool) => sum + estimateTokens(tool), 0);
 
-const { values } = parseArgs({ options: { ranker: { type: "string", default: "bm25" } } });
+const USAGE = `Usage: npm run demo [-- --ranker <${RANKER_NAMES.join("|")}>]   (default bm25; offline, no API key)`;
+
+/** The flags, or a usage line and exit 2 for one the demo does not know (a stack trace helps nobody here). */
+function demoFlags(): { ranker: string; help?: boolean } {
+  try {
+    return parseArgs({ options: { ranker: { type: "string", default: "bm25" }, help: { type: "boolean" } } }).values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = demoFlags();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!RANKER_NAMES.includes(values.ranker as RankerName)) {
   console.error(`Unknown ranker "${values.ranker}". Choose one of: ${RANKER_NAMES.join(", ")}.`);
   process.exit(2);

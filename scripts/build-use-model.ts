@@ -11,24 +11,14 @@
  * bundled model's WordPiece over the pieces (see sentencepiece-vocabulary.ts), so loading and
  * tokenising cost what they cost for GloVe. Same inputs give byte-identical files. Needs the
  * TF.js devDependencies, only here.
- * Flags (for measuring alternatives):
- *   --out DIR          output folder (default models/use-lite-sif)
- *   --sif-a A          SIF smoothing a in a/(a+p(piece)); 0 disables the weighting
- *   --components K     common components removed (0 = none)
- *   --dims N           keep the N principal directions after those (default 512: no projection)
- *   --storage S        int8 | fp16 | fp32
- *   --fit-pull P       the fit's pull towards the rows encoded alone (fit-rows.ts); 0 skips the fit
- *   --fit-steps N      conjugate-gradient steps of the fit
- *   --whole-words N    give the N corpus words the pieces split most a row of their own
- *                      (whole-words.ts; default 0: measured, not better on the worst set)
- *   --cache-dir DIR    where the source tarball and the piece vectors are kept
- *                      (default node_modules/.cache/toolsift-model)
+ * Flags (for measuring alternatives): see `USAGE`, or `npm run model:build -- --help`.
  */
 import { writeModelFolder } from "../src/model-build/static-model/write-model-folder.js";
 import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { commandFlags } from "./command-flags.js";
 import { fetchPackageTarball, readTarballFiles } from "../src/model-build/npm-package.js";
 import { encodeOnnxModel } from "../src/model-build/onnx-model.js";
 import { storeRows } from "../src/model-build/static-model/row-storage.js";
@@ -48,6 +38,22 @@ import { type PieceVocabulary, pieceVocabulary } from "./model/sentencepiece-voc
 import { SPECIAL_TOKENS } from "../src/model-build/static-model/vocabulary.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+const USAGE = `Usage: npm run model:build -- [options]
+
+  --out DIR          output folder (default models/use-lite-sif)
+  --sif-a A          SIF smoothing a in a/(a+p(piece)); 0 disables the weighting
+  --components K     common components removed (0 = none)
+  --dims N           keep the N principal directions after those (default 512: no projection)
+  --storage S        int8 | fp16 | fp32
+  --fit-pull P       the fit's pull towards the rows encoded alone (fit-rows.ts); 0 skips the fit
+  --fit-steps N      conjugate-gradient steps of the fit
+  --whole-words N    give the N corpus words the pieces split most a row of their own
+                       (whole-words.ts; default 0: measured at 1,000 to 8,000, never
+                       better on the worst set)
+  --cache-dir DIR    where the source tarball and the piece vectors are kept
+                       (default node_modules/.cache/toolsift-model)`;
+
 const BUILDER_VERSION = "2";
 
 export interface UseBuildOptions {
@@ -360,7 +366,8 @@ function parseOptions(argv: readonly string[]): UseBuildOptions {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = Date.now();
-  const summary = await buildUseModel(parseOptions(process.argv.slice(2)));
+  const argv = process.argv.slice(2);
+  const summary = await buildUseModel(commandFlags("model:build", USAGE, argv, () => parseOptions(argv)));
   const total = summary.files.reduce((sum, file) => sum + file.bytes, 0);
   console.log(
     `built ${relative(process.cwd(), summary.out) || "."} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.vocabularySize} tokens, ${summary.dimensions} dimensions`,

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { resultsStamp } from "../report/results-files.js";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { commandFlags } from "../../scripts/command-flags.js";
 import { countOption, countOrDefault } from "../count-option.js";
 import { loadDataset } from "../load-dataset.js";
 import { COMPANION_KS, measureCompanions, type CompanionRow } from "./measure-companions.js";
@@ -23,20 +24,37 @@ const SHARED_DATASETS = process.env.TOOLSIFT_SHARED_DATASETS ?? resolve(BENCH_DI
  */
 const MULTI_TOOL_SETS = ["seal_tools", "toolbench_stabletoolbench", "bfcl_v4", "apibank"];
 
+const USAGE = `Usage: npm run bench:companions -- [options]
+
+  --ranker <bm25|hybrid>   a ranker to measure (repeatable; default both)
+  --set <id>               a shared set (repeatable; default ${MULTI_TOOL_SETS.join(", ")})
+  --seed <n>               the sample's and the teaching's seed (default 42)
+  --max-queries <n>        multi-tool queries per set (default all)
+  --out <dir>              where companions.json and .md go (default bench/results/<UTC stamp>)`;
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      ranker: { type: "string", multiple: true },
-      set: { type: "string", multiple: true },
-      seed: { type: "string" },
-      "max-queries": { type: "string" },
-      out: { type: "string" },
-    },
+  const argv = process.argv.slice(2);
+  const { values, rankers, seed, maxQueries } = commandFlags("bench:companions", USAGE, argv, () => {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        ranker: { type: "string", multiple: true },
+        set: { type: "string", multiple: true },
+        seed: { type: "string" },
+        "max-queries": { type: "string" },
+        out: { type: "string" },
+      },
+    });
+    const rankers = values.ranker ?? ["bm25", "hybrid"];
+    const unknown = rankers.filter((ranker) => ranker !== "bm25" && ranker !== "hybrid");
+    if (unknown.length > 0) throw new Error(`--ranker must be bm25 or hybrid, got ${unknown.join(", ")}`);
+    return {
+      values,
+      rankers: rankers as ("bm25" | "hybrid")[],
+      seed: countOrDefault("--seed", values.seed, 42, { min: 0 }),
+      maxQueries: values["max-queries"] === undefined ? undefined : countOption("--max-queries", values["max-queries"]),
+    };
   });
-  const rankers = (values.ranker ?? ["bm25", "hybrid"]) as ("bm25" | "hybrid")[];
-  const seed = countOrDefault("--seed", values.seed, 42, { min: 0 });
-  const maxQueries =
-    values["max-queries"] === undefined ? undefined : countOption("--max-queries", values["max-queries"]);
   const rows: CompanionRow[] = [];
   for (const id of values.set ?? MULTI_TOOL_SETS) {
     const path = join(SHARED_DATASETS, `${id}.json`);

@@ -45,6 +45,18 @@ describe("the examples", () => {
     expect(stdout).toMatch(/search "book a table at an Italian restaurant"\n +→ [a-z_]+ .*\n +\(weak matches/);
   });
 
+  it("demo: prints its usage on --help, and a one-line error with it for a flag it does not know", async () => {
+    const help = await runExample("examples/demo.ts", ["--help"]);
+    expect(help.stdout).toMatch(/^Usage: npm run demo \[-- --ranker <bm25\|embedding\|hybrid>\]/);
+    const failed = await runExample("examples/demo.ts", ["--rank", "hybrid"]).then(
+      () => undefined,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toMatch(/^Unknown option '--rank'.*\nUsage: npm run demo/s);
+    expect(failed?.stderr).not.toMatch(/\n +at /);
+  });
+
   it("mcp: searches and calls a real MCP server's tool", async () => {
     const { stdout } = await runExample("examples/mcp.ts");
     expect(stdout).toContain("The sum of 19 and 23 is 42.");
