@@ -16,6 +16,8 @@ export { estimateBlockTokens, firstSentence } from "./session/index.js";
 export { absentNote, absentProducts } from "./session/index.js";
 // inspect's lint and similarity read names and descriptions as the rankers do.
 export { analyzeIdentifier, analyzeText, splitIdentifier } from "./ranking/text/index.js";
+// inspect's lint finds the verb of a tool's name with the verbs search splits requests at.
+export { REQUEST_VERBS } from "./ranking/query/index.js";
 // The gateway's "model" setting takes as many folders to join as loadEmbedder does, and says the same bound.
 export { MAX_JOINED_MODELS } from "./ranking/embedding/index.js";
 // eval's task file takes a query as long as toolSearch.search does, and says the same bound.

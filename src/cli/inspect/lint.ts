@@ -3,6 +3,7 @@ import { firstSentence } from "../../for-apps.js";
 import type { Embedder, ToolDefinition, ToolSearch } from "../../index.js";
 import type { Finding } from "./finding.js";
 import { keywordStuffing } from "./keyword-stuffing.js";
+import { differentOperations } from "./name-operation.js";
 import { cosine, lexicalPairs, type SimilarPair } from "./similarity.js";
 
 /**
@@ -115,11 +116,14 @@ function describeProblems(tool: ToolDefinition): Finding[] {
  * Pairs a model will confuse: lexically close (TF-IDF cosine of name words and description) and
  * close in meaning too (embedding cosine), or lexically almost the same on their own. The
  * embedding alone is not trusted: a static model gives near-equal vectors to texts of words it
- * does not know.
+ * does not know. Two tools whose names say different operations on the same thing (`kv_get`,
+ * `kv_put`) are not such a pair, however alike their descriptions: a model picks by the verb.
  */
 async function nearDuplicates(tools: readonly ToolDefinition[], embedder: Embedder | undefined): Promise<Finding[]> {
   const documents = tools.map((tool) => ({ name: nameWords(tool.name).join(" "), description: tool.description }));
-  const close = lexicalPairs(documents, NEAR_DUPLICATE.lexical);
+  const close = lexicalPairs(documents, NEAR_DUPLICATE.lexical).filter(
+    (pair) => !differentOperations(nameWords(tools[pair.a]!.name), nameWords(tools[pair.b]!.name)),
+  );
   let semantic: (pair: SimilarPair) => number | undefined = () => undefined;
   if (embedder && close.length > 0) {
     const involved = [...new Set(close.flatMap((pair) => [pair.a, pair.b]))];
