@@ -27,6 +27,7 @@ describe("productsNamed", () => {
     expect(productsNamed("ZOOM into the SLACK channel")).toEqual([]);
     expect(productsNamed("check my (Outlook) inbox and the Snowflake warehouse")).toEqual(["outlook", "snowflake"]);
     expect(productsNamed('said: "Zoom." Then Zoom')).toEqual(["zoom"]);
+    expect(productsNamed('"Zoom" into the chart, (Slack) off')).toEqual(["slack"]);
     expect(productsNamed("book it on Monday with the Linear Regression Teams")).toEqual([]);
     expect(productsNamed("mail me at ops@Slack.com")).toEqual([]);
   });

@@ -127,6 +127,7 @@ const PRODUCT_NAMES: readonly string[] = [
  * Monday" are capitalised mid-sentence without naming the product.
  */
 const CAPITALISED_PRODUCT_NAMES: readonly string[] = ["notion", "outlook", "slack", "snowflake", "zoom"];
+const EVERYDAY: ReadonlySet<string> = new Set(CAPITALISED_PRODUCT_NAMES);
 
 /**
  * Names of one product, or of a company and its platform that tools describe by either name:
@@ -162,8 +163,6 @@ function namesIn(words: readonly string[], into: Set<string>, everyday = true): 
   }
 }
 
-const EVERYDAY: ReadonlySet<string> = new Set(CAPITALISED_PRODUCT_NAMES);
-
 /**
  * The widely used products a request names, in lower case: `["jira"]` for "Create a Jira
  * ticket", `["google calendar"]` for "what's on my Google Calendar". Only names that are not
@@ -187,7 +186,8 @@ export function productsNamed(request: string): string[] {
   let sentenceStart = true;
   for (const [, space, chunk] of chunks) {
     if (space!.includes("\n")) sentenceStart = true;
-    const words = chunk!.split(WORD_GAP);
+    // The chunk's first word opens the sentence when the chunk does, behind a quote or bracket too.
+    const words = chunk!.split(WORD_GAP).filter((word) => word !== "");
     words.forEach((word, i) => {
       const lower = word.toLowerCase();
       const capitalised = word.length > 1 && word[0] !== lower[0] && word.slice(1) === lower.slice(1);
