@@ -16,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Embedder } from "../../src/ranking/embedding/embedder.js";
 import { loadEmbedder } from "../../src/ranking/index.js";
+import { commandFlags } from "../../scripts/command-flags.js";
 import { packPackage } from "../../scripts/package/pack-and-install.js";
 import { realisticCatalogue } from "../cold-start/realistic-catalogue.js";
 import { countOrDefault } from "../count-option.js";
@@ -106,36 +107,30 @@ async function loadSets(dir: string, notes: string[]): Promise<BenchDataset[]> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      models: { type: "string" },
-      "max-queries": { type: "string" },
-      seed: { type: "string" },
-      processes: { type: "string" },
-      datasets: { type: "string" },
-      "no-package": { type: "boolean" },
-      out: { type: "string" },
-      json: { type: "boolean" },
-      help: { type: "boolean" },
-    },
+  const argv = process.argv.slice(2);
+  const { values, parsed, maxQueries, seed, processes } = commandFlags("bench:models", USAGE, argv, () => {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        models: { type: "string" },
+        "max-queries": { type: "string" },
+        seed: { type: "string" },
+        processes: { type: "string" },
+        datasets: { type: "string" },
+        "no-package": { type: "boolean" },
+        out: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean" },
+      },
+    });
+    return {
+      values,
+      parsed: parseModelList(values.models ?? DEFAULT_MODELS, ROOT),
+      maxQueries: countOrDefault("--max-queries", values["max-queries"], DEFAULT_MAX_QUERIES),
+      seed: countOrDefault("--seed", values.seed, 42, { min: 0 }),
+      processes: countOrDefault("--processes", values.processes, 5),
+    };
   });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  let parsed: { models: ModelSpec[]; notes: string[] };
-  let maxQueries: number;
-  let seed: number;
-  let processes: number;
-  try {
-    parsed = parseModelList(values.models ?? DEFAULT_MODELS, ROOT);
-    maxQueries = countOrDefault("--max-queries", values["max-queries"], DEFAULT_MAX_QUERIES);
-    seed = countOrDefault("--seed", values.seed, 42, { min: 0 });
-    processes = countOrDefault("--processes", values.processes, 5);
-  } catch (error) {
-    process.stderr.write(`bench:models: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
-    return 2;
-  }
   const log = (message: string) => process.stderr.write(`${message}\n`);
   const startedAt = new Date();
   const loadStart = loadavg()[0] ?? 0;

@@ -12,6 +12,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { commandFlags } from "../../scripts/command-flags.js";
 import { loadDataset } from "../load-dataset.js";
 import { resultsStamp } from "../report/results-files.js";
 import { installServer } from "./install-server.js";
@@ -31,25 +32,24 @@ const USAGE = `Usage: npm run bench:real-mcp -- [--server <id>]... [--cache <dir
   --out <dir>     where the results go (default bench/results)`;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      server: { type: "string", multiple: true },
-      cache: { type: "string" },
-      out: { type: "string" },
-      help: { type: "boolean" },
-    },
+  const argv = process.argv.slice(2);
+  const values = commandFlags("bench:real-mcp", USAGE, argv, () => {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        server: { type: "string", multiple: true },
+        cache: { type: "string" },
+        out: { type: "string" },
+        help: { type: "boolean" },
+      },
+    });
+    const unknown = (values.server ?? []).filter((id) => !REAL_MCP_SERVERS.some((server) => server.id === id));
+    if (unknown.length > 0)
+      throw new Error(
+        `no server ${unknown.join(", ")}; the ids are ${REAL_MCP_SERVERS.map((server) => server.id).join(", ")}.`,
+      );
+    return values;
   });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  const unknown = (values.server ?? []).filter((id) => !REAL_MCP_SERVERS.some((server) => server.id === id));
-  if (unknown.length > 0) {
-    process.stderr.write(
-      `bench:real-mcp: no server ${unknown.join(", ")}; the ids are ${REAL_MCP_SERVERS.map((server) => server.id).join(", ")}.\n`,
-    );
-    return 2;
-  }
   const chosen = REAL_MCP_SERVERS.filter((server) => !values.server || values.server.includes(server.id));
   const cacheRoot = resolve(values.cache ?? join(process.cwd(), "node_modules", ".cache", "toolsift-real-mcp"));
   await mkdir(cacheRoot, { recursive: true });
