@@ -4,22 +4,25 @@ import { productsNamed, productsOfTool } from "../ranking/text/index.js";
 type ProductTool = { readonly name: string; readonly server?: string | undefined; readonly description: string };
 
 /**
- * The products each list of tools names (a snapshot's list is one array for its life), read once
- * per list, on the first request that names one; `null` for tools that belong to no server.
+ * Per list of tools (a snapshot's list is one array for its life): `null` when no tool belongs
+ * to a server, so the rule never reads a request for that list; else the products its tools
+ * name, read on the first request that names one.
  */
-const PRODUCTS = new WeakMap<readonly ProductTool[], ReadonlySet<string> | null>();
+const CATALOGUES = new WeakMap<readonly ProductTool[], { products?: ReadonlySet<string> } | null>();
 
-function catalogueProducts(tools: readonly ProductTool[]): ReadonlySet<string> | null {
-  let products = PRODUCTS.get(tools);
-  if (products === undefined) {
-    let found: Set<string> | null = null;
-    if (tools.some((tool) => tool.server !== undefined)) {
-      found = new Set<string>();
-      for (const tool of tools) productsOfTool(tool, found);
-    }
-    PRODUCTS.set(tools, (products = found));
+function serverCatalogue(tools: readonly ProductTool[]): { products?: ReadonlySet<string> } | null {
+  let catalogue = CATALOGUES.get(tools);
+  if (catalogue === undefined) {
+    catalogue = tools.some((tool) => tool.server !== undefined) ? {} : null;
+    CATALOGUES.set(tools, catalogue);
   }
-  return products;
+  return catalogue;
+}
+
+function productsOfTools(tools: readonly ProductTool[]): ReadonlySet<string> {
+  const found = new Set<string>();
+  for (const tool of tools) productsOfTool(tool, found);
+  return found;
 }
 
 /**
@@ -45,10 +48,13 @@ function catalogueProducts(tools: readonly ProductTool[]): ReadonlySet<string> |
  * ```
  */
 export function absentProducts(request: string, tools: readonly ProductTool[]): string[] {
+  // A flat catalogue first: then the request, read on every search, is not read at all.
+  const catalogue = serverCatalogue(tools);
+  if (catalogue === null) return [];
   const named = productsNamed(request);
   if (named.length === 0) return [];
-  const present = catalogueProducts(tools);
-  return present === null || named.some((name) => present.has(name)) ? [] : named;
+  const present = (catalogue.products ??= productsOfTools(tools));
+  return named.some((name) => present.has(name)) ? [] : named;
 }
 
 /**
